@@ -1,0 +1,43 @@
+"""polymlir: read, analyze, transform and compile MLIR with exact polyhedral
+analysis.
+
+The public API for scripts::
+
+    import polymlir
+    module = polymlir.parse(text)            # -> builtin.module Operation
+    polymlir.verify(module)
+    print(polymlir.print_ir(module))
+"""
+
+from __future__ import annotations
+
+from .ir.core import Block, Operation, Region, Value
+from .ir.diagnostics import DiagnosticError
+
+__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "parse", "print_ir", "verify"]
+
+
+def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
+          verify: bool = True) -> Operation:
+    """Parse MLIR text into a module (verified unless ``verify=False``)."""
+    from .ir.verifier import verify as _verify
+    from .parser.parser import parse_source
+
+    module = parse_source(text, filename, allow_unregistered)
+    if verify:
+        _verify(module)
+    return module
+
+
+def verify(op: Operation) -> None:
+    """Verify ``op`` and its nested IR; raises DiagnosticError."""
+    from .ir.verifier import verify as _verify
+
+    _verify(op)
+
+
+def print_ir(op: Operation, generic: bool = False, debuginfo: bool = False) -> str:
+    """MLIR text of ``op`` as upstream ``mlir-opt`` prints it."""
+    from .printer import print_op
+
+    return print_op(op, generic=generic, debuginfo=debuginfo)

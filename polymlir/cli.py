@@ -1,0 +1,146 @@
+"""The ``polymlir`` command line: ``polymlir opt``, and the other tools as
+they land. Bad input gives ``file:line:col: error: ...`` with the source line
+and a caret, and exit status 1; a Python traceback only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Callable, Sequence
+
+from .ir.diagnostics import Diagnostic, DiagnosticError, verify_diagnostics
+
+SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
+
+
+def _read_input(path: str) -> tuple[str, str]:
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
+            return f.read(), path
+    except OSError as e:
+        raise SystemExit(f"polymlir: error: cannot open input file '{path}': {e.strerror}")
+
+
+def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
+    """The buffer, or its ``// -----`` chunks, with their line offsets."""
+    if not split:
+        return [(text, 0)]
+    chunks = []
+    pos = 0
+    line = 0
+    for m in SPLIT_MARKER.finditer(text):
+        chunk = text[pos:m.start()]
+        chunks.append((chunk, line))
+        line += chunk.count("\n") + 1
+        pos = m.end() + 1
+    chunks.append((text[pos:], line))
+    return chunks
+
+
+def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform: Callable | None) -> str:
+    from .ir.verifier import verify
+    from .parser.parser import parse_source
+    from .printer import print_op
+
+    module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
+    verify(module)
+    if transform is not None:
+        transform(module)
+        verify(module)
+    return print_op(module, generic=args.mlir_print_op_generic, debuginfo=args.mlir_print_debuginfo)
+
+
+def run_opt_like(args, transform: Callable | None = None) -> int:
+    """Parse, verify, optionally transform, and print each input chunk."""
+    text, filename = _read_input(args.input)
+    outputs: list[str] = []
+    failed = False
+    for chunk, offset in split_chunks(text, args.split_input_file):
+        if args.verify_diagnostics:
+            from .ir.diagnostics import register_source
+
+            register_source(filename, text)
+            diags: list[Diagnostic] = []
+            try:
+                outputs.append(_process_chunk(chunk, filename, offset, args, transform))
+            except DiagnosticError as e:
+                diags.append(e.diagnostic)
+            register_source(filename, text)
+            padded = "\n" * offset + chunk
+            problems = verify_diagnostics(padded, filename, diags)
+            for p in problems:
+                print(p, file=sys.stderr)
+            failed |= bool(problems)
+            continue
+        try:
+            outputs.append(_process_chunk(chunk, filename, offset, args, transform))
+        except DiagnosticError as e:
+            from .ir.diagnostics import register_source
+
+            register_source(filename, text)
+            print(e.render(), file=sys.stderr)
+            failed = True
+    if failed:
+        return 1
+    result = "// -----\n".join(outputs)
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(result)
+    else:
+        sys.stdout.write(result)
+    return 0
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("-o", dest="output", default=None, help="output file")
+    p.add_argument("--mlir-print-op-generic", action="store_true", help="print ops in generic form")
+    p.add_argument("--allow-unregistered-dialect", action="store_true", help="accept ops of unknown dialects")
+    p.add_argument("--split-input-file", action="store_true", help="process '// -----' chunks separately")
+    p.add_argument("--verify-diagnostics", action="store_true", help="check expected-* annotations")
+    p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR")
+    _add_common(opt)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    ap = build_parser()
+    args, unknown = ap.parse_known_args(argv)
+    debug = getattr(args, "debug", False)
+    try:
+        if unknown:
+            ap.error(f"unrecognized arguments: {' '.join(unknown)}")
+        if args.command == "opt":
+            return run_opt_like(args)
+        ap.error(f"unknown command {args.command}")
+    except DiagnosticError as e:
+        print(e.render(), file=sys.stderr)
+        return 1
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 1
+    except SystemExit:
+        raise
+    except Exception as e:  # an internal error: report it, never a traceback
+        if debug:
+            raise
+        print(f"polymlir: internal error: {type(e).__name__}: {e} (rerun with --debug for a traceback)",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,672 @@
+"""MLIR's builtin attributes: frozen, hashable, compared by value.
+
+Like types, each attribute prints itself through a printer ``p`` offering
+``p.attr``/``p.type`` for nested entities, so aliases can be substituted.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from .types import (
+    DYNAMIC,
+    PLAIN,
+    ComplexType,
+    FloatType,
+    IndexType,
+    IntegerType,
+    ShapedType,
+    Type,
+    f64,
+    i1,
+    i64,
+)
+
+
+class Attribute:
+    """Base class of all attributes."""
+
+    __slots__ = ()
+
+    def print(self, p) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def children(self) -> Iterator[object]:
+        return iter(())
+
+    def __str__(self) -> str:
+        return self.print(PLAIN)
+
+    def __repr__(self) -> str:
+        return f"<attr {self}>"
+
+
+# --------------------------------------------------------------------------
+# scalars
+# --------------------------------------------------------------------------
+
+
+def escape_string(s: str) -> str:
+    """Escape as upstream's printEscapedString does (bytes of the UTF-8)."""
+    if s.isascii() and s.isprintable() and '"' not in s:
+        return s
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        if b == 0x5C:
+            out.append("\\\\")
+        elif 0x20 <= b < 0x7F and b != 0x22:
+            out.append(chr(b))
+        else:
+            out.append("\\%02X" % b)
+    return "".join(out)
+
+
+def quote(s: str) -> str:
+    return '"' + escape_string(s) + '"'
+
+
+def _f16_round(v: float) -> float:
+    try:
+        return struct.unpack("<e", struct.pack("<e", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def _f32_round(v: float) -> float:
+    try:
+        return struct.unpack("<f", struct.pack("<f", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def _bf16_bits(v: float) -> int:
+    bits = struct.unpack("<I", struct.pack("<f", _f32_round(v)))[0]
+    if math.isnan(v):
+        return (bits >> 16) | 0x40
+    rounding = 0x7FFF + ((bits >> 16) & 1)  # round half to even
+    return ((bits + rounding) >> 16) & 0xFFFF
+
+
+def _bf16_round(v: float) -> float:
+    if math.isnan(v) or math.isinf(v):
+        return v
+    return struct.unpack("<f", struct.pack("<I", _bf16_bits(v) << 16))[0]
+
+
+def round_float(v: float, ftype: Type) -> float:
+    """Round a Python float to the precision of an MLIR float type."""
+    name = ftype.name if isinstance(ftype, FloatType) else "f64"
+    if name == "f32":
+        return _f32_round(v)
+    if name == "f16":
+        return _f16_round(v)
+    if name == "bf16":
+        return _bf16_round(v)
+    return v
+
+
+def float_bits(v: float, ftype: FloatType) -> int | None:
+    """IEEE bit pattern of ``v`` in ``ftype`` (None where not modelled)."""
+    n = ftype.name
+    if n == "f64":
+        return struct.unpack("<Q", struct.pack("<d", v))[0]
+    if n == "f32":
+        return struct.unpack("<I", struct.pack("<f", v))[0]
+    if n == "f16":
+        return struct.unpack("<H", struct.pack("<e", v))[0]
+    if n == "bf16":
+        return _bf16_bits(v)
+    return None
+
+
+def float_from_bits(bits: int, ftype: FloatType) -> float | None:
+    n = ftype.name
+    if n == "f64":
+        return struct.unpack("<d", struct.pack("<Q", bits & (2**64 - 1)))[0]
+    if n == "f32":
+        return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+    if n == "f16":
+        return struct.unpack("<e", struct.pack("<H", bits & 0xFFFF))[0]
+    if n == "bf16":
+        return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
+    return None
+
+
+_SIG_DIGITS = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}
+
+
+def format_float(v: float, ftype: Type = f64, bits: int | None = None) -> str:
+    """Print a float value as upstream does: ``%.6e`` when that round-trips,
+    else enough digits to round-trip, else the hex bit pattern."""
+    ft = ftype if isinstance(ftype, FloatType) else f64
+    if math.isnan(v) or math.isinf(v):
+        if bits is None:
+            bits = float_bits(v, ft)
+        if bits is None:
+            return "0x7FC00000" if math.isnan(v) else ("inf" if v > 0 else "-inf")
+        width = (ft.width + 3) // 4
+        return "0x%0*X" % (width, bits)
+    s = "%.6e" % v
+    if round_float(float(s), ft) == v:
+        return s
+    s = "%.*g" % (_SIG_DIGITS.get(ft.name, 17), v)
+    if round_float(float(s), ft) != v:
+        s = repr(v)
+    mant, _, exp = s.partition("e")
+    if "." not in mant:
+        mant += ".0"
+    if exp:
+        return f"{mant}E{int(exp)}"
+    return mant
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class IntegerAttr(Attribute):
+    value: int
+    type: Type = i64
+
+    def print(self, p) -> str:
+        t = self.type
+        if t == i1:
+            return "true" if self.value else "false"
+        if t == i64:
+            return str(self.value)
+        return f"{self.value} : {p.type(t)}"
+
+    def children(self):
+        yield self.type
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FloatAttr(Attribute):
+    value: float
+    type: Type = f64
+    bits: int | None = None  # kept for NaN payloads given in hex
+
+    def print(self, p) -> str:
+        return f"{format_float(self.value, self.type, self.bits)} : {p.type(self.type)}"
+
+    def children(self):
+        yield self.type
+
+    def __eq__(self, other: object) -> bool:
+        # NaN attributes are equal when their types and bits are.
+        if not isinstance(other, FloatAttr) or other.type != self.type:
+            return False
+        if math.isnan(self.value) or math.isnan(other.value):
+            return math.isnan(self.value) and math.isnan(other.value) and self.bits == other.bits
+        return self.value == other.value and math.copysign(1, self.value) == math.copysign(1, other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.type, None if math.isnan(self.value) else self.value))
+
+
+TRUE = IntegerAttr(1, i1)
+FALSE = IntegerAttr(0, i1)
+
+
+def BoolAttr(v: bool) -> IntegerAttr:
+    return TRUE if v else FALSE
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class StringAttr(Attribute):
+    value: str
+    type: Type | None = None
+
+    def print(self, p) -> str:
+        if self.type is None:
+            return quote(self.value)
+        return f"{quote(self.value)} : {p.type(self.type)}"
+
+    def children(self):
+        if self.type is not None:
+            yield self.type
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UnitAttr(Attribute):
+    def print(self, p) -> str:
+        return "unit"
+
+
+UNIT = UnitAttr()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TypeAttr(Attribute):
+    value: Type
+
+    def print(self, p) -> str:
+        return p.type(self.value)
+
+    def children(self):
+        yield self.value
+
+
+def _symbol_name(s: str) -> str:
+    import re
+
+    if re.fullmatch(r"[a-zA-Z_$.\-][\w$.\-]*", s):
+        return "@" + s
+    return "@" + quote(s)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SymbolRefAttr(Attribute):
+    root: str
+    nested: tuple[str, ...] = ()
+
+    def print(self, p) -> str:
+        return "::".join(_symbol_name(s) for s in (self.root, *self.nested))
+
+    @property
+    def leaf(self) -> str:
+        return self.nested[-1] if self.nested else self.root
+
+
+# --------------------------------------------------------------------------
+# containers
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ArrayAttr(Attribute):
+    elements: tuple[Attribute, ...]
+
+    def print(self, p) -> str:
+        return "[" + ", ".join(p.attr(a) for a in self.elements) + "]"
+
+    def children(self):
+        return iter(self.elements)
+
+    def __iter__(self):
+        return iter(self.elements)
+
+    def __len__(self):
+        return len(self.elements)
+
+    def __getitem__(self, i):
+        return self.elements[i]
+
+
+_BARE_KEY = None
+
+
+def format_attr_key(name: str) -> str:
+    global _BARE_KEY
+    if _BARE_KEY is None:
+        import re
+
+        _BARE_KEY = re.compile(r"[a-zA-Z_][\w$.]*\Z")
+    return name if _BARE_KEY.match(name) else quote(name)
+
+
+def format_named_attrs(items: Sequence[tuple[str, Attribute]], p) -> str:
+    """``{a = 1, b}``-style body (without braces), sorted by name."""
+    parts = []
+    for k, v in sorted(items, key=lambda kv: kv[0]):
+        if v is UNIT or isinstance(v, UnitAttr):
+            parts.append(format_attr_key(k))
+        else:
+            parts.append(f"{format_attr_key(k)} = {p.attr(v)}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DictionaryAttr(Attribute):
+    items: tuple[tuple[str, Attribute], ...]  # sorted by name
+
+    @staticmethod
+    def from_dict(d: dict[str, Attribute]) -> "DictionaryAttr":
+        return DictionaryAttr(tuple(sorted(d.items(), key=lambda kv: kv[0])))
+
+    def print(self, p) -> str:
+        return "{" + format_named_attrs(self.items, p) + "}"
+
+    def children(self):
+        for _, v in self.items:
+            yield v
+
+    def get(self, key: str, default=None):
+        for k, v in self.items:
+            if k == key:
+                return v
+        return default
+
+    def as_dict(self) -> dict[str, Attribute]:
+        return dict(self.items)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DenseArrayAttr(Attribute):
+    element_type: Type
+    values: tuple
+
+    def print(self, p) -> str:
+        et = p.type(self.element_type)
+        if not self.values:
+            return f"array<{et}>"
+        if self.element_type == i1:
+            vals = ", ".join("true" if v else "false" for v in self.values)
+        elif isinstance(self.element_type, FloatType):
+            vals = ", ".join(format_float(v, self.element_type) for v in self.values)
+        else:
+            vals = ", ".join(str(v) for v in self.values)
+        return f"array<{et}: {vals}>"
+
+    def children(self):
+        yield self.element_type
+
+
+# --------------------------------------------------------------------------
+# elements attributes
+# --------------------------------------------------------------------------
+
+HEX_THRESHOLD = 100  # upstream prints larger dense literals as hex
+
+
+def _elem_str(v, et: Type) -> str:
+    if isinstance(et, ComplexType):
+        inner = et.element_type
+        return f"({_elem_str(v[0], inner)},{_elem_str(v[1], inner)})"
+    if isinstance(et, FloatType):
+        return format_float(v, et)
+    if et == i1:
+        return "true" if v else "false"
+    if isinstance(et, (IntegerType, IndexType)):
+        return str(v)
+    return quote(v) if isinstance(v, str) else str(v)
+
+
+def _nest(values: Sequence, shape: Sequence[int], et: Type) -> str:
+    if not shape:
+        return _elem_str(values[0], et)
+    if len(shape) == 1:
+        return "[" + ", ".join(_elem_str(v, et) for v in values) + "]"
+    step = len(values) // shape[0] if shape[0] else 0
+    return "[" + ", ".join(_nest(values[i * step:(i + 1) * step], shape[1:], et) for i in range(shape[0])) + "]"
+
+
+def _pack_hex(values: Sequence, et: Type) -> str | None:
+    if isinstance(et, IntegerType) and et.width % 8 == 0 and et.width <= 64:
+        nb = et.width // 8
+        mask = (1 << et.width) - 1
+        data = b"".join((v & mask).to_bytes(nb, "little") for v in values)
+    elif isinstance(et, FloatType) and et.name in ("f16", "f32", "f64", "bf16"):
+        nb = et.width // 8
+        data = b"".join(float_bits(v, et).to_bytes(nb, "little") for v in values)  # type: ignore[union-attr]
+    else:
+        return None
+    return '"0x' + data.hex().upper() + '"'
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DenseElementsAttr(Attribute):
+    """``dense<...>`` over a shaped type; ``values`` is flat, row-major.
+
+    Splat literals keep a single value. Integers are Python ints (signed as
+    printed), floats Python floats rounded to the element type, complex
+    values (re, im) pairs, and string elements Python strings."""
+
+    type: ShapedType
+    values: tuple
+    splat: bool = False
+
+    def print(self, p) -> str:
+        t = self.type
+        et = t.element_type
+        if self.splat:
+            body = _elem_str(self.values[0], et)
+        elif not self.values:
+            body = ""
+        else:
+            body = None
+            if len(self.values) > HEX_THRESHOLD:
+                body = _pack_hex(self.values, et)
+            if body is None:
+                body = _nest(self.values, t.shape, et)
+        return f"dense<{body}> : {p.type(t)}"
+
+    def children(self):
+        yield self.type
+
+    def is_splat(self) -> bool:
+        return self.splat or len(set(self.values)) <= 1
+
+    def flat(self) -> list:
+        if self.splat:
+            return list(self.values) * self.type.num_elements
+        return list(self.values)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SparseElementsAttr(Attribute):
+    type: ShapedType
+    indices: DenseElementsAttr
+    values: DenseElementsAttr
+
+    def print(self, p) -> str:
+        idx = self.indices.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
+        val = self.values.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
+        if not self.indices.values and not self.values.values:
+            return f"sparse<> : {p.type(self.type)}"
+        return f"sparse<{idx}, {val}> : {p.type(self.type)}"
+
+    def children(self):
+        yield self.type
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DenseResourceElementsAttr(Attribute):
+    type: ShapedType
+    handle: str
+
+    def print(self, p) -> str:
+        return f"dense_resource<{self.handle}> : {p.type(self.type)}"
+
+    def children(self):
+        yield self.type
+
+
+# --------------------------------------------------------------------------
+# affine and layout attributes
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class AffineMapAttr(Attribute):
+    value: object  # polymlir.affine.expr.AffineMap
+
+    def print(self, p) -> str:
+        return f"affine_map<{self.value}>"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class IntegerSetAttr(Attribute):
+    value: object  # polymlir.affine.expr.IntegerSet
+
+    def print(self, p) -> str:
+        return f"affine_set<{self.value}>"
+
+
+def _dyn(v: int) -> str:
+    return "?" if v == DYNAMIC else str(v)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class StridedLayoutAttr(Attribute):
+    strides: tuple[int, ...]
+    offset: int = 0
+
+    def print(self, p) -> str:
+        s = "strided<[" + ", ".join(_dyn(x) for x in self.strides) + "]"
+        if self.offset != 0:
+            s += f", offset: {_dyn(self.offset)}"
+        return s + ">"
+
+
+_PRETTY_RE = None
+
+
+def pretty_dialect_symbol(text: str) -> str:
+    """Normalize ``ns<body>`` to ``ns.body`` when upstream would print the
+    pretty form (the body is an identifier, optionally with ``<...>``)."""
+    global _PRETTY_RE
+    if _PRETTY_RE is None:
+        import re
+
+        _PRETTY_RE = re.compile(r"([a-zA-Z_][\w$]*)<([a-zA-Z_][\w$.]*(?:<.*>)?)>\Z", re.S)
+    m = _PRETTY_RE.match(text)
+    if m is None:
+        return text
+    body = m.group(2)
+    if "<" in body and not _balanced_angles(body[body.index("<"):]):
+        return text
+    return f"{m.group(1)}.{body}"
+
+
+def _balanced_angles(s: str) -> bool:
+    depth = 0
+    for i, c in enumerate(s):
+        if c == "<":
+            depth += 1
+        elif c == ">" and not (i and s[i - 1] == "-"):
+            depth -= 1
+            if depth == 0 and i != len(s) - 1:
+                return False
+    return depth == 0
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class OpaqueAttr(Attribute):
+    """An attribute of a dialect polymlir does not model, kept verbatim:
+    ``text`` is everything after ``#``; ``type`` a trailing ``: type``."""
+
+    text: str
+    type: Type | None = None
+
+    @property
+    def dialect(self) -> str:
+        return self.text.split(".", 1)[0].split("<", 1)[0]
+
+    def print(self, p) -> str:
+        if self.type is not None:
+            return f"#{self.text} : {p.type(self.type)}"
+        return "#" + self.text
+
+    def children(self):
+        if self.type is not None:
+            yield self.type
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DistinctAttr(Attribute):
+    """``distinct[N]<attr>``: identity is the id, unique per module."""
+
+    id: int
+    referenced: Attribute
+
+    def print(self, p) -> str:
+        return f"distinct[{self.id}]<{p.attr(self.referenced)}>"
+
+    def children(self):
+        yield self.referenced
+
+
+# --------------------------------------------------------------------------
+# locations
+# --------------------------------------------------------------------------
+
+
+class Location(Attribute):
+    __slots__ = ()
+
+    def print(self, p) -> str:
+        return f"loc({self.body(p)})"
+
+    def body(self, p) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UnknownLoc(Location):
+    def body(self, p) -> str:
+        return "unknown"
+
+
+UNKNOWN_LOC = UnknownLoc()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FileLineColLoc(Location):
+    filename: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def body(self, p) -> str:
+        s = f"{quote(self.filename)}:{self.line}:{self.col}"
+        if self.end_col is not None:
+            if self.end_line is not None and self.end_line != self.line:
+                s += f" to {self.end_line}:{self.end_col}"
+            else:
+                s += f" to :{self.end_col}"
+        return s
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NameLoc(Location):
+    name: str
+    child: Location | None = None
+
+    def body(self, p) -> str:
+        if self.child is None or isinstance(self.child, UnknownLoc):
+            return quote(self.name)
+        return f"{quote(self.name)}({self.child.body(p)})"
+
+    def children(self):
+        if self.child is not None:
+            yield self.child
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CallSiteLoc(Location):
+    callee: Location
+    caller: Location
+
+    def body(self, p) -> str:
+        return f"callsite({self.callee.body(p)} at {self.caller.body(p)})"
+
+    def children(self):
+        yield self.callee
+        yield self.caller
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FusedLoc(Location):
+    locations: tuple[Location, ...]
+    metadata: Attribute | None = None
+
+    def body(self, p) -> str:
+        meta = f"<{p.attr(self.metadata)}>" if self.metadata is not None else ""
+        return f"fused{meta}[" + ", ".join(l.body(p) for l in self.locations) + "]"
+
+    def children(self):
+        yield from self.locations
+        if self.metadata is not None:
+            yield self.metadata
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class OpaqueLoc(Location):
+    """A location given through an alias to a non-location-kind attribute."""
+
+    attr: Attribute
+
+    def body(self, p) -> str:
+        return p.attr(self.attr)

@@ -1,0 +1,195 @@
+"""Structural verification: op-specific verifiers, terminators, successors,
+SSA dominance (graph regions excepted), isolation from above, and unique
+symbols in symbol tables.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from . import attributes as A
+from .core import Block, BlockArgument, Operation, OpResult, Region, Value
+from .diagnostics import DiagnosticError
+from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR
+
+
+def verify(op: Operation) -> None:
+    """Verify ``op`` and everything nested in it; raise DiagnosticError."""
+    _Verifier().verify_op(op)
+
+
+def _op_name_for_error(op: Operation) -> str:
+    return f"'{op.name}' op"
+
+
+class _Verifier:
+    def __init__(self) -> None:
+        self._op_index: dict[Block, dict[Operation, int]] = {}
+        self._doms: dict[Region, dict[Block, Block]] = {}
+        self._reachable: dict[Region, set[Block]] = {}
+
+    def verify_op(self, top: Operation) -> None:
+        # Iterative pre-order walk: deep nests must not hit recursion limits.
+        stack = [top]
+        while stack:
+            op = stack.pop()
+            self._verify_one(op)
+            for r in reversed(op.regions):
+                for b in reversed(r.blocks):
+                    stack.extend(reversed(b.operations))
+
+    # -- per op ----------------------------------------------------------------
+    def _verify_one(self, op: Operation) -> None:
+        traits = op.traits
+        for i, v in enumerate(op.operands):
+            self._check_dominance(op, i, v)
+        for b in op.successors:
+            if op.parent is None or b.parent is not op.parent.parent:
+                raise op.emit_error("reference to block defined in another region")
+        if TERMINATOR in traits and op.parent is not None and op.parent.operations[-1] is not op:
+            raise op.emit_error(f"{_op_name_for_error(op)} must be the last operation in the parent block")
+        if op.registered:
+            if SINGLE_BLOCK in traits:
+                for i, r in enumerate(op.regions):
+                    if len(r.blocks) > 1:
+                        raise op.emit_error(f"{_op_name_for_error(op)} expects region #{i} to have 0 or 1 blocks")
+            if NO_TERMINATOR not in traits:
+                for r in op.regions:
+                    for b in r.blocks:
+                        self._check_terminator(op, b)
+        for r in op.regions:
+            if r.blocks and r.blocks[0].predecessors:
+                raise op.emit_error("entry block of region may not have predecessors")
+        if SYMBOL_TABLE in traits:
+            self._check_symbols(op)
+        if op.registered:
+            op.verify_()  # type: ignore[attr-defined]
+
+    def _check_terminator(self, op: Operation, b: Block) -> None:
+        if not b.operations:
+            raise DiagnosticError("empty block: expect at least a terminator", op.loc)
+        last = b.operations[-1]
+        if last.registered and TERMINATOR not in last.traits:
+            raise DiagnosticError(f"block with no terminator, has {_short(last)}", last.loc)
+
+    def _check_symbols(self, op: Operation) -> None:
+        for r in op.regions:
+            for b in r.blocks:
+                seen: dict[str, Operation] = {}
+                for child in b.operations:
+                    name = child.get_attr("sym_name")
+                    if not isinstance(name, A.StringAttr):
+                        continue
+                    prev = seen.get(name.value)
+                    if prev is not None:
+                        err = DiagnosticError(f"redefinition of symbol named '{name.value}'", child.loc)
+                        err.attach_note("see existing symbol definition here", prev.loc)
+                        raise err
+                    seen[name.value] = child
+
+    # -- dominance ---------------------------------------------------------------
+    def _check_dominance(self, user: Operation, index: int, v: Value) -> None:
+        if isinstance(v, OpResult):
+            def_block = v.owner.parent
+            def_op: Operation | None = v.owner
+        elif isinstance(v, BlockArgument):
+            def_block = v.owner
+            def_op = None
+        else:  # a value no operation or block defines (e.g. a dangling forward ref)
+            raise user.emit_error(f"operand #{index} does not dominate this use")
+        if def_block is None:
+            raise user.emit_error(f"operand #{index} does not dominate this use")
+        def_region = def_block.parent
+        # Walk up from the user to the op whose block is in def_region.
+        anc = user
+        while True:
+            blk = anc.parent
+            if blk is None:
+                self._not_dominating(user, index, v)
+            if blk.parent is def_region:
+                break
+            parent = blk.parent.parent if blk.parent is not None else None
+            if parent is None:
+                self._not_dominating(user, index, v)
+            if ISOLATED_FROM_ABOVE in parent.traits and parent.registered:
+                raise user.emit_error(f"{_op_name_for_error(user)} using value defined outside the region").attach_note(
+                    "required by region isolation constraints", parent.loc)
+            anc = parent
+        owner = def_region.parent if def_region is not None else None
+        if owner is not None and owner.registered and owner.region_kind_is_graph(def_region.index):  # type: ignore[attr-defined]
+            if anc is def_op:
+                self._not_dominating(user, index, v)
+            return
+        use_block = anc.parent
+        if def_op is not None and anc is def_op:
+            self._not_dominating(user, index, v)
+        if use_block is def_block:
+            if def_op is None:
+                return
+            idx = self._index(def_block)
+            if idx[def_op] < idx[anc]:
+                return
+            self._not_dominating(user, index, v)
+        if len(def_region.blocks) == 1:  # type: ignore[union-attr]
+            return
+        if use_block not in self._reachable_blocks(def_region):  # type: ignore[arg-type]
+            return  # dominance is only checked in reachable code
+        doms = self._dominators(def_region)  # type: ignore[arg-type]
+        b = use_block
+        while b is not None:
+            nxt = doms.get(b)
+            if nxt is def_block:
+                return
+            if nxt is None or nxt is b:
+                break
+            b = nxt
+        self._not_dominating(user, index, v)
+
+    def _not_dominating(self, user: Operation, index: int, v: Value):
+        err = DiagnosticError(f"operand #{index} does not dominate this use", user.loc)
+        if isinstance(v, OpResult):
+            err.attach_note("operand defined here", v.owner.loc)
+        raise err
+
+    def _index(self, b: Block) -> dict[Operation, int]:
+        idx = self._op_index.get(b)
+        if idx is None:
+            idx = {op: i for i, op in enumerate(b.operations)}
+            self._op_index[b] = idx
+        return idx
+
+    def _cfg(self, region: Region) -> nx.DiGraph:
+        g = nx.DiGraph()
+        for b in region.blocks:
+            g.add_node(b)
+            t = b.terminator
+            if t is not None:
+                for s in t.successors:
+                    g.add_edge(b, s)
+        return g
+
+    def _reachable_blocks(self, region: Region) -> set[Block]:
+        r = self._reachable.get(region)
+        if r is None:
+            g = self._cfg(region)
+            r = set(nx.descendants(g, region.blocks[0])) | {region.blocks[0]}
+            self._reachable[region] = r
+        return r
+
+    def _dominators(self, region: Region) -> dict[Block, Block]:
+        d = self._doms.get(region)
+        if d is None:
+            d = nx.immediate_dominators(self._cfg(region), region.blocks[0])
+            self._doms[region] = d
+        return d
+
+
+def _short(op: Operation) -> str:
+    from ..printer import AsmPrinter
+
+    p = AsmPrinter(generic=True)
+    p.number_op(op)
+    for v in op.operands:
+        p.names.setdefault(v, "<<UNKNOWN SSA VALUE>>")
+    p.print_op(op)
+    return "".join(p.out)

@@ -1,0 +1,313 @@
+"""Prints IR in MLIR's textual form: generic or custom op forms, SSA and
+block names numbered as upstream numbers them, attribute aliases (``#map``,
+``#set``, ...), optional debug locations, and resource sections.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .ir import attributes as A
+from .ir import types as T
+from .ir.core import Block, Operation, Region, Value
+
+# Attribute classes printed through an alias, with the alias stem.
+ALIAS_STEMS: dict[type, str] = {
+    A.AffineMapAttr: "map",
+    A.IntegerSetAttr: "set",
+    A.DistinctAttr: "distinct",
+}
+
+
+class AsmPrinter:
+    """One printing session over an operation tree."""
+
+    def __init__(self, generic: bool = False, debuginfo: bool = False, use_aliases: bool = True,
+                 local_scope: bool = False):
+        self.generic = generic
+        self.debuginfo = debuginfo
+        self.use_aliases = use_aliases and not local_scope
+        self.out: list[str] = []
+        self.indent = ""
+        self.names: dict[Value, str] = {}
+        self.block_names: dict[Block, str] = {}
+        self._attr_cache: dict[int, str] = {}
+        self._type_cache: dict[int, str] = {}
+        self.aliases: dict[A.Attribute, str] = {}
+        self._alias_defs: list[tuple[str, str]] = []
+        self._alias_counts: dict[str, int] = {}
+
+    # -- names ---------------------------------------------------------------
+    def number_region(self, region: Region, next_val: int, next_arg: int) -> None:
+        names, bnames = self.names, self.block_names
+        for bi, block in enumerate(region.blocks):
+            bnames[block] = f"^bb{bi}"
+            for a in block.arguments:
+                names[a] = f"%arg{next_arg}"
+                next_arg += 1
+            for op in block.operations:
+                res = op.results
+                if res:
+                    name = f"%{next_val}"
+                    next_val += 1
+                    if len(res) == 1:
+                        names[res[0]] = name
+                    else:
+                        for i, r in enumerate(res):
+                            names[r] = f"{name}#{i}"
+        for block in region.blocks:
+            for op in block.operations:
+                for r in op.regions:
+                    self.number_region(r, next_val, next_arg)
+
+    def number_op(self, op: Operation) -> None:
+        next_val = 0
+        if op.results:
+            name = "%0"
+            next_val = 1
+            if len(op.results) == 1:
+                self.names[op.results[0]] = name
+            else:
+                for i, r in enumerate(op.results):
+                    self.names[r] = f"{name}#{i}"
+        for r in op.regions:
+            self.number_region(r, next_val, 0)
+
+    def value_name(self, v: Value) -> str:
+        n = self.names.get(v)
+        if n is None:
+            n = f"<<UNKNOWN SSA VALUE>>"
+        return n
+
+    # -- entities ------------------------------------------------------------
+    def type(self, t: T.Type) -> str:
+        key = id(t)
+        s = self._type_cache.get(key)
+        if s is None:
+            s = t.print(self)
+            self._type_cache[key] = s
+        return s
+
+    def attr(self, a: A.Attribute) -> str:
+        key = id(a)
+        s = self._attr_cache.get(key)
+        if s is None:
+            stem = ALIAS_STEMS.get(type(a)) if self.use_aliases else None
+            if stem is not None:
+                s = self.aliases.get(a)
+                if s is None:
+                    k = self._alias_counts.get(stem, 0)
+                    self._alias_counts[stem] = k + 1
+                    s = f"#{stem}{k if k else ''}"
+                    self.aliases[a] = s
+                    self._alias_defs.append((s, a.print(self)))
+            elif isinstance(a, A.Location):
+                s = a.print(self)
+            else:
+                s = a.print(self)
+            self._attr_cache[key] = s
+        return s
+
+    # -- low-level output -----------------------------------------------------
+    def write(self, s: str) -> None:
+        self.out.append(s)
+
+    def print_operand(self, v: Value) -> None:
+        self.out.append(self.value_name(v))
+
+    def print_operands(self, vs: Iterable[Value], sep: str = ", ") -> None:
+        self.out.append(sep.join(self.value_name(v) for v in vs))
+
+    def operands_str(self, vs: Iterable[Value]) -> str:
+        return ", ".join(self.value_name(v) for v in vs)
+
+    def print_type(self, t: T.Type) -> None:
+        self.out.append(self.type(t))
+
+    def print_types(self, ts: Iterable[T.Type]) -> None:
+        self.out.append(", ".join(self.type(t) for t in ts))
+
+    def print_attr(self, a: A.Attribute) -> None:
+        self.out.append(self.attr(a))
+
+    def print_successor(self, b: Block) -> None:
+        self.out.append(self.block_names.get(b, "^<<UNKNOWN BLOCK>>"))
+
+    def block_name(self, b: Block) -> str:
+        return self.block_names.get(b, "^<<UNKNOWN BLOCK>>")
+
+    def print_successor_with_operands(self, b: Block, vs: Sequence[Value]) -> None:
+        self.print_successor(b)
+        if vs:
+            self.out.append("(" + self.operands_str(vs) + " : " + ", ".join(self.type(v.type) for v in vs) + ")")
+
+    def attr_dict_str(self, attrs: dict[str, A.Attribute], elided: Iterable[str] = ()) -> str:
+        items = [(k, v) for k, v in attrs.items() if k not in elided] if elided else list(attrs.items())
+        if not items:
+            return ""
+        return "{" + A.format_named_attrs(items, self) + "}"
+
+    def print_optional_attr_dict(self, attrs: dict[str, A.Attribute], elided: Iterable[str] = ()) -> None:
+        s = self.attr_dict_str(attrs, elided)
+        if s:
+            self.out.append(" " + s)
+
+    def print_optional_attr_dict_with_keyword(self, attrs: dict[str, A.Attribute], elided: Iterable[str] = ()) -> None:
+        s = self.attr_dict_str(attrs, elided)
+        if s:
+            self.out.append(" attributes " + s)
+
+    def loc_suffix(self, loc: A.Location | None) -> str:
+        if not self.debuginfo or loc is None:
+            return ""
+        return " " + loc.print(self)
+
+    def print_block_arg_list(self, args: Sequence[Value], with_locs: bool = True) -> None:
+        """``%arg0: i32, %arg1: f32`` (with locations under debuginfo)."""
+        self.out.append(", ".join(
+            f"{self.value_name(a)}: {self.type(a.type)}" + (self.loc_suffix(a.loc) if with_locs else "")  # type: ignore[attr-defined]
+            for a in args))
+
+    # -- structure -------------------------------------------------------------
+    def print_region(self, region: Region, print_entry_args: bool = True,
+                     print_terminators: bool = True, print_empty_block: bool = False) -> None:
+        out = self.out
+        out.append("{\n")
+        outer = self.indent
+        blocks = region.blocks
+        for bi, block in enumerate(blocks):
+            if bi == 0:
+                label = (print_entry_args and block.arguments) or (print_empty_block and not block.operations)
+                if label:
+                    self._print_block_label(block)
+            else:
+                self._print_block_label(block)
+            self.indent = outer + "  "
+            ops = block.operations
+            n = len(ops)
+            if not print_terminators and n and "IsTerminator" in ops[-1].traits:
+                n -= 1
+            for i in range(n):
+                self.print_op_line(ops[i])
+            self.indent = outer
+        out.append(outer + "}")
+
+    def _print_block_label(self, block: Block) -> None:
+        out = self.out
+        out.append(self.indent + self.block_names.get(block, "^bb?"))
+        if block.arguments:
+            out.append("(")
+            self.print_block_arg_list(block.arguments)
+            out.append(")")
+        out.append(":")
+        preds = block.predecessors
+        if preds:
+            names = ", ".join(self.block_names.get(p, "^bb?") for p in preds)
+            if len(preds) == 1:
+                out.append(f"  // pred: {names}")
+            else:
+                out.append(f"  // {len(preds)} preds: {names}")
+        out.append("\n")
+
+    def print_op_line(self, op: Operation) -> None:
+        out = self.out
+        out.append(self.indent)
+        self.print_op(op)
+        out.append("\n")
+
+    def print_op(self, op: Operation) -> None:
+        """The op itself (results, body, location), without indentation."""
+        out = self.out
+        res = op.results
+        if res:
+            first = self.names.get(res[0], "%<<UNKNOWN>>")
+            if len(res) == 1:
+                out.append(first + " = ")
+            else:
+                out.append(first.split("#", 1)[0] + f":{len(res)} = ")
+        if not self.generic and op.registered and op.print_custom_ok():  # type: ignore[attr-defined]
+            name = op.name
+            dd = self._default_dialect(op)
+            if dd and name.startswith(dd + ".") and "." not in name[len(dd) + 1:]:
+                name = name[len(dd) + 1:]
+            out.append(name)
+            op.print_custom(self)  # type: ignore[attr-defined]
+        else:
+            self.print_generic_body(op)
+        if self.debuginfo:
+            out.append(" " + op.loc.print(self))
+
+    def _default_dialect(self, op: Operation) -> str:
+        p = op.parent_op
+        if p is None:
+            return "builtin"
+        return getattr(p, "default_dialect", "") or ""
+
+    def print_generic_body(self, op: Operation) -> None:
+        out = self.out
+        out.append('"' + A.escape_string(op.name) + '"(')
+        out.append(self.operands_str(op.operands))
+        out.append(")")
+        if op.successors:
+            out.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
+        props = op.properties
+        if isinstance(props, dict):
+            if props:
+                out.append(" <{" + A.format_named_attrs(list(props.items()), self) + "}>")
+        else:
+            out.append(" <" + self.attr(props) + ">")
+        if op.regions:
+            out.append(" (")
+            for i, r in enumerate(op.regions):
+                if i:
+                    out.append(", ")
+                self.print_region(r, True, True, True)
+            out.append(")")
+        if op.attributes:
+            out.append(" {" + A.format_named_attrs(list(op.attributes.items()), self) + "}")
+        out.append(" : (" + ", ".join(self.type(v.type) for v in op.operands) + ") -> "
+                   + T.format_result_types([r.type for r in op.results], self))
+
+    # -- whole modules ----------------------------------------------------------
+    def print_top(self, op: Operation, resources: dict | None = None) -> str:
+        self.number_op(op)
+        self.print_op(op)
+        body = "".join(self.out)
+        head = "".join(f"{name} = {text}\n" for name, text in self._alias_defs)
+        tail = "\n"
+        if resources:
+            tail += "\n" + format_resources(resources)
+        return head + body + tail
+
+
+def format_resources(resources: dict[str, dict[str, dict[str, str]]]) -> str:
+    lines = ["{-#"]
+    sections = list(resources.items())
+    for si, (section, namespaces) in enumerate(sections):
+        lines.append(f"  {section}: {{")
+        nss = list(namespaces.items())
+        for ni, (ns, entries) in enumerate(nss):
+            lines.append(f"    {ns}: {{")
+            items = list(entries.items())
+            for ei, (k, v) in enumerate(items):
+                key = k if _is_bare(k) else A.quote(k)
+                lines.append(f"      {key}: {v}" + ("," if ei + 1 < len(items) else ""))
+            lines.append("    }" + ("," if ni + 1 < len(nss) else ""))
+        lines.append("  }" + ("," if si + 1 < len(sections) else ""))
+    lines.append("#-}")
+    return "\n".join(lines) + "\n"
+
+
+def _is_bare(s: str) -> bool:
+    import re
+
+    return re.fullmatch(r"[a-zA-Z_][\w$.\-]*", s) is not None
+
+
+def print_op(op: Operation, generic: bool = False, debuginfo: bool = False, resources: dict | None = None) -> str:
+    """Print an operation (usually a module) as MLIR text."""
+    if resources is None and op.name == "builtin.module":
+        from .parser.parser import module_resources
+
+        resources = module_resources(op) or None
+    return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)
