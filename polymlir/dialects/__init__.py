@@ -1,3 +1,11 @@
-"""The dialects polymlir knows; importing this package registers them all."""
+"""The dialects polymlir knows; importing this package registers them all.
 
-from . import builtin  # noqa: F401
+Every module in this package is imported, so a new dialect file registers
+itself without touching this one.
+"""
+
+import importlib
+import pkgutil
+
+for _m in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    importlib.import_module(f"{__name__}.{_m}")

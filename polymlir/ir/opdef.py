@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from .core import Operation
+from .fields import OPTIONAL, SINGLE, VARIADIC, Field, OperandDef, PropDef, RegionDef, ResultDef, SuccessorDef
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
@@ -67,10 +68,13 @@ SYMBOL = "Symbol"
 GRAPH_REGION = "GraphRegion"  # RegionKindInterface: regions are graph regions
 AFFINE_SCOPE = "AffineScope"
 PURE = "Pure"
+SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
+SAME_TYPE_OPERANDS = "SameTypeOperands"
+SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
 
 
 class OpDef(Operation):
-    """Base class of registered ops."""
+    """Base class of registered ops (see ``polymlir.ir.fields``)."""
 
     __slots__ = ()
     registered: ClassVar[bool] = True
@@ -78,34 +82,162 @@ class OpDef(Operation):
     traits: ClassVar[frozenset[str]] = frozenset()
     # Dialect whose prefix may be dropped for ops nested in this op's regions.
     default_dialect: ClassVar[str] = ""
-    # Property names: attributes that are inherent to the op.
+    # Names of the inherent attributes (properties), computed from the fields.
     PROPERTIES: ClassVar[tuple[str, ...]] = ()
+    assembly_format: ClassVar[str | None] = None
+    _format: ClassVar[object] = None
+    _fields: ClassVar[dict[str, list]] = {}
+
+    @classmethod
+    def _finalize(cls) -> None:
+        fields: dict[str, Field] = {}
+        for klass in reversed(cls.__mro__):
+            for name, v in vars(klass).items():
+                if isinstance(v, Field):
+                    fields.pop(name, None)
+                    fields[name] = v
+        groups: dict[str, list] = {"operand": [], "result": [], "prop": [], "region": [], "successor": []}
+        for f in fields.values():
+            f.index = len(groups[f.group])
+            groups[f.group].append(f)
+        cls._fields = groups
+        props = [p.attr_name for p in groups["prop"]]
+        for g, seg in (("operand", "operandSegmentSizes"), ("result", "resultSegmentSizes")):
+            if sum(1 for f in groups[g] if f.kind != SINGLE) > 1:
+                props.append(seg)
+        cls.PROPERTIES = tuple(dict.fromkeys(props + list(cls.PROPERTIES)))
+        if cls.assembly_format is not None:
+            from .asm_format import compile_format
+
+            cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
     def property_names(cls) -> frozenset[str]:
         return frozenset(cls.PROPERTIES)
 
+    @classmethod
+    def uses_segments(cls, group: str) -> bool:
+        return (("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") in cls.PROPERTIES)
+
+    def _segment(self, group: str, index: int) -> tuple[int, int]:
+        """(start, length) of field ``index`` of ``group`` in this op."""
+        defs = self._fields[group]
+        total = len(self._operands) if group == "operand" else len(self.results)
+        seg_name = "operandSegmentSizes" if group == "operand" else "resultSegmentSizes"
+        props = self.properties
+        seg = props.get(seg_name) if isinstance(props, dict) else None
+        if seg is not None and hasattr(seg, "values") and len(seg.values) == len(defs):
+            sizes = list(seg.values)
+        else:
+            nvar = sum(1 for d in defs if d.kind != SINGLE)
+            sizes = [1] * len(defs)
+            if nvar:
+                rest = total - (len(defs) - nvar)
+                for i, d in enumerate(defs):
+                    if d.kind != SINGLE:
+                        sizes[i] = max(rest, 0) if nvar == 1 else 0
+        start = sum(sizes[:index])
+        return start, sizes[index] if index < len(sizes) else 0
+
     # -- custom assembly -----------------------------------------------------
     @classmethod
     def has_custom_form(cls) -> bool:
-        return cls.parse is not OpDef.parse
+        return cls._format is not None or cls.parse.__func__ is not OpDef.parse.__func__  # type: ignore[attr-defined]
 
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
         """Parse the custom form after the op name into ``state``."""
-        p.error(f"custom op '{cls.OP_NAME}' has no custom assembly format")
+        if cls._format is None:
+            p.error(f"custom op '{cls.OP_NAME}' has no custom assembly format")
+        cls._format.parse(p, state)  # type: ignore[attr-defined]
 
     def print_custom(self, p: "AsmPrinter") -> None:
-        """Print the custom form after the op name (default: generic)."""
-        raise NotImplementedError
+        """Print the custom form after the op name."""
+        self._format.print(self, p)  # type: ignore[attr-defined]
 
     def print_custom_ok(self) -> bool:
         """Whether the custom printer can print this instance faithfully."""
-        return type(self).print_custom is not OpDef.print_custom
+        if type(self).print_custom is OpDef.print_custom:
+            return self._format is not None and self._format.can_print(self)  # type: ignore[attr-defined]
+        return True
 
     # -- verification --------------------------------------------------------
+    def op_error(self, message: str):
+        """A located ``'name' op message`` error (the caller raises it)."""
+        return self.emit_error(f"'{self.name}' op {message}")
+
+    def verify_declared(self) -> None:
+        """Checks implied by the declared fields and traits."""
+        f = self._fields
+        for group, count, noun in (("operand", len(self._operands), "operands"), ("result", len(self.results), "results")):
+            defs = f.get(group, [])
+            if not defs and not self.uses_segments(group):
+                continue
+            nsingle = sum(1 for d in defs if d.kind == SINGLE)
+            nvar = len(defs) - nsingle
+            if nvar == 0 and count != nsingle:
+                raise self.op_error(f"expected {nsingle} {noun}, but found {count}")
+            if nvar and count < nsingle:
+                raise self.op_error(f"expected {nsingle} or more {noun}, but found {count}")
+            if self.uses_segments(group):
+                seg_name = "operandSegmentSizes" if group == "operand" else "resultSegmentSizes"
+                seg = self.properties.get(seg_name) if isinstance(self.properties, dict) else None
+                if seg is None:
+                    raise self.op_error(f"requires attribute '{seg_name}'")
+                vals = getattr(seg, "values", ())
+                if len(vals) != len(defs):
+                    raise self.op_error(f"'{seg_name}' attribute for specifying {group} segments must have "
+                                        f"{len(defs)} elements, but got {len(vals)}")
+                if sum(vals) != count:
+                    raise self.op_error(f"{group} count ({count}) does not match with the total size "
+                                        f"({sum(vals)}) specified in attribute '{seg_name}'")
+                for d, n in zip(defs, vals):
+                    if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
+                        raise self.op_error(f"{group} group starting at #{sum(vals[:d.index])} requires "
+                                            f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}")
+            values = self._operands if group == "operand" else self.results
+            for d in defs:
+                start, n = self._segment(group, d.index)
+                for i in range(start, start + n):
+                    v = values[i].value if group == "operand" else values[i]  # type: ignore[union-attr]
+                    if not d.constraint(v.type):
+                        raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
+        props = self.properties if isinstance(self.properties, dict) else {}
+        for d in f.get("prop", []):
+            v = props.get(d.attr_name)
+            if v is None:
+                if not d.optional:
+                    raise self.op_error(f"requires attribute '{d.attr_name}'")
+                continue
+            if not d.constraint(v):
+                raise self.op_error(f"attribute '{d.attr_name}' failed to satisfy constraint: {d.constraint.description}")
+        rdefs = f.get("region", [])
+        if rdefs or type(self)._format is not None:
+            nfixed = sum(1 for d in rdefs if d.kind == SINGLE)
+            has_var = any(d.kind == VARIADIC for d in rdefs)
+            if (not has_var and len(self.regions) != nfixed) or (has_var and len(self.regions) < nfixed):
+                raise self.op_error(f"requires {nfixed} region{'s' if nfixed != 1 else ''}")
+        sdefs = f.get("successor", [])
+        if sdefs or type(self)._format is not None:
+            nfixed = sum(1 for d in sdefs if d.kind == SINGLE)
+            has_var = any(d.kind == VARIADIC for d in sdefs)
+            if (not has_var and len(self.successors) != nfixed) or (has_var and len(self.successors) < nfixed):
+                raise self.op_error(f"requires {nfixed} successor{'s' if nfixed != 1 else ''} but found {len(self.successors)}")
+        self._verify_traits()
+
+    def _verify_traits(self) -> None:
+        tr = self.traits
+        if SAME_OPERANDS_AND_RESULT_TYPE in tr:
+            ts = [v.type for v in self.operands] + self.result_types
+            if any(t != ts[0] for t in ts):
+                raise self.op_error("requires the same type for all operands and results")
+        if SAME_TYPE_OPERANDS in tr:
+            ts = [v.type for v in self.operands]
+            if any(t != ts[0] for t in ts):
+                raise self.op_error("requires all operands to have the same type")
+
     def verify_(self) -> None:
-        """Op-specific checks; raise ``self.emit_error(...)`` on failure."""
+        """Op-specific checks; raise ``self.op_error(...)`` on failure."""
 
     def region_kind_is_graph(self, index: int) -> bool:
         return GRAPH_REGION in self.traits

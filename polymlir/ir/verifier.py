@@ -63,6 +63,7 @@ class _Verifier:
         if SYMBOL_TABLE in traits:
             self._check_symbols(op)
         if op.registered:
+            op.verify_declared()  # type: ignore[attr-defined]
             op.verify_()  # type: ignore[attr-defined]
 
     def _check_terminator(self, op: Operation, b: Block) -> None:

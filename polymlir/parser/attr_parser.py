@@ -251,6 +251,8 @@ class BaseParser:
                 shape.append(int(it.group(2)))
                 scal.append(True)
             else:
+                if int(d) >= 1 << 63:
+                    self.error("invalid dimension", it.start(1))
                 shape.append(int(d))
                 scal.append(False)
         self.reset(end)

@@ -192,7 +192,10 @@ class Parser(BaseParser):
             self.expect(":", "expected ':'")
             self.expect("{", "expected '{'")
             while self.kind != "}":
+                ns_pos = self.start
                 ns = self.parse_keyword("expected identifier key for 'resource' entry")
+                if section == "dialect_resources" and not is_registered_dialect(ns):
+                    self.error(f"dialect '{ns}' is unknown", ns_pos)
                 self.expect(":", "expected ':'")
                 self.expect("{", "expected '{'")
                 entries = self.resources.setdefault(section, {}).setdefault(ns, {})
@@ -206,7 +209,9 @@ class Parser(BaseParser):
                     self.expect(":", "expected ':'")
                     vstart = self.start
                     if self.kind == "string":
-                        self.parse_string()
+                        blob = self.parse_string()
+                        if section == "dialect_resources" and not blob.startswith("0x"):
+                            self.error(f"expected hex string blob for key '{key}'", vstart)
                     elif self.kind == "bare" and self.text in ("true", "false"):
                         self.advance()
                     else:

@@ -1,0 +1,195 @@
+"""The func dialect: func, call, call_indirect, return, constant."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import constraints as C
+from ..ir import types as T
+from ..ir.fields import operand, prop, region, var_operand, var_result
+from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, SYMBOL, TERMINATOR, OpDef, register_op
+from .function_like import parse_function_like, print_function_like
+
+
+@register_op
+class FuncOp(OpDef):
+    """A function with a body region, or an external declaration."""
+
+    __slots__ = ()
+    OP_NAME = "func.func"
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
+    default_dialect = "func"
+
+    sym_name = prop(C.SymbolNameAttr)
+    function_type = prop(C.FunctionTypeAttr)
+    sym_visibility = prop(C.StrAttr, optional=True)
+    arg_attrs = prop(C.DictArrayAttr, optional=True)
+    res_attrs = prop(C.DictArrayAttr, optional=True)
+    no_inline = prop(C.UnitAttr, optional=True)
+    body = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        parse_function_like(p, state, allow_variadic=False)
+
+    def print_custom(self, p) -> None:
+        print_function_like(self, p)
+
+    @property
+    def type(self) -> T.FunctionType:
+        return self.function_type.value  # type: ignore[attr-defined]
+
+    @property
+    def name_str(self) -> str:
+        return self.sym_name.value  # type: ignore[attr-defined]
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.regions[0].blocks
+
+    def verify_(self) -> None:
+        ft = self.type
+        if self.is_declaration:
+            vis = self.sym_visibility
+            if vis is None or vis.value == "public":  # type: ignore[attr-defined]
+                raise self.op_error("symbol declaration cannot have public visibility")
+            return
+        entry = self.regions[0].blocks[0]
+        if len(entry.arguments) != len(ft.inputs):
+            raise self.op_error(
+                f"entry block must have {len(ft.inputs)} arguments to match function signature")
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs)):
+            if a.type != t:
+                raise self.op_error(
+                    f"type of entry block argument #{i}({a.type}) must match the type of the corresponding "
+                    f"argument in function signature({t})")
+        for attr_name, n in (("arg_attrs", len(ft.inputs)), ("res_attrs", len(ft.results))):
+            a = getattr(self, attr_name)
+            if a is not None and len(a) != n:
+                raise self.op_error(f"expects {attr_name} to have {n} elements" if False else
+                                    f"expects argument attribute array to have the same number of elements as the "
+                                    f"number of function arguments, got {len(a)}, but expected {n}"
+                                    if attr_name == "arg_attrs" else
+                                    f"expects result attribute array to have the same number of elements as the "
+                                    f"number of function results, got {len(a)}, but expected {n}")
+
+
+def _enclosing_func(op) -> FuncOp | None:
+    p = op.parent_op
+    return p if isinstance(p, FuncOp) else None
+
+
+@register_op
+class ReturnOp(OpDef):
+    __slots__ = ()
+    OP_NAME = "func.return"
+    traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<FuncOp>"})
+    operands_ = var_operand(name="operands")
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    def verify_(self) -> None:
+        fn = self.parent_op
+        if not isinstance(fn, FuncOp):
+            raise self.op_error("expects parent op 'func.func'")
+        results = fn.type.results
+        ops = self.operands
+        if len(ops) != len(results):
+            raise self.op_error(
+                f"has {len(ops)} operands, but enclosing function (@{fn.name_str}) returns {len(results)}")
+        for i, (v, t) in enumerate(zip(ops, results)):
+            if v.type != t:
+                raise self.op_error(
+                    f"type of return operand {i} ('{v.type}') doesn't match function result type ('{t}') "
+                    f"in function @{fn.name_str}")
+
+
+def _lookup_symbol(op, name: str):
+    """The op named ``name`` in the nearest enclosing symbol table."""
+    anc = op.parent_op
+    while anc is not None:
+        if "SymbolTable" in anc.traits:
+            for r in anc.regions:
+                for b in r.blocks:
+                    for child in b.operations:
+                        n = child.get_attr("sym_name")
+                        if isinstance(n, A.StringAttr) and n.value == name:
+                            return child
+            return None
+        anc = anc.parent_op
+    return None
+
+
+@register_op
+class CallOp(OpDef):
+    __slots__ = ()
+    OP_NAME = "func.call"
+    traits = frozenset({"CallOpInterface"})
+    callee = prop(C.FlatSymbolRefAttr)
+    arg_attrs = prop(C.DictArrayAttr, optional=True)
+    res_attrs = prop(C.DictArrayAttr, optional=True)
+    no_inline = prop(C.UnitAttr, optional=True)
+    operands_ = var_operand(name="operands")
+    results_ = var_result(name="results")
+    assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
+
+    def verify_(self) -> None:
+        fn = _lookup_symbol(self, self.callee.root)  # type: ignore[attr-defined]
+        if fn is None:
+            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")  # type: ignore[attr-defined]
+        if not isinstance(fn, FuncOp):
+            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")  # type: ignore[attr-defined]
+        ft = fn.type
+        if len(ft.inputs) != len(self.operands):
+            raise self.op_error("incorrect number of operands for callee")
+        for i, (v, t) in enumerate(zip(self.operands, ft.inputs)):
+            if v.type != t:
+                raise self.op_error(f"operand type mismatch: expected operand type {t}, but provided {v.type} "
+                                    f"for operand number {i}")
+        if len(ft.results) != len(self.results):
+            raise self.op_error("incorrect number of results for callee")
+        for i, (r, t) in enumerate(zip(self.results, ft.results)):
+            if r.type != t:
+                raise self.op_error(f"result type mismatch at index {i}")
+
+
+@register_op
+class CallIndirectOp(OpDef):
+    __slots__ = ()
+    OP_NAME = "func.call_indirect"
+    traits = frozenset({"CallOpInterface"})
+    callee = operand(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
+    callee_operands = var_operand()
+    results_ = var_result(name="results")
+    arg_attrs = prop(C.DictArrayAttr, optional=True)
+    res_attrs = prop(C.DictArrayAttr, optional=True)
+    assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ft = ps.types.get("callee", [None])[0]
+        if isinstance(ft, T.FunctionType):
+            ps.types.setdefault("callee_operands", list(ft.inputs))
+            ps.types.setdefault("results", list(ft.results))
+
+    def verify_(self) -> None:
+        ft = self.callee.type  # type: ignore[attr-defined]
+        if [v.type for v in self.callee_operands] != list(ft.inputs):  # type: ignore[attr-defined]
+            raise self.op_error("callee operands do not match the callee function type")
+        if self.result_types != list(ft.results):
+            raise self.op_error("result types do not match the callee function type")
+
+
+@register_op
+class ConstantOp(OpDef):
+    __slots__ = ()
+    OP_NAME = "func.constant"
+    traits = frozenset({PURE, "ConstantLike"})
+    value = prop(C.FlatSymbolRefAttr)
+    result = var_result()
+    assembly_format = "attr-dict $value `:` type(results)"
+
+    def verify_(self) -> None:
+        fn = _lookup_symbol(self, self.value.root)  # type: ignore[attr-defined]
+        if fn is None:
+            raise self.op_error(f"reference to undefined function '{self.value.root}'")  # type: ignore[attr-defined]
+        if isinstance(fn, FuncOp) and self.result_types != [fn.type]:
+            raise self.op_error("reference to function with mismatched type")
