@@ -14,7 +14,8 @@ from __future__ import annotations
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
-__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "parse", "print_ir", "verify"]
+__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "parse", "parse_attribute", "parse_type",
+           "print_ir", "verify"]
 
 
 def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
@@ -41,3 +42,25 @@ def print_ir(op: Operation, generic: bool = False, debuginfo: bool = False) -> s
     from .printer import print_op
 
     return print_op(op, generic=generic, debuginfo=debuginfo)
+
+
+def parse_type(text: str):
+    """Parse one MLIR type, e.g. ``parse_type("memref<4x?xf32, 1>")``."""
+    from .parser.parser import Parser
+
+    p = Parser(text, "<type>")
+    t = p.parse_type()
+    if p.kind != "eof":
+        p.error("unexpected text after the type")
+    return t
+
+
+def parse_attribute(text: str):
+    """Parse one MLIR attribute, e.g. ``parse_attribute("dense<1> : tensor<2xi8>")``."""
+    from .parser.parser import Parser
+
+    p = Parser(text, "<attribute>")
+    a = p.parse_attribute()
+    if p.kind != "eof":
+        p.error("unexpected text after the attribute")
+    return a

@@ -41,7 +41,10 @@ def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
     return chunks
 
 
-def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform: Callable | None) -> str:
+def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform: Callable | None,
+                   diags: list[Diagnostic] | None = None) -> str:
+    """Parse, verify, transform and print one chunk. Non-fatal diagnostics
+    (remarks, warnings) go to ``diags`` when given, else to stderr."""
     from .ir.verifier import verify
     from .parser.parser import parse_source
     from .printer import print_op
@@ -49,8 +52,13 @@ def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform:
     module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
     verify(module)
     if transform is not None:
-        transform(module)
+        emitted = transform(module)
         verify(module)
+        for d in emitted or ():
+            if diags is not None:
+                diags.append(d)
+            else:
+                print(d.render(), file=sys.stderr)
     return print_op(module, generic=args.mlir_print_op_generic, debuginfo=args.mlir_print_debuginfo)
 
 
@@ -66,7 +74,7 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
             register_source(filename, text)
             diags: list[Diagnostic] = []
             try:
-                outputs.append(_process_chunk(chunk, filename, offset, args, transform))
+                outputs.append(_process_chunk(chunk, filename, offset, args, transform, diags))
             except DiagnosticError as e:
                 diags.append(e.diagnostic)
             register_source(filename, text)
@@ -114,6 +122,28 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def pipeline_from_flags(flags: list[str]):
+    """A PassManager from ``--pass-name[=options]`` / ``--pass-pipeline=...``
+    flags in command-line order (None when there are none)."""
+    from .transforms.pass_manager import PassManager, make_pass, parse_options
+
+    pm = None
+    for flag in flags:
+        if not flag.startswith("-") or flag in ("-", "--"):
+            raise DiagnosticError(f"unexpected argument '{flag}'")
+        body = flag.lstrip("-")
+        name, eq, opts = body.partition("=")
+        if name == "pass-pipeline":
+            sub = PassManager.parse(opts.strip("'\""))
+            pm = sub if pm is None else pm
+            if sub is not pm:
+                pm.passes.extend(sub.passes)
+            continue
+        pm = pm or PassManager()
+        pm.add(make_pass(name, parse_options(opts.strip("'\"")) if eq else {}))
+    return pm
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -121,10 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = ap.parse_known_args(argv)
     debug = getattr(args, "debug", False)
     try:
+        if args.command == "opt":
+            pm = pipeline_from_flags(unknown)
+            transform = (lambda m: pm.run(m).diagnostics) if pm is not None else None
+            return run_opt_like(args, transform)
         if unknown:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
-        if args.command == "opt":
-            return run_opt_like(args)
         ap.error(f"unknown command {args.command}")
     except DiagnosticError as e:
         print(e.render(), file=sys.stderr)

@@ -16,8 +16,6 @@ from typing import NoReturn
 
 from polymlir.affine.expr import (
     AffineExpr,
-    AffineMap,
-    IntegerSet,
     _add,
     _ceildiv,
     _floordiv,
@@ -27,16 +25,17 @@ from polymlir.affine.expr import (
     dim,
     sym,
 )
+from polymlir.affine.maps import AffineMap, IntegerSet
 
 __all__ = [
-    "AffineParseError",
     "AffineExprParser",
+    "AffineParseError",
     "SSAOperandCollector",
-    "parse_affine_map_or_set",
-    "parse_affine_map",
-    "parse_integer_set",
     "parse_affine_expr",
+    "parse_affine_map",
     "parse_affine_map_of_ssa_ids",
+    "parse_affine_map_or_set",
+    "parse_integer_set",
 ]
 
 _I64_MAX = (1 << 63) - 1
@@ -101,7 +100,7 @@ class AffineExprParser:
     names are rejected as upstream does outside op syntax.
     """
 
-    __slots__ = ("text", "_kind", "_start", "_end", "_prev_end", "_names", "_resolve", "_resolve_symbol")
+    __slots__ = ("_end", "_kind", "_names", "_prev_end", "_resolve", "_resolve_symbol", "_start", "text")
 
     def __init__(
         self,
@@ -252,8 +251,7 @@ class AffineExprParser:
                 )
         elif not rhs._symbolic:
             raise AffineParseError(
-                f"non-affine expression: right operand of {op} has to be either "
-                "a constant or symbolic",
+                f"non-affine expression: right operand of {op} has to be either a constant or symbolic",
                 loc,
             )
         return _HIGH_BUILDERS[op](lhs, rhs)
@@ -377,9 +375,7 @@ class AffineExprParser:
             num_symbols = self._id_list("[", "]", " in symbol list", sym)
         if self._consume_if("->"):
             results: list[AffineExpr] = []
-            self._comma_list(
-                "(", ")", " in affine map range", lambda: results.append(self.parse_expr())
-            )
+            self._comma_list("(", ")", " in affine map range", lambda: results.append(self.parse_expr()))
             return AffineMap._make(num_dims, num_symbols, tuple(results))
         self._expect(":", "expected '->' or ':'")
         constraints: list[AffineExpr] = []
@@ -405,9 +401,7 @@ class AffineExprParser:
             return self.parse_expr() - lhs, False
         if self._consume_if("=") and self._consume_if("="):
             return lhs - self.parse_expr(), True
-        self._error(
-            "expected '== affine-expr' or '>= affine-expr' at end of affine constraint"
-        )
+        self._error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
 
     def parse_map_of_ssa_ids(self, delimiter: str = "[") -> list[AffineExpr]:
         """The expressions of a ``[e0, e1, ...]`` (or ``(...)``) list over SSA ids."""
@@ -422,7 +416,7 @@ class SSAOperandCollector:
     upstream does: a new ``%x`` becomes the next dim, a new ``symbol(%x)`` the
     next symbol, and a name seen before keeps its first binding."""
 
-    __slots__ = ("dim_names", "symbol_names", "_exprs")
+    __slots__ = ("_exprs", "dim_names", "symbol_names")
 
     def __init__(self) -> None:
         self.dim_names: list[str] = []
@@ -473,9 +467,7 @@ def parse_integer_set(text: str, pos: int = 0) -> tuple[IntegerSet, int]:
     return result, parser.pos
 
 
-def parse_affine_expr(
-    text: str, pos: int = 0, names: Mapping[str, AffineExpr] | None = None
-) -> tuple[AffineExpr, int]:
+def parse_affine_expr(text: str, pos: int = 0, names: Mapping[str, AffineExpr] | None = None) -> tuple[AffineExpr, int]:
     """Parse a standalone expression whose identifiers are given by ``names``
     (upstream parseAffineExprReference)."""
     parser = AffineExprParser(text, pos, names=names)

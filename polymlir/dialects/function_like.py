@@ -21,13 +21,19 @@ def _dicts_or_none(dicts: list[dict]) -> A.ArrayAttr | None:
     return A.ArrayAttr(tuple(A.DictionaryAttr.from_dict(d) for d in dicts))
 
 
-def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: tuple[str, ...] = ()) -> dict:
-    """Parse into ``state``; returns extra syntax facts (``variadic``)."""
+def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: tuple[str, ...] = (),
+                        visibility_keyword: bool = True, after_signature=None) -> dict:
+    """Parse into ``state``; returns extra syntax facts (``variadic``).
+
+    ``visibility_keyword=False``: no ``private``/``public`` keyword (llvm.func
+    keeps ``sym_visibility`` in its attribute dictionary);
+    ``after_signature(p, state)`` parses op-specific syntax between the
+    signature and ``attributes {...}``."""
     facts: dict = {"variadic": False}
     for kw in extra_keywords:
         if p.accept_keyword(kw):
             facts[kw] = True
-    if p.kind == "bare" and p.text in ("private", "public", "nested"):
+    if visibility_keyword and p.kind == "bare" and p.text in ("private", "public", "nested"):
         state.properties["sym_visibility"] = A.StringAttr(p.text)
         p.advance()
     name = p.parse_symbol_name("expected valid '@'-identifier for symbol name")
@@ -69,6 +75,8 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
             results.append((p.parse_non_function_type(), {}))
     ftype = T.FunctionType(tuple(a[1] for a in args), tuple(r[0] for r in results))
     state.properties["function_type"] = A.TypeAttr(ftype)
+    if after_signature is not None:
+        after_signature(p, state)
     aa = _dicts_or_none([a[2] for a in args])
     if aa is not None:
         state.properties["arg_attrs"] = aa
@@ -96,10 +104,13 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
     return facts
 
 
-def print_function_like(op, p, variadic: bool = False, skip: tuple[str, ...] = (), prefix_keywords: str = "") -> None:
+def print_function_like(op, p, variadic: bool = False, skip: tuple[str, ...] = (), prefix_keywords: str = "",
+                        visibility_keyword: bool = True, after_signature=None) -> None:
+    """Counterpart of ``parse_function_like`` (same options;
+    ``after_signature(p)`` prints the op-specific syntax)."""
     props = op.properties
     ft: T.FunctionType = props["function_type"].value
-    vis = props.get("sym_visibility")
+    vis = props.get("sym_visibility") if visibility_keyword else None
     if prefix_keywords:
         p.write(prefix_keywords)
     if vis is not None:
@@ -136,7 +147,10 @@ def print_function_like(op, p, variadic: bool = False, skip: tuple[str, ...] = (
                     s += " " + res_attrs[i].print(p)
                 rs.append(s)
             p.write("(" + ", ".join(rs) + ")")
-    attrs = {k: v for k, v in props.items() if k not in FUNCTION_ATTRS and k not in skip}
+    if after_signature is not None:
+        after_signature(p)
+    attrs = {k: v for k, v in props.items() if k not in skip and (
+        k not in FUNCTION_ATTRS or (k == "sym_visibility" and not visibility_keyword))}
     attrs.update(op.attributes)
     p.print_optional_attr_dict_with_keyword(attrs)
     if entry is not None:

@@ -50,6 +50,11 @@ class _Lit(_Elem):
             st.space = False
             st.punct = False
             return
+        if t in ("\\n", "\n"):  # `\n`: a newline at the op's indentation
+            p.write("\n" + p.indent)
+            st.space = False
+            st.punct = True
+            return
         if st.space and _space_before(t, st.punct):
             p.write(" ")
         p.write(t)
@@ -58,7 +63,7 @@ class _Lit(_Elem):
 
     def parse(self, p, ps) -> None:
         t = self.text
-        if t in ("", " "):
+        if t in ("", " ", "\\n", "\n"):
             return
         if t[0].isalpha() or t[0] == "_":
             p.expect_keyword(t)
@@ -124,10 +129,11 @@ class _Var(_Elem):
         elif isinstance(f, RegionDef):
             rs = f.__get__(op)
             rs = rs if f.kind == VARIADIC else ([rs] if rs is not None else [])
+            # Like upstream: one space before the (possibly empty) list.
+            _space(p, st)
             for i, r in enumerate(rs):
                 if i:
-                    p.write(",")
-                p.write(" ")
+                    p.write(", ")
                 elide = _elide_terminator(op, r)
                 p.print_region(r, print_entry_args=True, print_terminators=not elide)
         elif isinstance(f, SuccessorDef):
@@ -150,7 +156,7 @@ class _Var(_Elem):
                 refs = [p.parse_operand()]
             ps.operands[f.name] = refs
         elif isinstance(f, PropDef):
-            a = parse_attr_in_format(f, p)
+            a = parse_attr_in_format(f, p, ps)
             if a is not None:
                 ps.props[f.attr_name] = a
         elif isinstance(f, RegionDef):
@@ -235,7 +241,14 @@ class _TypeOf(_Elem):
         single = isinstance(t, (OperandDef, ResultDef)) and t.kind == SINGLE
         optional = isinstance(t, (OperandDef, ResultDef)) and t.kind == OPTIONAL
         if single:
+            pos = p.start
             ts = [p.parse_type()]
+            kind = getattr(t.constraint, "kind", None)
+            if kind is not None and not kind[1](ts[0]):
+                # An empty kind name: a type interface (e.g. BaseMemRefType),
+                # for which upstream names no expected kind.
+                detail = f": expected {kind[0]}, but found '{ts[0]}'" if kind[0] else ""
+                p.error(f"custom op '{ps.op_class.OP_NAME}' invalid kind of type specified{detail}", pos)
         elif optional:
             ty = p.parse_optional_type()
             ts = [ty] if ty is not None else []
@@ -356,7 +369,8 @@ class _Optional(_Elem):
             e.print(op, p, st)
 
     def parse(self, p, ps) -> None:
-        first = self.then[0]
+        # Spacing literals (`` `` ``) print nothing and cannot start a group.
+        first = next((e for e in self.then if not (isinstance(e, _Lit) and e.text in ("", " "))), self.then[0])
         if first.first_token_check(p, ps):
             for e in self.then:
                 e.parse(p, ps)
@@ -388,6 +402,7 @@ class _PState:
         self.regions: dict[str, list] = {}
         self.successors: dict[str, list] = {}
         self.extra: dict[str, Any] = {}
+        self.pos: int | None = None  # offset of the op name (for located errors)
 
 
 # -- attributes inside formats -----------------------------------------------------
@@ -395,9 +410,18 @@ class _PState:
 
 def print_attr_in_format(f: PropDef, a: A.Attribute, p) -> str:
     c = f.constraint
+    hook = getattr(c, "format_print", None)
+    if hook is not None:
+        # A dialect attribute with its own short form (e.g. `<fast>` for
+        # `#arith.fastmath<fast>`); the hook returns None to decline.
+        s = hook(a, p)
+        if s is not None:
+            return s
     enum = getattr(c, "enum_cases", None)
     if enum is not None and isinstance(a, A.IntegerAttr):
         return enum.get(a.value, str(a.value))
+    if isinstance(a, A.DenseArrayAttr) and getattr(c, "dense_array_elem", None) is not None:
+        return "[" + format_dense_array_values(a) + "]"
     mn = c.dialect_mnemonic
     if mn is not None and isinstance(a, A.OpaqueAttr) and a.text.startswith(mn):
         # Stripped form: the attribute's type is known, so only `<...>`.
@@ -416,9 +440,14 @@ def print_attr_in_format(f: PropDef, a: A.Attribute, p) -> str:
 
 def attr_can_start(f: PropDef, p) -> bool:
     c = f.constraint
+    can = getattr(c, "format_can_start", None)
+    if can is not None:
+        return can(p)
     enum = getattr(c, "enum_cases", None)
     if enum is not None:
         return p.kind == "bare" and p.text in enum.values()
+    if getattr(c, "dense_array_elem", None) is not None:
+        return p.kind == "["
     mn = c.dialect_mnemonic
     if mn is not None:
         return p.kind in ("<", "#")
@@ -427,16 +456,30 @@ def attr_can_start(f: PropDef, p) -> bool:
     return p.kind in ("int", "float", "-", "string", "[", "{", "@", "#", "bare", "!")
 
 
-def parse_attr_in_format(f: PropDef, p) -> A.Attribute | None:
+def parse_attr_in_format(f: PropDef, p, ps=None) -> A.Attribute | None:
     c = f.constraint
+    hook = getattr(c, "format_parse", None)
+    if hook is not None:
+        return hook(p, ps)
     enum = getattr(c, "enum_cases", None)
     if enum is not None:
+        # Upstream's I32/I64EnumAttr: a keyword of the enum or a string.
         pos = p.start
-        kw = p.parse_keyword(f"expected {c.description}")
+        prefix = f"custom op '{ps.op_class.OP_NAME}' " if ps is not None else ""
+        if p.kind == "bare" and p.text in enum.values():
+            kw = p.parse_keyword()
+        elif p.kind == "string":
+            kw = p.parse_string()
+        else:
+            p.error(f"{prefix}expected string or keyword containing one of the following enum values for attribute "
+                    f"'{f.attr_name}' [{', '.join(enum.values())}]", pos)
         for v, name in enum.items():
             if name == kw:
                 return A.IntegerAttr(v, getattr(c, "buildable_type", None) or T.i64)
-        p.error(f"expected {c.description}", pos)
+        p.error(f'{prefix}invalid {f.attr_name} attribute specification: "{kw}"', pos)
+    et = getattr(c, "dense_array_elem", None)
+    if et is not None and p.kind == "[":
+        return parse_dense_array_body(p, et)
     mn = c.dialect_mnemonic
     if mn is not None and p.kind == "<":
         start = p.start
@@ -453,6 +496,21 @@ def parse_attr_in_format(f: PropDef, p) -> A.Attribute | None:
     return p.parse_attribute(bt)
 
 
+def format_dense_array_values(a: A.DenseArrayAttr) -> str:
+    et = a.element_type
+    if et == T.i1:
+        return ", ".join("true" if v else "false" for v in a.values)
+    if isinstance(et, T.FloatType):
+        return ", ".join(A.format_float(v, et) for v in a.values)
+    return ", ".join(str(v) for v in a.values)
+
+
+def parse_dense_array_body(p, et: T.Type) -> A.DenseArrayAttr:
+    """``[1, 2]`` (``[true]`` for i1, floats for float types) as a dense array."""
+    vals = p.parse_comma_list(lambda: p._dense_array_elem(et), "[", "]")
+    return A.DenseArrayAttr(et, tuple(vals))
+
+
 # -- compilation ---------------------------------------------------------------
 
 
@@ -462,6 +520,7 @@ class CompiledFormat:
         self.elems = elems
         self.in_format: set[str] = set()
         self.has_prop_dict = False
+        self.region_vars: set[str] = set()  # region fields named as `$var`
         self.prop_defaults = {d.attr_name: d.default for d in op_class._fields["prop"] if d.default is not None}
 
     def can_print(self, op) -> bool:
@@ -475,6 +534,7 @@ class CompiledFormat:
     def parse(self, p, state) -> None:
         cls = self.op_class
         ps = _PState(cls)
+        ps.pos = state.pos
         for e in self.elems:
             e.parse(p, ps)
         for k, v in ps.attrs.items():
@@ -537,13 +597,18 @@ class CompiledFormat:
             state.regions.extend(ps.regions.get(d.name, []))
         imp = getattr(cls, "implicit_terminator", None)
         if imp:
-            for r in state.regions:
-                _ensure_terminator(r, imp, p)
+            # Only regions the format names directly (`$region`), not those
+            # a custom directive parses, get the implicit terminator.
+            loc = p.loc_at(ps.pos if ps.pos is not None else p.start)
+            for d in fields["region"]:
+                if d.name in self.region_vars:
+                    for r in ps.regions.get(d.name, []):
+                        _ensure_terminator(r, imp, loc)
         for d in fields["successor"]:
             state.successors.extend(ps.successors.get(d.name, []))
 
 
-def _ensure_terminator(region, name: str, p) -> None:
+def _ensure_terminator(region, name: str, loc) -> None:
     from .core import Operation
 
     if not region.blocks:
@@ -552,7 +617,7 @@ def _ensure_terminator(region, name: str, p) -> None:
     if not b.operations or b.operations[-1].name != name:
         if b.operations and "IsTerminator" in b.operations[-1].traits:
             return
-        b.append(Operation.create(name, loc=p.loc_at(p.start)))
+        b.append(Operation.create(name, loc=loc))
 
 
 def _apply_type_rules(cls, ps: _PState) -> None:
@@ -618,6 +683,8 @@ def compile_format(op_class, fmt: str) -> CompiledFormat:
                 e = _Var(d)
                 if isinstance(d, PropDef):
                     cf.in_format.add(d.attr_name)
+                elif isinstance(d, RegionDef):
+                    cf.region_vars.add(d.name)
             elif t == "attr-dict":
                 e = _AttrDict(False, cf)
             elif t == "attr-dict-with-keyword":
@@ -724,4 +791,19 @@ def typed_attr(constraint, t: T.Type):
 
     c = replace(constraint)
     object.__setattr__(c, "buildable_type", t)
+    return c
+
+
+def custom_attr(constraint, parse, print_, can_start=None):
+    """``constraint`` whose attribute has its own short form in formats (e.g.
+    ``<fast>`` for ``#arith.fastmath<fast>``): ``parse(p, ps)`` returns the
+    attribute, ``print_(a, p)`` its text (None: print it in full), and
+    ``can_start(p)`` whether an optional group anchored on it starts here."""
+    from dataclasses import replace
+
+    c = replace(constraint)
+    object.__setattr__(c, "format_parse", parse)
+    object.__setattr__(c, "format_print", print_)
+    if can_start is not None:
+        object.__setattr__(c, "format_can_start", can_start)
     return c

@@ -51,7 +51,7 @@ class Attribute:
 
 def escape_string(s: str) -> str:
     """Escape as upstream's printEscapedString does (bytes of the UTF-8)."""
-    if s.isascii() and s.isprintable() and '"' not in s:
+    if s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
         return s
     out = []
     for b in s.encode("utf-8", "surrogateescape"):
@@ -123,6 +123,14 @@ def float_bits(v: float, ftype: FloatType) -> int | None:
 
 
 def float_from_bits(bits: int, ftype: FloatType) -> float | None:
+    """The value of an IEEE bit pattern; NaNs keep their bits (NanBits)."""
+    v = _float_from_bits(bits, ftype)
+    if v is not None and math.isnan(v):
+        return NanBits(bits)
+    return v
+
+
+def _float_from_bits(bits: int, ftype: FloatType) -> float | None:
     n = ftype.name
     if n == "f64":
         return struct.unpack("<d", struct.pack("<Q", bits & (2**64 - 1)))[0]
@@ -135,7 +143,41 @@ def float_from_bits(bits: int, ftype: FloatType) -> float | None:
     return None
 
 
+class NanBits(float):
+    """A NaN that remembers its bit pattern (payloads survive a round trip)."""
+
+    __slots__ = ("bits",)
+
+    def __new__(cls, bits: int):
+        obj = super().__new__(cls, "nan")
+        obj.bits = bits
+        return obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NanBits) and other.bits == self.bits
+
+    def __hash__(self) -> int:
+        return hash(("nan", self.bits))
+
+    def __reduce__(self):
+        return (NanBits, (self.bits,))
+
+
 _SIG_DIGITS = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}
+
+
+def _six_digits(v: float) -> str:
+    """``%.6e``-style text rounded as LLVM's APFloat::toString(6) rounds:
+    to 6 significant digits, half up, then padded with a zero."""
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+    if v == 0:
+        return "-0.000000e+00" if math.copysign(1, v) < 0 else "0.000000e+00"
+    with localcontext() as ctx:
+        ctx.rounding = ROUND_HALF_UP
+        t = format(Decimal(v), ".5e")
+    mant, _, exp = t.partition("e")
+    return f"{mant}0e{int(exp):+03d}"
 
 
 def format_float(v: float, ftype: Type = f64, bits: int | None = None) -> str:
@@ -143,13 +185,15 @@ def format_float(v: float, ftype: Type = f64, bits: int | None = None) -> str:
     else enough digits to round-trip, else the hex bit pattern."""
     ft = ftype if isinstance(ftype, FloatType) else f64
     if math.isnan(v) or math.isinf(v):
+        if bits is None and isinstance(v, NanBits):
+            bits = v.bits
         if bits is None:
             bits = float_bits(v, ft)
         if bits is None:
             return "0x7FC00000" if math.isnan(v) else ("inf" if v > 0 else "-inf")
         width = (ft.width + 3) // 4
         return "0x%0*X" % (width, bits)
-    s = "%.6e" % v
+    s = _six_digits(v)
     if round_float(float(s), ft) == v:
         return s
     s = "%.*g" % (_SIG_DIGITS.get(ft.name, 17), v)
@@ -398,7 +442,8 @@ def _pack_hex(values: Sequence, et: Type) -> str | None:
         data = b"".join((v & mask).to_bytes(nb, "little") for v in values)
     elif isinstance(et, FloatType) and et.name in ("f16", "f32", "f64", "bf16"):
         nb = et.width // 8
-        data = b"".join(float_bits(v, et).to_bytes(nb, "little") for v in values)  # type: ignore[union-attr]
+        data = b"".join((v.bits if isinstance(v, NanBits) else float_bits(v, et)).to_bytes(nb, "little")  # type: ignore[union-attr]
+                        for v in values)
     else:
         return None
     return '"0x' + data.hex().upper() + '"'
@@ -415,6 +460,15 @@ class DenseElementsAttr(Attribute):
     type: ShapedType
     values: tuple
     splat: bool = False
+
+    def __post_init__(self) -> None:
+        # Like upstream, a literal whose elements are all equal is a splat.
+        vals = self.values
+        if not self.splat and vals:
+            first = vals[0]
+            if len(vals) == 1 or all(v == first for v in vals):
+                object.__setattr__(self, "values", (first,))
+                object.__setattr__(self, "splat", True)
 
     def print(self, p) -> str:
         t = self.type

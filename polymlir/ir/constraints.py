@@ -17,6 +17,10 @@ from . import types as T
 class TypeConstraint:
     description: str
     pred: Callable[[T.Type], bool]
+    # For constraints whose upstream C++ type is a builtin type class: its
+    # name (e.g. "builtin.vector") and test; a format's type() directive
+    # then rejects other kinds while parsing, as upstream's parser does.
+    kind: "tuple[str, Callable[[T.Type], bool]] | None" = None
 
     def __call__(self, t: T.Type) -> bool:
         return self.pred(t)
@@ -131,7 +135,10 @@ F32Attr = AttrConstraint("32-bit float attribute", lambda a: isinstance(a, A.Flo
 
 
 def dense_array_attr(t: T.Type, desc: str) -> AttrConstraint:
-    return AttrConstraint(desc, lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == t)
+    """A ``array<t: ...>`` attribute; formats print it bare: ``[1, 2]``."""
+    c = AttrConstraint(desc, lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == t)
+    object.__setattr__(c, "dense_array_elem", t)
+    return c
 
 
 DenseI64ArrayAttr = dense_array_attr(T.i64, "i64 dense array attribute")

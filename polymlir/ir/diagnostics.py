@@ -57,7 +57,9 @@ class Diagnostic:
         f = file_loc(self.loc)
         if f is not None:
             head = f"{f.filename}:{f.line}:{f.col}: {self.severity}: {self.message}"
-        elif self.loc is None or isinstance(self.loc, UnknownLoc):
+        elif self.loc is None:
+            head = f"polymlir: {self.severity}: {self.message}"
+        elif isinstance(self.loc, UnknownLoc):
             head = f"<unknown>:0: {self.severity}: {self.message}"
         else:
             head = f"{self.loc}: {self.severity}: {self.message}"

@@ -176,6 +176,11 @@ class OpDef(Operation):
             nsingle = sum(1 for d in defs if d.kind == SINGLE)
             nvar = len(defs) - nsingle
             if nvar == 0 and count != nsingle:
+                if nsingle <= 1:  # upstream's ZeroOperands/OneOperand/ZeroResults/OneResult traits
+                    raise self.op_error({("operands", 0): "requires zero operands",
+                                         ("operands", 1): "requires a single operand",
+                                         ("results", 0): "requires zero results",
+                                         ("results", 1): "requires one result"}[(noun, nsingle)])
                 raise self.op_error(f"expected {nsingle} {noun}, but found {count}")
             if nvar and count < nsingle:
                 raise self.op_error(f"expected {nsingle} or more {noun}, but found {count}")
@@ -216,7 +221,12 @@ class OpDef(Operation):
             nfixed = sum(1 for d in rdefs if d.kind == SINGLE)
             has_var = any(d.kind == VARIADIC for d in rdefs)
             if (not has_var and len(self.regions) != nfixed) or (has_var and len(self.regions) < nfixed):
-                raise self.op_error(f"requires {nfixed} region{'s' if nfixed != 1 else ''}")
+                # Upstream's ZeroRegions/OneRegion/NRegions/AtLeastNRegions wording.
+                if has_var:
+                    raise self.op_error(f"expected {nfixed} or more regions")
+                if nfixed <= 1:
+                    raise self.op_error(f"requires {'one' if nfixed else 'zero'} region{'s' if not nfixed else ''}")
+                raise self.op_error(f"expected {nfixed} regions")
         sdefs = f.get("successor", [])
         if sdefs or type(self)._format is not None:
             nfixed = sum(1 for d in sdefs if d.kind == SINGLE)
@@ -238,6 +248,10 @@ class OpDef(Operation):
 
     def verify_(self) -> None:
         """Op-specific checks; raise ``self.op_error(...)`` on failure."""
+
+    def verify_regions_(self) -> None:
+        """Checks of the op's regions, run after the nested ops are verified
+        (upstream's ``verifyRegions`` and region traits)."""
 
     def region_kind_is_graph(self, index: int) -> bool:
         return GRAPH_REGION in self.traits

@@ -10,7 +10,7 @@ import networkx as nx
 from . import attributes as A
 from .core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .diagnostics import DiagnosticError
-from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR
+from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
 
 
 def verify(op: Operation) -> None:
@@ -30,12 +30,23 @@ class _Verifier:
 
     def verify_op(self, top: Operation) -> None:
         # Iterative pre-order walk: deep nests must not hit recursion limits.
-        stack = [top]
+        stack: list = [top]
         while stack:
             op = stack.pop()
+            if type(op) is tuple:  # exits (upstream's verifyOnExit), after the nested ops
+                if len(op) == 2:
+                    self._check_has_terminator(op[1])
+                else:
+                    op[0].verify_regions_()
+                continue
             self._verify_one(op)
+            if op.regions and op.registered and type(op).verify_regions_ is not OpDef.verify_regions_:
+                stack.append((op,))
+            check = op.registered and NO_TERMINATOR not in op.traits
             for r in reversed(op.regions):
                 for b in reversed(r.blocks):
+                    if check and b.operations:
+                        stack.append((op, b))
                     stack.extend(reversed(b.operations))
 
     # -- per op ----------------------------------------------------------------
@@ -53,6 +64,8 @@ class _Verifier:
                 for i, r in enumerate(op.regions):
                     if len(r.blocks) > 1:
                         raise op.emit_error(f"{_op_name_for_error(op)} expects region #{i} to have 0 or 1 blocks")
+                    if r.blocks and not r.blocks[0].operations and NO_TERMINATOR not in traits:
+                        raise op.emit_error(f"{_op_name_for_error(op)} expects a non-empty block")
             if NO_TERMINATOR not in traits:
                 for r in op.regions:
                     for b in r.blocks:
@@ -69,6 +82,8 @@ class _Verifier:
     def _check_terminator(self, op: Operation, b: Block) -> None:
         if not b.operations:
             raise DiagnosticError("empty block: expect at least a terminator", op.loc)
+
+    def _check_has_terminator(self, b: Block) -> None:
         last = b.operations[-1]
         if last.registered and TERMINATOR not in last.traits:
             raise DiagnosticError(f"block with no terminator, has {_short(last)}", last.loc)

@@ -13,7 +13,7 @@ from typing import Callable, NoReturn
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError
-from .lexer import Lexer, unescape
+from .lexer import Lexer, lex_at, unescape
 
 # Dialect hooks: namespace -> parser(p, name_after_bang_or_hash) for the
 # pretty forms `!ns.name<...>` / `#ns.name<...>`; a hook may return None to
@@ -21,6 +21,7 @@ from .lexer import Lexer, unescape
 DIALECT_TYPE_PARSERS: dict[str, Callable] = {}
 DIALECT_ATTR_PARSERS: dict[str, Callable] = {}
 
+_ALIAS_USE = re.compile(r"[a-zA-Z_][\w$]*")
 _INT_TYPE = re.compile(r"([su]?)i([0-9]+)\Z")
 _DIMS = re.compile(r"(?:[ \t\n]*(?:\?|[0-9]+|\[[ \t]*[0-9]+[ \t]*\])[ \t\n]*x)*")
 _DIM_ITEM = re.compile(r"[ \t\n]*(\?|[0-9]+|\[[ \t]*([0-9]+)[ \t]*\])[ \t\n]*x")
@@ -40,6 +41,7 @@ class BaseParser:
         self.src = src
         self.filename = filename
         self.lexer = Lexer(src)
+        self._match = self.lexer._match
         self.kind, self.start, self.end = self.lexer.lex(0)
         self.attr_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
@@ -49,7 +51,7 @@ class BaseParser:
 
     # -- tokens --------------------------------------------------------------
     def advance(self) -> None:
-        self.kind, self.start, self.end = self.lexer.lex(self.end)
+        self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
 
     def reset(self, pos: int) -> None:
         """Re-lex from a raw source offset."""
@@ -68,7 +70,7 @@ class BaseParser:
 
     def accept(self, kind: str) -> bool:
         if self.kind == kind:
-            self.kind, self.start, self.end = self.lexer.lex(self.end)
+            self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
             return True
         return False
 
@@ -79,7 +81,7 @@ class BaseParser:
                 self.error_bad_token()
             self.error(message or f"expected '{kind}'")
         s = self.start
-        self.kind, self.start, self.end = self.lexer.lex(self.end)
+        self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
         return s
 
     def error_bad_token(self) -> NoReturn:
@@ -169,6 +171,36 @@ class BaseParser:
                     self.error(f"unbalanced '{c}' character in pretty dialect name", i)
             i += 1
         self.error("unbalanced '<' character in pretty dialect name", open_pos)
+
+    def expand_aliases(self, body: str) -> str:
+        """Replace ``#alias``/``!alias`` uses inside a verbatim dialect body
+        with their definitions, so the printed body stands on its own."""
+        if "#" not in body and "!" not in body:
+            return body
+        out: list[str] = []
+        i, n = 0, len(body)
+        while i < n:
+            c = body[i]
+            if c == '"':
+                j = i + 1
+                while j < n and body[j] != '"':
+                    j += 2 if body[j] == "\\" else 1
+                out.append(body[i:j + 1])
+                i = j + 1
+                continue
+            if c in "#!" and (i == 0 or not (body[i - 1].isalnum() or body[i - 1] in "_$.")):
+                m = _ALIAS_USE.match(body, i + 1)
+                if m is not None:
+                    name = m.group(0)
+                    nxt = body[m.end():m.end() + 1]
+                    table = self.attr_aliases if c == "#" else self.type_aliases
+                    if nxt not in (".", "<") and name in table:
+                        out.append(str(table[name]))
+                        i = m.end()
+                        continue
+            out.append(c)
+            i += 1
+        return "".join(out)
 
     # -- types ---------------------------------------------------------------
     def parse_optional_type(self) -> T.Type | None:
@@ -300,7 +332,8 @@ class BaseParser:
                 self.error("expected static shape", kw_pos)
             if any(d <= 0 for d in shape):
                 self.error("vector types must have positive constant sizes", kw_pos)
-            if not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType)) and not isinstance(et, T.OpaqueType):
+            if not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType)) and not isinstance(et, T.OpaqueType) \
+                    and not getattr(et, "VECTOR_ELEMENT", False):  # VectorElementTypeInterface (e.g. !llvm.ptr)
                 self.error("vector elements must be int/index/float type", et_pos)
             return T.VectorType(shape, et, scal if any(scal) else ())
         if any(d < 0 and d != T.DYNAMIC for d in shape):
@@ -373,7 +406,7 @@ class BaseParser:
                 return t
             self.reset(pos)
         self.reset(body_end)
-        return T.OpaqueType(A.pretty_dialect_symbol(self.src[pos + 1:body_end]))
+        return T.OpaqueType(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1:body_end])))
 
     # -- attributes ----------------------------------------------------------
     def parse_attribute(self, type: T.Type | None = None) -> A.Attribute:
@@ -487,7 +520,7 @@ class BaseParser:
         body_end = self.balanced_body(end) if has_body else end
         self.reset(body_end)
         ty = self.parse_type() if self.accept(":") else None
-        return A.OpaqueAttr(A.pretty_dialect_symbol(self.src[pos + 1:body_end]), ty)
+        return A.OpaqueAttr(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1:body_end])), ty)
 
     def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:
         pos = self.start

@@ -175,7 +175,9 @@ def _decode_hex(data: bytes, et: T.Type, count: int, p: "BaseParser", pos: int) 
     return out, splat
 
 
-def parse_dense(p: "BaseParser") -> A.Attribute:
+def parse_dense(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
+    """``dense<...> : type``; with ``type`` given (an op's syntax implies it,
+    upstream's ``parseAttribute(attr, type)``) no ``: type`` follows."""
     p.advance()  # 'dense'
     p.expect("<", "expected '<' after 'dense'")
     lit_pos = p.start
@@ -189,6 +191,8 @@ def parse_dense(p: "BaseParser") -> A.Attribute:
     else:
         tree = _parse_tree(p)
     p.expect(">", "expected '>'")
+    if type is not None:
+        return build_dense(p, type, lit_pos, lit_pos, hex_, tree, empty)
     p.expect(":", "expected ':'")
     tpos = p.start
     t = p.parse_type()
@@ -256,15 +260,12 @@ def parse_sparse(p: "BaseParser") -> A.Attribute:
     if not isinstance(t, (T.RankedTensorType, T.VectorType)):
         p.error("elements literal must be a shaped type", tpos)
     ishape, ileaves = _infer_shape(itree, p, ipos)
-    if len(ishape) == 1 and ileaves:
-        ishape = [1, ishape[0]] if ishape[0] == t.rank and t.rank > 1 else [ishape[0], 1]
-    elif not ishape:
-        ishape = [1, 1]
-    elif ishape == [0]:
-        ishape = [0, t.rank]
+    isplat = not isinstance(itree, list)
+    if isplat:
+        ishape = [1, t.rank]
     i_t = T.RankedTensorType(tuple(ishape), T.i64)
     ivals = tuple(_convert(l, T.i64, p) for l in ileaves)
-    nvals = ishape[0]
+    nvals = ishape[0] if ishape else 1
     v_t = T.RankedTensorType((nvals,), t.element_type)
     if vhex is not None:
         vattr = build_dense(p, v_t, tpos, vpos, vhex, None, False)
@@ -276,4 +277,4 @@ def parse_sparse(p: "BaseParser") -> A.Attribute:
         else:
             v_t = T.RankedTensorType(tuple(vshape), t.element_type)
             vattr = A.DenseElementsAttr(v_t, vals)
-    return A.SparseElementsAttr(t, A.DenseElementsAttr(i_t, ivals), vattr)
+    return A.SparseElementsAttr(t, A.DenseElementsAttr(i_t, ivals, isplat), vattr)

@@ -17,66 +17,63 @@ _SUFFIX = re.compile(r"(?:[0-9]+|[a-zA-Z_$.\-][\w$.\-]*)")
 _NUMBER = re.compile(r"0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
 _STRING = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"')
 
-_PUNCT2 = {"->": "->", "::": "::"}
-_SINGLE = set("()[]{}<>,:=?*+|-.")
+# One pattern for every token (after skipping blanks and comments), so a
+# token costs a single regex match. Order matters: `#-}`/`{-#` before the
+# prefixed identifiers, quoted `@"sym"` before plain ones.
+_TOKEN = re.compile(
+    r"""(?:[ \t\r\n\f\v]+|//[^\n]*)*(?:
+    (?P<bare>[a-zA-Z_][\w$.]*)
+   |(?P<p2>->|::|\{-\#|\#-\}|\.\.\.)
+   |(?P<atstr>@"(?:[^"\\\n]|\\[^\n])*")
+   |(?P<pfx>[%^#!@](?:[0-9]+|[a-zA-Z_$.\-][\w$.\-]*))
+   |(?P<num>0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)
+   |(?P<string>"(?:[^"\\\n]|\\[^\n])*")
+   |(?P<p1>[()\[\]{}<>,:=?*+|\-.])
+   |(?P<eof>\Z)
+   |(?P<error>.)
+    )""",
+    re.X | re.S,
+)
+
+
+# Token kind per group index of _TOKEN; None: derived from the text.
+_KINDS = (None, "bare", None, "@", None, None, "string", None, "eof", "error")
+
+
+def lex_at(match, src: str, pos: int) -> tuple[str, int, int]:
+    m = match(src, pos)
+    i = m.lastindex
+    s = m.start(i)
+    e = m.end()
+    k = _KINDS[i]
+    if k is not None:
+        return (k, s, e)
+    if i == 4 or i == 7:  # prefixed identifier / one-char punctuation
+        return (src[s], s, e)
+    if i == 2:
+        return (src[s:e], s, e)
+    if src.find(".", s, e) >= 0 and src[s + 1:s + 2] != "x":
+        return ("float", s, e)
+    return ("int", s, e)
 
 
 class Lexer:
     """Token source over one buffer."""
 
-    __slots__ = ("src", "n", "_line_starts")
+    __slots__ = ("src", "n", "_line_starts", "_match")
 
     def __init__(self, src: str):
         self.src = src
         self.n = len(src)
         self._line_starts: list[int] | None = None
+        self._match = _TOKEN.match
 
     def skip(self, pos: int) -> int:
         return _SKIP.match(self.src, pos).end()  # type: ignore[union-attr]
 
     def lex(self, pos: int) -> tuple[str, int, int]:
-        """The token starting at (or after whitespace from) ``pos``."""
-        src = self.src
-        pos = _SKIP.match(src, pos).end()  # type: ignore[union-attr]
-        if pos >= self.n:
-            return ("eof", pos, pos)
-        c = src[pos]
-        if c.isalpha() or c == "_":
-            m = _BARE.match(src, pos)
-            return ("bare", pos, m.end())  # type: ignore[union-attr]
-        if c in "%^@#!":
-            if c == "#" and src.startswith("#-}", pos):
-                return ("#-}", pos, pos + 3)
-            if c == "@" and src.startswith('"', pos + 1):
-                m = _STRING.match(src, pos + 1)
-                if m is None:
-                    return ("error", pos, pos + 1)
-                return ("@", pos, m.end())
-            m = _SUFFIX.match(src, pos + 1)
-            if m is None:
-                return ("error", pos, pos + 1)
-            return (c, pos, m.end())
-        if c.isdigit():
-            m = _NUMBER.match(src, pos)
-            end = m.end()  # type: ignore[union-attr]
-            text = src[pos:end]
-            kind = "float" if "." in text and not text.startswith("0x") else "int"
-            return (kind, pos, end)
-        if c == '"':
-            m = _STRING.match(src, pos)
-            if m is None:
-                return ("error", pos, pos + 1)
-            return ("string", pos, m.end())
-        two = src[pos:pos + 2]
-        if two in _PUNCT2:
-            return (two, pos, pos + 2)
-        if two == "{-" and src.startswith("{-#", pos):
-            return ("{-#", pos, pos + 3)
-        if c == "." and src.startswith("...", pos):
-            return ("...", pos, pos + 3)
-        if c in _SINGLE:
-            return (c, pos, pos + 1)
-        return ("error", pos, pos + 1)
+        """The token starting at (or after blanks and comments from) ``pos``."""
+        return lex_at(self._match, self.src, pos)
 
     def line_col(self, pos: int) -> tuple[int, int]:
         if self._line_starts is None:

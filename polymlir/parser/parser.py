@@ -123,10 +123,13 @@ class Parser(BaseParser):
                 self.error_bad_token()
             else:
                 self.error("expected operation name in quotes" if k != "}" else "unexpected '}'")
+        for name, (block, defined, pos) in self.block_scopes[-1].items():
+            if not defined:
+                self.error("reference to an undefined block", pos)
         self._finish_iso_scope()
         self._resolve_deferred_locs()
         ops = top.operations
-        if len(ops) == 1 and ops[0].name == "builtin.module" and not ops[0].attributes:
+        if len(ops) == 1 and ops[0].name == "builtin.module":
             module = ops[0]
             top.operations.clear()
             module.parent = None

@@ -1,0 +1,1030 @@
+"""The memref dialect: allocation, access, globals, casts, atomics and DMA.
+
+The view-like ops (subview, view, reinterpret_cast, reshape,
+expand/collapse_shape, transpose, extract_strided_metadata) live in
+``memref_views.py``. Syntax, verifier rules and messages follow upstream
+MLIR 22 (``MemRefOps.td`` / ``MemRefOps.cpp``); layouts are handled by
+``polymlir.ir.layout``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..ir import attributes as A
+from ..ir import constraints as C
+from ..ir import types as T
+from ..ir.asm_format import enum_attr, typed_attr
+from ..ir.constraints import AttrConstraint, TypeConstraint
+from ..ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
+from ..ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
+from ..ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
+
+# -- type constraints (upstream's descriptions) ---------------------------------
+
+MEMREF_KIND = ("builtin.memref", lambda t: isinstance(t, T.MemRefType))
+# BaseMemRefType is a type interface: upstream's parser names no kind.
+BASE_MEMREF_KIND = ("", lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType)))
+
+
+def _ranked(t: T.Type) -> bool:
+    return isinstance(t, T.MemRefType)
+
+
+def _any_memref(t: T.Type) -> bool:
+    return isinstance(t, (T.MemRefType, T.UnrankedMemRefType))
+
+
+def _int_or_float(t: T.Type) -> bool:
+    return (isinstance(t, T.IntegerType) and t.signedness == "") or isinstance(t, T.FloatType)
+
+
+def ranked_memref(desc: str, pred: Callable[[T.Type], bool] = lambda t: True) -> TypeConstraint:
+    """A ranked memref satisfying ``pred`` (parsed as ``builtin.memref``)."""
+    return TypeConstraint(desc, lambda t: _ranked(t) and pred(t), MEMREF_KIND)
+
+
+MemRef = ranked_memref("memref of any type values")
+AnyRankedOrUnrankedMemRef = TypeConstraint("ranked or unranked memref of any type values", _any_memref,
+                                           BASE_MEMREF_KIND)
+Index = TypeConstraint("index", lambda t: isinstance(t, T.IndexType))
+VariadicIndex = TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
+IntOrFloat = TypeConstraint("signless integer or floating-point", _int_or_float)
+MemRefOfIntOrFloat = ranked_memref("memref of signless integer or floating-point values",
+                                   lambda t: _int_or_float(t.element_type))
+StaticShapeMemRef = ranked_memref("statically shaped memref of any type values", lambda t: t.has_static_shape)
+MemRef1D = ranked_memref("1D memref of any type values", lambda t: t.rank == 1)
+
+# -- attribute constraints --------------------------------------------------------
+
+
+def _pos_pow2(a: A.Attribute) -> bool:
+    return isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value > 0 and a.value & (a.value - 1) == 0
+
+
+AlignmentAttr = AttrConstraint("64-bit signless integer attribute whose value is positive and whose value is a "
+                               "power of two > 0", _pos_pow2)
+BoolAttr = C.BoolAttr
+
+ATOMIC_RMW_KINDS = {0: "addf", 1: "addi", 2: "andi", 3: "assign", 4: "maximumf", 5: "maxnumf", 6: "maxs",
+                    7: "maxu", 8: "minimumf", 9: "minnumf", 10: "mins", 11: "minu", 12: "mulf", 13: "muli",
+                    14: "ori", 15: "xori"}
+AtomicRMWKindAttr = enum_attr("allowed 64-bit signless integer cases: " + ", ".join(str(k) for k in ATOMIC_RMW_KINDS),
+                              ATOMIC_RMW_KINDS)
+_FLOAT_KINDS = {"addf", "maximumf", "minimumf", "mulf"}
+_INT_KINDS = {"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori", "andi"}
+
+AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"
+
+
+def q(t: object) -> str:
+    """A type or attribute quoted as upstream's diagnostics print it."""
+    return f"'{t}'"
+
+
+def compatible_shapes(a: T.Type, b: T.Type) -> bool:
+    """Upstream's ``verifyCompatibleShape``: unranked matches anything,
+    dynamic sizes match any size."""
+    if not (isinstance(a, T.ShapedType) and a.has_rank) or not (isinstance(b, T.ShapedType) and b.has_rank):
+        return True
+    if a.rank != b.rank:
+        return False
+    return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
+
+
+def _memory_space(t: T.Type):
+    return getattr(t, "memory_space", None)
+
+
+def _elem(t: T.Type):
+    return getattr(t, "element_type", None)
+
+
+def _index_types(ps, *names: str) -> None:
+    for n in names:
+        ps.types.setdefault(n, [T.index] * len(ps.operands.get(n, [])))
+
+
+def _elem_type_of(ps, name: str) -> T.Type | None:
+    ts = ps.types.get(name)
+    if ts and isinstance(ts[0], (T.MemRefType, T.UnrankedMemRefType)):
+        return ts[0].element_type
+    return None
+
+
+# -- allocation --------------------------------------------------------------------
+
+
+class _AllocLike(OpDef):
+    __slots__ = ()
+    dynamicSizes = var_operand(VariadicIndex)
+    symbolOperands = var_operand(VariadicIndex)
+    alignment = prop(AlignmentAttr, optional=True)
+    memref = result(MemRef)
+    assembly_format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "dynamicSizes", "symbolOperands")
+
+    def verify_(self) -> None:
+        t = self.results[0].type
+        if not isinstance(t, T.MemRefType):
+            raise self.op_error("result must be a memref")
+        ndyn = sum(1 for d in t.shape if d == T.DYNAMIC)
+        if len(self.dynamicSizes) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error("dimension operand count does not equal memref dynamic dimension count")
+        nsym = 0
+        if not has_identity_layout(t):
+            m = layout_map(t)
+            nsym = m.num_symbols if m is not None else 0
+        if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
+            raise self.op_error(f"symbol operand count does not equal memref symbol count: expected {nsym}, "
+                                f"got {len(self.symbolOperands)}")  # type: ignore[arg-type]
+
+
+@register_op
+class AllocOp(_AllocLike):
+    """Heap allocation of a memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloc"
+
+
+@register_op
+class AllocaOp(_AllocLike):
+    """Stack allocation, released at the end of the enclosing allocation scope."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca"
+
+    def verify_(self) -> None:
+        anc = self.parent_op
+        while anc is not None and AUTOMATIC_ALLOCATION_SCOPE not in anc.traits:
+            anc = anc.parent_op
+        if anc is None:
+            raise self.op_error("requires an ancestor op with AutomaticAllocationScope trait")
+        super().verify_()
+
+
+@register_op
+class ReallocOp(OpDef):
+    """Resize a 1-D allocation."""
+
+    __slots__ = ()
+    OP_NAME = "memref.realloc"
+    source = operand(MemRef1D)
+    dynamicResultSize = opt_operand(Index)
+    alignment = prop(AlignmentAttr, optional=True)
+    result_ = result(MemRef1D, name="result")
+    assembly_format = "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "dynamicResultSize")
+
+    def verify_(self) -> None:
+        src = self.operands[0].type
+        res = self.results[0].type
+        if not has_identity_layout(src):
+            raise self.emit_error(f"unsupported layout for source memref type {q(src)}")
+        if not has_identity_layout(res):
+            raise self.emit_error(f"unsupported layout for result memref type {q(res)}")
+        if src.memory_space != res.memory_space:
+            raise self.emit_error(f"different memory spaces specified for source memref type {q(src)} and "
+                                  f"result memref type {q(res)}")
+        if src.element_type != res.element_type:
+            raise self.emit_error(f"different element types specified for source memref type {q(src)} and "
+                                  f"result memref type {q(res)}")
+        dyn = T.DYNAMIC in res.shape
+        if dyn and self.dynamicResultSize is None:
+            raise self.emit_error(f"missing dimension operand for result type {q(res)}")
+        if not dyn and self.dynamicResultSize is not None:
+            raise self.emit_error(f"unnecessary dimension operand for result type {q(res)}")
+
+
+@register_op
+class AllocaScopeOp(OpDef):
+    """An explicit allocation scope: allocas inside are freed on exit."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca_scope"
+    traits = frozenset({AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK, "RecursiveMemoryEffects", "NoRegionArguments",
+                        "RegionBranchOpInterface"})
+    results_ = var_result(name="results")
+    bodyRegion = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        if p.accept("->"):
+            state.result_types = p.parse_function_result_types()
+        r = p.parse_region(entry_args=[])
+        ensure_terminator(r, "memref.alloca_scope.return", p)
+        state.regions.append(r)
+        state.attributes.update(p.parse_optional_attr_dict())
+
+    def print_custom(self, p) -> None:
+        p.write(" ")
+        terms = bool(self.results)
+        if terms:
+            p.write(" -> (" + ", ".join(p.type(t) for t in self.result_types) + ")")
+        p.write(" ")
+        p.print_region(self.regions[0], print_entry_args=False, print_terminators=terms)
+        p.print_optional_attr_dict(self.attributes)
+
+    def verify_(self) -> None:
+        r = self.regions[0]
+        if r.blocks and r.blocks[0].arguments:
+            raise self.op_error("requires zero region arguments")  # NoRegionArguments
+
+    def verify_regions_(self) -> None:
+        r = self.regions[0]
+        if not r.blocks or not r.blocks[0].operations:
+            return
+        t = r.blocks[0].operations[-1]
+        if t.name != "memref.alloca_scope.return":
+            return
+        n, m = len(t.operands), len(self.results)
+        if n != m:
+            raise self.op_error(f"region control flow edge from Region #0 to parent results: source has {n} "
+                                f"operands, but target successor needs {m}")
+        for i, (v, r_) in enumerate(zip(t.operands, self.results)):
+            if v.type != r_.type:
+                raise self.op_error(f"along control flow edge from Region #0 to parent results: source type "
+                                    f"#{i} {q(v.type)} should match input type #{i} {q(r_.type)}")
+
+
+def ensure_terminator(region, name: str, p) -> None:
+    """Append a bare ``name`` op to a single-block region without a
+    terminator (upstream's ``ensureTerminator``)."""
+    from ..ir.core import Operation
+
+    if not region.blocks:
+        region.add_block()
+    b = region.blocks[-1]
+    last = b.operations[-1] if b.operations else None
+    if last is not None and (last.name == name or (last.registered and TERMINATOR in last.traits)):
+        return
+    b.append(Operation.create(name, loc=p.loc_at(p.start)))
+
+
+@register_op
+class AllocaScopeReturnOp(OpDef):
+    """Terminator of ``memref.alloca_scope``; may be elided when it returns nothing."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca_scope.return"
+    traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<AllocaScopeOp>"})
+    results_ = var_operand(name="results")
+    assembly_format = "attr-dict ($results^ `:` type($results))?"
+
+    def verify_(self) -> None:
+        if not isinstance(self.parent_op, AllocaScopeOp):
+            raise self.op_error("expects parent op 'memref.alloca_scope'")
+
+
+@register_op
+class DeallocOp(OpDef):
+    """Free a memref allocated by ``memref.alloc``."""
+
+    __slots__ = ()
+    OP_NAME = "memref.dealloc"
+    traits = frozenset({"MemRefsNormalizable"})
+    memref = operand(AnyRankedOrUnrankedMemRef)
+    assembly_format = "$memref attr-dict `:` type($memref)"
+
+
+@register_op
+class DistinctObjectsOp(OpDef):
+    """Assert that its memref operands do not alias; returns them."""
+
+    __slots__ = ()
+    OP_NAME = "memref.distinct_objects"
+    traits = frozenset({PURE})
+    operands_ = var_operand(TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref),
+                            name="operands")
+    results_ = var_result(AnyRankedOrUnrankedMemRef, name="results")
+    assembly_format = "$operands attr-dict `:` type($operands)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("results_", list(ps.types.get("operands_", [])))
+
+    def verify_(self) -> None:
+        if [v.type for v in self.operands] != self.result_types:
+            raise self.op_error("operand types and result types must match")
+        if not self.operands:
+            raise self.op_error("expected at least one operand")
+
+
+# -- casts and queries ----------------------------------------------------------------
+
+
+def cast_compatible(a: T.Type, b: T.Type) -> bool:
+    """Upstream's ``memref::CastOp::areCastCompatible``."""
+    if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
+        if a.element_type != b.element_type:
+            return False
+        if a.layout != b.layout:
+            sa, sb = strides_and_offset(a), strides_and_offset(b)
+            if sa is None or sb is None or len(sa[0]) != len(sb[0]):
+                return False
+
+            def ok(x: int, y: int) -> bool:
+                return x == T.DYNAMIC or y == T.DYNAMIC or x == y
+
+            if not ok(sa[1], sb[1]) or not all(ok(x, y) for x, y in zip(sa[0], sb[0])):
+                return False
+        if a.memory_space != b.memory_space or a.rank != b.rank:
+            return False
+        return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
+    if not (_any_memref(a) and _any_memref(b)):
+        return False
+    if isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType):
+        return False
+    return a.element_type == b.element_type and a.memory_space == b.memory_space  # type: ignore[attr-defined]
+
+
+def _verify_same_shape(op, with_results: bool = True) -> None:
+    ts = [v.type for v in op.operands] + (op.result_types if with_results else [])
+    for t in ts[1:]:
+        if not compatible_shapes(ts[0], t):
+            raise op.op_error("requires the same shape for all operands" + (" and results" if with_results else ""))
+
+
+def _verify_cast(op, ok: bool) -> None:
+    if not ok:
+        a, b = op.operands[0].type, op.results[0].type
+        raise op.emit_error(f"operand type {q(a)} and result type {q(b)} are cast incompatible")
+
+
+@register_op
+class CastOp(OpDef):
+    """Convert between compatible memref types (shape/layout info may change)."""
+
+    __slots__ = ()
+    OP_NAME = "memref.cast"
+    traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface",
+                        "ViewLikeOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    dest = result(AnyRankedOrUnrankedMemRef)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def verify_(self) -> None:
+        _verify_same_shape(self)
+        _verify_cast(self, cast_compatible(self.operands[0].type, self.results[0].type))
+
+
+@register_op
+class MemorySpaceCastOp(OpDef):
+    """Change the memory space of a memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.memory_space_cast"
+    traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultElementType",
+                        "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    dest = result(AnyRankedOrUnrankedMemRef)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def verify_(self) -> None:
+        a, b = self.operands[0].type, self.results[0].type
+        _verify_same_shape(self)
+        if _elem(a) != _elem(b):
+            raise self.op_error("requires the same element type for all operands and results")
+        if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
+            ok = a.layout == b.layout and a.shape == b.shape
+        else:
+            ok = isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType)
+        _verify_cast(self, ok)
+
+
+@register_op
+class CopyOp(OpDef):
+    """Copy the elements of one memref into another of the same shape."""
+
+    __slots__ = ()
+    OP_NAME = "memref.copy"
+    traits = frozenset({"CopyOpInterface", "SameOperandsElementType", "SameOperandsShape"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    target = operand(AnyRankedOrUnrankedMemRef)
+    assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
+
+    def verify_(self) -> None:
+        a, b = self.operands[0].type, self.operands[1].type
+        if a.element_type != b.element_type:  # type: ignore[attr-defined]
+            raise self.op_error("requires the same element type for all operands")
+        if not compatible_shapes(a, b):
+            raise self.op_error("requires the same shape for all operands")
+
+
+@register_op
+class AssumeAlignmentOp(OpDef):
+    """A value like its operand, with a promise about the buffer's alignment."""
+
+    __slots__ = ()
+    OP_NAME = "memref.assume_alignment"
+    traits = frozenset({PURE, "ViewLikeOpInterface", "SameOperandsAndResultType"})
+    memref = operand(MemRef)
+    alignment = prop(typed_attr(AttrConstraint("32-bit signless integer attribute whose value is positive",
+                                               lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32
+                                               and a.value > 0), T.i32))
+    result_ = result(MemRef, name="result")
+    assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
+
+    def verify_(self) -> None:
+        v = self.alignment.value  # type: ignore[attr-defined]
+        if v & (v - 1):
+            raise self.op_error("alignment must be power of 2")
+
+
+@register_op
+class DimOp(OpDef):
+    """The size of one dimension of a memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.dim"
+    traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect",
+                        "ShapedDimOpInterface"})
+    source = operand(TypeConstraint("non-0-ranked or unranked memref of any type values",
+                                    lambda t: isinstance(t, T.UnrankedMemRefType)
+                                    or (isinstance(t, T.MemRefType) and t.rank > 0), BASE_MEMREF_KIND))
+    index = operand(Index)
+    result_ = result(Index, name="result")
+    assembly_format = "attr-dict $source `,` $index `:` type($source)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("index", [T.index])
+        ps.types.setdefault("result_", [T.index])
+
+
+@register_op
+class RankOp(OpDef):
+    """The rank of a (possibly unranked) memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.rank"
+    traits = frozenset({PURE})
+    memref = operand(AnyRankedOrUnrankedMemRef)
+    result_ = result(Index, name="result")
+    assembly_format = "$memref attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("result_", [T.index])
+
+
+@register_op
+class ExtractAlignedPointerAsIndexOp(OpDef):
+    """The aligned pointer of a memref, as an index."""
+
+    __slots__ = ()
+    OP_NAME = "memref.extract_aligned_pointer_as_index"
+    traits = frozenset({PURE, "SameVariadicResultSize"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    aligned_pointer = result(Index)
+    assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
+
+
+# -- loads, stores, prefetch --------------------------------------------------------
+
+
+def _verify_elem_match(op, memref_t: T.Type, value_t: T.Type, what: str) -> None:
+    if isinstance(memref_t, (T.MemRefType, T.UnrankedMemRefType)) and memref_t.element_type != value_t:
+        raise op.op_error(f"failed to verify that {what}")
+
+
+@register_op
+class LoadOp(OpDef):
+    """Read one element."""
+
+    __slots__ = ()
+    OP_NAME = "memref.load"
+    traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
+    memref = operand(MemRef)
+    indices = var_operand(VariadicIndex)
+    nontemporal = prop(BoolAttr, default=A.FALSE)
+    alignment = prop(AlignmentAttr, optional=True)
+    result_ = result(name="result")
+    assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "indices")
+        et = _elem_type_of(ps, "memref")
+        if et is not None:
+            ps.types.setdefault("result_", [et])
+
+    def verify_(self) -> None:
+        mt = self.operands[0].type
+        _verify_elem_match(self, mt, self.results[0].type, "result type matches element type of 'memref'")
+        n = len(self.operands) - 1
+        if n != mt.rank:
+            raise self.op_error(f"incorrect number of indices for load, expected {mt.rank} but got {n}")
+
+
+@register_op
+class StoreOp(OpDef):
+    """Write one element."""
+
+    __slots__ = ()
+    OP_NAME = "memref.store"
+    traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
+    value = operand()
+    memref = operand(MemRef)
+    indices = var_operand(VariadicIndex)
+    nontemporal = prop(BoolAttr, default=A.FALSE)
+    alignment = prop(AlignmentAttr, optional=True)
+    assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "indices")
+        et = _elem_type_of(ps, "memref")
+        if et is not None:
+            ps.types.setdefault("value", [et])
+
+    def verify_(self) -> None:
+        mt = self.operands[1].type
+        _verify_elem_match(self, mt, self.operands[0].type, "type of 'value' matches element type of 'memref'")
+        if len(self.operands) != 2 + mt.rank:
+            raise self.op_error("store index operand count not equal to memref rank")
+
+
+@register_op
+class PrefetchOp(OpDef):
+    """A cache prefetch hint: ``%m[%i], read, locality<3>, data``."""
+
+    __slots__ = ()
+    OP_NAME = "memref.prefetch"
+    memref = operand(MemRef)
+    indices = var_operand(VariadicIndex)
+    isWrite = prop(BoolAttr)
+    localityHint = prop(AttrConstraint("32-bit signless integer attribute whose minimum value is 0 whose maximum "
+                                       "value is 3", lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32
+                                       and 0 <= a.value <= 3))
+    isDataCache = prop(BoolAttr)
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        ref = p.parse_operand()
+        idx = p.parse_operand_list("[")
+        p.expect(",", "expected ','")
+        rw = p.parse_keyword("expected valid keyword")
+        p.expect(",", "expected ','")
+        p.expect_keyword("locality")
+        p.expect("<", "expected '<'")
+        hint = p.parse_attribute(T.i32)
+        p.expect(">", "expected '>'")
+        p.expect(",", "expected ','")
+        cache = p.parse_keyword("expected valid keyword")
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ty = p.parse_type()
+        state.operands = [p.resolve_operand(ref, ty)] + [p.resolve_operand(r, T.index) for r in idx]
+        state.properties["localityHint"] = hint
+        if rw not in ("read", "write"):
+            p.error("custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'", state.pos)
+        state.properties["isWrite"] = A.BoolAttr(rw == "write")
+        if cache not in ("data", "instr"):
+            p.error("custom op 'memref.prefetch' cache type has to be 'data' or 'instr'", state.pos)
+        state.properties["isDataCache"] = A.BoolAttr(cache == "data")
+        state.attributes.update(attrs)
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        w = props.get("isWrite")
+        d = props.get("isDataCache")
+        h = props.get("localityHint")
+        p.write(f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}], "
+                f"{'write' if w is not None and w.value else 'read'}, "
+                f"locality<{h.value if isinstance(h, A.IntegerAttr) else h}>, "
+                f"{'data' if d is not None and d.value else 'instr'}")
+        extra = {k: v for k, v in props.items() if k not in ("isWrite", "localityHint", "isDataCache")}
+        extra.update(self.attributes)
+        p.print_optional_attr_dict(extra)
+        p.write(" : " + p.type(self.operands[0].type))
+
+    def verify_(self) -> None:
+        if len(self.operands) != 1 + self.operands[0].type.rank:
+            raise self.op_error("too few indices")
+
+
+# -- atomics ---------------------------------------------------------------------------
+
+
+@register_op
+class AtomicRMWOp(OpDef):
+    """``%x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.atomic_rmw"
+    kind = prop(AtomicRMWKindAttr)
+    value = operand(IntOrFloat)
+    memref = operand(MemRefOfIntOrFloat)
+    indices = var_operand(VariadicIndex)
+    result_ = result(IntOrFloat, name="result")
+    assembly_format = ("$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` "
+                       "type($memref) `)` `->` type($result)")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "indices")
+
+    def verify_(self) -> None:
+        vt, mt, rt = self.operands[0].type, self.operands[1].type, self.results[0].type
+        if vt != rt:
+            raise self.op_error("failed to verify that all of {value, result} have same type")
+        _verify_elem_match(self, mt, vt, "value type matches element type of memref")
+        if mt.rank != len(self.operands) - 2:
+            raise self.op_error("expects the number of subscripts to be equal to memref rank")
+        k = ATOMIC_RMW_KINDS.get(self.kind.value)  # type: ignore[attr-defined]
+        if k in _FLOAT_KINDS and not isinstance(vt, T.FloatType):
+            raise self.op_error(f"with kind '{k}' expects a floating-point type")
+        if k in _INT_KINDS and not isinstance(vt, T.IntegerType):
+            raise self.op_error(f"with kind '{k}' expects an integer type")
+
+
+@register_op
+class GenericAtomicRMWOp(OpDef):
+    """An atomic read-modify-write whose body computes the new value."""
+
+    __slots__ = ()
+    OP_NAME = "memref.generic_atomic_rmw"
+    traits = frozenset({SINGLE_BLOCK})
+    memref = operand(MemRefOfIntOrFloat)
+    indices = var_operand(VariadicIndex)
+    result_ = result(IntOrFloat, name="result")
+    atomic_body = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        ref = p.parse_operand()
+        idx = p.parse_operand_list("[")
+        p.expect(":", "expected ':'")
+        tpos = p.start
+        ty = p.parse_type()
+        state.operands = [p.resolve_operand(ref, ty)] + [p.resolve_operand(r, T.index) for r in idx]
+        state.regions.append(p.parse_region())
+        state.attributes.update(p.parse_optional_attr_dict())
+        if not isinstance(ty, T.MemRefType):
+            p.error(f"invalid kind of type specified", tpos)
+        state.result_types = [ty.element_type]
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}] : "
+                f"{p.type(self.operands[0].type)} ")
+        p.print_region(self.regions[0], print_entry_args=True, print_terminators=True)
+        p.print_optional_attr_dict(self.attributes)
+
+    def verify_(self) -> None:
+        mt = self.operands[0].type
+        _verify_elem_match(self, mt, self.results[0].type, "result type matches element type of memref")
+        body = self.regions[0]
+        nargs = len(body.blocks[0].arguments) if body.blocks else 0
+        if nargs != 1:
+            raise self.op_error("expected single number of entry block arguments")
+        if self.results[0].type != body.blocks[0].arguments[0].type:
+            raise self.op_error("expected block argument of the same type result type")
+
+
+@register_op
+class AtomicYieldOp(OpDef):
+    """Terminator of ``memref.generic_atomic_rmw``: the value to store."""
+
+    __slots__ = ()
+    OP_NAME = "memref.atomic_yield"
+    traits = frozenset({TERMINATOR, PURE, "HasParent<GenericAtomicRMWOp>"})
+    result_ = operand(name="result")
+    assembly_format = "$result attr-dict `:` type($result)"
+
+    def verify_(self) -> None:
+        parent = self.parent_op
+        if not isinstance(parent, GenericAtomicRMWOp):
+            raise self.op_error("expects parent op 'memref.generic_atomic_rmw'")
+        pt, rt = parent.result_types[0], self.operands[0].type
+        if pt != rt:
+            raise self.op_error(f"types mismatch between yield op: {q(rt)} and its parent: {q(pt)}")
+
+
+# -- DMA -----------------------------------------------------------------------------------
+
+
+@register_op
+class DmaStartOp(OpDef):
+    """Start a DMA transfer; its completion is tracked through a tag memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.dma_start"
+    operands_ = var_operand(name="operands")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        src = p.parse_operand()
+        src_idx = p.parse_operand_list("[")
+        p.expect(",", "expected ','")
+        dst = p.parse_operand()
+        dst_idx = p.parse_operand_list("[")
+        p.expect(",", "expected ','")
+        num = p.parse_operand()
+        p.expect(",", "expected ','")
+        tag = p.parse_operand()
+        tag_idx = p.parse_operand_list("[")
+        stride = []
+        if p.accept(","):
+            stride = p.parse_comma_list(p.parse_operand)
+        if stride and len(stride) != 2:
+            p.error("custom op 'memref.dma_start' expected two stride related operands", state.pos)
+        types = p.parse_colon_type_list()
+        if len(types) != 3:
+            p.error("custom op 'memref.dma_start' fewer/more types expected", state.pos)
+        idx = T.index
+        ops = [p.resolve_operand(src, types[0])] + [p.resolve_operand(r, idx) for r in src_idx]
+        ops += [p.resolve_operand(dst, types[1])] + [p.resolve_operand(r, idx) for r in dst_idx]
+        ops += [p.resolve_operand(num, idx), p.resolve_operand(tag, types[2])]
+        ops += [p.resolve_operand(r, idx) for r in tag_idx] + [p.resolve_operand(r, idx) for r in stride]
+        state.operands = ops
+        state.attributes.update(p.parse_optional_attr_dict())
+
+    def _layout(self) -> tuple[int, int, int, int] | None:
+        """(dst position, num position, tag position, number of non-stride operands)."""
+        ops = self.operands
+        try:
+            sr = ops[0].type.rank
+            d = 1 + sr
+            dr = ops[d].type.rank
+            n = d + 1 + dr
+            tr = ops[n + 1].type.rank
+        except (AttributeError, IndexError):
+            return None
+        return d, n, n + 1, n + 2 + tr
+
+    def print_custom(self, p) -> None:
+        lay = self._layout()
+        ops = self.operands
+        if lay is None:  # malformed: the generic form is printed instead
+            p.print_generic_body(self)
+            return
+        d, n, t, end = lay
+        s = (f" {p.value_name(ops[0])}[{p.operands_str(ops[1:d])}], {p.value_name(ops[d])}"
+             f"[{p.operands_str(ops[d + 1:n])}], {p.value_name(ops[n])}, {p.value_name(ops[t])}"
+             f"[{p.operands_str(ops[t + 1:end])}]")
+        if len(ops) != end:
+            s += f", {p.value_name(ops[-2])}, {p.value_name(ops[-1])}"
+        p.write(s)
+        p.print_optional_attr_dict(self.attributes)
+        p.write(f" : {p.type(ops[0].type)}, {p.type(ops[d].type)}, {p.type(ops[t].type)}")
+
+    def print_custom_ok(self) -> bool:
+        return self._layout() is not None and len(self.operands) >= self._layout()[3]  # type: ignore[index]
+
+    def verify_(self) -> None:
+        ops = self.operands
+        n = len(ops)
+        if n < 4:
+            raise self.op_error("expected at least 4 operands")
+
+        def is_index(v) -> bool:
+            return isinstance(v.type, T.IndexType)
+
+        if not isinstance(ops[0].type, T.MemRefType):
+            raise self.op_error("expected source to be of memref type")
+        sr = ops[0].type.rank
+        if n < sr + 4:
+            raise self.op_error(f"expected at least {sr + 4} operands")
+        if not all(is_index(v) for v in ops[1:1 + sr]):
+            raise self.op_error("expected source indices to be of index type")
+        d = 1 + sr
+        if not isinstance(ops[d].type, T.MemRefType):
+            raise self.op_error("expected destination to be of memref type")
+        dr = ops[d].type.rank
+        expected = sr + dr + 4
+        if n < expected:
+            raise self.op_error(f"expected at least {expected} operands")
+        if not all(is_index(v) for v in ops[d + 1:d + 1 + dr]):
+            raise self.op_error("expected destination indices to be of index type")
+        num = d + 1 + dr
+        if not is_index(ops[num]):
+            raise self.op_error("expected num elements to be of index type")
+        if not isinstance(ops[num + 1].type, T.MemRefType):
+            raise self.op_error("expected tag to be of memref type")
+        tr = ops[num + 1].type.rank
+        expected += tr
+        if n < expected:
+            raise self.op_error(f"expected at least {expected} operands")
+        if not all(is_index(v) for v in ops[num + 2:num + 2 + tr]):
+            raise self.op_error("expected tag indices to be of index type")
+        if n != expected and n != expected + 2:
+            raise self.op_error("incorrect number of operands")
+        if n == expected + 2 and not (is_index(ops[-2]) and is_index(ops[-1])):
+            raise self.op_error("expected stride and num elements per stride to be of type index")
+
+
+@register_op
+class DmaWaitOp(OpDef):
+    """Wait for the DMA transfer tracked by ``%tag[%i]``."""
+
+    __slots__ = ()
+    OP_NAME = "memref.dma_wait"
+    tagMemRef = operand(MemRef)
+    tagIndices = var_operand(VariadicIndex)
+    numElements = operand(Index)
+    assembly_format = "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        _index_types(ps, "tagIndices", "numElements")
+
+    def verify_(self) -> None:
+        rank = self.operands[0].type.rank
+        n = len(self.tagIndices)  # type: ignore[arg-type]
+        if n != rank:
+            raise self.op_error(f"expected tagIndices to have the same number of elements as the tagMemRef rank, "
+                                f"expected {rank}, but got {n}")
+
+
+# -- globals ---------------------------------------------------------------------------------
+
+
+def _lookup_symbol(op, name: str):
+    """The op defining ``name`` in the nearest enclosing symbol table."""
+    anc = op.parent_op
+    while anc is not None:
+        if "SymbolTable" in anc.traits:
+            for r in anc.regions:
+                for b in r.blocks:
+                    for child in b.operations:
+                        n = child.get_attr("sym_name")
+                        if isinstance(n, A.StringAttr) and n.value == name:
+                            return child
+            return None
+        anc = anc.parent_op
+    return None
+
+
+def _elements_attr(a: A.Attribute) -> bool:
+    return isinstance(a, (A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr))
+
+
+def _tensor_of(t: T.MemRefType) -> T.RankedTensorType:
+    return T.RankedTensorType(t.shape, t.element_type)
+
+
+@register_op
+class GlobalOp(OpDef):
+    """``memref.global "private" constant @x : memref<2xf32> = dense<...>``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.global"
+    traits = frozenset({SYMBOL})
+    sym_name = prop(C.SymbolNameAttr)
+    sym_visibility = prop(C.StrAttr, optional=True)
+    type = prop(AttrConstraint("memref type attribute", lambda a: isinstance(a, A.TypeAttr)
+                               and isinstance(a.value, T.MemRefType)))
+    initial_value = prop(optional=True)
+    constant = prop(C.UnitAttr, optional=True)
+    alignment = prop(AlignmentAttr, optional=True)
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        props = state.properties
+        if p.kind == "string":
+            props["sym_visibility"] = A.StringAttr(p.parse_string())
+        if p.accept_keyword("constant"):
+            props["constant"] = A.UNIT
+        if p.kind != "@":
+            p.error("custom op 'memref.global' expected valid '@'-identifier for symbol name")
+        props["sym_name"] = A.StringAttr(p.parse_symbol_name())
+        p.expect(":", "expected ':'")
+        ty = p.parse_type()
+        if not isinstance(ty, T.MemRefType) or not ty.has_static_shape:
+            p.error(f"custom op 'memref.global' type should be static shaped memref, but got {q(ty)}", state.pos)
+        props["type"] = A.TypeAttr(ty)
+        if p.accept("="):
+            if p.accept_keyword("uninitialized"):
+                props["initial_value"] = A.UNIT
+            else:
+                tt = _tensor_of(ty)
+                if p.kind == "bare" and p.text == "dense":
+                    from ..parser.dense_parser import parse_dense
+
+                    init = parse_dense(p, tt)
+                else:
+                    init = p.parse_attribute(tt)
+                if not _elements_attr(init):
+                    p.error("custom op 'memref.global' initial value should be a unit or elements attribute",
+                            state.pos)
+                props["initial_value"] = init
+        for k, v in p.parse_optional_attr_dict().items():
+            (props if k in cls.PROPERTIES else state.attributes)[k] = v
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        s = ""
+        vis = props.get("sym_visibility")
+        if vis is not None:
+            s += " " + vis.print(p)
+        if props.get("constant") is not None:
+            s += " constant"
+        s += " " + A.SymbolRefAttr(props["sym_name"].value).print(p)
+        ty = props["type"]
+        s += " : " + p.type(ty.value)
+        init = props.get("initial_value")
+        if init is not None:
+            if isinstance(init, A.UnitAttr):
+                s += " = uninitialized"
+            else:
+                text = p.attr(init)
+                suffix = " : " + p.type(init.type) if hasattr(init, "type") else ""
+                if suffix and text.endswith(suffix):
+                    text = text[:-len(suffix)]
+                s += " = " + text
+        p.write(s)
+        shown = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
+        extra = {k: v for k, v in props.items() if k not in shown}
+        extra.update(self.attributes)
+        p.print_optional_attr_dict(extra)
+
+    def verify_(self) -> None:
+        vis = self.properties.get("sym_visibility")
+        if isinstance(vis, A.StringAttr) and vis.value not in ("public", "private", "nested"):
+            raise self.op_error(f'visibility expected to be one of ["public", "private", "nested"], but got '
+                                f'"{vis.value}"')
+        t = self.properties["type"].value
+        if not isinstance(t, T.MemRefType) or not t.has_static_shape:
+            raise self.op_error(f"type should be static shaped memref, but got {q(t)}")
+        init = self.properties.get("initial_value")
+        if init is None or isinstance(init, A.UnitAttr):
+            return
+        if not _elements_attr(init):
+            raise self.op_error(f"initial value should be a unit or elements attribute, but got {init}")
+        it = init.type  # type: ignore[attr-defined]
+        if it.element_type != t.element_type:
+            raise self.op_error(f"initial value element expected to be of type {q(t.element_type)}, but was of "
+                                f"type {q(it.element_type)}")
+        if tuple(it.shape) != tuple(t.shape):
+            raise self.op_error(f"initial value shape expected to be {list(t.shape)} but was {list(it.shape)}")
+
+    @property
+    def memref_type(self) -> T.MemRefType:
+        return self.properties["type"].value
+
+
+@register_op
+class GetGlobalOp(OpDef):
+    """The memref of a ``memref.global``."""
+
+    __slots__ = ()
+    OP_NAME = "memref.get_global"
+    traits = frozenset({PURE, "SymbolUserOpInterface"})
+    name_ = prop(C.FlatSymbolRefAttr, name="name")
+    result_ = result(StaticShapeMemRef, name="result")
+    assembly_format = "$name `:` type($result) attr-dict"
+
+    def verify_(self) -> None:
+        ref = self.properties["name"]
+        g = _lookup_symbol(self, ref.root)
+        if not isinstance(g, GlobalOp):
+            raise self.op_error(f"'{ref.root}' does not reference a valid global memref")
+        rt = self.results[0].type
+        gt = g.memref_type
+        if gt != rt:
+            raise self.op_error(f"result type {q(rt)} does not match type {q(gt)} of the global memref "
+                                f"@{ref.root}")
+
+
+__all__ = [
+    "ATOMIC_RMW_KINDS",
+    "AllocOp",
+    "AllocaOp",
+    "AllocaScopeOp",
+    "AllocaScopeReturnOp",
+    "AnyRankedOrUnrankedMemRef",
+    "AssumeAlignmentOp",
+    "AtomicRMWOp",
+    "AtomicYieldOp",
+    "CastOp",
+    "CopyOp",
+    "DeallocOp",
+    "DimOp",
+    "DistinctObjectsOp",
+    "DmaStartOp",
+    "DmaWaitOp",
+    "ExtractAlignedPointerAsIndexOp",
+    "GenericAtomicRMWOp",
+    "GetGlobalOp",
+    "GlobalOp",
+    "LoadOp",
+    "MemRef",
+    "MemorySpaceCastOp",
+    "PrefetchOp",
+    "RankOp",
+    "ReallocOp",
+    "StoreOp",
+    "canonical_strides",
+    "cast_compatible",
+    "compatible_shapes",
+    "ensure_terminator",
+    "ranked_memref",
+]

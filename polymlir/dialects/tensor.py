@@ -1,0 +1,877 @@
+"""The tensor dialect: element access, slices, reshapes, padding, gather and
+scatter on immutable tensor values (upstream MLIR 22's ``tensor`` ops)."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import constraints as C
+from ..ir import types as T
+from ..ir.asm_format import typed_attr
+from ..ir.fields import operand, prop, region, result, var_operand
+from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
+from ..ir.types import DYNAMIC
+from .index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+
+# -- constraints ------------------------------------------------------------------
+
+_is_ranked = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
+_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
+
+AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
+AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked,
+                                   kind=("builtin.tensor", _is_ranked))
+AnyStaticShapeTensor = C.TypeConstraint(
+    "statically shaped tensor of any type values", lambda t: _is_ranked(t) and t.has_static_shape,
+    kind=("builtin.tensor", _is_ranked))
+AnyNon0RankedOrUnrankedTensor = C.TypeConstraint(
+    "non-0-ranked or unranked tensor",
+    lambda t: isinstance(t, T.UnrankedTensorType) or (_is_ranked(t) and t.rank != 0))
+IndexTensor = C.TypeConstraint(
+    "ranked tensor of signless integer or index values",
+    lambda t: _is_ranked(t) and C.SignlessIntOrIndex(t.element_type))
+ShapeTensor = C.TypeConstraint(
+    "1D tensor of signless integer or index values",
+    lambda t: _is_ranked(t) and t.rank == 1 and C.SignlessIntOrIndex(t.element_type))
+IndexListArrayAttr = C.AttrConstraint(
+    "Array of 64-bit integer array attributes",
+    lambda a: isinstance(a, A.ArrayAttr) and all(
+        isinstance(g, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i64 for x in g) for g in a))
+
+I64Attr = typed_attr(C.I64Attr, T.i64)
+
+
+def _num_dynamic(t: T.ShapedType) -> int:
+    return sum(1 for d in t.shape if d == DYNAMIC)
+
+
+def _static(op, name: str) -> list[int]:
+    a = op.properties.get(name)
+    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
+
+
+def _tensor(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
+    return T.RankedTensorType(tuple(shape), et, encoding)
+
+
+def compatible_shapes(a: T.Type, b: T.Type) -> bool:
+    """Upstream's ``verifyCompatibleShape``: equal ranks (when both ranked)
+    and equal static dimensions."""
+    if not getattr(a, "has_rank", True) or not getattr(b, "has_rank", True):
+        return True
+    sa, sb = a.shape, b.shape  # type: ignore[attr-defined]
+    if len(sa) != len(sb):
+        return False
+    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb))
+
+
+def _bitwidth(t: T.Type) -> int | None:
+    if isinstance(t, T.IntegerType):
+        return t.width
+    if isinstance(t, T.FloatType):
+        return t.width
+    if isinstance(t, T.IndexType):
+        return 64
+    if isinstance(t, T.ComplexType):
+        w = _bitwidth(t.element_type)
+        return None if w is None else 2 * w
+    return None
+
+
+# -- casts ----------------------------------------------------------------------------
+
+
+class _CastBase(OpDef):
+    __slots__ = ()
+    traits = frozenset({PURE, "CastOpInterface"})
+    source = operand(AnyTensor)
+    dest = result(AnyTensor)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def _compatible(self, a: T.Type, b: T.Type) -> bool:
+        raise NotImplementedError
+
+    def verify_(self) -> None:
+        a, b = self.source.type, self.dest.type  # type: ignore[attr-defined]
+        if not self._compatible(a, b):
+            raise self.op_error(f"operand type '{a}' and result type '{b}' are cast incompatible")
+
+
+@register_op
+class BitcastOp(_CastBase):
+    """Reinterpret a tensor's elements as another type of the same width."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.bitcast"
+
+    def _compatible(self, a: T.Type, b: T.Type) -> bool:
+        return _bitwidth(a.element_type) == _bitwidth(b.element_type) and compatible_shapes(a, b)  # type: ignore[attr-defined]
+
+
+@register_op
+class CastOp(_CastBase):
+    """Change a tensor's static shape information."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.cast"
+
+    def _compatible(self, a: T.Type, b: T.Type) -> bool:
+        return a.element_type == b.element_type and compatible_shapes(a, b)  # type: ignore[attr-defined]
+
+
+# -- element access ----------------------------------------------------------------
+
+
+@register_op
+class ConcatOp(OpDef):
+    """Concatenate ranked tensors along a static dimension."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.concat"
+    traits = frozenset({PURE})
+    dim = prop(I64Attr)
+    inputs = var_operand(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        ins = [v.type for v in self.inputs]  # type: ignore[attr-defined]
+        if not ins:
+            raise self.op_error("requires at least one input")
+        rt = self.result_types[0]
+        rank = rt.rank
+        if any(t.rank != rank for t in ins):
+            raise self.op_error("rank of concatenated inputs must match result rank")
+        if any(t.element_type != rt.element_type for t in ins):
+            raise self.op_error("inputs and result element type must match")
+        dim = self.dim.value  # type: ignore[attr-defined]
+        if dim >= rank:
+            raise self.op_error("concatenation dim must be less than the tensor rank")
+        sizes = []
+        for i in range(rank):
+            if i == dim:
+                total = 0
+                for t in ins:
+                    if t.shape[i] == DYNAMIC or total == DYNAMIC:
+                        total = DYNAMIC
+                    else:
+                        total += t.shape[i]
+                sizes.append(total)
+                continue
+            size = DYNAMIC
+            for t in ins:
+                d = t.shape[i]
+                if d == DYNAMIC:
+                    continue
+                if size != DYNAMIC and size != d:
+                    raise self.op_error(f"static concatenation size mismatch along non-concatenated dimension {i}")
+                size = d
+            sizes.append(size)
+        inferred = _tensor(sizes, ins[0].element_type)
+        for a, b in zip(sizes, rt.shape):
+            if a != DYNAMIC and b != DYNAMIC and a != b:
+                raise self.op_error(f"result type '{rt}'does not match inferred shape '{inferred}' static sizes")
+
+
+@register_op
+class DimOp(OpDef):
+    """The size of one dimension of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.dim"
+    traits = frozenset({"NoMemoryEffect", "ShapedDimOpInterface"})
+    source = operand(AnyNon0RankedOrUnrankedTensor)
+    index = operand(C.Index)
+    result_ = result(C.Index, name="result")
+    assembly_format = "attr-dict $source `,` $index `:` type($source)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("index", [T.index])
+        ps.types.setdefault("result_", [T.index])
+
+
+@register_op
+class EmptyOp(OpDef):
+    """A tensor of a given shape with unspecified contents."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.empty"
+    traits = frozenset({PURE})
+    dynamicSizes = var_operand(C.Index)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "`(`$dynamicSizes`)` attr-dict `:` type($result)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("dynamicSizes", [T.index] * len(ps.operands.get("dynamicSizes", [])))
+
+    def verify_(self) -> None:
+        t = self.result_types[0]
+        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        if _num_dynamic(t) != n:
+            raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
+
+
+@register_op
+class ExtractOp(OpDef):
+    """Read one element of a ranked tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.extract"
+    traits = frozenset({PURE})
+    tensor = operand(AnyRankedTensor)
+    indices = var_operand(C.Index)
+    result_ = result(name="result")
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("indices", [T.index] * len(ps.operands.get("indices", [])))
+        t = ps.types.get("tensor", [None])[0]
+        if isinstance(t, T.ShapedType):
+            ps.types.setdefault("result_", [t.element_type])
+
+    def verify_(self) -> None:
+        t = self.tensor.type  # type: ignore[attr-defined]
+        if self.result_types[0] != t.element_type:
+            raise self.op_error("failed to verify that result type matches element type of tensor")
+        if t.rank != len(self.indices):  # type: ignore[arg-type]
+            raise self.op_error("incorrect number of indices for extract_element")
+
+
+@register_op
+class InsertOp(OpDef):
+    """A copy of ``dest`` with one element replaced."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.insert"
+    traits = frozenset({PURE, "DestinationStyleOpInterface"})
+    scalar = operand()
+    dest = operand(AnyRankedTensor)
+    indices = var_operand(C.Index)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("indices", [T.index] * len(ps.operands.get("indices", [])))
+        t = ps.types.get("dest", [None])[0]
+        if isinstance(t, T.ShapedType):
+            ps.types.setdefault("result_", [t])
+            ps.types.setdefault("scalar", [t.element_type])
+
+    def verify_(self) -> None:
+        t = self.dest.type  # type: ignore[attr-defined]
+        if self.result_types[0] != t:
+            raise self.op_error("failed to verify that result type matches type of dest")
+        if self.scalar.type != t.element_type:  # type: ignore[attr-defined]
+            raise self.op_error("failed to verify that scalar type matches element type of dest")
+        if t.rank != len(self.indices):  # type: ignore[arg-type]
+            raise self.op_error("incorrect number of indices")
+
+
+@register_op
+class FromElementsOp(OpDef):
+    """A statically shaped tensor built from its elements (row-major)."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.from_elements"
+    traits = frozenset({PURE})
+    elements = var_operand()
+    result_ = result(AnyStaticShapeTensor, name="result")
+    assembly_format = "$elements attr-dict `:` type($result)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        t = ps.types.get("result_", [None])[0]
+        if isinstance(t, T.RankedTensorType):
+            if not t.has_static_shape:
+                p.error(f"'result' must be statically shaped tensor of any type values, but got '{t}'", state.pos)
+            ps.types.setdefault("elements", [t.element_type] * t.num_elements)
+
+    def verify_(self) -> None:
+        t = self.result_types[0]
+        ets = [v.type for v in self.elements]  # type: ignore[attr-defined]
+        if ets != [t.element_type] * t.num_elements:
+            raise self.op_error("failed to verify that operand types match result element type")
+
+
+@register_op
+class RankOp(OpDef):
+    """The rank of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.rank"
+    traits = frozenset({PURE})
+    tensor = operand(AnyTensor)
+    result_ = result(C.Index, name="result")
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("result_", [T.index])
+
+
+@register_op
+class SplatOp(OpDef):
+    """A tensor with every element equal to a scalar."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.splat"
+    traits = frozenset({PURE})
+    input = operand()
+    dynamicSizes = var_operand(C.Index)
+    aggregate = result(AnyRankedTensor)
+    assembly_format = "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("dynamicSizes", [T.index] * len(ps.operands.get("dynamicSizes", [])))
+        t = ps.types.get("aggregate", [None])[0]
+        if isinstance(t, T.ShapedType):
+            ps.types.setdefault("input", [t.element_type])
+
+    def verify_(self) -> None:
+        t = self.result_types[0]
+        if self.input.type != t.element_type:  # type: ignore[attr-defined]
+            raise self.op_error("failed to verify that operand type matches element type of result")
+        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        if _num_dynamic(t) != n:
+            raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
+
+
+@register_op
+class ReshapeOp(OpDef):
+    """Reshape a tensor to the shape held by a 1-D tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.reshape"
+    traits = frozenset({PURE})
+    source = operand(AnyTensor)
+    shape = operand(ShapeTensor)
+    result_ = result(AnyTensor, name="result")
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        st = self.source.type  # type: ignore[attr-defined]
+        rt = self.result_types[0]
+        if st.element_type != rt.element_type:
+            raise self.op_error("element types of source and destination tensor types should be the same")
+        n = self.shape.type.shape[0]  # type: ignore[attr-defined]
+        if isinstance(rt, T.RankedTensorType):
+            if isinstance(st, T.RankedTensorType) and rt.has_static_shape and st.has_static_shape \
+                    and st.num_elements != rt.num_elements:
+                raise self.op_error("source and destination tensor should have the same number of elements")
+            if n == DYNAMIC:
+                raise self.op_error(
+                    "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type")
+            if n != rt.rank:
+                raise self.op_error("length of shape operand differs from the result's tensor rank")
+
+
+# -- gather / scatter -------------------------------------------------------------------
+
+
+def _gather_result(source: T.RankedTensorType, indices: T.RankedTensorType, dims: list[int],
+                   rank_reduced: bool) -> T.RankedTensorType:
+    shape = list(indices.shape[:-1])
+    for i, d in enumerate(source.shape):
+        if i in dims:
+            if not rank_reduced:
+                shape.append(1)
+            continue
+        shape.append(d)
+    return _tensor(shape, source.element_type, source.encoding)
+
+
+def _verify_gather_dims(op, dims: list[int], indices_shape, rank: int, kind: str, what: str) -> None:
+    if not dims:
+        raise op.op_error(f"{kind}_dims must be non-empty")
+    if len(dims) > rank:
+        raise op.op_error(f"{kind}_dims overflow {what} rank")
+    if not indices_shape or indices_shape[-1] != len(dims):
+        raise op.op_error(f"{kind}_dims length must match the size of last dimension of indices")
+    for v in dims:
+        if v < 0:
+            raise op.op_error(f"{kind}_dims value must be non-negative")
+        if v >= rank:
+            raise op.op_error(f"{kind}_dims value must be smaller than {what} rank")
+    for a, b in zip(dims, dims[1:]):
+        if a >= b:
+            raise op.op_error(f"{kind}_dims values must be strictly increasing")
+
+
+@register_op
+class GatherOp(OpDef):
+    """Gather slices of a tensor at the coordinates held by an index tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.gather"
+    traits = frozenset({PURE})
+    source = operand(AnyRankedTensor)
+    indices = operand(IndexTensor)
+    gather_dims = prop(C.DenseI64ArrayAttr)
+    unique = prop(C.UnitAttr, optional=True)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? "
+                       "attr-dict `:` functional-type(operands, results)")
+
+    def verify_(self) -> None:
+        st, it = self.source.type, self.indices.type  # type: ignore[attr-defined]
+        dims = list(self.gather_dims.values)  # type: ignore[attr-defined]
+        _verify_gather_dims(self, dims, it.shape, st.rank, "gather", "source")
+        rt = self.result_types[0]
+        full = _gather_result(st, it, dims, False)
+        reduced = _gather_result(st, it, dims, True)
+        if rt != full and rt != reduced:
+            raise self.op_error(f"result type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' "
+                                f"(got: '{rt}')")
+
+
+@register_op
+class ScatterOp(OpDef):
+    """Scatter slices into a tensor at the coordinates held by an index tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.scatter"
+    traits = frozenset({PURE})
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    indices = operand(IndexTensor)
+    scatter_dims = prop(C.DenseI64ArrayAttr)
+    unique = prop(C.UnitAttr, optional=True)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` "
+                       "(`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
+
+    def verify_(self) -> None:
+        st, dt, it = self.source.type, self.dest.type, self.indices.type  # type: ignore[attr-defined]
+        dims = list(self.scatter_dims.values)  # type: ignore[attr-defined]
+        _verify_gather_dims(self, dims, it.shape, dt.rank, "scatter", "dest")
+        if self.unique is None:  # type: ignore[attr-defined]
+            raise self.op_error("requires 'unique' attribute to be set")
+        full = _gather_result(dt, it, dims, False)
+        reduced = _gather_result(dt, it, dims, True)
+        if st != full and st != reduced:
+            raise self.op_error(f"source type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' "
+                                f"(got: '{st}')")
+
+
+# -- regions: generate, pad, yield -------------------------------------------------------
+
+
+@register_op
+class YieldOp(OpDef):
+    """Yields the element value of a ``tensor.generate`` or ``tensor.pad`` body."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.yield"
+    traits = frozenset({PURE, TERMINATOR, "ReturnLike", "HasParent<GenerateOp, PadOp>"})
+    value = operand()
+    assembly_format = "$value attr-dict `:` type($value)"
+
+    def verify_(self) -> None:
+        parent = self.parent_op
+        if parent is None or parent.name not in ("tensor.generate", "tensor.pad"):
+            raise self.op_error("expects parent op to be one of 'tensor.generate, tensor.pad'")
+
+
+def _region_terminator(op, region):
+    if not region.blocks or not region.blocks[0].operations:
+        return None
+    return region.blocks[0].operations[-1]
+
+
+def _verify_implicit_yield(op) -> None:
+    """SingleBlockImplicitTerminator<tensor.yield>."""
+    for r in op.regions:
+        t = _region_terminator(op, r)
+        if t is None:
+            raise op.op_error("expects a non-empty block")
+        if t.name != "tensor.yield":
+            err = op.op_error("expects regions to end with 'tensor.yield', found '" + t.name + "'")
+            err.attach_note("in custom textual format, the absence of terminator implies 'tensor.yield'", t.loc)
+            raise err
+
+
+@register_op
+class GenerateOp(OpDef):
+    """A dynamically shaped tensor whose elements a body region computes."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.generate"
+    traits = frozenset({"RecursiveMemoryEffects", "SingleBlock"})
+    implicit_terminator = "tensor.yield"
+    dynamicExtents = var_operand(C.Index)
+    result_ = result(AnyRankedTensor, name="result")
+    body = region()
+    assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("dynamicExtents", [T.index] * len(ps.operands.get("dynamicExtents", [])))
+
+    def verify_(self) -> None:
+        t = self.result_types[0]
+        if len(self.operands) != _num_dynamic(t):
+            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.operands)}, expected "
+                                f"{_num_dynamic(t)}")
+
+    def verify_regions_(self) -> None:
+        _verify_implicit_yield(self)
+        rt = self.result_types[0]
+        entry = self.regions[0].blocks[0]
+        if not all(isinstance(a.type, T.IndexType) for a in entry.arguments):
+            raise self.emit_error("all body arguments must be index")
+        if len(entry.arguments) != rt.rank:
+            raise self.emit_error("must have one body argument per input dimension")
+        y = entry.operations[-1]
+        if not y.operands or y.operands[0].type != rt.element_type:
+            raise self.op_error("body must be terminated with a `yield` operation of the tensor element type")
+
+
+def pad_result_type(source: T.RankedTensorType, low: list[int], high: list[int]) -> T.RankedTensorType | None:
+    """Upstream's ``PadOp::inferResultType`` (None when ranks disagree)."""
+    if len(low) != source.rank or len(high) != source.rank:
+        return None
+    shape = []
+    for d, lo, hi in zip(source.shape, low, high):
+        shape.append(DYNAMIC if DYNAMIC in (d, lo, hi) else d + lo + hi)
+    return _tensor(shape, source.element_type)
+
+
+@register_op
+class PadOp(DynamicIndexListFormat, OpDef):
+    """Pad a tensor with the value its region yields."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.pad"
+    traits = frozenset({PURE, "SingleBlock"})
+    implicit_terminator = "tensor.yield"
+    source = operand(AnyRankedTensor)
+    low = var_operand(C.Index)
+    high = var_operand(C.Index)
+    static_low = prop(C.DenseI64ArrayAttr)
+    static_high = prop(C.DenseI64ArrayAttr)
+    nofold = prop(C.UnitAttr, optional=True)
+    result_ = result(AnyRankedTensor, name="result")
+    region_ = region(name="region")
+    assembly_format = ("$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
+                       "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
+                       "`:` type($source) `to` type($result)")
+
+    def verify_(self) -> None:
+        st = self.source.type  # type: ignore[attr-defined]
+        rt = self.result_types[0]
+        low, high = _static(self, "static_low"), _static(self, "static_high")
+        verify_dynamic_count(self, "low", "static_low", low, self.low)  # type: ignore[arg-type]
+        verify_dynamic_count(self, "high", "static_high", high, self.high)  # type: ignore[arg-type]
+        expected = pad_result_type(st, low, high)
+        if expected is None:
+            raise self.emit_error(f"failed to infer expectedType from sourceType '{st}', specified resultType is "
+                                  f"'{rt}'")
+        if rt.rank != expected.rank:
+            raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
+        for a, b in zip(rt.shape, expected.shape):
+            if a != b and b != DYNAMIC:
+                raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
+
+    def verify_regions_(self) -> None:
+        _verify_implicit_yield(self)
+        rank = self.result_types[0].rank
+        block = self.regions[0].blocks[0]
+        if len(block.arguments) != rank:
+            raise self.emit_error(f"expected the block to have {rank} arguments")
+        for i, a in enumerate(block.arguments):
+            if not isinstance(a.type, T.IndexType):
+                raise self.op_error(f"expected block argument {i + 1} to be an index")
+        y = block.operations[-1]
+        if not y.operands or y.operands[0].type != self.result_types[0].element_type:
+            raise self.op_error("expected yield type to match shape element type")
+
+
+# -- slices -------------------------------------------------------------------------------
+
+
+def compute_rank_reduction_mask(original, reduced) -> set[int] | None:
+    """Dimensions of ``original`` dropped to obtain ``reduced`` (greedy
+    matching of unit dimensions, as upstream); None if impossible."""
+    unused: set[int] = set()
+    r = 0
+    for i, d in enumerate(original):
+        if r < len(reduced) and d == reduced[r]:
+            r += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    if r != len(reduced):
+        return None
+    return unused
+
+
+def slice_result_type(source: T.RankedTensorType, sizes: list[int]) -> T.RankedTensorType:
+    """Upstream's ``ExtractSliceOp::inferResultType``: the static sizes."""
+    return _tensor(sizes, source.element_type, source.encoding)
+
+
+def verify_rank_reduced(op, expected: T.ShapedType, actual: T.ShapedType) -> None:
+    """``isRankReducedType`` + ``produceSliceErrorMsg``."""
+    if expected == actual:
+        return
+    if actual.rank > expected.rank:
+        raise op.emit_error("expected rank to be smaller or equal to the other rank. ")
+    if compute_rank_reduction_mask(expected.shape, actual.shape) is None:
+        raise op.emit_error(f"expected type to be '{expected}' or a rank-reduced version. (size mismatch) ")
+    if expected.element_type != actual.element_type:
+        raise op.emit_error(f"expected element type to be '{expected.element_type}'")
+
+
+def verify_in_bounds_slice(op, shape, offsets, sizes, strides) -> None:
+    """Upstream's ``verifyInBoundsSlice`` on the static entries."""
+    for i, d in enumerate(shape):
+        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
+            continue
+        if offsets[i] >= d:
+            raise op.emit_error(f"offset {i} is out-of-bounds: {offsets[i]} >= {d}")
+        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
+            continue
+        last = offsets[i] + max(sizes[i] - 1, 0) * strides[i]
+        if last >= d:
+            raise op.emit_error(f"slice along dimension {i} runs out-of-bounds: {last} >= {d}")
+
+
+class _SliceBase(DynamicIndexListFormat, OpDef):
+    """Ops with offsets, sizes and strides (OffsetSizeAndStrideOpInterface)."""
+
+    __slots__ = ()
+
+    def _full_type(self) -> T.RankedTensorType:
+        raise NotImplementedError
+
+    def _verify_lists(self) -> tuple[list[int], list[int], list[int]]:
+        offs, szs, strs = (_static(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
+        for name, st, vals in (("offsets", offs, self.offsets), ("sizes", szs, self.sizes),
+                               ("strides", strs, self.strides)):
+            verify_dynamic_count(self, name, "static_" + name, st, vals)  # type: ignore[arg-type]
+        rank = self._full_type().rank
+        verify_offset_sizes_strides(self, (rank, rank, rank), offs, szs, strs)
+        return offs, szs, strs
+
+    def _verify_slice(self, small: T.RankedTensorType) -> None:
+        full = self._full_type()
+        offs, szs, strs = self._verify_lists()
+        verify_rank_reduced(self, slice_result_type(full, szs), small)
+        verify_in_bounds_slice(self, full.shape, offs, szs, strs)
+
+
+@register_op
+class ExtractSliceOp(_SliceBase):
+    """A (possibly rank-reduced) slice of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.extract_slice"
+    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) "
+                       "custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `to` type($result)")
+
+    def _full_type(self) -> T.RankedTensorType:
+        return self.source.type  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        self._verify_slice(self.result_types[0])
+
+
+class _InsertSliceBase(_SliceBase):
+    __slots__ = ()
+
+    def _full_type(self) -> T.RankedTensorType:
+        return self.dest.type  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        self._verify_slice(self.source.type)  # type: ignore[attr-defined]
+
+
+@register_op
+class InsertSliceOp(_InsertSliceBase):
+    """A copy of ``dest`` with a slice replaced by ``source``."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.insert_slice"
+    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface", "DestinationStyleOpInterface"})
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) "
+                       "custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `into` type($dest)")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        t = ps.types.get("dest")
+        if t:
+            ps.types.setdefault("result_", list(t))
+
+    def verify_(self) -> None:
+        if self.result_types[0] != self.dest.type:  # type: ignore[attr-defined]
+            raise self.op_error("failed to verify that expected result type to match dest type")
+        super().verify_()
+
+
+@register_op
+class ParallelInsertSliceOp(_InsertSliceBase):
+    """The slice update one thread of an ``scf.forall`` contributes."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.parallel_insert_slice"
+    traits = frozenset({"OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) "
+                       "custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `into` type($dest)")
+
+    def verify_(self) -> None:
+        parent = self.parent_op
+        if parent is None or not ("ParallelCombiningOpInterface" in parent.traits
+                                  or parent.name == "scf.forall.in_parallel"):
+            desc = parent.name if parent is not None else "<<NULL>>"
+            raise self.emit_error(f"expected InParallelOpInterface parent, got:\n{desc}")
+        super().verify_()
+
+
+# -- reassociative reshapes -------------------------------------------------------------
+
+
+def reassociation_groups(attr: A.ArrayAttr) -> list[list[int]]:
+    return [[x.value for x in g] for g in attr]  # type: ignore[attr-defined]
+
+
+def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, groups: list[list[int]]) -> None:
+    """Upstream's ``verifyReshapeLikeTypes`` and ``reshapeLikeShapesAreCompatible``."""
+    er, cr = expanded.rank, collapsed.rank
+    if er < cr:
+        raise op.op_error(f"expected the expanded type, '{expanded}' to have a higher (or same) rank than the "
+                          f"collapsed type, '{collapsed}'.")
+    if cr != len(groups):
+        raise op.op_error(f"expected collapsed rank ({cr}) to equal the number of reassociation maps "
+                          f"({len(groups)}).")
+    # Every map has as many dims as the largest index + 1 (upstream builds
+    # the maps that way), so a wrong count shows on map #0.
+    ndims = max((d for g in groups for d in g), default=-1) + 1
+    if groups and ndims != er:
+        raise op.op_error(f"expected reassociation map #0 to have size equal to the expanded rank ({er}), "
+                          f"but it is  {ndims}.")
+    nxt = 0
+    for i, g in enumerate(groups):
+        if any(d != nxt + k for k, d in enumerate(g)):
+            raise op.op_error(f"expected reassociation map #{i} to be valid and contiguous.")
+        nxt += len(g)
+    if groups and nxt != ndims:
+        raise op.op_error(f"expected reassociation map #{len(groups) - 1} to be valid and contiguous.")
+    start = 0
+    for i, g in enumerate(groups):
+        dims = expanded.shape[start:start + len(g)]
+        start += len(g)
+        if DYNAMIC in dims:
+            if collapsed.shape[i] != DYNAMIC:
+                raise op.op_error(f"expected dimension {i} of collapsed type to be dynamic since one or more of the "
+                                  "corresponding dimensions in the expanded type is dynamic")
+        else:
+            n = 1
+            for d in dims:
+                n *= d
+            if collapsed.shape[i] != n:
+                raise op.op_error(f"expected dimension {i} of collapsed type to be static value of {n}")
+
+
+def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.RankedTensorType:
+    shape = []
+    for g in groups:
+        dims = [expanded.shape[d] for d in g]
+        if DYNAMIC in dims:
+            shape.append(DYNAMIC)
+        else:
+            n = 1
+            for d in dims:
+                n *= d
+            shape.append(n)
+    return _tensor(shape, expanded.element_type)
+
+
+def _verify_tensor_reshape(op, expanded: T.RankedTensorType, collapsed: T.RankedTensorType) -> None:
+    groups = reassociation_groups(op.reassociation)
+    verify_reshape_like(op, expanded, collapsed, groups)
+    expected = _collapsed_type(expanded, groups)
+    if collapsed.shape != expected.shape or collapsed.element_type != expected.element_type:
+        raise op.op_error(f"expected collapsed type to be '{expected}', but got '{collapsed}'")
+
+
+@register_op
+class ExpandShapeOp(DynamicIndexListFormat, OpDef):
+    """Split dimensions of a tensor into groups of dimensions."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.expand_shape"
+    traits = frozenset({PURE})
+    src = operand(AnyTensor)
+    output_shape = var_operand(C.Index)
+    reassociation = prop(IndexListArrayAttr)
+    static_output_shape = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyTensor, name="result")
+    assembly_format = ("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+                       "$static_output_shape) attr-dict `:` type($src) `into` type($result)")
+
+    def verify_(self) -> None:
+        rt = self.result_types[0]
+        st = self.src.type  # type: ignore[attr-defined]
+        static = _static(self, "static_output_shape")
+        if len(static) != rt.rank:
+            raise self.op_error(f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
+                                f"but found {len(static)} inputs instead")
+        ndyn = sum(1 for d in static if d == DYNAMIC)
+        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(f"mismatch in dynamic dims in output_shape and static_output_shape: "
+                                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
+                                f"{len(self.output_shape)} values")  # type: ignore[arg-type]
+        _verify_tensor_reshape(self, rt, st)
+
+
+@register_op
+class CollapseShapeOp(OpDef):
+    """Merge groups of contiguous dimensions of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.collapse_shape"
+    traits = frozenset({PURE})
+    src = operand(AnyTensor)
+    reassociation = prop(IndexListArrayAttr)
+    result_ = result(AnyTensor, name="result")
+    assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
+
+    def verify_(self) -> None:
+        _verify_tensor_reshape(self, self.src.type, self.result_types[0])  # type: ignore[attr-defined]
