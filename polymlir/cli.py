@@ -119,7 +119,43 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR")
     _add_common(opt)
+    deps = sub.add_parser("deps", help="dependences and parallel loops of affine code")
+    deps.add_argument("inputs", nargs="+", help="input files ('-' for stdin)")
+    deps.add_argument("--func", default=None, help="only this function")
+    deps.add_argument("--format", choices=("text", "json"), default="text")
+    deps.add_argument("--allow-unregistered-dialect", action="store_true")
+    deps.add_argument("--time", action="store_true", help="report the total analysis time on stderr")
+    deps.add_argument("--debug", action="store_true")
     return ap
+
+
+def run_deps(args) -> int:
+    """``polymlir deps``: one report per input (JSON: one object, or a list
+    of objects for several inputs)."""
+    import json
+    import time
+
+    from .affine.report import module_report, render_text
+    from .ir.verifier import verify
+    from .parser.parser import parse_source
+
+    t0 = time.perf_counter()
+    reports = []
+    for path in args.inputs:
+        text, filename = _read_input(path)
+        module = parse_source(text, filename, args.allow_unregistered_dialect)
+        verify(module)
+        rep = module_report(module, args.func)
+        if args.func is not None and not rep["functions"]:
+            raise DiagnosticError(f"no function named '{args.func}' in {filename}")
+        reports.append(rep)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2) + "\n")
+    else:
+        sys.stdout.write("".join(render_text(r) for r in reports))
+    if args.time:
+        print(f"analysis of {len(reports)} file(s): {time.perf_counter() - t0:.3f} s", file=sys.stderr)
+    return 0
 
 
 def pipeline_from_flags(flags: list[str]):
@@ -157,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_opt_like(args, transform)
         if unknown:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
+        if args.command == "deps":
+            return run_deps(args)
         ap.error(f"unknown command {args.command}")
     except DiagnosticError as e:
         print(e.render(), file=sys.stderr)

@@ -1,2 +1,2 @@
-"""Affine expressions, maps and integer sets (expr), their parser (parse), and
-the bridge to isl (isl_bridge)."""
+"""Affine expressions (expr), affine maps and integer sets (maps), their
+parser (parse), and the bridge to isl (isl_bridge)."""

@@ -443,3 +443,192 @@ def isl_map_to_affine_map(m: isl.Map, sym_names: Sequence[str] | None = None) ->
     ma = pieces[0]
     results = tuple(aff_to_expr(ma.get_at(i), sym_names) for i in range(m.dim(_OUT)))
     return AffineMap(m.dim(_IN), params.count, results)
+
+
+# -- polyhedral model support (statements, accesses, schedules, dependences) --
+#
+# The model and dependence modules build and query isl objects only through
+# these functions (and the objects' own methods), keeping islpy behind this door.
+
+
+def _named_space(dims: Sequence[str], params: Sequence[str], name: str) -> isl.Space:
+    return isl.Space.create_from_names(isl_context(), set=list(dims), params=list(params)).set_tuple_name(_SET, name)
+
+
+@_isl_errors
+def constraint_set(dims: Sequence[str], params: Sequence[str], name: str,
+                   ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]) -> isl.Set:
+    """``{ name[dims] : e >= 0 for e in ge, e == 0 for e in eq }``; exprs use
+    ``d<i>`` for dims[i] and ``s<j>`` for params[j]."""
+    space = _named_space(dims, params, name)
+    result = isl.Set.universe(space)
+    for e in ge:
+        result = result.intersect(expr_to_pw_aff(e, space).nonneg_set())
+    for e in eq:
+        result = result.intersect(expr_to_pw_aff(e, space).zero_set())
+    return result
+
+
+@_isl_errors
+def access_relation(idx: Sequence[AffineExpr], dims: Sequence[str], params: Sequence[str],
+                    stmt: str, array: str) -> isl.Map:
+    """``{ stmt[dims] -> array[idx] }``."""
+    amap = AffineMap(len(dims), len(params), tuple(idx))
+    m = map_to_isl(amap, dims, params)
+    return m.set_tuple_name(_IN, stmt).set_tuple_name(_OUT, array)
+
+
+@_isl_errors
+def schedule_2d1(dims: Sequence[str], params: Sequence[str], stmt: str, positions: Sequence[int],
+                 max_depth: int) -> isl.Map:
+    """``{ stmt[i0..id] -> [p0, i0, p1, ..., pd, 0, ...] }`` padded to 2*max_depth+1."""
+    out: list[AffineExpr] = []
+    for k, p in enumerate(positions):
+        out.append(const(p))
+        if k < len(dims):
+            out.append(dim(k))
+    while len(out) < 2 * max_depth + 1:
+        out.append(const(0))
+    m = map_to_isl(AffineMap(len(dims), len(params), tuple(out)), dims, params)
+    return m.set_tuple_name(_IN, stmt)
+
+
+def union_set(sets: Sequence[isl.Set]) -> isl.UnionSet:
+    result = isl.UnionSet.empty(isl.Space.params_alloc(isl_context(), 0))
+    for s in sets:
+        result = result.union(isl.UnionSet.from_set(s))
+    return result
+
+
+def union_map(maps: Sequence[isl.Map]) -> isl.UnionMap:
+    result = isl.UnionMap.empty(isl.Space.params_alloc(isl_context(), 0))
+    for m in maps:
+        result = result.union(isl.UnionMap.from_map(m))
+    return result
+
+
+@_isl_errors
+def schedule_tree_from_2d1(stmts: Sequence[tuple[isl.Set, Sequence[int], Sequence[str]]],
+                           params: Sequence[str]) -> isl.Schedule:
+    """A schedule tree (sequence and band nodes) for statements given as
+    (domain, 2d+1 positions, loop dim names), sorted by positions."""
+
+    def build(group: list, level: int) -> isl.Schedule:
+        # group: statements sharing positions[:level] and loops[:level]
+        children: list[isl.Schedule] = []
+        i = 0
+        while i < len(group):
+            pos = group[i][1][level]
+            j = i
+            while j < len(group) and group[j][1][level] == pos:
+                j += 1
+            sub = group[i:j]
+            leaf = [s for s in sub if len(s[2]) == level]
+            inner = [s for s in sub if len(s[2]) > level]
+            if leaf:
+                for s in leaf:
+                    children.append(isl.Schedule.from_domain(isl.UnionSet.from_set(s[0])))
+            if inner:
+                sched = build(inner, level + 1)
+                mupa = None
+                for dom, _, names in inner:
+                    ls = isl.LocalSpace.from_space(dom.get_space())
+                    aff = isl.Aff.var_on_domain(ls, _SET, level)
+                    upa = isl.UnionPwAff.from_pw_aff(isl.PwAff.from_aff(aff).intersect_domain(dom))
+                    mupa = upa if mupa is None else mupa.union_add(upa)
+                band = isl.MultiUnionPwAff.from_union_pw_aff(mupa)
+                children.append(sched.insert_partial_schedule(band))
+            i = j
+        result = children[0]
+        for c in children[1:]:
+            result = result.sequence(c)
+        return result
+
+    if not stmts:
+        return isl.Schedule.empty(isl.Space.params_alloc(isl_context(), 0))
+    return build(list(stmts), 0)
+
+
+@_isl_errors
+def lex_lt(sched_a: isl.Map, sched_b: isl.Map) -> isl.Map:
+    """``{ a -> b : sched_a(a) <<_lex sched_b(b) }``."""
+    return sched_a.lex_lt_map(sched_b)
+
+
+@_isl_errors
+def compute_flow(sink: isl.UnionMap, must_source: isl.UnionMap, schedule: isl.UnionMap) -> isl.UnionMap:
+    """Exact value-based dependences (last writer) from ``must_source`` to ``sink``."""
+    info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_source).set_schedule_map(schedule)
+    return info.compute_flow().get_must_dependence()
+
+
+def map_list(um: isl.UnionMap) -> list[isl.Map]:
+    out: list[isl.Map] = []
+    um.foreach_map(out.append)
+    return out
+
+
+@_isl_errors
+def equal_prefix_lt(space_from: isl.Map, n_equal: int, strict_at: int | None) -> isl.Map:
+    """The relation on ``space_from``'s space with the first ``n_equal`` input
+    and output dims equal and (if given) input < output at ``strict_at``."""
+    sp = space_from.get_space()
+    result = isl.Map.universe(sp)
+    for k in range(n_equal):
+        result = result.equate(_IN, k, _OUT, k)
+    if strict_at is not None:
+        result = result.order_lt(_IN, strict_at, _OUT, strict_at)
+    return result
+
+
+@_isl_errors
+def common_deltas(rel: isl.Map, n_common: int) -> isl.Set:
+    """Distance set of ``rel`` on its first ``n_common`` in/out dims."""
+    n_in = rel.dim(_IN)
+    n_out = rel.dim(_OUT)
+    r = rel.project_out(_IN, n_common, n_in - n_common).project_out(_OUT, n_common, n_out - n_common)
+    r = r.reset_tuple_id(_IN).reset_tuple_id(_OUT)
+    for k in range(n_common):
+        r = r.set_dim_name(_IN, k, f"c{k}").set_dim_name(_OUT, k, f"c{k}")
+    return r.deltas()
+
+
+@_isl_errors
+def sign_cases(deltas: isl.Set, k: int) -> tuple[bool, bool, bool]:
+    """Whether distance component ``k`` can be negative, zero, positive."""
+    sp = deltas.get_space()
+    ls = isl.LocalSpace.from_space(sp)
+    v = isl.Aff.var_on_domain(ls, _SET, k)
+    zero = isl.Aff.zero_on_domain(ls)
+    neg = not deltas.intersect(v.lt_set(zero)).is_empty()
+    eqz = not deltas.intersect(v.eq_set(zero)).is_empty()
+    pos = not deltas.intersect(v.gt_set(zero)).is_empty()
+    return neg, eqz, pos
+
+
+def single_point(s: isl.Set) -> list[int] | None:
+    """The coordinates of ``s`` if it is one integer point for all parameters."""
+    if s.is_empty():
+        return None
+    try:
+        if not s.is_singleton():
+            return None
+    except Exception:  # noqa: BLE001 - isl cannot always decide
+        return None
+    pt = s.sample_point()
+    if pt.is_void():
+        return None
+    n = s.dim(_SET)
+    vals = [_integer(pt.get_coordinate_val(_SET, k)) for k in range(n)]
+    # Parametric single points (e.g. distance N) are not constant.
+    probe = isl.Set.universe(s.get_space())
+    for k, v in enumerate(vals):
+        aff = isl.Aff.var_on_domain(isl.LocalSpace.from_space(s.get_space()), _SET, k)
+        probe = probe.intersect(aff.eq_set(isl.Aff.zero_on_domain(isl.LocalSpace.from_space(s.get_space())).add_constant_val(_val(isl_context(), v))))
+    if not s.is_subset(probe.intersect_params(s.params())):
+        return None
+    return vals
+
+
+def to_str(obj: object) -> str:
+    return str(obj)

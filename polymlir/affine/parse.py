@@ -77,6 +77,32 @@ _TOKEN_RE = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 
+_match_token = _TOKEN_RE.match
+# Token kind per capture group; None means "the token's own text" (punctuation).
+_KIND_OF_GROUP: tuple[str | None, ...] = (
+    "",
+    "id",
+    "float",
+    "int",
+    None,
+    "ssa",
+    "hash",
+    None,
+    "eof",
+    "other",
+)
+assert [name for name, _ in sorted(_TOKEN_RE.groupindex.items(), key=lambda kv: kv[1])] == [
+    "id",
+    "float",
+    "int",
+    "arrow",
+    "ssa",
+    "hash",
+    "punct",
+    "eof",
+    "other",
+]
+
 _HIGH_OPS = {"floordiv", "ceildiv", "mod"}
 _MUL = "*"
 
@@ -128,19 +154,13 @@ class AffineExprParser:
     # -- lexing -----------------------------------------------------------------
 
     def _lex(self) -> None:
-        m = _TOKEN_RE.match(self.text, self._end)
+        m = _match_token(self.text, self._end)
         assert m is not None  # the pattern always matches (eof / other)
-        group = m.lastgroup
+        group = m.lastindex
         assert group is not None
-        start, end = m.span(group)
-        self._start = start
-        self._end = end
-        if group == "punct":
-            self._kind = self.text[start]
-        elif group == "arrow":
-            self._kind = "->"
-        else:
-            self._kind = group
+        self._start, self._end = m.span(group)
+        kind = _KIND_OF_GROUP[group]
+        self._kind = kind if kind is not None else m.group(group)
 
     def _consume(self) -> None:
         self._prev_end = self._end

@@ -358,12 +358,13 @@ class ElementwiseOp(OpDef):
             verify_elementwise(self)
 
 
-def check_format_operand(p, ps, name: str, constraint: C.TypeConstraint) -> T.Type:
-    """The parsed type of operand ``name``, checked as upstream's parser does
-    before inferring result types from it."""
-    t = ps.types[name][0]
+def check_format_operand(p, ps, key: str, constraint: C.TypeConstraint, name: str | None = None) -> T.Type:
+    """The parsed type of operand field ``key`` (MLIR name ``name``), checked
+    as upstream's parser does before inferring result types from it."""
+    t = ps.types[key][0]
     if not constraint(t):
-        p.error(f"custom op '{ps.op_class.OP_NAME}' '{name}' must be {constraint.description}, but got '{t}'", ps.pos)
+        p.error(f"custom op '{ps.op_class.OP_NAME}' '{name or key}' must be {constraint.description}, but got '{t}'",
+                ps.pos)
     return t
 
 

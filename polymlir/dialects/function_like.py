@@ -27,8 +27,8 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
 
     ``visibility_keyword=False``: no ``private``/``public`` keyword (llvm.func
     keeps ``sym_visibility`` in its attribute dictionary);
-    ``after_signature(p, state)`` parses op-specific syntax between the
-    signature and ``attributes {...}``."""
+    ``after_signature(p, state, facts)`` parses op-specific syntax between
+    the signature and ``attributes {...}``."""
     facts: dict = {"variadic": False}
     for kw in extra_keywords:
         if p.accept_keyword(kw):
@@ -76,7 +76,7 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
     ftype = T.FunctionType(tuple(a[1] for a in args), tuple(r[0] for r in results))
     state.properties["function_type"] = A.TypeAttr(ftype)
     if after_signature is not None:
-        after_signature(p, state)
+        after_signature(p, state, facts)
     aa = _dicts_or_none([a[2] for a in args])
     if aa is not None:
         state.properties["arg_attrs"] = aa

@@ -30,6 +30,7 @@ from ..affine.expr import AffineMap, AffineDimExpr, dim
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
+from ..ir.asm_format import typed_attr
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.fields import operand, prop, region, result, var_operand, var_result
 from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
@@ -464,9 +465,9 @@ class YieldOp(OpDef):
                                     f"the enclosing linalg.generic op ('{et}')")
 
 
-NonNegI64Attr = C.AttrConstraint(
+NonNegI64Attr = typed_attr(C.AttrConstraint(
     "64-bit signless integer attribute whose minimum value is 0",
-    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value >= 0)
+    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value >= 0), T.i64)
 
 
 @register_op
@@ -477,7 +478,7 @@ class IndexOp(OpDef):
     OP_NAME = "linalg.index"
     traits = frozenset({PURE})
     dim = prop(NonNegI64Attr)
-    result = result(C.Index)
+    result_ = result(C.Index, name="result")
     assembly_format = "$dim attr-dict `:` type($result)"
 
     def verify_(self) -> None:

@@ -506,8 +506,8 @@ class WhileOp(OpDef):
         rhs: list = []
         if p.kind == "(":
             lhs, rhs = _parse_assignment_list(p)
-        p.expect(":", "expected ':'")
         tpos = p.start
+        p.expect(":", "expected ':'")
         ft = p.parse_type()
         if not isinstance(ft, T.FunctionType):
             p.error("invalid kind of type specified", tpos)

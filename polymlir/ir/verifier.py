@@ -5,8 +5,6 @@ symbols in symbol tables.
 
 from __future__ import annotations
 
-import networkx as nx
-
 from . import attributes as A
 from .core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .diagnostics import DiagnosticError
@@ -174,7 +172,9 @@ class _Verifier:
             self._op_index[b] = idx
         return idx
 
-    def _cfg(self, region: Region) -> nx.DiGraph:
+    def _cfg(self, region: Region):
+        import networkx as nx  # only multi-block regions need it; importing is slow
+
         g = nx.DiGraph()
         for b in region.blocks:
             g.add_node(b)
@@ -187,6 +187,8 @@ class _Verifier:
     def _reachable_blocks(self, region: Region) -> set[Block]:
         r = self._reachable.get(region)
         if r is None:
+            import networkx as nx
+
             g = self._cfg(region)
             r = set(nx.descendants(g, region.blocks[0])) | {region.blocks[0]}
             self._reachable[region] = r
@@ -195,6 +197,8 @@ class _Verifier:
     def _dominators(self, region: Region) -> dict[Block, Block]:
         d = self._doms.get(region)
         if d is None:
+            import networkx as nx
+
             d = nx.immediate_dominators(self._cfg(region), region.blocks[0])
             self._doms[region] = d
         return d

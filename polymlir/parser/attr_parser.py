@@ -218,8 +218,10 @@ class BaseParser:
             m = _INT_TYPE.match(t)
             if m:
                 w = int(m.group(2))
-                if w > MAX_INT_WIDTH:
-                    self.error(f"invalid integer width")
+                if w >= 1 << 32:
+                    self.error("invalid integer width")
+                if w >= MAX_INT_WIDTH:
+                    self.error(f"integer bitwidth is limited to {MAX_INT_WIDTH - 1} bits")
                 it = T.IntegerType(w, m.group(1))
                 _INT_CACHE[t] = it
                 self.advance()

@@ -302,7 +302,7 @@ def test_integer_set() -> None:
         IntegerSet(1, 0, (d0,), ())
     r = s.replace_dims_and_symbols([d0 + 1], [const(2)], 1, 0)
     assert str(r) == "(d0) : (d0 - 1 >= 0, d0 + 1 == 0)"
-    same = IntegerSet(1, 1, (d0 - s0, d0), (0, 1))
+    same = IntegerSet(1, 1, (d0 - s0, d0), [False, True])
     assert s == same and hash(s) == hash(same)
     assert s != IntegerSet(1, 1, (d0 - s0, d0), (True, True))
 

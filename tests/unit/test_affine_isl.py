@@ -160,7 +160,7 @@ def test_big_constants() -> None:
 def pure_exprs(draw: st.DrawFn, nd: int, ns: int, depth: int = 4) -> AffineExpr:
     """Random pure-affine expressions (what isl can represent exactly)."""
     if depth == 0 or draw(st.integers(0, 3)) == 0:
-        leaves = [st.integers(-9, 9).map(const)]
+        leaves: list[st.SearchStrategy[AffineExpr]] = [st.integers(-9, 9).map(const)]
         if nd:
             leaves.append(st.integers(0, nd - 1).map(dim))
         if ns:

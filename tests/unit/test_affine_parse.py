@@ -316,7 +316,7 @@ def canonical_exprs(draw: st.DrawFn, nd: int, ns: int) -> AffineExpr:
 def general_exprs(draw: st.DrawFn, nd: int, ns: int, depth: int = 4) -> AffineExpr:
     """Random (semi-)affine expressions built with the simplifying operators."""
     if depth == 0 or draw(st.integers(0, 3)) == 0:
-        choices = [st.integers(-9, 9).map(const)]
+        choices: list[st.SearchStrategy[AffineExpr]] = [st.integers(-9, 9).map(const)]
         if nd:
             choices.append(st.integers(0, nd - 1).map(dim))
         if ns:
@@ -327,8 +327,8 @@ def general_exprs(draw: st.DrawFn, nd: int, ns: int, depth: int = 4) -> AffineEx
     if op == "neg":
         return -lhs
     if op in ("+", "-"):
-        rhs = draw(general_exprs(nd, ns, depth - 1))
-        return lhs + rhs if op == "+" else lhs - rhs
+        other = draw(general_exprs(nd, ns, depth - 1))
+        return lhs + other if op == "+" else lhs - other
     if op == "*":
         factor = draw(general_exprs(0, ns, depth - 1))  # symbolic or constant
         return lhs * factor if draw(st.booleans()) else factor * lhs
@@ -392,6 +392,7 @@ MLIR_OPT = shutil.which("mlir-opt-22")
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
 def test_differential_against_mlir_opt() -> None:
+    assert MLIR_OPT is not None
     rng = random.Random(1234)
     names = ["d0", "d1", "s0", "s1", "3", "0", "-2", "(d0 + s1)", "(d1 - 4)"]
 

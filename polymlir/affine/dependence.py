@@ -1,0 +1,214 @@
+"""Exact dependence analysis on the polyhedral model.
+
+Memory-based dependences (flow = RAW, anti = WAR, output = WAW) between every
+pair of accesses to the same memref, split by the loop that carries them
+(or none: loop-independent), with distance sets, constant distance vectors
+when they exist, and direction vectors over the common loops; exact
+value-based flow dependences (last writer) through isl's ``compute_flow``;
+reductions (a statement pair that loads an element, combines it with an
+associative op, and stores it back); and per-loop parallelism.
+
+Like upstream MLIR, accesses to different memref SSA values are assumed not
+to alias.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..ir.core import Operation, OpResult, Value
+from . import isl_bridge as ib
+from .model import Access, Loop, PolyhedralModel, Statement
+
+COMBINERS = {
+    "arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.maximumf", "arith.minimumf",
+    "arith.maxnumf", "arith.minnumf", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
+    "arith.andi", "arith.ori", "arith.xori",
+}
+
+
+@dataclass(eq=False)
+class Dependence:
+    kind: str  # "flow" | "anti" | "output"
+    source: Statement
+    sink: Statement
+    relation: object  # isl.Map source[...] -> sink[...]
+    carried_by: Loop | None  # None: loop-independent
+    common_loops: list[Loop]
+    distance: list[int] | None  # constant distance over the common loops
+    direction: list[str]  # "<", "=", ">", "*" per common loop
+    reduction: bool = False
+    value_based: bool = False
+
+    @property
+    def level(self) -> int | None:
+        """Depth (0-based) of the carrying loop, None if loop-independent."""
+        return self.carried_by.depth if self.carried_by is not None else None
+
+    def describe(self) -> str:
+        where = f"carried by loop at {self.carried_by.loc}" if self.carried_by else "loop-independent"
+        dist = f", distance {self.distance}" if self.distance is not None else ""
+        return (f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "
+                f"{self.sink.op.name} at {self.sink.loc} ({where}{dist})")
+
+    def __repr__(self) -> str:
+        return f"<Dependence {self.describe()}>"
+
+
+@dataclass
+class DependenceResult:
+    memory: list[Dependence] = field(default_factory=list)
+    flow_exact: list[Dependence] = field(default_factory=list)
+    reductions: list[tuple[Operation, Operation]] = field(default_factory=list)
+
+
+def _kind(a: Access, b: Access) -> str | None:
+    if a.kind == "write" and b.kind == "read":
+        return "flow"
+    if a.kind == "read" and b.kind == "write":
+        return "anti"
+    if a.kind == "write" and b.kind == "write":
+        return "output"
+    return None
+
+
+def common_loops(s: Statement, t: Statement) -> list[Loop]:
+    out = []
+    for a, b in zip(s.loops, t.loops):
+        if a is not b:
+            break
+        out.append(a)
+    return out
+
+
+def _split_by_level(kind: str, s: Statement, t: Statement, rel, value_based: bool,
+                    reduction: bool) -> list[Dependence]:
+    deps = []
+    common = common_loops(s, t)
+    n = len(common)
+    for k in range(n + 1):
+        part = rel.intersect(ib.equal_prefix_lt(rel, k, k if k < n else None))
+        if part.is_empty():
+            continue
+        part = part.coalesce()
+        dist, direction = _distance(part, n)
+        deps.append(Dependence(kind, s, t, part, common[k] if k < n else None, common, dist, direction,
+                               reduction, value_based))
+    return deps
+
+
+def _distance(rel, n: int) -> tuple[list[int] | None, list[str]]:
+    if n == 0:
+        return [], []
+    d = ib.common_deltas(rel, n)
+    direction = []
+    for k in range(n):
+        neg, zero, pos = ib.sign_cases(d, k)
+        if pos and not zero and not neg:
+            direction.append("<")
+        elif zero and not pos and not neg:
+            direction.append("=")
+        elif neg and not zero and not pos:
+            direction.append(">")
+        else:
+            direction.append("*")
+    return ib.single_point(d), direction
+
+
+def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]:
+    """(load, store) pairs where the store writes ``combine(load, x)`` back to
+    the element the load read, in the same block."""
+    by_op = {s.op: s for s in model.statements}
+    pairs = []
+    for s in model.statements:
+        op = s.op
+        if op.name != "affine.store":
+            continue
+        v = op.operands[0]
+        if not isinstance(v, OpResult) or v.owner.name not in COMBINERS or v.owner.parent is not op.parent:
+            continue
+        for x in v.owner.operands:
+            if not isinstance(x, OpResult) or x.owner.name != "affine.load" or x.owner not in by_op:
+                continue
+            load = x.owner
+            if load.parent is not op.parent:
+                continue
+            if (getattr(load, "memref") is getattr(op, "memref") and load.get_attr("map") == op.get_attr("map")
+                    and list(getattr(load, "indices")) == list(getattr(op, "indices"))):
+                pairs.append((load, op))
+                break
+    return pairs
+
+
+def compute_dependences(model: PolyhedralModel) -> DependenceResult:
+    res = DependenceResult()
+    res.reductions = find_reductions(model)
+    red_of: dict[Operation, int] = {}
+    for i, (l, s) in enumerate(res.reductions):
+        red_of[l] = i
+        red_of[s] = i
+    stmts = model.statements
+    for s in stmts:
+        for t in stmts:
+            for a in s.accesses:
+                for b in t.accesses:
+                    if a.array != b.array:
+                        continue
+                    kind = _kind(a, b)
+                    if kind is None:
+                        continue
+                    same = a.relation.apply_range(b.relation.reverse())
+                    rel = same.intersect(ib.lex_lt(s.schedule, t.schedule))
+                    if rel.is_empty():
+                        continue
+                    is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
+                    res.memory.extend(_split_by_level(kind, s, t, rel, False, is_red))
+    # Exact (last-writer) flow dependences.
+    reads = model.accesses("read")
+    writes = model.accesses("write")
+    if not reads.is_empty() and not writes.is_empty():
+        flow = ib.compute_flow(reads, writes, model.schedule_map)
+        by_name = {s.name: s for s in stmts}
+        for m in ib.map_list(flow):
+            s = by_name[m.get_tuple_name(ib._IN)]
+            t = by_name[m.get_tuple_name(ib._OUT)]
+            is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
+            res.flow_exact.extend(_split_by_level("flow", s, t, m, True, is_red))
+    return res
+
+
+def _iter_args_are_reductions(loop: Loop) -> bool:
+    """Each iter_arg is combined (associatively) with a value and yielded."""
+    op = loop.op
+    if op.name != "affine.for":
+        return True  # affine.parallel reductions are declared on the op
+    body = op.regions[0].blocks[0]
+    term = body.operations[-1]
+    for arg, yielded in zip(body.arguments[1:], term.operands):
+        if not (isinstance(yielded, OpResult) and yielded.owner.name in COMBINERS
+                and any(o is arg for o in yielded.owner.operands) and len(arg.uses) == 1):
+            return False
+    return True
+
+
+def loop_parallelism(model: PolyhedralModel, loop: Loop) -> tuple[bool, bool]:
+    """(parallel, reduction_parallel): the loop carries no dependence at all /
+    carries only reduction dependences."""
+    if loop.has_unknown_effects:
+        return False, False
+    carried = [d for d in model.dependences() if d.carried_by is loop]
+    parallel = not carried and loop.iter_args == 0
+    red = all(d.reduction for d in carried) and (loop.iter_args == 0 or _iter_args_are_reductions(loop))
+    return parallel, (not parallel) and red
+
+
+def loop_report(model: PolyhedralModel) -> list[dict]:
+    out = []
+    for l in model.loops:
+        par, red = loop_parallelism(model, l)
+        out.append({"loop": l, "parallel": par, "reduction_parallel": red})
+    return out
+
+
+def values_equal(a: list[Value], b: list[Value]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))

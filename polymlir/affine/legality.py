@@ -1,0 +1,76 @@
+"""Legality verdicts for transformations, from the dependence analysis.
+
+Every verdict says why: a refusal names the violated dependence (kind,
+source and sink ops with their locations, distance).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import isl_bridge as ib
+from .dependence import Dependence
+from .model import Loop, PolyhedralModel
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    reason: str = ""
+    violated: Dependence | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @staticmethod
+    def legal(reason: str = "legal") -> "Verdict":
+        return Verdict(True, reason)
+
+    @staticmethod
+    def illegal(dep: Dependence, why: str) -> "Verdict":
+        return Verdict(False, f"{why}: {dep.describe()}", dep)
+
+
+def band_is_permutable(model: PolyhedralModel, band: list[Loop]) -> bool:
+    return permutability(model, band).ok
+
+
+def permutability(model: PolyhedralModel, band: list[Loop]) -> Verdict:
+    """A band of nested loops is fully permutable when no dependence that
+    the band's loops see (not carried by an outer loop) has a negative
+    distance component on a band loop."""
+    if not band:
+        return Verdict.legal("empty band")
+    for a, b in zip(band, band[1:]):
+        if b.parent is not a:
+            return Verdict(False, f"loops at {a.loc} and {b.loc} are not directly nested")
+    first = band[0].depth
+    for d in model.dependences():
+        common = d.common_loops
+        if band[0] not in common:
+            continue
+        if d.carried_by is not None and d.carried_by.depth < first:
+            continue
+        n = min(len(common), first + len(band))
+        deltas = ib.common_deltas(d.relation, n)
+        for k in range(first, n):
+            neg, _, _ = ib.sign_cases(deltas, k)
+            if neg:
+                return Verdict.illegal(d, f"band is not permutable (negative distance on loop at {common[k].loc})")
+    return Verdict.legal("fully permutable")
+
+
+def schedule_legality(model: PolyhedralModel, schedule) -> Verdict:
+    """Whether a new schedule (an isl UnionMap, or a dict from statement name
+    to isl Map, mapping each statement instance to a time vector) respects
+    every dependence: sources must still run strictly before sinks."""
+    maps = schedule if isinstance(schedule, dict) else {m.get_tuple_name(ib._IN): m for m in ib.map_list(schedule)}
+    for d in model.dependences():
+        ss, ts = maps.get(d.source.name), maps.get(d.sink.name)
+        if ss is None or ts is None:
+            missing = d.source.name if ss is None else d.sink.name
+            return Verdict(False, f"the schedule does not cover statement {missing}")
+        ok = ib.lex_lt(ss, ts)
+        if not d.relation.is_subset(ok):
+            return Verdict.illegal(d, "schedule violates a dependence")
+    return Verdict.legal("all dependences respected")

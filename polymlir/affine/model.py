@@ -1,0 +1,509 @@
+"""The polyhedral model of a function's affine code.
+
+Every memory access in ``affine.for`` / ``affine.if`` / ``affine.parallel``
+nests becomes a `Statement` with its iteration domain (bounds with max/min
+maps and steps, ``affine.if`` conditions, symbols as isl parameters), its
+schedule (2d+1 positions, and an isl schedule tree for the whole function),
+and its access relation (through ``affine.apply`` chains and memref layout
+maps). Code outside the model is listed in ``non_affine`` with a reason; it
+is never silently mis-modelled.
+
+    model = polymlir.affine.analyze(func)
+    for s in model.statements: print(s.name, s.domain, s.accesses[0].relation)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
+from . import isl_bridge as ib
+from .expr import AffineExpr, const, dim, sym
+from .maps import AffineMap
+
+LOOP_OPS = ("affine.for", "affine.parallel")
+READ_OPS = ("affine.load", "affine.vector_load")
+WRITE_OPS = ("affine.store", "affine.vector_store")
+
+# Ops without memory effects besides the modelled accesses (by dialect or name).
+_PURE_DIALECTS = ("arith.", "math.", "index.", "complex.")
+_PURE_OPS = {
+    "affine.apply", "affine.min", "affine.max", "affine.yield", "affine.delinearize_index",
+    "affine.linearize_index", "memref.dim", "memref.rank", "memref.cast", "memref.subview",
+    "memref.view", "memref.reinterpret_cast", "memref.collapse_shape", "memref.expand_shape",
+    "memref.extract_strided_metadata", "memref.transpose", "vector.broadcast", "vector.splat",
+    "vector.extract", "vector.insert", "vector.fma", "vector.reduction", "vector.shape_cast",
+    "builtin.unrealized_conversion_cast", "scf.yield",
+}
+
+
+def is_effect_free(op: Operation) -> bool:
+    """Whether ``op`` (with its regions) has no memory effects."""
+    if "Pure" in op.traits or op.name in _PURE_OPS or op.name.startswith(_PURE_DIALECTS):
+        return all(is_effect_free(o) for r in op.regions for b in r.blocks for o in b.operations)
+    return False
+
+
+def op_loc(op: Operation) -> str:
+    """``file:line:col`` of an op ("?" when it has no file location)."""
+    from ..ir.diagnostics import file_loc
+
+    f = file_loc(op.loc)
+    return f"{f.filename}:{f.line}:{f.col}" if f is not None else "?"
+
+
+class NonAffine(Exception):
+    """Raised while modelling when a value or op is outside the affine model."""
+
+    def __init__(self, op: Operation | None, reason: str):
+        super().__init__(reason)
+        self.op = op
+        self.reason = reason
+
+
+@dataclass(eq=False)
+class Loop:
+    """One loop dimension: an ``affine.for`` or one IV of ``affine.parallel``."""
+
+    op: Operation
+    iv: Value
+    name: str  # isl dimension name
+    depth: int  # 0 for outermost modelled loop
+    parent: "Loop | None"
+    lbs: list[AffineExpr]  # max of these; dims are enclosing loop depths, syms params
+    ubs: list[AffineExpr]  # min of these, exclusive
+    step: int
+    index: int = 0  # which IV of an affine.parallel
+    children: list["Loop"] = field(default_factory=list)
+    statements: list["Statement"] = field(default_factory=list)  # directly or deeper inside
+    has_unknown_effects: bool = False
+    iter_args: int = 0
+
+    @property
+    def loc(self) -> str:
+        return op_loc(self.op)
+
+    def __repr__(self) -> str:
+        return f"<Loop {self.name} {self.op.name} at {self.loc}>"
+
+    def enclosing(self) -> list["Loop"]:
+        """The loops around this one, outermost first, and itself."""
+        out: list[Loop] = []
+        l: Loop | None = self
+        while l is not None:
+            out.append(l)
+            l = l.parent
+        return out[::-1]
+
+
+@dataclass(eq=False)
+class Access:
+    op: Operation
+    kind: str  # "read" | "write"
+    memref: Value
+    array: str
+    relation: object  # isl.Map: statement -> array element
+
+    def __repr__(self) -> str:
+        return f"<Access {self.kind} {self.array} by {self.op.name} at {op_loc(self.op)}>"
+
+
+@dataclass(eq=False)
+class Statement:
+    """A memory access op with its domain and schedule position."""
+
+    name: str
+    op: Operation
+    loops: list[Loop]
+    domain: object  # isl.Set
+    positions: list[int]  # textual positions, one per level (len == len(loops) + 1)
+    accesses: list[Access] = field(default_factory=list)
+    schedule: object = None  # isl.Map S[i] -> [p0, i0, p1, ...] (2d+1, padded)
+
+    @property
+    def loc(self) -> str:
+        return op_loc(self.op)
+
+    def __repr__(self) -> str:
+        return f"<Statement {self.name}: {self.op.name} at {self.loc}>"
+
+
+@dataclass
+class NonAffineRegion:
+    op: Operation
+    reason: str
+
+    @property
+    def loc(self) -> str:
+        return op_loc(self.op)
+
+
+class PolyhedralModel:
+    """Statements, loops, parameters and arrays of one function."""
+
+    def __init__(self, func: Operation):
+        self.func = func
+        self.statements: list[Statement] = []
+        self.loops: list[Loop] = []
+        self.params: list[Value] = []
+        self.param_names: list[str] = []
+        self.arrays: dict[Value, str] = {}
+        self.non_affine: list[NonAffineRegion] = []
+        self._loop_of_iv: dict[Value, Loop] = {}
+        self._schedule_tree = None
+        self._deps = None
+
+    # -- queries ----------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        n = self.func.get_attr("sym_name")
+        return n.value if isinstance(n, A.StringAttr) else self.func.name
+
+    def loop_for(self, op: Operation, index: int = 0) -> Loop:
+        for l in self.loops:
+            if l.op is op and l.index == index:
+                return l
+        raise KeyError(f"{op.name} at {op_loc(op)} is not a modelled loop")
+
+    def statement_for(self, op: Operation) -> Statement:
+        for s in self.statements:
+            if s.op is op:
+                return s
+        raise KeyError(f"{op.name} at {op_loc(op)} is not a modelled statement")
+
+    @property
+    def domain(self):
+        """All statement domains as an isl UnionSet."""
+        return ib.union_set([s.domain for s in self.statements])
+
+    @property
+    def schedule_map(self):
+        """The 2d+1 schedule of all statements as an isl UnionMap."""
+        return ib.union_map([s.schedule for s in self.statements])
+
+    def accesses(self, kind: str | None = None):
+        """Union of access relations (``kind`` "read"/"write"/None for both)."""
+        return ib.union_map([a.relation for s in self.statements for a in s.accesses
+                             if kind is None or a.kind == kind])
+
+    @property
+    def schedule_tree(self):
+        """The function's schedule as an isl schedule tree (sequence and band
+        nodes mirroring the loop structure)."""
+        if self._schedule_tree is None:
+            self._schedule_tree = _schedule_tree(self)
+        return self._schedule_tree
+
+    # Dependence queries live in dependence.py; these delegate.
+    def dependences(self, kind: str | None = None, value_based: bool = False):
+        from .dependence import compute_dependences
+
+        if self._deps is None:
+            self._deps = compute_dependences(self)
+        deps = self._deps.flow_exact if value_based else self._deps.memory
+        return [d for d in deps if kind is None or d.kind == kind]
+
+    def is_parallel(self, loop: Loop | Operation) -> bool:
+        from .dependence import loop_parallelism
+
+        return loop_parallelism(self, self._as_loop(loop))[0]
+
+    def is_reduction_parallel(self, loop: Loop | Operation) -> bool:
+        from .dependence import loop_parallelism
+
+        return loop_parallelism(self, self._as_loop(loop))[1]
+
+    def is_permutable(self, band: list[Loop] | list[Operation]) -> bool:
+        from .legality import band_is_permutable
+
+        return band_is_permutable(self, [self._as_loop(l) for l in band])
+
+    def legal(self, schedule) -> "object":
+        from .legality import schedule_legality
+
+        return schedule_legality(self, schedule)
+
+    def _as_loop(self, loop: Loop | Operation) -> Loop:
+        return loop if isinstance(loop, Loop) else self.loop_for(loop)
+
+    def __repr__(self) -> str:
+        return (f"<PolyhedralModel @{self.name}: {len(self.statements)} statements, {len(self.loops)} loops, "
+                f"{len(self.non_affine)} non-affine regions>")
+
+
+# -- building -----------------------------------------------------------------------
+
+
+def analyze(func: Operation) -> PolyhedralModel:
+    """Build the polyhedral model of ``func`` (a func.func or any op whose
+    first region holds affine code)."""
+    m = PolyhedralModel(func)
+    b = _Builder(m)
+    for r in func.regions:
+        for blk in r.blocks:
+            b.walk_block(blk, None, [], [])
+    b.finish()
+    return m
+
+
+def analyze_module(module: Operation) -> list[PolyhedralModel]:
+    """Models of every function with a body in ``module``."""
+    out = []
+    for op in module.walk(post_order=False):
+        if op.name in ("func.func",) and op.regions and op.regions[0].blocks:
+            out.append(analyze(op))
+    return out
+
+
+@dataclass
+class _Cond:
+    constraints: list[tuple[AffineExpr, bool]]  # (expr, is_equality) over depth dims + params
+    negated: bool
+
+
+@dataclass
+class _PendingStmt:
+    op: Operation
+    loops: list[Loop]
+    conds: list[_Cond]
+    positions: list[int]
+    accesses: list[tuple[str, Value, list[AffineExpr]]]
+
+
+class _Builder:
+    def __init__(self, model: PolyhedralModel):
+        self.m = model
+        self.pending: list[_PendingStmt] = []
+        self.nloops = 0
+
+    # values -> affine expressions over enclosing loop depths and params
+    def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
+        l = self.m._loop_of_iv.get(v)
+        if l is not None:
+            if l.depth < len(loops) and loops[l.depth] is l:
+                return dim(l.depth)
+            raise NonAffine(user, "uses an induction variable outside its loop")
+        if isinstance(v, OpResult):
+            d = v.owner
+            if d.name == "arith.constant":
+                val = d.get_attr("value")
+                if isinstance(val, A.IntegerAttr):
+                    return const(val.value)
+            if d.name == "affine.apply":
+                amap = d.get_attr("map").value  # type: ignore[union-attr]
+                ops = d.operands
+                exprs = [self.value_expr(o, loops, user) for o in ops]
+                return amap.results[0].replace_dims_and_symbols(exprs[:amap.num_dims], exprs[amap.num_dims:])
+        if self._is_symbol(v, loops):
+            return sym(self._param(v))
+        raise NonAffine(user, "operand is neither a loop induction variable, a constant, nor a symbol "
+                              "defined outside the loop nest")
+
+    def _is_symbol(self, v: Value, loops: list[Loop]) -> bool:
+        if not isinstance(v.type, T.IndexType) and not isinstance(v.type, T.IntegerType):
+            return False
+        # A symbol is defined outside every modelled loop (function arguments,
+        # values computed at the top level of the function).
+        blk = v.parent_block
+        top = self.m.func.regions[0].blocks if self.m.func.regions else []
+        if isinstance(v, BlockArgument):
+            return blk in top
+        return v.owner.parent in top  # type: ignore[union-attr]
+
+    def _param(self, v: Value) -> int:
+        try:
+            return self.m.params.index(v)
+        except ValueError:
+            self.m.params.append(v)
+            self.m.param_names.append(f"p{len(self.m.params) - 1}")
+            return len(self.m.params) - 1
+
+    def map_exprs(self, amap: AffineMap, operands: list[Value], loops: list[Loop], user: Operation) -> list[AffineExpr]:
+        exprs = [self.value_expr(o, loops, user) for o in operands]
+        nd = amap.num_dims
+        return [r.replace_dims_and_symbols(exprs[:nd], exprs[nd:]) for r in amap.results]
+
+    def array(self, memref: Value) -> str:
+        name = self.m.arrays.get(memref)
+        if name is None:
+            name = f"A{len(self.m.arrays)}"
+            self.m.arrays[memref] = name
+        return name
+
+    # walking
+    def walk_block(self, block: Block, parent: Loop | None, conds: list[_Cond], positions: list[int],
+                   counter: list[int] | None = None) -> None:
+        """``counter`` numbers ops in pre-order within the innermost loop body
+        (descending into affine.if, not into loops) for schedule positions."""
+        counter = counter if counter is not None else [0]
+        loops = parent.enclosing() if parent is not None else []
+        for op in block.operations:
+            pos = counter[0]
+            counter[0] += 1
+            name = op.name
+            try:
+                if name == "affine.for":
+                    self._for(op, parent, loops, conds, positions + [pos])
+                elif name == "affine.parallel":
+                    self._parallel(op, parent, loops, conds, positions + [pos])
+                elif name == "affine.if":
+                    self._if(op, parent, loops, conds, positions, counter)
+                elif name in READ_OPS or name in WRITE_OPS:
+                    self._access(op, loops, conds, positions + [pos])
+                elif not is_effect_free(op):
+                    self._unknown(op, parent, "operation with memory effects outside the affine model"
+                                  if not op.regions else "non-affine control flow")
+                elif op.regions and any(self._has_memory_ops(r) for r in op.regions):
+                    self._unknown(op, parent, "non-affine region containing memory accesses")
+            except NonAffine as e:
+                self._unknown(op, parent, e.reason)
+
+    def _has_memory_ops(self, region) -> bool:
+        return any(not is_effect_free(o) for b in region.blocks for o in b.operations)
+
+    def _unknown(self, op: Operation, parent: Loop | None, reason: str) -> None:
+        self.m.non_affine.append(NonAffineRegion(op, reason))
+        l = parent
+        while l is not None:
+            l.has_unknown_effects = True
+            l = l.parent
+
+    def _new_loop(self, op: Operation, iv: Value, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
+        depth = parent.depth + 1 if parent is not None else 0
+        loop = Loop(op, iv, f"i{self.nloops}", depth, parent, lbs, ubs, step, index)
+        self.nloops += 1
+        self.m.loops.append(loop)
+        self.m._loop_of_iv[iv] = loop
+        if parent is not None:
+            parent.children.append(loop)
+        return loop
+
+    def _for(self, op, parent, loops, conds, positions) -> None:
+        lb_map = op.get_attr("lowerBoundMap").value
+        ub_map = op.get_attr("upperBoundMap").value
+        lbs = self.map_exprs(lb_map, list(getattr(op, "lowerBoundOperands")), loops, op)
+        ubs = self.map_exprs(ub_map, list(getattr(op, "upperBoundOperands")), loops, op)
+        step = op.get_attr("step").value
+        body = op.regions[0].blocks[0]
+        loop = self._new_loop(op, body.arguments[0], parent, lbs, ubs, step)
+        loop.iter_args = len(body.arguments) - 1
+        self.walk_block(body, loop, conds, positions)
+
+    def _parallel(self, op, parent, loops, conds, positions) -> None:
+        lmap = op.get_attr("lowerBoundsMap").value
+        umap = op.get_attr("upperBoundsMap").value
+        lgroups = list(op.get_attr("lowerBoundsGroups").values)
+        ugroups = list(op.get_attr("upperBoundsGroups").values)
+        steps = [a.value if hasattr(a, "value") else a for a in op.get_attr("steps")]
+        operands = list(op.operands)
+        body = op.regions[0].blocks[0]
+        cur = parent
+        li = ui = 0
+        for k, iv in enumerate(body.arguments):
+            encl = cur.enclosing() if cur is not None else []
+            lbs_all = self.map_exprs(lmap, operands, encl, op)
+            ubs_all = self.map_exprs(umap, operands, encl, op)
+            lbs = lbs_all[li:li + lgroups[k]]
+            ubs = ubs_all[ui:ui + ugroups[k]]
+            li += lgroups[k]
+            ui += ugroups[k]
+            cur = self._new_loop(op, iv, cur, lbs, ubs, int(steps[k]), k)
+            if k:
+                positions = positions + [0]
+        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):  # type: ignore[arg-type]
+            cur.iter_args = len(op.results)  # type: ignore[union-attr]
+        self.walk_block(body, cur, conds, positions)
+
+    def _if(self, op, parent, loops, conds, positions, counter) -> None:
+        iset = op.get_attr("condition").value
+        operands = list(op.operands)
+        exprs = [self.value_expr(o, loops, op) for o in operands]
+        nd = iset.num_dims
+        cs = [(c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq) for c, eq in zip(iset.constraints, iset.eq_flags)]
+        then_r = op.regions[0]
+        if then_r.blocks:
+            self.walk_block(then_r.blocks[0], parent, conds + [_Cond(cs, False)], positions, counter)
+        if len(op.regions) > 1 and op.regions[1].blocks:
+            self.walk_block(op.regions[1].blocks[0], parent, conds + [_Cond(cs, True)], positions, counter)
+
+    def _access(self, op, loops, conds, positions) -> None:
+        kind = "read" if op.name in READ_OPS else "write"
+        memref = op.get_attr("memref") if False else getattr(op, "memref")
+        amap = op.get_attr("map").value
+        idx = self.map_exprs(amap, list(getattr(op, "indices")), loops, op)
+        idx = self._through_layout(memref.type, idx)
+        self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, memref, idx)]))
+
+    def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
+        """Element indices after a non-identity layout map (non-injective
+        layouts can make distinct indices alias)."""
+        layout = getattr(mtype, "layout", None)
+        if isinstance(layout, A.AffineMapAttr):
+            lm = layout.value
+            return [r.replace_dims_and_symbols(idx, []) for r in lm.results] if lm.num_symbols == 0 else idx
+        return idx
+
+    # isl construction, once all parameters are known
+    def finish(self) -> None:
+        m = self.m
+        params = m.param_names
+        max_depth = max((len(p.loops) for p in self.pending), default=0)
+        for k, p in enumerate(self.pending):
+            name = f"S{k}"
+            dims = [l.name for l in p.loops]
+            dom = _domain(p.loops, p.conds, dims, params, name)
+            st = Statement(name, p.op, p.loops, dom, p.positions)
+            for kind, memref, idx in p.accesses:
+                arr = self.array(memref)
+                rel = ib.access_relation(idx, dims, params, name, arr).intersect_domain(dom)
+                st.accesses.append(Access(p.op, kind, memref, arr, rel))
+            st.schedule = ib.schedule_2d1(dims, params, name, p.positions, max_depth).intersect_domain(dom)
+            m.statements.append(st)
+            for l in p.loops:
+                l.statements.append(st)
+
+
+def _domain(loops: list[Loop], conds: list[_Cond], dims: list[str], params: list[str], name: str):
+    ge: list[AffineExpr] = []
+    eq: list[AffineExpr] = []
+    stepped: list[tuple[int, list[AffineExpr], int]] = []
+    for l in loops:
+        iv = dim(l.depth)
+        for lb in l.lbs:
+            ge.append(iv - lb)
+        for ub in l.ubs:
+            ge.append(ub - iv - 1)
+        if l.step != 1:
+            stepped.append((l.depth, l.lbs, l.step))
+    dom = ib.constraint_set(dims, params, name, ge, eq)
+    for depth, lbs, step in stepped:
+        iv = dim(depth)
+        if len(lbs) == 1:
+            dom = dom.intersect(ib.constraint_set(dims, params, name, [], [(iv - lbs[0]) % step]))
+        else:
+            # iv = max(lbs) + step * k: one piece per lower bound being the max.
+            pieces = None
+            for j, lbj in enumerate(lbs):
+                ge_j = [lbj - lbi for i, lbi in enumerate(lbs) if i != j]
+                piece = ib.constraint_set(dims, params, name, ge_j, [(iv - lbj) % step])
+                pieces = piece if pieces is None else pieces.union(piece)
+            dom = dom.intersect(pieces)
+    for c in conds:
+        cset = ib.constraint_set(dims, params, name, [e for e, is_eq in c.constraints if not is_eq],
+                                 [e for e, is_eq in c.constraints if is_eq])
+        dom = dom.subtract(cset) if c.negated else dom.intersect(cset)
+    return dom.coalesce()
+
+
+def _schedule_tree(m: PolyhedralModel):
+    """Sequence/band schedule tree mirroring the loop structure."""
+    stmts_by_pos = sorted(m.statements, key=lambda s: s.positions)
+    return ib.schedule_tree_from_2d1(
+        [(s.domain, s.positions, [l.name for l in s.loops]) for s in stmts_by_pos], m.param_names)
+
+
+def iter_loops(m: PolyhedralModel) -> Iterator[Loop]:
+    return iter(m.loops)

@@ -1,0 +1,198 @@
+"""The bufferization dialect's ops as upstream MLIR 22 prints them: the
+tensor/buffer boundary (to_tensor, to_buffer), allocation (alloc_tensor,
+clone, dealloc, dealloc_tensor) and materialize_in_destination."""
+
+from __future__ import annotations
+
+from ..ir import constraints as C
+from ..ir import types as T
+from ..ir.fields import operand, opt_operand, opt_result, prop, result, var_operand, var_result
+from ..ir.opdef import OpDef, register_op
+from ..ir.types import DYNAMIC
+
+_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
+_is_memref = lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType))  # noqa: E731
+_is_ranked_tensor = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
+
+AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
+AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked_tensor,
+                                   kind=("builtin.tensor", _is_ranked_tensor))
+AnyMemRef = C.TypeConstraint("ranked or unranked memref of any type values", _is_memref)
+TensorLike = C.TypeConstraint("Bufferizable tensor type", _is_tensor)
+BufferLike = C.TypeConstraint("Bufferizable buffer type", _is_memref)
+ShapedNonTensor = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
+
+
+def _compatible_buffer(op, tensor: T.Type, buffer: T.Type) -> None:
+    """Upstream's tensor-like/buffer-like compatibility check."""
+    if tensor.has_rank != buffer.has_rank or (tensor.has_rank and tensor.shape != buffer.shape):  # type: ignore[attr-defined]
+        raise op.emit_error("shapes do not match")
+    if tensor.element_type != buffer.element_type:  # type: ignore[attr-defined]
+        raise op.emit_error("element types do not match")
+
+
+@register_op
+class ToTensorOp(OpDef):
+    """The tensor view of a buffer."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.to_tensor"
+    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    buffer = operand(BufferLike)
+    restrict = prop(C.UnitAttr, optional=True)
+    writable = prop(C.UnitAttr, optional=True)
+    result_ = result(TensorLike, name="result")
+    assembly_format = ("$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict "
+                       "`:` type($buffer) `to` type($result)")
+
+    def verify_(self) -> None:
+        _compatible_buffer(self, self.result_types[0], self.buffer.type)  # type: ignore[attr-defined]
+
+
+@register_op
+class ToBufferOp(OpDef):
+    """The buffer underlying a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.to_buffer"
+    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    tensor = operand(TensorLike)
+    read_only = prop(C.UnitAttr, optional=True)
+    buffer = result(BufferLike)
+    assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"
+
+    def verify_(self) -> None:
+        _compatible_buffer(self, self.tensor.type, self.result_types[0])  # type: ignore[attr-defined]
+
+
+@register_op
+class AllocTensorOp(OpDef):
+    """A new tensor allocation, optionally a copy of another tensor."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.alloc_tensor"
+    traits = frozenset({"AttrSizedOperandSegments"})
+    dynamic_sizes = var_operand(C.Index)
+    copy = opt_operand(AnyTensor)
+    size_hint = opt_operand(C.Index)
+    memory_space = prop(optional=True)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `=` $size_hint^)? "
+                       "attr-dict `:` type($result)")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("dynamic_sizes", [T.index] * len(ps.operands.get("dynamic_sizes", [])))
+        ps.types.setdefault("size_hint", [T.index] * len(ps.operands.get("size_hint", [])))
+        rt = ps.types.get("result_")
+        if rt:
+            ps.types.setdefault("copy", list(rt) * len(ps.operands.get("copy", [])))
+
+    def verify_(self) -> None:
+        t = self.result_types[0]
+        copy = self.copy  # type: ignore[attr-defined]
+        if copy is not None and self.dynamic_sizes:  # type: ignore[attr-defined]
+            raise self.emit_error("dynamic sizes not needed when copying a tensor")
+        n = len(self.dynamic_sizes)  # type: ignore[arg-type]
+        ndyn = sum(1 for d in t.shape if d == DYNAMIC)
+        if copy is None and n != ndyn:
+            raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {ndyn}")
+        if copy is not None and copy.type != t:
+            raise self.emit_error("expected that `copy` and return type match")
+
+
+@register_op
+class MaterializeInDestinationOp(OpDef):
+    """Store a tensor into a destination tensor or buffer."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.materialize_in_destination"
+    traits = frozenset({"DestinationStyleOpInterface"})
+    source = operand(AnyTensor)
+    dest = operand(C.TypeConstraint("ranked or unranked memref of any type values or tensor of any type values",
+                                    lambda t: _is_tensor(t) or _is_memref(t)))
+    restrict = prop(C.UnitAttr, optional=True)
+    writable = prop(C.UnitAttr, optional=True)
+    result_ = opt_result(AnyTensor, name="result")
+    assembly_format = ("$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict "
+                       "`:` functional-type(operands, results)")
+
+    def verify_(self) -> None:
+        dt = self.dest.type  # type: ignore[attr-defined]
+        st = self.source.type  # type: ignore[attr-defined]
+        if _is_tensor(dt):
+            if len(self.results) != 1:
+                raise self.op_error("tensor 'dest' implies exactly one tensor result")
+            if dt != self.results[0].type:
+                raise self.op_error("result and 'dest' types must match")
+        if _is_memref(dt) and self.results:
+            raise self.op_error("memref 'dest' implies zero results")
+        if self.restrict is not None and not _is_memref(dt):  # type: ignore[attr-defined]
+            raise self.op_error("'restrict' is valid only for memref destinations")
+        if (self.writable is not None) != _is_memref(dt):  # type: ignore[attr-defined]
+            raise self.op_error("'writable' must be specified if and only if the destination is of memref type")
+        if st.has_rank != dt.has_rank:
+            raise self.op_error("source/destination shapes are incompatible")
+        if st.has_rank:
+            if st.rank != dt.rank:
+                raise self.op_error("rank mismatch between source and destination shape")
+            for a, b in zip(st.shape, dt.shape):
+                if a != DYNAMIC and b != DYNAMIC and a != b:
+                    raise self.op_error("source/destination shapes are incompatible")
+        if st.element_type != dt.element_type:
+            raise self.op_error("source/destination element types are incompatible")
+
+
+@register_op
+class DeallocTensorOp(OpDef):
+    """Release the buffer of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.dealloc_tensor"
+    tensor = operand(AnyTensor)
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+
+
+@register_op
+class CloneOp(OpDef):
+    """A copy of a buffer in a new allocation."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.clone"
+    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    input = operand(AnyMemRef)
+    output = result(AnyMemRef)
+    assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
+
+    def verify_(self) -> None:
+        a, b = self.input.type, self.result_types[0]  # type: ignore[attr-defined]
+        if a.has_rank and b.has_rank and a.shape != b.shape:
+            raise self.op_error("requires the same shape for all operands and results")
+        if a.element_type != b.element_type:
+            raise self.op_error("requires the same element type for all operands and results")
+
+
+@register_op
+class DeallocOp(OpDef):
+    """Conditionally deallocate buffers, keeping those that alias ``retained``."""
+
+    __slots__ = ()
+    OP_NAME = "bufferization.dealloc"
+    traits = frozenset({"AttrSizedOperandSegments"})
+    memrefs = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    conditions = var_operand(C.I1)
+    retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    updatedConditions = var_result(C.I1)
+    assembly_format = ("(`(` $memrefs^ `:` type($memrefs) `)` `if` `(` $conditions `)`)? "
+                       "(`retain` `(` $retained^ `:` type($retained) `)`)? attr-dict")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("conditions", [T.i1] * len(ps.operands.get("conditions", [])))
+        ps.types.setdefault("updatedConditions", [T.i1] * len(ps.operands.get("retained", [])))
+
+    def verify_(self) -> None:
+        if len(self.memrefs) != len(self.conditions):  # type: ignore[arg-type]
+            raise self.op_error("must have the same number of conditions as memrefs to deallocate")
+        if len(self.retained) != len(self.results):  # type: ignore[arg-type]
+            raise self.op_error("must have the same number of updated conditions (results) as retained operands")

@@ -1,0 +1,719 @@
+"""The view-like ops of the memref dialect: subview, view, reinterpret_cast,
+reshape, expand_shape, collapse_shape, transpose, extract_strided_metadata.
+
+Result-type inference follows upstream (``SubViewOp::inferResultType``,
+``inferRankReducedResultType``, ``computeExpandedType``,
+``computeCollapsedType``, transpose's ``inferTransposeResultType``), with
+strides and offsets from ``polymlir.ir.layout``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.constraints import AttrConstraint, TypeConstraint
+from ..ir.fields import operand, prop, result, var_operand, var_result
+from ..ir.layout import (
+    DYNAMIC,
+    canonicalize_strided_layout,
+    has_identity_layout,
+    is_strided,
+    make_strided_layout,
+    sat_add,
+    sat_mul,
+    strides_and_offset,
+)
+from ..ir.opdef import PURE, OpDef, register_op
+from .index_lists import (
+    DynamicIndexListFormat,
+    verify_dynamic_count,
+    verify_offset_sizes_strides,
+)
+from .memref import (
+    BASE_MEMREF_KIND,
+    MEMREF_KIND,
+    AnyRankedOrUnrankedMemRef,
+    Index,
+    MemRef,
+    VariadicIndex,
+    q,
+    ranked_memref,
+)
+
+StridedMemRef = ranked_memref("strided memref of any type values", is_strided)
+I8MemRef1D = ranked_memref("1D memref of 8-bit signless integer values",
+                           lambda t: t.rank == 1 and t.element_type == T.i8)
+ShapeMemRef = ranked_memref("1D memref of signless integer or index values",
+                            lambda t: t.rank == 1 and (isinstance(t.element_type, T.IndexType) or (
+                                isinstance(t.element_type, T.IntegerType) and t.element_type.signedness == "")))
+DenseI64Array = AttrConstraint("i64 dense array attribute",
+                               lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64)
+IndexListArrayAttr = AttrConstraint(
+    "Array of 64-bit integer array attributes",
+    lambda a: isinstance(a, A.ArrayAttr) and all(
+        isinstance(g, A.ArrayAttr) and all(isinstance(i, A.IntegerAttr) and i.type == T.i64 for i in g) for g in a))
+
+
+def _static(op, name: str) -> list[int]:
+    a = op.properties.get(name)
+    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
+
+
+# -- subview type inference -------------------------------------------------------------
+
+
+def infer_subview_result_type(source: T.MemRefType, offsets: Sequence[int], sizes: Sequence[int],
+                              strides: Sequence[int]) -> T.MemRefType:
+    """The type of a subview that drops no dimension: sizes as given, strides
+    the source's times ``strides``, offset moved by ``offsets`` (DYNAMIC
+    entries propagate; ``0 * ?`` is 0)."""
+    so = strides_and_offset(source)
+    if so is None:
+        raise ValueError(f"{source} is not strided")
+    src_strides, offset = so
+    for o, s in zip(offsets, src_strides):
+        offset = sat_add(offset, sat_mul(o, s))
+    new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides)]
+    return T.MemRefType(tuple(sizes), source.element_type, make_strided_layout(new_strides, offset),
+                        source.memory_space)
+
+
+def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
+    """Dimensions of ``original`` (all of size 1) to drop to get ``reduced``
+    (upstream's ``computeRankReductionMask``); None when impossible."""
+    unused: set[int] = set()
+    j = 0
+    for i, d in enumerate(original):
+        if j < len(reduced) and d == reduced[j]:
+            j += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    if j != len(reduced):
+        return None
+    return unused
+
+
+def infer_rank_reduced_subview_type(result_shape: Sequence[int], source: T.MemRefType, offsets: Sequence[int],
+                                    sizes: Sequence[int], strides: Sequence[int]) -> T.MemRefType:
+    """Like ``infer_subview_result_type``, reduced to ``result_shape`` by
+    dropping unit dimensions (and their strides)."""
+    t = infer_subview_result_type(source, offsets, sizes, strides)
+    if t.rank == len(result_shape):
+        return t
+    drop = rank_reduction_mask(t.shape, result_shape)
+    if drop is None:
+        raise ValueError("invalid rank reduction")
+    lay = t.layout
+    kept = [s for i, s in enumerate(lay.strides) if i not in drop]  # type: ignore[union-attr]
+    return T.MemRefType(tuple(result_shape), t.element_type, make_strided_layout(kept, lay.offset),  # type: ignore[union-attr]
+                        t.memory_space)
+
+
+def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType,
+                               sizes: Sequence[int]) -> set[int] | None:
+    """Which unit dimensions of ``original`` a subview result ``reduced``
+    dropped, told apart by their strides when several have size 1 (upstream's
+    ``computeMemRefRankReductionMask``)."""
+    unused: set[int] = set()
+    if original.rank == reduced.rank:
+        return unused
+    for i, s in enumerate(sizes):
+        if s == 1:
+            unused.add(i)
+    if len(unused) + reduced.rank == original.rank:
+        return unused
+    so, sr = strides_and_offset(original), strides_and_offset(reduced)
+    if so is None or sr is None:
+        return None
+    current = Counter(so[0])
+    candidate = Counter(sr[0])
+    for d in sorted(unused):
+        s = so[0][d]
+        if current[s] > candidate[s]:
+            current[s] -= 1
+        elif current[s] == candidate[s]:
+            unused.discard(d)
+        else:
+            return None
+    if len(unused) + reduced.rank != original.rank:
+        return None
+    return unused
+
+
+def verify_in_bounds_slice(shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int],
+                           strides: Sequence[int]) -> str | None:
+    """The message for a static slice running out of ``shape``, else None."""
+    for i, d in enumerate(shape):
+        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
+            continue
+        if offsets[i] >= d:
+            return f"offset {i} is out-of-bounds: {offsets[i]} >= {d}"
+        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
+            continue
+        last = offsets[i] + (sizes[i] - 1) * strides[i]
+        if last >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {last} >= {d}"
+    return None
+
+
+# -- ops with offsets, sizes and strides --------------------------------------------------
+
+
+class _OffsetsSizesStrides(DynamicIndexListFormat, OpDef):
+    __slots__ = ()
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        raise NotImplementedError
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        for n in ("offsets", "sizes", "strides"):
+            ps.types.setdefault(n, [T.index] * len(ps.operands.get(n, [])))
+
+    def verify_declared(self) -> None:
+        # Upstream checks the dynamic entries before the declared constraints.
+        for n in ("offsets", "sizes", "strides"):
+            verify_dynamic_count(self, n, f"static_{n}", _static(self, f"static_{n}"), getattr(self, n))
+        super().verify_declared()
+        verify_offset_sizes_strides(self, self._max_ranks(), _static(self, "static_offsets"),
+                                    _static(self, "static_sizes"), _static(self, "static_strides"))
+
+
+@register_op
+class SubViewOp(_OffsetsSizesStrides):
+    """``memref.subview %m[offsets] [sizes] [strides] : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.subview"
+    traits = frozenset({PURE, "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    source = operand(MemRef)
+    offsets = var_operand(VariadicIndex)
+    sizes = var_operand(VariadicIndex)
+    strides = var_operand(VariadicIndex)
+    static_offsets = prop(DenseI64Array)
+    static_sizes = prop(DenseI64Array)
+    static_strides = prop(DenseI64Array)
+    result_ = result(MemRef, name="result")
+    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) "
+                       "custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `to` type($result)")
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        r = self.operands[0].type.rank
+        return r, r, r
+
+    def dropped_dims(self) -> set[int]:
+        """Source dimensions the result type drops."""
+        expected = infer_subview_result_type(self.operands[0].type, _static(self, "static_offsets"),
+                                             _static(self, "static_sizes"), _static(self, "static_strides"))
+        m = memref_rank_reduction_mask(expected, self.results[0].type, _static(self, "static_sizes"))
+        return m or set()
+
+    def verify_(self) -> None:
+        base, sub = self.operands[0].type, self.results[0].type
+        offs, szs, sts = (_static(self, "static_offsets"), _static(self, "static_sizes"),
+                          _static(self, "static_strides"))
+        if base.memory_space != sub.memory_space:
+            raise self.emit_error(f"different memory spaces specified for base memref type {q(base)} and subview "
+                                  f"memref type {q(sub)}")
+        if not is_strided(base):
+            raise self.emit_error(f"base type {q(base)} is not strided")
+        expected = infer_subview_result_type(base, offs, szs, sts)
+
+        def layout_mismatch():
+            return self.emit_error(f"expected result type to be {q(expected)} or a rank-reduced version. (mismatch "
+                                   f"of result layout), but got {q(sub)}")
+
+        if expected != sub:
+            if sub.rank > expected.rank:
+                raise self.emit_error(f"expected result rank to be smaller or equal to the source rank, but got "
+                                      f"{q(sub)}")
+            if rank_reduction_mask(expected.shape, sub.shape) is None:
+                raise self.emit_error(f"expected result type to be {q(expected)} or a rank-reduced version. "
+                                      f"(mismatch of result sizes), but got {q(sub)}")
+            if expected.element_type != sub.element_type:
+                raise self.emit_error(f"expected result element type to be {q(expected.element_type)}, but got "
+                                      f"{q(sub)}")
+        se, ss = strides_and_offset(expected), strides_and_offset(sub)
+        if se is None or ss is None or se[1] != ss[1]:
+            raise layout_mismatch()
+        dropped = memref_rank_reduction_mask(expected, sub, szs)
+        if dropped is None:
+            raise layout_mismatch()
+        kept = [s for i, s in enumerate(se[0]) if i not in dropped]
+        if kept != list(ss[0]):
+            raise layout_mismatch()
+        msg = verify_in_bounds_slice(base.shape, offs, szs, sts)
+        if msg is not None:
+            raise self.emit_error(msg)
+
+
+@register_op
+class ReinterpretCastOp(_OffsetsSizesStrides):
+    """``memref.reinterpret_cast %m to offset: [o], sizes: [...], strides: [...] : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.reinterpret_cast"
+    traits = frozenset({PURE, "MemRefsNormalizable", "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    offsets = var_operand(VariadicIndex)
+    sizes = var_operand(VariadicIndex)
+    strides = var_operand(VariadicIndex)
+    static_offsets = prop(DenseI64Array)
+    static_sizes = prop(DenseI64Array)
+    static_strides = prop(DenseI64Array)
+    result_ = result(StridedMemRef, name="result")
+    assembly_format = ("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) "
+                       "`` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `to` type($result)")
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        r = self.results[0].type.rank
+        return 1, r, r
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.memory_space != res.memory_space:
+            raise self.emit_error(f"different memory spaces specified for source type {q(src)} and result memref "
+                                  f"type {q(res)}")
+        if src.element_type != res.element_type:
+            raise self.emit_error(f"different element types specified for source type {q(src)} and result memref "
+                                  f"type {q(res)}")
+
+        def show(v: int) -> str:
+            return "dynamic" if v == DYNAMIC else str(v)
+
+        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"))):
+            if r != DYNAMIC and r != e:
+                raise self.emit_error(f"expected result type with size = {show(e)} instead of {r} in dim = {i}")
+        so = strides_and_offset(res)
+        if so is None:
+            raise self.emit_error(f"expected result type to have strided layout but found {q(res)}")
+        strides, offset = so
+        eo = _static(self, "static_offsets")[0]
+        if offset != DYNAMIC and offset != eo:
+            raise self.emit_error(f"expected result type with offset = {show(eo)} instead of {offset}")
+        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"))):
+            if r != DYNAMIC and r != e:
+                raise self.emit_error(f"expected result type with stride = {show(e)} instead of {r} in dim = {i}")
+
+
+@register_op
+class ViewOp(OpDef):
+    """A typed view of a flat ``i8`` buffer at a byte shift."""
+
+    __slots__ = ()
+    OP_NAME = "memref.view"
+    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    source = operand(I8MemRef1D)
+    byte_shift = operand(Index)
+    sizes = var_operand(VariadicIndex)
+    result_ = result(MemRef, name="result")
+    assembly_format = ("$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` "
+                       "type(results)")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("byte_shift", [T.index])
+        ps.types.setdefault("sizes", [T.index] * len(ps.operands.get("sizes", [])))
+
+    def verify_(self) -> None:
+        base, view = self.operands[0].type, self.results[0].type
+        if not has_identity_layout(base):
+            raise self.emit_error(f"unsupported map for base memref type {q(base)}")
+        if not has_identity_layout(view):
+            raise self.emit_error(f"unsupported map for result memref type {q(view)}")
+        if base.memory_space != view.memory_space:
+            raise self.emit_error(f"different memory spaces specified for base memref type {q(base)} and view "
+                                  f"memref type {q(view)}")
+        if len(self.sizes) != sum(1 for d in view.shape if d == DYNAMIC):  # type: ignore[arg-type]
+            raise self.emit_error(f"incorrect number of size operands for type {q(view)}")
+
+
+@register_op
+class ReshapeOp(OpDef):
+    """Reshape with a shape given as a 1-D memref operand."""
+
+    __slots__ = ()
+    OP_NAME = "memref.reshape"
+    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    shape = operand(ShapeMemRef)
+    result_ = result(AnyRankedOrUnrankedMemRef, name="result")
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.element_type != res.element_type:
+            raise self.op_error("element types of source and destination memref types should be the same")
+        if isinstance(src, T.MemRefType) and not has_identity_layout(src):
+            raise self.op_error("source memref type should have identity affine map")
+        n = self.operands[1].type.shape[0]
+        if isinstance(res, T.MemRefType):
+            if not has_identity_layout(res):
+                raise self.op_error("result memref type should have identity affine map")
+            if n == DYNAMIC:
+                raise self.op_error("cannot use shape operand with dynamic length to reshape to statically-ranked "
+                                    "memref type")
+            if n != res.rank:
+                raise self.op_error("length of shape operand differs from the result's memref rank")
+
+
+# -- expand / collapse ------------------------------------------------------------------------
+
+
+def _groups(op) -> list[list[int]]:
+    a = op.properties.get("reassociation")
+    if not isinstance(a, A.ArrayAttr):
+        return []
+    return [[i.value for i in g] for g in a if isinstance(g, A.ArrayAttr)]
+
+
+def verify_collapsed_shape(op, collapsed: Sequence[int], expanded: Sequence[int], groups: list[list[int]],
+                           allow_multiple_dynamic: bool = True) -> None:
+    """Upstream's ``verifyCollapsedShape`` (shared by expand and collapse)."""
+    if len(collapsed) != len(groups):
+        raise op.op_error(f"invalid number of reassociation groups: found {len(groups)}, expected {len(collapsed)}")
+    nxt = 0
+    for ci, g in enumerate(groups):
+        found_dyn = False
+        for e in g:
+            if e != nxt:
+                raise op.op_error("reassociation indices must be contiguous")
+            nxt += 1
+            if e >= len(expanded):
+                raise op.op_error(f"reassociation index {e} is out of bounds")
+            if expanded[e] == DYNAMIC:
+                if found_dyn and not allow_multiple_dynamic:
+                    raise op.op_error("at most one dimension in a reassociation group may be dynamic")
+                found_dyn = True
+        if (collapsed[ci] == DYNAMIC) != found_dyn:
+            raise op.op_error(f"collapsed dim ({ci}) must be dynamic if and only if reassociation group is dynamic")
+        if not found_dyn:
+            size = 1
+            for e in g:
+                size *= expanded[e]
+            if size != collapsed[ci]:
+                raise op.op_error(f"collapsed dim size ({collapsed[ci]}) must equal reassociation group size "
+                                  f"({size})")
+    if not collapsed:
+        if any(d != 1 for d in expanded):
+            raise op.op_error("rank 0 memrefs can only be extended/collapsed with/from ones")
+    elif nxt != len(expanded):
+        raise op.op_error(f"expanded rank ({len(expanded)}) inconsistent with number of reassociation indices "
+                          f"({nxt})")
+
+
+def compute_expanded_type(src: T.MemRefType, result_shape: Sequence[int],
+                          groups: list[list[int]]) -> T.MemRefType | None:
+    """The result type of expanding ``src`` to ``result_shape``; None when
+    ``src`` is not strided."""
+    if has_identity_layout(src):
+        return T.MemRefType(tuple(result_shape), src.element_type, None, src.memory_space)
+    so = strides_and_offset(src)
+    if so is None or len(so[0]) != len(groups):
+        return None
+    src_strides, offset = so
+    rev: list[int] = []
+    k = len(result_shape) - 1
+    for g, stride in reversed(list(zip(groups, src_strides))):
+        for _ in g:
+            rev.append(stride)
+            stride = sat_mul(stride, result_shape[k]) if k >= 0 else stride
+            k -= 1
+    strides = list(reversed(rev))
+    strides += [1] * (len(result_shape) - len(strides))
+    strides = strides[:len(result_shape)]
+    return T.MemRefType(tuple(result_shape), src.element_type, make_strided_layout(strides, offset),
+                        src.memory_space)
+
+
+def compute_collapsed_layout(src: T.MemRefType, groups: list[list[int]],
+                             strict: bool = False) -> A.StridedLayoutAttr | None:
+    """The layout of collapsing ``src``; None when it is not strided or a
+    group is provably (or, with ``strict``, possibly) non-contiguous."""
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    src_strides, offset = so
+    shape = src.shape
+    res: list[int] = []
+    for g in groups:
+        ref = list(g)
+        if not ref:
+            return None
+        while shape[ref[-1]] == 1 and len(ref) > 1:
+            ref.pop()
+        if shape[ref[-1]] != DYNAMIC or len(ref) == 1:
+            res.append(src_strides[ref[-1]])
+        else:
+            res.append(DYNAMIC)
+    k = len(res) - 1
+    for g in reversed(groups):
+        stride = res[k]
+        k -= 1
+        for idx in reversed(g[1:]):
+            stride = sat_mul(stride, shape[idx])
+            if shape[idx - 1] == 1:
+                continue
+            s = src_strides[idx - 1]
+            if strict and (stride == DYNAMIC or s == DYNAMIC):
+                return None
+            if stride != DYNAMIC and s != DYNAMIC and stride != s:
+                return None
+    return make_strided_layout(res, offset)
+
+
+def compute_collapsed_type(src: T.MemRefType, groups: list[list[int]]) -> T.MemRefType | None:
+    """The result type of collapsing ``src`` by ``groups``."""
+    shape = []
+    for g in groups:
+        n = 1
+        for d in g:
+            n = sat_mul(n, src.shape[d])
+        shape.append(n)
+    if has_identity_layout(src):
+        return T.MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    lay = compute_collapsed_layout(src, groups)
+    if lay is None:
+        return None
+    return T.MemRefType(tuple(shape), src.element_type, lay, src.memory_space)
+
+
+class _Reassociative(OpDef):
+    __slots__ = ()
+    traits = frozenset({PURE, "ViewLikeOpInterface"})
+
+    @property
+    def reassociation_indices(self) -> list[list[int]]:
+        return _groups(self)
+
+
+@register_op
+class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
+    """``memref.expand_shape %m [[0, 1], [2]] output_shape [%a, 4, 8] : T into U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.expand_shape"
+    src = operand(StridedMemRef)
+    reassociation = prop(IndexListArrayAttr)
+    output_shape = var_operand(VariadicIndex)
+    static_output_shape = prop(DenseI64Array)
+    result_ = result(StridedMemRef, name="result")
+    assembly_format = ("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+                       "$static_output_shape) attr-dict `:` type($src) `into` type($result)")
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.rank > res.rank:
+            raise self.op_error(f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
+                                f"({src.rank} > {res.rank}).")
+        groups = _groups(self)
+        verify_collapsed_shape(self, src.shape, res.shape, groups)
+        expected = compute_expanded_type(src, res.shape, groups)
+        if expected is None:
+            raise self.op_error("invalid source layout map")
+        if expected != res:
+            raise self.op_error(f"expected expanded type to be {q(expected)} but found {q(res)}")
+        static = _static(self, "static_output_shape")
+        if len(static) != res.rank:
+            raise self.op_error(f"expected number of static shape bounds to be equal to the output rank "
+                                f"({res.rank}) but found {len(static)} inputs instead")
+        ndyn = sum(1 for d in static if d == DYNAMIC)
+        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(f"mismatch in dynamic dims in output_shape and static_output_shape: "
+                                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
+                                f"{len(self.output_shape)} values")  # type: ignore[arg-type]
+        for i, d in enumerate(res.shape):
+            if d != DYNAMIC and d != static[i]:
+                raise self.op_error(f"invalid output shape provided at pos {i}")
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("output_shape", [T.index] * len(ps.operands.get("output_shape", [])))
+
+
+@register_op
+class CollapseShapeOp(_Reassociative):
+    """``memref.collapse_shape %m [[0, 1], [2]] : T into U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.collapse_shape"
+    src = operand(StridedMemRef)
+    reassociation = prop(IndexListArrayAttr)
+    result_ = result(StridedMemRef, name="result")
+    assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.rank < res.rank:
+            raise self.op_error(f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "
+                                f"({src.rank} < {res.rank}).")
+        groups = _groups(self)
+        verify_collapsed_shape(self, res.shape, src.shape, groups)
+        if has_identity_layout(src):
+            expected = T.MemRefType(res.shape, src.element_type, None, src.memory_space)
+        else:
+            lay = compute_collapsed_layout(src, groups)
+            if lay is None:
+                raise self.op_error("invalid source layout map or collapsing non-contiguous dims")
+            expected = T.MemRefType(res.shape, src.element_type, lay, src.memory_space)
+        if expected != res:
+            raise self.op_error(f"expected collapsed type to be {q(expected)} but found {q(res)}")
+
+
+# -- transpose and metadata ---------------------------------------------------------------------
+
+
+def infer_transpose_result_type(t: T.MemRefType, perm) -> T.MemRefType:
+    """``t`` with sizes and strides permuted by the permutation map ``perm``."""
+    strides, offset = strides_and_offset(t)  # type: ignore[misc]
+    pos = [r.position for r in perm.results]
+    return T.MemRefType(tuple(t.shape[i] for i in pos), t.element_type,
+                        make_strided_layout([strides[i] for i in pos], offset), t.memory_space)
+
+
+@register_op
+class TransposeOp(OpDef):
+    """``memref.transpose %m (d0, d1) -> (d1, d0) : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.transpose"
+    traits = frozenset({PURE})
+    in_ = operand(StridedMemRef, name="in")
+    permutation = prop(AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr)))
+    result_ = result(StridedMemRef, name="result")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        from ..affine.parse import AffineParseError, parse_affine_map
+
+        ref = p.parse_operand()
+        try:
+            amap, end = parse_affine_map(p.src, p.start)
+        except AffineParseError as e:
+            p.error(e.message, e.offset)
+        p.reset(end)
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        src_pos = p.start
+        src = p.parse_type()
+        if not isinstance(src, T.MemRefType):
+            p.error(f"invalid kind of type specified: expected builtin.memref, but found {q(src)}", src_pos)
+        state.operands = [p.resolve_operand(ref, src)]
+        p.expect_keyword("to")
+        dst_pos = p.start
+        dst = p.parse_type()
+        if not isinstance(dst, T.MemRefType):
+            p.error(f"invalid kind of type specified: expected builtin.memref, but found {q(dst)}", dst_pos)
+        state.result_types = [dst]
+        for k, v in attrs.items():
+            (state.properties if k in cls.PROPERTIES else state.attributes)[k] = v
+        state.properties["permutation"] = A.AffineMapAttr(amap)
+
+    def print_custom(self, p) -> None:
+        perm = self.properties.get("permutation")
+        text = str(perm.value) if isinstance(perm, A.AffineMapAttr) else p.attr(perm)
+        p.write(f" {p.value_name(self.operands[0])} {text}")
+        extra = {k: v for k, v in self.properties.items() if k != "permutation"}
+        extra.update(self.attributes)
+        p.print_optional_attr_dict(extra)
+        p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
+
+    def verify_(self) -> None:
+        perm = self.properties["permutation"].value
+        if not perm.is_permutation():
+            raise self.op_error("expected a permutation map")
+        src, res = self.operands[0].type, self.results[0].type
+        if perm.num_dims != src.rank:
+            raise self.op_error("expected a permutation map of same rank as the input")
+        canonical = canonicalize_strided_layout(infer_transpose_result_type(src, perm))
+        if canonicalize_strided_layout(res) != canonical:
+            raise self.op_error(f"result type {q(res)} is not equivalent to the canonical transposed input type "
+                                f"{q(canonical)}")
+
+
+@register_op
+class ExtractStridedMetadataOp(OpDef):
+    """Base buffer, offset, sizes and strides of a strided memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.extract_strided_metadata"
+    traits = frozenset({PURE, "SameVariadicResultSize", "ViewLikeOpInterface", "InferTypeOpInterface"})
+    source = operand(StridedMemRef)
+    # Upstream: base_buffer, offset, sizes (variadic), strides (variadic),
+    # split evenly (SameVariadicResultSize); one group here, split by rank.
+    results_ = var_result(name="results")
+    assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
+
+    @staticmethod
+    def inferred_types(src: T.MemRefType) -> list[T.Type]:
+        base = T.MemRefType((), src.element_type, None, src.memory_space)
+        return [base, T.index] + [T.index] * (2 * src.rank)
+
+    @property
+    def base_buffer(self):
+        return self.results[0]
+
+    @property
+    def offset(self):
+        return self.results[1]
+
+    @property
+    def sizes(self):
+        n = (len(self.results) - 2) // 2
+        return self.results[2:2 + n]
+
+    @property
+    def strides(self):
+        n = (len(self.results) - 2) // 2
+        return self.results[2 + n:]
+
+    def verify_(self) -> None:
+        rts = self.result_types
+        if len(rts) < 2:
+            raise self.op_error(f"expected 2 or more results, but found {len(rts)}")
+        base = rts[0]
+        if not (isinstance(base, T.MemRefType) and base.rank == 0 and is_strided(base)):
+            raise self.op_error(f"result #0 must be strided memref of any type values of rank 0, but got {q(base)}")
+        for i, t in enumerate(rts[1:], start=1):
+            if not isinstance(t, T.IndexType):
+                what = "index" if i == 1 else "variadic of index"
+                raise self.op_error(f"result #{i} must be {what}, but got {q(t)}")
+        if (len(rts) - 2) % 2:
+            raise self.op_error("operand group starting at #2 requires an even number of results" if False else
+                                "result group sizes are not all equal")
+        src = self.operands[0].type
+        inferred = self.inferred_types(src)
+        if rts != inferred:
+            raise self.op_error(f"inferred type(s) {', '.join(q(t) for t in inferred)} are incompatible with return "
+                                f"type(s) of operation {', '.join(q(t) for t in rts)}")
+
+
+__all__ = [
+    "CollapseShapeOp",
+    "ExpandShapeOp",
+    "ExtractStridedMetadataOp",
+    "ReinterpretCastOp",
+    "ReshapeOp",
+    "SubViewOp",
+    "TransposeOp",
+    "ViewOp",
+    "compute_collapsed_layout",
+    "compute_collapsed_type",
+    "compute_expanded_type",
+    "infer_rank_reduced_subview_type",
+    "infer_subview_result_type",
+    "infer_transpose_result_type",
+    "memref_rank_reduction_mask",
+    "rank_reduction_mask",
+    "verify_collapsed_shape",
+    "verify_in_bounds_slice",
+]
