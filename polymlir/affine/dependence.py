@@ -25,6 +25,15 @@ COMBINERS = {
     "arith.maxnumf", "arith.minnumf", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
     "arith.andi", "arith.ori", "arith.xori",
 }
+# acc = acc - x accumulates -x: a reduction when the accumulator is on the left.
+LEFT_COMBINERS = {"arith.subf", "arith.subi"}
+
+
+def _combines(op: Operation, acc: Value) -> bool:
+    """Whether ``op`` accumulates into ``acc`` associatively."""
+    if op.name in COMBINERS:
+        return any(o is acc for o in op.operands)
+    return op.name in LEFT_COMBINERS and op.operands[0] is acc
 
 
 @dataclass(eq=False)
@@ -125,10 +134,12 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
         if op.name != "affine.store":
             continue
         v = op.operands[0]
-        if not isinstance(v, OpResult) or v.owner.name not in COMBINERS or v.owner.parent is not op.parent:
+        if not isinstance(v, OpResult) or v.owner.parent is not op.parent:
             continue
         for x in v.owner.operands:
             if not isinstance(x, OpResult) or x.owner.name != "affine.load" or x.owner not in by_op:
+                continue
+            if not _combines(v.owner, x):
                 continue
             load = x.owner
             if load.parent is not op.parent:
@@ -185,8 +196,7 @@ def _iter_args_are_reductions(loop: Loop) -> bool:
     body = op.regions[0].blocks[0]
     term = body.operations[-1]
     for arg, yielded in zip(body.arguments[1:], term.operands):
-        if not (isinstance(yielded, OpResult) and yielded.owner.name in COMBINERS
-                and any(o is arg for o in yielded.owner.operands) and len(arg.uses) == 1):
+        if not (isinstance(yielded, OpResult) and _combines(yielded.owner, arg) and len(arg.uses) == 1):
             return False
     return True
 

@@ -632,3 +632,29 @@ def single_point(s: isl.Set) -> list[int] | None:
 
 def to_str(obj: object) -> str:
     return str(obj)
+
+
+@_isl_errors
+def map_points(m: isl.Map, param_values: dict[str, int] | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """All (input, output) integer pairs of a bounded map, parameters fixed
+    to ``param_values`` (for tests and small instances)."""
+    if param_values:
+        for k in range(m.dim(_PARAM)):
+            name = m.get_dim_name(_PARAM, k)
+            if name in param_values:
+                m = m.fix_val(_PARAM, k, _val(isl_context(), param_values[name]))
+    n_in = m.dim(_IN)
+    pts: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+
+    def visit(p: isl.Point) -> None:
+        vals = [_integer(p.get_coordinate_val(_SET, k)) for k in range(p.get_space().dim(_SET))]
+        pts.append((tuple(vals[:n_in]), tuple(vals[n_in:])))
+
+    m.wrap().foreach_point(visit)
+    return pts
+
+
+@_isl_errors
+def parse_union_map(text: str) -> isl.UnionMap:
+    """An isl union map from isl's text syntax (for candidate schedules)."""
+    return isl.UnionMap.read_from_str(isl_context(), text)

@@ -10,7 +10,7 @@ and yield in ``affine_loops.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from ..affine.expr import AffineMap
 from ..affine.parse import AffineExprParser, AffineParseError
@@ -257,8 +257,6 @@ def _affine_parser(p: "Parser") -> tuple[AffineExprParser, _SSAIds]:
 def parse_ssa_id_map(p: "Parser", delimiter: str = "[") -> tuple[AffineMap, list[UnresolvedOperand]]:
     """``[%i + 1, symbol(%n)]``: the map and its operand references (dims
     first, then symbols)."""
-    if p.kind != delimiter:
-        p.error(f"expected '{delimiter}'")
     ap, ids = _affine_parser(p)
     try:
         exprs = ap.parse_map_of_ssa_ids(delimiter)
@@ -309,20 +307,34 @@ def dim_and_symbol_list_str(p: "AsmPrinter", operands: Sequence[Value], num_dims
     return s
 
 
-def parse_attr_of(p: "Parser", cls: type, type: T.Type | None = None) -> A.Attribute:
+def parse_error(p: "Parser", state: "OpState", message: str, pos: int | None = None) -> NoReturn:
+    """An error of a custom op parser (upstream prefixes ``custom op 'name'``),
+    at the op name unless ``pos`` is given."""
+    p.error(f"custom op '{state.name}' {message}", state.pos if pos is None else pos)
+
+
+def parse_attr_of(p: "Parser", state: "OpState", cls: type, type: T.Type | None = None) -> A.Attribute:
     """An attribute that must be of class ``cls``."""
     pos = p.start
     a = p.parse_attribute(type)
     if not isinstance(a, cls):
-        p.error("invalid kind of attribute specified", pos)
+        parse_error(p, state, "invalid kind of attribute specified", pos)
     return a
 
 
-def parse_type_of(p: "Parser", cls: type) -> T.Type:
+_TYPE_NAMES = {T.MemRefType: "builtin.memref", T.VectorType: "builtin.vector"}
+
+
+def parse_type_of(p: "Parser", state: "OpState", cls: type, colon: bool = False) -> T.Type:
+    """A type that must be of class ``cls`` (after a ``:`` with ``colon``,
+    where upstream reports a wrong kind)."""
     pos = p.start
+    if colon:
+        p.expect(":", "expected ':'")
     t = p.parse_type()
     if not isinstance(t, cls):
-        p.error("invalid kind of type specified", pos)
+        parse_error(p, state, f"invalid kind of type specified: expected {_TYPE_NAMES.get(cls, cls.__name__)}, "
+                              f"but found '{t}'", pos)
     return t
 
 
@@ -369,12 +381,12 @@ class AffineApplyOp(_MapOfOperandsOp):
 
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
-        amap = parse_attr_of(p, A.AffineMapAttr)
+        amap = parse_attr_of(p, state, A.AffineMapAttr)
         refs, nd = parse_dim_and_symbol_list(p)
         add_attr_dict(state, p.parse_optional_attr_dict())
         m = amap.value
         if m.num_dims != nd or m.num_inputs != len(refs):
-            p.error("dimension or symbol index mismatch", state.pos)
+            parse_error(p, state, "dimension or symbol index mismatch")
         state.properties["map"] = amap
         state.operands = p.resolve_operands(refs, [T.index] * len(refs))
         state.result_types = [T.index] * m.num_results
@@ -398,7 +410,7 @@ class _MinMaxOp(_MapOfOperandsOp):
 
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
-        amap = parse_attr_of(p, A.AffineMapAttr)
+        amap = parse_attr_of(p, state, A.AffineMapAttr)
         refs, _ = parse_dim_and_symbol_list(p)
         add_attr_dict(state, p.parse_optional_attr_dict())
         state.properties["map"] = amap

@@ -25,6 +25,7 @@ from .affine import (
     add_attr_dict,
     dim_and_symbol_list_str,
     parse_attr_of,
+    parse_error,
     parse_dim_and_symbol_list,
     parse_ssa_id_expr,
     parse_ssa_id_map,
@@ -75,7 +76,7 @@ def _parse_bound(p: "Parser", state: "OpState", lower: bool) -> tuple[A.AffineMa
     if p.kind == "%":
         refs = p.parse_operand_list()
         if len(refs) > 1:
-            p.error("expected only one loop bound operand", state.pos)
+            parse_error(p, state, "expected only one loop bound operand")
         return A.AffineMapAttr(_SYMBOL_IDENTITY), [p.resolve_operand(refs[0], T.index)]
     apos = p.start
     a = p.parse_attribute(T.index)
@@ -84,17 +85,17 @@ def _parse_bound(p: "Parser", state: "OpState", lower: bool) -> tuple[A.AffineMa
         vals = p.resolve_operands(refs, [T.index] * len(refs))
         m = a.value
         if m.num_dims != nd:
-            p.error("dim operand count and affine map dim count must match", state.pos)
+            parse_error(p, state, "dim operand count and affine map dim count must match")
         if m.num_inputs != len(refs):
-            p.error("symbol operand count and affine map symbol count must match", state.pos)
+            parse_error(p, state, "symbol operand count and affine map symbol count must match")
         if m.num_results > 1 and not has_prefix:
             if lower:
-                p.error("lower loop bound affine map with multiple results requires 'max' prefix", apos)
-            p.error("upper loop bound affine map with multiple results requires 'min' prefix", apos)
+                parse_error(p, state, "lower loop bound affine map with multiple results requires 'max' prefix", apos)
+            parse_error(p, state, "upper loop bound affine map with multiple results requires 'min' prefix", apos)
         return a, vals
     if isinstance(a, A.IntegerAttr):
         return A.AffineMapAttr(AffineMap.constant_map(a.value)), []
-    p.error("expected valid affine map representation for loop bounds", state.pos)
+    parse_error(p, state, "expected valid affine map representation for loop bounds")
 
 
 def _bound_str(p: "AsmPrinter", attr: A.AffineMapAttr, operands: Sequence[Value], prefix: str) -> str:
@@ -139,9 +140,9 @@ class AffineForOp(OpDef):
         step = A.IntegerAttr(1, T.index)
         if p.accept_keyword("step"):
             spos = p.start
-            step = parse_attr_of(p, A.IntegerAttr, T.index)
+            step = parse_attr_of(p, state, A.IntegerAttr, T.index)
             if step.value < 0:
-                p.error("expected step to be representable as a positive signed integer", spos)
+                parse_error(p, state, "expected step to be representable as a positive signed integer", spos)
         args: list = [(iv, T.index, None)]
         inits: list[Value] = []
         types: list[T.Type] = []
@@ -158,7 +159,7 @@ class AffineForOp(OpDef):
         state.operands = lb_ops + ub_ops + inits
         state.result_types = types
         if len(args) != len(types) + 1:
-            p.error("mismatch between the number of loop-carried values and results", state.pos)
+            parse_error(p, state, "mismatch between the number of loop-carried values and results")
         body = p.parse_region(entry_args=args)
         ensure_terminator(body, p, state)
         state.regions.append(body)
@@ -246,14 +247,14 @@ class AffineIfOp(OpDef):
 
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
-        cond = parse_attr_of(p, A.IntegerSetAttr)
+        cond = parse_attr_of(p, state, A.IntegerSetAttr)
         refs, nd = parse_dim_and_symbol_list(p)
         state.operands = p.resolve_operands(refs, [T.index] * len(refs))
         s = cond.value
         if s.num_dims != nd:
-            p.error("dim operand count and integer set dim count must match", state.pos)
+            parse_error(p, state, "dim operand count and integer set dim count must match")
         if nd + s.num_symbols != len(refs):
-            p.error("symbol operand count and integer set symbol count must match", state.pos)
+            parse_error(p, state, "symbol operand count and integer set symbol count must match")
         state.properties["condition"] = cond
         if p.accept("->"):
             state.result_types = p.parse_function_result_types()
@@ -432,7 +433,7 @@ class AffineParallelOp(OpDef):
             steps = []
             for e in smap.results:
                 if not isinstance(e, AffineConstantExpr):
-                    p.error("steps must be constant integers", state.pos)
+                    parse_error(p, state, "steps must be constant integers")
                 steps.append(e.value)
         else:
             steps = [1] * len(ivs)
@@ -440,9 +441,9 @@ class AffineParallelOp(OpDef):
         if p.accept_keyword("reduce"):
             def reduction() -> None:
                 pos = p.start
-                a = parse_attr_of(p, A.StringAttr)
+                a = parse_attr_of(p, state, A.StringAttr, T.none)
                 if a.value not in REDUCTIONS:
-                    p.error(f"invalid reduction value: {A.quote(a.value)}", pos)
+                    parse_error(p, state, f"invalid reduction value: {A.quote(a.value)}", pos)
                 reductions.append(REDUCTIONS.index(a.value))
             p.parse_comma_list(reduction, "(", ")")
         if p.accept("->"):

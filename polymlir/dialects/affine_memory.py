@@ -22,6 +22,7 @@ from .affine import (
     is_valid_affine_index,
     map_of,
     parse_attr_of,
+    parse_error,
     parse_ssa_id_map,
     parse_type_of,
     ssa_id_map_str,
@@ -68,7 +69,6 @@ class _AccessOp(OpDef):
         amap, refs = parse_ssa_id_map(p)
         state.properties["map"] = A.AffineMapAttr(amap)
         add_attr_dict(state, p.parse_optional_attr_dict())
-        p.expect(":", "expected ':'")
         return mref, refs
 
 
@@ -86,7 +86,7 @@ class AffineLoadOp(_AccessOp):
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
         mref, refs = cls._parse_access(p, state)
-        mt = parse_type_of(p, T.MemRefType)
+        mt = parse_type_of(p, state, T.MemRefType, colon=True)
         state.operands = [p.resolve_operand(mref, mt)] + p.resolve_operands(refs, [T.index] * len(refs))
         state.result_types = [mt.element_type]  # type: ignore[attr-defined]
 
@@ -118,7 +118,7 @@ class AffineStoreOp(_AccessOp):
         val = p.parse_operand()
         p.expect(",", "expected ','")
         mref, refs = cls._parse_access(p, state)
-        mt = parse_type_of(p, T.MemRefType)
+        mt = parse_type_of(p, state, T.MemRefType, colon=True)
         state.operands = ([p.resolve_operand(val, mt.element_type), p.resolve_operand(mref, mt)]  # type: ignore[attr-defined]
                           + p.resolve_operands(refs, [T.index] * len(refs)))
 
@@ -157,9 +157,9 @@ class AffineVectorLoadOp(_AccessOp):
     @classmethod
     def parse(cls, p: "Parser", state: "OpState") -> None:
         mref, refs = cls._parse_access(p, state)
-        mt = parse_type_of(p, T.MemRefType)
+        mt = parse_type_of(p, state, T.MemRefType, colon=True)
         p.expect(",", "expected ','")
-        vt = parse_type_of(p, T.VectorType)
+        vt = parse_type_of(p, state, T.VectorType)
         state.operands = [p.resolve_operand(mref, mt)] + p.resolve_operands(refs, [T.index] * len(refs))
         state.result_types = [vt]
 
@@ -189,9 +189,9 @@ class AffineVectorStoreOp(_AccessOp):
         val = p.parse_operand()
         p.expect(",", "expected ','")
         mref, refs = cls._parse_access(p, state)
-        mt = parse_type_of(p, T.MemRefType)
+        mt = parse_type_of(p, state, T.MemRefType, colon=True)
         p.expect(",", "expected ','")
-        vt = parse_type_of(p, T.VectorType)
+        vt = parse_type_of(p, state, T.VectorType)
         state.operands = ([p.resolve_operand(val, vt), p.resolve_operand(mref, mt)]
                           + p.resolve_operands(refs, [T.index] * len(refs)))
 
@@ -232,18 +232,17 @@ class AffinePrefetchOp(_AccessOp):
         p.expect(",", "expected ','")
         p.expect_keyword("locality")
         p.expect("<", "expected '<'")
-        hint = parse_attr_of(p, A.IntegerAttr, T.i32)
+        hint = parse_attr_of(p, state, A.IntegerAttr, T.i32)
         p.expect(">", "expected '>'")
         p.expect(",", "expected ','")
         cache = p.parse_keyword("expected valid keyword")
         add_attr_dict(state, p.parse_optional_attr_dict())
-        p.expect(":", "expected ':'")
-        mt = parse_type_of(p, T.MemRefType)
+        mt = parse_type_of(p, state, T.MemRefType, colon=True)
         state.operands = [p.resolve_operand(mref, mt)] + p.resolve_operands(refs, [T.index] * len(refs))
         if rw not in ("read", "write"):
-            p.error("rw specifier has to be 'read' or 'write'", state.pos)
+            parse_error(p, state, "rw specifier has to be 'read' or 'write'")
         if cache not in ("data", "instr"):
-            p.error("cache type has to be 'data' or 'instr'", state.pos)
+            parse_error(p, state, "cache type has to be 'data' or 'instr'")
         state.properties.update(map=A.AffineMapAttr(amap), localityHint=hint,
                                 isWrite=A.BoolAttr(rw == "write"), isDataCache=A.BoolAttr(cache == "data"))
 
@@ -306,10 +305,10 @@ class AffineDmaStartOp(OpDef):
         num = p.parse_operand()
         stride = p.parse_operand_list() if p.accept(",") else []
         if stride and len(stride) != 2:
-            p.error("expected two stride related operands", state.pos)
+            parse_error(p, state, "expected two stride related operands")
         types = p.parse_colon_type_list()
         if len(types) != 3:
-            p.error("expected three types", state.pos)
+            parse_error(p, state, "expected three types")
         idx = T.index
         ops = [p.resolve_operand(src, types[0])] + p.resolve_operands(src_refs, [idx] * len(src_refs))
         ops += [p.resolve_operand(dst, types[1])] + p.resolve_operands(dst_refs, [idx] * len(dst_refs))
@@ -370,7 +369,7 @@ class AffineDmaWaitOp(OpDef):
         state.operands = ([p.resolve_operand(tag, ty)] + p.resolve_operands(refs, [T.index] * len(refs))
                           + [p.resolve_operand(num, T.index)])
         if not isinstance(ty, T.MemRefType):
-            p.error("expected tag to be of memref type", state.pos)
+            parse_error(p, state, "expected tag to be of memref type")
 
     def print_custom_ok(self) -> bool:
         m = map_of(self, "tag_map")

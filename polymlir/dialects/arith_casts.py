@@ -81,7 +81,9 @@ class CastOp(ElementwiseOp):
     def verify_interfaces(self) -> None:
         a, b = self.operands[0].type, self.result_types[0]
         if not self.compatible(a, b):
-            raise self.op_error(f"operand type '{a}' and result type '{b}' are cast incompatible")
+            ins = [v.type for v in self.operands]
+            noun = "operand types " if len(ins) > 1 else "operand type "
+            raise self.op_error(noun + ", ".join(f"'{t}'" for t in ins) + f" and result type '{b}' are cast incompatible")
 
 
 class _WidthCheck:

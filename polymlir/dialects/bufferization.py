@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, opt_operand, opt_result, prop, result, var_operand, var_result
+from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
 from ..ir.opdef import OpDef, register_op
 from ..ir.types import DYNAMIC
 
@@ -77,16 +77,41 @@ class AllocTensorOp(OpDef):
     size_hint = opt_operand(C.Index)
     memory_space = prop(optional=True)
     result_ = result(AnyRankedTensor, name="result")
-    assembly_format = ("`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `=` $size_hint^)? "
-                       "attr-dict `:` type($result)")
 
+    # Upstream's hand-written syntax: `(%d) copy(%t) size_hint=%n {attrs} : type`.
     @classmethod
-    def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("dynamic_sizes", [T.index] * len(ps.operands.get("dynamic_sizes", [])))
-        ps.types.setdefault("size_hint", [T.index] * len(ps.operands.get("size_hint", [])))
-        rt = ps.types.get("result_")
-        if rt:
-            ps.types.setdefault("copy", list(rt) * len(ps.operands.get("copy", [])))
+    def parse(cls, p, state) -> None:
+        sizes = p.parse_operand_list("(")
+        copy = []
+        if p.accept_keyword("copy"):
+            p.expect("(", "expected '('")
+            copy = [p.parse_operand()]
+            p.expect(")", "expected ')'")
+        hint = []
+        if p.accept_keyword("size_hint"):
+            p.expect("=", "expected '='")
+            hint = [p.parse_operand()]
+        attrs = p.parse_optional_attr_dict()
+        t = p.parse_colon_type()
+        state.result_types = [t]
+        state.operands = (p.resolve_operands(sizes, [T.index] * len(sizes)) + p.resolve_operands(copy, [t] * len(copy))
+                          + p.resolve_operands(hint, [T.index] * len(hint)))
+        state.properties["operandSegmentSizes"] = segment_sizes_attr([len(sizes), len(copy), len(hint)])
+        for k, v in attrs.items():
+            (state.properties if k == "memory_space" else state.attributes)[k] = v
+
+    def print_custom(self, p) -> None:
+        p.write("(" + p.operands_str(self.dynamic_sizes) + ")")  # type: ignore[arg-type]
+        if self.copy is not None:  # type: ignore[attr-defined]
+            p.write(" copy(" + p.value_name(self.copy) + ")")  # type: ignore[attr-defined]
+        if self.size_hint is not None:  # type: ignore[attr-defined]
+            p.write(" size_hint=" + p.value_name(self.size_hint))  # type: ignore[attr-defined]
+        attrs = dict(self.attributes)
+        ms = self.properties.get("memory_space")
+        if ms is not None:
+            attrs["memory_space"] = ms
+        p.print_optional_attr_dict(attrs)
+        p.write(" : " + p.type(self.result_types[0]))
 
     def verify_(self) -> None:
         t = self.result_types[0]
@@ -159,17 +184,11 @@ class CloneOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.clone"
-    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    traits = frozenset({"CopyOpInterface"})
     input = operand(AnyMemRef)
     output = result(AnyMemRef)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
-    def verify_(self) -> None:
-        a, b = self.input.type, self.result_types[0]  # type: ignore[attr-defined]
-        if a.has_rank and b.has_rank and a.shape != b.shape:
-            raise self.op_error("requires the same shape for all operands and results")
-        if a.element_type != b.element_type:
-            raise self.op_error("requires the same element type for all operands and results")
 
 
 @register_op
@@ -183,8 +202,8 @@ class DeallocOp(OpDef):
     conditions = var_operand(C.I1)
     retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
     updatedConditions = var_result(C.I1)
-    assembly_format = ("(`(` $memrefs^ `:` type($memrefs) `)` `if` `(` $conditions `)`)? "
-                       "(`retain` `(` $retained^ `:` type($retained) `)`)? attr-dict")
+    assembly_format = ("(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
+                       "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict")
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:

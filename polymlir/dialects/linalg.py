@@ -174,6 +174,11 @@ def add_attributes(state, attrs: dict[str, A.Attribute]) -> None:
             state.attributes[k] = v
 
 
+def custom_error(p, state, message: str, pos: int | None = None):
+    """An error of a custom parser, prefixed as upstream's ``emitError``."""
+    p.error(f"custom op '{state.name}' {message}", pos)
+
+
 def parse_result_types(p) -> list[T.Type]:
     """An optional ``-> type`` or ``-> (types)``."""
     if not p.accept("->"):
@@ -383,17 +388,17 @@ class GenericOp(LinalgStructuredOp):
         pos = p.start
         d = p.parse_attribute()
         if not isinstance(d, A.DictionaryAttr):
-            p.error("expected attribute value" if False else "invalid kind of attribute specified", pos)
+            p.error("invalid kind of attribute specified", pos)
         attrs = d.as_dict()
         its = attrs.get("iterator_types")
         if not isinstance(its, A.ArrayAttr):
-            p.error("expected iterator_types array attribute", pos)
+            custom_error(p, state, "expected iterator_types array attribute", pos)
         kinds = []
         for a in its:
             k = iterator_kind(a)
             if k is None:
                 shown = a.value if isinstance(a, A.StringAttr) else str(a)
-                p.error(f"unexpected iterator_type ({shown})", p.start)
+                custom_error(p, state, f"unexpected iterator_type ({shown})")
             kinds.append(k)
         attrs["iterator_types"] = iterator_array(kinds)
         add_attributes(state, attrs)

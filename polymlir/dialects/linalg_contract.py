@@ -22,7 +22,7 @@ def parse_maps_keyword(p, state, required: bool = False) -> bool:
     """``indexing_maps = [#map, ...]`` into property ``indexing_maps``."""
     if not p.accept_keyword("indexing_maps"):
         if required:
-            p.error("expected 'indexing_maps' attribute")
+            L.custom_error(p, state, "expected 'indexing_maps' attribute")
         return False
     p.expect("=", "expected '='")
     p.expect("[", "expected '['")
@@ -30,7 +30,7 @@ def parse_maps_keyword(p, state, required: bool = False) -> bool:
     while True:
         a = p.parse_attribute()
         if not isinstance(a, A.AffineMapAttr):
-            p.error("expected affine map attribute")
+            L.custom_error(p, state, "expected affine map attribute")
         maps.append(a)
         if not p.accept(","):
             break
@@ -196,15 +196,16 @@ class ElementwiseOp(MapsPropertyOp):
         k = elementwise_kind(a)
         if k is None:
             if isinstance(a, A.OpaqueAttr) and a.text.startswith(_KIND_PREFIX):
-                p.error("expected ::mlir::linalg::ElementwiseKind to be one of: " + ", ".join(ALL_KINDS), pos)
-            p.error("expected ElementwiseKind attribute", pos)
+                p.error("expected ::mlir::linalg::ElementwiseKind to be one of: " + ", ".join(ALL_KINDS),
+                        pos + len(_KIND_PREFIX) + 1)
+            L.custom_error(p, state, "expected ElementwiseKind attribute")
         state.properties["kind"] = a
         parse_maps_keyword(p, state)
         N.parse_named_tail(p, state, _ElementwiseParse(k))
         if "indexing_maps" not in state.properties:
             out_t = state.operands[-1].type if state.operands else None
             if not isinstance(out_t, L.T.ShapedType):
-                p.error("return type needs to be shaped type")
+                L.custom_error(p, state, "return type needs to be shaped type")
             rank = L.operand_rank(out_t)
             state.properties["indexing_maps"] = L.maps_array([AffineMap.identity(rank)] * (arity(k) + 1))
 

@@ -540,8 +540,8 @@ def parse_named_tail(p, state, cls) -> None:
     state.result_types = L.parse_result_types(p)
     n = cls.num_region_args()
     if n != len(in_types) + len(out_types):
-        p.error(f"[parseNamedStructuredOpRegion] ods-gen generated region expects {n} args, got "
-                f"{len(in_types) + len(out_types)}", p.start)
+        L.custom_error(p, state, f"[parseNamedStructuredOpRegion] ods-gen generated region expects {n} args, got "
+                f"{len(in_types) + len(out_types)}")
     types = [L.payload_arg_type(t) for t in in_types + out_types]
     r = Region()
     block = r.add_block(Block(types))

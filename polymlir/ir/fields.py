@@ -84,15 +84,18 @@ class ResultDef(Field):
 class PropDef(Field):
     """An inherent attribute (stored as a property)."""
 
-    __slots__ = ("constraint", "optional", "default")
+    __slots__ = ("constraint", "optional", "default", "populate")
     group = "prop"
 
     def __init__(self, constraint: AttrConstraint = AnyAttr, optional: bool = False,
-                 default: A.Attribute | None = None, name: str | None = None):
+                 default: A.Attribute | None = None, name: str | None = None, populate: bool = False):
         super().__init__(SINGLE, name)
         self.constraint = constraint
         self.optional = optional or default is not None
         self.default = default
+        # Upstream's DefaultValuedAttr (as opposed to DefaultValuedOptionalAttr):
+        # the default is stored in the properties of every new op.
+        self.populate = populate and default is not None
 
     def __get__(self, op, owner=None):
         if op is None:
@@ -157,8 +160,11 @@ def var_result(c: TypeConstraint = AnyType, name: str | None = None) -> Any:
 
 
 def prop(c: AttrConstraint = AnyAttr, optional: bool = False, default: A.Attribute | None = None,
-         name: str | None = None) -> Any:
-    return PropDef(c, optional, default, name)
+         name: str | None = None, populate: bool = False) -> Any:
+    """A property; with ``default`` and ``populate`` it is upstream's
+    DefaultValuedAttr (new ops get the default), with ``default`` alone a
+    DefaultValuedOptionalAttr."""
+    return PropDef(c, optional, default, name, populate)
 
 
 def region(name: str | None = None) -> Any:

@@ -86,6 +86,7 @@ class OpDef(Operation):
     PROPERTIES: ClassVar[tuple[str, ...]] = ()
     assembly_format: ClassVar[str | None] = None
     _format: ClassVar[object] = None
+    _populated_defaults: ClassVar[tuple] = ()
     _fields: ClassVar[dict[str, list]] = {}
 
     @classmethod
@@ -106,10 +107,20 @@ class OpDef(Operation):
             if sum(1 for f in groups[g] if f.kind != SINGLE) > 1:
                 props.append(seg)
         cls.PROPERTIES = tuple(dict.fromkeys(props + list(cls.PROPERTIES)))
+        cls._populated_defaults = tuple((p.attr_name, p.default) for p in groups["prop"]
+                                        if getattr(p, "populate", False))
         if cls.assembly_format is not None:
             from .asm_format import compile_format
 
             cls._format = compile_format(cls, cls.assembly_format)
+
+    @classmethod
+    def create(cls, name: str | None = None, **kw) -> "OpDef":  # type: ignore[override]
+        op = super().create(name, **kw)
+        if cls._populated_defaults and isinstance(op.properties, dict):
+            for k, v in cls._populated_defaults:
+                op.properties.setdefault(k, v)
+        return op  # type: ignore[return-value]
 
     @classmethod
     def property_names(cls) -> frozenset[str]:

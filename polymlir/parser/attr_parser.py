@@ -529,7 +529,7 @@ class BaseParser:
         neg = self.accept("-")
         if self.kind not in ("int", "float"):
             self.error("expected constant integer or floating point value")
-        tok, text = self.kind, self.text
+        tok, text, tok_pos = self.kind, self.text, self.start
         self.advance()
         if type is None and self.accept(":"):
             type = self.parse_type()
@@ -551,8 +551,7 @@ class BaseParser:
                 if v is None:
                     v = float("nan")
                 return A.FloatAttr(v, type, bits if math.isnan(v) else None)
-            v = float(int(text))
-            return A.FloatAttr(A.round_float(-v if neg else v, type), type)
+            self.error("unexpected decimal integer literal for a floating point value", tok_pos)
         if not isinstance(type, (T.IntegerType, T.IndexType)):
             self.error("integer literal not valid for specified type", pos)
         v = int(text, 0)

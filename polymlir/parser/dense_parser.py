@@ -99,7 +99,7 @@ def _convert(leaf, et: T.Type, p: "BaseParser"):
         if kind == "float":
             return A.round_float(v, et)
         if kind == "int":
-            return A.round_float(float(v), et)
+            p.error("unexpected decimal integer literal for a floating point value", pos)
         if kind == "hexint":
             neg, bits = v
             f = A.float_from_bits(bits, et)

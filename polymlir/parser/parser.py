@@ -391,6 +391,7 @@ class Parser(BaseParser):
                 for ref, ty, loc in entry_args:
                     if ref[1] != 0:
                         self.error("invalid block argument name", ref[2])
+                    self._check_entry_arg_unused(ref)
                     a = entry.add_argument(ty, loc or self.loc_at(ref[2]))
                     self.define_values(ref[0], [a], ref[2])
                 if self.kind == "^":
@@ -414,6 +415,22 @@ class Parser(BaseParser):
             if default_dialect is not None:
                 self.default_dialects.pop()
         return region
+
+    def _check_entry_arg_unused(self, ref: UnresolvedOperand) -> None:
+        """A named region argument may not reuse a name already defined or
+        forward-referenced in scope (e.g. ``affine.for %i = #m(%i)``)."""
+        scope = self.iso[-1]
+        fwd = scope.fwd.get((ref[0], 0))
+        vals = scope.values.get(ref[0])
+        if fwd is None and not vals:
+            return
+        err = DiagnosticError(f"region entry argument '{ref[0]}' is already in use", self.loc_at(ref[2]))
+        if fwd is not None:
+            err.attach_note("previously referenced here", self.loc_at(fwd.pos))
+        else:
+            v = vals[0]  # type: ignore[index]
+            err.attach_note("previously referenced here", v.loc if isinstance(v, BlockArgument) else v.owner.loc)  # type: ignore[attr-defined]
+        raise err
 
     def parse_optional_region(self, **kw) -> Region | None:
         return self.parse_region(**kw) if self.kind == "{" else None
