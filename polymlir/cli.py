@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 from .ir.diagnostics import Diagnostic, DiagnosticError, verify_diagnostics
 
-SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
+SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.M)
 
 
 def _read_input(path: str) -> tuple[str, str]:

@@ -31,8 +31,10 @@ class AsmPrinter:
         self.indent = ""
         self.names: dict[Value, str] = {}
         self.block_names: dict[Block, str] = {}
-        self._attr_cache: dict[int, str] = {}
-        self._type_cache: dict[int, str] = {}
+        # Keyed by id(); the entry keeps its object alive so that a temporary
+        # attribute built while printing cannot hand its id to another one.
+        self._attr_cache: dict[int, tuple[A.Attribute, str]] = {}
+        self._type_cache: dict[int, tuple[T.Type, str]] = {}
         self.aliases: dict[A.Attribute, str] = {}
         self._alias_defs: list[tuple[str, str]] = []
         self._alias_counts: dict[str, int] = {}
@@ -43,8 +45,12 @@ class AsmPrinter:
         for bi, block in enumerate(region.blocks):
             bnames[block] = f"^bb{bi}"
             for a in block.arguments:
-                names[a] = f"%arg{next_arg}"
-                next_arg += 1
+                if bi == 0:
+                    names[a] = f"%arg{next_arg}"
+                    next_arg += 1
+                else:  # upstream numbers non-entry block arguments like values
+                    names[a] = f"%{next_val}"
+                    next_val += 1
             for op in block.operations:
                 res = op.results
                 if res:
@@ -81,16 +87,17 @@ class AsmPrinter:
 
     # -- entities ------------------------------------------------------------
     def type(self, t: T.Type) -> str:
-        key = id(t)
-        s = self._type_cache.get(key)
-        if s is None:
-            s = t.print(self)
-            self._type_cache[key] = s
+        hit = self._type_cache.get(id(t))
+        if hit is not None:
+            return hit[1]
+        s = t.print(self)
+        self._type_cache[id(t)] = (t, s)
         return s
 
     def attr(self, a: A.Attribute) -> str:
         key = id(a)
-        s = self._attr_cache.get(key)
+        hit = self._attr_cache.get(key)
+        s = hit[1] if hit is not None else None
         if s is None:
             stem = ALIAS_STEMS.get(type(a)) if self.use_aliases else None
             if stem is not None:
@@ -105,7 +112,7 @@ class AsmPrinter:
                 s = a.print(self)
             else:
                 s = a.print(self)
-            self._attr_cache[key] = s
+            self._attr_cache[key] = (a, s)
         return s
 
     # -- low-level output -----------------------------------------------------

@@ -135,7 +135,7 @@ class AffineForOp(OpDef):
         p.expect("=", "expected '='")
         lb, lb_ops = _parse_bound(p, state, True)
         if not p.accept_keyword("to"):
-            p.error("expected 'to' between bounds")
+            parse_error(p, state, "expected 'to' between bounds", p.start)
         ub, ub_ops = _parse_bound(p, state, False)
         step = A.IntegerAttr(1, T.index)
         if p.accept_keyword("step"):
@@ -537,7 +537,7 @@ class AffineYieldOp(OpDef):
     def verify_(self) -> None:
         parent = self.parent_op
         if parent is None or parent.name not in ("affine.for", "affine.if", "affine.parallel"):
-            raise self.op_error("expects parent op to be one of 'affine.for, affine.if, affine.parallel'")
+            raise self.op_error("only terminates affine.if/for/parallel regions")
         if len(parent.results) != len(self.operands):
             raise self.op_error("parent of yield must have same number of results as the yield operands")
         for r, v in zip(parent.results, self.operands):

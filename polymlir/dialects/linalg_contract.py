@@ -70,8 +70,9 @@ class MapsPropertyOp(N.NamedStructuredOp):
 
     @classmethod
     def parse(cls, p, state) -> None:
+        start = p.start
         cls.parse_prefix(p, state)
-        N.parse_named_tail(p, state, cls)
+        N.parse_named_tail(p, state, cls, start)
         if "indexing_maps" not in state.properties:
             state.properties["indexing_maps"] = cls.default_maps_attr(p, state)
 
@@ -125,7 +126,7 @@ class ContractOp(MapsPropertyOp):
         N.NamedStructuredOp.verify_(self)
 
 
-N._make_named(N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(), 0, True), ContractOp)
+N._make_named(N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True), ContractOp)
 
 
 # -- linalg.elementwise ------------------------------------------------------------------
@@ -189,6 +190,7 @@ class ElementwiseOp(MapsPropertyOp):
 
     @classmethod
     def parse(cls, p, state) -> None:
+        start = p.start
         p.expect_keyword("kind")
         p.expect("=", "expected '='")
         pos = p.start
@@ -201,7 +203,7 @@ class ElementwiseOp(MapsPropertyOp):
             L.custom_error(p, state, "expected ElementwiseKind attribute")
         state.properties["kind"] = a
         parse_maps_keyword(p, state)
-        N.parse_named_tail(p, state, _ElementwiseParse(k))
+        N.parse_named_tail(p, state, _ElementwiseParse(k), start)
         if "indexing_maps" not in state.properties:
             out_t = state.operands[-1].type if state.operands else None
             if not isinstance(out_t, L.T.ShapedType):

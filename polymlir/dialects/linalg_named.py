@@ -113,7 +113,7 @@ class PayloadBuilder:
         boolean = integer and ta.width == 1 and tb.width == 1  # type: ignore[attr-defined]
         if not (cplx or flt or integer):
             raise PayloadError(f"Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or "
-                               f"allInteger, got {ta} and {tb}")
+                               f"allInteger, got '{ta}' and '{tb}'")
         t = ta
         if fn in ("add", "sub", "mul", "div"):
             if cplx:
@@ -131,6 +131,8 @@ class PayloadBuilder:
             if not integer or boolean:
                 raise PayloadError("unsupported operation: unsigned div not on uint")
             return self.op("arith.divui", [a, b], t)
+        if fn in ("max_unsigned", "min_unsigned") and (not integer or boolean):
+            raise PayloadError(f"unsupported operation: unsigned {fn[:3]} not on uint")
         if fn in ("max_signed", "min_signed", "max_unsigned", "min_unsigned"):
             if flt:
                 return self.op("arith.maximumf" if fn.startswith("max") else "arith.minimumf", [a, b], t)
@@ -200,13 +202,7 @@ def _pool(fn: str, kind: str = "signed") -> Expr:
     return ("bin", fn, _arg(OUT), _cast(_arg(0), kind))
 
 
-@dataclass(frozen=True)
-class GeneralizeSpec:
-    """What ``linalg.generic`` needs to replace a structured op."""
-
-    indexing_maps: list[AffineMap]
-    iterator_types: list[str]
-    build_payload: Callable[[Block], None]
+GeneralizeSpec = L.GeneralizeSpec
 
 
 def build_payload(expr: Expr, block: Block, cast_kind: str = "signed", loc: A.Location | None = None) -> None:
@@ -290,7 +286,7 @@ def _def(name: str, dims: str, iters: str, operands: list, payload: Expr, window
 
 # Rank-polymorphic elementwise ops.
 _def("copy", "", "", ["I:*", "O:*"], _cast(_arg(0), "attr"), has_cast=True)
-_def("fill", "", "", ["value:*", "O:*"], _cast(_arg(0)))
+_def("fill", "", "", ["value:*", "O:*"], _arg(0))
 for _fn in ("exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh",
             "erf"):
     _def(_fn, "", "", ["I:*", "O:*"], ("un", _fn, _arg(0)))
@@ -300,13 +296,14 @@ for _name, _fn in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("div", "div"
 _def("select", "", "", ["cond:*", "lhs:*", "rhs:*", "O:*"], ("select", _arg(0), _arg(1), _arg(2)))
 
 # Contractions.
-_def("matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "C:m, n"], _macc(), has_cast=True)
+_def("matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "C:m, n"], _macc(kind="attr"), has_cast=True)
 _def("quantized_matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "AZp:", "BZp:", "C:m, n"], _macc_q())
 _def("mmt4d", "m n k m0 n0 k0", "pprppr", ["lhs:m, k, m0, k0", "rhs:n, k, n0, k0", "accum:m, n, m0, n0"], _macc())
 _def("batch_mmt4d", "b m n k m0 n0 k0", "ppprppr",
      ["lhs:b, m, k, m0, k0", "rhs:b, n, k, n0, k0", "accum:b, m, n, m0, n0"], _macc())
-_def("batch_matmul", "b m n k", "pppr", ["A:b, m, k", "B:b, k, n", "C:b, m, n"], _macc(), has_cast=True)
+_def("batch_matmul", "b m n k", "pppr", ["A:b, m, k", "B:b, k, n", "C:b, m, n"], _macc(kind="attr"), has_cast=True)
 _def("quantized_batch_matmul", "b m n k", "pppr", ["A:b, m, k", "B:b, k, n", "AZp:", "BZp:", "C:b, m, n"], _macc_q())
+# Upstream keeps `cast` on batch_reduce_matmul but its payload always casts signed.
 _def("batch_reduce_matmul", "b m n k", "rppr", ["A:b, m, k", "B:b, k, n", "C:m, n"], _macc(), has_cast=True)
 _def("matvec", "m n", "pr", ["A:m, n", "y:n", "x:m"], _macc())
 _def("vecmat", "n m", "pr", ["y:m", "A:m, n", "x:n"], _macc())
@@ -384,14 +381,14 @@ for _kind, _pl in (("sum", ("add", "signed")), ("max", ("max_signed", "signed"))
          _p, 2)
     _def(f"pooling_nwc_{_kind}", "n ow c kw", "pppr", [f"I:n, {_W1}, c", "K:kw", "O:n, ow, c"], _p, 1)
     if "unsigned" not in _kind:
-        _def(f"pooling_ndhwc_{_kind}", "n od oh ow c kd kh kw", "pppprrr",
+        _def(f"pooling_ndhwc_{_kind}", "n od oh ow c kd kh kw", "ppppprrr",
              [f"I:n, {_H3}, c", "K:kd, kh, kw", "O:n, od, oh, ow, c"], _p, 3)
     if _kind in ("sum", "max"):
         _def(f"pooling_nchw_{_kind}", "n c oh ow kh kw", "pppprr", [f"I:n, c, {_H2}", "K:kh, kw",
                                                                       "O:n, c, oh, ow"], _p, 2)
         _def(f"pooling_ncw_{_kind}", "n c ow kw", "pppr", [f"I:n, c, {_W1}", "K:kw", "O:n, c, ow"], _p, 1)
 del SPECS["pooling_ndhwc_min"]  # re-added below: upstream names it so as well
-_def("pooling_ndhwc_min", "n od oh ow c kd kh kw", "pppprrr",
+_def("pooling_ndhwc_min", "n od oh ow c kd kh kw", "ppppprrr",
      [f"I:n, {_H3}, c", "K:kd, kh, kw", "O:n, od, oh, ow, c"], _pool("min_signed"), 3)
 
 
@@ -475,8 +472,9 @@ class NamedStructuredOp(L.LinalgStructuredOp):
 
     @classmethod
     def parse(cls, p, state) -> None:
+        start = p.start
         cls.parse_prefix(p, state)
-        parse_named_tail(p, state, cls)
+        parse_named_tail(p, state, cls, start)
 
     @classmethod
     def parse_prefix(cls, p, state) -> None:
@@ -508,6 +506,11 @@ class NamedStructuredOp(L.LinalgStructuredOp):
             if len(ins) == 1 and isinstance(ins[0].type, (T.RankedTensorType, T.UnrankedTensorType, T.MemRefType,
                                                           T.UnrankedMemRefType)):
                 raise self.emit_error("expected op with scalar input")
+            outs = self.outputs  # type: ignore[attr-defined]
+            if len(ins) == 1 and len(outs) == 1:
+                vt, et = ins[0].type, L.payload_arg_type(outs[0].type)
+                if vt != et:
+                    raise self.op_error(f"expected fill value type ('{vt}') to match output element type ('{et}')")
 
     def verify_indexing_map_required_attrs(self) -> None:
         w = self.SPEC.window
@@ -532,7 +535,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
         return False
 
 
-def parse_named_tail(p, state, cls) -> None:
+def parse_named_tail(p, state, cls, start: int) -> None:
     """``<{props}>? {attrs}? ins(...) outs(...) {attrs}? -> types`` and the
     re-created payload region (upstream's ``parseNamedStructuredOp``)."""
     in_types, out_types = L.parse_structured_operands(p, state)
@@ -548,9 +551,10 @@ def parse_named_tail(p, state, cls) -> None:
     attrs = dict(state.attributes)
     attrs.update(state.properties)
     try:
-        cls.region_builder(block, attrs, p.loc_at(state.pos))
+        # Like upstream's region builders, payload ops get no location.
+        cls.region_builder(block, attrs, None)
     except PayloadError as e:
-        raise DiagnosticError(str(e), p.loc_at(state.pos))
+        raise DiagnosticError(f"custom op '{state.name}' {e}", p.loc_at(start))
     state.regions.append(r)
 
 

@@ -105,8 +105,8 @@ class ForallOp(OpDef):
             steps, steps_s = index_list()
         outs: list = []
         out_args: list = []
+        pos = p.start
         if p.accept_keyword("shared_outs"):
-            pos = p.start
             out_args, outs = _parse_assignment_list(p)
             state.result_types = p.parse_function_result_types() if p.accept("->") else []
             if len(outs) != len(state.result_types):

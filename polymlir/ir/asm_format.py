@@ -66,7 +66,9 @@ class _Lit(_Elem):
         if t in ("", " ", "\\n", "\n"):
             return
         if t[0].isalpha() or t[0] == "_":
-            p.expect_keyword(t)
+            # Upstream's OpAsmParser prefixes keyword errors (not punctuation ones).
+            if not p.accept_keyword(t):
+                p.error(f"custom op '{ps.op_class.OP_NAME}' expected '{t}'")
         else:
             p.expect(t, f"expected '{t}'")
 
@@ -116,8 +118,10 @@ class _Var(_Elem):
             vals = f.__get__(op)
             if f.kind != VARIADIC:
                 vals = [] if vals is None else [vals]
-            if not vals:
+            if not vals and f.kind != VARIADIC:
                 return
+            # Upstream writes the space before a variadic group even when it
+            # is empty (`tensor.from_elements  : tensor<0xf32>`).
             _space(p, st)
             p.write(p.operands_str(vals))
         elif isinstance(f, PropDef):
@@ -561,6 +565,9 @@ class CompiledFormat:
             for d in fields["operand"]:
                 refs = ps.operands.get(d.name, [])
                 ts = ps.types.get(d.name)
+                bt = getattr(d.constraint, "buildable", None)
+                if ts is None and bt is not None:
+                    ts = [bt] * len(refs)  # like upstream: resolve to the buildable type
                 if ts is None:
                     if refs:
                         vs = [p.lookup_value(r) for r in refs]
@@ -584,6 +591,9 @@ class CompiledFormat:
             rseg: list[int] = []
             for d in fields["result"]:
                 ts = ps.types.get(d.name)
+                bt = getattr(d.constraint, "buildable", None)
+                if ts is None and bt is not None and d.kind == SINGLE:
+                    ts = [bt]
                 if ts is None:
                     if d.kind == SINGLE:
                         p.error(f"could not infer the type of result '{d.name}'")

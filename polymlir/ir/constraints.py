@@ -21,6 +21,9 @@ class TypeConstraint:
     # name (e.g. "builtin.vector") and test; a format's type() directive
     # then rejects other kinds while parsing, as upstream's parser does.
     kind: "tuple[str, Callable[[T.Type], bool]] | None" = None
+    # ODS "buildable" types (i1, index, ...): the only type the constraint
+    # admits, so a format need not spell it (operands resolve to it).
+    buildable: T.Type | None = None
 
     def __call__(self, t: T.Type) -> bool:
         return self.pred(t)
@@ -58,10 +61,10 @@ def _is_float(t: T.Type) -> bool:
 
 
 AnyType = TypeConstraint("any type", lambda t: True)
-Index = TypeConstraint("index", lambda t: isinstance(t, T.IndexType))
-I1 = TypeConstraint("1-bit signless integer", lambda t: t == T.i1)
-I32 = TypeConstraint("32-bit signless integer", lambda t: t == T.i32)
-I64 = TypeConstraint("64-bit signless integer", lambda t: t == T.i64)
+Index = TypeConstraint("index", lambda t: isinstance(t, T.IndexType), buildable=T.index)
+I1 = TypeConstraint("1-bit signless integer", lambda t: t == T.i1, buildable=T.i1)
+I32 = TypeConstraint("32-bit signless integer", lambda t: t == T.i32, buildable=T.i32)
+I64 = TypeConstraint("64-bit signless integer", lambda t: t == T.i64, buildable=T.i64)
 AnyInteger = TypeConstraint("integer", lambda t: isinstance(t, T.IntegerType))
 AnySignlessInteger = TypeConstraint("signless integer", _signless_int)
 SignlessIntOrIndex = TypeConstraint("signless integer or index", lambda t: _signless_int(t) or isinstance(t, T.IndexType))

@@ -23,6 +23,7 @@ from .types import DYNAMIC
 __all__ = [
     "DYNAMIC",
     "canonical_strides",
+    "canonical_strided_expr",
     "canonicalize_strided_layout",
     "has_identity_layout",
     "has_static_layout",
@@ -30,6 +31,7 @@ __all__ = [
     "is_strided",
     "layout_map",
     "make_strided_layout",
+    "simplify_layout_expr",
     "sat_add",
     "sat_mul",
     "strided_linear_map",
@@ -226,88 +228,194 @@ def layout_map(t: T.MemRefType):
     return None
 
 
-def _flat_rebuild(strides: Sequence[int], offset: int):
-    """A static linear form rebuilt as upstream's flattening simplifier
-    does: dimension terms in order, then the constant."""
-    from ..affine.expr import const, dim
+class _Flattener:
+    """Upstream's ``SimpleAffineExprFlattener`` for sums of products: rows
+    ``[dims, symbols, locals, constant]``, a local per non-constant product
+    (floordiv/mod/ceildiv are not flattened: the caller keeps the input)."""
 
+    def __init__(self, nd: int, ns: int):
+        self.nd, self.ns = nd, ns
+        self.locals: list = []
+
+    def _width(self) -> int:
+        return self.nd + self.ns + len(self.locals) + 1
+
+    def _grow(self, row: list[int]) -> list[int]:
+        # Rows made before a local was added lack its column.
+        missing = self._width() - len(row)
+        return row[:-1] + [0] * missing + row[-1:] if missing else row
+
+    def flatten(self, e) -> list[int] | None:
+        from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExprKind, AffineSymbolExpr
+
+        if isinstance(e, AffineDimExpr):
+            row = [0] * self._width()
+            row[e.position] = 1
+            return row
+        if isinstance(e, AffineSymbolExpr):
+            row = [0] * self._width()
+            row[self.nd + e.position] = 1
+            return row
+        if isinstance(e, AffineConstantExpr):
+            row = [0] * self._width()
+            row[-1] = e.value
+            return row
+        if not isinstance(e, AffineBinaryExpr) or e.kind not in (AffineExprKind.ADD, AffineExprKind.MUL):
+            return None
+        lhs = self.flatten(e.lhs)
+        if lhs is None:
+            return None
+        rhs = self.flatten(e.rhs)
+        if rhs is None:
+            return None
+        lhs, rhs = self._grow(lhs), self._grow(rhs)
+        if e.kind == AffineExprKind.ADD:
+            return [a + b for a, b in zip(lhs, rhs)]
+        if isinstance(e.rhs, AffineConstantExpr):
+            return [a * e.rhs.value for a in lhs]
+        local = self.from_flat(lhs) * self.from_flat(rhs)
+        if local in self.locals:
+            k = self.locals.index(local)
+        else:
+            self.locals.append(local)
+            k = len(self.locals) - 1
+        row = [0] * self._width()
+        row[self.nd + self.ns + k] = 1
+        return row
+
+    def from_flat(self, row: list[int]):
+        """Upstream's ``getAffineExprFromFlatForm``."""
+        from ..affine.expr import const, dim, sym
+
+        row = self._grow(row)
+        nd, ns = self.nd, self.ns
+        expr = const(0)
+        for j in range(nd + ns):
+            if row[j]:
+                expr = expr + (dim(j) if j < nd else sym(j - nd)) * row[j]
+        for j, loc in enumerate(self.locals):
+            c = row[nd + ns + j]
+            if c:
+                expr = expr + loc * c
+        if row[-1]:
+            expr = expr + row[-1]
+        return expr
+
+    def from_flat_semi_affine(self, row: list[int]):
+        """Upstream's ``getSemiAffineExprFromFlatForm``: terms sorted by the
+        position of their dimension or symbol."""
+        from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, const, dim, sym
+
+        row = self._grow(row)
+        nd, ns = self.nd, self.ns
+        big = max(nd, ns)
+        entries: list[tuple[tuple[int, int], int, object]] = []
+        off_sym, off_dim = 0, -1
+        for j in range(nd, nd + ns):
+            if row[j]:
+                entries.append(((j - nd, big + off_sym), row[j], sym(j - nd)))
+                off_sym += 1
+        added = [False] * len(self.locals)
+        for k, e in enumerate(self.locals):
+            c = row[nd + ns + k]
+            if not c or not isinstance(e, AffineBinaryExpr):
+                continue
+            lhs, rhs = e.lhs, e.rhs
+            if not (isinstance(lhs, (AffineDimExpr, AffineSymbolExpr))
+                    and isinstance(rhs, (AffineDimExpr, AffineSymbolExpr, AffineConstantExpr))):
+                continue
+            if isinstance(rhs, AffineConstantExpr):
+                if isinstance(lhs, AffineDimExpr):
+                    key = (lhs.position, off_dim)
+                    off_dim -= 1
+                else:
+                    key = (lhs.position, big + off_sym)
+                    off_sym += 1
+            elif isinstance(lhs, AffineDimExpr):
+                key = (lhs.position, rhs.position)  # type: ignore[union-attr]
+            else:
+                key = (lhs.position, big + off_sym)
+                off_sym += 1
+            entries.append((key, c, e))
+            added[k] = True
+        for j in range(nd):
+            if row[j]:
+                entries.append(((j, off_dim), row[j], dim(j)))
+                off_dim -= 1
+        expr = const(0)
+        for _, c, e in sorted(entries, key=lambda x: x[0]):
+            expr = expr + e * c  # type: ignore[operator]
+        for k, e in enumerate(self.locals):
+            c = row[nd + ns + k]
+            if c and not added[k]:
+                expr = expr + e * c
+        if row[-1]:
+            expr = expr + row[-1]
+        return expr
+
+
+def simplify_layout_expr(e, nd: int, ns: int):
+    """Upstream's ``simplifyAffineExpr`` on sums of products (the forms of
+    layouts): flatten, then rebuild pure-affine forms in order (dimensions,
+    symbols, constant) and semi-affine ones sorted by position, unless the
+    plain rebuild gives the input back. Other forms are returned as they are."""
+    f = _Flattener(nd, ns)
+    row = f.flatten(e)
+    if row is None:
+        return e
+    pure = e.is_pure_affine()
+    plain = f.from_flat(row)
+    if pure:
+        return plain
+    if plain == e:
+        return e
+    return f.from_flat_semi_affine(row)
+
+
+def canonical_strided_expr(shape: Sequence[int]):
+    """Upstream's ``makeCanonicalStridedLayoutExpr`` (row-major, a fresh
+    symbol for every stride outside a dynamic or zero size)."""
+    from ..affine.expr import const, dim, sym
+
+    if not shape:
+        return const(0)
     expr = None
-    for i, s in enumerate(strides):
-        if s == 0:
-            continue
-        term = dim(i) * s if s != 1 else dim(i)
+    nsym = 0
+    poisoned = False
+    running = 1
+    for i in range(len(shape) - 1, -1, -1):
+        if poisoned:
+            stride = sym(nsym)
+            nsym += 1
+        else:
+            stride = const(running)
+        term = dim(i) * stride
         expr = term if expr is None else expr + term
-    if offset != 0 or expr is None:
-        expr = const(offset) if expr is None else expr + offset
-    return expr
-
-
-def _canonical_key(strides: Sequence[int], offset: int, shape: Sequence[int]):
-    """A value equal for two strided layouts exactly when upstream's
-    canonicalized affine forms are equal (dynamic entries are symbols
-    numbered as ``makeStridedLinearLayoutMap`` numbers them)."""
-    nsym = 0
-    off: object = offset
-    if offset == DYNAMIC:
-        off = ("s", 0)
-        nsym = 1
-    st: list[object] = []
-    for s in strides:
-        if s == DYNAMIC:
-            st.append(("s", nsym))
-            nsym += 1
+        d = shape[i]
+        if d > 0 and d != DYNAMIC:
+            running *= d
         else:
-            st.append(s)
-    return tuple(st), off
-
-
-def _identity_key(shape: Sequence[int]):
-    # makeCanonicalStridedLayoutExpr numbers symbols from the innermost
-    # dynamic stride outwards.
-    cs = canonical_strides(shape)
-    nsym = 0
-    st: list[object] = [0] * len(cs)
-    for i in range(len(cs) - 1, -1, -1):
-        if cs[i] == DYNAMIC:
-            st[i] = ("s", nsym)
-            nsym += 1
-        else:
-            st[i] = cs[i]
-    return tuple(st), 0
+            poisoned = True
+    return simplify_layout_expr(expr, len(shape), nsym)
 
 
 def canonicalize_strided_layout(t: T.MemRefType) -> T.MemRefType:
     """Upstream's ``MemRefType::canonicalizeStridedLayout``: drop a layout
-    equivalent to the identity, else spell a single-result layout as its
-    simplified affine map."""
+    equal to the canonical row-major one, else spell a single-result layout
+    as its simplified affine map."""
     from ..affine.maps import AffineMap
 
-    lay = t.layout
-    if lay is None:
-        return t
     m = layout_map(t)
-    if m is None or m.is_identity():
-        return t if m is None else T.MemRefType(t.shape, t.element_type, None, t.memory_space)
-    if m.num_results > 1:
+    if m is None or m.is_identity() or m.num_results > 1:
         return t
     if m.num_dims == 0 and m.num_symbols == 0:
-        r = m.results[0]
-        if _value(r) == 0:
+        if _value(m.results[0]) == 0:
             return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
         return t
     if not t.shape:
         return t
-    so = strides_and_offset(t)
-    if so is not None and isinstance(lay, A.StridedLayoutAttr):
-        strides, offset = so
-        if _canonical_key(strides, offset, t.shape) == _identity_key(t.shape):
-            return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
-        if DYNAMIC not in strides and offset != DYNAMIC:
-            m = AffineMap(m.num_dims, 0, [_flat_rebuild(strides, offset)])
-        return T.MemRefType(t.shape, t.element_type, A.AffineMapAttr(m), t.memory_space)
-    if so is not None and DYNAMIC not in so[0] and so[1] != DYNAMIC and m.num_symbols == 0:
-        strides, offset = so
-        if list(strides) == canonical_strides(t.shape) and offset == 0:
-            return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
-        m = AffineMap(m.num_dims, 0, [_flat_rebuild(strides, offset)])
-    return T.MemRefType(t.shape, t.element_type, A.AffineMapAttr(m), t.memory_space)
+    simplified = simplify_layout_expr(m.results[0], m.num_dims, m.num_symbols)
+    if canonical_strided_expr(t.shape) == simplified:
+        return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
+    return T.MemRefType(t.shape, t.element_type, A.AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, [simplified])),
+                        t.memory_space)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..printer import AsmPrinter
 
 _OPS: dict[str, type["OpDef"]] = {}
+_SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
 _DIALECTS: dict[str, str] = {}  # namespace -> default dialect for nested ops
 
 
@@ -88,6 +89,7 @@ class OpDef(Operation):
     _format: ClassVar[object] = None
     _populated_defaults: ClassVar[tuple] = ()
     _fields: ClassVar[dict[str, list]] = {}
+    _nvar: ClassVar[dict[str, int]] = {"operand": 0, "result": 0}
 
     @classmethod
     def _finalize(cls) -> None:
@@ -102,6 +104,7 @@ class OpDef(Operation):
             f.index = len(groups[f.group])
             groups[f.group].append(f)
         cls._fields = groups
+        cls._nvar = {g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")}
         props = [p.attr_name for p in groups["prop"]]
         for g, seg in (("operand", "operandSegmentSizes"), ("result", "resultSegmentSizes")):
             if sum(1 for f in groups[g] if f.kind != SINGLE) > 1:
@@ -130,25 +133,26 @@ class OpDef(Operation):
     def uses_segments(cls, group: str) -> bool:
         return (("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") in cls.PROPERTIES)
 
+    def segment_sizes(self, group: str) -> list[int]:
+        """Number of operands/results each field of ``group`` holds."""
+        defs = self._fields[group]
+        nvar = self._nvar[group]
+        if not nvar:
+            return [1] * len(defs)
+        props = self.properties
+        seg = props.get(_SEG_NAMES[group]) if isinstance(props, dict) else None
+        if seg is not None and len(getattr(seg, "values", ())) == len(defs):
+            return list(seg.values)
+        total = len(self._operands) if group == "operand" else len(self.results)
+        rest = max(total - (len(defs) - nvar), 0)
+        return [1 if d.kind == SINGLE else (rest if nvar == 1 else 0) for d in defs]
+
     def _segment(self, group: str, index: int) -> tuple[int, int]:
         """(start, length) of field ``index`` of ``group`` in this op."""
-        defs = self._fields[group]
-        total = len(self._operands) if group == "operand" else len(self.results)
-        seg_name = "operandSegmentSizes" if group == "operand" else "resultSegmentSizes"
-        props = self.properties
-        seg = props.get(seg_name) if isinstance(props, dict) else None
-        if seg is not None and hasattr(seg, "values") and len(seg.values) == len(defs):
-            sizes = list(seg.values)
-        else:
-            nvar = sum(1 for d in defs if d.kind != SINGLE)
-            sizes = [1] * len(defs)
-            if nvar:
-                rest = total - (len(defs) - nvar)
-                for i, d in enumerate(defs):
-                    if d.kind != SINGLE:
-                        sizes[i] = max(rest, 0) if nvar == 1 else 0
-        start = sum(sizes[:index])
-        return start, sizes[index] if index < len(sizes) else 0
+        if not self._nvar[group]:
+            return index, 1
+        sizes = self.segment_sizes(group)
+        return sum(sizes[:index]), sizes[index] if index < len(sizes) else 0
 
     # -- custom assembly -----------------------------------------------------
     @classmethod
@@ -212,9 +216,11 @@ class OpDef(Operation):
                         raise self.op_error(f"{group} group starting at #{sum(vals[:d.index])} requires "
                                             f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}")
             values = self._operands if group == "operand" else self.results
-            for d in defs:
-                start, n = self._segment(group, d.index)
-                for i in range(start, start + n):
+            sizes = self.segment_sizes(group)
+            start = 0
+            for d, n in zip(defs, sizes):
+                first, start = start, start + n
+                for i in range(first, first + n):
                     v = values[i].value if group == "operand" else values[i]  # type: ignore[union-attr]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")

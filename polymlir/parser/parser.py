@@ -691,8 +691,18 @@ class Parser(BaseParser):
 def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool = False,
                  line_offset: int = 0) -> Operation:
     """Parse a whole buffer into a (possibly implicit) ``builtin.module``."""
+    import gc
+
     p = Parser(text, filename, allow_unregistered, line_offset)
-    module = p.parse_module()
+    # The IR is a large graph of cyclic references created in one go; the
+    # cyclic collector would traverse it again and again while it grows.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        module = p.parse_module()
+    finally:
+        if enabled:
+            gc.enable()
     if p.resources:
         module_resources(module).update(p.resources)
     return module

@@ -1,0 +1,4 @@
+// REQUIRES: mlir-opt
+// Upstream mlir-opt accepts what polymlir prints for roundtrip.mlir, in both forms.
+// RUN: polymlir opt roundtrip.mlir --allow-unregistered-dialect | $(command -v mlir-opt-22 || command -v mlir-opt) --allow-unregistered-dialect > /dev/null
+// RUN: polymlir opt roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | $(command -v mlir-opt-22 || command -v mlir-opt) --allow-unregistered-dialect > /dev/null

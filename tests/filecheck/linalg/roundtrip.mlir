@@ -1,0 +1,112 @@
+// RUN: polymlir opt %s --allow-unregistered-dialect | filecheck %s
+// RUN: polymlir opt %s --allow-unregistered-dialect | polymlir opt --allow-unregistered-dialect | filecheck %s
+// RUN: polymlir opt %s --allow-unregistered-dialect --mlir-print-op-generic | polymlir opt --allow-unregistered-dialect | filecheck %s
+
+// Custom forms of linalg ops, printed as mlir-opt 22 prints them (up to SSA names).
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+#trait = {
+  indexing_maps = [#id2, #row],
+  iterator_types = ["parallel", "reduction"],
+  library_call = "row_sum",
+  doc = "B(j) += A(i, j)"
+}
+
+// CHECK-LABEL: func.func @generic_memref(%arg0: memref<4x8xf32>, %arg1: memref<8xf32>) {
+// CHECK-NEXT: linalg.generic {doc = "B(j) += A(i, j)", indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"], library_call = "row_sum"} ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<8xf32>) attrs =  {foo = "bar", unit} {
+// CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32):
+// CHECK-NEXT: %{{[0-9]+}} = linalg.index 0 : index
+// CHECK-NEXT: %{{[0-9]+}} = arith.addf %arg2, %arg3 : f32
+// CHECK-NEXT: linalg.yield %{{[0-9]+}} : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @generic_memref(%A: memref<4x8xf32>, %B: memref<8xf32>) {
+  linalg.generic #trait ins(%A : memref<4x8xf32>) outs(%B : memref<8xf32>) attrs = {foo = "bar", unit} {
+  ^bb0(%a: f32, %b: f32):
+    %i = linalg.index 0 : index
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @generic_tensor(%arg0: tensor<?x?xf32>, %arg1: f32) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+// CHECK-NEXT: %{{[0-9]+}}:2 = linalg.generic {indexing_maps = [#map, #map2, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<?x?xf32>, f32) outs(%arg0, %arg0 : tensor<?x?xf32>, tensor<?x?xf32>) {
+// CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32, %arg4: f32, %arg5: f32):
+// CHECK-NEXT: linalg.yield %arg2, %arg3 : f32, f32
+// CHECK-NEXT: } -> (tensor<?x?xf32>, tensor<?x?xf32>)
+// CHECK-NEXT: return %{{[0-9]+}}#0, %{{[0-9]+}}#1 : tensor<?x?xf32>, tensor<?x?xf32>
+func.func @generic_tensor(%A: tensor<?x?xf32>, %s: f32) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %r:2 = linalg.generic {indexing_maps = [#id2, affine_map<(d0, d1) -> ()>, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%A, %s : tensor<?x?xf32>, f32) outs(%A, %A : tensor<?x?xf32>, tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32):
+    linalg.yield %a, %b : f32, f32
+  } -> (tensor<?x?xf32>, tensor<?x?xf32>)
+  return %r#0, %r#1 : tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @named(%arg0: memref<4x8xf32>, %arg1: memref<8x16xf32>, %arg2: memref<4x16xf32>, %arg3: memref<8xf32>, %arg4: memref<4xf32>, %arg5: f32, %arg6: memref<8x4xf32>) {
+// CHECK-NEXT: linalg.fill ins(%arg5 : f32) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.copy ins(%arg2 : memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.matmul ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.matmul indexing_maps = [#map3, #map4, #map5] ins(%arg6, %arg1 : memref<8x4xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.matvec ins(%arg0, %arg3 : memref<4x8xf32>, memref<8xf32>) outs(%arg4 : memref<4xf32>)
+// CHECK-NEXT: linalg.add ins(%arg2, %arg2 : memref<4x16xf32>, memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.exp ins(%arg2 : memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<max_signed> ins(%arg2, %arg2 : memref<4x16xf32>, memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<exp> indexing_maps = [#map1, #map] ins(%arg3 : memref<8xf32>) outs(%arg0 : memref<4x8xf32>)
+// CHECK-NEXT: linalg.contract indexing_maps = [#map6, #map4, #map5] ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: return
+func.func @named(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>, %v: memref<8xf32>, %w: memref<4xf32>, %s: f32, %bt: memref<8x4xf32>) {
+  linalg.fill ins(%s : f32) outs(%c : memref<4x16xf32>)
+  linalg.copy ins(%c : memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%bt, %b : memref<8x4xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.matvec ins(%a, %v : memref<4x8xf32>, memref<8xf32>) outs(%w : memref<4xf32>)
+  linalg.add ins(%c, %c : memref<4x16xf32>, memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.exp ins(%c : memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.elementwise kind=#linalg.elementwise_kind<max_signed> ins(%c, %c : memref<4x16xf32>, memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.elementwise kind=#linalg.elementwise_kind<exp> indexing_maps = [#row, #id2] ins(%v : memref<8xf32>) outs(%a : memref<4x8xf32>)
+  linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  return
+}
+
+// CHECK-LABEL: func.func @conv(%arg0: tensor<1x9x9x3xi8>, %arg1: tensor<3x3x3x8xi8>, %arg2: tensor<1x4x4x8xi32>, %arg3: tensor<2x2xi8>, %arg4: tensor<1x4x4x3xi32>) -> (tensor<1x4x4x8xi32>, tensor<1x4x4x3xi32>) {
+// CHECK-NEXT: %{{[0-9]+}} = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%arg0, %arg1 : tensor<1x9x9x3xi8>, tensor<3x3x3x8xi8>) outs(%arg2 : tensor<1x4x4x8xi32>) -> tensor<1x4x4x8xi32>
+// CHECK-NEXT: %{{[0-9]+}} = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%arg0, %arg3 : tensor<1x9x9x3xi8>, tensor<2x2xi8>) outs(%arg4 : tensor<1x4x4x3xi32>) -> tensor<1x4x4x3xi32>
+// CHECK-NEXT: return %{{[0-9]+}}, %{{[0-9]+}} : tensor<1x4x4x8xi32>, tensor<1x4x4x3xi32>
+func.func @conv(%i: tensor<1x9x9x3xi8>, %f: tensor<3x3x3x8xi8>, %o: tensor<1x4x4x8xi32>, %k: tensor<2x2xi8>, %p: tensor<1x4x4x3xi32>) -> (tensor<1x4x4x8xi32>, tensor<1x4x4x3xi32>) {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%i, %f : tensor<1x9x9x3xi8>, tensor<3x3x3x8xi8>) outs(%o : tensor<1x4x4x8xi32>) -> tensor<1x4x4x8xi32>
+  %1 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%i, %k : tensor<1x9x9x3xi8>, tensor<2x2xi8>) outs(%p : tensor<1x4x4x3xi32>) -> tensor<1x4x4x3xi32>
+  return %0, %1 : tensor<1x4x4x8xi32>, tensor<1x4x4x3xi32>
+}
+
+// CHECK-LABEL: func.func @structured(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<8xf32>) -> tensor<4x8xf32> {
+// CHECK-NEXT: %{{[0-9]+}} = linalg.map { arith.addf } ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
+// CHECK-NEXT: %{{[0-9]+}} = linalg.map ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
+// CHECK-NEXT: (%arg3: f32, %arg4: f32) {
+// CHECK-NEXT: %{{[0-9]+}} = math.exp %arg3 : f32
+// CHECK-NEXT: %{{[0-9]+}} = arith.mulf %{{[0-9]+}}, %arg4 : f32
+// CHECK-NEXT: linalg.yield %{{[0-9]+}} : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %{{[0-9]+}} = linalg.reduce { arith.addf } ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg2 : tensor<8xf32>) dimensions = [0]
+// CHECK-NEXT: %{{[0-9]+}} = linalg.transpose ins(%arg1 : tensor<8x4xf32>) outs(%arg0 : tensor<4x8xf32>) permutation = [1, 0]
+// CHECK-NEXT: %{{[0-9]+}} = linalg.broadcast ins(%{{[0-9]+}} : tensor<8xf32>) outs(%{{[0-9]+}} : tensor<4x8xf32>) dimensions = [0]  {tag}
+// CHECK-NEXT: %{{[0-9]+}} = linalg.softmax dimension(1) ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %{{[0-9]+}} : tensor<4x8xf32>
+func.func @structured(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %v: tensor<8xf32>) -> tensor<4x8xf32> {
+  %0 = linalg.map { arith.addf } ins(%a, %a : tensor<4x8xf32>, tensor<4x8xf32>) outs(%a : tensor<4x8xf32>)
+  %1 = linalg.map ins(%0 : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>)
+    (%x: f32, %y: f32) {
+      %e = math.exp %x : f32
+      %m = arith.mulf %e, %y : f32
+      linalg.yield %m : f32
+    }
+  %2 = linalg.reduce { arith.addf } ins(%1 : tensor<4x8xf32>) outs(%v : tensor<8xf32>) dimensions = [0]
+  %3 = linalg.transpose ins(%b : tensor<8x4xf32>) outs(%a : tensor<4x8xf32>) permutation = [1, 0]
+  %4 = linalg.broadcast ins(%2 : tensor<8xf32>) outs(%3 : tensor<4x8xf32>) dimensions = [0] {tag}
+  %5 = linalg.softmax dimension(1) ins(%4 : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %5 : tensor<4x8xf32>
+}
