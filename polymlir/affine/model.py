@@ -395,8 +395,8 @@ class _Builder:
     def _parallel(self, op, parent, loops, conds, positions) -> None:
         lmap = op.get_attr("lowerBoundsMap").value
         umap = op.get_attr("upperBoundsMap").value
-        lgroups = list(op.get_attr("lowerBoundsGroups").values)
-        ugroups = list(op.get_attr("upperBoundsGroups").values)
+        lgroups = list(op.get_attr("lowerBoundsGroups").flat())
+        ugroups = list(op.get_attr("upperBoundsGroups").flat())
         steps = [a.value if hasattr(a, "value") else a for a in op.get_attr("steps")]
         operands = list(op.operands)
         body = op.regions[0].blocks[0]

@@ -10,9 +10,10 @@ and yield in ``affine_loops.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
-from ..affine.expr import AffineMap
+from ..affine.expr import AffineMap, dim, sym
 from ..affine.parse import AffineExprParser, AffineParseError
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -208,29 +209,28 @@ def verify_dims_and_symbols(op: OpDef, operands: Sequence[Value], num_dims: int)
 
 
 class _SSAIds:
-    """Binds the SSA names of an affine expression list to dims and symbols
-    as upstream does (a new ``%x`` is the next dim, a new ``symbol(%x)`` the
-    next symbol, a name seen before keeps its first binding) and keeps each
-    name's position for the operand reference."""
+    """Parses affine expressions over SSA names, binding the names to dims
+    and symbols as upstream does (a new ``%x`` is the next dim, a new
+    ``symbol(%x)`` the next symbol, a name seen before keeps its first
+    binding) and keeping each name's position for the operand reference."""
 
-    __slots__ = ("parser", "dims", "syms", "exprs")
+    __slots__ = ("dims", "exprs", "parser", "syms")
 
-    def __init__(self) -> None:
-        self.parser: AffineExprParser | None = None
+    def __init__(self, p: Parser) -> None:
         self.dims: list[UnresolvedOperand] = []
         self.syms: list[UnresolvedOperand] = []
         self.exprs: dict = {}
+        self.parser = AffineExprParser(p.src, p.start, resolve=self.dim, resolve_symbol=self.symbol)
 
     def _ref(self, name: str) -> UnresolvedOperand:
-        pos = self.parser.pos - len(name)  # type: ignore[union-attr]
+        # Called just after the name (and any `#N`) was consumed.
+        pos = self.parser.pos - len(name)
         base, _, num = name.partition("#")
         return (base, int(num) if num else 0, pos)
 
     def dim(self, name: str):
         if not name.startswith("%"):
             return None  # a bare identifier: undeclared here
-        from ..affine.expr import dim
-
         e = self.exprs.get(name)
         if e is None:
             e = self.exprs[name] = dim(len(self.dims))
@@ -238,8 +238,6 @@ class _SSAIds:
         return e
 
     def symbol(self, name: str):
-        from ..affine.expr import sym
-
         e = self.exprs.get(name)
         if e is None:
             e = self.exprs[name] = sym(len(self.syms))
@@ -247,17 +245,11 @@ class _SSAIds:
         return e
 
 
-def _affine_parser(p: "Parser") -> tuple[AffineExprParser, _SSAIds]:
-    ids = _SSAIds()
-    ap = AffineExprParser(p.src, p.start, resolve=ids.dim, resolve_symbol=ids.symbol)
-    ids.parser = ap
-    return ap, ids
-
-
-def parse_ssa_id_map(p: "Parser", delimiter: str = "[") -> tuple[AffineMap, list[UnresolvedOperand]]:
+def parse_ssa_id_map(p: Parser, delimiter: str = "[") -> tuple[AffineMap, list[UnresolvedOperand]]:
     """``[%i + 1, symbol(%n)]``: the map and its operand references (dims
     first, then symbols)."""
-    ap, ids = _affine_parser(p)
+    ids = _SSAIds(p)
+    ap = ids.parser
     try:
         exprs = ap.parse_map_of_ssa_ids(delimiter)
     except AffineParseError as e:
@@ -266,10 +258,11 @@ def parse_ssa_id_map(p: "Parser", delimiter: str = "[") -> tuple[AffineMap, list
     return AffineMap(len(ids.dims), len(ids.syms), exprs), ids.dims + ids.syms
 
 
-def parse_ssa_id_expr(p: "Parser"):
+def parse_ssa_id_expr(p: Parser):
     """One affine expression over SSA ids (an affine.parallel bound): the
     expression, its dim references and its symbol references."""
-    ap, ids = _affine_parser(p)
+    ids = _SSAIds(p)
+    ap = ids.parser
     try:
         expr = ap.parse_expr()
     except AffineParseError as e:
@@ -278,42 +271,42 @@ def parse_ssa_id_expr(p: "Parser"):
     return expr, ids.dims, ids.syms
 
 
-def _names(p: "AsmPrinter", operands: Sequence[Value], num_dims: int) -> tuple[list[str], list[str]]:
+def _names(p: AsmPrinter, operands: Sequence[Value], num_dims: int) -> tuple[list[str], list[str]]:
     names = [p.value_name(v) for v in operands]
     return names[:num_dims], [f"symbol({n})" for n in names[num_dims:]]
 
 
-def ssa_id_exprs_str(p: "AsmPrinter", exprs: Sequence, operands: Sequence[Value], num_dims: int) -> str:
+def ssa_id_exprs_str(p: AsmPrinter, exprs: Sequence, operands: Sequence[Value], num_dims: int) -> str:
     """Expressions with dims spelled ``%x`` and symbols ``symbol(%x)``."""
     dn, sn = _names(p, operands, num_dims)
     return ", ".join(e.to_string(dn, sn) for e in exprs)
 
 
-def ssa_id_map_str(p: "AsmPrinter", amap: AffineMap, operands: Sequence[Value]) -> str:
+def ssa_id_map_str(p: AsmPrinter, amap: AffineMap, operands: Sequence[Value]) -> str:
     return ssa_id_exprs_str(p, amap.results, operands, amap.num_dims)
 
 
-def parse_dim_and_symbol_list(p: "Parser") -> tuple[list[UnresolvedOperand], int]:
+def parse_dim_and_symbol_list(p: Parser) -> tuple[list[UnresolvedOperand], int]:
     """``(%d0, ...)[%s0, ...]`` (the symbol list is optional)."""
     dims = p.parse_operand_list("(")
     syms = p.parse_operand_list("[") if p.kind == "[" else []
     return dims + syms, len(dims)
 
 
-def dim_and_symbol_list_str(p: "AsmPrinter", operands: Sequence[Value], num_dims: int) -> str:
+def dim_and_symbol_list_str(p: AsmPrinter, operands: Sequence[Value], num_dims: int) -> str:
     s = "(" + p.operands_str(operands[:num_dims]) + ")"
     if len(operands) > num_dims:
         s += "[" + p.operands_str(operands[num_dims:]) + "]"
     return s
 
 
-def parse_error(p: "Parser", state: "OpState", message: str, pos: int | None = None) -> NoReturn:
+def parse_error(p: Parser, state: OpState, message: str, pos: int | None = None) -> NoReturn:
     """An error of a custom op parser (upstream prefixes ``custom op 'name'``),
     at the op name unless ``pos`` is given."""
     p.error(f"custom op '{state.name}' {message}", state.pos if pos is None else pos)
 
 
-def parse_attr_of(p: "Parser", state: "OpState", cls: type, type: T.Type | None = None) -> A.Attribute:
+def parse_attr_of(p: Parser, state: OpState, cls: type, type: T.Type | None = None) -> A.Attribute:
     """An attribute that must be of class ``cls``."""
     pos = p.start
     a = p.parse_attribute(type)
@@ -322,10 +315,11 @@ def parse_attr_of(p: "Parser", state: "OpState", cls: type, type: T.Type | None 
     return a
 
 
+_TypeT = TypeVar("_TypeT", bound=T.Type)
 _TYPE_NAMES = {T.MemRefType: "builtin.memref", T.VectorType: "builtin.vector"}
 
 
-def parse_type_of(p: "Parser", state: "OpState", cls: type, colon: bool = False) -> T.Type:
+def parse_type_of(p: Parser, state: OpState, cls: type[_TypeT], colon: bool = False) -> _TypeT:
     """A type that must be of class ``cls`` (after a ``:`` with ``colon``,
     where upstream reports a wrong kind)."""
     pos = p.start
@@ -338,7 +332,7 @@ def parse_type_of(p: "Parser", state: "OpState", cls: type, colon: bool = False)
     return t
 
 
-def add_attr_dict(state: "OpState", attrs: dict) -> None:
+def add_attr_dict(state: OpState, attrs: dict) -> None:
     """Discardable attributes, routing the op's property names to properties."""
     names = state.op_class.property_names() if state.op_class is not None else frozenset()
     for k, v in attrs.items():
@@ -347,7 +341,7 @@ def add_attr_dict(state: "OpState", attrs: dict) -> None:
 
 def map_of(op: Operation, name: str = "map") -> AffineMap | None:
     a = op.get_attr(name)
-    return a.value if isinstance(a, A.AffineMapAttr) else None  # type: ignore[return-value]
+    return cast(AffineMap, a.value) if isinstance(a, A.AffineMapAttr) else None
 
 
 # -- affine.apply, affine.min, affine.max --------------------------------------------------
@@ -366,7 +360,7 @@ class _MapOfOperandsOp(OpDef):
         m = map_of(self)
         return m is not None and m.num_dims <= len(self.operands)
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         m = self.map
         p.write(" " + p.attr(m) + dim_and_symbol_list_str(p, self.operands, m.value.num_dims))
         p.print_optional_attr_dict(self.attributes)
@@ -380,7 +374,7 @@ class AffineApplyOp(_MapOfOperandsOp):
     OP_NAME = "affine.apply"
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         amap = parse_attr_of(p, state, A.AffineMapAttr)
         refs, nd = parse_dim_and_symbol_list(p)
         add_attr_dict(state, p.parse_optional_attr_dict())
@@ -409,7 +403,7 @@ class _MinMaxOp(_MapOfOperandsOp):
     __slots__ = ()
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         amap = parse_attr_of(p, state, A.AffineMapAttr)
         refs, _ = parse_dim_and_symbol_list(p)
         add_attr_dict(state, p.parse_optional_attr_dict())
@@ -417,7 +411,7 @@ class _MinMaxOp(_MapOfOperandsOp):
         state.operands = p.resolve_operands(refs, [T.index] * len(refs))
         state.result_types = [T.index]
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         m = self.map
         nd = m.value.num_dims
         ops = self.operands
@@ -454,12 +448,12 @@ class AffineMaxOp(_MinMaxOp):
 # -- delinearize_index / linearize_index ---------------------------------------------------------
 
 
-def _parse_basis(p: "Parser") -> tuple[list[UnresolvedOperand], list[int]]:
+def _parse_basis(p: Parser) -> tuple[list[UnresolvedOperand], list[int]]:
     lst = parse_dynamic_index_list(p, delimiter="(")
     return lst.values, lst.static
 
 
-def _basis_str(p: "AsmPrinter", values: Sequence[Value], static: Sequence[int]) -> str:
+def _basis_str(p: AsmPrinter, values: Sequence[Value], static: Sequence[int]) -> str:
     return print_dynamic_index_list(p, values, static, delimiter="(")
 
 
@@ -484,14 +478,14 @@ class AffineDelinearizeIndexOp(OpDef):
                        "attr-dict `:` type($multi_index)")
 
     @classmethod
-    def parse_DynamicIndexList(cls, p: "Parser", ps, *args) -> None:
+    def parse_DynamicIndexList(cls, p: Parser, ps, *args) -> None:
         refs, static = _parse_basis(p)
         ps.operands["dynamic_basis"] = refs
         ps.types["dynamic_basis"] = [T.index] * len(refs)
         ps.types["linear_index"] = [T.index]
         ps.props["static_basis"] = A.DenseArrayAttr(T.i64, tuple(static))
 
-    def print_DynamicIndexList(self, p: "AsmPrinter", *args) -> None:
+    def print_DynamicIndexList(self, p: AsmPrinter, *args) -> None:
         p.write(_basis_str(p, self.dynamic_basis, self.static_basis.values))
 
     def verify_(self) -> None:
@@ -526,7 +520,7 @@ class AffineLinearizeIndexOp(OpDef):
         return op
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         disjoint = p.accept_keyword("disjoint")
         refs = p.parse_operand_list("[")
         p.expect_keyword("by")
@@ -539,7 +533,7 @@ class AffineLinearizeIndexOp(OpDef):
             static_basis=A.DenseArrayAttr(T.i64, tuple(static)), disjoint=A.UNIT if disjoint else A.BoolAttr(False),
             operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(refs), len(brefs))))
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         s = " disjoint" if isinstance(self.disjoint, A.UnitAttr) else ""
         s += " [" + p.operands_str(self.multi_index) + "] by "
         s += _basis_str(p, self.dynamic_basis, self.static_basis.values)

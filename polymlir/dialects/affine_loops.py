@@ -10,7 +10,8 @@ as upstream does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, dim, sym
 from ..ir import attributes as A
@@ -25,8 +26,8 @@ from .affine import (
     add_attr_dict,
     dim_and_symbol_list_str,
     parse_attr_of,
-    parse_error,
     parse_dim_and_symbol_list,
+    parse_error,
     parse_ssa_id_expr,
     parse_ssa_id_map,
     ssa_id_exprs_str,
@@ -41,7 +42,7 @@ YIELD = "affine.yield"
 _SYMBOL_IDENTITY = AffineMap(0, 1, (sym(0),))
 
 
-def ensure_terminator(region: Region, p: "Parser", state: "OpState") -> None:
+def ensure_terminator(region: Region, p: Parser, state: OpState) -> None:
     """Append the implicit ``affine.yield`` the custom form may leave out."""
     if not region.blocks:
         region.add_block()
@@ -63,14 +64,14 @@ def verify_implicit_terminator(op: OpDef) -> None:
                 f"in custom textual format, the absence of terminator implies '{YIELD}'", op.loc)
 
 
-def _arrow_types_str(p: "AsmPrinter", types: Sequence[T.Type]) -> str:
+def _arrow_types_str(p: AsmPrinter, types: Sequence[T.Type]) -> str:
     return " -> " + T.format_result_types(list(types), p) if types else ""
 
 
 # -- affine.for -----------------------------------------------------------------------------
 
 
-def _parse_bound(p: "Parser", state: "OpState", lower: bool) -> tuple[A.AffineMapAttr, list[Value]]:
+def _parse_bound(p: Parser, state: OpState, lower: bool) -> tuple[A.AffineMapAttr, list[Value]]:
     """``max``/``min``? then ``%ssa``, an integer, or ``#map(%d)[%s]``."""
     has_prefix = p.accept_keyword("max" if lower else "min")
     if p.kind == "%":
@@ -98,7 +99,7 @@ def _parse_bound(p: "Parser", state: "OpState", lower: bool) -> tuple[A.AffineMa
     parse_error(p, state, "expected valid affine map representation for loop bounds")
 
 
-def _bound_str(p: "AsmPrinter", attr: A.AffineMapAttr, operands: Sequence[Value], prefix: str) -> str:
+def _bound_str(p: AsmPrinter, attr: A.AffineMapAttr, operands: Sequence[Value], prefix: str) -> str:
     m = attr.value
     if m.num_results == 1:
         e = m.results[0]
@@ -130,7 +131,7 @@ class AffineForOp(OpDef):
     region = region_field()
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         iv = p.parse_operand()
         p.expect("=", "expected '='")
         lb, lb_ops = _parse_bound(p, state, True)
@@ -176,7 +177,7 @@ class AffineForOp(OpDef):
                 and ub.value.num_inputs == len(self.upperBoundOperands)
                 and len(r[0].blocks[0].arguments) == len(self.inits) + 1)
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         body = self.regions[0].blocks[0]
         iv = body.arguments[0]
         s = (" " + p.value_name(iv) + p.loc_suffix(iv.loc) + " = "
@@ -223,7 +224,7 @@ class AffineForOp(OpDef):
         verify_implicit_terminator(self)
 
 
-def _parse_assignment(p: "Parser") -> tuple:
+def _parse_assignment(p: Parser) -> tuple:
     lhs = p.parse_operand()
     p.expect("=", "expected '='")
     return lhs, p.parse_operand()
@@ -246,7 +247,7 @@ class AffineIfOp(OpDef):
     elseRegion = region_field()
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         cond = parse_attr_of(p, state, A.IntegerSetAttr)
         refs, nd = parse_dim_and_symbol_list(p)
         state.operands = p.resolve_operands(refs, [T.index] * len(refs))
@@ -271,7 +272,7 @@ class AffineIfOp(OpDef):
         c = self.condition
         return isinstance(c, A.IntegerSetAttr) and c.value.num_dims <= len(self.operands) and len(self.regions) == 2
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         c = self.condition
         nres = bool(self.results)
         p.write(" " + p.attr(c) + dim_and_symbol_list_str(p, self.operands, c.value.num_dims)
@@ -332,7 +333,7 @@ def _i32_elements(values: Sequence[int]) -> A.DenseElementsAttr:
     return A.DenseElementsAttr(t, tuple(values))
 
 
-def _dedup(p: "Parser", lists: list[list], make) -> tuple[list[Value], list]:
+def _dedup(p: Parser, lists: list[list], make) -> tuple[list[Value], list]:
     """Resolve each expression's operands and number the distinct values."""
     uniq: list[Value] = []
     repl: list = []
@@ -348,7 +349,7 @@ def _dedup(p: "Parser", lists: list[list], make) -> tuple[list[Value], list]:
     return uniq, repl
 
 
-def _parse_parallel_bound(p: "Parser", kw: str) -> tuple[AffineMap, list[int], list[Value]]:
+def _parse_parallel_bound(p: Parser, kw: str) -> tuple[AffineMap, list[int], list[Value]]:
     """``(e0, max(e1, e2), ...)``: the flat map over deduplicated operands
     (dims then symbols), the group sizes, and the operands."""
     p.expect("(", "expected '('")
@@ -389,7 +390,7 @@ def _parse_parallel_bound(p: "Parser", kw: str) -> tuple[AffineMap, list[int], l
     return flat, groups, dims + syms
 
 
-def _parallel_bound_str(p: "AsmPrinter", amap: AffineMap, groups: Sequence[int], operands: Sequence[Value],
+def _parallel_bound_str(p: AsmPrinter, amap: AffineMap, groups: Sequence[int], operands: Sequence[Value],
                         kw: str) -> str:
     parts = []
     start = 0
@@ -422,7 +423,7 @@ class AffineParallelOp(OpDef):
     region = region_field()
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         ivs = p.parse_operand_list("(")
         p.expect("=", "expected '='")
         lb, lbg, lb_ops = _parse_parallel_bound(p, "max")
@@ -474,7 +475,7 @@ class AffineParallelOp(OpDef):
             return False
         return ok and len(self.regions) == 1 and len(self.regions[0].blocks) == 1
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         lb, ub = self.lowerBoundsMap.value, self.upperBoundsMap.value
         ops = self.operands
         nlb = lb.num_inputs

@@ -6,12 +6,14 @@ symbol(%n)]``), kept as an affine map property plus its operands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..affine.expr import AffineMap
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
+from ..ir.core import Value
 from ..ir.fields import operand, prop, result, var_operand
 from ..ir.opdef import OpDef, register_op
 from .affine import (
@@ -30,7 +32,6 @@ from .affine import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..ir.core import Value
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
 
@@ -55,16 +56,20 @@ class _AccessOp(OpDef):
 
     __slots__ = ()
     traits = frozenset({"MemRefsNormalizable"})
+    if TYPE_CHECKING:  # the fields each subclass declares
+        memref: Value
+        indices: list[Value]
+        map: A.AffineMapAttr
 
     def print_custom_ok(self) -> bool:
         m = map_of(self)
-        return m is not None and m.num_inputs == len(self.indices)  # type: ignore[attr-defined]
+        return m is not None and m.num_inputs == len(self.indices)
 
-    def _access_str(self, p: "AsmPrinter") -> str:
-        return p.value_name(self.memref) + "[" + ssa_id_map_str(p, self.map.value, self.indices) + "]"  # type: ignore[attr-defined]
+    def _access_str(self, p: AsmPrinter) -> str:
+        return p.value_name(self.memref) + "[" + ssa_id_map_str(p, self.map.value, self.indices) + "]"
 
     @staticmethod
-    def _parse_access(p: "Parser", state: "OpState") -> tuple[UnresolvedOperand, list[UnresolvedOperand]]:
+    def _parse_access(p: Parser, state: OpState) -> tuple[UnresolvedOperand, list[UnresolvedOperand]]:
         mref = p.parse_operand()
         amap, refs = parse_ssa_id_map(p)
         state.properties["map"] = A.AffineMapAttr(amap)
@@ -84,13 +89,13 @@ class AffineLoadOp(_AccessOp):
     res = result()
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         mref, refs = cls._parse_access(p, state)
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
         state.operands = [p.resolve_operand(mref, mt)] + p.resolve_operands(refs, [T.index] * len(refs))
-        state.result_types = [mt.element_type]  # type: ignore[attr-defined]
+        state.result_types = [mt.element_type]
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + p.type(self.memref.type))
@@ -114,15 +119,15 @@ class AffineStoreOp(_AccessOp):
     map = prop(C.AffineMapAttr)
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         val = p.parse_operand()
         p.expect(",", "expected ','")
         mref, refs = cls._parse_access(p, state)
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
-        state.operands = ([p.resolve_operand(val, mt.element_type), p.resolve_operand(mref, mt)]  # type: ignore[attr-defined]
+        state.operands = ([p.resolve_operand(val, mt.element_type), p.resolve_operand(mref, mt)]
                           + p.resolve_operands(refs, [T.index] * len(refs)))
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + p.value_name(self.value) + ", " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + p.type(self.memref.type))
@@ -155,7 +160,7 @@ class AffineVectorLoadOp(_AccessOp):
     res = result(VectorNonZeroRank)
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         mref, refs = cls._parse_access(p, state)
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
         p.expect(",", "expected ','")
@@ -163,7 +168,7 @@ class AffineVectorLoadOp(_AccessOp):
         state.operands = [p.resolve_operand(mref, mt)] + p.resolve_operands(refs, [T.index] * len(refs))
         state.result_types = [vt]
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.res.type))
@@ -185,7 +190,7 @@ class AffineVectorStoreOp(_AccessOp):
     map = prop(C.AffineMapAttr)
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         val = p.parse_operand()
         p.expect(",", "expected ','")
         mref, refs = cls._parse_access(p, state)
@@ -195,7 +200,7 @@ class AffineVectorStoreOp(_AccessOp):
         state.operands = ([p.resolve_operand(val, vt), p.resolve_operand(mref, mt)]
                           + p.resolve_operands(refs, [T.index] * len(refs)))
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + p.value_name(self.value) + ", " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.value.type))
@@ -224,7 +229,7 @@ class AffinePrefetchOp(_AccessOp):
     map = prop(C.AffineMapAttr)
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         mref = p.parse_operand()
         amap, refs = parse_ssa_id_map(p)
         p.expect(",", "expected ','")
@@ -246,7 +251,7 @@ class AffinePrefetchOp(_AccessOp):
         state.properties.update(map=A.AffineMapAttr(amap), localityHint=hint,
                                 isWrite=A.BoolAttr(rw == "write"), isDataCache=A.BoolAttr(cache == "data"))
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         p.write(f" {self._access_str(p)}, {'write' if self.isWrite.value else 'read'}, "
                 f"locality<{self.localityHint.value}>, {'data' if self.isDataCache.value else 'instr'}")
         p.print_optional_attr_dict(self.attributes)
@@ -268,11 +273,23 @@ class AffinePrefetchOp(_AccessOp):
 # -- DMA (upstream defines these in C++, with discardable map attributes) ---------------------
 
 
-def _dma_access(p: "Parser", state: "OpState", attr: str) -> tuple[UnresolvedOperand, list[UnresolvedOperand]]:
+def _dma_access(p: Parser, state: OpState, attr: str) -> tuple[UnresolvedOperand, list[UnresolvedOperand]]:
     mref = p.parse_operand()
     amap, refs = parse_ssa_id_map(p)
     state.attributes[attr] = A.AffineMapAttr(amap)
     return mref, refs
+
+
+class _DmaLayout(NamedTuple):
+    """Operand positions of affine.dma_start: the destination memref, the
+    tag memref and the element count; the three maps."""
+
+    dst: int
+    tag: int
+    num: int
+    src_map: AffineMap
+    dst_map: AffineMap
+    tag_map: AffineMap
 
 
 @register_op
@@ -285,17 +302,16 @@ class AffineDmaStartOp(OpDef):
     traits = frozenset({"MemRefsNormalizable"})
     operands_ = var_operand(name="operands")
 
-    def _layout(self) -> tuple[int, int, int, AffineMap, AffineMap, AffineMap] | None:
-        maps = [map_of(self, n) for n in ("src_map", "dst_map", "tag_map")]
-        if any(m is None for m in maps):
+    def _layout(self) -> _DmaLayout | None:
+        sm, dm, tm = (map_of(self, n) for n in ("src_map", "dst_map", "tag_map"))
+        if sm is None or dm is None or tm is None:
             return None
-        sm, dm, tm = maps
-        dst = 1 + sm.num_inputs  # type: ignore[union-attr]
-        tag = dst + 1 + dm.num_inputs  # type: ignore[union-attr]
-        return 0, dst, tag, sm, dm, tm  # type: ignore[return-value]
+        dst = 1 + sm.num_inputs
+        tag = dst + 1 + dm.num_inputs
+        return _DmaLayout(dst, tag, tag + 1 + tm.num_inputs, sm, dm, tm)
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         src, src_refs = _dma_access(p, state, "src_map")
         p.expect(",", "expected ','")
         dst, dst_refs = _dma_access(p, state, "dst_map")
@@ -318,12 +334,13 @@ class AffineDmaStartOp(OpDef):
 
     def print_custom_ok(self) -> bool:
         lay = self._layout()
-        return lay is not None and len(self.operands) in (lay[2] + lay[5].num_inputs + 2, lay[2] + lay[5].num_inputs + 4)
+        return lay is not None and len(self.operands) in (lay.num + 1, lay.num + 3)
 
-    def print_custom(self, p: "AsmPrinter") -> None:
-        _, dst, tag, sm, dm, tm = self._layout()  # type: ignore[misc]
+    def print_custom(self, p: AsmPrinter) -> None:
+        lay = self._layout()
+        assert lay is not None  # print_custom_ok
+        dst, tag, n, sm, dm, tm = lay
         ops = self.operands
-        n = tag + 1 + tm.num_inputs
         s = (f" {p.value_name(ops[0])}[{ssa_id_map_str(p, sm, ops[1:dst])}], "
              f"{p.value_name(ops[dst])}[{ssa_id_map_str(p, dm, ops[dst + 1:tag])}], "
              f"{p.value_name(ops[tag])}[{ssa_id_map_str(p, tm, ops[tag + 1:n])}], " + p.operands_str(ops[n:]))
@@ -333,9 +350,8 @@ class AffineDmaStartOp(OpDef):
         lay = self._layout()
         if lay is None:
             raise self.op_error("requires affine map attributes 'src_map', 'dst_map' and 'tag_map'")
-        _, dst, tag, sm, dm, tm = lay
+        dst, tag, n = lay.dst, lay.tag, lay.num
         ops = self.operands
-        n = tag + 1 + tm.num_inputs
         if len(ops) not in (n + 1, n + 3):
             raise self.op_error("incorrect number of operands")
         for i, what in ((0, "source"), (dst, "destination"), (tag, "tag")):
@@ -360,7 +376,7 @@ class AffineDmaWaitOp(OpDef):
     operands_ = var_operand(name="operands")
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         tag, refs = _dma_access(p, state, "tag_map")
         p.expect(",", "expected ','")
         num = p.parse_operand()
@@ -375,10 +391,11 @@ class AffineDmaWaitOp(OpDef):
         m = map_of(self, "tag_map")
         return m is not None and len(self.operands) == m.num_inputs + 2
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         ops = self.operands
         m = map_of(self, "tag_map")
-        p.write(f" {p.value_name(ops[0])}[{ssa_id_map_str(p, m, ops[1:-1])}], {p.value_name(ops[-1])} : "  # type: ignore[arg-type]
+        assert m is not None  # print_custom_ok
+        p.write(f" {p.value_name(ops[0])}[{ssa_id_map_str(p, m, ops[1:-1])}], {p.value_name(ops[-1])} : "
                 + p.type(ops[0].type))
 
     def verify_(self) -> None:

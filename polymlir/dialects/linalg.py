@@ -344,7 +344,8 @@ class LinalgStructuredOp(OpDef):
             for b in r.blocks:
                 last = b.operations[-1] if b.operations else None
                 if last is not None and last.name != "linalg.yield":
-                    raise self.op_error(f"expects regions to end with 'linalg.yield', found '{last.name}'")
+                    raise self.op_error(f"expects regions to end with 'linalg.yield', found '{last.name}'").attach_note(
+                        "in custom textual format, the absence of terminator implies 'linalg.yield'", self.loc)
         self.verify_structured_op()
 
     def verify_structured_op(self) -> None:
@@ -571,9 +572,12 @@ def create_op(name: str, operands: Sequence[Value], result_types: Sequence[T.Typ
     props: dict[str, A.Attribute] = {}
     discardable: dict[str, A.Attribute] = {}
     cls = lookup_op(name)
-    names = cls.property_names() if cls is not None else frozenset()
     defaults = dict(_KNOWN_DEFAULTS.get(name, ()))
+    names: frozenset[str] = frozenset()
     if cls is not None:
+        # The op's own declaration wins over the fallback table.
+        names = cls.property_names()
+        defaults = {k: v for k, v in defaults.items() if k in names}
         for d in cls._fields.get("prop", []):
             if d.default is not None:
                 defaults[d.attr_name] = d.default
@@ -636,3 +640,34 @@ def _region_with_args(types: Sequence[T.Type]) -> tuple[Region, Block]:
     r = Region()
     b = r.add_block(Block(list(types)))
     return r, b
+
+
+# -- generalization -----------------------------------------------------------------------
+
+
+def build_generic(spec: GeneralizeSpec, inputs: Sequence[Value], outputs: Sequence[Value],
+                  result_types: Sequence[T.Type], loc: A.Location | None = None) -> GenericOp:
+    """A new (detached) ``linalg.generic`` computing what ``spec`` describes."""
+    r, b = _region_with_args([payload_arg_type(v.type) for v in list(inputs) + list(outputs)])
+    spec.build_payload(b)
+    props = {
+        "indexing_maps": maps_array(spec.indexing_maps),
+        "iterator_types": iterator_array(spec.iterator_types),
+        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(inputs), len(outputs))),
+    }
+    return GenericOp.create(operands=list(inputs) + list(outputs), result_types=list(result_types),
+                            properties=props, regions=[r], loc=loc)  # type: ignore[return-value]
+
+
+def generalize(op: LinalgStructuredOp) -> GenericOp:
+    """Replace structured op ``op`` (in a block) by the equivalent
+    ``linalg.generic``, as upstream's ``linalg-generalize-named-ops`` does;
+    returns the new op. A generic op is returned unchanged."""
+    if isinstance(op, GenericOp):
+        return op
+    g = build_generic(op.generalize_spec(), op.dps_inputs(), op.dps_inits(), op.result_types, op.loc)
+    if op.parent is not None:
+        op.parent.insert_before(op, g)
+    op.replace_all_uses_with(g.results)
+    op.erase()
+    return g

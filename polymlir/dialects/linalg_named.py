@@ -169,6 +169,16 @@ def _eval(e: Expr, b: PayloadBuilder, args: Sequence[Value], out_t: T.Type, cast
         x = _eval(e[2], b, args, out_t, cast_kind)
         y = _eval(e[3], b, args, out_t, cast_kind)
         return b.binary(e[1], x, y)
+    if k == "castt":  # to a fixed type
+        return b.cast(e[1], _eval(e[2], b, args, out_t, cast_kind))
+    if k == "const":
+        c = L.create_op("arith.constant", [], [e[1].type], {"value": e[1]}, b.loc)
+        b.block.append(c)
+        return c.results[0]
+    if k == "index":
+        i = L.create_op("linalg.index", [], [T.index], {"dim": A.IntegerAttr(e[1], T.i64)}, b.loc)
+        b.block.append(i)
+        return i.results[0]
     if k == "select":
         c = _eval(e[1], b, args, out_t, cast_kind)
         x = _eval(e[2], b, args, out_t, cast_kind)
@@ -294,6 +304,27 @@ for _name, _fn in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("div", "div"
                    ("max", "max_signed"), ("min", "min_signed"), ("powf", "powf")):
     _def(_name, "", "", ["lhs:*", "rhs:*", "O:*"], ("bin", _fn, _arg(0), _arg(1)))
 _def("select", "", "", ["cond:*", "lhs:*", "rhs:*", "O:*"], ("select", _arg(0), _arg(1), _arg(2)))
+
+def _rng_payload() -> Expr:
+    """``fill_rng_2d``: a linear congruential generator over the indices."""
+    def i32(e: Expr) -> Expr:
+        return ("castt", T.i32, e)
+
+    def f64(e: Expr) -> Expr:
+        return ("castt", T.f64, e)
+
+    mult = i32(("const", A.IntegerAttr(1103515245, T.i64)))
+    inc = i32(("const", A.IntegerAttr(12345, T.i64)))
+    rand1 = ("bin", "add", ("bin", "mul", ("bin", "add", i32(("index", 0)), _arg(2)), mult), inc)
+    rand2 = ("bin", "add", ("bin", "mul", ("bin", "add", i32(("index", 1)), rand1), mult), inc)
+    offset = f64(("const", A.IntegerAttr(2147483647, T.i64)))
+    inv_range = f64(("const", A.FloatAttr(2.3283064e-10, T.f64)))
+    scaling = ("bin", "mul", ("bin", "sub", _arg(1), _arg(0)), inv_range)
+    value = ("bin", "add", ("bin", "mul", ("bin", "add", offset, f64(rand2)), scaling), _arg(0))
+    return _cast(value)
+
+
+_def("fill_rng_2d", "m n", "pp", ["min:", "max:", "seed:", "O:m, n"], _rng_payload())
 
 # Contractions.
 _def("matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "C:m, n"], _macc(kind="attr"), has_cast=True)

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..ir import attributes as A
-from ..ir import types as T
 from ..parser.attr_parser import DIALECT_ATTR_PARSERS
 
 # -- integer enums (properties hold IntegerAttr values) ------------------------

@@ -17,7 +17,7 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import enum_attr, typed_attr
 from ..ir.core import Value
-from ..ir.fields import OperandDef, opt_operand, operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ..ir.fields import opt_operand, operand, opt_result, prop, result, segment_sizes_attr, var_operand
 from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
 from . import llvm_attrs as LA
 from .llvm import (

@@ -355,7 +355,7 @@ def _verify_same_shape(op, with_results: bool = True) -> None:
 def _verify_cast(op, ok: bool) -> None:
     if not ok:
         a, b = op.operands[0].type, op.results[0].type
-        raise op.emit_error(f"operand type {q(a)} and result type {q(b)} are cast incompatible")
+        raise op.op_error(f"operand type {q(a)} and result type {q(b)} are cast incompatible")
 
 
 @register_op
@@ -371,8 +371,9 @@ class CastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
-        _verify_same_shape(self)
+        # Upstream verifies the cast interface before the shape trait.
         _verify_cast(self, cast_compatible(self.operands[0].type, self.results[0].type))
+        _verify_same_shape(self)
 
 
 @register_op
@@ -389,14 +390,15 @@ class MemorySpaceCastOp(OpDef):
 
     def verify_(self) -> None:
         a, b = self.operands[0].type, self.results[0].type
+        if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
+            ok = a.element_type == b.element_type and a.layout == b.layout and a.shape == b.shape
+        else:
+            ok = (isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType)
+                  and a.element_type == b.element_type)
+        _verify_cast(self, ok)
         _verify_same_shape(self)
         if _elem(a) != _elem(b):
             raise self.op_error("requires the same element type for all operands and results")
-        if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
-            ok = a.layout == b.layout and a.shape == b.shape
-        else:
-            ok = isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType)
-        _verify_cast(self, ok)
 
 
 @register_op

@@ -458,42 +458,48 @@ class DenseElementsAttr(Attribute):
     values (re, im) pairs, and string elements Python strings."""
 
     type: ShapedType
-    values: tuple
+    data: tuple  # one value when ``splat``, else every element
     splat: bool = False
 
     def __post_init__(self) -> None:
         # Like upstream, a literal whose elements are all equal is a splat.
-        vals = self.values
+        vals = self.data
         if not self.splat and vals:
             first = vals[0]
             if len(vals) == 1 or all(v == first for v in vals):
-                object.__setattr__(self, "values", (first,))
+                object.__setattr__(self, "data", (first,))
                 object.__setattr__(self, "splat", True)
+
+    @property
+    def values(self) -> tuple:
+        """Every element, row-major (splats expanded)."""
+        if self.splat:
+            return self.data * self.type.num_elements
+        return self.data
 
     def print(self, p) -> str:
         t = self.type
         et = t.element_type
+        data = self.data
         if self.splat:
-            body = _elem_str(self.values[0], et)
-        elif not self.values:
+            body = _elem_str(data[0], et)
+        elif not data:
             body = ""
         else:
             body = None
-            if len(self.values) > HEX_THRESHOLD:
-                body = _pack_hex(self.values, et)
+            if len(data) > HEX_THRESHOLD:
+                body = _pack_hex(data, et)
             if body is None:
-                body = _nest(self.values, t.shape, et)
+                body = _nest(data, t.shape, et)
         return f"dense<{body}> : {p.type(t)}"
 
     def children(self):
         yield self.type
 
     def is_splat(self) -> bool:
-        return self.splat or len(set(self.values)) <= 1
+        return self.splat
 
     def flat(self) -> list:
-        if self.splat:
-            return list(self.values) * self.type.num_elements
         return list(self.values)
 
 
@@ -506,7 +512,7 @@ class SparseElementsAttr(Attribute):
     def print(self, p) -> str:
         idx = self.indices.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
         val = self.values.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
-        if not self.indices.values and not self.values.values:
+        if not self.indices.data and not self.values.data:
             return f"sparse<> : {p.type(self.type)}"
         return f"sparse<{idx}, {val}> : {p.type(self.type)}"
 

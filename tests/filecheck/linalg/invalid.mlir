@@ -83,7 +83,8 @@ func.func @strides2(%a: memref<1x4x4x1xf32>, %b: memref<1x1x1x1xf32>, %c: memref
 // -----
 
 func.func @notensor(%a: memref<4xf32>) {
-  // expected-error@+1 {{'linalg.generic' op expects regions to end with 'linalg.yield', found 'test.foo'}}
+  // expected-error@+2 {{'linalg.generic' op expects regions to end with 'linalg.yield', found 'test.foo'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'linalg.yield'}}
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%a : memref<4xf32>) {
   ^bb0(%x: f32):
     "test.foo"() : () -> ()
@@ -223,5 +224,187 @@ func.func @generic_noattr(%a: memref<4xf32>) {
   ^bb0(%x: f32):
     linalg.yield %x : f32
   }
+  return
+}
+
+// -----
+
+func.func @index_outside() -> index {
+  // expected-error@+1 {{'linalg.index' op expected parent op with LinalgOp interface}}
+  %0 = linalg.index 0 : index
+  return %0 : index
+}
+
+// -----
+
+func.func @index_dim(%a: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%a : memref<4xf32>) {
+  ^bb0(%x: f32):
+    // expected-error@+1 {{'linalg.index' op expected dim (1) to be lower than the number of loops (1) of the enclosing LinalgOp}}
+    %i = linalg.index 1 : index
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @yield_outside(%a: f32) {
+  // expected-error@+1 {{'linalg.yield' op expected parent op with LinalgOp interface}}
+  linalg.yield %a : f32
+}
+
+// -----
+
+func.func @fill_memref_result(%a: memref<4xf32>, %s: f32) {
+  // expected-error@+1 {{'linalg.fill' op result #0 must be variadic of ranked tensor of any type values, but got 'memref<4xf32>'}}
+  %0 = linalg.fill ins(%s : f32) outs(%a : memref<4xf32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @region_args(%m: memref<?x?xf32>) {
+  // expected-error@+2 {{custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got 2}}
+  linalg.matmul ins(%m, %m : memref<?x?xf32>, memref<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @static_shapes(%a: memref<2x4xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op inferred input/output operand #1 has shape's dimension #0 to be 4, but found 3}}
+  linalg.matmul ins(%a, %b : memref<2x4xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>)
+  return
+}
+
+// -----
+
+func.func @conv_window(%i: memref<1x3x4x2xf32>, %f: memref<3x2x2x1xf32>, %o: memref<1x2x3x1xf32>) {
+  // expected-error@+1 {{'linalg.conv_2d_nhwc_hwcf' op inferred input/output operand #0 has shape's dimension #1 to be greater than or equal to 4, but found 3}}
+  linalg.conv_2d_nhwc_hwcf ins(%i, %f : memref<1x3x4x2xf32>, memref<3x2x2x1xf32>) outs(%o : memref<1x2x3x1xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_index(%a: memref<5xf32>, %b: memref<5xf32>) {
+  // expected-error@+1 {{'linalg.generic' op unexpected result less than 0 at expression #0 in (d0) -> (-d0 + 3)}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (3 - i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%a : memref<5xf32>) outs(%b : memref<5xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_init(%a: tensor<16x32xf32>, %b: tensor<10xf32>) {
+  // expected-error@+1 {{'linalg.reduce' op init dimensions [10] doesn't match input dimensions after reduction [16]}}
+  %0 = linalg.reduce { arith.addf } ins(%a : tensor<16x32xf32>) outs(%b : tensor<10xf32>) dimensions = [1]
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%a: tensor<4xf32>, %b: tensor<4x8x2xf32>) {
+  // expected-error@+1 {{'linalg.broadcast' op input rank plus added dimensions does not match init rank. input rank: 1, dimensions size: 1, init rank: 3}}
+  %0 = linalg.broadcast ins(%a : tensor<4xf32>) outs(%b : tensor<4x8x2xf32>) dimensions = [1]
+  return
+}
+
+// -----
+
+func.func @transpose_perm(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>) {
+  // expected-error@+1 {{'linalg.transpose' op permutation is not valid}}
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [1, 1]
+  return
+}
+
+// -----
+
+func.func @fill_scalar(%a: tensor<4xf32>, %b: tensor<4xf32>) {
+  // expected-error@+1 {{expected op with scalar input}}
+  %0 = linalg.fill ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @p1(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{expected 'tensor<8x16x8x32xf32>' for the packed domain value, got 'tensor<16x8x8x32xf32>'}}
+  %0 = linalg.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p2(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{invalid inner_dims_pos vector}}
+  %0 = linalg.pack %s inner_dims_pos = [0, 0] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p3(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{invalid zero tile factor}}
+  %0 = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [8, 0] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p4(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{tiling factors must equal the number of dimensions to tile}}
+  %0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p5(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type}}
+  %0 = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [8, 30] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p6(%s: tensor<128x250xf32>, %d: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{'linalg.pack' op invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set}}
+  %0 = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %d : tensor<128x250xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @p7(%s: tensor<128x256xf32>, %d: tensor<16x8x8x32xf32>, %p: i32) {
+  // expected-error@+1 {{'linalg.pack' op expected padding_value has 'f32' but got: 'i32'}}
+  %0 = linalg.pack %s padding_value(%p : i32) inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @w1(%f: tensor<2x2x3x5xf32>, %i: tensor<4x4x5x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_filter_transform' op expect filter height either equals to r or 1}}
+  %0 = linalg.winograd_filter_transform fmr(F_2_3) ins(%f : tensor<2x2x3x5xf32>) outs(%i : tensor<4x4x5x2xf32>) -> tensor<4x4x5x2xf32>
+  return
+}
+
+// -----
+
+func.func @w2(%o: tensor<5x4x2x2x2x2xf32>, %oo: tensor<2x4x4x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_output_transform' op expect input height equals to input tile size}}
+  %2 = linalg.winograd_output_transform fmr(F_2_3) ins(%o : tensor<5x4x2x2x2x2xf32>) outs(%oo : tensor<2x4x4x2xf32>) -> tensor<2x4x4x2xf32>
+  return
+}
+
+// -----
+
+func.func @w3(%in: tensor<2x10x10x5xf32>, %ii: tensor<4x4x4x3x2x5xf32>) {
+  // expected-error@+1 {{'linalg.winograd_input_transform' op the output shape is not expected}}
+  %1 = linalg.winograd_input_transform fmr(F_2_3) ins(%in : tensor<2x10x10x5xf32>) outs(%ii : tensor<4x4x4x3x2x5xf32>) -> tensor<4x4x4x3x2x5xf32>
   return
 }

@@ -110,3 +110,27 @@ func.func @structured(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %v: tensor<8xf32
   %5 = linalg.softmax dimension(1) ins(%4 : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %5 : tensor<4x8xf32>
 }
+
+// CHECK-LABEL: func.func @pack(%arg0: tensor<128x256xf32>, %arg1: tensor<8x16x8x32xf32>, %arg2: f32, %arg3: index, %arg4: tensor<16x8x?x32xf32>) -> tensor<8x16x8x32xf32> {
+// CHECK-NEXT: %{{[0-9]+}} = linalg.pack %arg0 padding_value(%arg2 : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg1 : tensor<128x256xf32> -> tensor<8x16x8x32xf32>
+// CHECK-NEXT: %{{[0-9]+}} = linalg.pack %arg0 inner_dims_pos = [0, 1] inner_tiles = [%arg3, 32] into %arg4 {foo} : tensor<128x256xf32> -> tensor<16x8x?x32xf32>
+// CHECK-NEXT: %{{[0-9]+}} = linalg.unpack %{{[0-9]+}} outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg0 : tensor<8x16x8x32xf32> -> tensor<128x256xf32>
+// CHECK-NEXT: return %{{[0-9]+}} : tensor<8x16x8x32xf32>
+func.func @pack(%s: tensor<128x256xf32>, %d: tensor<8x16x8x32xf32>, %p: f32, %t: index, %d2: tensor<16x8x?x32xf32>) -> tensor<8x16x8x32xf32> {
+  %0 = linalg.pack %s padding_value(%p : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<8x16x8x32xf32>
+  %1 = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [%t, 32] into %d2 {foo} : tensor<128x256xf32> -> tensor<16x8x?x32xf32>
+  %2 = linalg.unpack %0 outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %s : tensor<8x16x8x32xf32> -> tensor<128x256xf32>
+  return %0 : tensor<8x16x8x32xf32>
+}
+
+// CHECK-LABEL: func.func @wino(%arg0: tensor<2x3x3x5xf32>, %arg1: tensor<4x4x5x2xf32>, %arg2: tensor<2x10x10x5xf32>, %arg3: tensor<4x4x4x4x2x5xf32>, %arg4: tensor<4x4x2x2x2x2xf32>, %arg5: tensor<2x4x4x2xf32>) -> tensor<4x4x5x2xf32> {
+// CHECK-NEXT: %{{[0-9]+}} = linalg.winograd_filter_transform fmr(F_2_3) ins(%arg0 : tensor<2x3x3x5xf32>) outs(%arg1 : tensor<4x4x5x2xf32>) -> tensor<4x4x5x2xf32>
+// CHECK-NEXT: %{{[0-9]+}} = linalg.winograd_input_transform fmr(F_2_3) ins(%arg2 : tensor<2x10x10x5xf32>) outs(%arg3 : tensor<4x4x4x4x2x5xf32>) -> tensor<4x4x4x4x2x5xf32>
+// CHECK-NEXT: %{{[0-9]+}} = linalg.winograd_output_transform fmr(F_2_3) ins(%arg4 : tensor<4x4x2x2x2x2xf32>) outs(%arg5 : tensor<2x4x4x2xf32>) -> tensor<2x4x4x2xf32>
+// CHECK-NEXT: return %{{[0-9]+}} : tensor<4x4x5x2xf32>
+func.func @wino(%f: tensor<2x3x3x5xf32>, %i: tensor<4x4x5x2xf32>, %in: tensor<2x10x10x5xf32>, %ii: tensor<4x4x4x4x2x5xf32>, %o: tensor<4x4x2x2x2x2xf32>, %oo: tensor<2x4x4x2xf32>) -> tensor<4x4x5x2xf32> {
+  %0 = linalg.winograd_filter_transform fmr(F_2_3) ins(%f : tensor<2x3x3x5xf32>) outs(%i : tensor<4x4x5x2xf32>) -> tensor<4x4x5x2xf32>
+  %1 = linalg.winograd_input_transform fmr(F_2_3) ins(%in : tensor<2x10x10x5xf32>) outs(%ii : tensor<4x4x4x4x2x5xf32>) -> tensor<4x4x4x4x2x5xf32>
+  %2 = linalg.winograd_output_transform fmr(F_2_3) ins(%o : tensor<4x4x2x2x2x2xf32>) outs(%oo : tensor<2x4x4x2xf32>) -> tensor<2x4x4x2xf32>
+  return %0 : tensor<4x4x5x2xf32>
+}
