@@ -189,7 +189,7 @@ class _BinaryOp(LLVMOp):
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
 
     @classmethod
-    def build(cls, lhs: Value, rhs: Value, **props) -> "LLVMOp":
+    def build(cls, lhs: Value, rhs: Value, **props) -> LLVMOp:
         return cls.create(operands=[lhs, rhs], result_types=[lhs.type], properties=cls._build_props(**props))
 
     @classmethod
@@ -319,7 +319,7 @@ class FNegOp(LLVMOp):
     assembly_format = "$operand attr-dict `:` type($res)"
 
     @classmethod
-    def build(cls, v: Value, fastmath: LA.FastmathFlagsAttr | None = None) -> "FNegOp":
+    def build(cls, v: Value, fastmath: LA.FastmathFlagsAttr | None = None) -> FNegOp:
         props = {"fastmathFlags": fastmath} if fastmath is not None else {}
         return cls.create(operands=[v], result_types=[v.type], properties=props)
 
@@ -374,7 +374,7 @@ class _CmpOp(LLVMOp):
             raise self.op_error("failed to verify that result type has i1 element type and same shape as operands")
 
     @classmethod
-    def build(cls, predicate: str, lhs: Value, rhs: Value) -> "LLVMOp":
+    def build(cls, predicate: str, lhs: Value, rhs: Value) -> LLVMOp:
         v = {n: k for k, n in cls.PREDICATES.items()}[predicate]
         return cls.create(operands=[lhs, rhs], result_types=[i1_same_shape(lhs.type)],
                           properties={"predicate": _i64(v)})
@@ -410,7 +410,7 @@ class _CastOp(LLVMOp):
     assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
 
     @classmethod
-    def build(cls, arg: Value, to: T.Type, **flags) -> "LLVMOp":
+    def build(cls, arg: Value, to: T.Type, **flags) -> LLVMOp:
         props = {}
         if flags.get("nneg"):
             props["nonNeg"] = A.UNIT

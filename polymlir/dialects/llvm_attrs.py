@@ -142,7 +142,7 @@ class FastmathFlagsAttr(A.Attribute):
     flags: int = 0
 
     @staticmethod
-    def of(*names: str) -> "FastmathFlagsAttr":
+    def of(*names: str) -> FastmathFlagsAttr:
         v = 0
         for n in names:
             v |= FASTMATH_FAST if n == "fast" else dict(FASTMATH_BITS).get(n, 0)

@@ -4,20 +4,32 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import custom_attr, enum_attr
 from ..ir.core import Value
-from ..ir.fields import opt_result, prop, result, segment_sizes_attr, successor, var_operand, operand
+from ..ir.diagnostics import DiagnosticError
+from ..ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
 from ..ir.opdef import TERMINATOR, register_op
 from . import llvm_attrs as LA
 from .llvm import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop
 from .llvm_control import verify_successor_operands
-from .llvm_ops2 import CCONV, STR, TAIL_CALL_KIND, TYPE, UNIT, ANY, LLVMFuncOp, _attr_dict, _keyword, _split_attrs, \
-    lookup_symbol
+from .llvm_ops2 import (
+    ANY,
+    CCONV,
+    STR,
+    TAIL_CALL_KIND,
+    TYPE,
+    UNIT,
+    LLVMFuncOp,
+    _attr_dict,
+    _keyword,
+    _split_attrs,
+    lookup_symbol,
+)
 from .llvm_types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType
 
 # -- calls ----------------------------------------------------------------------------
@@ -162,7 +174,7 @@ def _parse_call_common(cls, p, state, with_tail_call: bool, invoke: bool) -> Non
             p.error(f"custom op '{cls.OP_NAME}' expected indirect call to have 2 trailing types", tpos)
     try:
         ats, aas, rts, ras = _parse_signature(p)
-    except Exception:
+    except DiagnosticError:
         p.error(f"custom op '{cls.OP_NAME}' " + ("expected direct call to have 1 trailing types" if direct
                                                   else "expected trailing function type"), tpos)
     if len(rts) > 1:
@@ -356,8 +368,8 @@ class CallOp(_CallFields):
             raise self.op_error(f"result type mismatch: '{self.results[0].type}' != '{ft.return_type}'")
 
     @classmethod
-    def build(cls, callee: "LLVMFuncOp | str | Value", args: Sequence[Value], result_type: T.Type | None = None,
-              var_callee_type: LLVMFunctionType | None = None) -> "CallOp":
+    def build(cls, callee: LLVMFuncOp | str | Value, args: Sequence[Value], result_type: T.Type | None = None,
+              var_callee_type: LLVMFunctionType | None = None) -> CallOp:
         """A direct call (``callee`` an ``LLVMFuncOp`` or a name) or an
         indirect one (``callee`` a pointer value). With an ``LLVMFuncOp`` the
         result type and variadic type come from its signature."""

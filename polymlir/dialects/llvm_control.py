@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Block, Value
-from ..ir.fields import opt_operand, operand, prop, successor, var_operand, var_successor
+from ..ir.fields import operand, opt_operand, prop, successor, var_operand, var_successor
 from ..ir.opdef import PURE, TERMINATOR, register_op
 from .llvm import LLVM_TYPE, SIGNLESS_INT, LLVMOp
 
@@ -42,7 +42,7 @@ class BrOp(LLVMOp):
         verify_successor_operands(self, [(self.successors[0], self.operands)])
 
     @classmethod
-    def build(cls, dest: Block, args: Sequence[Value] = ()) -> "BrOp":
+    def build(cls, dest: Block, args: Sequence[Value] = ()) -> BrOp:
         return cls.create(operands=list(args), successors=[dest])
 
 
@@ -72,7 +72,7 @@ class CondBrOp(LLVMOp):
 
     @classmethod
     def build(cls, cond: Value, true_dest: Block, true_args: Sequence[Value], false_dest: Block,
-              false_args: Sequence[Value] = (), weights: tuple[int, int] | None = None) -> "CondBrOp":
+              false_args: Sequence[Value] = (), weights: tuple[int, int] | None = None) -> CondBrOp:
         from ..ir.fields import segment_sizes_attr
 
         props: dict = {"operandSegmentSizes": segment_sizes_attr([1, len(true_args), len(false_args)])}
@@ -113,7 +113,7 @@ class ReturnOp(LLVMOp):
             raise self.op_error(err).attach_note("when returning from function", fn.loc)
 
     @classmethod
-    def build(cls, value: Value | None = None) -> "ReturnOp":
+    def build(cls, value: Value | None = None) -> ReturnOp:
         return cls.create(operands=[] if value is None else [value])
 
 

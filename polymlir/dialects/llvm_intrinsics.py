@@ -10,14 +10,14 @@ type defaults to the first operand's).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import enum_attr, typed_attr
 from ..ir.core import Value
-from ..ir.fields import opt_operand, operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
 from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
 from . import llvm_attrs as LA
 from .llvm import (
@@ -34,7 +34,8 @@ from .llvm import (
     LLVMOp,
     _fmf_prop,
 )
-from .llvm_ops2 import _parse_bundles, _print_bundles, _split_attrs
+from .llvm_calls import _parse_bundles, _print_bundles
+from .llvm_ops2 import _split_attrs
 from .llvm_types import LLVMPointerType, LLVMTokenType
 
 INTRINSICS: dict[str, type] = {}
@@ -58,7 +59,7 @@ class IntrinsicOp(LLVMOp):
     __slots__ = ()
 
     @classmethod
-    def build(cls, operands: Sequence[Value], result_type: T.Type | None = None, **props) -> "IntrinsicOp":
+    def build(cls, operands: Sequence[Value], result_type: T.Type | None = None, **props) -> IntrinsicOp:
         """``result_type`` defaults to the first operand's type for ops with a
         result; ``props`` are property values (attributes)."""
         rts: list = []

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -112,7 +112,7 @@ class AllocaOp(LLVMOp):
             pass  # target extension properties are not modelled
 
     @classmethod
-    def build(cls, size: Value, elem_type: T.Type, alignment: int = 0, addr_space: int = 0) -> "AllocaOp":
+    def build(cls, size: Value, elem_type: T.Type, alignment: int = 0, addr_space: int = 0) -> AllocaOp:
         props: dict = {"elem_type": A.TypeAttr(elem_type)}
         if alignment:
             props["alignment"] = _i64(alignment)
@@ -191,7 +191,7 @@ class LoadOp(_MemAccessOp):
 
     @classmethod
     def build(cls, type: T.Type, addr: Value, alignment: int = 0, volatile: bool = False,
-              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> "LoadOp":
+              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> LoadOp:
         return cls.create(operands=[addr], result_types=[type],
                           properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope))
 
@@ -211,7 +211,7 @@ class StoreOp(_MemAccessOp):
 
     @classmethod
     def build(cls, value: Value, addr: Value, alignment: int = 0, volatile: bool = False,
-              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> "StoreOp":
+              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> StoreOp:
         return cls.create(operands=[value, addr],
                           properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope))
 
@@ -308,7 +308,7 @@ class GEPOp(LLVMOp):
 
     @classmethod
     def build(cls, base: Value, indices: Sequence[Value | int], elem_type: T.Type, inbounds: bool = False,
-              flags: int | None = None, result_type: T.Type | None = None) -> "GEPOp":
+              flags: int | None = None, result_type: T.Type | None = None) -> GEPOp:
         raw = tuple(GEP_DYNAMIC if isinstance(i, Value) else int(i) for i in indices)
         dyn = [i for i in indices if isinstance(i, Value)]
         nw = flags if flags is not None else (LA.GEP_INBOUNDS if inbounds else 0)
@@ -378,7 +378,7 @@ class ExtractValueOp(_ValueAggregateOp):
                                 f"this op returns '{self.results[0].type}'")
 
     @classmethod
-    def build(cls, container: Value, position: Sequence[int]) -> "ExtractValueOp":
+    def build(cls, container: Value, position: Sequence[int]) -> ExtractValueOp:
         t = aggregate_element_type(container.type, position, _raise_value_error)
         return cls.create(operands=[container], result_types=[t],
                           properties={"position": A.DenseArrayAttr(T.i64, tuple(position))})
@@ -409,7 +409,7 @@ class InsertValueOp(_ValueAggregateOp):
                                 f"'{self.operands[0].type}'")
 
     @classmethod
-    def build(cls, container: Value, value: Value, position: Sequence[int]) -> "InsertValueOp":
+    def build(cls, container: Value, value: Value, position: Sequence[int]) -> InsertValueOp:
         return cls.create(operands=[container, value], result_types=[container.type],
                           properties={"position": A.DenseArrayAttr(T.i64, tuple(position))})
 
@@ -441,7 +441,7 @@ class ExtractElementOp(LLVMOp):
             raise self.op_error("failed to verify that result type matches vector element type")
 
     @classmethod
-    def build(cls, vector: Value, position: Value) -> "ExtractElementOp":
+    def build(cls, vector: Value, position: Value) -> ExtractElementOp:
         return cls.create(operands=[vector, position], result_types=[vector.type.element_type])  # type: ignore
 
 
@@ -472,7 +472,7 @@ class InsertElementOp(LLVMOp):
             raise self.op_error("failed to verify that all of {res, vector} have same type")
 
     @classmethod
-    def build(cls, vector: Value, value: Value, position: Value) -> "InsertElementOp":
+    def build(cls, vector: Value, value: Value, position: Value) -> InsertElementOp:
         return cls.create(operands=[vector, value, position], result_types=[vector.type])
 
 
@@ -512,7 +512,7 @@ class ShuffleVectorOp(LLVMOp):
             raise self.op_error("expected a splat operation for scalable vectors")
 
     @classmethod
-    def build(cls, v1: Value, v2: Value, mask: Sequence[int]) -> "ShuffleVectorOp":
+    def build(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:
         return cls.create(operands=[v1, v2], result_types=[cls.result_type(v1.type, len(mask))],
                           properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))})
 
@@ -535,7 +535,7 @@ class SelectOp(LLVMOp):
             raise self.op_error("failed to verify that all of {trueValue, falseValue, res} have same type")
 
     @classmethod
-    def build(cls, cond: Value, t: Value, f: Value) -> "SelectOp":
+    def build(cls, cond: Value, t: Value, f: Value) -> SelectOp:
         return cls.create(operands=[cond, t, f], result_types=[t.type])
 
 
@@ -561,7 +561,7 @@ class _ValueOp(LLVMOp):
     assembly_format = "attr-dict `:` type($res)"
 
     @classmethod
-    def build(cls, type: T.Type) -> "LLVMOp":
+    def build(cls, type: T.Type) -> LLVMOp:
         return cls.create(result_types=[type])
 
 
@@ -666,7 +666,7 @@ class ConstantOp(LLVMOp):
             raise self.op_error(f"expected integer type of width {at.width}")
 
     @classmethod
-    def build(cls, type: T.Type, value: int | float | A.Attribute) -> "ConstantOp":
+    def build(cls, type: T.Type, value: float | A.Attribute) -> ConstantOp:
         if not isinstance(value, A.Attribute):
             value = A.FloatAttr(float(value), type) if isinstance(type, T.FloatType) else A.IntegerAttr(int(value), type)
         return cls.create(result_types=[type], properties={"value": value})

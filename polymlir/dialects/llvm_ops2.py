@@ -6,7 +6,7 @@ ctors/dtors, comdats, ``llvm.mlir.addressof``, ``llvm.dso_local_equivalent``
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -255,7 +255,7 @@ class LLVMFuncOp(_FuncFields):
 
     @classmethod
     def build(cls, name: str, type: LLVMFunctionType, linkage: str = "external", cconv: str = "ccc",
-              arg_attrs: Sequence[dict] | None = None, attributes: dict | None = None) -> "LLVMFuncOp":
+              arg_attrs: Sequence[dict] | None = None, attributes: dict | None = None) -> LLVMFuncOp:
         """An external declaration; call ``add_entry_block()`` to define it."""
         props: dict = {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(type),
                        "linkage": LA.LinkageAttr(linkage), "CConv": LA.CConvAttr(cconv),
@@ -390,10 +390,10 @@ class GlobalOp(_GlobalFields):
         if parent is not None and SYMBOL_TABLE not in parent.traits:
             raise self.op_error("must appear at the module level")
         v = props.get("value")
-        if isinstance(v, A.StringAttr) and v.type is None:
-            if not (isinstance(t, LLVMArrayType) and t.element_type == T.i8
-                    and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))):
-                raise self.op_error("requires an i8 array type of the length equal to that of the string attribute")
+        if isinstance(v, A.StringAttr) and v.type is None and not (
+                isinstance(t, LLVMArrayType) and t.element_type == T.i8
+                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))):
+            raise self.op_error("requires an i8 array type of the length equal to that of the string attribute")
         linkage = props["linkage"].value
         if linkage == "common" and v is not None and not _is_zero(v):
             raise self.op_error("expected zero value for 'common' linkage")
@@ -418,7 +418,7 @@ class GlobalOp(_GlobalFields):
     @classmethod
     def build(cls, name: str, type: T.Type, value: A.Attribute | None = None, constant: bool = False,
               linkage: str = "external", alignment: int = 0, addr_space: int = 0,
-              thread_local: bool = False) -> "GlobalOp":
+              thread_local: bool = False) -> GlobalOp:
         """A global; to initialize it with ops, fill ``op.regions[0]`` with a
         block ending in ``llvm.return``."""
         props: dict = {"sym_name": A.StringAttr(name), "global_type": A.TypeAttr(type),
@@ -532,13 +532,13 @@ class AddressOfOp(LLVMOp):
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
             raise self.op_error("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
                                 "'llvm.func' or 'llvm.mlir.ifunc'")
-        if isinstance(sym, GlobalOp):
-            if sym.properties["addr_space"].value != self.results[0].type.address_space:  # type: ignore
-                raise self.op_error("pointer address space must match address space of the referenced global or "
-                                    "alias")
+        ptr = self.results[0].type
+        if isinstance(sym, GlobalOp) and isinstance(ptr, LLVMPointerType) and \
+                sym.properties["addr_space"].value != ptr.address_space:
+            raise self.op_error("pointer address space must match address space of the referenced global or alias")
 
     @classmethod
-    def build(cls, name: str, addr_space: int = 0) -> "AddressOfOp":
+    def build(cls, name: str, addr_space: int = 0) -> AddressOfOp:
         return cls.create(result_types=[LLVMPointerType(addr_space)],
                           properties={"global_name": A.SymbolRefAttr(name)})
 

@@ -161,11 +161,11 @@ class LLVMStructType(LLVMType):
     opaque: bool = False
 
     @staticmethod
-    def identified(name: str, body: tuple[T.Type, ...], packed: bool = False) -> "LLVMStructType":
+    def identified(name: str, body: tuple[T.Type, ...], packed: bool = False) -> LLVMStructType:
         return LLVMStructType(tuple(body), packed, name)
 
     @staticmethod
-    def opaque_named(name: str) -> "LLVMStructType":
+    def opaque_named(name: str) -> LLVMStructType:
         return LLVMStructType(None, False, name, True)
 
     @property
