@@ -33,7 +33,7 @@ from ..dialects import llvm_attrs as LA
 from ..dialects import llvm_types as LT
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, BlockArgument, Operation, Value
+from ..ir.core import Block, Operation, Value
 from .llvm_ir_intrinsics import DROPPED, EXCEPTION_METADATA, ROUNDING_METADATA, SPECS
 from .llvm_ir_types import ConstantSpeller, TranslationError, TypeNamer, escape_bytes, global_ref, int_literal, \
     llvm_name, mangle, string_bytes
@@ -67,11 +67,18 @@ def unlowered_ops(module: Operation) -> list[Operation]:
     """Ops of ``module`` that are not in the llvm dialect (one per name, in
     order of first appearance)."""
     seen: dict[str, Operation] = {}
-    for op in module.walk():
-        if op is module:
-            continue
-        if not op.name.startswith("llvm.") and op.name not in seen and op.name != "builtin.module":
-            seen[op.name] = op
+
+    def visit(op: Operation) -> None:
+        for r in op.regions:
+            for b in r.blocks:
+                for child in b.operations:
+                    if child.name == "builtin.module":
+                        continue  # a nested module is a separate unit (e.g. an erased transform schedule)
+                    if not child.name.startswith("llvm.") and child.name not in seen:
+                        seen[child.name] = child
+                    visit(child)
+
+    visit(module)
     return list(seen.values())
 
 
@@ -166,7 +173,7 @@ class _ModuleTranslator:
                     for sel in b.operations:
                         kind = LA.COMDAT_SELECTORS.get(sel.properties["comdat"].value, "any")
                         comdats.append(f"${llvm_name(sel.properties['sym_name'].value)} = comdat {kind}")
-            elif name in _MODULE_LEVEL_IGNORED:
+            elif name in _MODULE_LEVEL_IGNORED or name == "builtin.module":
                 continue
             else:
                 raise TranslationError(f"cannot translate module-level op '{name}' to LLVM IR", op.loc)
@@ -1087,6 +1094,3 @@ def _call_fn_attrs(p: dict) -> list[str]:
             out.append(m)
     return out
 
-
-def _is_block_arg(v: Value) -> bool:
-    return isinstance(v, BlockArgument)

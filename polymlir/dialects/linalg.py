@@ -567,29 +567,39 @@ def create_op(name: str, operands: Sequence[Value], result_types: Sequence[T.Typ
     """Build op ``name``; inherent attributes become properties and unset
     default-valued properties get their default (as upstream materializes
     them), so the generic form prints like upstream's."""
-    from ..ir.opdef import lookup_op
-
-    props: dict[str, A.Attribute] = {}
+    names, defaults = _op_defaults(name)
+    props: dict[str, A.Attribute] = dict(defaults)
     discardable: dict[str, A.Attribute] = {}
-    cls = lookup_op(name)
-    defaults = dict(_KNOWN_DEFAULTS.get(name, ()))
-    names: frozenset[str] = frozenset()
-    if cls is not None:
-        # The op's own declaration wins over the fallback table.
-        names = cls.property_names()
-        defaults = {k: v for k, v in defaults.items() if k in names}
-        for d in cls._fields.get("prop", []):
-            if d.default is not None:
-                defaults[d.attr_name] = d.default
     for k, v in (attrs or {}).items():
         if k in names or k in defaults:
             props[k] = v
         else:
             discardable[k] = v
-    for k, v in defaults.items():
-        props.setdefault(k, v)
     return Operation.create(name, operands=list(operands), result_types=list(result_types),
                             attributes=discardable, properties=props, loc=loc)
+
+
+_OP_DEFAULTS: dict[str, tuple[frozenset[str], dict[str, A.Attribute]]] = {}
+
+
+def _op_defaults(name: str) -> tuple[frozenset[str], dict[str, A.Attribute]]:
+    """Property names and default-valued properties of op ``name``."""
+    from ..ir.opdef import lookup_op
+
+    got = _OP_DEFAULTS.get(name)
+    if got is None:
+        cls = lookup_op(name)
+        defaults = _fallback_defaults(name)
+        names: frozenset[str] = frozenset()
+        if cls is not None:
+            # The op's own declaration wins over the fallback table.
+            names = cls.property_names()
+            defaults = {k: v for k, v in defaults.items() if k in names}
+            for d in cls._fields.get("prop", []):
+                if d.default is not None:
+                    defaults[d.attr_name] = d.default
+        got = _OP_DEFAULTS[name] = (names, defaults)
+    return got
 
 
 def _fastmath_none() -> A.Attribute:
@@ -613,27 +623,20 @@ def _parse_attr(text: str) -> A.Attribute:
     return a
 
 
-class _LazyDefaults(dict):
-    """Default-valued properties of the payload ops linalg builds, for when
-    their dialect does not declare them (built on first use)."""
-
-    def get(self, key, default=None):  # type: ignore[override]
-        if not self:
-            fm = ("fastmath",)
-            of = ("overflowFlags",)
-            for n in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
-                      "arith.negf", "arith.remf", "math.exp", "math.log", "math.absf", "math.ceil", "math.floor",
-                      "math.round", "math.sqrt", "math.rsqrt", "math.tanh", "math.erf", "math.powf", "arith.cmpf"):
-                self[n] = fm
-            for n in ("arith.addi", "arith.subi", "arith.muli", "arith.trunci", "arith.shli"):
-                self[n] = of
-        names = dict.get(self, key)
-        if names is None:
-            return default
-        return [(k, _fastmath_none() if k == "fastmath" else _overflow_none()) for k in names]
+# Default-valued properties of the payload ops linalg builds, used when their
+# dialect does not declare them (upstream always materializes them).
+_FASTMATH_OPS = ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
+                 "arith.negf", "arith.remf", "math.exp", "math.log", "math.absf", "math.ceil", "math.floor",
+                 "math.round", "math.sqrt", "math.rsqrt", "math.tanh", "math.erf", "math.powf", "arith.cmpf")
+_OVERFLOW_OPS = ("arith.addi", "arith.subi", "arith.muli", "arith.trunci", "arith.shli")
 
 
-_KNOWN_DEFAULTS = _LazyDefaults()
+def _fallback_defaults(name: str) -> dict[str, A.Attribute]:
+    if name in _FASTMATH_OPS:
+        return {"fastmath": _fastmath_none()}
+    if name in _OVERFLOW_OPS:
+        return {"overflowFlags": _overflow_none()}
+    return {}
 
 
 def _region_with_args(types: Sequence[T.Type]) -> tuple[Region, Block]:

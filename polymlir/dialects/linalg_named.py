@@ -17,6 +17,7 @@ types and a function filling a payload block) for the conversion to
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -269,6 +270,20 @@ def _index_expr(text: str, dims: dict[str, int], strides: Sequence[int], dilatio
 
 def spec_maps(spec: NamedSpec, strides: Sequence[int] = (), dilations: Sequence[int] = (),
               out_rank: int = 0, operand_ranks: Sequence[int] = ()) -> list[AffineMap]:
+    """The indexing maps of ``spec`` for these window attributes (or, for
+    rank-polymorphic ops, output and operand ranks)."""
+    return list(_spec_maps(spec.name, tuple(strides), tuple(dilations), out_rank, tuple(operand_ranks)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec_maps(name: str, strides: tuple[int, ...], dilations: tuple[int, ...], out_rank: int,
+               operand_ranks: tuple[int, ...]) -> tuple[AffineMap, ...]:
+    spec = SPECS[name]
+    return tuple(_build_spec_maps(spec, strides, dilations, out_rank, operand_ranks))
+
+
+def _build_spec_maps(spec: NamedSpec, strides: Sequence[int], dilations: Sequence[int], out_rank: int,
+                     operand_ranks: Sequence[int]) -> list[AffineMap]:
     if spec.rank_polymorphic:
         ident = AffineMap.identity(out_rank)
         scalar = AffineMap(out_rank, 0, [])

@@ -287,6 +287,10 @@ class FromElementsOp(OpDef):
         if isinstance(t, T.RankedTensorType):
             if not t.has_static_shape:
                 p.error(f"'result' must be statically shaped tensor of any type values, but got '{t}'", state.pos)
+            n = len(ps.operands.get("elements", []))
+            if n != t.num_elements:
+                p.error(f"custom op '{cls.OP_NAME}' number of operands and types do not match: got {n} operands "
+                        f"and {t.num_elements} types", ps.operands["elements"][0][2] if n else None)
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:

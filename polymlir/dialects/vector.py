@@ -45,7 +45,7 @@ BoolVectorNonZero = vector_of("non-zero-ranked vector of 1-bit signless integer 
 IndexVector1D = vector_of("vector of index values of ranks 1", lambda t: isinstance(t, T.IndexType), rank=(1,))
 Vector1D = vector_of("vector of any type values of ranks 1", rank=(1,))
 ScalableVector1D = C.TypeConstraint(
-    "scalable vector of any type values of ranks 1",
+    " of ranks 1",  # sic: upstream's description of ScalableVectorOfRank<[1]>
     lambda t: isinstance(t, T.VectorType) and t.rank == 1 and any(t.scalable_dims), kind=_VEC_KIND)
 IntegerArrayAttr = C.AttrConstraint(
     "64-bit integer array attribute",
@@ -238,7 +238,9 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
             raise self.emit_error("expected a scalar instead of a 0-d vector as the result type")
         static = list(self.static_position.values)  # type: ignore[attr-defined]
         if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
-            raise self.op_error("mismatch between dynamic and static positions")
+            raise self.op_error("mismatch between dynamic and static positions (kDynamic marker but no "
+                                "corresponding dynamic position) -- this can only happen due to an incorrect "
+                                "fold/rewrite")
         if len(static) > vt.rank:
             raise self.op_error("expected position attribute of rank no greater than vector rank")
         _check_position(self, mixed_values(static, self.dynamic_position), vt.shape,  # type: ignore[arg-type]
@@ -246,7 +248,8 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
         inferred = _extract_result(vt, len(static))
         one = lambda a, b: isinstance(a, T.VectorType) and a.shape == (1,) and a.element_type == b  # noqa: E731
         if inferred != rt and not one(inferred, rt) and not one(rt, inferred):
-            raise self.op_error("failed to infer returned types")
+            raise self.op_error(f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
+                                f"operation '{rt}'")
 
 
 @register_op
@@ -274,7 +277,9 @@ class InsertOp(DynamicIndexListFormat, OpDef):
             raise self.emit_error("expected a scalar instead of a 0-d vector as the source operand")
         static = list(self.static_position.values)  # type: ignore[attr-defined]
         if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
-            raise self.op_error("mismatch between dynamic and static positions")
+            raise self.op_error("mismatch between dynamic and static positions (kDynamic marker but no "
+                                "corresponding dynamic position) -- this can only happen due to an incorrect "
+                                "fold/rewrite")
         if len(static) > dt.rank:
             raise self.op_error("expected position attribute of rank no greater than dest vector rank")
         if isinstance(st, T.VectorType) and st.rank + len(static) != dt.rank:
@@ -302,6 +307,10 @@ class FromElementsOp(OpDef):
     def infer_types(cls, p, ps, state) -> None:
         t = ps.types.get("result_", [None])[0]
         if isinstance(t, T.VectorType):
+            n = len(ps.operands.get("elements", []))
+            if n != t.num_elements:
+                custom_op_error(p, state, f"number of operands and types do not match: got {n} operands and "
+                                f"{t.num_elements} types", ps.operands["elements"][0][2] if n else None)
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
@@ -729,7 +738,8 @@ class ReductionOp(OpDef):
             raise self.op_error(f"unsupported reduction rank: {vt.rank}")
         k = kind_name(self.kind)  # type: ignore[attr-defined]
         if not supported_kind(k, dt):
-            raise self.op_error(f"unsupported reduction type '{dt}' for kind '{k}'")
+            # Upstream quotes the type twice (its message adds quotes around a quoted type).
+            raise self.op_error(f"unsupported reduction type ''{dt}'' for kind '{k}'")
 
     def expected_mask_type(self) -> T.Type:
         vt = self.vector.type  # type: ignore[attr-defined]

@@ -1,0 +1,118 @@
+"""``convert-cf-to-llvm``: cf.br/cond_br/switch/assert to LLVM dialect
+branches, converting the signatures of the blocks they target and removing
+repeated successors with arguments (seed 002) through forwarding blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...dialects.llvm_types import LLVMFunctionType
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Block, Operation, Region, Value
+from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from .conversion import Rewriter
+from .type_converter import VOID, LLVMTypeConverter
+
+
+def _seg(*sizes: int) -> A.DenseArrayAttr:
+    return A.DenseArrayAttr(T.i32, sizes)
+
+
+def _forwarder(block: Block, dest: Block, args: list[Value], loc) -> Block:
+    """A block after ``block`` that branches to ``dest`` with ``args``."""
+    region = block.parent
+    fwd = Block()
+    region.insert_block(region.blocks.index(block) + 1, fwd)
+    fwd.append(Operation.create("llvm.br", operands=args, successors=[dest], loc=loc))
+    return fwd
+
+
+def _br(op: Operation, rw: Rewriter) -> None:
+    rw.convert_block_signature(op.successors[0])
+    b = Builder.before(op)
+    b.create("llvm.br", rw.operands(op), successors=list(op.successors))
+    op.erase()
+
+
+def _cond_br(op: Operation, rw: Rewriter) -> None:
+    for s in op.successors:
+        rw.convert_block_signature(s)
+    seg = list(op.properties["operandSegmentSizes"].values)
+    vals = rw.operands(op)
+    cond, t_args, f_args = vals[0], vals[1:1 + seg[1]], vals[1 + seg[1]:]
+    t_dest, f_dest = op.successors
+    if t_dest is f_dest and (t_args or f_args):
+        f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
+        f_args = []
+    props = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
+    if op.properties.get("branch_weights") is not None:
+        props["branch_weights"] = op.properties["branch_weights"]
+    Builder.before(op).create("llvm.cond_br", [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)
+    op.erase()
+
+
+def _switch(op: Operation, rw: Rewriter) -> None:
+    for s in op.successors:
+        rw.convert_block_signature(s)
+    props = {k: v for k, v in op.properties.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
+    props["operandSegmentSizes"] = op.properties["operandSegmentSizes"]
+    Builder.before(op).create("llvm.switch", rw.operands(op), successors=list(op.successors), properties=props)
+    op.erase()
+
+
+def _assert(op: Operation, rw: Rewriter) -> None:
+    """Split the block: continue when the condition holds, else abort()."""
+    from ...ir.rewriting import split_block
+    from .func_to_llvm import call
+
+    block = op.parent
+    cont = split_block(block, op.next_op)
+    fail = Block()
+    region = block.parent
+    region.insert_block(region.blocks.index(cont), fail)
+    fb = Builder.at_end(fail, op.loc)
+    _declare_abort(op)
+    call(fb, "abort", [], VOID)
+    fb.create("llvm.unreachable")
+    cond = rw.operand(op, op.operands[0])
+    Builder.before(op).create("llvm.cond_br", [cond], successors=[cont, fail],
+                              properties={"operandSegmentSizes": _seg(1, 0, 0)})
+    op.erase()
+
+
+def _declare_abort(op: Operation) -> None:
+    module = op
+    while module.parent_op is not None:
+        module = module.parent_op
+    body = module.regions[0].blocks[0]
+    for o in body.operations:
+        if o.name == "llvm.func" and o.properties["sym_name"].value == "abort":
+            return
+    Builder(body, body.first_op).create("llvm.func", properties={
+        "sym_name": A.StringAttr("abort"), "function_type": A.TypeAttr(LLVMFunctionType(VOID, (), False))},
+        regions=[Region()])
+
+
+PATTERNS = {"cf.br": _br, "cf.cond_br": _cond_br, "cf.switch": _switch, "cf.assert": _assert}
+
+
+def convert_cf_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
+    rw = Rewriter(converter or LLVMTypeConverter())
+    for op in list(root.walk()):
+        fn = PATTERNS.get(op.name)
+        if fn is not None:
+            fn(op, rw)
+
+
+@register_pass
+@dataclass(frozen=True)
+class ConvertControlFlowToLLVM(ModulePass):
+    name: ClassVar[str] = "convert-cf-to-llvm"
+    summary: ClassVar[str] = "Convert cf branches to the LLVM dialect"
+    index_bitwidth: int = 64
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        convert_cf_to_llvm(op, LLVMTypeConverter(self.index_bitwidth))
