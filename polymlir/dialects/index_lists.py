@@ -85,7 +85,7 @@ def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None
     static: list[int] = []
     scalable: list[bool] = []
     types: list[T.Type] = []
-    p.expect(delimiter, f"expected '{delimiter}'")
+    p.expect(delimiter, f"expected '{delimiter}' in dynamic index list")
     if not p.accept(close):
         while True:
             sc = p.kind == "["
@@ -102,11 +102,13 @@ def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None
             elif p.kind in ("int", "-"):
                 static.append(p.parse_integer())
             else:
-                pos = getattr(ps_or_state, "pos", None)
+                # Upstream reports "expected integer value" here, then
+                # "expected SSA value or integer" at the op name; the first
+                # is the one raised.
                 op_name = getattr(getattr(ps_or_state, "op_class", None), "OP_NAME", None) or \
                     getattr(ps_or_state, "name", None)
                 prefix = f"custom op '{op_name}' " if op_name else ""
-                p.error(f"{prefix}expected SSA value or integer", pos if pos is not None else p.start)
+                p.error(f"{prefix}expected integer value")
             scalable.append(sc)
             if sc:
                 p.expect("]", "expected ']'")

@@ -199,7 +199,8 @@ def _cast(e: Expr, kind: str = "signed") -> Expr:
 OUT = -1  # the output block argument
 
 
-def _macc(n_in: int = 2, kind: str = "signed") -> Expr:
+def _macc(kind: str = "signed") -> Expr:
+    """``out + cast(in0) * cast(in1)``."""
     return ("bin", "add", _arg(OUT), ("bin", "mul", _cast(_arg(0), kind), _cast(_arg(1), kind)))
 
 
@@ -220,9 +221,7 @@ def build_payload(expr: Expr, block: Block, cast_kind: str = "signed", loc: A.Lo
     """Fill ``block`` (arguments already there) with ``expr`` and a yield."""
     b = PayloadBuilder(block, loc)
     args = list(block.arguments)
-    args_ = args[:-1] + [args[-1]]
-    out_t = args[-1].type
-    v = _eval(expr, b, args_, out_t, cast_kind)
+    v = _eval(expr, b, args, args[-1].type, cast_kind)
     b.yield_([v])
 
 
@@ -433,15 +432,12 @@ for _kind, _pl in (("sum", ("add", "signed")), ("max", ("max_signed", "signed"))
         _def(f"pooling_nchw_{_kind}", "n c oh ow kh kw", "pppprr", [f"I:n, c, {_H2}", "K:kh, kw",
                                                                       "O:n, c, oh, ow"], _p, 2)
         _def(f"pooling_ncw_{_kind}", "n c ow kw", "pppr", [f"I:n, c, {_W1}", "K:kw", "O:n, c, ow"], _p, 1)
-del SPECS["pooling_ndhwc_min"]  # re-added below: upstream names it so as well
-_def("pooling_ndhwc_min", "n od oh ow c kd kh kw", "ppppprrr",
-     [f"I:n, {_H3}, c", "K:kd, kh, kw", "O:n, od, oh, ow, c"], _pool("min_signed"), 3)
 
 
 # -- the named op class ----------------------------------------------------------------------
 
 MEMOIZED = "linalg.memoized_indexing_maps"
-TypeFnAttr = C.AttrConstraint("allowed 32-bit signless integer cases: 0, 1" if False else "TypeFn",
+TypeFnAttr = C.AttrConstraint("TypeFn",
                               lambda a: isinstance(a, A.OpaqueAttr) and a.text.startswith("linalg.type_fn<"))
 
 
@@ -616,10 +612,8 @@ def _make_named(spec: NamedSpec, base: type[NamedStructuredOp] = NamedStructured
     ns: dict = {"__slots__": (), "OP_NAME": f"linalg.{spec.name}", "SPEC": spec,
                 "__doc__": f"``linalg.{spec.name}`` (a named structured op)."}
     if spec.window:
-        dflt = A.DenseElementsAttr(T.RankedTensorType((spec.window,), T.i64), (1,) * spec.window)
         ns["strides"] = prop(_i64_elements(spec.window), optional=True)
         ns["dilations"] = prop(_i64_elements(spec.window), optional=True)
-        del dflt
     if spec.has_cast:
         ns["cast"] = prop(TypeFnAttr, optional=True)
     ns.update(extra or {})

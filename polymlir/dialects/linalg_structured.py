@@ -297,8 +297,7 @@ class ReduceOp(LinalgStructuredOp):
     def verify_declared(self) -> None:
         super().verify_declared()
         if len(self.operands) % 2:
-            raise self.op_error("operand count must be a multiple of 2" if False else
-                                "operand group starting at #0 requires an even number of operands")
+            raise self.op_error("operand group starting at #0 requires an even number of operands")
 
     def verify_(self) -> None:
         super().verify_()

@@ -282,6 +282,10 @@ def _parse_llvm_type(p, name: str) -> T.Type:
     return _parse_body(p, mn, pos)
 
 
+def _invalid_element(t: T.Type) -> bool:
+    return isinstance(t, (LLVMVoidType, LLVMLabelType, LLVMMetadataType, LLVMFunctionType, LLVMTokenType))
+
+
 def _parse_body(p, mn: str, pos: int) -> T.Type:
     kw = _KEYWORD_TYPES.get(mn)
     if kw is not None:
@@ -292,7 +296,7 @@ def _parse_body(p, mn: str, pos: int) -> T.Type:
             p.expect(">", "expected '>'")
             return LLVMPointerType(n)
         return PTR
-    p.expect("<", "expected '<'")
+    lt = p.expect("<", "expected '<'")
     if mn == "array":
         n = p.parse_integer(False, "expected integer value")
         if p.kind == "bare" and p.text.startswith("x") and len(p.text) > 1:
@@ -301,9 +305,13 @@ def _parse_body(p, mn: str, pos: int) -> T.Type:
             p.expect_keyword("x")
         et = parse_nested_type(p)
         p.expect(">", "expected '>'")
+        if _invalid_element(et):
+            p.error(f"invalid array element type: '{et}'", lt)
         return LLVMArrayType(et, n)
     if mn == "func":
         ret = parse_nested_type(p)
+        if isinstance(ret, (LLVMFunctionType, LLVMMetadataType, LLVMLabelType)):
+            p.error(f"invalid function result type: '{ret}'", lt)
         p.expect("(", "expected '('")
         params: list[T.Type] = []
         vararg = False
@@ -318,6 +326,9 @@ def _parse_body(p, mn: str, pos: int) -> T.Type:
                     break
                 p.expect(",", "expected ',' or ')'")
         p.expect(">", "expected '>'")
+        for t in params:
+            if isinstance(t, (LLVMVoidType, LLVMFunctionType)):
+                p.error(f"invalid function argument type: '{t}'", lt)
         return LLVMFunctionType(ret, tuple(params), vararg)
     if mn == "struct":
         name = None
@@ -331,12 +342,23 @@ def _parse_body(p, mn: str, pos: int) -> T.Type:
                 return LLVMStructType(None, False, name, True)
         packed = p.accept_keyword("packed")
         p.expect("(", "expected '('")
+        body_pos = p.start
         body: list[T.Type] = []
         if not p.accept(")"):
             body = p.parse_comma_list(lambda: parse_nested_type(p))
             p.expect(")", "expected ')'")
         p.expect(">", "expected '>'")
-        return LLVMStructType(tuple(body), packed, name)
+        for t in body:
+            if _invalid_element(t):
+                p.error(f"invalid LLVM structure element type: '{t}'", lt)
+        st = LLVMStructType(tuple(body), packed, name)
+        if name is not None:
+            # Identified structs are unique per context (here: per parsed buffer).
+            known = p.__dict__.setdefault("_llvm_identified_structs", {})
+            prev = known.setdefault(name, (st.body_types, packed))
+            if prev != (st.body_types, packed):
+                p.error("identified type already used with a different body", body_pos)
+        return st
     # target extension type
     tname = p.parse_string("expected string")
     types: list[T.Type] = []

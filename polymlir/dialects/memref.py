@@ -133,7 +133,8 @@ class _AllocLike(OpDef):
             raise self.op_error("result must be a memref")
         ndyn = sum(1 for d in t.shape if d == T.DYNAMIC)
         if len(self.dynamicSizes) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error("dimension operand count does not equal memref dynamic dimension count")
+            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "  # type: ignore[arg-type]
+                                f"expected {ndyn}")
         nsym = 0
         if not has_identity_layout(t):
             m = layout_map(t)
@@ -234,7 +235,10 @@ class AllocaScopeOp(OpDef):
 
     def verify_(self) -> None:
         r = self.regions[0]
-        if r.blocks and r.blocks[0].arguments:
+        if len(r.blocks) != 1:
+            raise self.op_error("region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks")
+        verify_implicit_terminator(self, "memref.alloca_scope.return")
+        if r.blocks[0].arguments:
             raise self.op_error("requires zero region arguments")  # NoRegionArguments
 
     def verify_regions_(self) -> None:
@@ -245,13 +249,26 @@ class AllocaScopeOp(OpDef):
         if t.name != "memref.alloca_scope.return":
             return
         n, m = len(t.operands), len(self.results)
+        edge = "along control flow edge from Operation memref.alloca_scope.return to parent: "
         if n != m:
-            raise self.op_error(f"region control flow edge from Region #0 to parent results: source has {n} "
-                                f"operands, but target successor needs {m}")
+            raise self.op_error(f"{edge}region branch point has {n} operands, but region successor needs {m} inputs")
         for i, (v, r_) in enumerate(zip(t.operands, self.results)):
             if v.type != r_.type:
-                raise self.op_error(f"along control flow edge from Region #0 to parent results: source type "
-                                    f"#{i} {q(v.type)} should match input type #{i} {q(r_.type)}")
+                raise self.op_error(f"{edge}successor operand type #{i} {q(v.type)} should match successor input "
+                                    f"type #{i} {q(r_.type)}")
+
+
+def verify_implicit_terminator(op, name: str) -> None:
+    """Upstream's ``SingleBlockImplicitTerminator`` trait check."""
+    for r in op.regions:
+        if not r.blocks:
+            continue
+        b = r.blocks[0]
+        if not b.operations:
+            raise op.op_error("expects a non-empty block")
+        last = b.operations[-1]
+        if last.name != name:
+            raise op.op_error(f"expects regions to end with '{name}', found '{last.name}'")
 
 
 def ensure_terminator(region, name: str, p) -> None:
@@ -448,7 +465,7 @@ class DimOp(OpDef):
     OP_NAME = "memref.dim"
     traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect",
                         "ShapedDimOpInterface"})
-    source = operand(TypeConstraint("non-0-ranked or unranked memref of any type values",
+    source = operand(TypeConstraint("unranked.memref of any type values or non-0-ranked.memref of any type values",
                                     lambda t: isinstance(t, T.UnrankedMemRefType)
                                     or (isinstance(t, T.MemRefType) and t.rank > 0), BASE_MEMREF_KIND))
     index = operand(Index)
@@ -683,12 +700,28 @@ class GenericAtomicRMWOp(OpDef):
     def verify_(self) -> None:
         mt = self.operands[0].type
         _verify_elem_match(self, mt, self.results[0].type, "result type matches element type of memref")
+        verify_implicit_terminator(self, "memref.atomic_yield")
         body = self.regions[0]
         nargs = len(body.blocks[0].arguments) if body.blocks else 0
         if nargs != 1:
             raise self.op_error("expected single number of entry block arguments")
         if self.results[0].type != body.blocks[0].arguments[0].type:
             raise self.op_error("expected block argument of the same type result type")
+        for nested in self.walk():
+            if nested is not self and not _memory_effect_free(nested):
+                raise nested.emit_error("body of 'memref.generic_atomic_rmw' should contain only operations with "
+                                        "no side effects")
+
+
+# Traits by which an op declares it touches no memory by itself (nested ops
+# of "RecursiveMemoryEffects" ops are walked on their own).
+_EFFECT_FREE_TRAITS = frozenset({PURE, "NoMemoryEffect", "RecursiveMemoryEffects"})
+
+
+def _memory_effect_free(op) -> bool:
+    """Whether ``op`` has no memory effects as far as its traits tell;
+    unregistered ops have unknown effects (upstream's ``isMemoryEffectFree``)."""
+    return op.registered and not _EFFECT_FREE_TRAITS.isdisjoint(op.traits)
 
 
 @register_op
@@ -1029,4 +1062,5 @@ __all__ = [
     "compatible_shapes",
     "ensure_terminator",
     "ranked_memref",
+    "verify_implicit_terminator",
 ]

@@ -333,8 +333,10 @@ class ViewOp(OpDef):
         if base.memory_space != view.memory_space:
             raise self.emit_error(f"different memory spaces specified for base memref type {q(base)} and view "
                                   f"memref type {q(view)}")
-        if len(self.sizes) != sum(1 for d in view.shape if d == DYNAMIC):  # type: ignore[arg-type]
-            raise self.emit_error(f"incorrect number of size operands for type {q(view)}")
+        ndyn = sum(1 for d in view.shape if d == DYNAMIC)
+        if len(self.sizes) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.sizes)}, "  # type: ignore[arg-type]
+                                f"expected {ndyn}")
 
 
 @register_op
@@ -687,9 +689,6 @@ class ExtractStridedMetadataOp(OpDef):
             if not isinstance(t, T.IndexType):
                 what = "index" if i == 1 else "variadic of index"
                 raise self.op_error(f"result #{i} must be {what}, but got {q(t)}")
-        if (len(rts) - 2) % 2:
-            raise self.op_error("operand group starting at #2 requires an even number of results" if False else
-                                "result group sizes are not all equal")
         src = self.operands[0].type
         inferred = self.inferred_types(src)
         if rts != inferred:

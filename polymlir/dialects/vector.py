@@ -548,7 +548,7 @@ class InsertStridedSliceOp(OpDef):
         as_dest = (0,) * (dt.rank - st.rank) + tuple(st.shape)
         _confined_to_shape(self, offs, dt.shape, "offsets")
         _unit_strides(self, strs, "strides")
-        _sum_confined(self, as_dest, offs, dt.shape, "source vector shape", "offsets")
+        _sum_confined(self, as_dest, offs, dt.shape, "offsets", "source vector shape")
         diff = dt.rank - st.rank
         ss, ds = scal(st), scal(dt)
         for i in range(st.rank):

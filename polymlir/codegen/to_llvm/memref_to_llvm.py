@@ -1,0 +1,513 @@
+"""``finalize-memref-to-llvm``: memref ops to LLVM dialect code on memref
+descriptors (seed 002's default memref model).
+
+load/store linearize their indices as ``offset + sum(index_k * stride_k)``
+(static strides and offsets become constants) and address the element
+through a GEP on the aligned pointer; alloc calls malloc (over-allocating
+and aligning the pointer when an alignment is requested), alloca uses
+llvm.alloca, dealloc calls free; dim, rank, cast (ranked <-> unranked through
+a stack-allocated descriptor), global/get_global, reinterpret_cast,
+subview, extract_strided_metadata, extract_aligned_pointer_as_index,
+assume_alignment, memory_space_cast, view, copy (memcpy for contiguous
+memrefs, the runtime's memrefCopy otherwise), collapse/expand_shape of
+static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Sequence
+
+from ...dialects.llvm_types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Operation, Region, Value
+from ...ir.diagnostics import DiagnosticError
+from ...ir.layout import canonical_strides, strides_and_offset
+from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from .conversion import Rewriter, apply_patterns, cast
+from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
+from .func_to_llvm import call
+from .type_converter import PTR, VOID, LLVMTypeConverter
+
+DYN = T.DYNAMIC
+
+
+def _i64(b: Builder, v: int, t: T.Type) -> Value:
+    return const_i64(b, v, t)
+
+
+def _elem_type(rw: Rewriter, t: T.ShapedType, op: Operation) -> T.Type:
+    return rw.convert_type(t.element_type, op)
+
+
+def _module(op: Operation) -> Operation:
+    m = op
+    while m.parent_op is not None:
+        m = m.parent_op
+    return m
+
+
+def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> None:
+    """Declare ``llvm.func @name`` at the top of the module (once)."""
+    body = _module(op).regions[0].blocks[0]
+    for o in body.operations:
+        if o.name == "llvm.func" and o.properties["sym_name"].value == name:
+            return
+    Builder(body, body.first_op).create("llvm.func", properties={
+        "sym_name": A.StringAttr(name), "function_type": A.TypeAttr(LLVMFunctionType(ret, tuple(params), False))},
+        regions=[Region()])
+
+
+def _gep(b: Builder, base: Value, idx: list[Value], elem: T.Type) -> Value:
+    props = {"rawConstantIndices": A.DenseArrayAttr(T.i32, tuple(-2147483648 for _ in idx)),
+             "elem_type": A.TypeAttr(elem)}
+    return b.create("llvm.getelementptr", [base, *idx], [base.type], properties=props).results[0]
+
+
+def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
+    """``n * sizeof(elem)`` through the null-GEP idiom upstream uses."""
+    null = b.create("llvm.mlir.zero", [], [PTR]).results[0]
+    g = _gep(b, null, [n], elem)
+    return b.create("llvm.ptrtoint", [g], [index_t]).results[0]
+
+
+def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value],
+                    elem: T.Type) -> Value:
+    """Address of ``d[indices]``: aligned + offset + sum(i_k * stride_k)."""
+    it = d.index_type
+    so = strides_and_offset(t)
+    strides, offset = so if so is not None else ([DYN] * t.rank, DYN)
+    acc: Value | None = None
+    if offset != 0:
+        acc = d.offset(b) if offset == DYN else _i64(b, offset, it)
+    for k, i in enumerate(indices):
+        s = strides[k]
+        term = i if s == 1 else b.create("llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it]).results[0]
+        acc = term if acc is None else b.create("llvm.add", [acc, term], [it]).results[0]
+    base = d.aligned(b)
+    if acc is None:
+        return base
+    return _gep(b, base, [acc], elem)
+
+
+def _access_props(op: Operation) -> dict:
+    props: dict = {}
+    al = op.properties.get("alignment")
+    if al is not None:
+        props["alignment"] = A.IntegerAttr(al.value, T.i64)
+    nt = op.properties.get("nontemporal")
+    if nt is not None and getattr(nt, "value", 0):
+        props["nontemporal"] = A.UNIT
+    return props
+
+
+def _load(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    idx = [rw.operand(op, v) for v in op.operands[1:]]
+    elem = _elem_type(rw, t, op)
+    ptr = element_pointer(b, d, t, idx, elem)
+    rw.replace(op, [b.create("llvm.load", [ptr], [elem], properties=_access_props(op) or None).results[0]])
+
+
+def _store(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[1].type
+    v = rw.operand(op, op.operands[0])
+    d = MemRefDescriptor(rw.operand(op, op.operands[1]))
+    idx = [rw.operand(op, x) for x in op.operands[2:]]
+    ptr = element_pointer(b, d, t, idx, _elem_type(rw, t, op))
+    b.create("llvm.store", [v, ptr], properties=_access_props(op) or None)
+    op.erase()
+
+
+def _shape_values(b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type) -> list[Value]:
+    out = []
+    dyn = list(dynamic)
+    for s in t.shape:
+        out.append(dyn.pop(0) if s == DYN else _i64(b, s, it))
+    return out
+
+
+def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Type) -> list[Value]:
+    static = canonical_strides(t.shape)
+    out: list[Value] = [None] * t.rank  # type: ignore[list-item]
+    running: Value | None = None
+    for k in reversed(range(t.rank)):
+        if static[k] != DYN:
+            out[k] = _i64(b, static[k], it)
+            running = out[k] if running is None else running
+        else:
+            out[k] = running if running is not None else _i64(b, 1, it)
+        running = b.create("llvm.mul", [out[k], sizes[k]], [it]).results[0]
+    return out
+
+
+def _alloc(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t: T.MemRefType = op.result_types[0]
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    so = strides_and_offset(t)
+    if so is None or so[1] != 0:
+        raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
+    seg = op.segment_sizes("operand") if hasattr(op, "segment_sizes") else [len(op.operands), 0]
+    dyn = [rw.operand(op, v) for v in op.operands[:seg[0]]]
+    sizes = _shape_values(b, t, dyn, it)
+    strides = _row_major_strides(b, sizes, t, it)
+    n = _i64(b, 1, it)
+    for s in sizes:
+        n = b.create("llvm.mul", [n, s], [it]).results[0]
+    align_attr = op.properties.get("alignment")
+    if op.name == "memref.alloca":
+        props = {"elem_type": A.TypeAttr(elem)}
+        if align_attr is not None:
+            props["alignment"] = A.IntegerAttr(align_attr.value, T.i64)
+        p = b.create("llvm.alloca", [n], [st.fields[0]], properties=props).results[0]
+        allocated = aligned = p
+    else:
+        nbytes = _sizeof(b, elem, n, it)
+        align = align_attr.value if align_attr is not None else 0
+        if align:
+            nbytes = b.create("llvm.add", [nbytes, _i64(b, align, it)], [it]).results[0]
+        declare(op, "malloc", PTR, [it])
+        allocated = call(b, "malloc", [nbytes], PTR).results[0]
+        aligned = allocated
+        if align:
+            # aligned = allocated + (align - allocated % align) % align
+            a = _i64(b, align, it)
+            pi = b.create("llvm.ptrtoint", [allocated], [it]).results[0]
+            bumped = b.create("llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+            rem = b.create("llvm.urem", [bumped, a], [it]).results[0]
+            ai = b.create("llvm.sub", [bumped, rem], [it]).results[0]
+            aligned = b.create("llvm.inttoptr", [ai], [st.fields[1]]).results[0]
+    d = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), sizes, strides)
+    rw.replace(op, [d.value])
+
+
+def _dealloc(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        allocated = b.create("llvm.load", [ptr], [PTR]).results[0]
+    else:
+        allocated = MemRefDescriptor(v).allocated(b)
+    declare(op, "free", VOID, [PTR])
+    call(b, "free", [allocated], VOID)
+    op.erase()
+
+
+def _dim(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    it = rw.converter.index_type
+    idx_v = op.operands[1]
+    const = _const_index(idx_v)
+    if isinstance(t, T.MemRefType) and const is not None and 0 <= const < t.rank:
+        if t.shape[const] != DYN:
+            rw.replace(op, [_i64(b, t.shape[const], it)])
+            return
+        rw.replace(op, [MemRefDescriptor(rw.operand(op, op.operands[0])).size(b, const)])
+        return
+    # Dynamic index: read sizes[index] from memory.
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        dptr = extract(b, v, PTR, 1)
+    else:
+        one = _i64(b, 1, it)
+        dptr = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create("llvm.store", [v, dptr])
+    # sizes start after two pointers and the offset.
+    base = _gep(b, dptr, [_i64(b, 3, it)], it)
+    p = _gep(b, base, [rw.operand(op, idx_v)], it)
+    rw.replace(op, [b.create("llvm.load", [p], [it]).results[0]])
+
+
+def _const_index(v: Value) -> int | None:
+    from ...ir.core import OpResult
+
+    if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
+        a = v.owner.properties.get("value")
+        if isinstance(a, A.IntegerAttr):
+            return a.value
+    return None
+
+
+def _rank(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    it = rw.converter.index_type
+    if isinstance(t, T.MemRefType):
+        rw.replace(op, [_i64(b, t.rank, it)])
+    else:
+        rw.replace(op, [extract(b, rw.operand(op, op.operands[0]), it, 0)])
+
+
+def _cast(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    src_t, dst_t = op.operands[0].type, op.result_types[0]
+    v = rw.operand(op, op.operands[0])
+    it = rw.converter.index_type
+    if isinstance(src_t, T.MemRefType) and isinstance(dst_t, T.MemRefType):
+        rw.replace(op, [v])  # same descriptor layout
+        return
+    if isinstance(src_t, T.MemRefType):
+        one = _i64(b, 1, it)
+        slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create("llvm.store", [v, slot])
+        ut = rw.convert_type(dst_t, op)
+        u = insert(b, insert(b, poison(b, ut), _i64(b, src_t.rank, it), 0), slot, 1)
+        rw.replace(op, [u])
+        return
+    if isinstance(dst_t, T.MemRefType):
+        ptr = extract(b, v, PTR, 1)
+        rw.replace(op, [b.create("llvm.load", [ptr], [rw.convert_type(dst_t, op)]).results[0]])
+        return
+    rw.replace(op, [v])
+
+
+def _global(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t: T.MemRefType = op.properties["type"].value
+    elem = _elem_type(rw, t, op)
+    arr: T.Type = elem
+    for d in reversed(t.shape):
+        arr = LLVMArrayType(arr, d)
+    init = op.properties.get("initial_value")
+    props: dict = {"sym_name": op.properties["sym_name"], "global_type": A.TypeAttr(arr)}
+    vis = op.properties.get("sym_visibility")
+    linkage = "private" if vis is not None and vis.value == "private" else "external"
+    from ...dialects import llvm_attrs as LA
+
+    props["linkage"] = LA.LinkageAttr(linkage)
+    if op.properties.get("constant") is not None:
+        props["constant"] = A.UNIT
+    if op.properties.get("alignment") is not None:
+        props["alignment"] = A.IntegerAttr(op.properties["alignment"].value, T.i64)
+    if isinstance(init, A.DenseElementsAttr):
+        props["value"] = A.DenseElementsAttr(T.RankedTensorType(t.shape, t.element_type), init.data, init.splat)
+    elif init is not None and not isinstance(init, A.UnitAttr):
+        props["value"] = init
+    b.create("llvm.mlir.global", properties=props, regions=[Region()])
+    op.erase()
+
+
+def _get_global(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t: T.MemRefType = op.result_types[0]
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    arr: T.Type = elem
+    for d in reversed(t.shape):
+        arr = LLVMArrayType(arr, d)
+    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.properties["name"]}).results[0]
+    zeros = [_i64(b, 0, it)] * (t.rank + 1)
+    first = _gep(b, addr, zeros, arr)
+    # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
+    dead = b.create("llvm.inttoptr", [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
+    sizes = [_i64(b, s, it) for s in t.shape]
+    strides = [_i64(b, s, it) for s in canonical_strides(t.shape)]
+    rw.replace(op, [MemRefDescriptor.pack(b, st, dead, first, _i64(b, 0, it), sizes, strides).value])
+
+
+def _mixed(b: Builder, rw: Rewriter, op: Operation, static: Sequence[int], dynamic: list[Value], it) -> list[Value]:
+    dyn = list(dynamic)
+    return [rw.operand(op, dyn.pop(0)) if s == DYN else _i64(b, s, it) for s in static]
+
+
+def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
+    seg = op.segment_sizes("operand")
+    ops = list(op.operands)
+    o = ops[seg[0]:seg[0] + seg[1]]
+    s = ops[seg[0] + seg[1]:seg[0] + seg[1] + seg[2]]
+    st = ops[seg[0] + seg[1] + seg[2]:]
+    return o, s, st
+
+
+def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    src_t = op.operands[0].type
+    t: T.MemRefType = op.result_types[0]
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    v = rw.operand(op, op.operands[0])
+    if isinstance(src_t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        src_st = LLVMStructType((PTR, PTR))
+        v = b.create("llvm.load", [ptr], [src_st]).results[0]
+    allocated = extract(b, v, PTR, 0)
+    aligned = extract(b, v, PTR, 1)
+    o, s, sd = _view_operands(op)
+    offset = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)[0]
+    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
+    strides = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
+
+
+def _subview(op: Operation, rw: Rewriter) -> None:
+    """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
+    step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
+    b = rw.builder(op)
+    src_t: T.MemRefType = op.operands[0].type
+    t: T.MemRefType = op.result_types[0]
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    o, s, sd = _view_operands(op)
+    offs = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)
+    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
+    steps = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
+    src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
+    offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
+    for k in range(src_t.rank):
+        offset = b.create("llvm.add", [offset, b.create("llvm.mul", [offs[k], src_strides[k]], [it]).results[0]],
+                          [it]).results[0]
+    new_strides = [b.create("llvm.mul", [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
+    keep = _kept_dims(op, src_t, t)
+    res = MemRefDescriptor.pack(b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep],
+                                [new_strides[k] for k in keep])
+    rw.replace(op, [res.value])
+
+
+def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
+    if src_t.rank == t.rank:
+        return list(range(src_t.rank))
+    static_sizes = list(op.properties["static_sizes"].values)
+    keep: list[int] = []
+    j = 0
+    for k, s in enumerate(static_sizes):
+        if j < t.rank and (s != 1 or t.shape[j] == 1 and len(static_sizes) - k == t.rank - j):
+            keep.append(k)
+            j += 1
+    return keep
+
+
+def _extract_strided_metadata(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t: T.MemRefType = op.operands[0].type
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    it = d.index_type
+    base_t = rw.convert_type(op.result_types[0], op)
+    base = MemRefDescriptor.pack(b, base_t, d.allocated(b), d.aligned(b), _i64(b, 0, it), [], [])
+    vals = [base.value, d.offset(b)] + [d.size(b, k) for k in range(t.rank)] + [d.stride(b, k) for k in range(t.rank)]
+    rw.replace(op, vals)
+
+
+def _aligned_pointer_as_index(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        v = b.create("llvm.load", [ptr], [LLVMStructType((PTR, PTR))]).results[0]
+        aligned = extract(b, v, PTR, 1)
+    else:
+        aligned = MemRefDescriptor(v).aligned(b)
+    rw.replace(op, [b.create("llvm.ptrtoint", [aligned], [rw.converter.index_type]).results[0]])
+
+
+def _assume_alignment(op: Operation, rw: Rewriter) -> None:
+    # The alignment is a hint; passing the memref through is always correct.
+    if op.results:
+        rw.replace(op, [rw.operand(op, op.operands[0])])
+    else:
+        op.erase()
+
+
+def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    t = op.result_types[0]
+    st = rw.convert_type(t, op)
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.MemRefType):
+        d = MemRefDescriptor(v)
+        cast_ptr = [b.create("llvm.addrspacecast", [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))]
+        nd = MemRefDescriptor(b.create("llvm.insertvalue", [v, cast_ptr[0]], [st], properties={
+            "position": A.DenseArrayAttr(T.i64, (0,))}).results[0]) if st == v.type else None
+        if nd is None:
+            res = poison(b, st)
+            res = insert(b, res, cast_ptr[0], 0)
+            res = insert(b, res, cast_ptr[1], 1)
+            for k in range(2, len(st.fields)):
+                res = insert(b, res, extract(b, v, st.fields[k], k), k)
+            rw.replace(op, [res])
+        else:
+            nd.set_aligned(b, cast_ptr[1])
+            rw.replace(op, [nd.value])
+    else:
+        rw.replace(op, [v])
+
+
+def _copy(op: Operation, rw: Rewriter) -> None:
+    b = rw.builder(op)
+    src_t, dst_t = op.operands[0].type, op.operands[1].type
+    src, dst = rw.operand(op, op.operands[0]), rw.operand(op, op.operands[1])
+    it = rw.converter.index_type
+    contiguous = all(isinstance(t, T.MemRefType) and strides_and_offset(t) is not None
+                     and strides_and_offset(t)[0] == canonical_strides(t.shape) for t in (src_t, dst_t))
+    if contiguous:
+        sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
+        n = _i64(b, 1, it)
+        for k in range(src_t.rank):
+            n = b.create("llvm.mul", [n, sd.size(b, k)], [it]).results[0]
+        elem = _elem_type(rw, src_t, op)
+        nbytes = _sizeof(b, elem, n, it)
+        sp = _gep(b, sd.aligned(b), [sd.offset(b)], elem)
+        dp = _gep(b, dd.aligned(b), [dd.offset(b)], elem)
+        b.create("llvm.intr.memcpy", [dp, sp, nbytes], properties={"isVolatile": A.BoolAttr(False)})
+        op.erase()
+        return
+    # Generic copy through the runtime: memrefCopy(elemSize, unranked*, unranked*).
+    declare(op, "memrefCopy", VOID, [it, PTR, PTR])
+    args = []
+    for v, t in ((src, src_t), (dst, dst_t)):
+        if isinstance(t, T.MemRefType):
+            one = _i64(b, 1, it)
+            slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+            b.create("llvm.store", [v, slot])
+            u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _i64(b, t.rank, it), 0), slot, 1)
+        else:
+            u = v
+        slot2 = b.create("llvm.alloca", [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[0]
+        b.create("llvm.store", [u, slot2])
+        args.append(slot2)
+    elem = _elem_type(rw, src_t, op)
+    size = _sizeof(b, elem, _i64(b, 1, it), it)
+    call(b, "memrefCopy", [size, *args], VOID)
+    op.erase()
+
+
+PATTERNS = {
+    "memref.load": _load, "memref.store": _store, "memref.alloc": _alloc, "memref.alloca": _alloc,
+    "memref.dealloc": _dealloc, "memref.dim": _dim, "memref.rank": _rank, "memref.cast": _cast,
+    "memref.global": _global, "memref.get_global": _get_global, "memref.reinterpret_cast": _reinterpret_cast,
+    "memref.subview": _subview, "memref.extract_strided_metadata": _extract_strided_metadata,
+    "memref.extract_aligned_pointer_as_index": _aligned_pointer_as_index,
+    "memref.assume_alignment": _assume_alignment, "memref.memory_space_cast": _memory_space_cast,
+    "memref.copy": _copy,
+}
+
+
+def convert_memref_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
+    apply_patterns(root, PATTERNS, Rewriter(converter or LLVMTypeConverter()))
+
+
+@register_pass
+@dataclass(frozen=True)
+class FinalizeMemRefToLLVM(ModulePass):
+    name: ClassVar[str] = "finalize-memref-to-llvm"
+    summary: ClassVar[str] = "Convert memref ops to the LLVM dialect"
+    index_bitwidth: int = 64
+    use_aligned_alloc: bool = False
+    use_generic_functions: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        convert_memref_to_llvm(op, LLVMTypeConverter(self.index_bitwidth))
