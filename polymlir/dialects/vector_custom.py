@@ -366,8 +366,7 @@ class MaskOp(OpDef):
         if len(masked.results) != len(self.results):
             raise self.op_error("expects number of results to match maskable operation number of results")
         if [v.type for v in masked.results] != self.result_types:
-            raise self.op_error("expects all the results from the MaskableOpInterface to match all the "
-                                "vector.mask op results")
+            raise self.op_error("expects result type to match maskable operation result type")
         expected = masked.expected_mask_type()  # type: ignore[attr-defined]
         if self.mask.type != expected:  # type: ignore[attr-defined]
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")

@@ -148,9 +148,6 @@ def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
     if pmap.num_results != len(in_bounds):
         raise op.op_error(f"expects the in_bounds attr of same rank as permutation_map results: "
                           f"affine_map<{pmap}> vs inBounds of size: {len(in_bounds)}")
-    for r, b in zip(pmap.results, in_bounds):
-        if isinstance(r, AffineConstantExpr) and not (isinstance(b, A.IntegerAttr) and b.value):
-            raise op.op_error("requires broadcast dimensions to be in-bounds")
 
 
 def _parse_transfer_types(p, state) -> tuple:

@@ -1,0 +1,63 @@
+"""``convert-to-llvm``: the whole lowering from affine/scf/arith/math/memref/
+func/cf (and vector, where its lowering is registered) to the LLVM dialect,
+as one pass. Also the library entry ``lower_to_llvm(module)``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...ir.core import Operation
+from ...ir.diagnostics import DiagnosticError
+from ...transforms.pass_manager import ModulePass, PassContext, lookup_pass, register_pass
+
+# In order; passes that are not registered (not written yet) are skipped.
+STAGES = (
+    "lower-affine",
+    "convert-vector-to-scf",
+    "convert-scf-to-cf",
+    "expand-strided-metadata",
+    "convert-vector-to-llvm",
+    "finalize-memref-to-llvm",
+    "convert-math-to-llvm",
+    "convert-arith-to-llvm",
+    "convert-func-to-llvm",
+    "convert-cf-to-llvm",
+    "reconcile-unrealized-casts",
+)
+
+_LLVM_OK = ("llvm.", "builtin.")
+
+
+def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:
+    """Lower ``module`` in place to the LLVM dialect; raise a located error
+    naming the first op no conversion handles."""
+    ctx = PassContext()
+    for stage in STAGES:
+        cls = lookup_pass(stage)
+        if cls is None:
+            continue
+        p = cls(use_c_wrappers=True) if stage == "convert-func-to-llvm" and c_wrappers else cls()
+        if stage == "reconcile-unrealized-casts":
+            _check_lowered(module)
+        p.run(module, ctx)
+    return module
+
+
+def _check_lowered(module: Operation) -> None:
+    for op in module.walk(post_order=False):
+        if op is module or op.name.startswith(_LLVM_OK):
+            continue
+        raise DiagnosticError(f"'{op.name}' op was not lowered to the LLVM dialect "
+                              "(no conversion pattern handles it yet)", op.loc)
+
+
+@register_pass
+@dataclass(frozen=True)
+class ConvertToLLVM(ModulePass):
+    name: ClassVar[str] = "convert-to-llvm"
+    summary: ClassVar[str] = "Lower everything polymlir knows to the LLVM dialect"
+    use_c_wrappers: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        lower_to_llvm(op, self.use_c_wrappers)
