@@ -356,6 +356,12 @@ class _MapOfOperandsOp(OpDef):
     mapOperands = var_operand(VarIndex)
     res = result(C.Index)
 
+    @classmethod
+    def build(cls, amap: AffineMap, operands: Sequence[Value], loc: A.Location | None = None) -> Operation:
+        """The op applying ``amap`` to ``operands`` (dims, then symbols)."""
+        return cls.create(operands=list(operands), result_types=[T.index],
+                          properties={"map": A.AffineMapAttr(amap)}, loc=loc)
+
     def print_custom_ok(self) -> bool:
         m = map_of(self)
         return m is not None and m.num_dims <= len(self.operands)

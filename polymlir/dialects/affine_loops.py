@@ -11,13 +11,13 @@ as upstream does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, dim, sym
+from ..affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, IntegerSet, dim, sym
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.core import Operation, Region, Value
+from ..ir.core import Block, Operation, Region, Value
 from ..ir.fields import prop, var_operand, var_result
 from ..ir.fields import region as region_field
 from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
@@ -194,13 +194,44 @@ class AffineForOp(OpDef):
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=bool(inits))
         p.print_optional_attr_dict(self.attributes)
 
+    @classmethod
+    def build(cls, lower: AffineMap | int, upper: AffineMap | int, step: int = 1,
+              lb_operands: Sequence[Value] = (), ub_operands: Sequence[Value] = (),
+              iter_args: Sequence[Value] = (), loc: A.Location | None = None) -> AffineForOp:
+        """A loop from ``lower`` to ``upper`` (constants or maps applied to
+        the given operands); without ``iter_args`` the body gets its yield."""
+        lbm = AffineMap.constant_map(lower) if isinstance(lower, int) else lower
+        ubm = AffineMap.constant_map(upper) if isinstance(upper, int) else upper
+        body = Block([T.index] + [v.type for v in iter_args], [loc] * (1 + len(iter_args)))
+        op = cls.create(
+            operands=[*lb_operands, *ub_operands, *iter_args], result_types=[v.type for v in iter_args],
+            properties={"lowerBoundMap": A.AffineMapAttr(lbm), "upperBoundMap": A.AffineMapAttr(ubm),
+                        "step": A.IntegerAttr(step, T.index),
+                        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(lb_operands), len(ub_operands),
+                                                                        len(iter_args)))},
+            regions=[Region([body])], loc=loc)
+        if not iter_args:
+            body.append(AffineYieldOp.create(loc=loc))
+        return cast(AffineForOp, op)
+
     @property
-    def body(self):
+    def body(self) -> Block:
         return self.regions[0].blocks[0]
 
     @property
     def induction_var(self) -> Value:
         return self.body.arguments[0]
+
+    @property
+    def region_iter_args(self) -> list[Value]:
+        return list(self.body.arguments[1:])
+
+    def constant_bounds(self) -> tuple[int, int] | None:
+        """(lower, upper) when both bounds are single constants."""
+        lb, ub = self.lowerBoundMap.value, self.upperBoundMap.value
+        if lb.is_single_constant() and ub.is_single_constant():
+            return lb.single_constant_result, ub.single_constant_result
+        return None
 
     def verify_regions_(self) -> None:
         blocks = self.regions[0].blocks
@@ -267,6 +298,20 @@ class AffineIfOp(OpDef):
             ensure_terminator(els, p, state)
         state.regions += [then, els]
         add_attr_dict(state, p.parse_optional_attr_dict())
+
+    @classmethod
+    def build(cls, condition: IntegerSet, operands: Sequence[Value], result_types: Sequence[T.Type] = (),
+              with_else: bool = False, loc: A.Location | None = None) -> AffineIfOp:
+        """An if over ``condition``; regions get their yield when there are no
+        results (else the caller adds the yields)."""
+        then, els = Region([Block()]), Region([Block()] if with_else or result_types else [])
+        op = cls.create(operands=list(operands), result_types=list(result_types),
+                        properties={"condition": A.IntegerSetAttr(condition)}, regions=[then, els], loc=loc)
+        if not result_types:
+            for r in (then, els):
+                for b in r.blocks:
+                    b.append(AffineYieldOp.create(loc=loc))
+        return cast(AffineIfOp, op)
 
     def print_custom_ok(self) -> bool:
         c = self.condition
@@ -534,6 +579,10 @@ class AffineYieldOp(OpDef):
     traits = frozenset({PURE, TERMINATOR, "ReturnLike", "MemRefsNormalizable"})
     operands_ = var_operand(name="operands")
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    @classmethod
+    def build(cls, values: Sequence[Value] = (), loc: A.Location | None = None) -> AffineYieldOp:
+        return cast(AffineYieldOp, cls.create(operands=list(values), loc=loc))
 
     def verify_(self) -> None:
         parent = self.parent_op

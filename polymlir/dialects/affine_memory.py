@@ -7,7 +7,7 @@ symbol(%n)]``), kept as an affine map property plus its operands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..affine.expr import AffineMap
 from ..ir import attributes as A
@@ -89,6 +89,16 @@ class AffineLoadOp(_AccessOp):
     res = result()
 
     @classmethod
+    def build(cls, memref: Value, indices: Sequence[Value], amap: AffineMap | None = None,
+              loc: A.Location | None = None) -> AffineLoadOp:
+        """``memref[map(indices)]``; the identity map by default."""
+        mt = memref.type
+        assert isinstance(mt, T.MemRefType)
+        amap = amap if amap is not None else AffineMap.identity(len(indices))
+        return cast(AffineLoadOp, cls.create(operands=[memref, *indices], result_types=[mt.element_type],
+                                             properties={"map": A.AffineMapAttr(amap)}, loc=loc))
+
+    @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         mref, refs = cls._parse_access(p, state)
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
@@ -117,6 +127,14 @@ class AffineStoreOp(_AccessOp):
     memref = operand(C.AnyMemRef)
     indices = var_operand(VarIndex)
     map = prop(C.AffineMapAttr)
+
+    @classmethod
+    def build(cls, value: Value, memref: Value, indices: Sequence[Value], amap: AffineMap | None = None,
+              loc: A.Location | None = None) -> AffineStoreOp:
+        """Store to ``memref[map(indices)]``; the identity map by default."""
+        amap = amap if amap is not None else AffineMap.identity(len(indices))
+        return cast(AffineStoreOp, cls.create(operands=[value, memref, *indices],
+                                              properties={"map": A.AffineMapAttr(amap)}, loc=loc))
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:

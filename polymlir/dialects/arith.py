@@ -572,11 +572,11 @@ class SelectOp(ElementwiseOp):
         if c == T.i1:
             return
         if not isinstance(r, (T.VectorType, T.RankedTensorType, T.UnrankedTensorType)):
-            raise self.op_error(f"expected condition to be a signless i1, but got {c}")
+            raise self.op_error(f"expected condition to be a signless i1, but got '{c}'")
         want = i1_same_shape(r)
         if c != want:
             raise self.op_error(f"expected condition type to have the same shape as the result type, expected "
-                                f"{want}, but got {c}")
+                                f"'{want}', but got '{c}'")
 
 
 # -- constant --------------------------------------------------------------------

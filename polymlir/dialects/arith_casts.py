@@ -73,9 +73,9 @@ class CastOp(ElementwiseOp):
         # SameInputOutputTensorDims: tensors must match exactly, not just be
         # compatible (a `?` does not match a static size).
         a, b = self.operands[0].type, self.result_types[0]
-        sa = a.shape if isinstance(a, T.RankedTensorType) else ()
-        sb = b.shape if isinstance(b, T.RankedTensorType) else ()
-        if sa != sb and not isinstance(a, T.UnrankedTensorType) and not isinstance(b, T.UnrankedTensorType):
+        sa = a.shape if isinstance(a, (T.RankedTensorType, T.UnrankedTensorType)) else ()
+        sb = b.shape if isinstance(b, (T.RankedTensorType, T.UnrankedTensorType)) else ()
+        if sa != sb or isinstance(a, T.UnrankedTensorType) != isinstance(b, T.UnrankedTensorType):
             raise self.op_error("failed to verify that input and output have the same tensor dimensions")
 
     def verify_interfaces(self) -> None:
@@ -97,9 +97,9 @@ class _WidthCheck:
         src = C._elem(self.operands[0].type)  # type: ignore[attr-defined]
         dst = C._elem(self.result_types[0])  # type: ignore[attr-defined]
         if self._wider and _width(src) >= _width(dst):
-            raise self.emit_error(f"result type {dst} must be wider than operand type {src}")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be wider than operand type '{src}'")  # type: ignore[attr-defined]
         if not self._wider and _width(src) <= _width(dst):
-            raise self.emit_error(f"result type {dst} must be shorter than operand type {src}")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be shorter than operand type '{src}'")  # type: ignore[attr-defined]
 
 
 @register_op

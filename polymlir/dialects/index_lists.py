@@ -21,7 +21,8 @@ vector ops alike:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -61,7 +62,7 @@ def _name(arg: str | None) -> str | None:
     if arg is None:
         return None
     arg = arg.strip()
-    return arg[1:] if arg.startswith("$") else arg
+    return arg.removeprefix("$")
 
 
 def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None = None,

@@ -639,10 +639,21 @@ def _fallback_defaults(name: str) -> dict[str, A.Attribute]:
     return {}
 
 
-def _region_with_args(types: Sequence[T.Type]) -> tuple[Region, Block]:
+def _region_with_args(types: Sequence[T.Type], locs: Sequence[A.Location] | None = None) -> tuple[Region, Block]:
+    """A region with one block of arguments ``types`` (unknown locations
+    unless ``locs`` are given, as upstream's builders do)."""
     r = Region()
-    b = r.add_block(Block(list(types)))
+    b = r.add_block(Block(list(types), list(locs) if locs is not None else [A.UNKNOWN_LOC] * len(types)))
     return r, b
+
+
+def value_loc(v: Value) -> A.Location:
+    """The location of a value: its defining op's, or the block argument's."""
+    loc = getattr(v, "loc", None)
+    if loc is None:
+        owner = getattr(v, "owner", None)
+        loc = owner.loc if isinstance(owner, Operation) else None
+    return loc if isinstance(loc, A.Location) else A.UNKNOWN_LOC
 
 
 # -- generalization -----------------------------------------------------------------------

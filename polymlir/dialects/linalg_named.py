@@ -147,7 +147,7 @@ class PayloadBuilder:
         return self.op("arith.select", [c, a, b], a.type)
 
     def yield_(self, values: Sequence[Value]) -> None:
-        self.block.append(Operation.create("linalg.yield", operands=list(values), loc=self.loc))
+        self.block.append(Operation.create("linalg.yield", operands=list(values), loc=self.loc or A.UNKNOWN_LOC))
 
 
 # Payload expressions: ("arg", i) | ("cast", "signed"|"unsigned"|"attr", e)
@@ -589,7 +589,7 @@ def parse_named_tail(p, state, cls, start: int) -> None:
                 f"{len(in_types) + len(out_types)}")
     types = [L.payload_arg_type(t) for t in in_types + out_types]
     r = Region()
-    block = r.add_block(Block(types))
+    block = r.add_block(Block(types, [A.UNKNOWN_LOC] * len(types)))
     attrs = dict(state.attributes)
     attrs.update(state.properties)
     try:

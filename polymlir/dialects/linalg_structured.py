@@ -26,6 +26,7 @@ from .linalg import (
     ShapedOperands,
     _is_tensor,
     _region_with_args,
+    value_loc,
     add_attributes,
     create_op,
     inverse_permutation,
@@ -140,11 +141,12 @@ def print_long_region(p, block: Block, region: Region) -> None:
     p.indent = outer
 
 
-def identity_region(operand_types: Sequence[T.Type]) -> Region:
-    """Upstream's ``buildIdentityRegion``: yield the first block argument."""
-    types = [t.element_type if isinstance(t, T.ShapedType) else t for t in operand_types]
-    r, b = _region_with_args(types)
-    b.append(Operation.create("linalg.yield", operands=[b.arguments[0]]))
+def identity_region(operands: Sequence[Value], loc: A.Location) -> Region:
+    """Upstream's ``buildIdentityRegion``: yield the first block argument
+    (the arguments take the operands' locations, the yield the op's)."""
+    types = [v.type.element_type if isinstance(v.type, T.ShapedType) else v.type for v in operands]
+    r, b = _region_with_args(types, [value_loc(v) for v in operands])
+    b.append(Operation.create("linalg.yield", operands=[b.arguments[0]], loc=loc))
     return r
 
 
@@ -374,7 +376,7 @@ class TransposeOp(LinalgStructuredOp):
     @classmethod
     def parse(cls, p, state) -> None:
         parse_dst_style(p, state, "permutation")
-        state.regions.append(identity_region([v.type for v in state.operands]))
+        state.regions.append(identity_region(state.operands, p.loc_at(state.pos)))
 
     def print_custom(self, p) -> None:
         print_ins_outs(p, [self.input], [self.init])  # type: ignore[attr-defined]
@@ -432,7 +434,7 @@ class BroadcastOp(LinalgStructuredOp):
     @classmethod
     def parse(cls, p, state) -> None:
         parse_dst_style(p, state, "dimensions")
-        state.regions.append(identity_region([v.type for v in state.operands]))
+        state.regions.append(identity_region(state.operands, p.loc_at(state.pos)))
 
     def print_custom(self, p) -> None:
         print_ins_outs(p, [self.input], [self.init])  # type: ignore[attr-defined]

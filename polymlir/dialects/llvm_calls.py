@@ -281,7 +281,6 @@ class _CallFields(LLVMOp):
     __slots__ = ()
     var_callee_type = prop(TYPE, optional=True)
     callee = prop(C.FlatSymbolRefAttr, optional=True)
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
     CConv = prop(CCONV, default=LA.CConvAttr("ccc"))
     op_bundle_sizes = prop(C.DenseI32ArrayAttr)
     op_bundle_tags = prop(ARRAY, optional=True)
@@ -400,6 +399,7 @@ class InvokeOp(_CallFields):
     __slots__ = ()
     OP_NAME = "llvm.invoke"
     traits = frozenset({TERMINATOR, "CallOpInterface"})
+    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
     callee_operands = var_operand(LLVM_TYPE)
     normalDestOperands = var_operand(LLVM_TYPE)
     unwindDestOperands = var_operand(LLVM_TYPE)

@@ -117,8 +117,8 @@ _FUNC_OPTIONAL = (
     ("arm_inout_za", UNIT), ("arm_preserves_za", UNIT), ("section", STR), ("alignment", I64_ATTR),
     ("vscale_range", ANY), ("frame_pointer", ANY), ("target_cpu", STR), ("tune_cpu", STR),
     ("reciprocal_estimates", STR), ("prefer_vector_width", STR), ("target_features", ANY),
-    ("unsafe_fp_math", C.BoolAttr), ("no_infs_fp_math", C.BoolAttr), ("no_nans_fp_math", C.BoolAttr),
-    ("approx_func_fp_math", C.BoolAttr), ("no_signed_zeros_fp_math", C.BoolAttr), ("denormal_fp_math", STR),
+    ("no_infs_fp_math", C.BoolAttr), ("no_nans_fp_math", C.BoolAttr),
+    ("no_signed_zeros_fp_math", C.BoolAttr), ("denormal_fp_math", STR),
     ("denormal_fp_math_f32", STR), ("fp_contract", STR), ("instrument_function_entry", STR),
     ("instrument_function_exit", STR), ("no_inline", UNIT), ("always_inline", UNIT), ("inline_hint", UNIT),
     ("no_unwind", UNIT), ("will_return", UNIT), ("optimize_none", UNIT), ("vec_type_hint", ANY),
@@ -300,6 +300,7 @@ class _GlobalFields(LLVMOp):
     section = prop(STR, optional=True)
     comdat = prop(C.SymbolRefAttr, optional=True)
     dbg_exprs = prop(ARRAY, optional=True)
+    target_specific_attrs = prop(ARRAY, optional=True)
     visibility_ = prop(VISIBILITY, default=_i64(0))
     initializer = region()
 

@@ -10,11 +10,11 @@ strides and offsets from ``polymlir.ir.layout``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.constraints import AttrConstraint, TypeConstraint
+from ..ir.constraints import AttrConstraint
 from ..ir.fields import operand, prop, result, var_operand, var_result
 from ..ir.layout import (
     DYNAMIC,
@@ -33,8 +33,6 @@ from .index_lists import (
     verify_offset_sizes_strides,
 )
 from .memref import (
-    BASE_MEMREF_KIND,
-    MEMREF_KIND,
     AnyRankedOrUnrankedMemRef,
     Index,
     MemRef,

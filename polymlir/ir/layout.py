@@ -14,7 +14,7 @@ the lowering to LLVM (memref descriptors) build on them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import attributes as A
 from . import types as T
@@ -22,8 +22,8 @@ from .types import DYNAMIC
 
 __all__ = [
     "DYNAMIC",
-    "canonical_strides",
     "canonical_strided_expr",
+    "canonical_strides",
     "canonicalize_strided_layout",
     "has_identity_layout",
     "has_static_layout",
@@ -31,9 +31,9 @@ __all__ = [
     "is_strided",
     "layout_map",
     "make_strided_layout",
-    "simplify_layout_expr",
     "sat_add",
     "sat_mul",
+    "simplify_layout_expr",
     "strided_linear_map",
     "strides_and_offset",
 ]

@@ -90,6 +90,7 @@ class OpDef(Operation):
     _populated_defaults: ClassVar[tuple] = ()
     _fields: ClassVar[dict[str, list]] = {}
     _nvar: ClassVar[dict[str, int]] = {"operand": 0, "result": 0}
+    _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
 
     @classmethod
     def _finalize(cls) -> None:
@@ -105,6 +106,8 @@ class OpDef(Operation):
             groups[f.group].append(f)
         cls._fields = groups
         cls._nvar = {g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")}
+        # Whether any operand/result field has a constraint worth checking.
+        cls._typed = {g: any(f.constraint.description != "any type" for f in groups[g]) for g in ("operand", "result")}
         props = [p.attr_name for p in groups["prop"]]
         for g, seg in (("operand", "operandSegmentSizes"), ("result", "resultSegmentSizes")):
             if sum(1 for f in groups[g] if f.kind != SINGLE) > 1:
@@ -215,6 +218,8 @@ class OpDef(Operation):
                     if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
                         raise self.op_error(f"{group} group starting at #{sum(vals[:d.index])} requires "
                                             f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}")
+            if not self._typed[group]:
+                continue
             values = self._operands if group == "operand" else self.results
             sizes = self.segment_sizes(group)
             start = 0

@@ -531,6 +531,8 @@ class Parser(BaseParser):
         if isinstance(op.loc, _DeferredLoc):
             self.deferred_locs.append(op)
         if results:
+            if not op.results:
+                self.error("cannot name an operation with no results", op_pos)
             if num_results != len(op.results):
                 self.error(f"operation defines {len(op.results)} results but was provided {num_results} to bind", op_pos)
             i = 0
@@ -595,7 +597,7 @@ class Parser(BaseParser):
             self.error("expected function type", tpos)
         if len(ftype.inputs) != len(refs):
             self.error(f"expected {len(refs)} operand type{'s' if len(refs) != 1 else ''} but had {len(ftype.inputs)}", tpos)
-        if num_results and len(ftype.results) != num_results:
+        if num_results and ftype.results and len(ftype.results) != num_results:
             self.error(f"operation defines {len(ftype.results)} results but was provided {num_results} to bind", tpos)
         operands = [self.resolve_operand(r, t) for r, t in zip(refs, ftype.inputs)]
         if cls is not None:

@@ -17,8 +17,8 @@ from .harness import run_upstream, small_kernel, upstream_tools, with_main
 
 pytestmark = pytest.mark.skipif(upstream_tools() is None, reason="upstream mlir-opt/mlir-runner not installed")
 HERE = os.path.dirname(__file__)
-PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,finalize-memref-to-llvm,convert-func-to-llvm,"
-            "reconcile-unrealized-casts)")
+PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
+            "convert-func-to-llvm,reconcile-unrealized-casts)")
 
 
 def run_llvm_dialect(text: str) -> str:
@@ -31,7 +31,7 @@ def run_llvm_dialect(text: str) -> str:
 
 
 CASES = ["gemm:NI=4,NJ=5,NK=6", "2mm:NI=3,NJ=4,NK=5,NL=6", "syrk:M=4,N=5", "jacobi-2d:TSTEPS=3,N=7",
-         "seidel-2d:TSTEPS=2,N=6", "lu:N=5", "programs/scf_mix.mlir"]
+         "seidel-2d:TSTEPS=2,N=6", "lu:N=5", "programs/scf_mix.mlir", "programs/views.mlir"]
 
 
 @pytest.mark.parametrize("source", CASES)
@@ -48,3 +48,11 @@ def test_polymlir_lowering_runs_like_upstream(source):
     out = polymlir.print_ir(module)
     assert "memref." not in out and "arith." not in out and "func.func" not in out
     assert run_llvm_dialect(out) == expected
+
+
+@pytest.mark.parametrize("source", ["programs/views.mlir", "programs/scf_mix.mlir"])
+def test_convert_to_llvm_pipeline(source):
+    program = with_main(open(os.path.join(HERE, source)).read())
+    module = polymlir.parse(program)
+    PassManager.parse("builtin.module(convert-to-llvm)").run(module)
+    assert run_llvm_dialect(polymlir.print_ir(module)) == run_upstream(program)

@@ -5,4 +5,6 @@
 // RUN: diff <(polymlir opt roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic) <(mlir-opt-22 roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic)
 // Our generic form is upstream's (default-valued properties included), up
 // to SSA names and the `: i64` of integer attributes.
-// RUN: diff <(polymlir opt roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | sed -e 's/ : i64//g' -e 's/%[a-z0-9_#]*//g') <(mlir-opt-22 roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | sed -e 's/ : i64//g' -e 's/%[a-z0-9_#]*//g')
+// RUN: diff -B <(polymlir opt roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | sed -e 's/ : i64//g' -e 's/%[a-z0-9_#]*//g') <(mlir-opt-22 roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | sed -e 's/ : i64//g' -e 's/%[a-z0-9_#]*//g')
+// The expected diagnostics of invalid.mlir are upstream's too.
+// RUN: mlir-opt-22 invalid.mlir --allow-unregistered-dialect --split-input-file --verify-diagnostics
