@@ -7,6 +7,8 @@ The public API for scripts::
     module = polymlir.parse(text)            # -> builtin.module Operation
     polymlir.verify(module)
     print(polymlir.print_ir(module))
+    engine = polymlir.compile(module)         # JIT (llvm-dialect input for now)
+    engine.kernel(alpha, C, A)               # numpy arrays for memrefs
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from __future__ import annotations
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
-__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "parse", "parse_attribute", "parse_type",
-           "print_ir", "verify"]
+__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "compile", "parse", "parse_attribute",
+           "parse_type", "print_ir", "verify"]
 
 
 def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
@@ -64,3 +66,12 @@ def parse_attribute(text: str):
     if p.kind != "eof":
         p.error("unexpected text after the attribute")
     return a
+
+
+def compile(module_or_text, opt_level: int = 3, cache: bool = True):
+    """JIT-compile a module for the host; returns an ``ExecutionEngine``
+    (``engine.invoke("f", *args)`` or ``engine.f(*args)``, numpy arrays for
+    memrefs). See ``polymlir.codegen.jit``."""
+    from .codegen.jit import compile as _compile
+
+    return _compile(module_or_text, opt_level=opt_level, cache=cache)

@@ -126,7 +126,33 @@ def build_parser() -> argparse.ArgumentParser:
     deps.add_argument("--allow-unregistered-dialect", action="store_true")
     deps.add_argument("--time", action="store_true", help="report the total analysis time on stderr")
     deps.add_argument("--debug", action="store_true")
+    tr = sub.add_parser("translate", help="translate llvm-dialect MLIR to LLVM IR")
+    tr.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    tr.add_argument("-o", dest="output", default=None, help="output file")
+    tr.add_argument("--mlir-to-llvmir", action="store_true", required=True, help="llvm dialect -> LLVM IR")
+    tr.add_argument("--allow-unregistered-dialect", action="store_true")
+    tr.add_argument("--debug", action="store_true")
     return ap
+
+
+def run_translate(args) -> int:
+    """``polymlir translate --mlir-to-llvmir FILE [-o OUT]``."""
+    from .codegen.llvm_ir import translate_to_llvm_ir
+    from .ir.diagnostics import register_source
+    from .ir.verifier import verify
+    from .parser.parser import parse_source
+
+    text, filename = _read_input(args.input)
+    register_source(filename, text)
+    module = parse_source(text, filename, args.allow_unregistered_dialect)
+    verify(module)
+    result = translate_to_llvm_ir(module)
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(result)
+    else:
+        sys.stdout.write(result)
+    return 0
 
 
 def run_deps(args) -> int:
@@ -195,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command == "deps":
             return run_deps(args)
+        if args.command == "translate":
+            return run_translate(args)
         ap.error(f"unknown command {args.command}")
     except DiagnosticError as e:
         print(e.render(), file=sys.stderr)

@@ -44,9 +44,10 @@ from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 
 __all__ = ["compile", "ExecutionEngine", "lower_to_llvm", "LoweringError", "collect_signatures",
-           "create_target_machine"]
+           "create_target_machine", "set_llvm_options"]
 
 TRAMPOLINE_PREFIX = "__polymlir_invoke_"
+GLOBALS_FUNCTION = "__polymlir_global_addresses"
 
 
 class LoweringError(DiagnosticError):
@@ -95,9 +96,26 @@ def _llvm():
             llvm.initialize_native_target()
             llvm.initialize_native_asmprinter()
             llvm.initialize_native_asmparser()
+            # Codegen cannot select llvm.matrix.* intrinsics: let the
+            # pipeline lower them (upstream mlir-runner's -enable-matrix).
+            llvm.set_option("polymlir", "-enable-matrix")
             runtime.register()
             _initialized = True
     return llvm
+
+
+_applied_options: set[str] = {"-enable-matrix"}
+
+
+def set_llvm_options(*options: str) -> None:
+    """Set LLVM command-line options for every later compilation, e.g.
+    ``set_llvm_options("-matrix-default-layout=row-major")`` (upstream
+    mlir-runner's RUNNER-OPTS). Process-wide; an option is set once."""
+    llvm = _llvm()
+    for o in options:
+        if o not in _applied_options:
+            llvm.set_option("polymlir", o)
+            _applied_options.add(o)
 
 
 def create_target_machine(opt_level: int = 3):
@@ -110,10 +128,13 @@ def create_target_machine(opt_level: int = 3):
 
 def optimize(mod, tm, opt_level: int) -> None:
     """Run LLVM's O0-O3 pipeline on ``mod`` (the loop and SLP vectorizers at
-    O2 and O3, as clang enables them)."""
-    if opt_level <= 0:
-        return
+    O2 and O3, as clang enables them). At O0 nothing runs, except the O1
+    pipeline for modules using matrix intrinsics, which must be lowered."""
     llvm = _llvm()
+    if opt_level <= 0:
+        if not any(f.name.startswith("llvm.matrix.") for f in mod.functions):
+            return
+        opt_level = 1
     pto = llvm.create_pipeline_tuning_options(speed_level=min(3, opt_level))
     pto.loop_vectorization = opt_level >= 2
     pto.slp_vectorization = opt_level >= 2
@@ -198,6 +219,23 @@ class _DtypeFinder:
     on their descriptors' aligned pointers."""
 
     @staticmethod
+    def from_aligned_source(desc) -> np.dtype | None:
+        """From the GEP that computed the aligned pointer (``get_global``)."""
+        cur = desc
+        while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+            op = cur.owner_op
+            if list(op.properties["position"].values) == [1]:
+                src = op.operands[1].owner_op
+                if src is not None and src.name == "llvm.getelementptr":
+                    t = src.properties["elem_type"].value
+                    while isinstance(t, (LT.LLVMArrayType, T.VectorType)):
+                        t = t.element_type
+                    return _scalar_dtype(t)
+                return None
+            cur = op.operands[0]
+        return None
+
+    @staticmethod
     def from_desc_value(v) -> np.dtype | None:
         seen = 0
         work = [v]
@@ -261,6 +299,36 @@ def _expanded_slots(fn: Operation) -> list[Slot]:
     return slots
 
 
+def _infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
+    """Element types of returned memrefs, from how the returned descriptors
+    are used (GEPs on their aligned pointers) in ``fn``."""
+    if not any(s.kind == "memref" and s.dtype is None for s in results) or not fn.regions:
+        return
+    for b in fn.regions[0].blocks:
+        term = b.operations[-1] if b.operations else None
+        if term is None or term.name != "llvm.return" or not term.operands:
+            continue
+        v = term.operands[0]
+        if len(results) == 1:
+            descs = [v]
+        else:  # a struct packing the results: find each field's value
+            descs = [None] * len(results)
+            cur = v
+            while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+                op = cur.owner_op
+                pos = list(op.properties["position"].values)
+                if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
+                    descs[pos[0]] = op.operands[1]
+                cur = op.operands[0]
+        for s, dv in zip(results, descs):
+            if s.kind == "memref" and s.dtype is None and dv is not None:
+                root = dv
+                while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":
+                    root = root.owner_op.operands[0]
+                s.dtype = _DtypeFinder.from_desc_value(root) or _DtypeFinder.from_desc_value(dv) or \
+                    _DtypeFinder.from_aligned_source(dv)
+
+
 def _llvm_result_slots(t: T.Type) -> list[Slot]:
     if isinstance(t, LT.LLVMVoidType):
         return []
@@ -269,8 +337,7 @@ def _llvm_result_slots(t: T.Type) -> list[Slot]:
         return [Slot("memref", rank=r)]
     if _is_unranked(t):
         return [Slot("unranked")]
-    if isinstance(t, LT.LLVMStructType) and t.name is None and any(
-            _is_desc(f) is not None or _is_unranked(f) for f in t.fields):
+    if isinstance(t, LT.LLVMStructType) and t.name is None:  # several results, packed
         return [s for f in t.fields for s in _llvm_result_slots(f)]
     return [Slot("scalar", t)]
 
@@ -404,9 +471,12 @@ class ExecutionEngine:
         self.signatures = dict(signatures or {})
         self._functions: dict[str, Operation] = {}
         body = module.regions[0].blocks[0].operations if module.regions[0].blocks else []
+        self._global_names: list[str] = []
         for op in body:
             if op.name == "llvm.func":
                 self._functions[op.properties["sym_name"].value] = op
+            elif op.name == "llvm.mlir.global":
+                self._global_names.append(op.properties["sym_name"].value)
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         self.llvm_ir = text + self._trampolines()
         self.target_machine = create_target_machine(opt_level)
@@ -460,17 +530,31 @@ class ExecutionEngine:
             lines.append("  ret void")
             lines.append("}")
             out.append("\n".join(lines))
-        return "\n" + "\n\n".join(out) + "\n" if out else ""
+        # The addresses of all globals (private ones have no symbol to look up).
+        lines = [f"define void {global_ref(GLOBALS_FUNCTION)}(ptr %out) {{"]
+        for i, name in enumerate(self._global_names):
+            lines.append(f"  %g{i} = getelementptr ptr, ptr %out, i64 {i}")
+            lines.append(f"  store ptr {global_ref(name)}, ptr %g{i}, align 1")
+        lines += ["  ret void", "}"]
+        out.append("\n".join(lines))
+        return "\n" + "\n\n".join(out) + "\n"
 
     def _global_ranges(self, mod) -> list[tuple[int, int]]:
+        """[start, end) of every global's storage (to recognize returned
+        memrefs that view a global)."""
+        n = len(self._global_names)
+        if not n:
+            return []
+        addrs = (ctypes.c_void_p * n)()
+        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
+            ctypes.addressof(addrs))
         td = self.target_machine.target_data
         ranges = []
-        for g in mod.global_variables:
+        for name, addr in zip(self._global_names, addrs):
             try:
-                addr = self._ee.get_global_value_address(g.name)
-                size = td.get_abi_size(g.global_value_type)
+                size = td.get_abi_size(mod.get_global_variable(name).global_value_type)
             except Exception:
-                continue
+                size = 1
             if addr:
                 ranges.append((addr, addr + max(size, 1)))
         return ranges
@@ -517,6 +601,7 @@ class ExecutionEngine:
         else:
             args = _expanded_slots(fn)
             results = _llvm_result_slots(ft.return_type)
+            _infer_result_dtypes(fn, results)
         by_ptr = use_ciface and isinstance(cft.return_type, LT.LLVMVoidType) and bool(results) and \
             len(cft.params) == len(args) + 1
         if use_ciface and not by_ptr and len(cft.params) != len(args):
@@ -610,24 +695,25 @@ class ExecutionEngine:
         return out
 
     def _adopt(self, d, dtype, args: Sequence[Any], owners: dict[int, Any]) -> np.ndarray:
-        alloc = int(d.allocated or 0)
+        """A returned memref as a numpy array: a view when its data lies in
+        an argument or a global (``memref.get_global`` sets ``allocated`` to
+        0xdeadbeef), else the owner of its ``malloc``'d buffer."""
+        data = int(d.aligned or 0)
         for a in args:
             if isinstance(a, np.ndarray) and a.size:
-                lo = a.ctypes.data + min(0, sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0))
+                lo = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0)
                 hi = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s > 0) + a.itemsize
-                if lo <= alloc < hi:
+                if lo <= data < hi:
                     return M.array_from_descriptor(d, dtype, owner=a)
         for lo, hi in self._globals:
-            if lo <= alloc < hi:
+            if lo <= data < hi:
                 return M.array_from_descriptor(d, dtype, owner=self)
+        alloc = int(d.allocated or 0)
         if alloc in owners:
             return M.array_from_descriptor(d, dtype, owner=owners[alloc])
-        arr = M.array_from_descriptor(d, dtype, free_allocated=True)
-        base = arr
-        while isinstance(base, np.ndarray) and base.base is not None:
-            base = base.base
-        owners[alloc] = getattr(getattr(base, "obj", None), "_owner", None) or arr
-        return arr
+        owner = M.Allocation(alloc)
+        owners[alloc] = owner
+        return M.array_from_descriptor(d, dtype, owner=owner)
 
     # -- lifetime -------------------------------------------------------------------
     def _check_open(self) -> None:

@@ -94,6 +94,19 @@ def fastmath_str(attr) -> str:
     return "".join(n + " " for n in order if flags & bits[n])
 
 
+def _is_fp(t: T.Type) -> bool:
+    while isinstance(t, (T.VectorType, LT.LLVMArrayType)):
+        t = t.element_type
+    if isinstance(t, LT.LLVMStructType):
+        return bool(t.fields) and all(_is_fp(f) for f in t.fields)
+    return isinstance(t, (T.FloatType, LT.LLVMPPCFP128Type))
+
+
+def fastmath_for(attr, result_type: T.Type) -> str:
+    """Fast-math flags for a call or select: only FP-typed ones carry them."""
+    return fastmath_str(attr) if _is_fp(result_type) else ""
+
+
 def _cconv(attr) -> str:
     v = attr.value if isinstance(attr, LA.CConvAttr) else "ccc"
     if v == "ccc":
@@ -173,7 +186,7 @@ class _ModuleTranslator:
                     for sel in b.operations:
                         kind = LA.COMDAT_SELECTORS.get(sel.properties["comdat"].value, "any")
                         comdats.append(f"${llvm_name(sel.properties['sym_name'].value)} = comdat {kind}")
-            elif name in _MODULE_LEVEL_IGNORED or name == "builtin.module":
+            elif name in _MODULE_LEVEL_IGNORED or name in CONSTANT_OPS or name == "builtin.module":
                 continue
             else:
                 raise TranslationError(f"cannot translate module-level op '{name}' to LLVM IR", op.loc)
@@ -421,20 +434,46 @@ def _gep_flags(v: int) -> str:
 # -- functions -------------------------------------------------------------------------
 
 
+def _segments(op: Operation) -> list[int] | None:
+    seg = op.properties.get("operandSegmentSizes") if isinstance(op.properties, dict) else None
+    return list(seg.values) if seg is not None else None
+
+
+def _split(values: Sequence[Value], sizes: Sequence[int]) -> list[list[Value]]:
+    out, i = [], 0
+    for n in sizes:
+        out.append(list(values[i:i + n]))
+        i += n
+    return out
+
+
 def successor_operands(op: Operation) -> list[list[Value]]:
     """The values a terminator forwards to each of its successors."""
     name = op.name
+    ops = op.operands
     if name == "llvm.br":
-        return [list(op.operands)]
+        return [list(ops)]
+    seg = _segments(op)
     if name == "llvm.cond_br":
-        return [list(op.trueDestOperands), list(op.falseDestOperands)]  # type: ignore[attr-defined]
+        if seg is None:
+            return [list(op.trueDestOperands), list(op.falseDestOperands)]  # type: ignore[attr-defined]
+        return _split(ops, seg)[1:3]
     if name == "llvm.switch":
-        return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]  # type: ignore[attr-defined]
-    if name == "llvm.invoke":
-        segs = op.properties["operandSegmentSizes"].values
-        n = segs[0]
-        return [list(op.operands[n:n + segs[1]]), list(op.operands[n + segs[1]:n + segs[1] + segs[2]])]
+        if seg is None:
+            return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]  # type: ignore[attr-defined]
+        _, dflt, cases = _split(ops, seg)
+        return [dflt] + _split(cases, op.properties["case_operand_segments"].values)
+    if name == "llvm.invoke" and seg is not None:
+        return _split(ops, seg)[1:3]
     return [[] for _ in op.successors]
+
+
+def call_arguments(op: Operation) -> list[Value]:
+    """The arguments of an ``llvm.call``/``llvm.invoke`` (without the callee
+    pointer of an indirect call and without operand-bundle operands)."""
+    seg = _segments(op)
+    ops = list(op.operands[:seg[0]]) if seg is not None else list(op.operands)
+    return ops if "callee" in op.properties else ops[1:]
 
 
 class _FunctionTranslator:
@@ -659,7 +698,7 @@ class _FunctionTranslator:
 
     def select(self, op: Operation) -> str:
         c, a, b = op.operands
-        return f"select {fastmath_str(op.properties.get('fastmathFlags'))}{self.typed(c)}, {self.typed(a)}, " \
+        return f"select {fastmath_for(op.properties.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, " \
             f"{self.typed(b)}"
 
     def freeze(self, op: Operation) -> str:
@@ -845,12 +884,13 @@ class _FunctionTranslator:
 
     def call(self, op: Operation) -> str:
         p = op.properties
-        args = op.arg_operands()  # type: ignore[attr-defined]
+        args = call_arguments(op)
         callee, ty = self._callee_and_type(op, args)
         tck = p.get("TailCallKind")
         kind = tck.value if isinstance(tck, LA.TailCallKindAttr) else "none"
         s = "" if kind == "none" else kind + " "
-        s += "call " + fastmath_str(p.get("fastmathFlags")) + _cconv(p.get("CConv"))
+        rt = op.results[0].type if op.results else LT.VOID
+        s += "call " + fastmath_for(p.get("fastmathFlags"), rt) + _cconv(p.get("CConv"))
         res_attrs = p.get("res_attrs")
         ra = _param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
         if ra:
@@ -864,7 +904,7 @@ class _FunctionTranslator:
 
     def invoke(self, op: Operation) -> str:
         p = op.properties
-        args = op.arg_operands()  # type: ignore[attr-defined]
+        args = call_arguments(op)
         callee, ty = self._callee_and_type(op, args)
         s = "invoke " + _cconv(p.get("CConv"))
         s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
@@ -906,7 +946,7 @@ class _FunctionTranslator:
         args = op.operands[:n]
         rt = op.results[0].type if op.results else LT.VOID
         name = p["intrin"].value
-        s = f"call {fastmath_str(p.get('fastmathFlags'))}{self.types.type(rt)} {global_ref(name)}(" \
+        s = f"call {fastmath_for(p.get('fastmathFlags'), rt)}{self.types.type(rt)} {global_ref(name)}(" \
             f"{self._call_args(args, p.get('arg_attrs'))})"
         return s + self._bundles(op, n)
 
@@ -964,7 +1004,7 @@ class _FunctionTranslator:
                     arg_types.append(t)
         if mangled:
             self.mt.declare_intrinsic(name, rt, arg_types)
-        fmf = fastmath_str(p.get("fastmathFlags"))
+        fmf = fastmath_for(p.get("fastmathFlags"), rt)
         s = f"call {fmf}{self.types.type(rt)} {global_ref(name)}({', '.join(args)})"
         if mnemonic == "assume":
             s += self._bundles(op, 1)

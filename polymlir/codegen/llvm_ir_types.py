@@ -190,12 +190,9 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
             return "0x7FF8000000000000" if math.copysign(1, v) > 0 else "0xFFF8000000000000"
         return "0x%016X" % _double_bits(v)
     if bits is None:
-        if name == "f16":
-            bits = struct.unpack("<H", struct.pack("<e", v))[0]
-        elif name == "bf16":
-            bits = A.float_bits(v, T.bf16)
-        else:
+        if name not in _FORMATS:
             raise TranslationError(f"cannot spell a constant of type '{t}' in LLVM IR")
+        bits = float_to_bits(v, name)
     if name == "f16":
         return "0xH%04X" % (bits & 0xFFFF)
     if name == "bf16":
@@ -205,6 +202,82 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
     if name == "f80":
         return "0xK%020X" % bits
     raise TranslationError(f"cannot spell a constant of type '{t}' in LLVM IR")
+
+
+# name -> (exponent bits, explicit mantissa bits, bias, kind); kind: "ieee"
+# (inf and NaN), "fn" (no inf, NaN all ones), "fnuz" (NaN is -0), "none"
+# (finite only), "e8m0" (no sign, no zero), "x87" (explicit integer bit).
+_FORMATS = {
+    "f16": (5, 10, 15, "ieee"), "bf16": (8, 7, 127, "ieee"), "f32": (8, 23, 127, "ieee"),
+    "f64": (11, 52, 1023, "ieee"), "f128": (15, 112, 16383, "ieee"), "f80": (15, 63, 16383, "x87"),
+    "tf32": (8, 10, 127, "ieee"), "f8E5M2": (5, 2, 15, "ieee"), "f8E4M3": (4, 3, 7, "ieee"),
+    "f8E4M3FN": (4, 3, 7, "fn"), "f8E5M2FNUZ": (5, 2, 16, "fnuz"), "f8E4M3FNUZ": (4, 3, 8, "fnuz"),
+    "f8E4M3B11FNUZ": (4, 3, 11, "fnuz"), "f8E3M4": (3, 4, 3, "ieee"), "f8E8M0FNU": (8, 0, 127, "e8m0"),
+    "f6E2M3FN": (2, 3, 1, "none"), "f6E3M2FN": (3, 2, 3, "none"), "f4E2M1FN": (2, 1, 1, "none"),
+}
+
+
+def float_to_bits(v: float, name: str) -> int:
+    """The bit pattern of ``v`` in MLIR float format ``name`` (rounded to
+    nearest even; values out of range saturate to inf/NaN/max)."""
+    from fractions import Fraction
+
+    e_bits, m_bits, bias, kind = _FORMATS[name]
+    width = 1 + e_bits + m_bits + (1 if kind == "x87" else 0)
+    if kind == "e8m0":
+        width = 8
+    sign = 1 if math.copysign(1.0, v) < 0 else 0
+    sign_bit = sign << (width - 1) if kind != "e8m0" else 0
+    max_e = (1 << e_bits) - 1
+    if math.isnan(v) or math.isinf(v):
+        if kind == "ieee":
+            return sign_bit | (max_e << m_bits) | ((1 << (m_bits - 1)) if math.isnan(v) else 0)
+        if kind == "x87":
+            return sign_bit | (max_e << (m_bits + 1)) | (1 << m_bits) | ((1 << (m_bits - 1)) if math.isnan(v) else 0)
+        if kind == "fn":
+            return sign_bit | (max_e << m_bits) | ((1 << m_bits) - 1)
+        if kind == "fnuz":
+            return 1 << (width - 1)
+        if kind == "e8m0":
+            return 0xFF
+        v = math.copysign(1e308, v)  # no NaN/inf: saturate
+    a = Fraction(abs(v))
+    if kind == "e8m0":
+        if a == 0:
+            return 0
+        e = round(math.log2(a))
+        return max(0, min(254, e + bias))
+    if a == 0:
+        return 0 if kind == "fnuz" else sign_bit
+    e = math.floor(math.log2(a))
+    while Fraction(2) ** e > a:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    biased = e + bias
+    if biased <= 0:  # subnormal
+        q = a / Fraction(2) ** (1 - bias) * (1 << m_bits)
+        exp_field = 0
+    else:
+        q = (a / Fraction(2) ** e - 1) * (1 << m_bits)
+        exp_field = biased
+    mant = math.floor(q)
+    rem = q - mant
+    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and mant & 1):
+        mant += 1
+    if mant >> m_bits:  # rounding carried into the exponent
+        mant &= (1 << m_bits) - 1
+        exp_field += 1
+    top = max_e if kind == "ieee" or kind == "x87" else max_e + 1
+    if exp_field >= top:
+        if kind in ("ieee", "x87"):
+            exp_field, mant = max_e, 0  # inf
+        else:
+            exp_field, mant = max_e, (1 << m_bits) - 1 - (1 if kind == "fn" else 0)
+    if kind == "x87":
+        integer = 1 if exp_field else 0
+        return sign_bit | (exp_field << (m_bits + 1)) | (integer << m_bits) | mant
+    return sign_bit | (exp_field << m_bits) | mant
 
 
 def _f32_to_double_bits_value(bits: int):
@@ -225,16 +298,6 @@ def _scalar_of(t: T.Type) -> T.Type:
     while isinstance(t, (LT.LLVMArrayType, T.VectorType)):
         t = t.element_type
     return t
-
-
-def _count(t: T.Type) -> int:
-    if isinstance(t, LT.LLVMArrayType):
-        return t.num_elements * _count(t.element_type)
-    if isinstance(t, T.VectorType):
-        return t.shape[0] * _count(t.element_type)
-    if isinstance(t, LT.LLVMStructType) and len(t.fields) == 2 and t.fields[0] == t.fields[1]:
-        return 1  # a complex number
-    return 1
 
 
 class ConstantSpeller:
@@ -262,6 +325,8 @@ class ConstantSpeller:
         if isinstance(attr, A.FloatAttr):
             if isinstance(t, T.IntegerType):
                 bits = attr.bits if attr.bits is not None else A.float_bits(attr.value, attr.type)
+                if bits is None and isinstance(attr.type, T.FloatType) and attr.type.name in _FORMATS:
+                    bits = float_to_bits(attr.value, attr.type.name)
                 return int_literal(bits or 0, t)
             if isinstance(t, T.VectorType):
                 return self._splat(self.scalar(attr, t.element_type), t)
@@ -319,6 +384,8 @@ class ConstantSpeller:
             return self._splat(self.element(attr.flat()[0], t.element_type), t)
         values = attr.flat() if not attr.splat else None
         n = _count_scalars(t)
+        if n == 0:
+            return "zeroinitializer"
         if attr.splat:
             v = attr.values[0]
             if _is_zero_value(v):

@@ -148,7 +148,7 @@ def unranked_from_array(arr: np.ndarray, dtype: Any = None, what: str = "argumen
     return u
 
 
-class _Allocation:
+class Allocation:
     """Owns a ``malloc``'d pointer; frees it when garbage collected."""
 
     def __init__(self, ptr: int) -> None:
@@ -196,7 +196,7 @@ def array_from_descriptor(desc: ctypes.Structure, dtype: Any, owner: object = No
     sizes = list(desc.sizes) if rank else []
     strides = list(desc.strides) if rank else []
     if free_allocated:
-        owner = _Allocation(desc.allocated or 0)
+        owner = Allocation(desc.allocated or 0)
         if any(s == 0 for s in sizes):
             return np.empty(tuple(sizes), np.dtype(dtype))  # nothing to view; `owner` frees it now
     return array_from_pointer(desc.aligned or 0, desc.offset, sizes, strides, dtype, owner)

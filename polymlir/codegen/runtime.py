@@ -38,7 +38,20 @@ flush_each_call = True
 _P = ctypes.POINTER(M.UnrankedDescriptor)
 
 
+_broken_pipe = False
+
+
 def _out(text: str | bytes) -> None:
+    global _broken_pipe
+    if _broken_pipe:
+        return
+    try:
+        _write(text)
+    except BrokenPipeError:  # the reader went away: stop printing, as C's stdio would
+        _broken_pipe = True
+
+
+def _write(text: str | bytes) -> None:
     out = sys.stdout
     if isinstance(text, bytes):
         buf = getattr(out, "buffer", None)

@@ -17,7 +17,14 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import custom_attr, enum_attr
 from ..ir.fields import operand, prop, result
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef, register_op
+from ..ir.opdef import (
+    PURE,
+    SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_AND_RESULT_TYPE,
+    SAME_TYPE_OPERANDS,
+    OpDef,
+    register_op,
+)
 from ..parser.attr_parser import DIALECT_ATTR_PARSERS
 
 ELEMENTWISE = "ElementwiseMappable"
@@ -117,15 +124,20 @@ def _parse_arith_attr(p, name: str) -> A.Attribute | None:
             return None
         p.advance()
         p.advance()  # '<'
-        if p.kind != "bare" or p.text not in _FLAG_ATTRS:
+        if p.kind != "bare":
             return None
+        if p.text not in _FLAG_ATTRS:
+            p.error(f"unknown attribute `{p.text}` in dialect `arith`")
         mnemonic = p.text
         p.advance()
         a = _parse_flags(p, mnemonic)
         p.expect(">", "expected '>'")
         return a
     if mnemonic not in _FLAG_ATTRS:
-        return None
+        # arith is a registered dialect: it has no other attributes.
+        p.error(f"unknown attribute `{mnemonic}` in dialect `arith`", p.start + len("#arith."))
+    if not p.src.startswith("<", p.end):
+        p.error("expected '<'", p.end)
     p.advance()
     return _parse_flags(p, mnemonic)
 
@@ -333,7 +345,7 @@ class ElementwiseOp(OpDef):
         cls._defaults = tuple((d.attr_name, d.default) for d in cls._fields["prop"] if d.default is not None)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> "ElementwiseOp":
+    def create(cls, name: str | None = None, **kw) -> ElementwiseOp:
         op = super().create(name, **kw)
         props = op.properties
         if cls._defaults and isinstance(props, dict):
@@ -545,7 +557,7 @@ class SelectOp(ElementwiseOp):
         pos = p.start
         refs = p.parse_operand_list()
         if len(refs) != 3:
-            p.error(f"expected 3 operands", pos)
+            p.error("expected 3 operands", pos)
         state.attributes.update(p.parse_optional_attr_dict())
         ty = p.parse_colon_type()
         cond_ty: T.Type = T.i1
@@ -599,6 +611,23 @@ class ConstantOp(OpDef):
     traits = frozenset({PURE, "ConstantLike"})
     value = prop(TypedAttr)
     res = result(name="result")
+
+    @classmethod
+    def of(cls, value: float | bool | A.Attribute, type: T.Type | None = None) -> ConstantOp:
+        """A constant op for a Python number (``type`` defaults to index for
+        ints, f64 for floats, i1 for bools) or a typed attribute."""
+        if not isinstance(value, A.Attribute):
+            if isinstance(value, bool):
+                value = A.BoolAttr(value)
+            elif isinstance(value, int):
+                value = A.IntegerAttr(value, type or T.index)
+            else:
+                t = type or T.f64
+                value = A.FloatAttr(A.round_float(float(value), t), t)
+        t = _typed_value_type(value)
+        if t is None:
+            raise ValueError(f"arith.constant needs a typed attribute, got {value}")
+        return cls.create(properties={"value": value}, result_types=[t])  # type: ignore[return-value]
 
     # Upstream's format is `attr-dict $value`; written out because the value
     # prints with its type even when that is i64.

@@ -7,7 +7,7 @@ branch-like op, e.g. the llvm dialect's branches.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C

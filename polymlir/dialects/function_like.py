@@ -92,7 +92,10 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
             state.attributes[k] = v
     if p.kind == "{":
         if args and args[0][0] is None:
-            p.error("expected SSA identifier")
+            # Type-only arguments: the body's labeled entry block names them
+            # (the function verifier checks that the types agree).
+            state.regions.append(p.parse_region(default_dialect=state.op_class.default_dialect or None))
+            return facts
         entry = [(a[0], a[1], a[3]) for a in args]
         state.regions.append(p.parse_region(entry_args=entry, default_dialect=state.op_class.default_dialect or None))
     else:

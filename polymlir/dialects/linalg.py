@@ -1,7 +1,7 @@
 """The linalg dialect: structured ops over tensors and buffers.
 
 This module holds the machinery every structured op shares and the ops with
-an explicit payload region:
+an explicit payload region of their own:
 
 * helpers for the ``ins(...) outs(...) -> types`` syntax, iterator types
   (``#linalg.iterator_type<parallel>``, kept as opaque attributes) and the
@@ -11,15 +11,20 @@ an explicit payload region:
   destination-style checks (``verify_``) and, after the nested ops are
   verified, the structured-op checks of upstream's
   ``verifyStructuredOpInterface`` (``verify_regions_``);
-* ``linalg.generic``, ``linalg.yield``, ``linalg.index``, ``linalg.map``,
-  ``linalg.reduce``, ``linalg.transpose``, ``linalg.broadcast`` and
-  ``linalg.softmax``.
+* ``linalg.generic``, ``linalg.yield`` and ``linalg.index``;
+* `create_op`, which builds payload ops by name (with the default-valued
+  properties upstream materializes), and `generalize` / `build_generic`.
 
-Named ops (matmul, convolutions, ...) live in ``linalg_named``.
+Other ops: ``linalg_structured`` (map, reduce, transpose, broadcast,
+softmax), ``linalg_named`` (fill, copy, convolutions, pooling, ...),
+``linalg_contract`` (matmul family, contract, elementwise) and
+``linalg_relayout`` (pack, unpack, Winograd transforms).
 
 Every structured op answers ``indexing_maps_array()``,
-``iterator_types_array()`` and ``payload_block()``: enough to generalize it
-to ``linalg.generic`` or lower it to loops.
+``iterator_types_array()``, ``dps_inputs()``/``dps_inits()``,
+``payload_block()`` and ``generalize_spec()`` (maps, iterator types and a
+payload builder): enough to generalize it to ``linalg.generic`` or lower it
+to loops.
 """
 
 from __future__ import annotations
@@ -225,10 +230,6 @@ def print_ins_outs(p, ins: Sequence[Value], outs: Sequence[Value]) -> None:
 def print_result_types(p, types: Sequence[T.Type]) -> None:
     if types:
         p.write(" -> " + T.format_result_types(list(types), p))
-
-
-def print_attr_dict(p, attrs: dict[str, A.Attribute]) -> None:
-    p.print_optional_attr_dict(attrs)
 
 
 # -- the structured op base ---------------------------------------------------------

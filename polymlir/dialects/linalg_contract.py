@@ -84,13 +84,68 @@ class MapsPropertyOp(N.NamedStructuredOp):
     def verify_(self) -> None:
         super().verify_()
         maps = self.properties.get("indexing_maps")
-        if not isinstance(maps, A.ArrayAttr) or len(maps) != 3:
+        if not isinstance(maps, A.ArrayAttr):
             return
+        got = [m.value for m in maps]  # type: ignore[attr-defined]
         default = N.spec_maps(self.SPEC)
+        if got == default:
+            return
+        if self.SPEC.name == "matmul":
+            self._verify_matmul_maps(got, default)
+        else:
+            self._verify_batch_maps(got, default)
+
+    def _verify_matmul_maps(self, got: list[AffineMap], default: list[AffineMap]) -> None:
+        """Upstream's ``verifyExtendedMatmulSemantic`` (transposes, broadcasts)."""
+        if len(got) != 3:
+            return
         for i in range(2):
-            got = maps[i].value  # type: ignore[attr-defined]
-            if any(e not in default[i].results for e in got.results):
+            m = got[i]
+            if any(e not in default[i].results for e in m.results):
                 raise self.op_error("Unexpected dim expression in map result.")
+            if len(m.results) < len(default[i].results):
+                # A broadcast operand must still be indexed by the reduction dim.
+                if len(m.results) != 1 or not m.results[0].is_function_of_dim(m.num_dims - 1):
+                    raise self.op_error("Invalid broadcast requested, should be (d2).")
+
+    def _verify_batch_maps(self, got: list[AffineMap], default: list[AffineMap]) -> None:
+        """Upstream's ``verifyExtendedBatchVariantMatmulSemantic``."""
+        if len(got) != 3:
+            raise self.op_error("Indexing_map attribute must have 3 affine maps.")
+        batch_reduce = self.SPEC.name == "batch_reduce_matmul"
+        for i in range(3):
+            m, d = got[i], default[i]
+            if i == 2:
+                n = 2 if batch_reduce else 3
+                if len(m.results) != n:
+                    raise self.op_error(f"expects {n} dims, but got ({len(m.results)}).")
+                want = (1, 2) if batch_reduce else (0, 1, 2)
+                if not all(e.is_function_of_dim(w) for e, w in zip(m.results, want)):
+                    raise self.op_error("Invalid output map result dimension.")
+                continue
+            if any(e not in d.results for e in m.results):
+                raise self.op_error("Unexpected result dim expression (outside the set of default result dims).")
+            if len(m.results) > 3:
+                raise self.op_error("no. of result dim expressions exceeds 3.")
+            if len(m.results) < len(d.results):
+                if not _valid_batch_broadcast(m, i == 0):
+                    raise self.op_error("Invalid broadcast requested.")
+            elif not m.results[0].is_function_of_dim(0):
+                raise self.op_error("Invalid batch dimension expression.")
+
+
+def _valid_batch_broadcast(m: AffineMap, lhs: bool) -> bool:
+    """Upstream's ``isValidLhsRhsBroadcastMap`` of the batch variants
+    (dims: batch 0, m 1, n 2, k 3)."""
+    r = m.results
+    if len(r) == 1:
+        return r[0].is_function_of_dim(3)
+    if len(r) == 2:
+        if lhs:
+            return (r[0].is_function_of_dim(0) or r[0].is_function_of_dim(1)) and r[1].is_function_of_dim(3)
+        return (r[0].is_function_of_dim(0) and r[1].is_function_of_dim(3)) or \
+            (r[0].is_function_of_dim(3) and r[1].is_function_of_dim(2))
+    return False
 
 
 def _matmul_like(name: str) -> type[N.NamedStructuredOp]:
@@ -124,6 +179,39 @@ class ContractOp(MapsPropertyOp):
 
     def verify_(self) -> None:
         N.NamedStructuredOp.verify_(self)
+        maps = self.properties.get("indexing_maps")
+        if not isinstance(maps, A.ArrayAttr):
+            return
+        n_dims = -1
+        ins: list[int] = []
+        outs: list[int] = []
+        for i, (a, v) in enumerate(zip(maps, self.operands)):
+            m = a.value  # type: ignore[attr-defined]
+            if not m.is_projected_permutation():
+                raise self.emit_error("provided affine_map is not a projected permutation")
+            t = v.type
+            if isinstance(t, L.T.ShapedType):
+                if len(m.results) != L.operand_rank(t):
+                    raise self.emit_error("ranks of shaped operand and results of corresponding affine_map differ")
+            elif m.results:
+                raise self.emit_error("affine_map specifies shaped access while operand has non-shaped type")
+            if n_dims == -1:
+                n_dims = m.num_dims
+                ins, outs = [0] * n_dims, [0] * n_dims
+            elif n_dims != m.num_dims:
+                raise self.emit_error("iteration spaces of provided affine_maps differ")
+            for e in m.results:
+                (ins if i < 2 else outs)[e.position] += 1
+        contracting = False
+        for d in range(max(n_dims, 0)):
+            contracting |= ins[d] == 2 and outs[d] == 0
+            if ins[d] == 0 and outs[d] == 0:
+                raise self.emit_error(f"iteration space dim at index {d} not used to access any operand")
+            if ins[d] == 1 and outs[d] != 1:
+                raise self.emit_error(f"iteration space dim at index {d} is neither a contracting dim nor of "
+                                      f"parallel iteration type")
+        if not contracting:
+            raise self.emit_error("'indexing_map' attribute must specify at least one contracting dimension")
 
 
 N._make_named(N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True), ContractOp)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..affine.expr import AffineExpr, AffineMap, dim
 from ..ir import attributes as A

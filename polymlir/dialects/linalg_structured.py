@@ -14,6 +14,7 @@ from ..affine.expr import AffineMap, dim
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
+from ..ir.asm_format import typed_attr
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.fields import operand, prop, region, var_operand, var_result
 from ..ir.opdef import OpDef, register_op
@@ -146,11 +147,16 @@ def identity_region(operands: Sequence[Value], loc: A.Location) -> Region:
     (the arguments take the operands' locations, the yield the op's)."""
     types = [v.type.element_type if isinstance(v.type, T.ShapedType) else v.type for v in operands]
     r, b = _region_with_args(types, [value_loc(v) for v in operands])
-    b.append(Operation.create("linalg.yield", operands=[b.arguments[0]], loc=loc))
+    if b.arguments:
+        b.append(Operation.create("linalg.yield", operands=[b.arguments[0]], loc=loc))
     return r
 
 
 DenseI64Array = C.DenseI64ArrayAttr
+StrictlySortedI64Array = C.AttrConstraint(
+    "i64 dense array attribute should be in increasing order",
+    lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64
+    and all(x < y for x, y in zip(a.values, a.values[1:])))
 
 
 @register_op
@@ -178,9 +184,11 @@ class MapOp(LinalgStructuredOp):
     def parse(cls, p, state) -> None:
         short = parse_short_form(p)
         parse_dst_style(p, state, None)
-        if short is not None:
+        if short is not None and state.operands:
             state.regions.append(build_short_form_region(short[0], short[1], [v.type for v in state.operands],
                                                          init_first=False, map_init=False, loc=p.loc_at(state.pos)))
+        elif short is not None:
+            state.regions.append(Region())
         else:
             state.regions.append(_parse_arg_region(p))
 
@@ -243,7 +251,7 @@ class ReduceOp(LinalgStructuredOp):
     traits = LinalgStructuredOp.traits | {"SameVariadicOperandSize"}
     all_operands = var_operand(ShapedOperands, name="operands")
     result_ = var_result(C.TypeConstraint("variadic of tensor of any type values", _is_tensor), name="result")
-    dimensions = prop(C.DenseI64ArrayAttr)
+    dimensions = prop(StrictlySortedI64Array)
     combiner = region()
 
     def dps_inputs(self) -> list[Value]:
@@ -275,9 +283,11 @@ class ReduceOp(LinalgStructuredOp):
     def parse(cls, p, state) -> None:
         short = parse_short_form(p)
         parse_dst_style(p, state, "dimensions")
-        if short is not None:
+        if short is not None and state.operands:
             state.regions.append(build_short_form_region(short[0], short[1], [v.type for v in state.operands],
                                                          init_first=True, map_init=True, loc=p.loc_at(state.pos)))
+        elif short is not None:
+            state.regions.append(Region())
         else:
             state.regions.append(_parse_arg_region(p))
 
@@ -471,7 +481,7 @@ class SoftmaxOp(OpDef):
     output = operand(C.AnyShaped)
     result_ = var_result(C.TypeConstraint("variadic of ranked tensor of any type values",
                                           lambda t: isinstance(t, T.RankedTensorType)), name="result")
-    dimension = prop(C.I64Attr)
+    dimension = prop(typed_attr(C.I64Attr, T.i64))
     assembly_format = ("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` "
                        "`outs` `(` $output `:` type($output) `)` (`->` type($result)^)?")
 

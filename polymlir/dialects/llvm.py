@@ -1,49 +1,61 @@
-"""The LLVM dialect (upstream MLIR 22): instructions as ops.
+"""The LLVM dialect (upstream MLIR 22): LLVM IR instructions as ops.
 
 Files: ``llvm_types.py`` (types), ``llvm_attrs.py`` (attributes, enums),
-this file (base class, arithmetic, casts, memory, aggregates, constants,
-atomics, branches), ``llvm_ops2.py`` (functions, globals, calls, inline
-asm, exception handling) and ``llvm_intrinsics.py`` (``llvm.intr.*``).
+this file (base class, constraints, arithmetic, comparisons, casts),
+``llvm_memory.py`` (alloca, load/store, GEP, aggregates, vectors,
+constants, atomics), ``llvm_control.py`` (branches, switch, return,
+indirectbr), ``llvm_ops2.py`` (``llvm.func``, globals, aliases, ifuncs,
+comdats, addressof), ``llvm_calls.py`` (call, invoke, landingpad,
+call_intrinsic, inline_asm, va_arg) and ``llvm_intrinsics.py``
+(``llvm.intr.*``). Every public name of those modules can be imported from
+this one: ``from polymlir.dialects.llvm import GEPOp, PTR, LLVMStructType``.
 
 Python API for code that emits llvm-dialect IR
 ----------------------------------------------
 
-Types (``polymlir.dialects.llvm_types``)::
+Types (frozen, hashable, ``str(t)`` is upstream's spelling)::
 
-    PTR = LLVMPointerType()        LLVMPointerType(3)       # !llvm.ptr<3>
-    LLVMStructType((T.i64, PTR))   LLVMArrayType(T.i64, 3)
-    LLVMFunctionType(VOID, (PTR, T.i64), is_var_arg=False)
-    VOID; builtin ints/floats/vectors are used as they are.
+    PTR = LLVMPointerType()          LLVMPointerType(3)      # !llvm.ptr<3>
+    LLVMStructType((T.i64, PTR))     LLVMStructType((T.i8,), packed=True)
+    LLVMStructType.identified("s", (T.i32,))   LLVMArrayType(T.i64, 3)
+    LLVMFunctionType(VOID, (PTR, T.i64), is_var_arg=False)   # .inputs/.results
+    VOID, TOKEN, METADATA, ...; builtin ints/floats/vectors are used as they are
+    (``vector<4x!llvm.ptr>`` is ``T.VectorType((4,), PTR)``).
+    is_compatible_type(t): whether LLVM IR can represent ``t``.
 
-Attributes (``polymlir.dialects.llvm_attrs``): ``LinkageAttr("internal")``,
-``CConvAttr("fastcc")``, ``FastmathFlagsAttr.of("fast")``, ...
+Attributes: ``LinkageAttr("internal")``, ``CConvAttr("fastcc")``,
+``FastmathFlagsAttr.of("fast")``, ``TailCallKindAttr("tail")``, ...
+Integer enums (predicates, orderings) are ``IntegerAttr`` values; their
+keyword tables are in ``llvm_attrs`` (``ICMP_PREDICATES``, ...).
 
 Ops: every op class has ``create(operands=..., result_types=...,
 properties=..., successors=..., regions=...)`` (default-valued properties
-are filled in, as upstream does), and the common ones have short builders
-that return the new (unattached) op; insert it with ``block.append(op)``::
+are filled in, as upstream does), and the common ones have builders that
+return the new, unattached op (append it with ``block.append(op)``; its
+value is ``op.results[0]``, also ``op.res``)::
 
-    c = ConstantOp.build(T.i64, 42)             # %c = llvm.mlir.constant(42 : i64) : i64
-    s = AddOp.build(a, b, nsw=True)             # llvm.add %a, %b overflow<nsw>
+    c = ConstantOp.build(T.i64, 42)           # llvm.mlir.constant(42 : i64) : i64
+    s = AddOp.build(a, b, nsw=True)           # llvm.add %a, %b overflow<nsw> : i64
     f = FAddOp.build(x, y, fastmath=FastmathFlagsAttr.of("fast"))
-    cmp = ICmpOp.build("slt", a, b)
-    cast = CastOps["sext"].build(v, T.i64)      # any cast by mnemonic
+    cmp = ICmpOp.build("slt", a, b)           # FCmpOp.build("olt", x, y)
+    cast = CastOps["sext"].build(v, T.i64)    # any cast, by mnemonic
+    sel = SelectOp.build(cond, t, f)
     p = AllocaOp.build(size, T.f32, alignment=8)
-    v = LoadOp.build(T.f32, p, alignment=4)     # StoreOp.build(v, p)
+    v = LoadOp.build(T.f32, p, alignment=4)   # StoreOp.build(v, p, alignment=4)
     g = GEPOp.build(base, [idx, 1], elem_type=struct_t, inbounds=True)
-    e = ExtractValueOp.build(agg, [0, 1])       # InsertValueOp.build(agg, v, [0])
-    u = UndefOp.build(struct_t)                 # PoisonOp / ZeroOp likewise
+    e = ExtractValueOp.build(agg, [0, 1])     # InsertValueOp.build(agg, v, [0])
+    u = UndefOp.build(struct_t)               # PoisonOp / ZeroOp likewise
     BrOp.build(dest, args); CondBrOp.build(cond, t, targs, f, fargs)
     ReturnOp.build(value_or_None)
     fn = LLVMFuncOp.build("f", LLVMFunctionType(T.i64, (T.i64,)), linkage="internal")
-    entry = fn.add_entry_block()                # block arguments from the type
-    call = CallOp.build(fn_or_name, args, result_type=None)
+    entry = fn.add_entry_block()              # arguments typed from the signature
+    call = CallOp.build(fn_or_name_or_ptr_value, args, result_type=None)
     glob = GlobalOp.build("g", T.i64, value=IntegerAttr(0, T.i64), constant=True)
     addr = AddressOfOp.build("g")
-    Intrinsics: INTRINSICS["fmuladd"].build([a, b, c], result_type)
+    fma = INTRINSICS["fmuladd"].build([a, b, c])   # result type defaults to a's
 
-Results are ``op.results[0]`` (or ``op.res``); ops are verified by
-``polymlir.ir.verifier.verify`` with upstream's rules and messages.
+Ops are verified by ``polymlir.ir.verifier.verify`` with upstream's rules
+and messages; symbols resolve with ``lookup_symbol(op, name)``.
 """
 
 from __future__ import annotations
@@ -369,6 +381,11 @@ class _CmpOp(LLVMOp):
         p.print_optional_attr_dict(attrs)
         p.write(" : " + p.type(self.operands[0].type))
 
+    @property
+    def predicate_name(self) -> str:
+        """The predicate keyword (``"slt"``, ``"oeq"``, ...)."""
+        return self.PREDICATES[self.properties["predicate"].value]
+
     def verify_(self) -> None:
         if self.results[0].type != i1_same_shape(self.operands[0].type):
             raise self.op_error("failed to verify that result type has i1 element type and same shape as operands")
@@ -434,6 +451,8 @@ def _cast(name: str, src: C.TypeConstraint, dst: C.TypeConstraint, flavor: str =
         ns["assembly_format"] = "$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)"
         ns["parse_OverflowFlags"] = classmethod(lambda cls, p, ps, *a: parse_overflow_flags(p, ps))
         ns["print_OverflowFlags"] = lambda self, p, *a: print_overflow_flags(self, p)
+    elif flavor == "generic":  # no custom form upstream
+        ns["assembly_format"] = None
     if verify is not None:
         ns["verify_"] = verify
     cls = register_op(type(name.capitalize() + "Op", (_CastOp,), ns))
@@ -484,6 +503,16 @@ FPToSIOp = _cast("fptosi", FLOAT_LIKE, INT_LIKE)
 FPToUIOp = _cast("fptoui", FLOAT_LIKE, INT_LIKE)
 FPExtOp = _cast("fpext", FLOAT_LIKE, FLOAT_LIKE)
 FPTruncOp = _cast("fptrunc", FLOAT_LIKE, FLOAT_LIKE)
+
+
+def _verify_ptrtoaddr(self) -> None:
+    it = element_or_self(self.results[0].type)
+    if isinstance(it, T.IntegerType) and it.width != 64:  # the default data layout's index width
+        raise self.op_error(f"bit-width of integer result type '{it}' must match the pointer bitwidth (64) "
+                            "specified in the datalayout")
+
+
+PtrToAddrOp = _cast("ptrtoaddr", PTR_LIKE, INT_LIKE, "generic", verify=_verify_ptrtoaddr)
 
 
 # The ops live in sibling modules; ``from polymlir.dialects.llvm import X``

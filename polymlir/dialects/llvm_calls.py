@@ -341,6 +341,8 @@ class CallOp(_CallFields):
             raise self.op_error(f"'{callee.root}' does not reference a symbol in the current scope")
         if isinstance(fn, LLVMFuncOp):
             ft = fn.type
+        elif fn.name == "llvm.mlir.ifunc":
+            ft = fn.properties["i_func_type"].value
         elif fn.name == "llvm.mlir.alias":
             return
         else:

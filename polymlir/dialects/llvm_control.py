@@ -10,7 +10,7 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Block, Value
-from ..ir.fields import operand, opt_operand, prop, successor, var_operand, var_successor
+from ..ir.fields import operand, opt_operand, prop, result, successor, var_operand, var_successor
 from ..ir.opdef import PURE, TERMINATOR, register_op
 from .llvm import LLVM_TYPE, SIGNLESS_INT, LLVMOp
 
@@ -239,3 +239,82 @@ def _successor_str(p, b: Block, ops: Sequence[Value]) -> str:
     if ops:
         s += "(" + p.operands_str(ops) + " : " + ", ".join(p.type(v.type) for v in ops) + ")"
     return s
+
+
+@register_op
+class IndirectBrOp(LLVMOp):
+    """``llvm.indirectbr %addr : !llvm.ptr, [ ^bb1(%x : i32), ^bb2 ]``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.indirectbr"
+    traits = frozenset({TERMINATOR})
+    addr = operand(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
+    succOperands = var_operand()
+    indbr_operand_segments = prop(C.DenseI32ArrayAttr)
+    successors_ = var_successor(name="successors")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        ref = p.parse_operand()
+        p.expect(":", "expected ':'")
+        t = p.parse_type()
+        p.expect(",", "expected ','")
+        p.expect("[", "expected '['")
+        groups: list = []
+        if not p.accept("]"):
+            while True:
+                state.successors.append(p.parse_successor())
+                groups.append(_parse_successor_args(p))
+                if not p.accept(","):
+                    break
+            p.expect("]", "expected ']'")
+        attrs = p.parse_optional_attr_dict()
+        pn = cls.property_names()
+        for k, v in attrs.items():
+            (state.properties if k in pn else state.attributes)[k] = v
+        state.operands = [p.resolve_operand(ref, t), *[v for g in groups for v in g]]
+        state.properties["indbr_operand_segments"] = A.DenseArrayAttr(T.i32, tuple(len(g) for g in groups))
+
+    def _groups(self) -> list[list[Value]]:
+        out, i = [], 1
+        for n in self.properties["indbr_operand_segments"].values:
+            out.append(self.operands[i:i + n])
+            i += n
+        return out
+
+    def print_custom(self, p) -> None:
+        ind = p.indent
+        p.write(f" {p.value_name(self.operands[0])} : {p.type(self.operands[0].type)}, [\n")
+        items = [ind + _successor_str(p, b, g) for b, g in zip(self.successors, self._groups())]
+        p.write(",\n".join(items) + ("\n" if items else "") + ind + "]")
+        attrs = {k: v for k, v in self.properties.items() if k != "indbr_operand_segments"}
+        attrs.update(self.attributes)
+        p.print_optional_attr_dict(attrs)
+
+    def verify_(self) -> None:
+        segs = self.properties["indbr_operand_segments"].values
+        if len(segs) != len(self.successors) or sum(segs) != len(self.operands) - 1:
+            raise self.op_error("'indbr_operand_segments' does not match the successors and their operands")
+        verify_successor_operands(self, list(zip(self.successors, self._groups())))
+
+
+@register_op
+class BlockAddressOp(LLVMOp):
+    """``llvm.blockaddress <function = @f, tag = <id = 1>> : !llvm.ptr``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.blockaddress"
+    traits = frozenset({PURE, "ConstantLike"})
+    block_addr = prop(C.dialect_attr("llvm.blockaddress"))
+    res = result(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
+    assembly_format = "$block_addr attr-dict `:` qualified(type($res))"
+
+
+@register_op
+class BlockTagOp(LLVMOp):
+    """``llvm.blocktag <id = 1>``: marks its block as a blockaddress target."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.blocktag"
+    tag = prop(C.dialect_attr("llvm.blocktag"))
+    assembly_format = "$tag attr-dict"

@@ -177,6 +177,15 @@ intr("vector.deinterleave2", "vec:vec", fmt=None, traits=(PURE,))
 intr("experimental.vector.deinterleave2", "vec:vec", fmt=None, traits=(PURE,))
 intr("vector.splice", "vec1:vec vec2:vec", fmt=None, traits=(PURE,), props={"imm": prop(I32_ATTR)})
 intr("experimental.stepvector", "", fmt=None, traits=(PURE,))
+for _n in ("fptosi.sat", "fptoui.sat"):
+    intr(_n, "in:float", fmt=None, traits=(PURE,))
+for _n in ("ucmp", "scmp"):
+    intr(_n, "a:int b:int", traits=(PURE,))
+intr("vector.reverse", "in:vec", fmt=None, traits=(PURE,))
+for _n in ("vector.compress", "experimental.vector.compress"):
+    intr(_n, "value:vec mask:vi1 passthru:vec", fmt=None, traits=(PURE,))
+intr("objectsize", "ptr:ptr", fmt=None, props={"min": prop(I1_ATTR), "nullunknown": prop(I1_ATTR),
+                                              "dynamic": prop(I1_ATTR)})
 
 # Vector predication intrinsics (generic form only).
 for _n in ("add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "ashr", "lshr", "shl", "or", "and", "xor", "smax",
@@ -220,6 +229,11 @@ for _n in ("uitofp", "sitofp", "fptrunc"):
          fmt="$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
 intr("experimental.constrained.fpext", "arg_0", traits=(PURE,), props={"fpExceptionBehavior": prop(_EB)},
      fmt="$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+for _n in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+    intr(f"experimental.constrained.{_n}", "arg_0 arg_1", fmt=None, traits=(PURE,),
+         props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)})
+for _n in ("fptosi", "fptoui"):
+    intr(f"experimental.constrained.{_n}", "arg_0", fmt=None, traits=(PURE,), props={"fpExceptionBehavior": prop(_EB)})
 
 intr("ssa.copy", "operand", fmt="$operand attr-dict `:` type($operand)", traits=_SAME)
 intr("expect", "val:sint expected:sint", fmt="$val `,` $expected attr-dict `:` type($val)", traits=_SAME)

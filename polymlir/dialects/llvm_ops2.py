@@ -446,6 +446,128 @@ def _is_zero(a: A.Attribute) -> bool:
     return False
 
 
+def _parse_global_prefix(p, props: dict, thread_local: bool = True) -> None:
+    """``[linkage] [visibility] [thread_local] [unnamed_addr]`` (globals, aliases)."""
+    props["linkage"] = LA.LinkageAttr(_keyword(p, LA.LINKAGES) or "external")
+    props["visibility_"] = _i64(_keyword_index(p, LA.VISIBILITY))
+    if thread_local and p.accept_keyword("thread_local"):
+        props["thread_local_"] = A.UNIT
+    props["unnamed_addr"] = _i64(_keyword_index(p, LA.UNNAMED_ADDR))
+
+
+def _global_prefix_str(props: dict) -> str:
+    s = " " + props["linkage"].value + " "
+    vis = LA.VISIBILITY.get(props["visibility_"].value, "")
+    if vis:
+        s += vis + " "
+    if "thread_local_" in props:
+        s += "thread_local "
+    ua = props.get("unnamed_addr")
+    if isinstance(ua, A.IntegerAttr) and LA.UNNAMED_ADDR.get(ua.value):
+        s += LA.UNNAMED_ADDR[ua.value] + " "
+    return s
+
+
+@register_op
+class AliasOp(LLVMOp):
+    """``llvm.mlir.alias [linkage] ... @name {attrs} : type {init}``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.alias"
+    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+    alias_type = prop(TYPE)
+    sym_name = prop(C.SymbolNameAttr)
+    linkage = prop(LINKAGE)
+    dso_local = prop(UNIT, optional=True)
+    thread_local_ = prop(UNIT, optional=True)
+    unnamed_addr = prop(UNNAMED_ADDR, optional=True)
+    visibility_ = prop(VISIBILITY, default=_i64(0))
+    initializer = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        _parse_global_prefix(p, state.properties)
+        state.properties["sym_name"] = A.StringAttr(p.parse_symbol_name())
+        _split_attrs(cls, p.parse_optional_attr_dict(), state)
+        p.expect(":", "expected ':'")
+        state.properties["alias_type"] = A.TypeAttr(p.parse_type())
+        state.regions.append(p.parse_region())
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p))
+        p.print_optional_attr_dict(_attr_dict(self, ("sym_name", "alias_type", "linkage", "unnamed_addr",
+                                                     "thread_local_", "visibility_")))
+        p.write(" : " + p.type(props["alias_type"].value) + " ")
+        p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
+
+    def verify_(self) -> None:
+        linkage = self.properties["linkage"].value
+        if linkage not in ("external", "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr",
+                           "available_externally"):
+            raise self.op_error(f"'{linkage}' linkage not supported in aliases, available options: private, "
+                                "internal, linkonce, weak, linkonce_odr, weak_odr, external or available_externally")
+        b = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        ret = b.operations[-1] if b is not None and b.operations else None
+        if ret is None or ret.name != "llvm.return" or not ret.operands or \
+                not isinstance(ret.operands[0].type, LLVMPointerType):
+            raise self.op_error("initializer region must always return a pointer")
+
+
+@register_op
+class IFuncOp(LLVMOp):
+    """``llvm.mlir.ifunc [linkage] ... @name : !llvm.func<...>, !llvm.ptr @resolver``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.ifunc"
+    traits = frozenset({SYMBOL})
+    sym_name = prop(C.SymbolNameAttr)
+    i_func_type = prop(TYPE)
+    resolver = prop(C.FlatSymbolRefAttr)
+    resolver_type = prop(TYPE)
+    linkage = prop(LINKAGE)
+    dso_local = prop(UNIT, optional=True)
+    address_space = prop(I32_ATTR, default=A.IntegerAttr(0, T.i32))
+    unnamed_addr = prop(UNNAMED_ADDR, default=_i64(0))
+    visibility_ = prop(VISIBILITY, default=_i64(0))
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        _parse_global_prefix(p, state.properties, thread_local=False)
+        props = state.properties
+        props["sym_name"] = A.StringAttr(p.parse_symbol_name())
+        p.expect(":", "expected ':'")
+        props["i_func_type"] = A.TypeAttr(p.parse_type())
+        p.expect(",", "expected ','")
+        props["resolver_type"] = A.TypeAttr(p.parse_type())
+        props["resolver"] = p.parse_symbol_ref()
+        _split_attrs(cls, p.parse_optional_attr_dict(), state)
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p) + " : "
+                + p.type(props["i_func_type"].value) + ", " + p.type(props["resolver_type"].value) + " "
+                + props["resolver"].print(p))
+        p.print_optional_attr_dict(_attr_dict(self, ("sym_name", "i_func_type", "resolver", "resolver_type",
+                                                     "linkage", "unnamed_addr", "visibility_", "address_space")))
+
+
+@register_op
+class LinkerOptionsOp(LLVMOp):
+    __slots__ = ()
+    OP_NAME = "llvm.linker_options"
+    options = prop(C.array_of(STR, "string array attribute"))
+    assembly_format = "$options attr-dict"
+
+
+@register_op
+class ModuleFlagsOp(LLVMOp):
+    __slots__ = ()
+    OP_NAME = "llvm.module_flags"
+    flags = prop(ARRAY)
+    assembly_format = "$flags attr-dict"
+
+
 class _XtorsOp(LLVMOp):
     __slots__ = ()
     KIND = "ctors"

@@ -273,13 +273,30 @@ def parse_nested_type(p) -> T.Type:
     return p.parse_type()
 
 
+# Spelling -> type, for types without identified structs (those are checked
+# per parsed buffer); lowered IR repeats the same descriptor types a lot.
+_CACHE: dict[str, T.Type] = {}
+
+
 def _parse_llvm_type(p, name: str) -> T.Type:
     mn = name[len("llvm."):]
     pos = p.start
+    src = p.src
+    end = p.end
+    if end < len(src) and src[end] == "<":
+        end = p.balanced_body(end)
+    text = src[pos:end]
+    t = _CACHE.get(text)
+    if t is not None:
+        p.reset(end)
+        return t
     if mn not in _MNEMONICS:
         p.error(f"unknown LLVM type: {mn}", pos + len("!llvm."))
     p.advance()
-    return _parse_body(p, mn, pos)
+    t = _parse_body(p, mn, pos)
+    if '"' not in text and len(_CACHE) < 4096:
+        _CACHE[text] = t
+    return t
 
 
 def _invalid_element(t: T.Type) -> bool:

@@ -681,13 +681,7 @@ class GlobalOp(OpDef):
             if p.accept_keyword("uninitialized"):
                 props["initial_value"] = A.UNIT
             else:
-                tt = _tensor_of(ty)
-                if p.kind == "bare" and p.text == "dense":
-                    from ..parser.dense_parser import parse_dense
-
-                    init = parse_dense(p, tt)
-                else:
-                    init = p.parse_attribute(tt)
+                init = p.parse_attribute(_tensor_of(ty))
                 if not _elements_attr(init):
                     p.error("custom op 'memref.global' initial value should be a unit or elements attribute",
                             state.pos)

@@ -653,6 +653,25 @@ class ExtractStridedMetadataOp(OpDef):
     results_ = var_result(name="results")
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
 
+    @classmethod
+    def parse(cls, p, state) -> None:
+        # The format, plus the older spelling the seed documents use, with no
+        # `->` and no base buffer type: `%m : memref<10x?xf32>, index, ...`.
+        ref = p.parse_operand()
+        p.expect(":", "expected ':'")
+        pos = p.start
+        src = p.parse_type()
+        if not isinstance(src, T.MemRefType):
+            p.error(f"custom op '{cls.OP_NAME}' invalid kind of type specified: expected builtin.memref, but found "
+                    f"{q(src)}", pos)
+        if p.accept(","):
+            state.result_types = [cls.inferred_types(src)[0]] + p.parse_comma_list(p.parse_type)
+        else:
+            p.expect("->", "expected '->'")
+            state.result_types = p.parse_comma_list(p.parse_type)
+        state.operands = [p.resolve_operand(ref, src)]
+        state.attributes.update(p.parse_optional_attr_dict())
+
     @staticmethod
     def inferred_types(src: T.MemRefType) -> list[T.Type]:
         base = T.MemRefType((), src.element_type, None, src.memory_space)

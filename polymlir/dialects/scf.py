@@ -11,7 +11,7 @@ first error reported is the one ``mlir-opt`` reports.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -185,16 +185,20 @@ def verify_region_edges(op: OpDef, edges: Iterable[Edge]) -> None:
     """Upstream's ``verifyRegionBranchOpInterface``: along every control flow
     edge the forwarded values match the successor's inputs in number and type."""
     for src, dst, ops, ins in edges:
-        def error(msg: str):
-            s = "parent" if src is None else f"Operation {src.name}"
-            d = "parent" if dst is None else f"Region #{dst}"
-            err = op.op_error(f"along control flow edge from {s} to {d}: {msg}")
-            return err.attach_note("region branch point", op.loc if src is None else src.loc)
         if len(ops) != len(ins):
-            raise error(f"region branch point has {len(ops)} operands, but region successor needs {len(ins)} inputs")
+            raise _edge_error(op, src, dst, f"region branch point has {len(ops)} operands, but region successor "
+                                            f"needs {len(ins)} inputs")
         for i, (a, b) in enumerate(zip(ops, ins)):
             if a != b:
-                raise error(f"successor operand type #{i} {_q(a)} should match successor input type #{i} {_q(b)}")
+                raise _edge_error(op, src, dst, f"successor operand type #{i} {_q(a)} should match successor input "
+                                                f"type #{i} {_q(b)}")
+
+
+def _edge_error(op: OpDef, src: Operation | None, dst: int | None, msg: str):
+    s = "parent" if src is None else f"Operation {src.name}"
+    d = "parent" if dst is None else f"Region #{dst}"
+    err = op.op_error(f"along control flow edge from {s} to {d}: {msg}")
+    return err.attach_note("region branch point", op.loc if src is None else src.loc)
 
 
 def _types(vs: Iterable[Value]) -> list[T.Type]:
@@ -584,6 +588,10 @@ class IndexSwitchOp(OpDef):
             regions.append(p.parse_region())
         ps.props["cases"] = A.DenseArrayAttr(T.i64, tuple(values))
         ps.regions["caseRegions"] = regions
+
+    def print_custom_ok(self) -> bool:
+        cases = self.cases
+        return cases is not None and len(cases.values) == len(self.regions) - 1
 
     def print_SwitchCases(self, p, *args: str) -> None:
         cases = self.cases

@@ -8,7 +8,7 @@ Bounds are mixed static/dynamic lists (``(0, %n)``): SSA values in the
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -28,7 +28,7 @@ from .scf import (
     constant_int,
 )
 
-__all__ = ["ForallOp", "InParallelOp", "PARALLEL_COMBINING_OPS"]
+__all__ = ["PARALLEL_COMBINING_OPS", "ForallOp", "InParallelOp"]
 
 VarIndex = C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
 VarRankedTensor = C.TypeConstraint("variadic of ranked tensor of any type values",

@@ -14,6 +14,7 @@ from ..ir.asm_format import typed_attr
 from ..ir.fields import operand, prop, result, var_operand, var_result
 from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
 from ..ir.types import DYNAMIC
+from .arith import FastMathAttr
 from .index_lists import DynamicIndexListFormat, mixed_values
 
 POISON = -1  # upstream's kPoisonIndex
@@ -55,8 +56,7 @@ IntegerArrayAttr = C.AttrConstraint(
 
 KIND = C.dialect_attr("vector.kind", "Kind of combining function for contractions and reductions")
 KIND_ADD = A.OpaqueAttr("vector.kind<add>")
-FASTMATH = C.dialect_attr("arith.fastmath", "Floating point fast math flags")
-FASTMATH_NONE = A.OpaqueAttr("arith.fastmath<none>")
+FASTMATH = FastMathAttr  # arith's #arith.fastmath<...> (printed `<fast>` in formats)
 I64Attr = typed_attr(C.I64Attr, T.i64)
 
 _INT_KINDS = {"minui", "minsi", "maxui", "maxsi", "and", "or", "xor"}

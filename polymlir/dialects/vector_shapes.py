@@ -7,9 +7,9 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, prop, result
 from ..ir.opdef import PURE, OpDef, register_op
+from .arith import FASTMATH_NONE
 from .vector import (
     FASTMATH,
-    FASTMATH_NONE,
     KIND,
     AnyVector,
     AnyVectorNonZero,

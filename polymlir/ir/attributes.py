@@ -49,6 +49,13 @@ class Attribute:
 # --------------------------------------------------------------------------
 
 
+def elide_type(a: "Attribute", p) -> str:
+    """``a`` printed where upstream may elide an i64 integer's type."""
+    if type(a) is IntegerAttr and a.type == i64:
+        return str(a.value)
+    return p.attr(a)
+
+
 def escape_string(s: str) -> str:
     """Escape as upstream's printEscapedString does (bytes of the UTF-8)."""
     if s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
@@ -216,9 +223,14 @@ class IntegerAttr(Attribute):
         t = self.type
         if t == i1:
             return "true" if self.value else "false"
-        if t == i64:
-            return str(self.value)
         return f"{self.value} : {p.type(t)}"
+
+    def print_elided(self, p) -> str:
+        """As upstream prints where the type may be elided (array elements,
+        memory spaces): i64 values without their type."""
+        if self.type == i64:
+            return str(self.value)
+        return self.print(p)
 
     def children(self):
         yield self.type
@@ -322,7 +334,7 @@ class ArrayAttr(Attribute):
     elements: tuple[Attribute, ...]
 
     def print(self, p) -> str:
-        return "[" + ", ".join(p.attr(a) for a in self.elements) + "]"
+        return "[" + ", ".join(elide_type(a, p) for a in self.elements) + "]"
 
     def children(self):
         return iter(self.elements)

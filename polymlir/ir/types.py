@@ -151,6 +151,12 @@ def format_result_types(results: Sequence[Type], p=PLAIN) -> str:
     return "(" + ", ".join(p.type(t) for t in results) + ")"
 
 
+def _elided(a, p) -> str:
+    from .attributes import elide_type
+
+    return elide_type(a, p)
+
+
 def _dims(shape: Sequence[int], scalable: Sequence[bool] = ()) -> str:
     out = []
     for i, d in enumerate(shape):
@@ -209,7 +215,7 @@ class RankedTensorType(ShapedType):
     encoding: "Attribute | None" = None
 
     def print(self, p) -> str:
-        enc = f", {p.attr(self.encoding)}" if self.encoding is not None else ""
+        enc = f", {_elided(self.encoding, p)}" if self.encoding is not None else ""
         return f"tensor<{_dims(self.shape)}{p.type(self.element_type)}{enc}>"
 
     def children(self):
@@ -247,7 +253,7 @@ class MemRefType(ShapedType):
         if self.layout is not None:
             s += ", " + p.attr(self.layout)
         if self.memory_space is not None:
-            s += ", " + p.attr(self.memory_space)
+            s += ", " + _elided(self.memory_space, p)
         return s + ">"
 
     def children(self):
@@ -266,7 +272,7 @@ class UnrankedMemRefType(ShapedType):
     shape = ()  # type: ignore[assignment]
 
     def print(self, p) -> str:
-        ms = f", {p.attr(self.memory_space)}" if self.memory_space is not None else ""
+        ms = f", {_elided(self.memory_space, p)}" if self.memory_space is not None else ""
         return f"memref<*x{p.type(self.element_type)}{ms}>"
 
     def children(self):

@@ -23,6 +23,7 @@ DIALECT_ATTR_PARSERS: dict[str, Callable] = {}
 
 _ALIAS_USE = re.compile(r"[a-zA-Z_][\w$]*")
 _INT_TYPE = re.compile(r"([su]?)i([0-9]+)\Z")
+_BALANCE_CHARS = re.compile(r'["<>()\[\]{}]')
 _DIMS = re.compile(r"(?:[ \t\n]*(?:\?|[0-9]+|\[[ \t]*[0-9]+[ \t]*\])[ \t\n]*x)*")
 _DIM_ITEM = re.compile(r"[ \t\n]*(\?|[0-9]+|\[[ \t]*([0-9]+)[ \t]*\])[ \t\n]*x")
 
@@ -79,10 +80,33 @@ class BaseParser:
         if self.kind != kind:
             if self.kind == "error":
                 self.error_bad_token()
-            self.error(message or f"expected '{kind}'")
+            self.error(message or f"expected '{kind}'", self.wrong_token_pos())
         s = self.start
         self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
         return s
+
+    def wrong_token_pos(self) -> int:
+        """Where upstream reports a missing token: right after the previous
+        token when the current one starts a line (skipping blank lines and
+        trailing comments), else at the current token."""
+        src = self.src
+        pos = self.start
+        if self.kind == "eof" and pos > 0:
+            pos -= 1
+        i = pos
+        while True:
+            j = i
+            while j > 0 and src[j - 1] in " \t":
+                j -= 1
+            if j == 0:
+                return pos
+            if src[j - 1] not in "\n\r":
+                return j
+            j -= 1  # drop the newline: look at the previous line
+            line_start = src.rfind("\n", 0, j) + 1
+            line = src[line_start:j]
+            c = line.find("//")
+            i = line_start + c if c >= 0 else j
 
     def error_bad_token(self) -> NoReturn:
         c = self.src[self.start]
@@ -152,7 +176,12 @@ class BaseParser:
         src, i, n = self.src, open_pos, len(self.src)
         stack: list[str] = []
         pairs = {"<": ">", "(": ")", "[": "]", "{": "}"}
+        search = _BALANCE_CHARS.search  # jump to the next delimiter or quote
         while i < n:
+            m = search(src, i)
+            if m is None:
+                break
+            i = m.start()
             c = src[i]
             if c == '"':
                 i += 1
@@ -350,7 +379,9 @@ class BaseParser:
         layout = ms = None
         if self.accept(","):
             a_pos = self.start
-            a = self.parse_attribute()
+            # The 2020 spelling `offset: ?, strides: [...]` (seed documents)
+            # is read as strided<[...], offset: ?>.
+            a = self._legacy_strided() if self.peek_keyword("offset") else self.parse_attribute()
             if isinstance(a, (A.AffineMapAttr, A.StridedLayoutAttr)) or (
                 isinstance(a, A.OpaqueAttr) and self.accept(",")
             ):
@@ -440,6 +471,10 @@ class BaseParser:
             t = self.text
             kw = _ATTR_KEYWORDS.get(t)
             if kw is not None:
+                # An elements literal takes a shaped type the caller knows
+                # (upstream's parseAttribute(attr, type)); no `: type` follows.
+                if isinstance(type, T.ShapedType) and t in ("dense", "sparse", "dense_resource"):
+                    return kw(self, type)  # type: ignore[call-arg]
                 return kw(self)
         ty = self.parse_optional_type()
         if ty is not None:
@@ -626,6 +661,16 @@ class BaseParser:
         self.expect(">", "expected '>'")
         return A.StridedLayoutAttr(tuple(strides), offset)
 
+    def _legacy_strided(self) -> A.Attribute:
+        self.expect_keyword("offset")
+        self.expect(":", "expected ':' after 'offset'")
+        offset = self._dyn_int()
+        self.expect(",", "expected ','")
+        self.expect_keyword("strides")
+        self.expect(":", "expected ':' after 'strides'")
+        strides = self.parse_comma_list(self._dyn_int, "[", "]")
+        return A.StridedLayoutAttr(tuple(strides), offset)
+
     def _dyn_int(self) -> int:
         if self.accept("?"):
             return T.DYNAMIC
@@ -740,17 +785,17 @@ class BaseParser:
                 return A.FusedLoc(tuple(locs), meta)
         self.error("expected location instance")
 
-    def _kw_dense(self) -> A.Attribute:
+    def _kw_dense(self, type: T.Type | None = None) -> A.Attribute:
         from .dense_parser import parse_dense
 
-        return parse_dense(self)
+        return parse_dense(self, type)
 
-    def _kw_sparse(self) -> A.Attribute:
+    def _kw_sparse(self, type: T.Type | None = None) -> A.Attribute:
         from .dense_parser import parse_sparse
 
-        return parse_sparse(self)
+        return parse_sparse(self, type)
 
-    def _kw_dense_resource(self) -> A.Attribute:
+    def _kw_dense_resource(self, type: T.Type | None = None) -> A.Attribute:
         self.advance()
         self.expect("<", "expected '<' after 'dense_resource'")
         if self.kind not in ("bare", "string"):
@@ -759,6 +804,8 @@ class BaseParser:
         if self.kind == "bare":
             self.advance()
         self.expect(">", "expected '>'")
+        if type is not None and self.kind != ":":
+            return A.DenseResourceElementsAttr(type, handle)  # type: ignore[arg-type]
         self.expect(":", "expected ':'")
         tpos = self.start
         t = self.parse_type()

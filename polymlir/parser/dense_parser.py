@@ -191,7 +191,7 @@ def parse_dense(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
     else:
         tree = _parse_tree(p)
     p.expect(">", "expected '>'")
-    if type is not None:
+    if type is not None and p.kind != ":":
         return build_dense(p, type, lit_pos, lit_pos, hex_, tree, empty)
     p.expect(":", "expected ':'")
     tpos = p.start
@@ -231,13 +231,18 @@ def build_dense(p: "BaseParser", t: T.Type, tpos: int, lit_pos: int, hex_, tree,
     return A.DenseElementsAttr(t, tuple(vals))
 
 
-def parse_sparse(p: "BaseParser") -> A.Attribute:
+def parse_sparse(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
+    """``sparse<indices, values> : type`` (``type`` as in ``parse_dense``)."""
     p.advance()  # 'sparse'
     p.expect("<", "expected '<' after 'sparse'")
     if p.accept(">"):
-        p.expect(":", "expected ':'")
         tpos = p.start
-        t = p.parse_type()
+        if type is not None and p.kind != ":":
+            t = type
+        else:
+            p.expect(":", "expected ':'")
+            tpos = p.start
+            t = p.parse_type()
         if not isinstance(t, T.ShapedType):
             p.error("elements literal must be a shaped type", tpos)
         i_t = T.RankedTensorType((0, t.rank), T.i64)
@@ -254,9 +259,13 @@ def parse_sparse(p: "BaseParser") -> A.Attribute:
     else:
         vtree = _parse_tree(p)
     p.expect(">", "expected '>'")
-    p.expect(":", "expected ':'")
     tpos = p.start
-    t = p.parse_type()
+    if type is not None and p.kind != ":":
+        t = type
+    else:
+        p.expect(":", "expected ':'")
+        tpos = p.start
+        t = p.parse_type()
     if not isinstance(t, (T.RankedTensorType, T.VectorType)):
         p.error("elements literal must be a shaped type", tpos)
     ishape, ileaves = _infer_shape(itree, p, ipos)

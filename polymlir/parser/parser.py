@@ -632,14 +632,13 @@ class Parser(BaseParser):
             self.error(f"custom op '{name}' has no custom assembly form", name_pos)
         self.advance()
         state = OpState(cls.OP_NAME, num_results, name_pos, cls)
-        dd = cls.default_dialect
-        if dd:
-            self.default_dialects.append(dd)
+        # Like upstream, every custom op sets the default dialect of the ops
+        # nested in it (none for most).
+        self.default_dialects.append(cls.default_dialect)
         try:
             cls.parse(self, state)
         finally:
-            if dd:
-                self.default_dialects.pop()
+            self.default_dialects.pop()
         return self.build(state)
 
     def build(self, state: OpState) -> Operation:

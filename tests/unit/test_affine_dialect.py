@@ -46,7 +46,7 @@ def test_scope_and_rules() -> None:
     scope = get_affine_scope(body[0])
     assert scope is func.regions[0]
     n = func.regions[0].blocks[0].arguments[1]
-    s, t, a, d, inner = (op.results[0] for op in body[:5])
+    s, t, a, d = (op.results[0] for op in body[:4])
     iv = loop.induction_var
     # Top-level values, pure ops of symbols and dims of top-level memrefs are symbols.
     assert is_valid_symbol(n, scope) and is_valid_symbol(s, scope) and is_valid_symbol(d, scope)

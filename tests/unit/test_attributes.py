@@ -10,11 +10,11 @@ from polymlir.ir import types as T
 from polymlir.ir.diagnostics import DiagnosticError
 
 ROUND_TRIP = [
-    "1", "-5 : i8", "7 : index", "200 : ui8", "true", "false", "unit",
+    "1 : i64", "-5 : i8", "7 : index", "200 : ui8", "true", "false", "unit",
     "1.000000e+00 : f32", "2.500000e+00 : f64", "-0.000000e+00 : f16", "1.500000e+00 : bf16",
     "0x7FC00000 : f32", "0x7FF0000000000000 : f64", "1.2345678899999999 : f64", "123456.703 : f32", "1.000000e+20 : f64",
     '"hello"', '"a\\\\b\\09c\\0A\\22"', '"x" : i32', '"\\C3\\A9"',
-    "[]", "[1, 2 : i32, \"s\"]", "{}", "{a = 1, b}", '{"quoted key" = 1}',
+    "[]", "[1, 2 : i32, \"s\"]", "{}", "{a = 1 : i64, b}", '{"quoted key" = 1 : i64}',
     "array<i64>", "array<i64: 1, 2>", "array<i1: true, false>", "array<f32: 1.000000e+00, 2.500000e+00>",
     "dense<1> : tensor<4xi32>", "dense<[1, 2]> : tensor<2xi32>", "dense<[[1, 2], [3, 4]]> : vector<2x2xi8>",
     "dense<> : tensor<0xi32>", "dense<(1,2)> : tensor<complex<i32>>",
@@ -52,7 +52,8 @@ def test_round_trip(text):
     ("dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>", "dense<(1.000000e+00,2.000000e+00)> : tensor<1xcomplex<f32>>"),
     ("dense<[5, 5]> : tensor<2xi32>", "dense<5> : tensor<2xi32>"),  # all-equal literals are splats
     ("sparse<[[0]], [2]> : tensor<2xi32>", "sparse<0, 2> : tensor<2xi32>"),
-    ("{b = 1, a = 2}", "{a = 2, b = 1}"),
+    ("{b = 1, a = 2}", "{a = 2 : i64, b = 1 : i64}"),
+    ("1", "1 : i64"),
 ])
 def test_canonical_print(text, printed):
     assert str(polymlir.parse_attribute(text)) == printed

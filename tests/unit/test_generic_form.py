@@ -25,7 +25,7 @@ def test_results_operands_successors_properties_regions():
 '''
     out = roundtrip(src)
     assert '^bb0(%arg0: i32, %arg1: f32):' in out
-    assert '%0:2 = "t.two"(%arg0) {x = 1} : (i32) -> (i32, f32)' in out
+    assert '%0:2 = "t.two"(%arg0) {x = 1 : i64} : (i32) -> (i32, f32)' in out
     assert '%1 = "t.one"(%0#1, %arg1) : (f32, f32) -> i1' in out
     assert '"t.br"(%1, %0#0)[^bb1, ^bb2] : (i1, i32) -> ()' in out
     assert '^bb1:  // pred: ^bb0' in out
@@ -78,7 +78,7 @@ def test_debuginfo_and_location_aliases():
 
 def test_quoted_op_and_attr_names():
     out = roundtrip('"t.a"() {"weird key" = 1, "x.y"} : () -> ()')
-    assert '{"weird key" = 1, x.y}' in out
+    assert '{"weird key" = 1 : i64, x.y}' in out
 
 
 @pytest.mark.parametrize("src,message", [

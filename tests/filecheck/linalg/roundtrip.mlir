@@ -14,7 +14,7 @@
 }
 
 // CHECK-LABEL: func.func @generic_memref(%arg0: memref<4x8xf32>, %arg1: memref<8xf32>) {
-// CHECK-NEXT: linalg.generic {doc = "B(j) += A(i, j)", indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"], library_call = "row_sum"} ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<8xf32>) attrs =  {foo = "bar", unit} {
+// CHECK-NEXT: linalg.generic {doc = "B(j) += A(i, j)", indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}], iterator_types = ["parallel", "reduction"], library_call = "row_sum"} ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<8xf32>) attrs =  {foo = "bar", unit} {
 // CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32):
 // CHECK-NEXT: %{{[0-9]+}} = linalg.index 0 : index
 // CHECK-NEXT: %{{[0-9]+}} = arith.addf %arg2, %arg3 : f32
@@ -32,7 +32,7 @@ func.func @generic_memref(%A: memref<4x8xf32>, %B: memref<8xf32>) {
 }
 
 // CHECK-LABEL: func.func @generic_tensor(%arg0: tensor<?x?xf32>, %arg1: f32) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
-// CHECK-NEXT: %{{[0-9]+}}:2 = linalg.generic {indexing_maps = [#map, #map2, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<?x?xf32>, f32) outs(%arg0, %arg0 : tensor<?x?xf32>, tensor<?x?xf32>) {
+// CHECK-NEXT: %{{[0-9]+}}:2 = linalg.generic {indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<?x?xf32>, f32) outs(%arg0, %arg0 : tensor<?x?xf32>, tensor<?x?xf32>) {
 // CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32, %arg4: f32, %arg5: f32):
 // CHECK-NEXT: linalg.yield %arg2, %arg3 : f32, f32
 // CHECK-NEXT: } -> (tensor<?x?xf32>, tensor<?x?xf32>)
@@ -49,14 +49,14 @@ func.func @generic_tensor(%A: tensor<?x?xf32>, %s: f32) -> (tensor<?x?xf32>, ten
 // CHECK-NEXT: linalg.fill ins(%arg5 : f32) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.copy ins(%arg2 : memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.matmul ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
-// CHECK-NEXT: linalg.matmul indexing_maps = [#map3, #map4, #map5] ins(%arg6, %arg1 : memref<8x4xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.matmul indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg6, %arg1 : memref<8x4xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.matvec ins(%arg0, %arg3 : memref<4x8xf32>, memref<8xf32>) outs(%arg4 : memref<4xf32>)
 // CHECK-NEXT: linalg.add ins(%arg2, %arg2 : memref<4x16xf32>, memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.exp ins(%arg2 : memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<max_signed> ins(%arg2, %arg2 : memref<4x16xf32>, memref<4x16xf32>) outs(%arg2 : memref<4x16xf32>)
-// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<exp> indexing_maps = [#map1, #map] ins(%arg3 : memref<8xf32>) outs(%arg0 : memref<4x8xf32>)
-// CHECK-NEXT: linalg.contract indexing_maps = [#map6, #map4, #map5] ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<exp> indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg3 : memref<8xf32>) outs(%arg0 : memref<4x8xf32>)
+// CHECK-NEXT: linalg.contract indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
 // CHECK-NEXT: return
 func.func @named(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>, %v: memref<8xf32>, %w: memref<4xf32>, %s: f32, %bt: memref<8x4xf32>) {
   linalg.fill ins(%s : f32) outs(%c : memref<4x16xf32>)
@@ -133,4 +133,18 @@ func.func @wino(%f: tensor<2x3x3x5xf32>, %i: tensor<4x4x5x2xf32>, %in: tensor<2x
   %1 = linalg.winograd_input_transform fmr(F_2_3) ins(%in : tensor<2x10x10x5xf32>) outs(%ii : tensor<4x4x4x4x2x5xf32>) -> tensor<4x4x4x4x2x5xf32>
   %2 = linalg.winograd_output_transform fmr(F_2_3) ins(%o : tensor<4x4x2x2x2x2xf32>) outs(%oo : tensor<2x4x4x2xf32>) -> tensor<2x4x4x2xf32>
   return %0 : tensor<4x4x5x2xf32>
+}
+
+// CHECK-LABEL: func.func @bc(%arg0: memref<5xf32>, %arg1: memref<5x7xf32>, %arg2: memref<3x7xf32>, %arg3: memref<2x3x5xf32>, %arg4: memref<5x7xf32>, %arg5: memref<2x3x7xf32>, %arg6: memref<3x7xf32>, %arg7: memref<3x5xf32>, %arg8: memref<2x5x3xf32>, %arg9: memref<3x3xf32>) {
+// CHECK-NEXT: linalg.matmul indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg0, %arg1 : memref<5xf32>, memref<5x7xf32>) outs(%arg2 : memref<3x7xf32>)
+// CHECK-NEXT: linalg.batch_matmul indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg3, %arg4 : memref<2x3x5xf32>, memref<5x7xf32>) outs(%arg5 : memref<2x3x7xf32>)
+// CHECK-NEXT: linalg.batch_reduce_matmul ins(%arg3, %arg8 : memref<2x3x5xf32>, memref<2x5x3xf32>) outs(%arg9 : memref<3x3xf32>)
+// CHECK-NEXT: linalg.contract indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg7, %arg1 : memref<3x5xf32>, memref<5x7xf32>) outs(%arg6 : memref<3x7xf32>)
+// CHECK-NEXT: return
+func.func @bc(%a: memref<5xf32>, %b: memref<5x7xf32>, %c: memref<3x7xf32>, %ba: memref<2x3x5xf32>, %bb: memref<5x7xf32>, %bc: memref<2x3x7xf32>, %r: memref<3x7xf32>, %x: memref<3x5xf32>, %bt: memref<2x5x3xf32>, %y: memref<3x3xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<5xf32>, memref<5x7xf32>) outs(%c : memref<3x7xf32>)
+  linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%ba, %bb : memref<2x3x5xf32>, memref<5x7xf32>) outs(%bc : memref<2x3x7xf32>)
+  linalg.batch_reduce_matmul ins(%ba, %bt : memref<2x3x5xf32>, memref<2x5x3xf32>) outs(%y : memref<3x3xf32>)
+  linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%x, %b : memref<3x5xf32>, memref<5x7xf32>) outs(%r : memref<3x7xf32>)
+  return
 }

@@ -4,8 +4,8 @@
 
 // Integer attributes of type i64: upstream prints `4 : i64`; the checks accept both spellings.
 
-// CHECK-LABEL: func.func private @types(!llvm.ptr, !llvm.ptr<1>, !llvm.struct<(i32, struct<(f32, ptr)>)>, !llvm.struct<packed (i8, i32)>, !llvm.struct<"id", (i32, ptr)>, !llvm.struct<"op", opaque>, !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.array<4 x array<2 x f64>>, !llvm.func<void (ptr, ...)>, !llvm.func<i32 ()>, vector<4x!llvm.ptr>, vector<[4]xf32>, !llvm.target<"spirv.Image", !llvm.void, 0, 1>) -> (!llvm.token, !llvm.metadata, !llvm.label, !llvm.x86_amx, !llvm.ppc_fp128)
 // Types (nested LLVM types print unqualified).
+// CHECK-LABEL: func.func private @types(!llvm.ptr, !llvm.ptr<1>, !llvm.struct<(i32, struct<(f32, ptr)>)>, !llvm.struct<packed (i8, i32)>, !llvm.struct<"id", (i32, ptr)>, !llvm.struct<"op", opaque>, !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.array<4 x array<2 x f64>>, !llvm.func<void (ptr, ...)>, !llvm.func<i32 ()>, vector<4x!llvm.ptr>, vector<[4]xf32>, !llvm.target<"spirv.Image", !llvm.void, 0, 1>) -> (!llvm.token, !llvm.metadata, !llvm.label, !llvm.x86_amx, !llvm.ppc_fp128)
 func.func private @types(!llvm.ptr, !llvm.ptr<1>, !llvm.struct<(i32, !llvm.struct<(f32, !llvm.ptr)>)>,
     !llvm.struct<packed (i8, i32)>, !llvm.struct<"id", (i32, ptr)>, !llvm.struct<"op", opaque>,
     !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.array<4 x array<2 x f64>>,
@@ -279,6 +279,7 @@ llvm.func @eh(%p: !llvm.ptr) attributes {personality = @personality} {
   llvm.resume %3 : !llvm.struct<(ptr, i32)>
 }
 
+// LLVM ops inside builtin functions, on values of builtin types.
 // CHECK-LABEL: func.func @in_func(%arg0: f64, %arg1: !llvm.ptr) {
 // CHECK-NEXT: %0 = llvm.intr.experimental.constrained.fptrunc %arg0 towardzero ignore : f64 to f32
 // CHECK-NEXT: llvm.intr.vastart %arg1 : !llvm.ptr
@@ -288,7 +289,6 @@ llvm.func @eh(%p: !llvm.ptr) attributes {personality = @personality} {
 // CHECK-NEXT: %2 = llvm.va_arg %arg1 : (!llvm.ptr) -> i32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// LLVM ops inside builtin functions, on values of builtin types.
 func.func @in_func(%arg0: f64, %arg1: !llvm.ptr) {
   %0 = llvm.intr.experimental.constrained.fptrunc %arg0 towardzero ignore : f64 to f32
   llvm.intr.vastart %arg1 : !llvm.ptr
@@ -297,4 +297,90 @@ func.func @in_func(%arg0: f64, %arg1: !llvm.ptr) {
   llvm.intr.invariant.end %1, 1, %arg1 : !llvm.ptr
   %2 = llvm.va_arg %arg1 : (!llvm.ptr) -> i32
   return
+}
+
+// Symbols: aliases, ifuncs, module-level options.
+// CHECK-LABEL: llvm.func @resolver() -> !llvm.ptr {
+// CHECK-NEXT: %0 = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: llvm.return %0 : !llvm.ptr
+// CHECK-NEXT: }
+llvm.func @resolver() -> !llvm.ptr {
+  %0 = llvm.mlir.zero : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+
+// CHECK-LABEL: llvm.mlir.ifunc linkonce_odr hidden unnamed_addr @ifn : !llvm.func<void ()>, !llvm.ptr @resolver {dso_local}
+llvm.mlir.ifunc linkonce_odr hidden unnamed_addr @ifn : !llvm.func<void ()>, !llvm.ptr @resolver {dso_local}
+
+// CHECK-LABEL: llvm.mlir.alias private hidden thread_local local_unnamed_addr @al {dso_local} : !llvm.ptr {
+// CHECK-NEXT: %0 = llvm.mlir.addressof @resolver : !llvm.ptr
+// CHECK-NEXT: llvm.return %0 : !llvm.ptr
+// CHECK-NEXT: }
+llvm.mlir.alias private hidden thread_local local_unnamed_addr @al {dso_local} : !llvm.ptr {
+  %0 = llvm.mlir.addressof @resolver : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+
+// CHECK-LABEL: llvm.linker_options ["/DEFAULTLIB:", "libcmt"]
+llvm.linker_options ["/DEFAULTLIB:", "libcmt"]
+
+// CHECK-LABEL: llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>]
+llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>]
+
+// Block addresses and indirect branches.
+// CHECK-LABEL: llvm.func @indirect(%arg0: i1, %arg1: i32) {
+// CHECK-NEXT: %0 = llvm.blockaddress <function = @indirect, tag = <id = 1>> : !llvm.ptr
+// CHECK-NEXT: llvm.indirectbr %0 : !llvm.ptr, [
+// CHECK-NEXT: ^bb1(%arg1 : i32),
+// CHECK-NEXT: ^bb2
+// CHECK-NEXT: ]
+// CHECK-NEXT: ^bb1(%1: i32):  // pred: ^bb0
+// CHECK-NEXT: llvm.blocktag <id = 1>
+// CHECK-NEXT: llvm.return
+// CHECK-NEXT: ^bb2:  // pred: ^bb0
+// CHECK-NEXT: llvm.return
+// CHECK-NEXT: }
+llvm.func @indirect(%c: i1, %x: i32) {
+  %0 = llvm.blockaddress <function = @indirect, tag = <id = 1>> : !llvm.ptr
+  llvm.indirectbr %0 : !llvm.ptr, [
+    ^bb1(%x : i32),
+    ^bb2
+  ]
+^bb1(%y: i32):
+  llvm.blocktag <id = 1>
+  llvm.return
+^bb2:
+  llvm.return
+}
+
+// Intrinsics and ops that only have the generic form upstream.
+// CHECK-LABEL: llvm.func @generic_only(%arg0: f32, %arg1: i32, %arg2: vector<4xf32>, %arg3: vector<4xi1>, %arg4: !llvm.ptr) {
+// CHECK-NEXT: %0 = "llvm.intr.fptosi.sat"(%arg0) : (f32) -> i32
+// CHECK-NEXT: %1 = llvm.intr.ucmp(%arg1, %arg1) : (i32, i32) -> i8
+// CHECK-NEXT: %2 = "llvm.intr.vector.reverse"(%arg2) : (vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT: %3 = "llvm.intr.objectsize"(%arg4) <{dynamic = false, min = false, nullunknown = false}> : (!llvm.ptr) -> i64
+// CHECK-NEXT: %4 = "llvm.intr.experimental.constrained.fadd"(%arg0, %arg0) <{fpExceptionBehavior = 0{{( : i64)?}}, roundingmode = 1{{( : i64)?}}}> : (f32, f32) -> f32
+// CHECK-NEXT: %5 = "llvm.ptrtoaddr"(%arg4) : (!llvm.ptr) -> i64
+// CHECK-NEXT: %6 = "llvm.intr.vector.reduce.fadd"(%arg0, %arg2) <{fastmathFlags = #llvm.fastmath<reassoc>}> : (f32, vector<4xf32>) -> f32
+// CHECK-NEXT: %7 = "llvm.intr.sadd.with.overflow"(%arg1, %arg1) : (i32, i32) -> !llvm.struct<(i32, i1)>
+// CHECK-NEXT: %8 = llvm.intr.masked.load %arg4, %arg3, %arg2 {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT: llvm.intr.masked.store %arg2, %arg4, %arg3 {alignment = 4 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr
+// CHECK-NEXT: %9 = llvm.icmp "eq" %arg1, %arg1 : i32
+// CHECK-NEXT: llvm.intr.assume %9 ["align"(%arg4, %arg1 : !llvm.ptr, i32)] : i1
+// CHECK-NEXT: llvm.return
+// CHECK-NEXT: }
+llvm.func @generic_only(%a: f32, %i: i32, %v: vector<4xf32>, %m: vector<4xi1>, %p: !llvm.ptr) {
+  %0 = "llvm.intr.fptosi.sat"(%a) : (f32) -> i32
+  %1 = llvm.intr.ucmp(%i, %i) : (i32, i32) -> i8
+  %2 = "llvm.intr.vector.reverse"(%v) : (vector<4xf32>) -> vector<4xf32>
+  %3 = "llvm.intr.objectsize"(%p) <{min = false, nullunknown = false, dynamic = false}> : (!llvm.ptr) -> i64
+  %4 = "llvm.intr.experimental.constrained.fadd"(%a, %a) <{roundingmode = 1 : i64, fpExceptionBehavior = 0 : i64}> : (f32, f32) -> f32
+  %5 = "llvm.ptrtoaddr"(%p) : (!llvm.ptr) -> i64
+  %6 = "llvm.intr.vector.reduce.fadd"(%a, %v) <{fastmathFlags = #llvm.fastmath<reassoc>}> : (f32, vector<4xf32>) -> f32
+  %7 = "llvm.intr.sadd.with.overflow"(%i, %i) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %8 = llvm.intr.masked.load %p, %m, %v {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+  llvm.intr.masked.store %v, %p, %m {alignment = 4 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr
+  %9 = llvm.icmp "eq" %i, %i : i32
+  llvm.intr.assume %9 ["align"(%p, %i : !llvm.ptr, i32)] : i1
+  llvm.return
 }
