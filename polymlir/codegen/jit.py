@@ -35,6 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..dialects import llvm_types as LT
+from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
@@ -156,6 +157,9 @@ class Slot:
     dtype: np.dtype | None = None
     shape: tuple[int | None, ...] | None = None
     mlir_type: T.Type | None = None
+    strides: tuple[int | None, ...] | None = None  # static layout strides (None entries dynamic)
+    offset: int = 0  # static layout offset
+    contiguous: bool = False  # identity layout: the code assumes row-major strides
 
 
 @dataclass
@@ -195,7 +199,16 @@ def _slot_from_mlir(t: T.Type) -> Slot:
         except TypeError:
             dt = None
         shape = tuple(None if d == T.DYNAMIC else d for d in t.shape)
-        return Slot("memref", rank=len(t.shape), dtype=dt, shape=shape, mlir_type=t)
+        slot = Slot("memref", rank=len(t.shape), dtype=dt, shape=shape, mlir_type=t)
+        lay = t.layout
+        if lay is None:
+            slot.contiguous = True
+        elif isinstance(lay, A.StridedLayoutAttr):
+            slot.strides = tuple(None if s == T.DYNAMIC else s for s in lay.strides)
+            slot.offset = 0 if lay.offset == T.DYNAMIC else lay.offset
+        else:
+            raise TypeError(f"memref arguments with layout '{lay}' cannot be passed from Python")
+        return slot
     if isinstance(t, T.UnrankedMemRefType):
         try:
             dt = M.numpy_dtype(t.element_type)
@@ -291,7 +304,8 @@ def _expanded_slots(fn: Operation) -> list[Slot]:
                             break
                         last = nxt[0]
                     slots.append(Slot("memref", rank=r or 0,
-                                      dtype=_DtypeFinder.from_desc_value(last.results[0])))
+                                      dtype=_DtypeFinder.from_desc_value(last.results[0]),
+                                      contiguous=bool(r) and not _reads_strides(last.results[0])))
                 i += n
                 continue
         slots.append(Slot("scalar", params[i]))
@@ -327,6 +341,33 @@ def _infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
                     root = root.owner_op.operands[0]
                 s.dtype = _DtypeFinder.from_desc_value(root) or _DtypeFinder.from_desc_value(dv) or \
                     _DtypeFinder.from_aligned_source(dv)
+
+
+def _reads_strides(desc) -> bool:
+    """Whether code reads the strides of descriptor ``desc`` (or hands the
+    descriptor to code that may): if not, it assumes the identity layout."""
+    for u in desc.users:
+        if u.name == "llvm.extractvalue":
+            if list(u.properties["position"].values)[:1] == [4]:
+                return True
+        elif u.name == "llvm.return":
+            continue  # returned as it came: no computation depends on it
+        elif u.name == "llvm.insertvalue":
+            if u.operands[0] is desc:  # still being built
+                if _reads_strides(u.results[0]):
+                    return True
+            elif _only_returned(u.results[0]):  # packed with other results
+                continue
+            else:
+                return True
+        else:
+            return True  # stored, passed to a call...: assume anything
+    return False
+
+
+def _only_returned(v) -> bool:
+    return all(u.name == "llvm.return" or (u.name == "llvm.insertvalue" and u.operands[0] is v
+                                           and _only_returned(u.results[0])) for u in v.users)
 
 
 def _llvm_result_slots(t: T.Type) -> list[Slot]:
@@ -626,7 +667,8 @@ class ExecutionEngine:
         for i, (slot, value) in enumerate(zip(abi.args, args)):
             what = f"{name}() argument {i}"
             if slot.kind == "memref":
-                d = M.descriptor_from_array(value, slot.rank, slot.dtype, slot.shape, what)
+                d = M.descriptor_from_array(value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset,
+                                            slot.contiguous)
                 keep.append(d)
                 if abi.ciface:
                     flat.append(ctypes.c_void_p(ctypes.addressof(d)))

@@ -182,6 +182,8 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
                 return "0x%016X" % v
         elif bits is not None and name == "f64":
             return "0x%016X" % (bits & (2**64 - 1))
+        if name == "f32" and math.isfinite(v):
+            v = struct.unpack("<f", struct.pack("<f", v))[0] if abs(v) < 3.5e38 else v
         if math.isfinite(v):
             s = "%.6e" % v
             if float(s) == v and not (v == 0 and math.copysign(1, v) < 0 and not s.startswith("-")):

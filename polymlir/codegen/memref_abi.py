@@ -104,11 +104,16 @@ def _compatible(got: np.dtype, want: np.dtype) -> bool:
 
 
 def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any = None,
-                          shape: Sequence[int | None] | None = None, what: str = "argument") -> ctypes.Structure:
+                          shape: Sequence[int | None] | None = None, what: str = "argument",
+                          strides: Sequence[int | None] | None = None, offset: int = 0,
+                          contiguous: bool = False) -> ctypes.Structure:
     """A ranked descriptor viewing ``arr`` (any strides, including negative
     and zero ones). ``rank``/``dtype``/``shape`` are checked when given
-    (``None`` entries of ``shape`` are dynamic). The descriptor keeps ``arr``
-    alive (attribute ``_keepalive``)."""
+    (``None`` entries of ``shape`` are dynamic). ``strides`` are the static
+    strides of the memref's layout (``None`` entries dynamic) and
+    ``contiguous`` asks for the identity layout (row-major, as code compiled
+    for ``memref<4x?xf32>`` assumes); ``offset`` is a static layout offset.
+    The descriptor keeps ``arr`` alive (attribute ``_keepalive``)."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"{what}: expected a numpy array for a memref, got {type(arr).__name__}")
     if dtype is not None:
@@ -122,22 +127,43 @@ def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any =
             if want_d is not None and want_d >= 0 and want_d != got_d:
                 raise ValueError(f"{what}: dimension {i} must be {want_d}, got {got_d} (shape {arr.shape})")
     item = arr.itemsize
-    strides = []
+    elem_strides = []
     for s in arr.strides:
         if s % item:
             raise ValueError(f"{what}: stride of {s} bytes is not a multiple of the element size ({item} bytes)")
-        strides.append(s // item)
+        elem_strides.append(s // item)
+    if contiguous:
+        strides = row_major_strides(arr.shape)
+    if strides is not None:
+        for i, (want_s, got_s) in enumerate(zip(strides, elem_strides)):
+            if want_s is None or arr.shape[i] <= 1:
+                continue
+            if want_s != got_s:
+                kind = "a row-major contiguous array" if contiguous else f"stride {want_s} in dimension {i}"
+                raise ValueError(f"{what}: the memref type needs {kind}, got element strides {tuple(elem_strides)} "
+                                 f"(pass np.ascontiguousarray(...) or a view with those strides)")
+            elem_strides[i] = want_s
     n = arr.ndim
     desc = ranked_descriptor_type(n)()
-    ptr = arr.ctypes.data
+    ptr = arr.ctypes.data - offset * item
     desc.allocated = ptr
     desc.aligned = ptr
-    desc.offset = 0
+    desc.offset = offset
     if n:
         desc.sizes[:] = list(arr.shape)
-        desc.strides[:] = strides
+        desc.strides[:] = elem_strides
     desc._keepalive = arr  # type: ignore[attr-defined]
     return desc
+
+
+def row_major_strides(shape: Sequence[int]) -> list[int]:
+    """Element strides of a C-contiguous array of ``shape``."""
+    out = []
+    acc = 1
+    for d in reversed(shape):
+        out.append(acc)
+        acc *= max(int(d), 1)
+    return out[::-1]
 
 
 def unranked_from_array(arr: np.ndarray, dtype: Any = None, what: str = "argument") -> UnrankedDescriptor:

@@ -134,6 +134,7 @@ class AffineForOp(OpDef):
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         iv = p.parse_operand()
+        iv_loc = p.parse_optional_location()  # printed under --mlir-print-debuginfo
         p.expect("=", "expected '='")
         lb, lb_ops = _parse_bound(p, state, True)
         if not p.accept_keyword("to"):
@@ -145,7 +146,7 @@ class AffineForOp(OpDef):
             step = parse_attr_of(p, state, A.IntegerAttr, T.index)
             if step.value < 0:
                 parse_error(p, state, "expected step to be representable as a positive signed integer", spos)
-        args: list = [(iv, T.index, None)]
+        args: list = [(iv, T.index, iv_loc)]
         inits: list[Value] = []
         types: list[T.Type] = []
         if p.accept_keyword("iter_args"):

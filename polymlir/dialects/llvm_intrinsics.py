@@ -50,6 +50,8 @@ VEC_OF_PTR = C.TypeConstraint("LLVM dialect-compatible vector of LLVM pointer ty
 F64_ATTR = typed_attr(C.AttrConstraint("64-bit float attribute",
                                        lambda a: isinstance(a, A.FloatAttr) and a.type == T.f64), T.f64)
 ANY = C.AnyAttr
+# An i64 attribute spelled in a format: its type is implied (printed `4`, not `4 : i64`).
+I64_IN_FORMAT = typed_attr(I64_ATTR, T.i64)
 UNIT = C.UnitAttr
 
 
@@ -212,10 +214,10 @@ intr("ptrmask", "ptr:ptrs mask:int", fmt="$ptr `,` $mask attr-dict `:` functiona
      traits=(PURE,))
 for _n in ("lifetime.start", "lifetime.end"):
     intr(_n, "ptr:ptr", None, fmt="$ptr attr-dict `:` qualified(type($ptr))")
-intr("invariant.start", "ptr:ptr", props={"size": prop(I64_ATTR)},
+intr("invariant.start", "ptr:ptr", props={"size": prop(I64_IN_FORMAT)},
      fmt="$size `,` $ptr attr-dict `:` qualified(type($ptr))",
      infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("res", [LLVMPointerType()])))
-intr("invariant.end", "start:ptr ptr:ptr", None, props={"size": prop(I64_ATTR)},
+intr("invariant.end", "start:ptr ptr:ptr", None, props={"size": prop(I64_IN_FORMAT)},
      fmt="$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))",
      infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("start", [LLVMPointerType()])))
 for _n in ("launder.invariant.group", "strip.invariant.group"):
@@ -296,10 +298,10 @@ for _n in ("trap", "debugtrap"):
 intr("ubsantrap", "", None, props={"failureKind": prop(C.int_attr(T.i8, "8-bit signless integer attribute"))},
      fmt="prop-dict attr-dict")
 intr("stepvector", "", fmt="attr-dict `:` type($res)", traits=(PURE,))
-intr("vector.insert", "dstvec:vec srcvec:vec", props={"pos": prop(I64_ATTR)}, traits=(PURE,),
+intr("vector.insert", "dstvec:vec srcvec:vec", props={"pos": prop(I64_IN_FORMAT)}, traits=(PURE,),
      type_matches=(("dstvec", "res"),),
      fmt="$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)")
-intr("vector.extract", "srcvec:vec", props={"pos": prop(I64_ATTR)}, traits=(PURE,),
+intr("vector.extract", "srcvec:vec", props={"pos": prop(I64_IN_FORMAT)}, traits=(PURE,),
      fmt="$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)")
 intr("experimental.noalias.scope.decl", "", None, props={"scope": prop(ANY)}, fmt="$scope attr-dict")
 

@@ -255,7 +255,7 @@ func.func @cmpf_shape(%a : vector<42xf32>) {
 
 // -----
 
-func.func @cmpf_type_mismatch(%a : f32, %b : f64) {
+func.func @cmpf_type_mismatch(%a : f32, %b : f64) { // expected-note {{prior use here}}
   // expected-error@+1 {{use of value '%b' expects different type than prior uses: 'f32' vs 'f64'}}
   %r = arith.cmpf oeq, %a, %b : f32
   return

@@ -5,4 +5,3 @@
 // RUN: diff <(polymlir opt roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic) <(mlir-opt-22 roundtrip.mlir --allow-unregistered-dialect --mlir-print-op-generic)
 // Upstream reports the same diagnostics on the invalid cases:
 // RUN: mlir-opt-22 invalid.mlir --allow-unregistered-dialect --split-input-file --verify-diagnostics > /dev/null
-// RUN: mlir-opt-22 invalid.mlir --allow-unregistered-dialect --split-input-file --verify-diagnostics > /dev/null
