@@ -133,3 +133,29 @@ def test_deps_cli_json_contract(tmp_path):
     d = f["dependences"][0]
     assert {"kind", "source", "sink", "relation", "carried_by", "distance", "direction"} <= set(d)
     assert d["source"]["loc"].startswith(os.path.join(BENCH, "gemm.mlir") + ":")
+
+
+def test_non_affine_code_is_reported_not_modelled():
+    text = """func.func @f(%A: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  affine.for %i = 0 to 16 {
+    %v = memref.load %A[%i] : memref<16xf32>
+    affine.store %v, %A[%i] : memref<16xf32>
+  }
+  scf.for %j = %c0 to %n step %c1 {
+    %w = memref.load %A[%j] : memref<16xf32>
+    memref.store %w, %A[%c0] : memref<16xf32>
+  }
+  affine.for %k = 0 to 16 {
+    %x = arith.muli %k, %k : index
+    %y = affine.load %A[%x] : memref<16xf32>
+  }
+  return
+}"""
+    module = polymlir.parse(text, "na.mlir")
+    rep = module_report(module)["functions"][0]
+    reasons = {(n["op"], n["loc"].split(":")[1]): n["reason"] for n in rep["non_affine"]}
+    assert ("memref.load", "5") in reasons and ("scf.for", "8") in reasons and ("affine.load", "14") in reasons
+    loops = {int(l["loc"].split(":")[1]): l["parallel"] for l in rep["loops"]}
+    assert loops == {4: False, 12: False}  # unknown effects inside: never claimed parallel
