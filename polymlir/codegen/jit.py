@@ -159,7 +159,7 @@ class Slot:
     mlir_type: T.Type | None = None
     strides: tuple[int | None, ...] | None = None  # static layout strides (None entries dynamic)
     offset: int = 0  # static layout offset
-    contiguous: bool = False  # identity layout: the code assumes row-major strides
+    contiguous: bool | frozenset = False  # identity layout (or these dims): the code assumes row-major strides
 
 
 @dataclass
@@ -305,7 +305,7 @@ def _expanded_slots(fn: Operation) -> list[Slot]:
                         last = nxt[0]
                     slots.append(Slot("memref", rank=r or 0,
                                       dtype=_DtypeFinder.from_desc_value(last.results[0]),
-                                      contiguous=bool(r) and not _reads_strides(last.results[0])))
+                                      contiguous=_assumed_row_major(last.results[0], r or 0)))
                 i += n
                 continue
         slots.append(Slot("scalar", params[i]))
@@ -343,26 +343,37 @@ def _infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
                     _DtypeFinder.from_aligned_source(dv)
 
 
-def _reads_strides(desc) -> bool:
-    """Whether code reads the strides of descriptor ``desc`` (or hands the
-    descriptor to code that may): if not, it assumes the identity layout."""
+def _assumed_row_major(desc, rank: int) -> bool | frozenset:
+    """The dimensions whose stride the code takes as row-major instead of
+    reading it from descriptor ``desc`` (identity-layout memrefs)."""
+    read: set[int] = set()
+    if not rank or not _collect_stride_reads(desc, read):
+        return False
+    dims = frozenset(range(rank)) - read
+    return True if len(dims) == rank else dims
+
+
+def _collect_stride_reads(desc, read: set[int]) -> bool:
+    """Adds to ``read`` the dims whose strides are read; False when the
+    descriptor escapes (stored, passed to a call) and anything may happen."""
     for u in desc.users:
         if u.name == "llvm.extractvalue":
-            if list(u.properties["position"].values)[:1] == [4]:
-                return True
+            pos = list(u.properties["position"].values)
+            if pos[:1] == [4]:
+                if len(pos) == 1:
+                    return False
+                read.add(pos[1])
         elif u.name == "llvm.return":
             continue  # returned as it came: no computation depends on it
         elif u.name == "llvm.insertvalue":
             if u.operands[0] is desc:  # still being built
-                if _reads_strides(u.results[0]):
-                    return True
-            elif _only_returned(u.results[0]):  # packed with other results
-                continue
-            else:
-                return True
+                if not _collect_stride_reads(u.results[0], read):
+                    return False
+            elif not _only_returned(u.results[0]):  # packed with other results
+                return False
         else:
-            return True  # stored, passed to a call...: assume anything
-    return False
+            return False
+    return True
 
 
 def _only_returned(v) -> bool:

@@ -106,13 +106,14 @@ def _compatible(got: np.dtype, want: np.dtype) -> bool:
 def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any = None,
                           shape: Sequence[int | None] | None = None, what: str = "argument",
                           strides: Sequence[int | None] | None = None, offset: int = 0,
-                          contiguous: bool = False) -> ctypes.Structure:
+                          contiguous: bool | Sequence[int] = False) -> ctypes.Structure:
     """A ranked descriptor viewing ``arr`` (any strides, including negative
     and zero ones). ``rank``/``dtype``/``shape`` are checked when given
     (``None`` entries of ``shape`` are dynamic). ``strides`` are the static
     strides of the memref's layout (``None`` entries dynamic) and
     ``contiguous`` asks for the identity layout (row-major, as code compiled
-    for ``memref<4x?xf32>`` assumes); ``offset`` is a static layout offset.
+    for ``memref<4x?xf32>`` assumes; a list of dimensions: only those);
+    ``offset`` is a static layout offset.
     The descriptor keeps ``arr`` alive (attribute ``_keepalive``)."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"{what}: expected a numpy array for a memref, got {type(arr).__name__}")
@@ -132,14 +133,17 @@ def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any =
         if s % item:
             raise ValueError(f"{what}: stride of {s} bytes is not a multiple of the element size ({item} bytes)")
         elem_strides.append(s // item)
-    if contiguous:
+    if contiguous is True:
         strides = row_major_strides(arr.shape)
+    elif contiguous:
+        rm = row_major_strides(arr.shape)
+        strides = [rm[i] if i in contiguous else None for i in range(arr.ndim)]
     if strides is not None:
         for i, (want_s, got_s) in enumerate(zip(strides, elem_strides)):
             if want_s is None or arr.shape[i] <= 1:
                 continue
             if want_s != got_s:
-                kind = "a row-major contiguous array" if contiguous else f"stride {want_s} in dimension {i}"
+                kind = "a row-major contiguous array" if contiguous is True else f"stride {want_s} in dimension {i}"
                 raise ValueError(f"{what}: the memref type needs {kind}, got element strides {tuple(elem_strides)} "
                                  f"(pass np.ascontiguousarray(...) or a view with those strides)")
             elem_strides[i] = want_s

@@ -8,11 +8,6 @@ import subprocess
 import pytest
 
 import polymlir
-from polymlir.ir import attributes as A
-from polymlir.ir import types as T
-from polymlir.ir.core import Block, Region
-from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.opdef import lookup_op
 from polymlir.dialects.llvm import (
     INTRINSICS,
     PTR,
@@ -42,6 +37,11 @@ from polymlir.dialects.llvm import (
     StoreOp,
     UndefOp,
 )
+from polymlir.ir import attributes as A
+from polymlir.ir import types as T
+from polymlir.ir.core import Block, Region
+from polymlir.ir.diagnostics import DiagnosticError
+from polymlir.ir.opdef import lookup_op
 
 
 def _module(*ops):
