@@ -529,6 +529,10 @@ class ExecutionEngine:
                 self._functions[op.properties["sym_name"].value] = op
             elif op.name == "llvm.mlir.global":
                 self._global_names.append(op.properties["sym_name"].value)
+        # Symbols whose addresses the module reports itself (private ones
+        # have no symbol to look up): globals, then defined functions.
+        self._symbol_names = self._global_names + [n for n, f in self._functions.items()
+                                                   if f.regions and f.regions[0].blocks]
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         self.llvm_ir = text + self._trampolines()
         self.target_machine = create_target_machine(opt_level)
@@ -584,7 +588,7 @@ class ExecutionEngine:
             out.append("\n".join(lines))
         # The addresses of all globals (private ones have no symbol to look up).
         lines = [f"define void {global_ref(GLOBALS_FUNCTION)}(ptr %out) {{"]
-        for i, name in enumerate(self._global_names):
+        for i, name in enumerate(self._symbol_names):
             lines.append(f"  %g{i} = getelementptr ptr, ptr %out, i64 {i}")
             lines.append(f"  store ptr {global_ref(name)}, ptr %g{i}, align 1")
         lines += ["  ret void", "}"]
@@ -593,13 +597,12 @@ class ExecutionEngine:
 
     def _global_ranges(self, mod) -> list[tuple[int, int]]:
         """[start, end) of every global's storage (to recognize returned
-        memrefs that view a global)."""
-        n = len(self._global_names)
-        if not n:
-            return []
-        addrs = (ctypes.c_void_p * n)()
+        memrefs that view a global); fills ``_addresses``."""
+        n = len(self._symbol_names)
+        addrs = (ctypes.c_void_p * max(n, 1))()
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
             ctypes.addressof(addrs))
+        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs)}
         td = self.target_machine.target_data
         ranges = []
         for name, addr in zip(self._global_names, addrs):
@@ -615,7 +618,7 @@ class ExecutionEngine:
     def lookup(self, name: str) -> int:
         """The address of function or global ``name`` (0 if absent)."""
         self._check_open()
-        addr = self._ee.get_function_address(name)
+        addr = self._addresses.get(name) or self._ee.get_function_address(name)
         if not addr:
             addr = self._ee.get_global_value_address(name)
         return addr

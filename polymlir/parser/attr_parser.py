@@ -467,6 +467,8 @@ class BaseParser:
             return self.parse_symbol_ref()
         if k == "#":
             return self._parse_hash_attr()
+        if k == "(":
+            return self._parse_paren_attr()
         if k == "bare":
             t = self.text
             kw = _ATTR_KEYWORDS.get(t)
@@ -480,6 +482,27 @@ class BaseParser:
         if ty is not None:
             return A.TypeAttr(ty)
         return None
+
+    def _parse_paren_attr(self) -> A.Attribute:
+        """A function type, or the 2019 bare affine map or integer set
+        (``(d0) -> (d0 + 10)``, ``(d0) : (d0 >= 0)``); when neither reads,
+        the error of the one that read further is reported."""
+        from ..affine.expr import AffineMap
+        from ..affine.parse import AffineParseError, parse_affine_map_or_set
+
+        pos = self.start
+        try:
+            return A.TypeAttr(self.parse_function_type())
+        except DiagnosticError as e:
+            type_err, type_end = e, self.start
+        try:
+            obj, end = parse_affine_map_or_set(self.src, pos)
+        except AffineParseError as e:
+            if e.offset > type_end:
+                self.error(e.message, e.offset)
+            raise type_err
+        self.reset(end)
+        return A.AffineMapAttr(obj) if isinstance(obj, AffineMap) else A.IntegerSetAttr(obj)
 
     def parse_dictionary_attr(self) -> A.DictionaryAttr:
         return A.DictionaryAttr.from_dict(self.parse_attr_dict_body())
@@ -503,7 +526,7 @@ class BaseParser:
                 self.error("expected attribute name")
             if key in out:
                 self.error(f"duplicate key '{key}' in dictionary attribute", kpos)
-            if self.accept("="):
+            if self.accept("=") or self.accept(":"):  # `key: value` is the 2019 spelling
                 out[key] = self.parse_attribute()
             else:
                 out[key] = A.UNIT

@@ -24,6 +24,11 @@ UnresolvedOperand = tuple  # (name, result number, source offset)
 # Resolvers tried for a custom op name no dialect defines (e.g. the legacy
 # spellings): fn(parser, name) -> op class or None.
 CUSTOM_OP_FALLBACKS: list[Callable] = []
+# Resolvers tried first, for names whose legacy syntax differs from today's
+# op of the same (or default-dialect) name, e.g. `constant` or the 2020
+# `linalg.generic #trait %A, %B {...}`: name -> fn(parser, name) -> op class
+# or None (None: resolve the name as usual). The parser is at the op name.
+CUSTOM_OP_OVERRIDES: dict[str, Callable] = {}
 
 
 class OpState:
@@ -55,13 +60,12 @@ class _ForwardRef(Value):
 
 
 class _IsoScope:
-    __slots__ = ("values", "fwd", "region_defs", "def_pos")
+    __slots__ = ("values", "fwd", "region_defs")
 
     def __init__(self) -> None:
         self.values: dict[str, list[Value]] = {}
         self.fwd: dict[tuple[str, int], _ForwardRef] = {}
         self.region_defs: list[list[str]] = []
-        self.def_pos: dict[str, int] = {}  # where each name was defined (for notes)
 
 
 class _DeferredLoc(A.Location):
@@ -96,6 +100,9 @@ class Parser(BaseParser):
         self.default_dialects: list[str] = ["builtin"]
         self.deferred_locs: list = []  # ops and block arguments with a _DeferredLoc
         self.line_offset = line_offset
+        # The block being parsed: a custom parser may append ops to it ahead
+        # of the op it builds (legacy spellings that expand to two ops).
+        self.cur_block: Block | None = None
         register_source(filename, src)
 
     def loc_at(self, pos: int) -> A.FileLineColLoc:
@@ -107,6 +114,7 @@ class Parser(BaseParser):
         """The whole buffer: aliases, ops and resources; wraps the ops in an
         implicit ``builtin.module`` unless the buffer is a single module."""
         top = Block()
+        self.cur_block = top
         self.iso.append(_IsoScope())
         self.iso[-1].region_defs.append([])
         self.block_scopes.append({})
@@ -182,6 +190,7 @@ class Parser(BaseParser):
             self.error(f"redefinition of type alias id '{name}'", pos)
         self.advance()
         self.expect("=")
+        self.accept_keyword("type")  # the 2019 spelling `!name = type T`
         self.type_aliases[name] = self.parse_type()
 
     def _parse_resources(self) -> None:
@@ -268,7 +277,6 @@ class Parser(BaseParser):
             if n == name and i >= len(values):
                 self.error(f"reference to invalid result number", ref.pos)
         scope.values[name] = list(values)
-        scope.def_pos[name] = pos
         scope.region_defs[-1].append(name)
 
     def parse_operand(self) -> UnresolvedOperand:
@@ -324,7 +332,6 @@ class Parser(BaseParser):
                 err = DiagnosticError(
                     f"use of value '{name}' expects different type than prior uses: '{type}' vs '{v.type}'",
                     self.loc_at(pos))
-                err.attach_note("prior use here", self.loc_at(scope.def_pos.get(name, pos)))
                 raise err
             return v
         ref_v = scope.fwd.get((name, num))
@@ -332,11 +339,7 @@ class Parser(BaseParser):
             ref_v = _ForwardRef(type, name, pos)
             scope.fwd[(name, num)] = ref_v
         elif ref_v.type != type:
-            err = DiagnosticError(
-                f"use of value '{name}' expects different type than prior uses: '{type}' vs '{ref_v.type}'",
-                self.loc_at(pos))
-            err.attach_note("prior use here", self.loc_at(ref_v.pos))
-            raise err
+            self.error(f"use of value '{name}' expects different type than prior uses: '{type}' vs '{ref_v.type}'", pos)
         return ref_v
 
     def resolve_operands(self, refs: Sequence[UnresolvedOperand], types: Sequence[T.Type], pos: int | None = None) -> list[Value]:
@@ -468,9 +471,12 @@ class Parser(BaseParser):
 
     def _parse_block_body(self, block: Block) -> None:
         append = block.append
+        outer = self.cur_block
+        self.cur_block = block  # where a custom parser may insert helper ops
         while True:
             k = self.kind
             if k == "^" or k == "}":
+                self.cur_block = outer
                 return
             if k == "eof":
                 self.error("expected '}' to end a region")
@@ -622,7 +628,10 @@ class Parser(BaseParser):
     def _parse_custom(self, num_results: int) -> Operation:
         name_pos = self.start
         name = self.text
-        cls = lookup_op(name)
+        override = CUSTOM_OP_OVERRIDES.get(name)
+        cls = override(self, name) if override is not None else None
+        if cls is None:
+            cls = lookup_op(name)
         if cls is None:
             dd = self.default_dialects[-1]
             if dd and "." not in name or (dd and lookup_op(f"{dd}.{name}") is not None):

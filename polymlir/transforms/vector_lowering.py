@@ -1,0 +1,611 @@
+"""Vector-to-vector lowerings (upstream's ``Dialect/Vector/Transforms``):
+the high-level vector ops rewritten into the few ops the LLVM conversion
+handles directly (extract/insert, broadcast, transpose, shape_cast,
+reduction, fma, arith on vectors).
+
+- ``vector.contract``: the "dot" lowering of matmat/matvec layouts (rows of
+  the lhs times rows of the transposed rhs, one ``vector.reduction`` per
+  result element, then ``+ acc``), otherwise upstream's progressive
+  lowering (unroll parallel dims, then reduction dims, down to 1-D
+  ``mul + vector.reduction`` with the accumulator);
+- ``vector.outerproduct``: one ``vector.fma`` (or mul and combine) per row;
+- ``vector.multi_reduction``: transpose the reduced dims innermost, then one
+  ``vector.reduction`` per kept element;
+- ``vector.mask``: the mask folded into the masked op (transfers, gathers,
+  scatters) or applied with ``arith.select`` (reductions, contractions,
+  outer products);
+- ``vector.scan``: unrolled along the scanned dimension.
+
+The helpers (``extract``, ``insert``, ``broadcast``, ...) build vector-dialect
+ops and are shared with ``convert-vector-to-scf``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Callable, Sequence
+
+from ..affine.expr import AffineConstantExpr, AffineDimExpr, dim
+from ..affine.maps import AffineMap
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.builder import Builder
+from ..ir.core import Operation, Value
+from ..ir.diagnostics import DiagnosticError
+
+DYN = T.DYNAMIC
+
+# -- building vector-dialect ops ---------------------------------------------------------
+
+
+def i64_array(vals: Sequence[int]) -> A.DenseArrayAttr:
+    return A.DenseArrayAttr(T.i64, tuple(vals))
+
+
+def kind_attr(name: str) -> A.OpaqueAttr:
+    return A.OpaqueAttr(f"vector.kind<{name}>")
+
+
+def kind_of(a: A.Attribute) -> str:
+    text = a.text if isinstance(a, A.OpaqueAttr) else str(a)
+    return text[text.find("<") + 1:text.rfind(">")]
+
+
+def vec(shape: Sequence[int], et: T.Type) -> T.VectorType:
+    return T.VectorType(tuple(shape), et)
+
+
+def elem_type(t: T.Type) -> T.Type:
+    return t.element_type if isinstance(t, T.VectorType) else t
+
+
+def is_float(t: T.Type) -> bool:
+    return isinstance(elem_type(t), T.FloatType)
+
+
+def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
+    """``vector.extract v[pos]`` (ints are static, Values dynamic positions)."""
+    vt: T.VectorType = v.type  # type: ignore[assignment]
+    if not pos and vt.rank:
+        return v
+    static = [p if isinstance(p, int) else DYN for p in pos]
+    dyn = [p for p in pos if not isinstance(p, int)]
+    rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos):], vt.element_type)
+    return b.create("vector.extract", [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
+
+
+def insert(b: Builder, val: Value, dest: Value, pos: Sequence[int | Value]) -> Value:
+    """``vector.insert val, dest[pos]``."""
+    if not pos and val.type == dest.type:
+        return val
+    static = [p if isinstance(p, int) else DYN for p in pos]
+    dyn = [p for p in pos if not isinstance(p, int)]
+    return b.create("vector.insert", [val, dest, *dyn], [dest.type],
+                    properties={"static_position": i64_array(static)}).results[0]
+
+
+def broadcast(b: Builder, v: Value, t: T.VectorType) -> Value:
+    if v.type == t:
+        return v
+    return b.create("vector.broadcast", [v], [t]).results[0]
+
+
+def transpose(b: Builder, v: Value, perm: Sequence[int]) -> Value:
+    if list(perm) == sorted(perm):
+        return v
+    vt: T.VectorType = v.type  # type: ignore[assignment]
+    rt = vec([vt.shape[p] for p in perm], vt.element_type)
+    return b.create("vector.transpose", [v], [rt], properties={"permutation": i64_array(perm)}).results[0]
+
+
+def shape_cast(b: Builder, v: Value, t: T.VectorType) -> Value:
+    if v.type == t:
+        return v
+    return b.create("vector.shape_cast", [v], [t]).results[0]
+
+
+def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None,
+              fastmath: A.Attribute | None = None) -> Value:
+    props: dict = {"kind": kind_attr(kind)}
+    if fastmath is not None:
+        props["fastmath"] = fastmath
+    ops = [v] if acc is None else [v, acc]
+    return b.create("vector.reduction", ops, [v.type.element_type], properties=props).results[0]  # type: ignore[attr-defined]
+
+
+def constant(b: Builder, t: T.Type, value) -> Value:
+    """A splat constant (``value`` a Python number or bool)."""
+    et = elem_type(t)
+    if isinstance(et, T.FloatType):
+        scalar: A.Attribute = A.FloatAttr(A.round_float(float(value), et), et)
+        data = A.round_float(float(value), et)
+    elif et == T.i1:
+        scalar = A.BoolAttr(bool(value))
+        data = bool(value)
+    else:
+        scalar = A.IntegerAttr(int(value), et)
+        data = int(value)
+    attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar  # type: ignore[arg-type]
+    return b.create("arith.constant", [], [t], properties={"value": attr}).results[0]
+
+
+def zero(b: Builder, t: T.Type) -> Value:
+    return constant(b, t, 0)
+
+
+def arith(b: Builder, name: str, *xs: Value) -> Value:
+    return b.create(name, list(xs), [xs[0].type]).results[0]
+
+
+def mul(b: Builder, x: Value, y: Value) -> Value:
+    return arith(b, "arith.mulf" if is_float(x.type) else "arith.muli", x, y)
+
+
+def add(b: Builder, x: Value, y: Value) -> Value:
+    return arith(b, "arith.addf" if is_float(x.type) else "arith.addi", x, y)
+
+
+def select(b: Builder, c: Value, x: Value, y: Value) -> Value:
+    return b.create("arith.select", [c, x, y], [x.type]).results[0]
+
+
+_COMBINE = {"add": None, "mul": None, "minui": "arith.minui", "minsi": "arith.minsi", "maxui": "arith.maxui",
+            "maxsi": "arith.maxsi", "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori",
+            "minnumf": "arith.minnumf", "maxnumf": "arith.maxnumf", "minimumf": "arith.minimumf",
+            "maximumf": "arith.maximumf"}
+
+
+def combine(b: Builder, kind: str, x: Value, y: Value) -> Value:
+    """``x <kind> y`` (upstream's ``makeArithReduction``)."""
+    if kind == "add":
+        return add(b, x, y)
+    if kind == "mul":
+        return mul(b, x, y)
+    name = _COMBINE.get(kind)
+    if name is None:
+        raise DiagnosticError(f"unsupported combining kind '{kind}'", b.loc)
+    return arith(b, name, x, y)
+
+
+def neutral(kind: str, et: T.Type):
+    """The neutral element of ``kind`` (for masked-off lanes)."""
+    if isinstance(et, T.FloatType):
+        return {"add": 0.0, "mul": 1.0, "minnumf": math.inf, "maxnumf": -math.inf, "minimumf": math.inf,
+                "maximumf": -math.inf}[kind]
+    w = 64 if isinstance(et, T.IndexType) else et.width  # type: ignore[attr-defined]
+    return {"add": 0, "mul": 1, "or": 0, "xor": 0, "maxui": 0, "and": -1, "minui": -1,
+            "minsi": (1 << (w - 1)) - 1, "maxsi": -(1 << (w - 1))}[kind] if w > 1 else \
+        {"add": 0, "mul": 1, "or": 0, "xor": 0, "maxui": 0, "and": 1, "minui": 1, "minsi": 0, "maxsi": 1}[kind]
+
+
+def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
+    if isinstance(x.type, T.VectorType):
+        return b.create("vector.fma", [x, y, z], [x.type]).results[0]
+    return add(b, mul(b, x, y), z)
+
+
+# -- slicing along a dimension (upstream's reshapeLoad / reshapeStore) --------------------
+
+
+def slice_dim(b: Builder, v: Value, k: int, i: int) -> Value:
+    """``v`` with dimension ``k`` fixed to ``i`` (one rank less)."""
+    vt: T.VectorType = v.type  # type: ignore[assignment]
+    if k == 0:
+        return extract(b, v, [i])
+    rt = vec(vt.shape[:k] + vt.shape[k + 1:], vt.element_type)
+    res = zero(b, rt)
+    for j in range(vt.shape[0]):
+        res = insert(b, slice_dim(b, extract(b, v, [j]), k - 1, i), res, [j])
+    return res
+
+
+def insert_dim(b: Builder, dest: Value, val: Value, k: int, i: int) -> Value:
+    """``dest`` with the slice at index ``i`` of dimension ``k`` set to ``val``."""
+    if k == 0:
+        return insert(b, val, dest, [i])
+    dt: T.VectorType = dest.type  # type: ignore[assignment]
+    for j in range(dt.shape[0]):
+        sub = insert_dim(b, extract(b, dest, [j]), extract(b, val, [j]), k - 1, i)
+        dest = insert(b, sub, dest, [j])
+    return dest
+
+
+# -- vector.contract ----------------------------------------------------------------------------
+
+
+def _map_pos(m: AffineMap, d: int) -> int:
+    for i, r in enumerate(m.results):
+        if isinstance(r, AffineDimExpr) and r.position == d:
+            return i
+    return -1
+
+
+def _drop_dim(m: AffineMap, d: int) -> AffineMap:
+    """``m`` without the results on iteration dim ``d`` (later dims renumbered)."""
+    res = []
+    for r in m.results:
+        assert isinstance(r, AffineDimExpr)
+        if r.position == d:
+            continue
+        res.append(dim(r.position - (r.position > d)))
+    return AffineMap(m.num_dims - 1, 0, tuple(res))
+
+
+def _slice_opt(b: Builder, v: Value, m: AffineMap, d: int, i: int) -> Value:
+    p = _map_pos(m, d)
+    return v if p < 0 else slice_dim(b, v, p, i)
+
+
+class _Contraction:
+    """One (virtual) contraction: ``acc <kind>= sum(lhs * rhs)`` over the
+    iteration space; ``mask`` (iteration-space shaped) may be None."""
+
+    def __init__(self, b: Builder, kind: str, fastmath: A.Attribute | None):
+        self.b = b
+        self.kind = kind
+        self.fastmath = fastmath
+
+    def lower(self, lhs: Value, rhs: Value, acc: Value, maps: list[AffineMap], its: list[str],
+              mask: Value | None) -> Value:
+        b = self.b
+        lm, rm, am = maps
+        bounds = self._bounds(lhs, rhs, acc, maps, len(its))
+        if not its:  # all scalars
+            r = combine(b, self.kind, acc, mul(b, lhs, rhs)) if self.kind != "add" else fma(b, lhs, rhs, acc)
+            return select(b, mask, r, acc) if mask is not None else r
+        par = [d for d, k in enumerate(its) if k == "parallel"]
+        if par:
+            # Batch dims first, then free lhs dims, then free rhs dims (as upstream).
+            batch = [d for d in par if _map_pos(lm, d) >= 0 and _map_pos(rm, d) >= 0]
+            free_l = [d for d in par if _map_pos(lm, d) >= 0]
+            d = (batch or free_l or par)[0]
+            ap = _map_pos(am, d)
+            res = zero(b, acc.type)
+            nmaps = [_drop_dim(x, d) for x in maps]
+            nits = its[:d] + its[d + 1:]
+            for i in range(bounds[d]):
+                sub = self.lower(_slice_opt(b, lhs, lm, d, i), _slice_opt(b, rhs, rm, d, i),
+                                 slice_dim(b, acc, ap, i), nmaps, nits,
+                                 slice_dim(b, mask, d, i) if mask is not None else None)
+                res = insert_dim(b, res, sub, ap, i)
+            return res
+        # Only reduction dims remain: acc is a scalar.
+        if len(its) == 1 and isinstance(lhs.type, T.VectorType) and isinstance(rhs.type, T.VectorType):
+            prod = mul(b, lhs, rhs)
+            if mask is not None:
+                prod = select(b, mask, prod, constant(b, prod.type, neutral(self.kind, elem_type(prod.type))))
+            return reduction(b, self.kind, prod, acc, self.fastmath)
+        d = 0
+        nmaps = [_drop_dim(x, d) for x in maps]
+        res = acc
+        for i in range(bounds[d]):
+            res = self.lower(_slice_opt(b, lhs, lm, d, i), _slice_opt(b, rhs, rm, d, i), res, nmaps, its[1:],
+                             slice_dim(b, mask, d, i) if mask is not None else None)
+        return res
+
+    @staticmethod
+    def _bounds(lhs, rhs, acc, maps, n) -> list[int]:
+        bounds = [1] * n
+        for v, m in zip((lhs, rhs, acc), maps):
+            if isinstance(v.type, T.VectorType):
+                for i, r in enumerate(m.results):
+                    bounds[r.position] = v.type.shape[i]
+        return bounds
+
+
+def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMap]) -> Value | None:
+    """Upstream's ContractionOpToDotLowering (matmat / matvec layouts)."""
+    lhs, rhs, acc = op.operands[:3]
+    m_, n_, k_ = dim(0), dim(1), dim(2)
+
+    def layout(*ls) -> bool:
+        return [list(x.results) for x in maps] == [list(x) for x in ls] and all(x.num_dims == len(its) for x in maps)
+
+    t = lambda v: transpose(b, v, [1, 0])  # noqa: E731
+    if its == ["parallel", "parallel", "reduction"]:
+        if layout((m_, k_), (k_, n_), (m_, n_)):
+            rhs = t(rhs)
+        elif layout((m_, k_), (n_, k_), (m_, n_)):
+            pass
+        elif layout((k_, m_), (k_, n_), (m_, n_)):
+            lhs, rhs = t(lhs), t(rhs)
+        elif layout((k_, m_), (n_, k_), (m_, n_)):
+            lhs = t(lhs)
+        elif layout((m_, k_), (k_, n_), (n_, m_)):
+            lhs, rhs = t(rhs), lhs
+        elif layout((m_, k_), (n_, k_), (n_, m_)):
+            lhs, rhs = rhs, lhs
+        elif layout((k_, m_), (k_, n_), (n_, m_)):
+            lhs, rhs = t(rhs), t(lhs)
+        elif layout((k_, m_), (n_, k_), (n_, m_)):
+            lhs, rhs = rhs, t(lhs)
+        else:
+            return None
+    elif its == ["parallel", "reduction"]:
+        m_, n_ = dim(0), dim(1)
+        if layout((m_, n_), (n_,), (m_,)):
+            pass
+        elif layout((n_, m_), (n_,), (m_,)):
+            lhs = t(lhs)
+        elif layout((n_,), (m_, n_), (m_,)):
+            lhs, rhs = rhs, lhs
+        elif layout((n_,), (n_, m_), (m_,)):
+            lhs, rhs = t(rhs), lhs
+        else:
+            return None
+    else:
+        return None
+    dt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
+    rows, cols = dt.shape[0], (dt.shape[1] if dt.rank == 2 else 1)
+    fm = op.properties.get("fastmath")
+    res = zero(b, dt)
+    col_vals: list[Value] = []
+    for r in range(rows):
+        row = extract(b, lhs, [r])
+        for c in range(cols):
+            if r == 0:
+                col_vals.append(rhs if dt.rank == 1 else extract(b, rhs, [c]))
+            s = reduction(b, "add", mul(b, row, col_vals[c]), None, fm)
+            res = insert(b, s, res, [r] if dt.rank == 1 else [r, c])
+    return add(b, res, acc)
+
+
+def lower_contract(op: Operation, mask: Value | None = None) -> Value:
+    """The value computed by ``vector.contract`` ``op`` (built before it)."""
+    from ..dialects.vector_custom import iterator_type_name
+
+    b = Builder.before(op)
+    maps = [m.value for m in op.properties["indexing_maps"]]
+    its = [iterator_type_name(x) or "" for x in op.properties["iterator_types"]]
+    kind = kind_of(op.properties["kind"])
+    if any(op.operands[i].type.scalable_dims for i in range(2) if isinstance(op.operands[i].type, T.VectorType)):
+        raise DiagnosticError("scalable vector.contract is not supported", op.loc)
+    if mask is None and kind == "add":
+        r = _dot_lowering(b, op, its, maps)
+        if r is not None:
+            return r
+    # Reduction dims of the acc map are absent; the mask is in iteration order.
+    lhs, rhs, acc = op.operands[:3]
+    return _Contraction(b, kind, op.properties.get("fastmath")).lower(lhs, rhs, acc, maps, its, mask)
+
+
+# -- vector.outerproduct ----------------------------------------------------------------------
+
+
+def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
+    b = Builder.before(op)
+    lhs, rhs = op.operands[0], op.operands[1]
+    acc = op.operands[2] if len(op.operands) > 2 else None
+    kind = kind_of(op.properties.get("kind", kind_attr("add")))
+    rt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
+
+    def one(x: Value, y: Value, a: Value | None, m: Value | None) -> Value:
+        if a is None:
+            r = mul(b, x, y)
+        elif kind == "add" and is_float(x.type):
+            r = fma(b, x, y, a)
+        else:
+            r = combine(b, kind, mul(b, x, y), a)
+        if m is not None:
+            r = select(b, m, r, a if a is not None else zero(b, r.type))
+        return r
+
+    if not isinstance(rhs.type, T.VectorType):  # AXPY
+        return one(lhs, broadcast(b, rhs, rt), acc, mask)
+    row_t = vec(rt.shape[1:], rt.element_type)
+    res = zero(b, rt)
+    for i in range(rt.shape[0]):
+        a = broadcast(b, extract(b, lhs, [i]), row_t)
+        r = one(a, rhs, extract(b, acc, [i]) if acc is not None else None,
+                extract(b, mask, [i]) if mask is not None else None)
+        res = insert(b, r, res, [i])
+    return res
+
+
+# -- vector.multi_reduction -----------------------------------------------------------------
+
+
+def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
+    b = Builder.before(op)
+    src, acc = op.operands[0], op.operands[1]
+    st: T.VectorType = src.type  # type: ignore[assignment]
+    kind = kind_of(op.properties["kind"])
+    red = sorted(set(op.properties["reduction_dims"].values))
+    keep = [i for i in range(st.rank) if i not in red]
+    perm = keep + red
+    src = transpose(b, src, perm)
+    if mask is not None:
+        mask = transpose(b, mask, perm)
+    q = math.prod(st.shape[i] for i in red)
+    et = st.element_type
+    if not red:
+        return src if mask is None else select(b, mask, src, acc)
+    if not keep:
+        flat = shape_cast(b, src, vec([q], et))
+        if mask is not None:
+            flat = select(b, shape_cast(b, mask, vec([q], T.i1)), flat, constant(b, flat.type, neutral(kind, et)))
+        return reduction(b, kind, flat, acc)
+    p = math.prod(st.shape[i] for i in keep)
+    flat = shape_cast(b, src, vec([p, q], et))
+    fmask = shape_cast(b, mask, vec([p, q], T.i1)) if mask is not None else None
+    acc_t: T.VectorType = acc.type  # type: ignore[assignment]
+    facc = shape_cast(b, acc, vec([p], et))
+    res = zero(b, vec([p], et))
+    neutral_row = constant(b, vec([q], et), neutral(kind, et)) if mask is not None else None
+    for i in range(p):
+        row = extract(b, flat, [i])
+        if fmask is not None:
+            row = select(b, extract(b, fmask, [i]), row, neutral_row)  # type: ignore[arg-type]
+        res = insert(b, reduction(b, kind, row, extract(b, facc, [i])), res, [i])
+    return shape_cast(b, res, acc_t)
+
+
+# -- vector.scan --------------------------------------------------------------------------------
+
+
+def lower_scan(op: Operation) -> list[Value]:
+    """Unrolled along the scanned dimension: ``dest[i] = acc_{i-1} <kind> src[i]``."""
+    b = Builder.before(op)
+    src, init = op.operands
+    st: T.VectorType = src.type  # type: ignore[assignment]
+    kind = kind_of(op.properties["kind"])
+    d = op.properties["reduction_dim"].value
+    inclusive = bool(op.properties["inclusive"].value)
+    res = zero(b, st)
+    acc: Value | None = None
+    for i in range(st.shape[d]):
+        x = slice_dim(b, src, d, i) if st.rank > 1 else extract(b, src, [i])
+        if st.rank == 1:
+            xv = x
+        else:
+            xv = x
+        if inclusive:
+            acc = xv if acc is None else combine(b, kind, acc, xv)
+            out = acc
+        else:
+            out = init if acc is None else acc
+            if st.rank == 1 and acc is None:
+                out = extract(b, init, [])
+            acc = combine(b, kind, out, xv)
+        res = insert_dim(b, res, out, d, i) if st.rank > 1 else insert(b, out, res, [i])
+    if st.rank == 1:
+        last = broadcast(b, acc, init.type) if not isinstance(acc.type, T.VectorType) else acc  # type: ignore[union-attr]
+    else:
+        last = acc
+    return [res, last]  # type: ignore[list-item]
+
+
+# -- vector.mask ------------------------------------------------------------------------------
+
+
+def _mask_to(b: Builder, mask: Value, extra: Value | None) -> Value:
+    if extra is None:
+        return mask
+    return arith(b, "arith.andi", mask, extra)
+
+
+def lower_mask(op: Operation) -> None:
+    """Unwrap ``vector.mask``: the masked op gets the mask (or a select)."""
+    b = Builder.before(op)
+    mask = op.operands[0]
+    passthru = op.operands[1] if len(op.operands) > 1 else None
+    body = op.regions[0].blocks[0]
+    ops = list(body.operations)
+    term = ops[-1]
+    if len(ops) == 1:
+        op.replace_all_uses_with(list(term.operands))
+        op.erase()
+        return
+    inner = ops[0]
+    name = inner.name
+    results: list[Value]
+    if name in ("vector.contract", "vector.outerproduct", "vector.multi_reduction"):
+        fn = {"vector.contract": lower_contract, "vector.outerproduct": lower_outerproduct,
+              "vector.multi_reduction": lower_multi_reduction}[name]
+        inner.detach()
+        b.insert(inner)
+        results = [fn(inner, mask)]
+        inner.erase()
+    elif name == "vector.reduction":
+        v = inner.operands[0]
+        kind = kind_of(inner.properties["kind"])
+        masked = select(b, mask, v, constant(b, v.type, neutral(kind, elem_type(v.type))))
+        inner.detach()
+        b.insert(inner)
+        inner.set_operand(0, masked)
+        results = list(inner.results)
+    else:
+        inner.detach()
+        b.insert(inner)
+        if name in ("vector.transfer_read", "vector.transfer_write"):
+            _set_transfer_mask(inner, mask)
+        elif name in ("vector.gather", "vector.scatter", "vector.maskedload", "vector.maskedstore",
+                      "vector.expandload", "vector.compressstore"):
+            idx = _mask_operand_index(inner)
+            inner.set_operand(idx, _mask_to(Builder.before(inner), mask, inner.operands[idx]))
+        else:
+            raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
+        results = list(inner.results)
+        if passthru is not None and results:
+            ab = Builder.after(inner)
+            rsel = select(ab, mask, results[0], passthru) if mask.type.shape == results[0].type.shape \
+                else results[0]  # type: ignore[attr-defined]
+            if name == "vector.gather":
+                inner.set_operand(len(inner.operands) - 1, passthru)
+            elif rsel is not results[0]:
+                results = [rsel]
+    op.replace_all_uses_with(results)
+    op.erase()
+
+
+def _mask_operand_index(op: Operation) -> int:
+    names = [f.name for f in type(op)._fields["operand"]]  # type: ignore[attr-defined]
+    seg = op.segment_sizes("operand") if type(op).uses_segments("operand") else None  # type: ignore[attr-defined]
+    if seg is None:
+        # indices is the only variadic group: count fixed operands around it.
+        pos = 0
+        for f in type(op)._fields["operand"]:  # type: ignore[attr-defined]
+            if f.name == "mask":
+                return pos if f.kind == 0 else pos
+            pos += (len(op.operands) - (len(type(op)._fields["operand"]) - 1)) if f.kind != 0 else 1  # type: ignore[attr-defined]
+        raise AssertionError(names)
+    return sum(seg[:names.index("mask")])
+
+
+def _set_transfer_mask(op: Operation, mask: Value) -> None:
+    seg = list(op.properties["operandSegmentSizes"].values)
+    if seg[3]:
+        old = op.operands[-1]
+        op.set_operand(len(op.operands) - 1, arith(Builder.before(op), "arith.andi", old, mask))
+        return
+    op.set_operands(list(op.operands) + [mask])
+    seg[3] = 1
+    op.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, tuple(seg))
+
+
+# -- driver ------------------------------------------------------------------------------------
+
+
+def _replace(op: Operation, fn: Callable[[Operation], Value]) -> None:
+    v = fn(op)
+    op.replace_all_uses_with([v])
+    op.erase()
+
+
+def _scan(op: Operation) -> None:
+    vals = lower_scan(op)
+    op.replace_all_uses_with(vals)
+    op.erase()
+
+
+PATTERNS: dict[str, Callable[[Operation], None]] = {
+    "vector.mask": lower_mask,
+    "vector.contract": lambda op: _replace(op, lower_contract),
+    "vector.outerproduct": lambda op: _replace(op, lower_outerproduct),
+    "vector.multi_reduction": lambda op: _replace(op, lower_multi_reduction),
+    "vector.scan": _scan,
+}
+
+
+def lower_vector_ops(root: Operation) -> None:
+    """Apply the vector-to-vector lowerings to every op nested in ``root``."""
+    for op in list(root.walk()):
+        if op.parent is None:
+            continue
+        fn = PATTERNS.get(op.name)
+        if fn is None:
+            continue
+        po = op.parent_op
+        if po is not None and po.name == "vector.mask":
+            continue  # lowered with its mask
+        fn(op)
+
+
+def positions(shape: Sequence[int]) -> Sequence[tuple[int, ...]]:
+    return list(itertools.product(*[range(d) for d in shape]))
+
+
+__all__ = ["extract", "insert", "broadcast", "transpose", "shape_cast", "reduction", "constant", "zero", "mul", "add",
+           "select", "combine", "neutral", "fma", "slice_dim", "insert_dim", "lower_contract", "lower_outerproduct",
+           "lower_multi_reduction", "lower_mask", "lower_vector_ops", "AffineConstantExpr"]
