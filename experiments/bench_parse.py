@@ -1,8 +1,23 @@
-"""Parse + verify + print speed, side by side with xDSL (and mlir-opt when
-installed), on the whole valid corpus and on a generated 20,000-line affine
-module. Prints each tool's time and polymlir's speed-up.
+"""Parse + verify + print speed, side by side with xDSL (and upstream
+mlir-opt when installed), on a generated 20,000-line affine module and on the
+whole valid corpus. Prints CPU seconds per tool and polymlir's speed-up.
 
-    python experiments/bench_parse.py [--lines 20000] [--repeat 3] [--no-corpus]
+    python experiments/bench_parse.py [--lines 20000] [--repeat 5] [--cli-repeat 3]
+                                      [--corpus-repeat 2] [--no-corpus] [--no-cli]
+
+The machine this runs on is usually shared and loaded, so every number is CPU
+time, not wall time: ``time.process_time()`` for in-process runs and
+``getrusage(RUSAGE_CHILDREN)`` user+sys deltas for command-line runs. Each
+figure is the best of N runs, polymlir and xDSL runs alternate (so a burst of
+load hits both), and every ratio compares numbers measured in the same run.
+Before each in-process run the cyclic garbage of the previous one is
+collected (untimed); collections triggered inside a run are timed.
+
+Command-line runs call the console scripts next to this interpreter (not
+pyenv shims, whose start-up would dominate), with bytecode caching on and the
+cache in a temporary directory (so neither tool recompiles its sources on
+every run, and no ``__pycache__`` lands in the repository); one untimed
+warm-up run per tool fills the cache.
 
 xDSL is a benchmark-only dependency: ``pip install -e '.[bench]'``.
 """
@@ -10,13 +25,17 @@ xDSL is a benchmark-only dependency: ``pip install -e '.[bench]'``.
 from __future__ import annotations
 
 import argparse
+import gc
 import glob
+import io
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from typing import Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus", "valid")
@@ -39,6 +58,8 @@ KERNEL = """\
   }}
 """
 
+Phases = dict[str, float]  # phase name -> CPU seconds
+
 
 def generate_affine_module(lines: int) -> str:
     """A module of matmul-like affine nests with about ``lines`` lines."""
@@ -47,26 +68,42 @@ def generate_affine_module(lines: int) -> str:
     return "module {\n" + body + "}\n"
 
 
-def time_polymlir(texts: list[tuple[str, str]], allow_unregistered: bool = True) -> tuple[float, int]:
+# -- in-process runners: each returns (CPU seconds per phase, names of the files handled) --
+
+
+Runner = Callable[[list[tuple[str, str]]], tuple[Phases, list[str]]]
+
+
+def polymlir_runner() -> Runner:
     from polymlir.ir.diagnostics import DiagnosticError
     from polymlir.ir.verifier import verify
     from polymlir.parser.parser import parse_source
     from polymlir.printer import print_op
 
-    ok = 0
-    t0 = time.perf_counter()
-    for name, text in texts:
-        try:
-            m = parse_source(text, name, allow_unregistered)
-            verify(m)
-            print_op(m)
-            ok += 1
-        except DiagnosticError:
-            pass
-    return time.perf_counter() - t0, ok
+    def run(texts: list[tuple[str, str]]) -> tuple[Phases, list[str]]:
+        clock = time.process_time
+        ph = {"parse": 0.0, "verify": 0.0, "print": 0.0}
+        ok = []
+        for name, text in texts:
+            t0 = clock()
+            try:
+                m = parse_source(text, name, True)
+                t1 = clock()
+                ph["parse"] += t1 - t0
+                verify(m)
+                t2 = clock()
+                ph["verify"] += t2 - t1
+                print_op(m)
+                ph["print"] += clock() - t2
+                ok.append(name)
+            except DiagnosticError:
+                pass
+        return ph, ok
+
+    return run
 
 
-def time_xdsl(texts: list[tuple[str, str]]) -> tuple[float, int] | None:
+def xdsl_runner() -> Runner | None:
     try:
         from xdsl.context import Context
         from xdsl.dialects import get_all_dialects
@@ -74,82 +111,183 @@ def time_xdsl(texts: list[tuple[str, str]]) -> tuple[float, int] | None:
         from xdsl.printer import Printer
     except ImportError:
         return None
-    import io
-
     ctx = Context(allow_unregistered=True)
     for name, factory in get_all_dialects().items():
         ctx.register_dialect(name, factory)
-    ok = 0
-    t0 = time.perf_counter()
-    for name, text in texts:
-        try:
-            m = Parser(ctx, text, name).parse_module()
-            m.verify()
-            Printer(stream=io.StringIO()).print_op(m)
-            ok += 1
-        except Exception:  # xDSL raises many kinds of errors on unsupported input
-            pass
-    return time.perf_counter() - t0, ok
+
+    def run(texts: list[tuple[str, str]]) -> tuple[Phases, list[str]]:
+        clock = time.process_time
+        ph = {"parse": 0.0, "verify": 0.0, "print": 0.0}
+        ok = []
+        for name, text in texts:
+            t0 = clock()
+            try:
+                m = Parser(ctx, text, name).parse_module()
+                t1 = clock()
+                ph["parse"] += t1 - t0
+                m.verify()
+                t2 = clock()
+                ph["verify"] += t2 - t1
+                Printer(stream=io.StringIO()).print_op(m)
+                ph["print"] += clock() - t2
+                ok.append(name)
+            except Exception:  # xDSL raises many kinds of errors on unsupported input
+                pass
+        return ph, ok
+
+    return run
 
 
-def time_cli(cmd: list[str], path: str, repeat: int) -> float | None:
-    if shutil.which(cmd[0]) is None:
-        return None
-    best = None
+def best_of(runners: dict[str, Runner | None], texts: list[tuple[str, str]], repeat: int
+            ) -> dict[str, tuple[Phases, list[str]] | None]:
+    """Each runner's fastest run (by total CPU time) of ``repeat``, the
+    runners alternating so that load bursts hit all of them."""
+    best: dict[str, tuple[Phases, list[str]] | None] = {k: None for k in runners}
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        r = subprocess.run(cmd + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        dt = time.perf_counter() - t0
-        if r.returncode != 0:
-            return None
-        best = dt if best is None else min(best, dt)
+        for key, run in runners.items():
+            if run is None:
+                continue
+            gc.collect()
+            ph, ok = run(texts)
+            cur = best[key]
+            if cur is None or sum(ph.values()) < sum(cur[0].values()):
+                best[key] = (ph, ok)
+    gc.collect()
     return best
 
 
+# -- command-line runs -------------------------------------------------------------------
+
+
+def console_script(name: str) -> str | None:
+    """The entry-point script installed with this interpreter, else PATH's."""
+    local = os.path.join(os.path.dirname(sys.executable), name)
+    return local if os.access(local, os.X_OK) else shutil.which(name)
+
+
+def cli_cpu(cmd: list[str], path: str, repeat: int, env: dict[str, str]) -> tuple[float, float] | None:
+    """Best (CPU user+sys seconds, wall seconds) of ``repeat`` runs, after one
+    untimed warm-up run; None when the tool is missing or fails."""
+    if cmd[0] is None or shutil.which(cmd[0]) is None:
+        return None
+    runs = []
+    for i in range(repeat + 1):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        w0 = time.perf_counter()
+        r = subprocess.run(cmd + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        wall = time.perf_counter() - w0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if r.returncode != 0:
+            return None
+        if i:  # the first run only warms the bytecode cache
+            runs.append((r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime, wall))
+    return min(runs)
+
+
+# -- report --------------------------------------------------------------------------------
+
+
+def fmt_s(x: float | None) -> str:
+    return f"{x:.3f} s" if x is not None else "n/a"
+
+
+def fmt_ratio(ours: float | None, theirs: float | None) -> str:
+    return f"{theirs / ours:.1f}x" if ours and theirs else "n/a"
+
+
+def phases_str(ph: Phases) -> str:
+    return ", ".join(f"{k} {v:.3f}" for k, v in ph.items())
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--lines", type=int, default=20000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5, help="in-process runs on the module (best is kept)")
+    ap.add_argument("--cli-repeat", type=int, default=3, help="command-line runs per tool (best is kept)")
+    ap.add_argument("--corpus-repeat", type=int, default=2, help="in-process runs over the corpus")
     ap.add_argument("--no-corpus", action="store_true")
+    ap.add_argument("--no-cli", action="store_true")
+    ap.add_argument("--no-xdsl", action="store_true", help="polymlir alone (quick iteration)")
     args = ap.parse_args()
     sys.setrecursionlimit(20000)
 
+    runners = {"polymlir": polymlir_runner(), "xdsl": None if args.no_xdsl else xdsl_runner()}
+    if runners["xdsl"] is None and not args.no_xdsl:
+        print("xDSL is not installed: pip install -e '.[bench]'")
     module = generate_affine_module(args.lines)
     print(f"generated affine module: {module.count(chr(10))} lines")
-    rows = []
+    rows: list[tuple[str, float | None, float | None]] = []
+
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "affine.mlir")
         with open(path, "w") as f:
             f.write(module)
-        texts = [(path, module)]
-        ours = min(time_polymlir(texts)[0] for _ in range(args.repeat))
-        xd = time_xdsl(texts)
-        xd_t = min([xd[0]] + [time_xdsl(texts)[0] for _ in range(args.repeat - 1)]) if xd else None  # type: ignore[index]
-        cli_ours = time_cli([sys.executable, "-m", "polymlir", "opt"], path, args.repeat)
-        cli_xdsl = time_cli(["xdsl-opt"], path, args.repeat)
-        mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
-        cli_mlir = time_cli([mlir_opt], path, args.repeat) if mlir_opt else None
-        rows.append(("affine module, in-process", ours, xd_t))
-        rows.append(("affine module, CLI wall time", cli_ours, cli_xdsl))
-        if cli_mlir is not None:
-            print(f"upstream mlir-opt CLI on the affine module: {cli_mlir:.3f} s")
+        best = best_of(runners, [(path, module)], args.repeat)
+        ours, theirs = best["polymlir"], best["xdsl"]
+        print(f"  polymlir in-process CPU: {phases_str(ours[0])}" if ours else "  polymlir failed")
+        if theirs:
+            print(f"  xDSL in-process CPU:     {phases_str(theirs[0])}")
+        t_ours = sum(ours[0].values()) if ours and ours[1] else None
+        t_theirs = sum(theirs[0].values()) if theirs and theirs[1] else None
+        rows.append(("affine module, in-process", t_ours, t_theirs))
+
+        if not args.no_cli:
+            env = dict(os.environ)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = os.path.join(d, "pycache")
+            tools = {"polymlir": [console_script("polymlir"), "opt"]}
+            if not args.no_xdsl:
+                tools["xdsl"] = [console_script("xdsl-opt")]
+            mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
+            if mlir_opt:
+                tools["mlir-opt"] = [mlir_opt]
+            cli: dict[str, tuple[float, float] | None] = {k: None for k in tools}
+            # Alternate the tools, keeping each one's best run.
+            for _ in range(args.cli_repeat):
+                for k, cmd in tools.items():
+                    r = cli_cpu(cmd, path, 1, env)
+                    if r is not None and (cli[k] is None or r < cli[k]):  # type: ignore[operator]
+                        cli[k] = r
+            for k, r in cli.items():
+                print(f"  {k} CLI: " + (f"{r[0]:.3f} s CPU ({r[1]:.3f} s wall)" if r else "n/a"))
+            c_ours, c_theirs = cli["polymlir"], cli.get("xdsl")
+            rows.append(("affine module, CLI (CPU)", c_ours[0] if c_ours else None,
+                         c_theirs[0] if c_theirs else None))
+            if cli.get("mlir-opt"):
+                print(f"  upstream mlir-opt CLI on the module: {cli['mlir-opt'][0]:.3f} s CPU")  # type: ignore[index]
 
     if not args.no_corpus and os.path.isdir(CORPUS):
         files = sorted(glob.glob(os.path.join(CORPUS, "*", "*.mlir")))
-        texts = [(f, open(f).read()) for f in files]
-        ours, ok = time_polymlir(texts)
-        xd = time_xdsl(texts)
-        print(f"valid corpus: {len(files)} files; polymlir handled {ok}"
-              + (f", xDSL handled {xd[1]}" if xd else ""))
-        rows.append(("valid corpus, in-process", ours, xd[0] if xd else None))
+        texts = []
+        for fn in files:
+            with open(fn, encoding="utf-8") as f:
+                texts.append((fn, f.read()))
+        best = best_of(runners, texts, args.corpus_repeat)
+        ours, theirs = best["polymlir"], best["xdsl"]
+        print(f"valid corpus: {len(files)} files; polymlir handled {len(ours[1]) if ours else 0}"
+              + (f", xDSL handled {len(theirs[1])}" if theirs else ""))
+        if ours:
+            print(f"  polymlir in-process CPU: {phases_str(ours[0])}")
+        if theirs:
+            print(f"  xDSL in-process CPU:     {phases_str(theirs[0])}")
+        rows.append(("valid corpus, in-process", sum(ours[0].values()) if ours else None,
+                     sum(theirs[0].values()) if theirs else None))
+        if ours and theirs:
+            # xDSL gives up early on the many files it cannot read, so also
+            # compare on the files both tools handle.
+            both = set(ours[1]) & set(theirs[1])
+            common = [t for t in texts if t[0] in both]
+            best = best_of(runners, common, args.corpus_repeat)
+            ours, theirs = best["polymlir"], best["xdsl"]
+            print(f"  files both handle: {len(common)}; polymlir {phases_str(ours[0])}; "  # type: ignore[index]
+                  f"xDSL {phases_str(theirs[0])}")  # type: ignore[index]
+            rows.append((f"corpus, {len(common)} files both read", sum(ours[0].values()),  # type: ignore[index]
+                         sum(theirs[0].values())))  # type: ignore[index]
 
     print()
-    print(f"{'benchmark':32} {'polymlir':>10} {'xDSL':>10} {'speed-up':>9}")
+    print(f"{'benchmark (CPU time, best of N)':34} {'polymlir':>10} {'xDSL':>10} {'speed-up':>9}")
     for name, a, b in rows:
-        fa = f"{a:.3f} s" if a is not None else "n/a"
-        fb = f"{b:.3f} s" if b is not None else "n/a"
-        ratio = f"{b / a:.1f}x" if a and b else "n/a"
-        print(f"{name:32} {fa:>10} {fb:>10} {ratio:>9}")
+        print(f"{name:34} {fmt_s(a):>10} {fmt_s(b):>10} {fmt_ratio(a, b):>9}")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The memref ABI: descriptors as ctypes structs, and numpy conversions.
+"""The memref ABI: descriptors as ctypes structs, numpy conversions, and
+how a JIT'd function's arguments and results are laid out.
 
 A ranked memref is passed as the descriptor ``{T* allocated, T* aligned,
 i64 offset, i64 sizes[N], i64 strides[N]}`` (strides and offset count
@@ -12,6 +13,13 @@ elements, not bytes); an unranked one as ``{i64 rank, void* descriptor}``::
 Arrays returned by JIT'd code own their ``malloc``'d buffer: build them with
 ``array_from_descriptor(desc, dtype, free_allocated=True)`` and the buffer
 is freed (with libc ``free``) when the last numpy view of it dies.
+
+``function_abi(functions, name, signature)`` describes a call: which
+LLVM function (the ``_mlir_ciface_`` wrapper or the function itself),
+which arguments are memrefs (rank, dtype, static shape, layout) and how
+results come back. It uses the builtin ``func.func`` signature when the
+caller has it, else reads the llvm-dialect code (descriptor-building
+``insertvalue`` chains, GEP element types, which strides are read).
 """
 
 from __future__ import annotations
@@ -20,14 +28,20 @@ import ctypes
 import ctypes.util
 import functools
 import weakref
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
 
+from ..dialects import llvm_types as LT
+from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import Operation
 
 __all__ = ["ranked_descriptor_type", "UnrankedDescriptor", "numpy_dtype", "descriptor_from_array",
-           "unranked_from_array", "array_from_descriptor", "array_from_pointer", "array_from_unranked", "libc"]
+           "unranked_from_array", "array_from_descriptor", "array_from_pointer", "array_from_unranked", "libc",
+           "Allocation", "row_major_strides", "ranked_at", "Slot", "FunctionABI", "function_abi", "ctype_of",
+           "to_scalar", "from_scalar"]
 
 _libc_handle: ctypes.CDLL | None = None
 
@@ -241,3 +255,406 @@ def array_from_unranked(u: UnrankedDescriptor, dtype: Any, owner: object = None)
     """A numpy view of the memref an unranked descriptor points to."""
     d = ranked_at(u.descriptor, u.rank)
     return array_from_descriptor(d, dtype, owner=owner)
+
+
+# -- function signatures --------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """One argument or result as Python sees it."""
+
+    kind: str  # "scalar", "memref" or "unranked"
+    type: T.Type | None = None  # LLVM-level type of a scalar
+    rank: int = 0
+    dtype: np.dtype | None = None
+    shape: tuple[int | None, ...] | None = None
+    mlir_type: T.Type | None = None
+    strides: tuple[int | None, ...] | None = None  # static layout strides (None entries dynamic)
+    offset: int = 0  # static layout offset
+    contiguous: bool | frozenset = False  # identity layout (or these dims): the code assumes row-major strides
+
+
+@dataclass
+class FunctionABI:
+    name: str  # the LLVM function called (maybe an _mlir_ciface_ wrapper)
+    args: list[Slot]
+    results: list[Slot]
+    ciface: bool
+    result_by_pointer: bool
+    llvm_params: list[T.Type]
+    llvm_result: T.Type
+
+
+def is_desc(t: T.Type) -> int | None:
+    """The rank of a memref-descriptor struct type, else None."""
+    if not isinstance(t, LT.LLVMStructType) or t.name is not None:
+        return None
+    f = t.fields
+    if len(f) == 3 and isinstance(f[0], LT.LLVMPointerType) and isinstance(f[1], LT.LLVMPointerType) \
+            and f[2] == T.i64:
+        return 0
+    if len(f) == 5 and isinstance(f[0], LT.LLVMPointerType) and isinstance(f[1], LT.LLVMPointerType) \
+            and f[2] == T.i64 and isinstance(f[3], LT.LLVMArrayType) and f[3] == f[4] and f[3].element_type == T.i64:
+        return f[3].num_elements
+    return None
+
+
+def is_unranked(t: T.Type) -> bool:
+    return isinstance(t, LT.LLVMStructType) and t.name is None and len(t.fields) == 2 and t.fields[0] == T.i64 \
+        and isinstance(t.fields[1], LT.LLVMPointerType)
+
+
+def slot_from_mlir(t: T.Type) -> Slot:
+    if isinstance(t, T.MemRefType):
+        try:
+            dt = numpy_dtype(t.element_type)
+        except TypeError:
+            dt = None
+        shape = tuple(None if d == T.DYNAMIC else d for d in t.shape)
+        slot = Slot("memref", rank=len(t.shape), dtype=dt, shape=shape, mlir_type=t)
+        lay = t.layout
+        if lay is None:
+            slot.contiguous = True
+        elif isinstance(lay, A.StridedLayoutAttr):
+            slot.strides = tuple(None if s == T.DYNAMIC else s for s in lay.strides)
+            slot.offset = 0 if lay.offset == T.DYNAMIC else lay.offset
+        else:
+            raise TypeError(f"memref arguments with layout '{lay}' cannot be passed from Python")
+        return slot
+    if isinstance(t, T.UnrankedMemRefType):
+        try:
+            dt = numpy_dtype(t.element_type)
+        except TypeError:
+            dt = None
+        return Slot("unranked", dtype=dt, mlir_type=t)
+    if isinstance(t, T.IndexType):
+        return Slot("scalar", T.i64, mlir_type=t)
+    return Slot("scalar", t, mlir_type=t)
+
+
+def _scalar_dtype(t: T.Type) -> np.dtype | None:
+    try:
+        return numpy_dtype(t)
+    except TypeError:
+        return None
+
+
+class _DtypeFinder:
+    """Guesses memref element types of llvm-dialect functions from the GEPs
+    on their descriptors' aligned pointers."""
+
+    @staticmethod
+    def from_aligned_source(desc) -> np.dtype | None:
+        """From the GEP that computed the aligned pointer (``get_global``)."""
+        cur = desc
+        while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+            op = cur.owner_op
+            if list(op.properties["position"].values) == [1]:
+                src = op.operands[1].owner_op
+                if src is not None and src.name == "llvm.getelementptr":
+                    t = src.properties["elem_type"].value
+                    while isinstance(t, (LT.LLVMArrayType, T.VectorType)):
+                        t = t.element_type
+                    return _scalar_dtype(t)
+                return None
+            cur = op.operands[0]
+        return None
+
+    @staticmethod
+    def from_desc_value(v) -> np.dtype | None:
+        seen = 0
+        work = [v]
+        while work and seen < 64:
+            cur = work.pop()
+            seen += 1
+            for u in cur.users:
+                if u.name == "llvm.extractvalue" and list(u.properties["position"].values) == [1]:
+                    for g in u.results[0].users:
+                        if g.name == "llvm.getelementptr":
+                            return _scalar_dtype(g.properties["elem_type"].value)
+                        if g.name == "llvm.load":
+                            return _scalar_dtype(g.results[0].type)
+                        if g.name == "llvm.store":
+                            return _scalar_dtype(g.operands[0].type)
+                elif u.name == "llvm.insertvalue" and u.operands[0] is cur:
+                    work.append(u.results[0])
+        return None
+
+
+def expanded_slots(fn: Operation) -> list[Slot]:
+    """Arguments of an llvm.func in the expanded memref convention,
+    recognized from the descriptor-building ``insertvalue`` chains."""
+    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
+    params = list(ft.params)
+    blocks = fn.regions[0].blocks if fn.regions else []
+    pos_of: dict[int, tuple[Any, tuple, int | None, bool]] = {}
+    if blocks:
+        entry = blocks[0]
+        for i, a in enumerate(entry.arguments):
+            for u in a.users:
+                if u.name == "llvm.insertvalue" and u.operands[1] is a:
+                    ct = u.operands[0].type
+                    r = is_desc(ct)
+                    if r is not None or is_unranked(ct):
+                        pos_of[i] = (u, tuple(u.properties["position"].values), r, r is None)
+    slots: list[Slot] = []
+    i = 0
+    while i < len(params):
+        info = pos_of.get(i)
+        if info is not None and info[1] == (0,):
+            u, _, r, unranked = info
+            n = 2 if unranked else 3 + 2 * (r or 0)
+            if all((i + k) in pos_of for k in range(n)):
+                if unranked:
+                    slots.append(Slot("unranked"))
+                else:
+                    last = u
+                    while True:  # follow the chain to the complete descriptor
+                        nxt = [x for x in last.results[0].users if x.name == "llvm.insertvalue"
+                               and x.operands[0] is last.results[0]]
+                        if not nxt:
+                            break
+                        last = nxt[0]
+                    slots.append(Slot("memref", rank=r or 0,
+                                      dtype=_DtypeFinder.from_desc_value(last.results[0]),
+                                      contiguous=_assumed_row_major(last.results[0], r or 0)))
+                i += n
+                continue
+        slots.append(Slot("scalar", params[i]))
+        i += 1
+    return slots
+
+
+def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
+    """Element types of returned memrefs, from how the returned descriptors
+    are used (GEPs on their aligned pointers) in ``fn``."""
+    if not any(s.kind == "memref" and s.dtype is None for s in results) or not fn.regions:
+        return
+    for b in fn.regions[0].blocks:
+        term = b.operations[-1] if b.operations else None
+        if term is None or term.name != "llvm.return" or not term.operands:
+            continue
+        v = term.operands[0]
+        if len(results) == 1:
+            descs = [v]
+        else:  # a struct packing the results: find each field's value
+            descs = [None] * len(results)
+            cur = v
+            while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+                op = cur.owner_op
+                pos = list(op.properties["position"].values)
+                if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
+                    descs[pos[0]] = op.operands[1]
+                cur = op.operands[0]
+        for s, dv in zip(results, descs):
+            if s.kind == "memref" and s.dtype is None and dv is not None:
+                root = dv
+                while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":
+                    root = root.owner_op.operands[0]
+                s.dtype = _DtypeFinder.from_desc_value(root) or _DtypeFinder.from_desc_value(dv) or \
+                    _DtypeFinder.from_aligned_source(dv)
+
+
+def _assumed_row_major(desc, rank: int) -> bool | frozenset:
+    """The dimensions whose stride the code takes as row-major instead of
+    reading it from descriptor ``desc`` (identity-layout memrefs)."""
+    read: set[int] = set()
+    if not rank or not _collect_stride_reads(desc, read):
+        return False
+    dims = frozenset(range(rank)) - read
+    return True if len(dims) == rank else dims
+
+
+def _collect_stride_reads(desc, read: set[int]) -> bool:
+    """Adds to ``read`` the dims whose strides are read; False when the
+    descriptor escapes (stored, passed to a call) and anything may happen."""
+    for u in desc.users:
+        if u.name == "llvm.extractvalue":
+            pos = list(u.properties["position"].values)
+            if pos[:1] == [4]:
+                if len(pos) == 1:
+                    return False
+                read.add(pos[1])
+        elif u.name == "llvm.return":
+            continue  # returned as it came: no computation depends on it
+        elif u.name == "llvm.insertvalue":
+            if u.operands[0] is desc:  # still being built
+                if not _collect_stride_reads(u.results[0], read):
+                    return False
+            elif not _only_returned(u.results[0]):  # packed with other results
+                return False
+        else:
+            return False
+    return True
+
+
+def _only_returned(v) -> bool:
+    return all(u.name == "llvm.return" or (u.name == "llvm.insertvalue" and u.operands[0] is v
+                                           and _only_returned(u.results[0])) for u in v.users)
+
+
+def llvm_result_slots(t: T.Type) -> list[Slot]:
+    if isinstance(t, LT.LLVMVoidType):
+        return []
+    r = is_desc(t)
+    if r is not None:
+        return [Slot("memref", rank=r)]
+    if is_unranked(t):
+        return [Slot("unranked")]
+    if isinstance(t, LT.LLVMStructType) and t.name is None:  # several results, packed
+        return [s for f in t.fields for s in llvm_result_slots(f)]
+    return [Slot("scalar", t)]
+
+
+# -- marshaling ----------------------------------------------------------------------------
+
+
+def ctype_of(t: T.Type) -> Any:
+    """The ctypes type whose memory layout matches LLVM type ``t`` on the
+    host (i1 is a byte; half/bfloat are 16-bit words)."""
+    if isinstance(t, T.IntegerType):
+        w = t.width
+        if w <= 8:
+            return ctypes.c_uint8 if w == 1 else ctypes.c_int8
+        if w <= 16:
+            return ctypes.c_int16
+        if w <= 32:
+            return ctypes.c_int32
+        if w <= 64:
+            return ctypes.c_int64
+        return ctypes.c_uint64 * ((w + 63) // 64)
+    if isinstance(t, T.IndexType):
+        return ctypes.c_int64
+    if isinstance(t, T.FloatType):
+        return {"f16": ctypes.c_uint16, "bf16": ctypes.c_uint16, "f32": ctypes.c_float, "f64": ctypes.c_double,
+                "f80": ctypes.c_longdouble, "f128": ctypes.c_uint64 * 2}[t.name]
+    if isinstance(t, LT.LLVMPointerType):
+        return ctypes.c_void_p
+    if isinstance(t, LT.LLVMArrayType):
+        return ctype_of(t.element_type) * t.num_elements
+    if isinstance(t, T.VectorType):
+        return ctype_of(t.element_type) * t.shape[0]
+    if isinstance(t, LT.LLVMStructType):
+        r = is_desc(t)
+        if r is not None:
+            return ranked_descriptor_type(r)
+        if is_unranked(t):
+            return UnrankedDescriptor
+        ns = {"_fields_": [(f"f{i}", ctype_of(f)) for i, f in enumerate(t.fields)]}
+        if t.packed:
+            ns["_pack_"] = 1
+        return type("LLVMStruct", (ctypes.Structure,), ns)
+    raise TypeError(f"cannot pass values of LLVM type '{t}' from Python")
+
+
+def to_scalar(value: Any, t: T.Type, what: str) -> Any:
+    ct = ctype_of(t)
+    if isinstance(t, LT.LLVMPointerType):
+        if value is None:
+            return ct(None)
+        if isinstance(value, np.ndarray):
+            return ct(value.ctypes.data)
+        if isinstance(value, int):
+            return ct(value)
+        raise TypeError(f"{what}: expected a pointer (int address, numpy array or None), got {type(value).__name__}")
+    if isinstance(t, T.VectorType):
+        arr = np.asarray(value)
+        if arr.shape != (t.shape[0],):
+            raise ValueError(f"{what}: expected a vector of {t.shape[0]} elements, got shape {arr.shape}")
+        et = t.element_type
+        return ct(*[to_scalar(x, et, what).value for x in arr.tolist()])
+    if isinstance(t, T.IntegerType):
+        if isinstance(value, (bool, np.bool_)):
+            value = int(value)
+        if isinstance(value, (float, np.floating)) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{what}: expected an integer for '{t}', got {type(value).__name__}")
+        v = int(value)
+        w = t.width
+        if not -(1 << (w - 1)) <= v < (1 << w) if w > 1 else v not in (0, 1):
+            raise ValueError(f"{what}: {v} does not fit in '{t}'")
+        if w == 1:
+            return ct(v)
+        v &= (1 << w) - 1
+        if v >= 1 << (w - 1):
+            v -= 1 << w
+        return ct(v)
+    if isinstance(t, T.FloatType):
+        if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{what}: expected a number for '{t}', got {type(value).__name__}")
+        if t.name == "f16":
+            return ct(int(np.array([value], np.float16).view(np.uint16)[0]))
+        if t.name == "bf16":
+            bits = int(np.array([value], np.float32).view(np.uint32)[0])
+            bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # round to nearest even
+            return ct(bits & 0xFFFF)
+        return ct(float(value))
+    raise TypeError(f"{what}: cannot pass a value of LLVM type '{t}' from Python")
+
+
+def from_scalar(obj: Any, slot: Slot) -> Any:
+    """A Python value of a scalar result (a ctypes object or the int/float
+    ctypes already converted a struct field to)."""
+    t = slot.type
+    mt = slot.mlir_type
+    raw = obj.value if hasattr(obj, "value") else obj
+    if isinstance(t, T.IntegerType):
+        v = int(raw)
+        if t.width == 1:
+            return bool(v & 1)
+        if isinstance(mt, T.IntegerType) and mt.signedness == "u":
+            return v & ((1 << t.width) - 1)
+        return v
+    if isinstance(t, T.FloatType):
+        if t.name == "f16":
+            return float(np.array([raw], np.uint16).view(np.float16)[0])
+        if t.name == "bf16":
+            return float(np.array([int(raw) << 16], np.uint32).view(np.float32)[0])
+        return float(raw)
+    if isinstance(t, LT.LLVMPointerType):
+        return raw
+    if isinstance(t, T.VectorType):
+        dt = _scalar_dtype(t.element_type)
+        return np.array(list(obj), dtype=dt)
+    return obj
+
+
+def result_struct_type(results: list[Slot]) -> Any:
+    fields = []
+    for i, s in enumerate(results):
+        if s.kind == "memref":
+            fields.append((f"r{i}", ranked_descriptor_type(s.rank)))
+        elif s.kind == "unranked":
+            fields.append((f"r{i}", UnrankedDescriptor))
+        else:
+            fields.append((f"r{i}", ctype_of(s.type)))  # type: ignore[arg-type]
+    if len(fields) == 1:
+        return type("Result", (ctypes.Structure,), {"_fields_": fields})
+    return type("Results", (ctypes.Structure,), {"_fields_": fields})
+
+
+def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType | None = None) -> FunctionABI:
+    """How to call ``name``: through its ``_mlir_ciface_`` wrapper when the
+    module defines one, else in the expanded convention; argument kinds
+    from the builtin signature ``sig`` when known, else from the code."""
+    fn = functions.get(name)
+    if fn is None:
+        raise KeyError(f"no function '{name}' in the compiled module")
+    ciface = functions.get("_mlir_ciface_" + name)
+    use_ciface = ciface is not None and bool(ciface.regions and ciface.regions[0].blocks)
+    callee = ciface if use_ciface else fn
+    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
+    cft: LT.LLVMFunctionType = callee.properties["function_type"].value
+    if sig is not None:
+        args = [slot_from_mlir(t) for t in sig.inputs]
+        results = [slot_from_mlir(t) for t in sig.results]
+    else:
+        args = expanded_slots(fn)
+        results = llvm_result_slots(ft.return_type)
+        infer_result_dtypes(fn, results)
+    by_ptr = use_ciface and isinstance(cft.return_type, LT.LLVMVoidType) and bool(results) and \
+        len(cft.params) == len(args) + 1
+    if use_ciface and not by_ptr and len(cft.params) != len(args):
+        use_ciface, callee, cft = False, fn, ft
+    return FunctionABI(callee.properties["sym_name"].value, args, results, use_ciface, by_ptr,
+                       list(cft.params), cft.return_type)

@@ -60,12 +60,13 @@ class _ForwardRef(Value):
 
 
 class _IsoScope:
-    __slots__ = ("values", "fwd", "region_defs")
+    __slots__ = ("values", "fwd", "region_defs", "def_pos")
 
     def __init__(self) -> None:
         self.values: dict[str, list[Value]] = {}
         self.fwd: dict[tuple[str, int], _ForwardRef] = {}
         self.region_defs: list[list[str]] = []
+        self.def_pos: dict[str, int] = {}  # where each name was defined (for notes)
 
 
 class _DeferredLoc(A.Location):
@@ -277,6 +278,7 @@ class Parser(BaseParser):
             if n == name and i >= len(values):
                 self.error(f"reference to invalid result number", ref.pos)
         scope.values[name] = list(values)
+        scope.def_pos[name] = pos
         scope.region_defs[-1].append(name)
 
     def parse_operand(self) -> UnresolvedOperand:
@@ -332,6 +334,7 @@ class Parser(BaseParser):
                 err = DiagnosticError(
                     f"use of value '{name}' expects different type than prior uses: '{type}' vs '{v.type}'",
                     self.loc_at(pos))
+                err.attach_note("prior use here", self.loc_at(scope.def_pos.get(name, pos)))
                 raise err
             return v
         ref_v = scope.fwd.get((name, num))
@@ -339,7 +342,11 @@ class Parser(BaseParser):
             ref_v = _ForwardRef(type, name, pos)
             scope.fwd[(name, num)] = ref_v
         elif ref_v.type != type:
-            self.error(f"use of value '{name}' expects different type than prior uses: '{type}' vs '{ref_v.type}'", pos)
+            err = DiagnosticError(
+                f"use of value '{name}' expects different type than prior uses: '{type}' vs '{ref_v.type}'",
+                self.loc_at(pos))
+            err.attach_note("prior use here", self.loc_at(ref_v.pos))
+            raise err
         return ref_v
 
     def resolve_operands(self, refs: Sequence[UnresolvedOperand], types: Sequence[T.Type], pos: int | None = None) -> list[Value]:

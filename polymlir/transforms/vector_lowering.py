@@ -445,7 +445,10 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
 
 
 def lower_scan(op: Operation) -> list[Value]:
-    """Unrolled along the scanned dimension: ``dest[i] = acc_{i-1} <kind> src[i]``."""
+    """Unrolled along the scanned dimension (upstream's ScanToArithOps):
+    inclusive ``dest[i] = x_0 <kind> ... <kind> x_i``; exclusive
+    ``dest[0] = init``, ``dest[i] = dest[i-1] <kind> x_{i-1}``; the
+    accumulated value is the last ``dest`` slice."""
     b = Builder.before(op)
     src, init = op.operands
     st: T.VectorType = src.type  # type: ignore[assignment]
@@ -453,27 +456,20 @@ def lower_scan(op: Operation) -> list[Value]:
     d = op.properties["reduction_dim"].value
     inclusive = bool(op.properties["inclusive"].value)
     res = zero(b, st)
-    acc: Value | None = None
+    out: Value | None = None
+    last_in: Value | None = None
     for i in range(st.shape[d]):
-        x = slice_dim(b, src, d, i) if st.rank > 1 else extract(b, src, [i])
-        if st.rank == 1:
-            xv = x
+        x = slice_dim(b, src, d, i)
+        if i == 0:
+            out = x if inclusive else (extract(b, init, []) if st.rank == 1 else init)
         else:
-            xv = x
-        if inclusive:
-            acc = xv if acc is None else combine(b, kind, acc, xv)
-            out = acc
-        else:
-            out = init if acc is None else acc
-            if st.rank == 1 and acc is None:
-                out = extract(b, init, [])
-            acc = combine(b, kind, out, xv)
-        res = insert_dim(b, res, out, d, i) if st.rank > 1 else insert(b, out, res, [i])
-    if st.rank == 1:
-        last = broadcast(b, acc, init.type) if not isinstance(acc.type, T.VectorType) else acc  # type: ignore[union-attr]
-    else:
-        last = acc
-    return [res, last]  # type: ignore[list-item]
+            out = combine(b, kind, out, x if inclusive else last_in)  # type: ignore[arg-type]
+        res = insert_dim(b, res, out, d, i)  # type: ignore[arg-type]
+        last_in = x
+    acc = out  # upstream's accumulated value is the last output, in both modes
+    if not isinstance(acc.type, T.VectorType):  # type: ignore[union-attr]
+        acc = broadcast(b, acc, init.type)  # type: ignore[arg-type]
+    return [res, acc]  # type: ignore[list-item]
 
 
 # -- vector.mask ------------------------------------------------------------------------------
@@ -506,7 +502,10 @@ def lower_mask(op: Operation) -> None:
         inner.detach()
         b.insert(inner)
         results = [fn(inner, mask)]
+        op.replace_all_uses_with(results)
+        op.erase()
         inner.erase()
+        return
     elif name == "vector.reduction":
         v = inner.operands[0]
         kind = kind_of(inner.properties["kind"])
@@ -522,35 +521,20 @@ def lower_mask(op: Operation) -> None:
             _set_transfer_mask(inner, mask)
         elif name in ("vector.gather", "vector.scatter", "vector.maskedload", "vector.maskedstore",
                       "vector.expandload", "vector.compressstore"):
-            idx = _mask_operand_index(inner)
+            # The mask operand is second to last in all of them.
+            idx = len(inner.operands) - 2
             inner.set_operand(idx, _mask_to(Builder.before(inner), mask, inner.operands[idx]))
+            if passthru is not None and name == "vector.gather":
+                inner.set_operand(len(inner.operands) - 1, passthru)
+                passthru = None
         else:
             raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
         results = list(inner.results)
-        if passthru is not None and results:
-            ab = Builder.after(inner)
-            rsel = select(ab, mask, results[0], passthru) if mask.type.shape == results[0].type.shape \
-                else results[0]  # type: ignore[attr-defined]
-            if name == "vector.gather":
-                inner.set_operand(len(inner.operands) - 1, passthru)
-            elif rsel is not results[0]:
-                results = [rsel]
+        if passthru is not None and results and isinstance(mask.type, T.VectorType) \
+                and mask.type.shape == results[0].type.shape:  # type: ignore[attr-defined]
+            results = [select(Builder.after(inner), mask, results[0], passthru)]
     op.replace_all_uses_with(results)
     op.erase()
-
-
-def _mask_operand_index(op: Operation) -> int:
-    names = [f.name for f in type(op)._fields["operand"]]  # type: ignore[attr-defined]
-    seg = op.segment_sizes("operand") if type(op).uses_segments("operand") else None  # type: ignore[attr-defined]
-    if seg is None:
-        # indices is the only variadic group: count fixed operands around it.
-        pos = 0
-        for f in type(op)._fields["operand"]:  # type: ignore[attr-defined]
-            if f.name == "mask":
-                return pos if f.kind == 0 else pos
-            pos += (len(op.operands) - (len(type(op)._fields["operand"]) - 1)) if f.kind != 0 else 1  # type: ignore[attr-defined]
-        raise AssertionError(names)
-    return sum(seg[:names.index("mask")])
 
 
 def _set_transfer_mask(op: Operation, mask: Value) -> None:

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import polymlir
-from polymlir.codegen import jit
 from polymlir.codegen import memref_abi as M
 from polymlir.codegen.jit import ExecutionEngine, LoweringError, collect_signatures
 

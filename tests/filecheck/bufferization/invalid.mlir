@@ -1,29 +1,5 @@
 // RUN: polymlir opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-func.func @f(%m: memref<4xf32>) {
-  // expected-error@+1 {{shapes do not match}}
-  %0 = bufferization.to_tensor %m : memref<4xf32> to tensor<5xf32>
-  return
-}
-
-// -----
-
-func.func @f(%m: memref<4xf32>) {
-  // expected-error@+1 {{element types do not match}}
-  %0 = bufferization.to_tensor %m : memref<4xf32> to tensor<4xi32>
-  return
-}
-
-// -----
-
-func.func @f(%m: tensor<4xf32>) {
-  // expected-error@+1 {{shapes do not match}}
-  %0 = bufferization.to_buffer %m : tensor<4xf32> to memref<5xf32>
-  return
-}
-
-// -----
-
 func.func @f(%m: tensor<4xf32>, %i: index) {
   // expected-error@+1 {{'bufferization.alloc_tensor' op incorrect number of dynamic sizes, has 1, expected 0}}
   %0 = bufferization.alloc_tensor(%i) : tensor<4xf32>
@@ -32,6 +8,7 @@ func.func @f(%m: tensor<4xf32>, %i: index) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @f(%m: tensor<4xf32>, %i: index) {
   // expected-error@+1 {{use of value '%m' expects different type than prior uses: 'tensor<?xf32>' vs 'tensor<4xf32>'}}
   %0 = bufferization.alloc_tensor(%i) copy(%m) : tensor<?xf32>
@@ -40,6 +17,7 @@ func.func @f(%m: tensor<4xf32>, %i: index) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @f(%m: tensor<4xf32>, %i: index) {
   // expected-error@+1 {{use of value '%m' expects different type than prior uses: 'tensor<5xf32>' vs 'tensor<4xf32>'}}
   %0 = bufferization.alloc_tensor() copy(%m) : tensor<5xf32>

@@ -98,6 +98,7 @@ func.func @switch_flag_kind(%x: index) {
 // -----
 
 func.func @assert_type(%x: i32) {
+  // expected-note@-1 {{prior use here}}
   // expected-error@+1 {{use of value '%x' expects different type than prior uses: 'i1' vs 'i32'}}
   cf.assert %x, "foo"
   return

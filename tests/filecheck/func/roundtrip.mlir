@@ -2,8 +2,8 @@
 // RUN: polymlir opt %s --allow-unregistered-dialect | polymlir opt --allow-unregistered-dialect | filecheck %s
 // RUN: polymlir opt %s --allow-unregistered-dialect --mlir-print-op-generic | polymlir opt --allow-unregistered-dialect | filecheck %s
 
-// CHECK-LABEL: func.func private @ext(i32, f32 {llvm.align = 4}) -> (i32 {a.b})
-func.func private @ext(i32, f32 {llvm.align = 4}) -> (i32 {a.b})
+// CHECK-LABEL: func.func private @ext(i32, f32 {llvm.align = 4 : i64}) -> (i32 {a.b})
+func.func private @ext(i32, f32 {llvm.align = 4 : i64}) -> (i32 {a.b})
 
 // CHECK-LABEL: func.func @f(%arg0: i32, %arg1: f32) -> i32 attributes {foo = 1 : i32} {
 // CHECK-NEXT:    %[[R:.*]]:2 = call @g(%arg0) : (i32) -> (i32, f32)

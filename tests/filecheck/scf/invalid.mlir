@@ -140,6 +140,7 @@ func.func @for_bad_terminator(%a: index) {
 
 func.func @for_type_mismatch_use(%arg0 : index) {
   %s0 = "test.c"() : () -> f32
+  // expected-note@-1 {{prior use here}}
   // expected-error@+2 {{expects different type than prior uses: 'i32' vs 'f32'}}
   %result1 = scf.for %i0 = %arg0 to %arg0 step %arg0
                     iter_args(%si = %s0) -> (i32) {
@@ -314,6 +315,7 @@ func.func @while_yield_type(%i: i32, %c: i1, %f: f32) {
 // -----
 
 func.func @condition_type(%x: i32) {
+  // expected-note@-1 {{prior use here}}
   scf.while : () -> () {
     // expected-error@+1 {{use of value '%x' expects different type than prior uses: 'i1' vs 'i32'}}
     scf.condition(%x)

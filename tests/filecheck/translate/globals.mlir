@@ -53,7 +53,8 @@ llvm.mlir.global_dtors dtors = [@ctor], priorities = [0 : i32], data = [@i32_glo
 
 // CHECK-LABEL: define internal void @ctor() {
 // CHECK-NEXT:    %1 = load i32, ptr @i32_global
-// CHECK-NEXT:    store i32 %1, ptr getelementptr inbounds ([3 x i32], ptr @int_global_array, i32 0, i32 1)
+// CHECK-NEXT:    %2 = getelementptr inbounds [3 x i32], ptr @int_global_array, i32 0, i32 1
+// CHECK-NEXT:    store i32 %1, ptr %2
 // CHECK:       ret void
 llvm.func internal @ctor() {
   %0 = llvm.mlir.addressof @i32_global : !llvm.ptr

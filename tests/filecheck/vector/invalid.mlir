@@ -14,6 +14,13 @@ func.func @broadcast_rank_too_high(%arg0: vector<4x4xf32>) {
 
 // -----
 
+func.func @broadcast_rank_too_high_0d(%arg0: vector<1xf32>) {
+  // expected-error@+1 {{'vector.broadcast' op source rank higher than destination rank}}
+  %1 = vector.broadcast %arg0 : vector<1xf32> to vector<f32>
+}
+
+// -----
+
 func.func @broadcast_dim2_mismatch(%arg0: vector<4x8xf32>) {
   // expected-error@+1 {{'vector.broadcast' op dimension mismatch (4 vs. 1)}}
   %1 = vector.broadcast %arg0 : vector<4x8xf32> to vector<1x8xf32>
@@ -293,6 +300,7 @@ func.func @test_vector.transfer_read(%arg0: memref<?x?x?xf32>) {
   %c1 = arith.constant 1 : i1
   %c3 = arith.constant 3 : index
   %cst = arith.constant 3.0 : f32
+  // expected-note@+1 {{prior use here}}
   %mask = vector.broadcast %c1 : i1 to vector<3x8x7xi1>
   // expected-error@+1 {{use of value '%mask' expects different type than prior uses: 'vector<3x7xi1>' vs 'vector<3x8x7xi1>'}}
   %0 = vector.transfer_read %arg0[%c3, %c3, %c3], %cst, %mask {permutation_map = affine_map<(d0, d1, d2)->(d0, 0, d2)>} : memref<?x?x?xf32>, vector<3x8x7xf32>
@@ -325,25 +333,9 @@ func.func @f(%a: vector<4x8xf32>, %b: vector<4x7xf32>) {
 
 // -----
 
-func.func @f(%a: vector<4x8xf32>) {
-  // expected-error@+1 {{'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'vector<7xf32>'}}
-  %0 = "vector.extract"(%a) <{static_position = array<i64: 1>}> : (vector<4x8xf32>) -> vector<7xf32>
-  return
-}
-
-// -----
-
 func.func @f(%a: vector<4x8xf32>, %i: index) {
   // expected-error@+1 {{'vector.extract' op mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite}}
   %0 = "vector.extract"(%a, %i) <{static_position = array<i64: 1>}> : (vector<4x8xf32>, index) -> vector<8xf32>
-  return
-}
-
-// -----
-
-func.func @f(%a: vector<4x8xf32>) {
-  // expected-error@+1 {{'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'}}
-  %0 = vector.extract %a[1] : f32 from vector<4x8xf32>
   return
 }
 

@@ -1,0 +1,804 @@
+"""Translation of ``llvm.func`` bodies to LLVM IR (see ``llvm_ir.py``):
+value numbering, phis for block arguments, one LLVM instruction per op,
+parameter and function attributes."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..dialects import llvm_attrs as LA
+from ..dialects import llvm_types as LT
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation, Value
+from .llvm_ir_intrinsics import DROPPED, EXCEPTION_METADATA, ROUNDING_METADATA, SPECS
+from .llvm_ir_types import (
+    TranslationError,
+    TypeNamer,
+    escape_bytes,
+    global_ref,
+    int_literal,
+    llvm_name,
+    string_bytes,
+)
+
+CONSTANT_OPS = frozenset({"llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero",
+                          "llvm.mlir.addressof", "llvm.mlir.none", "llvm.dso_local_equivalent"})
+_INT_BINARY = {"llvm.add", "llvm.sub", "llvm.mul", "llvm.shl", "llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr",
+               "llvm.urem", "llvm.srem", "llvm.and", "llvm.or", "llvm.xor"}
+_FLOAT_BINARY = {"llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv", "llvm.frem"}
+CASTS = {"llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
+          "llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.inttoptr", "llvm.ptrtoint", "llvm.addrspacecast"}
+_CCONV_NAMES = {"cc_10": "cc 10", "cc_11": "cc 11", "ptx_kernelcc": "ptx_kernel", "ptx_devicecc": "ptx_device",
+                "spir_funccc": "spir_func", "spir_kernelcc": "spir_kernel", "amdgpu_vscc": "amdgpu_vs",
+                "amdgpu_gscc": "amdgpu_gs", "amdgpu_pscc": "amdgpu_ps", "amdgpu_cscc": "amdgpu_cs",
+                "amdgpu_kernelcc": "amdgpu_kernel", "amdgpu_hscc": "amdgpu_hs", "amdgpu_lscc": "amdgpu_ls",
+                "amdgpu_escc": "amdgpu_es", "amdgpu_gfxcc": "amdgpu_gfx", "aarch64_vectorcallcc": "aarch64_vector_pcs",
+                "aarch64_sve_vectorcallcc": "aarch64_sve_vector_pcs"}
+_MEMORY_KINDS = {"none": "none", "read": "read", "write": "write", "readwrite": "readwrite",
+                 "NoModRef": "none", "Ref": "read", "Mod": "write", "ModRef": "readwrite"}
+
+
+def fastmath_str(attr) -> str:
+    """``fast`` or the individual fast-math flags, each followed by a space."""
+    flags = attr.flags if isinstance(attr, LA.FastmathFlagsAttr) else 0
+    if not flags:
+        return ""
+    if flags & LA.FASTMATH_FAST == LA.FASTMATH_FAST:
+        return "fast "
+    order = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+    bits = dict(LA.FASTMATH_BITS)
+    return "".join(n + " " for n in order if flags & bits[n])
+
+
+def _is_fp(t: T.Type) -> bool:
+    while isinstance(t, (T.VectorType, LT.LLVMArrayType)):
+        t = t.element_type
+    if isinstance(t, LT.LLVMStructType):
+        return bool(t.fields) and all(_is_fp(f) for f in t.fields)
+    return isinstance(t, (T.FloatType, LT.LLVMPPCFP128Type))
+
+
+def fastmath_for(attr, result_type: T.Type) -> str:
+    """Fast-math flags for a call or select: only FP-typed ones carry them."""
+    return fastmath_str(attr) if _is_fp(result_type) else ""
+
+
+def _cconv(attr) -> str:
+    v = attr.value if isinstance(attr, LA.CConvAttr) else "ccc"
+    if v == "ccc":
+        return ""
+    return _CCONV_NAMES.get(v, v) + " "
+
+
+def _memory_effects(attr: A.Attribute) -> str | None:
+    text = attr.text if isinstance(attr, A.OpaqueAttr) else str(attr)
+    if "<" not in text:
+        return None
+    body = text[text.index("<") + 1:text.rindex(">")]
+    kv = {}
+    for part in body.split(","):
+        k, _, v = part.partition("=")
+        kv[k.strip()] = _MEMORY_KINDS.get(v.strip(), "readwrite")
+    other = kv.pop("other", "readwrite")
+    names = {"argMem": "argmem", "inaccessibleMem": "inaccessiblemem", "errnoMem": "errnomem"}
+    parts = [other] + [f"{names[k]}: {v}" for k, v in kv.items() if k in names and v != other]
+    return "memory(" + ", ".join(parts) + ")"
+
+
+def gep_flags(v: int) -> str:
+    s = ""
+    if v & LA.GEP_INBOUNDS_FLAG:
+        s += "inbounds "
+    elif v & LA.GEP_NUSW:
+        s += "nusw "
+    if v & LA.GEP_NUW:
+        s += "nuw "
+    return s
+
+
+# -- functions -------------------------------------------------------------------------
+
+
+def _segments(op: Operation) -> list[int] | None:
+    seg = op.properties.get("operandSegmentSizes") if isinstance(op.properties, dict) else None
+    return list(seg.values) if seg is not None else None
+
+
+def _split(values: Sequence[Value], sizes: Sequence[int]) -> list[list[Value]]:
+    out, i = [], 0
+    for n in sizes:
+        out.append(list(values[i:i + n]))
+        i += n
+    return out
+
+
+def successor_operands(op: Operation) -> list[list[Value]]:
+    """The values a terminator forwards to each of its successors."""
+    name = op.name
+    ops = op.operands
+    if name == "llvm.br":
+        return [list(ops)]
+    seg = _segments(op)
+    if name == "llvm.cond_br":
+        if seg is None:
+            return [list(op.trueDestOperands), list(op.falseDestOperands)]  # type: ignore[attr-defined]
+        return _split(ops, seg)[1:3]
+    if name == "llvm.switch":
+        if seg is None:
+            return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]  # type: ignore[attr-defined]
+        _, dflt, cases = _split(ops, seg)
+        return [dflt] + _split(cases, op.properties["case_operand_segments"].values)
+    if name == "llvm.invoke" and seg is not None:
+        return _split(ops, seg)[1:3]
+    return [[] for _ in op.successors]
+
+
+def call_arguments(op: Operation) -> list[Value]:
+    """The arguments of an ``llvm.call``/``llvm.invoke`` (without the callee
+    pointer of an indirect call and without operand-bundle operands)."""
+    seg = _segments(op)
+    ops = list(op.operands[:seg[0]]) if seg is not None else list(op.operands)
+    return ops if "callee" in op.properties else ops[1:]
+
+
+class FunctionTranslator:
+    """Translates one ``llvm.func``; ``mt`` is the module translator (types,
+    constants, metadata, intrinsic declarations)."""
+
+    def __init__(self, mt, fn: Operation) -> None:
+        self.mt = mt
+        self.fn = fn
+        self.types = mt.types
+        self.consts = mt.consts
+        self.num: dict[Value, int] = {}
+        self.label: dict[Block, int] = {}
+        self.const_cache: dict[Operation, str] = {}
+        # (terminator, successor index) -> label number of a forwarding block
+        self.edge_label: dict[tuple[Operation, int], int] = {}
+        self.forwarders: list[tuple[int, Block, list[Value], int]] = []  # (label, target, values, pred)
+        self.incoming: dict[Block, list[tuple[int, list[Value]]]] = {}
+
+    # -- values ------------------------------------------------------------
+    def ref(self, v: Value) -> str:
+        n = self.num.get(v)
+        if n is not None:
+            return f"%{n}"
+        owner = v.owner_op
+        if owner is not None and owner.name in CONSTANT_OPS:
+            s = self.const_cache.get(owner)
+            if s is None:
+                s = self.constant_op(owner)
+                self.const_cache[owner] = s
+            return s
+        raise TranslationError("value used before it is defined (or defined by an untranslated op)",
+                               owner.loc if owner is not None else self.fn.loc)
+
+    def typed(self, v: Value) -> str:
+        return f"{self.types.type(v.type)} {self.ref(v)}"
+
+    def constant_op(self, op: Operation) -> str:
+        name = op.name
+        t = op.results[0].type
+        if name == "llvm.mlir.constant":
+            return self.consts.constant(op.properties["value"], t)
+        if name == "llvm.mlir.undef":
+            return "undef"
+        if name == "llvm.mlir.poison":
+            return "poison"
+        if name == "llvm.mlir.zero":
+            return self.consts.zero(t)
+        if name == "llvm.mlir.addressof":
+            return global_ref(op.properties["global_name"].root)
+        if name == "llvm.dso_local_equivalent":
+            return "dso_local_equivalent " + global_ref(op.properties["function_name"].root)
+        return "none"
+
+    # -- the function --------------------------------------------------------------
+    def translate(self) -> str:
+        fn = self.fn
+        p = fn.properties
+        ft: LT.LLVMFunctionType = p["function_type"].value
+        name = global_ref(p["sym_name"].value)
+        blocks = fn.regions[0].blocks if fn.regions else []
+        arg_attrs = p.get("arg_attrs")
+        res_attrs = p.get("res_attrs")
+        ret_attr = _param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
+        linkage = getattr(p.get("linkage"), "value", "external")
+        head = "define " if blocks else "declare "
+        if linkage != "external":
+            head += linkage + " "
+        if "dso_local" in p:
+            head += "dso_local "
+        vis = LA.VISIBILITY.get(p.get("visibility_", A.IntegerAttr(0)).value, "")
+        if vis:
+            head += vis + " "
+        head += _cconv(p.get("CConv"))
+        if ret_attr:
+            head += ret_attr + " "
+        head += f"{self.types.type(ft.return_type)} {name}("
+        params = []
+        if blocks:
+            self.number(blocks)
+        for i, t in enumerate(ft.params):
+            s = self.types.type(t)
+            pa = _param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
+            if pa:
+                s += " " + pa
+            if blocks:
+                s += f" %{i}"
+            params.append(s)
+        if ft.is_var_arg:
+            params.append("...")
+        head += ", ".join(params) + ")"
+        ua = p.get("unnamed_addr")
+        if isinstance(ua, A.IntegerAttr) and LA.UNNAMED_ADDR.get(ua.value):
+            head += " " + LA.UNNAMED_ADDR[ua.value]
+        fattrs = _function_attrs(p)
+        if fattrs:
+            head += " " + " ".join(fattrs)
+        sec = p.get("section")
+        if isinstance(sec, A.StringAttr):
+            head += f' section "{escape_bytes(string_bytes(sec.value))}"'
+        c = p.get("comdat")
+        if isinstance(c, A.SymbolRefAttr):
+            head += f" comdat(${llvm_name(c.leaf)})"
+        al = p.get("alignment")
+        if isinstance(al, A.IntegerAttr) and al.value:
+            head += f" align {al.value}"
+        gc = p.get("garbageCollector")
+        if isinstance(gc, A.StringAttr):
+            head += f' gc "{gc.value}"'
+        pers = p.get("personality")
+        if isinstance(pers, A.SymbolRefAttr):
+            head += f" personality ptr {global_ref(pers.root)}"
+        if not blocks:
+            return head
+        lines = [head + " {"]
+        for bi, b in enumerate(blocks):
+            if bi:
+                lines.append("")
+                lines.append(f"{self.label[b]}:")
+            for j, a in enumerate(b.arguments if bi else ()):
+                inc = ", ".join(f"[ {self.ref(vals[j])}, %{lab} ]" for lab, vals in self.incoming.get(b, []))
+                lines.append(f"  %{self.num[a]} = phi {self.types.type(a.type)} {inc}")
+            for op in b.operations:
+                if op.name in CONSTANT_OPS:
+                    continue
+                text = self.instruction(op)
+                if text is None:
+                    continue
+                if op.results and op.results[0] in self.num:
+                    lines.append(f"  %{self.num[op.results[0]]} = {text}")
+                else:
+                    lines.append(f"  {text}")
+        for lab, target, _vals, _pred in self.forwarders:
+            lines.append("")
+            lines.append(f"{lab}:")
+            lines.append(f"  br label %{self.label[target]}")
+        lines.append("}")
+        return "\n".join(lines)
+
+    def number(self, blocks: Sequence[Block]) -> None:
+        n = 0
+        entry = blocks[0]
+        for a in entry.arguments:
+            self.num[a] = n
+            n += 1
+        for b in blocks:
+            self.label[b] = n
+            n += 1
+            if b is not entry:
+                for a in b.arguments:
+                    self.num[a] = n
+                    n += 1
+            for op in b.operations:
+                if op.results and op.name not in CONSTANT_OPS and not _produces_nothing(op):
+                    self.num[op.results[0]] = n
+                    n += 1
+        # Incoming edges of each block; extra edges to one block with
+        # arguments go through forwarding blocks.
+        for b in blocks:
+            term = b.operations[-1] if b.operations else None
+            if term is None or not term.successors:
+                continue
+            groups = successor_operands(term)
+            seen: set[int] = set()
+            for k, (s, vals) in enumerate(zip(term.successors, groups)):
+                if id(s) in seen and s.arguments:
+                    lab = n
+                    n += 1
+                    self.edge_label[(term, k)] = lab
+                    self.forwarders.append((lab, s, vals, self.label[b]))
+                    self.incoming.setdefault(s, []).append((lab, vals))
+                    continue
+                seen.add(id(s))
+                self.incoming.setdefault(s, []).append((self.label[b], vals))
+
+    def dest(self, term: Operation, k: int) -> str:
+        lab = self.edge_label.get((term, k))
+        if lab is None:
+            lab = self.label[term.successors[k]]
+        return f"label %{lab}"
+
+    # -- instructions ------------------------------------------------------------
+    def instruction(self, op: Operation) -> str | None:
+        name = op.name
+        ops = op.operands
+        p = op.properties
+        if name in _INT_BINARY:
+            flags = ""
+            ov = p.get("overflowFlags")
+            if isinstance(ov, A.IntegerAttr):
+                if ov.value & LA.NUW:
+                    flags += "nuw "
+                if ov.value & LA.NSW:
+                    flags += "nsw "
+            if "isExact" in p:
+                flags += "exact "
+            if "isDisjoint" in p:
+                flags += "disjoint "
+            return f"{name[5:]} {flags}{self.typed(ops[0])}, {self.ref(ops[1])}"
+        if name in _FLOAT_BINARY:
+            return f"{name[5:]} {fastmath_str(p.get('fastmathFlags'))}{self.typed(ops[0])}, {self.ref(ops[1])}"
+        if name == "llvm.fneg":
+            return f"fneg {fastmath_str(p.get('fastmathFlags'))}{self.typed(ops[0])}"
+        if name == "llvm.icmp":
+            pred = LA.ICMP_PREDICATES[p["predicate"].value]
+            return f"icmp {pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
+        if name == "llvm.fcmp":
+            pred = LA.FCMP_PREDICATES[p["predicate"].value].lstrip("_")
+            return f"fcmp {fastmath_str(p.get('fastmathFlags'))}{pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
+        if name in CASTS:
+            flags = "nneg " if "nonNeg" in p else ""
+            ov = p.get("overflowFlags")
+            if isinstance(ov, A.IntegerAttr):
+                if ov.value & LA.NUW:
+                    flags += "nuw "
+                if ov.value & LA.NSW:
+                    flags += "nsw "
+            return f"{name[5:]} {flags}{self.typed(ops[0])} to {self.types.type(op.results[0].type)}"
+        handler = _HANDLERS.get(name)
+        if handler is not None:
+            return handler(self, op)
+        if name.startswith("llvm.intr."):
+            return self.intrinsic(op, name[len("llvm.intr."):])
+        raise TranslationError(f"cannot translate op '{name}' to LLVM IR", op.loc)
+
+    def select(self, op: Operation) -> str:
+        c, a, b = op.operands
+        return f"select {fastmath_for(op.properties.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, " \
+            f"{self.typed(b)}"
+
+    def freeze(self, op: Operation) -> str:
+        return f"freeze {self.typed(op.operands[0])}"
+
+    def alloca(self, op: Operation) -> str:
+        p = op.properties
+        s = "alloca " + ("inalloca " if "inalloca" in p else "")
+        s += f"{self.types.type(p['elem_type'].value)}, {self.typed(op.operands[0])}"
+        al = p.get("alignment")
+        if isinstance(al, A.IntegerAttr) and al.value:
+            s += f", align {al.value}"
+        rt = op.results[0].type
+        if isinstance(rt, LT.LLVMPointerType) and rt.address_space:
+            s += f", addrspace({rt.address_space})"
+        return s
+
+    def _mem_suffix(self, p: dict, atomic: bool) -> str:
+        s = ""
+        if atomic:
+            ss = p.get("syncscope")
+            if isinstance(ss, A.StringAttr):
+                s += f' syncscope("{ss.value}")'
+            s += " " + LA.ATOMIC_ORDERINGS[p["ordering"].value]
+        al = p.get("alignment")
+        if isinstance(al, A.IntegerAttr) and al.value:
+            s += f", align {al.value}"
+        if "nontemporal" in p:
+            s += f", !nontemporal {self.mt.md('!{i32 1}')}"
+        if "invariant" in p:
+            s += f", !invariant.load {self.mt.md('!{}')}"
+        if "invariantGroup" in p:
+            s += f", !invariant.group {self.mt.md('!{}')}"
+        return s
+
+    def load(self, op: Operation) -> str:
+        p = op.properties
+        atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
+        s = "load " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
+        s += f"{self.types.type(op.results[0].type)}, {self.typed(op.operands[0])}"
+        return s + self._mem_suffix(p, atomic)
+
+    def store(self, op: Operation) -> str:
+        p = op.properties
+        atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
+        s = "store " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
+        s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
+        return s + self._mem_suffix(p, atomic)
+
+    def gep(self, op: Operation) -> str:
+        p = op.properties
+        dyn = iter(op.operands[1:])
+        idx = []
+        for c in p["rawConstantIndices"].values:
+            if c == -(2 ** 31):
+                idx.append(self.typed(next(dyn)))
+            else:
+                idx.append(f"i32 {c}")
+        flags = gep_flags(getattr(p.get("noWrapFlags"), "value", 0))
+        s = f"getelementptr {flags}{self.types.type(p['elem_type'].value)}, {self.typed(op.operands[0])}"
+        return s + "".join(", " + i for i in idx)
+
+    def extractvalue(self, op: Operation) -> str:
+        pos = ", ".join(str(i) for i in op.properties["position"].values)
+        return f"extractvalue {self.typed(op.operands[0])}, {pos}"
+
+    def insertvalue(self, op: Operation) -> str:
+        pos = ", ".join(str(i) for i in op.properties["position"].values)
+        return f"insertvalue {self.typed(op.operands[0])}, {self.typed(op.operands[1])}, {pos}"
+
+    def extractelement(self, op: Operation) -> str:
+        return f"extractelement {self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
+
+    def insertelement(self, op: Operation) -> str:
+        v, e, i = op.operands
+        return f"insertelement {self.typed(v)}, {self.typed(e)}, {self.typed(i)}"
+
+    def shufflevector(self, op: Operation) -> str:
+        mask = op.properties["mask"].values
+        rt = op.results[0].type
+        if isinstance(rt, T.VectorType) and rt.scalable_dims and rt.scalable_dims[0]:
+            m = f"<vscale x {len(mask)} x i32> zeroinitializer"
+        else:
+            m = f"<{len(mask)} x i32> <" + ", ".join("i32 poison" if v < 0 else f"i32 {v}" for v in mask) + ">"
+        return f"shufflevector {self.typed(op.operands[0])}, {self.typed(op.operands[1])}, {m}"
+
+    def atomicrmw(self, op: Operation) -> str:
+        p = op.properties
+        bop = LA.ATOMIC_BIN_OPS[p["bin_op"].value].lstrip("_")
+        s = "atomicrmw " + ("volatile " if "volatile_" in p else "") + bop + " "
+        s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
+        ss = p.get("syncscope")
+        if isinstance(ss, A.StringAttr):
+            s += f' syncscope("{ss.value}")'
+        s += " " + LA.ATOMIC_ORDERINGS[p["ordering"].value]
+        al = p.get("alignment")
+        if isinstance(al, A.IntegerAttr) and al.value:
+            s += f", align {al.value}"
+        return s
+
+    def cmpxchg(self, op: Operation) -> str:
+        p = op.properties
+        s = "cmpxchg " + ("weak " if "weak" in p else "") + ("volatile " if "volatile_" in p else "")
+        s += ", ".join(self.typed(v) for v in op.operands)
+        ss = p.get("syncscope")
+        if isinstance(ss, A.StringAttr):
+            s += f' syncscope("{ss.value}")'
+        s += f" {LA.ATOMIC_ORDERINGS[p['success_ordering'].value]} {LA.ATOMIC_ORDERINGS[p['failure_ordering'].value]}"
+        al = p.get("alignment")
+        if isinstance(al, A.IntegerAttr) and al.value:
+            s += f", align {al.value}"
+        return s
+
+    def fence(self, op: Operation) -> str:
+        p = op.properties
+        ss = p.get("syncscope")
+        scope = f'syncscope("{ss.value}") ' if isinstance(ss, A.StringAttr) else ""
+        return f"fence {scope}{LA.ATOMIC_ORDERINGS[p['ordering'].value]}"
+
+    # -- terminators --------------------------------------------------------------
+    def br(self, op: Operation) -> str:
+        return f"br {self.dest(op, 0)}"
+
+    def cond_br(self, op: Operation) -> str:
+        s = f"br {self.typed(op.operands[0])}, {self.dest(op, 0)}, {self.dest(op, 1)}"
+        bw = op.properties.get("branch_weights")
+        if bw is not None and len(bw.values) == 2:
+            s += ", !prof " + self.mt.md('!{!"branch_weights", ' + ", ".join(f"i32 {w}" for w in bw.values) + "}")
+        return s
+
+    def switch(self, op: Operation) -> str:
+        v = op.operands[0]
+        s = f"switch {self.typed(v)}, {self.dest(op, 0)} ["
+        vals = op.properties.get("case_values")
+        flat = vals.flat() if vals is not None else []
+        vt = self.types.type(v.type)
+        for k, c in enumerate(flat):
+            s += f"\n    {vt} {int_literal(c, v.type)}, {self.dest(op, k + 1)}"
+        return s + "\n  ]"
+
+    def ret(self, op: Operation) -> str:
+        if not op.operands:
+            return "ret void"
+        return f"ret {self.typed(op.operands[0])}"
+
+    def unreachable(self, op: Operation) -> str:
+        return "unreachable"
+
+    def resume(self, op: Operation) -> str:
+        return f"resume {self.typed(op.operands[0])}"
+
+    # -- calls ----------------------------------------------------------------------
+    def _call_args(self, args: Sequence[Value], arg_attrs) -> str:
+        parts = []
+        for i, a in enumerate(args):
+            pa = _param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
+            parts.append(f"{self.types.type(a.type)} {pa + ' ' if pa else ''}{self.ref(a)}")
+        return ", ".join(parts)
+
+    def _callee_and_type(self, op: Operation, args: Sequence[Value]) -> tuple[str, str]:
+        p = op.properties
+        callee = p.get("callee")
+        rt = op.results[0].type if op.results else LT.VOID
+        vct = p.get("var_callee_type")
+        ty = self.types.type(vct.value) if isinstance(vct, A.TypeAttr) else self.types.type(rt)
+        if isinstance(callee, A.SymbolRefAttr):
+            return global_ref(callee.root), ty
+        return self.ref(op.operands[0]), ty
+
+    def _bundles(self, op: Operation, first: int) -> str:
+        sizes = op.properties.get("op_bundle_sizes")
+        if sizes is None or not sizes.values:
+            return ""
+        tags = op.properties.get("op_bundle_tags")
+        vals = op.operands[first:]
+        out, i = [], 0
+        for k, n in enumerate(sizes.values):
+            g = vals[i:i + n]
+            i += n
+            tag = tags[k].value if tags is not None and k < len(tags) else ""
+            out.append(f'"{tag}"(' + ", ".join(self.typed(v) for v in g) + ")")
+        return " [ " + ", ".join(out) + " ]"
+
+    def call(self, op: Operation) -> str:
+        p = op.properties
+        args = call_arguments(op)
+        callee, ty = self._callee_and_type(op, args)
+        tck = p.get("TailCallKind")
+        kind = tck.value if isinstance(tck, LA.TailCallKindAttr) else "none"
+        s = "" if kind == "none" else kind + " "
+        rt = op.results[0].type if op.results else LT.VOID
+        s += "call " + fastmath_for(p.get("fastmathFlags"), rt) + _cconv(p.get("CConv"))
+        res_attrs = p.get("res_attrs")
+        ra = _param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
+        if ra:
+            s += ra + " "
+        s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
+        fa = _call_fn_attrs(p)
+        if fa:
+            s += " " + " ".join(fa)
+        seg = _segments(op)
+        return s + self._bundles(op, seg[0] if seg else len(op.operands))
+
+    def invoke(self, op: Operation) -> str:
+        p = op.properties
+        args = call_arguments(op)
+        callee, ty = self._callee_and_type(op, args)
+        s = "invoke " + _cconv(p.get("CConv"))
+        s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
+        segs = p["operandSegmentSizes"].values
+        s += self._bundles(op, segs[0] + segs[1] + segs[2])
+        return s + f"\n          to {self.dest(op, 0)} unwind {self.dest(op, 1)}"
+
+    def landingpad(self, op: Operation) -> str:
+        s = f"landingpad {self.types.type(op.results[0].type)}"
+        if "cleanup" in op.properties:
+            s += "\n          cleanup"
+        for v in op.operands:
+            kind = "filter" if isinstance(v.type, LT.LLVMArrayType) else "catch"
+            s += f"\n          {kind} {self.typed(v)}"
+        return s
+
+    def va_arg(self, op: Operation) -> str:
+        return f"va_arg {self.typed(op.operands[0])}, {self.types.type(op.results[0].type)}"
+
+    def inline_asm(self, op: Operation) -> str:
+        p = op.properties
+        rt = op.results[0].type if op.results else LT.VOID
+        flags = ""
+        if "has_side_effects" in p:
+            flags += "sideeffect "
+        if "is_align_stack" in p:
+            flags += "alignstack "
+        d = p.get("asm_dialect")
+        if isinstance(d, A.IntegerAttr) and d.value == 1:
+            flags += "inteldialect "
+        asm = escape_bytes(string_bytes(p["asm_string"].value))
+        cons = escape_bytes(string_bytes(p["constraints"].value))
+        args = ", ".join(self.typed(v) for v in op.operands)
+        return f'call {self.types.type(rt)} asm {flags}"{asm}", "{cons}"({args})'
+
+    def call_intrinsic(self, op: Operation) -> str:
+        p = op.properties
+        n = p["operandSegmentSizes"].values[0]
+        args = op.operands[:n]
+        rt = op.results[0].type if op.results else LT.VOID
+        name = p["intrin"].value
+        s = f"call {fastmath_for(p.get('fastmathFlags'), rt)}{self.types.type(rt)} {global_ref(name)}(" \
+            f"{self._call_args(args, p.get('arg_attrs'))})"
+        return s + self._bundles(op, n)
+
+    def intrinsic(self, op: Operation, mnemonic: str) -> str | None:
+        if mnemonic in DROPPED:
+            return None
+        spec = SPECS.get(mnemonic)
+        name, mangled = self.mt.intrinsic_name(mnemonic, op)
+        p = op.properties
+        rt = op.results[0].type if op.results else LT.VOID
+        args: list[str] = []
+        arg_types: list[T.Type] = []
+        if spec is None or spec.args is None:
+            for v in op.operands if mnemonic != "assume" else op.operands[:1]:
+                args.append(self.typed(v))
+                arg_types.append(v.type)
+        else:
+            for a in spec.args:
+                if a.startswith("$"):
+                    idx, _, attr = a[1:].partition(" ")
+                    optional = idx.endswith("?")
+                    i = int(idx.rstrip("?"))
+                    if i >= len(op.operands):
+                        if not optional:
+                            raise TranslationError(f"'{op.name}' lacks operand #{i}", op.loc)
+                        t = rt
+                        args.append(f"{self.types.type(t)} poison")
+                        arg_types.append(t)
+                        continue
+                    v = op.operands[i]
+                    extra = ""
+                    if attr.startswith("align:"):
+                        al = p.get(attr[6:])
+                        if isinstance(al, A.IntegerAttr) and al.value:
+                            extra = f"align {al.value} "
+                    args.append(f"{self.types.type(v.type)} {extra}{self.ref(v)}")
+                    arg_types.append(v.type)
+                elif a.startswith("meta:"):
+                    v = p[a[5:]].value
+                    table = ROUNDING_METADATA if a[5:] == "roundingmode" else EXCEPTION_METADATA
+                    args.append(f'metadata !"{table[v]}"')
+                    arg_types.append(LT.METADATA)
+                else:
+                    pname, _, ty = a.partition(":")
+                    attr = p[pname]
+                    if ty == "attr":
+                        t = attr.type
+                        args.append(f"{self.types.type(t)} {int_literal(attr.value, t)}")
+                    elif ty == "double":
+                        t = T.f64
+                        args.append(f"double {self.consts.constant(attr, t)}")
+                    else:
+                        t = T.IntegerType(int(ty[1:]))
+                        args.append(f"{ty} {int_literal(attr.value, t)}")
+                    arg_types.append(t)
+        if mangled:
+            self.mt.declare_intrinsic(name, rt, arg_types)
+        fmf = fastmath_for(p.get("fastmathFlags"), rt)
+        s = f"call {fmf}{self.types.type(rt)} {global_ref(name)}({', '.join(args)})"
+        if mnemonic == "assume":
+            s += self._bundles(op, 1)
+        return s
+
+
+_HANDLERS = {
+    "llvm.select": FunctionTranslator.select, "llvm.freeze": FunctionTranslator.freeze,
+    "llvm.alloca": FunctionTranslator.alloca, "llvm.load": FunctionTranslator.load,
+    "llvm.store": FunctionTranslator.store, "llvm.getelementptr": FunctionTranslator.gep,
+    "llvm.extractvalue": FunctionTranslator.extractvalue, "llvm.insertvalue": FunctionTranslator.insertvalue,
+    "llvm.extractelement": FunctionTranslator.extractelement,
+    "llvm.insertelement": FunctionTranslator.insertelement,
+    "llvm.shufflevector": FunctionTranslator.shufflevector, "llvm.atomicrmw": FunctionTranslator.atomicrmw,
+    "llvm.cmpxchg": FunctionTranslator.cmpxchg, "llvm.fence": FunctionTranslator.fence,
+    "llvm.br": FunctionTranslator.br, "llvm.cond_br": FunctionTranslator.cond_br,
+    "llvm.switch": FunctionTranslator.switch, "llvm.return": FunctionTranslator.ret,
+    "llvm.unreachable": FunctionTranslator.unreachable, "llvm.resume": FunctionTranslator.resume,
+    "llvm.call": FunctionTranslator.call, "llvm.invoke": FunctionTranslator.invoke,
+    "llvm.landingpad": FunctionTranslator.landingpad, "llvm.va_arg": FunctionTranslator.va_arg,
+    "llvm.inline_asm": FunctionTranslator.inline_asm, "llvm.call_intrinsic": FunctionTranslator.call_intrinsic,
+}
+
+
+def _produces_nothing(op: Operation) -> bool:
+    """Ops with a result that emit no instruction."""
+    return op.name.startswith("llvm.intr.") and op.name[len("llvm.intr."):] in DROPPED
+
+
+# -- attributes ----------------------------------------------------------------------------
+
+_UNIT_PARAM_ATTRS = {"noalias": "noalias", "nonnull": "nonnull", "noundef": "noundef", "nocapture": "captures(none)",
+                     "readonly": "readonly", "writeonly": "writeonly", "readnone": "readnone", "inreg": "inreg",
+                     "returned": "returned", "signext": "signext", "zeroext": "zeroext", "nest": "nest",
+                     "nofree": "nofree", "swiftself": "swiftself", "swifterror": "swifterror",
+                     "allocalign": "allocalign", "allocptr": "allocptr", "dead_on_unwind": "dead_on_unwind",
+                     "writable": "writable", "immarg": "immarg"}
+_INT_PARAM_ATTRS = {"align": "align {}", "dereferenceable": "dereferenceable({})",
+                    "dereferenceable_or_null": "dereferenceable_or_null({})", "alignstack": "alignstack({})"}
+_TYPE_PARAM_ATTRS = ("byval", "sret", "byref", "inalloca", "preallocated", "elementtype")
+
+
+def _param_attrs(d: A.Attribute, types: TypeNamer) -> str:
+    """LLVM parameter attributes of an ``arg_attrs``/``res_attrs`` entry."""
+    if not isinstance(d, A.DictionaryAttr):
+        return ""
+    out = []
+    for k, v in d.items:
+        if not k.startswith("llvm."):
+            continue
+        k = k[5:]
+        if k in _UNIT_PARAM_ATTRS:
+            out.append(_UNIT_PARAM_ATTRS[k])
+        elif k in _INT_PARAM_ATTRS and isinstance(v, A.IntegerAttr):
+            out.append(_INT_PARAM_ATTRS[k].format(v.value))
+        elif k in _TYPE_PARAM_ATTRS and isinstance(v, A.TypeAttr):
+            out.append(f"{k}({types.type(v.value)})")
+    return " ".join(out)
+
+
+_UNIT_FN_ATTRS = {"no_inline": "noinline", "always_inline": "alwaysinline", "inline_hint": "inlinehint",
+                  "optimize_none": "optnone", "no_unwind": "nounwind", "will_return": "willreturn",
+                  "convergent": "convergent"}
+_STR_FN_ATTRS = {"target_cpu": "target-cpu", "tune_cpu": "tune-cpu", "prefer_vector_width": "prefer-vector-width",
+                 "reciprocal_estimates": "reciprocal-estimates", "denormal_fp_math": "denormal-fp-math",
+                 "denormal_fp_math_f32": "denormal-fp-math-f32", "fp_contract": "fp-contract",
+                 "instrument_function_entry": "instrument-function-entry",
+                 "instrument_function_exit": "instrument-function-exit"}
+_BOOL_FN_ATTRS = {"unsafe_fp_math": "unsafe-fp-math", "no_infs_fp_math": "no-infs-fp-math",
+                  "no_nans_fp_math": "no-nans-fp-math", "approx_func_fp_math": "approx-func-fp-math",
+                  "no_signed_zeros_fp_math": "no-signed-zeros-fp-math"}
+
+
+def _quoted(s: str) -> str:
+    return '"' + escape_bytes(string_bytes(s)) + '"'
+
+
+def _function_attrs(p: dict) -> list[str]:
+    out = []
+    for k, v in _UNIT_FN_ATTRS.items():
+        if k in p:
+            out.append(v)
+    for k, v in _STR_FN_ATTRS.items():
+        a = p.get(k)
+        if isinstance(a, A.StringAttr):
+            out.append(f"{_quoted(v)}={_quoted(a.value)}")
+    for k, v in _BOOL_FN_ATTRS.items():
+        a = p.get(k)
+        if isinstance(a, A.IntegerAttr):
+            out.append(f"{_quoted(v)}={_quoted('true' if a.value else 'false')}")
+    tf = p.get("target_features")
+    if isinstance(tf, LA.TargetFeaturesAttr) and tf.features:
+        out.append(f'"target-features"={_quoted(",".join(tf.features))}')
+    fp = p.get("frame_pointer")
+    if isinstance(fp, LA.FramePointerKindAttr):
+        out.append(f'"frame-pointer"={_quoted(fp.value)}')
+    me = p.get("memory_effects")
+    if me is not None:
+        m = _memory_effects(me)
+        if m:
+            out.append(m)
+    vr = p.get("vscale_range")
+    if isinstance(vr, A.OpaqueAttr):
+        import re
+
+        mm = re.search(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32", vr.text)
+        if mm:
+            out.append(f"vscale_range({mm.group(1)},{mm.group(2)})")
+    pt = p.get("passthrough")
+    if isinstance(pt, A.ArrayAttr):
+        for a in pt:
+            if isinstance(a, A.StringAttr):
+                out.append(a.value if a.value.isidentifier() else _quoted(a.value))
+            elif isinstance(a, A.ArrayAttr) and len(a) == 2:
+                k, v = a[0], a[1]
+                if isinstance(k, A.StringAttr) and isinstance(v, A.StringAttr):
+                    out.append(f"{_quoted(k.value)}={_quoted(v.value)}")
+    return out
+
+
+def _call_fn_attrs(p: dict) -> list[str]:
+    out = [v for k, v in _UNIT_FN_ATTRS.items() if k in p]
+    me = p.get("memory_effects")
+    if me is not None:
+        m = _memory_effects(me)
+        if m:
+            out.append(m)
+    return out

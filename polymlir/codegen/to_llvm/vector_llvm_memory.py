@@ -1,0 +1,381 @@
+"""Vector memory ops and ``vector.print`` to the LLVM dialect (part of
+``convert-vector-to-llvm``).
+
+load/store -> ``llvm.load``/``llvm.store`` of the 1-D rows (n-D vectors
+are unrolled over their leading dims); maskedload/maskedstore, gather/
+scatter, expandload/compressstore -> the ``llvm.intr.masked.*``
+intrinsics; 1-D minor-identity and 0-D transfer_read/transfer_write ->
+a load/store, or a masked load/store whose mask is ``step < dim - index``
+(for a dimension not in bounds) and the transfer's mask; type_cast -> a
+descriptor with the static sizes and strides of the result; print ->
+calls to the runner-utils functions (``printF32``, ``printI64``,
+``printOpen``, ...) with upstream's conversions (i1 and narrower integers
+extended to 64 bits, index printed unsigned).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...dialects import llvm_attrs as LA
+from ...dialects.llvm_types import LLVMArrayType
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Operation, Region, Value
+from ...ir.diagnostics import DiagnosticError
+from ...ir.layout import canonical_strides
+from .conversion import Rewriter
+from .descriptor import MemRefDescriptor
+from .func_to_llvm import call
+from .memref_to_llvm import _module, declare, element_pointer
+from .type_converter import PTR, VOID
+from .vector_to_llvm import VLower, outer_positions, shape
+
+
+def _byte_size(t: T.Type) -> int:
+    if isinstance(t, T.IndexType):
+        return 8
+    if isinstance(t, (T.IntegerType, T.FloatType)):
+        return max(1, (t.width + 7) // 8)
+    if isinstance(t, T.VectorType):
+        return _byte_size(t.element_type)
+    return 1
+
+
+def _alignment(op: Operation, mt: T.MemRefType) -> int:
+    al = op.properties.get("alignment")
+    if al is not None:
+        return al.value
+    return _byte_size(mt.element_type)
+
+
+class _Access:
+    """Address computations on the memref operand of a vector memory op."""
+
+    def __init__(self, L: VLower, memref: Value, indices: Sequence[Value]):
+        self.L = L
+        self.mt: T.MemRefType = memref.type  # type: ignore[assignment]
+        if not isinstance(self.mt, T.MemRefType):
+            raise DiagnosticError("vector memory ops on tensors must be bufferized before lowering to LLVM",
+                                  L.op.loc)
+        self.desc = MemRefDescriptor(L.rw.operand(L.op, memref))
+        self.indices = [L.rw.operand(L.op, v) for v in indices]
+        self.elem = L.llvm(self.mt.element_type)
+
+    def ptr(self, offsets: Sequence[int] = ()) -> Value:
+        """Address of ``base[indices + (0.., offsets)]`` (offsets on the trailing dims)."""
+        idx = list(self.indices)
+        k = len(idx) - len(offsets)
+        for j, o in enumerate(offsets):
+            if o:
+                idx[k + j] = self.L.op_call("llvm.add", [idx[k + j], self.L.i64(o)])
+        return element_pointer(self.L.b, self.desc, self.mt, idx, self.elem)
+
+    def row_ptr(self, vt: T.VectorType, pos: tuple[int, ...]) -> Value:
+        """Address of the row at ``pos`` of an n-D access (rows along the trailing memref dims)."""
+        return self.ptr(tuple(pos) + (0,)) if pos else self.ptr()
+
+    def dim(self, d: int) -> Value:
+        s = self.mt.shape[d]
+        if s != T.DYNAMIC:
+            return self.L.i64(s)
+        return self.desc.size(self.L.b, d)
+
+
+def _load(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    rt: T.VectorType = op.result_types[0]
+    acc = _Access(L, op.operands[0], op.operands[1:])
+    align = _alignment(op, acc.mt)
+    props = {"alignment": A.IntegerAttr(align, T.i64)}
+    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+        props["nontemporal"] = A.UNIT
+    if isinstance(acc.mt.element_type, T.VectorType):
+        rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
+        return
+    rw.replace(op, [L.map_rows(rt, rt, lambda pos: L.b.create("llvm.load", [acc.row_ptr(rt, pos)], [L.row_type(rt)],
+                                                               properties=props).results[0])])
+
+
+def _store(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    vt: T.VectorType = op.operands[0].type
+    v = rw.operand(op, op.operands[0])
+    acc = _Access(L, op.operands[1], op.operands[2:])
+    props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
+    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+        props["nontemporal"] = A.UNIT
+    if isinstance(acc.mt.element_type, T.VectorType):
+        L.b.create("llvm.store", [v, acc.ptr()], properties=props)
+    else:
+        for pos in outer_positions(vt):
+            L.b.create("llvm.store", [L.row(v, vt, pos), acc.row_ptr(vt, pos)], properties=props)
+    rw.erase(op)
+
+
+def _i32(v: int) -> A.IntegerAttr:
+    return A.IntegerAttr(v, T.i32)
+
+
+def _masked_load(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    rt: T.VectorType = op.result_types[0]
+    n_idx = len(op.operands) - 3
+    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    mask, pt = rw.operand(op, op.operands[-2]), rw.operand(op, op.operands[-1])
+    mt, ptt = op.operands[-2].type, op.operands[-1].type
+    al = _i32(_alignment(op, acc.mt))
+    name = "llvm.intr.masked.load" if op.name == "vector.maskedload" else "llvm.intr.masked.expandload"
+
+    def row(pos):
+        args = [acc.row_ptr(rt, pos), L.row(mask, mt, pos), L.row(pt, ptt, pos)]
+        if name == "llvm.intr.masked.load":
+            return L.b.create(name, args, [L.row_type(rt)], properties={"alignment": al}).results[0]
+        return L.b.create(name, args, [L.row_type(rt)]).results[0]
+
+    rw.replace(op, [L.map_rows(rt, rt, row)])
+
+
+def _masked_store(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    vt: T.VectorType = op.operands[-1].type
+    n_idx = len(op.operands) - 3
+    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    mask, v = rw.operand(op, op.operands[-2]), rw.operand(op, op.operands[-1])
+    mt = op.operands[-2].type
+    al = _i32(_alignment(op, acc.mt))
+    for pos in outer_positions(vt):
+        if op.name == "vector.maskedstore":
+            L.b.create("llvm.intr.masked.store", [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)],
+                       properties={"alignment": al})
+        else:
+            L.b.create("llvm.intr.masked.compressstore",
+                       [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)])
+    rw.erase(op)
+
+
+def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
+    n = idx_row.type.shape[0]  # type: ignore[attr-defined]
+    pt = T.VectorType((n,), PTR)
+    return L.b.create("llvm.getelementptr", [base, idx_row], [pt], properties={
+        "rawConstantIndices": A.DenseArrayAttr(T.i32, (-2147483648,)), "elem_type": A.TypeAttr(elem)}).results[0]
+
+
+def _gather(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    rt: T.VectorType = op.result_types[0]
+    n_idx = len(op.operands) - 4
+    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    iv, mask, pt = (rw.operand(op, v) for v in op.operands[-3:])
+    it, mt, ptt = (v.type for v in op.operands[-3:])
+    base = acc.ptr()
+    al = _i32(_alignment(op, acc.mt))
+
+    def row(pos):
+        ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
+        return L.b.create("llvm.intr.masked.gather", [ptrs, L.row(mask, mt, pos), L.row(pt, ptt, pos)],
+                          [L.row_type(rt)], properties={"alignment": al}).results[0]
+
+    rw.replace(op, [L.map_rows(rt, rt, row)])
+
+
+def _scatter(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    vt: T.VectorType = op.operands[-1].type
+    n_idx = len(op.operands) - 4
+    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    iv, mask, v = (rw.operand(op, x) for x in op.operands[-3:])
+    it, mt = op.operands[-3].type, op.operands[-2].type
+    base = acc.ptr()
+    al = _i32(_alignment(op, acc.mt))
+    for pos in outer_positions(vt):
+        ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
+        L.b.create("llvm.intr.masked.scatter", [L.row(v, vt, pos), ptrs, L.row(mask, mt, pos)],
+                   properties={"alignment": al})
+    rw.erase(op)
+
+
+# -- 1-D / 0-D transfers ---------------------------------------------------------------------------
+
+
+def _transfer(op: Operation, rw: Rewriter) -> None:
+    from ...transforms.vector_to_scf import Xfer
+
+    x = Xfer(op)
+    L = VLower(op, rw)
+    vt = x.vtype
+    if not x.is_memref:
+        raise DiagnosticError(f"'{op.name}' on a tensor must be bufferized before lowering to LLVM", op.loc)
+    if vt.rank > 1 or (vt.rank == 1 and not x.map.is_minor_identity()):
+        raise DiagnosticError(f"'{op.name}' of rank {vt.rank} with permutation map {x.map} must be lowered by "
+                              "convert-vector-to-scf first", op.loc)
+    if isinstance(x.base.type.element_type, T.VectorType):  # type: ignore[attr-defined]
+        raise DiagnosticError(f"'{op.name}' on a memref of vectors is not supported", op.loc)
+    acc = _Access(L, x.base, x.indices)
+    row_t = L.row_type(vt)
+    ptr = acc.ptr()
+    align = _alignment(op, acc.mt)
+    mask: Value | None = None
+    if x.mask is not None:
+        mask = rw.operand(op, x.mask)
+    if vt.rank == 1 and not x.in_bounds[0]:
+        it = rw.converter.index_type
+        n = vt.shape[0]
+        rem = L.op_call("llvm.sub", [acc.dim(acc.mt.rank - 1), acc.indices[-1]])
+        ivt = T.VectorType((n,), it)
+        bound = L.b.create("llvm.icmp", [L.dense(ivt, list(range(n))), L.splat(rem, ivt)],
+                           [T.VectorType((n,), T.i1)], properties={"predicate": A.IntegerAttr(2, T.i64)}).results[0]
+        mask = bound if mask is None else L.op_call("llvm.and", [bound, mask])
+    if x.read:
+        if mask is None:
+            r = L.b.create("llvm.load", [ptr], [row_t], properties={"alignment": A.IntegerAttr(align, T.i64)})
+        else:
+            pad = L.splat(rw.operand(op, x.padding), row_t)  # type: ignore[arg-type]
+            r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
+        rw.replace(op, [r.results[0]])
+        return
+    v = rw.operand(op, x.value)  # type: ignore[arg-type]
+    if mask is None:
+        L.b.create("llvm.store", [v, ptr], properties={"alignment": A.IntegerAttr(align, T.i64)})
+    else:
+        L.b.create("llvm.intr.masked.store", [v, ptr, mask], properties={"alignment": _i32(align)})
+    rw.erase(op)
+
+
+def _type_cast(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    rt: T.MemRefType = op.result_types[0]
+    src = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    st = L.llvm(rt)
+    it = rw.converter.index_type
+    sizes = [L.const(s, it) for s in rt.shape]
+    strides = [L.const(s, it) for s in canonical_strides(rt.shape)]
+    d = MemRefDescriptor.pack(L.b, st, src.allocated(L.b), src.aligned(L.b), L.const(0, it), sizes,  # type: ignore[arg-type]
+                              strides)
+    rw.replace(op, [d.value])
+
+
+# -- vector.print ------------------------------------------------------------------------------
+
+
+def _print_fn(L: VLower, et: T.Type) -> tuple[str, T.Type, str | None]:
+    """(runtime function, its argument type, conversion) for an element type."""
+    if isinstance(et, T.FloatType):
+        s = et.name
+        if s == "f32":
+            return "printF32", et, None
+        if s == "f64":
+            return "printF64", et, None
+        if s == "f16":
+            return "printF16", T.i16, "bitcast"
+        if s == "bf16":
+            return "printBF16", T.i16, "bitcast"
+        raise DiagnosticError(f"cannot print values of type {et}", L.op.loc)
+    if isinstance(et, T.IndexType):
+        return "printU64", T.i64, None
+    if isinstance(et, T.IntegerType):
+        if et.width > 64:
+            raise DiagnosticError(f"cannot print integers wider than 64 bits ({et})", L.op.loc)
+        if et.signedness == "u":
+            return "printU64", T.i64, "zext" if et.width < 64 else None
+        if et.width == 1:
+            return "printI64", T.i64, "zext"
+        return "printI64", T.i64, "sext" if et.width < 64 else None
+    raise DiagnosticError(f"cannot print values of type {et}", L.op.loc)
+
+
+def _call(L: VLower, name: str, args: Sequence[Value] = (), params: Sequence[T.Type] = ()) -> None:
+    declare(L.op, name, VOID, list(params))
+    call(L.b, name, list(args), VOID)
+
+
+def _print_scalar(L: VLower, v: Value, et: T.Type) -> None:
+    fn, pt, conv = _print_fn(L, et)
+    if conv == "bitcast":
+        v = L.op_call("llvm.bitcast", [v], pt)
+    elif conv == "zext" and v.type != pt:
+        v = L.op_call("llvm.zext", [v], pt)
+    elif conv == "sext" and v.type != pt:
+        v = L.op_call("llvm.sext", [v], pt)
+    _call(L, fn, [v], [pt])
+
+
+def _string_global(op: Operation, text: str) -> str:
+    module = _module(op)
+    body = module.regions[0].blocks[0]
+    names = {o.properties["sym_name"].value for o in body.operations
+             if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global")
+             and "sym_name" in (o.properties or {})}
+    name, k = "vector_print_str", 0
+    while name in names:
+        name = f"vector_print_str_{k}"
+        k += 1
+    data = tuple(text.encode("utf-8")) + (0,)
+    props = {"sym_name": A.StringAttr(name), "global_type": A.TypeAttr(LLVMArrayType(T.i8, len(data))),
+             "linkage": LA.LinkageAttr("private"), "constant": A.UNIT,
+             "value": A.DenseElementsAttr(T.RankedTensorType((len(data),), T.i8), data),
+             "addr_space": A.IntegerAttr(0, T.i32)}
+    Builder(body, body.first_op).create("llvm.mlir.global", properties=props, regions=[Region()])
+    return name
+
+
+def _print(op: Operation, rw: Rewriter) -> None:
+    L = VLower(op, rw)
+    s = op.properties.get("stringLiteral")
+    if s is not None:
+        name = _string_global(op, s.value)
+        n = len(s.value.encode("utf-8")) + 1
+        addr = L.b.create("llvm.mlir.addressof", [], [PTR],
+                          properties={"global_name": A.SymbolRefAttr(name)}).results[0]
+        p = L.gep(addr, [0], LLVMArrayType(T.i8, n))
+        _call(L, "printString", [p], [PTR])
+        rw.erase(op)
+        return
+    if op.operands:
+        src = op.operands[0]
+        t = src.type
+        v = rw.operand(op, src)
+        if not isinstance(t, T.VectorType):
+            _print_scalar(L, v, t)
+        else:
+            _print_vector(L, v, t)
+    punct = op.properties.get("punctuation")
+    pname = "newline"
+    if punct is not None:
+        text = punct.text if isinstance(punct, A.OpaqueAttr) else str(punct)
+        pname = text[text.find("<") + 1:text.rfind(">")]
+    fn = {"newline": "printNewline", "comma": "printComma", "open": "printOpen", "close": "printClose"}.get(pname)
+    if fn is not None:
+        _call(L, fn)
+    rw.erase(op)
+
+
+def _print_vector(L: VLower, v: Value, vt: T.VectorType) -> None:
+    S = shape(vt)
+    et = vt.element_type
+
+    def emit(prefix: tuple[int, ...]) -> None:
+        k = len(prefix)
+        _call(L, "printOpen")
+        for i in range(S[k]):
+            if k == len(S) - 1:
+                row = L.row(v, vt, prefix)
+                _print_scalar(L, L.elem(row, i), et)
+            else:
+                emit(prefix + (i,))
+            if i != S[k] - 1:
+                _call(L, "printComma")
+        _call(L, "printClose")
+
+    emit(())
+
+
+def memory_patterns() -> dict:
+    return {
+        "vector.load": _load, "vector.store": _store, "vector.maskedload": _masked_load,
+        "vector.expandload": _masked_load, "vector.maskedstore": _masked_store,
+        "vector.compressstore": _masked_store, "vector.gather": _gather, "vector.scatter": _scatter,
+        "vector.transfer_read": _transfer, "vector.transfer_write": _transfer, "vector.type_cast": _type_cast,
+        "vector.print": _print,
+    }
