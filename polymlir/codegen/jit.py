@@ -46,7 +46,7 @@ from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 
 __all__ = ["compile", "ExecutionEngine", "lower_to_llvm", "LoweringError", "collect_signatures",
-           "create_target_machine", "set_llvm_options"]
+           "create_target_machine", "set_llvm_options", "run_entry"]
 
 TRAMPOLINE_PREFIX = "__polymlir_invoke_"
 GLOBALS_FUNCTION = "__polymlir_global_addresses"
@@ -62,6 +62,11 @@ def lower_to_llvm(module: Operation) -> Operation:
     The hook for the lowering pipeline (affine/scf/arith/memref/func ->
     llvm): for now the identity on llvm-dialect input; any other op raises
     a ``LoweringError`` naming every unlowered op."""
+    if unlowered_ops(module):
+        # polymlir's own lowering passes (codegen/to_llvm/pipeline.py).
+        from .to_llvm.pipeline import lower_to_llvm as _lower
+
+        _lower(module)
     bad = unlowered_ops(module)
     if bad:
         names = ", ".join(f"'{op.name}'" for op in bad)
@@ -184,6 +189,8 @@ class ExecutionEngine:
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
         self._ee.finalize_object()
         self._abis: dict[str, M.FunctionABI] = {}
+        self._calls: dict[str, Any] = {}
+        self._result_types: dict[str, Any] = {}
         self._globals = self._global_ranges(mod)
         self._closed = False
         self._ee.run_static_constructors()
@@ -192,15 +199,15 @@ class ExecutionEngine:
 
     # -- module text ----------------------------------------------------------
     def _trampolines(self) -> str:
-        """``void __polymlir_invoke_f(void** args)`` for every public defined
-        function: loads each argument through ``args[i]``, calls ``f`` and
-        stores the result through ``args[n]``."""
+        """``void __polymlir_invoke_f(void** args)`` for every defined
+        function (private ones too: the trampoline lives in the module):
+        loads each argument through ``args[i]``, calls ``f`` and stores the
+        result through ``args[n]``."""
         types = TypeNamer()
         out = []
         for name, fn in self._functions.items():
             p = fn.properties
-            if not (fn.regions and fn.regions[0].blocks) or p["linkage"].value not in ("external", "weak",
-                                                                                       "linkonce_odr", "weak_odr"):
+            if not (fn.regions and fn.regions[0].blocks):
                 continue
             ft: LT.LLVMFunctionType = p["function_type"].value
             lines = [f"define void {global_ref(TRAMPOLINE_PREFIX + name)}(ptr %args) {{"]
@@ -290,7 +297,9 @@ class ExecutionEngine:
         flat: list[Any] = []  # ctypes objects, one per LLVM parameter
         result_store = None
         if abi.result_by_pointer:
-            st = M.result_struct_type(abi.results)
+            st = self._result_types.get(abi.name)
+            if st is None:
+                st = self._result_types[abi.name] = M.result_struct_type(abi.results)
             result_store = st()
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
         for i, (slot, value) in enumerate(zip(abi.args, args)):
@@ -326,11 +335,9 @@ class ExecutionEngine:
             slots[i] = ctypes.addressof(obj)
         if ret_obj is not None:
             slots[n] = ctypes.addressof(ret_obj)
-        addr = self._ee.get_function_address(TRAMPOLINE_PREFIX + abi.name)
-        if not addr:
-            raise KeyError(f"function '{abi.name}' cannot be called from Python (not public, or not defined)")
+        call = self._trampoline(abi.name)
         sys.stdout.flush()
-        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)(ctypes.addressof(slots))
+        call(ctypes.addressof(slots))
         _flush_c_stdout()
         if result_store is not None:
             values = [getattr(result_store, f"r{i}") for i in range(len(abi.results))]
@@ -344,6 +351,15 @@ class ExecutionEngine:
         if not out:
             return None
         return out[0] if len(out) == 1 else tuple(out)
+
+    def _trampoline(self, name: str):
+        fn = self._calls.get(name)
+        if fn is None:
+            addr = self._ee.get_function_address(TRAMPOLINE_PREFIX + name)
+            if not addr:
+                raise KeyError(f"function '{name}' cannot be called from Python (it is only declared)")
+            fn = self._calls[name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+        return fn
 
     def _results(self, abi: M.FunctionABI, values: list[Any], args: Sequence[Any]) -> list[Any]:
         owners: dict[int, Any] = {}
@@ -415,6 +431,30 @@ class ExecutionEngine:
         self.close()
 
 
+def run_entry(engine: ExecutionEngine, entry: str = "main", result: str = "void") -> Any:
+    """Run ``entry`` as upstream ``mlir-runner -e entry
+    -entry-point-result=result`` does: call it without arguments, print an
+    ``i32``/``i64`` result in decimal and an ``f32`` one as ``%e`` on its
+    own line, then run the global destructors (``engine.close()``)."""
+    if result not in ("void", "i32", "i64", "f32"):
+        raise ValueError(f"unsupported entry point result type '{result}' (void, i32, i64 or f32)")
+    fn = engine._functions.get(entry)
+    if fn is None or not (fn.regions and fn.regions[0].blocks):
+        raise KeyError(f"entry point '{entry}' is not a function defined in the module")
+    ft = fn.properties["function_type"].value
+    want = {"void": LT.VOID, "i32": T.i32, "i64": T.i64, "f32": T.f32}[result]
+    if ft.params or ft.return_type != want:
+        raise TypeError(f"entry point '{entry}' must take no arguments and return {result}, its type is {ft}")
+    r = engine.invoke(entry)
+    if result == "f32":
+        sys.stdout.write("%e\n" % r)
+    elif result != "void":
+        sys.stdout.write(f"{r}\n")
+    sys.stdout.flush()
+    engine.close()
+    return r
+
+
 def _flush_c_stdout() -> None:
     try:
         M.libc().fflush(None)
@@ -452,6 +492,7 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
             if any(eng.signatures.get(k) != v for k, v in sigs.items()):
                 eng.signatures.update(sigs)
                 eng._abis.clear()
+                eng._result_types.clear()
             return eng
     eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text)
     if cache:
