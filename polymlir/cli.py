@@ -6,6 +6,7 @@ and a caret, and exit status 1; a Python traceback only with ``--debug``.
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import sys
 from typing import Callable, Sequence
@@ -50,6 +51,13 @@ def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform:
     from .printer import print_op
 
     module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
+    if getattr(args, "freeze_ir", False):
+        # A one-shot process: move the new IR out of the cyclic collector's
+        # reach. Collections during verification and printing then skip it,
+        # and so does the collection at interpreter exit, which would
+        # otherwise traverse and free the whole IR object by object (about
+        # as long as parsing it). The frozen IR lives until the process ends.
+        gc.freeze()
     verify(module)
     if transform is not None:
         emitted = transform(module)
@@ -126,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     deps.add_argument("--allow-unregistered-dialect", action="store_true")
     deps.add_argument("--time", action="store_true", help="report the total analysis time on stderr")
     deps.add_argument("--debug", action="store_true")
+    run = sub.add_parser("run", help="lower, JIT and run a module (like mlir-runner)")
+    run.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    run.add_argument("--entry", "-e", default="main", help="entry function (default: main)")
+    run.add_argument("--entry-point-result", default="void", choices=("void", "i32", "i64", "f32", "f64"))
+    run.add_argument("-O", dest="opt_level", type=int, default=2, choices=(0, 1, 2, 3))
+    run.add_argument("--debug", action="store_true")
     tr = sub.add_parser("translate", help="translate llvm-dialect MLIR to LLVM IR")
     tr.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
     tr.add_argument("-o", dest="output", default=None, help="output file")
@@ -207,10 +221,14 @@ def pipeline_from_flags(flags: list[str]):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     ap = build_parser()
     args, unknown = ap.parse_known_args(argv)
+    # Freeze parsed IR only when main() is the program (console script or
+    # `python -m polymlir`), not when a caller runs it in-process.
+    args.freeze_ir = as_program
     debug = getattr(args, "debug", False)
     try:
         if args.command == "opt":
@@ -221,6 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command == "deps":
             return run_deps(args)
+        if args.command == "run":
+            from .runner import run as run_module
+
+            text, filename = _read_input(args.input)
+            return run_module(text, filename, args.entry, args.entry_point_result, args.opt_level)
         if args.command == "translate":
             return run_translate(args)
         ap.error(f"unknown command {args.command}")

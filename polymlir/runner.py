@@ -1,0 +1,34 @@
+"""``polymlir run``: like upstream's ``mlir-runner``: lower a module at any
+level with polymlir's own passes, JIT it, call the entry function, and print
+its result (for a non-void entry) as mlir-runner does."""
+
+from __future__ import annotations
+
+import sys
+
+RESULT_KINDS = ("void", "i32", "i64", "f32", "f64")
+
+
+def format_result(value, kind: str) -> str:
+    if kind in ("f32", "f64"):
+        return "%e" % float(value)
+    return str(int(value))
+
+
+def run(text: str, filename: str, entry: str = "main", result: str = "void", opt_level: int = 2) -> int:
+    """Compile and call ``entry``; returns the process exit status."""
+    from .codegen.jit import compile as jit_compile
+    from .ir.verifier import verify
+    from .parser.parser import parse_source
+
+    module = parse_source(text, filename)
+    verify(module)
+    engine = jit_compile(module, opt_level=opt_level, cache=False)
+    value = engine.invoke(entry)
+    sys.stdout.flush()
+    if result != "void":
+        if value is None:
+            raise ValueError(f"entry '@{entry}' returns nothing, but --entry-point-result={result} was given")
+        sys.stdout.write(format_result(value, result) + "\n")
+    sys.stdout.flush()
+    return 0
