@@ -110,11 +110,13 @@ def with_main(text: str) -> str:
     return text + "\n" + "\n".join(lines) + "\n"
 
 
-def run_upstream(text: str, timeout: int = 300) -> str:
+def run_upstream(text: str, timeout: int = 300, linalg: bool = False) -> str:
     tools = upstream_tools()
     assert tools is not None
     opt, runner, libdir = tools
-    lowered = subprocess.run([opt, f"--pass-pipeline={UPSTREAM_PIPELINE}"], input=text, capture_output=True,
+    pipeline = UPSTREAM_PIPELINE.replace("builtin.module(", "builtin.module(convert-linalg-to-loops,") if linalg \
+        else UPSTREAM_PIPELINE
+    lowered = subprocess.run([opt, f"--pass-pipeline={pipeline}"], input=text, capture_output=True,
                              text=True, timeout=timeout)
     if lowered.returncode != 0:
         raise RuntimeError(f"mlir-opt failed:\n{lowered.stderr}")

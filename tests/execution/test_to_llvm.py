@@ -50,9 +50,9 @@ def test_polymlir_lowering_runs_like_upstream(source):
     assert run_llvm_dialect(out) == expected
 
 
-@pytest.mark.parametrize("source", ["programs/views.mlir", "programs/scf_mix.mlir"])
+@pytest.mark.parametrize("source", ["programs/views.mlir", "programs/scf_mix.mlir", "programs/linalg_buffers.mlir"])
 def test_convert_to_llvm_pipeline(source):
     program = with_main(open(os.path.join(HERE, source)).read())
     module = polymlir.parse(program)
     PassManager.parse("builtin.module(convert-to-llvm)").run(module)
-    assert run_llvm_dialect(polymlir.print_ir(module)) == run_upstream(program)
+    assert run_llvm_dialect(polymlir.print_ir(module)) == run_upstream(program, linalg=True)

@@ -13,6 +13,7 @@ from ...transforms.pass_manager import ModulePass, PassContext, lookup_pass, reg
 
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
+    "convert-linalg-to-loops",
     "lower-affine",
     "convert-vector-to-scf",
     "convert-scf-to-cf",

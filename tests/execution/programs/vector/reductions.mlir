@@ -1,4 +1,5 @@
 // vector.reduction (all kinds, with and without accumulator), multi_reduction, scan, masked reductions.
+// UPSTREAM-PIPELINE: -lower-vector-multi-reduction -test-vector-scan-lowering -test-lower-to-llvm
 func.func @entry() {
   %f = arith.constant dense<[1.5, -2.0, 3.25, 0.5, 7.0]> : vector<5xf32>
   %i = arith.constant dense<[3, -7, 12, 5, -1, 8]> : vector<6xi32>

@@ -1,6 +1,7 @@
 // Transfers upstream 22 does not lower: a masked transposing transfer_write
-// (its convert-vector-to-scf builds an invalid mask) and a masked
-// broadcast-only read (a masked 0-D read); expected output checked by hand.
+// (its convert-vector-to-scf builds an invalid mask), a masked
+// broadcast-only read (a masked 0-D read) and a vector.mask with a
+// pass-through around a 2-D read; expected output checked by hand.
 func.func @entry() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -20,6 +21,11 @@ func.func @entry() {
   %m2 = arith.constant dense<[true]> : vector<1xi1>
   %r6 = vector.transfer_read %A[%c0, %c0, %c1], %pad, %m2 {permutation_map = affine_map<(d0, d1, d2) -> (0, 0)>, in_bounds = [true, true]} : memref<?x?x?xf32>, vector<2x2xf32>
   vector.print %r6 : vector<2x2xf32>
+  %c2 = arith.constant 2 : index
+  %m = vector.create_mask %c3, %c2 : vector<3x3xi1>
+  %pt = arith.constant dense<7.0> : vector<3x3xf32>
+  %r2 = vector.mask %m, %pt { vector.transfer_read %A[%c0, %c0, %c1], %pad {permutation_map = affine_map<(d0, d1, d2) -> (d0, d2)>} : memref<?x?x?xf32>, vector<3x3xf32> } : vector<3x3xi1> -> vector<3x3xf32>
+  vector.print %r2 : vector<3x3xf32>
   %all = vector.transfer_read %A[%c0, %c0, %c0], %zero : memref<?x?x?xf32>, vector<3x3x3xf32>
   vector.print %all : vector<3x3x3xf32>
   memref.dealloc %A : memref<?x?x?xf32>
