@@ -96,8 +96,26 @@ def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
     rw.replace(op, [acc])
 
 
+def _const_int(v: Value) -> int | None:
+    from ...ir.core import OpResult
+
+    while isinstance(v, OpResult) and v.owner.name == "builtin.unrealized_conversion_cast":
+        v = v.owner.operands[0]
+    if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
+        a = v.owner.properties.get("value")
+        if isinstance(a, A.IntegerAttr):
+            return a.value
+    return None
+
+
 def _binary(op: Operation, rw: Rewriter) -> None:
     name = _BINARY[op.name]
+    if op.name == "arith.remsi" and _const_int(op.operands[1]) == -1:
+        # x rem -1 is 0; LLVM's srem is undefined for (INT_MIN, -1), upstream folds it.
+        b = rw.builder(op)
+        t = rw.convert_type(op.result_types[0], op)
+        rw.replace(op, [b.create("llvm.mlir.constant", [], [t], properties={"value": A.IntegerAttr(0, t)}).results[0]])
+        return
     props = {}
     if name in _OVERFLOW_OPS:
         props.update(_overflow(op))
@@ -200,7 +218,33 @@ def _div_expansion(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [res])
 
 
+def _extended(op: Operation, rw: Rewriter) -> None:
+    """addui_extended -> (sum, sum <u lhs); mul[su]i_extended -> (low, high)
+    through a multiplication at twice the width."""
+    b = rw.builder(op)
+    x, y = rw.operands(op)
+    t = x.type
+    if isinstance(t, T.VectorType):
+        raise DiagnosticError(f"'{op.name}' on vectors is not lowered to the LLVM dialect yet", op.loc)
+    if op.name == "arith.addui_extended":
+        s = b.create("llvm.add", [x, y], [t]).results[0]
+        of = b.create("llvm.icmp", [s, x], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
+        rw.replace(op, [s, of])
+        return
+    w = t.width  # type: ignore[attr-defined]
+    wide = T.IntegerType(2 * w)
+    ext = "llvm.sext" if op.name == "arith.mulsi_extended" else "llvm.zext"
+    xw = b.create(ext, [x], [wide]).results[0]
+    yw = b.create(ext, [y], [wide]).results[0]
+    p = b.create("llvm.mul", [xw, yw], [wide]).results[0]
+    low = b.create("llvm.trunc", [p], [t]).results[0]
+    sh = b.create("llvm.mlir.constant", [], [wide], properties={"value": A.IntegerAttr(w, wide)}).results[0]
+    high = b.create("llvm.trunc", [b.create("llvm.lshr", [p, sh], [wide]).results[0]], [t]).results[0]
+    rw.replace(op, [low, high])
+
+
 PATTERNS = {name: _binary for name in _BINARY}
+PATTERNS.update({n: _extended for n in ("arith.addui_extended", "arith.mulsi_extended", "arith.mului_extended")})
 PATTERNS.update({name: _cast for name in _CASTS})
 PATTERNS.update({
     "arith.negf": _negf, "arith.index_cast": _index_cast, "arith.index_castui": _index_cast,
