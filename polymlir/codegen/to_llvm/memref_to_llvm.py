@@ -485,7 +485,76 @@ def _copy(op: Operation, rw: Rewriter) -> None:
     op.erase()
 
 
+def _realloc(op: Operation, rw: Rewriter) -> None:
+    """Allocate the new size, copy min(old, new) elements, free the old
+    buffer (upstream's expand-realloc semantics, without branches)."""
+    b = rw.builder(op)
+    src_t: T.MemRefType = op.operands[0].type
+    t: T.MemRefType = op.result_types[0]
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    new_n = rw.operand(op, op.operands[1]) if len(op.operands) > 1 else _i64(b, t.shape[0], it)
+    old_n = d.size(b, 0) if src_t.shape[0] == DYN else _i64(b, src_t.shape[0], it)
+    declare(op, "malloc", PTR, [it])
+    declare(op, "free", VOID, [PTR])
+    align_attr = op.properties.get("alignment")
+    align = align_attr.value if align_attr is not None else 0
+    nbytes = _sizeof(b, elem, new_n, it)
+    if align:
+        nbytes = b.create("llvm.add", [nbytes, _i64(b, align, it)], [it]).results[0]
+    allocated = call(b, "malloc", [nbytes], PTR).results[0]
+    aligned = allocated
+    if align:
+        a = _i64(b, align, it)
+        pi = b.create("llvm.ptrtoint", [allocated], [it]).results[0]
+        bumped = b.create("llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+        ai = b.create("llvm.sub", [bumped, b.create("llvm.urem", [bumped, a], [it]).results[0]], [it]).results[0]
+        aligned = b.create("llvm.inttoptr", [ai], [PTR]).results[0]
+    less = b.create("llvm.icmp", [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
+    n = b.create("llvm.select", [less, new_n, old_n], [it]).results[0]
+    src = _gep(b, d.aligned(b), [d.offset(b)], elem)
+    b.create("llvm.intr.memcpy", [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)})
+    call(b, "free", [d.allocated(b)], VOID)
+    res = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), [new_n], [_i64(b, 1, it)])
+    rw.replace(op, [res.value])
+
+
+def _reshape(op: Operation, rw: Rewriter) -> None:
+    """A ranked result: sizes come from the shape memref, strides are
+    row-major; the data is the source's."""
+    b = rw.builder(op)
+    t = op.result_types[0]
+    if not isinstance(t, T.MemRefType):
+        raise DiagnosticError("memref.reshape to an unranked memref is not lowered to the LLVM dialect yet", op.loc)
+    st = rw.convert_type(t, op)
+    it = st.fields[2]
+    src_t = op.operands[0].type
+    src = rw.operand(op, op.operands[0])
+    if isinstance(src_t, T.UnrankedMemRefType):
+        src = b.create("llvm.load", [extract(b, src, PTR, 1)], [LLVMStructType((PTR, PTR, it))]).results[0]
+    allocated, aligned, offset = extract(b, src, PTR, 0), extract(b, src, PTR, 1), extract(b, src, it, 2)
+    shape_t: T.MemRefType = op.operands[1].type
+    shape_d = MemRefDescriptor(rw.operand(op, op.operands[1]))
+    shape_elem = _elem_type(rw, shape_t, op)
+    sizes = []
+    for k, s in enumerate(t.shape):
+        if s != DYN:
+            sizes.append(_i64(b, s, it))
+            continue
+        p = element_pointer(b, shape_d, shape_t, [_i64(b, k, it)], shape_elem)
+        v = b.create("llvm.load", [p], [shape_elem]).results[0]
+        if shape_elem != it:
+            w = shape_elem.width if hasattr(shape_elem, "width") else 64
+            v = b.create("llvm.sext" if w < 64 else "llvm.trunc", [v], [it]).results[0]
+        sizes.append(v)
+    strides = _row_major_strides(b, sizes, t, it)
+    rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
+
+
 PATTERNS = {
+    "memref.realloc": _realloc, "memref.reshape": _reshape,
     "memref.load": _load, "memref.store": _store, "memref.alloc": _alloc, "memref.alloca": _alloc,
     "memref.dealloc": _dealloc, "memref.dim": _dim, "memref.rank": _rank, "memref.cast": _cast,
     "memref.global": _global, "memref.get_global": _get_global, "memref.reinterpret_cast": _reinterpret_cast,
