@@ -14,6 +14,7 @@ from ...transforms.pass_manager import ModulePass, PassContext, lookup_pass, reg
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
     "convert-linalg-to-loops",
+    "expand-math-ipowi",
     "lower-affine",
     "convert-vector-to-scf",
     "convert-scf-to-cf",
