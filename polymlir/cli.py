@@ -50,14 +50,22 @@ def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform:
     from .parser.parser import parse_source
     from .printer import print_op
 
-    module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
     if getattr(args, "freeze_ir", False):
         # A one-shot process: move the new IR out of the cyclic collector's
-        # reach. Collections during verification and printing then skip it,
-        # and so does the collection at interpreter exit, which would
-        # otherwise traverse and free the whole IR object by object (about
-        # as long as parsing it). The frozen IR lives until the process ends.
-        gc.freeze()
+        # reach before any collection sees it (the collector stays off from
+        # parsing to freezing). Collections during verification and printing
+        # then skip it, and so does the collection at interpreter exit, which
+        # would otherwise traverse and free the whole IR object by object
+        # (about as long as parsing it). The frozen IR lives until the
+        # process ends.
+        gc.disable()
+        try:
+            module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
+        finally:
+            gc.freeze()
+            gc.enable()
+    else:
+        module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
     verify(module)
     if transform is not None:
         emitted = transform(module)

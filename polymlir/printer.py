@@ -9,7 +9,7 @@ from typing import Iterable, Sequence
 
 from .ir import attributes as A
 from .ir import types as T
-from .ir.core import Block, Operation, Region, Value
+from .ir.core import Block, Operation, Region, Value, gc_paused
 
 # Attribute classes printed through an alias, with the alias stem.
 ALIAS_STEMS: dict[type, str] = {
@@ -38,6 +38,8 @@ class AsmPrinter:
         self.aliases: dict[A.Attribute, str] = {}
         self._alias_defs: list[tuple[str, str]] = []
         self._alias_counts: dict[str, int] = {}
+        # (default dialect, op name) -> the name as printed there
+        self._short_names: dict[tuple[str, str], str] = {}
 
     # -- names ---------------------------------------------------------------
     def number_region(self, region: Region, next_val: int, next_arg: int) -> None:
@@ -233,10 +235,14 @@ class AsmPrinter:
             else:
                 out.append(first.split("#", 1)[0] + f":{len(res)} = ")
         if not self.generic and op.registered and op.print_custom_ok():  # type: ignore[attr-defined]
-            name = op.name
             dd = self._default_dialect(op)
-            if dd and name.startswith(dd + ".") and "." not in name[len(dd) + 1:]:
-                name = name[len(dd) + 1:]
+            key = (dd, op.name)
+            name = self._short_names.get(key)
+            if name is None:
+                name = op.name
+                if dd and name.startswith(dd + ".") and "." not in name[len(dd) + 1:]:
+                    name = name[len(dd) + 1:]
+                self._short_names[key] = name
             out.append(name)
             op.print_custom(self)  # type: ignore[attr-defined]
         else:
@@ -245,7 +251,8 @@ class AsmPrinter:
             out.append(" " + op.loc.print(self))
 
     def _default_dialect(self, op: Operation) -> str:
-        p = op.parent_op
+        b = op.parent  # op.parent_op, inlined
+        p = b.parent.parent if b is not None and b.parent is not None else None
         if p is None:
             return "builtin"
         return getattr(p, "default_dialect", "") or ""
@@ -317,4 +324,5 @@ def print_op(op: Operation, generic: bool = False, debuginfo: bool = False, reso
         from .parser.parser import module_resources
 
         resources = module_resources(op) or None
-    return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)
+    with gc_paused():  # a read-only walk over the whole IR: see gc_paused
+        return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)

@@ -76,7 +76,6 @@ class _ModuleTranslator:
         self.intrinsic_decls: dict[str, str] = {}
         self.metadata: list[str] = ["!{i32 2, !\"Debug Info Version\", i32 3}"]
         self._md_cache: dict[str, int] = {}
-        self.functions: dict[str, Operation] = {}
 
     # -- metadata ------------------------------------------------------------
     def md(self, body: str) -> str:
@@ -96,9 +95,6 @@ class _ModuleTranslator:
             raise TranslationError(f"cannot translate to LLVM IR: the module still contains non-LLVM ops: {names}",
                                    bad[0].loc)
         body = self.module.regions[0].blocks[0].operations if self.module.regions[0].blocks else []
-        for op in body:
-            if op.name == "llvm.func":
-                self.functions[op.properties["sym_name"].value] = op
         head = ["; ModuleID = 'LLVMDialectModule'", 'source_filename = "LLVMDialectModule"']
         attrs = self.module.attributes
         dl = attrs.get("llvm.data_layout")

@@ -260,7 +260,11 @@ class FunctionTranslator:
                 lines.append("")
                 lines.append(f"{self.label[b]}:")
             for j, a in enumerate(b.arguments if bi else ()):
-                inc = ", ".join(f"[ {self.ref(vals[j])}, %{lab} ]" for lab, vals in self.incoming.get(b, []))
+                edges = self.incoming.get(b, [])
+                if not edges:  # an unreachable block: LLVM has no phi without operands
+                    lines.append(f"  %{self.num[a]} = freeze {self.types.type(a.type)} poison")
+                    continue
+                inc = ", ".join(f"[ {self.ref(vals[j])}, %{lab} ]" for lab, vals in edges)
                 lines.append(f"  %{self.num[a]} = phi {self.types.type(a.type)} {inc}")
             for op in b.operations:
                 if op.name in CONSTANT_OPS:

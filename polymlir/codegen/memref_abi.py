@@ -510,6 +510,7 @@ def llvm_result_slots(t: T.Type) -> list[Slot]:
 # -- marshaling ----------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def ctype_of(t: T.Type) -> Any:
     """The ctypes type whose memory layout matches LLVM type ``t`` on the
     host (i1 is a byte; half/bfloat are 16-bit words)."""
@@ -619,7 +620,7 @@ def from_scalar(obj: Any, slot: Slot) -> Any:
     return obj
 
 
-def result_struct_type(results: list[Slot]) -> Any:
+def result_struct_type(results: Sequence[Slot]) -> Any:
     fields = []
     for i, s in enumerate(results):
         if s.kind == "memref":

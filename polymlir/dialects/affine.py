@@ -10,10 +10,11 @@ and yield in ``affine_loops.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
-from ..affine.expr import AffineMap, dim, sym
+from ..affine.expr import AffineDimExpr, AffineMap, AffineSymbolExpr, dim, sym
 from ..affine.parse import AffineExprParser, AffineParseError
 from ..ir import attributes as A
 from ..ir import constraints as C
@@ -199,6 +200,11 @@ def verify_dims_and_symbols(op: OpDef, operands: Sequence[Value], num_dims: int)
     scope = get_affine_scope(op)
     for i, v in enumerate(operands):
         if i < num_dims:
+            # The common dim, a loop's induction variable, checked first
+            # (is_valid_dim would try the symbol rules before it).
+            if isinstance(v, BlockArgument) and isinstance(v.type, T.IndexType) \
+                    and affine_induction_var_owner(v) is not None:
+                continue
             if not is_valid_dim(v, scope):
                 raise op.op_error("operand cannot be used as a dimension id")
         elif not is_valid_symbol(v, scope):
@@ -245,9 +251,52 @@ class _SSAIds:
         return e
 
 
+# The common subscript list of plain SSA names, `[%i, %j]` (one line, no
+# `#N` result numbers, no expressions), read without the expression parser.
+# Names as the affine lexer reads them.
+_SSA_NAME = r"%(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)"
+_PLAIN_SSA_LIST = {
+    delim: re.compile(rf"\{delim}[ \t]*(?:{_SSA_NAME}(?:[ \t]*,[ \t]*{_SSA_NAME})*[ \t]*)?\{close}")
+    for delim, close in (("[", "]"), ("(", ")"))
+}
+_SSA_NAMES = re.compile(_SSA_NAME)
+# Maps of plain subscript lists by the dim each subscript binds ((0, 1, 0)
+# for `[%i, %j, %i]`): immutable and few, so shared.
+_PLAIN_MAPS: dict[tuple[int, ...], AffineMap] = {}
+
+
+def _parse_plain_ssa_list(p: Parser, delimiter: str) -> tuple[AffineMap, list[UnresolvedOperand]] | None:
+    """``parse_ssa_id_map`` for a list of plain SSA names: each new name is
+    the next dim, a repeated one keeps its dim (as the expression parser
+    binds them); None when the list is anything else."""
+    m = _PLAIN_SSA_LIST[delimiter].match(p.src, p.start)
+    if m is None:
+        return None
+    refs: list[UnresolvedOperand] = []
+    seen: dict[str, int] = {}
+    key = []
+    for n in _SSA_NAMES.finditer(p.src, m.start(), m.end()):
+        name = n.group()
+        d = seen.get(name)
+        if d is None:
+            d = seen[name] = len(refs)
+            refs.append((name, 0, n.start()))
+        key.append(d)
+    k = tuple(key)
+    amap = _PLAIN_MAPS.get(k)
+    if amap is None:
+        amap = _PLAIN_MAPS[k] = AffineMap(len(refs), 0, [dim(d) for d in k])
+    p.reset(m.end())
+    return amap, refs
+
+
 def parse_ssa_id_map(p: Parser, delimiter: str = "[") -> tuple[AffineMap, list[UnresolvedOperand]]:
     """``[%i + 1, symbol(%n)]``: the map and its operand references (dims
     first, then symbols)."""
+    if p.kind == delimiter:
+        plain = _parse_plain_ssa_list(p, delimiter)
+        if plain is not None:
+            return plain
     ids = _SSAIds(p)
     ap = ids.parser
     try:
@@ -278,8 +327,20 @@ def _names(p: AsmPrinter, operands: Sequence[Value], num_dims: int) -> tuple[lis
 
 def ssa_id_exprs_str(p: AsmPrinter, exprs: Sequence, operands: Sequence[Value], num_dims: int) -> str:
     """Expressions with dims spelled ``%x`` and symbols ``symbol(%x)``."""
-    dn, sn = _names(p, operands, num_dims)
-    return ", ".join(e.to_string(dn, sn) for e in exprs)
+    names = [p.value_name(v) for v in operands]
+    # Most subscripts are a bare dim or symbol: spelled without the
+    # expression printer.
+    parts = []
+    for e in exprs:
+        t = type(e)
+        if t is AffineDimExpr and e.position < num_dims:
+            parts.append(names[e.position])
+        elif t is AffineSymbolExpr and num_dims + e.position < len(names):
+            parts.append(f"symbol({names[num_dims + e.position]})")
+        else:
+            dn, sn = _names(p, operands, num_dims)
+            return ", ".join(e.to_string(dn, sn) for e in exprs)
+    return ", ".join(parts)
 
 
 def ssa_id_map_str(p: AsmPrinter, amap: AffineMap, operands: Sequence[Value]) -> str:

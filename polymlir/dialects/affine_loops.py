@@ -18,7 +18,7 @@ from ..affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, Integ
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.core import Block, Operation, Region, Value
+from ..ir.core import Block, Region, Value
 from ..ir.fields import prop, var_operand, var_result
 from ..ir.fields import region as region_field
 from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
@@ -41,6 +41,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 YIELD = "affine.yield"
 _SYMBOL_IDENTITY = AffineMap(0, 1, (sym(0),))
+_SYMBOL_BOUND = A.AffineMapAttr(_SYMBOL_IDENTITY)
+_STEP_ONE = A.IntegerAttr(1, T.index)
+# `() -> (c)` bound maps by constant: loop bounds repeat the same few.
+_CONSTANT_BOUNDS: dict[int, A.AffineMapAttr] = {}
+
+
+def _constant_bound(value: int) -> A.AffineMapAttr:
+    a = _CONSTANT_BOUNDS.get(value)
+    if a is None:
+        a = _CONSTANT_BOUNDS[value] = A.AffineMapAttr(AffineMap.constant_map(value))
+    return a
 
 
 def ensure_terminator(region: Region, p: Parser, state: OpState) -> None:
@@ -49,7 +60,7 @@ def ensure_terminator(region: Region, p: Parser, state: OpState) -> None:
         region.add_block()
     b = region.blocks[-1]
     if not b.operations or TERMINATOR not in b.operations[-1].traits:
-        b.append(Operation.create(YIELD, loc=p.loc_at(state.pos)))
+        b.append(AffineYieldOp.create(loc=p.loc_at(state.pos)))
 
 
 def verify_implicit_terminator(op: OpDef) -> None:
@@ -79,7 +90,12 @@ def _parse_bound(p: Parser, state: OpState, lower: bool) -> tuple[A.AffineMapAtt
         refs = p.parse_operand_list()
         if len(refs) > 1:
             parse_error(p, state, "expected only one loop bound operand")
-        return A.AffineMapAttr(_SYMBOL_IDENTITY), [p.resolve_operand(refs[0], T.index)]
+        return _SYMBOL_BOUND, [p.resolve_operand(refs[0], T.index)]
+    if p.kind == "int":
+        # What parse_attribute(index) reads for a non-negative integer.
+        v = int(p.text, 0)
+        p.advance()
+        return _constant_bound(v), []
     apos = p.start
     a = p.parse_attribute(T.index)
     if isinstance(a, A.AffineMapAttr):
@@ -96,7 +112,7 @@ def _parse_bound(p: Parser, state: OpState, lower: bool) -> tuple[A.AffineMapAtt
             parse_error(p, state, "upper loop bound affine map with multiple results requires 'min' prefix", apos)
         return a, vals
     if isinstance(a, A.IntegerAttr):
-        return A.AffineMapAttr(AffineMap.constant_map(a.value)), []
+        return _constant_bound(a.value), []
     parse_error(p, state, "expected valid affine map representation for loop bounds")
 
 
@@ -140,7 +156,7 @@ class AffineForOp(OpDef):
         if not p.accept_keyword("to"):
             parse_error(p, state, "expected 'to' between bounds", p.start)
         ub, ub_ops = _parse_bound(p, state, False)
-        step = A.IntegerAttr(1, T.index)
+        step = _STEP_ONE
         if p.accept_keyword("step"):
             spos = p.start
             step = parse_attr_of(p, state, A.IntegerAttr, T.index)
@@ -168,26 +184,36 @@ class AffineForOp(OpDef):
         state.regions.append(body)
         add_attr_dict(state, p.parse_optional_attr_dict())
 
+    def _operand_groups(self) -> tuple[list[Value], list[Value], list[Value]]:
+        """(lowerBoundOperands, upperBoundOperands, inits), from one reading
+        of the segment sizes (each field would read them again)."""
+        sizes = self.segment_sizes("operand")
+        vals = [o.value for o in self._operands]
+        a = sizes[0]
+        b = a + sizes[1]
+        return vals[:a], vals[a:b], vals[b:b + sizes[2]]
+
     def print_custom_ok(self) -> bool:
         r = self.regions
         if len(r) != 1 or len(r[0].blocks) != 1 or not r[0].blocks[0].arguments:
             return False
         lb, ub = self.lowerBoundMap, self.upperBoundMap
-        return (isinstance(lb, A.AffineMapAttr) and isinstance(ub, A.AffineMapAttr)
-                and isinstance(self.step, A.IntegerAttr)
-                and lb.value.num_inputs == len(self.lowerBoundOperands)
-                and ub.value.num_inputs == len(self.upperBoundOperands)
-                and len(r[0].blocks[0].arguments) == len(self.inits) + 1)
+        if not (isinstance(lb, A.AffineMapAttr) and isinstance(ub, A.AffineMapAttr)
+                and isinstance(self.step, A.IntegerAttr)):
+            return False
+        lbs, ubs, inits = self._operand_groups()
+        return (lb.value.num_inputs == len(lbs) and ub.value.num_inputs == len(ubs)
+                and len(r[0].blocks[0].arguments) == len(inits) + 1)
 
     def print_custom(self, p: AsmPrinter) -> None:
         body = self.regions[0].blocks[0]
         iv = body.arguments[0]
+        lbs, ubs, inits = self._operand_groups()
         s = (" " + p.value_name(iv) + p.loc_suffix(iv.loc) + " = "
-             + _bound_str(p, self.lowerBoundMap, self.lowerBoundOperands, "max") + " to "
-             + _bound_str(p, self.upperBoundMap, self.upperBoundOperands, "min"))
+             + _bound_str(p, self.lowerBoundMap, lbs, "max") + " to "
+             + _bound_str(p, self.upperBoundMap, ubs, "min"))
         if self.step.value != 1:
             s += f" step {self.step.value}"
-        inits = self.inits
         if inits:
             s += (" iter_args(" + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}"
                                             for a, v in zip(body.arguments[1:], inits))

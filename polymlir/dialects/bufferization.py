@@ -18,9 +18,8 @@ AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
 AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked_tensor,
                                    kind=("builtin.tensor", _is_ranked_tensor))
 AnyMemRef = C.TypeConstraint("ranked or unranked memref of any type values", _is_memref)
-TensorLike = C.TypeConstraint("Bufferizable tensor type", _is_tensor)
-BufferLike = C.TypeConstraint("Bufferizable buffer type", _is_memref)
-ShapedNonTensor = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
+TensorLike = C.TypeConstraint("TensorLikeType instance", _is_tensor)
+BufferLike = C.TypeConstraint("BufferLikeType instance", _is_memref)
 
 
 def _compatible_buffer(op, tensor: T.Type, buffer: T.Type) -> None:

@@ -48,6 +48,11 @@ class FuncOp(OpDef):
 
     def verify_(self) -> None:
         ft = self.type
+        for attr_name, n, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
+            a = getattr(self, attr_name)
+            if a is not None and len(a) != n:
+                raise self.op_error(f"expects {what} attribute array to have the same number of elements as the "
+                                    f"number of function {what}s, got {len(a)}, but expected {n}")
         if self.is_declaration:
             vis = self.sym_visibility
             if vis is None or vis.value == "public":  # type: ignore[attr-defined]
@@ -62,15 +67,6 @@ class FuncOp(OpDef):
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the corresponding "
                     f"argument in function signature({t})")
-        for attr_name, n in (("arg_attrs", len(ft.inputs)), ("res_attrs", len(ft.results))):
-            a = getattr(self, attr_name)
-            if a is not None and len(a) != n:
-                raise self.op_error(f"expects {attr_name} to have {n} elements" if False else
-                                    f"expects argument attribute array to have the same number of elements as the "
-                                    f"number of function arguments, got {len(a)}, but expected {n}"
-                                    if attr_name == "arg_attrs" else
-                                    f"expects result attribute array to have the same number of elements as the "
-                                    f"number of function results, got {len(a)}, but expected {n}")
 
 
 def _enclosing_func(op) -> FuncOp | None:

@@ -83,7 +83,13 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
     ra = _dicts_or_none([r[1] for r in results])
     if ra is not None:
         state.properties["res_attrs"] = ra
+    dict_pos = p.start
     extra = p.parse_optional_attr_dict_with_keyword()
+    inferred_attrs = ("sym_name", "function_type") + (("sym_visibility",) if state.name == "func.func" else ())
+    for inferred in inferred_attrs:
+        if inferred in extra:
+            p.error(f"custom op '{state.name}' '{inferred}' is an inferred attribute and should not be specified "
+                    "in the explicit attribute dictionary", dict_pos)
     props = state.op_class.property_names() if state.op_class is not None else frozenset()
     for k, v in extra.items():
         if k in props:

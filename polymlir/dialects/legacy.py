@@ -5,33 +5,37 @@ from are written in MLIR's older syntax: ``func @f``, the standard dialect
 (``constant``, ``addf``, ``cmpi "slt"``, ``load``, ``dim %A, 0``,
 ``tensor_load``, ``br``, ``return``...), ``loop.for``, the bare ``for``/``if``
 of the affine document, ``linalg.generic #trait %A, %B {...}`` and
-``init(...)`` operands of named linalg ops. Each legacy name resolves to a
+``init(...)`` operands of named linalg ops, and the generic form of a branch
+whose successor list holds the operands. Each legacy name resolves to a
 class whose ``parse`` reads the old syntax into the state of today's op, so
 the IR only ever holds today's ops and prints in today's syntax:
 
-    func @f(%a: f32) { %c = constant 1.0 : f32  ...     (input)
-    func.func @f(%arg0: f32) { %cst = arith.constant 1.0 : f32  ...  (output)
+    func @f(%a: f32) { %c = constant 1.0 : f32  ...                      (input)
+    func.func @f(%arg0: f32) { %0 = arith.constant 1.000000e+00 : f32  ...  (output)
 
-Two parser hooks are used: ``CUSTOM_OP_FALLBACKS`` for names no dialect
-defines (``addf``, ``dim``, ``func``...) and ``CUSTOM_OP_OVERRIDES`` for names
+Three parser hooks are used: ``CUSTOM_OP_FALLBACKS`` for names no dialect
+defines (``addf``, ``dim``, ``func``...), ``CUSTOM_OP_OVERRIDES`` for names
 whose legacy syntax must win over a registered op (``constant``, which the
 default ``func`` dialect would read as ``func.constant``; the old
-``linalg.generic`` form). Legacy types of the LLVM dialect are in
-``legacy_llvm``; the core reads the legacy attribute and type syntax itself
-(bare affine maps, ``{key: value}``, ``offset: ?, strides: [...]``,
-``!alias = type T``).
+``linalg.generic`` form) and ``GENERIC_OP_OVERRIDES`` for the generic
+``"cond_br"``/``"br"``. Legacy types and load/store of the LLVM dialect are
+in ``legacy_llvm``, the old linalg syntax in ``legacy_linalg``; the core
+reads the legacy attribute and type syntax itself (bare affine maps,
+``{key: value}``, ``offset: ?, strides: [...]``, ``!alias = type T``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import Operation
 from ..ir.opdef import OpDef, lookup_op
-from ..parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, OpState, Parser
+from ..parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
 
-__all__ = ["LEGACY_RENAMES", "resolve_legacy_op"]
+__all__ = ["LEGACY_RENAMES", "LegacyOp", "add_attrs", "resolve_legacy_op"]
 
 # Old names whose syntax is today's syntax of the op they became.
 LEGACY_RENAMES: dict[str, str] = {
@@ -96,7 +100,7 @@ class LegacyOp:
         return cls
 
 
-def _add_attrs(state: OpState, attrs: dict[str, A.Attribute]) -> None:
+def add_attrs(state: OpState, attrs: dict[str, A.Attribute]) -> None:
     """Attributes of a custom form: inherent ones become properties."""
     props = state.op_class.property_names() if state.op_class is not None else frozenset()
     for k, v in attrs.items():
@@ -155,7 +159,7 @@ class LegacyCmp(LegacyOp):
         refs = p.parse_operand_list()
         if len(refs) != 2:
             p.error(f"custom op '{cls.MODERN}' expected 2 operands", pos)
-        _add_attrs(state, p.parse_optional_attr_dict())
+        add_attrs(state, p.parse_optional_attr_dict())
         ty = p.parse_colon_type()
         state.properties["predicate"] = A.IntegerAttr(cls.PREDICATES.index(pred), T.i64)
         state.operands = p.resolve_operands(refs, [ty, ty])
@@ -211,7 +215,7 @@ class LegacyDim(LegacyOp):
             cls.become(state, "tensor.dim")
         else:
             p.error(f"custom op 'dim' expected a memref or tensor type, got '{ty}'", tpos + 1)
-        _add_attrs(state, attrs)
+        add_attrs(state, attrs)
         if literal is not None:
             const = lookup_op("arith.constant").create(  # type: ignore[union-attr]
                 result_types=[T.index], properties={"value": A.IntegerAttr(literal, T.index)})
@@ -233,7 +237,7 @@ class LegacyTensorLoad(LegacyOp):
     def parse(cls, p: Parser, state: OpState) -> None:
         cls.become(state, "bufferization.to_tensor")
         ref = p.parse_operand()
-        _add_attrs(state, p.parse_optional_attr_dict())
+        add_attrs(state, p.parse_optional_attr_dict())
         tpos = p.start
         ty = p.parse_colon_type()
         if isinstance(ty, T.MemRefType):
@@ -259,7 +263,7 @@ class LegacyTensorStore(LegacyOp):
         if not p.accept_keyword("to"):
             p.expect(",", "expected ',' or 'to'")
         m_ref = p.parse_operand()
-        _add_attrs(state, p.parse_optional_attr_dict())
+        add_attrs(state, p.parse_optional_attr_dict())
         tpos = p.start
         ty = p.parse_colon_type()
         if isinstance(ty, T.MemRefType):
@@ -270,6 +274,63 @@ class LegacyTensorStore(LegacyOp):
             p.error(f"custom op 'tensor_store' expected a memref type, got '{ty}'", tpos + 1)
         state.properties["writable"] = A.UNIT
         state.operands = [p.resolve_operand(t_ref, tt), p.resolve_operand(m_ref, ty)]
+
+
+# -- the 2019 generic form of branches -------------------------------------------------------
+
+_SUCC_WITH_OPERANDS = re.compile(r"\^[\w$.\-]+\s*\(")
+
+
+def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_results: int) -> Operation | None:
+    """``"cond_br"(%c)[^bb1, ^bb2(%v : index)] : (i1) -> ()``: the 2019
+    generic form kept a successor's operands in the successor list; today
+    they are operands (``cf.cond_br`` splits them with operandSegmentSizes).
+    None when no successor carries operands (then the name is an ordinary
+    unregistered op)."""
+    if p.kind != "(":
+        return None
+    lbrack = p.lexer.lex(p.balanced_body(p.start))
+    if lbrack[0] != "[":
+        return None
+    end = p.balanced_body(lbrack[1])
+    if not _SUCC_WITH_OPERANDS.search(p.src, lbrack[1], end):
+        return None
+    modern = "cf.br" if name in ("br", "std.br") else "cf.cond_br"
+    p.expect("(", "expected '(' to start operand list")
+    refs = [] if p.accept(")") else p.parse_operand_list()
+    if refs:
+        p.expect(")", "expected ')' to end operand list")
+    p.expect("[", "expected '['")
+    successors: list = []
+    groups: list[list] = []
+    while True:
+        successors.append(p.parse_successor())
+        group: list = []
+        if p.accept("("):
+            g_refs = p.parse_operand_list()
+            g_pos = p.start
+            group = p.resolve_operands(g_refs, p.parse_colon_type_list(), g_pos)
+            p.expect(")", "expected ')' to end the successor's operands")
+        groups.append(group)
+        if not p.accept(","):
+            break
+    p.expect("]", "expected ']' to end the successor list")
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":", "expected ':' followed by operation type")
+    tpos = p.start
+    ftype = p.parse_type()
+    if not isinstance(ftype, T.FunctionType) or ftype.results:
+        p.error("expected a function type with no results", tpos)
+    if len(ftype.inputs) != len(refs):
+        p.error(f"expected {len(refs)} operand types but had {len(ftype.inputs)}", tpos)
+    want = 1 if modern == "cf.br" else 2
+    if len(successors) != want or len(refs) != want - 1:
+        p.error(f"'{name}' takes {want - 1} operand(s) and {want} successor(s)", name_pos)
+    operands = p.resolve_operands(refs, list(ftype.inputs)) + [v for g in groups for v in g]
+    props = {} if modern == "cf.br" else {
+        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, len(groups[0]), len(groups[1])))}
+    return lookup_op(modern).create(operands=operands, successors=successors,  # type: ignore[union-attr]
+                                    attributes=attrs, properties=props)
 
 
 _LEGACY_CLASSES: dict[str, type] = {
@@ -300,6 +361,8 @@ _init_cmp_predicates()
 CUSTOM_OP_FALLBACKS.append(resolve_legacy_op)
 # Inside a function `constant` would otherwise be read as func.constant.
 CUSTOM_OP_OVERRIDES["constant"] = _resolve_constant
+for _name in ("br", "cond_br", "std.br", "std.cond_br"):
+    GENERIC_OP_OVERRIDES[_name] = _parse_legacy_generic_branch
 
 from . import legacy_linalg  # noqa: E402,F401  (old linalg syntax)
 from . import legacy_llvm  # noqa: E402,F401  (old LLVM dialect types and ops)

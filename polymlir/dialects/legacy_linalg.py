@@ -8,15 +8,15 @@ after the region::
     linalg.generic #trait %A, %B { ^bb0(%a: f32, %b: f32): ... } : memref<?xf32>, memref<?xf32>
 
 which is today's ``linalg.generic {indexing_maps = [...], iterator_types =
-[#linalg.iterator_type<parallel>]} ins(%A : memref<?xf32>) outs(%B :
-memref<?xf32>) {...}``. Named ops took their output tensors in ``init(...)``,
-today's ``outs(...)``.
+["parallel"]} ins(%A : memref<?xf32>) outs(%B : memref<?xf32>) {...}``.
+Named ops took their output tensors in ``init(...)``, today's ``outs(...)``.
 """
 
 from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.diagnostics import DiagnosticError
 from ..ir.opdef import lookup_op
 from ..parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
 from . import linalg as L
@@ -37,7 +37,7 @@ def _is_legacy_generic(p: Parser, name: str) -> bool:
         else:
             return False
         return p.lexer.lex(end)[0] == "%"
-    except Exception:
+    except DiagnosticError:
         return False
     finally:
         p.reset(start)
@@ -110,7 +110,7 @@ def _uses_init(p: Parser) -> bool:
                     return False
                 p.reset(p.balanced_body(p.start))
         return p.peek_keyword("init")
-    except Exception:
+    except DiagnosticError:
         return False
     finally:
         p.reset(start)
@@ -141,7 +141,11 @@ def _named_with_init(name: str):
     LegacyInit.__name__ = LegacyInit.__qualname__ = f"LegacyInit_{name[7:]}"
 
     def resolve(p: Parser, _name: str) -> type | None:
-        return LegacyInit if _uses_init(p) else None
+        # Only a buffer with `init(` can hold the old syntax.
+        legacy = p.__dict__.get("_legacy_linalg_init")
+        if legacy is None:
+            legacy = p.__dict__["_legacy_linalg_init"] = "init(" in p.src
+        return LegacyInit if legacy and _uses_init(p) else None
 
     return resolve
 

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import re
 
+from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.diagnostics import DiagnosticError
 from ..parser.attr_parser import DIALECT_TYPE_PARSERS
 from ..parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
 from . import llvm_types as LT
-from .legacy import LegacyOp
+from .legacy import LegacyOp, add_attrs
 
 __all__ = ["LegacyTypeError", "parse_llvm_ir_type"]
 
@@ -208,13 +210,14 @@ def _parse_llvm_type(p: Parser, name: str) -> T.Type:
     if name == "llvm":
         return _parse_wrapped(p)[0]
     mn = name[5:]
-    t = _SCALARS.get(mn) if mn in _FLOATS else None
-    if t is None and _INT.match(mn):
+    if mn in _FLOATS:
+        t = _SCALARS[mn]
+    elif mn[:1] == "i" and _INT.match(mn):
         t = T.IntegerType(int(mn[1:]))
-    if t is not None and p.end < len(p.src) and p.src[p.end] != "<":
-        p.advance()
-        return t
-    return _modern_llvm_type_parser(p, name)
+    else:
+        return _modern_llvm_type_parser(p, name)
+    p.advance()
+    return t
 
 
 DIALECT_TYPE_PARSERS["llvm"] = _parse_llvm_type
@@ -238,7 +241,7 @@ def _is_legacy_access(p: Parser, name: str) -> bool:
         if not p.accept(":"):
             return False
         return p.src.startswith('!llvm<"', p.start)
-    except Exception:
+    except DiagnosticError:
         return False
     finally:
         p.reset(start)
@@ -263,11 +266,8 @@ class LegacyLoad(LegacyOp):
         ptr, pointee = _parse_wrapped(p)
         if pointee is None:
             p.error(f"custom op '{cls.OP_NAME}' expected a pointer type, got '{ptr}'", tpos)
-        for k, v in attrs.items():
-            (state.properties if k in state.op_class.property_names() else state.attributes)[k] = v
+        add_attrs(state, attrs)
         if volatile:
-            from ..ir import attributes as A
-
             state.properties["volatile_"] = A.UNIT
         if cls.OP_NAME == "llvm.store":
             state.operands = [p.resolve_operand(refs[0], pointee), p.resolve_operand(refs[1], ptr)]
@@ -283,7 +283,11 @@ class LegacyStore(LegacyLoad):
 
 
 def _resolve_access(p: Parser, name: str) -> type | None:
-    if _is_legacy_access(p, name):
+    # Only a buffer with a wrapped LLVM IR type can hold the old syntax.
+    legacy = p.__dict__.get("_legacy_llvm_types")
+    if legacy is None:
+        legacy = p.__dict__["_legacy_llvm_types"] = '!llvm<"' in p.src
+    if legacy and _is_legacy_access(p, name):
         return LegacyLoad if name == "llvm.load" else LegacyStore
     return None
 

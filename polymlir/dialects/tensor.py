@@ -45,12 +45,14 @@ def _num_dynamic(t: T.ShapedType) -> int:
     return sum(1 for d in t.shape if d == DYNAMIC)
 
 
-def _static(op, name: str) -> list[int]:
+def static_list(op, name: str) -> list[int]:
+    """The values of the dense-array property ``name`` (empty if absent)."""
     a = op.properties.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
-def _tensor(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
+def tensor_type(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
+    """``tensor<shape x et>`` (shape entries may be DYNAMIC)."""
     return T.RankedTensorType(tuple(shape), et, encoding)
 
 
@@ -167,7 +169,7 @@ class ConcatOp(OpDef):
                     raise self.op_error(f"static concatenation size mismatch along non-concatenated dimension {i}")
                 size = d
             sizes.append(size)
-        inferred = _tensor(sizes, ins[0].element_type)
+        inferred = tensor_type(sizes, ins[0].element_type)
         for a, b in zip(sizes, rt.shape):
             if a != DYNAMIC and b != DYNAMIC and a != b:
                 raise self.op_error(f"result type '{rt}'does not match inferred shape '{inferred}' static sizes")
@@ -287,7 +289,8 @@ class FromElementsOp(OpDef):
         t = ps.types.get("result_", [None])[0]
         if isinstance(t, T.RankedTensorType):
             if not t.has_static_shape:
-                p.error(f"'result' must be statically shaped tensor of any type values, but got '{t}'", state.pos)
+                p.error(f"custom op '{cls.OP_NAME}' 'result' must be statically shaped tensor of any type values, "
+                        f"but got '{t}'", state.pos)
             n = len(ps.operands.get("elements", []))
             if n != t.num_elements:
                 p.error(f"custom op '{cls.OP_NAME}' number of operands and types do not match: got {n} operands "
@@ -386,7 +389,7 @@ def _gather_result(source: T.RankedTensorType, indices: T.RankedTensorType, dims
                 shape.append(1)
             continue
         shape.append(d)
-    return _tensor(shape, source.element_type, source.encoding)
+    return tensor_type(shape, source.element_type, source.encoding)
 
 
 def _verify_gather_dims(op, dims: list[int], indices_shape, rank: int, kind: str, what: str) -> None:
@@ -481,16 +484,16 @@ class YieldOp(OpDef):
             raise self.op_error("expects parent op to be one of 'tensor.generate, tensor.pad'")
 
 
-def _region_terminator(op, region):
-    if not region.blocks or not region.blocks[0].operations:
-        return None
-    return region.blocks[0].operations[-1]
+def verify_sized_region(op, name: str) -> None:
+    """ODS's ``SizedRegion<1>`` constraint on region #0."""
+    if len(op.regions[0].blocks) != 1:
+        raise op.op_error(f"region #0 ('{name}') failed to verify constraint: region with 1 blocks")
 
 
 def _verify_implicit_yield(op) -> None:
     """SingleBlockImplicitTerminator<tensor.yield>."""
     for r in op.regions:
-        t = _region_terminator(op, r)
+        t = r.blocks[0].operations[-1] if r.blocks and r.blocks[0].operations else None
         if t is None:
             raise op.op_error("expects a non-empty block")
         if t.name != "tensor.yield":
@@ -517,6 +520,7 @@ class GenerateOp(OpDef):
         ps.types.setdefault("dynamicExtents", [T.index] * len(ps.operands.get("dynamicExtents", [])))
 
     def verify_(self) -> None:
+        verify_sized_region(self, "body")
         t = self.result_types[0]
         if len(self.operands) != _num_dynamic(t):
             raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.operands)}, expected "
@@ -542,7 +546,7 @@ def pad_result_type(source: T.RankedTensorType, low: list[int], high: list[int])
     shape = []
     for d, lo, hi in zip(source.shape, low, high):
         shape.append(DYNAMIC if DYNAMIC in (d, lo, hi) else d + lo + hi)
-    return _tensor(shape, source.element_type)
+    return tensor_type(shape, source.element_type)
 
 
 @register_op
@@ -566,9 +570,10 @@ class PadOp(DynamicIndexListFormat, OpDef):
                        "`:` type($source) `to` type($result)")
 
     def verify_(self) -> None:
+        verify_sized_region(self, "region")
         st = self.source.type  # type: ignore[attr-defined]
         rt = self.result_types[0]
-        low, high = _static(self, "static_low"), _static(self, "static_high")
+        low, high = static_list(self, "static_low"), static_list(self, "static_high")
         verify_dynamic_count(self, "low", "static_low", low, self.low)  # type: ignore[arg-type]
         verify_dynamic_count(self, "high", "static_high", high, self.high)  # type: ignore[arg-type]
         expected = pad_result_type(st, low, high)

@@ -11,7 +11,7 @@ from ..ir.fields import operand, prop, result, var_operand
 from ..ir.opdef import PURE, OpDef, register_op
 from ..ir.types import DYNAMIC
 from .index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
-from .tensor import AnyRankedTensor, AnyTensor, IndexListArrayAttr, _static, _tensor
+from .tensor import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
 
 
 # -- slices -------------------------------------------------------------------------------
@@ -36,7 +36,7 @@ def compute_rank_reduction_mask(original, reduced) -> set[int] | None:
 
 def slice_result_type(source: T.RankedTensorType, sizes: list[int]) -> T.RankedTensorType:
     """Upstream's ``ExtractSliceOp::inferResultType``: the static sizes."""
-    return _tensor(sizes, source.element_type, source.encoding)
+    return tensor_type(sizes, source.element_type, source.encoding)
 
 
 def verify_rank_reduced(op, expected: T.ShapedType, actual: T.ShapedType) -> None:
@@ -74,7 +74,7 @@ class _SliceBase(DynamicIndexListFormat, OpDef):
         raise NotImplementedError
 
     def _verify_lists(self) -> tuple[list[int], list[int], list[int]]:
-        offs, szs, strs = (_static(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
+        offs, szs, strs = (static_list(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
         for name, st, vals in (("offsets", offs, self.offsets), ("sizes", szs, self.sizes),
                                ("strides", strs, self.strides)):
             verify_dynamic_count(self, name, "static_" + name, st, vals)  # type: ignore[arg-type]
@@ -244,7 +244,7 @@ def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.
             for d in dims:
                 n *= d
             shape.append(n)
-    return _tensor(shape, expanded.element_type)
+    return tensor_type(shape, expanded.element_type)
 
 
 def _verify_tensor_reshape(op, expanded: T.RankedTensorType, collapsed: T.RankedTensorType) -> None:
@@ -273,7 +273,7 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     def verify_(self) -> None:
         rt = self.result_types[0]
         st = self.src.type  # type: ignore[attr-defined]
-        static = _static(self, "static_output_shape")
+        static = static_list(self, "static_output_shape")
         if len(static) != rt.rank:
             raise self.op_error(f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
                                 f"but found {len(static)} inputs instead")

@@ -113,20 +113,18 @@ class ContractionOp(OpDef):
     def _maps(self):
         return [m.value for m in self.indexing_maps]  # type: ignore[attr-defined]
 
-    def iteration_bounds(self) -> list[int]:
-        """Static size of each iterator (from the lhs/rhs/acc shapes)."""
-        bounds = [0] * len(self.iterator_types)  # type: ignore[arg-type]
-        for v, m in zip(self.operands[:3], self._maps()):
-            t = v.type
-            if not isinstance(t, T.VectorType):
-                continue
-            for i, r in enumerate(m.results):
-                if isinstance(r, AffineDimExpr) and not bounds[r.position]:
-                    bounds[r.position] = t.shape[i]
-        return bounds
-
     def expected_mask_type(self) -> T.Type:
-        return vtype(self.iteration_bounds(), T.i1)
+        """The iteration space (sizes from the lhs and rhs) as an i1 vector."""
+        maps = self._maps()
+        n = maps[0].num_dims
+        shape, flags = [0] * n, [False] * n
+        for v, m in zip(self.operands[:2], maps[:2]):
+            t = v.type
+            for i, r in enumerate(m.results):
+                if isinstance(r, AffineDimExpr):
+                    shape[r.position] = t.shape[i]
+                    flags[r.position] = scal(t)[i]
+        return vtype(shape, T.i1, flags)
 
     def verify_(self) -> None:
         lt, rt = self.lhs.type, self.rhs.type  # type: ignore[attr-defined]
@@ -348,7 +346,9 @@ class MaskOp(OpDef):
 
     def verify_(self) -> None:
         r = self.regions[0]
-        if not r.blocks or not r.blocks[0].operations:
+        if len(r.blocks) != 1:
+            raise self.op_error("region #0 ('maskRegion') failed to verify constraint: region with 1 blocks")
+        if not r.blocks[0].operations:
             raise self.op_error("expects a terminator within the mask region")
         ops = r.blocks[0].operations
         if len(ops) > 2:
@@ -407,7 +407,7 @@ def _ensure_yield(reg, loc) -> None:
 PUNCTUATIONS = ("no_punctuation", "newline", "comma", "open", "close")
 PUNCT_NEWLINE = A.OpaqueAttr("vector.punctuation<newline>")
 _PRINTABLE = C.TypeConstraint(
-    "vector of any type values or integer or index or floating-point",
+    "",  # sic: upstream prints an empty description for this Type<Or<...>>
     lambda t: isinstance(t, (T.VectorType, T.IntegerType, T.IndexType, T.FloatType)))
 
 

@@ -10,6 +10,7 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ..ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ..ir.opdef import OpDef, register_op
 from .vector import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
 
@@ -306,26 +307,10 @@ def _requires_indices(op, base: T.Type) -> None:
         raise op.op_error(f"requires {base.rank} indices")
 
 
-def _unit_stride_last(t: T.MemRefType) -> bool:
-    lay = t.layout
-    if lay is None or not t.shape:
-        return True
-    if isinstance(lay, A.StridedLayoutAttr):
-        return lay.strides[-1] == 1 if lay.strides else True
-    if isinstance(lay, A.AffineMapAttr):
-        m = lay.value
-        if m.is_identity():
-            return True
-        last = m.results[-1] if m.results else None
-        return isinstance(last, AffineDimExpr) and last.position == m.num_dims - 1 or \
-            str(last).endswith(f"+ d{m.num_dims - 1}") or str(last) == f"d{m.num_dims - 1}"
-    return True
-
-
 def _verify_layout(op, vt: T.VectorType, mt: T.MemRefType) -> None:
     if not any(scal(vt)) and (vt.rank == 0 or vt.num_elements == 1):
         return
-    if not _unit_stride_last(mt):
+    if not is_last_dim_unit_stride(mt):
         raise op.op_error("most minor memref dim must have unit stride")
 
 
@@ -575,9 +560,9 @@ class TypeCastOp(OpDef):
 
     def verify_(self) -> None:
         st, rt = self.memref.type, self.result_types[0]  # type: ignore[attr-defined]
-        if st.layout is not None and not _identity_layout(st):
+        if not has_identity_layout(canonicalize_strided_layout(st)):
             raise self.op_error("expects operand to be a memref with identity layout")
-        if rt.layout is not None and not _identity_layout(rt):
+        if not has_identity_layout(rt):
             raise self.op_error("expects result to be a memref with identity layout")
         if st.memory_space != rt.memory_space:
             raise self.op_error("expects result in same memory space")
@@ -594,17 +579,3 @@ class TypeCastOp(OpDef):
             raise self.op_error(f"expects result and operand with same underlying scalar type: '{rt}'")
         if full_shape(st) != full_shape(rt):
             raise self.op_error(f"expects concatenated result and operand shapes to be equal: '{rt}'")
-
-
-def _identity_layout(t: T.MemRefType) -> bool:
-    lay = t.layout
-    if isinstance(lay, A.AffineMapAttr):
-        return lay.value.is_identity()
-    if isinstance(lay, A.StridedLayoutAttr):
-        expect, acc = [], 1
-        for d in reversed(t.shape):
-            expect.append(acc)
-            acc *= d
-        return lay.offset == 0 and tuple(reversed(expect)) == tuple(lay.strides)
-    return lay is None
-

@@ -39,6 +39,9 @@ class _Elem:
 class _Lit(_Elem):
     def __init__(self, text: str):
         self.text = text
+        if text not in ("", " ", "\\n", "\n") and not (text[0].isalpha() or text[0] == "_"):
+            self._message = f"expected '{text}'"
+            self.parse = self._parse_punct  # type: ignore[method-assign]
 
     def print(self, op, p, st) -> None:
         t = self.text
@@ -72,6 +75,13 @@ class _Lit(_Elem):
         else:
             p.expect(t, f"expected '{t}'")
 
+    def _parse_punct(self, p, ps) -> None:
+        # `parse` for punctuation, chosen in __init__: runs for most literals.
+        if p.kind == self.text:
+            p.advance()
+        else:
+            p.expect(self.text, self._message)
+
     def first_token_check(self, p, ps) -> bool:
         t = self.text
         if t[0].isalpha() or t[0] == "_":
@@ -93,6 +103,12 @@ class _Var(_Elem):
     def __init__(self, field, anchor: bool = False):
         self.field = field
         self.anchor = anchor
+        if isinstance(field, OperandDef) and field.kind == SINGLE:
+            self.parse = self._parse_single_operand  # type: ignore[method-assign]
+
+    def _parse_single_operand(self, p, ps) -> None:
+        # `parse` for a single operand, chosen in __init__ (the most common).
+        ps.operands[self.field.name] = [p.parse_operand()]
 
     def is_present(self, op) -> bool:
         f = self.field
@@ -244,6 +260,9 @@ class _TypeOf(_Elem):
         t = self.target
         single = isinstance(t, (OperandDef, ResultDef)) and t.kind == SINGLE
         optional = isinstance(t, (OperandDef, ResultDef)) and t.kind == OPTIONAL
+        if single and getattr(t.constraint, "kind", None) is None:
+            ps.types[t.name] = [p.parse_type()]
+            return
         if single:
             pos = p.start
             ts = [p.parse_type()]
@@ -366,6 +385,7 @@ class _Optional(_Elem):
         self.then = then
         self.els = els
         self.anchor = anchor
+        self._first: _Elem | None = None  # the element that decides (found on first parse)
 
     def print(self, op, p, st) -> None:
         present = self.anchor.is_present(op) if self.anchor is not None else True
@@ -374,7 +394,10 @@ class _Optional(_Elem):
 
     def parse(self, p, ps) -> None:
         # Spacing literals (`` `` ``) print nothing and cannot start a group.
-        first = next((e for e in self.then if not (isinstance(e, _Lit) and e.text in ("", " "))), self.then[0])
+        first = self._first
+        if first is None:
+            first = self._first = next((e for e in self.then if not (isinstance(e, _Lit) and e.text in ("", " "))),
+                                       self.then[0])
         if first.first_token_check(p, ps):
             for e in self.then:
                 e.parse(p, ps)
@@ -526,6 +549,7 @@ class CompiledFormat:
         self.has_prop_dict = False
         self.region_vars: set[str] = set()  # region fields named as `$var`
         self.prop_defaults = {d.attr_name: d.default for d in op_class._fields["prop"] if d.default is not None}
+        self._plan: tuple | None = None  # see _parse_plan
 
     def can_print(self, op) -> bool:
         return True
@@ -535,22 +559,39 @@ class CompiledFormat:
         for e in self.elems:
             e.print(op, p, st)
 
+    def _parse_plan(self) -> tuple:
+        """What ``parse`` needs of the op class beyond the elements, worked
+        out once (on first use: classes are complete by then)."""
+        plan = self._plan
+        if plan is None:
+            cls = self.op_class
+            fields = cls._fields
+            plan = self._plan = (
+                getattr(cls, "infer_types", None),
+                _type_rule_plan(cls),
+                tuple((d.name, getattr(d.constraint, "buildable", None)) for d in fields["operand"]),
+                cls.uses_segments("operand"),
+                cls.uses_segments("result"),
+                getattr(cls, "implicit_terminator", None),
+            )
+        return plan
+
     def parse(self, p, state) -> None:
         cls = self.op_class
         ps = _PState(cls)
         ps.pos = state.pos
         for e in self.elems:
             e.parse(p, ps)
-        for k, v in ps.attrs.items():
-            state.attributes[k] = v
-        for k, v in ps.props.items():
-            state.properties[k] = v
+        infer, type_rules, operand_plan, operand_segments, result_segments, imp = self._parse_plan()
+        if ps.attrs:
+            state.attributes.update(ps.attrs)
+        if ps.props:
+            state.properties.update(ps.props)
         fields = cls._fields
-        infer = getattr(cls, "infer_types", None)
-        _apply_type_rules(cls, ps)
+        _apply_type_rules(cls, ps, type_rules)
         if infer is not None:
             infer(p, ps, state)
-            _apply_type_rules(cls, ps)
+            _apply_type_rules(cls, ps, type_rules)
         # Operands.
         all_ops: list = []
         seg: list[int] = []
@@ -562,26 +603,26 @@ class CompiledFormat:
             for d in fields["operand"]:
                 seg.append(len(ps.operands.get(d.name, [])))
         else:
-            for d in fields["operand"]:
-                refs = ps.operands.get(d.name, [])
-                ts = ps.types.get(d.name)
-                bt = getattr(d.constraint, "buildable", None)
+            for name, bt in operand_plan:
+                refs = ps.operands.get(name, [])
+                ts = ps.types.get(name)
                 if ts is None and bt is not None:
                     ts = [bt] * len(refs)  # like upstream: resolve to the buildable type
                 if ts is None:
                     if refs:
                         vs = [p.lookup_value(r) for r in refs]
                         if any(v is None for v in vs):
-                            p.error(f"could not infer the type of operand '{d.name}'", refs[0][2])
+                            p.error(f"could not infer the type of operand '{name}'", refs[0][2])
                         ts = [v.type for v in vs]  # type: ignore[union-attr]
                     else:
                         ts = []
                 if len(ts) != len(refs):
                     p.error(f"{len(refs)} operands present, but expected {len(ts)}", refs[0][2] if refs else None)
-                all_ops.extend(p.resolve_operand(r, t) for r, t in zip(refs, ts))
+                for r, t in zip(refs, ts):
+                    all_ops.append(p.resolve_operand(r, t))
                 seg.append(len(refs))
             state.operands = all_ops
-        if cls.uses_segments("operand"):
+        if operand_segments:
             state.properties["operandSegmentSizes"] = segment_sizes_attr(seg)
         # Results.
         if "results" in ps.types:
@@ -601,11 +642,10 @@ class CompiledFormat:
                 rts.extend(ts)
                 rseg.append(len(ts))
             state.result_types = rts
-            if cls.uses_segments("result"):
+            if result_segments:
                 state.properties["resultSegmentSizes"] = segment_sizes_attr(rseg)
         for d in fields["region"]:
             state.regions.extend(ps.regions.get(d.name, []))
-        imp = getattr(cls, "implicit_terminator", None)
         if imp:
             # Only regions the format names directly (`$region`), not those
             # a custom directive parses, get the implicit terminator.
@@ -630,29 +670,41 @@ def _ensure_terminator(region, name: str, loc) -> None:
         b.append(Operation.create(name, loc=loc))
 
 
-def _apply_type_rules(cls, ps: _PState) -> None:
-    """Fill in types implied by traits and ``type_matches`` groups."""
+def _type_rule_plan(cls) -> tuple:
+    """The groups of fields that share one type (traits and ``type_matches``),
+    and for SameOperandsAndResultType the single fields and the variadic
+    operands that take the common type (else None)."""
     groups = list(getattr(cls, "type_matches", ()))
     f = cls._fields
     names = [d.name for d in f["operand"] if d.kind == SINGLE] + [d.name for d in f["result"] if d.kind == SINGLE]
+    same_all = None
     if "SameOperandsAndResultType" in cls.traits:
         groups.append(tuple(names))
+        same_all = (tuple(names), tuple(d.name for d in f["operand"] if d.kind != SINGLE))
     if "SameTypeOperands" in cls.traits:
         groups.append(tuple(d.name for d in f["operand"] if d.kind == SINGLE))
+    return tuple(groups), same_all
+
+
+def _apply_type_rules(cls, ps: _PState, plan: tuple | None = None) -> None:
+    """Fill in types implied by traits and ``type_matches`` groups."""
+    groups, same_all = plan if plan is not None else _type_rule_plan(cls)
+    types = ps.types
     for g in groups:
-        known = next((ps.types[n][0] for n in g if ps.types.get(n)), None)
+        known = next((types[n][0] for n in g if types.get(n)), None)
         if known is None:
             continue
         for n in g:
-            if n not in ps.types:
-                ps.types[n] = [known]
-    if "SameOperandsAndResultType" in cls.traits:
+            if n not in types:
+                types[n] = [known]
+    if same_all is not None:
         # Variadic operands take the common type too.
-        known = next((ps.types[n][0] for n in names if ps.types.get(n)), None)
+        names, variadic = same_all
+        known = next((types[n][0] for n in names if types.get(n)), None)
         if known is not None:
-            for d in f["operand"]:
-                if d.kind != SINGLE and d.name not in ps.types:
-                    ps.types[d.name] = [known] * len(ps.operands.get(d.name, []))
+            for n in variadic:
+                if n not in types:
+                    types[n] = [known] * len(ps.operands.get(n, []))
 
 
 def compile_format(op_class, fmt: str) -> CompiledFormat:

@@ -691,6 +691,54 @@ class FileLineColLoc(Location):
         return s
 
 
+class OffsetLoc(FileLineColLoc):
+    """A ``FileLineColLoc`` held as an offset into a parsed buffer. The parser
+    gives one to every op and block argument; line and column are found (a
+    bisection of the buffer's line starts) only when read, by a diagnostic
+    or ``--mlir-print-debuginfo``, which most locations never are. Equal to,
+    hashed like, and copied or pickled as the plain ``FileLineColLoc``.
+
+    ``source`` offers ``filename`` and ``line_col(offset)``."""
+
+    __slots__ = ("_source", "_pos")
+    # Shadow the base class's slots: a parsed location is never a range.
+    end_line = None  # type: ignore[assignment]
+    end_col = None  # type: ignore[assignment]
+
+    def __init__(self, source, pos: int) -> None:  # noqa: D107
+        object.__setattr__(self, "_source", source)
+        object.__setattr__(self, "_pos", pos)
+
+    @property  # type: ignore[override]
+    def filename(self) -> str:
+        return self._source.filename
+
+    @property  # type: ignore[override]
+    def line(self) -> int:
+        return self._source.line_col(self._pos)[0]
+
+    @property  # type: ignore[override]
+    def col(self) -> int:
+        return self._source.line_col(self._pos)[1]
+
+    def _key(self) -> tuple:
+        line, col = self._source.line_col(self._pos)
+        return (self._source.filename, line, col, None, None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FileLineColLoc):
+            o = other._key() if isinstance(other, OffsetLoc) else (
+                other.filename, other.line, other.col, other.end_line, other.end_col)
+            return self._key() == o
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())  # as the dataclass hashes its fields
+
+    def __reduce__(self):
+        return (FileLineColLoc, self._key())
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class NameLoc(Location):
     name: str

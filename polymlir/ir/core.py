@@ -7,6 +7,8 @@ each value keeps the exact list of its uses (``OpOperand``s), so
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from .attributes import UNKNOWN_LOC, Attribute, Location
@@ -14,6 +16,24 @@ from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from .diagnostics import DiagnosticError
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building or walking a large
+    IR in one go (parsing, verifying, printing). The IR is a graph of cyclic
+    references; the collector, triggered by every few hundred allocations,
+    would traverse it again and again, and each traversal costs about as
+    much as the walk itself. The temporaries of these walks are freed by
+    reference counting, so pausing leaves no garbage behind."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class Value:
@@ -60,7 +80,10 @@ class OpResult(Value):
     __slots__ = ("owner", "index")
 
     def __init__(self, type: Type, owner: "Operation", index: int):
-        Value.__init__(self, type)
+        # Value.__init__ inlined: one of these per result of every op.
+        self.type = type
+        self.uses = {}
+        self.name_hint = None
         self.owner = owner
         self.index = index
 
@@ -154,9 +177,9 @@ class Operation:
         )
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
-        self.regions: list[Region] = []
-        for r in regions:
-            self.add_region(r)
+        self.regions: list[Region] = list(regions)
+        for r in self.regions:  # as add_region does
+            r.parent = self
         self.loc = loc if loc is not None else UNKNOWN_LOC
         self.parent: Block | None = None
 

@@ -54,6 +54,9 @@ class OperandDef(Field):
     def __get__(self, op, owner=None):
         if op is None:
             return self
+        if not op._nvar["operand"]:  # single fields only: field i is operand i
+            ops = op._operands
+            return ops[self.index].value if self.index < len(ops) else None
         start, n = op._segment("operand", self.index)
         vals = op._operands[start:start + n]
         if self.kind == SINGLE:
@@ -74,6 +77,9 @@ class ResultDef(Field):
     def __get__(self, op, owner=None):
         if op is None:
             return self
+        if not op._nvar["result"]:  # single fields only: field i is result i
+            res = op.results
+            return res[self.index] if self.index < len(res) else None
         start, n = op._segment("result", self.index)
         vals = op.results[start:start + n]
         if self.kind == VARIADIC:

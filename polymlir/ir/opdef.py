@@ -88,8 +88,10 @@ class OpDef(Operation):
     assembly_format: ClassVar[str | None] = None
     _format: ClassVar[object] = None
     _populated_defaults: ClassVar[tuple] = ()
+    _property_set: ClassVar[frozenset[str]] = frozenset()  # PROPERTIES as a set
     _fields: ClassVar[dict[str, list]] = {}
     _nvar: ClassVar[dict[str, int]] = {"operand": 0, "result": 0}
+    _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
 
     @classmethod
@@ -106,6 +108,8 @@ class OpDef(Operation):
             groups[f.group].append(f)
         cls._fields = groups
         cls._nvar = {g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")}
+        # Index of the first non-single operand/result field (-1: none).
+        cls._var_index = {g: next((f.index for f in groups[g] if f.kind != SINGLE), -1) for g in ("operand", "result")}
         # Whether any operand/result field has a constraint worth checking.
         cls._typed = {g: any(f.constraint.description != "any type" for f in groups[g]) for g in ("operand", "result")}
         props = [p.attr_name for p in groups["prop"]]
@@ -113,6 +117,7 @@ class OpDef(Operation):
             if sum(1 for f in groups[g] if f.kind != SINGLE) > 1:
                 props.append(seg)
         cls.PROPERTIES = tuple(dict.fromkeys(props + list(cls.PROPERTIES)))
+        cls._property_set = frozenset(cls.PROPERTIES)
         cls._populated_defaults = tuple((p.attr_name, p.default) for p in groups["prop"]
                                         if getattr(p, "populate", False))
         if cls.assembly_format is not None:
@@ -122,7 +127,8 @@ class OpDef(Operation):
 
     @classmethod
     def create(cls, name: str | None = None, **kw) -> "OpDef":  # type: ignore[override]
-        op = super().create(name, **kw)
+        op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
+        Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):
             for k, v in cls._populated_defaults:
                 op.properties.setdefault(k, v)
@@ -130,11 +136,44 @@ class OpDef(Operation):
 
     @classmethod
     def property_names(cls) -> frozenset[str]:
-        return frozenset(cls.PROPERTIES)
+        return cls._property_set
 
     @classmethod
     def uses_segments(cls, group: str) -> bool:
         return (("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") in cls.PROPERTIES)
+
+    @classmethod
+    def _verify_plan(cls) -> tuple:
+        """What ``verify_declared`` checks for this class, worked out once
+        (on first use: the class and its fields are complete by then):
+        per operand/result group to check (group, noun, defs, number of
+        single fields, number of variadic ones, segment attribute name or
+        None, whether a constraint is worth checking), the properties, and
+        the region and successor count rules (None: not checked)."""
+        plan = cls.__dict__.get("_vplan")
+        if plan is not None:
+            return plan
+        f = cls._fields
+        groups = []
+        for group, noun in (("operand", "operands"), ("result", "results")):
+            defs = f.get(group, [])
+            uses_seg = cls.uses_segments(group)
+            if not defs and not uses_seg:
+                continue
+            nsingle = sum(1 for d in defs if d.kind == SINGLE)
+            seg_name = ("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") if uses_seg else None
+            groups.append((group, noun, defs, nsingle, len(defs) - nsingle, seg_name, cls._typed[group]))
+        props = tuple((d.attr_name, d.optional, d.constraint) for d in f.get("prop", []))
+        counts = []
+        for group in ("region", "successor"):
+            defs = f.get(group, [])
+            if defs or cls._format is not None:
+                counts.append((sum(1 for d in defs if d.kind == SINGLE), any(d.kind == VARIADIC for d in defs)))
+            else:
+                counts.append(None)
+        plan = (tuple(groups), props, counts[0], counts[1])
+        cls._vplan = plan  # type: ignore[attr-defined]
+        return plan
 
     def segment_sizes(self, group: str) -> list[int]:
         """Number of operands/results each field of ``group`` holds."""
@@ -152,8 +191,22 @@ class OpDef(Operation):
 
     def _segment(self, group: str, index: int) -> tuple[int, int]:
         """(start, length) of field ``index`` of ``group`` in this op."""
-        if not self._nvar[group]:
+        nvar = self._nvar[group]
+        if not nvar:
             return index, 1
+        if nvar == 1:
+            # One variadic field and no (usable) segment sizes: it takes what
+            # the single fields leave (segment_sizes, without the list).
+            defs = self._fields[group]
+            props = self.properties
+            seg = props.get(_SEG_NAMES[group]) if isinstance(props, dict) else None
+            if seg is None or len(getattr(seg, "values", ())) != len(defs):
+                vi = self._var_index[group]
+                if index < vi:
+                    return index, 1
+                total = len(self._operands) if group == "operand" else len(self.results)
+                rest = max(total - (len(defs) - 1), 0)
+                return (index, rest) if index == vi else (index - 1 + rest, 1)
         sizes = self.segment_sizes(group)
         return sum(sizes[:index]), sizes[index] if index < len(sizes) else 0
 
@@ -186,13 +239,10 @@ class OpDef(Operation):
 
     def verify_declared(self) -> None:
         """Checks implied by the declared fields and traits."""
-        f = self._fields
-        for group, count, noun in (("operand", len(self._operands), "operands"), ("result", len(self.results), "results")):
-            defs = f.get(group, [])
-            if not defs and not self.uses_segments(group):
-                continue
-            nsingle = sum(1 for d in defs if d.kind == SINGLE)
-            nvar = len(defs) - nsingle
+        groups, props_plan, region_rule, successor_rule = self._verify_plan()
+        for group, noun, defs, nsingle, nvar, seg_name, typed in groups:
+            values = self._operands if group == "operand" else self.results
+            count = len(values)
             if nvar == 0 and count != nsingle:
                 if nsingle <= 1:  # upstream's ZeroOperands/OneOperand/ZeroResults/OneResult traits
                     raise self.op_error({("operands", 0): "requires zero operands",
@@ -202,8 +252,7 @@ class OpDef(Operation):
                 raise self.op_error(f"expected {nsingle} {noun}, but found {count}")
             if nvar and count < nsingle:
                 raise self.op_error(f"expected {nsingle} or more {noun}, but found {count}")
-            if self.uses_segments(group):
-                seg_name = "operandSegmentSizes" if group == "operand" else "resultSegmentSizes"
+            if seg_name is not None:
                 seg = self.properties.get(seg_name) if isinstance(self.properties, dict) else None
                 if seg is None:
                     raise self.op_error(f"requires attribute '{seg_name}'")
@@ -218,43 +267,48 @@ class OpDef(Operation):
                     if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
                         raise self.op_error(f"{group} group starting at #{sum(vals[:d.index])} requires "
                                             f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}")
-            if not self._typed[group]:
+            if not typed:
                 continue
-            values = self._operands if group == "operand" else self.results
+            operand = group == "operand"
+            if nvar == 0:  # one value per field (the count was checked above)
+                for i, d in enumerate(defs):
+                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
+                    if not d.constraint(v.type):
+                        raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
+                continue
             sizes = self.segment_sizes(group)
             start = 0
             for d, n in zip(defs, sizes):
                 first, start = start, start + n
                 for i in range(first, first + n):
-                    v = values[i].value if group == "operand" else values[i]  # type: ignore[union-attr]
+                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
-        props = self.properties if isinstance(self.properties, dict) else {}
-        for d in f.get("prop", []):
-            v = props.get(d.attr_name)
-            if v is None:
-                if not d.optional:
-                    raise self.op_error(f"requires attribute '{d.attr_name}'")
-                continue
-            if not d.constraint(v):
-                raise self.op_error(f"attribute '{d.attr_name}' failed to satisfy constraint: {d.constraint.description}")
-        rdefs = f.get("region", [])
-        if rdefs or type(self)._format is not None:
-            nfixed = sum(1 for d in rdefs if d.kind == SINGLE)
-            has_var = any(d.kind == VARIADIC for d in rdefs)
-            if (not has_var and len(self.regions) != nfixed) or (has_var and len(self.regions) < nfixed):
+        if props_plan:
+            props = self.properties if isinstance(self.properties, dict) else {}
+            for name, optional, constraint in props_plan:
+                v = props.get(name)
+                if v is None:
+                    if not optional:
+                        raise self.op_error(f"requires attribute '{name}'")
+                    continue
+                if not constraint(v):
+                    raise self.op_error(f"attribute '{name}' failed to satisfy constraint: {constraint.description}")
+        if region_rule is not None:
+            nfixed, has_var = region_rule
+            n = len(self.regions)
+            if (not has_var and n != nfixed) or (has_var and n < nfixed):
                 # Upstream's ZeroRegions/OneRegion/NRegions/AtLeastNRegions wording.
                 if has_var:
                     raise self.op_error(f"expected {nfixed} or more regions")
                 if nfixed <= 1:
                     raise self.op_error(f"requires {'one' if nfixed else 'zero'} region{'s' if not nfixed else ''}")
                 raise self.op_error(f"expected {nfixed} regions")
-        sdefs = f.get("successor", [])
-        if sdefs or type(self)._format is not None:
-            nfixed = sum(1 for d in sdefs if d.kind == SINGLE)
-            has_var = any(d.kind == VARIADIC for d in sdefs)
-            if (not has_var and len(self.successors) != nfixed) or (has_var and len(self.successors) < nfixed):
-                raise self.op_error(f"requires {nfixed} successor{'s' if nfixed != 1 else ''} but found {len(self.successors)}")
+        if successor_rule is not None:
+            nfixed, has_var = successor_rule
+            n = len(self.successors)
+            if (not has_var and n != nfixed) or (has_var and n < nfixed):
+                raise self.op_error(f"requires {nfixed} successor{'s' if nfixed != 1 else ''} but found {n}")
         self._verify_traits()
 
     def _verify_traits(self) -> None:

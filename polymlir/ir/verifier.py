@@ -6,14 +6,15 @@ symbols in symbol tables.
 from __future__ import annotations
 
 from . import attributes as A
-from .core import Block, BlockArgument, Operation, OpResult, Region, Value
+from .core import Block, BlockArgument, Operation, OpResult, Region, Value, gc_paused
 from .diagnostics import DiagnosticError
 from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
 
 
 def verify(op: Operation) -> None:
     """Verify ``op`` and everything nested in it; raise DiagnosticError."""
-    _Verifier().verify_op(op)
+    with gc_paused():  # a read-only walk over the whole IR: see gc_paused
+        _Verifier().verify_op(op)
 
 
 def _op_name_for_error(op: Operation) -> str:
@@ -25,6 +26,8 @@ class _Verifier:
         self._op_index: dict[Block, dict[Operation, int]] = {}
         self._doms: dict[Region, dict[Block, Block]] = {}
         self._reachable: dict[Region, set[Block]] = {}
+        # Op classes with a verify_regions_ hook of their own.
+        self._region_hooks: dict[type, bool] = {}
 
     def verify_op(self, top: Operation) -> None:
         # Iterative pre-order walk: deep nests must not hit recursion limits.
@@ -38,8 +41,12 @@ class _Verifier:
                     op[0].verify_regions_()
                 continue
             self._verify_one(op)
-            if op.regions and op.registered and type(op).verify_regions_ is not OpDef.verify_regions_:
-                stack.append((op,))
+            if op.regions and op.registered:
+                hook = self._region_hooks.get(type(op))
+                if hook is None:
+                    hook = self._region_hooks[type(op)] = type(op).verify_regions_ is not OpDef.verify_regions_
+                if hook:
+                    stack.append((op,))
             check = op.registered and NO_TERMINATOR not in op.traits
             for r in reversed(op.regions):
                 for b in reversed(r.blocks):
@@ -50,8 +57,8 @@ class _Verifier:
     # -- per op ----------------------------------------------------------------
     def _verify_one(self, op: Operation) -> None:
         traits = op.traits
-        for i, v in enumerate(op.operands):
-            self._check_dominance(op, i, v)
+        for i, o in enumerate(op._operands):
+            self._check_dominance(op, i, o.value)
         for b in op.successors:
             if op.parent is None or b.parent is not op.parent.parent:
                 raise op.emit_error("reference to block defined in another region")
@@ -69,7 +76,7 @@ class _Verifier:
                     for b in r.blocks:
                         self._check_terminator(op, b)
         for r in op.regions:
-            if r.blocks and r.blocks[0].predecessors:
+            if r.blocks and _has_predecessors(r.blocks[0]):
                 raise op.emit_error("entry block of region may not have predecessors")
         if SYMBOL_TABLE in traits:
             self._check_symbols(op)
@@ -130,7 +137,13 @@ class _Verifier:
                     "required by region isolation constraints", parent.loc)
             anc = parent
         owner = def_region.parent if def_region is not None else None
-        if owner is not None and owner.registered and owner.region_kind_is_graph(def_region.index):  # type: ignore[attr-defined]
+        if owner is None or not owner.registered:
+            graph = False
+        elif type(owner).region_kind_is_graph is OpDef.region_kind_is_graph:
+            graph = GRAPH_REGION in owner.traits  # the default: no need for the region's index
+        else:
+            graph = owner.region_kind_is_graph(def_region.index)  # type: ignore[attr-defined, union-attr]
+        if graph:
             if anc is def_op:
                 self._not_dominating(user, index, v)
             return
@@ -202,6 +215,15 @@ class _Verifier:
             d = nx.immediate_dominators(self._cfg(region), region.blocks[0])
             self._doms[region] = d
         return d
+
+
+def _has_predecessors(block: Block) -> bool:
+    """``bool(block.predecessors)`` without building the list."""
+    for b in block.parent.blocks:  # type: ignore[union-attr]
+        ops = b.operations
+        if ops and block in ops[-1].successors:
+            return True
+    return False
 
 
 def _short(op: Operation) -> str:

@@ -13,7 +13,7 @@ from typing import Callable, NoReturn
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError
-from .lexer import Lexer, lex_at, unescape
+from .lexer import TOKEN_KINDS, Lexer, SourceRef, derived_kind, unescape
 
 # Dialect hooks: namespace -> parser(p, name_after_bang_or_hash) for the
 # pretty forms `!ns.name<...>` / `#ns.name<...>`; a hook may return None to
@@ -31,6 +31,9 @@ _KEYWORD_TYPES: dict[str, T.Type] = {"index": T.index, "none": T.none}
 for _n in T.FLOAT_KINDS:
     _KEYWORD_TYPES[_n] = T.FloatType(_n)
 _SHAPED_KEYWORDS = {"tensor", "memref", "vector", "complex", "tuple"}
+# A shaped type without nested `<...>`, strings or `->` (``memref<64x64xf32>``,
+# ``tensor<?xf32, #enc>``): its text is a key for the per-parser type cache.
+_FLAT_SHAPED = re.compile(r'(?:tensor|memref|vector|complex|tuple)<[^<>"\-]*>')
 _INT_CACHE: dict[str, T.IntegerType] = {}
 MAX_INT_WIDTH = 1 << 24
 
@@ -43,16 +46,31 @@ class BaseParser:
         self.filename = filename
         self.lexer = Lexer(src)
         self._match = self.lexer._match
+        self.source = SourceRef(filename, self.lexer)  # what locations point into
         self.kind, self.start, self.end = self.lexer.lex(0)
         self.attr_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
         self.distinct_ids: dict[int, A.DistinctAttr] = {}
+        # Shaped types by their text: a file names the same few types over
+        # and over, and parsing one is a few dozen calls. Per parser, since
+        # the text may use this file's aliases.
+        self._type_cache: dict[str, T.Type] = {}
         # section ("dialect_resources"...) -> namespace -> key -> value text
         self.resources: dict[str, dict[str, dict[str, str]]] = {}
 
     # -- tokens --------------------------------------------------------------
     def advance(self) -> None:
-        self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
+        # `lex_at` inlined: this runs once per token.
+        src = self.src
+        m = self._match(src, self.end)
+        i = m.lastindex
+        s, e = m.span(i)
+        k = TOKEN_KINDS[i]
+        if k is None:
+            k = src[s] if i == 4 or i == 7 else derived_kind(src, i, s, e)
+        self.kind = k
+        self.start = s
+        self.end = e
 
     def reset(self, pos: int) -> None:
         """Re-lex from a raw source offset."""
@@ -63,15 +81,16 @@ class BaseParser:
         return self.src[self.start:self.end]
 
     def loc_at(self, pos: int) -> A.FileLineColLoc:
-        line, col = self.lexer.line_col(pos)
-        return A.FileLineColLoc(self.filename, line, col)
+        """The location of source offset ``pos`` (line and column are
+        computed only if someone reads them)."""
+        return A.OffsetLoc(self.source, pos)
 
     def error(self, message: str, pos: int | None = None) -> NoReturn:
         raise DiagnosticError(message, self.loc_at(self.start if pos is None else pos))
 
     def accept(self, kind: str) -> bool:
         if self.kind == kind:
-            self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
+            self.advance()
             return True
         return False
 
@@ -82,7 +101,7 @@ class BaseParser:
                 self.error_bad_token()
             self.error(message or f"expected '{kind}'", self.wrong_token_pos())
         s = self.start
-        self.kind, self.start, self.end = lex_at(self._match, self.src, self.end)
+        self.advance()
         return s
 
     def wrong_token_pos(self) -> int:
@@ -235,7 +254,7 @@ class BaseParser:
     def parse_optional_type(self) -> T.Type | None:
         k = self.kind
         if k == "bare":
-            t = self.text
+            t = self.src[self.start:self.end]
             kt = _KEYWORD_TYPES.get(t)
             if kt is not None:
                 self.advance()
@@ -256,13 +275,28 @@ class BaseParser:
                 self.advance()
                 return it
             if t in _SHAPED_KEYWORDS:
-                return self._parse_builtin_parametric(t)
+                return self._parse_shaped_cached(t)
             return None
         if k == "!":
             return self._parse_dialect_type()
         if k == "(":
             return self.parse_function_type()
         return None
+
+    def _parse_shaped_cached(self, kw: str) -> T.Type:
+        m = _FLAT_SHAPED.match(self.src, self.start)
+        if m is None:
+            return self._parse_builtin_parametric(kw)
+        key = m.group()
+        t = self._type_cache.get(key)
+        if t is not None:
+            self.reset(m.end())
+            return t
+        t = self._parse_builtin_parametric(kw)
+        # Cache only when the parse ended exactly at the text's `>`.
+        if self.lexer.skip(m.end()) == self.start:
+            self._type_cache[key] = t
+        return t
 
     def parse_type(self, message: str = "expected type") -> T.Type:
         t = self.parse_optional_type()

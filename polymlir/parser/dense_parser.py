@@ -102,6 +102,8 @@ def _convert(leaf, et: T.Type, p: "BaseParser"):
             p.error("unexpected decimal integer literal for a floating point value", pos)
         if kind == "hexint":
             neg, bits = v
+            if bits >> et.width:
+                p.error("hexadecimal float constant out of range for type", pos)
             f = A.float_from_bits(bits, et)
             if f is None:
                 p.error("hexadecimal float literal not supported for this type", pos)

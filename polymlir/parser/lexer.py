@@ -37,24 +37,28 @@ _TOKEN = re.compile(
 
 
 # Token kind per group index of _TOKEN; None: derived from the text.
-_KINDS = (None, "bare", None, "@", None, None, "string", None, "eof", "error")
+TOKEN_KINDS = (None, "bare", None, "@", None, None, "string", None, "eof", "error")
 
 
 def lex_at(match, src: str, pos: int) -> tuple[str, int, int]:
     m = match(src, pos)
     i = m.lastindex
-    s = m.start(i)
-    e = m.end()
-    k = _KINDS[i]
+    s, e = m.span(i)
+    k = TOKEN_KINDS[i]
     if k is not None:
         return (k, s, e)
     if i == 4 or i == 7:  # prefixed identifier / one-char punctuation
         return (src[s], s, e)
-    if i == 2:
-        return (src[s:e], s, e)
+    return (derived_kind(src, i, s, e), s, e)
+
+
+def derived_kind(src: str, group: int, s: int, e: int) -> str:
+    """The kind of a multi-char punctuation (group 2) or number token."""
+    if group == 2:
+        return src[s:e]
     if src.find(".", s, e) >= 0 and src[s + 1:s + 2] != "x":
-        return ("float", s, e)
-    return ("int", s, e)
+        return "float"
+    return "int"
 
 
 class Lexer:
@@ -86,6 +90,23 @@ class Lexer:
             self._line_starts = starts
         line = bisect.bisect_right(self._line_starts, pos)
         return line, pos - self._line_starts[line - 1] + 1
+
+
+class SourceRef:
+    """A parsed buffer as the locations into it see it (``OffsetLoc``): its
+    file name and the line/column of an offset, lines shifted by
+    ``line_offset`` (a ``--split-input-file`` chunk's first line)."""
+
+    __slots__ = ("filename", "lexer", "line_offset")
+
+    def __init__(self, filename: str, lexer: Lexer, line_offset: int = 0):
+        self.filename = filename
+        self.lexer = lexer
+        self.line_offset = line_offset
+
+    def line_col(self, pos: int) -> tuple[int, int]:
+        line, col = self.lexer.line_col(pos)
+        return line + self.line_offset, col
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}

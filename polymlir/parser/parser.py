@@ -8,9 +8,10 @@ from typing import Callable, Sequence
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, BlockArgument, Operation, Region, Value
+from ..ir.core import Block, BlockArgument, Operation, Region, Value, gc_paused
 from ..ir.diagnostics import DiagnosticError, register_source
 from ..ir.opdef import (
+    _OPS,
     ISOLATED_FROM_ABOVE,
     OpDef,
     _ensure_dialects_loaded,
@@ -29,6 +30,23 @@ CUSTOM_OP_FALLBACKS: list[Callable] = []
 # `linalg.generic #trait %A, %B {...}`: name -> fn(parser, name) -> op class
 # or None (None: resolve the name as usual). The parser is at the op name.
 CUSTOM_OP_OVERRIDES: dict[str, Callable] = {}
+# The same for generic-form names with a legacy meaning (the 2019
+# `"cond_br"(%c)[^bb1, ^bb2(%v : index)]`): name -> fn(parser, name, name_pos,
+# num_results) -> Operation, or None to parse the op as usual. The parser is
+# after the name string.
+GENERIC_OP_OVERRIDES: dict[str, Callable] = {}
+
+
+_CUSTOM_FORM: dict[type, bool] = {}
+
+
+def _has_custom_form(cls) -> bool:
+    """``cls.has_custom_form()``, asked once per class (it is fixed when the
+    class is defined)."""
+    v = _CUSTOM_FORM.get(cls)
+    if v is None:
+        v = _CUSTOM_FORM[cls] = cls.has_custom_form()
+    return v
 
 
 class OpState:
@@ -101,14 +119,11 @@ class Parser(BaseParser):
         self.default_dialects: list[str] = ["builtin"]
         self.deferred_locs: list = []  # ops and block arguments with a _DeferredLoc
         self.line_offset = line_offset
+        self.source.line_offset = line_offset
         # The block being parsed: a custom parser may append ops to it ahead
         # of the op it builds (legacy spellings that expand to two ops).
         self.cur_block: Block | None = None
         register_source(filename, src)
-
-    def loc_at(self, pos: int) -> A.FileLineColLoc:
-        line, col = self.lexer.line_col(pos)
-        return A.FileLineColLoc(self.filename, line + self.line_offset, col)
 
     # -- top level -----------------------------------------------------------
     def parse_module(self) -> Operation:
@@ -265,18 +280,19 @@ class Parser(BaseParser):
         scope = self.iso[-1]
         if name in scope.values:
             self.error(f"redefinition of SSA value '{name}'", pos)
-        for i, v in enumerate(values):
-            ref = scope.fwd.pop((name, i), None)
-            if ref is not None:
-                if ref.type != v.type:
-                    err = DiagnosticError(
-                        f"definition of SSA value '{name}#{i}' has type {v.type}", self.loc_at(pos))
-                    err.attach_note(f"previously used here with type {ref.type}", self.loc_at(ref.pos))
-                    raise err
-                ref.replace_all_uses_with(v)
-        for (n, i), ref in list(scope.fwd.items()):
-            if n == name and i >= len(values):
-                self.error(f"reference to invalid result number", ref.pos)
+        if scope.fwd:  # only forward references need matching up
+            for i, v in enumerate(values):
+                ref = scope.fwd.pop((name, i), None)
+                if ref is not None:
+                    if ref.type != v.type:
+                        err = DiagnosticError(
+                            f"definition of SSA value '{name}#{i}' has type {v.type}", self.loc_at(pos))
+                        err.attach_note(f"previously used here with type {ref.type}", self.loc_at(ref.pos))
+                        raise err
+                    ref.replace_all_uses_with(v)
+            for (n, i), ref in list(scope.fwd.items()):
+                if n == name and i >= len(values):
+                    self.error(f"reference to invalid result number", ref.pos)
         scope.values[name] = list(values)
         scope.def_pos[name] = pos
         scope.region_defs[-1].append(name)
@@ -285,8 +301,8 @@ class Parser(BaseParser):
         """``%name`` or ``%name#N`` (the type comes later: resolve it)."""
         if self.kind != "%":
             self.error("expected SSA operand")
-        name = self.text
         pos = self.start
+        name = self.src[pos:self.end]
         self.advance()
         num = 0
         if self.kind == "#" and self.start == pos + len(name):
@@ -330,7 +346,7 @@ class Parser(BaseParser):
             if num >= len(vals):
                 self.error(f"reference to invalid result number", pos)
             v = vals[num]
-            if v.type != type:
+            if v.type is not type and v.type != type:  # parsed types are mostly shared objects
                 err = DiagnosticError(
                     f"use of value '{name}' expects different type than prior uses: '{type}' vs '{v.type}'",
                     self.loc_at(pos))
@@ -517,11 +533,13 @@ class Parser(BaseParser):
     def parse_operation(self) -> Operation:
         op_pos = self.start
         results: list[tuple[str, int, int]] = []
+        num_results = 0
         if self.kind == "%":
             while True:
                 if self.kind != "%":
                     self.error("expected valid ssa identifier")
-                name, rpos = self.text, self.start
+                rpos = self.start
+                name = self.src[rpos:self.end]
                 self.advance()
                 count = 1
                 if self.kind == ":" and self.start == rpos + len(name):
@@ -533,10 +551,10 @@ class Parser(BaseParser):
                         self.error("expected named operation to have at least 1 result")
                     self.advance()
                 results.append((name, count, rpos))
+                num_results += count
                 if not self.accept(","):
                     break
             self.expect("=", "expected '=' after SSA name")
-        num_results = sum(c for _, c, _ in results)
         name_pos = self.start
         if self.kind == "string":
             op = self._parse_generic(num_results)
@@ -546,10 +564,13 @@ class Parser(BaseParser):
             if self.kind == "error":
                 self.error_bad_token()
             self.error("expected operation name in quotes")
-        loc = self.parse_optional_location()
-        op.loc = loc if loc is not None else self.loc_at(op_pos if not results else name_pos)
-        if isinstance(op.loc, _DeferredLoc):
-            self.deferred_locs.append(op)
+        loc = self.parse_optional_location() if self.kind == "bare" else None
+        if loc is None:
+            op.loc = A.OffsetLoc(self.source, op_pos if not results else name_pos)
+        else:
+            op.loc = loc
+            if isinstance(loc, _DeferredLoc):
+                self.deferred_locs.append(op)
         if results:
             if not op.results:
                 self.error("cannot name an operation with no results", op_pos)
@@ -577,6 +598,11 @@ class Parser(BaseParser):
         name = self.parse_string()
         if not name:
             self.error("empty operation name is invalid", name_pos)
+        override = GENERIC_OP_OVERRIDES.get(name)
+        if override is not None:
+            op = override(self, name, name_pos, num_results)
+            if op is not None:
+                return op
         cls = self._check_op_name(name, name_pos)
         self.expect("(", "expected '(' to start operand list")
         refs: list[UnresolvedOperand] = []
@@ -634,11 +660,11 @@ class Parser(BaseParser):
 
     def _parse_custom(self, num_results: int) -> Operation:
         name_pos = self.start
-        name = self.text
+        name = self.src[name_pos:self.end]
         override = CUSTOM_OP_OVERRIDES.get(name)
         cls = override(self, name) if override is not None else None
         if cls is None:
-            cls = lookup_op(name)
+            cls = _OPS.get(name)
         if cls is None:
             dd = self.default_dialects[-1]
             if dd and "." not in name or (dd and lookup_op(f"{dd}.{name}") is not None):
@@ -647,7 +673,7 @@ class Parser(BaseParser):
             if cls is not None:
                 break
             cls = fallback(self, name)
-        if cls is None or not cls.has_custom_form():
+        if cls is None or not _has_custom_form(cls):
             dd = self.default_dialects[-1]
             tried = f" (tried '{dd}.{name}' as well)" if dd and dd != "builtin" else ""
             if cls is None:
@@ -666,11 +692,11 @@ class Parser(BaseParser):
 
     def build(self, state: OpState) -> Operation:
         cls = state.op_class or lookup_op(state.name)
-        kw = dict(operands=state.operands, result_types=state.result_types, attributes=state.attributes,
-                  properties=state.properties, successors=state.successors, regions=state.regions)
         if cls is None:
-            return Operation(state.name, **kw)
-        return cls.create(**kw)
+            return Operation(state.name, state.operands, state.result_types, state.attributes, state.properties,
+                             state.successors, state.regions)
+        return cls.create(operands=state.operands, result_types=state.result_types, attributes=state.attributes,
+                          properties=state.properties, successors=state.successors, regions=state.regions)
 
     # -- helpers for custom parsers -----------------------------------------
     def parse_optional_attr_dict(self) -> dict[str, A.Attribute]:
@@ -715,18 +741,9 @@ class Parser(BaseParser):
 def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool = False,
                  line_offset: int = 0) -> Operation:
     """Parse a whole buffer into a (possibly implicit) ``builtin.module``."""
-    import gc
-
     p = Parser(text, filename, allow_unregistered, line_offset)
-    # The IR is a large graph of cyclic references created in one go; the
-    # cyclic collector would traverse it again and again while it grows.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():  # the IR is built in one go: see gc_paused
         module = p.parse_module()
-    finally:
-        if enabled:
-            gc.enable()
     if p.resources:
         module_resources(module).update(p.resources)
     return module

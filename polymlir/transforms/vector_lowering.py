@@ -22,11 +22,10 @@ ops and are shared with ``convert-vector-to-scf``.
 
 from __future__ import annotations
 
-import itertools
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from ..affine.expr import AffineConstantExpr, AffineDimExpr, dim
+from ..affine.expr import AffineDimExpr, dim
 from ..affine.maps import AffineMap
 from ..ir import attributes as A
 from ..ir import types as T
@@ -302,7 +301,9 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
     def layout(*ls) -> bool:
         return [list(x.results) for x in maps] == [list(x) for x in ls] and all(x.num_dims == len(its) for x in maps)
 
-    t = lambda v: transpose(b, v, [1, 0])  # noqa: E731
+    def t(v: Value) -> Value:
+        return transpose(b, v, [1, 0])
+
     if its == ["parallel", "parallel", "reduction"]:
         if layout((m_, k_), (k_, n_), (m_, n_)):
             rhs = t(rhs)
@@ -351,8 +352,52 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
     return add(b, res, acc)
 
 
-def lower_contract(op: Operation, mask: Value | None = None) -> Value:
-    """The value computed by ``vector.contract`` ``op`` (built before it)."""
+def _outerproduct_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMap], kind: str,
+                           mask: Value | None) -> Value | None:
+    """Upstream's ContractionOpToOuterProductOpLowering: one reduction dim,
+    one or two parallel dims; the operands are made k-major and the result
+    accumulates one outer product per k."""
+    red = [d for d, k in enumerate(its) if k == "reduction"]
+    if len(red) != 1 or len(its) not in (2, 3):
+        return None
+    k = red[0]
+
+    def k_major(v: Value, m: AffineMap):
+        dims = [r.position for r in m.results]  # type: ignore[attr-defined]
+        if k not in dims or len(dims) > 2:
+            return None
+        if len(dims) == 1:
+            return v, None
+        other = dims[1 - dims.index(k)]
+        return (transpose(b, v, [1, 0]) if dims.index(k) == 1 else v), other
+
+    lhs, rhs, acc = op.operands[:3]
+    lk, rk = k_major(lhs, maps[0]), k_major(rhs, maps[1])
+    if lk is None or rk is None:
+        return None
+    acc_dims = [r.position for r in maps[2].results]  # type: ignore[attr-defined]
+    if len(acc_dims) == 2 and {lk[1], rk[1]} == set(acc_dims):
+        first, second = (lk, rk) if acc_dims[0] == lk[1] else (rk, lk)
+    elif len(acc_dims) == 1 and {lk[1], rk[1]} == {acc_dims[0], None}:
+        first, second = (lk, rk) if lk[1] is not None else (rk, lk)
+    else:
+        return None
+    par = [d for d in range(len(its)) if d != k]
+    res = acc
+    for i in range(lhs.type.shape[_map_pos(maps[0], k)]):  # type: ignore[attr-defined]
+        m = None
+        if mask is not None:
+            m = slice_dim(b, mask, k, i)
+            if len(acc_dims) == 2 and par != acc_dims:
+                m = transpose(b, m, [1, 0])
+        res = outer_product(b, extract(b, first[0], [i]), extract(b, second[0], [i]), res, kind, m)
+    return res
+
+
+def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "dot") -> Value:
+    """The value computed by ``vector.contract`` ``op`` (built before it);
+    ``strategy`` is upstream's ``vector-contract-lowering`` (dot or
+    outerproduct; other contractions use the progressive lowering)."""
     from ..dialects.vector_custom import iterator_type_name
 
     b = Builder.before(op)
@@ -361,7 +406,11 @@ def lower_contract(op: Operation, mask: Value | None = None) -> Value:
     kind = kind_of(op.properties["kind"])
     if any(op.operands[i].type.scalable_dims for i in range(2) if isinstance(op.operands[i].type, T.VectorType)):
         raise DiagnosticError("scalable vector.contract is not supported", op.loc)
-    if mask is None and kind == "add":
+    if strategy == "outerproduct":
+        r = _outerproduct_lowering(b, op, its, maps, kind, mask)
+        if r is not None:
+            return r
+    elif mask is None and kind == "add":
         r = _dot_lowering(b, op, its, maps)
         if r is not None:
             return r
@@ -373,12 +422,12 @@ def lower_contract(op: Operation, mask: Value | None = None) -> Value:
 # -- vector.outerproduct ----------------------------------------------------------------------
 
 
-def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
-    b = Builder.before(op)
-    lhs, rhs = op.operands[0], op.operands[1]
-    acc = op.operands[2] if len(op.operands) > 2 else None
-    kind = kind_of(op.properties.get("kind", kind_attr("add")))
-    rt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
+def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: str,
+                  mask: Value | None = None) -> Value:
+    """The value of ``vector.outerproduct lhs, rhs[, acc]`` (rows of fma, or
+    mul and combine; masked-off lanes keep the accumulator)."""
+    et = lhs.type.element_type  # type: ignore[attr-defined]
+    m_ = lhs.type.shape[0]  # type: ignore[attr-defined]
 
     def one(x: Value, y: Value, a: Value | None, m: Value | None) -> Value:
         if a is None:
@@ -392,15 +441,21 @@ def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
         return r
 
     if not isinstance(rhs.type, T.VectorType):  # AXPY
-        return one(lhs, broadcast(b, rhs, rt), acc, mask)
-    row_t = vec(rt.shape[1:], rt.element_type)
-    res = zero(b, rt)
-    for i in range(rt.shape[0]):
+        return one(lhs, broadcast(b, rhs, vec([m_], et)), acc, mask)
+    row_t = vec(rhs.type.shape, et)
+    res = zero(b, vec([m_, row_t.shape[0]], et))
+    for i in range(m_):
         a = broadcast(b, extract(b, lhs, [i]), row_t)
         r = one(a, rhs, extract(b, acc, [i]) if acc is not None else None,
                 extract(b, mask, [i]) if mask is not None else None)
         res = insert(b, r, res, [i])
     return res
+
+
+def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
+    acc = op.operands[2] if len(op.operands) > 2 else None
+    kind = kind_of(op.properties.get("kind", kind_attr("add")))
+    return outer_product(Builder.before(op), op.operands[0], op.operands[1], acc, kind, mask)
 
 
 # -- vector.multi_reduction -----------------------------------------------------------------
@@ -481,7 +536,7 @@ def _mask_to(b: Builder, mask: Value, extra: Value | None) -> Value:
     return arith(b, "arith.andi", mask, extra)
 
 
-def lower_mask(op: Operation) -> None:
+def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
     """Unwrap ``vector.mask``: the masked op gets the mask (or a select)."""
     b = Builder.before(op)
     mask = op.operands[0]
@@ -497,7 +552,8 @@ def lower_mask(op: Operation) -> None:
     name = inner.name
     results: list[Value]
     if name in ("vector.contract", "vector.outerproduct", "vector.multi_reduction"):
-        fn = {"vector.contract": lower_contract, "vector.outerproduct": lower_outerproduct,
+        fn = {"vector.contract": lambda o, m: lower_contract(o, m, contract_lowering),
+              "vector.outerproduct": lower_outerproduct,
               "vector.multi_reduction": lower_multi_reduction}[name]
         inner.detach()
         b.insert(inner)
@@ -530,8 +586,13 @@ def lower_mask(op: Operation) -> None:
         else:
             raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
         results = list(inner.results)
-        if passthru is not None and results and isinstance(mask.type, T.VectorType) \
-                and mask.type.shape == results[0].type.shape:  # type: ignore[attr-defined]
+        if passthru is not None and results:
+            pm = inner.properties.get("permutation_map")
+            dims = [getattr(r, "position", None) for r in pm.value.results] if pm is not None else []
+            ordered = None not in dims and dims == sorted(dims)
+            if not ordered or mask.type.shape != results[0].type.shape:  # type: ignore[attr-defined]
+                raise DiagnosticError("'vector.mask' with a pass-through around a permuting or broadcasting "
+                                      f"'{name}' is not supported by the lowering", op.loc)
             results = [select(Builder.after(inner), mask, results[0], passthru)]
     op.replace_all_uses_with(results)
     op.erase()
@@ -572,7 +633,7 @@ PATTERNS: dict[str, Callable[[Operation], None]] = {
 }
 
 
-def lower_vector_ops(root: Operation) -> None:
+def lower_vector_ops(root: Operation, contract_lowering: str = "dot") -> None:
     """Apply the vector-to-vector lowerings to every op nested in ``root``."""
     for op in list(root.walk()):
         if op.parent is None:
@@ -583,13 +644,9 @@ def lower_vector_ops(root: Operation) -> None:
         po = op.parent_op
         if po is not None and po.name == "vector.mask":
             continue  # lowered with its mask
-        fn(op)
-
-
-def positions(shape: Sequence[int]) -> Sequence[tuple[int, ...]]:
-    return list(itertools.product(*[range(d) for d in shape]))
-
-
-__all__ = ["extract", "insert", "broadcast", "transpose", "shape_cast", "reduction", "constant", "zero", "mul", "add",
-           "select", "combine", "neutral", "fma", "slice_dim", "insert_dim", "lower_contract", "lower_outerproduct",
-           "lower_multi_reduction", "lower_mask", "lower_vector_ops", "AffineConstantExpr"]
+        if op.name == "vector.contract":
+            _replace(op, lambda o: lower_contract(o, None, contract_lowering))
+        elif op.name == "vector.mask":
+            lower_mask(op, contract_lowering)
+        else:
+            fn(op)

@@ -17,9 +17,10 @@ VectorToSCF does.
    scalar ``memref.load``/``memref.store`` guarded by the bounds check and
    the mask.
 
+A transfer inside ``vector.mask`` takes the mask as its operand first.
 What remains (minor-identity 1-D and 0-D transfers) is lowered by
-``convert-vector-to-llvm``. Transfers on tensors are left alone (upstream's
-``lower-tensors`` needs bufferization-aware rewriting).
+``convert-vector-to-llvm``. Transfers on tensors and on memrefs of vectors
+are left alone (``lower-tensors`` is accepted but not implemented).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.layout import strides_and_offset
 from .pass_manager import ModulePass, PassContext, register_pass
-from .vector_lowering import broadcast, extract, insert, transpose, vec
+from .vector_lowering import broadcast, extract, insert, lower_mask, transpose, vec
 
 READ, WRITE = "vector.transfer_read", "vector.transfer_write"
 
@@ -220,21 +221,18 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     ib0, inner_ib = x.in_bounds[0], x.in_bounds[1:]
     created: list[Operation] = []
 
-    def inner_transfer(ib: Builder, iv: Value, mask_row: Value | None, value_row: Value | None) -> Operation:
-        idx = ib.binary("arith.addi", x.indices[d0], iv)
-        indices = _with_index(x.indices, d0, idx)
-        t = build_transfer(ib, x.read, x.base, indices, inner_t, inner_map, inner_ib, padding=x.padding,
-                           value=value_row, mask=mask_row)
+    def inner_transfer(ib: Builder, idx: Value, mask_row: Value | None, value_row: Value | None) -> Operation:
+        t = build_transfer(ib, x.read, x.base, _with_index(x.indices, d0, idx), inner_t, inner_map, inner_ib,
+                           padding=x.padding, value=value_row, mask=mask_row)
         created.append(t)
         return t
 
-    def guarded(ib: Builder, iv: Value, then_fn, else_fn=None, rtypes=()):
-        """Run ``then_fn(builder)`` under the bounds check of dim d0."""
+    def guarded(ib: Builder, idx: Value, then_fn, else_fn=None, rtypes: tuple = ()):
+        """``then_fn(builder)`` under the bounds check of dim d0 (and
+        ``else_fn`` otherwise); the value it yields, if ``rtypes``."""
         if ib0:
             return then_fn(ib)
-        idx = ib.binary("arith.addi", x.indices[d0], iv)
-        cond = _in_bounds_cond(ib, x.base, idx, d0)
-        ifop, tb, eb = _if(ib, cond, list(rtypes), else_fn is not None)
+        ifop, tb, eb = _if(ib, _in_bounds_cond(ib, x.base, idx, d0), list(rtypes), else_fn is not None)
         tv = then_fn(Builder.at_end(tb, op.loc))
         _yield(tb, [tv] if rtypes else [], op.loc)
         if eb is not None:
@@ -243,21 +241,21 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         return ifop.results[0] if rtypes else None
 
     if full_unroll:
-        if x.read:
-            res = broadcast(b, x.padding, vt)  # type: ignore[arg-type]
-            for i in range(n):
-                iv = _const(b, i)
-                mrow = extract(b, x.mask, [i]) if x.mask is not None else None
-                row = guarded(b, iv, lambda ib: inner_transfer(ib, iv, mrow, None).results[0],
-                              lambda ib: broadcast(ib, x.padding, inner_t), [inner_t])  # type: ignore[arg-type]
-                res = insert(b, row, res, [i])
-            op.replace_all_uses_with([res])
-        else:
-            for i in range(n):
-                iv = _const(b, i)
-                mrow = extract(b, x.mask, [i]) if x.mask is not None else None
+        res = broadcast(b, x.padding, vt) if x.read else None  # type: ignore[arg-type]
+        for i in range(n):
+            idx = b.binary("arith.addi", x.indices[d0], _const(b, i))
+            mrow = extract(b, x.mask, [i]) if x.mask is not None else None
+            if x.read:
+                def then(ib: Builder, idx=idx, mrow=mrow) -> Value:
+                    return inner_transfer(ib, idx, mrow, None).results[0]
+
+                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))  # type: ignore[arg-type]
+                res = insert(b, row, res, [i])  # type: ignore[arg-type]
+            else:
                 vrow = extract(b, x.value, [i])  # type: ignore[arg-type]
-                guarded(b, iv, lambda ib: inner_transfer(ib, iv, mrow, vrow))
+                guarded(b, idx, lambda ib, idx=idx, mrow=mrow, vrow=vrow: inner_transfer(ib, idx, mrow, vrow))
+        if res is not None:
+            op.replace_all_uses_with([res])
         op.erase()
         return created
 
@@ -272,26 +270,25 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     cast = _type_cast(b, buf, vt)
     if not x.read:
         b.create("memref.store", [x.value, buf], [])  # type: ignore[list-item]
-    loop, blk = _for(b, n)
+    blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
     mrow = lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0] \
         if mcast is not None else None  # type: ignore[union-attr]
+    idx = lb.binary("arith.addi", x.indices[d0], iv)
     if x.read:
-        def then(ib: Builder):
-            r = inner_transfer(ib, iv, mrow, None).results[0]
-            ib.create("memref.store", [r, cast, iv], [])
+        def store_row(ib: Builder) -> None:
+            ib.create("memref.store", [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
 
-        def other(ib: Builder):
+        def store_padding(ib: Builder) -> None:
             ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])  # type: ignore[arg-type]
 
-        guarded(lb, iv, then, None if ib0 else other)
+        guarded(lb, idx, store_row, store_padding)
         _yield(blk, [], op.loc)
-        res = b.create("memref.load", [buf], [vt]).results[0]
-        op.replace_all_uses_with([res])
+        op.replace_all_uses_with([b.create("memref.load", [buf], [vt]).results[0]])
     else:
         vrow = lb.create("memref.load", [cast, iv], [inner_t]).results[0]
-        guarded(lb, iv, lambda ib: inner_transfer(ib, iv, mrow, vrow))
+        guarded(lb, idx, lambda ib: inner_transfer(ib, idx, mrow, vrow))
         _yield(blk, [], op.loc)
     op.erase()
     return created
@@ -338,7 +335,7 @@ def lower_1d_scalar(op: Operation) -> None:
         _yield(blk, [nv], op.loc)
         op.replace_all_uses_with([loop.results[0]])
     else:
-        loop, blk = _for(b, n)
+        blk = _for(b, n)[1]
         lb = Builder.at_end(blk, op.loc)
         iv = blk.arguments[0]
         idx = lb.binary("arith.addi", x.indices[d], iv)
@@ -379,6 +376,12 @@ def _supported(x: Xfer) -> bool:
 
 def vector_to_scf(root: Operation, full_unroll: bool = False, target_rank: int = 1) -> None:
     """Lower the vector transfers nested in ``root`` (see the module doc)."""
+    # A masked transfer (vector.mask { transfer }) takes the mask as an operand first.
+    for op in list(root.walk()):
+        if op.name == "vector.mask" and op.parent is not None:
+            body = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
+            if body and body[0].name in (READ, WRITE):
+                lower_mask(op)
     work = [op for op in root.walk() if op.name in (READ, WRITE)]
     # Permutation maps first (their replacement transfers are ordered).
     ordered: list[Operation] = []
@@ -402,6 +405,8 @@ def vector_to_scf(root: Operation, full_unroll: bool = False, target_rank: int =
 @dataclass(frozen=True)
 class ConvertVectorToSCF(ModulePass):
     name: ClassVar[str] = "convert-vector-to-scf"
+    # Upstream's pass runs on any op; pipelines nest it in func.func.
+    anchor: ClassVar[str] = "func.func"
     summary: ClassVar[str] = "Lower the operations from the vector dialect into the SCF dialect"
     full_unroll: bool = False
     target_rank: int = 1

@@ -125,3 +125,12 @@ def test_contract_outerproduct_strategy_agrees(name):
     outer = _run(_lower(text, "builtin.module(convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
                               "convert-to-llvm)"))
     assert outer == dot
+
+
+def test_vector_to_llvm_alone_handles_strided_1d_transfers():
+    """Without convert-vector-to-scf, non-contiguous 1-D transfers become
+    gathers/scatters and compute what the scalar loops compute."""
+    text = open(os.path.join(PROGRAMS, "strided.mlir")).read()
+    direct = _lower(text, "builtin.module(expand-strided-metadata,convert-vector-to-llvm,convert-to-llvm)")
+    assert "llvm.intr.masked.gather" in direct and "llvm.intr.masked.scatter" in direct
+    assert _run(direct) == _run(_lower(text))

@@ -14,7 +14,7 @@ import pytest
 
 import polymlir
 from polymlir.codegen import memref_abi as M
-from polymlir.codegen.jit import ExecutionEngine, LoweringError, collect_signatures
+from polymlir.codegen.jit import ExecutionEngine, LoweringError, collect_signatures, run_entry
 
 pytest.importorskip("llvmlite.binding")
 
@@ -737,10 +737,26 @@ def test_compile_caches_by_content():
     assert e1.lookup("sum") != 0 and e1.lookup("table") != 0
 
 
+def test_private_functions_are_callable():
+    e = polymlir.compile("""
+llvm.func internal @twice(%a: i32) -> i32 {
+  %0 = llvm.add %a, %a : i32
+  llvm.return %0 : i32
+}""", opt_level=2)
+    assert e.twice(21) == 42 and e.lookup("twice") != 0
+
+
+def test_compile_lowers_func_and_arith():
+    e = polymlir.compile("func.func @f(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32\n return %0 : i32 }")
+    assert e.f(21) == 42
+
+
 def test_lower_to_llvm_names_unlowered_ops():
-    with pytest.raises(LoweringError, match="'func.func', 'arith.addi', 'func.return'"):
-        polymlir.compile(ABI_SOURCE.split("memref.global")[0] +
-                         "func.func @f(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32\n return %0 : i32 }")
+    from polymlir.ir.diagnostics import DiagnosticError
+
+    with pytest.raises(DiagnosticError, match="tensor"):
+        polymlir.compile("func.func @f() -> tensor<4xf32> {\n %0 = tensor.empty() : tensor<4xf32>\n"
+                         " return %0 : tensor<4xf32>\n}")
 
 
 def test_gemm_with_c_interface():
@@ -774,13 +790,15 @@ def _case(path):
                          ids=lambda p: os.path.basename(p)[:-5])
 @pytest.mark.parametrize("opt", [0, 3])
 def test_integration_case(path, opt, capfd):
+    """As mlir-runner runs them: entry point, printed result, destructors."""
     text, entry, result, expected = _case(path)
-    e = ExecutionEngine(polymlir.parse(text), opt_level=opt)
-    r = e.invoke(entry)
-    if result == "f32":
-        print("%e" % r)
-    elif result in ("i32", "i64"):
-        print(r)
-    e.close()  # runs global destructors
-    out = capfd.readouterr().out
-    assert out == expected
+    run_entry(ExecutionEngine(polymlir.parse(text), opt_level=opt), entry, result)
+    assert capfd.readouterr().out == expected
+
+
+def test_run_entry_checks_the_entry_point():
+    e = ExecutionEngine(polymlir.parse(ABI_LOWERED), opt_level=0)
+    with pytest.raises(TypeError, match="must take no arguments and return void"):
+        run_entry(e, "sum", "void")
+    with pytest.raises(KeyError):
+        run_entry(e, "nope", "void")

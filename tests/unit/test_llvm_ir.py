@@ -70,7 +70,8 @@ def test_names_are_quoted_when_needed():
 
 
 @pytest.mark.parametrize("v, t, want", [
-    (1.0, T.f32, "1.000000e+00"), (0.1, T.f32, "0x3FB99999A0000000"), (0.1, T.f64, "1.000000e-01"), (0.123456789, T.f64, "0x3FBF9ADD3739635F"),
+    (1.0, T.f32, "1.000000e+00"), (0.1, T.f32, "0x3FB99999A0000000"), (0.1, T.f64, "1.000000e-01"),
+    (0.123456789, T.f64, "0x3FBF9ADD3739635F"),
     (-0.0, T.f64, "-0.000000e+00"), (float("inf"), T.f32, "0x7FF0000000000000"), (1.5, T.f16, "0xH3E00"),
     (1.5, T.bf16, "0xR3FC0"), (2.5e-7, T.f64, "2.500000e-07"),
 ])
@@ -246,6 +247,17 @@ llvm.func @s(%v: i32, %a: f32, %b: f32) -> f32 {
     assert e.s(1, 1.0, 2.0) == 2.0 and e.s(7, 1.0, 2.0) == 2.0 and e.s(3, 1.0, 2.0) == 1.0
 
 
+def test_unreachable_block_arguments():
+    ll = tr("""
+llvm.func @f(%a: i32) -> i32 {
+  llvm.return %a : i32
+^bb1(%x: i32):
+  llvm.return %x : i32
+}""")
+    assert "%3 = freeze i32 poison" in ll
+    parses(ll)
+
+
 def test_instructions_and_flags():
     ll = tr("""
 llvm.func @ext(i32, ...) -> i32
@@ -290,7 +302,8 @@ llvm.func @f(%p: !llvm.ptr, %n: i64, %v: vector<4xf32>, %m: vector<4xi1>, %a: f3
   %f = llvm.mlir.constant(false) : i1
   "llvm.intr.memcpy"(%p, %p, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
   %0 = "llvm.intr.vector.reduce.fadd"(%a, %v) <{fastmathFlags = #llvm.fastmath<reassoc>}> : (f32, vector<4xf32>) -> f32
-  %1 = llvm.intr.masked.load %p, %m, %v {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+  %1 = llvm.intr.masked.load %p, %m, %v {alignment = 4 : i32}
+      : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
   llvm.intr.masked.store %1, %p, %m {alignment = 8 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr
   %2 = llvm.intr.fmuladd(%a, %a, %0) : (f32, f32, f32) -> f32
   %3 = llvm.intr.matrix.transpose %v {rows = 2 : i32, columns = 2 : i32} : vector<4xf32> into vector<4xf32>

@@ -170,14 +170,18 @@ def _select(op: Operation, rw: Rewriter) -> None:
 def _constant(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
     v = op.properties["value"]
+    rt = op.result_types[0]
+    if isinstance(rt, T.VectorType) and rt.rank != 1 and isinstance(v, A.DenseElementsAttr):
+        from .vector_to_llvm import nd_constant  # n-D and 0-D: one constant of the array type
+
+        nd_constant(op, rw)
+        return
     t = rw.convert_type(op.result_types[0], op)
     if isinstance(v, A.IntegerAttr) and isinstance(v.type, T.IndexType):
         v = A.IntegerAttr(v.value, t)
     elif isinstance(v, A.DenseElementsAttr) and isinstance(v.type.element_type, T.IndexType):
         v = A.DenseElementsAttr(T.VectorType(v.type.shape, t.element_type) if isinstance(t, T.VectorType)  # type: ignore[attr-defined]
                                 else v.type, v.data, v.splat)
-    if isinstance(op.result_types[0], T.VectorType) and op.result_types[0].rank > 1:
-        raise DiagnosticError("n-D vector constants are not lowered to the LLVM dialect yet", op.loc)
     rw.replace(op, [b.create("llvm.mlir.constant", [], [t], properties={"value": v}).results[0]])
 
 

@@ -104,7 +104,10 @@ class _FuncConversion:
     def func(self, op: Operation) -> None:
         ft: T.FunctionType = op.properties["function_type"].value
         name = op.properties["sym_name"].value
-        lft, expanded = self.conv.function_type(ft, self.bare)
+        try:
+            lft, expanded = self.conv.function_type(ft, self.bare)
+        except ValueError as e:
+            raise DiagnosticError(f"cannot lower function '@{name}' to the LLVM dialect: {e}", op.loc) from None
         attrs = {k: v for k, v in list(op.properties.items()) + list(op.attributes.items()) if k not in _DROPPED}
         b = Builder.before(op)
         body = Region()

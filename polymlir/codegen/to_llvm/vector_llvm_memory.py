@@ -6,7 +6,8 @@ are unrolled over their leading dims); maskedload/maskedstore, gather/
 scatter, expandload/compressstore -> the ``llvm.intr.masked.*``
 intrinsics; 1-D minor-identity and 0-D transfer_read/transfer_write ->
 a load/store, or a masked load/store whose mask is ``step < dim - index``
-(for a dimension not in bounds) and the transfer's mask; type_cast -> a
+(for a dimension not in bounds) and the transfer's mask (a gather/scatter
+when the memref's last dim is not contiguous); type_cast -> a
 descriptor with the static sizes and strides of the result; print ->
 calls to the runner-utils functions (``printF32``, ``printI64``,
 ``printOpen``, ...) with upstream's conversions (i1 and narrower integers
@@ -15,7 +16,7 @@ extended to 64 bits, index printed unsigned).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...dialects import llvm_attrs as LA
 from ...dialects.llvm_types import LLVMArrayType
@@ -24,7 +25,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
-from ...ir.layout import canonical_strides
+from ...ir.layout import canonical_strides, strides_and_offset
 from .conversion import Rewriter
 from .descriptor import MemRefDescriptor
 from .func_to_llvm import call
@@ -59,8 +60,8 @@ class _Access:
         if not isinstance(self.mt, T.MemRefType):
             raise DiagnosticError("vector memory ops on tensors must be bufferized before lowering to LLVM",
                                   L.op.loc)
-        self.desc = MemRefDescriptor(L.rw.operand(L.op, memref))
-        self.indices = [L.rw.operand(L.op, v) for v in indices]
+        self.desc = MemRefDescriptor(L.operand(memref))
+        self.indices = [L.operand(v) for v in indices]
         self.elem = L.llvm(self.mt.element_type)
 
     def ptr(self, offsets: Sequence[int] = ()) -> Value:
@@ -101,7 +102,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
 def _store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     vt: T.VectorType = op.operands[0].type
-    v = rw.operand(op, op.operands[0])
+    v = L.operand(op.operands[0])
     acc = _Access(L, op.operands[1], op.operands[2:])
     props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
     if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
@@ -123,7 +124,7 @@ def _masked_load(op: Operation, rw: Rewriter) -> None:
     rt: T.VectorType = op.result_types[0]
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
-    mask, pt = rw.operand(op, op.operands[-2]), rw.operand(op, op.operands[-1])
+    mask, pt = L.operand(op.operands[-2]), L.operand(op.operands[-1])
     mt, ptt = op.operands[-2].type, op.operands[-1].type
     al = _i32(_alignment(op, acc.mt))
     name = "llvm.intr.masked.load" if op.name == "vector.maskedload" else "llvm.intr.masked.expandload"
@@ -142,7 +143,7 @@ def _masked_store(op: Operation, rw: Rewriter) -> None:
     vt: T.VectorType = op.operands[-1].type
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
-    mask, v = rw.operand(op, op.operands[-2]), rw.operand(op, op.operands[-1])
+    mask, v = L.operand(op.operands[-2]), L.operand(op.operands[-1])
     mt = op.operands[-2].type
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
@@ -167,7 +168,7 @@ def _gather(op: Operation, rw: Rewriter) -> None:
     rt: T.VectorType = op.result_types[0]
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
-    iv, mask, pt = (rw.operand(op, v) for v in op.operands[-3:])
+    iv, mask, pt = (L.operand(v) for v in op.operands[-3:])
     it, mt, ptt = (v.type for v in op.operands[-3:])
     base = acc.ptr()
     al = _i32(_alignment(op, acc.mt))
@@ -185,7 +186,7 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
     vt: T.VectorType = op.operands[-1].type
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
-    iv, mask, v = (rw.operand(op, x) for x in op.operands[-3:])
+    iv, mask, v = (L.operand(x) for x in op.operands[-3:])
     it, mt = op.operands[-3].type, op.operands[-2].type
     base = acc.ptr()
     al = _i32(_alignment(op, acc.mt))
@@ -210,43 +211,79 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
     if vt.rank > 1 or (vt.rank == 1 and not x.map.is_minor_identity()):
         raise DiagnosticError(f"'{op.name}' of rank {vt.rank} with permutation map {x.map} must be lowered by "
                               "convert-vector-to-scf first", op.loc)
-    if isinstance(x.base.type.element_type, T.VectorType):  # type: ignore[attr-defined]
-        raise DiagnosticError(f"'{op.name}' on a memref of vectors is not supported", op.loc)
     acc = _Access(L, x.base, x.indices)
+    align = _alignment(op, acc.mt)
+    al64 = {"alignment": A.IntegerAttr(align, T.i64)}
+    if isinstance(acc.mt.element_type, T.VectorType):
+        # A memref of vectors: the map has no results, the vector is one element.
+        if x.map.num_results or x.mask is not None or vt != acc.mt.element_type:
+            raise DiagnosticError(f"'{op.name}' of a part of a memref of vectors is not supported", op.loc)
+        if x.read:
+            rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(vt)], properties=al64).results[0]])
+        else:
+            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)  # type: ignore[arg-type]
+            rw.erase(op)
+        return
     row_t = L.row_type(vt)
     ptr = acc.ptr()
-    align = _alignment(op, acc.mt)
     mask: Value | None = None
     if x.mask is not None:
-        mask = rw.operand(op, x.mask)
+        mask = L.operand(x.mask)
+    n = shape(vt)[0]
+    it = rw.converter.index_type
+    ivt = T.VectorType((n,), it)
     if vt.rank == 1 and not x.in_bounds[0]:
-        it = rw.converter.index_type
-        n = vt.shape[0]
         rem = L.op_call("llvm.sub", [acc.dim(acc.mt.rank - 1), acc.indices[-1]])
-        ivt = T.VectorType((n,), it)
         bound = L.b.create("llvm.icmp", [L.dense(ivt, list(range(n))), L.splat(rem, ivt)],
                            [T.VectorType((n,), T.i1)], properties={"predicate": A.IntegerAttr(2, T.i64)}).results[0]
         mask = bound if mask is None else L.op_call("llvm.and", [bound, mask])
+    stride = _last_stride(acc) if vt.rank == 1 else 1
+    if stride != 1:
+        # Not contiguous (convert-vector-to-scf turns these into scalar
+        # loops): a gather/scatter through base + lane * stride.
+        st = L.const(stride, it) if isinstance(stride, int) else stride
+        offs = L.op_call("llvm.mul", [L.dense(ivt, list(range(n))), L.splat(st, ivt)])
+        ptrs = _ptr_vector(L, ptr, offs, acc.elem)
+        if mask is None:
+            mask = L.dense(T.VectorType((n,), T.i1), [True] * n)
+        if x.read:
+            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
+            rw.replace(op, [L.b.create("llvm.intr.masked.gather", [ptrs, mask, pad], [row_t],
+                                       properties={"alignment": _i32(align)}).results[0]])
+        else:
+            L.b.create("llvm.intr.masked.scatter", [L.operand(x.value), ptrs, mask],  # type: ignore[arg-type]
+                       properties={"alignment": _i32(align)})
+            rw.erase(op)
+        return
     if x.read:
         if mask is None:
-            r = L.b.create("llvm.load", [ptr], [row_t], properties={"alignment": A.IntegerAttr(align, T.i64)})
+            r = L.b.create("llvm.load", [ptr], [row_t], properties=al64)
         else:
-            pad = L.splat(rw.operand(op, x.padding), row_t)  # type: ignore[arg-type]
+            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
             r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
         rw.replace(op, [r.results[0]])
         return
-    v = rw.operand(op, x.value)  # type: ignore[arg-type]
+    v = L.operand(x.value)  # type: ignore[arg-type]
     if mask is None:
-        L.b.create("llvm.store", [v, ptr], properties={"alignment": A.IntegerAttr(align, T.i64)})
+        L.b.create("llvm.store", [v, ptr], properties=al64)
     else:
         L.b.create("llvm.intr.masked.store", [v, ptr, mask], properties={"alignment": _i32(align)})
     rw.erase(op)
 
 
+def _last_stride(acc: _Access) -> int | Value:
+    """The stride of the memref's last dim (a constant, or read from the descriptor)."""
+    if acc.mt.rank == 0:
+        return 1
+    so = strides_and_offset(acc.mt)
+    s = so[0][-1] if so is not None else T.DYNAMIC
+    return acc.desc.stride(acc.L.b, acc.mt.rank - 1) if s == T.DYNAMIC else s
+
+
 def _type_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.MemRefType = op.result_types[0]
-    src = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    src = MemRefDescriptor(L.operand(op.operands[0]))
     st = L.llvm(rt)
     it = rw.converter.index_type
     sizes = [L.const(s, it) for s in rt.shape]
@@ -335,7 +372,7 @@ def _print(op: Operation, rw: Rewriter) -> None:
     if op.operands:
         src = op.operands[0]
         t = src.type
-        v = rw.operand(op, src)
+        v = L.operand(src)
         if not isinstance(t, T.VectorType):
             _print_scalar(L, v, t)
         else:

@@ -3,8 +3,9 @@ vector model: a 1-D vector is an LLVM vector, an n-D vector an
 ``!llvm.array`` nest of 1-D vectors, a 0-D vector a one-element vector).
 
 As upstream, the pass first runs the vector-to-vector lowerings
-(``transforms/vector_lowering.py``: contract, outerproduct,
-multi_reduction, mask, scan), then converts what remains:
+(``transforms/vector_lowering.py``: contract -- ``vector-contract-lowering``
+dot (default) or outerproduct --, outerproduct, multi_reduction, mask,
+scan), then converts what remains:
 
 - element access: extract/insert (static positions through
   ``llvm.extractvalue``/``insertvalue`` + ``extractelement``/
@@ -21,16 +22,15 @@ multi_reduction, mask, scan), then converts what remains:
 from __future__ import annotations
 
 import itertools
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from ...dialects import llvm_attrs as LA
-from ...dialects.llvm_types import LLVMArrayType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Operation, OpResult, Value
+from ...ir.core import Operation, Value
 from ...ir.diagnostics import DiagnosticError
 from ...transforms.pass_manager import ModulePass, PassContext, register_pass
 from ...transforms.vector_lowering import kind_of, lower_vector_ops
@@ -67,6 +67,11 @@ class VLower:
         self.op = op
         self.rw = rw
         self.b = b or rw.builder(op)
+        # Every op is built at the same point, so a constant made once
+        # dominates the later uses.
+        self._consts: dict = {}
+        self._rows: dict = {}
+        self._operands: dict = {}
 
     # types
     def llvm(self, t: T.Type) -> T.Type:
@@ -78,6 +83,13 @@ class VLower:
 
     # constants
     def const(self, v, t: T.Type) -> Value:
+        key = (v, t)
+        c = self._consts.get(key)
+        if c is None:
+            c = self._consts[key] = self._make_const(v, t)
+        return c
+
+    def _make_const(self, v, t: T.Type) -> Value:
         if isinstance(t, T.FloatType):
             attr: A.Attribute = A.FloatAttr(A.round_float(float(v), t), t)
         else:
@@ -109,7 +121,11 @@ class VLower:
     def row(self, v: Value, vt: T.VectorType, pos: Sequence[int]) -> Value:
         if len(shape(vt)) == 1:
             return v
-        return extractvalue(self.b, v, self.row_type(vt), *pos)
+        key = (v, tuple(pos))
+        r = self._rows.get(key)
+        if r is None:
+            r = self._rows[key] = extractvalue(self.b, v, self.row_type(vt), *pos)
+        return r
 
     def set_row(self, agg: Value, row: Value, pos: Sequence[int]) -> Value:
         if not pos:
@@ -179,9 +195,15 @@ class VLower:
         return self.b.create("llvm.getelementptr", [base, *dyn], [PTR], properties={
             "rawConstantIndices": A.DenseArrayAttr(T.i32, raw), "elem_type": A.TypeAttr(elem)}).results[0]
 
-    def index_i64(self, v: Value) -> Value:
-        """An index-typed value as the converted index integer."""
-        return self.rw.operand(self.op, v)
+    def operand(self, v: Value) -> Value:
+        """``v`` (an operand of the op) in its converted type, cast once."""
+        c = self._operands.get(v)
+        if c is None:
+            c = self._operands[v] = self.rw.operand(self.op, v)
+        return c
+
+    def operands(self) -> list[Value]:
+        return [self.operand(v) for v in self.op.operands]
 
 
 def _value_is_poison_pos(p) -> bool:
@@ -195,7 +217,7 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
     src = op.operands[0]
-    sv = rw.operand(op, src)
+    sv = L.operand(src)
     st = src.type
     row_t = L.row_type(rt)
     R = shape(rt)
@@ -224,14 +246,14 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
 # -- extract / insert ---------------------------------------------------------------------------
 
 
-def _positions(op: Operation, rw: Rewriter) -> list[int | Value]:
+def _positions(op: Operation, L: VLower) -> list[int | Value]:
     static = list(op.properties["static_position"].values)
     ndyn = sum(1 for s in static if s == DYN)
     dyn = list(op.operands[len(op.operands) - ndyn:]) if ndyn else []
     out: list[int | Value] = []
     for s in static:
         if s == DYN:
-            out.append(rw.operand(op, dyn.pop(0)))
+            out.append(L.operand(dyn.pop(0)))
         else:
             out.append(s)
     return out
@@ -240,9 +262,9 @@ def _positions(op: Operation, rw: Rewriter) -> list[int | Value]:
 def _extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     rt = op.result_types[0]
-    pos = _positions(op, rw)
+    pos = _positions(op, L)
     if any(_value_is_poison_pos(p) for p in pos):
         rw.replace(op, [L.poison(L.llvm(rt))])
         return
@@ -273,10 +295,10 @@ def _extract(op: Operation, rw: Rewriter) -> None:
 
 def _insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    val = rw.operand(op, op.operands[0])
+    val = L.operand(op.operands[0])
     dt: T.VectorType = op.operands[1].type
-    dest = rw.operand(op, op.operands[1])
-    pos = _positions(op, rw)
+    dest = L.operand(op.operands[1])
+    pos = _positions(op, L)
     if any(_value_is_poison_pos(p) for p in pos):
         rw.replace(op, [L.poison(dest.type)])
         return
@@ -315,7 +337,7 @@ def _insert(op: Operation, rw: Rewriter) -> None:
 def _from_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
-    elems = rw.operands(op)
+    elems = L.operands()
     n = shape(rt)[-1]
     row_t = L.row_type(rt)
     pos_list = outer_positions(rt)
@@ -333,7 +355,7 @@ def _from_elements(op: Operation, rw: Rewriter) -> None:
 def _to_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     out = []
     for pos in outer_positions(st):
         row = L.row(src, st, pos)
@@ -347,8 +369,8 @@ def _to_elements(op: Operation, rw: Rewriter) -> None:
 
 def _shuffle(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    t1, t2 = op.operands[0].type, op.operands[1].type
-    v1, v2 = rw.operands(op)[:2]
+    t1 = op.operands[0].type
+    v1, v2 = L.operands()[:2]
     rt: T.VectorType = op.result_types[0]
     mask = list(op.properties["mask"].values)
     n1 = shape(t1)[0]
@@ -382,7 +404,7 @@ def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     offs, sizes, strides = (_ints(op.properties[k]) for k in ("offsets", "sizes", "strides"))
     k = len(offs)
 
@@ -402,7 +424,7 @@ def _insert_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
     dt: T.VectorType = op.operands[1].type
-    src, dest = rw.operand(op, op.operands[0]), rw.operand(op, op.operands[1])
+    src, dest = L.operand(op.operands[0]), L.operand(op.operands[1])
     offs, strides = _ints(op.properties["offsets"]), _ints(op.properties["strides"])
     lead = dt.rank - st.rank
     res = dest
@@ -435,7 +457,7 @@ def _shape_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     if src.type == L.llvm(rt):
         rw.replace(op, [src])
         return
@@ -465,7 +487,7 @@ def _transpose(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     perm = list(op.properties["permutation"].values)
     if perm == sorted(perm):
         rw.replace(op, [src])
@@ -501,7 +523,7 @@ def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     """Apply ``fn(L, rows, row_result_type)`` to each row of the operands."""
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
-    vals = rw.operands(op)
+    vals = L.operands()
     types = [v.type for v in op.operands]
     rrow = L.row_type(rt)
     rw.replace(op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types)], rrow))])
@@ -529,7 +551,7 @@ def _deinterleave(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     n = shape(st)[-1]
     outs = []
     for start in (0, 1):
@@ -566,8 +588,8 @@ def _fmf(op: Operation, reassoc: bool) -> dict:
 def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
     L = VLower(op, rw)
     kind = kind_of(op.properties["kind"])
-    v = rw.operand(op, op.operands[0])
-    acc = rw.operand(op, op.operands[1]) if len(op.operands) > 1 else None
+    v = L.operand(op.operands[0])
+    acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
     et = v.type.element_type  # type: ignore[attr-defined]
     if isinstance(et, T.FloatType):
         if kind in ("add", "mul"):
@@ -614,7 +636,7 @@ def _scalable_mask(L: VLower, rt: T.VectorType, on: bool) -> Value:
 def _create_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
-    bounds = rw.operands(op)
+    bounds = L.operands()
     it = rw.converter.index_type
     if rt.rank == 0:
         c = L.b.create("llvm.icmp", [bounds[0], L.const(0, it)], [T.i1],
@@ -655,7 +677,7 @@ def _step(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.dense(T.VectorType(rt.shape, it), list(range(rt.shape[0])))])
 
 
-def _nd_constant(op: Operation, rw: Rewriter) -> None:
+def nd_constant(op: Operation, rw: Rewriter) -> None:
     """n-D (and 0-D) vector ``arith.constant``: one LLVM constant of the
     converted aggregate type (upstream's arith-to-llvm does the same)."""
     rt = op.result_types[0]
@@ -680,7 +702,7 @@ def _vscale(op: Operation, rw: Rewriter) -> None:
 
 def _scalable_insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    src, dest = rw.operands(op)
+    src, dest = L.operands()
     pos = op.properties["pos"]
     rw.replace(op, [L.b.create("llvm.intr.vector.insert", [dest, src], [dest.type],
                                properties={"pos": A.IntegerAttr(pos.value, T.i64)}).results[0]])
@@ -688,7 +710,7 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
 
 def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    src = rw.operand(op, op.operands[0])
+    src = L.operand(op.operands[0])
     pos = op.properties["pos"]
     rw.replace(op, [L.b.create("llvm.intr.vector.extract", [src], [L.llvm(op.result_types[0])],
                                properties={"pos": A.IntegerAttr(pos.value, T.i64)}).results[0]])
@@ -705,16 +727,16 @@ def core_patterns(reassoc: bool = False) -> dict:
         "vector.reduction": lambda op, rw: make_reduction(op, rw, reassoc),
         "vector.constant_mask": _constant_mask, "vector.create_mask": _create_mask, "vector.step": _step,
         "vector.vscale": _vscale, "vector.scalable.insert": _scalable_insert,
-        "vector.scalable.extract": _scalable_extract, "arith.constant": _nd_constant,
+        "vector.scalable.extract": _scalable_extract, "arith.constant": nd_constant,
     }
 
 
 def convert_vector_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None, reassoc: bool = False,
-                           ctx: PassContext | None = None) -> None:
+                           ctx: PassContext | None = None, contract_lowering: str = "dot") -> None:
     """Lower the vector ops nested in ``root`` to the LLVM dialect."""
     from .vector_llvm_memory import memory_patterns
 
-    lower_vector_ops(root)
+    lower_vector_ops(root, contract_lowering)
     patterns = core_patterns(reassoc)
     patterns.update(memory_patterns())
     apply_patterns(root, patterns, Rewriter(converter or LLVMTypeConverter(), ctx))
@@ -736,8 +758,7 @@ class ConvertVectorToLLVM(ModulePass):
     enable_x86vector: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        convert_vector_to_llvm(op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx)
-
-
-__all__ = ["VLower", "shape", "outer_positions", "convert_vector_to_llvm", "make_reduction", "math", "OpResult",
-           "DiagnosticError", "LLVMArrayType"]
+        if self.vector_contract_lowering not in ("dot", "outerproduct", "parallelarith", "llvmintr"):
+            raise DiagnosticError(f"invalid vector-contract-lowering '{self.vector_contract_lowering}'", op.loc)
+        convert_vector_to_llvm(op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx,
+                               self.vector_contract_lowering)

@@ -1,4 +1,6 @@
 // RUN: polymlir opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+// Every case below reports the same first diagnostic, at the same place, as
+// upstream mlir-opt 22 (upstream.mlir runs it with --verify-diagnostics).
 
 func.func @f(%m: tensor<4xf32>, %i: index) {
   // expected-error@+1 {{'bufferization.alloc_tensor' op incorrect number of dynamic sizes, has 1, expected 0}}
@@ -77,5 +79,21 @@ func.func @f(%m: tensor<4xf32>, %i: tensor<4xf32>) {
 func.func @f(%m: memref<4xf32>, %c: i1) {
   // expected-error@+1 {{cannot name an operation with no results}}
   %0 = bufferization.dealloc (%m : memref<4xf32>) if (%c, %c)
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'bufferization.clone' op operand #0 must be ranked or unranked memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = "bufferization.clone"(%t) : (tensor<4xf32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'bufferization.to_tensor' op operand #0 must be BufferLikeType instance, but got 'tensor<4xf32>'}}
+  %0 = "bufferization.to_tensor"(%t) : (tensor<4xf32>) -> tensor<4xf32>
   return
 }

@@ -139,3 +139,19 @@ func @loops(%n: index, %c: i1) {
   }
   return
 }
+
+// The 2019 generic form of a branch kept the successor's operands in the
+// successor list (LangRef, "Terminator Operations").
+// CHECK-LABEL: func.func @generic_branch(%arg0: i1, %arg1: index) {
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1, ^bb2(%arg1 : index)
+// CHECK-NEXT:  ^bb1:
+// CHECK-NEXT:    cf.br ^bb2(%arg1 : index)
+// CHECK-NEXT:  ^bb2(%{{.*}}: index):
+// CHECK-NEXT:    return
+func @generic_branch(%cond: i1, %v: index) {
+  "cond_br"(%cond)[^bb1, ^bb2(%v : index)] : (i1) -> ()
+^bb1:
+  "br"()[^bb2(%v : index)] : () -> ()
+^bb2(%x: index):
+  return
+}

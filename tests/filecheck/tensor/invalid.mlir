@@ -1,4 +1,6 @@
 // RUN: polymlir opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+// Every case below reports the same first diagnostic, at the same place, as
+// upstream mlir-opt 22 (upstream.mlir runs it with --verify-diagnostics).
 
 func.func @tensor.cast_mismatching_constants(%arg0: tensor<1xf32>) {
   // expected-error@+1 {{'tensor.cast' op operand type 'tensor<1xf32>' and result type 'tensor<2xf32>' are cast incompatible}}
@@ -800,5 +802,87 @@ func.func @a(%f: f32, %t: tensor<2xf32>) {
   ^bb0(%i: index):
     tensor.yield %f : f32
   } : tensor<2xf32> to tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.extract' op operand #0 must be ranked tensor of any type values, but got 'f32'}}
+  %0 = "tensor.extract"(%f) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<*xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.extract_slice' op operand #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  %0 = "tensor.extract_slice"(%t) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64>, static_sizes = array<i64>, static_strides = array<i64>}> : (tensor<*xf32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.gather' op operand #1 must be ranked tensor of signless integer or index values, but got 'tensor<4xf32>'}}
+  %0 = "tensor.gather"(%t, %t) <{gather_dims = array<i64: 0>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.reshape' op operand #1 must be 1D tensor of signless integer or index values, but got 'tensor<4xf32>'}}
+  %0 = "tensor.reshape"(%t, %t) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.dim' op operand #1 must be index, but got 'f32'}}
+  %0 = "tensor.dim"(%t, %f) : (tensor<4xf32>, f32) -> index
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.from_elements' op result #0 must be statically shaped tensor of any type values, but got 'tensor<?xf32>'}}
+  %0 = "tensor.from_elements"(%f) : (f32) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'tensor.pad' op requires one region}}
+  %0 = "tensor.pad"(%t) <{operandSegmentSizes = array<i32: 1, 0, 0>, static_high = array<i64: 0>, static_low = array<i64: 0>}> ({
+  ^bb0(%a: index):
+    "tensor.yield"(%f) : (f32) -> ()
+  }, {
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: index) {
+  // expected-error@+1 {{'tensor.generate' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %0 = "tensor.generate"(%i) ({
+  }) : (index) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: index, %f: f32) {
+  // expected-error@+1 {{'tensor.generate' op expects region #0 to have 0 or 1 blocks}}
+  %0 = "tensor.generate"(%i) ({
+  ^bb0(%a: index):
+    "tensor.yield"(%f) : (f32) -> ()
+  ^bb1:
+    "tensor.yield"(%f) : (f32) -> ()
+  }) : (index) -> tensor<?xf32>
   return
 }

@@ -149,3 +149,45 @@ func.func @reshapes(%v: tensor<4x5x6xf32>, %t: tensor<4x?xf32>, %i: index, %s: t
   %5 = tensor.expand_shape %4 [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
   return
 }
+
+// CHECK-LABEL: func.func @edge_cases(%{{[a-z0-9_#]+}}: tensor<1x6x1xf32>, %{{[a-z0-9_#]+}}: tensor<4x?xf32, "enc">, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: tensor<*xi32>) {
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.extract_slice %{{[a-z0-9_#]+}}[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6x1xf32> to tensor<6x1xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.extract_slice %{{[a-z0-9_#]+}}[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6x1xf32> to tensor<1x6xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.extract_slice %{{[a-z0-9_#]+}}[0, 0] [2, %{{[a-z0-9_#]+}}] [1, 1] : tensor<4x?xf32, "enc"> to tensor<2x?xf32, "enc">
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.empty(%{{[a-z0-9_#]+}}) : tensor<4x?xf32, "enc">
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.bitcast %{{[a-z0-9_#]+}} : tensor<*xi32> to tensor<*xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.cast %{{[a-z0-9_#]+}} : tensor<*xi32> to tensor<?x?xi32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.insert_slice %{{[a-z0-9_#]+}} into %{{[a-z0-9_#]+}}[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6xf32> into tensor<1x6x1xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.dim %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<4x?xf32, "enc">
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.pad %{{[a-z0-9_#]+}} low[0, 0, 0] high[1, 1, 1] {
+// CHECK-NEXT: ^bb0(%{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: index):
+// CHECK-NEXT: tensor.yield %{{[a-z0-9_#]+}} : f32
+// CHECK-NEXT: } {attr = 1 : i64} : tensor<1x6x1xf32> to tensor<2x7x2xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.generate %{{[a-z0-9_#]+}} {
+// CHECK-NEXT: ^bb0(%{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: index):
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = arith.index_cast %{{[a-z0-9_#]+}} : index to i32
+// CHECK-NEXT: tensor.yield %{{[a-z0-9_#]+}} : i32
+// CHECK-NEXT: } {foo} : tensor<?x3xi32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tensor.extract_slice %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] [%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] [%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] : tensor<4x?xf32, "enc"> to tensor<?x?xf32, "enc">
+// CHECK-NEXT: return
+func.func @edge_cases(%t: tensor<1x6x1xf32>, %e: tensor<4x?xf32, "enc">, %i: index, %f: f32, %u: tensor<*xi32>) {
+  %0 = tensor.extract_slice %t[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6x1xf32> to tensor<6x1xf32>
+  %1 = tensor.extract_slice %t[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6x1xf32> to tensor<1x6xf32>
+  %2 = tensor.extract_slice %e[0, 0] [2, %i] [1, 1] : tensor<4x?xf32, "enc"> to tensor<2x?xf32, "enc">
+  %3 = tensor.empty(%i) : tensor<4x?xf32, "enc">
+  %4 = tensor.bitcast %u : tensor<*xi32> to tensor<*xf32>
+  %5 = tensor.cast %u : tensor<*xi32> to tensor<?x?xi32>
+  %6 = tensor.insert_slice %1 into %t[0, 0, 0] [1, 6, 1] [1, 1, 1] : tensor<1x6xf32> into tensor<1x6x1xf32>
+  %7 = tensor.dim %e, %i : tensor<4x?xf32, "enc">
+  %8 = tensor.pad %t low[0, 0, 0] high[1, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index):
+    tensor.yield %f : f32
+  } {attr = 1} : tensor<1x6x1xf32> to tensor<2x7x2xf32>
+  %9 = tensor.generate %i {
+  ^bb0(%a: index, %b: index):
+    %x = arith.index_cast %a : index to i32
+    tensor.yield %x : i32
+  } {foo} : tensor<?x3xi32>
+  %10 = tensor.extract_slice %e[%i, %i] [%i, %i] [%i, %i] : tensor<4x?xf32, "enc"> to tensor<?x?xf32, "enc">
+  return
+}

@@ -1,4 +1,6 @@
 // RUN: polymlir opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+// Every case below reports the same first diagnostic, at the same place, as
+// upstream mlir-opt 22 (upstream.mlir runs it with --verify-diagnostics).
 
 func.func @broadcast_to_scalar(%arg0: f32) -> f32 {
   // expected-error@+1 {{custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'}}
@@ -1013,5 +1015,145 @@ func.func @f(%w: vector<8xf32>, %f: f32, %mm: vector<8xi1>) {
 func.func @f(%w: vector<[8]xf32>, %f: vector<8xf32>) {
   // expected-error@+1 {{'vector.outerproduct' op expected either both or only #2 operand dim to be scalable}}
   %0 = vector.outerproduct %w, %f : vector<[8]xf32>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.broadcast' op result #0 must be vector of any type values, but got 'f32'}}
+  %0 = "vector.broadcast"(%f) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op operand #0 must be vector of any type values, but got 'f32'}}
+  %0 = "vector.extract_strided_slice"(%f) <{offsets = [0], sizes = [1], strides = [1]}> : (f32) -> vector<1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.shuffle' op operand #0 must be fixed-length vector of any type values, but got 'f32'}}
+  %0 = "vector.shuffle"(%f, %f) <{mask = array<i64: 0>}> : (f32, f32) -> vector<1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.create_mask' op result #0 must be vector of 1-bit signless integer values, but got 'vector<4xf32>'}}
+  %0 = "vector.create_mask"(%i) : (index) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op operand #0 must be memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = "vector.load"(%t, %i) : (tensor<4xf32>, index) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.maskedload' op operand #0 must be memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = "vector.maskedload"(%t, %i, %v, %v) : (tensor<4xf32>, index, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.gather' op operand #2 must be vector of integer or index values, but got 'vector<4xf32>'}}
+  %0 = "vector.gather"(%t, %i, %v, %v, %v) : (tensor<4xf32>, index, vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<4xi32>'}}
+  %0 = "vector.step"() : () -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.print' op operand #0 must be , but got 'tensor<4xf32>'}}
+  "vector.print"(%t) <{punctuation = #vector.punctuation<newline>}> : (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.transfer_read' op operand #0 must be shaped of any type values, but got 'f32'}}
+  %0 = "vector.transfer_read"(%f, %i, %f) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (f32, index, f32) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.type_cast' op operand #0 must be statically shaped memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = "vector.type_cast"(%t) : (tensor<4xf32>) -> memref<vector<4xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %0 = "vector.mask"(%f) ({
+    "vector.yield"() : () -> ()
+  }) : (f32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.contract' op operand #0 must be vector of any type values, but got 'f32'}}
+  %0 = "vector.contract"(%f, %v, %v) <{indexing_maps = [], iterator_types = []}> : (f32, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  %0 = "vector.reduction"(%v) <{kind = #vector.kind<add>}> : (vector<4xf32>) -> f32
+  // expected-error@+1 {{'vector.reduction' op requires attribute 'kind'}}
+  %1 = "vector.reduction"(%v) : (vector<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.contract' op attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum.}}
+  %0 = "vector.contract"(%v, %v, %f) <{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}> : (vector<4xf32>, vector<4xf32>, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%f: f32, %v: vector<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.fma' op operand #2 must be vector of floating-point values, but got 'f32'}}
+  %0 = "vector.fma"(%v, %v, %f) : (vector<4xf32>, vector<4xf32>, f32) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: index, %f: f32, %m: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op region #0 ('maskRegion') failed to verify constraint: region with 1 blocks}}
+  "vector.mask"(%m) ({
+  }) : (vector<4xi1>) -> ()
   return
 }

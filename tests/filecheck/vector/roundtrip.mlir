@@ -182,3 +182,47 @@ func.func @print(%w: vector<8xf32>, %i: i64) {
   vector.print str "Hello, World!"
   return
 }
+
+// CHECK-LABEL: func.func @edge_cases(%{{[a-z0-9_#]+}}: vector<[4]x8xf32>, %{{[a-z0-9_#]+}}: vector<[4]xf32>, %{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: memref<?x?xvector<4xf32>>, %{{[a-z0-9_#]+}}: vector<4xf32>, %{{[a-z0-9_#]+}}: vector<8xi1>, %{{[a-z0-9_#]+}}: vector<8xf32>, %{{[a-z0-9_#]+}}: vector<f32>) {
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.extract %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}] : vector<8xf32> from vector<[4]x8xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.broadcast %{{[a-z0-9_#]+}} : f32 to vector<[4]x8xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.broadcast %{{[a-z0-9_#]+}} : vector<[4]xf32> to vector<2x[4]xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.transfer_read %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : memref<?x?xvector<4xf32>>, vector<1x4xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.transfer_read %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : memref<?x?xvector<4xf32>>, vector<3x4xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.mask %{{[a-z0-9_#]+}} { vector.yield %{{[a-z0-9_#]+}} : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+// CHECK-NEXT: vector.print punctuation <open>
+// CHECK-NEXT: vector.print %{{[a-z0-9_#]+}} : vector<8xf32> punctuation <no_punctuation>
+// CHECK-NEXT: vector.print punctuation <close>
+// CHECK-NEXT: vector.print punctuation <comma>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.create_mask %{{[a-z0-9_#]+}} : vector<[4]xi1>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.step : vector<[4]xindex>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.shape_cast %{{[a-z0-9_#]+}} : vector<[4]x8xf32> to vector<[32]xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.transpose %{{[a-z0-9_#]+}}, [1, 0] : vector<[4]x8xf32> to vector<8x[4]xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.bitcast %{{[a-z0-9_#]+}} : vector<f32> to vector<i32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.interleave %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : vector<f32> -> vector<2xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.reduction <add>, %{{[a-z0-9_#]+}} : vector<f32> into f32
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.from_elements %{{[a-z0-9_#]+}} : vector<f32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.multi_reduction <add>, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} [0] : vector<8xf32> to f32
+// CHECK-NEXT: return
+func.func @edge_cases(%v: vector<[4]x8xf32>, %s: vector<[4]xf32>, %f: f32, %i: index, %m: memref<?x?xvector<4xf32>>, %pad: vector<4xf32>, %mk: vector<8xi1>, %w: vector<8xf32>, %f2: vector<f32>) {
+  %0 = vector.extract %v[%i] : vector<8xf32> from vector<[4]x8xf32>
+  %1 = vector.broadcast %f : f32 to vector<[4]x8xf32>
+  %2 = vector.broadcast %s : vector<[4]xf32> to vector<2x[4]xf32>
+  %3 = vector.transfer_read %m[%i, %i], %pad : memref<?x?xvector<4xf32>>, vector<1x4xf32>
+  %4 = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d1)>} : memref<?x?xvector<4xf32>>, vector<3x4xf32>
+  %5 = vector.mask %mk { vector.yield %w : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  vector.print punctuation <open>
+  vector.print %w : vector<8xf32> punctuation <no_punctuation>
+  vector.print punctuation <close>
+  vector.print punctuation <comma>
+  %6 = vector.create_mask %i : vector<[4]xi1>
+  %7 = vector.step : vector<[4]xindex>
+  %8 = vector.shape_cast %v : vector<[4]x8xf32> to vector<[32]xf32>
+  %9 = vector.transpose %v, [1, 0] : vector<[4]x8xf32> to vector<8x[4]xf32>
+  %10 = vector.bitcast %f2 : vector<f32> to vector<i32>
+  %11 = vector.interleave %f2, %f2 : vector<f32> -> vector<2xf32>
+  %12 = vector.reduction <add>, %f2 : vector<f32> into f32
+  %13 = vector.from_elements %f : vector<f32>
+  %14 = vector.multi_reduction <add>, %w, %f [0] : vector<8xf32> to f32
+  return
+}
