@@ -178,7 +178,15 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
     reads = model.accesses("read")
     writes = model.accesses("write")
     if not reads.is_empty() and not writes.is_empty():
-        flow = ib.compute_flow(reads, writes, model.schedule_map)
+        try:
+            flow = ib.compute_flow(reads, writes, model.schedule_map)
+        except ib.IslBridgeError:
+            # isl's compute_flow cannot factor some domains with existential
+            # (stride) constraints. Last-writer flow is then the memory-based
+            # flow minus the pairs an intervening write kills: F - (O . F).
+            f_all = ib.union_map([d.relation for d in res.memory if d.kind == "flow"])
+            o_all = ib.union_map([d.relation for d in res.memory if d.kind == "output"])
+            flow = f_all.subtract(o_all.apply_range(f_all)).coalesce()
         by_name = {s.name: s for s in stmts}
         for m in ib.map_list(flow):
             s = by_name[m.get_tuple_name(ib._IN)]

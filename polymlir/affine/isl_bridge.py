@@ -556,9 +556,14 @@ def lex_lt(sched_a: isl.Map, sched_b: isl.Map) -> isl.Map:
 
 
 @_isl_errors
-def compute_flow(sink: isl.UnionMap, must_source: isl.UnionMap, schedule: isl.UnionMap) -> isl.UnionMap:
-    """Exact value-based dependences (last writer) from ``must_source`` to ``sink``."""
-    info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_source).set_schedule_map(schedule)
+def compute_flow(sink: isl.UnionMap, must_source: isl.UnionMap, schedule: isl.UnionMap | isl.Schedule) -> isl.UnionMap:
+    """Exact value-based dependences (last writer) from ``must_source`` to
+    ``sink`` under a schedule map or a schedule tree."""
+    info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_source)
+    if isinstance(schedule, isl.Schedule):
+        info = info.set_schedule(schedule)
+    else:
+        info = info.set_schedule_map(schedule)
     return info.compute_flow().get_must_dependence()
 
 
