@@ -33,3 +33,21 @@ def test_kernel_matches_reference(pb, name):
         engine.kernel(*[d[a] for a, _ in pb.arg_shapes(name)])
         r = pb.compare(name, {o: d[o] for o in pb.KERNELS[name]["outputs"]}, inputs=inputs)
         assert r["ok"], (name, inputs, r)
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_lowered_kernel_accepted_by_upstream(name):
+    import shutil
+    import subprocess
+
+    mlir_opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
+    if mlir_opt is None:
+        pytest.skip("upstream mlir-opt is not installed")
+    from polymlir.transforms.pass_manager import PassManager
+
+    module = polymlir.parse(open(os.path.join(BENCH, f"{name}.mlir")).read(), f"{name}.mlir")
+    PassManager.parse("builtin.module(convert-to-llvm)").run(module)
+    text = polymlir.print_ir(module)
+    assert "llvm.func @kernel" in text
+    r = subprocess.run([mlir_opt], input=text, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
