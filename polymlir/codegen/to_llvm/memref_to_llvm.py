@@ -60,9 +60,11 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
         regions=[Region()])
 
 
-def _gep(b: Builder, base: Value, idx: list[Value], elem: T.Type) -> Value:
+def _gep(b: Builder, base: Value, idx: list[Value], elem: T.Type, flags: int = 0) -> Value:
     props = {"rawConstantIndices": A.DenseArrayAttr(T.i32, tuple(-2147483648 for _ in idx)),
              "elem_type": A.TypeAttr(elem)}
+    if flags:
+        props["noWrapFlags"] = A.IntegerAttr(flags, T.i32)
     return b.create("llvm.getelementptr", [base, *idx], [base.type], properties=props).results[0]
 
 
@@ -71,6 +73,13 @@ def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
     null = b.create("llvm.mlir.zero", [], [PTR]).results[0]
     g = _gep(b, null, [n], elem)
     return b.create("llvm.ptrtoint", [g], [index_t]).results[0]
+
+
+# In-bounds memref accesses cannot wrap: like upstream, the linearized index
+# is computed with nsw/nuw arithmetic and addressed through an inbounds|nuw
+# GEP, which lets LLVM vectorize and strength-reduce the accesses.
+_NSW_NUW = {"overflowFlags": A.IntegerAttr(3, T.i32)}
+_GEP_INBOUNDS_NUW = 7
 
 
 def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value],
@@ -84,12 +93,13 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
         acc = d.offset(b) if offset == DYN else _i64(b, offset, it)
     for k, i in enumerate(indices):
         s = strides[k]
-        term = i if s == 1 else b.create("llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it]).results[0]
-        acc = term if acc is None else b.create("llvm.add", [acc, term], [it]).results[0]
+        term = i if s == 1 else b.create("llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it],
+                                         properties=_NSW_NUW).results[0]
+        acc = term if acc is None else b.create("llvm.add", [acc, term], [it], properties=_NSW_NUW).results[0]
     base = d.aligned(b)
     if acc is None:
         return base
-    return _gep(b, base, [acc], elem)
+    return _gep(b, base, [acc], elem, _GEP_INBOUNDS_NUW)
 
 
 def _access_props(op: Operation) -> dict:
