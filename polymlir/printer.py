@@ -9,7 +9,7 @@ from typing import Iterable, Sequence
 
 from .ir import attributes as A
 from .ir import types as T
-from .ir.core import Block, Operation, Region, Value, gc_paused
+from .ir.core import Block, Operation, Region, Value
 
 # Attribute classes printed through an alias, with the alias stem.
 ALIAS_STEMS: dict[type, str] = {
@@ -324,5 +324,4 @@ def print_op(op: Operation, generic: bool = False, debuginfo: bool = False, reso
         from .parser.parser import module_resources
 
         resources = module_resources(op) or None
-    with gc_paused():  # a read-only walk over the whole IR: see gc_paused
-        return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)
+    return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)

@@ -65,8 +65,10 @@ class _AccessOp(OpDef):
         m = map_of(self)
         return m is not None and m.num_inputs == len(self.indices)
 
-    def _access_str(self, p: AsmPrinter) -> str:
-        return p.value_name(self.memref) + "[" + ssa_id_map_str(p, self.map.value, self.indices) + "]"
+    def _access_str(self, p: AsmPrinter, memref: Value | None = None) -> str:
+        """``%A[subscripts]`` (``memref``: the memref operand, when the caller has it)."""
+        memref = self.memref if memref is None else memref
+        return p.value_name(memref) + "[" + ssa_id_map_str(p, self.map.value, self.indices) + "]"
 
     @staticmethod
     def _parse_access(p: Parser, state: OpState) -> tuple[UnresolvedOperand, list[UnresolvedOperand]]:
@@ -106,9 +108,10 @@ class AffineLoadOp(_AccessOp):
         state.result_types = [mt.element_type]
 
     def print_custom(self, p: AsmPrinter) -> None:
-        p.write(" " + self._access_str(p))
+        memref = self.memref
+        p.write(" " + self._access_str(p, memref))
         p.print_optional_attr_dict(self.attributes)
-        p.write(" : " + p.type(self.memref.type))
+        p.write(" : " + p.type(memref.type))
 
     def verify_(self) -> None:
         mt = self.memref.type
@@ -146,9 +149,10 @@ class AffineStoreOp(_AccessOp):
                           + p.resolve_operands(refs, [T.index] * len(refs)))
 
     def print_custom(self, p: AsmPrinter) -> None:
-        p.write(" " + p.value_name(self.value) + ", " + self._access_str(p))
+        memref = self.memref
+        p.write(" " + p.value_name(self.value) + ", " + self._access_str(p, memref))
         p.print_optional_attr_dict(self.attributes)
-        p.write(" : " + p.type(self.memref.type))
+        p.write(" : " + p.type(memref.type))
 
     def verify_(self) -> None:
         mt = self.memref.type

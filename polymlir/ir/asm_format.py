@@ -570,6 +570,7 @@ class CompiledFormat:
                 getattr(cls, "infer_types", None),
                 _type_rule_plan(cls),
                 tuple((d.name, getattr(d.constraint, "buildable", None)) for d in fields["operand"]),
+                tuple((d.name, getattr(d.constraint, "buildable", None), d.kind == SINGLE) for d in fields["result"]),
                 cls.uses_segments("operand"),
                 cls.uses_segments("result"),
                 getattr(cls, "implicit_terminator", None),
@@ -582,7 +583,7 @@ class CompiledFormat:
         ps.pos = state.pos
         for e in self.elems:
             e.parse(p, ps)
-        infer, type_rules, operand_plan, operand_segments, result_segments, imp = self._parse_plan()
+        infer, type_rules, operand_plan, result_plan, operand_segments, result_segments, imp = self._parse_plan()
         if ps.attrs:
             state.attributes.update(ps.attrs)
         if ps.props:
@@ -630,22 +631,22 @@ class CompiledFormat:
         else:
             rts: list[T.Type] = []
             rseg: list[int] = []
-            for d in fields["result"]:
-                ts = ps.types.get(d.name)
-                bt = getattr(d.constraint, "buildable", None)
-                if ts is None and bt is not None and d.kind == SINGLE:
+            for name, bt, single in result_plan:
+                ts = ps.types.get(name)
+                if ts is None and bt is not None and single:
                     ts = [bt]
                 if ts is None:
-                    if d.kind == SINGLE:
-                        p.error(f"could not infer the type of result '{d.name}'")
+                    if single:
+                        p.error(f"could not infer the type of result '{name}'")
                     ts = []
                 rts.extend(ts)
                 rseg.append(len(ts))
             state.result_types = rts
             if result_segments:
                 state.properties["resultSegmentSizes"] = segment_sizes_attr(rseg)
-        for d in fields["region"]:
-            state.regions.extend(ps.regions.get(d.name, []))
+        if ps.regions:
+            for d in fields["region"]:
+                state.regions.extend(ps.regions.get(d.name, []))
         if imp:
             # Only regions the format names directly (`$region`), not those
             # a custom directive parses, get the implicit terminator.
@@ -654,8 +655,9 @@ class CompiledFormat:
                 if d.name in self.region_vars:
                     for r in ps.regions.get(d.name, []):
                         _ensure_terminator(r, imp, loc)
-        for d in fields["successor"]:
-            state.successors.extend(ps.successors.get(d.name, []))
+        if ps.successors:
+            for d in fields["successor"]:
+                state.successors.extend(ps.successors.get(d.name, []))
 
 
 def _ensure_terminator(region, name: str, loc) -> None:

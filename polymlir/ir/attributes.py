@@ -700,12 +700,12 @@ class OffsetLoc(FileLineColLoc):
 
     ``source`` offers ``filename`` and ``line_col(offset)``."""
 
-    __slots__ = ("_source", "_pos")
+    __slots__ = ("_pos", "_source")
     # Shadow the base class's slots: a parsed location is never a range.
     end_line = None  # type: ignore[assignment]
     end_col = None  # type: ignore[assignment]
 
-    def __init__(self, source, pos: int) -> None:  # noqa: D107
+    def __init__(self, source, pos: int) -> None:
         object.__setattr__(self, "_source", source)
         object.__setattr__(self, "_pos", pos)
 

@@ -19,13 +19,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(promote: bool = False) -> Iterator[None]:
     """Pause the cyclic garbage collector while building or walking a large
     IR in one go (parsing, verifying, printing). The IR is a graph of cyclic
     references; the collector, triggered by every few hundred allocations,
     would traverse it again and again, and each traversal costs about as
     much as the walk itself. The temporaries of these walks are freed by
-    reference counting, so pausing leaves no garbage behind."""
+    reference counting, so pausing leaves no garbage behind.
+
+    ``promote``: afterwards, move what was allocated meanwhile (the new IR)
+    straight to the oldest generation, as if it had survived the young
+    collections, which would otherwise each traverse all of it once more.
+    It stays collectable (by full collections). Skipped when the program
+    has frozen objects of its own, which ``gc.unfreeze`` would release."""
     if not gc.isenabled():
         yield
         return
@@ -33,6 +39,10 @@ def gc_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        if promote and not gc.get_freeze_count():
+            # Both calls only splice the collector's lists: no traversal.
+            gc.freeze()
+            gc.unfreeze()
         gc.enable()
 
 
@@ -165,8 +175,10 @@ class Operation:
         loc: Location | None = None,
     ):
         self.name = name
-        self._operands = [OpOperand(self, i, v) for i, v in enumerate(operands)]
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        # (The comprehensions only when there is something to build: each
+        # costs a call, and many ops have no operands or no results.)
+        self._operands = [OpOperand(self, i, v) for i, v in enumerate(operands)] if operands else []
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)] if result_types else []
         self.successors = list(successors)
         self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
         # Inherent attributes: a dict for registered ops and for unregistered

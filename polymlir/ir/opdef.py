@@ -74,6 +74,29 @@ SAME_TYPE_OPERANDS = "SameTypeOperands"
 SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
 
 
+_OWN_FIELDS: dict[type, list] = {}
+
+
+def _own_fields(klass: type) -> list:
+    """The fields ``klass`` itself declares, as (name, field), remembered:
+    every op class would otherwise rescan the dicts of all its bases
+    (Operation's and object's included) at import time."""
+    own = _OWN_FIELDS.get(klass)
+    if own is None:
+        own = _OWN_FIELDS[klass] = [(n, v) for n, v in vars(klass).items() if isinstance(v, Field)]
+    return own
+
+
+def _all_same(ts: list) -> bool:
+    """Whether every type of ``ts`` equals the first (identity first: parsed
+    types are mostly shared objects)."""
+    t0 = ts[0]
+    for t in ts:
+        if t is not t0 and t != t0:
+            return False
+    return True
+
+
 class OpDef(Operation):
     """Base class of registered ops (see ``polymlir.ir.fields``)."""
 
@@ -98,10 +121,9 @@ class OpDef(Operation):
     def _finalize(cls) -> None:
         fields: dict[str, Field] = {}
         for klass in reversed(cls.__mro__):
-            for name, v in vars(klass).items():
-                if isinstance(v, Field):
-                    fields.pop(name, None)
-                    fields[name] = v
+            for name, v in _own_fields(klass):
+                fields.pop(name, None)
+                fields[name] = v
         groups: dict[str, list] = {"operand": [], "result": [], "prop": [], "region": [], "successor": []}
         for f in fields.values():
             f.index = len(groups[f.group])
@@ -314,12 +336,12 @@ class OpDef(Operation):
     def _verify_traits(self) -> None:
         tr = self.traits
         if SAME_OPERANDS_AND_RESULT_TYPE in tr:
-            ts = [v.type for v in self.operands] + self.result_types
-            if any(t != ts[0] for t in ts):
+            ts = [o.value.type for o in self._operands] + [r.type for r in self.results]
+            if ts and not _all_same(ts):
                 raise self.op_error("requires the same type for all operands and results")
         if SAME_TYPE_OPERANDS in tr:
-            ts = [v.type for v in self.operands]
-            if any(t != ts[0] for t in ts):
+            ts = [o.value.type for o in self._operands]
+            if ts and not _all_same(ts):
                 raise self.op_error("requires all operands to have the same type")
 
     def verify_(self) -> None:

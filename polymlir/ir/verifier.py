@@ -6,15 +6,14 @@ symbols in symbol tables.
 from __future__ import annotations
 
 from . import attributes as A
-from .core import Block, BlockArgument, Operation, OpResult, Region, Value, gc_paused
+from .core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .diagnostics import DiagnosticError
 from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
 
 
 def verify(op: Operation) -> None:
     """Verify ``op`` and everything nested in it; raise DiagnosticError."""
-    with gc_paused():  # a read-only walk over the whole IR: see gc_paused
-        _Verifier().verify_op(op)
+    _Verifier().verify_op(op)
 
 
 def _op_name_for_error(op: Operation) -> str:

@@ -74,7 +74,8 @@ class BaseParser:
 
     def reset(self, pos: int) -> None:
         """Re-lex from a raw source offset."""
-        self.kind, self.start, self.end = self.lexer.lex(pos)
+        self.end = pos
+        self.advance()
 
     @property
     def text(self) -> str:

@@ -19,9 +19,11 @@ _STRING = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"')
 
 # One pattern for every token (after skipping blanks and comments), so a
 # token costs a single regex match. Order matters: `#-}`/`{-#` before the
-# prefixed identifiers, quoted `@"sym"` before plain ones.
+# prefixed identifiers, quoted `@"sym"` before plain ones. The skip is
+# possessive (no token starts with a blank or `/`, so there is nothing to
+# backtrack into), which spares the regex engine its backtracking records.
 _TOKEN = re.compile(
-    r"""(?:[ \t\r\n\f\v]+|//[^\n]*)*(?:
+    r"""(?:[ \t\r\n\f\v]++|//[^\n]*+)*+(?:
     (?P<bare>[a-zA-Z_][\w$.]*)
    |(?P<p2>->|::|\{-\#|\#-\}|\.\.\.)
    |(?P<atstr>@"(?:[^"\\\n]|\\[^\n])*")

@@ -742,7 +742,7 @@ def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool 
                  line_offset: int = 0) -> Operation:
     """Parse a whole buffer into a (possibly implicit) ``builtin.module``."""
     p = Parser(text, filename, allow_unregistered, line_offset)
-    with gc_paused():  # the IR is built in one go: see gc_paused
+    with gc_paused(promote=True):  # the IR is built in one go: see gc_paused
         module = p.parse_module()
     if p.resources:
         module_resources(module).update(p.resources)

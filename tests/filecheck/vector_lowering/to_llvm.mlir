@@ -74,13 +74,13 @@ func.func @create_mask(%n: index) -> vector<4xi1> {
 // An out-of-bounds 1-D read is a masked load under step < dim - index.
 // CHECK-LABEL: func.func @transfer_read(
 // CHECK:         %[[BASE:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
-// CHECK:         %[[PTR:.*]] = llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK:         %[[PTR:.*]] = llvm.getelementptr inbounds|nuw %[[BASE]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:         %[[DIM:.*]] = llvm.extractvalue %{{.*}}[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK:         %[[REM:.*]] = llvm.sub %[[DIM]], %{{.*}} : i64
 // CHECK:         %[[MASK:.*]] = llvm.icmp "slt" %{{.*}}, %{{.*}} : vector<4xi64>
 // CHECK:         %[[PAD:.*]] = llvm.shufflevector %{{.*}}, %{{.*}} [0, 0, 0, 0] : vector<4xf32>
 // CHECK:         llvm.intr.masked.load %[[PTR]], %[[MASK]], %[[PAD]] {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
-// CHECK:         %[[IB:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK:         %[[IB:.*]] = llvm.getelementptr inbounds|nuw %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:         llvm.load %[[IB]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
 func.func @transfer_read(%m: memref<?xf32>, %i: index) -> (vector<4xf32>, vector<4xf32>) {
   %p = arith.constant 0.0 : f32
@@ -90,7 +90,7 @@ func.func @transfer_read(%m: memref<?xf32>, %i: index) -> (vector<4xf32>, vector
 }
 
 // CHECK-LABEL: func.func @gather(
-// CHECK:         %[[B:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK:         %[[B:.*]] = llvm.getelementptr inbounds|nuw %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:         %[[PS:.*]] = llvm.getelementptr %[[B]][%arg1] : (!llvm.ptr, vector<4xi32>) -> vector<4x!llvm.ptr>, f32
 // CHECK:         llvm.intr.masked.gather %[[PS]], %arg2, %arg3 {alignment = 4 : i32} : (vector<4x!llvm.ptr>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
 func.func @gather(%m: memref<?xf32>, %i: vector<4xi32>, %k: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
