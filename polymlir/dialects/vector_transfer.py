@@ -378,6 +378,29 @@ class StoreOp(_LoadStoreBase):
         _requires_indices(self, mt)
 
 
+def _verify_masked_load(op, noun: str) -> None:
+    """maskedload/expandload: element types, indices, mask and pass_thru
+    (``noun`` is upstream's wording: "shape" or "dim")."""
+    rt, mt = op.result_types[0], op.base.type
+    if rt.element_type != mt.element_type:
+        raise op.op_error("base and result element type should match")
+    _requires_indices(op, mt)
+    if rt.shape != op.mask.type.shape:
+        raise op.op_error(f"expected result {noun} to match mask {noun}")
+    if rt != op.pass_thru.type:
+        raise op.op_error("expected pass_thru of same type as result type")
+
+
+def _verify_masked_store(op, noun: str) -> None:
+    """maskedstore/compressstore: element types, indices and mask."""
+    vt, mt = op.valueToStore.type, op.base.type
+    if vt.element_type != mt.element_type:
+        raise op.op_error("base and valueToStore element type should match")
+    _requires_indices(op, mt)
+    if vt.shape != op.mask.type.shape:
+        raise op.op_error(f"expected valueToStore {noun} to match mask {noun}")
+
+
 @register_op
 class MaskedLoadOp(_LoadStoreBase):
     """Read the elements of a vector that a mask selects."""
@@ -394,14 +417,7 @@ class MaskedLoadOp(_LoadStoreBase):
                        "type($mask) `,` type($pass_thru) `into` type($result)")
 
     def verify_(self) -> None:
-        rt, mt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
-        if rt.element_type != mt.element_type:
-            raise self.op_error("base and result element type should match")
-        _requires_indices(self, mt)
-        if rt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected result shape to match mask shape")
-        if rt != self.pass_thru.type:  # type: ignore[attr-defined]
-            raise self.op_error("expected pass_thru of same type as result type")
+        _verify_masked_load(self, "shape")
 
 
 @register_op
@@ -419,12 +435,7 @@ class MaskedStoreOp(_LoadStoreBase):
                        "type($mask) `,` type($valueToStore)")
 
     def verify_(self) -> None:
-        vt, mt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
-        if vt.element_type != mt.element_type:
-            raise self.op_error("base and valueToStore element type should match")
-        _requires_indices(self, mt)
-        if vt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected valueToStore shape to match mask shape")
+        _verify_masked_store(self, "shape")
 
 
 @register_op
@@ -514,14 +525,7 @@ class ExpandLoadOp(_LoadStoreBase):
                        "type($mask) `,` type($pass_thru) `into` type($result)")
 
     def verify_(self) -> None:
-        rt, mt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
-        if rt.element_type != mt.element_type:
-            raise self.op_error("base and result element type should match")
-        _requires_indices(self, mt)
-        if rt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected result dim to match mask dim")
-        if rt != self.pass_thru.type:  # type: ignore[attr-defined]
-            raise self.op_error("expected pass_thru of same type as result type")
+        _verify_masked_load(self, "dim")
 
 
 @register_op
@@ -539,12 +543,7 @@ class CompressStoreOp(_LoadStoreBase):
                        "type($mask) `,` type($valueToStore)")
 
     def verify_(self) -> None:
-        vt, mt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
-        if vt.element_type != mt.element_type:
-            raise self.op_error("base and valueToStore element type should match")
-        _requires_indices(self, mt)
-        if vt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected valueToStore dim to match mask dim")
+        _verify_masked_store(self, "dim")
 
 
 @register_op
