@@ -663,3 +663,93 @@ def map_points(m: isl.Map, param_values: dict[str, int] | None = None) -> list[t
 def parse_union_map(text: str) -> isl.UnionMap:
     """An isl union map from isl's text syntax (for candidate schedules)."""
     return isl.UnionMap.read_from_str(isl_context(), text)
+
+
+@_isl_errors
+def tiled_schedule_map(domain: isl.Set, params: Sequence[str],
+                       entries: Sequence[AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int]],
+                       length: int) -> isl.Map:
+    """``{ S[dims] -> [e0, e1, ...] }`` on ``domain`` (a named set), padded with
+    zeros to ``length`` outputs. An entry is an affine expression over the
+    domain's dims (``d<k>``) and params (``s<j>``), or ``(x, lbs, size)`` for
+    the tile index ``floor((x - max(lbs)) / size)``."""
+    space = domain.get_space()
+    universe = isl.Set.universe(space)
+    pieces: list[isl.PwAff] = []
+    for e in entries:
+        if isinstance(e, tuple):
+            x, lbs, size = e
+            lb = expr_to_pw_aff(lbs[0], space)
+            for other in lbs[1:]:
+                lb = lb.max(expr_to_pw_aff(other, space))
+            pieces.append(expr_to_pw_aff(x, space).sub(lb).scale_down_val(_val(space.get_ctx(), size)).floor())
+        else:
+            pieces.append(expr_to_pw_aff(e, space))
+    zero = isl.PwAff.val_on_domain(universe, _val(space.get_ctx(), 0))
+    while len(pieces) < length:
+        pieces.append(zero)
+    result = isl.Map.from_domain(universe)
+    for pa in pieces:
+        result = result.flat_range_product(isl.Map.from_pw_aff(pa))
+    return result.intersect_domain(domain).set_tuple_name(_IN, domain.get_tuple_name())
+
+
+@_isl_errors
+def prefix_projection(domain: isl.Set, target: isl.Set) -> isl.Map:
+    """``{ U[d0..dn] -> T[d0..dk] }`` on ``domain``: ``target``'s dims are a
+    prefix of ``domain``'s (a statement nested in the same loops)."""
+    n, k = domain.dim(_SET), target.dim(_SET)
+    m = isl.Map.from_domain_and_range(domain, target)
+    for i in range(k):
+        m = m.equate(_IN, i, _OUT, i)
+    return m.intersect_domain(domain)
+
+
+@_isl_errors
+def pad_out(m: isl.Map, length: int, tail: Sequence[int] = ()) -> isl.Map:
+    """``m`` with the constants ``tail`` appended, then zeros up to ``length``."""
+    space = m.domain().get_space()
+    universe = isl.Set.universe(space)
+    out = m
+    extra = list(tail) + [0] * max(0, length - m.dim(_OUT) - len(tail))
+    for v in extra:
+        out = out.flat_range_product(isl.Map.from_pw_aff(isl.PwAff.val_on_domain(universe, _val(space.get_ctx(), v))))
+    return out.set_tuple_name(_IN, m.get_tuple_name(_IN)) if m.has_tuple_name(_IN) else out
+
+
+def n_out(m: isl.Map) -> int:
+    return m.dim(_OUT)
+
+
+def n_set(s: isl.Set) -> int:
+    return s.dim(_SET)
+
+
+def tuple_name(obj: isl.Set | isl.Map) -> str:
+    return obj.get_tuple_name() if isinstance(obj, isl.Set) else obj.get_tuple_name(_IN)
+
+
+@_isl_errors
+def violation_sample(rel: isl.Map) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """One (source, sink) instance pair of a non-empty relation, parameters
+    chosen by isl (for error messages)."""
+    if rel.is_empty():
+        return None
+    pt = rel.wrap().sample_point()
+    if pt.is_void():
+        return None
+    n_in = rel.dim(_IN)
+    n = rel.dim(_IN) + rel.dim(_OUT)
+    vals = [_integer(pt.get_coordinate_val(_SET, k)) for k in range(n)]
+    return tuple(vals[:n_in]), tuple(vals[n_in:])
+
+
+@_isl_errors
+def out_of_order(rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A pair of ``rel`` (source -> sink instances) that some time the source
+    is scheduled at does not strictly precede some time of the sink, or None.
+    The schedules may be multi-valued (recomputed instances)."""
+    bad = rel.intersect(src_sched.lex_ge_map(dst_sched))
+    if bad.is_empty():
+        return None
+    return violation_sample(bad) or ((), ())

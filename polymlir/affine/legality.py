@@ -15,9 +15,19 @@ from .model import Loop, PolyhedralModel
 
 @dataclass
 class Verdict:
+    """Whether a transformation may be applied, and why not: ``reason`` is a
+    sentence naming the violated dependence (or what is outside the model),
+    ``hint`` a suggestion ("skew j by i first"), ``op`` the op the message
+    is about (for a located diagnostic)."""
+
     ok: bool
     reason: str = ""
     violated: Dependence | None = None
+    hint: str = ""
+    op: object = None
+
+    def __str__(self) -> str:
+        return self.reason + (f" (hint: {self.hint})" if self.hint else "")
 
     def __bool__(self) -> bool:
         return self.ok

@@ -426,6 +426,8 @@ class Parser(BaseParser):
                         self.error("invalid block argument name", ref[2])
                     self._check_entry_arg_unused(ref)
                     a = entry.add_argument(ty, loc or self.loc_at(ref[2]))
+                    # The source name (``%i`` -> "i") lets scripts pick loops by it.
+                    a.name_hint = ref[0][1:]
                     self.define_values(ref[0], [a], ref[2])
                 if self.kind == "^":
                     self.error("invalid block name in region with named arguments")

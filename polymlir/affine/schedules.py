@@ -1,0 +1,161 @@
+"""New schedules for units, and the exact check that they keep every dependence.
+
+A transformation is a new schedule: for each unit (an access statement or a
+compound statement, ``statements.py``) a map from its instances to time
+vectors. It is legal iff every memory dependence of the original program
+(flow, anti, output: the pairs of instances that touch the same element, one
+a write, in their original order) still runs source before sink. For a
+member of a unit that is recomputed (a load in an outer loop cloned into its
+store's statement), every instance of the clone is checked against the
+original instance it reads for.
+
+Schedules are built from each unit's 2d+1 vector ``[p0, i0, p1, ..., pd]``
+by replacing the slice of a band of loops (``band_slice``): tiling puts tile
+indices ``floor((i - lb) / (size * step))`` before the point loops,
+permutation reorders, skewing multiplies by a matrix, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from . import isl_bridge as ib
+from .dependence import Dependence
+from .expr import AffineExpr, const, dim
+from .legality import Verdict
+from .model import Loop, PolyhedralModel, op_loc
+from .statements import Unit
+
+# An entry of a schedule vector: an affine expression over the unit's loop
+# dims and params, or ``(x, lower bounds, size)`` for floor((x - max(lbs)) / size).
+Entry = AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int]
+Vector = list[Entry]
+
+
+def base_vector(unit: Unit) -> Vector:
+    """The unit's original 2d+1 schedule vector."""
+    out: Vector = []
+    for k, p in enumerate(unit.positions):
+        out.append(const(p))
+        if k < len(unit.loops):
+            out.append(dim(k))
+    return out
+
+
+def band_slice(band: Sequence[Loop]) -> slice:
+    """Where a band of directly nested loops sits in a 2d+1 vector."""
+    a, b = band[0].depth, band[-1].depth
+    return slice(2 * a + 1, 2 * b + 2)
+
+
+def inside(unit: Unit, loop: Loop) -> bool:
+    return loop.depth < len(unit.loops) and unit.loops[loop.depth] is loop
+
+
+BandFn = Callable[[Unit, list[AffineExpr]], Vector]
+
+
+def transform_band(units: Sequence[Unit], vectors: dict[str, Vector], band: Sequence[Loop], fn: BandFn) -> dict[str, Vector]:
+    """New vectors: for every unit inside the innermost band loop, the band
+    slice of its vector replaced by ``fn(unit, band ivs)``. Units outside the
+    band keep theirs; a unit inside the outer band loop only (an imperfect
+    band) makes this raise ValueError."""
+    out = dict(vectors)
+    sl = band_slice(band)
+    for u in units:
+        if not inside(u, band[0]):
+            continue
+        if not inside(u, band[-1]):
+            raise ValueError(f"{u.op.name} at {op_loc(u.op)} is between the loops of the band (imperfect nest)")
+        vec = list(vectors[u.name])
+        ivs = [dim(l.depth) for l in band]
+        vec[sl] = fn(u, ivs)
+        out[u.name] = vec
+    return out
+
+
+def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Sequence[str]) -> dict[str, object]:
+    """isl maps of the vectors, padded to one length."""
+    length = max((len(v) for v in vectors.values()), default=0)
+    return {u.name: ib.tiled_schedule_map(u.domain, params, vectors[u.name], length) for u in units}
+
+
+@dataclass
+class Violation:
+    """A dependence the new schedule breaks."""
+
+    dependence: Dependence
+    source_instance: tuple[int, ...] | None
+    sink_instance: tuple[int, ...] | None
+
+
+def check(model: PolyhedralModel, units: Sequence[Unit], new: dict[str, object],
+          what: str = "transform", loops: Sequence[Loop] = ()) -> Verdict:
+    """Whether the new schedules (isl maps per unit name, any output length)
+    keep every memory dependence of ``model``; a refusal names the first
+    violated dependence with its distance over ``loops``."""
+    length = max((ib.n_out(m) for m in new.values()), default=0)
+    width = max((len(u.members) for u in units), default=1)
+    # The unit's schedule, then the member's position: a unit's loads run
+    # before its store within one instance.
+    member_sched: dict[object, list[object]] = {}
+    for u in units:
+        for m in u.members:
+            proj = ib.prefix_projection(u.domain, m.stmt.domain)
+            sched = ib.pad_out(new[u.name], length + width, [m.position])
+            member_sched.setdefault(m.stmt, []).append(proj.reverse().apply_range(sched))
+    for d in model.dependences():
+        for s_sched in member_sched.get(d.source, []):
+            for t_sched in member_sched.get(d.sink, []):
+                bad = ib.out_of_order(d.relation, s_sched, t_sched)
+                if bad is not None:
+                    return refusal(what, loops, d, bad)
+    return Verdict.legal(f"{what} keeps every dependence")
+
+
+def loop_name(loop: Loop) -> str:
+    """The loop's induction variable as written in the source (``%i`` is
+    ``i``), with the IV index for affine.parallel; the model's name otherwise."""
+    hint = getattr(loop.iv, "name_hint", None)
+    return hint if hint else loop.name
+
+
+def _fmt(vals: Sequence[object]) -> str:
+    return "(" + ", ".join(str(v) for v in vals) + ")"
+
+
+def refusal(what: str, loops: Sequence[Loop], d: Dependence,
+            sample: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> Verdict:
+    """A verdict naming ``d``: kind, source and sink with locations, and its
+    distance (or direction) over ``loops`` (all common loops if none)."""
+    common = d.common_loops
+    picks = [k for k, l in enumerate(common) if not loops or l in loops]
+    if d.distance is not None and picks:
+        dist = "has distance " + _fmt([d.distance[k] for k in picks])
+    elif picks:
+        dist = "has direction " + _fmt([d.direction[k] for k in picks])
+    else:
+        dist = "is loop-independent"
+    msg = (f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
+           f"{d.sink.op.name} at {d.sink.loc} {dist}")
+    if sample is not None and sample[0]:
+        msg += f" (e.g. instance {_fmt(sample[0])} before {_fmt(sample[1])})"
+    return Verdict(False, msg, d, skew_hint(d, [common[k] for k in picks]), op=loops[0].op if loops else None)
+
+
+def skew_hint(d: Dependence, loops: Sequence[Loop]) -> str:
+    """"skew j by i first" when a later loop has a negative distance that an
+    earlier positive one can absorb (constant distances only)."""
+    if d.distance is None or not loops:
+        return ""
+    common = d.common_loops
+    dist = {l: d.distance[common.index(l)] for l in loops if l in common}
+    for k, lk in enumerate(loops):
+        if dist.get(lk, 0) < 0:
+            for lm in loops[:k]:
+                if dist.get(lm, 0) > 0:
+                    factor = -(-(-dist[lk]) // dist[lm])
+                    by = f" (factor {factor})" if factor != 1 else ""
+                    return f"skew {loop_name(lk)} by {loop_name(lm)} first{by}"
+    return ""
