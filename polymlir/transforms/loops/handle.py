@@ -1,0 +1,275 @@
+"""The schedule handle: pick loops, ask verdicts, apply primitives, keep a trace.
+
+    s = Schedule(module, func="kernel")
+    i, j, k = s.loops("i", "j", "k")          # by source name, "line:col" or "#position"
+    print(s.legal_primitives())               # what may be done where
+    v = s.tile(["i", "j", "k"], [32, 32, 64])  # a Verdict; the IR changes only if v.ok
+    print(s.trace.to_json()); s.module
+
+Every primitive asks its exact verdict first; a refusal leaves the IR
+unchanged and names the violated dependence. Each applied step is
+recorded in ``trace`` and ``replay`` runs a trace on the original module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...affine.legality import Verdict
+from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
+from ...affine.schedules import loop_name
+from ...ir.core import Operation
+from . import permute as P
+from . import tile as TL
+from .loop_utils import TransformError, perfect_band_problem
+from .trace import Step, Trace
+
+LoopSpec = Loop | str | int
+
+
+def find_function(module: Operation, name: str | None) -> Operation:
+    """The ``func.func`` named ``name`` (the only/first one with a body if None)."""
+    funcs = [op for op in module.walk(post_order=False)
+             if op.name == "func.func" and op.regions and op.regions[0].blocks]
+    if name is None:
+        if not funcs:
+            raise TransformError("the module has no function with a body", module)
+        return funcs[0]
+    for f in funcs:
+        sym = f.get_attr("sym_name")
+        if getattr(sym, "value", None) == name:
+            return f
+    known = ", ".join(str(getattr(f.get_attr("sym_name"), "value", "?")) for f in funcs) or "none"
+    raise TransformError(f"no function named '{name}' (functions: {known})", module)
+
+
+@dataclass
+class Option:
+    """A primitive that may be applied: its loops, parameters and verdict."""
+
+    primitive: str
+    loops: list[str]
+    params: dict[str, Any] = field(default_factory=dict)
+    verdict: Verdict | None = None
+
+    def __str__(self) -> str:
+        ps = "".join(f", {k}={v}" for k, v in self.params.items())
+        ok = "" if self.verdict is None or self.verdict.ok else f"  [refused: {self.verdict.reason}]"
+        return f"{self.primitive}({', '.join(self.loops)}{ps}){ok}"
+
+
+class Schedule:
+    """A handle over the loop nests of one function of ``module``."""
+
+    def __init__(self, module: Operation, func: str | None = None):
+        self.module = module
+        self.func_name = func
+        self.func = find_function(module, func)
+        self.trace = Trace()
+        self._model: PolyhedralModel | None = None
+
+    # -- the model and loops ------------------------------------------------------------
+    @property
+    def model(self) -> PolyhedralModel:
+        if self._model is None:
+            self._model = analyze(self.func)
+        return self._model
+
+    def _changed(self) -> None:
+        self._model = None
+
+    def all_loops(self) -> list[Loop]:
+        """Every loop of the function, in program (pre-)order."""
+        return list(self.model.loops)
+
+    def nests(self) -> list[Loop]:
+        """The outermost loop of each loop nest, in program order (nest
+        positions as the CLI's ``--nests`` counts them)."""
+        return [l for l in self.model.loops if l.parent is None]
+
+    def loop(self, spec: LoopSpec) -> Loop:
+        """One loop by source name (``i`` for ``%i``), ``line:col`` of its
+        ``affine.for``, ``#k`` (k-th loop in program order) or an int k."""
+        if isinstance(spec, Loop):
+            return self._refresh(spec)
+        loops = self.model.loops
+        if isinstance(spec, int) or (isinstance(spec, str) and spec.startswith("#") and spec[1:].isdigit()):
+            k = spec if isinstance(spec, int) else int(spec[1:])
+            if not 0 <= k < len(loops):
+                raise TransformError(f"loop position {k} is out of range (the function has {len(loops)} loops)",
+                                     self.func)
+            return loops[k]
+        if ":" in spec and all(p.isdigit() for p in spec.split(":")[-2:]):
+            hits = [l for l in loops if op_loc(l.op).endswith(":" + spec) or op_loc(l.op) == spec]
+        else:
+            hits = [l for l in loops if loop_name(l) == spec]
+        if not hits:
+            known = ", ".join(dict.fromkeys(loop_name(l) for l in loops)) or "none"
+            raise TransformError(f"no loop '{spec}' in function @{self.model.name} (loops: {known})", self.func)
+        if len(hits) > 1:
+            where = ", ".join(l.loc for l in hits)
+            raise TransformError(f"loop name '{spec}' is ambiguous ({where}): pick it by line:col or #position",
+                                 hits[0].op)
+        return hits[0]
+
+    def loops(self, *specs: LoopSpec) -> list[Loop]:
+        if len(specs) == 1 and isinstance(specs[0], (list, tuple)):
+            specs = tuple(specs[0])
+        return [self.loop(s) for s in specs]
+
+    def _refresh(self, loop: Loop) -> Loop:
+        """The current model's loop for a Loop object of an earlier model."""
+        for l in self.model.loops:
+            if l.op is loop.op and l.index == loop.index:
+                return l
+        raise TransformError(f"loop {loop_name(loop)} no longer exists (a later step replaced it)", loop.op)
+
+    def spec_of(self, loop: Loop) -> str:
+        """The shortest selector that names ``loop`` uniquely now."""
+        name = loop_name(loop)
+        if sum(1 for l in self.model.loops if loop_name(l) == name) == 1:
+            return name
+        loc = loop.loc
+        tail = ":".join(loc.split(":")[-2:])
+        if sum(1 for l in self.model.loops if ":".join(l.loc.split(":")[-2:]) == tail) == 1:
+            return tail
+        return f"#{self.model.loops.index(loop)}"
+
+    # -- applying -----------------------------------------------------------------------
+    def _apply(self, name: str, loops: Sequence[Loop], params: dict[str, Any],
+               verdict_fn: Callable[[], Verdict], apply_fn: Callable[[], object]) -> Verdict:
+        specs = [self.spec_of(l) for l in loops]
+        verdict = verdict_fn()
+        if verdict.ok:
+            apply_fn()
+            self._changed()
+            self.trace.append(Step(name, specs, params))
+        return verdict
+
+    def tile(self, loops: Sequence[LoopSpec], sizes: Sequence[int]) -> Verdict:
+        """Rectangular tiling of a perfectly nested band."""
+        band = self.loops(*loops)
+        sizes = [int(s) for s in sizes]
+        m = self.model
+        return self._apply("tile", band, {"sizes": sizes}, lambda: TL.tile_verdict(m, band, sizes),
+                           lambda: TL.tile(m, band, sizes))
+
+    def strip_mine(self, loop: LoopSpec, factor: int) -> Verdict:
+        l = self.loop(loop)
+        m = self.model
+        return self._apply("strip_mine", [l], {"factor": int(factor)},
+                           lambda: TL.strip_mine_verdict(m, l, int(factor)), lambda: TL.strip_mine(m, l, int(factor)))
+
+    def permute(self, loops: Sequence[LoopSpec], perm: Sequence[int]) -> Verdict:
+        """Reorder a band: ``perm[k]`` is the band index of the loop placed at k."""
+        band = self.loops(*loops)
+        perm = [int(p) for p in perm]
+        m = self.model
+        return self._apply("permute", band, {"perm": perm}, lambda: P.permute_verdict(m, band, perm),
+                           lambda: P.permute(m, band, perm))
+
+    def interchange(self, order: Sequence[LoopSpec]) -> Verdict:
+        """Put the named loops of a perfect band in this order (``k, i, j``):
+        the band is the loops named, outermost to innermost as nested now."""
+        wanted = self.loops(*order)
+        band = sorted(wanted, key=lambda l: l.depth)
+        perm = [band.index(l) for l in wanted]
+        m = self.model
+        specs = [self.spec_of(l) for l in band]
+        verdict = P.permute_verdict(m, band, perm)
+        if verdict.ok:
+            P.permute(m, band, perm)
+            self._changed()
+            self.trace.append(Step("interchange", [specs[p] for p in perm], {}))
+        return verdict
+
+    # -- exploring ----------------------------------------------------------------------
+    def band_from(self, loop: LoopSpec) -> list[Loop]:
+        """The longest perfectly nested chain of loops starting at ``loop``."""
+        l = self.loop(loop)
+        band = [l]
+        while len(l.children) == 1 and perfect_band_problem([l, l.children[0]]) is None:
+            l = l.children[0]
+            band.append(l)
+        return band
+
+    def legal_primitives(self, loop: LoopSpec | None = None, include_illegal: bool = False) -> list[Option]:
+        """Primitives that may be applied at ``loop`` (every loop if None),
+        with parameters that are valid there, each with its verdict."""
+        targets = [self.loop(loop)] if loop is not None else list(self.model.loops)
+        m = self.model
+        out: list[Option] = []
+        for l in targets:
+            band = self.band_from(l)
+            names = [self.spec_of(x) for x in band]
+            candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
+            if len(band) > 1:
+                sizes = [32] * len(band)
+                candidates.append(("tile", names, {"sizes": sizes},
+                                   lambda band=band, sizes=sizes: TL.tile_verdict(m, band, sizes)))
+                for k in range(len(band) - 1):
+                    perm = list(range(len(band)))
+                    perm[k], perm[k + 1] = perm[k + 1], perm[k]
+                    candidates.append(("permute", names, {"perm": perm},
+                                       lambda band=band, perm=perm: P.permute_verdict(m, band, perm)))
+            candidates.append(("strip_mine", names[:1], {"factor": 4},
+                               lambda l=l: TL.strip_mine_verdict(m, l, 4)))
+            for prim, ls, params, fn in candidates:
+                try:
+                    v = fn()
+                except TransformError as e:
+                    v = Verdict(False, str(e))
+                if v.ok or include_illegal:
+                    out.append(Option(prim, ls, params, v))
+        return out
+
+    # -- traces -------------------------------------------------------------------------
+    def apply_step(self, step: Step) -> Verdict:
+        """Run one trace step (as recorded by this handle)."""
+        method = _STEPS.get(step.op)
+        if method is None:
+            known = ", ".join(sorted(_STEPS))
+            raise TransformError(f"unknown primitive '{step.op}' in trace (primitives: {known})", self.func)
+        return method(self, step)
+
+    def replay(self, trace: Trace) -> list[Verdict]:
+        """Apply every step; stops at the first refused step (raising)."""
+        out = []
+        for k, step in enumerate(trace):
+            v = self.apply_step(step)
+            if not v.ok:
+                raise TransformError(f"trace step {k + 1} ({step}) was refused: {v.reason}", v.op or self.func)
+            out.append(v)
+        return out
+
+
+def _param(step: Step, key: str) -> Any:
+    if key not in step.params:
+        raise TransformError(f"trace step {step} is missing the parameter '{key}'")
+    return step.params[key]
+
+
+_STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
+    "tile": lambda s, st: s.tile(st.loops, _param(st, "sizes")),
+    "strip_mine": lambda s, st: s.strip_mine(st.loops[0], _param(st, "factor")),
+    "permute": lambda s, st: s.permute(st.loops, _param(st, "perm")),
+    "interchange": lambda s, st: s.interchange(st.loops),
+}
+
+
+def register_step(name: str, fn: Callable[[Schedule, Step], Verdict]) -> None:
+    """Make ``name`` replayable from traces (primitives added in other modules)."""
+    _STEPS[name] = fn
+
+
+def schedule(module: Operation, func: str | None = None) -> Schedule:
+    """A schedule handle over ``func`` of ``module`` (see ``Schedule``)."""
+    return Schedule(module, func)
+
+
+def replay(module: Operation, trace: Trace, func: str | None = None) -> Schedule:
+    s = Schedule(module, func)
+    s.replay(trace)
+    return s

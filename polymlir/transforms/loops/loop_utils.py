@@ -1,0 +1,114 @@
+"""Structural loop utilities shared by the primitives: perfect bands, bound
+maps, and rebuilding an ``affine.for`` with new bounds around its body.
+
+These keep the IR close to its input, as upstream's LoopUtils do: the body
+ops are moved, never re-created, and only the loop headers change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ...affine.maps import AffineMap
+from ...affine.model import Loop
+from ...affine.schedules import loop_name
+from ...dialects.affine_loops import AffineForOp, AffineYieldOp
+from ...ir.core import Block, Operation, Value
+
+
+class TransformError(ValueError):
+    """Bad parameters or a program shape a primitive does not handle; ``op``
+    locates the message."""
+
+    def __init__(self, message: str, op: Operation | None = None):
+        super().__init__(message)
+        self.op = op
+
+
+def body_ops(loop_op: Operation) -> list[Operation]:
+    """The ops of a loop body without its terminator."""
+    ops = loop_op.regions[0].blocks[0].operations
+    return [o for o in ops if o.name != "affine.yield"] if ops else []
+
+
+def perfect_band_problem(band: Sequence[Loop]) -> str | None:
+    """Why ``band`` is not a perfectly nested chain of affine.for loops
+    without loop-carried values (None when it is)."""
+    for l in band:
+        if l.op.name != "affine.for":
+            return f"loop {loop_name(l)} at {l.loc} is not an affine.for"
+        if l.iter_args:
+            return f"loop {loop_name(l)} at {l.loc} carries values (iter_args)"
+    for a, b in zip(band, band[1:]):
+        if b.parent is not a:
+            return f"loops {loop_name(a)} and {loop_name(b)} are not directly nested"
+        ops = body_ops(a.op)
+        if len(ops) != 1 or ops[0] is not b.op:
+            return (f"loops {loop_name(a)} and {loop_name(b)} are not perfectly nested "
+                    f"(the body of {loop_name(a)} at {a.loc} holds other ops)")
+    return None
+
+
+def bounds_use_band(band: Sequence[Loop]) -> Loop | None:
+    """The first band loop whose bounds depend on another band loop's IV
+    (a non-rectangular band), or None."""
+    depths = {l.depth for l in band}
+    for l in band:
+        for e in [*l.lbs, *l.ubs]:
+            if any(e.is_function_of_dim(d) for d in depths if d != l.depth):
+                return l
+    return None
+
+
+def bound_operands(op: AffineForOp) -> tuple[list[Value], list[Value]]:
+    lbs, ubs, _ = op._operand_groups()
+    return lbs, ubs
+
+
+def constant_trip_count(op: AffineForOp) -> int | None:
+    cb = op.constant_bounds()
+    if cb is None:
+        return None
+    lb, ub = cb
+    step = op.step.value
+    return max(0, -(-(ub - lb) // step))
+
+
+def new_loop_like(template: AffineForOp, lb: AffineMap, lb_ops: Sequence[Value], ub: AffineMap,
+                  ub_ops: Sequence[Value], step: int, name: str | None) -> AffineForOp:
+    """An empty affine.for (with its yield) at ``template``'s location."""
+    loop = AffineForOp.build(lb, ub, step, lb_ops, ub_ops, loc=template.loc)
+    loop.induction_var.name_hint = name
+    return loop
+
+
+def move_body(src: Operation, dst: Operation, iv_value: Value | None = None) -> None:
+    """Move ``src``'s body ops (not its terminator) to the end of ``dst``'s
+    body (before its terminator); uses of ``src``'s IV become ``iv_value``."""
+    dst_body = dst.regions[0].blocks[0]
+    term = dst_body.operations[-1] if dst_body.operations and dst_body.operations[-1].name == "affine.yield" else None
+    for o in body_ops(src):
+        o.detach()
+        if term is not None:
+            dst_body.insert_before(term, o)
+        else:
+            dst_body.append(o)
+    if iv_value is not None:
+        src.regions[0].blocks[0].arguments[0].replace_all_uses_with(iv_value)
+
+
+def append_before_terminator(block: Block, op: Operation) -> Operation:
+    ops = block.operations
+    if ops and ops[-1].name == "affine.yield":
+        return block.insert_before(ops[-1], op)
+    return block.append(op)
+
+
+def ensure_yield(block: Block, loc=None) -> None:
+    if not block.operations or block.operations[-1].name != "affine.yield":
+        block.append(AffineYieldOp.build(loc=loc))
+
+
+def as_for(op: Operation) -> AffineForOp:
+    return cast(AffineForOp, op)

@@ -1,0 +1,153 @@
+"""Rectangular tiling and strip-mining of a band of perfectly nested loops.
+
+Legality is exact: the tiled order (tile indices ``floor((i - lb) / (T*s))``
+of every band loop first, then the original loops) must keep every memory
+dependence, which the schedule engine decides with isl. The rewrite is
+structural, as upstream's ``tilePerfectlyNested``: tile loops step over the
+original bounds by ``T*s``; each point loop runs from its tile loop's IV to
+``min(ub, iv + T*s)`` (the ``min`` is left out when the tile size divides a
+constant trip count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...affine.expr import dim
+from ...affine.legality import Verdict
+from ...affine.maps import AffineMap
+from ...affine.model import Loop, PolyhedralModel
+from ...affine.schedules import base_vector, check, loop_name, schedule_maps, transform_band
+from ...affine.statements import access_units
+from .loop_utils import (
+    TransformError,
+    as_for,
+    bound_operands,
+    bounds_use_band,
+    constant_trip_count,
+    move_body,
+    new_loop_like,
+    perfect_band_problem,
+)
+
+
+def names(band: Sequence[Loop]) -> str:
+    return ", ".join(loop_name(l) for l in band)
+
+
+def model_problem(model: PolyhedralModel, loops: Sequence[Loop], what: str) -> Verdict | None:
+    """A refusal when code inside ``loops`` is outside the affine model."""
+    for l in loops:
+        if l.has_unknown_effects:
+            for na in model.non_affine:
+                if l.op.is_ancestor_of(na.op):
+                    return Verdict(False, f"cannot {what}: {na.op.name} at {na.loc} is outside the affine "
+                                          f"model ({na.reason})", op=na.op)
+            return Verdict(False, f"cannot {what}: loop {loop_name(l)} at {l.loc} holds code outside the "
+                                  "affine model", op=l.op)
+    return None
+
+
+def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile size") -> None:
+    if len(sizes) != len(band):
+        raise TransformError(f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}",
+                             band[0].op if band else None)
+    for l, s in zip(band, sizes):
+        if not isinstance(s, int) or s < 1:
+            raise TransformError(f"{what} {s} for loop {loop_name(l)} must be a positive integer", l.op)
+
+
+def tile_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> Verdict:
+    """Whether tiling ``band`` by ``sizes`` keeps the program's meaning."""
+    check_sizes(band, sizes)
+    what = f"tile loops {names(band)}"
+    bad = model_problem(model, band, what)
+    if bad is not None:
+        return bad
+    problem = perfect_band_problem(band)
+    if problem is not None:
+        return Verdict(False, f"cannot {what}: {problem}", op=band[0].op)
+    units = access_units(model)
+    vectors = {u.name: base_vector(u) for u in units}
+
+    def tiled(_u, ivs):
+        tiles = [(iv, l.lbs, size * l.step) for iv, l, size in zip(ivs, band, sizes)]
+        return [*tiles, *ivs]
+
+    new = transform_band(units, vectors, band, tiled)
+    return check(model, units, schedule_maps(units, new, model.param_names), what, band)
+
+
+def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> list:
+    """Tile ``band`` (call after a legal verdict); returns the tile loops,
+    outermost first, then the point loops."""
+    check_sizes(band, sizes)
+    problem = perfect_band_problem(band)
+    if problem is not None:
+        raise TransformError(f"cannot tile loops {names(band)}: {problem}", band[0].op)
+    tri = bounds_use_band(band)
+    if tri is not None:
+        raise TransformError(f"cannot tile loops {names(band)} structurally: the bounds of loop "
+                             f"{loop_name(tri)} depend on another loop of the band", tri.op)
+    outer = as_for(band[0].op)
+    tile_loops = []
+    anchor_block = outer.parent
+    assert anchor_block is not None
+    parent_body = None
+    for l, size in zip(band, sizes):
+        op = as_for(l.op)
+        lbs, ubs = bound_operands(op)
+        t = new_loop_like(op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value * size,
+                          f"{loop_name(l)}_tile")
+        if parent_body is None:
+            anchor_block.insert_before(outer, t)
+        else:
+            parent_body.insert_before(parent_body.operations[-1], t)
+        parent_body = t.body
+        tile_loops.append(t)
+    # Point loops: rebuilt innermost-first around the original body.
+    point_loops = []
+    inner_dst = tile_loops[-1]
+    prev = inner_dst
+    for l, size, t in zip(band, sizes, tile_loops):
+        op = as_for(l.op)
+        step = op.step.value
+        span = size * step
+        _, ubs = bound_operands(op)
+        ub_map = op.upperBoundMap.value
+        shifted = [r.shift_dims(ub_map.num_dims, 1) for r in ub_map.results]
+        trip = constant_trip_count(op)
+        if trip is not None and trip % size == 0:
+            ub = AffineMap(1, 0, (dim(0) + span,))
+            ub_ops = [t.induction_var]
+        else:
+            ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (*shifted, dim(0) + span))
+            ub_ops = [t.induction_var, *ubs[:ub_map.num_dims], *ubs[ub_map.num_dims:]]
+        p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(l))
+        prev.body.insert_before(prev.body.operations[-1], p)
+        point_loops.append(p)
+        prev = p
+    for l, p in zip(band, point_loops):
+        l.iv.replace_all_uses_with(p.induction_var)
+    move_body(band[-1].op, point_loops[-1])
+    outer.erase()
+    return [*tile_loops, *point_loops]
+
+
+def strip_mine_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdict:
+    """Strip-mining never reorders iterations; refused only outside the model."""
+    check_sizes([loop], [factor], "factor")
+    what = f"strip-mine loop {loop_name(loop)}"
+    bad = model_problem(model, [loop], what)
+    if bad is not None:
+        return bad
+    problem = perfect_band_problem([loop])
+    if problem is not None:
+        return Verdict(False, f"cannot {what}: {problem}", op=loop.op)
+    return Verdict.legal(f"{what} keeps the order of iterations")
+
+
+def strip_mine(model: PolyhedralModel, loop: Loop, factor: int) -> list:
+    """Split ``loop`` into a loop over strips of ``factor`` iterations and a
+    loop inside each strip."""
+    return tile(model, [loop], [factor])

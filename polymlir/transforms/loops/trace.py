@@ -1,0 +1,71 @@
+"""Traces: the applied steps of a schedule, as short readable JSON.
+
+A step is ``{"op": "tile", "loops": ["i", "j"], "sizes": [32, 32]}``: the
+primitive, the loops it was applied to (source names, ``line:col`` or
+``#position``, as they resolve at that point of the trace), and its
+parameters. A trace replays on the original module and gives the same
+output; the CLI prints it with ``--trace``, the tuner stores it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Step:
+    op: str
+    loops: list[str] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "loops": list(self.loops), **self.params}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Step:
+        if not isinstance(d, dict) or "op" not in d:
+            raise ValueError(f"a trace step must be an object with an 'op' key, got {d!r}")
+        rest = {k: v for k, v in d.items() if k not in ("op", "loops")}
+        loops = d.get("loops", [])
+        if isinstance(loops, str):
+            loops = [loops]
+        return Step(str(d["op"]), [str(l) for l in loops], rest)
+
+    def __str__(self) -> str:
+        ps = "".join(f", {k}={json.dumps(v)}" for k, v in self.params.items())
+        return f"{self.op}({', '.join(self.loops)}{ps})"
+
+
+@dataclass
+class Trace:
+    steps: list[Step] = field(default_factory=list)
+
+    def append(self, step: Step) -> None:
+        self.steps.append(step)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [s.to_dict() for s in self.steps]
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_list(), indent=indent)
+
+    @staticmethod
+    def from_json(text: str) -> Trace:
+        data = json.loads(text)
+        if isinstance(data, dict):
+            data = data.get("trace", data.get("steps"))
+        if not isinstance(data, list):
+            raise ValueError("a trace is a JSON list of steps")
+        return Trace([Step.from_dict(d) for d in data])
+
+    def __str__(self) -> str:
+        return "; ".join(str(s) for s in self.steps) if self.steps else "(empty trace)"
