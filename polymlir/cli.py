@@ -11,6 +11,9 @@ import re
 import sys
 from typing import Callable, Sequence
 
+from .cli_loops import COMMANDS as LOOP_COMMANDS
+from .cli_loops import add_commands as add_loop_commands
+from .cli_loops import run_command as run_loop_command
 from .ir.diagnostics import Diagnostic, DiagnosticError, verify_diagnostics
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.M)
@@ -133,6 +136,7 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
     sub = ap.add_subparsers(dest="command", required=True)
+    add_loop_commands(sub)
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR")
     _add_common(opt)
     deps = sub.add_parser("deps", help="dependences and parallel loops of affine code")
@@ -245,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_opt_like(args, transform)
         if unknown:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
+        if args.command in LOOP_COMMANDS:
+            return run_loop_command(args, _read_input)
         if args.command == "deps":
             return run_deps(args)
         if args.command == "run":

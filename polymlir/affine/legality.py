@@ -25,6 +25,7 @@ class Verdict:
     violated: Dependence | None = None
     hint: str = ""
     op: object = None
+    detail: str = ""  # e.g. one pair of instances the transformation would reorder
 
     def __str__(self) -> str:
         return self.reason + (f" (hint: {self.hint})" if self.hint else "")

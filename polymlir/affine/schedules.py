@@ -139,9 +139,12 @@ def refusal(what: str, loops: Sequence[Loop], d: Dependence,
         dist = "is loop-independent"
     msg = (f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
            f"{d.sink.op.name} at {d.sink.loc} {dist}")
+    detail = ""
     if sample is not None and sample[0]:
-        msg += f" (e.g. instance {_fmt(sample[0])} before {_fmt(sample[1])})"
-    return Verdict(False, msg, d, skew_hint(d, [common[k] for k in picks]), op=loops[0].op if loops else None)
+        detail = (f"instance {_fmt(sample[0])} of the source must run before instance {_fmt(sample[1])} "
+                  "of the sink, and would not")
+    return Verdict(False, msg, d, skew_hint(d, [common[k] for k in picks]), op=loops[0].op if loops else None,
+                   detail=detail)
 
 
 def skew_hint(d: Dependence, loops: Sequence[Loop]) -> str:

@@ -1,0 +1,221 @@
+"""Loop-transformation subcommands: ``polymlir tile``, ``interchange``,
+``apply`` and the others as primitives land. Each reads a file (``-`` for
+stdin), transforms through the schedule handle, prints MLIR (``-o OUT``),
+prints the trace with ``--trace`` and refuses with a located error, the
+loop's line and a caret, and a note with the hint, exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+from .affine.legality import Verdict
+from .ir.core import Operation
+from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
+from .transforms.loops.handle import Schedule, find_function
+from .transforms.loops.loop_utils import TransformError
+from .transforms.loops.trace import Trace
+
+
+class Refused(Exception):
+    def __init__(self, verdict: Verdict, at: Operation | None):
+        super().__init__(verdict.reason)
+        self.verdict = verdict
+        self.at = at
+
+
+def refuse_if_not(v: Verdict, at: Operation | None = None) -> Verdict:
+    if not v.ok:
+        raise Refused(v, v.op if isinstance(v.op, Operation) else at)
+    return v
+
+
+def int_list(text: str, what: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise TransformError(f"{what} must be a comma-separated list of integers, got '{text}'") from None
+
+
+def name_list(text: str | None) -> list[str]:
+    return [x.strip() for x in text.split(",") if x.strip()] if text else []
+
+
+def remark(at: Operation, message: str) -> Diagnostic:
+    return Diagnostic("remark", message, at.loc)
+
+
+# -- subcommands --------------------------------------------------------------------------
+
+Runner = Callable[[argparse.Namespace, Schedule], list[Diagnostic]]
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
+
+
+def command(name: str, help: str, add_args: Callable[[argparse.ArgumentParser], None]):
+    def wrap(fn: Runner) -> Runner:
+        COMMANDS[name] = (help, add_args, fn)
+        return fn
+    return wrap
+
+
+def _tile_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--sizes", required=True, help="tile sizes, one per loop: 32,32,32")
+    p.add_argument("--loops", help="the band to tile, outermost first: i,j,k (default: the outermost "
+                                   "permutable band of each nest)")
+    p.add_argument("--skew", action="store_true", help="skew first where rectangular tiling is illegal")
+
+
+@command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
+def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    sizes = int_list(args.sizes, "--sizes")
+    if not sizes:
+        raise TransformError("--sizes needs at least one tile size")
+    if args.loops:
+        band = s.loops(*name_list(args.loops))
+        refuse_if_not(s.tile(band, sizes[:len(band)] if len(sizes) >= len(band) else sizes), band[0].op)
+        return []
+    out: list[Diagnostic] = []
+    for nest in s.nests():
+        band = s.band_from(nest)[:len(sizes)]
+        last: Verdict | None = None
+        # The longest prefix of the perfect band that may be tiled.
+        while band:
+            last = s.tile(band, sizes[:len(band)])
+            if last.ok:
+                break
+            band = band[:-1]
+        if not band and last is not None:
+            out.append(remark(nest.op, f"not tiled: {last.reason}"))
+    return out
+
+
+def _interchange_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--order", required=True, help="the loops of a band in their new order: k,i,j")
+
+
+@command("interchange", "reorder the loops of a perfectly nested band", _interchange_args)
+def run_interchange(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    loops = s.loops(*name_list(args.order))
+    refuse_if_not(s.interchange(loops), loops[0].op)
+    return []
+
+
+def _apply_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--trace", dest="trace_in", help="a trace (JSON file, or JSON text) to replay")
+    g.add_argument("--schedule", help="an isl map per statement: '{ S0[i,j,k] -> [i,k,j] }'")
+
+
+def load_trace(arg: str) -> Trace:
+    text = arg
+    if not arg.lstrip().startswith(("[", "{")):
+        try:
+            with open(arg, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise TransformError(f"cannot read trace file '{arg}': {e.strerror}") from None
+    try:
+        return Trace.from_json(text)
+    except (ValueError, json.JSONDecodeError) as e:
+        raise TransformError(f"invalid trace: {e}") from None
+
+
+@command("apply", "replay a trace, or apply a schedule given as isl maps", _apply_args)
+def run_apply(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    if args.trace_in:
+        for step in load_trace(args.trace_in):
+            refuse_if_not(s.apply_step(step), s.func)
+        return []
+    refuse_if_not(s.apply_schedule(args.schedule), s.func)
+    return []
+
+
+# -- driver -------------------------------------------------------------------------------
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    for name, (help, add_args, _) in COMMANDS.items():
+        p = sub.add_parser(name, help=help)
+        p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+        p.add_argument("-o", dest="output", default=None, help="output file")
+        p.add_argument("--func", default=None, help="the function to transform (default: each function)")
+        if name == "apply":  # there --trace names the trace to replay
+            p.set_defaults(trace=False)
+        else:
+            p.add_argument("--trace", action="store_true", help="print the applied steps (JSON) to stderr")
+        p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+        p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
+        add_args(p)
+
+
+def _functions(module: Operation, name: str | None) -> list[Operation]:
+    if name is not None:
+        return [find_function(module, name)]
+    return [op for op in module.walk(post_order=False)
+            if op.name == "func.func" and op.regions and op.regions[0].blocks]
+
+
+def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
+    """Run loop subcommand ``args.command``; returns the exit status."""
+    from .ir.verifier import verify
+    from .parser.parser import parse_source
+    from .printer import print_op
+
+    _, _, runner = COMMANDS[args.command]
+    text, filename = read_input(args.input)
+    register_source(filename, text)
+    module = parse_source(text, filename, False, 0)
+    verify(module)
+    traces: dict[str, list] = {}
+    diags: list[Diagnostic] = []
+    funcs = _functions(module, args.func)
+    names_loops = bool(getattr(args, "loops", None) or getattr(args, "order", None) or getattr(args, "loop", None))
+    try:
+        for f in funcs:
+            s = Schedule(module, str(getattr(f.get_attr("sym_name"), "value", "")))
+            if names_loops and args.func is None and len(funcs) > 1 and not _names_resolve(s, args):
+                continue
+            diags += runner(args, s)
+            traces[s.model.name] = s.trace.to_list()
+    except Refused as r:
+        at = r.at if r.at is not None else module
+        err = Diagnostic("error", r.verdict.reason, at.loc)
+        if r.verdict.hint:
+            err.notes.append(Diagnostic("note", f"hint: {r.verdict.hint}", at.loc))
+        if r.verdict.detail:
+            err.notes.append(Diagnostic("note", r.verdict.detail, at.loc))
+        print(err.render(), file=sys.stderr)
+        return 1
+    except TransformError as e:
+        at = e.op if e.op is not None else module
+        print(Diagnostic("error", str(e), at.loc).render(), file=sys.stderr)
+        return 1
+    verify(module)
+    for d in diags:
+        print(d.render(), file=sys.stderr)
+    if args.trace:
+        shown = next(iter(traces.values())) if len(traces) == 1 else traces
+        print(json.dumps(shown), file=sys.stderr)
+    out = print_op(module, debuginfo=args.mlir_print_debuginfo)
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(out)
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+def _names_resolve(s: Schedule, args: argparse.Namespace) -> bool:
+    first = (name_list(getattr(args, "loops", None)) or name_list(getattr(args, "order", None))
+             or name_list(getattr(args, "loop", None)))
+    try:
+        s.loop(first[0])
+    except TransformError:
+        return False
+    return True
+
+
+__all__ = ["COMMANDS", "DiagnosticError", "add_commands", "command", "run_command"]

@@ -1,0 +1,166 @@
+"""The differential-testing campaign over random affine programs.
+
+For each random program and each primitive, random parameters are drawn
+and the primitive is asked through the schedule handle. It is either
+refused (the message must name what blocks it) or applied, and then the
+transformed program must compute what the original computes on random
+inputs. A refusal is cross-checked by brute force where the rewrite can
+be forced: the same rewrite applied without the verdict, run on random
+inputs; if it still computes the same outputs the refusal counts as a
+*legal transformation refused* (the rate the issue asks us to report).
+
+    stats = run_campaign(range(500))
+    print(format_stats(stats))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .. import parse, print_ir
+from ..affine.legality import Verdict
+from ..transforms.loops.handle import Schedule
+from ..transforms.loops.loop_utils import TransformError
+from .differential import compare_runs
+from .random_nests import Program, random_program
+
+TOLERANCE = 1e-9
+
+
+@dataclass
+class Attempt:
+    """What to try: a handle method with arguments, and how to force it."""
+
+    method: str
+    args: tuple
+    force: Callable[[Schedule], object] | None = None
+
+
+@dataclass
+class PrimitiveStats:
+    tried: int = 0
+    applied: int = 0
+    refused: int = 0
+    wrong: int = 0
+    legal_refused: int = 0  # refused, but the forced rewrite computed the same outputs
+    refused_checked: int = 0  # refusals that could be forced and run
+    errors: int = 0  # rejected parameters / shapes (TransformError)
+    failures: list[str] = field(default_factory=list)
+
+
+Sampler = Callable[[Schedule, Program, random.Random], Attempt | None]
+
+
+def _band(s: Schedule, r: random.Random, min_len: int = 1):
+    loops = s.all_loops()
+    if not loops:
+        return None
+    start = r.choice(loops)
+    band = s.band_from(start)
+    n = r.randint(min(min_len, len(band)), len(band))
+    return band[:n] if len(band) >= min_len else None
+
+
+def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    from ..transforms.loops import tile as TL
+
+    band = _band(s, r)
+    if band is None:
+        return None
+    sizes = [r.choice([1, 2, 3, 4, 5, 8]) for _ in band]
+    names = [s.spec_of(l) for l in band]
+
+    def force(h: Schedule) -> object:
+        return TL.tile(h.model, h.loops(*names), sizes)
+
+    return Attempt("tile", (names, sizes), force)
+
+
+def _permute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    from ..transforms.loops import permute as PM
+
+    band = _band(s, r, 2)
+    if band is None or len(band) < 2:
+        return None
+    perm = list(range(len(band)))
+    while perm == sorted(perm):
+        r.shuffle(perm)
+    names = [s.spec_of(l) for l in band]
+
+    def force(h: Schedule) -> object:
+        return PM.permute(h.model, h.loops(*names), perm)
+
+    return Attempt("permute", (names, perm), force)
+
+
+def _strip_mine(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    loops = s.all_loops()
+    if not loops:
+        return None
+    l = r.choice(loops)
+    return Attempt("strip_mine", (s.spec_of(l), r.choice([2, 3, 4])))
+
+
+SAMPLERS: dict[str, Sampler] = {"tile": _tile, "permute": _permute, "strip_mine": _strip_mine}
+
+
+def register_sampler(name: str, sampler: Sampler) -> None:
+    SAMPLERS[name] = sampler
+
+
+def _fresh(text: str) -> Schedule:
+    return Schedule(parse(text, "random.mlir"), "f")
+
+
+def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, stats: PrimitiveStats) -> None:
+    s = _fresh(program.text)
+    attempt = sampler(s, program, r)
+    if attempt is None:
+        return
+    stats.tried += 1
+    try:
+        verdict: Verdict = getattr(s, attempt.method)(*attempt.args)
+    except TransformError:
+        stats.errors += 1
+        return
+    if verdict.ok:
+        stats.applied += 1
+        out = print_ir(s.module)
+        err = compare_runs(program.text, out, "f")
+        if err > TOLERANCE:
+            stats.wrong += 1
+            stats.failures.append(f"{name}{attempt.args}: error {err}\n{program.text}")
+        return
+    stats.refused += 1
+    if not verdict.reason or " at " not in verdict.reason:
+        stats.failures.append(f"{name}{attempt.args}: refusal without a location: {verdict.reason!r}")
+    if attempt.force is None:
+        return
+    forced = _fresh(program.text)
+    try:
+        attempt.force(forced)
+    except TransformError:
+        return
+    stats.refused_checked += 1
+    if compare_runs(program.text, print_ir(forced.module), "f", seeds=(0, 1)) <= TOLERANCE:
+        stats.legal_refused += 1
+
+
+def run_campaign(seeds: Iterable[int], primitives: Iterable[str] | None = None) -> dict[str, PrimitiveStats]:
+    names = list(primitives) if primitives is not None else list(SAMPLERS)
+    stats = {n: PrimitiveStats() for n in names}
+    for seed in seeds:
+        program = random_program(seed)
+        for k, n in enumerate(names):
+            try_one(program, n, SAMPLERS[n], random.Random(seed * 1000 + k), stats[n])
+    return stats
+
+
+def format_stats(stats: dict[str, PrimitiveStats]) -> str:
+    rows = [f"{'primitive':<14} {'tried':>6} {'applied':>8} {'refused':>8} {'wrong':>6} {'legal-refused':>14}"]
+    for n, s in stats.items():
+        rate = f"{s.legal_refused}/{s.refused_checked}" if s.refused_checked else "-"
+        rows.append(f"{n:<14} {s.tried:>6} {s.applied:>8} {s.refused:>8} {s.wrong:>6} {rate:>14}")
+    return "\n".join(rows)
