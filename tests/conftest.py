@@ -1,6 +1,10 @@
 """Collects ``tests/filecheck/**/*.mlir``: each file's ``// RUN:`` lines run
 through the shell (``%s`` is the file) and must all succeed, so every RUN
-line's FileCheck or ``--verify-diagnostics`` verdict shows up in pytest."""
+line's FileCheck or ``--verify-diagnostics`` verdict shows up in pytest.
+
+The ``shared`` fixture is the external data folder (``POLYMLIR_SHARED``,
+else ``../shared`` beside the repository; see ``tests/shared_data.py``): a
+test that asks for it is skipped, with the reason, when it is absent."""
 
 from __future__ import annotations
 
@@ -13,8 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from .shared_data import require_shared, upstream, upstream_missing
+
 RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 REQUIRES_RE = re.compile(r"^\s*//\s*REQUIRES:\s*(.*)$")
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """The external data folder (corpus/, integration/, bench/, seeds/)."""
+    return require_shared()
 
 
 def _bin_dir() -> str:
@@ -54,11 +66,9 @@ class MlirRun(pytest.Item):
         self.requires = requires
 
     def runtest(self):
-        import shutil
-
         for r in self.requires:
-            if r == "mlir-opt" and not (shutil.which("mlir-opt-22") or shutil.which("mlir-opt")):
-                pytest.skip("upstream mlir-opt is not installed")
+            if r in ("mlir-opt", "mlir-runner", "mlir-translate") and upstream(r) is None:
+                pytest.skip(upstream_missing(r))
         cmd = self.cmd.replace("%s", shlex.quote(str(self.path)))
         env = dict(os.environ)
         env["PATH"] = _bin_dir() + os.pathsep + env.get("PATH", "")

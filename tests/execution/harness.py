@@ -3,15 +3,22 @@
 ``with_main(text)`` appends a ``@main`` that allocates every memref argument
 of ``@kernel``, fills it deterministically from its indices, calls the kernel
 and prints every memref; ``run_upstream(text)`` runs that program with
-upstream ``mlir-opt`` + ``mlir-runner`` (an oracle for tests only).
+upstream ``mlir-opt`` + ``mlir-runner`` (an oracle for tests only);
+``small_kernel`` renders a PolyBench kernel with polymlir's own generator.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
+
+from polymlir.testing import polybench
+
+from ..shared_data import upstream
+
+# Why the tests that need upstream_tools() skip.
+UPSTREAM_MISSING = "upstream mlir-opt-22/mlir-runner-22 (and libmlir_runner_utils.so.22.1) not installed"
 
 UPSTREAM_PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,"
                      "finalize-memref-to-llvm,convert-arith-to-llvm,convert-math-to-llvm,"
@@ -19,12 +26,12 @@ UPSTREAM_PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strid
 
 
 def upstream_tools() -> tuple[str, str, str] | None:
-    opt = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
-    runner = shutil.which("mlir-runner-22") or shutil.which("mlir-runner")
+    opt = upstream("mlir-opt")
+    runner = upstream("mlir-runner")
     if not opt or not runner:
         return None
     libdir = None
-    cfg = shutil.which("llvm-config-22")
+    cfg = upstream("llvm-config")
     if cfg:
         libdir = subprocess.run([cfg, "--libdir"], capture_output=True, text=True).stdout.strip()
     for d in filter(None, [libdir, "/usr/lib/llvm-22/lib"]):
@@ -129,13 +136,7 @@ def run_upstream(text: str, timeout: int = 300, linalg: bool = False) -> str:
 
 
 def small_kernel(name: str, sizes: str) -> str:
-    """A PolyBench kernel rendered at small sizes by shared/bench's generator."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    gen = os.path.join(here, "..", "..", "..", "shared", "bench", "polybench", "gen_mlir.py")
-    import sys
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d:
-        subprocess.run([sys.executable, gen, name, "--sizes", sizes, "--out", d], check=True, capture_output=True)
-        files = [f for f in os.listdir(d) if f.endswith(".mlir")]
-        return open(os.path.join(d, files[0])).read()
+    """A PolyBench kernel at small sizes (``"NI=3,NJ=4,NK=5"``), rendered by
+    polymlir.testing.polybench."""
+    pairs = (kv.split("=") for kv in sizes.split(",") if kv.strip())
+    return polybench.render(name, {k.strip(): int(v) for k, v in pairs})

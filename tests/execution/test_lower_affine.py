@@ -8,9 +8,9 @@ import pytest
 import polymlir
 from polymlir.transforms.lower_affine import lower_affine
 
-from .harness import run_upstream, small_kernel, upstream_tools, with_main
+from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 
-pytestmark = pytest.mark.skipif(upstream_tools() is None, reason="upstream mlir-opt/mlir-runner not installed")
+pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 
 KERNELS = {
     "gemm": "NI=4,NJ=5,NK=6", "2mm": "NI=3,NJ=4,NK=5,NL=6", "syrk": "M=4,N=5",

@@ -11,9 +11,9 @@ import polymlir
 from polymlir.transforms.lower_affine import lower_affine
 from polymlir.transforms.scf_to_cf import scf_to_cf
 
-from .harness import run_upstream, small_kernel, upstream_tools, with_main
+from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 
-pytestmark = pytest.mark.skipif(upstream_tools() is None, reason="upstream mlir-opt/mlir-runner not installed")
+pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 HERE = os.path.dirname(__file__)
 
 

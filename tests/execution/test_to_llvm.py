@@ -13,9 +13,9 @@ import pytest
 import polymlir
 from polymlir.transforms.pass_manager import PassManager
 
-from .harness import run_upstream, small_kernel, upstream_tools, with_main
+from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 
-pytestmark = pytest.mark.skipif(upstream_tools() is None, reason="upstream mlir-opt/mlir-runner not installed")
+pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 HERE = os.path.dirname(__file__)
 PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
             "convert-func-to-llvm,reconcile-unrealized-casts)")

@@ -17,12 +17,15 @@ import pytest
 import polymlir
 from polymlir.transforms.pass_manager import PassManager, lookup_pass
 
-from .harness import upstream_tools
+from ..shared_data import missing_reason, params_or_skip, shared_path
+from .harness import UPSTREAM_MISSING, upstream_tools
 
-pytestmark = pytest.mark.skipif(upstream_tools() is None, reason="upstream mlir-opt/mlir-runner not installed")
+pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = os.path.join(HERE, "programs", "vector")
-CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "integration", "cases", "vector"))
+_CORPUS = shared_path("integration", "cases", "vector")  # upstream's vector integration cases, or None
+CORPUS = str(_CORPUS) if _CORPUS is not None else ""
+CORPUS_MISSING = missing_reason("integration", "cases", "vector")
 DEFAULT_UPSTREAM = "-test-lower-to-llvm"
 
 
@@ -84,10 +87,9 @@ def test_full_unroll_transfers_agree(name):
     assert unrolled == loops
 
 
-def _corpus_cases() -> list[str]:
-    if not os.path.isdir(CORPUS):
-        return []
-    return sorted(f[:-5] for f in os.listdir(CORPUS) if f.endswith(".mlir"))
+def _corpus_cases() -> list:
+    names = sorted(f[:-5] for f in os.listdir(CORPUS) if f.endswith(".mlir")) if CORPUS else []
+    return params_or_skip(names, CORPUS_MISSING if not CORPUS else "no .mlir cases in " + CORPUS)
 
 
 def _corpus_run(name: str, pipeline: str = "builtin.module(convert-to-llvm)") -> tuple[str, str]:
@@ -101,14 +103,13 @@ def _corpus_run(name: str, pipeline: str = "builtin.module(convert-to-llvm)") ->
     return got, open(os.path.join(CORPUS, name + ".expected")).read()
 
 
-@pytest.mark.skipif(not os.path.isdir(CORPUS), reason="integration corpus not found")
 @pytest.mark.parametrize("name", _corpus_cases())
 def test_integration_case(name):
     got, expected = _corpus_run(name)
     assert got == expected
 
 
-@pytest.mark.skipif(not os.path.isdir(CORPUS), reason="integration corpus not found")
+@pytest.mark.skipif(not CORPUS, reason=CORPUS_MISSING)
 @pytest.mark.parametrize("name", ["transfer-read-1d", "transfer-read-2d", "transfer-read-3d", "transfer-to-loops",
                                   "transfer-write"])
 def test_integration_case_full_unroll(name):

@@ -5,8 +5,6 @@ force decides, and polymlir must be the one that is right."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 
 import pytest
@@ -16,13 +14,14 @@ import polymlir
 from polymlir.affine import analyze
 from polymlir.affine.dependence import loop_parallelism
 from polymlir.ir.diagnostics import file_loc
+from polymlir.testing import polybench
 
+from ..shared_data import requires_upstream, upstream
 from .affine_interp import trace_accesses
 from .test_deps_bruteforce import nests
-from .test_deps_kernels import BENCH
 
-MLIR_OPT = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
-pytestmark = pytest.mark.skipif(MLIR_OPT is None, reason="upstream mlir-opt is not installed")
+MLIR_OPT = upstream("mlir-opt")
+pytestmark = requires_upstream("mlir-opt")
 
 
 def upstream_parallel_lines(text: str) -> set[int]:
@@ -73,12 +72,9 @@ def brute_force_carriers_with(func, args) -> set[int]:
     return carriers
 
 
-@pytest.mark.parametrize("kernel", ["gemm", "2mm", "syrk", "jacobi-2d", "seidel-2d", "lu"])
+@pytest.mark.parametrize("kernel", sorted(polybench.KERNELS))
 def test_kernels_agree_with_upstream(kernel):
-    path = os.path.join(BENCH, f"{kernel}.mlir")
-    if not os.path.exists(path):
-        pytest.skip("shared/bench is not beside the checkout")
-    text = open(path).read()
+    text = polybench.render(kernel)
     func = polymlir.parse(text, f"{kernel}.mlir").regions[0].blocks[0].operations[0]
     assert our_parallel_lines(analyze(func)) == upstream_parallel_lines(text)
 

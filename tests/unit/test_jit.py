@@ -6,8 +6,6 @@ the llvm-dialect integration cases run for real."""
 from __future__ import annotations
 
 import gc
-import glob
-import os
 
 import numpy as np
 import pytest
@@ -16,9 +14,10 @@ import polymlir
 from polymlir.codegen import memref_abi as M
 from polymlir.codegen.jit import ExecutionEngine, LoweringError, collect_signatures, run_entry
 
+from ..shared_data import shared_file_params
+
 pytest.importorskip("llvmlite.binding")
 
-CASES = "/work/shared/integration/cases/llvm"
 
 # The fixture: functions exercising the ABI (ABI_SOURCE), as upstream's pipeline lowers them
 # with -llvm-request-c-wrappers (ABI_LOWERED; generated once with mlir-opt-22).
@@ -786,12 +785,11 @@ def _case(path):
     return text, entry, result, expected
 
 
-@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(CASES, "*.mlir"))),
-                         ids=lambda p: os.path.basename(p)[:-5])
+@pytest.mark.parametrize("path", shared_file_params("integration/cases/llvm", "*.mlir", ids=lambda p: p.stem))
 @pytest.mark.parametrize("opt", [0, 3])
 def test_integration_case(path, opt, capfd):
     """As mlir-runner runs them: entry point, printed result, destructors."""
-    text, entry, result, expected = _case(path)
+    text, entry, result, expected = _case(str(path))
     run_entry(ExecutionEngine(polymlir.parse(text), opt_level=opt), entry, result)
     assert capfd.readouterr().out == expected
 

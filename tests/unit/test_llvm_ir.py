@@ -4,9 +4,6 @@ intrinsics, and that LLVM 22's parser (llvmlite) accepts every output."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
 import subprocess
 
 import pytest
@@ -18,9 +15,11 @@ from polymlir.codegen.llvm_ir_types import ConstantSpeller, TypeNamer, float_lit
 from polymlir.dialects import llvm_types as LT
 from polymlir.ir import types as T
 
+from ..shared_data import requires_upstream, shared_file_params, upstream
+
 llvm = pytest.importorskip("llvmlite.binding")
 
-CASES = "/work/shared/integration/cases/llvm"
+CASES = shared_file_params("integration/cases/llvm", "*.mlir")
 
 
 def _llvm():
@@ -348,16 +347,14 @@ def test_unlowered_ops_are_named():
         tr("func.func @f(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32\n return %0 : i32 }")
 
 
-@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(CASES, "*.mlir"))),
-                         ids=lambda p: os.path.basename(p))
+@pytest.mark.parametrize("path", CASES)
 def test_integration_cases_translate_and_parse(path):
     with open(path) as f:
         parses(tr(f.read()))
 
 
-@pytest.mark.skipif(not shutil.which("mlir-translate-22"), reason="upstream mlir-translate-22 is not installed")
-@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(CASES, "*.mlir"))),
-                         ids=lambda p: os.path.basename(p))
+@requires_upstream("mlir-translate")
+@pytest.mark.parametrize("path", CASES)
 def test_same_as_upstream_after_optimization(path):
     """Upstream's and our LLVM IR optimize to the same code."""
     import re
@@ -383,8 +380,8 @@ def test_same_as_upstream_after_optimization(path):
     with open(path) as f:
         text = f.read()
     ours = canon(tr(text))
-    theirs = canon(subprocess.run(["mlir-translate-22", "--mlir-to-llvmir", path], capture_output=True, text=True,
-                                  check=True).stdout)
+    theirs = canon(subprocess.run([upstream("mlir-translate"), "--mlir-to-llvmir", str(path)], capture_output=True,
+                                  text=True, check=True).stdout)
     assert ours == theirs
 
 

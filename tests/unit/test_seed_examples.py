@@ -1,7 +1,7 @@
 """Every code example of the five seed documents is a test.
 
-The seeds (/work/shared/seeds: LangRef, linalg, LLVM lowering, memref,
-affine) are written in MLIR's 2019-2020 syntax and rendered in three ways:
+The seeds (``seeds/`` of the external data, see ``tests/shared_data.py``:
+LangRef, linalg, LLVM lowering, memref, affine) are written in MLIR's 2019-2020 syntax and rendered in three ways:
 fenced Markdown (```` ```mlir ````), the same with line-number prefixes
 (``168 ## Calling Convention``, or ``69```mlir`` without a space), and plain
 text where a line ``mlir`` or an indented paragraph marks the code. The
@@ -41,13 +41,12 @@ Each block is one of:
     rejects that polymlir still accepts, for lack of a verifier rule in
     another dialect (expected failures until the rule lands).
 
-``python tests/unit/test_seed_examples.py`` prints the verdict of each block.
+``python -m tests.unit.test_seed_examples`` prints the verdict of each block.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,10 +59,12 @@ from polymlir.ir.verifier import verify
 from polymlir.parser.parser import Parser, parse_source
 from polymlir.printer import print_op
 
-SEEDS = Path("/work/shared/seeds")
-MLIR_OPT = shutil.which("mlir-opt-22")
+from ..shared_data import missing_reason, params_or_skip, shared_path, upstream
 
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="seed documents not available")
+SEEDS = shared_path("seeds")  # None without the external data: every test skips
+MLIR_OPT = upstream("mlir-opt")
+
+pytestmark = pytest.mark.skipif(SEEDS is None, reason=missing_reason("seeds"))
 
 
 # -- extraction ------------------------------------------------------------------------------
@@ -682,7 +683,7 @@ PENDING_VERIFIER_RULES: dict[tuple[str, int], tuple[str, str]] = {
 
 # -- tests ---------------------------------------------------------------------------------------
 
-EXAMPLES = examples() if SEEDS.is_dir() else []
+EXAMPLES = examples() if SEEDS is not None else []
 IR_AND_VALUES = [ex for ex in EXAMPLES if ex.kind in ("ir", "values")]
 
 
@@ -690,7 +691,7 @@ def _id(ex: Example) -> str:
     return f"{ex.seed}:{ex.line}"
 
 
-@pytest.mark.parametrize("ex", IR_AND_VALUES, ids=_id)
+@pytest.mark.parametrize("ex", params_or_skip(IR_AND_VALUES, missing_reason("seeds"), ids=_id))
 def test_seed_example(ex: Example) -> None:
     v = check(ex)
     pending = PENDING_VERIFIER_RULES.get(ex.key)
@@ -768,7 +769,7 @@ def test_every_block_accounted_for(capsys) -> None:
     assert "error" not in counts.get("all", {})
 
 
-if __name__ == "__main__":  # a report for maintainers: python tests/unit/test_seed_examples.py
+if __name__ == "__main__":  # a report for maintainers: python -m tests.unit.test_seed_examples
     for ex in EXAMPLES:
         if ex.kind in ("grammar", "other"):
             print(f"{ex.seed}:{ex.line} {ex.kind}: {ex.note}")
