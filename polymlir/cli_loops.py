@@ -12,12 +12,16 @@ import json
 import sys
 from collections.abc import Callable
 
-from .affine.legality import Verdict
+from typing import TYPE_CHECKING
+
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
-from .transforms.loops.handle import Schedule, find_function
-from .transforms.loops.loop_utils import TransformError
+from .transforms.loops.errors import TransformError
 from .transforms.loops.trace import Trace
+
+if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
+    from .affine.legality import Verdict
+    from .transforms.loops.handle import Schedule
 
 
 class Refused(Exception):
@@ -50,7 +54,7 @@ def remark(at: Operation, message: str) -> Diagnostic:
 
 # -- subcommands --------------------------------------------------------------------------
 
-Runner = Callable[[argparse.Namespace, Schedule], list[Diagnostic]]
+Runner = Callable[[argparse.Namespace, "Schedule"], list[Diagnostic]]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
 
 
@@ -152,6 +156,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def _functions(module: Operation, name: str | None) -> list[Operation]:
+    from .transforms.loops.handle import find_function  # loads islpy (start-up time)
+
     if name is not None:
         return [find_function(module, name)]
     return [op for op in module.walk(post_order=False)
@@ -163,6 +169,7 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     from .ir.verifier import verify
     from .parser.parser import parse_source
     from .printer import print_op
+    from .transforms.loops.handle import Schedule  # loads islpy (start-up time)
 
     _, _, runner = COMMANDS[args.command]
     text, filename = read_input(args.input)

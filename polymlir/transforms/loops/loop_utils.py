@@ -15,15 +15,9 @@ from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...dialects.affine_loops import AffineForOp, AffineYieldOp
 from ...ir.core import Block, Operation, Value
+from .errors import TransformError
 
-
-class TransformError(ValueError):
-    """Bad parameters or a program shape a primitive does not handle; ``op``
-    locates the message."""
-
-    def __init__(self, message: str, op: Operation | None = None):
-        super().__init__(message)
-        self.op = op
+__all__ = ["TransformError"]
 
 
 def body_ops(loop_op: Operation) -> list[Operation]:
