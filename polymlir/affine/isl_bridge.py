@@ -753,3 +753,423 @@ def out_of_order(rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map) -> tuple[
     if bad.is_empty():
         return None
     return violation_sample(bad) or ((), ())
+
+
+# -- AST generation
+#
+# isl's AST builder and scheduler, handed out as plain Python data so that
+# code generation (transforms/loops/ast_codegen.py) and the automatic
+# scheduler (transforms/optimize.py) never touch islpy objects' types.
+# (This block is appended as one piece, so its import sits here.)
+
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class AstInt:
+    """An integer leaf of an isl AST expression."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class AstId:
+    """An identifier: a generated loop iterator (``c<k>`` for schedule
+    dimension k) or a parameter."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class AstOp:
+    """An operation (isl's ``ast_expr_op_type`` name: add, sub, mul, minus,
+    min, max, fdiv_q, pdiv_q, pdiv_r, zdiv_r, div, le, lt, ge, gt, eq, and_,
+    or_, and_then, or_else, select, cond, call, ...)."""
+
+    kind: str
+    args: tuple["AstExpr", ...]
+
+
+AstExpr = AstInt | AstId | AstOp
+
+
+@dataclass
+class AstFor:
+    iterator: str
+    init: AstExpr
+    cond: AstExpr | None
+    inc: int
+    body: "AstNode"
+    degenerate: bool
+
+
+@dataclass
+class AstIf:
+    cond: AstExpr
+    then: "AstNode"
+    else_: "AstNode | None"
+
+
+@dataclass
+class AstBlock:
+    children: list["AstNode"]
+
+
+@dataclass
+class AstUser:
+    """A statement instance: ``name(args)`` with one expression per domain dim."""
+
+    name: str
+    args: list[AstExpr]
+
+
+@dataclass
+class AstMark:
+    name: str
+    child: "AstNode"
+
+
+AstNode = AstFor | AstIf | AstBlock | AstUser | AstMark
+
+
+def _ast_expr(e: isl.AstExpr) -> AstExpr:
+    t = e.get_type()
+    if t == isl.ast_expr_type.int:
+        return AstInt(_integer(e.get_val()))
+    if t == isl.ast_expr_type.id:
+        return AstId(e.get_id().get_name())
+    if t == isl.ast_expr_type.op:
+        kind = e.get_op_type().name
+        return AstOp(kind, tuple(_ast_expr(e.get_op_arg(k)) for k in range(e.get_op_n_arg())))
+    raise IslBridgeError(f"isl AST expression of unknown type: {e.to_C_str()}")
+
+
+def _ast_node(n: isl.AstNode) -> AstNode:
+    t = n.get_type()
+    if t == isl.ast_node_type.for_:
+        degenerate = bool(n.for_is_degenerate())
+        inc = n.for_get_inc()
+        inc_e = _ast_expr(inc)
+        if not isinstance(inc_e, AstInt):
+            raise IslBridgeError(f"isl loop with a non-constant step {inc.to_C_str()}")
+        try:
+            cond: AstExpr | None = _ast_expr(n.for_get_cond())
+        except isl.Error:  # a degenerate loop may have no condition
+            cond = None
+        return AstFor(n.for_get_iterator().get_id().get_name(), _ast_expr(n.for_get_init()), cond,
+                      inc_e.value, _ast_node(n.for_get_body()), degenerate)
+    if t == isl.ast_node_type.if_:
+        els = n.if_get_else_node() if n.if_has_else_node() else None
+        return AstIf(_ast_expr(n.if_get_cond()), _ast_node(n.if_get_then_node()),
+                     None if els is None else _ast_node(els))
+    if t == isl.ast_node_type.block:
+        lst = n.block_get_children()
+        return AstBlock([_ast_node(lst.get_at(k)) for k in range(lst.n_ast_node())])
+    if t == isl.ast_node_type.user:
+        call = _ast_expr(n.user_get_expr())
+        if not isinstance(call, AstOp) or call.kind != "call" or not isinstance(call.args[0], AstId):
+            raise IslBridgeError(f"isl AST user node is not a statement call: {n.to_C_str()}")
+        return AstUser(call.args[0].name, list(call.args[1:]))
+    if t == isl.ast_node_type.mark:
+        return AstMark(n.mark_get_id().get_name(), _ast_node(n.mark_get_node()))
+    raise IslBridgeError(f"isl AST node of unknown type {t}")
+
+
+@_isl_errors
+def ast_from_schedule_maps(maps: Sequence[isl.Map], params: Sequence[str]) -> AstNode:
+    """isl's AST for statements scheduled by ``maps`` (each ``S[dims] ->
+    [time]`` restricted to its domain, all with one output length), in a
+    universe context over ``params``. Loop iterators are ``c<k>`` for time
+    dimension k."""
+    ctx = isl_context()
+    context = isl.Set.universe(isl.Space.create_from_names(ctx, set=[], params=list(params))).params()
+    # isl names the iterator of time dimension k ``c<k>`` by default
+    # (set_iterators fails on schedule maps).
+    build = isl.AstBuild.from_context(context)
+    return _ast_node(build.node_from_schedule_map(union_map(maps)))
+
+
+@_isl_errors
+def ast_c_text(maps: Sequence[isl.Map], params: Sequence[str]) -> str:
+    """isl's pseudo-C for ``maps`` (for tests and messages, never for IR)."""
+    context = isl.Set.universe(isl.Space.create_from_names(isl_context(), set=[], params=list(params))).params()
+    return isl.AstBuild.from_context(context).node_from_schedule_map(union_map(maps)).to_C_str()
+
+
+@_isl_errors
+def schedule_problem(m: isl.Map, domain: isl.Set) -> str | None:
+    """Why ``m`` is not a usable schedule of ``domain`` (not defined on every
+    instance, not a function, or mapping two instances to one time), or None."""
+    if not domain.is_subset(m.domain()):
+        missing = domain.subtract(m.domain())
+        return f"does not schedule every instance (e.g. {_point_text(missing)})"
+    m = m.intersect_domain(domain)
+    if not m.is_single_valued():
+        return "maps an instance to several times"
+    if not m.is_injective():
+        pair = m.apply_range(m.reverse()).subtract(isl.Map.identity(m.apply_range(m.reverse()).get_space()))
+        sample = violation_sample(pair)
+        ex = f" (e.g. instances {sample[0]} and {sample[1]})" if sample else ""
+        return f"is not injective: two instances run at the same time{ex}"
+    return None
+
+
+def _point_text(s: isl.Set) -> str:
+    pt = s.sample_point()
+    if pt.is_void():
+        return "?"
+    n = s.dim(_SET)
+    return str(tuple(_integer(pt.get_coordinate_val(_SET, k)) for k in range(n)))
+
+
+@_isl_errors
+def statement_maps(umap: isl.UnionMap) -> dict[str, isl.Map]:
+    """The maps of a union map by their input tuple name."""
+    return {m.get_tuple_name(_IN): m for m in map_list(umap)}
+
+
+@_isl_errors
+def rename_params(m: isl.Map, names: dict[str, str]) -> isl.Map:
+    """``m`` with parameters renamed (``names``: old -> new)."""
+    for k in range(m.dim(_PARAM)):
+        old = m.get_dim_name(_PARAM, k)
+        if old in names:
+            m = m.set_dim_name(_PARAM, k, names[old])
+    return m
+
+
+def param_names(obj: isl.Map | isl.Set) -> list[str]:
+    return [obj.get_dim_name(_PARAM, k) for k in range(obj.dim(_PARAM))]
+
+
+def n_in(m: isl.Map) -> int:
+    return m.dim(_IN)
+
+
+@_isl_errors
+def prefix_out(m: isl.Map, values: Sequence[int]) -> isl.Map:
+    """``m`` with the constants ``values`` put before its outputs."""
+    name = m.get_tuple_name(_IN) if m.has_tuple_name(_IN) else None
+    universe = isl.Set.universe(m.domain().get_space())
+    head = isl.Map.from_domain(universe)
+    for v in values:
+        head = head.flat_range_product(isl.Map.from_pw_aff(
+            isl.PwAff.val_on_domain(universe, _val(m.get_ctx(), v))))
+    out = head.intersect_domain(m.domain()).flat_range_product(m)
+    return out.set_tuple_name(_IN, name) if name else out
+
+
+@_isl_errors
+def unit_dependence(rel: isl.Map, src_proj: isl.Map, dst_proj: isl.Map, same_unit: bool) -> isl.Map:
+    """A dependence between access statements lifted to units: ``src_proj``
+    and ``dst_proj`` map unit instances to their member's instances; pairs
+    of one unit instance with itself (its loads run before its store) are
+    dropped."""
+    r = src_proj.apply_range(rel).apply_range(dst_proj.reverse())
+    if same_unit:
+        r = r.subtract(isl.Map.identity(r.get_space()))
+    return r.coalesce()
+
+
+def is_empty(obj: isl.Map | isl.Set) -> bool:
+    return obj.is_empty()
+
+
+@_isl_errors
+def carried_at(rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map, k: int) -> bool:
+    """Whether the dependence ``rel`` links two instances whose times agree
+    before dimension ``k`` and differ at it (it is carried by a loop at k)."""
+    times = rel.apply_domain(src_sched).apply_range(dst_sched)
+    times = times.reset_tuple_id(_IN).reset_tuple_id(_OUT)
+    same = isl.Map.universe(times.get_space())
+    for j in range(k):
+        same = same.equate(_IN, j, _OUT, j)
+    differ = same.order_lt(_IN, k, _OUT, k).union(same.order_gt(_IN, k, _OUT, k))
+    return not times.intersect(differ).is_empty()
+
+
+@dataclass
+class SchedBand:
+    """A band of the scheduler's tree: ``members[k][unit]`` is member k's
+    schedule of ``unit`` as an AffineExpr over the unit's dims and params."""
+
+    members: list[dict[str, AffineExpr]]
+    permutable: bool
+    coincident: list[bool]
+    child: "SchedTree"
+
+
+@dataclass
+class SchedSequence:
+    """Children run one after the other (``ordered``) or in any order (a
+    ``set`` node); each child covers the units named in ``filters[k]``."""
+
+    filters: list[set[str]]
+    children: list["SchedTree"]
+    ordered: bool
+
+
+@dataclass
+class SchedLeaf:
+    pass
+
+
+SchedTree = SchedBand | SchedSequence | SchedLeaf
+
+
+@_isl_errors
+def compute_schedule(domains: Sequence[isl.Set], deps: Sequence[isl.Map], params: Sequence[str]) -> SchedTree:
+    """isl's Pluto-like schedule (validity and proximity from ``deps``,
+    coincidence to expose parallel loops) as a plain tree."""
+    dom = union_set(domains)
+    dep = union_map(deps)
+    sc = isl.ScheduleConstraints.on_domain(dom).set_validity(dep).set_proximity(dep).set_coincidence(dep)
+    sched = sc.compute_schedule()
+    if sched is None:
+        raise IslBridgeError("isl's scheduler found no schedule")
+    spaces = {d.get_tuple_name(): d for d in domains}
+    return _sched_tree(sched.get_root(), spaces, params)
+
+
+def _union_names(us: isl.UnionSet) -> set[str]:
+    out: set[str] = set()
+    us.foreach_set(lambda s: out.add(s.get_tuple_name()))
+    return out
+
+
+def _sched_tree(node: isl.ScheduleNode, spaces: dict[str, isl.Set], params: Sequence[str]) -> SchedTree:
+    t = node.get_type()
+    if t in (isl.schedule_node_type.domain, isl.schedule_node_type.filter, isl.schedule_node_type.mark,
+             isl.schedule_node_type.context, isl.schedule_node_type.guard):
+        return _sched_tree(node.child(0), spaces, params) if node.n_children() else SchedLeaf()
+    if t == isl.schedule_node_type.leaf:
+        return SchedLeaf()
+    if t == isl.schedule_node_type.band:
+        mupa = node.band_get_partial_schedule()
+        dom = node.get_domain()
+        names = _union_names(dom)
+        members: list[dict[str, AffineExpr]] = []
+        for k in range(node.band_n_member()):
+            upa = mupa.get_union_pw_aff(k)
+            per: dict[str, AffineExpr] = {}
+            for name in names:
+                d = spaces[name]
+                pa = upa.extract_pw_aff(_pw_space(d)).gist(d).coalesce()
+                per[name] = pw_aff_to_expr(pa, params)
+            members.append(per)
+        return SchedBand(members, bool(node.band_get_permutable()),
+                         [bool(node.band_member_get_coincident(k)) for k in range(node.band_n_member())],
+                         _sched_tree(node.child(0), spaces, params))
+    if t in (isl.schedule_node_type.sequence, isl.schedule_node_type.set):
+        filters: list[set[str]] = []
+        children: list[SchedTree] = []
+        for k in range(node.n_children()):
+            c = node.child(k)
+            filters.append(_union_names(c.filter_get_filter()))
+            children.append(_sched_tree(c, spaces, params))
+        return SchedSequence(filters, children, t == isl.schedule_node_type.sequence)
+    raise IslBridgeError(f"isl schedule tree node of type {t} is not supported")
+
+
+def _pw_space(d: isl.Set) -> isl.Space:
+    """The space of a PwAff on ``d``'s space (one unnamed output)."""
+    return isl.Space.from_domain(d.get_space()).add_dims(_OUT, 1)
+
+
+@_isl_errors
+def tile_footprint(maps: dict[str, isl.Map], members: dict[str, list[tuple[isl.Map, list[isl.Map]]]],
+                   band_start: int, sizes: Sequence[int], param_values: dict[str, int]) -> dict[str, list[int]]:
+    """The bounding box of the array elements one tile touches, per array.
+
+    ``maps`` are the units' untiled schedules (one output length); the band
+    spans outputs ``band_start .. band_start + len(sizes)``. ``members[u]``
+    lists, for unit ``u``, (projection of the unit's instances to a
+    member's, the member's access relations). The tile is taken in the middle of the
+    schedule's image: earlier outputs fixed at their middle value, band
+    outputs in ``[mid - size/2, mid - size/2 + size)``. Parameters are fixed
+    to ``param_values``. Returns array -> extent per array dimension."""
+    fixed = {}
+    for name, m in maps.items():
+        for k in range(m.dim(_PARAM)):
+            p = m.get_dim_name(_PARAM, k)
+            if p in param_values:
+                m = m.fix_val(_PARAM, k, _val(isl_context(), param_values[p]))
+        fixed[name] = m
+    image = union_set([m.range().reset_tuple_id() for m in fixed.values()]) if fixed else None
+    if image is None:
+        return {}
+    img = isl.Set.from_union_set(image) if image.n_set() == 1 else _merge_sets(image)
+    box = img
+    for k in range(band_start):
+        lo, hi = _bounds(box, k)
+        box = box.fix_val(_SET, k, _val(isl_context(), (lo + hi) // 2))
+    tile = box
+    for j, size in enumerate(sizes):
+        k = band_start + j
+        lo, hi = _bounds(box, k)
+        start = (lo + hi) // 2 - size // 2
+        ls = isl.LocalSpace.from_space(tile.get_space())
+        v = isl.Aff.var_on_domain(ls, _SET, k)
+        tile = tile.intersect(v.ge_set(isl.Aff.zero_on_domain(ls).add_constant_val(_val(isl_context(), start))))
+        tile = tile.intersect(v.lt_set(isl.Aff.zero_on_domain(ls).add_constant_val(_val(isl_context(), start + size))))
+    out: dict[str, list[tuple[int, int]]] = {}
+    for name, m in fixed.items():
+        inst = m.intersect_range(_retuple(tile, m)).domain()
+        for proj, accesses in members.get(name, []):
+            sub = inst.apply(proj)
+            for acc in accesses:
+                arr = acc.get_tuple_name(_OUT)
+                elems = sub.apply(acc)
+                if elems.is_empty():
+                    continue
+                bounds = [_bounds(elems, k) for k in range(elems.dim(_SET))]
+                old = out.get(arr)
+                out[arr] = bounds if old is None else [(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, bounds)]
+    return {a: [hi - lo + 1 for lo, hi in bs] for a, bs in out.items()}
+
+
+def _merge_sets(us: isl.UnionSet) -> isl.Set:
+    result = None
+    for s in _set_list(us):
+        s = s.reset_tuple_id()
+        result = s if result is None else result.union(s)
+    assert result is not None
+    return result
+
+
+def _set_list(us: isl.UnionSet) -> list[isl.Set]:
+    out: list[isl.Set] = []
+    us.foreach_set(out.append)
+    return out
+
+
+def _retuple(s: isl.Set, m: isl.Map) -> isl.Set:
+    return s.reset_tuple_id() if not m.has_tuple_id(_OUT) else s.set_tuple_id(m.get_tuple_id(_OUT))
+
+
+def _bounds(s: isl.Set, k: int) -> tuple[int, int]:
+    """Min and max of set dim ``k`` over all parameter values (the callers
+    fix the parameters, so they are constants)."""
+    lo, hi = s.dim_min_val(k), s.dim_max_val(k)
+    if not (lo.is_int() and hi.is_int()):
+        raise IslBridgeError(f"dimension {k} of {s} is unbounded")
+    return _integer(lo), _integer(hi)
+
+
+@_isl_errors
+def count_points(s: isl.Set) -> int | None:
+    """The number of integer points of a bounded, parameter-free set (None
+    when it has parameters or is unbounded)."""
+    if s.dim(_PARAM) or not s.is_bounded():
+        return None
+    return _integer(s.count_val())
+
+
+@_isl_errors
+def accessed_elements(relations: Sequence[isl.Map]) -> isl.Set | None:
+    """The union of the images of ``relations`` (all to one array)."""
+    out = None
+    for r in relations:
+        img = r.range()
+        out = img if out is None else out.union(img)
+    return out.coalesce() if out is not None else None
