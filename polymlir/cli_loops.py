@@ -151,6 +151,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         else:
             p.add_argument("--trace", action="store_true", help="print the applied steps (JSON) to stderr")
         p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+        p.add_argument("--bench", action="store_true",
+                       help="verify the result against the original on random inputs, time both, print the "
+                            "trace and the speed-up (MLIR goes to -o only)")
         p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
         add_args(p)
 
@@ -210,9 +213,27 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as fh:
             fh.write(out)
-    else:
+    elif not getattr(args, "bench", False):
         sys.stdout.write(out)
+    if getattr(args, "bench", False):
+        return _bench(text, out, traces)
     return 0
+
+
+def _bench(original: str, transformed: str, traces: dict[str, list]) -> int:
+    from .testing.bench import bench  # JIT and numpy: only when asked (start-up time)
+
+    status = 0
+    for func, trace in traces.items():
+        print(f"@{func}: trace {json.dumps(trace)}")
+        try:
+            r = bench(original, transformed, func)
+        except ValueError as e:
+            print(f"@{func}: not benchmarked: {e}")
+            continue
+        print(r.report())
+        status |= 0 if r.ok else 1
+    return status
 
 
 def _names_resolve(s: Schedule, args: argparse.Namespace) -> bool:
