@@ -121,7 +121,8 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
             ub = AffineMap(1, 0, (dim(0) + span,))
             ub_ops = [t.induction_var]
         else:
-            ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (*shifted, dim(0) + span))
+            # Upstream's order: the tile's end first, then the original bounds.
+            ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (dim(0) + span, *shifted))
             ub_ops = [t.induction_var, *ubs[:ub_map.num_dims], *ubs[ub_map.num_dims:]]
         p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(l))
         prev.body.insert_before(prev.body.operations[-1], p)

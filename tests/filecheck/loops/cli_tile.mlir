@@ -8,7 +8,7 @@
 
 // CHECK-DAG: #[[ID:.+]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[P32:.+]] = affine_map<(d0) -> (d0 + 32)>
-// CHECK-DAG: #[[MIN:.+]] = affine_map<(d0) -> (50, d0 + 32)>
+// CHECK-DAG: #[[MIN:.+]] = affine_map<(d0) -> (d0 + 32, 50)>
 // CHECK-LABEL: func.func @matmul
 // CHECK:       affine.for %[[II:.+]] = 0 to 64 step 32 {
 // CHECK-NEXT:    affine.for %[[JJ:.+]] = 0 to 50 step 32 {
