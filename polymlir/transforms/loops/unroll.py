@@ -1,0 +1,639 @@
+"""Unrolling and unroll-and-jam of ``affine.for`` loops.
+
+Unrolling by a factor F keeps the order of every operation, so it is always
+legal; what can be refused is what cannot be done (a full unroll of a loop
+whose trip count is not a constant, a factor below 1, a constant trip count
+below F). The rewrite is upstream's ``loopUnrollByFactor``: the step is
+scaled by F, the body is appended F-1 times with the induction variable
+rebased through ``affine.apply (d0 + k * step)``, values carried in
+``iter_args`` chain from one copy to the next, and a cleanup loop runs the
+remaining iterations when F may not divide the trip count. Two differences
+from upstream, both about correctness:
+
+- a value yielded straight from an ``iter_args`` argument (a rotation such as
+  Fibonacci's ``yield %b, %c``) chains through the copies; upstream keeps the
+  first copy's argument and miscompiles it;
+- when the trip count may be negative (symbolic bounds with ``ub < lb``),
+  the cleanup loop starts at ``max(lb, split)``; upstream starts it at
+  ``split`` alone, below ``lb``, and runs iterations the original never ran.
+
+Loops with ``max`` lower or ``min`` upper bounds whose trip count F may not
+divide (upstream refuses them: the cleanup bound is not affine) are unrolled
+with guarded copies: copy k runs under ``affine.if (iv + k * step < ub)``.
+
+Unroll-and-jam (upstream ``loopUnrollJamByFactor``) unrolls L and fuses the
+copies inside the loops nested in L, so the copies of L's body run
+interleaved at the innermost level. Its legality is decided exactly: the new
+order is L strip-mined by F with its point loop sunk under the jammed loops,
+checked against every memory dependence (``schedules.check``). Upstream
+jams across carried dependences and miscompiles them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ...affine import isl_bridge as ib
+from ...affine.expr import AffineConstantExpr, AffineExpr, const, dim, sym
+from ...affine.legality import Verdict
+from ...affine.maps import AffineMap, IntegerSet
+from ...affine.model import Loop, PolyhedralModel, op_loc
+from ...affine.schedules import Vector, base_vector, check, inside, loop_name
+from ...affine.statements import Unit, access_units
+from ...dialects.affine import AffineApplyOp
+from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.arith import ConstantOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Block, Operation, Value
+from .loop_utils import TransformError
+from .tile import model_problem
+
+# -- bounds as affine expressions over the enclosing loops (d<depth>) and params (s<j>) ---------
+
+
+def trip_count_exprs(lbs: Sequence[AffineExpr], ubs: Sequence[AffineExpr], step: int) -> list[AffineExpr]:
+    """The trip count is the min of these: ``ceil((min ub - max lb) / step)``
+    is the min over every (lb, ub) pair of ``ceil((ub - lb) / step)``."""
+    return [(u - l).ceildiv(step) for l in lbs for u in ubs]
+
+
+def constant_trip_count(lbs: Sequence[AffineExpr], ubs: Sequence[AffineExpr], step: int) -> int | None:
+    tcs = trip_count_exprs(lbs, ubs, step)
+    if all(isinstance(t, AffineConstantExpr) for t in tcs):
+        return max(0, min(cast(AffineConstantExpr, t).value for t in tcs))
+    return None
+
+
+def context_set(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr] = (),
+                eq: Sequence[AffineExpr] = ()):
+    """The isl set of (enclosing loop IVs, ``loop``'s IV, params) satisfying
+    the enclosing loops' bounds and the given constraints (``e >= 0``,
+    ``e == 0``). Strides and ``affine.if`` conditions of the enclosing code
+    are left out: the set is a superset of what runs."""
+    cons: list[AffineExpr] = []
+    for l in loop.enclosing()[:-1]:
+        cons += [dim(l.depth) - lb for lb in l.lbs]
+        cons += [ub - dim(l.depth) - 1 for ub in l.ubs]
+    dims = [f"d{k}" for k in range(loop.depth + 1)]
+    return ib.constraint_set(dims, model.param_names, "ctx", [*cons, *ge], list(eq))
+
+
+def may_hold(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr], eq: Sequence[AffineExpr] = ()) -> bool:
+    """Whether the constraints can hold for some enclosing iteration (exact
+    over the enclosing loops' bounds, for any parameter values)."""
+    return not context_set(model, loop, ge, eq).is_empty()
+
+
+def may_be_empty(model: PolyhedralModel, loop: Loop) -> bool:
+    """Whether ``loop`` may run zero times in some enclosing iteration."""
+    return any(may_hold(model, loop, [l - u]) for l in loop.lbs for u in loop.ubs)
+
+
+def divides_trip_count(model: PolyhedralModel, loop: Loop, factor: int) -> bool:
+    """Whether ``factor`` divides every positive trip count of ``loop``."""
+    tcs = trip_count_exprs(loop.lbs, loop.ubs, loop.step)
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if tc is not None:
+        return tc % factor == 0
+    for p, tcp in enumerate(tcs):
+        # The min is tcp, positive and not a multiple of factor.
+        ge = [tcq - tcp for q, tcq in enumerate(tcs) if q != p] + [tcp - 1, tcp % factor - 1]
+        if may_hold(model, loop, ge):
+            return False
+    return True
+
+
+def emit_map(ivs: Sequence[Value], params: Sequence[Value], exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:
+    """An affine map and its operands for expressions over ``d<k>`` (the IV
+    ``ivs[k]``) and ``s<j>`` (``params[j]``), keeping only what they use."""
+    used_d = [k for k in range(len(ivs)) if any(e.is_function_of_dim(k) for e in exprs)]
+    used_s = [j for j in range(len(params)) if any(e.is_function_of_symbol(j) for e in exprs)]
+    dmap = [dim(used_d.index(k)) if k in used_d else const(0) for k in range(len(ivs))]
+    smap = [sym(used_s.index(j)) if j in used_s else const(0) for j in range(len(params))]
+    res = tuple(e.replace_dims_and_symbols(dmap, smap) for e in exprs)
+    return AffineMap(len(used_d), len(used_s), res), [ivs[k] for k in used_d] + [params[j] for j in used_s]
+
+
+def emit_set(ivs: Sequence[Value], params: Sequence[Value], ge: Sequence[AffineExpr]) -> tuple[IntegerSet, list[Value]]:
+    """An integer set ``e >= 0 for e in ge`` and its operands (as emit_map)."""
+    amap, ops = emit_map(ivs, params, ge)
+    return IntegerSet(amap.num_dims, amap.num_symbols, amap.results, [False] * len(ge)), ops
+
+
+# -- structural helpers on affine.for ----------------------------------------------------------
+
+
+def as_for(op: Operation) -> AffineForOp:
+    return cast(AffineForOp, op)
+
+
+def set_bounds(op: AffineForOp, lb: tuple[AffineMap, Sequence[Value]] | None = None,
+               ub: tuple[AffineMap, Sequence[Value]] | None = None) -> None:
+    """Replace the lower and/or upper bound (map and operands) of ``op``."""
+    lbs, ubs, inits = op._operand_groups()
+    lb_map, ub_map = op.lowerBoundMap.value, op.upperBoundMap.value
+    if lb is not None:
+        lb_map, lbs = lb[0], list(lb[1])
+    if ub is not None:
+        ub_map, ubs = ub[0], list(ub[1])
+    op.set_operands([*lbs, *ubs, *inits])
+    props = cast(dict, op.properties)
+    props["lowerBoundMap"] = A.AffineMapAttr(lb_map)
+    props["upperBoundMap"] = A.AffineMapAttr(ub_map)
+    props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(inits)))
+
+
+def set_step(op: AffineForOp, step: int) -> None:
+    cast(dict, op.properties)["step"] = A.IntegerAttr(step, T.index)
+
+
+def set_inits(op: AffineForOp, inits: Sequence[Value]) -> None:
+    lbs, ubs, _ = op._operand_groups()
+    op.set_operands([*lbs, *ubs, *inits])
+
+
+def enclosing_func(op: Operation) -> Operation | None:
+    p = op.parent_op
+    while p is not None and p.name != "func.func":
+        p = p.parent_op
+    return p
+
+
+def index_constant(value: int, near: Operation) -> Value:
+    """An ``arith.constant`` index at the start of the enclosing function
+    (where upstream puts the constants it creates), else before ``near``."""
+    c = ConstantOp.of(value, T.index)
+    c.loc = near.loc
+    func = enclosing_func(near)
+    if func is not None and func.regions and func.regions[0].blocks:
+        func.regions[0].blocks[0].insert(0, c)
+    else:
+        assert near.parent is not None
+        near.parent.insert_before(near, c)
+    return c.results[0]
+
+
+def _is_identity_bound(amap: AffineMap) -> bool:
+    if amap.num_results != 1 or amap.num_inputs != 1:
+        return False
+    e = amap.results[0]
+    return e == (dim(0) if amap.num_dims == 1 else sym(0))
+
+
+def promote_single_iteration(op: AffineForOp) -> None:
+    """Replace a loop known to run exactly once by its body (upstream's
+    ``promoteIfSingleIteration``): the IV becomes the lower bound, the
+    iter_args their inits, the results the yielded values."""
+    lb_map = op.lowerBoundMap.value
+    lbs, _, inits = op._operand_groups()
+    body = op.body
+    iv = body.arguments[0]
+    block = op.parent
+    assert block is not None
+    if iv.uses:
+        if lb_map.is_single_constant():
+            val = index_constant(lb_map.single_constant_result, op)
+        elif _is_identity_bound(lb_map):
+            val = lbs[0]
+        else:
+            apply = AffineApplyOp.build(lb_map, lbs, loc=op.loc)
+            block.insert_before(op, apply)
+            val = apply.results[0]
+        iv.replace_all_uses_with(val)
+    for a, init in zip(body.arguments[1:], inits):
+        a.replace_all_uses_with(init)
+    term = body.operations[-1]
+    for r, y in zip(op.results, term.operands):
+        r.replace_all_uses_with(y)
+    for o in body.operations[:-1]:
+        o.detach()
+        block.insert_before(op, o)
+    op.erase()
+
+
+def erase_empty_loop(op: AffineForOp) -> None:
+    """Remove a loop that runs zero times: its results are its inits."""
+    _, _, inits = op._operand_groups()
+    for r, init in zip(op.results, inits):
+        r.replace_all_uses_with(init)
+    op.erase()
+
+
+def _insert_after(block: Block, anchor: Operation | None, op: Operation) -> Operation:
+    """Insert ``op`` after ``anchor`` (at the start of ``block`` if None)."""
+    if anchor is None:
+        return block.insert(0, op)
+    return block.insert_after(anchor, op)
+
+
+def uses_value(ops: Sequence[Operation], v: Value) -> bool:
+    for o in ops:
+        for x in o.walk():
+            if any(u is v for u in x.operands):
+                return True
+    return False
+
+
+def _check_factor(loop: Loop, factor: int | None, what: str = "unroll factor") -> int:
+    if not isinstance(factor, int) or isinstance(factor, bool) or factor < 1:
+        raise TransformError(f"{what} {factor} for loop {loop_name(loop)} must be a positive integer", loop.op)
+    return factor
+
+
+class _Nest:
+    """What the rewrites need of a loop: its IV values by depth and the
+    model's parameters, to turn expressions back into maps and operands."""
+
+    def __init__(self, model: PolyhedralModel, loop: Loop):
+        self.model = model
+        self.loop = loop
+        self.ivs = [l.iv for l in loop.enclosing()]
+        self.params = list(model.params)
+
+    def map(self, exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:
+        return emit_map(self.ivs, self.params, exprs)
+
+    def set(self, ge: Sequence[AffineExpr]) -> tuple[IntegerSet, list[Value]]:
+        return emit_set(self.ivs, self.params, ge)
+
+
+def _split_point(loop: Loop, factor: int) -> AffineExpr:
+    """``lb + (tc - tc mod F) * step``: where the full groups of F
+    iterations end (single-result bounds)."""
+    lb, ub, s = loop.lbs[0], loop.ubs[0], loop.step
+    tc = (ub - lb).ceildiv(s)
+    return lb + (tc - tc % factor) * s
+
+
+def _make_cleanup(nest: _Nest, op: AffineForOp, factor: int) -> tuple[AffineForOp, list[AffineExpr]]:
+    """Clone ``op`` after itself as the cleanup loop over the iterations past
+    the last full group of ``factor``; the original loop stops there. Returns
+    the cleanup loop and its lower bounds."""
+    loop, model = nest.loop, nest.model
+    lb, ub, s = loop.lbs[0], loop.ubs[0], loop.step
+    split = _split_point(loop, factor)
+    # A negative trip count makes split < lb: start the cleanup at lb then.
+    cleanup_lbs = [lb, split] if may_hold(model, loop, [lb - ub - s]) else [split]
+    block = op.parent
+    assert block is not None
+    cleanup = as_for(op.clone())
+    block.insert_after(op, cleanup)
+    cleanup.induction_var.name_hint = f"{loop_name(loop)}_cleanup"
+    for r, cr in zip(op.results, cleanup.results):
+        r.replace_all_uses_with(cr)
+    set_inits(cleanup, list(op.results))
+    set_bounds(cleanup, lb=nest.map(cleanup_lbs))
+    set_bounds(op, ub=nest.map([split]))
+    return cleanup, cleanup_lbs
+
+
+# -- unroll --------------------------------------------------------------------------------------
+
+
+def unroll_verdict(model: PolyhedralModel, loop: Loop, factor: int | None = None, full: bool = False) -> Verdict:
+    """Whether ``loop`` can be unrolled by ``factor`` (or fully). Unrolling
+    keeps the order of every operation: it is refused only when it cannot
+    be done."""
+    name = loop_name(loop)
+    what = f"unroll loop {name} fully" if full else f"unroll loop {name} by {factor}"
+    if not full:
+        _check_factor(loop, factor)
+    if loop.op.name != "affine.for":
+        return Verdict(False, f"cannot {what}: it is an {loop.op.name}, not an affine.for", op=loop.op)
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if full:
+        if tc is None:
+            return Verdict(False, f"cannot {what}: its trip count is not a constant", op=loop.op,
+                           hint=f"unroll {name} by a factor instead")
+        return Verdict.legal(f"{what} ({tc} iterations) keeps the order of every operation")
+    assert factor is not None
+    if factor > 1 and tc is not None and tc < factor:
+        return Verdict(False, f"cannot {what}: its trip count {tc} is smaller than the factor", op=loop.op,
+                       hint=f"unroll {name} fully")
+    return Verdict.legal(f"{what} keeps the order of every operation")
+
+
+def unroll(model: PolyhedralModel, loop: Loop, factor: int | None = None, full: bool = False) -> list[Operation]:
+    """Unroll ``loop`` by ``factor`` (or fully); call after a legal verdict.
+    Returns the loops that remain (the unrolled loop, then the cleanup loop),
+    without the ones that became a single iteration and were replaced by
+    their body."""
+    v = unroll_verdict(model, loop, factor, full)
+    if not v.ok:
+        raise TransformError(v.reason, loop.op)
+    op = as_for(loop.op)
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if full:
+        assert tc is not None
+        if tc == 0:
+            erase_empty_loop(op)
+            return []
+        if tc == 1:
+            promote_single_iteration(op)
+            return []
+        factor = tc
+    assert factor is not None
+    if factor == 1 or len(op.body.operations) == 1:
+        if tc == 1:
+            promote_single_iteration(op)
+            return []
+        return [op]
+    return _unroll_by_factor(_Nest(model, loop), op, factor)
+
+
+def _unroll_by_factor(nest: _Nest, op: AffineForOp, factor: int) -> list[Operation]:
+    loop, model = nest.loop, nest.model
+    s = loop.step
+    main_ubs: list[AffineExpr] = list(loop.ubs)
+    cleanup = None
+    cleanup_lbs: list[AffineExpr] = []
+    guards: list[AffineExpr] | None = None
+    if not divides_trip_count(model, loop, factor):
+        if len(loop.lbs) == 1 and len(loop.ubs) == 1:
+            cleanup, cleanup_lbs = _make_cleanup(nest, op, factor)
+            main_ubs = [_split_point(loop, factor)]
+        else:
+            guards = list(loop.ubs)
+    set_step(op, s * factor)
+    replicate_body(nest, op, factor, s, guards)
+    out: list[Operation] = []
+    if constant_trip_count(loop.lbs, main_ubs, s * factor) == 1:
+        promote_single_iteration(op)
+    else:
+        out.append(op)
+    if cleanup is not None:
+        if constant_trip_count(cleanup_lbs, loop.ubs, s) == 1:
+            promote_single_iteration(cleanup)
+        else:
+            out.append(cleanup)
+    return out
+
+
+def replicate_body(nest: _Nest, op: AffineForOp, factor: int, step: int,
+                   guards: Sequence[AffineExpr] | None = None) -> None:
+    """Append ``factor - 1`` copies of the body, copy k seeing the IV plus
+    ``k * step`` and the values the previous copy yields; with ``guards``
+    (upper bounds over the nest), copy k runs only where ``iv + k * step``
+    is below all of them."""
+    body = op.body
+    iv = body.arguments[0]
+    iter_args = list(body.arguments[1:])
+    term = body.operations[-1]
+    originals = body.operations[:-1]
+    yielded = list(term.operands)
+    last = list(yielded)
+    uses_iv = bool(iv.uses)
+    depth = nest.loop.depth
+    for k in range(1, factor):
+        mapping: dict = {a: v for a, v in zip(iter_args, last)}
+        target, anchor = body, term
+        guard = None
+        if guards is not None:
+            cond, cops = nest.set([u - dim(depth) - k * step - 1 for u in guards])
+            guard = AffineIfOp.build(cond, cops, [a.type for a in iter_args], with_else=bool(iter_args), loc=op.loc)
+            body.insert_before(term, guard)
+            target = guard.regions[0].blocks[0]
+            if iter_args:
+                target.append(AffineYieldOp.build(last, loc=op.loc))
+                guard.regions[1].blocks[0].append(AffineYieldOp.build(last, loc=op.loc))
+            anchor = target.operations[-1]
+        if uses_iv:
+            apply = AffineApplyOp.build(AffineMap(1, 0, (dim(0) + k * step,)), [iv], loc=op.loc)
+            target.insert_before(anchor, apply)
+            mapping[iv] = apply.results[0]
+        for o in originals:
+            target.insert_before(anchor, o.clone(mapping))
+        new_last = [mapping.get(v, v) for v in yielded]
+        if guard is not None and iter_args:
+            anchor.set_operands(new_last)
+            last = list(guard.results)
+        else:
+            last = new_last
+    term.set_operands(last)
+
+
+# -- unroll-and-jam ------------------------------------------------------------------------------
+
+
+def jammed_loops(op: Operation) -> list[Operation]:
+    """The affine.for ops the copies of ``op``'s body are jammed into: those
+    nested in it through affine.for bodies only (as upstream's
+    JamBlockGatherer walks), in pre-order."""
+    out: list[Operation] = []
+    for o in op.regions[0].blocks[0].operations:
+        if o.name == "affine.for":
+            out.append(o)
+            out.extend(jammed_loops(o))
+    return out
+
+
+def sub_blocks(op: Operation) -> list[list[Operation]]:
+    """Maximal runs of non-loop ops (terminators excluded) in the bodies of
+    ``op`` and of its jammed loops, in pre-order."""
+    out: list[list[Operation]] = []
+    run: list[Operation] = []
+    for o in op.regions[0].blocks[0].operations[:-1]:
+        if o.name == "affine.for":
+            if run:
+                out.append(run)
+                run = []
+            out.extend(sub_blocks(o))
+        else:
+            run.append(o)
+    if run:
+        out.append(run)
+    return out
+
+
+def _defined_inside(v: Value, op: Operation) -> bool:
+    """Whether ``v`` is defined in a region of ``op`` (at any depth)."""
+    blk = v.parent_block
+    p = blk.parent_op if blk is not None else None
+    while p is not None:
+        if p is op:
+            return True
+        p = p.parent_op
+    return False
+
+
+def _jam_problem(loop: Loop) -> str | None:
+    op = loop.op
+    name = loop_name(loop)
+    if op.name != "affine.for":
+        return f"it is an {op.name}, not an affine.for"
+    if loop.iter_args:
+        return (f"loop {name} carries values (iter_args) from one iteration to the next; jamming its copies "
+                "would reorder that recurrence")
+    for inner in jammed_loops(op):
+        f = as_for(inner)
+        lbs, ubs, inits = f._operand_groups()
+        iname = getattr(f.induction_var, "name_hint", None) or "inner loop"
+        if any(_defined_inside(v, op) for v in [*lbs, *ubs]):
+            return (f"the bounds of loop {iname} at {op_loc(inner)} depend on values computed inside loop {name} "
+                    f"(such as its induction variable)")
+        if inits:
+            return f"loop {iname} at {op_loc(inner)} carries values (iter_args)"
+    return None
+
+
+def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdict:
+    """Whether unroll-and-jam of ``loop`` by ``factor`` keeps every memory
+    dependence (exact: the jammed order is checked with isl)."""
+    _check_factor(loop, factor, "unroll-jam factor")
+    name = loop_name(loop)
+    what = f"unroll-jam loop {name} by {factor}"
+    problem = _jam_problem(loop)
+    if problem is not None:
+        return Verdict(False, f"cannot {what}: {problem}", op=loop.op)
+    if factor == 1:
+        return Verdict.legal(f"{what} changes nothing")
+    bad = model_problem(model, [loop], what)
+    if bad is not None:
+        return bad
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if tc is not None and tc < factor:
+        return Verdict(False, f"cannot {what}: its trip count {tc} is smaller than the factor", op=loop.op)
+    needs_cleanup = not divides_trip_count(model, loop, factor)
+    if needs_cleanup and (len(loop.lbs) != 1 or len(loop.ubs) != 1):
+        return Verdict(False, f"cannot {what}: the factor may not divide its trip count and its max/min bounds "
+                              "leave the remainder loop without an affine lower bound", op=loop.op)
+    units = access_units(model)
+    jammed = {o for o in jammed_loops(loop.op)}
+    loops = [loop] + [l for l in model.loops if l.op in jammed]
+    maps = jam_schedule(model, loop, factor, units, needs_cleanup)
+    return check(model, units, maps, what, loops)
+
+
+def _top_in(block: Block, op: Operation) -> Operation:
+    cur = op
+    while cur.parent is not block:
+        p = cur.parent_op
+        assert p is not None, "op is not inside the block"
+        cur = p
+    return cur
+
+
+def _sub_block_start(block: Block, top: Operation) -> int:
+    ops = block.operations
+    i = ops.index(top)
+    while i > 0 and ops[i - 1].name != "affine.for":
+        i -= 1
+    return i
+
+
+def _jam_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
+    """The unit's schedule after the jam: L's tile index at L's place, then
+    the jammed loops (their positions as body indices), then, inside the
+    innermost jammed loop around the unit, its sub-block, L's point, and the
+    unit's original positions from there on."""
+    vec = base_vector(unit)
+    d = loop.depth
+    loops = unit.loops
+    m = 0
+    while (d + m + 1 < len(loops) and loops[d + m + 1].op.name == "affine.for"
+           and loops[d + m + 1].op.parent_op is loops[d + m].op):
+        m += 1
+    new: Vector = list(vec[:2 * d + 1])
+    new.append((dim(d), loop.lbs, factor * loop.step))
+    for k in range(d + 1, d + m + 1):
+        body = loops[k - 1].op.regions[0].blocks[0]
+        new += [const(body.operations.index(loops[k].op)), dim(k)]
+    body = loops[d + m].op.regions[0].blocks[0]
+    top = _top_in(body, unit.op)
+    new += [const(_sub_block_start(body, top)), dim(d)]
+    new += vec[2 * (d + m + 1):]
+    return new
+
+
+def _cleanup_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
+    vec = base_vector(unit)
+    d = loop.depth
+    return [*vec[:2 * d + 1], (dim(d), loop.lbs, factor * loop.step), *vec[2 * d + 1:]]
+
+
+def jam_schedule(model: PolyhedralModel, loop: Loop, factor: int, units: Sequence[Unit],
+                 needs_cleanup: bool) -> dict[str, object]:
+    """isl schedule maps of every unit after unroll-and-jam of ``loop``
+    (iterations past the last full group run in a cleanup loop in their
+    original order)."""
+    vectors: dict[str, Vector] = {}
+    cleanup: dict[str, Vector] = {}
+    for u in units:
+        if inside(u, loop):
+            vectors[u.name] = _jam_vector(u, loop, factor)
+            cleanup[u.name] = _cleanup_vector(u, loop, factor)
+        else:
+            vectors[u.name] = base_vector(u)
+    length = max(len(v) for v in [*vectors.values(), *cleanup.values()])
+    params = model.param_names
+    out: dict[str, object] = {}
+    d, s = loop.depth, loop.step
+    for u in units:
+        if u.name not in cleanup or not needs_cleanup:
+            out[u.name] = ib.tiled_schedule_map(u.domain, params, vectors[u.name], length)
+            continue
+        lb, ub = loop.lbs[0], loop.ubs[0]
+        span = factor * s
+        # In a full group: the group's last iteration is below ub.
+        full = ub - lb - ((dim(d) - lb).floordiv(span)) * span - (factor - 1) * s - 1
+        dims = [l.name for l in u.loops]
+        main_set = ib.constraint_set(dims, params, u.name, [full], [])
+        dom_main = u.domain.intersect(main_set)
+        dom_rest = u.domain.subtract(main_set)
+        m1 = ib.tiled_schedule_map(dom_main, params, vectors[u.name], length)
+        m2 = ib.tiled_schedule_map(dom_rest, params, cleanup[u.name], length)
+        out[u.name] = m1.union(m2)
+    return out
+
+
+def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operation]:
+    """Unroll ``loop`` by ``factor`` and jam the copies into its inner loops;
+    call after a legal verdict. Returns the remaining loops (the jammed loop,
+    then the cleanup loop)."""
+    v = unroll_jam_verdict(model, loop, factor)
+    if not v.ok:
+        raise TransformError(v.reason, loop.op)
+    op = as_for(loop.op)
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if factor == 1 or len(op.body.operations) == 1:
+        if tc == 1:
+            promote_single_iteration(op)
+            return []
+        return [op]
+    nest = _Nest(model, loop)
+    s = loop.step
+    main_ubs: list[AffineExpr] = list(loop.ubs)
+    cleanup = None
+    cleanup_lbs: list[AffineExpr] = []
+    if not divides_trip_count(model, loop, factor):
+        cleanup, cleanup_lbs = _make_cleanup(nest, op, factor)
+        main_ubs = [_split_point(loop, factor)]
+    set_step(op, s * factor)
+    iv = op.induction_var
+    mappings: list[dict] = [{} for _ in range(factor - 1)]
+    for run in sub_blocks(op):
+        block = run[-1].parent
+        assert block is not None
+        anchor = run[-1]
+        needs_iv = uses_value(run, iv)
+        for k in range(1, factor):
+            mapping = mappings[k - 1]
+            if needs_iv:
+                apply = AffineApplyOp.build(AffineMap(1, 0, (dim(0) + k * s,)), [iv], loc=op.loc)
+                anchor = _insert_after(block, anchor, apply)
+                mapping[iv] = apply.results[0]
+            for o in run:
+                anchor = _insert_after(block, anchor, o.clone(mapping))
+    out: list[Operation] = []
+    if constant_trip_count(loop.lbs, main_ubs, s * factor) == 1:
+        promote_single_iteration(op)
+    else:
+        out.append(op)
+    if cleanup is not None:
+        if constant_trip_count(cleanup_lbs, loop.ubs, s) == 1:
+            promote_single_iteration(cleanup)
+        else:
+            out.append(cleanup)
+    return out
