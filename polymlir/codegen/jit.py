@@ -20,7 +20,9 @@ argument or a global when they alias one); several results come back as a
 tuple. Every call goes through a generated ``void(void**)`` trampoline, so
 no C ABI rules for struct returns are involved.
 
-``compile`` caches engines by the hash of the LLVM IR and the options.
+``compile`` caches the engines of stateless modules by the hash of the LLVM
+IR and the options; a module with writable globals gets a fresh engine on
+every call.
 ``lower_to_llvm(module)`` is where the lowering pipeline plugs in; today it
 accepts llvm-dialect input only.
 """
@@ -468,12 +470,30 @@ _CACHE: dict[str, ExecutionEngine] = {}
 CACHE_SIZE = 32  # engines kept by compile(); the oldest is dropped first
 
 
+def has_state(module: Operation) -> bool:
+    """Whether a JIT of ``module`` holds state that one user could change
+    under another: a writable global (``llvm.mlir.global`` without
+    ``constant``) or static constructors/destructors."""
+    body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
+    for op in body:
+        if op.name == "llvm.mlir.global" and "constant" not in op.properties:
+            return True
+        if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+            return True
+    return False
+
+
 def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = True) -> ExecutionEngine:
     """JIT-compile an MLIR module (an ``Operation`` or MLIR text) for the
     host. A copy of it is lowered with ``lower_to_llvm`` first; function
-    signatures are taken before lowering. Engines are cached by the hash of
-    the LLVM IR and ``opt_level`` (``cache=False`` always builds a new one,
-    e.g. to get fresh globals)."""
+    signatures are taken before lowering.
+
+    Engines of stateless modules (no writable globals, no static
+    constructors or destructors) are cached by the hash of the LLVM IR,
+    ``opt_level`` and the signatures, so compiling the same module again
+    returns the same engine; a module with state always gets a new engine,
+    so that no two ``compile`` calls share its globals. ``cache=False``
+    always builds a new engine."""
     if isinstance(module_or_text, str):
         from .. import parse
 
@@ -485,14 +505,12 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
     sigs = collect_signatures(module)
     module = lower_to_llvm(module)
     text = translate_to_llvm_ir(module)
-    key = hashlib.sha256(f"{opt_level}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
+    cache = cache and not has_state(module)
+    sig_text = "\0".join(f"{k}:{v}" for k, v in sorted(sigs.items()))
+    key = hashlib.sha256(f"{opt_level}\0{sig_text}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
     if cache:
         eng = _CACHE.get(key)
         if eng is not None and not eng._closed:
-            if any(eng.signatures.get(k) != v for k, v in sigs.items()):
-                eng.signatures.update(sigs)
-                eng._abis.clear()
-                eng._result_types.clear()
             return eng
     eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text)
     if cache:

@@ -800,3 +800,45 @@ def test_run_entry_checks_the_entry_point():
         run_entry(e, "sum", "void")
     with pytest.raises(KeyError):
         run_entry(e, "nope", "void")
+
+
+COUNTER = """llvm.mlir.global internal @counter(0 : i64) : i64
+llvm.func @bump() -> i64 {
+  %a = llvm.mlir.addressof @counter : !llvm.ptr
+  %v = llvm.load %a : !llvm.ptr -> i64
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %w = llvm.add %v, %one : i64
+  llvm.store %w, %a : i64, !llvm.ptr
+  llvm.return %w : i64
+}"""
+
+ACCUMULATOR = """memref.global "private" @acc : memref<1xf64> = dense<0.0>
+func.func @add(%x: f64) -> f64 {
+  %m = memref.get_global @acc : memref<1xf64>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<1xf64>
+  %w = arith.addf %v, %x : f64
+  memref.store %w, %m[%c0] : memref<1xf64>
+  return %w : f64
+}"""
+
+
+def test_compile_never_shares_writable_globals():
+    """Two compile() calls of a module with state are two programs: one's
+    globals do not change under the other (stateless modules stay cached)."""
+    e1, e2 = polymlir.compile(COUNTER, opt_level=1), polymlir.compile(COUNTER, opt_level=1)
+    assert e1 is not e2
+    assert (e1.bump(), e1.bump(), e2.bump()) == (1, 2, 1)
+    a1, a2 = polymlir.compile(ACCUMULATOR), polymlir.compile(polymlir.parse(ACCUMULATOR))
+    assert a1 is not a2
+    assert (a1.add(2.0), a1.add(3.0), a2.add(1.0)) == (2.0, 5.0, 1.0)
+
+
+def test_compile_cache_key_includes_signatures():
+    """The same LLVM IR under other memref signatures is another engine;
+    a cached engine's signatures are never rewritten under its holder."""
+    f32 = "func.func @f(%a: memref<4xf32>) { return }"
+    e1 = polymlir.compile(f32, opt_level=1)
+    sig = dict(e1.signatures)
+    e2 = polymlir.compile(f32.replace("f32", "i32"), opt_level=1)
+    assert e2 is not e1 and e1.signatures == sig
