@@ -107,6 +107,32 @@ def run_interchange(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     return []
 
 
+def _unroll_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loop", required=True, help="the loop to unroll: j")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--factor", type=int, help="unroll factor")
+    g.add_argument("--full", action="store_true", help="unroll completely (constant trip count)")
+
+
+@command("unroll", "unroll a loop by a factor (with a cleanup loop) or fully", _unroll_args)
+def run_unroll(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    loop = s.loop(args.loop)
+    refuse_if_not(s.unroll(loop, args.factor, args.full), loop.op)
+    return []
+
+
+def _unroll_jam_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loop", required=True, help="the loop to unroll and jam: i")
+    p.add_argument("--factor", type=int, required=True, help="unroll-jam factor")
+
+
+@command("unroll-jam", "unroll a loop and jam the copies into its inner loops (exact legality)", _unroll_jam_args)
+def run_unroll_jam(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    loop = s.loop(args.loop)
+    refuse_if_not(s.unroll_jam(loop, args.factor), loop.op)
+    return []
+
+
 def _apply_args(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--trace", dest="trace_in", help="a trace (JSON file, or JSON text) to replay")

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from .. import parse, print_ir
 from ..affine.legality import Verdict
 from ..transforms.loops.handle import Schedule
-from ..transforms.loops.loop_utils import TransformError
 from .differential import compare_runs
 from .random_nests import Program, random_program
 
@@ -103,7 +102,33 @@ def _strip_mine(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     return Attempt("strip_mine", (s.spec_of(l), r.choice([2, 3, 4])))
 
 
-SAMPLERS: dict[str, Sampler] = {"tile": _tile, "permute": _permute, "strip_mine": _strip_mine}
+def _unroll(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    loops = s.all_loops()
+    if not loops:
+        return None
+    l = r.choice(loops)
+    if r.random() < 0.2:
+        return Attempt("unroll", (s.spec_of(l), None, True))
+    return Attempt("unroll", (s.spec_of(l), r.choice([2, 3, 4])))
+
+
+def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    from ..transforms.loops import unroll as U
+
+    loops = [l for l in s.all_loops() if l.children]
+    if not loops:
+        return None
+    l = r.choice(loops)
+    name, factor = s.spec_of(l), r.choice([2, 3])
+
+    def force(h: Schedule) -> object:
+        return U.unroll_jam(h.model, h.loop(name), factor)
+
+    return Attempt("unroll_jam", (name, factor), force)
+
+
+SAMPLERS: dict[str, Sampler] = {"tile": _tile, "permute": _permute, "strip_mine": _strip_mine,
+                                "unroll": _unroll, "unroll_jam": _unroll_jam}
 
 
 def register_sampler(name: str, sampler: Sampler) -> None:
@@ -122,7 +147,7 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
     stats.tried += 1
     try:
         verdict: Verdict = getattr(s, attempt.method)(*attempt.args)
-    except TransformError:
+    except ValueError:  # TransformError: parameters or shapes the primitive rejects
         stats.errors += 1
         return
     if verdict.ok:
@@ -134,14 +159,14 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
             stats.failures.append(f"{name}{attempt.args}: error {err}\n{program.text}")
         return
     stats.refused += 1
-    if not verdict.reason or " at " not in verdict.reason:
+    if not verdict.reason or (" at " not in verdict.reason and verdict.op is None):
         stats.failures.append(f"{name}{attempt.args}: refusal without a location: {verdict.reason!r}")
     if attempt.force is None:
         return
     forced = _fresh(program.text)
     try:
         attempt.force(forced)
-    except TransformError:
+    except ValueError:  # TransformError and bad shapes: the rewrite itself cannot be done
         return
     stats.refused_checked += 1
     if compare_runs(program.text, print_ir(forced.module), "f", seeds=(0, 1)) <= TOLERANCE:

@@ -23,6 +23,7 @@ from ...affine.schedules import loop_name
 from ...ir.core import Operation
 from . import permute as P
 from . import tile as TL
+from . import unroll as U
 from .loop_utils import TransformError, perfect_band_problem
 from .trace import Step, Trace
 
@@ -185,6 +186,22 @@ class Schedule:
             self.trace.append(Step("interchange", [specs[p] for p in perm], {}))
         return verdict
 
+    def unroll(self, loop: LoopSpec, factor: int | None = None, full: bool = False) -> Verdict:
+        """Unroll by ``factor`` (cleanup loop for the rest) or fully."""
+        l = self.loop(loop)
+        m = self.model
+        params: dict[str, Any] = {"full": True} if full else {"factor": int(factor or 0)}
+        f = None if full else int(factor or 0)
+        return self._apply("unroll", [l], params, lambda: U.unroll_verdict(m, l, f, full),
+                           lambda: U.unroll(m, l, f, full))
+
+    def unroll_jam(self, loop: LoopSpec, factor: int) -> Verdict:
+        """Unroll ``loop`` by ``factor`` and jam the copies into its inner loops."""
+        l = self.loop(loop)
+        m = self.model
+        return self._apply("unroll_jam", [l], {"factor": int(factor)},
+                           lambda: U.unroll_jam_verdict(m, l, int(factor)), lambda: U.unroll_jam(m, l, int(factor)))
+
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
         """The longest perfectly nested chain of loops starting at ``loop``."""
@@ -216,6 +233,10 @@ class Schedule:
                                        lambda band=band, perm=perm: P.permute_verdict(m, band, perm)))
             candidates.append(("strip_mine", names[:1], {"factor": 4},
                                lambda l=l: TL.strip_mine_verdict(m, l, 4)))
+            candidates.append(("unroll", names[:1], {"factor": 4}, lambda l=l: U.unroll_verdict(m, l, 4)))
+            if l.children:
+                candidates.append(("unroll_jam", names[:1], {"factor": 2},
+                                   lambda l=l: U.unroll_jam_verdict(m, l, 2)))
             for prim, ls, params, fn in candidates:
                 try:
                     v = fn()
@@ -256,6 +277,8 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
     "strip_mine": lambda s, st: s.strip_mine(st.loops[0], _param(st, "factor")),
     "permute": lambda s, st: s.permute(st.loops, _param(st, "perm")),
     "interchange": lambda s, st: s.interchange(st.loops),
+    "unroll": lambda s, st: s.unroll(st.loops[0], st.params.get("factor"), bool(st.params.get("full", False))),
+    "unroll_jam": lambda s, st: s.unroll_jam(st.loops[0], _param(st, "factor")),
 }
 
 
