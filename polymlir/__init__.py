@@ -9,6 +9,9 @@ The public API for scripts::
     print(polymlir.print_ir(module))
     engine = polymlir.compile(module)         # JIT (llvm-dialect input for now)
     engine.kernel(alpha, C, A)               # numpy arrays for memrefs
+    s = polymlir.schedule(module, "kernel")  # loop transformations with exact legality
+    v = s.tile(["i", "j"], [32, 32]); print(v, s.trace.to_json())
+    model = polymlir.analyze(func_op)         # the polyhedral model and dependences
 """
 
 from __future__ import annotations
@@ -16,8 +19,23 @@ from __future__ import annotations
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
-__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "compile", "parse", "parse_attribute",
-           "parse_type", "print_ir", "verify"]
+__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "analyze", "compile", "parse",
+           "parse_attribute", "parse_type", "print_ir", "schedule", "verify"]
+
+
+def schedule(module: Operation, func: str | None = None):
+    """A schedule handle over ``func`` (see ``polymlir.transforms.loops.handle``):
+    pick loops by name, ask verdicts, apply primitives, keep a replayable trace."""
+    from .transforms.loops.handle import Schedule  # loads islpy: on first use (start-up time)
+
+    return Schedule(module, func)
+
+
+def analyze(func: Operation):
+    """The polyhedral model of a function (statements, loops, exact dependences)."""
+    from .affine.model import analyze as _analyze  # loads islpy: on first use (start-up time)
+
+    return _analyze(func)
 
 
 def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
