@@ -594,6 +594,30 @@ class AffineParallelOp(OpDef):
     def verify_regions_(self) -> None:
         verify_implicit_terminator(self)
 
+    @classmethod
+    def build_reduce(cls, lower: AffineMap, lower_groups: Sequence[int], upper: AffineMap,
+                     upper_groups: Sequence[int], steps: Sequence[int], lb_operands: Sequence[Value] = (),
+                     ub_operands: Sequence[Value] = (), reductions: Sequence[str] = (),
+                     result_types: Sequence[T.Type] = (), loc: A.Location | None = None) -> AffineParallelOp:
+        """A parallel loop (bounds as for ``lower``/``upper`` grouped by
+        ``*_groups``, one IV per step) whose results combine what its body
+        yields with ``reductions`` (names in REDUCTIONS such as "addf", one
+        per result type). The body ends with an empty yield; the caller sets
+        the yielded values."""
+        if len(reductions) != len(result_types):
+            raise ValueError("one reduction per result type is needed")
+        body = Block([T.index] * len(steps), [loc] * len(steps))
+        body.append(AffineYieldOp.create(loc=loc))
+        op = cls.create(
+            operands=[*lb_operands, *ub_operands], result_types=list(result_types),
+            properties={"lowerBoundsMap": A.AffineMapAttr(lower), "lowerBoundsGroups": _i32_elements(lower_groups),
+                        "upperBoundsMap": A.AffineMapAttr(upper), "upperBoundsGroups": _i32_elements(upper_groups),
+                        "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
+                        "reductions": A.ArrayAttr(tuple(A.IntegerAttr(REDUCTIONS.index(r), T.i64)
+                                                        for r in reductions))},
+            regions=[Region([body])], loc=loc)
+        return cast(AffineParallelOp, op)
+
 
 # -- affine.yield ------------------------------------------------------------------------------
 

@@ -590,11 +590,18 @@ def jam_schedule(model: PolyhedralModel, loop: Loop, factor: int, units: Sequenc
 
 def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operation]:
     """Unroll ``loop`` by ``factor`` and jam the copies into its inner loops;
-    call after a legal verdict. Returns the remaining loops (the jammed loop,
-    then the cleanup loop)."""
-    v = unroll_jam_verdict(model, loop, factor)
-    if not v.ok:
-        raise TransformError(v.reason, loop.op)
+    call after a legal verdict (only what cannot be done is checked here,
+    with TransformError). Returns the remaining loops (the jammed loop, then
+    the cleanup loop)."""
+    _check_factor(loop, factor, "unroll-jam factor")
+    what = f"unroll-jam loop {loop_name(loop)} by {factor}"
+    problem = _jam_problem(loop)
+    if problem is None and factor > 1 and not divides_trip_count(model, loop, factor) and (
+            len(loop.lbs) != 1 or len(loop.ubs) != 1):
+        problem = "the factor may not divide its trip count and its max/min bounds leave the remainder loop " \
+                  "without an affine lower bound"
+    if problem is not None:
+        raise TransformError(f"cannot {what}: {problem}", loop.op)
     op = as_for(loop.op)
     tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
     if factor == 1 or len(op.body.operations) == 1:

@@ -1,0 +1,409 @@
+"""Scalar replacement, decided with the exact access relations of the model.
+
+Two things live here:
+
+- ``scalrep(func)``: upstream's ``affine-scalrep`` within a block:
+  store-to-load forwarding (a load of the element an earlier store in the
+  same block wrote, with no write in between that may touch it, takes the
+  stored value), dead-store elimination (a store overwritten later in the
+  block with no read of the element in between is erased), removal of local
+  buffers left with only stores, and redundant-load elimination (a load of
+  the element an earlier load in the block read, with no write in between).
+  "May touch" is exact: isl decides whether an access between the two,
+  nested in loops or conditions or not, can reach that element in the same
+  iteration of the enclosing loops. Code outside the model (calls, non-affine
+  accesses) in between stops the rewrite.
+
+- ``scalar_replace(model, loop)``: a primitive. A reduction into an element
+  that does not depend on ``loop`` (``C[i, j] += ...`` over ``k``) becomes a
+  load before the loop, a value carried in ``iter_args``, and a store after
+  it. Legal when no other access inside the loop may touch that element in
+  the same iteration of the enclosing loops (isl, exact). When the loop may
+  run zero times, the load and the store are guarded by its non-emptiness so
+  no access runs that the original did not run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from ...affine import isl_bridge as ib
+from ...affine.legality import Verdict
+from ...affine.model import Loop, PolyhedralModel, Statement, analyze, is_effect_free
+from ...affine.schedules import loop_name
+from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
+from ...dialects.arith import ConstantOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Block, Operation, Value
+from .loop_utils import TransformError
+from .tile import model_problem
+from .unroll import _Nest, may_be_empty
+
+_STRUCTURAL = ("affine.for", "affine.if", "affine.parallel", "affine.yield")
+
+# -- exact element queries ------------------------------------------------------------------------
+
+
+def same_element_always(a: Statement, b: Statement) -> bool:
+    """Whether two accesses in the same block touch the same element of the
+    same memref in every iteration (must-alias)."""
+    if getattr(a.op, "memref") is not getattr(b.op, "memref"):
+        return False
+    if len(a.loops) != len(b.loops) or any(x is not y for x, y in zip(a.loops, b.loops)):
+        return False
+    ra, rb = a.accesses[0].relation, b.accesses[0].relation
+    proj = ib.prefix_projection(a.domain, b.domain)
+    return bool(proj.apply_range(rb).is_equal(ra))
+
+
+def may_touch(a: Statement, t: Statement, n_equal: int) -> tuple | None:
+    """An instance pair where ``t`` touches the element ``a`` touches with
+    the first ``n_equal`` loop indices equal, or None if there is none."""
+    if a.accesses[0].array != t.accesses[0].array:
+        return None
+    same = a.accesses[0].relation.apply_range(t.accesses[0].relation.reverse())
+    same = same.intersect(ib.equal_prefix_lt(same, n_equal, None))
+    if same.is_empty():
+        return None
+    return ib.violation_sample(same) or ((), ())
+
+
+def _fmt(t: Sequence[int]) -> str:
+    return "(" + ", ".join(str(x) for x in t) + ")"
+
+
+# -- affine-scalrep -------------------------------------------------------------------------------
+
+
+@dataclass
+class ScalrepStats:
+    forwarded: int = 0
+    dead_stores: int = 0
+    redundant_loads: int = 0
+    buffers: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class _Effects:
+    """Per op of a block: the modelled reads and writes nested in it, and
+    whether it holds effects outside the model."""
+
+    def __init__(self, model: PolyhedralModel):
+        self.by_op = {s.op: s for s in model.statements}
+
+    def of(self, op: Operation) -> tuple[list[Statement], list[Statement], bool]:
+        reads: list[Statement] = []
+        writes: list[Statement] = []
+        opaque = False
+        for x in op.walk():
+            s = self.by_op.get(x)
+            if s is not None:
+                (writes if s.accesses[0].kind == "write" else reads).append(s)
+            elif x.name not in _STRUCTURAL and not is_effect_free(x):
+                opaque = True
+        return reads, writes, opaque
+
+
+def _between_clear(eff: _Effects, ops: Sequence[Operation], s: Statement, kinds: str, erased: set) -> bool:
+    """Whether no op of ``ops`` may ``kinds`` ("write" or "read") the element
+    ``s`` touches in the same iteration (exact), and none is opaque."""
+    n = len(s.loops)
+    for o in ops:
+        if o in erased:
+            continue
+        reads, writes, opaque = eff.of(o)
+        if opaque:
+            return False
+        for t in (writes if kinds == "write" else reads):
+            if t.op in erased:
+                continue
+            if may_touch(s, t, n) is not None:
+                return False
+    return True
+
+
+def _blocks(op: Operation) -> list[Block]:
+    out: list[Block] = []
+    for x in op.walk(post_order=False):
+        for r in x.regions:
+            out.extend(r.blocks)
+    return out
+
+
+def scalrep(func: Operation) -> ScalrepStats:
+    """Upstream ``affine-scalrep`` on ``func``, within blocks, exact."""
+    stats = ScalrepStats()
+    model = analyze(func)
+    eff = _Effects(model)
+    by_op = eff.by_op
+    erased: set[Operation] = set()
+    forwarded_memrefs: list[Value] = []
+
+    def is_load(o: Operation) -> bool:
+        return o.name == "affine.load" and o in by_op
+
+    def is_store(o: Operation) -> bool:
+        return o.name == "affine.store" and o in by_op
+
+    # 1. Store-to-load forwarding.
+    for block in _blocks(func):
+        ops = list(block.operations)
+        for j, ld in enumerate(ops):
+            if not is_load(ld):
+                continue
+            sl = by_op[ld]
+            for i in range(j - 1, -1, -1):
+                prev = ops[i]
+                if prev in erased:
+                    continue
+                if is_store(prev) and same_element_always(by_op[prev], sl):
+                    val = prev.operands[0]
+                    if val.type == ld.results[0].type and _between_clear(eff, ops[i + 1:j], sl, "write", erased):
+                        ld.results[0].replace_all_uses_with(val)
+                        erased.add(ld)
+                        forwarded_memrefs.append(getattr(ld, "memref"))
+                        stats.forwarded += 1
+                    break
+                _, writes, opaque = eff.of(prev)
+                if opaque or any(w.op not in erased and may_touch(sl, w, len(sl.loops)) is not None for w in writes):
+                    break
+    _erase_all(erased)
+    # 2. Dead stores: overwritten later in the block, not read in between.
+    erased = set()
+    for block in _blocks(func):
+        ops = list(block.operations)
+        for i, st in enumerate(ops):
+            if not is_store(st) or st in erased:
+                continue
+            ss = by_op[st]
+            for j in range(i + 1, len(ops)):
+                nxt = ops[j]
+                if is_store(nxt) and nxt not in erased and same_element_always(ss, by_op[nxt]):
+                    if _between_clear(eff, ops[i + 1:j], ss, "read", erased):
+                        erased.add(st)
+                        stats.dead_stores += 1
+                    break
+                reads, _, opaque = eff.of(nxt)
+                if opaque or any(r.op not in erased and may_touch(ss, r, len(ss.loops)) is not None for r in reads):
+                    break
+    _erase_all(erased)
+    # 3. Local buffers left with stores only.
+    for m in dict.fromkeys(forwarded_memrefs):
+        d = getattr(m, "owner", None)
+        if not isinstance(d, Operation) or d.name not in ("memref.alloc", "memref.alloca"):
+            continue
+        users = m.users
+        if all((u.name == "affine.store" and u.operands[0] is not m) or u.name == "memref.dealloc"
+               for u in users):
+            for u in users:
+                u.erase()
+            d.erase()
+            stats.buffers += 1
+    # 4. Redundant loads.
+    erased = set()
+    for block in _blocks(func):
+        ops = list(block.operations)
+        for j, ld in enumerate(ops):
+            if not is_load(ld) or ld.parent is None:
+                continue
+            sl = by_op[ld]
+            for i in range(j - 1, -1, -1):
+                prev = ops[i]
+                if prev in erased or prev.parent is None:
+                    continue
+                if is_load(prev) and same_element_always(by_op[prev], sl):
+                    if _between_clear(eff, ops[i + 1:j], sl, "write", erased):
+                        ld.results[0].replace_all_uses_with(prev.results[0])
+                        erased.add(ld)
+                        stats.redundant_loads += 1
+                    break
+                _, writes, opaque = eff.of(prev)
+                if opaque or any(w.op.parent is not None and may_touch(sl, w, len(sl.loops)) is not None
+                                 for w in writes):
+                    break
+    _erase_all(erased)
+    return stats
+
+
+def _erase_all(ops: set[Operation]) -> None:
+    for o in ops:
+        if o.parent is not None:
+            o.erase()
+
+
+# -- the scalar_replace primitive ----------------------------------------------------------------
+
+
+@dataclass
+class Group:
+    """The accesses at the top level of a loop body to one loop-invariant
+    element, in body order (at least one store)."""
+
+    accesses: list[Statement]
+
+    @property
+    def first(self) -> Statement:
+        return self.accesses[0]
+
+    @property
+    def store(self) -> Statement:
+        return next(s for s in self.accesses if s.accesses[0].kind == "write")
+
+
+def _defined_inside(v: Value, op: Operation) -> bool:
+    blk = v.parent_block
+    p = blk.parent_op if blk is not None else None
+    while p is not None:
+        if p is op:
+            return True
+        p = p.parent_op
+    return False
+
+
+def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
+    """Groups of must-alias accesses to loop-invariant elements directly in
+    ``loop``'s body, each with a store."""
+    body = loop.op.regions[0].blocks[0]
+    by_op = {s.op: s for s in model.statements}
+    groups: list[Group] = []
+    for o in body.operations:
+        if o.name not in ("affine.load", "affine.store") or o not in by_op:
+            continue
+        if any(_defined_inside(v, loop.op) for v in getattr(o, "indices")):
+            continue
+        s = by_op[o]
+        for g in groups:
+            if same_element_always(g.first, s):
+                g.accesses.append(s)
+                break
+        else:
+            groups.append(Group([s]))
+    return [g for g in groups if any(s.accesses[0].kind == "write" for s in g.accesses)]
+
+
+def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
+    """Whether the loop-invariant elements stored in ``loop`` can be carried
+    in iter_args: no other access inside ``loop`` may touch them."""
+    name = loop_name(loop)
+    what = f"scalar-replace in loop {name}"
+    if loop.op.name != "affine.for":
+        return Verdict(False, f"cannot {what}: it is an {loop.op.name}, not an affine.for", op=loop.op)
+    bad = model_problem(model, [loop], what)
+    if bad is not None:
+        return bad
+    groups = invariant_groups(model, loop)
+    if not groups:
+        return Verdict(False, f"cannot {what}: no element that does not depend on {name} is stored directly in "
+                              "its body", op=loop.op)
+    members = {s for g in groups for s in g.accesses}
+    inner = [s for s in model.statements if loop.op.is_proper_ancestor_of(s.op) and s not in members]
+    for g in groups:
+        st = g.store
+        for t in inner:
+            hit = may_touch(st, t, loop.depth)
+            if hit is not None:
+                at = f" (e.g. at iteration {_fmt(hit[1])})" if hit[1] else ""
+                return Verdict(False, f"cannot {what}: {t.op.name} at {t.loc} may access the element that "
+                                      f"{st.op.name} at {st.loc} updates{at}", op=loop.op)
+    elems = ", ".join(f"{g.store.op.name} at {g.store.loc}" for g in groups)
+    return Verdict.legal(f"{what}: no other access in {name} touches the elements of {elems}")
+
+
+def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
+    """Carry each loop-invariant element stored in ``loop`` in iter_args (call
+    after a legal verdict: only what cannot be done is checked here);
+    returns the new loop."""
+    what = f"scalar-replace in loop {loop_name(loop)}"
+    if loop.op.name != "affine.for":
+        raise TransformError(f"cannot {what}: it is an {loop.op.name}, not an affine.for", loop.op)
+    groups = invariant_groups(model, loop)
+    if not groups:
+        raise TransformError(f"cannot {what}: no loop-invariant element is stored directly in its body", loop.op)
+    old = cast(AffineForOp, loop.op)
+    block = old.parent
+    assert block is not None
+    guard_set = None
+    if may_be_empty(model, loop):
+        guard_set = _Nest(model, loop).set([u - l - 1 for l in loop.lbs for u in loop.ubs])
+    # Where each element is: the store's memref, indices and map.
+    where = []
+    for g in groups:
+        st = g.store.op
+        where.append((getattr(st, "memref"), list(getattr(st, "indices")), st.get_attr("map").value, st.loc))
+    # Initial values, loaded before the loop.
+    inits: list[Value] = []
+    for g, (memref, idx, amap, _) in zip(groups, where):
+        first = g.first.op
+        elem = memref.type.element_type
+        if guard_set is None:
+            ld = AffineLoadOp.build(memref, idx, amap, loc=first.loc)
+            block.insert_before(old, ld)
+            inits.append(ld.results[0])
+        else:
+            cond, cops = guard_set
+            gif = AffineIfOp.build(cond, cops, [elem], loc=first.loc)
+            block.insert_before(old, gif)
+            ld = AffineLoadOp.build(memref, idx, amap, loc=first.loc)
+            gif.regions[0].blocks[0].append(ld)
+            gif.regions[0].blocks[0].append(AffineYieldOp.build([ld.results[0]], loc=first.loc))
+            zero = _zero(elem, first)
+            gif.regions[1].blocks[0].append(zero)
+            gif.regions[1].blocks[0].append(AffineYieldOp.build([zero.results[0]], loc=first.loc))
+            inits.append(gif.results[0])
+    # The loop with more iter_args: a new op around the old body.
+    lbs, ubs, old_inits = old._operand_groups()
+    new = AffineForOp.build(old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs,
+                            [*old_inits, *inits], loc=old.loc)
+    block.insert_before(old, new)
+    nbody, obody = new.body, old.body
+    for a, na in zip(obody.arguments, nbody.arguments):
+        na.name_hint = a.name_hint
+        a.replace_all_uses_with(na)
+    nold = len(old_inits)
+    term = obody.operations[-1]
+    for o in obody.operations[:-1]:
+        o.detach()
+        nbody.append(o)
+    finals: list[Value] = []
+    for g, arg in zip(groups, nbody.arguments[1 + nold:]):
+        cur: Value = arg
+        for s in g.accesses:
+            if s.accesses[0].kind == "read":
+                s.op.results[0].replace_all_uses_with(cur)
+            else:
+                cur = s.op.operands[0]
+        for s in g.accesses:
+            s.op.erase()
+        finals.append(cur)
+    nbody.append(AffineYieldOp.build([*term.operands, *finals], loc=term.loc))
+    for r, nr in zip(old.results, new.results):
+        r.replace_all_uses_with(nr)
+    old.erase()
+    # Final values, stored after the loop.
+    anchor: Operation = new
+    for (memref, idx, amap, loc), res in zip(where, new.results[nold:]):
+        store = AffineStoreOp.build(res, memref, idx, amap, loc=loc)
+        if guard_set is None:
+            block.insert_after(anchor, store)
+            anchor = store
+        else:
+            cond, cops = guard_set
+            gif = AffineIfOp.build(cond, cops, loc=loc)
+            block.insert_after(anchor, gif)
+            gif.regions[0].blocks[0].insert(0, store)
+            anchor = gif
+    return new
+
+
+def _zero(t: T.Type, near: Operation) -> Operation:
+    if isinstance(t, T.FloatType):
+        c = ConstantOp.of(A.FloatAttr(0.0, t))
+    else:
+        c = ConstantOp.of(A.IntegerAttr(0, t))
+    c.loc = near.loc
+    return c
+
