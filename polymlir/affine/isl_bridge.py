@@ -1173,3 +1173,163 @@ def accessed_elements(relations: Sequence[isl.Map]) -> isl.Set | None:
         img = r.range()
         out = img if out is None else out.union(img)
     return out.coalesce() if out is not None else None
+
+
+# -- footprints and distances (fusion, distribution, contraction, promotion)
+#
+# A footprint is ``{ [outer loop dims] -> [element] }``: the elements that the
+# iterations inside a loop touch, per iteration of the loops around it. Its
+# box gives each dimension's bounds as affine expressions over the outer dims
+# (``d<k>``) and the parameters (``s<j>``, by name), the buffer origin, and the
+# largest extent over all outer iterations.
+
+import dataclasses as _dataclasses  # noqa: E402 - this block is appended as one piece
+
+
+@_dataclasses.dataclass
+class BoxDim:
+    """One dimension of a footprint's bounding box: the lower bound is
+    ``max(lbs)``, the (inclusive) upper bound ``min(ubs)`` (None when isl's
+    bound is no max/min of affine pieces); ``offset`` is an affine lower
+    bound used as the buffer's origin; ``size`` the largest
+    ``ub - offset + 1`` over all outer iterations and parameters, or None
+    when that depends on the parameters, and then ``size_bound`` (the max of
+    these expressions over the parameters only) bounds it."""
+
+    lbs: list[AffineExpr] | None
+    ubs: list[AffineExpr] | None
+    offset: AffineExpr | None
+    size: int | None
+    size_bound: list[AffineExpr] | None
+
+
+@_isl_errors
+def lexmin_point(s: isl.Set) -> list[int] | None:
+    """The lexicographically smallest point of ``s`` when it is one constant
+    point for all parameters (None if empty, unbounded or parametric)."""
+    if s.is_empty():
+        return None
+    return single_point(s.lexmin())
+
+
+@_isl_errors
+def footprint(relations: Sequence[isl.Map], n_outer: int) -> isl.Map | None:
+    """``{ [d0..d(n_outer-1)] -> [element] }``: the union of the access
+    relations ``S[dims] -> A[idx]`` with each domain cut to its first
+    ``n_outer`` dims (the loops around the region, shared by every access)."""
+    out = None
+    for rel in relations:
+        m = rel.project_out(_IN, n_outer, rel.dim(_IN) - n_outer)
+        m = m.reset_tuple_id(_IN).reset_tuple_id(_OUT)
+        for k in range(n_outer):
+            m = m.set_dim_name(_IN, k, f"d{k}")
+        for k in range(m.dim(_OUT)):
+            m = m.set_dim_name(_OUT, k, f"x{k}")
+        out = m if out is None else out.union(m)
+    return out.coalesce() if out is not None else None
+
+
+def _pieces(pw: isl.PwAff) -> list[isl.Aff]:
+    return [aff for _, aff in pw.get_pieces()]
+
+
+def _as_extremum(pw: isl.PwAff, dom: isl.Set, take_max: bool) -> list[isl.Aff] | None:
+    """Affine pieces whose max (or min) equals ``pw`` on ``dom``, or None."""
+    pw = pw.intersect_domain(dom)
+    affs = _pieces(pw.gist(dom).coalesce())
+    if not affs:
+        return None
+    comb = None
+    for a in affs:
+        p = isl.PwAff.from_aff(a).intersect_domain(dom)
+        comb = p if comb is None else (comb.max(p) if take_max else comb.min(p))
+    return affs if comb is not None and comb.is_equal(pw) else None
+
+
+@_isl_errors
+def footprint_box(fp: isl.Map, params: Sequence[str]) -> list[BoxDim]:
+    """The bounding box of ``fp`` per element dimension (see BoxDim)."""
+    dom = fp.domain()
+    out: list[BoxDim] = []
+    for k in range(fp.dim(_OUT)):
+        lo = fp.dim_min(k).intersect_domain(dom)
+        hi = fp.dim_max(k).intersect_domain(dom)
+        lo_affs = _as_extremum(lo, dom, True)
+        hi_affs = _as_extremum(hi, dom, False)
+        if lo_affs is None or hi_affs is None:
+            out.append(BoxDim(None, None, None, None, None))
+            continue
+        best: tuple[int | None, isl.Aff, isl.PwAff] | None = None
+        for cand in lo_affs:
+            # Each piece of a max is below it: a valid origin; keep the one
+            # with the smallest largest extent.
+            extent = hi.sub(isl.PwAff.from_aff(cand).intersect_domain(dom)).add_constant_val(
+                _val(fp.get_ctx(), 1))
+            mx = extent.max_val()
+            size = None if mx.is_infty() or mx.is_nan() else _integer(mx)
+            if best is None or (size is not None and (best[0] is None or size < best[0])):
+                best = (size, cand, extent)
+        assert best is not None
+        size, origin, extent = best
+        bound = None
+        if size is None:
+            sizes = isl.Map.from_pw_aff(extent).range()
+            top = sizes.lexmax_pw_multi_aff()
+            pieces = top.get_pw_aff(0).get_pieces()
+            try:
+                bound = [aff_to_expr(a, params) for _, a in pieces] if pieces else None
+            except IslBridgeError:
+                bound = None
+            if bound is not None and not all(b.is_symbolic_or_constant() for b in bound):
+                bound = None
+        out.append(BoxDim([aff_to_expr(a, params) for a in lo_affs], [aff_to_expr(a, params) for a in hi_affs],
+                          aff_to_expr(origin, params), size, bound))
+    return out
+
+
+def _outer_set(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]) -> isl.Set:
+    n = fp.dim(_IN)
+    space = isl.Space.create_from_names(isl_context(), set=[f"d{k}" for k in range(n)], params=list(params))
+    s = isl.Set.universe(space)
+    for e in ge:
+        s = s.intersect(expr_to_pw_aff(e, space).nonneg_set())
+    for e in eq:
+        s = s.intersect(expr_to_pw_aff(e, space).zero_set())
+    return s
+
+
+@_isl_errors
+def footprint_guard(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr],
+                    eq: Sequence[AffineExpr]) -> tuple[bool, IntegerSet | None]:
+    """Whether code placed where the outer iterations satisfy ``ge >= 0`` and
+    ``eq == 0`` (over ``d<k>`` and ``s<j>``) must be guarded to the outer
+    iterations that touch ``fp``, and the guard as an IntegerSet (None if
+    it is not convex)."""
+    context = _outer_set(fp, params, ge, eq)
+    dom = fp.domain().reset_tuple_id()
+    if context.is_subset(dom):
+        return False, None
+    try:
+        return True, set_to_integer_set(dom.gist(context), params)
+    except IslBridgeError:
+        return True, None
+
+
+@_isl_errors
+def box_covered(fp: isl.Map, box: Sequence[BoxDim], params: Sequence[str]) -> bool:
+    """Whether ``fp`` touches every element of its box (``lbs``/``ubs``) in
+    every outer iteration (so a buffer of the box needs no copy-in)."""
+    n, r = fp.dim(_IN), fp.dim(_OUT)
+    space = isl.Space.create_from_names(isl_context(), set=[f"v{k}" for k in range(n + r)], params=list(params))
+    s = isl.Set.universe(space)
+    for k, b in enumerate(box):
+        if b.lbs is None or b.ubs is None:
+            return False
+        x = dim(n + k)
+        for lb in b.lbs:
+            s = s.intersect(expr_to_pw_aff(x - lb, space).nonneg_set())
+        for ub in b.ubs:
+            s = s.intersect(expr_to_pw_aff(ub - x, space).nonneg_set())
+    touched = fp.wrap().flatten().reset_tuple_id()
+    outer = fp.domain().reset_tuple_id().insert_dims(_SET, n, r)
+    return s.intersect(outer).is_subset(touched)

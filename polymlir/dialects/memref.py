@@ -9,12 +9,14 @@ MLIR 22 (``MemRefOps.td`` / ``MemRefOps.cpp``); layouts are handled by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import typed_attr
+from ..ir.core import Value
 from ..ir.constraints import AttrConstraint, TypeConstraint
 from ..ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
 from ..ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
@@ -131,6 +133,19 @@ class _AllocLike(OpDef):
         if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
             raise self.op_error(f"symbol operand count does not equal memref symbol count: expected {nsym}, "
                                 f"got {len(self.symbolOperands)}")  # type: ignore[arg-type]
+
+    @classmethod
+    def build(cls, memref_type: T.MemRefType, dynamic_sizes: Sequence[Value] = (),
+              symbol_operands: Sequence[Value] = (), alignment: int | None = None,
+              loc: A.Location | None = None) -> _AllocLike:
+        """An allocation of ``memref_type``; one index value per dynamic
+        dimension, one per symbol of a layout map."""
+        props: dict[str, A.Attribute] = {
+            "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(dynamic_sizes), len(symbol_operands)))}
+        if alignment is not None:
+            props["alignment"] = A.IntegerAttr(alignment, T.i64)
+        return cast(_AllocLike, cls.create(operands=[*dynamic_sizes, *symbol_operands], result_types=[memref_type],
+                                           properties=props, loc=loc))
 
 
 @register_op
@@ -300,6 +315,10 @@ class DeallocOp(OpDef):
     memref = operand(AnyRankedOrUnrankedMemRef)
     assembly_format = "$memref attr-dict `:` type($memref)"
 
+    @classmethod
+    def build(cls, memref: Value, loc: A.Location | None = None) -> DeallocOp:
+        return cast(DeallocOp, cls.create(operands=[memref], loc=loc))
+
 
 @register_op
 class DistinctObjectsOp(OpDef):
@@ -418,6 +437,10 @@ class CopyOp(OpDef):
     source = operand(AnyRankedOrUnrankedMemRef)
     target = operand(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
+
+    @classmethod
+    def build(cls, source: Value, target: Value, loc: A.Location | None = None) -> CopyOp:
+        return cast(CopyOp, cls.create(operands=[source, target], loc=loc))
 
     def verify_(self) -> None:
         a, b = self.operands[0].type, self.operands[1].type

@@ -1,0 +1,233 @@
+"""``affine-loop-fusion`` and ``affine-data-copy-generate``: upstream's pass
+names and options over the exact fusion, contraction and promotion
+primitives (``loops/fuse.py``, ``loops/contract.py``, ``loops/promote.py``).
+
+Fusion: in every block, sibling ``affine.for`` nests that share memrefs are
+fused, the second into the first, at the deepest depth whose fusion the
+exact engine accepts (producer-consumer pairs: the second reads what the
+first writes; sibling pairs: both read a memref and neither writes what the
+other accesses); then temporaries that one fused iteration now writes and
+reads shrink to that iteration's footprint. Unlike upstream, nothing is
+recomputed (no slicing), so a pair fuses only where its loops match (or
+isl's AST builder regenerates them), and a fusion that would reorder a
+dependence is declined with a remark naming it.
+
+Copy generation: as upstream's ``runOnBlock``, the outermost loop of each
+nest whose footprint fits ``fast-mem-capacity`` (KiB) gets its memrefs
+promoted to local buffers in ``fast-mem-space``; bigger loops (and, with
+``skip-non-unit-stride-loops``, loops of non-unit step) hand down to the
+loops in their body. Only point-wise copies are generated: with
+``generate-dma`` (upstream's default) the pass declines with a remark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..affine.model import Loop, PolyhedralModel, analyze
+from ..ir import types as T
+from ..ir.core import Block, Operation
+from .loops.contract import ALLOC_OPS, contract, contract_verdict
+from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, max_fusion_depth
+from .loops.loop_utils import TransformError
+from .loops.promote import plan, promote, promote_verdict
+from .pass_manager import ModulePass, PassContext, register_pass
+
+_MODES = ("greedy", "producer", "sibling")
+
+
+def _functions(op: Operation) -> list[Operation]:
+    return [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
+
+
+def _memrefs(model: PolyhedralModel, loop: Loop, kind: str) -> set:
+    return {s.accesses[0].memref for s in model.statements
+            if loop.op.is_ancestor_of(s.op) and s.accesses[0].kind == kind}
+
+
+def pair_kind(model: PolyhedralModel, a: Loop, b: Loop) -> str | None:
+    """"producer" when ``b`` reads what ``a`` writes, "sibling" when they
+    only share memrefs they both read, None when they share nothing or
+    ``b`` writes what ``a`` accesses only."""
+    aw, ar = _memrefs(model, a, "write"), _memrefs(model, a, "read")
+    bw, br = _memrefs(model, b, "write"), _memrefs(model, b, "read")
+    if aw & br:
+        return "producer"
+    if ar & br and not (aw & (br | bw)) and not (bw & (ar | aw)):
+        return "sibling"
+    return None
+
+
+@register_pass
+@dataclass(frozen=True)
+class AffineLoopFusion(ModulePass):
+    name: ClassVar[str] = "affine-loop-fusion"
+    summary: ClassVar[str] = ("Fuse affine loop nests (exact legality; private buffers contracted; remarks where "
+                              "declined)")
+    mode: str = "greedy"
+    fusion_maximal: bool = False
+    fusion_compute_tolerance: float = 0.30
+    fusion_fast_mem_space: int = 0
+    fusion_local_buffer_threshold: int = 0
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        if self.mode not in _MODES:
+            raise TransformError(f"affine-loop-fusion: mode must be one of {', '.join(_MODES)}, got '{self.mode}'")
+        for f in _functions(op):
+            self.run_on_function(f, ctx)
+
+    def wanted(self, kind: str | None) -> bool:
+        if kind is None:
+            return self.fusion_maximal
+        return self.mode == "greedy" or self.mode == kind
+
+    def run_on_function(self, func: Operation, ctx: PassContext) -> None:
+        while True:
+            model = analyze(func)
+            remarks: list[tuple[Operation, str]] = []
+            if not self._fuse_one(model, remarks):
+                for at, msg in remarks:
+                    ctx.remark(at, msg)
+                return
+
+    def _fuse_one(self, model: PolyhedralModel, remarks: list[tuple[Operation, str]]) -> bool:
+        """Fuse the first fusable pair (then contract); False when none is left."""
+        blocks: dict[int, tuple[Block, list[Loop]]] = {}
+        for l in model.loops:
+            if l.op.name == "affine.for" and l.op.parent is not None and l.index == 0:
+                blocks.setdefault(id(l.op.parent), (l.op.parent, []))[1].append(l)
+        for block, loops in blocks.values():
+            ops = block.operations
+            loops = sorted(loops, key=lambda l: ops.index(l.op))
+            for i, a in enumerate(loops):
+                for b in loops[i + 1:]:
+                    kind = pair_kind(model, a, b)
+                    if not self.wanted(kind):
+                        continue
+                    verdict = None
+                    for depth in range(max_fusion_depth(a, b), 0, -1):
+                        try:
+                            v = fuse_verdict(model, a, b, depth)
+                        except TransformError as e:
+                            v = None
+                            reason = str(e)
+                        else:
+                            reason = v.reason
+                        if v is not None and v.ok:
+                            self._apply(model, a, b, depth)
+                            return True
+                        verdict = verdict or reason
+                    if verdict:
+                        remarks.append((b.op, f"not fused with the loop at {a.loc}: {verdict}"))
+        return False
+
+    def _apply(self, model: PolyhedralModel, a: Loop, b: Loop, depth: int) -> None:
+        shared = {s.accesses[0].memref for s in model.statements
+                  if a.op.is_ancestor_of(s.op) or b.op.is_ancestor_of(s.op)}
+        fused = fuse(model, a, b, depth)
+        func = model.func
+        allocs = [op for op in func.walk(post_order=False)
+                  if op.name in ALLOC_OPS and op.results[0] in shared]
+        for alloc in allocs:
+            m = analyze(func)
+            if contract_verdict(m, alloc).ok:
+                contract(m, alloc)
+        del fused
+
+
+def _bytes(t: T.Type) -> int:
+    width = getattr(t, "width", None) or getattr(t, "bitwidth", None)
+    if isinstance(t, T.IndexType):
+        return 8
+    return max(1, (width or 32) // 8)
+
+
+@register_pass
+@dataclass(frozen=True)
+class AffineDataCopyGenerate(ModulePass):
+    name: ClassVar[str] = "affine-data-copy-generate"
+    summary: ClassVar[str] = "Copy the footprints of affine loop nests into local buffers (point-wise copies)"
+    fast_mem_capacity: int = 0  # KiB; 0: unlimited (upstream's default is the largest integer)
+    fast_mem_space: int = 1
+    generate_dma: bool = True
+    min_dma_transfer: int = 1024
+    skip_non_unit_stride_loops: bool = False
+    slow_mem_space: int = 0
+    tag_mem_space: int = 0
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for f in _functions(op):
+            if self.generate_dma:
+                ctx.remark(f, "no copies generated: DMA generation (generate-dma, upstream's default) is not "
+                              "supported; pass generate-dma=false for point-wise copies")
+                continue
+            self.run_on_block(f, f.regions[0].blocks[0], ctx)
+
+    def _capacity(self) -> int | None:
+        # Upstream's default capacity is UINT64_MAX KiB: unlimited.
+        if self.fast_mem_capacity <= 0 or self.fast_mem_capacity >= (1 << 54):
+            return None
+        return self.fast_mem_capacity * 1024
+
+    def run_on_block(self, func: Operation, block: Block, ctx: PassContext) -> None:
+        for op in list(block.operations):
+            if op.name not in LOOP_OPS or op.parent is not block:
+                continue
+            model = analyze(func)
+            loop = model.loop_for(op)
+            step = loop.step if op.name == "affine.for" else 1
+            if self.skip_non_unit_stride_loops and step != 1:
+                self._recurse(func, op, ctx)
+                continue
+            memrefs = self._slow_memrefs(model, loop)
+            if not memrefs:
+                continue
+            try:
+                regions, _ = plan(model, loop, memrefs)
+            except TransformError as e:
+                ctx.remark(op, f"no copies generated: {e}")
+                continue
+            cap = self._capacity()
+            if cap is not None:
+                sizes = []
+                for r in regions:
+                    if any(s < 0 for s in r.shape):
+                        sizes = None
+                        break
+                    n = 1
+                    for s in r.shape:
+                        n *= s
+                    sizes.append(n * _bytes(r.memref.type.element_type))
+                if sizes is None or sum(sizes) > cap:
+                    self._recurse(func, op, ctx)
+                    continue
+            verdict = promote_verdict(model, loop, memrefs, self._space())
+            if not verdict.ok:
+                # Some memref cannot be promoted: promote the others.
+                ok = [r.memref for r in regions]
+                if ok and promote_verdict(model, loop, ok, self._space()).ok:
+                    ctx.remark(op, f"not every memref promoted: {verdict.reason}")
+                    promote(model, loop, ok, self._space())
+                else:
+                    ctx.remark(op, f"no copies generated: {verdict.reason}")
+                continue
+            promote(model, loop, memrefs, self._space())
+
+    def _space(self) -> int | None:
+        return self.fast_mem_space or None
+
+    def _slow_memrefs(self, model: PolyhedralModel, loop: Loop) -> list:
+        out = []
+        for s in model.statements:
+            mem = s.accesses[0].memref
+            if not loop.op.is_ancestor_of(s.op) or mem in out:
+                continue
+            space = getattr(mem.type, "memory_space", None)
+            value = getattr(space, "value", 0) if space is not None else 0
+            if value == self.slow_mem_space:
+                out.append(mem)
+        return out
+
+    def _recurse(self, func: Operation, op: Operation, ctx: PassContext) -> None:
+        self.run_on_block(func, op.regions[0].blocks[0], ctx)

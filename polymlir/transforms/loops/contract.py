@@ -1,0 +1,147 @@
+"""Private-buffer contraction: a temporary shrinks to what one iteration needs.
+
+After fusion a temporary buffer (``memref.alloc``/``alloca`` in the
+function, used only by affine loads and stores and freed by
+``memref.dealloc``: never passed on, returned or viewed) is often written
+and read inside one iteration of the fused loops. It then only needs the
+elements one iteration touches: the buffer becomes the bounding box of the
+per-iteration footprint (computed by isl, of constant size), and every
+access subtracts the box's origin, an affine function of the loop IVs.
+
+Legal exactly when no value flows between iterations through the buffer:
+every exact (value-based) flow dependence on it stays inside one iteration
+of the loops around all its accesses. Storage reuse across iterations is
+then harmless, since each iteration writes what it reads before reading it.
+"""
+
+from __future__ import annotations
+
+from ...affine import isl_bridge as ib
+from ...affine.legality import Verdict
+from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
+from ...affine.schedules import loop_name
+from ...dialects.memref import AllocaOp, AllocOp
+from ...ir import types as T
+from ...ir.core import Operation, Value
+from .loop_utils import TransformError
+from .promote import rebase_access, value_name
+
+ALLOC_OPS = ("memref.alloc", "memref.alloca")
+
+
+def _alloc(op: Operation | Value) -> Operation:
+    if isinstance(op, Value):
+        owner = getattr(op, "owner", None)
+        if not isinstance(owner, Operation):
+            raise TransformError("the buffer to contract must be the result of a memref.alloc or memref.alloca "
+                                 "(a function argument cannot be contracted)")
+        op = owner
+    if op.name not in ALLOC_OPS:
+        raise TransformError(f"{op.name} at {op_loc(op)} is not a memref.alloc or memref.alloca", op)
+    return op
+
+
+def _escape(buf: Value) -> str | None:
+    """Why ``buf`` is not a private temporary (None when it is)."""
+    for use in buf.uses:
+        user = use.owner
+        if user.name == "memref.dealloc":
+            continue
+        if user.name in ("affine.load", "affine.store") and getattr(user, "memref") is buf and (
+                user.name == "affine.load" or user.operands[0] is not buf):
+            continue
+        return f"{user.name} at {op_loc(user)} uses it (only affine loads and stores may)"
+    return None
+
+
+def common_chain(stmts: list[Statement]) -> list[Loop]:
+    chain = list(stmts[0].loops)
+    for s in stmts[1:]:
+        k = 0
+        while k < len(chain) and k < len(s.loops) and chain[k] is s.loops[k]:
+            k += 1
+        chain = chain[:k]
+    return chain
+
+
+def _plan(model: PolyhedralModel, alloc: Operation) -> tuple[list[Statement], list[Loop], list[ib.BoxDim], list[int]] | str:
+    buf = alloc.results[0]
+    mt = buf.type
+    if not isinstance(mt, T.MemRefType) or mt.layout is not None:
+        return "only buffers with an identity layout are contracted"
+    why = _escape(buf)
+    if why is not None:
+        return f"it is not a private temporary: {why}"
+    stmts = [s for s in model.statements if s.accesses[0].memref is buf]
+    if not stmts:
+        return "no affine access uses it"
+    chain = common_chain(stmts)
+    if not chain:
+        return "its accesses are not inside one common loop"
+    for l in chain:
+        if l.has_unknown_effects:
+            return f"loop {loop_name(l)} at {l.loc} holds code outside the affine model"
+    for d in model.dependences(kind="flow", value_based=True):
+        if d.source.accesses[0].memref is not buf:
+            continue
+        if d.carried_by is not None and d.carried_by.depth < len(chain):
+            return (f"a value flows between iterations of loop {loop_name(d.carried_by)} at {d.carried_by.loc}: "
+                    f"flow dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
+                    f"{d.sink.loc}")
+    fp = ib.footprint([s.accesses[0].relation for s in stmts], len(chain))
+    box = ib.footprint_box(fp, model.param_names)
+    shape: list[int] = []
+    for k, b in enumerate(box):
+        if b.offset is None or b.size is None:
+            return f"one iteration's footprint has no constant size in dimension {k}"
+        shape.append(b.size)
+    if all(s == o for s, o in zip(shape, mt.shape)):
+        return f"one iteration needs the whole buffer ({'x'.join(map(str, shape))})"
+    return stmts, chain, box, shape
+
+
+def contract_verdict(model: PolyhedralModel, alloc_op: Operation | Value) -> Verdict:
+    """Whether the temporary allocated by ``alloc_op`` can shrink to one
+    iteration's footprint of the loops around all its accesses."""
+    alloc = _alloc(alloc_op)
+    what = f"contract the buffer of {value_name(alloc.results[0])}"
+    p = _plan(model, alloc)
+    if isinstance(p, str):
+        return Verdict(False, f"cannot {what}: {p}", op=alloc)
+    _, chain, _, shape = p
+    loops = ", ".join(loop_name(l) for l in chain)
+    return Verdict(True, f"{what} to {'x'.join(map(str, shape))}: no value flows between iterations of "
+                         f"loop{'s' if len(chain) > 1 else ''} {loops}", op=alloc)
+
+
+def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
+    """Contract (call after a legal verdict); returns the new allocation."""
+    alloc = _alloc(alloc_op)
+    p = _plan(model, alloc)
+    if isinstance(p, str):
+        raise TransformError(f"cannot contract the buffer of {value_name(alloc.results[0])}: {p}", alloc)
+    stmts, chain, box, shape = p
+    buf = alloc.results[0]
+    mt = buf.type
+    assert isinstance(mt, T.MemRefType)
+    cls = AllocaOp if alloc.name == "memref.alloca" else AllocOp
+    new = cls.build(T.MemRefType(tuple(shape), mt.element_type, None, mt.memory_space), loc=alloc.loc)
+    alloc.parent.insert_before(alloc, new)  # type: ignore[union-attr]
+    nbuf = new.results[0]
+    nbuf.name_hint = buf.name_hint
+    ivs = [l.iv for l in chain]
+    offsets = [b.offset for b in box]
+    for s in stmts:
+        rebase_access(s.op, nbuf, offsets, ivs, list(model.params))  # type: ignore[arg-type]
+    buf.replace_all_uses_with(nbuf)  # the deallocs
+    alloc.erase()
+    return new
+
+
+def contraction_candidates(model: PolyhedralModel) -> list[Operation]:
+    """Allocations in the function that can be contracted now."""
+    out = []
+    for op in model.func.walk(post_order=False):
+        if op.name in ALLOC_OPS and contract_verdict(model, op).ok:
+            out.append(op)
+    return out

@@ -1,0 +1,442 @@
+"""Promotion: copy what a loop touches into a local buffer (upstream's
+``affine-data-copy-generate`` with point-wise copies).
+
+For each memref accessed inside ``loop`` (typically a tile's first point
+loop), isl computes the footprint: the elements the iterations inside the
+loop touch, per iteration of the loops around it. Its bounding box becomes a
+local buffer (``memref.alloc``, optionally in a memory space) of static size
+where the box's largest extent over all outer iterations is a constant,
+else of a size computed from the parameters. A copy-in nest before the loop
+fills the box (for memrefs read inside, or written without covering their
+box), the accesses inside are rewritten to the buffer with the box's origin
+subtracted, a copy-out nest after the loop writes the written box back, and
+the buffer is freed after the nest. Copies are guarded by the outer
+iterations that touch the memref when the loop runs for others as well.
+
+The rewrite preserves the order of every access inside the loop, so it is
+legal whenever every access to the memref inside the loop is one of the
+rewritten affine accesses: a memref that the loop also reaches through
+another SSA value (a view of it) or through a non-affine op is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...affine import isl_bridge as ib
+from ...affine.expr import AffineExpr, const, dim, sym
+from ...affine.legality import Verdict
+from ...affine.maps import AffineMap, IntegerSet
+from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
+from ...affine.schedules import loop_name
+from ...dialects.affine import AffineMaxOp
+from ...dialects.affine_loops import AffineForOp, AffineIfOp
+from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
+from ...dialects.memref import AllocOp, DeallocOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
+from ...ir.layout import has_identity_layout
+from .loop_utils import TransformError, append_before_terminator
+
+ACCESS_OPS = ("affine.load", "affine.store")
+VIEW_OPS = ("memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.collapse_shape",
+            "memref.expand_shape", "memref.transpose", "memref.memory_space_cast", "memref.assume_alignment")
+
+
+# -- affine maps over values ---------------------------------------------------------------
+
+
+def affine_map_of(exprs: Sequence[AffineExpr], dim_vals: Sequence[Value],
+                  sym_vals: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
+    """A map computing ``exprs`` (over ``d<k>`` = ``dim_vals[k]`` and
+    ``s<j>`` = ``sym_vals[j]``) with only the operands it uses, each once."""
+    dims: list[Value] = []
+    syms: list[Value] = []
+    dmap: list[AffineExpr] = []
+    smap: list[AffineExpr] = []
+    for k, v in enumerate(dim_vals):
+        if any(e.is_function_of_dim(k) for e in exprs):
+            if v not in dims:
+                dims.append(v)
+            dmap.append(dim(dims.index(v)))
+        else:
+            dmap.append(const(0))
+    for j, v in enumerate(sym_vals):
+        if any(e.is_function_of_symbol(j) for e in exprs):
+            if v not in syms:
+                syms.append(v)
+            smap.append(sym(syms.index(v)))
+        else:
+            smap.append(const(0))
+    results = [e.replace_dims_and_symbols(dmap, smap) for e in exprs]
+    return AffineMap(len(dims), len(syms), results), dims + syms
+
+
+def access_parts(op: Operation) -> tuple[AffineMap, list[Value]]:
+    """An affine access's map and its index operands."""
+    return op.get_attr("map").value, list(getattr(op, "indices"))  # type: ignore[union-attr]
+
+
+def rebase_access(op: Operation, memref: Value, offsets: Sequence[AffineExpr], outer: Sequence[Value],
+                  params: Sequence[Value]) -> Operation:
+    """Replace the affine load/store ``op`` by one on ``memref`` whose
+    indices are the old ones minus ``offsets`` (over the ``outer`` loop IVs
+    and the parameters); returns the new op."""
+    amap, idx = access_parts(op)
+    nd, ns = amap.num_dims, amap.num_symbols
+    n = len(outer)
+    exprs = []
+    for r, off in zip(amap.results, offsets):
+        shifted = off.replace_dims_and_symbols([dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))])
+        exprs.append(r - shifted)
+    new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
+    if op.name == "affine.load":
+        new = AffineLoadOp.build(memref, operands, new_map, loc=op.loc)
+        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        op.results[0].replace_all_uses_with(new.results[0])
+    else:
+        new = AffineStoreOp.build(op.operands[0], memref, operands, new_map, loc=op.loc)
+        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+    op.erase()
+    return new
+
+
+def bound_map(exprs: Sequence[AffineExpr], outer: Sequence[Value], params: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
+    return affine_map_of(exprs, outer, params)
+
+
+def context_constraints(loops: Sequence[Loop]) -> tuple[list[AffineExpr], list[AffineExpr]]:
+    """The bounds of ``loops`` (the loops around a point) as ``>= 0`` and
+    ``== 0`` constraints over their depths and the parameters."""
+    ge: list[AffineExpr] = []
+    eq: list[AffineExpr] = []
+    for l in loops:
+        iv = dim(l.depth)
+        ge += [iv - lb for lb in l.lbs]
+        ge += [ub - iv - 1 for ub in l.ubs]
+        if l.step != 1 and len(l.lbs) == 1:
+            eq.append((iv - l.lbs[0]) % l.step)
+    return ge, eq
+
+
+def memref_root(v: Value) -> Value:
+    """The memref ``v`` is a view of (through view-like ops), or ``v``."""
+    while isinstance(v, OpResult) and v.owner.name in VIEW_OPS and v.owner.operands:
+        v = v.owner.operands[0]
+    return v
+
+
+def value_name(v: Value) -> str:
+    """A memref's source name (``%A`` is "A"), ``arg<k>`` for an unnamed
+    argument, else where it is defined (``memref.alloc at f.mlir:3:8``)."""
+    hint = getattr(v, "name_hint", None)
+    if hint:
+        return hint
+    if isinstance(v, BlockArgument):
+        return f"arg{v.index}"
+    if isinstance(v, OpResult):
+        return f"{v.owner.name} at {op_loc(v.owner)}"
+    return "buffer"
+
+
+def _ident(name: str) -> str:
+    """``name`` usable inside an SSA name hint."""
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    return out if out and not out[0].isdigit() and " " not in name else "buf"
+
+
+# -- planning ------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Region:
+    """What one memref needs: its accesses inside the loop, the box of all
+    of them (buffer shape, copy-in) and of the writes (copy-out)."""
+
+    memref: Value
+    stmts: list[Statement]
+    box: list[ib.BoxDim]
+    write_box: list[ib.BoxDim] | None
+    copy_in: bool
+    guard_in: IntegerSet | None
+    guard_out: IntegerSet | None
+    shape: list[int] = field(default_factory=list)  # -1: dynamic (size from box[k].size_bound)
+    level: int = 0  # the outer loops the box is per iteration of
+    place: Operation | None = None  # the op the copies go around (None: the promoted loop)
+
+    @property
+    def name(self) -> str:
+        return value_name(self.memref)
+
+
+def _pick(v: Value, requested: Sequence[Value | str]) -> bool:
+    for r in requested:
+        if isinstance(r, str):
+            if r.lstrip("%") == value_name(v):
+                return True
+        elif r is v:
+            return True
+    return False
+
+
+def plan(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None
+         ) -> tuple[list[Region], list[str]]:
+    """The regions to promote and, for each memref left out, why (a refusal
+    when it was requested). Raises TransformError for memrefs that the loop
+    does not access."""
+    inside = [s for s in model.statements if loop.op.is_ancestor_of(s.op)]
+    by_memref: dict[Value, list[Statement]] = {}
+    for s in inside:
+        by_memref.setdefault(s.accesses[0].memref, []).append(s)
+    if memrefs is not None:
+        for r in memrefs:
+            if not any(_pick(v, [r]) for v in by_memref):
+                name = r if isinstance(r, str) else value_name(r)
+                known = ", ".join(value_name(v) for v in by_memref) or "none"
+                raise TransformError(f"loop {loop_name(loop)} at {loop.loc} does not access memref '{name}' "
+                                     f"(it accesses: {known})", loop.op)
+    used_inside: dict[Value, list[Value]] = {}
+    for op in loop.op.walk():
+        for v in op.operands:
+            if isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)):
+                used_inside.setdefault(memref_root(v), [])
+                if v not in used_inside[memref_root(v)]:
+                    used_inside[memref_root(v)].append(v)
+    outer = loop.enclosing()[:-1]
+    params = model.param_names
+    regions: list[Region] = []
+    skipped: list[str] = []
+    for mem, stmts in by_memref.items():
+        if memrefs is not None and not _pick(mem, memrefs):
+            continue
+        why = _memref_problem(loop, mem, used_inside)
+        region = None
+        if why is None:
+            region, why = _region(mem, stmts, outer, params)
+        if why is not None:
+            skipped.append(f"memref {value_name(mem)}: {why}")
+            continue
+        assert region is not None
+        regions.append(_hoisted(model, loop, region, outer, params))
+    return regions, skipped
+
+
+def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loop], params: Sequence[str]) -> Region:
+    """``region`` placed around the outermost enclosing loop across which
+    its box keeps its shape (the footprint is invariant there, as upstream
+    hoists copies), provided nothing else in that loop touches the memref."""
+    mem = region.memref
+    best = region
+    for h in range(len(outer) - 1, -1, -1):
+        l = outer[h]
+        if l.op.name != "affine.for" or l.has_unknown_effects:
+            break
+        accs = [s for s in model.statements if l.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
+        if any(not loop.op.is_ancestor_of(s.op) for s in accs):
+            break
+        if any(l.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
+            break
+        up, why = _region(mem, region.stmts, outer[:h], params)
+        if up is None or up.shape != region.shape or (up.write_box is None) != (region.write_box is None):
+            break
+        up.place = l.op
+        best = up
+    return best
+
+
+def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]]) -> str | None:
+    mt = mem.type
+    if not isinstance(mt, T.MemRefType):
+        return "it is not a ranked memref"
+    if mt.rank == 0:
+        return "it is a rank-0 memref (a scalar: nothing to gain)"
+    if not has_identity_layout(mt):
+        return f"its type {mt} has a non-identity layout"
+    others = [v for v in used_inside.get(memref_root(mem), []) if v is not mem]
+    if others:
+        o = others[0]
+        where = op_loc(o.owner) if isinstance(o, OpResult) else "an argument"
+        return f"the loop also accesses it through another value ({where})"
+    for use in mem.uses:
+        user = use.owner
+        if not loop.op.is_ancestor_of(user):
+            continue
+        if user.name not in ACCESS_OPS or (user.name == "affine.store" and user.operands[0] is mem):
+            return f"{user.name} at {op_loc(user)} accesses it inside the loop, not as an affine load or store"
+    return None
+
+
+def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
+            params: Sequence[str]) -> tuple[Region | None, str | None]:
+    """The region of ``mem``'s accesses ``stmts`` per iteration of ``outer``."""
+    n_outer = len(outer)
+    ge, eq = context_constraints(outer)
+    fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
+    box = ib.footprint_box(fp, params)
+    for k, b in enumerate(box):
+        if b.lbs is None or b.offset is None:
+            return None, f"the bounds of its footprint in dimension {k} are not affine"
+        if b.size is None and not b.size_bound:
+            return None, f"its footprint in dimension {k} has no bounded size"
+    shape = [b.size if b.size is not None else -1 for b in box]
+    writes = [s for s in stmts if s.accesses[0].kind == "write"]
+    reads = [s for s in stmts if s.accesses[0].kind == "read"]
+    write_box = None
+    guard_out = None
+    copy_in = bool(reads)
+    if writes:
+        fpw = ib.footprint([s.accesses[0].relation for s in writes], n_outer)
+        write_box = ib.footprint_box(fpw, params)
+        if any(b.lbs is None for b in write_box):
+            return None, "the bounds of its written footprint are not affine"
+        if not copy_in and not ib.box_covered(fpw, write_box, params):
+            copy_in = True
+        needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
+        if needed and guard_out is None:
+            return None, "the outer iterations that write it are not a convex set"
+    needed, guard_in = ib.footprint_guard(fp, params, ge, eq)
+    if needed and guard_in is None:
+        return None, "the outer iterations that access it are not a convex set"
+    return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
+
+
+# -- verdict and rewrite ---------------------------------------------------------------------
+
+
+def _problem(model: PolyhedralModel, loop: Loop) -> str | None:
+    if loop.has_unknown_effects:
+        for na in model.non_affine:
+            if loop.op.is_ancestor_of(na.op):
+                return f"{na.op.name} at {na.loc} is outside the affine model ({na.reason})"
+        return f"loop {loop_name(loop)} at {loop.loc} holds code outside the affine model"
+    if loop.index:
+        return f"loop {loop_name(loop)} at {loop.loc} is an inner IV of an affine.parallel"
+    return None
+
+
+def _check_space(memory_space: int | None) -> None:
+    if memory_space is not None and (not isinstance(memory_space, int) or memory_space < 0):
+        raise TransformError(f"memory space {memory_space} must be a non-negative integer")
+
+
+def promote_verdict(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None,
+                    memory_space: int | None = None) -> Verdict:
+    """Whether the memrefs (all accessed ones if None) can be promoted to
+    local buffers around ``loop``."""
+    _check_space(memory_space)
+    what = f"promote the memrefs of loop {loop_name(loop)} at {loop.loc}"
+    bad = _problem(model, loop)
+    if bad is not None:
+        return Verdict(False, f"cannot {what}: {bad}", op=loop.op)
+    regions, skipped = plan(model, loop, memrefs)
+    if memrefs is not None and skipped:
+        return Verdict(False, f"cannot {what}: {skipped[0]}", op=loop.op)
+    if not regions:
+        why = f": {'; '.join(skipped)}" if skipped else ": it accesses no memref"
+        return Verdict(False, f"cannot {what}{why}", op=loop.op)
+    names = ", ".join(r.name for r in regions)
+    rest = f" (not promoted: {'; '.join(skipped)})" if skipped else ""
+    return Verdict(True, f"promote {names} around loop {loop_name(loop)}: the accesses inside keep their "
+                         f"order{rest}", op=loop.op)
+
+
+def promote(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None,
+            memory_space: int | None = None) -> list[Operation]:
+    """Promote (call after a legal verdict); returns the buffers' allocations."""
+    _check_space(memory_space)
+    bad = _problem(model, loop)
+    if bad is not None:
+        raise TransformError(f"cannot promote the memrefs of loop {loop_name(loop)}: {bad}", loop.op)
+    regions, skipped = plan(model, loop, memrefs)
+    if memrefs is not None and skipped:
+        raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
+    outer_loops = loop.enclosing()[:-1]
+    outer = [l.iv for l in outer_loops]
+    params = list(model.params)
+    top = (outer_loops[0] if outer_loops else loop).op
+    allocs = []
+    for r in regions:
+        allocs.append(_promote_one(r, r.place or loop.op, top, outer[:r.level], params, memory_space))
+    return allocs
+
+
+def _promote_one(r: Region, loop_op: Operation, top: Operation, outer: list[Value], params: list[Value],
+                 memory_space: int | None) -> Operation:
+    mt = r.memref.type
+    assert isinstance(mt, T.MemRefType)
+    loc = loop_op.loc
+    space = A.IntegerAttr(memory_space, T.i64) if memory_space else None
+    shape = tuple(T.DYNAMIC if s < 0 else s for s in r.shape)
+    dyn: list[Value] = []
+    for b, s in zip(r.box, r.shape):
+        if s < 0:
+            assert b.size_bound
+            amap, ops = bound_map([*b.size_bound, const(0)], [], params)
+            mx = AffineMaxOp.build(amap, ops, loc=loc)
+            top.parent.insert_before(top, mx)  # type: ignore[union-attr]
+            dyn.append(mx.results[0])
+    alloc = AllocOp.build(T.MemRefType(shape, mt.element_type, None, space), dyn, loc=loc)
+    top.parent.insert_before(top, alloc)  # type: ignore[union-attr]
+    buf = alloc.results[0]
+    buf.name_hint = f"{_ident(r.name)}_local"
+    top.parent.insert_after(top, DeallocOp.build(buf, loc=loc))  # type: ignore[union-attr]
+    offsets = [b.offset for b in r.box]
+    assert all(o is not None for o in offsets)
+    block = loop_op.parent
+    assert block is not None
+    if r.copy_in:
+        nest = _copy_nest(r.box, offsets, r.memref, buf, True, outer, params, r.guard_in, loc, r.name)  # type: ignore[arg-type]
+        block.insert_before(loop_op, nest)
+    if r.write_box is not None:
+        nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)  # type: ignore[arg-type]
+        block.insert_after(loop_op, nest)
+    for s in r.stmts:
+        rebase_access(s.op, buf, offsets, outer, params)  # type: ignore[arg-type]
+    return alloc
+
+
+def _copy_nest(box: list[ib.BoxDim], offsets: list[AffineExpr], src: Value, dst: Value, into_buffer: bool,
+               outer: list[Value], params: list[Value], guard: IntegerSet | None, loc, name: str) -> Operation:
+    """Loops over ``box`` copying ``src`` to ``dst`` (the buffer side
+    indexed relative to ``offsets``), inside an ``affine.if`` on ``guard``."""
+    n = len(outer)
+    root: Operation | None = None
+    body: Block | None = None
+    if guard is not None:
+        cmap, cops = affine_map_of(list(guard.constraints), outer, params)
+        cond = IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags)
+        root = AffineIfOp.build(cond, cops, loc=loc)
+        body = root.regions[0].blocks[0]
+    ivs: list[Value] = []
+    for k, b in enumerate(box):
+        assert b.lbs is not None and b.ubs is not None
+        # Loop-dependent bounds first, constants last, as tiled bounds read.
+        lmap, lops = bound_map(sorted(b.lbs, key=lambda e: e.is_symbolic_or_constant()), outer, params)
+        umap, uops = bound_map(sorted([u + 1 for u in b.ubs], key=lambda e: e.is_symbolic_or_constant()), outer,
+                               params)
+        f = AffineForOp.build(lmap, umap, 1, lops, uops, loc=loc)
+        f.induction_var.name_hint = f"{_ident(name)}_c{k}"
+        ivs.append(f.induction_var)
+        if body is None:
+            root = f
+        else:
+            append_before_terminator(body, f)
+        body = f.body
+    assert body is not None
+    rel = [dim(k) - off.replace_dims_and_symbols([dim(len(box) + j) for j in range(n)],
+                                                 [sym(j) for j in range(len(params))])
+           for k, off in enumerate(offsets)]
+    bmap, bops = affine_map_of(rel, [*ivs, *outer], params)
+    ident = AffineMap.identity(len(ivs))
+    if into_buffer:
+        ld = AffineLoadOp.build(src, ivs, ident, loc=loc)
+        st = AffineStoreOp.build(ld.results[0], dst, bops, bmap, loc=loc)
+    else:
+        ld = AffineLoadOp.build(src, bops, bmap, loc=loc)
+        st = AffineStoreOp.build(ld.results[0], dst, ivs, ident, loc=loc)
+    assert root is not None
+    append_before_terminator(body, ld)
+    append_before_terminator(body, st)
+    return root
