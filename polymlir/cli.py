@@ -6,6 +6,7 @@ and a caret, and exit status 1; a Python traceback only with ``--debug``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import re
 import sys
@@ -137,8 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
     sub = ap.add_subparsers(dest="command", required=True)
     add_loop_commands(sub)
-    opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR")
+    opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR", allow_abbrev=False)
     _add_common(opt)
+    opt.add_argument("--list-passes", action="store_true", help="list the passes with their options and exit")
     deps = sub.add_parser("deps", help="dependences and parallel loops of affine code")
     deps.add_argument("inputs", nargs="+", help="input files ('-' for stdin)")
     deps.add_argument("--func", default=None, help="only this function")
@@ -212,30 +214,34 @@ def run_deps(args) -> int:
 
 def pipeline_from_flags(flags: list[str]):
     """A PassManager from ``--pass-name[=options]`` / ``--pass-pipeline=...``
-    flags in command-line order (None when there are none)."""
-    from .transforms.pass_manager import PassManager, make_pass, parse_options
+    flags in command-line order (None when there are none); a flag that is
+    no pass is an unknown command-line argument."""
+    from .transforms.pass_manager import pipeline_from_flags as from_flags
 
-    pm = None
-    for flag in flags:
-        if not flag.startswith("-") or flag in ("-", "--"):
-            raise DiagnosticError(f"unexpected argument '{flag}'")
-        body = flag.lstrip("-")
-        name, eq, opts = body.partition("=")
-        if name == "pass-pipeline":
-            sub = PassManager.parse(opts.strip("'\""))
-            pm = sub if pm is None else pm
-            if sub is not pm:
-                pm.passes.extend(sub.passes)
-            continue
-        pm = pm or PassManager()
-        pm.add(make_pass(name, parse_options(opts.strip("'\"")) if eq else {}))
-    return pm
+    return from_flags(flags)
+
+
+@contextlib.contextmanager
+def recursion_limit(limit: int):
+    """Deeply nested IR recurses deeply in the parser, verifier and printer:
+    a higher recursion limit while a command runs, restored afterwards so
+    that a caller running ``main`` in-process keeps its own."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with recursion_limit(20000):
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     ap = build_parser()
     args, unknown = ap.parse_known_args(argv)
     # Freeze parsed IR only when main() is the program (console script or
@@ -244,6 +250,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = getattr(args, "debug", False)
     try:
         if args.command == "opt":
+            if args.list_passes:
+                from .transforms.pass_manager import describe_passes
+
+                sys.stdout.write(describe_passes())
+                return 0
             pm = pipeline_from_flags(unknown)
             transform = (lambda m: pm.run(m).diagnostics) if pm is not None else None
             return run_opt_like(args, transform)

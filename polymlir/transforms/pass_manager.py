@@ -1,25 +1,39 @@
 """Passes, their registry, and upstream's pipeline syntax.
 
 A pass is a frozen dataclass whose fields are its options (``tile_sizes``
-is spelled ``tile-sizes`` on the command line, as upstream). Passes run on
-an anchor op: a whole module, or each op of a given name nested in it::
+is spelled ``tile-sizes`` on the command line, as upstream)::
 
     @register_pass
     @dataclass(frozen=True)
     class LowerAffine(ModulePass):
         name: ClassVar[str] = "lower-affine"
-        def run(self, module, ctx): ...
+        def run(self, op, ctx): ...
 
-Pipelines use upstream's textual form:
-``builtin.module(func.func(affine-loop-tile{tile-sizes=32,32}),canonicalize)``.
+A pass declares the op it runs on with ``anchor``, as upstream's
+``OperationPass<OpT>`` does: ``ANY_OP``, the default (upstream's
+``OperationPass<>``: it runs on whatever op its pipeline is nested on, the
+module at top level); ``MODULE`` (``"builtin.module"``: a module pass, which
+cannot be nested in ``func.func(...)``); ``FUNCTION`` (``"func.func"``, the
+default of ``FunctionPass``: the pass manager runs it once per function).
+
+Pipelines use upstream's textual form, e.g.
+``builtin.module(func.func(affine-loop-tile{tile-sizes=32,32 cache-size=512}),canonicalize)``:
+an op name followed by a parenthesized, comma-separated list nests a pipeline
+on every op of that name directly inside the current one; options go in
+braces, separated by spaces, as ``key=value`` (a bare ``key`` sets a boolean
+option), with values quoted (``"x y"``, ``'x y'``) or braced (``{...}``)
+when they contain spaces; list options take comma-separated values. As
+``mlir-opt``'s pass flags do, a function pass listed at module level runs
+on each function of the module.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Union
 
 from ..ir.attributes import Location
 from ..ir.core import Operation
@@ -27,9 +41,14 @@ from ..ir.diagnostics import Diagnostic, DiagnosticError
 
 _PASSES: dict[str, type["ModulePass"]] = {}
 
+MODULE = "builtin.module"
+FUNCTION = "func.func"
+ANY_OP = "any"  # runs on the op its pipeline is nested on (upstream: OperationPass<>)
+
 
 class PassError(DiagnosticError):
-    """A pass failed; the IR may be partially transformed."""
+    """A pass failed, or a pipeline or option is malformed; the IR may be
+    partially transformed."""
 
 
 @dataclass
@@ -49,68 +68,217 @@ class PassContext:
 
 @dataclass(frozen=True)
 class ModulePass:
-    """Base class of passes. ``anchor`` is the op name the pass runs on
-    (``builtin.module`` or e.g. ``func.func`` for function passes)."""
+    """Base class of passes (of every kind, despite its historic name).
+    ``anchor`` is the op the pass runs on: ``ANY_OP`` (the default),
+    ``MODULE``, ``FUNCTION`` or another op name. ``summary`` is the one-line
+    description ``--list-passes`` prints; a field's
+    ``metadata={"help": ...}`` describes an option."""
 
     name: ClassVar[str] = ""
-    anchor: ClassVar[str] = "builtin.module"
+    anchor: ClassVar[str] = ANY_OP
     summary: ClassVar[str] = ""
 
     def run(self, op: Operation, ctx: PassContext) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def from_options(cls, options: dict[str, str]) -> "ModulePass":
-        """Build from ``{"tile-sizes": "32,32"}`` style options."""
-        kwargs: dict[str, Any] = {}
+    def options(cls) -> list["PassOption"]:
+        """The options, in declaration order."""
         hints = typing.get_type_hints(cls)
-        fields = {f.name.replace("_", "-"): f for f in dataclasses.fields(cls)}
+        out = []
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = dataclasses.MISSING
+            out.append(PassOption(f.name.replace("_", "-"), f.name, hints.get(f.name, str), default,
+                                  str(f.metadata.get("help", ""))))
+        return out
+
+    @classmethod
+    def from_options(cls, options: dict[str, str | None]) -> "ModulePass":
+        """Build from ``{"tile-sizes": "32,32"}`` style options (``None``:
+        the key was given without a value, which sets a boolean option)."""
+        by_key = {o.key: o for o in cls.options()}
+        kwargs: dict[str, Any] = {}
         for key, raw in options.items():
-            f = fields.get(key)
-            if f is None:
-                known = ", ".join(sorted(fields)) or "none"
+            o = by_key.get(key)
+            if o is None:
+                known = ", ".join(by_key) or "none"
                 raise PassError(f"no such option '{key}' for pass '{cls.name}' (options: {known})")
-            kwargs[f.name] = _convert_option(raw, hints.get(f.name, str), key, cls.name)
+            kwargs[o.attr] = o.convert(raw, cls.name)
         return cls(**kwargs)
 
     def option_string(self) -> str:
         parts = []
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if v == f.default or (f.default_factory is not dataclasses.MISSING and v == f.default_factory()):  # type: ignore[misc]
+        for o in self.options():
+            v = getattr(self, o.attr)
+            if o.default is not dataclasses.MISSING and v == o.default:
                 continue
-            if isinstance(v, (tuple, list)):
-                v = ",".join(str(x) for x in v)
-            elif isinstance(v, bool):
-                v = "true" if v else "false"
-            parts.append(f"{f.name.replace('_', '-')}={v}")
+            parts.append(f"{o.key}={o.format(v)}")
         return "{" + " ".join(parts) + "}" if parts else ""
 
     def __str__(self) -> str:
         return self.name + self.option_string()
 
 
-def _convert_option(raw: str, hint: Any, key: str, pass_name: str) -> Any:
-    origin = typing.get_origin(hint)
-    try:
-        if hint is bool:
-            if raw.lower() in ("", "true", "1", "on"):
+@dataclass(frozen=True)
+class FunctionPass(ModulePass):
+    """A pass that runs on one ``func.func`` at a time (upstream's
+    ``OperationPass<func::FuncOp>``)."""
+
+    anchor: ClassVar[str] = FUNCTION
+
+
+# -- options ------------------------------------------------------------------------------
+
+_TRUE = ("", "true", "True", "TRUE", "1")  # what llvm::cl accepts for a bool
+_FALSE = ("false", "False", "FALSE", "0")
+
+
+@dataclass(frozen=True)
+class PassOption:
+    """One option of a pass: its command-line ``key``, the dataclass field
+    ``attr``, the Python type, the default and a description."""
+
+    key: str
+    attr: str
+    type: Any
+    default: Any
+    help: str = ""
+
+    def type_name(self) -> str:
+        return _type_name(self.type)
+
+    def convert(self, raw: str | None, pass_name: str) -> Any:
+        """The option's value from its text (``None``: the key alone)."""
+        if raw is None:
+            if self.type is bool:
                 return True
-            if raw.lower() in ("false", "0", "off"):
-                return False
-            raise ValueError(raw)
-        if hint is int:
-            return int(raw)
-        if hint is float:
-            return float(raw)
-        if origin in (tuple, list):
-            args = typing.get_args(hint)
-            elem = args[0] if args else str
-            items = [x for x in raw.split(",") if x.strip()]
-            return tuple(elem(x.strip()) for x in items)
-        return raw
+            raise PassError(f"option '{self.key}' of pass '{pass_name}' needs a value ({self.type_name()})")
+        try:
+            return _convert(raw, self.type)
+        except ValueError as e:
+            why = f": {e}" if str(e) else ""
+            raise PassError(f"invalid value '{raw}' for option '{self.key}' of pass '{pass_name}' "
+                            f"(expected {self.type_name()}){why}") from None
+
+    def format(self, value: Any) -> str:
+        """``value`` in pipeline syntax (parses back to the same value)."""
+        return _format(value)
+
+
+def _type_name(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        return "bool"
+    if hint is int:
+        return "int"
+    if hint is float:
+        return "float"
+    if hint is str:
+        return "string"
+    if origin is typing.Literal:
+        return "|".join(str(a) for a in typing.get_args(hint))
+    if origin in (tuple, list):
+        args = [a for a in typing.get_args(hint) if a is not Ellipsis]
+        return f"list<{_type_name(args[0]) if args else 'string'}>"
+    if origin is Union:
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _type_name(args[0]) if len(args) == 1 else "string"
+    return getattr(hint, "__name__", str(hint))
+
+
+def _convert(raw: str, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        if raw in _TRUE:
+            return True
+        if raw in _FALSE:
+            return False
+        raise ValueError("a boolean is true, false, 1 or 0")
+    if hint is int:
+        return _int(raw)
+    if hint is float:
+        return float(raw)
+    if origin is typing.Literal:
+        choices = typing.get_args(hint)
+        for c in choices:
+            if raw == str(c):
+                return c
+        raise ValueError("one of " + ", ".join(str(c) for c in choices))
+    if origin in (tuple, list):
+        args = [a for a in typing.get_args(hint) if a is not Ellipsis]
+        elem = args[0] if args else str
+        items = tuple(_convert(_unquote(x.strip()), elem) for x in _split_top(raw, ",") if x.strip())
+        return items if origin is tuple else list(items)
+    if origin is Union:
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return _convert(raw, args[0])
+    return raw
+
+
+def _int(raw: str) -> int:
+    """An integer as llvm::cl reads one (decimal, 0x hexadecimal, 0b binary)."""
+    text = raw.strip()
+    try:
+        return int(text, 0)
     except ValueError:
-        raise PassError(f"invalid value '{raw}' for option '{key}' of pass '{pass_name}'") from None
+        return int(text, 10)  # leading zeros ("010") are decimal here
+
+
+def _format(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ",".join(_format(v) for v in value)
+    text = str(value)
+    if text == "" or any(c.isspace() or c in "{}\"'," for c in text):
+        return "'" + text + "'" if "'" not in text else '"' + text + '"'
+    return text
+
+
+def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    if len(text) >= 2 and text[0] == "{" and text[-1] == "}":
+        return text[1:-1]
+    return text
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside quotes and braces."""
+    parts, cur, depth, quote = [], [], 0, ""
+    for c in text:
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(c)
+    parts.append("".join(cur))
+    return parts
+
+
+def parse_options(text: str) -> dict[str, str | None]:
+    """``tile-sizes=32,32 name="x y" flag`` -> ``{"tile-sizes": "32,32",
+    "name": "x y", "flag": None}``: entries separated by spaces, values
+    quoted or braced when they contain spaces (the outer quotes or braces
+    are removed), a key without ``=`` maps to None."""
+    return _Lexer(text, "pass options").options(end=None)
+
+
+# -- registry ----------------------------------------------------------------------------
 
 
 def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
@@ -150,32 +318,77 @@ def _ensure_loaded() -> None:
             importlib.import_module(m.name)
 
 
+def make_pass(name: str, options: dict[str, str | None] | None = None) -> ModulePass:
+    cls = lookup_pass(name)
+    if cls is None:
+        known = ", ".join(sorted(registered_passes())) or "none"
+        raise PassError(f"'{name}' does not refer to a registered pass (known passes: {known})")
+    return cls.from_options(options or {})
+
+
+def describe_passes() -> str:
+    """Every registered pass: name, the op it runs on, its description, and
+    each option with its type and default (``polymlir opt --list-passes``)."""
+    lines = ["Passes (name [the op it runs on: 'any' is the op its pipeline is nested on]):"]
+    for name, cls in sorted(registered_passes().items()):
+        lines.append(f"  {name} [{cls.anchor}]" + (f"  {cls.summary}" if cls.summary else ""))
+        for o in cls.options():
+            default = "required" if o.default is dataclasses.MISSING else f"default: {o.format(o.default) or '(empty)'}"
+            text = f"      {o.key}=<{o.type_name()}>  {default}"
+            lines.append(text + (f"  {o.help}" if o.help else ""))
+    return "\n".join(lines) + "\n"
+
+
 # -- pipelines -----------------------------------------------------------------
 
 
 @dataclass
 class _Nested:
+    """A pipeline nested on the ops named ``anchor`` directly inside the
+    current op."""
+
     anchor: str
     passes: list  # of ModulePass | _Nested
 
 
+def _check_nesting(item: ModulePass | _Nested, on: str) -> None:
+    """Upstream's rule: a pass anchored on another op than its pipeline's
+    cannot be added there. Module-level pipelines are lenient: a function
+    (or other op) pass listed there runs on each such op, as mlir-opt's
+    pass flags nest them implicitly."""
+    if isinstance(item, _Nested):
+        for sub in item.passes:
+            _check_nesting(sub, item.anchor)
+        return
+    if item.anchor in (ANY_OP, on) or on == MODULE:
+        return
+    raise PassError(f"Can't add pass '{item.name}' restricted to '{item.anchor}' on a PassManager intended to run "
+                    f"on '{on}', did you intend to nest?")
+
+
 class PassManager:
-    """Runs a pipeline of passes on a module, verifying after each pass."""
+    """Runs a pipeline of passes on a module, verifying after each top-level
+    pipeline element. Nested pipelines (``func.func(...)``) and function
+    passes run on each matching op, the whole nested pipeline on one op
+    before the next op."""
 
     def __init__(self, passes: Iterable[ModulePass | _Nested] = (), verify_each: bool = True):
-        self.passes = list(passes)
+        self.passes: list[ModulePass | _Nested] = []
         self.verify_each = verify_each
         self.ctx = PassContext()
+        for p in passes:
+            self.add(p)
 
     @classmethod
     def parse(cls, pipeline: str) -> "PassManager":
         """``builtin.module(p1,func.func(p2{opt=v}))`` or ``p1,p2``."""
-        items = _PipelineParser(pipeline).parse()
-        if len(items) == 1 and isinstance(items[0], _Nested) and items[0].anchor == "builtin.module":
+        items = _Lexer(pipeline, "pass pipeline").pipeline()
+        if len(items) == 1 and isinstance(items[0], _Nested) and items[0].anchor == MODULE:
             items = items[0].passes
         return cls(items)
 
-    def add(self, p: ModulePass) -> "PassManager":
+    def add(self, p: ModulePass | _Nested) -> "PassManager":
+        _check_nesting(p, MODULE)
         self.passes.append(p)
         return self
 
@@ -188,17 +401,16 @@ class PassManager:
                 verify(module)
         return self.ctx
 
-    def _run_item(self, item, op: Operation) -> None:
+    def _run_item(self, item: ModulePass | _Nested, op: Operation) -> None:
         if isinstance(item, _Nested):
-            for target in _ops_named(op, item.anchor):
+            for target in _children_named(op, item.anchor):
                 for sub in item.passes:
                     self._run_item(sub, target)
             return
-        if item.anchor == "builtin.module" or op.name == item.anchor:
-            if item.anchor != "builtin.module" or op.name == "builtin.module":
-                item.run(op, self.ctx)
-                return
-        for target in _ops_named(op, item.anchor):
+        if item.anchor in (ANY_OP, op.name):
+            item.run(op, self.ctx)
+            return
+        for target in _children_named(op, item.anchor):  # implicit nesting (module level only)
             item.run(target, self.ctx)
 
     def __str__(self) -> str:
@@ -210,72 +422,169 @@ class PassManager:
         return "builtin.module(" + ",".join(fmt(p) for p in self.passes) + ")"
 
 
-def _ops_named(root: Operation, name: str) -> list[Operation]:
-    out = []
-    for r in root.regions:
-        for b in r.blocks:
-            for op in b.operations:
-                if op.name == name:
-                    out.append(op)
-                elif op.regions and name != "builtin.module":
-                    out.extend(_ops_named(op, name))
-    return out
+def _children_named(root: Operation, name: str) -> list[Operation]:
+    """The ops named ``name`` directly in ``root``'s regions (as upstream's
+    nested pass managers find them), listed before any pass runs."""
+    return [op for r in root.regions for b in r.blocks for op in b.operations if op.name == name]
 
 
-class _PipelineParser:
-    def __init__(self, text: str):
-        self.s = text.replace(" ", "")
+class _Lexer:
+    """Reads pipeline text: op and pass names, parentheses, commas and
+    ``{...}`` option lists (whose values may be quoted or braced)."""
+
+    NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+    def __init__(self, text: str, what: str):
+        self.s = text
         self.i = 0
+        self.what = what
 
-    def parse(self) -> list:
-        items = self._list()
-        if self.i != len(self.s):
-            raise PassError(f"unexpected '{self.s[self.i:]}' in pass pipeline '{self.s}'")
-        return items
+    def error(self, message: str) -> PassError:
+        rest = self.s[self.i:self.i + 20]
+        at = f" at '{rest}'" if rest else " at the end"
+        return PassError(f"{message}{at} in {self.what} '{self.s}'")
 
-    def _list(self) -> list:
-        items = [self._item()]
-        while self.i < len(self.s) and self.s[self.i] == ",":
+    def skip_space(self) -> None:
+        while self.i < len(self.s) and self.s[self.i].isspace():
             self.i += 1
-            items.append(self._item())
-        return items
 
-    def _item(self):
+    def peek(self) -> str:
+        self.skip_space()
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def name(self) -> str:
+        self.skip_space()
         j = self.i
-        while j < len(self.s) and (self.s[j].isalnum() or self.s[j] in "-_."):
+        while j < len(self.s) and self.s[j] in self.NAME_CHARS:
             j += 1
-        name = self.s[self.i:j]
-        if not name:
-            raise PassError(f"expected a pass name at '{self.s[self.i:]}' in pass pipeline")
-        self.i = j
-        if self.i < len(self.s) and self.s[self.i] == "(":
+        if j == self.i:
+            raise self.error("expected a pass or op name")
+        name, self.i = self.s[self.i:j], j
+        return name
+
+    # pipeline := element (',' element)* ; element := name '(' pipeline? ')' | name options?
+    def pipeline(self) -> list:
+        items = self.elements()
+        if self.peek():
+            raise self.error("expected ',' or the end")
+        return items
+
+    def elements(self) -> list:
+        items = [self.element()]
+        while self.peek() == ",":
             self.i += 1
-            inner = [] if self.s[self.i:self.i + 1] == ")" else self._list()
-            if self.s[self.i:self.i + 1] != ")":
-                raise PassError(f"expected ')' in pass pipeline '{self.s}'")
+            items.append(self.element())
+        return items
+
+    def element(self) -> ModulePass | _Nested:
+        name = self.name()
+        if self.peek() == "(":
+            self.i += 1
+            inner = [] if self.peek() == ")" else self.elements()
+            if self.peek() != ")":
+                raise self.error(f"expected ')' to close '{name}('")
             self.i += 1
             return _Nested(name, inner)
-        options: dict[str, str] = {}
-        if self.i < len(self.s) and self.s[self.i] == "{":
-            end = self.s.index("}", self.i)
-            options = parse_options(self.s[self.i + 1:end])
-            self.i = end + 1
+        options: dict[str, str | None] = {}
+        if self.peek() == "{":
+            self.i += 1
+            options = self.options(end="}")
         return make_pass(name, options)
 
+    def options(self, end: str | None) -> dict[str, str | None]:
+        """``key[=value]`` entries separated by spaces, up to ``end`` (which
+        is consumed) or the end of the text."""
+        out: dict[str, str | None] = {}
+        while True:
+            c = self.peek()
+            if c == "" and end is None:
+                return out
+            if c == "":
+                raise self.error(f"expected '{end}' to close the options")
+            if c == end:
+                self.i += 1
+                return out
+            key = self.name()
+            if self.i < len(self.s) and self.s[self.i] == "=":
+                self.i += 1
+                out[key] = _unquote(self.value(end))
+            else:
+                out[key] = None
+            if self.i < len(self.s) and not self.s[self.i].isspace() and self.s[self.i] != end:
+                raise self.error(f"expected a space between options after '{key}'")
 
-def parse_options(text: str) -> dict[str, str]:
-    """``tile-sizes=32,32 other=1`` (spaces or the next ``key=`` separate)."""
-    import re
+    def value(self, end: str | None) -> str:
+        """The raw text of one option value: up to a space or ``end`` outside
+        quotes and braces."""
+        start = self.i
+        depth, quote = 0, ""
+        while self.i < len(self.s):
+            c = self.s[self.i]
+            if quote:
+                if c == quote:
+                    quote = ""
+            elif c in "\"'":
+                quote = c
+            elif c == "{":
+                depth += 1
+            elif c == "}" and depth > 0:
+                depth -= 1
+            elif depth == 0 and (c.isspace() or c == end):
+                break
+            self.i += 1
+        if quote:
+            raise self.error(f"unterminated {quote} in an option value")
+        if depth:
+            raise self.error("unbalanced '{' in an option value")
+        return self.s[start:self.i]
 
-    out: dict[str, str] = {}
-    for m in re.finditer(r"([A-Za-z][\w-]*)(?:=((?:[^=\s]+?)(?=(?:\s+|[,\s][A-Za-z][\w-]*=|$))))?", text):
-        out[m.group(1)] = m.group(2) if m.group(2) is not None else "true"
-    return out
+
+# -- command-line flags ---------------------------------------------------------------
 
 
-def make_pass(name: str, options: dict[str, str] | None = None) -> ModulePass:
-    cls = lookup_pass(name)
-    if cls is None:
-        known = ", ".join(sorted(registered_passes())) or "none"
-        raise PassError(f"'{name}' does not refer to a registered pass (known passes: {known})")
-    return cls.from_options(options or {})
+def pipeline_from_flags(flags: list[str]) -> PassManager | None:
+    """A PassManager from mlir-opt style flags, in command-line order:
+    ``--pass-name``, ``--pass-name=options`` (``-pass-name`` too) and
+    ``--pass-pipeline=...`` (or ``--pass-pipeline ...``). None when there
+    are none. A flag that names no pass is an unknown command-line
+    argument, reported with the closest known flag."""
+    pm: PassManager | None = None
+    i = 0
+    while i < len(flags):
+        flag = flags[i]
+        i += 1
+        if not flag.startswith("-") or flag in ("-", "--"):
+            raise PassError(f"unexpected argument '{flag}'")
+        body = flag[2:] if flag.startswith("--") else flag[1:]
+        name, eq, value = body.partition("=")
+        if name == "pass-pipeline":
+            if not eq:
+                if i >= len(flags):
+                    raise PassError("option '--pass-pipeline' needs a value")
+                value, i = flags[i], i + 1
+            sub = PassManager.parse(_strip_shell_quotes(value))
+            pm = pm or PassManager()
+            for p in sub.passes:
+                pm.add(p)
+            continue
+        cls = lookup_pass(name)
+        if cls is None:
+            raise PassError(_unknown_flag(flag, name))
+        pm = pm or PassManager()
+        pm.add(cls.from_options(parse_options(_strip_shell_quotes(value)) if eq else {}))
+    return pm
+
+
+def _strip_shell_quotes(text: str) -> str:
+    """``"..."`` as written inside a RUN line that no shell unquoted."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+def _unknown_flag(flag: str, name: str) -> str:
+    known = list(registered_passes()) + ["pass-pipeline", "list-passes"]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" Did you mean '--{close[0]}'?" if close else ""
+    return f"unknown command line argument '{flag}' (not an option of 'polymlir opt' nor a registered pass; " \
+           f"see --list-passes).{hint}"

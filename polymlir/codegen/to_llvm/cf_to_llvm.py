@@ -12,7 +12,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter
 from .type_converter import VOID, LLVMTypeConverter
 
@@ -111,6 +111,7 @@ def convert_cf_to_llvm(root: Operation, converter: LLVMTypeConverter | None = No
 @dataclass(frozen=True)
 class ConvertControlFlowToLLVM(ModulePass):
     name: ClassVar[str] = "convert-cf-to-llvm"
+    anchor: ClassVar[str] = MODULE  # as upstream (a module pass)
     summary: ClassVar[str] = "Convert cf branches to the LLVM dialect"
     index_bitwidth: int = 64
 

@@ -18,7 +18,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter, cast
 from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
 from .type_converter import PTR, VOID, LLVMTypeConverter
@@ -269,6 +269,7 @@ def convert_func_to_llvm(root: Operation, converter: LLVMTypeConverter | None = 
 @dataclass(frozen=True)
 class ConvertFuncToLLVM(ModulePass):
     name: ClassVar[str] = "convert-func-to-llvm"
+    anchor: ClassVar[str] = MODULE  # as upstream: it rewrites the func.func ops themselves
     summary: ClassVar[str] = "Convert func ops to the LLVM dialect (seed 002 calling convention)"
     use_bare_ptr_memref_call_conv: bool = False
     index_bitwidth: int = 64

@@ -25,7 +25,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter, apply_patterns, cast
 from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
 from .func_to_llvm import call
@@ -583,6 +583,7 @@ def convert_memref_to_llvm(root: Operation, converter: LLVMTypeConverter | None 
 @dataclass(frozen=True)
 class FinalizeMemRefToLLVM(ModulePass):
     name: ClassVar[str] = "finalize-memref-to-llvm"
+    anchor: ClassVar[str] = MODULE  # as upstream: it declares malloc/free and globals in the module
     summary: ClassVar[str] = "Convert memref ops to the LLVM dialect"
     index_bitwidth: int = 64
     use_aligned_alloc: bool = False

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
-from ...transforms.pass_manager import ModulePass, PassContext, lookup_pass, register_pass
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, register_pass
 
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
@@ -58,6 +58,7 @@ def _check_lowered(module: Operation) -> None:
 @dataclass(frozen=True)
 class ConvertToLLVM(ModulePass):
     name: ClassVar[str] = "convert-to-llvm"
+    anchor: ClassVar[str] = MODULE  # it rewrites the func.func ops themselves (upstream: any op)
     summary: ClassVar[str] = "Lower everything polymlir knows to the LLVM dialect"
     use_c_wrappers: bool = False
 
