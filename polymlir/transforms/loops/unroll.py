@@ -260,11 +260,11 @@ class _Nest:
 
 
 def _split_point(loop: Loop, factor: int) -> AffineExpr:
-    """``lb + (tc - tc mod F) * step``: where the full groups of F
-    iterations end (single-result bounds)."""
+    """``lb + (tc floordiv F) * F * step``: where the full groups of F
+    iterations end (single-result bounds; upstream's form once simplified)."""
     lb, ub, s = loop.lbs[0], loop.ubs[0], loop.step
     tc = (ub - lb).ceildiv(s)
-    return lb + (tc - tc % factor) * s
+    return lb + tc.floordiv(factor) * (factor * s)
 
 
 def _make_cleanup(nest: _Nest, op: AffineForOp, factor: int) -> tuple[AffineForOp, list[AffineExpr]]:
