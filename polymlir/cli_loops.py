@@ -58,9 +58,18 @@ Runner = Callable[[argparse.Namespace, "Schedule"], list[Diagnostic]]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
 
 
-def command(name: str, help: str, add_args: Callable[[argparse.ArgumentParser], None]):
+READS_TRACE: set[str] = {"apply"}  # there --trace names a trace to read
+NO_MLIR_OUTPUT: set[str] = set()  # commands that write something else (show: a picture)
+
+
+def command(name: str, help: str, add_args: Callable[[argparse.ArgumentParser], None], *,
+            reads_trace: bool = False, prints_mlir: bool = True):
     def wrap(fn: Runner) -> Runner:
         COMMANDS[name] = (help, add_args, fn)
+        if reads_trace:
+            READS_TRACE.add(name)
+        if not prints_mlir:
+            NO_MLIR_OUTPUT.add(name)
         return fn
     return wrap
 
@@ -163,6 +172,35 @@ def run_apply(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     return []
 
 
+def _show_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loops", help="one or two nested loops to draw, x then y: i,j (default: the two "
+                                   "outermost loops of the first nest)")
+    p.add_argument("--trace", dest="trace_in", help="a trace (JSON file or text) to replay: draws the domain "
+                                                    "before, and its tiles and execution order after")
+    p.add_argument("--params", help="values of the symbols for the picture: N=8,M=6 (default 8 each)")
+
+
+@command("show", "draw a nest's iteration domain, dependences and tiles (-o out.png|svg)", _show_args,
+         reads_trace=True, prints_mlir=False)
+def run_show(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    from .plot import schedule_plot as SP  # islpy here; matplotlib (optional) when drawing
+
+    try:
+        SP.require_matplotlib()
+    except SP.MissingMatplotlib as e:
+        raise SystemExit(f"error: {e}") from None
+    if getattr(args, "drawn", False) or not SP.draws_function(s, args.func, bool(args.loops)):
+        return []
+    if not args.output or args.output == "-":
+        raise TransformError("polymlir show writes a picture: give -o out.png or -o out.svg", s.func)
+    SP.output_format(args.output, s.func)
+    params = SP.parse_params(args.params, s.func)
+    trace = load_trace(args.trace_in) if args.trace_in else None
+    SP.save(SP.draw_schedule(s, name_list(args.loops) or None, trace, params), args.output)
+    args.drawn = True
+    return []
+
+
 # -- driver -------------------------------------------------------------------------------
 
 
@@ -172,7 +210,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
         p.add_argument("-o", dest="output", default=None, help="output file")
         p.add_argument("--func", default=None, help="the function to transform (default: each function)")
-        if name == "apply":  # there --trace names the trace to replay
+        if name in READS_TRACE:  # there --trace names the trace to replay
             p.set_defaults(trace=False)
         else:
             p.add_argument("--trace", action="store_true", help="print the applied steps (JSON) to stderr")
@@ -235,6 +273,8 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     if args.trace:
         shown = next(iter(traces.values())) if len(traces) == 1 else traces
         print(json.dumps(shown), file=sys.stderr)
+    if args.command in NO_MLIR_OUTPUT:
+        return 0
     out = print_op(module, debuginfo=args.mlir_print_debuginfo)
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as fh:

@@ -1333,3 +1333,114 @@ def box_covered(fp: isl.Map, box: Sequence[BoxDim], params: Sequence[str]) -> bo
     touched = fp.wrap().flatten().reset_tuple_id()
     outer = fp.domain().reset_tuple_id().insert_dims(_SET, n, r)
     return s.intersect(outer).is_subset(touched)
+
+# -- Plotting (polymlir/plot)
+#
+# Domains and dependence relations with the parameters fixed to small
+# values and projected onto the loops a picture shows. Sets and maps come
+# back parameter-free; points, bounds and outlines as plain Python data.
+
+
+def _fix_params(obj: isl.Set | isl.Map, values: dict[str, int]) -> isl.Set | isl.Map:
+    """``obj`` with each parameter fixed to ``values[name]``, then dropped."""
+    for k in range(obj.dim(_PARAM)):
+        name = obj.get_dim_name(_PARAM, k)
+        if name not in values:
+            raise IslBridgeError(f"no value given for parameter {name}")
+        obj = obj.fix_val(_PARAM, k, _val(isl_context(), values[name]))
+    return obj.project_out(_PARAM, 0, obj.dim(_PARAM))
+
+
+def _keep_map(space: isl.Space, keep: Sequence[int]) -> isl.Map:
+    """``{ [x0, ..., xn] -> [x_keep0, x_keep1, ...] }`` on a parameter-free set space."""
+    target = isl.Set.universe(isl.Space.set_alloc(space.get_ctx(), 0, len(keep)))
+    m = isl.Map.from_domain_and_range(isl.Set.universe(space), target)
+    for j, k in enumerate(keep):
+        m = m.equate(_IN, k, _OUT, j)
+    return m
+
+
+@_isl_errors
+def projected_set(s: isl.Set, keep: Sequence[int], values: dict[str, int]) -> isl.Set:
+    """``s`` with its parameters fixed to ``values`` (by isl name), projected
+    onto its dims ``keep`` (in that order)."""
+    fixed = _fix_params(s, values)
+    assert isinstance(fixed, isl.Set)
+    return fixed.apply(_keep_map(fixed.get_space(), keep)).coalesce()
+
+
+@_isl_errors
+def set_points(s: isl.Set) -> list[tuple[int, ...]]:
+    """The integer points of a bounded parameter-free set, sorted."""
+    pts: list[tuple[int, ...]] = []
+
+    def visit(p: isl.Point) -> None:
+        pts.append(tuple(_integer(p.get_coordinate_val(_SET, k)) for k in range(p.get_space().dim(_SET))))
+
+    s.foreach_point(visit)
+    return sorted(pts)
+
+
+@_isl_errors
+def set_bounds(s: isl.Set) -> list[tuple[int, int]]:
+    """(min, max) of each dim of a bounded, parameter-free, non-empty set."""
+    return [_bounds(s, k) for k in range(s.dim(_SET))]
+
+
+@_isl_errors
+def outline_polygons(s: isl.Set) -> list[list[tuple[float, ...]]]:
+    """The vertices of each convex piece of a parameter-free set (its
+    rational hull), one list per piece, in the order isl gives them."""
+    out: list[list[tuple[float, ...]]] = []
+    for b in s.coalesce().get_basic_sets():
+        verts: list[tuple[float, ...]] = []
+
+        def visit(v: isl.Vertex) -> None:
+            ma = v.get_expr()
+            verts.append(tuple(float(_rational(ma.get_at(k).get_constant_val())) for k in range(ma.dim(_OUT))))
+
+        isl.Set.from_basic_set(b).polyhedral_hull().compute_vertices().foreach_vertex(visit)
+        if verts:
+            out.append(verts)
+    return out
+
+
+@_isl_errors
+def projected_relation(rel: isl.Map, src_keep: Sequence[int], dst_keep: Sequence[int],
+                       values: dict[str, int], drop_identity: bool = False) -> isl.Map:
+    """A source -> sink instance relation with its parameters fixed, projected
+    onto the source's dims ``src_keep`` and the sink's ``dst_keep``. With
+    ``drop_identity`` (source and sink over the same loops) the pairs of one
+    instance with itself go first."""
+    fixed = _fix_params(rel, values)
+    assert isinstance(fixed, isl.Map)
+    if drop_identity and fixed.dim(_IN) == fixed.dim(_OUT):
+        same = fixed
+        for k in range(fixed.dim(_IN)):
+            same = same.equate(_IN, k, _OUT, k)
+        fixed = fixed.subtract(same)
+    proj_src = _keep_map(fixed.domain().get_space(), src_keep)
+    proj_dst = _keep_map(fixed.range().get_space(), dst_keep)
+    return fixed.apply_domain(proj_src).apply_range(proj_dst).coalesce()
+
+
+def _box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set:
+    box = isl.Set.universe(space)
+    for k, (a, b) in enumerate(zip(lo, hi)):
+        box = box.lower_bound_val(_SET, k, _val(space.get_ctx(), a)).upper_bound_val(_SET, k, _val(space.get_ctx(), b))
+    return box
+
+
+@_isl_errors
+def relation_pairs(m: isl.Map, limit: int, lo: Sequence[int] | None = None,
+                   hi: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+    """The pairs of a bounded parameter-free relation (sources and sinks
+    restricted to the box ``lo``..``hi`` when given), sorted; None when
+    there are more than ``limit``."""
+    if lo is not None and hi is not None:
+        m = m.intersect_domain(_box(m.domain().get_space(), lo, hi)).intersect_range(_box(m.range().get_space(), lo, hi))
+    w = m.wrap()
+    if _integer(w.count_val()) > limit:
+        return None
+    n_in = m.dim(_IN)
+    return [(p[:n_in], p[n_in:]) for p in set_points(w)]

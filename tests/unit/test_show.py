@@ -1,0 +1,270 @@
+"""``polymlir show`` and ``polymlir.plot.show``: pictures of a nest's domain,
+dependences and tiles, before and after a trace."""
+
+from __future__ import annotations
+
+import builtins
+import json
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from matplotlib.patches import FancyArrowPatch, Rectangle  # noqa: E402
+
+from polymlir import parse, print_ir  # noqa: E402
+from polymlir.cli import main  # noqa: E402
+from polymlir.plot import MISSING_MATPLOTLIB, show  # noqa: E402
+
+MATMUL = """\
+func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>, %N: index, %M: index) {
+  affine.for %i = 0 to %N {
+    affine.for %j = 0 to %M {
+      affine.for %k = 0 to %N {
+        %a = affine.load %A[%i, %k] : memref<?x?xf64>
+        %b = affine.load %B[%k, %j] : memref<?x?xf64>
+        %c = affine.load %C[%i, %j] : memref<?x?xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+# A 2-D nest like one row-block of a matrix product: C[i][j] accumulates
+# along j, so the dependences run between points of the picture.
+ROWSUM = """\
+func.func @rowsum(%A: memref<16x16xf64>, %C: memref<16x16xf64>) {
+  affine.for %i = 0 to 12 {
+    affine.for %j = 1 to 10 {
+      %l = affine.load %C[%i, %j - 1] : memref<16x16xf64>
+      %a = affine.load %A[%i, %j] : memref<16x16xf64>
+      %s = arith.addf %l, %a : f64
+      affine.store %s, %C[%i, %j] : memref<16x16xf64>
+    }
+  }
+  return
+}
+"""
+
+# Time x space: A[t+1][i] from A[t][i-1], A[t][i], A[t][i+1]; flow
+# dependences of distances (1,-1), (1,0), (1,1).
+STENCIL = """\
+func.func @stencil(%A: memref<20x40xf64>) {
+  %c3 = arith.constant 3.0 : f64
+  affine.for %t = 0 to 10 {
+    affine.for %i = 1 to 21 {
+      %l = affine.load %A[%t, %i - 1] : memref<20x40xf64>
+      %m = affine.load %A[%t, %i] : memref<20x40xf64>
+      %r = affine.load %A[%t, %i + 1] : memref<20x40xf64>
+      %s1 = arith.addf %l, %m : f64
+      %s2 = arith.addf %s1, %r : f64
+      %v = arith.divf %s2, %c3 : f64
+      affine.store %v, %A[%t + 1, %i] : memref<20x40xf64>
+    }
+  }
+  return
+}
+"""
+
+TILE_IJ = [{"op": "tile", "loops": ["i", "j"], "sizes": [4, 3]}]
+TILE_I = [{"op": "tile", "loops": ["i"], "sizes": [8]}]
+
+
+def arrows(ax) -> list[FancyArrowPatch]:
+    return [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
+
+
+def legend_texts(ax) -> list[str]:
+    leg = ax.get_legend()
+    return [t.get_text() for t in leg.get_texts()] if leg is not None else []
+
+
+def arrow_vectors(ax) -> set[tuple[float, float]]:
+    out = set()
+    for p in arrows(ax):
+        (x0, y0), (x1, y1) = p._posA_posB  # the endpoints given to the patch
+        out.add((round(x1 - x0, 6), round(y1 - y0, 6)))
+    return out
+
+
+# -- the Python API -------------------------------------------------------------------------
+
+
+def test_stencil_dependences_have_the_three_distances():
+    fig = show(STENCIL)
+    (ax,) = fig.axes
+    assert ax.get_xlabel() == "loop t" and ax.get_ylabel() == "loop i"
+    assert arrow_vectors(ax) == {(1.0, -1.0), (1.0, 0.0), (1.0, 1.0)}
+    texts = legend_texts(ax)
+    assert any(t.startswith("S0: write A[t + 1, i]") and "200 points" in t for t in texts)
+    assert any(t.startswith("flow dependence (") for t in texts)
+    assert "@stencil" in ax.get_title()
+
+
+def test_stencil_arrows_are_capped_by_sampling_points():
+    fig = show(STENCIL, max_arrows=60)
+    (ax,) = fig.axes
+    n = len(arrows(ax))
+    assert 0 < n <= 60
+    flow = next(t for t in legend_texts(ax) if t.startswith("flow"))
+    assert f"{n} of " in flow and "point along each loop" in flow
+    assert arrow_vectors(ax) == {(1.0, -1.0), (1.0, 0.0), (1.0, 1.0)}  # whole fans kept
+
+
+def test_matmul_projection_onto_i_k_and_implied_arrows():
+    fig = show(MATMUL, loops=["i", "k"], params={"N": 5, "M": 4})
+    (ax,) = fig.axes
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("loop i", "loop k")
+    # Each kind relates every k to every later k; only the chains are drawn.
+    assert arrow_vectors(ax) == {(0.0, 1.0)}
+    texts = legend_texts(ax)
+    for kind in ("flow", "anti", "output"):
+        assert any(t.startswith(f"{kind} dependence (20 arrows") and "implied by others left out" in t
+                   for t in texts), texts
+    assert "N=5, M=4" in ax.get_title()
+
+
+def test_matmul_default_loops_mark_dependences_carried_by_k():
+    fig = show(MATMUL, params={"N": 3, "M": 2})
+    (ax,) = fig.axes
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("loop i", "loop j")
+    assert not arrows(ax)
+    texts = legend_texts(ax)
+    assert any("same point (carried by k)" in t for t in texts)
+    assert any("6 points" in t for t in texts)
+
+
+def test_tile_trace_draws_two_panels_with_tiles_and_order():
+    fig = show(ROWSUM, trace=TILE_IJ)
+    before, after = fig.axes
+    assert len(arrows(before)) == 12 * 8  # (0, 1) along j
+    assert arrow_vectors(before) == {(0.0, 1.0)}
+    tiles = [p for p in after.patches if isinstance(p, Rectangle) and not p.get_fill()]
+    assert len(tiles) == 3 * 3  # 12/4 tiles along i, 9 points of j in tiles of 3
+    widths = {(p.get_width(), p.get_height()) for p in tiles}
+    assert widths == {(4.0, 3.0)}
+    assert {p.get_xy()[0] for p in tiles} == {-0.5, 3.5, 7.5}  # anchored at i's lower bound 0
+    assert {p.get_xy()[1] for p in tiles} == {0.5, 3.5, 6.5}  # and j's lower bound 1
+    texts = legend_texts(after)
+    assert any(t.startswith("tiles (i_tile by 4, j_tile by 3)") for t in texts)
+    assert any(t.startswith("execution order after the trace") for t in texts)
+    # 108 points, numbered by their rank under the new schedule: the first
+    # tile's 12 points come first.
+    labels = {t.get_text(): t.xy for t in after.texts}
+    assert labels["0"] == (0, 1) and labels["11"] == (3, 3) and labels["12"] == (0, 4)
+    assert "after tile(i, j" in after.get_title()
+
+
+def test_interchange_trace_draws_the_new_order():
+    fig = show(ROWSUM, loops=["i", "j"], trace=[{"op": "interchange", "loops": ["j", "i"]}])
+    _, after = fig.axes
+    labels = {t.get_text(): t.xy for t in after.texts}
+    assert labels["0"] == (0, 1) and labels["1"] == (1, 1)  # i now runs innermost
+    assert not [p for p in after.patches if isinstance(p, Rectangle) and not p.get_fill()]
+
+
+def test_show_leaves_a_module_unchanged():
+    module = parse(ROWSUM, "rowsum.mlir")
+    text = print_ir(module)
+    show(module, trace=TILE_IJ)
+    assert print_ir(module) == text
+
+
+def test_large_domains_are_outlines():
+    fig = show(MATMUL, loops=["i", "j"], params={"N": 80, "M": 60}, max_points=2500)
+    (ax,) = fig.axes
+    from matplotlib.patches import Polygon
+
+    polys = [p for p in ax.patches if isinstance(p, Polygon)]
+    assert len(polys) == 1
+    xs = sorted({round(x, 3) for x, _ in polys[0].get_xy()})
+    assert xs[0] == 0 and xs[-1] == 79
+    assert any("4800 points (outline)" in t for t in legend_texts(ax))
+
+
+def test_trace_as_json_text_and_refusal():
+    from polymlir.transforms.loops.errors import TransformError
+
+    fig = show(STENCIL, trace=json.dumps(TILE_I))
+    assert len(fig.axes) == 2
+    with pytest.raises(TransformError, match=r"distance \(1, -1\)"):
+        show(STENCIL, trace=[{"op": "tile", "loops": ["t", "i"], "sizes": [4, 4]}])
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+@pytest.fixture()
+def files(tmp_path):
+    out = {}
+    for name, text in (("matmul", MATMUL), ("rowsum", ROWSUM), ("stencil", STENCIL)):
+        p = tmp_path / f"{name}.mlir"
+        p.write_text(text)
+        out[name] = p
+    trace = tmp_path / "tile.json"
+    trace.write_text(json.dumps(TILE_I))
+    out["trace"] = trace
+    return out
+
+
+@pytest.mark.parametrize("ext", ["png", "svg"])
+@pytest.mark.parametrize("kernel,extra", [
+    ("matmul", ["--loops", "i,k", "--params", "N=6,M=4", "--trace", json.dumps(TILE_IJ)]),
+    ("rowsum", ["--trace", json.dumps(TILE_IJ)]),
+    ("stencil", ["--trace", "TRACE_FILE"]),
+    ("stencil", []),
+])
+def test_cli_writes_pictures(files, tmp_path, capsys, ext, kernel, extra):
+    out = tmp_path / f"{kernel}.{ext}"
+    extra = [str(files["trace"]) if a == "TRACE_FILE" else a for a in extra]
+    assert main(["show", str(files[kernel]), "-o", str(out), *extra]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""  # a picture, no MLIR
+    data = out.read_bytes()
+    assert len(data) > 1000
+    if ext == "png":
+        assert data.startswith(b"\x89PNG")
+    else:
+        assert b"<svg" in data[:2000]
+
+
+def test_cli_refusal_and_errors(files, tmp_path, capsys):
+    out = tmp_path / "x.png"
+    refused = json.dumps([{"op": "tile", "loops": ["t", "i"], "sizes": [4, 4]}])
+    assert main(["show", str(files["stencil"]), "-o", str(out), "--trace", refused]) == 1
+    err = capsys.readouterr().err
+    assert "cannot tile loops t, i" in err and "distance (1, -1)" in err
+    assert not out.exists()
+    assert main(["show", str(files["stencil"])]) == 1
+    assert "give -o out.png" in capsys.readouterr().err
+    assert main(["show", str(files["stencil"]), "-o", str(tmp_path / "x.txt")]) == 1
+    assert ".png, .svg or .pdf" in capsys.readouterr().err
+    assert main(["show", str(files["matmul"]), "-o", str(out), "--loops", "i,z"]) == 1
+    assert "no loop 'z'" in capsys.readouterr().err
+    assert main(["show", str(files["matmul"]), "-o", str(out), "--params", "Q=3"]) == 1
+    assert "no symbol Q" in capsys.readouterr().err
+
+
+def test_cli_without_matplotlib(files, tmp_path, monkeypatch, capsys):
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ImportError("No module named 'matplotlib'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    out = tmp_path / "x.png"
+    with pytest.raises(SystemExit) as e:
+        main(["show", str(files["stencil"]), "-o", str(out)])
+    assert str(e.value.code) == MISSING_MATPLOTLIB.join(["error: ", ""])
+    assert e.value.code == "error: polymlir show needs matplotlib: pip install 'polymlir[plot]'"
+    assert not out.exists()
+    from polymlir.plot import MissingMatplotlib
+
+    with pytest.raises(MissingMatplotlib, match=r"pip install 'polymlir\[plot\]'"):
+        show(STENCIL)
