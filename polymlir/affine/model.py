@@ -404,8 +404,9 @@ class _Builder:
         li = ui = 0
         for k, iv in enumerate(body.arguments):
             encl = cur.enclosing() if cur is not None else []
-            lbs_all = self.map_exprs(lmap, operands, encl, op)
-            ubs_all = self.map_exprs(umap, operands, encl, op)
+            # The lower map takes the first operands, the upper map the rest.
+            lbs_all = self.map_exprs(lmap, operands[:lmap.num_inputs], encl, op)
+            ubs_all = self.map_exprs(umap, operands[lmap.num_inputs:], encl, op)
             lbs = lbs_all[li:li + lgroups[k]]
             ubs = ubs_all[ui:ui + ugroups[k]]
             li += lgroups[k]

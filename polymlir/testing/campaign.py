@@ -46,6 +46,7 @@ class PrimitiveStats:
     legal_refused: int = 0  # refused, but the forced rewrite computed the same outputs
     refused_checked: int = 0  # refusals that could be forced and run
     errors: int = 0  # rejected parameters / shapes (TransformError)
+    crashes: int = 0  # internal errors (exceptions other than TransformError)
     failures: list[str] = field(default_factory=list)
 
 
@@ -127,7 +128,62 @@ def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     return Attempt("unroll_jam", (name, factor), force)
 
 
-SAMPLERS: dict[str, Sampler] = {"tile": _tile, "permute": _permute, "strip_mine": _strip_mine,
+def _parallelize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    # No forced run: the JIT runs affine.parallel sequentially, so running a
+    # forced conversion cannot tell a legal one from an illegal one.
+    loops = s.all_loops()
+    if not loops:
+        return None
+    return Attempt("parallelize", (s.spec_of(r.choice(loops)),))
+
+
+def _fuse(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    from ..transforms.loops import fuse as F
+
+    nests = s.nests()
+    if len(nests) < 2:
+        return None
+    a = r.randrange(len(nests) - 1)
+    depth = r.randint(1, 2)
+    shifts = [r.choice([0, 0, 1, 2]) for _ in range(depth)] if r.random() < 0.3 else None
+
+    def force(h: Schedule) -> object:
+        return F.fuse(h.model, h.nest(a), h.nest(a + 1), depth, shifts)
+
+    return Attempt("fuse", (a, a + 1, depth, shifts), force)
+
+
+def _distribute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    from ..transforms.loops import distribute as D
+
+    loops = s.all_loops()
+    if not loops:
+        return None
+    name = s.spec_of(r.choice(loops))
+
+    def force(h: Schedule) -> object:
+        return D.distribute(h.model, h.loop(name), None)
+
+    return Attempt("distribute", (name,), force)
+
+
+def _promote(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    loops = s.all_loops()
+    if not loops:
+        return None
+    return Attempt("promote", (s.spec_of(r.choice(loops)),))
+
+
+def _scalar_replace(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    loops = s.all_loops()
+    if not loops:
+        return None
+    return Attempt("scalar_replace", (s.spec_of(r.choice(loops)),))
+
+
+SAMPLERS: dict[str, Sampler] = {"parallelize": _parallelize, "fuse": _fuse, "distribute": _distribute,
+                                "promote": _promote, "scalar_replace": _scalar_replace,
+"tile": _tile, "permute": _permute, "strip_mine": _strip_mine,
                                 "unroll": _unroll, "unroll_jam": _unroll_jam}
 
 
@@ -150,6 +206,10 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
     except ValueError:  # TransformError: parameters or shapes the primitive rejects
         stats.errors += 1
         return
+    except Exception as e:  # noqa: BLE001 - an internal error is a finding, not a crash of the campaign
+        stats.crashes += 1
+        stats.failures.append(f"{name}{attempt.args}: internal error {type(e).__name__}: {e}\n{program.text}")
+        return
     if verdict.ok:
         stats.applied += 1
         out = print_ir(s.module)
@@ -166,7 +226,7 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
     forced = _fresh(program.text)
     try:
         attempt.force(forced)
-    except ValueError:  # TransformError and bad shapes: the rewrite itself cannot be done
+    except Exception:  # noqa: BLE001 - the rewrite itself cannot be done without its checks
         return
     stats.refused_checked += 1
     if compare_runs(program.text, print_ir(forced.module), "f", seeds=(0, 1)) <= TOLERANCE:
@@ -184,8 +244,10 @@ def run_campaign(seeds: Iterable[int], primitives: Iterable[str] | None = None) 
 
 
 def format_stats(stats: dict[str, PrimitiveStats]) -> str:
-    rows = [f"{'primitive':<14} {'tried':>6} {'applied':>8} {'refused':>8} {'wrong':>6} {'legal-refused':>14}"]
+    rows = [f"{'primitive':<14} {'tried':>6} {'applied':>8} {'refused':>8} {'rejected':>9} {'crashed':>8} "
+            f"{'wrong':>6} {'legal-refused':>14}"]
     for n, s in stats.items():
         rate = f"{s.legal_refused}/{s.refused_checked}" if s.refused_checked else "-"
-        rows.append(f"{n:<14} {s.tried:>6} {s.applied:>8} {s.refused:>8} {s.wrong:>6} {rate:>14}")
+        rows.append(f"{n:<14} {s.tried:>6} {s.applied:>8} {s.refused:>8} {s.errors:>9} {s.crashes:>8} "
+                    f"{s.wrong:>6} {rate:>14}")
     return "\n".join(rows)

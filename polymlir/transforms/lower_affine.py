@@ -154,8 +154,11 @@ def _identity(b: Builder, kind: int, t: T.Type) -> Value:
 def _lower_parallel(op: Operation) -> None:
     b = Builder.before(op)
     operands = list(op.operands)
-    lbs_all = expand_map(b, op.get_attr("lowerBoundsMap").value, operands)
-    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands)
+    # The lower map takes the first operands, the upper map the rest (upstream's
+    # getLowerBoundsOperands / getUpperBoundsOperands).
+    lmap = op.get_attr("lowerBoundsMap").value
+    lbs_all = expand_map(b, lmap, operands[:lmap.num_inputs])
+    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands[lmap.num_inputs:])
     lgroups = list(op.get_attr("lowerBoundsGroups").flat())
     ugroups = list(op.get_attr("upperBoundsGroups").flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]

@@ -21,7 +21,13 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...ir.core import Operation
+from . import contract as CT
+from . import distribute as D
+from . import fuse as F
+from . import parallelize as PAR
 from . import permute as P
+from . import promote as PR
+from . import scalar_replace as SR
 from . import tile as TL
 from . import unroll as U
 from .loop_utils import TransformError, perfect_band_problem
@@ -202,6 +208,87 @@ class Schedule:
         return self._apply("unroll_jam", [l], {"factor": int(factor)},
                            lambda: U.unroll_jam_verdict(m, l, int(factor)), lambda: U.unroll_jam(m, l, int(factor)))
 
+    def parallelize(self, loop: LoopSpec, reductions: bool = True) -> Verdict:
+        """Turn a loop that carries no dependence into ``affine.parallel``
+        (with ``reduce`` for iter_args reductions when ``reductions``)."""
+        l = self.loop(loop)
+        m = self.model
+        return self._apply("parallelize", [l], {"reductions": bool(reductions)},
+                           lambda: PAR.parallelize_verdict(m, l, reductions),
+                           lambda: PAR.parallelize(m, l, reductions))
+
+    def nest(self, spec: LoopSpec) -> Loop:
+        """A loop nest's outermost loop: an int is a nest position (0, 1, ...
+        in program order), anything else a loop selector."""
+        if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
+            k = int(spec)
+            nests = self.nests()
+            if not 0 <= k < len(nests):
+                raise TransformError(f"nest {k} is out of range (the function has {len(nests)} loop nests)",
+                                     self.func)
+            return nests[k]
+        return self.loop(spec)
+
+    def fuse(self, a: LoopSpec, b: LoopSpec, depth: int = 1, shifts: Sequence[int] | None = None,
+             contract: bool = False) -> Verdict:
+        """Fuse nest ``b`` into nest ``a`` at ``depth`` (``b`` shifted by
+        ``shifts``); with ``contract``, shrink the temporaries the fusion made
+        private to one iteration."""
+        la, lb = self.nest(a), self.nest(b)
+        m = self.model
+        params: dict[str, Any] = {"depth": int(depth)}
+        if shifts:
+            params["shifts"] = [int(x) for x in shifts]
+        if contract:
+            params["contract"] = True
+        sh = [int(x) for x in shifts] if shifts else None
+
+        def do() -> None:
+            F.fuse(m, la, lb, int(depth), sh)
+            if contract:
+                self._contract_all()
+
+        return self._apply("fuse", [la, lb], params, lambda: F.fuse_verdict(m, la, lb, int(depth), sh), do)
+
+    def _contract_all(self) -> None:
+        model = analyze(self.func)
+        for alloc in CT.contraction_candidates(model):
+            model = analyze(self.func)
+            if CT.contract_verdict(model, alloc).ok:
+                CT.contract(model, alloc)
+
+    def distribute(self, loop: LoopSpec, groups: Sequence[Sequence[int]] | None = None) -> Verdict:
+        """Split ``loop`` into one loop per group of its body items (maximal
+        distribution by strongly connected components when None)."""
+        l = self.loop(loop)
+        m = self.model
+        g = [list(x) for x in groups] if groups else None
+        params: dict[str, Any] = {"groups": g} if g else {}
+        return self._apply("distribute", [l], params, lambda: D.distribute_verdict(m, l, g),
+                           lambda: D.distribute(m, l, g))
+
+    def promote(self, loop: LoopSpec, memrefs: Sequence[str] | None = None,
+                memory_space: int | None = None) -> Verdict:
+        """Copy the footprints of ``memrefs`` (all accessed if None) in
+        ``loop`` to local buffers: copy-in before, copy-out after."""
+        l = self.loop(loop)
+        m = self.model
+        params: dict[str, Any] = {}
+        if memrefs:
+            params["memrefs"] = list(memrefs)
+        if memory_space is not None:
+            params["memory_space"] = int(memory_space)
+        return self._apply("promote", [l], params, lambda: PR.promote_verdict(m, l, memrefs, memory_space),
+                           lambda: PR.promote(m, l, memrefs, memory_space))
+
+    def scalar_replace(self, loop: LoopSpec) -> Verdict:
+        """Keep loop-invariant elements updated in ``loop`` in registers
+        (load before, iter_args inside, store after)."""
+        l = self.loop(loop)
+        m = self.model
+        return self._apply("scalar_replace", [l], {}, lambda: SR.scalar_replace_verdict(m, l),
+                           lambda: SR.scalar_replace(m, l))
+
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
         """The longest perfectly nested chain of loops starting at ``loop``."""
@@ -218,6 +305,10 @@ class Schedule:
         targets = [self.loop(loop)] if loop is not None else list(self.model.loops)
         m = self.model
         out: list[Option] = []
+        if loop is None:
+            for a, b, depth in F.fusion_candidates(m):
+                out.append(Option("fuse", [self.spec_of(a), self.spec_of(b)], {"depth": depth},
+                                  F.fuse_verdict(m, a, b, depth)))
         for l in targets:
             band = self.band_from(l)
             names = [self.spec_of(x) for x in band]
@@ -237,6 +328,11 @@ class Schedule:
             if l.children:
                 candidates.append(("unroll_jam", names[:1], {"factor": 2},
                                    lambda l=l: U.unroll_jam_verdict(m, l, 2)))
+                candidates.append(("distribute", names[:1], {}, lambda l=l: D.distribute_verdict(m, l)))
+                candidates.append(("promote", names[:1], {}, lambda l=l: PR.promote_verdict(m, l)))
+            candidates.append(("parallelize", names[:1], {"reductions": True},
+                               lambda l=l: PAR.parallelize_verdict(m, l, True)))
+            candidates.append(("scalar_replace", names[:1], {}, lambda l=l: SR.scalar_replace_verdict(m, l)))
             for prim, ls, params, fn in candidates:
                 try:
                     v = fn()
@@ -279,6 +375,12 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
     "interchange": lambda s, st: s.interchange(st.loops),
     "unroll": lambda s, st: s.unroll(st.loops[0], st.params.get("factor"), bool(st.params.get("full", False))),
     "unroll_jam": lambda s, st: s.unroll_jam(st.loops[0], _param(st, "factor")),
+    "parallelize": lambda s, st: s.parallelize(st.loops[0], bool(st.params.get("reductions", True))),
+    "fuse": lambda s, st: s.fuse(st.loops[0], st.loops[1], int(st.params.get("depth", 1)), st.params.get("shifts"),
+                                 bool(st.params.get("contract", False))),
+    "distribute": lambda s, st: s.distribute(st.loops[0], st.params.get("groups")),
+    "promote": lambda s, st: s.promote(st.loops[0], st.params.get("memrefs"), st.params.get("memory_space")),
+    "scalar_replace": lambda s, st: s.scalar_replace(st.loops[0]),
 }
 
 
