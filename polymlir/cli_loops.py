@@ -142,6 +142,73 @@ def run_unroll_jam(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     return []
 
 
+def _parallelize_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loop", help="the loop to parallelize (default: the outermost parallel loops of each nest)")
+    p.add_argument("--no-reductions", action="store_true", help="do not turn iter_args reductions into reduce")
+
+
+@command("parallelize", "turn loops that carry no dependence into affine.parallel", _parallelize_args)
+def run_parallelize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    if args.loop:
+        loop = s.loop(args.loop)
+        refuse_if_not(s.parallelize(loop, not args.no_reductions), loop.op)
+        return []
+    out: list[Diagnostic] = []
+    # Outermost first: a loop that becomes parallel is not looked into again.
+    todo = [s.spec_of(n) for n in s.nests()]
+    while todo:
+        spec = todo.pop(0)
+        loop = s.loop(spec)
+        children = [s.spec_of(c) for c in loop.children]
+        v = s.parallelize(loop, not args.no_reductions)
+        if not v.ok:
+            out.append(remark(loop.op, f"not parallel: {v.reason}"))
+            todo = children + todo
+    return out
+
+
+def _fuse_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--nests", required=True, help="two loop nests by position in the function: 0,1")
+    p.add_argument("--depth", type=int, default=1, help="how many loops to fuse (1: the outermost)")
+    p.add_argument("--shifts", help="shift the second nest by these amounts per fused loop: 0,1")
+    p.add_argument("--contract", action="store_true", help="shrink temporaries private to one fused iteration")
+
+
+@command("fuse", "fuse two loop nests at a depth (exact legality)", _fuse_args)
+def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    nests = int_list(args.nests, "--nests")
+    if len(nests) != 2:
+        raise TransformError("--nests takes two nest positions: 0,1", s.func)
+    shifts = int_list(args.shifts, "--shifts") if args.shifts else None
+    b = s.nest(nests[1])
+    refuse_if_not(s.fuse(nests[0], nests[1], args.depth, shifts, args.contract), b.op)
+    return []
+
+
+def _promote_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loop", required=True, help="the loop whose footprints are copied: ii")
+    p.add_argument("--memrefs", help="which memrefs (argument names: A,B; default: every one accessed)")
+    p.add_argument("--memory-space", type=int, default=None, help="memory space of the local buffers")
+
+
+@command("promote", "copy a loop's footprints to local buffers (copy-in before, copy-out after)", _promote_args)
+def run_promote(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    loop = s.loop(args.loop)
+    refuse_if_not(s.promote(loop, name_list(args.memrefs) or None, args.memory_space), loop.op)
+    return []
+
+
+def _distribute_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loop", required=True, help="the loop to split")
+
+
+@command("distribute", "split a loop into one loop per group of statements (maximal by default)", _distribute_args)
+def run_distribute(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    loop = s.loop(args.loop)
+    refuse_if_not(s.distribute(loop), loop.op)
+    return []
+
+
 def _apply_args(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--trace", dest="trace_in", help="a trace (JSON file, or JSON text) to replay")
