@@ -12,6 +12,11 @@ recomputed (no slicing), so a pair fuses only where its loops match (or
 isl's AST builder regenerates them), and a fusion that would reorder a
 dependence is declined with a remark naming it.
 
+Distribution (``affine-loop-distribute``, polymlir's own: upstream has no
+affine fission pass): every loop whose body holds several statements is
+split maximally (one loop per dependence cycle), outermost loops first;
+loops whose statements form one cycle get a remark naming a dependence.
+
 Copy generation: as upstream's ``runOnBlock``, the outermost loop of each
 nest whose footprint fits ``fast-mem-capacity`` (KiB) gets its memrefs
 promoted to local buffers in ``fast-mem-space``; bigger loops (and, with
@@ -29,6 +34,7 @@ from ..affine.model import Loop, PolyhedralModel, analyze
 from ..ir import types as T
 from ..ir.core import Block, Operation
 from .loops.contract import ALLOC_OPS, contract, contract_verdict
+from .loops.distribute import body_items, distribute, distribute_verdict
 from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, max_fusion_depth
 from .loops.loop_utils import TransformError
 from .loops.promote import plan, promote, promote_verdict
@@ -231,3 +237,38 @@ class AffineDataCopyGenerate(ModulePass):
 
     def _recurse(self, func: Operation, op: Operation, ctx: PassContext) -> None:
         self.run_on_block(func, op.regions[0].blocks[0], ctx)
+
+
+@register_pass
+@dataclass(frozen=True)
+class AffineLoopDistribute(ModulePass):
+    name: ClassVar[str] = "affine-loop-distribute"
+    summary: ClassVar[str] = ("Distribute (fission) affine loops maximally, one loop per dependence cycle "
+                              "(polymlir's own pass; exact legality, remarks where declined)")
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for f in _functions(op):
+            self.run_on_function(f, ctx)
+
+    def run_on_function(self, func: Operation, ctx: PassContext) -> None:
+        # Loops that hold one statement now are not split later, when
+        # distributing an inner loop gave them several.
+        seen: set[Operation] = {l.op for l in analyze(func).loops if len(body_items(l)) < 2}
+        while True:
+            model = analyze(func)
+            for l in model.loops:
+                if l.op in seen or l.op.name != "affine.for" or len(body_items(l)) < 2:
+                    continue
+                seen.add(l.op)
+                try:
+                    v = distribute_verdict(model, l)
+                except TransformError as e:
+                    ctx.remark(l.op, f"not distributed: {e}")
+                    continue
+                if not v.ok:
+                    ctx.remark(l.op, f"not distributed: {v.reason}")
+                    continue
+                seen.update(distribute(model, l))
+                break
+            else:
+                return

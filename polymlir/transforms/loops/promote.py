@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineExpr, const, dim, sym
+from ...affine.expr import AffineExpr, AffineExprKind, const, dim, sym
 from ...affine.legality import Verdict
 from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
@@ -70,8 +70,25 @@ def affine_map_of(exprs: Sequence[AffineExpr], dim_vals: Sequence[Value],
             smap.append(sym(syms.index(v)))
         else:
             smap.append(const(0))
-    results = [e.replace_dims_and_symbols(dmap, smap) for e in exprs]
+    results = [simplify(e.replace_dims_and_symbols(dmap, smap), len(dims), len(syms)) for e in exprs]
     return AffineMap(len(dims), len(syms), results), dims + syms
+
+
+def simplify(e: AffineExpr, num_dims: int, num_symbols: int) -> AffineExpr:
+    """A linear expression in canonical order (dims, symbols, constant), as
+    mlir-opt simplifies it: ``d0 - (d1 - 1)`` is ``d0 - d1 + 1``. Expressions
+    with divisions or modulos are kept as written."""
+    linear = True
+
+    def visit(x: AffineExpr) -> None:
+        nonlocal linear
+        if x.kind in (AffineExprKind.FLOORDIV, AffineExprKind.CEILDIV, AffineExprKind.MOD):
+            linear = False
+
+    e.walk(visit)
+    if not linear or not e.is_pure_affine():
+        return e
+    return ib.aff_to_expr(ib.expr_to_aff(e, ib.set_space(num_dims, num_symbols)))
 
 
 def access_parts(op: Operation) -> tuple[AffineMap, list[Value]]:

@@ -1,0 +1,14 @@
+// RUN: polymlir opt %s --affine-data-copy-generate --verify-diagnostics | filecheck %s
+// With upstream's default generate-dma=true the pass declines: only
+// point-wise copies (generate-dma=false) are generated.
+
+// CHECK-LABEL: func.func @copy
+// CHECK-NOT: memref.alloc
+// expected-remark@+1 {{DMA generation (generate-dma, upstream's default) is not supported}}
+func.func @copy(%A: memref<8xf64>, %B: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i] : memref<8xf64>
+    affine.store %a, %B[%i] : memref<8xf64>
+  }
+  return
+}

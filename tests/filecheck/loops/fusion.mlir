@@ -1,0 +1,123 @@
+// RUN: polymlir opt %s --split-input-file --affine-loop-fusion | filecheck %s
+// affine-loop-fusion: sibling and producer-consumer nests fused at the
+// deepest legal depth, temporaries contracted to one iteration's footprint.
+
+// CHECK-LABEL: func.func @sibling
+// CHECK: affine.for %[[I:.+]] = 0 to 30 {
+// CHECK-NEXT: %[[A:.+]] = affine.load %arg0[%[[I]]]
+// CHECK-NEXT: arith.mulf %[[A]], %[[A]]
+// CHECK-NEXT: affine.store {{.*}}, %arg1[%[[I]]]
+// CHECK-NEXT: %[[A2:.+]] = affine.load %arg0[%[[I]]]
+// CHECK-NEXT: arith.addf %[[A2]], %[[A2]]
+// CHECK-NEXT: affine.store {{.*}}, %arg2[%[[I]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @sibling(%A: memref<30xf64>, %B: memref<30xf64>, %C: memref<30xf64>) {
+  affine.for %i = 0 to 30 {
+    %a = affine.load %A[%i] : memref<30xf64>
+    %x = arith.mulf %a, %a : f64
+    affine.store %x, %B[%i] : memref<30xf64>
+  }
+  affine.for %j = 0 to 30 {
+    %a = affine.load %A[%j] : memref<30xf64>
+    %y = arith.addf %a, %a : f64
+    affine.store %y, %C[%j] : memref<30xf64>
+  }
+  return
+}
+
+// -----
+
+// The temporary %T is written and read in one iteration after fusion at
+// depth 2: it shrinks to one element.
+// CHECK-LABEL: func.func @producer_consumer
+// CHECK: %[[T:.+]] = memref.alloc() : memref<1x1xf64>
+// CHECK-NEXT: affine.for %[[I:.+]] = 0 to 12 {
+// CHECK-NEXT: affine.for %[[J:.+]] = 0 to 10 {
+// CHECK-NEXT: affine.load %arg0[%[[I]], %[[J]]]
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: affine.store {{.*}}, %[[T]][0, 0] : memref<1x1xf64>
+// CHECK-NEXT: affine.load %[[T]][0, 0] : memref<1x1xf64>
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: affine.store {{.*}}, %arg1[%[[I]], %[[J]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[T]] : memref<1x1xf64>
+func.func @producer_consumer(%A: memref<12x10xf64>, %C: memref<12x10xf64>) {
+  %T = memref.alloc() : memref<12x10xf64>
+  affine.for %i = 0 to 12 {
+    affine.for %j = 0 to 10 {
+      %a = affine.load %A[%i, %j] : memref<12x10xf64>
+      %x = arith.mulf %a, %a : f64
+      affine.store %x, %T[%i, %j] : memref<12x10xf64>
+    }
+  }
+  affine.for %i = 0 to 12 {
+    affine.for %j = 0 to 10 {
+      %t = affine.load %T[%i, %j] : memref<12x10xf64>
+      %y = arith.addf %t, %t : f64
+      affine.store %y, %C[%i, %j] : memref<12x10xf64>
+    }
+  }
+  memref.dealloc %T : memref<12x10xf64>
+  return
+}
+
+// -----
+
+// The consumer reads the temporary in reverse: fused at depth 1 only, and
+// the temporary shrinks to one row.
+// CHECK-LABEL: func.func @reversed_row
+// CHECK: %[[T:.+]] = memref.alloc() : memref<1x12xf64>
+// CHECK-NEXT: affine.for %[[I:.+]] = 0 to 10 {
+// CHECK-NEXT: affine.for %[[J:.+]] = 0 to 12 {
+// CHECK: affine.store {{.*}}, %[[T]][0, %[[J]]] : memref<1x12xf64>
+// CHECK: affine.for %[[J2:.+]] = 0 to 12 {
+// CHECK-NEXT: affine.load %[[T]][0, -%[[J2]] + 11] : memref<1x12xf64>
+func.func @reversed_row(%A: memref<10x12xf64>, %C: memref<10x12xf64>) {
+  %T = memref.alloc() : memref<10x12xf64>
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to 12 {
+      %a = affine.load %A[%i, %j] : memref<10x12xf64>
+      %b = arith.mulf %a, %a : f64
+      affine.store %b, %T[%i, %j] : memref<10x12xf64>
+    }
+  }
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to 12 {
+      %b = affine.load %T[%i, 11 - %j] : memref<10x12xf64>
+      %c = arith.addf %b, %b : f64
+      affine.store %c, %C[%i, %j] : memref<10x12xf64>
+    }
+  }
+  memref.dealloc %T : memref<10x12xf64>
+  return
+}
+
+// -----
+
+// llvm/llvm-project#210490: upstream recomputes the in-place producer in the
+// shorter consumer and multiplies twice. polymlir regenerates the fused nest
+// through isl: the consumer runs under a guard in the producer's loop.
+// CHECK: #[[SET:.+]] = affine_set<(d0) : (-d0 + 1 >= 0)>
+// CHECK-LABEL: func.func @rmw_producer
+// CHECK: affine.for %[[I:.+]] = 0 to 4 {
+// CHECK: arith.mulf
+// CHECK-NEXT: affine.store {{.*}}, %arg0[%[[I]]]
+// CHECK-NEXT: affine.if #[[SET]](%[[I]]) {
+// CHECK-NEXT: %[[V:.+]] = affine.load %arg0[%[[I]]]
+// CHECK-NEXT: affine.store %[[V]], %arg1[%[[I]]]
+// CHECK-NOT: affine.for
+func.func @rmw_producer(%p: memref<4xf64>, %d: memref<2xf64>, %c: memref<1xf64>) {
+  affine.for %i = 0 to 4 {
+    %s = affine.load %c[0] : memref<1xf64>
+    %0 = affine.load %p[%i] : memref<4xf64>
+    %1 = arith.mulf %0, %s : f64
+    affine.store %1, %p[%i] : memref<4xf64>
+  }
+  affine.for %i = 0 to 2 {
+    %0 = affine.load %p[%i] : memref<4xf64>
+    affine.store %0, %d[%i] : memref<2xf64>
+  }
+  return
+}
