@@ -72,6 +72,42 @@ def may_touch(a: Statement, t: Statement, n_equal: int) -> tuple | None:
     return ib.violation_sample(same) or ((), ())
 
 
+_VIEWS = ("memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.collapse_shape",
+          "memref.expand_shape", "memref.transpose")
+_ALLOCS = ("memref.alloc", "memref.alloca", "memref.get_global")
+
+
+def _base(v: Value) -> Value:
+    """The allocation or argument a memref value views."""
+    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:  # type: ignore[union-attr]
+        v = v.owner.operands[0]  # type: ignore[union-attr]
+    return v
+
+
+def may_alias(a: Value, b: Value) -> bool:
+    """Upstream's local alias rule: views of one allocation may alias; two
+    distinct allocations do not, nor an allocation and anything else; two
+    function arguments may."""
+    if a is b:
+        return True
+    ba, bb = _base(a), _base(b)
+    if ba is bb:
+        return True
+    alloc = [isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS  # type: ignore[union-attr]
+             for x in (ba, bb)]
+    return not any(alloc)
+
+
+def conflicts(s: Statement, t: Statement, n_equal: int) -> bool:
+    """Whether ``t`` may touch the element ``s`` touches in the same
+    iteration of their first ``n_equal`` loops: exact on one memref, and
+    conservative (as upstream's scalrep) across memrefs that may alias."""
+    ms, mt = getattr(s.op, "memref"), getattr(t.op, "memref")
+    if ms is mt:
+        return may_touch(s, t, n_equal) is not None
+    return may_alias(ms, mt)
+
+
 def _fmt(t: Sequence[int]) -> str:
     return "(" + ", ".join(str(x) for x in t) + ")"
 
@@ -121,7 +157,7 @@ def _between_clear(eff: _Effects, ops: Sequence[Operation], s: Statement, kinds:
         for t in (writes if kinds == "write" else reads):
             if t.op in erased:
                 continue
-            if may_touch(s, t, n) is not None:
+            if conflicts(s, t, n):
                 return False
     return True
 
@@ -169,7 +205,7 @@ def scalrep(func: Operation) -> ScalrepStats:
                         stats.forwarded += 1
                     break
                 _, writes, opaque = eff.of(prev)
-                if opaque or any(w.op not in erased and may_touch(sl, w, len(sl.loops)) is not None for w in writes):
+                if opaque or any(w.op not in erased and conflicts(sl, w, len(sl.loops)) for w in writes):
                     break
     _erase_all(erased)
     # 2. Dead stores: overwritten later in the block, not read in between.
@@ -188,7 +224,7 @@ def scalrep(func: Operation) -> ScalrepStats:
                         stats.dead_stores += 1
                     break
                 reads, _, opaque = eff.of(nxt)
-                if opaque or any(r.op not in erased and may_touch(ss, r, len(ss.loops)) is not None for r in reads):
+                if opaque or any(r.op not in erased and conflicts(ss, r, len(ss.loops)) for r in reads):
                     break
     _erase_all(erased)
     # 3. Local buffers left with stores only.
@@ -222,8 +258,7 @@ def scalrep(func: Operation) -> ScalrepStats:
                         stats.redundant_loads += 1
                     break
                 _, writes, opaque = eff.of(prev)
-                if opaque or any(w.op.parent is not None and may_touch(sl, w, len(sl.loops)) is not None
-                                 for w in writes):
+                if opaque or any(w.op.parent is not None and conflicts(sl, w, len(sl.loops)) for w in writes):
                     break
     _erase_all(erased)
     return stats

@@ -358,16 +358,25 @@ def _unroll_by_factor(nest: _Nest, op: AffineForOp, factor: int) -> list[Operati
             guards = list(loop.ubs)
     set_step(op, s * factor)
     replicate_body(nest, op, factor, s, guards)
+    return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
+
+
+def _promote_single(loop: Loop, op: AffineForOp, main_ubs: list[AffineExpr], factor: int,
+                    cleanup: AffineForOp | None, cleanup_lbs: list[AffineExpr]) -> list[Operation]:
+    """Replace the unrolled loop and the cleanup loop by their bodies where
+    they run once (the cleanup first, as upstream, so the constants it
+    creates come in upstream's order); the loops that remain."""
+    s = loop.step
     out: list[Operation] = []
-    if constant_trip_count(loop.lbs, main_ubs, s * factor) == 1:
-        promote_single_iteration(op)
-    else:
-        out.append(op)
     if cleanup is not None:
         if constant_trip_count(cleanup_lbs, loop.ubs, s) == 1:
             promote_single_iteration(cleanup)
         else:
             out.append(cleanup)
+    if constant_trip_count(loop.lbs, main_ubs, s * factor) == 1:
+        promote_single_iteration(op)
+    else:
+        out.insert(0, op)
     return out
 
 
@@ -633,14 +642,4 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
                 mapping[iv] = apply.results[0]
             for o in run:
                 anchor = _insert_after(block, anchor, o.clone(mapping))
-    out: list[Operation] = []
-    if constant_trip_count(loop.lbs, main_ubs, s * factor) == 1:
-        promote_single_iteration(op)
-    else:
-        out.append(op)
-    if cleanup is not None:
-        if constant_trip_count(cleanup_lbs, loop.ubs, s) == 1:
-            promote_single_iteration(cleanup)
-        else:
-            out.append(cleanup)
-    return out
+    return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
