@@ -1375,7 +1375,7 @@ def set_points(s: isl.Set) -> list[tuple[int, ...]]:
     pts: list[tuple[int, ...]] = []
 
     def visit(p: isl.Point) -> None:
-        pts.append(tuple(_integer(p.get_coordinate_val(_SET, k)) for k in range(p.get_space().dim(_SET))))
+        pts.append(tuple(p.get_coordinate_val(_SET, k).to_python() for k in range(p.get_space().dim(_SET))))
 
     s.foreach_point(visit)
     return sorted(pts)
@@ -1429,6 +1429,33 @@ def _box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set:
     for k, (a, b) in enumerate(zip(lo, hi)):
         box = box.lower_bound_val(_SET, k, _val(space.get_ctx(), a)).upper_bound_val(_SET, k, _val(space.get_ctx(), b))
     return box
+
+
+@_isl_errors
+def instance_correspondence(new_access: isl.Map, new_values: dict[str, int], old_access: isl.Map,
+                            old_values: dict[str, int]) -> isl.Map | None:
+    """``{ new instance -> old instance }`` of two statements writing the same
+    array, through the element written (parameters fixed, each relation with
+    its own values); None when the old write is not one-to-one."""
+    new = _fix_params(new_access, new_values)
+    old = _fix_params(old_access, old_values)
+    if new.dim(_OUT) != old.dim(_OUT) or not old.is_injective():
+        return None
+    new = new.set_tuple_name(_OUT, "element")
+    old = old.set_tuple_name(_OUT, "element")
+    return new.apply_range(old.reverse())
+
+
+@_isl_errors
+def reverse_then(corr: isl.Map, m: isl.Map, values: dict[str, int]) -> isl.Map:
+    """``corr`` reversed, then ``m`` (parameters of ``m`` fixed to ``values``)."""
+    return corr.reverse().apply_range(_fix_params(m, values))
+
+
+@_isl_errors
+def points_in_box(s: isl.Set, lo: Sequence[int], hi: Sequence[int]) -> list[tuple[int, ...]]:
+    """The points of a parameter-free set within the box ``lo``..``hi``, sorted."""
+    return set_points(s.intersect(_box(s.get_space(), lo, hi)))
 
 
 @_isl_errors

@@ -83,6 +83,7 @@ class StmtView:
     points: list[Point] | None = None  # None: too many, see polygons
     polygons: list[list[tuple[float, ...]]] = field(default_factory=list)
     count: int = 0
+    domain: object = None  # the projected isl set (for the points in a zoomed box)
 
 
 @dataclass
@@ -237,6 +238,7 @@ def _domain_panel(model: PolyhedralModel, chosen: list[Loop], given: dict[str, i
         offset = (k / (len(shown) - 1) - 0.5) * spread if len(shown) > 1 else 0.0
         view = StmtView(u.name, _unit_label(u), offset)
         proj = ib.projected_set(u.domain, keep, values)
+        view.domain = proj
         if ib.is_empty(proj):
             view.points = []
             panel.stmts.append(view)
@@ -266,6 +268,7 @@ def _add_dependences(panel: Panel, model: PolyhedralModel, chosen: list[Loop], s
             unit_of.setdefault(m.stmt, k)
     arrows: dict[str, set[tuple[Point, Point, int, int]]] = {}
     same: dict[str, set[tuple[float, float]]] = {}
+    large = any(v.points is None for v in panel.stmts)
     for d in model.dependences():
         ks, kt = unit_of.get(d.source), unit_of.get(d.sink)
         if ks is None or kt is None:
@@ -275,7 +278,8 @@ def _add_dependences(panel: Panel, model: PolyhedralModel, chosen: list[Loop], s
         keep = [l.depth for l in chosen]
         rel = ib.projected_relation(d.relation, keep, keep, values,
                                     drop_identity=ks == kt and d.source.loops == d.sink.loops)
-        pairs = ib.relation_pairs(rel, MAX_PAIRS)
+        # Counting the pairs of a large domain's relation costs seconds: a box at once.
+        pairs = None if large else ib.relation_pairs(rel, MAX_PAIRS)
         if pairs is None:
             pairs = _pairs_in_window(panel, rel)
         for a, b in pairs:
@@ -360,58 +364,98 @@ def _spread(items: list, n: int) -> list:
     return [items[int(k * step)] for k in range(n)]
 
 
-def _add_transformed(panel: Panel, before: Panel, s: Schedule, chosen: list[Loop], shown: list[Unit],
-                     given: dict[str, int], by_value: dict[Value, int]) -> None:
-    """Tiles and execution order of ``s`` (already transformed), for the
-    instances of the units in ``shown`` (matched by their ops)."""
+@dataclass
+class _Before:
+    """What the after panel needs of the original program (its model goes
+    stale when the trace is replayed)."""
+
+    units: list[Unit]
+    views: list[StmtView]
+    accesses: list[object]  # each unit's own access relation (isl map)
+    values: dict[str, int]  # its parameter values, by isl name
+    bounds: list[tuple[int, int]]
+
+
+def _before(model: PolyhedralModel, shown: list[Unit], panel: Panel, values: dict[str, int]) -> _Before:
+    acc = [model.statement_for(u.op).accesses[0].relation for u in shown]
+    return _Before(shown, panel.stmts, acc, values, panel.bounds)
+
+
+def _add_transformed(panel: Panel, old: _Before, s: Schedule, chosen: list[Loop], given: dict[str, int],
+                     by_value: dict[Value, int]) -> None:
+    """Tiles and execution order of ``s`` (already transformed) for the
+    instances of the original units. A unit's op, or its copies (unrolled:
+    same op, same location), is found in the new program; a new instance is
+    the original instance that writes the same element (when the original
+    write is injective), else the one with the same values of the loops of
+    the same names."""
     model = s.model
     values = _param_values(model, given, by_value)
     units, _ = _units(model)
-    by_op = {u.op: u for u in units}
     names = [loop_name(l) for l in chosen]
+    keep_old = [l.depth for l in chosen]
     tiles: set[tuple[float, float, float, float]] = set()
     tile_desc: set[str] = set()
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
-    unmatched: list[str] = []
-    order_ok = True
-    for old, view in zip(shown, before.stmts):
-        u = by_op.get(old.op)
-        found = [[l for l in u.loops if loop_name(l) == n] for n in names] if u is not None else []
-        if u is None or any(len(f) != 1 for f in found):
-            unmatched.append(old.name)
+    missing: list[str] = []
+    unmapped: list[str] = []
+    too_many = False
+    for ou, view, old_acc in zip(old.units, old.views, old.accesses):
+        copies = [u for u in units if u.op is ou.op or (u.op.name == ou.op.name and u.op.loc == ou.op.loc)]
+        if not copies:
+            missing.append(ou.name)
             continue
-        points = [f[0] for f in found]
-        # A tile loop of a point loop is the loop whose IV is its lower bound.
-        tile_loops: list[Loop | None] = []
-        for p in points:
-            t = next((l for l in u.loops[:p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None)
-            tile_loops.append(t)
-        if any(t is not None for t in tile_loops):
-            tiles |= _tile_rects(u, tile_loops, before.bounds, values)
-            for t, p in zip(tile_loops, points):
-                if t is not None:
-                    tile_desc.add(f"{loop_name(t)} by {t.step // max(p.step, 1)}")
-        if order_ok:
+        for u in copies:
+            found = [[l for l in u.loops if loop_name(l) == n] for n in names]
+            points = [f[0] for f in found] if all(len(f) == 1 for f in found) else None
+            if points is not None:
+                t_loops = _tile_loops(u, points)
+                if any(t is not None for t in t_loops):
+                    tiles |= _tile_rects(u, t_loops, old.bounds, values)
+                    tile_desc |= {f"{loop_name(t)} by {t.step // max(p.step, 1)}"
+                                  for t, p in zip(t_loops, points) if t is not None}
+            if too_many:
+                continue
             stmt = model.statement_for(u.op)
-            keep = [p.depth for p in points]
-            rel = ib.projected_relation(stmt.schedule, keep, list(range(ib.n_out(stmt.schedule))), values)
+            sched = stmt.schedule
+            times = list(range(ib.n_out(sched)))
+            corr = ib.instance_correspondence(stmt.accesses[0].relation, values, old_acc, old.values)
+            if corr is not None:  # new instance -> the original one, through the element written
+                rel = ib.projected_relation(ib.reverse_then(corr, sched, values), keep_old, times, {})
+            elif points is not None and u.op is ou.op and len(copies) == 1:
+                rel = ib.projected_relation(sched, [p.depth for p in points], times, values)
+            else:
+                unmapped.append(ou.name)
+                continue
             pairs = ib.relation_pairs(rel, MAX_ORDER)
             if pairs is None:
-                order_ok = False
+                too_many = True
                 continue
             visits += [(time, _xy(pt, view.offset)) for pt, time in pairs]
-    if unmatched:
-        panel.notes.append(f"{', '.join(unmatched)}: not found under loops {', '.join(names)} after the trace")
+    if missing:
+        panel.notes.append(f"{', '.join(missing)}: not found after the trace")
     panel.tiles = sorted(tiles)[:MAX_TILES]
     if tiles:
         panel.tile_label = f"tiles ({', '.join(sorted(tile_desc))})"
-    if order_ok and visits:
+    if too_many:
+        panel.notes.append(f"execution order not drawn: more than {MAX_ORDER} instances")
+    elif unmapped:
+        panel.notes.append(f"execution order not drawn: the instances of {', '.join(dict.fromkeys(unmapped))} "
+                           "after the trace cannot be mapped back (their write is not one-to-one)")
+    elif visits:
         seen: dict[tuple[float, float], None] = {}
         for _, xy in sorted(visits):
             seen.setdefault(xy, None)
         panel.order = list(seen)
-    elif not order_ok:
-        panel.notes.append(f"execution order not drawn: more than {MAX_ORDER} instances")
+
+
+def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
+    """For each point loop, its tile loop: the enclosing loop whose IV is
+    the point loop's lower bound (as tiling and strip-mining build them)."""
+    out: list[Loop | None] = []
+    for p in points:
+        out.append(next((l for l in u.loops[:p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
+    return out
 
 
 def _dim(k: int):
@@ -478,13 +522,18 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
                 ax.add_patch(Polygon(pts, closed=True, facecolor=color, alpha=0.25, edgecolor=color, lw=1.5))
             handles.append(Patch(facecolor=color, alpha=0.4, edgecolor=color,
                                  label=f"{v.label}: {v.count} points (outline)"))
+    dax = ax
+    if with_deps and panel.window is not None:
+        dax = _zoom(ax, panel, height)
+        handles.append(Patch(fill=False, edgecolor="black",
+                             label="box enlarged at the right: dependences drawn between its points only"))
     if with_deps:
         for kind, arrows in panel.arrows.items():
             color = KIND_COLORS.get(kind, "black")
             # Kinds often relate the same pairs: each bends its own way.
             rad = ARC[_kind_rank(kind) % len(ARC)] + (0.35 if one_d else 0.0)
             for src, dst in arrows:
-                ax.add_patch(FancyArrowPatch(src, dst, arrowstyle="-|>", mutation_scale=8, color=color, lw=0.9,
+                dax.add_patch(FancyArrowPatch(src, dst, arrowstyle="-|>", mutation_scale=8, color=color, lw=0.9,
                                              alpha=0.8, shrinkA=3, shrinkB=3, zorder=4,
                                              connectionstyle=f"arc3,rad={rad}"))
             handles.append(Line2D([], [], color=color, lw=1.5, marker=">", markersize=5,
@@ -492,19 +541,12 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
         for kind, pts in panel.same_point.items():
             color = KIND_COLORS.get(kind, "black")
             size = 60 + 45 * _kind_rank(kind)
-            ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=size, facecolors="none", edgecolors=color,
-                       lw=1.0, zorder=2)
+            dax.scatter([p[0] for p in pts], [p[1] for p in pts], s=size, facecolors="none", edgecolors=color,
+                        lw=1.0, zorder=2)
             by = ", ".join(sorted(panel.carried_by.get(kind, set())))
             handles.append(Line2D([], [], marker="o", mfc="none", color=color, ls="", markersize=6 + _kind_rank(kind),
                                   label=f"{kind} dependence between instances at the same point"
                                         + (f" (carried by {by})" if by else "")))
-        if panel.window is not None:
-            (x0, *r0), (x1, *r1) = panel.window
-            y0, y1 = (r0[0], r1[0]) if r0 else (0, 0)
-            ax.add_patch(Rectangle((x0 - 0.5, y0 - 0.5), x1 - x0 + 1, y1 - y0 + 1, fill=False, ls=":", lw=1.2,
-                                   edgecolor="black"))
-            handles.append(Patch(fill=False, ls=":", edgecolor="black",
-                                 label="dependences drawn between the points in this box only"))
     if panel.order:
         xs, ys = zip(*panel.order)
         ax.plot(xs, ys, color="0.45", lw=0.8, alpha=0.8, zorder=2)
@@ -535,7 +577,7 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
         pad = 1.0
         ax.set_xlim(x0 - pad, x1 + pad)
         ax.set_ylim(y0 - pad, y1 + pad)
-        if not one_d:
+        if not one_d and _equal_scales(panel):
             ax.set_aspect("equal", adjustable="box")
     ax.grid(True, lw=0.3, alpha=0.5)
     ax.set_title(panel.title, fontsize=9)
@@ -545,6 +587,43 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
         # Below the axis label: 0.55 inch whatever the axes' height.
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.55 / height), fontsize=7,
                   frameon=False)
+
+
+ZOOM = 3.0  # inches of the enlarged box of a large domain
+
+
+def _zoom(ax: Axes, panel: Panel, height: float) -> Axes:
+    """Axes at the right of ``ax`` showing ``panel.window`` enlarged, with
+    the statements' points there; the dependences go in it."""
+    assert panel.window is not None
+    lo, hi = panel.window
+    width = _axes_size(panel)[0]
+    zax = ax.inset_axes((1 + 0.35 / width, 1 - ZOOM / height, ZOOM / width, ZOOM / height))
+    for k, v in enumerate(panel.stmts):
+        if v.domain is None:
+            continue
+        marker, color = STMT_STYLES[k % len(STMT_STYLES)]
+        pts = [_xy(p, v.offset) for p in ib.points_in_box(v.domain, lo, hi)]
+        if pts:
+            zax.scatter([p[0] for p in pts], [p[1] for p in pts], s=14, marker=marker, color=color, zorder=3)
+    x0, x1 = lo[0] - 0.7, hi[0] + 0.7
+    y0, y1 = (lo[1] - 0.7, hi[1] + 0.7) if len(lo) > 1 else (-1.0, 1.0)
+    zax.set_xlim(x0, x1)
+    zax.set_ylim(y0, y1)
+    zax.tick_params(labelsize=7)
+    zax.set_title(f"{panel.axes[0]} in {lo[0]}..{hi[0]}" + (f", {panel.axes[1]} in {lo[1]}..{hi[1]}"
+                                                            if len(lo) > 1 else ""), fontsize=7)
+    ax.indicate_inset_zoom(zax, edgecolor="black")
+    return zax
+
+
+def _equal_scales(panel: Panel) -> bool:
+    """Equal data scales on both axes unless one side is many times the other."""
+    if len(panel.bounds) < 2:
+        return False
+    dx = panel.bounds[0][1] - panel.bounds[0][0] + 2.0
+    dy = panel.bounds[1][1] - panel.bounds[1][0] + 2.0
+    return max(dx, dy) <= 4 * min(dx, dy)
 
 
 def _arrow_note(panel: Panel, kind: str, drawn: int) -> str:
@@ -613,18 +692,21 @@ def draw_schedule(s: Schedule, loops: Sequence[str] | None = None, trace: Trace 
     _add_dependences(before, s.model, chosen, shown, values, max_arrows)
     panels = [(before, True)]
     if trace is not None:
+        old = _before(s.model, shown, before, values)
         s.replay(trace)
         after = Panel(f"after {_wrap(str(trace), 60)}", names, before.stmts, before.bounds)
-        _add_transformed(after, before, s, chosen, shown, given, by_value)
+        _add_transformed(after, old, s, chosen, given, by_value)
         panels.append((after, False))
         before.title += "\nbefore the trace"
     # Equal scales on both axes: the figure takes the domain's shape, the
     # legends below each panel their rows.
     w, h = _axes_size(before)
     rows = max(_legend_rows(p) for p, _ in panels)
-    fig = Figure(figsize=(max(w + 1.3, 6.2) * len(panels), h + 1.4 + 0.2 * rows), layout="constrained")
+    # A large domain's dependences go in an enlarged box at the right.
+    widths = [max(w + 1.3 + (ZOOM + 0.8 if deps and p.window is not None else 0.0), 6.2) for p, deps in panels]
+    fig = Figure(figsize=(sum(widths), max(h, ZOOM) + 1.4 + 0.2 * rows), layout="constrained")
     FigureCanvasAgg(fig)
-    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    axes = fig.subplots(1, len(panels), squeeze=False, width_ratios=widths)[0]
     for ax, (panel, deps) in zip(axes, panels):
         _draw(ax, panel, deps, h)
     return fig
@@ -634,6 +716,8 @@ def _axes_size(p: Panel, longest: float = 6.0, shortest: float = 2.5) -> tuple[f
     """Inches of a panel's axes: the longer side ``longest``, data units equal."""
     if len(p.bounds) < 2:
         return longest, 1.6
+    if not _equal_scales(p):
+        return longest * 0.75, longest * 0.75
     dx = p.bounds[0][1] - p.bounds[0][0] + 2.0
     dy = p.bounds[1][1] - p.bounds[1][0] + 2.0
     if dx >= dy:

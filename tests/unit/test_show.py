@@ -167,6 +167,24 @@ def test_interchange_trace_draws_the_new_order():
     assert not [p for p in after.patches if isinstance(p, Rectangle) and not p.get_fill()]
 
 
+def test_copies_of_a_statement_map_back_through_the_element_they_write():
+    # unroll-and-jam clones the store: the copy for i + 1 is found by its
+    # location and mapped back through C[i, j], which it writes.
+    fig = show(ROWSUM, trace=[{"op": "unroll_jam", "loops": ["i"], "factor": 2}])
+    _, after = fig.axes
+    labels = {t.get_text(): t.xy for t in after.texts}
+    assert len(labels) == 108
+    assert labels["0"] == (0, 1) and labels["1"] == (1, 1) and labels["2"] == (0, 2)
+
+
+def test_order_not_drawn_when_copies_cannot_be_mapped_back():
+    # C[i, j] is written for every k: the unrolled copies of k are not told apart.
+    fig = show(MATMUL, params={"N": 4, "M": 3}, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
+    _, after = fig.axes
+    assert not after.texts
+    assert any("cannot be mapped back" in t for t in legend_texts(after))
+
+
 def test_show_leaves_a_module_unchanged():
     module = parse(ROWSUM, "rowsum.mlir")
     text = print_ir(module)
@@ -174,16 +192,23 @@ def test_show_leaves_a_module_unchanged():
     assert print_ir(module) == text
 
 
-def test_large_domains_are_outlines():
-    fig = show(MATMUL, loops=["i", "j"], params={"N": 80, "M": 60}, max_points=2500)
+def test_large_domains_are_outlines_with_dependences_in_an_enlarged_box():
+    fig = show(MATMUL, loops=["i", "k"], params={"N": 80, "M": 3}, max_points=2500)
     (ax,) = fig.axes
+    (zoom,) = ax.child_axes  # a box of the domain enlarged, with the dependences
     from matplotlib.patches import Polygon
 
     polys = [p for p in ax.patches if isinstance(p, Polygon)]
     assert len(polys) == 1
     xs = sorted({round(x, 3) for x, _ in polys[0].get_xy()})
     assert xs[0] == 0 and xs[-1] == 79
-    assert any("4800 points (outline)" in t for t in legend_texts(ax))
+    texts = legend_texts(ax)
+    assert any("6400 points (outline)" in t for t in texts)
+    assert any(t.startswith("box enlarged") for t in texts)
+    assert not arrows(ax)
+    assert arrows(zoom) and arrow_vectors(zoom) == {(0.0, 1.0)}
+    lo, hi = zoom.get_xlim()
+    assert hi - lo < 20
 
 
 def test_trace_as_json_text_and_refusal():
