@@ -1424,7 +1424,7 @@ def projected_relation(rel: isl.Map, src_keep: Sequence[int], dst_keep: Sequence
     return fixed.apply_domain(proj_src).apply_range(proj_dst).coalesce()
 
 
-def _box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set:
+def _plot_box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set:
     box = isl.Set.universe(space)
     for k, (a, b) in enumerate(zip(lo, hi)):
         box = box.lower_bound_val(_SET, k, _val(space.get_ctx(), a)).upper_bound_val(_SET, k, _val(space.get_ctx(), b))
@@ -1455,7 +1455,7 @@ def reverse_then(corr: isl.Map, m: isl.Map, values: dict[str, int]) -> isl.Map:
 @_isl_errors
 def points_in_box(s: isl.Set, lo: Sequence[int], hi: Sequence[int]) -> list[tuple[int, ...]]:
     """The points of a parameter-free set within the box ``lo``..``hi``, sorted."""
-    return set_points(s.intersect(_box(s.get_space(), lo, hi)))
+    return set_points(s.intersect(_plot_box(s.get_space(), lo, hi)))
 
 
 @_isl_errors
@@ -1465,7 +1465,8 @@ def relation_pairs(m: isl.Map, limit: int, lo: Sequence[int] | None = None,
     restricted to the box ``lo``..``hi`` when given), sorted; None when
     there are more than ``limit``."""
     if lo is not None and hi is not None:
-        m = m.intersect_domain(_box(m.domain().get_space(), lo, hi)).intersect_range(_box(m.range().get_space(), lo, hi))
+        m = m.intersect_domain(_plot_box(m.domain().get_space(), lo, hi))
+        m = m.intersect_range(_plot_box(m.range().get_space(), lo, hi))
     w = m.wrap()
     if _integer(w.count_val()) > limit:
         return None
