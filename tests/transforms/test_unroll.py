@@ -371,3 +371,34 @@ def test_unroll_jam_refuses_iter_args_and_non_affine_code():
     m = model_of(text, "f")
     v = unroll_jam_verdict(m, loop_in(m, "i"), 2)
     assert not v.ok and "memref.load" in v.reason and "outside the affine model" in v.reason
+
+
+JAM_ITER = """func.func @f(%A: memref<12x14xf64>, %x: memref<12xf64>, %y: memref<12xf64>, %M: index, %N: index) {
+  affine.for %i = 0 to 12 {
+    %z = affine.load %y[%i] : memref<12xf64>
+    %r = affine.for %k = 0 to min affine_map<()[s0] -> (s0, 14)>()[%N] iter_args(%acc = %z) -> (f64) {
+      %a = affine.load %A[%i, %k] : memref<12x14xf64>
+      %s = arith.addf %acc, %a : f64
+      affine.yield %s : f64
+    }
+    affine.store %r, %x[%i] : memref<12xf64>
+  }
+  return
+}"""
+
+
+@pytest.mark.parametrize("factor", [2, 3, 5])
+def test_unroll_jam_gives_each_copy_its_own_iter_args(factor):
+    m = model_of(JAM_ITER, "f")
+    assert unroll_jam_verdict(m, loop_in(m, "i"), factor).ok
+    out, _ = apply(JAM_ITER, "f", "i", lambda m, l: unroll_jam(m, l, factor))
+    assert f"-> ({', '.join(['f64'] * factor)})" in out
+    assert max_error(JAM_ITER, out, "f", JAM_PARAMS) <= TOL
+
+
+@requires_upstream("mlir-opt")
+def test_unroll_jam_of_inner_iter_args_matches_upstream():
+    module = polymlir.parse(JAM_ITER, "t.mlir")
+    PassManager.parse("builtin.module(func.func(affine-loop-unroll-jam{unroll-jam-factor=3}))").run(module)
+    theirs = upstream_pass(JAM_ITER, "affine-loop-unroll-jam{unroll-jam-factor=3}")
+    assert polymlir.print_ir(module) == polymlir.print_ir(polymlir.parse(theirs))

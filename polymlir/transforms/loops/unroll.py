@@ -482,8 +482,6 @@ def _jam_problem(loop: Loop) -> str | None:
         if any(_defined_inside(v, op) for v in [*lbs, *ubs]):
             return (f"the bounds of loop {iname} at {op_loc(inner)} depend on values computed inside loop {name} "
                     f"(such as its induction variable)")
-        if inits:
-            return f"loop {iname} at {op_loc(inner)} carries values (iter_args)"
     return None
 
 
@@ -629,6 +627,8 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
     set_step(op, s * factor)
     iv = op.induction_var
     mappings: list[dict] = [{} for _ in range(factor - 1)]
+    # Jammed loops carrying values get one set of iter_args per copy.
+    widened = [_widen_iter_args(as_for(j), factor, mappings) for j in jammed_loops(op) if j.results]
     for run in sub_blocks(op):
         block = run[-1].parent
         assert block is not None
@@ -642,4 +642,47 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
                 mapping[iv] = apply.results[0]
             for o in run:
                 anchor = _insert_after(block, anchor, o.clone(mapping))
+    for w in widened:
+        n = len(w.results) // factor
+        lbs, ubs, inits = w._operand_groups()
+        term = w.body.operations[-1]
+        ys = list(term.operands)
+        for k in range(1, factor):
+            m = mappings[k - 1]
+            for j in range(n):
+                inits[k * n + j] = m.get(inits[j], inits[j])
+                ys[k * n + j] = m.get(ys[j], ys[j])
+        set_inits(w, inits)
+        term.set_operands(ys)
     return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
+
+
+def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> AffineForOp:
+    """Replace ``old`` by a loop with ``factor`` sets of its iter_args (set 0
+    takes the old values; copy k of the jammed body maps them to set k, whose
+    inits and yields are fixed once the copies exist)."""
+    lbs, ubs, inits = old._operand_groups()
+    n = len(inits)
+    new = AffineForOp.build(old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs,
+                            list(inits) * factor, loc=old.loc)
+    block = old.parent
+    assert block is not None
+    block.insert_before(old, new)
+    obody, nbody = old.body, new.body
+    for a, na in zip(obody.arguments, nbody.arguments):
+        na.name_hint = a.name_hint
+        a.replace_all_uses_with(na)
+    term = obody.operations[-1]
+    for o in obody.operations[:-1]:
+        o.detach()
+        nbody.append(o)
+    nbody.append(AffineYieldOp.build(list(term.operands) * factor, loc=term.loc))
+    for r, nr in zip(old.results, new.results):
+        r.replace_all_uses_with(nr)
+    old.erase()
+    args = nbody.arguments[1:]
+    for k in range(1, factor):
+        for j in range(n):
+            mappings[k - 1][args[j]] = args[k * n + j]
+            mappings[k - 1][new.results[j]] = new.results[k * n + j]
+    return new
