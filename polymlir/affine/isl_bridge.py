@@ -1155,6 +1155,64 @@ def _bounds(s: isl.Set, k: int) -> tuple[int, int]:
         raise IslBridgeError(f"dimension {k} of {s} is unbounded")
     return _integer(lo), _integer(hi)
 
+@_isl_errors
+def adopt_schedule(m: isl.Map, domain: isl.Set, renames: dict[str, str]) -> isl.Map:
+    """A user-written schedule map made to fit ``domain``: parameters
+    renamed (``renames``: written name -> the model's), aligned with the
+    domain's, input tuple named as the domain and restricted to it."""
+    m = rename_params(m, renames)
+    m = m.align_params(domain.get_space()).set_tuple_name(_IN, domain.get_tuple_name())
+    for k in range(m.dim(_IN)):
+        m = m.set_dim_name(_IN, k, domain.get_dim_name(_SET, k))
+    return m.intersect_domain(domain.align_params(m.get_space()))
+
+
+@_isl_errors
+def schedule_exprs(m: isl.Map, domain: isl.Set, params: Sequence[str]) -> list[AffineExpr] | None:
+    """The outputs of ``m`` on ``domain`` as AffineExprs over the domain's
+    dims and ``params`` when ``m`` is one affine function there (else None)."""
+    pma = m.intersect_domain(domain).gist_domain(domain).as_pw_multi_aff()
+    pieces: list[isl.MultiAff] = []
+    pma.foreach_piece(lambda _s, ma: pieces.append(ma))
+    if len(pieces) != 1:
+        return None
+    ma = pieces[0]
+    out: list[AffineExpr] = []
+    for k in range(ma.dim(_OUT)):
+        try:
+            out.append(aff_to_expr(ma.get_at(k), params))
+        except IslBridgeError:
+            return None
+    return out
+
+
+@_isl_errors
+def direct_dependences(reads: isl.UnionMap, writes: isl.UnionMap, schedule: isl.UnionMap) -> list[isl.Map]:
+    """The dependences between consecutive accesses to an element: each
+    read's last writer, and each write's previous write and the reads since
+    it. Every memory dependence is a chain of these, so a schedule that
+    keeps them keeps all (what a scheduler needs, far smaller than the
+    transitive memory dependences)."""
+    flow = isl.UnionAccessInfo.from_sink(reads).set_must_source(writes).set_schedule_map(schedule)
+    rest = (isl.UnionAccessInfo.from_sink(writes).set_must_source(writes).set_may_source(reads)
+            .set_schedule_map(schedule))
+    out = flow.compute_flow().get_must_dependence().union(rest.compute_flow().get_may_dependence())
+    return map_list(out)
+
+
+@_isl_errors
+def lift_dependence(rel: isl.Map, src_proj: isl.Map, dst_proj: isl.Map, same_unit: bool) -> isl.Map:
+    """Like unit_dependence, without coalescing: a union of simple (often
+    uniform) pieces keeps isl's scheduler fast where their hull would not."""
+    r = src_proj.apply_range(rel).apply_range(dst_proj.reverse())
+    if same_unit:
+        r = r.subtract(isl.Map.identity(r.get_space()))
+    return r
+
+
+def range_tuple_name(m: isl.Map) -> str:
+    return m.get_tuple_name(_OUT)
+
 
 @_isl_errors
 def count_points(s: isl.Set) -> int | None:

@@ -533,6 +533,25 @@ class AffineParallelOp(OpDef):
         ensure_terminator(body, p, state)
         state.regions.append(body)
 
+    @classmethod
+    def build(cls, lower: AffineMap, lower_groups: Sequence[int], upper: AffineMap, upper_groups: Sequence[int],
+              steps: Sequence[int], lb_operands: Sequence[Value] = (), ub_operands: Sequence[Value] = (),
+              loc: A.Location | None = None) -> AffineParallelOp:
+        """A parallel loop without reductions, one IV per entry of ``steps``:
+        IV k ranges from the max of its ``lower_groups[k]`` results of
+        ``lower`` to the min of its ``upper_groups[k]`` results of ``upper``
+        (exclusive). The body gets its yield."""
+        body = Block([T.index] * len(steps), [loc] * len(steps))
+        body.append(AffineYieldOp.create(loc=loc))
+        op = cls.create(
+            operands=[*lb_operands, *ub_operands],
+            properties={"lowerBoundsMap": A.AffineMapAttr(lower), "lowerBoundsGroups": _i32_elements(lower_groups),
+                        "upperBoundsMap": A.AffineMapAttr(upper), "upperBoundsGroups": _i32_elements(upper_groups),
+                        "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
+                        "reductions": A.ArrayAttr(())},
+            regions=[Region([body])], loc=loc)
+        return cast(AffineParallelOp, op)
+
     def _groups(self, name: str) -> list[int]:
         g = self.properties.get(name)
         return g.flat() if isinstance(g, A.DenseElementsAttr) else []
