@@ -231,7 +231,10 @@ def test_kernels_against_upstream(pipeline, name):
     assert compare_runs(text, ours, "kernel") <= TOL
     theirs_text = upstream_pass(text, pipeline)
     theirs = polymlir.print_ir(polymlir.parse(theirs_text, "u.mlir"))
-    if compare_runs(text, theirs_text, "kernel") <= TOL:
+    declined = theirs == polymlir.print_ir(polymlir.parse(text, "k.mlir"))
+    # Where upstream declines (unroll-jam into triangular loops), polymlir
+    # may go further; where upstream transforms correctly, both agree.
+    if not declined and compare_runs(text, theirs_text, "kernel") <= TOL:
         assert _same_up_to_map_spelling(ours, theirs)
 
 

@@ -26,12 +26,19 @@ copies inside the loops nested in L, so the copies of L's body run
 interleaved at the innermost level. Its legality is decided exactly: the new
 order is L strip-mined by F with its point loop sunk under the jammed loops,
 checked against every memory dependence (``schedules.check``). Upstream
-jams across carried dependences and miscompiles them.
+jams across carried dependences and miscompiles them. Beyond upstream, which
+refuses both: inner loops whose bounds depend on L's IV (triangular nests)
+run over the hull of the copies' ranges (the bounds must be monotone in the
+IV), each copy's statements under an ``affine.if`` for its own range; and
+with ``max``/``min`` bounds the copies past the end are guarded instead of
+needing a cleanup loop. Inner loops carrying ``iter_args`` get one set per
+copy, as upstream does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from ...affine import isl_bridge as ib
@@ -467,7 +474,71 @@ def _defined_inside(v: Value, op: Operation) -> bool:
     return False
 
 
-def _jam_problem(loop: Loop) -> str | None:
+@dataclass
+class _Dependent:
+    """A jammed loop whose bounds depend on the unrolled loop's IV: it runs
+    over the hull of the copies' ranges, and each copy's statements in it
+    run under a guard for the copy's own range (none for the copy whose
+    bound is the hull's)."""
+
+    loop: Loop
+    hull_lbs: list[AffineExpr]
+    hull_ubs: list[AffineExpr]
+    lb_copy: int | None  # copy whose lower bounds are the hull's (None: they do not depend on the IV)
+    ub_copy: int | None
+
+
+@dataclass
+class _JamPlan:
+    dependent: dict[Operation, _Dependent]
+
+
+def _shift(e: AffineExpr, d: int, by: int, ndims: int, nsyms: int) -> AffineExpr:
+    """``e`` with ``d<d>`` replaced by ``d<d> + by``."""
+    if not by:
+        return e
+    dims = [dim(k) + by if k == d else dim(k) for k in range(ndims)]
+    return e.replace_dims_and_symbols(dims, [sym(j) for j in range(nsyms)])
+
+
+def _direction(model: PolyhedralModel, inner: Loop, exprs: Sequence[AffineExpr], d: int, s: int) -> int | None:
+    """+1 if every expression is non-decreasing in ``d<d>`` (over the
+    bounds of the loops around ``inner``), -1 if every one is
+    non-increasing, None otherwise."""
+    n, ns = inner.depth, len(model.params)
+    inc = all(not may_hold(model, inner, [e - _shift(e, d, s, n, ns) - 1]) for e in exprs)
+    if inc:
+        return 1
+    dec = all(not may_hold(model, inner, [_shift(e, d, s, n, ns) - e - 1]) for e in exprs)
+    return -1 if dec else None
+
+
+def _run_chain(run: list[Operation], top: Operation) -> list[Operation]:
+    """The jammed loops around a sub-block, innermost first (up to ``top``)."""
+    out = []
+    p = run[0].parent_op
+    while p is not None and p is not top:
+        out.append(p)
+        p = p.parent_op
+    return out
+
+
+def _escapes(run: list[Operation]) -> bool:
+    """Whether a value defined in ``run`` is used outside it."""
+    inside = set(run)
+    for o in run:
+        for r in o.results:
+            for u in r.users:
+                x: Operation | None = u
+                while x is not None and x.parent is not run[0].parent:
+                    x = x.parent_op
+                if x not in inside:
+                    return True
+    return False
+
+
+def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str:
+    """How to jam ``loop``'s copies into its inner loops, or why it cannot."""
     op = loop.op
     name = loop_name(loop)
     if op.name != "affine.for":
@@ -475,14 +546,64 @@ def _jam_problem(loop: Loop) -> str | None:
     if loop.iter_args:
         return (f"loop {name} carries values (iter_args) from one iteration to the next; jamming its copies "
                 "would reorder that recurrence")
-    for inner in jammed_loops(op):
-        f = as_for(inner)
-        lbs, ubs, inits = f._operand_groups()
-        iname = getattr(f.induction_var, "name_hint", None) or "inner loop"
-        if any(_defined_inside(v, op) for v in [*lbs, *ubs]):
-            return (f"the bounds of loop {iname} at {op_loc(inner)} depend on values computed inside loop {name} "
-                    f"(such as its induction variable)")
-    return None
+    d, s = loop.depth, loop.step
+    inner_ops = jammed_loops(op)
+    plan = _JamPlan({})
+    for inner in inner_ops:
+        try:
+            j = model.loop_for(inner)
+        except KeyError:
+            return f"loop at {op_loc(inner)} is outside the affine model"
+        jname = loop_name(j)
+        dep_l = any(e.is_function_of_dim(d) for e in j.lbs)
+        dep_u = any(e.is_function_of_dim(d) for e in j.ubs)
+        if not dep_l and not dep_u:
+            continue
+        where = f"the bounds of loop {jname} at {j.loc} depend on loop {name}"
+        if any(o.results for o in inner_ops):
+            return f"{where} and a loop nested in {name} carries values (iter_args)"
+        if dep_l and j.step != 1:
+            return f"{where} and its steps would not align across the copies"
+        ldir = _direction(model, j, j.lbs, d, s) if dep_l else 1
+        udir = _direction(model, j, j.ubs, d, s) if dep_u else 1
+        if ldir is None or udir is None:
+            return f"{where} (not monotonically), so the copies' ranges have no affine hull"
+        lb_copy = (0 if ldir > 0 else factor - 1) if dep_l else None
+        ub_copy = (factor - 1 if udir > 0 else 0) if dep_u else None
+        n, ns = j.depth, len(model.params)
+        hull_l = [_shift(e, d, (lb_copy or 0) * s, n, ns) for e in j.lbs]
+        hull_u = [_shift(e, d, (ub_copy or 0) * s, n, ns) for e in j.ubs]
+        plan.dependent[inner] = _Dependent(j, hull_l, hull_u, lb_copy, ub_copy)
+    remainder = (factor > 1 and (len(loop.lbs) != 1 or len(loop.ubs) != 1)
+                 and not divides_trip_count(model, loop, factor))
+    if plan.dependent or remainder:
+        for run in sub_blocks(op):
+            guarded = remainder or any(o in plan.dependent for o in _run_chain(run, op))
+            if guarded and _escapes(run):
+                why = ("the copies past its max/min bounds run under a guard" if remainder else
+                       "once jammed into a loop whose bounds depend on the unrolled loop, it runs under a guard")
+                return f"{run[0].name} at {op_loc(run[0])} defines a value used outside its statements, and {why}"
+    return plan
+
+
+def _guard(model: PolyhedralModel, loop: Loop, deps: Sequence[_Dependent], copy: int,
+           remainder: bool = False) -> list[AffineExpr]:
+    """Constraints (``e >= 0``) for ``copy`` to be in its own range of each
+    dependent loop in ``deps`` and, with ``remainder``, for its iteration of
+    the unrolled loop to exist (below every upper bound)."""
+    d, s = loop.depth, loop.step
+    ns = len(model.params)
+    out: list[AffineExpr] = []
+    if remainder and copy:
+        out += [u - dim(d) - copy * s - 1 for u in loop.ubs]
+    for dep in deps:
+        j = dep.loop
+        iv = dim(j.depth)
+        if dep.lb_copy is not None and copy != dep.lb_copy:
+            out += [iv - _shift(e, d, copy * s, j.depth, ns) for e in j.lbs]
+        if dep.ub_copy is not None and copy != dep.ub_copy:
+            out += [_shift(e, d, copy * s, j.depth, ns) - iv - 1 for e in j.ubs]
+    return out
 
 
 def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdict:
@@ -491,9 +612,9 @@ def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdi
     _check_factor(loop, factor, "unroll-jam factor")
     name = loop_name(loop)
     what = f"unroll-jam loop {name} by {factor}"
-    problem = _jam_problem(loop)
-    if problem is not None:
-        return Verdict(False, f"cannot {what}: {problem}", op=loop.op)
+    plan = _jam_plan(model, loop, factor)
+    if isinstance(plan, str):
+        return Verdict(False, f"cannot {what}: {plan}", op=loop.op)
     if factor == 1:
         return Verdict.legal(f"{what} changes nothing")
     bad = model_problem(model, [loop], what)
@@ -503,9 +624,8 @@ def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdi
     if tc is not None and tc < factor:
         return Verdict(False, f"cannot {what}: its trip count {tc} is smaller than the factor", op=loop.op)
     needs_cleanup = not divides_trip_count(model, loop, factor)
-    if needs_cleanup and (len(loop.lbs) != 1 or len(loop.ubs) != 1):
-        return Verdict(False, f"cannot {what}: the factor may not divide its trip count and its max/min bounds "
-                              "leave the remainder loop without an affine lower bound", op=loop.op)
+    # With max/min bounds the remainder runs as guarded copies: no cleanup loop.
+    needs_cleanup = needs_cleanup and len(loop.lbs) == 1 and len(loop.ubs) == 1
     units = access_units(model)
     jammed = {o for o in jammed_loops(loop.op)}
     loops = [loop] + [l for l in model.loops if l.op in jammed]
@@ -602,11 +722,11 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
     the cleanup loop)."""
     _check_factor(loop, factor, "unroll-jam factor")
     what = f"unroll-jam loop {loop_name(loop)} by {factor}"
-    problem = _jam_problem(loop)
-    if problem is None and factor > 1 and not divides_trip_count(model, loop, factor) and (
-            len(loop.lbs) != 1 or len(loop.ubs) != 1):
-        problem = "the factor may not divide its trip count and its max/min bounds leave the remainder loop " \
-                  "without an affine lower bound"
+    plan = _jam_plan(model, loop, factor)
+    problem = plan if isinstance(plan, str) else None
+    tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
+    if problem is None and factor > 1 and tc is not None and tc < factor:
+        problem = f"its trip count {tc} is smaller than the factor"
     if problem is not None:
         raise TransformError(f"cannot {what}: {problem}", loop.op)
     op = as_for(loop.op)
@@ -621,27 +741,70 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
     main_ubs: list[AffineExpr] = list(loop.ubs)
     cleanup = None
     cleanup_lbs: list[AffineExpr] = []
-    if not divides_trip_count(model, loop, factor):
-        cleanup, cleanup_lbs = _make_cleanup(nest, op, factor)
-        main_ubs = [_split_point(loop, factor)]
+    remainder = False
+    if factor > 1 and not divides_trip_count(model, loop, factor):
+        if len(loop.lbs) == 1 and len(loop.ubs) == 1:
+            cleanup, cleanup_lbs = _make_cleanup(nest, op, factor)
+            main_ubs = [_split_point(loop, factor)]
+        else:
+            remainder = True  # max/min bounds: the copies past the end are guarded
     set_step(op, s * factor)
     iv = op.induction_var
     mappings: list[dict] = [{} for _ in range(factor - 1)]
+    assert not isinstance(plan, str)
+    # Loops whose bounds depend on the IV run over the hull of the copies' ranges.
+    for inner, dep in plan.dependent.items():
+        jn = _Nest(model, dep.loop)
+        set_bounds(as_for(inner), lb=jn.map(dep.hull_lbs), ub=jn.map(dep.hull_ubs))
     # Jammed loops carrying values get one set of iter_args per copy.
     widened = [_widen_iter_args(as_for(j), factor, mappings) for j in jammed_loops(op) if j.results]
     for run in sub_blocks(op):
         block = run[-1].parent
         assert block is not None
+        deps = [plan.dependent[o] for o in _run_chain(run, op) if o in plan.dependent]
+        rnest = _Nest(model, model.loop_for(run[0].parent_op)) if deps or remainder else None
         anchor = run[-1]
         needs_iv = uses_value(run, iv)
+        cons = _guard(model, loop, deps, 0) if deps else []
+        if cons:
+            assert rnest is not None
+            cond, cops = rnest.set(cons)
+            g0 = AffineIfOp.build(cond, cops, loc=run[0].loc)
+            block.insert_before(run[0], g0)
+            then = g0.regions[0].blocks[0]
+            for o in run:
+                o.detach()
+                then.insert_before(then.operations[-1], o)
+            anchor = g0
         for k in range(1, factor):
             mapping = mappings[k - 1]
+            cons = _guard(model, loop, deps, k, remainder) if deps or remainder else []
+            if cons:
+                assert rnest is not None
+                cond, cops = rnest.set(cons)
+                gk = AffineIfOp.build(cond, cops, loc=run[0].loc)
+                anchor = _insert_after(block, anchor, gk)
+                tblock = gk.regions[0].blocks[0]
+                tanchor: Operation | None = None
+                put = lambda x, tb=tblock: tb.insert_before(tb.operations[-1], x)  # noqa: E731
+            else:
+                tanchor = anchor
+                put = None
             if needs_iv:
                 apply = AffineApplyOp.build(AffineMap(1, 0, (dim(0) + k * s,)), [iv], loc=op.loc)
-                anchor = _insert_after(block, anchor, apply)
+                if put is not None:
+                    put(apply)
+                else:
+                    tanchor = _insert_after(block, tanchor, apply)
                 mapping[iv] = apply.results[0]
             for o in run:
-                anchor = _insert_after(block, anchor, o.clone(mapping))
+                c = o.clone(mapping)
+                if put is not None:
+                    put(c)
+                else:
+                    tanchor = _insert_after(block, tanchor, c)
+            if put is None:
+                anchor = tanchor
     for w in widened:
         n = len(w.results) // factor
         lbs, ubs, inits = w._operand_groups()

@@ -6,6 +6,8 @@
 
 // An imperfect nest; 9 iterations: one left for the cleanup, promoted.
 // CHECK-DAG: #[[P1:.+]] = affine_map<(d0) -> (d0 + 1)>
+// CHECK-DAG: #[[HULL:.+]] = affine_map<(d0) -> (d0 + 2)>
+// CHECK-DAG: #[[OWN:.+]] = affine_set<(d0, d1) : (d0 - d1 >= 0)>
 // CHECK-LABEL: func.func @imperfect
 // CHECK:         %[[C8:.+]] = arith.constant 8 : index
 // CHECK:         affine.for %[[I:.+]] = 0 to 8 step 2 {
@@ -61,11 +63,32 @@ func.func @skewed(%A: memref<10x10xf64>) {
 }
 
 
+// Inner bounds that depend on %i: %j runs over the hull of both copies'
+// ranges, the first copy under a guard for its own (upstream declines).
 // CHECK-LABEL: func.func @triangular
+// CHECK:         affine.for %[[I:.+]] = 0 to 10 step 2 {
+// CHECK-NEXT:      affine.for %[[J:.+]] = 0 to #[[HULL]](%[[I]]) {
+// CHECK-NEXT:        affine.if #[[OWN]](%[[I]], %[[J]]) {
+// CHECK-NEXT:          affine.load %{{.+}}[%[[I]], %[[J]]]
+// CHECK-NEXT:          affine.store
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[I1:.+]] = affine.apply #[[P1]](%[[I]])
+// CHECK-NEXT:        affine.load %{{.+}}[%[[I1]], %[[J]]]
 func.func @triangular(%A: memref<10x10xf64>) {
-  // expected-remark@+1 {{not unroll-jammed: cannot unroll-jam loop i by 2: the bounds of loop j at}}
   affine.for %i = 0 to 10 {
     affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %a = affine.load %A[%i, %j] : memref<10x10xf64>
+      affine.store %a, %A[%j, %i] : memref<10x10xf64>
+    }
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @not_monotone
+func.func @not_monotone(%A: memref<10x10xf64>) {
+  // expected-remark@+1 {{not unroll-jammed: cannot unroll-jam loop i by 2: the bounds of loop j at}}
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 mod 3 + 1)>(%i) {
       %a = affine.load %A[%i, %j] : memref<10x10xf64>
       affine.store %a, %A[%j, %i] : memref<10x10xf64>
     }
