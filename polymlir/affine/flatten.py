@@ -333,6 +333,5 @@ def partial_constant_fold(m: AffineMap, values: Sequence[int | None]) -> tuple[A
         v = constant_fold_expr(r, m.num_dims, values)
         exprs.append(const(v) if v is not None else r)
     folded = AffineMap(m.num_dims, m.num_symbols, exprs)
-    if all(isinstance(x, AffineConstantExpr) for x in exprs):
-        return folded, [x.value for x in exprs]  # type: ignore[attr-defined]
-    return folded, None
+    values = [x.value for x in exprs if isinstance(x, AffineConstantExpr)]
+    return folded, values if len(values) == len(exprs) else None

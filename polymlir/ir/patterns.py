@@ -288,13 +288,13 @@ class _Worklist:
 
     def pop(self) -> Operation:
         items = self.items
-        while items[-1] is None:
-            items.pop()
         op = items.pop()
-        del self.pos[op]  # type: ignore[arg-type]
+        while op is None:
+            op = items.pop()
+        del self.pos[op]
         while items and items[-1] is None:
             items.pop()
-        return op  # type: ignore[return-value]
+        return op
 
     def remove(self, op: Operation) -> None:
         i = self.pos.pop(op, None)
@@ -372,7 +372,8 @@ class _Folder:
         return True
 
     def _after_owned(self, op: Operation) -> bool:
-        ops = op.parent.operations  # type: ignore[union-attr]
+        assert op.parent is not None
+        ops = op.parent.operations
         i = ops.index(op)
         return i > 0 and ops[i - 1] in self.owned
 
@@ -514,8 +515,7 @@ class _Driver(RewriteListener):
         return changed
 
     def _fold(self, op: Operation) -> bool | None:
-        """None: no fold; False: folded but the op stays for the patterns
-        (never: upstream moves on after any fold); True: done."""
+        """Fold ``op`` (in place, or replacing it); None when nothing folds."""
         consts = [constant_value(v) for v in op.operands]
         folder = self.patterns.folders.get(op.name)
         res = folder(op, consts) if folder is not None else None

@@ -52,9 +52,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Literal
+from typing import Callable, ClassVar, Literal, cast
 
-from ..dialects.arith import ConstantOp
+from ..dialects.arith import ConstantOp, IntegerOverflowFlagsAttr
+from ..dialects.memref import AllocaOp, AllocOp
+from ..dialects.memref_views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value
@@ -170,7 +172,7 @@ def _div_mul(op: Operation, flag: str) -> Value | None:
     if mul is None:
         return None
     flags = mul.get_attr("overflowFlags")
-    if flags is None or not flags.has(flag):  # type: ignore[attr-defined]
+    if not isinstance(flags, IntegerOverflowFlagsAttr) or not flags.has(flag):
         return None
     if mul.operands[0] is rhs:
         return mul.operands[1]
@@ -332,6 +334,10 @@ _CMPI_SWAP = {"slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle", "ult": "ug
 _CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 
 
+def _int_prop(op: Operation, name: str) -> int:
+    return cast(A.IntegerAttr, op.get_attr(name)).value
+
+
 def _cmpi(pred: str, a: int, b: int, w: int) -> bool:
     if pred[0] == "u":
         a, b = _unsigned(a, w), _unsigned(b, w)
@@ -344,7 +350,7 @@ def _fold_cmpi(op: Operation, consts: list):
     w = _width(lhs.type)
     if w is None:
         return None
-    pred = _CMPI[op.get_attr("predicate").value]  # type: ignore[union-attr]
+    pred = _CMPI[_int_prop(op, "predicate")]
     if lhs is rhs:
         return [A.BoolAttr(pred in ("eq", "sle", "sge", "ule", "uge"))]
     a, b = consts
@@ -370,7 +376,7 @@ def _fold_select(op: Operation, consts: list):
         return [cond]
     cmp = _defined_by(cond, "arith.cmpi")
     if cmp is not None:
-        pred = _CMPI[cmp.get_attr("predicate").value]  # type: ignore[union-attr]
+        pred = _CMPI[_int_prop(cmp, "predicate")]
         if pred in ("eq", "ne"):
             a, b = cmp.operands
             if (a is tv and b is fv) or (b is tv and a is fv):
@@ -468,26 +474,24 @@ def _fold_memref_dim(op: Operation, consts: list):
     if t.shape[i] != T.DYNAMIC:
         return [A.IntegerAttr(t.shape[i], T.index)]
     src = op.operands[0]
-    if not isinstance(src, OpResult):
-        return None
-    owner = src.owner
-    if owner.name in ("memref.alloc", "memref.alloca"):
+    owner = src.owner if isinstance(src, OpResult) else None
+    if isinstance(owner, (AllocOp, AllocaOp)):
         pos = sum(1 for d in t.shape[:i] if d == T.DYNAMIC)
-        sizes = owner.dynamicSizes  # type: ignore[attr-defined]
+        sizes = list(owner.dynamicSizes)
         return [sizes[pos]] if pos < len(sizes) else None
-    if owner.name == "memref.subview":
+    if isinstance(owner, SubViewOp):
         # The i-th kept dimension of the source; its size is dynamic (the
         # result's is) and is the matching operand among the sizes.
-        dropped = owner.dropped_dims()  # type: ignore[attr-defined]
+        dropped = owner.dropped_dims()
         kept = [d for d in range(len(owner.operands[0].type.shape)) if d not in dropped]
         if i >= len(kept):
             return None
-        static = list(owner.static_sizes.values)  # type: ignore[attr-defined]
+        static = list(cast(A.DenseArrayAttr, owner.get_attr("static_sizes")).values)
         d = kept[i]
         if static[d] != T.DYNAMIC:
             return None
         pos = sum(1 for x in static[:d] if x == T.DYNAMIC)
-        sizes = owner.sizes  # type: ignore[attr-defined]
+        sizes = list(owner.sizes)
         return [sizes[pos]] if pos < len(sizes) else None
     return None
 

@@ -501,51 +501,43 @@ def simplify_min_or_max_with_operands(m: AffineMap, operands: Sequence[Value], i
             lows.append(bound_for_affine_expr(e, nd, ns, lo, hi, False))
             highs.append(bound_for_affine_expr(e, nd, ns, lo, hi, True))
     kept: list[AffineExpr] = []
-    n = len(m.results)
     for i, e in enumerate(m.results):
-        if lows[i] is not None and highs[i] is not None and lows[i] == highs[i]:
-            e = const(cast(int, lows[i]))
+        lo_i, hi_i = lows[i], highs[i]
+        if lo_i is not None and hi_i is not None and lo_i == hi_i:
+            e = const(lo_i)
         if is_max:
-            if highs[i] is None:
+            if hi_i is None:
                 kept.append(e)
-                continue
-
-            def redundant_max(pos: int) -> bool:
-                other = lows[pos]
-                if pos == i or other is None:
-                    return False
-                if other > highs[i]:  # type: ignore[operator]
-                    return True
-                if other < highs[i]:  # type: ignore[operator]
-                    return False
-                if highs[pos] is not None and lows[i] is not None and lows[i] == highs[i] \
-                        and other == highs[pos] and i < pos:
-                    return False
-                return True
-
-            if not any(redundant_max(p) for p in range(n)):
+            elif not any(_dominates_max(i, p, lows, highs) for p in range(len(lows))):
                 kept.append(e)
-        else:
-            if lows[i] is None:
-                kept.append(e)
-                continue
-
-            def redundant_min(pos: int) -> bool:
-                other = highs[pos]
-                if pos == i or other is None:
-                    return False
-                if other < lows[i]:  # type: ignore[operator]
-                    return True
-                if other > lows[i]:  # type: ignore[operator]
-                    return False
-                if lows[pos] is not None and highs[i] is not None and lows[i] == highs[i] \
-                        and other == lows[pos] and i < pos:
-                    return False
-                return True
-
-            if not any(redundant_min(p) for p in range(n)):
-                kept.append(e)
+        elif lo_i is None:
+            kept.append(e)
+        elif not any(_dominates_min(i, p, lows, highs) for p in range(len(lows))):
+            kept.append(e)
     return AffineMap(nd, ns, kept)
+
+
+def _dominates_max(i: int, pos: int, lows: list[int | None], highs: list[int | None]) -> bool:
+    """Whether result ``pos`` makes result ``i`` redundant in a max (of
+    results with equal bounds, the first one is kept)."""
+    other, hi_i = lows[pos], highs[i]
+    if pos == i or other is None or hi_i is None:
+        return False
+    if other != hi_i:
+        return other > hi_i
+    return not (highs[pos] is not None and lows[i] is not None and lows[i] == hi_i and other == highs[pos]
+                and i < pos)
+
+
+def _dominates_min(i: int, pos: int, lows: list[int | None], highs: list[int | None]) -> bool:
+    """Whether result ``pos`` makes result ``i`` redundant in a min."""
+    other, lo_i = highs[pos], lows[i]
+    if pos == i or other is None or lo_i is None:
+        return False
+    if other != lo_i:
+        return other < lo_i
+    return not (lows[pos] is not None and highs[i] is not None and lo_i == highs[i] and other == lows[pos]
+                and i < pos)
 
 
 def remove_duplicate_exprs(m: AffineMap) -> AffineMap:
@@ -747,6 +739,10 @@ class SimplifyAffineOp(RewritePattern):
         return True
 
 
+def _min_max_class(op: Operation) -> type[AffineMinOp] | type[AffineMaxOp]:
+    return AffineMinOp if op.name == "affine.min" else AffineMaxOp
+
+
 class CanonicalizeSingleResultAffineMinMaxOp(RewritePattern):
     """A min/max of one result is an ``affine.apply``."""
 
@@ -773,7 +769,7 @@ class DeduplicateAffineMinMaxExpressions(RewritePattern):
                 out.append(e)
         if len(out) == len(m.results):
             return False
-        new = type(op).build(AffineMap(m.num_dims, m.num_symbols, out), op.operands, loc=op.loc)  # type: ignore[attr-defined]
+        new = _min_max_class(op).build(AffineMap(m.num_dims, m.num_symbols, out), op.operands, loc=op.loc)
         _keep_names(op, new)
         rewriter.replace_op_with_new(op, new)
         return True
@@ -812,7 +808,7 @@ class MergeAffineMinMaxOp(RewritePattern):
                 exprs.append(e.shift_dims(pm.num_dims, nd).shift_symbols(pm.num_symbols, ns))
             nd += pm.num_dims
             ns += pm.num_symbols
-        new = type(op).build(AffineMap(nd, ns, exprs), dim_ops + sym_ops, loc=op.loc)  # type: ignore[attr-defined]
+        new = _min_max_class(op).build(AffineMap(nd, ns, exprs), dim_ops + sym_ops, loc=op.loc)
         _keep_names(op, new)
         rewriter.replace_op_with_new(op, new)
         return True
@@ -837,8 +833,8 @@ class CanonicalizeAffineMinMaxOpExprAndTermOrder(RewritePattern):
         if all(flats[i] <= flats[i + 1] for i in range(len(flats) - 1)):
             return False
         order = sorted(range(len(flats)), key=lambda i: flats[i])
-        new = type(op).build(AffineMap(m.num_dims, m.num_symbols, [m.results[i] for i in order]),  # type: ignore[attr-defined]
-                             op.operands, loc=op.loc)
+        new = _min_max_class(op).build(AffineMap(m.num_dims, m.num_symbols, [m.results[i] for i in order]),
+                                       op.operands, loc=op.loc)
         _keep_names(op, new)
         rewriter.replace_op_with_new(op, new)
         return True
@@ -1048,10 +1044,10 @@ class ConstantConditionIf(RewritePattern):
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         s = cast(A.IntegerSetAttr, op.get_attr("condition")).value
-        if not all(isinstance(c, AffineConstantExpr) for c in s.constraints):
+        values = [c.value for c in s.constraints if isinstance(c, AffineConstantExpr)]
+        if len(values) != len(s.constraints):
             return False
-        holds = all((c.value == 0) if eq else (c.value >= 0)  # type: ignore[attr-defined]
-                    for c, eq in zip(s.constraints, s.eq_flags))
+        holds = all((v == 0) if eq else (v >= 0) for v, eq in zip(values, s.eq_flags))
         if holds:
             _inline_if_branch(op, 0, rewriter)
         elif op.regions[1].blocks:

@@ -179,7 +179,8 @@ class _CSE:
 
 def _write_between(first: Operation, last: Operation) -> bool:
     """Whether an op after ``first`` and before ``last`` (same block) may write."""
-    ops = first.parent.operations  # type: ignore[union-attr]
+    assert first.parent is not None
+    ops = first.parent.operations
     i = ops.index(first) + 1
     while i < len(ops) and ops[i] is not last:
         if may_write(ops[i]):
