@@ -12,7 +12,9 @@ Two things live here:
   "May touch" is exact: isl decides whether an access between the two,
   nested in loops or conditions or not, can reach that element in the same
   iteration of the enclosing loops. Code outside the model (calls, non-affine
-  accesses) in between stops the rewrite.
+  accesses) in between stops the rewrite, and so does an access to another
+  memref that may alias (two function arguments, views of one allocation),
+  as upstream's alias analysis decides.
 
 - ``scalar_replace(model, loop)``: a primitive. A reduction into an element
   that does not depend on ``loop`` (``C[i, j] += ...`` over ``k``) becomes a
