@@ -16,13 +16,16 @@ sink), and regenerate the whole loop nest with ``ast_codegen``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from ...affine.legality import Verdict
-from ...affine.model import Loop, PolyhedralModel, op_loc
+from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import Vector, band_slice, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.core import Operation
+from ..pass_manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
 from .loop_utils import TransformError, perfect_band_problem
 from .tile import model_problem, names
@@ -212,3 +215,66 @@ def shift(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amou
     vectors = _shift_vectors(units, u, loop, amount)
     nest = top_level_op(model, loop.op)
     return _regenerate_nest(model, units, vectors, [nest], origins_from_vectors(units, vectors))
+
+
+# -- test passes (upstream's test-* style: FileCheck tests drive the primitives) -----------------
+
+
+def _loops_named(model: PolyhedralModel, names_: Sequence[str]) -> list[Loop]:
+    out = []
+    for n in names_:
+        hits = [l for l in model.loops if loop_name(l) == n]
+        if len(hits) != 1:
+            raise TransformError(f"{'no' if not hits else 'more than one'} loop named '{n}'")
+        out.append(hits[0])
+    return out
+
+
+def _functions(op: Operation) -> list[Operation]:
+    return [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
+
+
+@register_pass
+@dataclass(frozen=True)
+class TestLoopSkew(ModulePass):
+    """Skew the band ``loops`` (source names) of each function by
+    ``matrix`` (row-major); a remark where refused."""
+
+    name: ClassVar[str] = "test-loop-skew"
+    loops: tuple[str, ...] = ()
+    matrix: tuple[int, ...] = ()
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        n = len(self.loops)
+        if n == 0 or len(self.matrix) != n * n:
+            raise PassError(f"test-loop-skew needs loops and a {n}x{n} matrix")
+        rows = [list(self.matrix[r * n:(r + 1) * n]) for r in range(n)]
+        for f in _functions(op):
+            model = analyze(f)
+            band = _loops_named(model, self.loops)
+            v = skew_verdict(model, band, rows)
+            if not v.ok:
+                ctx.remark(band[0].op, f"not skewed: {v}")
+                continue
+            skew(model, band, rows)
+
+
+@register_pass
+@dataclass(frozen=True)
+class TestLoopShift(ModulePass):
+    """Shift compound statement ``statement`` by ``amount`` along ``loop``."""
+
+    name: ClassVar[str] = "test-loop-shift"
+    statement: str = "S0"
+    loop: str = ""
+    amount: int = 0
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for f in _functions(op):
+            model = analyze(f)
+            (loop,) = _loops_named(model, [self.loop])
+            v = shift_verdict(model, self.statement, loop, self.amount)
+            if not v.ok:
+                ctx.remark(loop.op, f"not shifted: {v}")
+                continue
+            shift(model, self.statement, loop, self.amount)
