@@ -1,0 +1,450 @@
+"""Automatic Pluto-style scheduling with isl's scheduler: skew, tile, parallelize.
+
+    report = optimize(model)                 # mutates model.func when report.ok
+    print(report.explain())
+
+The steps, each exact:
+
+1. Statements are compound statements (``statements.compound_statements``);
+   their dependences are the model's exact memory dependences (flow, anti,
+   output) lifted from accesses to statements.
+2. isl's scheduler computes a schedule with those dependences as validity
+   and proximity constraints and as coincidence constraints (to expose
+   parallel loops). It skews where that makes a band permutable
+   (jacobi-2d comes back as ``(t, 2t + i, 2t + j)``) and fuses statements
+   where proximity pays.
+3. Every permutable band of two or more loops is tiled (rectangularly, in
+   the scheduled space: tile loops ``floor(x / size)`` before the point
+   loops). Tile sizes come from ``tile_sizes`` or from a cache model (below).
+4. The final schedule is checked with ``schedules.check`` against every
+   memory dependence; if it fails (it must not) nothing is changed.
+5. In each band the outermost loop that carries no dependence (decided
+   exactly on the final schedule) becomes ``affine.parallel``.
+6. The code is regenerated with isl's AST builder (``ast_codegen``).
+
+**The cache model.** A band is tiled with equal power-of-two sizes T (4 to
+256, at most the band's extent). For each T, isl computes the footprint of
+one tile: the elements of every array the tile's instances touch, as the
+bounding box of their image (a tile in the middle of the schedule's image,
+outer loops fixed, parameters set to 1000). The chosen T is the largest
+whose footprint (element size times box volume, summed over arrays) fits a
+32 KiB L1 cache; if even T = 4 does not fit, the largest that fits a 256
+KiB L2; if none does, the band is not tiled. The report says which sizes
+were tried and why the chosen one won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..affine import isl_bridge as ib
+from ..affine.expr import AffineExpr, const
+from ..affine.legality import Verdict
+from ..affine.model import PolyhedralModel, analyze
+from ..affine.schedules import Entry, check, loop_name, schedule_maps
+from ..affine.statements import NotCompound, Unit, compound_statements
+from ..ir.core import Operation
+from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
+from .pass_manager import ModulePass, PassContext, register_pass
+
+L1_BYTES = 32 * 1024
+L2_BYTES = 256 * 1024
+PARAM_GUESS = 1000
+CANDIDATES = (4, 8, 16, 32, 64, 128, 256)
+
+
+@dataclass
+class Band:
+    """A band of the computed schedule: its units, its members' schedules,
+    where it sits in the time vectors, and what was done with it."""
+
+    units: list[str]
+    members: list[dict[str, AffineExpr]]
+    permutable: bool
+    coincident: list[bool]
+    parent: "Band | None" = None
+    start: int = 0  # first time dimension (tile loops first when tiled)
+    sizes: list[int] | None = None
+    parallel_dim: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def depth(self) -> int:
+        return len(self.members)
+
+    @property
+    def width(self) -> int:
+        return self.depth * (2 if self.sizes else 1)
+
+
+@dataclass
+class Report:
+    """What optimize did: ``ok`` (the IR changed), ``reason`` when not,
+    remarks for ``--explain``, the bands, and the new top-level ops."""
+
+    ok: bool
+    reason: str = ""
+    remarks: list[str] = field(default_factory=list)
+    bands: list[Band] = field(default_factory=list)
+    new_ops: list[Operation] = field(default_factory=list)
+    verdict: Verdict | None = None
+
+    def explain(self) -> str:
+        lines = list(self.remarks)
+        if not self.ok and self.reason:
+            lines.append(f"not optimized: {self.reason}")
+        return "\n".join(lines)
+
+
+# -- dependences between compound statements ------------------------------------------------
+
+
+@dataclass
+class UnitDep:
+    src: str
+    dst: str
+    relation: object  # isl.Map src unit -> dst unit
+
+
+def _holders(units: Sequence[Unit]) -> dict[object, list[tuple[Unit, object]]]:
+    """Access statement -> the units holding it, with the projection of the
+    unit's instances onto the access's."""
+    holders: dict[object, list[tuple[Unit, object]]] = {}
+    for u in units:
+        for m in u.members:
+            holders.setdefault(m.stmt, []).append((u, ib.prefix_projection(u.domain, m.stmt.domain)))
+    return holders
+
+
+def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[UnitDep]:
+    """The model's memory dependences lifted to units (through every unit
+    holding the source or sink access, recomputed members included); a
+    unit instance's own load -> store order is internal and dropped."""
+    holders = _holders(units)
+    out: dict[tuple[str, str], object] = {}
+    for d in model.dependences():
+        for ua, pa in holders.get(d.source, []):
+            for ub, pb in holders.get(d.sink, []):
+                r = ib.unit_dependence(d.relation, pa, pb, ua is ub)
+                if ib.is_empty(r):
+                    continue
+                key = (ua.name, ub.name)
+                out[key] = r if key not in out else out[key].union(r).coalesce()  # type: ignore[attr-defined]
+    return [UnitDep(a, b, r) for (a, b), r in out.items()]
+
+
+def scheduling_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[object]:
+    """Constraints for isl's scheduler: the direct dependences (last writer,
+    reads and write since the previous write) lifted to units, as unions of
+    simple pieces. The exact check afterwards uses every memory dependence."""
+    try:
+        rels = ib.direct_dependences(model.accesses("read"), model.accesses("write"), model.schedule_map)
+    except ib.IslBridgeError:
+        return [d.relation for d in unit_dependences(model, units)]
+    by_name = {s.name: s for s in model.statements}
+    holders = _holders(units)
+    out: list[object] = []
+    for r in rels:
+        src, dst = by_name[ib.tuple_name(r)], by_name[ib.range_tuple_name(r)]
+        for ua, pa in holders.get(src, []):
+            for ub, pb in holders.get(dst, []):
+                x = ib.lift_dependence(r, pa, pb, ua is ub)
+                if not ib.is_empty(x):
+                    out.append(x)
+    return out
+
+
+# -- the schedule tree to vectors ------------------------------------------------------------
+
+
+def _bands(tree: ib.SchedTree, units: set[str], parent: Band | None, out: list[Band]) -> None:
+    if isinstance(tree, ib.SchedBand):
+        b = Band(sorted(set(tree.members[0]) & units if tree.members else units, key=_order),
+                 tree.members, tree.permutable, tree.coincident, parent)
+        out.append(b)
+        _bands(tree.child, units, b, out)
+    elif isinstance(tree, ib.SchedSequence):
+        for f, child in zip(tree.filters, tree.children):
+            _bands(child, units & f, parent, out)
+
+
+def _vectors(tree: ib.SchedTree, units: set[str], bands: list[Band], vectors: dict[str, list[Entry]]) -> None:
+    """Time vectors from the tree: band members (tile indices first when the
+    band has sizes), sequence positions as constants."""
+    if isinstance(tree, ib.SchedBand):
+        band = next(b for b in bands if b.members is tree.members)
+        names = [u for u in units]
+        band.start = len(vectors[names[0]]) if names else 0
+        if band.sizes:
+            for k, size in enumerate(band.sizes):
+                for u in names:
+                    vectors[u].append((tree.members[k][u], [const(0)], size))
+        for k in range(band.depth):
+            for u in names:
+                vectors[u].append(tree.members[k][u])
+        _vectors(tree.child, units, bands, vectors)
+    elif isinstance(tree, ib.SchedSequence):
+        for pos, (f, child) in enumerate(zip(tree.filters, tree.children)):
+            sub = units & f
+            for u in sub:
+                vectors[u].append(const(pos))
+            _vectors(child, sub, bands, vectors)
+
+
+def _order(name: str) -> int:
+    return int(name[1:]) if name[1:].isdigit() else 1 << 30
+
+
+# -- tile sizes ------------------------------------------------------------------------------
+
+
+def _element_bytes(access) -> int:
+    t = getattr(access.memref.type, "element_type", None)
+    w = getattr(t, "width", None)
+    return max(1, (w if isinstance(w, int) else 64) // 8)
+
+
+def choose_sizes(model: PolyhedralModel, units: dict[str, Unit], maps: dict[str, object], band: Band,
+                 ) -> tuple[list[int] | None, str]:
+    """Equal power-of-two tile sizes for ``band`` from the cache model, and
+    a sentence saying why."""
+    members: dict[str, list[tuple[object, list[object]]]] = {}
+    elem: dict[str, int] = {}
+    for name in band.units:
+        u = units[name]
+        rows = []
+        for m in u.members:
+            rels = [a.relation for a in m.stmt.accesses]
+            for a in m.stmt.accesses:
+                elem[a.array] = _element_bytes(a)
+            rows.append((ib.prefix_projection(u.domain, m.stmt.domain), rels))
+        members[name] = rows
+    params = {p: PARAM_GUESS for p in model.param_names}
+    band_maps = {n: maps[n] for n in band.units}
+    tried: list[tuple[int, int]] = []
+    for t in CANDIDATES:
+        try:
+            boxes = ib.tile_footprint(band_maps, members, band.start, [t] * band.depth, params)  # type: ignore[arg-type]
+        except ib.IslBridgeError as e:
+            return None, f"no footprint ({e})"
+        total = 0
+        for arr, ext in boxes.items():
+            vol = 1
+            for x in ext:
+                vol *= x
+            total += vol * elem.get(arr, 8)
+        if tried and total == tried[-1][1]:
+            # A larger tile touches nothing more: the previous one already
+            # spans the band.
+            if total <= L1_BYTES:
+                text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
+                return None, f"everything the band touches ({_kib(total)}) fits the 32 KiB L1 ({text})"
+            break
+        tried.append((t, total))
+        if total > L2_BYTES:
+            break
+    fit1 = [t for t, b in tried if b <= L1_BYTES]
+    fit2 = [t for t, b in tried if b <= L2_BYTES]
+    text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
+    if fit1:
+        t = fit1[-1]
+        why = f"footprint {_kib(dict(tried)[t])} fits the 32 KiB L1 (tile size: footprint; {text})"
+    elif fit2:
+        t = fit2[-1]
+        why = f"footprint {_kib(dict(tried)[t])} fits the 256 KiB L2 only (tile size: footprint; {text})"
+    else:
+        return None, f"even 4 per loop needs {_kib(tried[0][1])}, more than the 256 KiB L2"
+    return [t] * band.depth, why
+
+
+def _kib(b: int) -> str:
+    return f"{b / 1024:.1f} KiB"
+
+
+# -- optimize ----------------------------------------------------------------------------------
+
+
+def optimize(model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, parallel: bool = True,
+             tile: bool = True) -> Report:
+    """Schedule, tile and parallelize ``model``'s function (see the module
+    docstring). The IR changes only when the report is ok."""
+    try:
+        units = compound_statements(model)
+    except NotCompound as e:
+        return Report(False, e.reason)
+    if not units:
+        return Report(False, "no statements to schedule")
+    if tile_sizes is not None and any(s < 1 for s in tile_sizes):
+        raise ValueError(f"tile sizes must be positive, got {list(tile_sizes)}")
+    by_name = {u.name: u for u in units}
+    try:
+        tree = ib.compute_schedule([u.domain for u in units], scheduling_dependences(model, units),
+                                   model.param_names)
+    except ib.IslBridgeError as e:
+        return Report(False, f"isl's scheduler failed: {e}")
+    bands: list[Band] = []
+    _bands(tree, set(by_name), None, bands)
+    report = Report(False, bands=bands)
+    _describe_schedule(report, units, bands)
+
+    # Untiled vectors give the footprints; then the tiled ones.
+    def build() -> tuple[dict[str, list[Entry]], dict[str, object]]:
+        vectors: dict[str, list[Entry]] = {n: [] for n in by_name}
+        _vectors(tree, set(by_name), bands, vectors)
+        for v in vectors.values():
+            if not v:
+                v.append(const(0))
+        return vectors, schedule_maps(units, vectors, model.param_names)
+
+    vectors, maps = build()
+    if tile:
+        for b in bands:
+            _decide_tiling(model, by_name, maps, b, tile_sizes, report)
+        if any(b.sizes for b in bands):
+            vectors, maps = build()
+    verdict = check(model, units, maps, "apply the automatic schedule")
+    report.verdict = verdict
+    if not verdict.ok:
+        report.reason = f"isl's schedule fails the exact check: {verdict.reason}"
+        return report
+    if parallel:
+        _mark_parallel(units, unit_dependences(model, units), maps, bands, report)
+    where: list[Operation] = []
+    for u in units:
+        n = nest_of(model, u)
+        if n not in where:
+            where.append(n)
+    top = model.func.regions[0].blocks[0].operations
+    where.sort(key=top.index)
+    marked = [b for b in bands if b.parallel_dim is not None]
+
+    def is_parallel(k: int, names: frozenset[str]) -> bool:
+        return any(b.parallel_dim == k and names <= set(b.units) for b in marked)
+
+    try:
+        report.new_ops = regenerate(model, units, maps, where, origins_from_vectors(units, vectors),
+                                    is_parallel if marked else None)
+    except CodegenError as e:
+        report.reason = f"code generation failed: {e}"
+        return report
+    report.ok = True
+    return report
+
+
+def _names(u: Unit) -> list[str]:
+    return [loop_name(l) for l in u.loops]
+
+
+def _describe_schedule(report: Report, units: Sequence[Unit], bands: list[Band]) -> None:
+    by_name = {u.name: u for u in units}
+    for b in bands:
+        rows = []
+        skewed = False
+        for n in b.units:
+            u = by_name[n]
+            exprs = [m[n] for m in b.members]
+            skewed |= any(sum(e.is_function_of_dim(k) for k in range(len(u.loops))) > 1 for e in exprs)
+            rows.append(f"{n} ({', '.join(_names(u))}) -> ({', '.join(e.to_string(_names(u)) for e in exprs)})")
+        kind = "permutable" if b.permutable else "not permutable"
+        what = "skewed band" if skewed else "band"
+        b.notes.append(what)
+        report.remarks.append(f"{what} of {b.depth} loop{'s' if b.depth != 1 else ''} ({kind}): " + "; ".join(rows))
+
+
+def _band_label(b: Band, units: dict[str, Unit]) -> str:
+    """The band's loops named after the source loops their schedules use
+    last, a name not taken by an earlier member preferred."""
+    out: list[str] = []
+    for m in b.members:
+        names = []
+        for n in b.units:
+            u = units[n]
+            k = innermost_dim(m[n], len(u.loops))
+            if k is not None:
+                names.append(loop_name(u.loops[k]))
+        fresh = [x for x in names if x not in out]
+        out.append(fresh[0] if fresh else names[0] if names else "?")
+    return "(" + ", ".join(out) + ")"
+
+
+def _decide_tiling(model: PolyhedralModel, units: dict[str, Unit], maps: dict[str, object], b: Band,
+                   tile_sizes: Sequence[int] | None, report: Report) -> None:
+    label = _band_label(b, units)
+    if not b.permutable or b.depth < 2:
+        why = "not permutable" if not b.permutable else "a single loop"
+        report.remarks.append(f"band {label}: not tiled ({why})")
+        return
+    if tile_sizes:
+        b.sizes = [tile_sizes[min(k, len(tile_sizes) - 1)] for k in range(b.depth)]
+        report.remarks.append(f"band {label}: tiled {'x'.join(map(str, b.sizes))} (sizes given)")
+        return
+    sizes, why = choose_sizes(model, units, maps, b)
+    if sizes is None:
+        report.remarks.append(f"band {label}: not tiled ({why})")
+        return
+    b.sizes = sizes
+    report.remarks.append(f"band {label}: tiled {'x'.join(map(str, sizes))}: {why}")
+
+
+def _mark_parallel(units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, object], bands: list[Band],
+                   report: Report) -> None:
+    by_name = {u.name: u for u in units}
+    for b in bands:
+        if any(a.parallel_dim is not None for a in _ancestors(b)):
+            continue
+        inside = set(b.units)
+        mine = [d for d in deps if d.src in inside and d.dst in inside]
+        label = _band_label(b, by_name)
+        for k in range(b.start, b.start + b.width):
+            if not any(ib.carried_at(d.relation, maps[d.src], maps[d.dst], k) for d in mine):
+                b.parallel_dim = k
+                break
+        if b.parallel_dim is None:
+            report.remarks.append(f"band {label}: no parallel loop (each loop carries a dependence)")
+        else:
+            j = b.parallel_dim - b.start
+            tiled = b.sizes is not None and j < b.depth
+            member = j if tiled or not b.sizes else j - b.depth
+            name = label.strip("()").split(", ")[member] + ("_tile" if tiled else "")
+            report.remarks.append(f"band {label}: loop {name} is parallel (affine.parallel): no dependence "
+                                  "is carried by it")
+
+
+def _ancestors(b: Band) -> list[Band]:
+    out = []
+    p = b.parent
+    while p is not None:
+        out.append(p)
+        p = p.parent
+    return out
+
+
+# -- the pass --------------------------------------------------------------------------------
+
+
+@register_pass
+@dataclass(frozen=True)
+class PolymlirOptimize(ModulePass):
+    """Pluto-style automatic schedule (isl's scheduler), tiling and
+    parallelization of every function; remarks say what was done."""
+
+    name: ClassVar[str] = "polymlir-optimize"
+    summary: ClassVar[str] = "automatic schedule with isl: skew, tile, parallelize"
+    tile_sizes: tuple[int, ...] = ()
+    parallel: bool = True
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        funcs = [f for f in op.walk(post_order=False)
+                 if f.name == "func.func" and f.regions and f.regions[0].blocks]
+        for f in funcs:
+            model = analyze(f)
+            if not model.loops:
+                continue
+            at = model.loops[0].op.loc
+            report = optimize(model, tuple(self.tile_sizes) or None, self.parallel)
+            for r in report.remarks:
+                ctx.remark(at, r)
+            if not report.ok:
+                ctx.remark(at, f"not optimized: {report.reason}")
