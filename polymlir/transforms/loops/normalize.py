@@ -99,7 +99,8 @@ def normalize_affine_for(op: AffineForOp, promote_single_iter: bool = False) -> 
         return problem
     lbs, ubs, _ = op._operand_groups()
     ub = op.upperBoundMap.value
-    (le, ue), dims, syms = unify([(lb.results, lb.num_dims, lbs), (ub.results, ub.num_dims, ubs)])
+    # The upper bound's operands first, as upstream's AffineValueMap::difference.
+    (ue, le), dims, syms = unify([(ub.results, ub.num_dims, ubs), (lb.results, lb.num_dims, lbs)])
     new_ub = emit_map(dims, syms, [(u - le[0]).ceildiv(step) for u in ue])
     set_bounds(op, lb=(AffineMap.constant_map(0), []), ub=new_ub)
     set_step(op, 1)
@@ -123,7 +124,7 @@ def normalize_affine_parallel(op: AffineParallelOp) -> str | None:
     steps = [a.value for a in op.steps]
     if all(e == const(0) for e in lmap.results) and all(s == 1 for s in steps):
         return None
-    (le, ue), dims, syms = unify([(lmap.results, lmap.num_dims, lops), (umap.results, umap.num_dims, uops)])
+    (ue, le), dims, syms = unify([(umap.results, umap.num_dims, uops), (lmap.results, lmap.num_dims, lops)])
     new_ub, new_ops = emit_map(dims, syms, [(u - l).ceildiv(s) for l, u, s in zip(le, ue, steps)])
     zero = AffineMap(0, 0, tuple(const(0) for _ in steps))
     props = cast(dict, op.properties)

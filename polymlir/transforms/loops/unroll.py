@@ -43,6 +43,7 @@ from typing import cast
 
 from ...affine import isl_bridge as ib
 from ...affine.expr import AffineConstantExpr, AffineExpr, const, dim, sym
+from ...affine.flatten import simplify_affine_map
 from ...affine.legality import Verdict
 from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, op_loc
@@ -120,7 +121,9 @@ def emit_map(ivs: Sequence[Value], params: Sequence[Value], exprs: Sequence[Affi
     dmap = [dim(used_d.index(k)) if k in used_d else const(0) for k in range(len(ivs))]
     smap = [sym(used_s.index(j)) if j in used_s else const(0) for j in range(len(params))]
     res = tuple(e.replace_dims_and_symbols(dmap, smap) for e in exprs)
-    return AffineMap(len(used_d), len(used_s), res), [ivs[k] for k in used_d] + [params[j] for j in used_s]
+    # Upstream's simplification (flatten, rebuild): maps print as mlir-opt's do.
+    amap = simplify_affine_map(AffineMap(len(used_d), len(used_s), res))
+    return amap, [ivs[k] for k in used_d] + [params[j] for j in used_s]
 
 
 def emit_set(ivs: Sequence[Value], params: Sequence[Value], ge: Sequence[AffineExpr]) -> tuple[IntegerSet, list[Value]]:

@@ -5,7 +5,7 @@
 // (upstream does the same), with a remark.
 
 // CHECK-DAG: #[[IV1:.+]] = affine_map<(d0) -> (d0 * 2 + 2)>
-// CHECK-DAG: #[[UB2:.+]] = affine_map<()[s0, s1] -> ((s1 - s0) ceildiv 3)>
+// CHECK-DAG: #[[UB2:.+]] = affine_map<()[s0, s1] -> ((s0 - s1) ceildiv 3)>
 // CHECK-DAG: #[[IV2:.+]] = affine_map<(d0)[s0] -> (d0 * 3 + s0)>
 // CHECK-DAG: #[[UB3:.+]] = affine_map<(d0)[s0] -> (2, (-d0 + s0) ceildiv 2)>
 // CHECK-DAG: #[[IV3:.+]] = affine_map<(d0, d1) -> (d0 + d1 * 2)>
@@ -14,7 +14,7 @@
 // CHECK:         affine.for %[[I:.+]] = 0 to 4 {
 // CHECK-NEXT:      %[[X:.+]] = affine.apply #[[IV1]](%[[I]])
 // CHECK-NEXT:      affine.load %[[A]][%[[X]]]
-// CHECK:         affine.for %[[I2:.+]] = 0 to #[[UB2]]()[%[[LO]], %[[HI]]] {
+// CHECK:         affine.for %[[I2:.+]] = 0 to #[[UB2]]()[%[[HI]], %[[LO]]] {
 // CHECK-NEXT:      %[[Y:.+]] = affine.apply #[[IV2]](%[[I2]])[%[[LO]]]
 // CHECK-NEXT:      affine.for %[[J:.+]] = 0 to min #[[UB3]](%[[Y]])[%[[HI]]] {
 // CHECK-NEXT:        %[[Z:.+]] = affine.apply #[[IV3]](%[[Y]], %[[J]])
