@@ -2,8 +2,8 @@
 // RUN: mlir-opt-22 normalize.mlir --pass-pipeline="builtin.module(func.func(affine-loop-normalize))" | filecheck %s --check-prefix=UP
 // RUN: polymlir opt normalize.mlir --affine-loop-normalize | mlir-opt-22 > /dev/null
 // Upstream's affine-loop-normalize gives the same loops and recomputed IVs
-// as polymlir (normalize.mlir), up to the order of the operands of the
-// upper bound map and the operands an affine.apply does not use.
+// as polymlir (normalize.mlir), but for operands an affine.apply does not
+// use (upstream keeps them).
 // UP-DAG: #[[IV1:.+]] = affine_map<(d0) -> (d0 * 2 + 2)>
 // UP-DAG: #[[UB2:.+]] = affine_map<()[s0, s1] -> ((s0 - s1) ceildiv 3)>
 // UP-DAG: #[[IV2:.+]] = affine_map<(d0)[s0] -> (d0 * 3 + s0)>
