@@ -251,8 +251,11 @@ class TestLoopSkew(ModulePass):
         rows = [list(self.matrix[r * n:(r + 1) * n]) for r in range(n)]
         for f in _functions(op):
             model = analyze(f)
-            band = _loops_named(model, self.loops)
-            v = skew_verdict(model, band, rows)
+            try:
+                band = _loops_named(model, self.loops)
+                v = skew_verdict(model, band, rows)
+            except TransformError as e:
+                raise PassError(str(e), e.op.loc if e.op is not None else None) from None
             if not v.ok:
                 ctx.remark(band[0].op, f"not skewed: {v}")
                 continue
@@ -272,8 +275,11 @@ class TestLoopShift(ModulePass):
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in _functions(op):
             model = analyze(f)
-            (loop,) = _loops_named(model, [self.loop])
-            v = shift_verdict(model, self.statement, loop, self.amount)
+            try:
+                (loop,) = _loops_named(model, [self.loop])
+                v = shift_verdict(model, self.statement, loop, self.amount)
+            except TransformError as e:
+                raise PassError(str(e), e.op.loc if e.op is not None else None) from None
             if not v.ok:
                 ctx.remark(loop.op, f"not shifted: {v}")
                 continue
