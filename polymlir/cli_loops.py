@@ -78,7 +78,8 @@ def _tile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sizes", required=True, help="tile sizes, one per loop: 32,32,32")
     p.add_argument("--loops", help="the band to tile, outermost first: i,j,k (default: the outermost "
                                    "permutable band of each nest)")
-    p.add_argument("--skew", action="store_true", help="skew first where rectangular tiling is illegal")
+    p.add_argument("--skew", action="store_true", help="skew first where rectangular tiling is illegal "
+                                                       "(as the refusal's hint says)")
 
 
 @command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
@@ -87,22 +88,47 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if not sizes:
         raise TransformError("--sizes needs at least one tile size")
     if args.loops:
-        band = s.loops(*name_list(args.loops))
-        refuse_if_not(s.tile(band, sizes[:len(band)] if len(sizes) >= len(band) else sizes), band[0].op)
+        names = name_list(args.loops)
+        band = s.loops(*names)
+        v = _tile_maybe_skewed(s, names, sizes[:len(band)] if len(sizes) >= len(band) else sizes, args.skew)
+        refuse_if_not(v, s.loop(names[0]).op)
         return []
     out: list[Diagnostic] = []
     for nest in s.nests():
-        band = s.band_from(nest)[:len(sizes)]
+        names = [s.spec_of(l) for l in s.band_from(nest)[:len(sizes)]]
+        first = nest.op
         last: Verdict | None = None
         # The longest prefix of the perfect band that may be tiled.
-        while band:
-            last = s.tile(band, sizes[:len(band)])
+        while names:
+            last = _tile_maybe_skewed(s, names, sizes[:len(names)], args.skew)
             if last.ok:
                 break
-            band = band[:-1]
-        if not band and last is not None:
-            out.append(remark(nest.op, f"not tiled: {last.reason}"))
+            names = names[:-1]
+        if not names and last is not None:
+            out.append(remark(first, f"not tiled: {last.reason}"))
     return out
+
+
+def _tile_maybe_skewed(s: Schedule, names: list[str], sizes: list[int], skew: bool) -> Verdict:
+    """Tile the band; with ``skew``, where a dependence blocks it and its
+    hint names a skew ("skew j by i first (factor 2)"), skew and try again."""
+    v = s.tile(names, sizes)
+    tries = 0
+    while skew and not v.ok and v.hint.startswith("skew ") and len(names) > 1 and tries < 4:
+        words = v.hint.split()
+        inner, outer = words[1], words[3]
+        factor = int(v.hint.split("factor ")[1].rstrip(")")) if "factor" in v.hint else 1
+        if inner not in names or outer not in names:
+            break
+        n = len(names)
+        matrix = [[int(r == c) for c in range(n)] for r in range(n)]
+        matrix[names.index(inner)][names.index(outer)] = factor
+        sk = s.skew(names, matrix)
+        if not sk.ok:
+            break
+        v = s.tile(names, sizes)
+        tries += 1
+    return v
 
 
 def _interchange_args(p: argparse.ArgumentParser) -> None:

@@ -147,18 +147,23 @@ def refusal(what: str, loops: Sequence[Loop], d: Dependence,
                    detail=detail)
 
 
-def skew_hint(d: Dependence, loops: Sequence[Loop]) -> str:
-    """"skew j by i first" when a later loop has a negative distance that an
-    earlier positive one can absorb (constant distances only)."""
-    if d.distance is None or not loops:
-        return ""
+def skew_hint(d: Dependence, loops: Sequence[Loop], max_factor: int = 4) -> str:
+    """"skew j by i first (factor f)" when adding f times an earlier band
+    loop's distance (positive wherever the later one's is negative) makes
+    the later one's non-negative for every instance pair of ``d``: decided
+    on the exact distance set, smallest f first."""
     common = d.common_loops
-    dist = {l: d.distance[common.index(l)] for l in loops if l in common}
-    for k, lk in enumerate(loops):
-        if dist.get(lk, 0) < 0:
-            for lm in loops[:k]:
-                if dist.get(lm, 0) > 0:
-                    factor = -(-(-dist[lk]) // dist[lm])
+    picks = [l for l in loops if l in common]
+    if len(picks) < 2:
+        return ""
+    deltas = ib.common_deltas(d.relation, len(common))
+    for k, lk in enumerate(picks):
+        kk = common.index(lk)
+        if not ib.sign_cases(deltas, kk)[0]:
+            continue  # never negative on this loop
+        for lm in picks[:k]:
+            for factor in range(1, max_factor + 1):
+                if ib.skew_makes_nonnegative(deltas, kk, common.index(lm), factor):
                     by = f" (factor {factor})" if factor != 1 else ""
                     return f"skew {loop_name(lk)} by {loop_name(lm)} first{by}"
     return ""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...affine.legality import Verdict
+from .. import optimize as OPT
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...ir.core import Operation
@@ -27,6 +28,8 @@ from . import fuse as F
 from . import parallelize as PAR
 from . import permute as P
 from . import promote as PR
+from . import schedule_apply as SA
+from . import skew as SK
 from . import scalar_replace as SR
 from . import tile as TL
 from . import unroll as U
@@ -289,6 +292,49 @@ class Schedule:
         return self._apply("scalar_replace", [l], {}, lambda: SR.scalar_replace_verdict(m, l),
                            lambda: SR.scalar_replace(m, l))
 
+    def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
+        """Apply a unimodular matrix to a perfectly nested band (new dims =
+        M * old dims), e.g. ``'1,0;1,1'`` skews the second loop by the first."""
+        band = self.loops(*loops)
+        mat = SK.parse_matrix(matrix)
+        m = self.model
+        return self._apply("skew", band, {"matrix": [list(r) for r in mat]},
+                           lambda: SK.skew_verdict(m, band, mat), lambda: SK.skew(m, band, mat))
+
+    def shift(self, statement: str, loop: LoopSpec, amount: int) -> Verdict:
+        """Retime compound statement ``statement`` (``S1``) by ``amount``
+        iterations of ``loop``."""
+        l = self.loop(loop)
+        m = self.model
+        return self._apply("shift", [l], {"statement": statement, "amount": int(amount)},
+                           lambda: SK.shift_verdict(m, statement, l, int(amount)),
+                           lambda: SK.shift(m, statement, l, int(amount)))
+
+    def apply_schedule(self, schedule_text: str) -> Verdict:
+        """Run the compound statements in the order of an isl map per
+        statement (``{ S0[i, j, k] -> [i, k, j] }``)."""
+        m = self.model
+        return self._apply("apply_schedule", [], {"schedule": schedule_text},
+                           lambda: SA.apply_schedule_verdict(m, schedule_text),
+                           lambda: SA.apply_schedule(m, schedule_text))
+
+    def optimize(self, tile_sizes: Sequence[int] | None = None, parallel: bool = True,
+                 tile: bool = True) -> OPT.Report:
+        """The automatic Pluto-style schedule (see ``polymlir.transforms.optimize``);
+        returns its report (``ok``, remarks, the verdict)."""
+        params: dict[str, Any] = {}
+        if tile_sizes:
+            params["tile_sizes"] = [int(x) for x in tile_sizes]
+        if not parallel:
+            params["parallel"] = False
+        if not tile:
+            params["tile"] = False
+        report = OPT.optimize(self.model, list(tile_sizes) if tile_sizes else None, parallel, tile)
+        if report.ok:
+            self._changed()
+            self.trace.append(Step("optimize", [], params))
+        return report
+
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
         """The longest perfectly nested chain of loops starting at ``loop``."""
@@ -381,7 +427,17 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
     "distribute": lambda s, st: s.distribute(st.loops[0], st.params.get("groups")),
     "promote": lambda s, st: s.promote(st.loops[0], st.params.get("memrefs"), st.params.get("memory_space")),
     "scalar_replace": lambda s, st: s.scalar_replace(st.loops[0]),
+    "skew": lambda s, st: s.skew(st.loops, _param(st, "matrix")),
+    "shift": lambda s, st: s.shift(_param(st, "statement"), st.loops[0], _param(st, "amount")),
+    "apply_schedule": lambda s, st: s.apply_schedule(_param(st, "schedule")),
+    "optimize": lambda s, st: _report_verdict(s.optimize(st.params.get("tile_sizes"),
+                                                        bool(st.params.get("parallel", True)),
+                                                        bool(st.params.get("tile", True)))),
 }
+
+
+def _report_verdict(report: OPT.Report) -> Verdict:
+    return Verdict(True, "optimized") if report.ok else Verdict(False, report.reason or "not optimized")
 
 
 def register_step(name: str, fn: Callable[[Schedule, Step], Verdict]) -> None:

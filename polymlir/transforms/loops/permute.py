@@ -15,6 +15,7 @@ from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import access_units
 from .loop_utils import TransformError, as_for, bound_operands, bounds_use_band, move_body, new_loop_like, perfect_band_problem
+from .regen import regenerate_band
 from .tile import model_problem, names
 
 
@@ -48,10 +49,11 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
     problem = perfect_band_problem(band)
     if problem is not None:
         raise TransformError(f"cannot permute loops {names(band)}: {problem}", band[0].op)
-    tri = bounds_use_band(band)
-    if tri is not None:
-        raise TransformError(f"cannot permute loops {names(band)} structurally: the bounds of loop "
-                             f"{loop_name(tri)} depend on another loop of the band", tri.op)
+    if bounds_use_band(band) is not None:
+        # Bounds over other band IVs (e.g. triangular): isl derives the new
+        # loops' bounds (Fourier-Motzkin) from the permuted schedule.
+        return regenerate_band(model, band, lambda _u, ivs: [ivs[p] for p in perm],
+                               f"permute loops {names(band)}")
     outer = band[0].op
     block = outer.parent
     assert block is not None

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...affine.expr import dim
+from ...affine.expr import const, dim
 from ...affine.legality import Verdict
 from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import access_units
+from .regen import regenerate_band
 from .loop_utils import (
     TransformError,
     as_for,
@@ -57,6 +58,19 @@ def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile si
             raise TransformError(f"{what} {s} for loop {loop_name(l)} must be a positive integer", l.op)
 
 
+def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:
+    """Tile indices ``floor((i - lb) / (T*s))`` of every band loop, then the
+    loops. A lower bound that moves with another band loop (a skewed or
+    triangular band) would shear the tiles: those loops tile from 0, so the
+    tiles stay rectangles of the band's iteration space."""
+    depths = {l.depth for l in band}
+    out = []
+    for iv, l, size in zip(ivs, band, sizes):
+        moving = any(e.is_function_of_dim(d) for e in l.lbs for d in depths if d != l.depth)
+        out.append((iv, [const(0)] if moving else l.lbs, size * l.step))
+    return [*out, *ivs]
+
+
 def tile_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> Verdict:
     """Whether tiling ``band`` by ``sizes`` keeps the program's meaning."""
     check_sizes(band, sizes)
@@ -70,11 +84,7 @@ def tile_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[i
     units = access_units(model)
     vectors = {u.name: base_vector(u) for u in units}
 
-    def tiled(_u, ivs):
-        tiles = [(iv, l.lbs, size * l.step) for iv, l, size in zip(ivs, band, sizes)]
-        return [*tiles, *ivs]
-
-    new = transform_band(units, vectors, band, tiled)
+    new = transform_band(units, vectors, band, lambda _u, ivs: _tiled(band, sizes, ivs))
     return check(model, units, schedule_maps(units, new, model.param_names), what, band)
 
 
@@ -85,10 +95,10 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     problem = perfect_band_problem(band)
     if problem is not None:
         raise TransformError(f"cannot tile loops {names(band)}: {problem}", band[0].op)
-    tri = bounds_use_band(band)
-    if tri is not None:
-        raise TransformError(f"cannot tile loops {names(band)} structurally: the bounds of loop "
-                             f"{loop_name(tri)} depend on another loop of the band", tri.op)
+    if bounds_use_band(band) is not None:
+        # Bounds over other band IVs: tile in the schedule and let isl's AST
+        # builder derive the tile and point loops' bounds.
+        return regenerate_band(model, band, lambda _u, ivs: _tiled(band, sizes, ivs), f"tile loops {names(band)}")
     outer = as_for(band[0].op)
     tile_loops = []
     anchor_block = outer.parent
