@@ -1530,3 +1530,12 @@ def relation_pairs(m: isl.Map, limit: int, lo: Sequence[int] | None = None,
         return None
     n_in = m.dim(_IN)
     return [(p[:n_in], p[n_in:]) for p in set_points(w)]
+
+
+@_isl_errors
+def skew_makes_nonnegative(deltas: isl.Set, inner: int, outer: int, factor: int) -> bool:
+    """Whether ``d[inner] + factor * d[outer] >= 0`` for every distance ``d``."""
+    ls = isl.LocalSpace.from_space(deltas.get_space())
+    v = isl.Aff.var_on_domain(ls, _SET, inner).add(
+        isl.Aff.var_on_domain(ls, _SET, outer).scale_val(_val(deltas.get_ctx(), factor)))
+    return deltas.intersect(v.lt_set(isl.Aff.zero_on_domain(ls))).is_empty()
