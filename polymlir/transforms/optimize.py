@@ -55,6 +55,13 @@ PARAM_GUESS = 1000
 CANDIDATES = (4, 8, 16, 32, 64, 128, 256)
 
 
+def SEPARATE(length: int) -> list[int]:  # noqa: N802 - a tunable, replaced in experiments
+    """Time dimensions whose loops isl splits into guard-free pieces: the two
+    innermost (statements with different domains in one tile get their own
+    loops instead of affine.if in the innermost body)."""
+    return [length - 2, length - 1]
+
+
 @dataclass
 class Band:
     """A band of the computed schedule: its units, its members' schedules,
@@ -323,9 +330,10 @@ def optimize(model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, pa
     def is_parallel(k: int, names: frozenset[str]) -> bool:
         return any(b.parallel_dim == k and names <= set(b.units) for b in marked)
 
+    length = max(len(v) for v in vectors.values())
     try:
         report.new_ops = regenerate(model, units, maps, where, origins_from_vectors(units, vectors),
-                                    is_parallel if marked else None)
+                                    is_parallel if marked else None, separate=SEPARATE(length))
     except CodegenError as e:
         report.reason = f"code generation failed: {e}"
         return report

@@ -30,6 +30,7 @@ from ...affine.model import PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
 from ...dialects.affine import AffineApplyOp
+from ...dialects.arith import ConstantOp
 from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineParallelOp
 from ...ir.attributes import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
@@ -327,6 +328,12 @@ class _Generator:
             if isinstance(e, AffineDimExpr):
                 mapping[loop.iv] = self.ivs[e.position]
                 continue
+            if isinstance(e, AffineConstantExpr):
+                c = ConstantOp.of(e.value)
+                c.loc = unit.op.loc
+                _insert(block, c)
+                mapping[loop.iv] = c.results[0]
+                continue
             amap, ops = self.map_of([e])
             apply = AffineApplyOp.build(amap, ops, loc=unit.op.loc)
             _insert(block, apply)
@@ -453,13 +460,15 @@ def innermost_dim(e: AffineExpr, n: int) -> int | None:
 
 def regenerate(model: PolyhedralModel, units: Sequence[Unit], schedules: dict[str, object],
                where: Sequence[Operation], origins: dict[str, list[DimOrigin]] | None = None,
-               parallel: ParallelFn | None = None) -> list[Operation]:
+               parallel: ParallelFn | None = None, separate: Sequence[int] = ()) -> list[Operation]:
     """Replace the top-level ops ``where`` by code that runs the units named
     in ``schedules`` (isl maps ``S[dims] -> [time]``, one output length) in
     the schedules' order. Every unit inside ``where`` must be scheduled.
     ``origins`` names generated loops (see origins_from_vectors); loops at
     time dimension k around units U become ``affine.parallel`` when
-    ``parallel(k, U)`` (the caller has proved them parallel). Returns the new
+    ``parallel(k, U)`` (the caller has proved them parallel); loops at the
+    time dimensions ``separate`` are split into guard-free pieces (more
+    code, no affine.if in the loop body). Returns the new
     top-level ops, in order. The IR is unchanged when this raises."""
     if not where:
         raise CodegenError("nothing to regenerate")
@@ -486,7 +495,7 @@ def regenerate(model: PolyhedralModel, units: Sequence[Unit], schedules: dict[st
         lengths.add(ib.n_out(m))
     if len(lengths) > 1:
         raise CodegenError(f"schedules have different lengths {sorted(lengths)}")
-    ast = ib.ast_from_schedule_maps(maps, model.param_names)
+    ast = ib.ast_from_schedule_maps(maps, model.param_names, separate)
     block = where[0].parent
     assert block is not None
     gen = _Generator(model, by_name, origins or {}, parallel, where[0].loc)

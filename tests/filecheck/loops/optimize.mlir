@@ -13,8 +13,8 @@
 // CHECK-DAG: #[[TUB:.+]] = affine_map<(d0) -> (12, d0 * 2 + 9)>
 // CHECK-DAG: #[[PLB:.+]] = affine_map<(d0, d1) -> (d0 * 4, d1 * 2 - 14)>
 // CHECK-DAG: #[[PUB:.+]] = affine_map<(d0, d1) -> (10, d0 * 4 + 4, d1 * 2 + 2)>
-// CHECK-DAG: #[[S0:.+]] = affine_set<(d0, d1) : (d0 * 2 - d1 + 28 >= 0)>
-// CHECK-DAG: #[[S1:.+]] = affine_set<(d0, d1) : (d0 * -2 + d1 - 2 >= 0)>
+// CHECK-DAG: #[[FIRST:.+]] = affine_set<(d0, d1) : (d0 * -2 + d1 >= 0)>
+// CHECK-DAG: #[[LAST:.+]] = affine_set<(d0, d1) : (d0 * 2 - d1 - 13 >= 0)>
 
 // CHECK-LABEL: func.func @matmul
 // CHECK:      affine.parallel (%[[IT:.+]]) = (0) to (4) {
@@ -50,18 +50,25 @@ func.func @matmul(%A: memref<16x12xf64>, %B: memref<12x20xf64>, %C: memref<16x20
 
 // Jacobi-1d: isl skews (t, 2t + i) and shifts the second statement by one
 // so that the band is permutable; it is tiled (time tiles), no loop is
-// parallel, and each statement runs under the guard of its own domain.
+// parallel. The innermost loop is split (isl's separation) so that both
+// statements run in it without guards; the first and last points of a
+// time step run under affine.if before and after it.
 // CHECK-LABEL: func.func @jacobi_1d
 // CHECK:      affine.for %[[TT:.+]] = 0 to 3 {
 // CHECK-NEXT:   affine.for %[[IT:.+]] = #[[TLB]](%[[TT]]) to min #[[TUB]](%[[TT]]) {
 // CHECK-NEXT:     affine.for %[[T:.+]] = max #[[PLB]](%[[TT]], %[[IT]]) to min #[[PUB]](%[[TT]], %[[IT]]) {
-// CHECK-NEXT:       affine.for %[[I:.+]] = max #{{.+}}(%[[IT]], %[[T]]) to min #{{.+}}(%[[IT]], %[[T]]) {
-// CHECK-NEXT:         affine.if #[[S0]](%[[T]], %[[I]]) {
-// CHECK-NEXT:           affine.apply #{{.+}}(%[[T]], %[[I]])
-// CHECK:                affine.store %{{.+}}, %arg1
-// CHECK:              affine.if #[[S1]](%[[T]], %[[I]]) {
-// CHECK-NEXT:           affine.apply #{{.+}}(%[[T]], %[[I]])
-// CHECK:                affine.store %{{.+}}, %arg0
+// CHECK-NEXT:       affine.if #[[FIRST]](%[[IT]], %[[T]]) {
+// CHECK-NEXT:         %[[C1:.+]] = arith.constant 1 : index
+// CHECK:              affine.store %{{.+}}, %arg1[%[[C1]]]
+// CHECK:            affine.for %[[I:.+]] = max #{{.+}}(%[[IT]], %[[T]]) to min #{{.+}}(%[[IT]], %[[T]]) {
+// CHECK-NEXT:         %[[X:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
+// CHECK:              affine.store %{{.+}}, %arg1[%[[X]]]
+// CHECK-NEXT:         %[[Y:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
+// CHECK:              affine.store %{{.+}}, %arg0[%[[Y]]]
+// CHECK-NEXT:       }
+// CHECK-NEXT:       affine.if #[[LAST]](%[[IT]], %[[T]]) {
+// CHECK-NEXT:         %[[C28:.+]] = arith.constant 28 : index
+// CHECK:              affine.store %{{.+}}, %arg0[%[[C28]]]
 // CHECK-NOT:  affine.parallel
 func.func @jacobi_1d(%A: memref<30xf64>, %B: memref<30xf64>) {
   %third = arith.constant 0.33333 : f64
