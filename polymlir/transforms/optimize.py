@@ -29,8 +29,16 @@ bounding box of their image (a tile in the middle of the schedule's image,
 outer loops fixed, parameters set to 1000). The chosen T is the largest
 whose footprint (element size times box volume, summed over arrays) fits a
 32 KiB L1 cache; if even T = 4 does not fit, the largest that fits a 256
-KiB L2; if none does, the band is not tiled. The report says which sizes
-were tried and why the chosen one won.
+KiB L2; if none does, the band is not tiled. When a larger tile touches
+nothing more (the tile already spans the band) and that fits the L1, the
+band is not tiled either: tiling would only add loop overhead. The report
+says which sizes were tried and why the chosen one won. Given
+``tile_sizes`` apply to the members of every permutable band in order (the
+last one repeats for deeper bands).
+
+The two innermost time dimensions are generated with isl's separation, so
+statements with different domains in one tile (a shifted stencil
+statement) get guard-free loops instead of affine.if in the innermost body.
 """
 
 from __future__ import annotations
