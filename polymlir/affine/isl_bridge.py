@@ -1288,7 +1288,9 @@ def footprint(relations: Sequence[isl.Map], n_outer: int) -> isl.Map | None:
 
 
 def _pieces(pw: isl.PwAff) -> list[isl.Aff]:
-    return [aff for _, aff in pw.get_pieces()]
+    # isl may write an integral piece with rational coefficients (i/2 where
+    # i is even on the domain); its floor is the same function there.
+    return [aff if aff.get_denominator_val().is_one() else aff.floor() for _, aff in pw.get_pieces()]
 
 
 def _as_extremum(pw: isl.PwAff, dom: isl.Set, take_max: bool) -> list[isl.Aff] | None:
@@ -1297,52 +1299,116 @@ def _as_extremum(pw: isl.PwAff, dom: isl.Set, take_max: bool) -> list[isl.Aff] |
     affs = _pieces(pw.gist(dom).coalesce())
     if not affs:
         return None
+    comb = _combine(affs, dom, take_max)
+    return affs if comb.is_equal(pw) else None
+
+
+def _combine(affs: Sequence[isl.Aff], dom: isl.Set, take_max: bool) -> isl.PwAff:
     comb = None
     for a in affs:
         p = isl.PwAff.from_aff(a).intersect_domain(dom)
         comb = p if comb is None else (comb.max(p) if take_max else comb.min(p))
-    return affs if comb is not None and comb.is_equal(pw) else None
+    assert comb is not None
+    return comb
 
 
 @_isl_errors
 def footprint_box(fp: isl.Map, params: Sequence[str]) -> list[BoxDim]:
     """The bounding box of ``fp`` per element dimension (see BoxDim)."""
-    dom = fp.domain()
     out: list[BoxDim] = []
     for k in range(fp.dim(_OUT)):
-        lo = fp.dim_min(k).intersect_domain(dom)
-        hi = fp.dim_max(k).intersect_domain(dom)
-        lo_affs = _as_extremum(lo, dom, True)
-        hi_affs = _as_extremum(hi, dom, False)
-        if lo_affs is None or hi_affs is None:
+        try:
+            out.append(_box_dim(fp, k, params))
+        except (IslBridgeError, isl.Error):  # no affine form: the caller refuses
             out.append(BoxDim(None, None, None, None, None))
-            continue
-        best: tuple[int | None, isl.Aff, isl.PwAff] | None = None
-        for cand in lo_affs:
-            # Each piece of a max is below it: a valid origin; keep the one
-            # with the smallest largest extent.
-            extent = hi.sub(isl.PwAff.from_aff(cand).intersect_domain(dom)).add_constant_val(
-                _val(fp.get_ctx(), 1))
-            mx = extent.max_val()
-            size = None if mx.is_infty() or mx.is_nan() else _integer(mx)
-            if best is None or (size is not None and (best[0] is None or size < best[0])):
-                best = (size, cand, extent)
-        assert best is not None
-        size, origin, extent = best
-        bound = None
-        if size is None:
-            sizes = isl.Map.from_pw_aff(extent).range()
-            top = sizes.lexmax_pw_multi_aff()
-            pieces = top.get_pw_aff(0).get_pieces()
-            try:
-                bound = [aff_to_expr(a, params) for _, a in pieces] if pieces else None
-            except IslBridgeError:
-                bound = None
-            if bound is not None and not all(b.is_symbolic_or_constant() for b in bound):
-                bound = None
-        out.append(BoxDim([aff_to_expr(a, params) for a in lo_affs], [aff_to_expr(a, params) for a in hi_affs],
-                          aff_to_expr(origin, params), size, bound))
     return out
+
+
+def _box_dim(fp: isl.Map, k: int, params: Sequence[str]) -> BoxDim:
+    dom = fp.domain()
+    lo = fp.dim_min(k).intersect_domain(dom)
+    hi = fp.dim_max(k).intersect_domain(dom)
+    lo_affs = _as_extremum(lo, dom, True) or _relaxed_bound(lo, dom, True)
+    hi_affs = _as_extremum(hi, dom, False) or _relaxed_bound(hi, dom, False)
+    if lo_affs is None or hi_affs is None:
+        return BoxDim(None, None, None, None, None)
+    lo = _combine(lo_affs, dom, True)
+    hi = _combine(hi_affs, dom, False)
+    best: tuple[int | None, isl.Aff, isl.PwAff] | None = None
+    for cand in lo_affs:
+        # Each piece of a max is below it: a valid origin; keep the one
+        # with the smallest largest extent.
+        extent = hi.sub(isl.PwAff.from_aff(cand).intersect_domain(dom)).add_constant_val(
+            _val(fp.get_ctx(), 1))
+        size = _max_int(extent)
+        if best is None or (size is not None and (best[0] is None or size < best[0])):
+            best = (size, cand, extent)
+    assert best is not None
+    size, origin, extent = best
+    bound = None
+    if size is None:
+        sizes = isl.Map.from_pw_aff(extent).range()
+        top = sizes.lexmax_pw_multi_aff()
+        pieces = top.get_pw_aff(0).get_pieces()
+        try:
+            bound = [aff_to_expr(a, params) for _, a in pieces] if pieces else None
+        except IslBridgeError:
+            bound = None
+        if bound is not None and not all(b.is_symbolic_or_constant() for b in bound):
+            bound = None
+    return BoxDim([aff_to_expr(a, params) for a in lo_affs], [aff_to_expr(a, params) for a in hi_affs],
+                  aff_to_expr(origin, params), size, bound)
+
+
+def _relaxed_bound(pw: isl.PwAff, dom: isl.Set, lower: bool) -> list[isl.Aff] | None:
+    """One affine function below (``lower``) or above ``pw`` on ``dom`` that
+    stays within ``pw``'s overall range (so a box widened to it touches only
+    elements between ones the footprint touches): a piece of ``pw`` that
+    bounds it, else its overall extremum over the outer iterations. The
+    tightest candidate (the largest lower bound, smallest upper bound at
+    most places) is not searched for; the first valid one is taken."""
+    values = isl.Map.from_pw_aff(pw).range()
+    ext = values.lexmin_pw_multi_aff() if lower else values.lexmax_pw_multi_aff()
+    ext_pieces = ext.get_pw_aff(0).get_pieces()
+    overall = None
+    if len(ext_pieces) == 1 and ext_pieces[0][0].plain_is_universe():
+        # An affine function of the parameters only, as a function on dom.
+        a = ext_pieces[0][1]
+        overall = isl.PwAff.from_aff(a).insert_dims(_IN, 0, dom.dim(_SET)) if dom.dim(_SET) else isl.PwAff.from_aff(a)
+        overall = overall.align_params(dom.get_space()).intersect_domain(dom)
+    candidates = _pieces(pw.gist(dom).coalesce())
+    for cand in candidates:
+        c = isl.PwAff.from_aff(cand).intersect_domain(dom)
+        beyond = c.gt_set(pw) if lower else c.lt_set(pw)
+        if not beyond.is_empty():
+            continue
+        if overall is not None:
+            outside = c.lt_set(overall) if lower else c.gt_set(overall)
+            if not outside.is_empty():
+                continue
+        elif len(candidates) > 1:
+            continue
+        return [cand]
+    if overall is not None:
+        affs = _pieces(overall.gist(dom).coalesce())
+        if len(affs) == 1:
+            return affs
+    return None
+
+
+def _max_int(pw: isl.PwAff) -> int | None:
+    """The largest value of ``pw`` over its domain and all parameters (None
+    when unbounded)."""
+    try:
+        mx = pw.max_val()
+        return None if mx.is_infty() or mx.is_nan() else _integer(mx)
+    except isl.Error:  # isl's ILP takes no divisions here: maximize over the range
+        values = isl.Map.from_pw_aff(pw).range()
+        values = values.project_out(_PARAM, 0, values.dim(_PARAM))
+        if values.is_empty() or not values.is_bounded():
+            return None
+        top = single_point(values.lexmax())
+        return top[0] if top is not None else None
 
 
 def _outer_set(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]) -> isl.Set:
@@ -1391,6 +1457,7 @@ def box_covered(fp: isl.Map, box: Sequence[BoxDim], params: Sequence[str]) -> bo
     touched = fp.wrap().flatten().reset_tuple_id()
     outer = fp.domain().reset_tuple_id().insert_dims(_SET, n, r)
     return s.intersect(outer).is_subset(touched)
+
 
 # -- Plotting (polymlir/plot)
 #

@@ -88,8 +88,11 @@ def _plan(model: PolyhedralModel, alloc: Operation) -> tuple[list[Statement], li
             return (f"a value flows between iterations of loop {loop_name(d.carried_by)} at {d.carried_by.loc}: "
                     f"flow dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
                     f"{d.sink.loc}")
-    fp = ib.footprint([s.accesses[0].relation for s in stmts], len(chain))
-    box = ib.footprint_box(fp, model.param_names)
+    try:
+        fp = ib.footprint([s.accesses[0].relation for s in stmts], len(chain))
+        box = ib.footprint_box(fp, model.param_names)
+    except ib.IslBridgeError as e:
+        return f"isl cannot describe one iteration's footprint exactly ({e})"
     shape: list[int] = []
     for k, b in enumerate(box):
         if b.offset is None or b.size is None:

@@ -288,6 +288,14 @@ def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]
 def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
             params: Sequence[str]) -> tuple[Region | None, str | None]:
     """The region of ``mem``'s accesses ``stmts`` per iteration of ``outer``."""
+    try:
+        return _region_of(mem, stmts, outer, params)
+    except ib.IslBridgeError as e:
+        return None, f"isl cannot describe its footprint exactly ({e})"
+
+
+def _region_of(mem: Value, stmts: list[Statement], outer: list[Loop],
+               params: Sequence[str]) -> tuple[Region | None, str | None]:
     n_outer = len(outer)
     ge, eq = context_constraints(outer)
     fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
@@ -310,6 +318,11 @@ def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
             return None, "the bounds of its written footprint are not affine"
         if not copy_in and not ib.box_covered(fpw, write_box, params):
             copy_in = True
+        # A box widened past the footprint (no exact max/min form) may reach
+        # beyond the buffer's box: copy out only what is inside both, where
+        # every element was either written or copied in.
+        write_box = [ib.BoxDim(_merge(w.lbs, b.lbs), _merge(w.ubs, b.ubs), w.offset, w.size, w.size_bound)
+                     for w, b in zip(write_box, box)]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
@@ -317,6 +330,12 @@ def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
     if needed and guard_in is None:
         return None, "the outer iterations that access it are not a convex set"
     return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
+
+
+def _merge(a: list[AffineExpr] | None, b: list[AffineExpr] | None) -> list[AffineExpr] | None:
+    if a is None or b is None:
+        return None
+    return list(dict.fromkeys([*a, *b]))
 
 
 # -- verdict and rewrite ---------------------------------------------------------------------
