@@ -239,6 +239,20 @@ def test_upstream_fusion_miscompiles(text):
         assert any("not fused" in d.message and "anti dependence" in d.message for d in ctx.diagnostics)
 
 
+@requires_upstream("mlir-opt", "mlir-runner")
+@pytest.mark.parametrize("text", [RMW, ANTI], ids=["llvm-210490", "llvm-212032"])
+def test_upstream_fusion_miscompiles_under_mlir_runner(text):
+    """The same, with upstream's own lowering and mlir-runner-22 (no polymlir
+    code on the upstream side): the printed outputs differ."""
+    from ..execution.harness import run_upstream, upstream_tools, with_main
+
+    if upstream_tools() is None:
+        pytest.skip("libmlir_runner_utils for mlir-runner-22 is not installed")
+    fused = _upstream_fused(text)
+    body = fused[fused.index("func.func"):fused.rindex("}")]
+    assert run_upstream(with_main(text)) != run_upstream(with_main(body))
+
+
 def test_fusion_candidates():
     _, model, nests = _setup(PRODUCER)
     cands = [(a.op, b.op, d) for a, b, d in F.fusion_candidates(model)]
