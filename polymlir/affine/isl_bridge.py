@@ -876,16 +876,23 @@ def _ast_node(n: isl.AstNode) -> AstNode:
 
 
 @_isl_errors
-def ast_from_schedule_maps(maps: Sequence[isl.Map], params: Sequence[str]) -> AstNode:
+def ast_from_schedule_maps(maps: Sequence[isl.Map], params: Sequence[str], separate: Sequence[int] = ()) -> AstNode:
     """isl's AST for statements scheduled by ``maps`` (each ``S[dims] ->
     [time]`` restricted to its domain, all with one output length), in a
     universe context over ``params``. Loop iterators are ``c<k>`` for time
-    dimension k."""
+    dimension k. Loops at the time dimensions ``separate`` are split into
+    pieces without guards (isl's ``separate`` option)."""
     ctx = isl_context()
     context = isl.Set.universe(isl.Space.create_from_names(ctx, set=[], params=list(params))).params()
     # isl names the iterator of time dimension k ``c<k>`` by default
     # (set_iterators fails on schedule maps).
     build = isl.AstBuild.from_context(context)
+    n = maps[0].dim(_OUT) if maps else 0
+    dims = sorted({k for k in separate if 0 <= k < n})
+    if dims:
+        names = ", ".join(f"t{k}" for k in range(n))
+        which = " or ".join(f"x = {k}" for k in dims)
+        build = build.set_options(isl.UnionMap.read_from_str(ctx, f"{{ [{names}] -> separate[x] : {which} }}"))
     return _ast_node(build.node_from_schedule_map(union_map(maps)))
 
 
@@ -1154,6 +1161,7 @@ def _bounds(s: isl.Set, k: int) -> tuple[int, int]:
     if not (lo.is_int() and hi.is_int()):
         raise IslBridgeError(f"dimension {k} of {s} is unbounded")
     return _integer(lo), _integer(hi)
+
 
 @_isl_errors
 def adopt_schedule(m: isl.Map, domain: isl.Set, renames: dict[str, str]) -> isl.Map:
