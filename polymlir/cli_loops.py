@@ -235,6 +235,40 @@ def run_distribute(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     return []
 
 
+def _skew_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--loops", required=True, help="a perfectly nested band, outermost first: t,i")
+    p.add_argument("--matrix", required=True, help="a unimodular matrix, rows separated by ';': '1,0;1,1'")
+
+
+@command("skew", "apply a unimodular transformation (skew, reversal, interchange) to a band", _skew_args)
+def run_skew(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    band = s.loops(*name_list(args.loops))
+    refuse_if_not(s.skew(band, args.matrix), band[0].op)
+    return []
+
+
+def _optimize_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tile-sizes", help="tile sizes for every permutable band (default: a cache model)")
+    p.add_argument("--no-tile", action="store_true", help="schedule without tiling")
+    p.add_argument("--no-parallel", action="store_true", help="do not emit affine.parallel")
+    p.add_argument("--explain", action="store_true", help="print remarks saying what was done and why")
+
+
+@command("optimize", "automatic Pluto-style schedule with isl: skew, fuse, tile, parallelize", _optimize_args)
+def run_optimize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    sizes = int_list(args.tile_sizes, "--tile-sizes") if args.tile_sizes else None
+    if sizes is not None and any(x < 1 for x in sizes):
+        raise TransformError(f"--tile-sizes must be positive, got {args.tile_sizes}", s.func)
+    if not s.model.loops:
+        return []
+    at = s.model.loops[0].op
+    report = s.optimize(sizes, not args.no_parallel, not args.no_tile)
+    out = [remark(at, r) for r in report.remarks] if args.explain else []
+    if not report.ok:
+        out.append(remark(at, f"not optimized: {report.reason}"))
+    return out
+
+
 def _apply_args(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--trace", dest="trace_in", help="a trace (JSON file, or JSON text) to replay")

@@ -15,7 +15,7 @@ from polymlir.cli import main as cli_main
 
 from ..shared_data import requires_upstream, shared_file_params
 
-COMMANDS = ["tile --sizes 32,32,32"]
+COMMANDS = ["tile --sizes 32,32,32", "optimize"]
 
 
 def benchlib(bench_dir):

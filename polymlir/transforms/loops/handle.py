@@ -335,6 +335,11 @@ class Schedule:
             self.trace.append(Step("optimize", [], params))
         return report
 
+    def optimize_verdict(self, tile_sizes: Sequence[int] | None = None) -> Verdict:
+        """``optimize`` as a verdict (for uniform drivers): ok when applied."""
+        report = self.optimize(tile_sizes)
+        return report.verdict if report.verdict is not None and not report.ok else _report_verdict(report)
+
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
         """The longest perfectly nested chain of loops starting at ``loop``."""
