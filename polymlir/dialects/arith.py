@@ -598,7 +598,7 @@ def print_typed_value(a: A.Attribute, p) -> str:
     """A typed attribute with its type, as upstream prints an op's typed
     value (``0 : i64`` included; ``true``/``false`` for i1)."""
     if isinstance(a, A.IntegerAttr) and a.type != T.i1:
-        return f"{a.value} : {p.type(a.type)}"
+        return a.print(p)  # `-1 : i8`, with the type even when i64
     return p.attr(a)
 
 
