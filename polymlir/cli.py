@@ -114,7 +114,9 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
             failed = True
     if failed:
         return 1
-    result = "// -----\n".join(outputs)
+    # As mlir-opt: each chunk's module, a blank line, and the chunks
+    # separated by `// -----` lines.
+    result = "// -----\n".join(o + "\n" for o in outputs)
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(result)

@@ -40,22 +40,65 @@ class AsmPrinter:
         self._alias_counts: dict[str, int] = {}
         # (default dialect, op name) -> the name as printed there
         self._short_names: dict[tuple[str, str], str] = {}
+        # Names in use in the regions being numbered (a scoped set: the log
+        # says what to drop when a region is left), the conflict counter, and
+        # the ``%a, %b:2`` result lists of ops with several result groups.
+        self._used: set[str] = set()
+        self._used_log: list[str] = []
+        self._next_conflict = 0
+        self._next_arg = 0
+        self._result_headers: dict[Operation, str] = {}
 
     # -- names ---------------------------------------------------------------
-    def number_region(self, region: Region, next_val: int, next_arg: int) -> None:
+    # As upstream's SSANameState: entry block arguments are %arg<N>, other
+    # values %<N>, unless the op names them (``asm_result_names``,
+    # ``asm_block_arg_names``: OpAsmOpInterface). A region starts from the
+    # counters its parent region reached and sees the names used by the
+    # regions enclosing it, not those of its siblings; a name already in use
+    # gets ``_<k>`` from a counter shared like the others.
+    def number_region(self, region: Region, next_val: int, next_arg: int, next_conflict: int = 0) -> None:
         names, bnames = self.names, self.block_names
+        used, log = self._used, self._used_log
+        mark = len(log)
+        self._next_conflict = next_conflict
+        self._next_arg = next_arg
+        hooks = not self.generic
+        named_args = False
+        if hooks:
+            parent = region.parent
+            if parent is not None and parent.registered and parent._asm_arg_names and region.blocks:  # type: ignore[attr-defined]
+                for a, n in zip(region.blocks[0].arguments, parent.asm_block_arg_names(region) or ()):  # type: ignore[attr-defined]
+                    if n is not None:
+                        names[a] = "%" + self._unique(n) if n else f"%{next_val}"
+                        next_val += not n
+                        named_args = True
         for bi, block in enumerate(region.blocks):
             bnames[block] = f"^bb{bi}"
-            for a in block.arguments:
-                if bi == 0:
-                    names[a] = f"%arg{next_arg}"
+            if bi == 0:
+                # `%arg<N>`: in use while N < self._next_arg (see _in_use),
+                # so not entered in `used` one by one.
+                for a in block.arguments:
+                    if named_args and a in names:
+                        continue
+                    n = f"arg{next_arg}"
                     next_arg += 1
-                else:  # upstream numbers non-entry block arguments like values
+                    names[a] = "%" + (self._unique(n) if n in used else n)
+                self._next_arg = next_arg
+            else:  # upstream numbers non-entry block arguments like values
+                for a in block.arguments:
                     names[a] = f"%{next_val}"
                     next_val += 1
             for op in block.operations:
                 res = op.results
                 if res:
+                    if hooks and op.registered and op._asm_names:  # type: ignore[attr-defined]
+                        hint = op.asm_result_names()  # type: ignore[attr-defined]
+                        if hint:
+                            if len(res) == 1 and hint[0]:
+                                names[res[0]] = "%" + self._unique(hint[0])
+                            else:
+                                next_val = self._name_results(op, res, hint, next_val)
+                            continue
                     name = f"%{next_val}"
                     next_val += 1
                     if len(res) == 1:
@@ -63,23 +106,94 @@ class AsmPrinter:
                     else:
                         for i, r in enumerate(res):
                             names[r] = f"{name}#{i}"
+        next_conflict = self._next_conflict
         for block in region.blocks:
             for op in block.operations:
                 for r in op.regions:
-                    self.number_region(r, next_val, next_arg)
+                    self.number_region(r, next_val, next_arg, next_conflict)
+        # Leave the region's scope: its names are free again for its siblings.
+        if len(log) > mark:
+            for n in log[mark:]:
+                used.discard(n)
+            del log[mark:]
+
+    def _in_use(self, name: str) -> bool:
+        """Whether ``name`` is taken in the current scope: by a name given
+        there, or as the ``arg<N>`` of an entry block argument."""
+        if name in self._used:
+            return True
+        if name.startswith("arg"):
+            k = name[3:]
+            return k.isdigit() and k.isascii() and (k == "0" or k[0] != "0") and int(k) < self._next_arg
+        return False
+
+    def _unique(self, name: str) -> str:
+        """``name`` (sanitized), or ``name_<k>`` if in use (upstream's
+        uniqueValueName); recorded as used in the current scope."""
+        name = _SANITIZED.get(name) or sanitize_identifier(name)
+        if self._in_use(name):
+            k = self._next_conflict
+            while True:
+                probe = f"{name}_{k}"
+                k += 1
+                if not self._in_use(probe):
+                    break
+            self._next_conflict = k
+            name = probe
+        self._used.add(name)
+        self._used_log.append(name)
+        return name
+
+    def _name_results(self, op: Operation, res: Sequence[Value], hint: Sequence[str | None], next_val: int) -> int:
+        """Names for the results of ``op`` from its ``asm_result_names``:
+        a string starts a result group (named, or numbered when empty),
+        None continues the previous group; the first result always starts
+        one. Returns the next value number."""
+        names = self.names
+        heads: list[tuple[int, str]] = []
+        for i in range(len(res)):
+            n = hint[i] if i < len(hint) else None
+            if n is None and i:
+                continue
+            if n:
+                heads.append((i, "%" + self._unique(n)))
+            else:
+                heads.append((i, f"%{next_val}"))
+                next_val += 1
+        if len(res) == 1:
+            names[res[0]] = heads[0][1]
+            return next_val
+        ends = [h[0] for h in heads[1:]] + [len(res)]
+        header = []
+        for (start, head), end in zip(heads, ends):
+            if end - start == 1:
+                names[res[start]] = head
+                header.append(head)
+            else:
+                for i in range(start, end):
+                    names[res[i]] = f"{head}#{i - start}"
+                header.append(f"{head}:{end - start}")
+        if len(heads) > 1:
+            self._result_headers[op] = ", ".join(header)
+        return next_val
 
     def number_op(self, op: Operation) -> None:
-        next_val = 0
-        if op.results:
-            name = "%0"
-            next_val = 1
-            if len(op.results) == 1:
-                self.names[op.results[0]] = name
+        """Name the values of ``op`` and of everything nested in it. As
+        upstream, the regions of ``op`` number from zero whatever ``op``'s
+        own results take."""
+        res = op.results
+        if res:
+            hint = (op.asm_result_names() if op.registered and op._asm_names  # type: ignore[attr-defined]
+                    and not self.generic else None)
+            if hint:
+                self._name_results(op, res, hint, 0)
+            elif len(res) == 1:
+                self.names[res[0]] = "%0"
             else:
-                for i, r in enumerate(op.results):
-                    self.names[r] = f"{name}#{i}"
+                for i, r in enumerate(res):
+                    self.names[r] = f"%0#{i}"
         for r in op.regions:
-            self.number_region(r, next_val, 0)
+            self.number_region(r, 0, 0, 0)
 
     def value_name(self, v: Value) -> str:
         n = self.names.get(v)
@@ -233,7 +347,10 @@ class AsmPrinter:
             if len(res) == 1:
                 out.append(first + " = ")
             else:
-                out.append(first.split("#", 1)[0] + f":{len(res)} = ")
+                header = self._result_headers.get(op)
+                if header is None:
+                    header = first.split("#", 1)[0] + f":{len(res)}"
+                out.append(header + " = ")
         if not self.generic and op.registered and op.print_custom_ok():  # type: ignore[attr-defined]
             dd = self._default_dialect(op)
             key = (dd, op.name)
@@ -292,6 +409,37 @@ class AsmPrinter:
         if resources:
             tail += "\n" + format_resources(resources)
         return head + body + tail
+
+
+_IDENT_PUNCT = frozenset("$._-")
+_SANITIZED: dict[str, str] = {}  # name -> sanitize_identifier(name), remembered
+
+
+def sanitize_identifier(name: str) -> str:
+    """A name as upstream prints it after ``%``: characters other than
+    letters, digits and ``$._-`` become ``_`` (a space) or their hex code,
+    and a leading digit gets a ``_`` before it (it would read as a number)."""
+    s = _SANITIZED.get(name)
+    if s is None:
+        s = _sanitize(name)
+        if len(_SANITIZED) < 4096:  # names like `c42_i32` repeat; bound the rest
+            _SANITIZED[name] = s
+    return s
+
+
+def _sanitize(name: str) -> str:
+    if name.isascii() and all(c.isalnum() or c in _IDENT_PUNCT for c in name):
+        return "_" + name if name[0].isdigit() else name
+    out = "_" if name[0].isdigit() else ""
+    for c in name.encode("utf-8"):
+        ch = chr(c)
+        if ch.isascii() and (ch.isalnum() or ch in _IDENT_PUNCT):
+            out += ch
+        elif ch == " ":
+            out += "_"
+        else:
+            out += f"{c:X}"
+    return out
 
 
 def format_resources(resources: dict[str, dict[str, dict[str, str]]]) -> str:

@@ -472,6 +472,9 @@ class AddUIExtendedOp(_ExtendedOp):
     type_matches = (("lhs", "rhs", "sum"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
 
+    def asm_result_names(self) -> tuple[str, str]:
+        return ("sum", "overflow")
+
 
 @register_op
 class MulSIExtendedOp(_ExtendedOp):
@@ -484,6 +487,9 @@ class MulSIExtendedOp(_ExtendedOp):
     _match = ("lhs", "rhs", "low", "high")
     type_matches = (("lhs", "rhs", "low", "high"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
+
+    def asm_result_names(self) -> tuple[str, str]:
+        return ("low", "high")
 
 
 @register_op
@@ -602,6 +608,9 @@ def print_typed_value(a: A.Attribute, p) -> str:
     return p.attr(a)
 
 
+_CST_NAME, _TRUE_NAME, _FALSE_NAME = ("cst",), ("true",), ("false",)
+
+
 @register_op
 class ConstantOp(OpDef):
     """``arith.constant 42 : i32``: a scalar, vector or tensor constant."""
@@ -646,6 +655,19 @@ class ConstantOp(OpDef):
     def print_custom(self, p) -> None:
         p.print_optional_attr_dict(self.attributes)
         p.write(" " + print_typed_value(self.value, p))
+
+    def asm_result_names(self) -> tuple[str]:
+        """Upstream's names: ``%c42`` (index), ``%c-1_i32`` (integers, the
+        value read as signed), ``%true``/``%false`` (i1), ``%cst`` (the rest)."""
+        v = self.properties.get("value")  # type: ignore[union-attr]
+        if not isinstance(v, A.IntegerAttr):
+            return _CST_NAME
+        t = self.results[0].type
+        if type(t) is T.IntegerType:
+            if t.width == 1:
+                return _TRUE_NAME if v.value & 1 else _FALSE_NAME
+            return (f"c{A.as_printed_int(v.value, t)}_{t.signedness}i{t.width}",)
+        return (f"c{A.as_printed_int(v.value, t)}",)
 
     def verify_(self) -> None:
         v, t = self.value, self.result_types[0]

@@ -443,6 +443,11 @@ class GenericOp(LinalgStructuredOp):
     def indexing_maps_array(self) -> list[AffineMap]:
         return [a.value for a in self.indexing_maps]  # type: ignore[attr-defined]
 
+    def asm_block_arg_names(self, region: Region) -> list[str]:
+        # Upstream: `^bb0(%in: f32, %in_0: f32, %out: f32)`.
+        n_in = len(self.dps_inputs())
+        return ["in"] * n_in + ["out"] * (len(region.blocks[0].arguments) - n_in)
+
     def iterator_types_array(self) -> list[str]:
         return [iterator_kind(a) or "" for a in self.iterator_types]  # type: ignore[attr-defined]
 

@@ -122,6 +122,7 @@ class PackOp(_RelayoutOp):
 
     __slots__ = ()
     OP_NAME = "linalg.pack"
+    asm_result_name = "pack"
     source = operand(RankedTensor)
     dest = operand(RankedTensor)
     padding_value = opt_operand()
@@ -155,6 +156,7 @@ class UnPackOp(_RelayoutOp):
 
     __slots__ = ()
     OP_NAME = "linalg.unpack"
+    asm_result_name = "unpack"
     IS_PACK = False
     source = operand(RankedTensor)
     dest = operand(RankedTensor)

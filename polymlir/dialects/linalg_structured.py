@@ -165,6 +165,7 @@ class MapOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.map"
+    asm_result_name = "mapped"
     inputs = var_operand(AnyOperands)
     init = operand(C.AnyShaped)
     result_ = var_result(RankedTensorResults, name="result")
@@ -172,6 +173,11 @@ class MapOp(LinalgStructuredOp):
 
     def dps_inits(self) -> list[Value]:
         return [self.init]  # type: ignore[attr-defined]
+
+    def asm_block_arg_names(self, region: Region) -> list[str]:
+        # Upstream: `(%in: f32, %in_0: f32, %init: f32)`.
+        n_in = len(self.operands) - 1
+        return ["in"] * n_in + ["init"] * (len(region.blocks[0].arguments) - n_in)
 
     def indexing_maps_array(self) -> list[AffineMap]:
         rank = operand_rank(self.init.type)  # type: ignore[attr-defined]
@@ -248,6 +254,7 @@ class ReduceOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.reduce"
+    asm_result_name = "reduced"
     traits = LinalgStructuredOp.traits | {"SameVariadicOperandSize"}
     all_operands = var_operand(ShapedOperands, name="operands")
     result_ = var_result(C.TypeConstraint("variadic of tensor of any type values", _is_tensor), name="result")
@@ -261,6 +268,11 @@ class ReduceOp(LinalgStructuredOp):
     def dps_inits(self) -> list[Value]:
         ops = self.operands
         return ops[len(ops) // 2:]
+
+    def asm_block_arg_names(self, region: Region) -> list[str]:
+        # Upstream: `(%in: f32, %init: f32)`.
+        n_in = len(self.operands) // 2
+        return ["in"] * n_in + ["init"] * (len(region.blocks[0].arguments) - n_in)
 
     def _dims(self) -> list[int]:
         d = self.properties.get("dimensions")
@@ -358,6 +370,7 @@ class TransposeOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.transpose"
+    asm_result_name = "transposed"
     input = operand(C.AnyShaped)
     init = operand(C.AnyShaped)
     result_ = var_result(RankedTensorResults, name="result")
@@ -417,6 +430,7 @@ class BroadcastOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.broadcast"
+    asm_result_name = "broadcasted"
     input = operand(C.AnyShaped)
     init = operand(C.AnyShaped)
     result_ = var_result(RankedTensorResults, name="result")

@@ -134,6 +134,9 @@ class SinCosOp(ElementwiseOp):
     type_matches = (("operand_", "sin", "cos"),)
     assembly_format = "$operand " + _FASTMATH + "attr-dict `:` type($operand)"
 
+    def asm_result_names(self) -> tuple[str, str]:
+        return ("sin", "cos")
+
     def verify_preds(self) -> None:
         verify_all_types_match(self, ("operand", "sin", "cos"))
 

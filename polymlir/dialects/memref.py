@@ -154,6 +154,7 @@ class AllocOp(_AllocLike):
 
     __slots__ = ()
     OP_NAME = "memref.alloc"
+    asm_result_name = "alloc"
 
 
 @register_op
@@ -162,6 +163,7 @@ class AllocaOp(_AllocLike):
 
     __slots__ = ()
     OP_NAME = "memref.alloca"
+    asm_result_name = "alloca"
 
     def verify_(self) -> None:
         anc = self.parent_op
@@ -390,6 +392,7 @@ class CastOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.cast"
+    asm_result_name = "cast"
     traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface",
                         "ViewLikeOpInterface"})
     source = operand(AnyRankedOrUnrankedMemRef)
@@ -408,6 +411,7 @@ class MemorySpaceCastOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.memory_space_cast"
+    asm_result_name = "memspacecast"
     traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultElementType",
                         "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"})
     source = operand(AnyRankedOrUnrankedMemRef)
@@ -456,6 +460,7 @@ class AssumeAlignmentOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.assume_alignment"
+    asm_result_name = "assume_align"
     traits = frozenset({PURE, "ViewLikeOpInterface", "SameOperandsAndResultType"})
     memref = operand(MemRef)
     alignment = prop(typed_attr(AttrConstraint("32-bit signless integer attribute whose value is positive",
@@ -476,6 +481,7 @@ class DimOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.dim"
+    asm_result_name = "dim"
     traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect",
                         "ShapedDimOpInterface"})
     source = operand(TypeConstraint("unranked.memref of any type values or non-0-ranked.memref of any type values",
@@ -513,6 +519,7 @@ class ExtractAlignedPointerAsIndexOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.extract_aligned_pointer_as_index"
+    asm_result_name = "intptr"
     traits = frozenset({PURE, "SameVariadicResultSize"})
     source = operand(AnyRankedOrUnrankedMemRef)
     aligned_pointer = result(Index)

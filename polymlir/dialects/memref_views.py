@@ -188,6 +188,7 @@ class SubViewOp(_OffsetsSizesStrides):
 
     __slots__ = ()
     OP_NAME = "memref.subview"
+    asm_result_name = "subview"
     traits = frozenset({PURE, "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
     source = operand(MemRef)
     offsets = var_operand(VariadicIndex)
@@ -258,6 +259,7 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
 
     __slots__ = ()
     OP_NAME = "memref.reinterpret_cast"
+    asm_result_name = "reinterpret_cast"
     traits = frozenset({PURE, "MemRefsNormalizable", "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
     source = operand(AnyRankedOrUnrankedMemRef)
     offsets = var_operand(VariadicIndex)
@@ -309,6 +311,7 @@ class ViewOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.view"
+    asm_result_name = "view"
     traits = frozenset({PURE, "ViewLikeOpInterface"})
     source = operand(I8MemRef1D)
     byte_shift = operand(Index)
@@ -343,6 +346,7 @@ class ReshapeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.reshape"
+    asm_result_name = "reshape"
     traits = frozenset({PURE, "ViewLikeOpInterface"})
     source = operand(AnyRankedOrUnrankedMemRef)
     shape = operand(ShapeMemRef)
@@ -502,6 +506,7 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
 
     __slots__ = ()
     OP_NAME = "memref.expand_shape"
+    asm_result_name = "expand_shape"
     src = operand(StridedMemRef)
     reassociation = prop(IndexListArrayAttr)
     output_shape = var_operand(VariadicIndex)
@@ -546,6 +551,7 @@ class CollapseShapeOp(_Reassociative):
 
     __slots__ = ()
     OP_NAME = "memref.collapse_shape"
+    asm_result_name = "collapse_shape"
     src = operand(StridedMemRef)
     reassociation = prop(IndexListArrayAttr)
     result_ = result(StridedMemRef, name="result")
@@ -586,6 +592,7 @@ class TransposeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.transpose"
+    asm_result_name = "transpose"
     traits = frozenset({PURE})
     in_ = operand(StridedMemRef, name="in")
     permutation = prop(AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr)))
@@ -676,6 +683,14 @@ class ExtractStridedMetadataOp(OpDef):
     def inferred_types(src: T.MemRefType) -> list[T.Type]:
         base = T.MemRefType((), src.element_type, None, src.memory_space)
         return [base, T.index] + [T.index] * (2 * src.rank)
+
+    def asm_result_names(self) -> list[str | None]:
+        # Upstream names the first value of each group: `%base_buffer,
+        # %offset, %sizes:2, %strides:2` (sizes and strides only when rank > 0).
+        n = (len(self.results) - 2) // 2
+        if n <= 0:
+            return ["base_buffer", "offset"]
+        return ["base_buffer", "offset", "sizes"] + [None] * (n - 1) + ["strides"]
 
     @property
     def base_buffer(self):

@@ -116,6 +116,7 @@ class CastOp(_CastBase):
 
     __slots__ = ()
     OP_NAME = "tensor.cast"
+    asm_result_name = "cast"
 
     def _compatible(self, a: T.Type, b: T.Type) -> bool:
         return a.element_type == b.element_type and compatible_shapes(a, b)  # type: ignore[attr-defined]
@@ -130,6 +131,7 @@ class ConcatOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.concat"
+    asm_result_name = "concat"
     traits = frozenset({PURE})
     dim = prop(I64Attr)
     inputs = var_operand(AnyRankedTensor)
@@ -181,6 +183,7 @@ class DimOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.dim"
+    asm_result_name = "dim"
     traits = frozenset({"NoMemoryEffect", "ShapedDimOpInterface"})
     source = operand(AnyNon0RankedOrUnrankedTensor)
     index = operand(C.Index)
@@ -221,6 +224,7 @@ class ExtractOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.extract"
+    asm_result_name = "extracted"
     traits = frozenset({PURE})
     tensor = operand(AnyRankedTensor)
     indices = var_operand(C.Index)
@@ -248,6 +252,7 @@ class InsertOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.insert"
+    asm_result_name = "inserted"
     traits = frozenset({PURE, "DestinationStyleOpInterface"})
     scalar = operand()
     dest = operand(AnyRankedTensor)
@@ -279,6 +284,7 @@ class FromElementsOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.from_elements"
+    asm_result_name = "from_elements"
     traits = frozenset({PURE})
     elements = var_operand()
     result_ = result(AnyStaticShapeTensor, name="result")
@@ -310,6 +316,7 @@ class RankOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.rank"
+    asm_result_name = "rank"
     traits = frozenset({PURE})
     tensor = operand(AnyTensor)
     result_ = result(C.Index, name="result")
@@ -326,6 +333,7 @@ class SplatOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.splat"
+    asm_result_name = "splat"
     traits = frozenset({PURE})
     input = operand()
     dynamicSizes = var_operand(C.Index)
@@ -354,6 +362,7 @@ class ReshapeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.reshape"
+    asm_result_name = "reshape"
     traits = frozenset({PURE})
     source = operand(AnyTensor)
     shape = operand(ShapeTensor)
@@ -415,6 +424,7 @@ class GatherOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.gather"
+    asm_result_name = "gather"
     traits = frozenset({PURE})
     source = operand(AnyRankedTensor)
     indices = operand(IndexTensor)
@@ -442,6 +452,7 @@ class ScatterOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.scatter"
+    asm_result_name = "scatter"
     traits = frozenset({PURE})
     source = operand(AnyRankedTensor)
     dest = operand(AnyRankedTensor)
@@ -508,6 +519,7 @@ class GenerateOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.generate"
+    asm_result_name = "generated"
     traits = frozenset({"RecursiveMemoryEffects", "SingleBlock"})
     implicit_terminator = "tensor.yield"
     dynamicExtents = var_operand(C.Index)
@@ -555,6 +567,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.pad"
+    asm_result_name = "padded"
     traits = frozenset({PURE, "SingleBlock"})
     implicit_terminator = "tensor.yield"
     source = operand(AnyRankedTensor)

@@ -95,6 +95,7 @@ class ExtractSliceOp(_SliceBase):
 
     __slots__ = ()
     OP_NAME = "tensor.extract_slice"
+    asm_result_name = "extracted_slice"
     traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface"})
     source = operand(AnyRankedTensor)
     offsets = var_operand(C.Index)
@@ -132,6 +133,7 @@ class InsertSliceOp(_InsertSliceBase):
 
     __slots__ = ()
     OP_NAME = "tensor.insert_slice"
+    asm_result_name = "inserted_slice"
     traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface", "DestinationStyleOpInterface"})
     source = operand(AnyRankedTensor)
     dest = operand(AnyRankedTensor)
@@ -261,6 +263,7 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.expand_shape"
+    asm_result_name = "expanded"
     traits = frozenset({PURE})
     src = operand(AnyTensor)
     output_shape = var_operand(C.Index)
@@ -291,6 +294,7 @@ class CollapseShapeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.collapse_shape"
+    asm_result_name = "collapsed"
     traits = frozenset({PURE})
     src = operand(AnyTensor)
     reassociation = prop(IndexListArrayAttr)

@@ -401,6 +401,9 @@ class DeinterleaveOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `->` type($res1)"
     type_matches = (("res1", "res2"),)
 
+    def asm_result_names(self) -> tuple[str, str]:
+        return ("res1", "res2")
+
     def verify_(self) -> None:
         s = self.source.type  # type: ignore[attr-defined]
         if s.shape[-1] % 2:
@@ -537,6 +540,7 @@ class VectorScaleOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.vscale"
+    asm_result_name = "vscale"
     traits = frozenset({PURE})
     res = result(C.Index)
     assembly_format = "attr-dict"

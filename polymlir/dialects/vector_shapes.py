@@ -305,6 +305,9 @@ class ScanOp(OpDef):
     assembly_format = "$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)"
     type_matches = (("source", "dest"), ("initial_value", "accumulated_value"))
 
+    def asm_result_names(self) -> tuple[str, str]:
+        return ("dest", "accumulated_value")
+
     def verify_(self) -> None:
         st, it = self.source.type, self.initial_value.type  # type: ignore[attr-defined]
         if st != self.result_types[0]:

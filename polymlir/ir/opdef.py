@@ -8,9 +8,10 @@ optionally, declarative fields (see ``polymlir.ir.fields``), a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from .core import Operation
+from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field, OperandDef, PropDef, RegionDef, ResultDef, SuccessorDef
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,6 +110,11 @@ class OpDef(Operation):
     # Names of the inherent attributes (properties), computed from the fields.
     PROPERTIES: ClassVar[tuple[str, ...]] = ()
     assembly_format: ClassVar[str | None] = None
+    # The name upstream prints the (first) result with, e.g. "alloc" for
+    # `%alloc = memref.alloc()`; see asm_result_names.
+    asm_result_name: ClassVar[str | None] = None
+    _asm_names: ClassVar[bool] = False
+    _asm_arg_names: ClassVar[bool] = False
     _format: ClassVar[object] = None
     _populated_defaults: ClassVar[tuple] = ()
     _property_set: ClassVar[frozenset[str]] = frozenset()  # PROPERTIES as a set
@@ -142,6 +148,11 @@ class OpDef(Operation):
         cls._property_set = frozenset(cls.PROPERTIES)
         cls._populated_defaults = tuple((p.attr_name, p.default) for p in groups["prop"]
                                         if getattr(p, "populate", False))
+        # Whether the printer asks this class for result / block argument
+        # names (worked out once: most ops have none).
+        cls._asm_names = (cls.asm_result_name is not None
+                          or cls.asm_result_names is not OpDef.asm_result_names)  # type: ignore[comparison-overlap]
+        cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names  # type: ignore[comparison-overlap]
         if cls.assembly_format is not None:
             from .asm_format import compile_format
 
@@ -253,6 +264,25 @@ class OpDef(Operation):
         if type(self).print_custom is OpDef.print_custom:
             return self._format is not None and self._format.can_print(self)  # type: ignore[attr-defined]
         return True
+
+    # -- names in the custom form (upstream's OpAsmOpInterface) ---------------
+    def asm_result_names(self) -> Sequence[str | None] | None:
+        """The names the printer gives this op's results, as upstream's
+        ``getAsmResultNames``: one entry per result, a string starting a
+        result group (``"alloc"``; ``""`` for a numbered group) and None
+        continuing the previous group (``["base_buffer", "offset", "sizes",
+        None]`` prints ``%base_buffer, %offset, %sizes:2``); a shorter
+        sequence leaves the rest to the last group. None: the results are
+        numbered (``%0``, ``%0:2``). By default the class's
+        ``asm_result_name`` names the first result (and group)."""
+        n = self.asm_result_name
+        return None if n is None else (n,)
+
+    def asm_block_arg_names(self, region: Region) -> Sequence[str | None] | None:
+        """Names of the entry block arguments of ``region``, one of this op's
+        regions, as upstream's ``getAsmBlockArgumentNames`` (``%in``,
+        ``%out`` in linalg.generic); None: ``%arg<N>``."""
+        return None
 
     # -- verification --------------------------------------------------------
     def op_error(self, message: str):

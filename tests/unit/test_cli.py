@@ -12,7 +12,7 @@ def test_opt_prints_module(tmp_path):
     f = tmp_path / "a.mlir"
     f.write_text('"t.a"() : () -> ()\n')
     r = run(["opt", str(f), "--allow-unregistered-dialect"])
-    assert r.returncode == 0 and r.stdout == 'module {\n  "t.a"() : () -> ()\n}\n'
+    assert r.returncode == 0 and r.stdout == 'module {\n  "t.a"() : () -> ()\n}\n\n'
     out = tmp_path / "o.mlir"
     r = run(["opt", str(f), "--allow-unregistered-dialect", "--mlir-print-op-generic", "-o", str(out)])
     assert r.returncode == 0 and out.read_text().startswith('"builtin.module"() ({')

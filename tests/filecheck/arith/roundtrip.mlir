@@ -78,13 +78,13 @@ func.func @int_binary(%a: i32, %b: i32, %i: index, %v: vector<4xi64>, %t: tensor
   %20 = arith.minsi %a, %b : i32
   // CHECK-NEXT: arith.minui %arg0, %arg1 {tag = "x"} : i32
   %21 = arith.minui %a, %b {tag = "x"} : i32
-  // CHECK-NEXT: %{{.*}}:2 = arith.addui_extended %arg0, %arg1 : i32, i1
+  // CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
   %s, %o = arith.addui_extended %a, %b : i32, i1
-  // CHECK-NEXT: %{{.*}}:2 = arith.addui_extended %arg3, %arg3 : vector<4xi64>, vector<4xi1>
+  // CHECK-NEXT: %sum_0, %overflow_1 = arith.addui_extended %arg3, %arg3 : vector<4xi64>, vector<4xi1>
   %vs:2 = arith.addui_extended %v, %v : vector<4xi64>, vector<4xi1>
-  // CHECK-NEXT: %{{.*}}:2 = arith.mulsi_extended %arg0, %arg1 : i32
+  // CHECK-NEXT: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
   %lo, %hi = arith.mulsi_extended %a, %b : i32
-  // CHECK-NEXT: %{{.*}}:2 = arith.mului_extended %arg4, %arg4 : tensor<?xi8>
+  // CHECK-NEXT: %low_2, %high_3 = arith.mului_extended %arg4, %arg4 : tensor<?xi8>
   %ml:2 = arith.mului_extended %t, %t : tensor<?xi8>
   // GENERIC: "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
   // GENERIC: "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32

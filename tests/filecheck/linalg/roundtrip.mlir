@@ -15,9 +15,9 @@
 
 // CHECK-LABEL: func.func @generic_memref(%arg0: memref<4x8xf32>, %arg1: memref<8xf32>) {
 // CHECK-NEXT: linalg.generic {doc = "B(j) += A(i, j)", indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}], iterator_types = ["parallel", "reduction"], library_call = "row_sum"} ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<8xf32>) attrs =  {foo = "bar", unit} {
-// CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32):
+// CHECK-NEXT: ^bb0(%in: f32, %out: f32):
 // CHECK-NEXT: %{{[0-9]+}} = linalg.index 0 : index
-// CHECK-NEXT: %{{[0-9]+}} = arith.addf %arg2, %arg3 : f32
+// CHECK-NEXT: %{{[0-9]+}} = arith.addf %in, %out : f32
 // CHECK-NEXT: linalg.yield %{{[0-9]+}} : f32
 // CHECK-NEXT: }
 // CHECK-NEXT: return
@@ -33,8 +33,8 @@ func.func @generic_memref(%A: memref<4x8xf32>, %B: memref<8xf32>) {
 
 // CHECK-LABEL: func.func @generic_tensor(%arg0: tensor<?x?xf32>, %arg1: f32) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
 // CHECK-NEXT: %{{[0-9]+}}:2 = linalg.generic {indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<?x?xf32>, f32) outs(%arg0, %arg0 : tensor<?x?xf32>, tensor<?x?xf32>) {
-// CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32, %arg4: f32, %arg5: f32):
-// CHECK-NEXT: linalg.yield %arg2, %arg3 : f32, f32
+// CHECK-NEXT: ^bb0(%in: f32, %in_0: f32, %out: f32, %out_1: f32):
+// CHECK-NEXT: linalg.yield %in, %in_0 : f32, f32
 // CHECK-NEXT: } -> (tensor<?x?xf32>, tensor<?x?xf32>)
 // CHECK-NEXT: return %{{[0-9]+}}#0, %{{[0-9]+}}#1 : tensor<?x?xf32>, tensor<?x?xf32>
 func.func @generic_tensor(%A: tensor<?x?xf32>, %s: f32) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
@@ -84,18 +84,18 @@ func.func @conv(%i: tensor<1x9x9x3xi8>, %f: tensor<3x3x3x8xi8>, %o: tensor<1x4x4
 }
 
 // CHECK-LABEL: func.func @structured(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<8xf32>) -> tensor<4x8xf32> {
-// CHECK-NEXT: %{{[0-9]+}} = linalg.map { arith.addf } ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
-// CHECK-NEXT: %{{[0-9]+}} = linalg.map ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
-// CHECK-NEXT: (%arg3: f32, %arg4: f32) {
-// CHECK-NEXT: %{{[0-9]+}} = math.exp %arg3 : f32
-// CHECK-NEXT: %{{[0-9]+}} = arith.mulf %{{[0-9]+}}, %arg4 : f32
-// CHECK-NEXT: linalg.yield %{{[0-9]+}} : f32
+// CHECK-NEXT: %mapped = linalg.map { arith.addf } ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
+// CHECK-NEXT: %mapped_0 = linalg.map ins(%mapped : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>)
+// CHECK-NEXT: (%in: f32, %init: f32) {
+// CHECK-NEXT: %[[E:[0-9]+]] = math.exp %in : f32
+// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %[[E]], %init : f32
+// CHECK-NEXT: linalg.yield %[[M]] : f32
 // CHECK-NEXT: }
-// CHECK-NEXT: %{{[0-9]+}} = linalg.reduce { arith.addf } ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg2 : tensor<8xf32>) dimensions = [0]
-// CHECK-NEXT: %{{[0-9]+}} = linalg.transpose ins(%arg1 : tensor<8x4xf32>) outs(%arg0 : tensor<4x8xf32>) permutation = [1, 0]
-// CHECK-NEXT: %{{[0-9]+}} = linalg.broadcast ins(%{{[0-9]+}} : tensor<8xf32>) outs(%{{[0-9]+}} : tensor<4x8xf32>) dimensions = [0]  {tag}
-// CHECK-NEXT: %{{[0-9]+}} = linalg.softmax dimension(1) ins(%{{[0-9]+}} : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>) -> tensor<4x8xf32>
-// CHECK-NEXT: return %{{[0-9]+}} : tensor<4x8xf32>
+// CHECK-NEXT: %reduced = linalg.reduce { arith.addf } ins(%mapped_0 : tensor<4x8xf32>) outs(%arg2 : tensor<8xf32>) dimensions = [0]
+// CHECK-NEXT: %transposed = linalg.transpose ins(%arg1 : tensor<8x4xf32>) outs(%arg0 : tensor<4x8xf32>) permutation = [1, 0]
+// CHECK-NEXT: %broadcasted = linalg.broadcast ins(%reduced : tensor<8xf32>) outs(%transposed : tensor<4x8xf32>) dimensions = [0]  {tag}
+// CHECK-NEXT: %[[S:[0-9]+]] = linalg.softmax dimension(1) ins(%broadcasted : tensor<4x8xf32>) outs(%arg0 : tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %[[S]] : tensor<4x8xf32>
 func.func @structured(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %v: tensor<8xf32>) -> tensor<4x8xf32> {
   %0 = linalg.map { arith.addf } ins(%a, %a : tensor<4x8xf32>, tensor<4x8xf32>) outs(%a : tensor<4x8xf32>)
   %1 = linalg.map ins(%0 : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>)
@@ -112,10 +112,10 @@ func.func @structured(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %v: tensor<8xf32
 }
 
 // CHECK-LABEL: func.func @pack(%arg0: tensor<128x256xf32>, %arg1: tensor<8x16x8x32xf32>, %arg2: f32, %arg3: index, %arg4: tensor<16x8x?x32xf32>) -> tensor<8x16x8x32xf32> {
-// CHECK-NEXT: %{{[0-9]+}} = linalg.pack %arg0 padding_value(%arg2 : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg1 : tensor<128x256xf32> -> tensor<8x16x8x32xf32>
-// CHECK-NEXT: %{{[0-9]+}} = linalg.pack %arg0 inner_dims_pos = [0, 1] inner_tiles = [%arg3, 32] into %arg4 {foo} : tensor<128x256xf32> -> tensor<16x8x?x32xf32>
-// CHECK-NEXT: %{{[0-9]+}} = linalg.unpack %{{[0-9]+}} outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg0 : tensor<8x16x8x32xf32> -> tensor<128x256xf32>
-// CHECK-NEXT: return %{{[0-9]+}} : tensor<8x16x8x32xf32>
+// CHECK-NEXT: %pack = linalg.pack %arg0 padding_value(%arg2 : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg1 : tensor<128x256xf32> -> tensor<8x16x8x32xf32>
+// CHECK-NEXT: %pack_0 = linalg.pack %arg0 inner_dims_pos = [0, 1] inner_tiles = [%arg3, 32] into %arg4 {foo} : tensor<128x256xf32> -> tensor<16x8x?x32xf32>
+// CHECK-NEXT: %unpack = linalg.unpack %pack outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %arg0 : tensor<8x16x8x32xf32> -> tensor<128x256xf32>
+// CHECK-NEXT: return %pack : tensor<8x16x8x32xf32>
 func.func @pack(%s: tensor<128x256xf32>, %d: tensor<8x16x8x32xf32>, %p: f32, %t: index, %d2: tensor<16x8x?x32xf32>) -> tensor<8x16x8x32xf32> {
   %0 = linalg.pack %s padding_value(%p : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %d : tensor<128x256xf32> -> tensor<8x16x8x32xf32>
   %1 = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [%t, 32] into %d2 {foo} : tensor<128x256xf32> -> tensor<16x8x?x32xf32>

@@ -4,11 +4,11 @@
 // CHECK-LABEL: func.func @metadata(
 // CHECK-SAME: %[[M:.*]]: memref<10x?xf32>
 func.func @metadata(%memref: memref<10x?xf32>) -> index {
-  // CHECK-NEXT: %[[R:.*]]:6 = memref.extract_strided_metadata %[[M]] : memref<10x?xf32> -> memref<f32>, index, index, index, index, index
+  // CHECK-NEXT: %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %[[M]] : memref<10x?xf32> -> memref<f32>, index, index, index, index, index
   %base, %offset, %sizes:2, %strides:2 =
     memref.extract_strided_metadata %memref :
       memref<10x?xf32>, index, index, index, index, index
-  // CHECK-NEXT: memref.reinterpret_cast %[[R]]#0 to offset: [%[[R]]#1], sizes: [%[[R]]#2, %[[R]]#3], strides: [%[[R]]#4, %[[R]]#5] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  // CHECK-NEXT: memref.reinterpret_cast %base_buffer to offset: [%offset], sizes: [%sizes#0, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
   %m2 = memref.reinterpret_cast %base to
       offset: [%offset],
       sizes: [%sizes#0, %sizes#1],

@@ -75,7 +75,7 @@ func.func @memory(%m: memref<?x?xf32>, %m1: memref<?xf32>, %i: index, %w: vector
 // CHECK-NEXT: %{{[a-z0-9_#]+}}:8 = vector.to_elements %{{[a-z0-9_#]+}} : vector<8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.fma %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : vector<4x8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.interleave %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : vector<8xf32> -> vector<16xf32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}}:2 = vector.deinterleave %{{[a-z0-9_#]+}} : vector<8xf32> -> vector<4xf32>
+// CHECK-NEXT: %res1, %res2 = vector.deinterleave %{{[a-z0-9_#]+}} : vector<8xf32> -> vector<4xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.scalable.insert %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[0] : vector<8xf32> into vector<[8]xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.scalable.extract %{{[a-z0-9_#]+}}[8] : vector<8xf32> from vector<[8]xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.step : vector<8xindex>
@@ -141,7 +141,7 @@ func.func @masks(%i: index, %m1: vector<8xi1>, %w: vector<8xf32>, %mem: memref<?
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.reduction <add>, %{{[a-z0-9_#]+}} : vector<8xf32> into f32
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.reduction <maxnumf>, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} fastmath<fast> : vector<8xf32> into f32
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.multi_reduction <add>, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} [0] : vector<4x8xf32> to vector<8xf32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}}:2 = vector.scan <add>, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {inclusive = true, reduction_dim = 0 : i64} : vector<4x8xf32>, vector<8xf32>
+// CHECK-NEXT: %dest, %accumulated_value = vector.scan <add>, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {inclusive = true, reduction_dim = 0 : i64} : vector<4x8xf32>, vector<8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.outerproduct %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : vector<4xf32>, vector<8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.outerproduct %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {kind = #vector.kind<mul>} : vector<4xf32>, vector<8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = vector.outerproduct %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : vector<4xf32>, f32
