@@ -48,6 +48,9 @@ class AsmPrinter:
         self._next_conflict = 0
         self._next_arg = 0
         self._result_headers: dict[Operation, str] = {}
+        # Handles of the dialect resources printed (`dense_resource<handle>`),
+        # in order: only those get into the resource section.
+        self.resource_refs: dict[str, None] = {}
 
     # -- names ---------------------------------------------------------------
     # As upstream's SSANameState: entry block arguments are %arg<N>, other
@@ -404,11 +407,33 @@ class AsmPrinter:
         self.number_op(op)
         self.print_op(op)
         body = "".join(self.out)
-        head = "".join(f"{name} = {text}\n" for name, text in self._alias_defs)
+        # As upstream: the aliases grouped by kind (`#map...` before `#set...`),
+        # each kind in the order of first use.
+        defs = sorted(self._alias_defs, key=lambda d: d[0].rstrip("0123456789"))
+        head = "".join(f"{name} = {text}\n" for name, text in defs)
         tail = "\n"
+        resources = self._referenced_resources(resources) if resources else None
         if resources:
             tail += "\n" + format_resources(resources)
         return head + body + tail
+
+    def _referenced_resources(self, resources: dict) -> dict:
+        """``resources`` with, as upstream prints them, only the dialect
+        resources the printed IR refers to, in the order of first reference
+        (external resources are kept whole)."""
+        out = {}
+        for section, namespaces in resources.items():
+            if section != "dialect_resources":
+                out[section] = namespaces
+                continue
+            kept = {}
+            for ns, entries in namespaces.items():
+                used = {k: entries[k] for k in self.resource_refs if k in entries}
+                if used:
+                    kept[ns] = used
+            if kept:
+                out[section] = kept
+        return out
 
 
 _IDENT_PUNCT = frozenset("$._-")

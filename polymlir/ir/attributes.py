@@ -703,6 +703,9 @@ class DenseResourceElementsAttr(Attribute):
     handle: str
 
     def print(self, p) -> str:
+        refs = getattr(p, "resource_refs", None)
+        if refs is not None:  # the printer writes only referenced resources
+            refs.setdefault(self.handle, None)
         return f"dense_resource<{self.handle}> : {p.type(self.type)}"
 
     def children(self):
