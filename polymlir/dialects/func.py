@@ -178,16 +178,11 @@ class CallIndirectOp(OpDef):
 class ConstantOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.constant"
+    asm_result_name = "f"  # upstream's, whatever the function: `%f = constant @g`
     traits = frozenset({PURE, "ConstantLike"})
     value = prop(C.FlatSymbolRefAttr)
     result = var_result()
     assembly_format = "attr-dict $value `:` type(results)"
-
-    def asm_result_names(self) -> tuple[str] | None:
-        # Upstream names the function value after the function: `%f = constant @f`.
-        v = self.properties.get("value") if isinstance(self.properties, dict) else None
-        root = getattr(v, "root", None)
-        return (root,) if root else None
 
     def verify_(self) -> None:
         fn = _lookup_symbol(self, self.value.root)  # type: ignore[attr-defined]
