@@ -172,7 +172,7 @@ def main() -> int:
         print(f"\nmost common first differences, blurred (upstream | polymlir), of {sum(blurred.values())}:")
         for (a, b), n in blurred.most_common(args.top):
             print(f"{n:5}  {a!r}\n       {b!r}   e.g. {examples[(a, b)]}")
-        print(f"\nmost common first differing lines, verbatim:")
+        print("\nmost common first differing lines, verbatim:")
         for (a, b), n in verbatim.most_common(args.top):
             print(f"{n:5}  {a!r}\n       {b!r}")
     if args.identical_list:
