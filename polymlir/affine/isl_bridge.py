@@ -1448,6 +1448,22 @@ def footprint_guard(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr]
 
 
 @_isl_errors
+def prefixes_meet(maps_a: Sequence[isl.Map], maps_b: Sequence[isl.Map], n: int) -> bool:
+    """Whether an instance scheduled by ``maps_a`` and one scheduled by
+    ``maps_b`` share the first ``n`` time entries (one fused iteration)."""
+    def prefixes(maps: Sequence[isl.Map]) -> isl.Set | None:
+        out = None
+        for m in maps:
+            r = m.range()
+            r = r.project_out(_SET, n, r.dim(_SET) - n).reset_tuple_id()
+            out = r if out is None else out.union(r)
+        return out
+
+    a, b = prefixes(maps_a), prefixes(maps_b)
+    return a is not None and b is not None and not a.intersect(b).is_empty()
+
+
+@_isl_errors
 def box_covered(fp: isl.Map, box: Sequence[BoxDim], params: Sequence[str]) -> bool:
     """Whether ``fp`` touches every element of its box (``lbs``/``ubs``) in
     every outer iteration (so a buffer of the box needs no copy-in)."""

@@ -280,7 +280,15 @@ def fuse_verdict(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int,
     except NotCompound as e:
         return Verdict(False, f"cannot {what}: {e.reason}", op=e.op or nest_b.op)
     vectors = fusion_vectors(units, ca, nest_b, sh)
-    v = check(model, units, schedule_maps(units, vectors, model.param_names), what, ca)
+    maps = schedule_maps(units, vectors, model.param_names)
+    if not structural:
+        in_a = [maps[u.name] for u in units if nest_a.op.is_ancestor_of(u.op)]
+        in_b = [maps[u.name] for u in units if nest_b.op.is_ancestor_of(u.op)]
+        if not ib.prefixes_meet(in_a, in_b, 2 * (ca[0].depth + depth)):
+            return Verdict(False, f"cannot {what}: no iteration of the fused loops would run statements of both "
+                                  "nests (their iteration ranges do not overlap), so nothing would be fused",
+                           op=nest_b.op)
+    v = check(model, units, maps, what, ca)
     if v.ok or v.violated is None:
         return v
     return _fusion_refusal(what, v, v.violated, ca, nest_b, sh)
