@@ -352,6 +352,34 @@ def test_contraction_refused_when_a_value_flows_between_iterations():
     assert "a value flows between iterations of loop i" in v.reason
 
 
+TEMP_PARALLEL = """func.func @kernel(%A: memref<10x12xf64>, %C: memref<10x12xf64>) {
+  %T = memref.alloc() : memref<10x12xf64>
+  affine.parallel (%i) = (0) to (10) {
+    affine.for %j = 0 to 12 {
+      %a = affine.load %A[%i, %j] : memref<10x12xf64>
+      %b = arith.mulf %a, %a : f64
+      affine.store %b, %T[%i, %j] : memref<10x12xf64>
+    }
+    affine.for %j = 0 to 12 {
+      %b = affine.load %T[%i, 11 - %j] : memref<10x12xf64>
+      %c = arith.addf %b, %b : f64
+      affine.store %c, %C[%i, %j] : memref<10x12xf64>
+    }
+  }
+  memref.dealloc %T : memref<10x12xf64>
+  return
+}
+"""
+
+
+def test_contraction_refused_in_a_parallel_loop():
+    """Iterations of an affine.parallel may run at once: one shared row would race."""
+    module, model, _ = _setup(TEMP_PARALLEL)
+    alloc = next(op for op in _func(module).walk() if op.name == "memref.alloc")
+    v = C.contract_verdict(model, alloc)
+    assert not v.ok and "affine.parallel" in v.reason
+
+
 def test_contraction_refuses_escaping_and_argument_buffers():
     text = TEMP.replace("  memref.dealloc %T", "  func.call @use(%T) : (memref<10x12xf64>) -> ()\n"
                         "  memref.dealloc %T").replace("func.func @kernel", "func.func private @use("

@@ -214,3 +214,26 @@ def test_copy_generate_pass_capacity():
     assert "memref.alloc() : memref<40x36xf64>" not in out
     assert "memref.alloc" in out
     assert compare_runs(TILED_MM, out, "kernel") <= 1e-9
+
+
+PARALLEL = """func.func @kernel(%A: memref<16x16xf64>, %B: memref<16x16xf64>) {
+  affine.parallel (%i) = (0) to (16) step (4) {
+    affine.for %ii = affine_map<(d0) -> (d0)>(%i) to affine_map<(d0) -> (d0 + 4)>(%i) {
+      affine.for %j = 0 to 16 {
+        %a = affine.load %A[%ii, %j] : memref<16x16xf64>
+        %b = arith.mulf %a, %a : f64
+        affine.store %b, %B[%ii, %j] : memref<16x16xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_buffers_inside_a_parallel_loop_are_private_to_its_iterations():
+    out, v = _promoted(PARALLEL, "ii")
+    assert v.ok, v.reason
+    par = out.index("affine.parallel")
+    assert all(out.index(m) > par for m in ("memref.alloc() : memref<4x16xf64>", "memref.dealloc"))
+    assert compare_runs(PARALLEL, out, "kernel") <= 1e-9

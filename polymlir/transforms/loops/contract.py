@@ -81,6 +81,9 @@ def _plan(model: PolyhedralModel, alloc: Operation) -> tuple[list[Statement], li
     for l in chain:
         if l.has_unknown_effects:
             return f"loop {loop_name(l)} at {l.loc} holds code outside the affine model"
+        if l.op.name != "affine.for":
+            return (f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
+                    "cannot share one iteration's buffer")
     for d in model.dependences(kind="flow", value_based=True):
         if d.source.accesses[0].memref is not buf:
             continue

@@ -391,11 +391,24 @@ def promote(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] |
     outer_loops = loop.enclosing()[:-1]
     outer = [l.iv for l in outer_loops]
     params = list(model.params)
-    top = (outer_loops[0] if outer_loops else loop).op
     allocs = []
     for r in regions:
-        allocs.append(_promote_one(r, r.place or loop.op, top, outer[:r.level], params, memory_space))
+        place = r.place or loop.op
+        allocs.append(_promote_one(r, place, alloc_anchor(place, outer_loops[:r.level]), outer[:r.level], params,
+                                   memory_space))
     return allocs
+
+
+def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
+    """Where a buffer used around ``place`` is allocated: before the
+    outermost loop around it, but inside the innermost ``affine.parallel``
+    (whose iterations may run at once and need a buffer each)."""
+    anchor = place
+    for l in reversed(outer_loops):
+        if l.op.name != "affine.for":
+            break
+        anchor = l.op
+    return anchor
 
 
 def _promote_one(r: Region, loop_op: Operation, top: Operation, outer: list[Value], params: list[Value],
