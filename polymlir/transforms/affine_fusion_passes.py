@@ -10,7 +10,10 @@ other accesses); then temporaries that one fused iteration now writes and
 reads shrink to that iteration's footprint. Unlike upstream, nothing is
 recomputed (no slicing), so a pair fuses only where its loops match (or
 isl's AST builder regenerates them), and a fusion that would reorder a
-dependence is declined with a remark naming it.
+dependence is declined with a remark naming it. With nothing recomputed,
+``fusion-compute-tolerance`` has nothing to bound, and the private buffers
+are never moved to another memory space (``fusion-fast-mem-space``,
+``fusion-local-buffer-threshold``): those options are accepted and ignored.
 
 Distribution (``affine-loop-distribute``, polymlir's own: upstream has no
 affine fission pass): every loop whose body holds several statements is
