@@ -1,8 +1,11 @@
 """Upstream's small affine loop passes, by name and options, as thin
 wrappers over the primitives in ``transforms/loops``:
 
-- ``affine-loop-unroll{unroll-factor=4 unroll-up-to-factor unroll-full
-  unroll-num-reps=1 unroll-full-threshold cleanup-unroll}``: innermost loops;
+- ``affine-loop-unroll{unroll-factor=4 unroll-up-to-factor unroll-num-reps=1
+  unroll-full-threshold cleanup-unroll}``: innermost loops; ``unroll-factor=-1``
+  unrolls fully (MLIR 22's spelling; ``unroll-full=true``, the older one, is
+  accepted too), and with ``unroll-full-threshold`` every loop whose trip
+  count is at most the threshold;
 - ``affine-loop-unroll-jam{unroll-jam-factor=4}``: the first op of each
   function when it is an affine.for (as upstream); legality exact;
 - ``affine-parallelize{max-nested parallel-reductions=false}``;
@@ -56,15 +59,19 @@ class AffineLoopUnroll(ModulePass):
     summary: ClassVar[str] = "Unroll affine loops (innermost loops; remarks where declined)"
     unroll_factor: int = 4
     unroll_up_to_factor: bool = False
-    unroll_full: bool = False
+    unroll_full: bool = False  # before MLIR 22; now unroll-factor=-1
     unroll_num_reps: int = 1
     unroll_full_threshold: int = -1  # unset (upstream: unroll all loops with at most this trip count)
     cleanup_unroll: bool = False
 
+    @property
+    def full(self) -> bool:
+        return self.unroll_full or self.unroll_factor == -1
+
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not func.regions or not func.regions[0].blocks:
             return
-        if self.unroll_full and self.unroll_full_threshold >= 0:
+        if self.full and self.unroll_full_threshold >= 0:
             for op in [o for o in func.walk() if o.name == "affine.for"]:
                 model, loop = _loop(func, op)
                 if loop is None:
@@ -78,7 +85,7 @@ class AffineLoopUnroll(ModulePass):
                 break
 
     def _unroll_one(self, func: Operation, op: Operation, ctx: PassContext) -> bool:
-        if self.unroll_full:
+        if self.full:
             return self._apply(func, op, None, True, ctx)
         _, loop = _loop(func, op)
         if loop is None:
