@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
 from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExpr, AffineExprKind, AffineSymbolExpr
+from ..dialects.affine_loops import REDUCTIONS
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.builder import Builder
@@ -134,9 +135,10 @@ def _lower_if(op: Operation) -> None:
 
 
 # affine.parallel reduction kinds (arith::AtomicRMWKind) -> combining op and identity
-_RMW = {0: "arith.addf", 1: "arith.addi", 2: None, 3: "arith.maximumf", 4: "arith.maxsi", 5: "arith.maxui",
-        6: "arith.minimumf", 7: "arith.minsi", 8: "arith.minui", 9: "arith.mulf", 10: "arith.muli",
-        11: "arith.ori", 12: "arith.andi", 13: "arith.maxnumf", 14: "arith.minnumf", 15: "arith.xori"}
+# (MLIR 22 numbers the kinds alphabetically: the dialect's REDUCTIONS table).
+_ARITH_OF_KIND = {"maxs": "arith.maxsi", "maxu": "arith.maxui", "mins": "arith.minsi", "minu": "arith.minui",
+                  "assign": None}
+_RMW = {k: _ARITH_OF_KIND.get(name, f"arith.{name}") for k, name in enumerate(REDUCTIONS)}
 
 
 def _identity(b: Builder, kind: int, t: T.Type) -> Value:
