@@ -393,8 +393,12 @@ class PassManager:
         return self
 
     def run(self, module: Operation) -> PassContext:
+        """Run the pipeline; the returned context holds this run's remarks
+        only (a manager reused across ``--split-input-file`` chunks must not
+        report one chunk's remarks again with the next)."""
         from ..ir.verifier import verify
 
+        self.ctx = PassContext()
         for item in self.passes:
             self._run_item(item, module)
             if self.verify_each:
