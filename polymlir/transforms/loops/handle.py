@@ -337,8 +337,13 @@ class Schedule:
 
     def optimize_verdict(self, tile_sizes: Sequence[int] | None = None) -> Verdict:
         """``optimize`` as a verdict (for uniform drivers): ok when applied."""
+        at = self.model.loops[0].op if self.model.loops else self.func
         report = self.optimize(tile_sizes)
-        return report.verdict if report.verdict is not None and not report.ok else _report_verdict(report)
+        if report.verdict is not None and not report.ok:
+            return report.verdict
+        v = _report_verdict(report)
+        v.op = at
+        return v
 
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
