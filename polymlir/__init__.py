@@ -11,7 +11,8 @@ The public API for scripts::
     engine.kernel(alpha, C, A)               # numpy arrays for memrefs
     s = polymlir.schedule(module, "kernel")  # loop transformations with exact legality
     v = s.tile(["i", "j"], [32, 32]); print(v, s.trace.to_json())
-    model = polymlir.analyze(func_op)         # the polyhedral model and dependences
+    model = polymlir.analyze(module.lookup("kernel"))   # the polyhedral model and dependences
+    polymlir.run_pipeline(module, "builtin.module(canonicalize,cse)")
 """
 
 from __future__ import annotations
@@ -19,8 +20,25 @@ from __future__ import annotations
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
-__all__ = ["Block", "DiagnosticError", "Operation", "Region", "Value", "analyze", "compile", "parse",
-           "parse_attribute", "parse_type", "print_ir", "schedule", "verify"]
+__all__ = ["Block", "DiagnosticError", "Operation", "PassManager", "Region", "Value", "analyze", "compile", "parse",
+           "parse_attribute", "parse_type", "print_ir", "run_pipeline", "schedule", "verify"]
+
+
+def run_pipeline(module: Operation, pipeline: str):
+    """Run a pass pipeline in upstream's syntax on ``module`` (in place), e.g.
+    ``run_pipeline(m, "builtin.module(func.func(affine-loop-tile{tile-size=32}),canonicalize)")``;
+    returns the pass context with the remarks."""
+    from .transforms.pass_manager import PassManager as _PM  # every pass module loads on first use
+
+    return _PM.parse(pipeline).run(module)
+
+
+def __getattr__(name: str):
+    if name == "PassManager":  # imported on first use (start-up time of the CLI)
+        from .transforms.pass_manager import PassManager as _PM
+
+        return _PM
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def schedule(module: Operation, func: str | None = None):

@@ -390,6 +390,18 @@ class Operation:
             op.add_region(r.clone(mapping))
         return op
 
+    def lookup(self, symbol: str) -> "Operation | None":
+        """The op named ``symbol`` (its ``sym_name``) directly inside this
+        op's first region, e.g. ``module.lookup("matmul")`` for a function."""
+        if not self.regions:
+            return None
+        for block in self.regions[0].blocks:
+            for op in block.operations:
+                name = op.get_attr("sym_name")
+                if name is not None and getattr(name, "value", None) == symbol:
+                    return op
+        return None
+
     def emit_error(self, message: str) -> "DiagnosticError":
         """Build (the caller raises) a located error for this op."""
         from .diagnostics import DiagnosticError
