@@ -145,7 +145,7 @@ func.func @f(%x: index) -> (index, index) {
     m = polymlir.parse(text)
     assert canonicalize(m)
     out = polymlir.print_ir(m)
-    assert re.search(r"arith.addi %arg0, %\d+ : index", out)
+    assert "%0 = arith.addi %arg0, %c4 : index" in out  # mlir-opt-22 --canonicalize prints the same
     assert "arith.divui" in out
 
 
