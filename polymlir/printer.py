@@ -1,6 +1,10 @@
-"""Prints IR in MLIR's textual form: generic or custom op forms, SSA and
-block names numbered as upstream numbers them, attribute aliases (``#map``,
-``#set``, ...), optional debug locations, and resource sections.
+"""Prints IR in MLIR's textual form: generic or custom op forms, SSA values
+and blocks named as upstream names them (``%c0``, ``%alloc``, ``%arg0``,
+``%0``: the ops' ``asm_result_names`` in the custom form, numbers
+otherwise), attribute aliases (``#map``, ``#set``, ...), optional debug
+locations, and the resource sections the IR refers to; ``polymlir opt``
+prints byte for byte what ``mlir-opt`` prints
+(``experiments/print_identity.py`` measures it).
 """
 
 from __future__ import annotations
