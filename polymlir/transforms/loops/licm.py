@@ -24,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
+from .loop_utils import defined_inside
 from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
-from ...ir.core import Operation, Value
+from ...ir.core import Operation
 from .scalar_replace import _zero, may_touch
 from .unroll import _Nest, may_be_empty
 
@@ -45,14 +46,6 @@ class LicmStats:
     kept_loads: list[str] = field(default_factory=list)  # why a candidate load stayed
 
 
-def _defined_inside(v: Value, op: Operation) -> bool:
-    blk = v.parent_block
-    p = blk.parent_op if blk is not None else None
-    while p is not None:
-        if p is op:
-            return True
-        p = p.parent_op
-    return False
 
 
 def _loop_of(model: PolyhedralModel, op: Operation) -> Loop | None:
@@ -90,7 +83,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
     for o in body.operations[:-1]:
         if o.regions:
             continue
-        if any(_defined_inside(v, op) and not (v.owner_op in moving_set) for v in o.operands):
+        if any(defined_inside(v, op) and not (v.owner_op in moving_set) for v in o.operands):
             continue
         if o.name == "affine.load":
             why = _load_invariant(model, loop, o)

@@ -92,6 +92,17 @@ def move_body(src: Operation, dst: Operation, iv_value: Value | None = None) -> 
         src.regions[0].blocks[0].arguments[0].replace_all_uses_with(iv_value)
 
 
+def defined_inside(v: Value, op: Operation) -> bool:
+    """Whether ``v`` is defined in a region of ``op`` (at any depth)."""
+    blk = v.parent_block
+    p = blk.parent_op if blk is not None else None
+    while p is not None:
+        if p is op:
+            return True
+        p = p.parent_op
+    return False
+
+
 def append_before_terminator(block: Block, op: Operation) -> Operation:
     ops = block.operations
     if ops and ops[-1].name == "affine.yield":

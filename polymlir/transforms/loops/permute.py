@@ -12,11 +12,10 @@ from collections.abc import Sequence
 
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
-from ...affine.schedules import base_vector, check, loop_name, schedule_maps, transform_band
-from ...affine.statements import access_units
+from ...affine.schedules import loop_name
 from .loop_utils import TransformError, as_for, bound_operands, bounds_use_band, move_body, new_loop_like, perfect_band_problem
 from .regen import regenerate_band
-from .tile import model_problem, names
+from .tile import band_verdict, names
 
 
 def check_permutation(band: Sequence[Loop], perm: Sequence[int]) -> None:
@@ -29,17 +28,8 @@ def permute_verdict(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence
     """``perm[k]`` is the index in ``band`` of the loop that goes to position k."""
     check_permutation(band, perm)
     new_order = [band[p] for p in perm]
-    what = f"permute loops {names(band)} to {names(new_order)}"
-    bad = model_problem(model, band, what)
-    if bad is not None:
-        return bad
-    problem = perfect_band_problem(band)
-    if problem is not None:
-        return Verdict(False, f"cannot {what}: {problem}", op=band[0].op)
-    units = access_units(model)
-    vectors = {u.name: base_vector(u) for u in units}
-    new = transform_band(units, vectors, band, lambda _u, ivs: [ivs[p] for p in perm])
-    return check(model, units, schedule_maps(units, new, model.param_names), what, band)
+    return band_verdict(model, band, f"permute loops {names(band)} to {names(new_order)}",
+                        lambda _u, ivs: [ivs[p] for p in perm])
 
 
 def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -> list:

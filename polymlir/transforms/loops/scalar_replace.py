@@ -41,7 +41,7 @@ from ...dialects.arith import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
-from .loop_utils import TransformError
+from .loop_utils import TransformError, defined_inside
 from .tile import model_problem
 from .unroll import _Nest, may_be_empty
 
@@ -291,14 +291,6 @@ class Group:
         return next(s for s in self.accesses if s.accesses[0].kind == "write")
 
 
-def _defined_inside(v: Value, op: Operation) -> bool:
-    blk = v.parent_block
-    p = blk.parent_op if blk is not None else None
-    while p is not None:
-        if p is op:
-            return True
-        p = p.parent_op
-    return False
 
 
 def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
@@ -310,7 +302,7 @@ def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     for o in body.operations:
         if o.name not in ("affine.load", "affine.store") or o not in by_op:
             continue
-        if any(_defined_inside(v, loop.op) for v in getattr(o, "indices")):
+        if any(defined_inside(v, loop.op) for v in getattr(o, "indices")):
             continue
         s = by_op[o]
         for g in groups:

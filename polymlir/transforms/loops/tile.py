@@ -17,7 +17,7 @@ from ...affine.expr import const, dim
 from ...affine.legality import Verdict
 from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
-from ...affine.schedules import base_vector, check, loop_name, schedule_maps, transform_band
+from ...affine.schedules import BandFn, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import access_units
 from .regen import regenerate_band
 from .loop_utils import (
@@ -74,7 +74,12 @@ def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:
 def tile_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> Verdict:
     """Whether tiling ``band`` by ``sizes`` keeps the program's meaning."""
     check_sizes(band, sizes)
-    what = f"tile loops {names(band)}"
+    return band_verdict(model, band, f"tile loops {names(band)}", lambda _u, ivs: _tiled(band, sizes, ivs))
+
+
+def band_verdict(model: PolyhedralModel, band: Sequence[Loop], what: str, fn: BandFn) -> Verdict:
+    """The exact verdict of rewriting a perfect band's schedule slice with
+    ``fn`` (statements stay together: the per-access view suffices)."""
     bad = model_problem(model, band, what)
     if bad is not None:
         return bad
@@ -83,8 +88,7 @@ def tile_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[i
         return Verdict(False, f"cannot {what}: {problem}", op=band[0].op)
     units = access_units(model)
     vectors = {u.name: base_vector(u) for u in units}
-
-    new = transform_band(units, vectors, band, lambda _u, ivs: _tiled(band, sizes, ivs))
+    new = transform_band(units, vectors, band, fn)
     return check(model, units, schedule_maps(units, new, model.param_names), what, band)
 
 

@@ -466,15 +466,6 @@ def sub_blocks(op: Operation) -> list[list[Operation]]:
     return out
 
 
-def _defined_inside(v: Value, op: Operation) -> bool:
-    """Whether ``v`` is defined in a region of ``op`` (at any depth)."""
-    blk = v.parent_block
-    p = blk.parent_op if blk is not None else None
-    while p is not None:
-        if p is op:
-            return True
-        p = p.parent_op
-    return False
 
 
 @dataclass
