@@ -22,6 +22,13 @@ default ``func`` dialect would read as ``func.constant``; the old
 in ``legacy_llvm``, the old linalg syntax in ``legacy_linalg``; the core
 reads the legacy attribute and type syntax itself (bare affine maps,
 ``{key: value}``, ``offset: ?, strides: [...]``, ``!alias = type T``).
+
+Every legacy spelling is reported where it is read, through
+``Parser.legacy_spelling``: a located warning naming today's spelling
+(``'constant' is the 2019 spelling of 'arith.constant'``), collected by
+``parse_source(..., warnings=[...])`` and printed by ``polymlir opt``; an
+error under ``polymlir opt --strict-syntax`` / ``polymlir.parse(...,
+strict=True)``. Only the legacy paths call it, so modern input costs nothing.
 """
 
 from __future__ import annotations
@@ -135,8 +142,13 @@ def _next_kind(p: Parser) -> str:
 
 
 def _resolve_constant(p: Parser, name: str) -> type | None:
-    """``constant @f : type`` -> func.constant, other constants -> arith.constant."""
-    return lookup_op("func.constant" if _next_kind(p) == "@" else "arith.constant")
+    """``constant @f : type`` -> func.constant, other constants -> arith.constant.
+    Inside a function (default dialect ``func``) ``constant @f`` is today's
+    spelling of func.constant; everything else is a legacy spelling."""
+    modern = "func.constant" if _next_kind(p) == "@" else "arith.constant"
+    if modern == "arith.constant" or p.default_dialects[-1] != "func" or name != "constant":
+        p.legacy_spelling(p.start, name, modern)
+    return lookup_op(modern)
 
 
 class LegacyCmp(LegacyOp):
@@ -153,6 +165,8 @@ class LegacyCmp(LegacyOp):
             return
         pos = p.start
         pred = p.parse_string()
+        if pred in cls.PREDICATES:
+            p.legacy_spelling(pos, f'"{pred}"', pred)
         if pred not in cls.PREDICATES:
             p.error(f"custom op '{cls.MODERN}' unknown comparison predicate \"{pred}\"", pos)
         p.expect(",", "expected ','")
@@ -201,6 +215,7 @@ class LegacyDim(LegacyOp):
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
+        old = "std.dim" if p.src.startswith("std.", state.pos) else "dim"
         src = p.parse_operand()
         p.expect(",", "expected ','")
         idx_pos = p.start
@@ -215,8 +230,11 @@ class LegacyDim(LegacyOp):
             cls.become(state, "tensor.dim")
         else:
             p.error(f"custom op 'dim' expected a memref or tensor type, got '{ty}'", tpos + 1)
+        p.legacy_spelling(state.pos, old, state.name)
         add_attrs(state, attrs)
         if literal is not None:
+            p.legacy_spelling(idx_pos, f"{state.name} {src[0]}, {literal}",
+                              f"{state.name} {src[0]}, %c{literal} (with %c{literal} = arith.constant {literal} : index)")
             const = lookup_op("arith.constant").create(  # type: ignore[union-attr]
                 result_types=[T.index], properties={"value": A.IntegerAttr(literal, T.index)})
             const.loc = p.loc_at(idx_pos)
@@ -296,6 +314,7 @@ def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_result
     if not _SUCC_WITH_OPERANDS.search(p.src, lbrack[1], end):
         return None
     modern = "cf.br" if name in ("br", "std.br") else "cf.cond_br"
+    p.legacy_spelling(name_pos, f'"{name}"', f'"{modern}"')
     p.expect("(", "expected '(' to start operand list")
     refs = [] if p.accept(")") else p.parse_operand_list()
     if refs:
@@ -342,19 +361,30 @@ _LEGACY_RESOLVERS: dict[str, Callable[[Parser, str], type | None]] = {
 }
 
 
+# The affine document's `for` / `if` predate 2019.
+_YEARS = {"for": 2018, "if": 2018}
+
+
 def resolve_legacy_op(p: Parser, name: str) -> type | None:
     """The class that parses legacy op ``name`` (``std.`` prefix allowed),
-    or None when ``name`` is no legacy spelling."""
+    or None when ``name`` is no legacy spelling; the parser is at the name,
+    and a legacy name is reported there (``dim``: once its type is read)."""
+    written = name
     if name.startswith("std."):
         name = name[4:]
     cls = _LEGACY_CLASSES.get(name)
     if cls is not None:
+        if cls is not LegacyDim:
+            p.legacy_spelling(p.start, written, cls.OP_NAME)
         return cls
     fn = _LEGACY_RESOLVERS.get(name)
     if fn is not None:
-        return fn(p, name)
+        return fn(p, written)
     new = LEGACY_RENAMES.get(name)
-    return lookup_op(new) if new is not None else None
+    if new is None:
+        return None
+    p.legacy_spelling(p.start, written, new, _YEARS.get(name, 2019))
+    return lookup_op(new)
 
 
 _init_cmp_predicates()

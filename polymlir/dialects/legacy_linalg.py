@@ -51,6 +51,8 @@ class LegacyGeneric(LegacyOp):
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         cls.become(state, "linalg.generic")
+        p.legacy_spelling(state.pos, "linalg.generic #trait %operands {...} : types",
+                          "linalg.generic {...} ins(... : types) outs(... : types) {...}", 2020)
         pos = p.start
         trait = p.parse_attribute()
         if not isinstance(trait, A.DictionaryAttr):
@@ -128,6 +130,7 @@ def _named_with_init(name: str):
             def accept_keyword(kw: str) -> bool:
                 # `init(...)` is read where today's syntax has `outs(...)`.
                 if kw == "outs" and p.peek_keyword("init"):
+                    p.legacy_spelling(p.start, "init", "outs", 2020)
                     p.advance()
                     return True
                 return plain(kw)

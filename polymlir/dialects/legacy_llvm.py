@@ -207,8 +207,11 @@ _modern_llvm_type_parser = DIALECT_TYPE_PARSERS["llvm"]
 
 def _parse_llvm_type(p: Parser, name: str) -> T.Type:
     """The LLVM dialect's type parser, with the legacy spellings in front."""
+    pos = p.start
     if name == "llvm":
-        return _parse_wrapped(p)[0]
+        t = _parse_wrapped(p)[0]
+        p.legacy_spelling(pos, p.src[pos:p.start].rstrip(), str(t))
+        return t
     mn = name[5:]
     if mn in _FLOATS:
         t = _SCALARS[mn]
@@ -216,6 +219,7 @@ def _parse_llvm_type(p: Parser, name: str) -> T.Type:
         t = T.IntegerType(int(mn[1:]))
     else:
         return _modern_llvm_type_parser(p, name)
+    p.legacy_spelling(pos, f"!{name}", str(t))
     p.advance()
     return t
 
@@ -264,6 +268,7 @@ class LegacyLoad(LegacyOp):
         p.expect(":", "expected ':'")
         tpos = p.start
         ptr, pointee = _parse_wrapped(p)
+        p.legacy_spelling(tpos, p.src[tpos:p.start].rstrip(), str(ptr))
         if pointee is None:
             p.error(f"custom op '{cls.OP_NAME}' expected a pointer type, got '{ptr}'", tpos)
         add_attrs(state, attrs)

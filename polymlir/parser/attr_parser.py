@@ -12,7 +12,7 @@ from typing import Callable, NoReturn
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.diagnostics import DiagnosticError
+from ..ir.diagnostics import Diagnostic, DiagnosticError
 from .lexer import TOKEN_KINDS, Lexer, SourceRef, derived_kind, unescape
 
 # Dialect hooks: namespace -> parser(p, name_after_bang_or_hash) for the
@@ -57,6 +57,12 @@ class BaseParser:
         self._type_cache: dict[str, T.Type] = {}
         # section ("dialect_resources"...) -> namespace -> key -> value text
         self.resources: dict[str, dict[str, dict[str, str]]] = {}
+        # Legacy (2019-2020) spellings read so far, as located warnings
+        # (see `legacy_spelling`); only legacy input ever appends to it.
+        self.legacy_warnings: list[Diagnostic] = []
+        # None, or the name of the switch that rejects legacy spellings
+        # ("--strict-syntax", "strict=True") for the error message.
+        self.strict_syntax: str | None = None
 
     # -- tokens --------------------------------------------------------------
     def advance(self) -> None:
@@ -85,6 +91,19 @@ class BaseParser:
         """The location of source offset ``pos`` (line and column are
         computed only if someone reads them)."""
         return A.OffsetLoc(self.source, pos)
+
+    def legacy_spelling(self, pos: int, old: str, new: str, year: int = 2019) -> None:
+        """Report the legacy spelling ``old`` at source offset ``pos``, read
+        as today's ``new``: a warning (once per spelling and location), or an
+        error when the parser is strict. Called only once the legacy reading
+        is certain, so well-formed modern input never pays for it."""
+        message = f"'{old}' is the {year} spelling of '{new}'"
+        if self.strict_syntax:
+            self.error(f"{message} (rejected by {self.strict_syntax})", pos)
+        seen = self.__dict__.setdefault("_legacy_seen", set())
+        if (pos, old) not in seen:
+            seen.add((pos, old))
+            self.legacy_warnings.append(Diagnostic("warning", message, self.loc_at(pos)))
 
     def error(self, message: str, pos: int | None = None) -> NoReturn:
         raise DiagnosticError(message, self.loc_at(self.start if pos is None else pos))
@@ -416,7 +435,11 @@ class BaseParser:
             a_pos = self.start
             # The 2020 spelling `offset: ?, strides: [...]` (seed documents)
             # is read as strided<[...], offset: ?>.
-            a = self._legacy_strided() if self.peek_keyword("offset") else self.parse_attribute()
+            if self.peek_keyword("offset"):
+                a = self._legacy_strided()
+                self.legacy_spelling(a_pos, self.src[a_pos:self.start].rstrip(), str(a))
+            else:
+                a = self.parse_attribute()
             if isinstance(a, (A.AffineMapAttr, A.StridedLayoutAttr)) or (
                 isinstance(a, A.OpaqueAttr) and self.accept(",")
             ):
@@ -522,7 +545,6 @@ class BaseParser:
         """A function type, or the 2019 bare affine map or integer set
         (``(d0) -> (d0 + 10)``, ``(d0) : (d0 >= 0)``); when neither reads,
         the error of the one that read further is reported."""
-        from ..affine.expr import AffineMap
         from ..affine.parse import AffineParseError, parse_affine_map_or_set
 
         pos = self.start
@@ -537,7 +559,19 @@ class BaseParser:
                 self.error(e.message, e.offset)
             raise type_err
         self.reset(end)
-        return A.AffineMapAttr(obj) if isinstance(obj, AffineMap) else A.IntegerSetAttr(obj)
+        return self.legacy_affine(pos, end, obj)
+
+    def legacy_affine(self, pos: int, end: int, obj) -> A.Attribute:
+        """The attribute of a bare (2019) affine map or integer set read
+        from ``src[pos:end]``, reported as a legacy spelling."""
+        from ..affine.expr import AffineMap
+
+        bare = self.src[pos:end].strip()
+        if isinstance(obj, AffineMap):
+            self.legacy_spelling(pos, bare, f"affine_map<{bare}>")
+            return A.AffineMapAttr(obj)
+        self.legacy_spelling(pos, bare, f"affine_set<{bare}>")
+        return A.IntegerSetAttr(obj)
 
     def parse_dictionary_attr(self) -> A.DictionaryAttr:
         return A.DictionaryAttr.from_dict(self.parse_attr_dict_body())
@@ -561,7 +595,11 @@ class BaseParser:
                 self.error("expected attribute name")
             if key in out:
                 self.error(f"duplicate key '{key}' in dictionary attribute", kpos)
-            if self.accept("=") or self.accept(":"):  # `key: value` is the 2019 spelling
+            if self.accept("="):
+                out[key] = self.parse_attribute()
+            elif self.kind == ":":  # `key: value` is the 2019 spelling
+                self.legacy_spelling(self.start, f"{key}:", f"{key} =")
+                self.advance()
                 out[key] = self.parse_attribute()
             else:
                 out[key] = A.UNIT

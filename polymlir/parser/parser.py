@@ -49,6 +49,15 @@ def _has_custom_form(cls) -> bool:
     return v
 
 
+class LegacySyntaxWarning(UserWarning):
+    """A legacy (2019-2020) spelling upgraded by ``polymlir.parse``; the text
+    is the rendered located warning, ``diagnostic`` the ``Diagnostic``."""
+
+    def __init__(self, diagnostic) -> None:
+        super().__init__(diagnostic.render())
+        self.diagnostic = diagnostic
+
+
 class OpState:
     """What a custom parser gathers to build an operation."""
 
@@ -187,15 +196,15 @@ class Parser(BaseParser):
 
     def _parse_bare_affine(self) -> A.Attribute:
         """Legacy ``#map = (d0) -> (d0)`` / ``#set = (d0) : (d0 >= 0)``."""
-        from ..affine.expr import AffineMap
         from ..affine.parse import AffineParseError, parse_affine_map_or_set
 
+        pos = self.start
         try:
-            obj, end = parse_affine_map_or_set(self.src, self.start)
+            obj, end = parse_affine_map_or_set(self.src, pos)
         except AffineParseError as e:
             self.error(e.message, e.offset)
         self.reset(end)
-        return A.AffineMapAttr(obj) if isinstance(obj, AffineMap) else A.IntegerSetAttr(obj)
+        return self.legacy_affine(pos, end, obj)
 
     def _parse_type_alias_def(self) -> None:
         name = self.src[self.start + 1:self.end]
@@ -206,7 +215,9 @@ class Parser(BaseParser):
             self.error(f"redefinition of type alias id '{name}'", pos)
         self.advance()
         self.expect("=")
-        self.accept_keyword("type")  # the 2019 spelling `!name = type T`
+        if self.peek_keyword("type"):  # the 2019 spelling `!name = type T`
+            self.legacy_spelling(self.start, f"!{name} = type", f"!{name} =")
+            self.advance()
         self.type_aliases[name] = self.parse_type()
 
     def _parse_resources(self) -> None:
@@ -741,9 +752,19 @@ class Parser(BaseParser):
 
 
 def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool = False,
-                 line_offset: int = 0) -> Operation:
-    """Parse a whole buffer into a (possibly implicit) ``builtin.module``."""
+                 line_offset: int = 0, warnings: list | None = None, strict: str | None = None) -> Operation:
+    """Parse a whole buffer into a (possibly implicit) ``builtin.module``.
+
+    Legacy (2019-2020) spellings are read as today's ops, types and
+    attributes; each one adds a located warning ``Diagnostic`` ("'constant'
+    is the 2019 spelling of 'arith.constant'") to ``warnings`` when a list is
+    given (as it is read, so the warnings before a parse error are kept).
+    ``strict`` (the name of the switch, e.g. ``"--strict-syntax"``) makes the
+    first legacy spelling a ``DiagnosticError`` instead."""
     p = Parser(text, filename, allow_unregistered, line_offset)
+    if warnings is not None:
+        p.legacy_warnings = warnings
+    p.strict_syntax = strict
     with gc_paused(promote=True):  # the IR is built in one go: see gc_paused
         module = p.parse_module()
     if p.resources:
