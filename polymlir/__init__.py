@@ -57,12 +57,29 @@ def analyze(func: Operation):
 
 
 def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
-          verify: bool = True) -> Operation:
-    """Parse MLIR text into a module (verified unless ``verify=False``)."""
-    from .ir.verifier import verify as _verify
-    from .parser.parser import parse_source
+          verify: bool = True, strict: bool = False) -> Operation:
+    """Parse MLIR text into a module (verified unless ``verify=False``).
 
-    module = parse_source(text, filename, allow_unregistered)
+    Legacy (2019-2020) spellings (``func @f``, ``constant``, ``loop.for``,
+    ``!llvm.i64``...) are upgraded to today's ops, each reported with Python's
+    ``warnings.warn`` as a ``polymlir.parser.parser.LegacySyntaxWarning``
+    whose text is the located diagnostic ("f.mlir:3:8: warning: 'constant' is
+    the 2019 spelling of 'arith.constant'", source line, caret) and whose
+    ``.diagnostic`` is the ``Diagnostic``; collect them with
+    ``warnings.catch_warnings(record=True)``. ``strict=True`` rejects the
+    first legacy spelling with a ``DiagnosticError`` instead."""
+    import warnings as _warnings
+
+    from .ir.verifier import verify as _verify
+    from .parser.parser import LegacySyntaxWarning, parse_source
+
+    legacy: list = []
+    try:
+        module = parse_source(text, filename, allow_unregistered, warnings=legacy,
+                              strict="strict=True" if strict else None)
+    finally:
+        for d in legacy:
+            _warnings.warn(LegacySyntaxWarning(d), stacklevel=2)
     if verify:
         _verify(module)
     return module

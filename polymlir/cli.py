@@ -46,12 +46,27 @@ def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
     return chunks
 
 
+def _parse(chunk: str, filename: str, line_offset: int, args, diags: list[Diagnostic] | None):
+    """``parse_source`` with the legacy spellings reported: as warnings (to
+    ``diags`` when given, else to stderr, even when the parse fails), as an
+    error under ``--strict-syntax``."""
+    from .parser.parser import parse_source
+
+    warnings: list[Diagnostic] = diags if diags is not None else []
+    strict = "--strict-syntax" if getattr(args, "strict_syntax", False) else None
+    try:
+        return parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset, warnings, strict)
+    finally:
+        if diags is None:
+            for w in warnings:
+                print(w.render(), file=sys.stderr)
+
+
 def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform: Callable | None,
                    diags: list[Diagnostic] | None = None) -> str:
     """Parse, verify, transform and print one chunk. Non-fatal diagnostics
     (remarks, warnings) go to ``diags`` when given, else to stderr."""
     from .ir.verifier import verify
-    from .parser.parser import parse_source
     from .printer import print_op
 
     if getattr(args, "freeze_ir", False):
@@ -64,12 +79,12 @@ def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform:
         # process ends.
         gc.disable()
         try:
-            module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
+            module = _parse(chunk, filename, line_offset, args, diags)
         finally:
             gc.freeze()
             gc.enable()
     else:
-        module = parse_source(chunk, filename, args.allow_unregistered_dialect, line_offset)
+        module = _parse(chunk, filename, line_offset, args, diags)
     verify(module)
     if transform is not None:
         emitted = transform(module)
@@ -143,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR", allow_abbrev=False)
     _add_common(opt)
     opt.add_argument("--list-passes", action="store_true", help="list the passes with their options and exit")
+    opt.add_argument("--strict-syntax", action="store_true",
+                     help="reject legacy (2019-2020) spellings instead of upgrading them with a warning")
     deps = sub.add_parser("deps", help="dependences and parallel loops of affine code")
     deps.add_argument("inputs", nargs="+", help="input files ('-' for stdin)")
     deps.add_argument("--func", default=None, help="only this function")
