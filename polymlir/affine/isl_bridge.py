@@ -13,6 +13,10 @@ Every islpy failure surfaces as :class:`IslBridgeError`.
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import wraps
@@ -698,7 +702,7 @@ def tiled_schedule_map(domain: isl.Set, params: Sequence[str],
 def prefix_projection(domain: isl.Set, target: isl.Set) -> isl.Map:
     """``{ U[d0..dn] -> T[d0..dk] }`` on ``domain``: ``target``'s dims are a
     prefix of ``domain``'s (a statement nested in the same loops)."""
-    n, k = domain.dim(_SET), target.dim(_SET)
+    k = target.dim(_SET)
     m = isl.Map.from_domain_and_range(domain, target)
     for i in range(k):
         m = m.equate(_IN, i, _OUT, i)
@@ -1024,6 +1028,51 @@ class SchedLeaf:
 SchedTree = SchedBand | SchedSequence | SchedLeaf
 
 
+SCHEDULER_SECONDS = 10.0
+
+
+def _compute_with_time_limit(sc: isl.ScheduleConstraints, seconds: float) -> isl.Schedule | None:
+    """``sc.compute_schedule()``, given up after ``seconds``. isl's scheduler
+    can search for a very long time on unusual dependence patterns and
+    cannot be interrupted from Python, so it runs in a forked child that
+    sends the schedule back as text (where fork is unavailable: in-process)."""
+    if not hasattr(os, "fork"):
+        return sc.compute_schedule()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, write, exit without cleanup handlers
+        try:
+            os.close(read_fd)
+            sched = sc.compute_schedule()
+            data = (sched.to_str() if sched is not None else "").encode()
+            with os.fdopen(write_fd, "wb") as out:
+                out.write(data)
+            os._exit(0)
+        except BaseException:  # noqa: BLE001 - the parent reports the failure
+            os._exit(1)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([read_fd], [], [], max(0.0, left))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                raise IslBridgeError(f"isl's scheduler did not finish within {seconds:g} s")
+            chunk = os.read(read_fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        _, status = os.waitpid(pid, 0)
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0:
+        raise IslBridgeError("isl's scheduler failed")
+    text = b"".join(chunks).decode()
+    return isl.Schedule.read_from_str(sc.get_ctx(), text) if text else None
+
+
 @_isl_errors
 def compute_schedule(domains: Sequence[isl.Set], deps: Sequence[isl.Map], params: Sequence[str]) -> SchedTree:
     """isl's Pluto-like schedule (validity and proximity from ``deps``,
@@ -1031,7 +1080,7 @@ def compute_schedule(domains: Sequence[isl.Set], deps: Sequence[isl.Map], params
     dom = union_set(domains)
     dep = union_map(deps)
     sc = isl.ScheduleConstraints.on_domain(dom).set_validity(dep).set_proximity(dep).set_coincidence(dep)
-    sched = sc.compute_schedule()
+    sched = _compute_with_time_limit(sc, SCHEDULER_SECONDS)
     if sched is None:
         raise IslBridgeError("isl's scheduler found no schedule")
     spaces = {d.get_tuple_name(): d for d in domains}
