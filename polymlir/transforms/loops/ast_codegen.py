@@ -523,6 +523,8 @@ def _hoist_definitions(block: Block, new_ops: list[Operation], removed: set[Oper
     """Values the new code uses that are defined later in ``block`` (a
     constant between two regenerated nests): move their pure definitions
     before the new code."""
+    if not new_ops:
+        return  # no instance runs (empty domains): the nests regenerate to nothing
     first = new_ops[0]
     fresh = set(new_ops)
 
