@@ -18,9 +18,12 @@ import statistics
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+from polymlir.testing.external import shared_root
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BENCH = os.path.join(HERE, "..", "..", "shared", "bench")
+BENCH = str((shared_root() or Path("/nonexistent")) / "bench")
 
 
 def main() -> int:

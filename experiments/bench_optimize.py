@@ -20,21 +20,12 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import polymlir
+from polymlir.testing.external import require_shared
 from polymlir.transforms.loops.handle import Schedule
 
 KERNELS = ["gemm", "2mm", "syrk", "jacobi-2d", "seidel-2d", "lu"]
-
-
-def shared_bench() -> Path:
-    env = os.environ.get("POLYMLIR_SHARED")
-    root = Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
-    bench = root / "bench"
-    if not (bench / "benchlib.py").exists():
-        sys.exit(f"no shared bench at {bench}: set POLYMLIR_SHARED")
-    return bench
 
 
 def main() -> None:
@@ -42,7 +33,7 @@ def main() -> None:
     ap.add_argument("kernels", nargs="*", default=KERNELS)
     ap.add_argument("--reps", type=int, default=5)
     a = ap.parse_args()
-    bench = shared_bench()
+    bench = require_shared("bench")
     sys.path.insert(0, str(bench))
     bl = importlib.import_module("benchlib")
     build = os.path.join(os.environ.get("TMPDIR", "/tmp"), "polymlir-bench-build")  # shared/ may be read-only

@@ -36,9 +36,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+from polymlir.testing.external import shared_root
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus", "valid")
+CORPUS = str((shared_root() or Path("/nonexistent")) / "corpus" / "valid")
 
 KERNEL = """\
   func.func @k{n}(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {{

@@ -5,15 +5,22 @@ every case and tally the failures by message (no upstream oracle needed).
 
 ``--generic`` prints in generic form. Use ../shared/tools/conformance.py for
 the real verdict against mlir-opt; this is for quick iteration."""
-import sys, glob, collections, traceback, io
+import collections
+import glob
+import sys
+import traceback
+
 sys.setrecursionlimit(20000)
-from polymlir.parser.parser import parse_source
-from polymlir.ir.verifier import verify
-from polymlir.printer import print_op
 from polymlir.ir.diagnostics import DiagnosticError
+from polymlir.ir.verifier import verify
+from polymlir.parser.parser import parse_source
+from polymlir.printer import print_op
+from polymlir.testing.external import require_shared
+
 kind = sys.argv[1]  # generic | valid | invalid
 generic_out = '--generic' in sys.argv
-root = '/work/shared/corpus/' + ('generic/valid' if kind == 'generic' else kind)
+corpus = str(require_shared('corpus')) + '/'
+root = corpus + ('generic/valid' if kind == 'generic' else kind)
 files = sorted(glob.glob(root + '/*/*.mlir'))
 flt = [a for a in sys.argv[2:] if not a.startswith('--')]
 if flt: files = [f for f in files if flt[0] in f]
@@ -37,7 +44,7 @@ for f in files:
         examples.setdefault(key, []).append(f)
 print(res)
 for k, v in msgs.most_common(40):
-    print(v, k, examples.get(k, [''])[0].replace('/work/shared/corpus/', ''))
+    print(v, k, examples.get(k, [''])[0].replace(corpus, ''))
 if kind == 'invalid':
     print('accepted:', len(examples.get('accepted', [])))
-    for f in examples.get('accepted', [])[:80]: print('  ', f.replace('/work/shared/corpus/', ''))
+    for f in examples.get('accepted', [])[:80]: print('  ', f.replace(corpus, ''))

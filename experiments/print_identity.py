@@ -31,9 +31,12 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+from polymlir.testing.external import shared_root
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus")
+DEFAULT_CORPUS = str((shared_root() or Path("/nonexistent")) / "corpus")
 
 
 def collect_cases(corpus: str, pattern: str | None) -> list[tuple[str, str]]:

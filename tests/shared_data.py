@@ -23,16 +23,9 @@ from typing import Any, Callable, Iterable
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-ENV = "POLYMLIR_SHARED"
+from polymlir.testing.external import ENV, shared_root
+
 MISSING = f"external data ../shared not found: set {ENV}"
-
-
-def shared_root() -> Path | None:
-    """The external data folder, or None."""
-    env = os.environ.get(ENV)
-    root = Path(env).expanduser() if env else REPO.parent / "shared"
-    return root if root.is_dir() else None
 
 
 def missing_reason(*parts: str) -> str:
