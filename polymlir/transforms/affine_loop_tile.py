@@ -21,7 +21,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from .loops.loop_utils import TransformError, as_for, constant_trip_count, perfect_band_problem
 from .loops.tile import tile, tile_verdict
-from .pass_manager import ModulePass, PassContext, register_pass
+from .pass_manager import FunctionPass, PassContext, register_pass
 
 DEFAULT_TILE_SIZE = 4  # upstream's kDefaultTileSize
 
@@ -75,7 +75,7 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
 
 @register_pass
 @dataclass(frozen=True)
-class AffineLoopTile(ModulePass):
+class AffineLoopTile(FunctionPass):
     name: ClassVar[str] = "affine-loop-tile"
     summary: ClassVar[str] = "Tile affine loop nests (legality checked exactly; remarks where declined)"
     tile_sizes: tuple[int, ...] = ()
@@ -91,12 +91,9 @@ class AffineLoopTile(ModulePass):
             return [self.tile_size] * len(band)
         return cache_model_sizes(model, band, self.cache_size)
 
-    def run(self, op: Operation, ctx: PassContext) -> None:
-        funcs = [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
-        for f in funcs:
-            self.run_on_function(f, ctx)
-
-    def run_on_function(self, func: Operation, ctx: PassContext) -> None:
+    def run(self, func: Operation, ctx: PassContext) -> None:
+        if not (func.regions and func.regions[0].blocks):
+            return  # a declaration
         nests = [l.op for l in analyze(func).loops if l.parent is None and l.op.name == "affine.for"]
         for nest_op in nests:
             model = analyze(func)  # earlier tilings changed the function

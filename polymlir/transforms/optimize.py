@@ -55,7 +55,7 @@ from ..affine.schedules import Entry, check, loop_name, schedule_maps
 from ..affine.statements import NotCompound, Unit, compound_statements
 from ..ir.core import Operation
 from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
-from .pass_manager import ModulePass, PassContext, register_pass
+from .pass_manager import FunctionPass, PassContext, register_pass
 
 L1_BYTES = 32 * 1024
 L2_BYTES = 256 * 1024
@@ -442,7 +442,7 @@ def _ancestors(b: Band) -> list[Band]:
 
 @register_pass
 @dataclass(frozen=True)
-class PolymlirOptimize(ModulePass):
+class PolymlirOptimize(FunctionPass):
     """Pluto-style automatic schedule (isl's scheduler), tiling and
     parallelization of every function; remarks say what was done."""
 
@@ -451,16 +451,15 @@ class PolymlirOptimize(ModulePass):
     tile_sizes: tuple[int, ...] = ()
     parallel: bool = True
 
-    def run(self, op: Operation, ctx: PassContext) -> None:
-        funcs = [f for f in op.walk(post_order=False)
-                 if f.name == "func.func" and f.regions and f.regions[0].blocks]
-        for f in funcs:
-            model = analyze(f)
-            if not model.loops:
-                continue
-            at = model.loops[0].op.loc
-            report = optimize(model, tuple(self.tile_sizes) or None, self.parallel)
-            for r in report.remarks:
-                ctx.remark(at, r)
-            if not report.ok:
-                ctx.remark(at, f"not optimized: {report.reason}")
+    def run(self, func: Operation, ctx: PassContext) -> None:
+        if not (func.regions and func.regions[0].blocks):
+            return  # a declaration
+        model = analyze(func)
+        if not model.loops:
+            return
+        at = model.loops[0].op.loc
+        report = optimize(model, tuple(self.tile_sizes) or None, self.parallel)
+        for r in report.remarks:
+            ctx.remark(at, r)
+        if not report.ok:
+            ctx.remark(at, f"not optimized: {report.reason}")
