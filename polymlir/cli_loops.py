@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
 from .transforms.loops.errors import TransformError
-from .transforms.loops.trace import Trace
+from .transforms.loops.trace import load_trace
 
 if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
     from .affine.legality import Verdict
@@ -273,20 +273,6 @@ def _apply_args(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--trace", dest="trace_in", help="a trace (JSON file, or JSON text) to replay")
     g.add_argument("--schedule", help="an isl map per statement: '{ S0[i,j,k] -> [i,k,j] }'")
-
-
-def load_trace(arg: str) -> Trace:
-    text = arg
-    if not arg.lstrip().startswith(("[", "{")):
-        try:
-            with open(arg, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise TransformError(f"cannot read trace file '{arg}': {e.strerror}") from None
-    try:
-        return Trace.from_json(text)
-    except (ValueError, json.JSONDecodeError) as e:
-        raise TransformError(f"invalid trace: {e}") from None
 
 
 @command("apply", "replay a trace, or apply a schedule given as isl maps", _apply_args)

@@ -21,7 +21,6 @@ the caller's pyplot backend is left alone.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -35,7 +34,7 @@ from ..affine.statements import NotCompound, Unit, access_units, compound_statem
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
-from ..transforms.loops.trace import Step, Trace
+from ..transforms.loops.trace import Step, Trace, load_trace
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -133,17 +132,7 @@ def as_trace(trace: Trace | Sequence[Any] | str | None) -> Trace | None:
     if trace is None or isinstance(trace, Trace):
         return trace
     if isinstance(trace, str):
-        text = trace
-        if not trace.lstrip().startswith(("[", "{")):
-            try:
-                with open(trace, encoding="utf-8") as f:
-                    text = f.read()
-            except OSError as e:
-                raise TransformError(f"cannot read trace file '{trace}': {e.strerror}") from None
-        try:
-            return Trace.from_json(text)
-        except (ValueError, json.JSONDecodeError) as e:
-            raise TransformError(f"invalid trace: {e}") from None
+        return load_trace(trace)
     return Trace([s if isinstance(s, Step) else Step.from_dict(s) for s in trace])
 
 

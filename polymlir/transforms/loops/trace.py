@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import TransformError
+
 
 @dataclass
 class Step:
@@ -69,3 +71,19 @@ class Trace:
 
     def __str__(self) -> str:
         return "; ".join(str(s) for s in self.steps) if self.steps else "(empty trace)"
+
+
+def load_trace(arg: str) -> Trace:
+    """A trace from JSON text or from the file it names (a located-error
+    ``TransformError`` when the file is missing or the JSON is not a trace)."""
+    text = arg
+    if not arg.lstrip().startswith(("[", "{")):
+        try:
+            with open(arg, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise TransformError(f"cannot read trace file '{arg}': {e.strerror}") from None
+    try:
+        return Trace.from_json(text)
+    except ValueError as e:  # json.JSONDecodeError is a ValueError
+        raise TransformError(f"invalid trace: {e}") from None
