@@ -725,10 +725,6 @@ def n_out(m: isl.Map) -> int:
     return m.dim(_OUT)
 
 
-def n_set(s: isl.Set) -> int:
-    return s.dim(_SET)
-
-
 def tuple_name(obj: isl.Set | isl.Map) -> str:
     return obj.get_tuple_name() if isinstance(obj, isl.Set) else obj.get_tuple_name(_IN)
 

@@ -18,7 +18,6 @@ permutation reorders, skewing multiplies by a matrix, and so on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from . import isl_bridge as ib
 from .dependence import Dependence
@@ -81,29 +80,19 @@ def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Seq
     return {u.name: ib.tiled_schedule_map(u.domain, params, vectors[u.name], length) for u in units}
 
 
-@dataclass
-class Violation:
-    """A dependence the new schedule breaks."""
-
-    dependence: Dependence
-    source_instance: tuple[int, ...] | None
-    sink_instance: tuple[int, ...] | None
-
-
 def check(model: PolyhedralModel, units: Sequence[Unit], new: dict[str, object],
           what: str = "transform", loops: Sequence[Loop] = ()) -> Verdict:
     """Whether the new schedules (isl maps per unit name, any output length)
     keep every memory dependence of ``model``; a refusal names the first
     violated dependence with its distance over ``loops``."""
     length = max((ib.n_out(m) for m in new.values()), default=0)
-    width = max((len(u.members) for u in units), default=1)
     # The unit's schedule, then the member's position: a unit's loads run
     # before its store within one instance.
     member_sched: dict[object, list[object]] = {}
     for u in units:
         for m in u.members:
             proj = ib.prefix_projection(u.domain, m.stmt.domain)
-            sched = ib.pad_out(new[u.name], length + width, [m.position])
+            sched = ib.pad_out(new[u.name], length + 1, [m.position])
             member_sched.setdefault(m.stmt, []).append(proj.reverse().apply_range(sched))
     for d in model.dependences():
         for s_sched in member_sched.get(d.source, []):
