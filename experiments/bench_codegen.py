@@ -69,8 +69,7 @@ def main() -> int:
     print(f"median text->callable: {statistics.median(comp):.3f} s")
     ratios = [r[3] / r[2] for r in rows if r[3]]
     if ratios:
-        print(f"geometric-mean run-time ratio (upstream+clang / polymlir): "
-              f"{statistics.geometric_mean(ratios):.2f}x")
+        print(f"geometric-mean run-time ratio (upstream+clang / polymlir): {statistics.geometric_mean(ratios):.2f}x")
     return 0
 
 

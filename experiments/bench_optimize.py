@@ -45,8 +45,10 @@ def main() -> None:
         report = s.optimize()
         t_opt = time.perf_counter() - t0
         optimized = polymlir.print_ir(s.module)
-        engines = {"polymlir (original)": polymlir.compile(text, opt_level=3, cache=False),
-                   "polymlir optimize": polymlir.compile(optimized, opt_level=3, cache=False)}
+        engines = {
+            "polymlir (original)": polymlir.compile(text, opt_level=3, cache=False),
+            "polymlir optimize": polymlir.compile(optimized, opt_level=3, cache=False),
+        }
         inst = {i: bl.Instance(k, i) for i in ("polybench", "random")}
         ok = {}
         for name, e in engines.items():
@@ -60,22 +62,29 @@ def main() -> None:
         clang = bl.bind_c(so, k, inst["polybench"].args)
         calls = {"clang -O3": clang}
         for name, e in engines.items():
-            calls[name] = (lambda e=e, args=inst["polybench"].args: e.invoke("kernel", *args))
+            calls[name] = lambda e=e, args=inst["polybench"].args: e.invoke("kernel", *args)
         times: dict[str, list[float]] = {n: [] for n in calls}
         for _ in range(a.reps):
             for n, fn in calls.items():
                 times[n].append(bl.time_call(fn, inst["polybench"]))
         med = {n: statistics.median(v) for n, v in times.items()}
         rows.append((k, t_opt, report.ok, ok, med))
-        print(f"{k}: optimize {t_opt:.2f} s ({'applied' if report.ok else 'not applied: ' + report.reason}); "
-              + "; ".join(f"{n} {med[n]:.3f} s ({med['clang -O3'] / med[n]:.2f}x)"
-                          + ("" if ok.get(n, True) else " WRONG") for n in calls), flush=True)
+        print(
+            f"{k}: optimize {t_opt:.2f} s ({'applied' if report.ok else 'not applied: ' + report.reason}); "
+            + "; ".join(
+                f"{n} {med[n]:.3f} s ({med['clang -O3'] / med[n]:.2f}x)" + ("" if ok.get(n, True) else " WRONG")
+                for n in calls
+            ),
+            flush=True,
+        )
     print("\n| kernel | optimize time | clang -O3 | polymlir JIT (original) | polymlir optimize + JIT |")
     print("|---|---|---|---|---|")
     for k, t_opt, applied, ok, med in rows:
         c = med["clang -O3"]
-        cells = [f"{med[n]:.3f} s ({c / med[n]:.2f}x){'' if ok[n] else ' WRONG'}"
-                 for n in ("polymlir (original)", "polymlir optimize")]
+        cells = [
+            f"{med[n]:.3f} s ({c / med[n]:.2f}x){'' if ok[n] else ' WRONG'}"
+            for n in ("polymlir (original)", "polymlir optimize")
+        ]
         print(f"| {k} | {t_opt:.2f} s | {c:.3f} s (1.00x) | {cells[0]} | {cells[1]} |")
 
 

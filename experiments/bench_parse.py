@@ -141,8 +141,9 @@ def xdsl_runner() -> Runner | None:
     return run
 
 
-def best_of(runners: dict[str, Runner | None], texts: list[tuple[str, str]], repeat: int
-            ) -> dict[str, tuple[Phases, list[str]] | None]:
+def best_of(
+    runners: dict[str, Runner | None], texts: list[tuple[str, str]], repeat: int
+) -> dict[str, tuple[Phases, list[str]] | None]:
     """Each runner's fastest run (by total CPU time) of ``repeat``, the
     runners alternating so that load bursts hit all of them."""
     best: dict[str, tuple[Phases, list[str]] | None] = {k: None for k in runners}
@@ -254,8 +255,7 @@ def main() -> int:
             for k, r in cli.items():
                 print(f"  {k} CLI: " + (f"{r[0]:.3f} s CPU ({r[1]:.3f} s wall)" if r else "n/a"))
             c_ours, c_theirs = cli["polymlir"], cli.get("xdsl")
-            rows.append(("affine module, CLI (CPU)", c_ours[0] if c_ours else None,
-                         c_theirs[0] if c_theirs else None))
+            rows.append(("affine module, CLI (CPU)", c_ours[0] if c_ours else None, c_theirs[0] if c_theirs else None))
             if cli.get("mlir-opt"):
                 print(f"  upstream mlir-opt CLI on the module: {cli['mlir-opt'][0]:.3f} s CPU")  # type: ignore[index]
 
@@ -267,14 +267,21 @@ def main() -> int:
                 texts.append((fn, f.read()))
         best = best_of(runners, texts, args.corpus_repeat)
         ours, theirs = best["polymlir"], best["xdsl"]
-        print(f"valid corpus: {len(files)} files; polymlir handled {len(ours[1]) if ours else 0}"
-              + (f", xDSL handled {len(theirs[1])}" if theirs else ""))
+        print(
+            f"valid corpus: {len(files)} files; polymlir handled {len(ours[1]) if ours else 0}"
+            + (f", xDSL handled {len(theirs[1])}" if theirs else "")
+        )
         if ours:
             print(f"  polymlir in-process CPU: {phases_str(ours[0])}")
         if theirs:
             print(f"  xDSL in-process CPU:     {phases_str(theirs[0])}")
-        rows.append(("valid corpus, in-process", sum(ours[0].values()) if ours else None,
-                     sum(theirs[0].values()) if theirs else None))
+        rows.append(
+            (
+                "valid corpus, in-process",
+                sum(ours[0].values()) if ours else None,
+                sum(theirs[0].values()) if theirs else None,
+            )
+        )
         if ours and theirs:
             # xDSL gives up early on the many files it cannot read, so also
             # compare on the files both tools handle.
@@ -282,10 +289,17 @@ def main() -> int:
             common = [t for t in texts if t[0] in both]
             best = best_of(runners, common, args.corpus_repeat)
             ours, theirs = best["polymlir"], best["xdsl"]
-            print(f"  files both handle: {len(common)}; polymlir {phases_str(ours[0])}; "  # type: ignore[index]
-                  f"xDSL {phases_str(theirs[0])}")  # type: ignore[index]
-            rows.append((f"corpus, {len(common)} files both read", sum(ours[0].values()),  # type: ignore[index]
-                         sum(theirs[0].values())))  # type: ignore[index]
+            print(
+                f"  files both handle: {len(common)}; polymlir {phases_str(ours[0])}; "  # type: ignore[index]
+                f"xDSL {phases_str(theirs[0])}"
+            )  # type: ignore[index]
+            rows.append(
+                (
+                    f"corpus, {len(common)} files both read",
+                    sum(ours[0].values()),  # type: ignore[index]
+                    sum(theirs[0].values()),
+                )
+            )  # type: ignore[index]
 
     print()
     print(f"{'benchmark (CPU time, best of N)':34} {'polymlir':>10} {'xDSL':>10} {'speed-up':>9}")

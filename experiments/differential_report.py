@@ -20,8 +20,12 @@ def main() -> None:
     ap.add_argument("--programs", type=int, default=500)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--primitives", default=",".join(SAMPLERS))
-    ap.add_argument("--per-program", type=int, default=None,
-                    help="draw this many primitives per program (default: every primitive on every program)")
+    ap.add_argument(
+        "--per-program",
+        type=int,
+        default=None,
+        help="draw this many primitives per program (default: every primitive on every program)",
+    )
     a = ap.parse_args()
     t0 = time.time()
     stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program)

@@ -60,8 +60,9 @@ def collect_cases(corpus: str, pattern: str | None) -> list[tuple[str, str]]:
 
 def run_upstream(mlir_opt: str, path: str) -> str | None:
     try:
-        r = subprocess.run([mlir_opt, "--allow-unregistered-dialect", path], capture_output=True,
-                           timeout=120, check=False)
+        r = subprocess.run(
+            [mlir_opt, "--allow-unregistered-dialect", path], capture_output=True, timeout=120, check=False
+        )
     except subprocess.TimeoutExpired:
         return None
     return r.stdout.decode("utf-8", "replace") if r.returncode == 0 else None
@@ -71,8 +72,9 @@ def run_polymlir_cli(path: str) -> str | None:
     exe = os.path.join(os.path.dirname(sys.executable), "polymlir")
     cmd = [exe] if os.access(exe, os.X_OK) else [sys.executable, "-m", "polymlir"]
     try:
-        r = subprocess.run(cmd + ["opt", "--allow-unregistered-dialect", path], capture_output=True,
-                           timeout=300, check=False)
+        r = subprocess.run(
+            cmd + ["opt", "--allow-unregistered-dialect", path], capture_output=True, timeout=300, check=False
+        )
     except subprocess.TimeoutExpired:
         return None
     return r.stdout.decode("utf-8", "replace") if r.returncode == 0 else None
@@ -118,8 +120,12 @@ def blur(line: str) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--corpus", default=os.environ.get("POLYMLIR_SHARED") and
-                    os.path.join(os.environ["POLYMLIR_SHARED"], "corpus") or DEFAULT_CORPUS)
+    ap.add_argument(
+        "--corpus",
+        default=os.environ.get("POLYMLIR_SHARED")
+        and os.path.join(os.environ["POLYMLIR_SHARED"], "corpus")
+        or DEFAULT_CORPUS,
+    )
     ap.add_argument("--filter", default=None, help="only cases whose valid/<dialect>/<name> matches")
     ap.add_argument("--cli", action="store_true", help="run the polymlir console script per case")
     ap.add_argument("--jobs", type=int, default=2, help="concurrent upstream runs")
@@ -167,8 +173,7 @@ def main() -> int:
         examples.setdefault(key, f"{rel}:{line}")
 
     compared = len(cases) - skipped
-    print(f"valid cases: {len(cases)}; upstream rejects {skipped}; compared {compared}; "
-          f"polymlir fails {failed}")
+    print(f"valid cases: {len(cases)}; upstream rejects {skipped}; compared {compared}; polymlir fails {failed}")
     share = identical / compared if compared else 0.0
     print(f"byte-identical: {identical}/{compared} ({100 * share:.1f}%)")
     if blurred:

@@ -20,8 +20,23 @@ from __future__ import annotations
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
-__all__ = ["Block", "DiagnosticError", "Operation", "PassManager", "Region", "Value", "analyze", "compile", "parse",
-           "parse_attribute", "parse_type", "print_ir", "run_pipeline", "schedule", "verify"]
+__all__ = [
+    "Block",
+    "DiagnosticError",
+    "Operation",
+    "PassManager",
+    "Region",
+    "Value",
+    "analyze",
+    "compile",
+    "parse",
+    "parse_attribute",
+    "parse_type",
+    "print_ir",
+    "run_pipeline",
+    "schedule",
+    "verify",
+]
 
 
 def run_pipeline(module: Operation, pipeline: str):
@@ -56,8 +71,9 @@ def analyze(func: Operation):
     return _analyze(func)
 
 
-def parse(text: str, filename: str = "<string>", allow_unregistered: bool = False,
-          verify: bool = True, strict: bool = False) -> Operation:
+def parse(
+    text: str, filename: str = "<string>", allow_unregistered: bool = False, verify: bool = True, strict: bool = False
+) -> Operation:
     """Parse MLIR text into a module (verified unless ``verify=False``).
 
     Legacy (2019-2020) spellings (``func @f``, ``constant``, ``loop.for``,
@@ -75,8 +91,9 @@ def parse(text: str, filename: str = "<string>", allow_unregistered: bool = Fals
 
     legacy: list = []
     try:
-        module = parse_source(text, filename, allow_unregistered, warnings=legacy,
-                              strict="strict=True" if strict else None)
+        module = parse_source(
+            text, filename, allow_unregistered, warnings=legacy, strict="strict=True" if strict else None
+        )
     finally:
         for d in legacy:
             _warnings.warn(LegacySyntaxWarning(d), stacklevel=2)

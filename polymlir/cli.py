@@ -10,7 +10,7 @@ import contextlib
 import gc
 import re
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .cli_loops import COMMANDS as LOOP_COMMANDS
 from .cli_loops import add_commands as add_loop_commands
@@ -38,7 +38,7 @@ def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
     pos = 0
     line = 0
     for m in SPLIT_MARKER.finditer(text):
-        chunk = text[pos:m.start()]
+        chunk = text[pos : m.start()]
         chunks.append((chunk, line))
         line += chunk.count("\n") + 1
         pos = m.end() + 1
@@ -62,8 +62,9 @@ def _parse(chunk: str, filename: str, line_offset: int, args, diags: list[Diagno
                 print(w.render(), file=sys.stderr)
 
 
-def _process_chunk(chunk: str, filename: str, line_offset: int, args, transform: Callable | None,
-                   diags: list[Diagnostic] | None = None) -> str:
+def _process_chunk(
+    chunk: str, filename: str, line_offset: int, args, transform: Callable | None, diags: list[Diagnostic] | None = None
+) -> str:
     """Parse, verify, transform and print one chunk. Non-fatal diagnostics
     (remarks, warnings) go to ``diags`` when given, else to stderr."""
     from .ir.verifier import verify
@@ -158,8 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR", allow_abbrev=False)
     _add_common(opt)
     opt.add_argument("--list-passes", action="store_true", help="list the passes with their options and exit")
-    opt.add_argument("--strict-syntax", action="store_true",
-                     help="reject legacy (2019-2020) spellings instead of upgrading them with a warning")
+    opt.add_argument(
+        "--strict-syntax",
+        action="store_true",
+        help="reject legacy (2019-2020) spellings instead of upgrading them with a warning",
+    )
     deps = sub.add_parser("deps", help="dependences and parallel loops of affine code")
     deps.add_argument("inputs", nargs="+", help="input files ('-' for stdin)")
     deps.add_argument("--func", default=None, help="only this function")
@@ -301,8 +305,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as e:  # an internal error: report it, never a traceback
         if debug:
             raise
-        print(f"polymlir: internal error: {type(e).__name__}: {e} (rerun with --debug for a traceback)",
-              file=sys.stderr)
+        print(
+            f"polymlir: internal error: {type(e).__name__}: {e} (rerun with --debug for a traceback)", file=sys.stderr
+        )
         return 2
     return 0
 

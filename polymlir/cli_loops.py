@@ -11,7 +11,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-
 from typing import TYPE_CHECKING
 
 from .ir.core import Operation
@@ -62,8 +61,14 @@ READS_TRACE: set[str] = {"apply"}  # there --trace names a trace to read
 NO_MLIR_OUTPUT: set[str] = set()  # commands that write something else (show: a picture)
 
 
-def command(name: str, help: str, add_args: Callable[[argparse.ArgumentParser], None], *,
-            reads_trace: bool = False, prints_mlir: bool = True):
+def command(
+    name: str,
+    help: str,
+    add_args: Callable[[argparse.ArgumentParser], None],
+    *,
+    reads_trace: bool = False,
+    prints_mlir: bool = True,
+):
     def wrap(fn: Runner) -> Runner:
         COMMANDS[name] = (help, add_args, fn)
         if reads_trace:
@@ -71,15 +76,20 @@ def command(name: str, help: str, add_args: Callable[[argparse.ArgumentParser], 
         if not prints_mlir:
             NO_MLIR_OUTPUT.add(name)
         return fn
+
     return wrap
 
 
 def _tile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sizes", required=True, help="tile sizes, one per loop: 32,32,32")
-    p.add_argument("--loops", help="the band to tile, outermost first: i,j,k (default: the outermost "
-                                   "permutable band of each nest)")
-    p.add_argument("--skew", action="store_true", help="skew first where rectangular tiling is illegal "
-                                                       "(as the refusal's hint says)")
+    p.add_argument(
+        "--loops", help="the band to tile, outermost first: i,j,k (default: the outermost permutable band of each nest)"
+    )
+    p.add_argument(
+        "--skew",
+        action="store_true",
+        help="skew first where rectangular tiling is illegal (as the refusal's hint says)",
+    )
 
 
 @command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
@@ -90,17 +100,17 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if args.loops:
         names = name_list(args.loops)
         band = s.loops(*names)
-        v = _tile_maybe_skewed(s, names, sizes[:len(band)] if len(sizes) >= len(band) else sizes, args.skew)
+        v = _tile_maybe_skewed(s, names, sizes[: len(band)] if len(sizes) >= len(band) else sizes, args.skew)
         refuse_if_not(v, s.loop(names[0]).op)
         return []
     out: list[Diagnostic] = []
     for nest in s.nests():
-        names = [s.spec_of(l) for l in s.band_from(nest)[:len(sizes)]]
+        names = [s.spec_of(l) for l in s.band_from(nest)[: len(sizes)]]
         first = nest.op
         last: Verdict | None = None
         # The longest prefix of the perfect band that may be tiled.
         while names:
-            last = _tile_maybe_skewed(s, names, sizes[:len(names)], args.skew)
+            last = _tile_maybe_skewed(s, names, sizes[: len(names)], args.skew)
             if last.ok:
                 break
             names = names[:-1]
@@ -286,15 +296,25 @@ def run_apply(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _show_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loops", help="one or two nested loops to draw, x then y: i,j (default: the two "
-                                   "outermost loops of the first nest)")
-    p.add_argument("--trace", dest="trace_in", help="a trace (JSON file or text) to replay: draws the domain "
-                                                    "before, and its tiles and execution order after")
+    p.add_argument(
+        "--loops",
+        help="one or two nested loops to draw, x then y: i,j (default: the two outermost loops of the first nest)",
+    )
+    p.add_argument(
+        "--trace",
+        dest="trace_in",
+        help="a trace (JSON file or text) to replay: draws the domain before, and its tiles and execution order after",
+    )
     p.add_argument("--params", help="values of the symbols for the picture: N=8,M=6 (default 8 each)")
 
 
-@command("show", "draw a nest's iteration domain, dependences and tiles (-o out.png|svg)", _show_args,
-         reads_trace=True, prints_mlir=False)
+@command(
+    "show",
+    "draw a nest's iteration domain, dependences and tiles (-o out.png|svg)",
+    _show_args,
+    reads_trace=True,
+    prints_mlir=False,
+)
 def run_show(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     from .plot import schedule_plot as SP  # islpy here; matplotlib (optional) when drawing
 
@@ -328,9 +348,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         else:
             p.add_argument("--trace", action="store_true", help="print the applied steps (JSON) to stderr")
         p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
-        p.add_argument("--bench", action="store_true",
-                       help="verify the result against the original on random inputs, time both, print the "
-                            "trace and the speed-up (MLIR goes to -o only)")
+        p.add_argument(
+            "--bench",
+            action="store_true",
+            help="verify the result against the original on random inputs, time both, print the "
+            "trace and the speed-up (MLIR goes to -o only)",
+        )
         p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
         add_args(p)
 
@@ -340,8 +363,9 @@ def _functions(module: Operation, name: str | None) -> list[Operation]:
 
     if name is not None:
         return [find_function(module, name)]
-    return [op for op in module.walk(post_order=False)
-            if op.name == "func.func" and op.regions and op.regions[0].blocks]
+    return [
+        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    ]
 
 
 def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
@@ -416,8 +440,11 @@ def _bench(original: str, transformed: str, traces: dict[str, list]) -> int:
 
 
 def _names_resolve(s: Schedule, args: argparse.Namespace) -> bool:
-    first = (name_list(getattr(args, "loops", None)) or name_list(getattr(args, "order", None))
-             or name_list(getattr(args, "loop", None)))
+    first = (
+        name_list(getattr(args, "loops", None))
+        or name_list(getattr(args, "order", None))
+        or name_list(getattr(args, "loop", None))
+    )
     try:
         s.loop(first[0])
     except TransformError:

@@ -9,7 +9,7 @@ prints byte for byte what ``mlir-opt`` prints
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .ir import attributes as A
 from .ir import types as T
@@ -26,8 +26,9 @@ ALIAS_STEMS: dict[type, str] = {
 class AsmPrinter:
     """One printing session over an operation tree."""
 
-    def __init__(self, generic: bool = False, debuginfo: bool = False, use_aliases: bool = True,
-                 local_scope: bool = False):
+    def __init__(
+        self, generic: bool = False, debuginfo: bool = False, use_aliases: bool = True, local_scope: bool = False
+    ):
         self.generic = generic
         self.debuginfo = debuginfo
         self.use_aliases = use_aliases and not local_scope
@@ -190,8 +191,13 @@ class AsmPrinter:
         own results take."""
         res = op.results
         if res:
-            hint = (op.asm_result_names() if op.registered and op._asm_names  # type: ignore[attr-defined]
-                    and not self.generic else None)
+            hint = (
+                op.asm_result_names()
+                if op.registered
+                and op._asm_names  # type: ignore[attr-defined]
+                and not self.generic
+                else None
+            )
             if hint:
                 self._name_results(op, res, hint, 0)
             elif len(res) == 1:
@@ -205,7 +211,7 @@ class AsmPrinter:
     def value_name(self, v: Value) -> str:
         n = self.names.get(v)
         if n is None:
-            n = f"<<UNKNOWN SSA VALUE>>"
+            n = "<<UNKNOWN SSA VALUE>>"
         return n
 
     # -- entities ------------------------------------------------------------
@@ -294,13 +300,21 @@ class AsmPrinter:
 
     def print_block_arg_list(self, args: Sequence[Value], with_locs: bool = True) -> None:
         """``%arg0: i32, %arg1: f32`` (with locations under debuginfo)."""
-        self.out.append(", ".join(
-            f"{self.value_name(a)}: {self.type(a.type)}" + (self.loc_suffix(a.loc) if with_locs else "")  # type: ignore[attr-defined]
-            for a in args))
+        self.out.append(
+            ", ".join(
+                f"{self.value_name(a)}: {self.type(a.type)}" + (self.loc_suffix(a.loc) if with_locs else "")  # type: ignore[attr-defined]
+                for a in args
+            )
+        )
 
     # -- structure -------------------------------------------------------------
-    def print_region(self, region: Region, print_entry_args: bool = True,
-                     print_terminators: bool = True, print_empty_block: bool = False) -> None:
+    def print_region(
+        self,
+        region: Region,
+        print_entry_args: bool = True,
+        print_terminators: bool = True,
+        print_empty_block: bool = False,
+    ) -> None:
         out = self.out
         out.append("{\n")
         outer = self.indent
@@ -364,8 +378,8 @@ class AsmPrinter:
             name = self._short_names.get(key)
             if name is None:
                 name = op.name
-                if dd and name.startswith(dd + ".") and "." not in name[len(dd) + 1:]:
-                    name = name[len(dd) + 1:]
+                if dd and name.startswith(dd + ".") and "." not in name[len(dd) + 1 :]:
+                    name = name[len(dd) + 1 :]
                 self._short_names[key] = name
             out.append(name)
             op.print_custom(self)  # type: ignore[attr-defined]
@@ -403,8 +417,12 @@ class AsmPrinter:
             out.append(")")
         if op.attributes:
             out.append(" {" + A.format_named_attrs(list(op.attributes.items()), self) + "}")
-        out.append(" : (" + ", ".join(self.type(v.type) for v in op.operands) + ") -> "
-                   + T.format_result_types([r.type for r in op.results], self))
+        out.append(
+            " : ("
+            + ", ".join(self.type(v.type) for v in op.operands)
+            + ") -> "
+            + T.format_result_types([r.type for r in op.results], self)
+        )
 
     # -- whole modules ----------------------------------------------------------
     def print_top(self, op: Operation, resources: dict | None = None) -> str:

@@ -72,15 +72,23 @@ class MlirRun(pytest.Item):
         cmd = self.cmd.replace("%s", shlex.quote(str(self.path)))
         env = dict(os.environ)
         env["PATH"] = _bin_dir() + os.pathsep + env.get("PATH", "")
-        proc = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True,
-                              env=env, cwd=str(self.path.parent), timeout=600)
+        proc = subprocess.run(
+            ["bash", "-o", "pipefail", "-c", cmd],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=str(self.path.parent),
+            timeout=600,
+        )
         if proc.returncode != 0:
             raise MlirRunFailure(cmd, proc.stdout, proc.stderr, proc.returncode)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, MlirRunFailure):
             e = excinfo.value
-            return f"RUN failed (exit {e.code}): {e.cmd}\n--- stdout ---\n{e.out[-4000:]}\n--- stderr ---\n{e.err[-4000:]}"
+            return (
+                f"RUN failed (exit {e.code}): {e.cmd}\n--- stdout ---\n{e.out[-4000:]}\n--- stderr ---\n{e.err[-4000:]}"
+            )
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import pytest
 
@@ -74,8 +75,11 @@ def shared_file_params(subdir: str, pattern: str, ids: Callable[[Path], str] | N
     """One param per file of ``<shared>/<subdir>`` matching ``pattern``, or
     one skipped param saying what is missing."""
     files = shared_files(subdir, pattern)
-    reason = missing_reason(*subdir.split("/")) if shared_path(*subdir.split("/")) is None \
+    reason = (
+        missing_reason(*subdir.split("/"))
+        if shared_path(*subdir.split("/")) is None
         else f"no {pattern} files in {subdir} of the external data"
+    )
     return params_or_skip(files, reason, ids or (lambda p: p.name))
 
 

@@ -21,9 +21,21 @@ from . import isl_bridge as ib
 from .model import Access, Loop, PolyhedralModel, Statement
 
 COMBINERS = {
-    "arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.maximumf", "arith.minimumf",
-    "arith.maxnumf", "arith.minnumf", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
-    "arith.andi", "arith.ori", "arith.xori",
+    "arith.addf",
+    "arith.addi",
+    "arith.mulf",
+    "arith.muli",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.maxui",
+    "arith.minui",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
 }
 # acc = acc - x accumulates -x: a reduction when the accumulator is on the left.
 LEFT_COMBINERS = {"arith.subf", "arith.subi"}
@@ -57,8 +69,10 @@ class Dependence:
     def describe(self) -> str:
         where = f"carried by loop at {self.carried_by.loc}" if self.carried_by else "loop-independent"
         dist = f", distance {self.distance}" if self.distance is not None else ""
-        return (f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "
-                f"{self.sink.op.name} at {self.sink.loc} ({where}{dist})")
+        return (
+            f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "
+            f"{self.sink.op.name} at {self.sink.loc} ({where}{dist})"
+        )
 
     def __repr__(self) -> str:
         return f"<Dependence {self.describe()}>"
@@ -90,8 +104,7 @@ def common_loops(s: Statement, t: Statement) -> list[Loop]:
     return out
 
 
-def _split_by_level(kind: str, s: Statement, t: Statement, rel, value_based: bool,
-                    reduction: bool) -> list[Dependence]:
+def _split_by_level(kind: str, s: Statement, t: Statement, rel, value_based: bool, reduction: bool) -> list[Dependence]:
     deps = []
     common = common_loops(s, t)
     n = len(common)
@@ -101,8 +114,9 @@ def _split_by_level(kind: str, s: Statement, t: Statement, rel, value_based: boo
             continue
         part = part.coalesce()
         dist, direction = _distance(part, n)
-        deps.append(Dependence(kind, s, t, part, common[k] if k < n else None, common, dist, direction,
-                               reduction, value_based))
+        deps.append(
+            Dependence(kind, s, t, part, common[k] if k < n else None, common, dist, direction, reduction, value_based)
+        )
     return deps
 
 
@@ -144,8 +158,11 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
             load = x.owner
             if load.parent is not op.parent:
                 continue
-            if (getattr(load, "memref") is getattr(op, "memref") and load.get_attr("map") == op.get_attr("map")
-                    and list(getattr(load, "indices")) == list(getattr(op, "indices"))):
+            if (
+                load.memref is op.memref
+                and load.get_attr("map") == op.get_attr("map")
+                and list(load.indices) == list(op.indices)
+            ):
                 pairs.append((load, op))
                 break
     return pairs

@@ -65,8 +65,9 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def expr_from_flat_form(flat: Sequence[int], num_dims: int, num_symbols: int,
-                        local_exprs: Sequence[AffineExpr]) -> AffineExpr:
+def expr_from_flat_form(
+    flat: Sequence[int], num_dims: int, num_symbols: int, local_exprs: Sequence[AffineExpr]
+) -> AffineExpr:
     """Upstream's ``getAffineExprFromFlatForm``: the sum of the terms of
     ``flat`` (dims, symbols, locals, constant) in that order, built with the
     simplifying operators."""
@@ -235,12 +236,19 @@ def simplify_affine_expr(e: AffineExpr, num_dims: int, num_symbols: int) -> Affi
 
 def simplify_affine_map(m: AffineMap) -> AffineMap:
     """Upstream's ``simplifyAffineMap``: each result simplified."""
-    return AffineMap(m.num_dims, m.num_symbols,
-                     tuple(simplify_affine_expr(r, m.num_dims, m.num_symbols) for r in m.results))
+    return AffineMap(
+        m.num_dims, m.num_symbols, tuple(simplify_affine_expr(r, m.num_dims, m.num_symbols) for r in m.results)
+    )
 
 
-def bound_for_affine_expr(e: AffineExpr, num_dims: int, num_symbols: int,
-                          lower: Sequence[int | None], upper: Sequence[int | None], is_upper: bool) -> int | None:
+def bound_for_affine_expr(
+    e: AffineExpr,
+    num_dims: int,
+    num_symbols: int,
+    lower: Sequence[int | None],
+    upper: Sequence[int | None],
+    is_upper: bool,
+) -> int | None:
     """Upstream's ``getBoundForAffineExpr``: an (inclusive) constant upper
     bound of ``e`` when ``is_upper``, else a lower bound, from constant
     lower/upper bounds of its inputs (None where unknown)."""

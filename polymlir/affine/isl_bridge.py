@@ -460,8 +460,9 @@ def _named_space(dims: Sequence[str], params: Sequence[str], name: str) -> isl.S
 
 
 @_isl_errors
-def constraint_set(dims: Sequence[str], params: Sequence[str], name: str,
-                   ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]) -> isl.Set:
+def constraint_set(
+    dims: Sequence[str], params: Sequence[str], name: str, ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]
+) -> isl.Set:
     """``{ name[dims] : e >= 0 for e in ge, e == 0 for e in eq }``; exprs use
     ``d<i>`` for dims[i] and ``s<j>`` for params[j]."""
     space = _named_space(dims, params, name)
@@ -474,8 +475,9 @@ def constraint_set(dims: Sequence[str], params: Sequence[str], name: str,
 
 
 @_isl_errors
-def access_relation(idx: Sequence[AffineExpr], dims: Sequence[str], params: Sequence[str],
-                    stmt: str, array: str) -> isl.Map:
+def access_relation(
+    idx: Sequence[AffineExpr], dims: Sequence[str], params: Sequence[str], stmt: str, array: str
+) -> isl.Map:
     """``{ stmt[dims] -> array[idx] }``."""
     amap = AffineMap(len(dims), len(params), tuple(idx))
     m = map_to_isl(amap, dims, params)
@@ -483,8 +485,9 @@ def access_relation(idx: Sequence[AffineExpr], dims: Sequence[str], params: Sequ
 
 
 @_isl_errors
-def schedule_2d1(dims: Sequence[str], params: Sequence[str], stmt: str, positions: Sequence[int],
-                 max_depth: int) -> isl.Map:
+def schedule_2d1(
+    dims: Sequence[str], params: Sequence[str], stmt: str, positions: Sequence[int], max_depth: int
+) -> isl.Map:
     """``{ stmt[i0..id] -> [p0, i0, p1, ..., pd, 0, ...] }`` padded to 2*max_depth+1."""
     out: list[AffineExpr] = []
     for k, p in enumerate(positions):
@@ -512,8 +515,9 @@ def union_map(maps: Sequence[isl.Map]) -> isl.UnionMap:
 
 
 @_isl_errors
-def schedule_tree_from_2d1(stmts: Sequence[tuple[isl.Set, Sequence[int], Sequence[str]]],
-                           params: Sequence[str]) -> isl.Schedule:
+def schedule_tree_from_2d1(
+    stmts: Sequence[tuple[isl.Set, Sequence[int], Sequence[str]]], params: Sequence[str]
+) -> isl.Schedule:
     """A schedule tree (sequence and band nodes) for statements given as
     (domain, 2d+1 positions, loop dim names), sorted by positions."""
 
@@ -633,7 +637,13 @@ def single_point(s: isl.Set) -> list[int] | None:
     probe = isl.Set.universe(s.get_space())
     for k, v in enumerate(vals):
         aff = isl.Aff.var_on_domain(isl.LocalSpace.from_space(s.get_space()), _SET, k)
-        probe = probe.intersect(aff.eq_set(isl.Aff.zero_on_domain(isl.LocalSpace.from_space(s.get_space())).add_constant_val(_val(isl_context(), v))))
+        probe = probe.intersect(
+            aff.eq_set(
+                isl.Aff.zero_on_domain(isl.LocalSpace.from_space(s.get_space())).add_constant_val(
+                    _val(isl_context(), v)
+                )
+            )
+        )
     if not s.is_subset(probe.intersect_params(s.params())):
         return None
     return vals
@@ -670,9 +680,12 @@ def parse_union_map(text: str) -> isl.UnionMap:
 
 
 @_isl_errors
-def tiled_schedule_map(domain: isl.Set, params: Sequence[str],
-                       entries: Sequence[AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int]],
-                       length: int) -> isl.Map:
+def tiled_schedule_map(
+    domain: isl.Set,
+    params: Sequence[str],
+    entries: Sequence[AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int]],
+    length: int,
+) -> isl.Map:
     """``{ S[dims] -> [e0, e1, ...] }`` on ``domain`` (a named set), padded with
     zeros to ``length`` outputs. An entry is an affine expression over the
     domain's dims (``d<k>``) and params (``s<j>``), or ``(x, lbs, size)`` for
@@ -745,7 +758,9 @@ def violation_sample(rel: isl.Map) -> tuple[tuple[int, ...], tuple[int, ...]] | 
 
 
 @_isl_errors
-def out_of_order(rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def out_of_order(
+    rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """A pair of ``rel`` (source -> sink instances) that some time the source
     is scheduled at does not strictly precede some time of the sink, or None.
     The schedules may be multi-valued (recomputed instances)."""
@@ -787,7 +802,7 @@ class AstOp:
     or_, and_then, or_else, select, cond, call, ...)."""
 
     kind: str
-    args: tuple["AstExpr", ...]
+    args: tuple[AstExpr, ...]
 
 
 AstExpr = AstInt | AstId | AstOp
@@ -799,20 +814,20 @@ class AstFor:
     init: AstExpr
     cond: AstExpr | None
     inc: int
-    body: "AstNode"
+    body: AstNode
     degenerate: bool
 
 
 @dataclass
 class AstIf:
     cond: AstExpr
-    then: "AstNode"
-    else_: "AstNode | None"
+    then: AstNode
+    else_: AstNode | None
 
 
 @dataclass
 class AstBlock:
-    children: list["AstNode"]
+    children: list[AstNode]
 
 
 @dataclass
@@ -826,7 +841,7 @@ class AstUser:
 @dataclass
 class AstMark:
     name: str
-    child: "AstNode"
+    child: AstNode
 
 
 AstNode = AstFor | AstIf | AstBlock | AstUser | AstMark
@@ -856,12 +871,19 @@ def _ast_node(n: isl.AstNode) -> AstNode:
             cond: AstExpr | None = _ast_expr(n.for_get_cond())
         except isl.Error:  # a degenerate loop may have no condition
             cond = None
-        return AstFor(n.for_get_iterator().get_id().get_name(), _ast_expr(n.for_get_init()), cond,
-                      inc_e.value, _ast_node(n.for_get_body()), degenerate)
+        return AstFor(
+            n.for_get_iterator().get_id().get_name(),
+            _ast_expr(n.for_get_init()),
+            cond,
+            inc_e.value,
+            _ast_node(n.for_get_body()),
+            degenerate,
+        )
     if t == isl.ast_node_type.if_:
         els = n.if_get_else_node() if n.if_has_else_node() else None
-        return AstIf(_ast_expr(n.if_get_cond()), _ast_node(n.if_get_then_node()),
-                     None if els is None else _ast_node(els))
+        return AstIf(
+            _ast_expr(n.if_get_cond()), _ast_node(n.if_get_then_node()), None if els is None else _ast_node(els)
+        )
     if t == isl.ast_node_type.block:
         lst = n.block_get_children()
         return AstBlock([_ast_node(lst.get_at(k)) for k in range(lst.n_ast_node())])
@@ -960,8 +982,7 @@ def prefix_out(m: isl.Map, values: Sequence[int]) -> isl.Map:
     universe = isl.Set.universe(m.domain().get_space())
     head = isl.Map.from_domain(universe)
     for v in values:
-        head = head.flat_range_product(isl.Map.from_pw_aff(
-            isl.PwAff.val_on_domain(universe, _val(m.get_ctx(), v))))
+        head = head.flat_range_product(isl.Map.from_pw_aff(isl.PwAff.val_on_domain(universe, _val(m.get_ctx(), v))))
     out = head.intersect_domain(m.domain()).flat_range_product(m)
     return out.set_tuple_name(_IN, name) if name else out
 
@@ -1003,7 +1024,7 @@ class SchedBand:
     members: list[dict[str, AffineExpr]]
     permutable: bool
     coincident: list[bool]
-    child: "SchedTree"
+    child: SchedTree
 
 
 @dataclass
@@ -1012,7 +1033,7 @@ class SchedSequence:
     ``set`` node); each child covers the units named in ``filters[k]``."""
 
     filters: list[set[str]]
-    children: list["SchedTree"]
+    children: list[SchedTree]
     ordered: bool
 
 
@@ -1091,8 +1112,13 @@ def _union_names(us: isl.UnionSet) -> set[str]:
 
 def _sched_tree(node: isl.ScheduleNode, spaces: dict[str, isl.Set], params: Sequence[str]) -> SchedTree:
     t = node.get_type()
-    if t in (isl.schedule_node_type.domain, isl.schedule_node_type.filter, isl.schedule_node_type.mark,
-             isl.schedule_node_type.context, isl.schedule_node_type.guard):
+    if t in (
+        isl.schedule_node_type.domain,
+        isl.schedule_node_type.filter,
+        isl.schedule_node_type.mark,
+        isl.schedule_node_type.context,
+        isl.schedule_node_type.guard,
+    ):
         return _sched_tree(node.child(0), spaces, params) if node.n_children() else SchedLeaf()
     if t == isl.schedule_node_type.leaf:
         return SchedLeaf()
@@ -1109,9 +1135,12 @@ def _sched_tree(node: isl.ScheduleNode, spaces: dict[str, isl.Set], params: Sequ
                 pa = upa.extract_pw_aff(_pw_space(d)).gist(d).coalesce()
                 per[name] = pw_aff_to_expr(pa, params)
             members.append(per)
-        return SchedBand(members, bool(node.band_get_permutable()),
-                         [bool(node.band_member_get_coincident(k)) for k in range(node.band_n_member())],
-                         _sched_tree(node.child(0), spaces, params))
+        return SchedBand(
+            members,
+            bool(node.band_get_permutable()),
+            [bool(node.band_member_get_coincident(k)) for k in range(node.band_n_member())],
+            _sched_tree(node.child(0), spaces, params),
+        )
     if t in (isl.schedule_node_type.sequence, isl.schedule_node_type.set):
         filters: list[set[str]] = []
         children: list[SchedTree] = []
@@ -1129,8 +1158,13 @@ def _pw_space(d: isl.Set) -> isl.Space:
 
 
 @_isl_errors
-def tile_footprint(maps: dict[str, isl.Map], members: dict[str, list[tuple[isl.Map, list[isl.Map]]]],
-                   band_start: int, sizes: Sequence[int], param_values: dict[str, int]) -> dict[str, list[int]]:
+def tile_footprint(
+    maps: dict[str, isl.Map],
+    members: dict[str, list[tuple[isl.Map, list[isl.Map]]]],
+    band_start: int,
+    sizes: Sequence[int],
+    param_values: dict[str, int],
+) -> dict[str, list[int]]:
     """The bounding box of the array elements one tile touches, per array.
 
     ``maps`` are the units' untiled schedules (one output length); the band
@@ -1247,8 +1281,9 @@ def direct_dependences(reads: isl.UnionMap, writes: isl.UnionMap, schedule: isl.
     keeps them keeps all (what a scheduler needs, far smaller than the
     transitive memory dependences)."""
     flow = isl.UnionAccessInfo.from_sink(reads).set_must_source(writes).set_schedule_map(schedule)
-    rest = (isl.UnionAccessInfo.from_sink(writes).set_must_source(writes).set_may_source(reads)
-            .set_schedule_map(schedule))
+    rest = (
+        isl.UnionAccessInfo.from_sink(writes).set_must_source(writes).set_may_source(reads).set_schedule_map(schedule)
+    )
     out = flow.compute_flow().get_must_dependence().union(rest.compute_flow().get_may_dependence())
     return map_list(out)
 
@@ -1391,8 +1426,7 @@ def _box_dim(fp: isl.Map, k: int, params: Sequence[str]) -> BoxDim:
     for cand in lo_affs:
         # Each piece of a max is below it: a valid origin; keep the one
         # with the smallest largest extent.
-        extent = hi.sub(isl.PwAff.from_aff(cand).intersect_domain(dom)).add_constant_val(
-            _val(fp.get_ctx(), 1))
+        extent = hi.sub(isl.PwAff.from_aff(cand).intersect_domain(dom)).add_constant_val(_val(fp.get_ctx(), 1))
         size = _max_int(extent)
         if best is None or (size is not None and (best[0] is None or size < best[0])):
             best = (size, cand, extent)
@@ -1409,8 +1443,13 @@ def _box_dim(fp: isl.Map, k: int, params: Sequence[str]) -> BoxDim:
             bound = None
         if bound is not None and not all(b.is_symbolic_or_constant() for b in bound):
             bound = None
-    return BoxDim([aff_to_expr(a, params) for a in lo_affs], [aff_to_expr(a, params) for a in hi_affs],
-                  aff_to_expr(origin, params), size, bound)
+    return BoxDim(
+        [aff_to_expr(a, params) for a in lo_affs],
+        [aff_to_expr(a, params) for a in hi_affs],
+        aff_to_expr(origin, params),
+        size,
+        bound,
+    )
 
 
 def _relaxed_bound(pw: isl.PwAff, dom: isl.Set, lower: bool) -> list[isl.Aff] | None:
@@ -1476,8 +1515,9 @@ def _outer_set(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr], eq:
 
 
 @_isl_errors
-def footprint_guard(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr],
-                    eq: Sequence[AffineExpr]) -> tuple[bool, IntegerSet | None]:
+def footprint_guard(
+    fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]
+) -> tuple[bool, IntegerSet | None]:
     """Whether code placed where the outer iterations satisfy ``ge >= 0`` and
     ``eq == 0`` (over ``d<k>`` and ``s<j>``) must be guarded to the outer
     iterations that touch ``fp``, and the guard as an IntegerSet (None if
@@ -1496,6 +1536,7 @@ def footprint_guard(fp: isl.Map, params: Sequence[str], ge: Sequence[AffineExpr]
 def prefixes_meet(maps_a: Sequence[isl.Map], maps_b: Sequence[isl.Map], n: int) -> bool:
     """Whether an instance scheduled by ``maps_a`` and one scheduled by
     ``maps_b`` share the first ``n`` time entries (one fused iteration)."""
+
     def prefixes(maps: Sequence[isl.Map]) -> isl.Set | None:
         out = None
         for m in maps:
@@ -1600,8 +1641,9 @@ def outline_polygons(s: isl.Set) -> list[list[tuple[float, ...]]]:
 
 
 @_isl_errors
-def projected_relation(rel: isl.Map, src_keep: Sequence[int], dst_keep: Sequence[int],
-                       values: dict[str, int], drop_identity: bool = False) -> isl.Map:
+def projected_relation(
+    rel: isl.Map, src_keep: Sequence[int], dst_keep: Sequence[int], values: dict[str, int], drop_identity: bool = False
+) -> isl.Map:
     """A source -> sink instance relation with its parameters fixed, projected
     onto the source's dims ``src_keep`` and the sink's ``dst_keep``. With
     ``drop_identity`` (source and sink over the same loops) the pairs of one
@@ -1626,8 +1668,9 @@ def _plot_box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set
 
 
 @_isl_errors
-def instance_correspondence(new_access: isl.Map, new_values: dict[str, int], old_access: isl.Map,
-                            old_values: dict[str, int]) -> isl.Map | None:
+def instance_correspondence(
+    new_access: isl.Map, new_values: dict[str, int], old_access: isl.Map, old_values: dict[str, int]
+) -> isl.Map | None:
     """``{ new instance -> old instance }`` of two statements writing the same
     array, through the element written (parameters fixed, each relation with
     its own values); None when the old write is not one-to-one."""
@@ -1653,8 +1696,9 @@ def points_in_box(s: isl.Set, lo: Sequence[int], hi: Sequence[int]) -> list[tupl
 
 
 @_isl_errors
-def relation_pairs(m: isl.Map, limit: int, lo: Sequence[int] | None = None,
-                   hi: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+def relation_pairs(
+    m: isl.Map, limit: int, lo: Sequence[int] | None = None, hi: Sequence[int] | None = None
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
     """The pairs of a bounded parameter-free relation (sources and sinks
     restricted to the box ``lo``..``hi`` when given), sorted; None when
     there are more than ``limit``."""
@@ -1673,5 +1717,6 @@ def skew_makes_nonnegative(deltas: isl.Set, inner: int, outer: int, factor: int)
     """Whether ``d[inner] + factor * d[outer] >= 0`` for every distance ``d``."""
     ls = isl.LocalSpace.from_space(deltas.get_space())
     v = isl.Aff.var_on_domain(ls, _SET, inner).add(
-        isl.Aff.var_on_domain(ls, _SET, outer).scale_val(_val(deltas.get_ctx(), factor)))
+        isl.Aff.var_on_domain(ls, _SET, outer).scale_val(_val(deltas.get_ctx(), factor))
+    )
     return deltas.intersect(v.lt_set(isl.Aff.zero_on_domain(ls))).is_empty()

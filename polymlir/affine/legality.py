@@ -34,11 +34,11 @@ class Verdict:
         return self.ok
 
     @staticmethod
-    def legal(reason: str = "legal") -> "Verdict":
+    def legal(reason: str = "legal") -> Verdict:
         return Verdict(True, reason)
 
     @staticmethod
-    def illegal(dep: Dependence, why: str) -> "Verdict":
+    def illegal(dep: Dependence, why: str) -> Verdict:
         return Verdict(False, f"{why}: {dep.describe()}", dep)
 
 

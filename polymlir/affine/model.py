@@ -14,8 +14,8 @@ is never silently mis-modelled.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -31,12 +31,31 @@ WRITE_OPS = ("affine.store", "affine.vector_store")
 # Ops without memory effects besides the modelled accesses (by dialect or name).
 _PURE_DIALECTS = ("arith.", "math.", "index.", "complex.")
 _PURE_OPS = {
-    "affine.apply", "affine.min", "affine.max", "affine.yield", "affine.delinearize_index",
-    "affine.linearize_index", "memref.dim", "memref.rank", "memref.cast", "memref.subview",
-    "memref.view", "memref.reinterpret_cast", "memref.collapse_shape", "memref.expand_shape",
-    "memref.extract_strided_metadata", "memref.transpose", "vector.broadcast", "vector.splat",
-    "vector.extract", "vector.insert", "vector.fma", "vector.reduction", "vector.shape_cast",
-    "builtin.unrealized_conversion_cast", "scf.yield",
+    "affine.apply",
+    "affine.min",
+    "affine.max",
+    "affine.yield",
+    "affine.delinearize_index",
+    "affine.linearize_index",
+    "memref.dim",
+    "memref.rank",
+    "memref.cast",
+    "memref.subview",
+    "memref.view",
+    "memref.reinterpret_cast",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.extract_strided_metadata",
+    "memref.transpose",
+    "vector.broadcast",
+    "vector.splat",
+    "vector.extract",
+    "vector.insert",
+    "vector.fma",
+    "vector.reduction",
+    "vector.shape_cast",
+    "builtin.unrealized_conversion_cast",
+    "scf.yield",
 }
 
 
@@ -72,13 +91,13 @@ class Loop:
     iv: Value
     name: str  # isl dimension name
     depth: int  # 0 for outermost modelled loop
-    parent: "Loop | None"
+    parent: Loop | None
     lbs: list[AffineExpr]  # max of these; dims are enclosing loop depths, syms params
     ubs: list[AffineExpr]  # min of these, exclusive
     step: int
     index: int = 0  # which IV of an affine.parallel
-    children: list["Loop"] = field(default_factory=list)
-    statements: list["Statement"] = field(default_factory=list)  # directly or deeper inside
+    children: list[Loop] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)  # directly or deeper inside
     has_unknown_effects: bool = False
     iter_args: int = 0
 
@@ -89,7 +108,7 @@ class Loop:
     def __repr__(self) -> str:
         return f"<Loop {self.name} {self.op.name} at {self.loc}>"
 
-    def enclosing(self) -> list["Loop"]:
+    def enclosing(self) -> list[Loop]:
         """The loops around this one, outermost first, and itself."""
         out: list[Loop] = []
         l: Loop | None = self
@@ -186,8 +205,7 @@ class PolyhedralModel:
 
     def accesses(self, kind: str | None = None):
         """Union of access relations (``kind`` "read"/"write"/None for both)."""
-        return ib.union_map([a.relation for s in self.statements for a in s.accesses
-                             if kind is None or a.kind == kind])
+        return ib.union_map([a.relation for s in self.statements for a in s.accesses if kind is None or a.kind == kind])
 
     @property
     def schedule_tree(self):
@@ -221,7 +239,7 @@ class PolyhedralModel:
 
         return band_is_permutable(self, [self._as_loop(l) for l in band])
 
-    def legal(self, schedule) -> "object":
+    def legal(self, schedule) -> object:
         from .legality import schedule_legality
 
         return schedule_legality(self, schedule)
@@ -230,8 +248,10 @@ class PolyhedralModel:
         return loop if isinstance(loop, Loop) else self.loop_for(loop)
 
     def __repr__(self) -> str:
-        return (f"<PolyhedralModel @{self.name}: {len(self.statements)} statements, {len(self.loops)} loops, "
-                f"{len(self.non_affine)} non-affine regions>")
+        return (
+            f"<PolyhedralModel @{self.name}: {len(self.statements)} statements, {len(self.loops)} loops, "
+            f"{len(self.non_affine)} non-affine regions>"
+        )
 
 
 # -- building -----------------------------------------------------------------------
@@ -296,11 +316,12 @@ class _Builder:
                 amap = d.get_attr("map").value  # type: ignore[union-attr]
                 ops = d.operands
                 exprs = [self.value_expr(o, loops, user) for o in ops]
-                return amap.results[0].replace_dims_and_symbols(exprs[:amap.num_dims], exprs[amap.num_dims:])
+                return amap.results[0].replace_dims_and_symbols(exprs[: amap.num_dims], exprs[amap.num_dims :])
         if self._is_symbol(v, loops):
             return sym(self._param(v))
-        raise NonAffine(user, "operand is neither a loop induction variable, a constant, nor a symbol "
-                              "defined outside the loop nest")
+        raise NonAffine(
+            user, "operand is neither a loop induction variable, a constant, nor a symbol defined outside the loop nest"
+        )
 
     def _is_symbol(self, v: Value, loops: list[Loop]) -> bool:
         if not isinstance(v.type, T.IndexType) and not isinstance(v.type, T.IntegerType):
@@ -334,8 +355,14 @@ class _Builder:
         return name
 
     # walking
-    def walk_block(self, block: Block, parent: Loop | None, conds: list[_Cond], positions: list[int],
-                   counter: list[int] | None = None) -> None:
+    def walk_block(
+        self,
+        block: Block,
+        parent: Loop | None,
+        conds: list[_Cond],
+        positions: list[int],
+        counter: list[int] | None = None,
+    ) -> None:
         """``counter`` numbers ops in pre-order within the innermost loop body
         (descending into affine.if, not into loops) for schedule positions."""
         counter = counter if counter is not None else [0]
@@ -354,8 +381,13 @@ class _Builder:
                 elif name in READ_OPS or name in WRITE_OPS:
                     self._access(op, loops, conds, positions + [pos])
                 elif not is_effect_free(op):
-                    self._unknown(op, parent, "operation with memory effects outside the affine model"
-                                  if not op.regions else "non-affine control flow")
+                    self._unknown(
+                        op,
+                        parent,
+                        "operation with memory effects outside the affine model"
+                        if not op.regions
+                        else "non-affine control flow",
+                    )
                 elif op.regions and any(self._has_memory_ops(r) for r in op.regions):
                     self._unknown(op, parent, "non-affine region containing memory accesses")
             except NonAffine as e:
@@ -384,8 +416,8 @@ class _Builder:
     def _for(self, op, parent, loops, conds, positions) -> None:
         lb_map = op.get_attr("lowerBoundMap").value
         ub_map = op.get_attr("upperBoundMap").value
-        lbs = self.map_exprs(lb_map, list(getattr(op, "lowerBoundOperands")), loops, op)
-        ubs = self.map_exprs(ub_map, list(getattr(op, "upperBoundOperands")), loops, op)
+        lbs = self.map_exprs(lb_map, list(op.lowerBoundOperands), loops, op)
+        ubs = self.map_exprs(ub_map, list(op.upperBoundOperands), loops, op)
         step = op.get_attr("step").value
         body = op.regions[0].blocks[0]
         loop = self._new_loop(op, body.arguments[0], parent, lbs, ubs, step)
@@ -405,10 +437,10 @@ class _Builder:
         for k, iv in enumerate(body.arguments):
             encl = cur.enclosing() if cur is not None else []
             # The lower map takes the first operands, the upper map the rest.
-            lbs_all = self.map_exprs(lmap, operands[:lmap.num_inputs], encl, op)
-            ubs_all = self.map_exprs(umap, operands[lmap.num_inputs:], encl, op)
-            lbs = lbs_all[li:li + lgroups[k]]
-            ubs = ubs_all[ui:ui + ugroups[k]]
+            lbs_all = self.map_exprs(lmap, operands[: lmap.num_inputs], encl, op)
+            ubs_all = self.map_exprs(umap, operands[lmap.num_inputs :], encl, op)
+            lbs = lbs_all[li : li + lgroups[k]]
+            ubs = ubs_all[ui : ui + ugroups[k]]
             li += lgroups[k]
             ui += ugroups[k]
             cur = self._new_loop(op, iv, cur, lbs, ubs, int(steps[k]), k)
@@ -423,7 +455,9 @@ class _Builder:
         operands = list(op.operands)
         exprs = [self.value_expr(o, loops, op) for o in operands]
         nd = iset.num_dims
-        cs = [(c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq) for c, eq in zip(iset.constraints, iset.eq_flags)]
+        cs = [
+            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq) for c, eq in zip(iset.constraints, iset.eq_flags)
+        ]
         then_r = op.regions[0]
         if then_r.blocks:
             self.walk_block(then_r.blocks[0], parent, conds + [_Cond(cs, False)], positions, counter)
@@ -432,9 +466,9 @@ class _Builder:
 
     def _access(self, op, loops, conds, positions) -> None:
         kind = "read" if op.name in READ_OPS else "write"
-        memref = op.get_attr("memref") if False else getattr(op, "memref")
+        memref = op.get_attr("memref") if False else op.memref
         amap = op.get_attr("map").value
-        idx = self.map_exprs(amap, list(getattr(op, "indices")), loops, op)
+        idx = self.map_exprs(amap, list(op.indices), loops, op)
         idx = self._through_layout(memref.type, idx)
         self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, memref, idx)]))
 
@@ -493,8 +527,13 @@ def _domain(loops: list[Loop], conds: list[_Cond], dims: list[str], params: list
                 pieces = piece if pieces is None else pieces.union(piece)
             dom = dom.intersect(pieces)
     for c in conds:
-        cset = ib.constraint_set(dims, params, name, [e for e, is_eq in c.constraints if not is_eq],
-                                 [e for e, is_eq in c.constraints if is_eq])
+        cset = ib.constraint_set(
+            dims,
+            params,
+            name,
+            [e for e, is_eq in c.constraints if not is_eq],
+            [e for e, is_eq in c.constraints if is_eq],
+        )
         dom = dom.subtract(cset) if c.negated else dom.intersect(cset)
     return dom.coalesce()
 
@@ -503,7 +542,8 @@ def _schedule_tree(m: PolyhedralModel):
     """Sequence/band schedule tree mirroring the loop structure."""
     stmts_by_pos = sorted(m.statements, key=lambda s: s.positions)
     return ib.schedule_tree_from_2d1(
-        [(s.domain, s.positions, [l.name for l in s.loops]) for s in stmts_by_pos], m.param_names)
+        [(s.domain, s.positions, [l.name for l in s.loops]) for s in stmts_by_pos], m.param_names
+    )
 
 
 def iter_loops(m: PolyhedralModel) -> Iterator[Loop]:

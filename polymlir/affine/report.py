@@ -9,20 +9,29 @@ from .model import PolyhedralModel, analyze
 
 
 def function_report(model: PolyhedralModel) -> dict:
-    loops = [{"loc": r["loop"].loc, "depth": r["loop"].depth, "parallel": r["parallel"],
-              "reduction_parallel": r["reduction_parallel"]} for r in loop_report(model)]
+    loops = [
+        {
+            "loc": r["loop"].loc,
+            "depth": r["loop"].depth,
+            "parallel": r["parallel"],
+            "reduction_parallel": r["reduction_parallel"],
+        }
+        for r in loop_report(model)
+    ]
     deps = []
     for d in model.dependences():
-        deps.append({
-            "kind": d.kind,
-            "source": {"op": d.source.op.name, "loc": d.source.loc},
-            "sink": {"op": d.sink.op.name, "loc": d.sink.loc},
-            "relation": str(d.relation),
-            "carried_by": d.carried_by.loc if d.carried_by is not None else None,
-            "distance": d.distance,
-            "direction": d.direction,
-            "reduction": d.reduction,
-        })
+        deps.append(
+            {
+                "kind": d.kind,
+                "source": {"op": d.source.op.name, "loc": d.source.loc},
+                "sink": {"op": d.sink.op.name, "loc": d.sink.loc},
+                "relation": str(d.relation),
+                "carried_by": d.carried_by.loc if d.carried_by is not None else None,
+                "distance": d.distance,
+                "direction": d.direction,
+                "reduction": d.reduction,
+            }
+        )
     non_affine = [{"op": n.op.name, "loc": n.loc, "reason": n.reason} for n in model.non_affine]
     return {"name": model.name, "loops": loops, "dependences": deps, "non_affine": non_affine}
 
@@ -45,16 +54,22 @@ def render_text(report: dict) -> str:
         out.append(f"func @{f['name']}:")
         out.append("  loops:")
         for l in f["loops"]:
-            tag = "parallel" if l["parallel"] else ("parallel with reductions" if l["reduction_parallel"] else "sequential")
+            tag = (
+                "parallel"
+                if l["parallel"]
+                else ("parallel with reductions" if l["reduction_parallel"] else "sequential")
+            )
             out.append(f"    {l['loc']}  depth {l['depth']}  {tag}")
         out.append(f"  dependences ({len(f['dependences'])}):")
         for d in f["dependences"]:
             carried = f"carried by loop at {d['carried_by']}" if d["carried_by"] else "loop-independent"
             dist = f" distance {d['distance']}" if d["distance"] is not None else ""
             red = " (reduction)" if d["reduction"] else ""
-            out.append(f"    {d['kind']:6} {d['source']['op']} at {d['source']['loc']} -> "
-                       f"{d['sink']['op']} at {d['sink']['loc']}: {carried}, direction "
-                       f"({', '.join(d['direction'])}){dist}{red}")
+            out.append(
+                f"    {d['kind']:6} {d['source']['op']} at {d['source']['loc']} -> "
+                f"{d['sink']['op']} at {d['sink']['loc']}: {carried}, direction "
+                f"({', '.join(d['direction'])}){dist}{red}"
+            )
             out.append(f"           {d['relation']}")
         if f["non_affine"]:
             out.append("  outside the affine model:")

@@ -55,7 +55,9 @@ def inside(unit: Unit, loop: Loop) -> bool:
 BandFn = Callable[[Unit, list[AffineExpr]], Vector]
 
 
-def transform_band(units: Sequence[Unit], vectors: dict[str, Vector], band: Sequence[Loop], fn: BandFn) -> dict[str, Vector]:
+def transform_band(
+    units: Sequence[Unit], vectors: dict[str, Vector], band: Sequence[Loop], fn: BandFn
+) -> dict[str, Vector]:
     """New vectors: for every unit inside the innermost band loop, the band
     slice of its vector replaced by ``fn(unit, band ivs)``. Units outside the
     band keep theirs; a unit inside the outer band loop only (an imperfect
@@ -80,8 +82,13 @@ def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Seq
     return {u.name: ib.tiled_schedule_map(u.domain, params, vectors[u.name], length) for u in units}
 
 
-def check(model: PolyhedralModel, units: Sequence[Unit], new: dict[str, object],
-          what: str = "transform", loops: Sequence[Loop] = ()) -> Verdict:
+def check(
+    model: PolyhedralModel,
+    units: Sequence[Unit],
+    new: dict[str, object],
+    what: str = "transform",
+    loops: Sequence[Loop] = (),
+) -> Verdict:
     """Whether the new schedules (isl maps per unit name, any output length)
     keep every memory dependence of ``model``; a refusal names the first
     violated dependence with its distance over ``loops``."""
@@ -114,8 +121,9 @@ def _fmt(vals: Sequence[object]) -> str:
     return "(" + ", ".join(str(v) for v in vals) + ")"
 
 
-def refusal(what: str, loops: Sequence[Loop], d: Dependence,
-            sample: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> Verdict:
+def refusal(
+    what: str, loops: Sequence[Loop], d: Dependence, sample: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+) -> Verdict:
     """A verdict naming ``d``: kind, source and sink with locations, and its
     distance (or direction) over ``loops`` (all common loops if none)."""
     common = d.common_loops
@@ -126,18 +134,23 @@ def refusal(what: str, loops: Sequence[Loop], d: Dependence,
         dist = "has direction " + _fmt([d.direction[k] for k in picks])
     else:
         dist = "is loop-independent"
-    msg = (f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
-           f"{d.sink.op.name} at {d.sink.loc} {dist}")
+    msg = (
+        f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
+        f"{d.sink.op.name} at {d.sink.loc} {dist}"
+    )
     detail = ""
     if sample is not None and sample[0]:
-        detail = (f"instance {_fmt(sample[0])} of the source must run before instance {_fmt(sample[1])} "
-                  "of the sink, and would not")
-    return Verdict(False, msg, d, skew_hint(d, [common[k] for k in picks]), op=loops[0].op if loops else None,
-                   detail=detail)
+        detail = (
+            f"instance {_fmt(sample[0])} of the source must run before instance {_fmt(sample[1])} "
+            "of the sink, and would not"
+        )
+    return Verdict(
+        False, msg, d, skew_hint(d, [common[k] for k in picks]), op=loops[0].op if loops else None, detail=detail
+    )
 
 
 def skew_hint(d: Dependence, loops: Sequence[Loop], max_factor: int = 4) -> str:
-    """"skew j by i first (factor f)" when adding f times an earlier band
+    """ "skew j by i first (factor f)" when adding f times an earlier band
     loop's distance (positive wherever the later one's is negative) makes
     the later one's non-negative for every instance pair of ``d``: decided
     on the exact distance set, smallest f first."""

@@ -71,8 +71,9 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
         raise NotCompound(na.op, f"{na.op.name} at {na.loc} is outside the affine model: {na.reason}")
     for l in model.loops:
         if l.iter_args:
-            raise NotCompound(l.op, f"loop at {l.loc} carries values (iter_args/reductions); "
-                                    "statements cannot be moved out of it")
+            raise NotCompound(
+                l.op, f"loop at {l.loc} carries values (iter_args/reductions); statements cannot be moved out of it"
+            )
     by_op = {s.op: s for s in model.statements}
     units: list[Unit] = []
     stores = [s for s in model.statements if s.op.name in WRITE_OPS]
@@ -106,8 +107,9 @@ def _operand_slice(model: PolyhedralModel, store: Operation, stmt: Statement) ->
         if isinstance(v, BlockArgument):
             if v.owner in top:
                 return
-            raise NotCompound(store, f"{store.name} at {stmt.loc} uses a block argument that is not an "
-                                     "induction variable")
+            raise NotCompound(
+                store, f"{store.name} at {stmt.loc} uses a block argument that is not an induction variable"
+            )
         assert isinstance(v, OpResult)
         d = v.owner
         if d.parent in top:
@@ -115,8 +117,9 @@ def _operand_slice(model: PolyhedralModel, store: Operation, stmt: Statement) ->
         if d in seen:
             return
         if d.name not in ("affine.load", "affine.vector_load") and (d.regions or not is_effect_free(d)):
-            raise NotCompound(store, f"{store.name} at {stmt.loc} uses the result of {d.name}, which cannot "
-                                     "be recomputed")
+            raise NotCompound(
+                store, f"{store.name} at {stmt.loc} uses the result of {d.name}, which cannot be recomputed"
+            )
         if not _encloses(d, stmt.loops):
             raise NotCompound(store, f"{store.name} at {stmt.loc} uses a value defined in another loop nest")
         for o in d.operands:

@@ -34,7 +34,8 @@ import hashlib
 import sys
 import threading
 import weakref
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -47,8 +48,16 @@ from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 
-__all__ = ["compile", "ExecutionEngine", "lower_to_llvm", "LoweringError", "collect_signatures",
-           "create_target_machine", "set_llvm_options", "run_entry"]
+__all__ = [
+    "compile",
+    "ExecutionEngine",
+    "lower_to_llvm",
+    "LoweringError",
+    "collect_signatures",
+    "create_target_machine",
+    "set_llvm_options",
+    "run_entry",
+]
 
 TRAMPOLINE_PREFIX = "__polymlir_invoke_"
 GLOBALS_FUNCTION = "__polymlir_global_addresses"
@@ -131,8 +140,13 @@ def create_target_machine(opt_level: int = 3):
     """A JIT target machine for the host CPU and its features."""
     llvm = _llvm()
     target = llvm.Target.from_triple(llvm.get_process_triple())
-    return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
-                                        opt=max(0, min(3, opt_level)), jit=True, codemodel="jitdefault")
+    return target.create_target_machine(
+        cpu=llvm.get_host_cpu_name(),
+        features=llvm.get_host_cpu_features().flatten(),
+        opt=max(0, min(3, opt_level)),
+        jit=True,
+        codemodel="jitdefault",
+    )
 
 
 def optimize(mod, tm, opt_level: int) -> None:
@@ -161,8 +175,13 @@ class ExecutionEngine:
     symbol's address. Static constructors ran at creation; ``close()``
     runs the destructors (also done when the engine is garbage collected)."""
 
-    def __init__(self, module: Operation, opt_level: int = 3, signatures: dict[str, T.FunctionType] | None = None,
-                 llvm_ir: str | None = None) -> None:
+    def __init__(
+        self,
+        module: Operation,
+        opt_level: int = 3,
+        signatures: dict[str, T.FunctionType] | None = None,
+        llvm_ir: str | None = None,
+    ) -> None:
         llvm = _llvm()
         self.module = module
         self.opt_level = opt_level
@@ -177,8 +196,9 @@ class ExecutionEngine:
                 self._global_names.append(op.properties["sym_name"].value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
-        self._symbol_names = self._global_names + [n for n, f in self._functions.items()
-                                                   if f.regions and f.regions[0].blocks]
+        self._symbol_names = self._global_names + [
+            n for n, f in self._functions.items() if f.regions and f.regions[0].blocks
+        ]
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         self.llvm_ir = text + self._trampolines()
         self.target_machine = create_target_machine(opt_level)
@@ -249,7 +269,8 @@ class ExecutionEngine:
         n = len(self._symbol_names)
         addrs = (ctypes.c_void_p * max(n, 1))()
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
-            ctypes.addressof(addrs))
+            ctypes.addressof(addrs)
+        )
         self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs)}
         td = self.target_machine.target_data
         ranges = []
@@ -307,8 +328,9 @@ class ExecutionEngine:
         for i, (slot, value) in enumerate(zip(abi.args, args)):
             what = f"{name}() argument {i}"
             if slot.kind == "memref":
-                d = M.descriptor_from_array(value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset,
-                                            slot.contiguous)
+                d = M.descriptor_from_array(
+                    value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset, slot.contiguous
+                )
                 keep.append(d)
                 if abi.ciface:
                     flat.append(ctypes.c_void_p(ctypes.addressof(d)))
@@ -326,8 +348,10 @@ class ExecutionEngine:
             else:
                 flat.append(M.to_scalar(value, slot.type, what))  # type: ignore[arg-type]
         if len(flat) != len(abi.llvm_params):
-            raise TypeError(f"{name}(): the arguments do not match the LLVM signature of '{abi.name}' "
-                            f"({len(flat)} values for {len(abi.llvm_params)} parameters)")
+            raise TypeError(
+                f"{name}(): the arguments do not match the LLVM signature of '{abi.name}' "
+                f"({len(flat)} values for {len(abi.llvm_params)} parameters)"
+            )
         ret_obj = None
         if not isinstance(abi.llvm_result, LT.LLVMVoidType):
             ret_obj = M.ctype_of(abi.llvm_result)()
@@ -426,7 +450,7 @@ class ExecutionEngine:
             self._closed = True
             _CACHE.pop(getattr(self, "_cache_key", None), None)
 
-    def __enter__(self) -> "ExecutionEngine":
+    def __enter__(self) -> ExecutionEngine:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -27,7 +27,7 @@ Ops of other dialects raise a ``TranslationError`` that names them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..dialects import llvm_attrs as LA
 from ..dialects import llvm_types as LT
@@ -36,8 +36,16 @@ from ..ir import types as T
 from ..ir.core import Operation, Value
 from .llvm_ir_function import CASTS, CONSTANT_OPS, FunctionTranslator, gep_flags
 from .llvm_ir_intrinsics import SPECS
-from .llvm_ir_types import ConstantSpeller, TranslationError, TypeNamer, escape_bytes, global_ref, llvm_name, mangle, \
-    string_bytes
+from .llvm_ir_types import (
+    ConstantSpeller,
+    TranslationError,
+    TypeNamer,
+    escape_bytes,
+    global_ref,
+    llvm_name,
+    mangle,
+    string_bytes,
+)
 
 __all__ = ["translate_to_llvm_ir", "TranslationError", "unlowered_ops"]
 
@@ -74,7 +82,7 @@ class _ModuleTranslator:
         self.types = TypeNamer()
         self.consts = ConstantSpeller(self.types)
         self.intrinsic_decls: dict[str, str] = {}
-        self.metadata: list[str] = ["!{i32 2, !\"Debug Info Version\", i32 3}"]
+        self.metadata: list[str] = ['!{i32 2, !"Debug Info Version", i32 3}']
         self._md_cache: dict[str, int] = {}
 
     # -- metadata ------------------------------------------------------------
@@ -92,8 +100,9 @@ class _ModuleTranslator:
         bad = unlowered_ops(self.module)
         if bad:
             names = ", ".join(f"'{op.name}'" for op in bad)
-            raise TranslationError(f"cannot translate to LLVM IR: the module still contains non-LLVM ops: {names}",
-                                   bad[0].loc)
+            raise TranslationError(
+                f"cannot translate to LLVM IR: the module still contains non-LLVM ops: {names}", bad[0].loc
+            )
         body = self.module.regions[0].blocks[0].operations if self.module.regions[0].blocks else []
         head = ["; ModuleID = 'LLVMDialectModule'", 'source_filename = "LLVMDialectModule"']
         attrs = self.module.attributes
@@ -202,8 +211,7 @@ class _ModuleTranslator:
         for r, pr, d in zip(refs, prios, data):
             dv = global_ref(d.root) if isinstance(d, A.SymbolRefAttr) else "null"
             elems.append(f"{{ i32, ptr, ptr }} {{ i32 {pr.value}, ptr {global_ref(r.root)}, ptr {dv} }}")
-        return (f"@llvm.global_{kind} = appending global [{len(elems)} x {{ i32, ptr, ptr }}] "
-                f"[{', '.join(elems)}]")
+        return f"@llvm.global_{kind} = appending global [{len(elems)} x {{ i32, ptr, ptr }}] [{', '.join(elems)}]"
 
     def alias(self, op: Operation) -> str:
         p = op.properties
@@ -321,14 +329,16 @@ class _ConstExprBuilder:
             dyn = iter(ops[1:])
             idx = []
             for c in p["rawConstantIndices"].values:
-                if c == -(2 ** 31):
+                if c == -(2**31):
                     v = next(dyn)
                     idx.append(self.typed(self.values[v], v.type))
                 else:
                     idx.append(f"i32 {c}")
             flags = gep_flags(getattr(p.get("noWrapFlags"), "value", 0))
-            return (f"getelementptr {flags}({self.types.type(p['elem_type'].value)}, "
-                    f"{self.typed(self.values[ops[0]], ops[0].type)}, {', '.join(idx)})")
+            return (
+                f"getelementptr {flags}({self.types.type(p['elem_type'].value)}, "
+                f"{self.typed(self.values[ops[0]], ops[0].type)}, {', '.join(idx)})"
+            )
         if name in CASTS:
             v = ops[0]
             return f"{name[5:]} ({self.typed(self.values[v], v.type)} to {self.types.type(op.results[0].type)})"

@@ -4,7 +4,7 @@ parameter and function attributes."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..dialects import llvm_attrs as LA
 from ..dialects import llvm_types as LT
@@ -22,21 +22,77 @@ from .llvm_ir_types import (
     string_bytes,
 )
 
-CONSTANT_OPS = frozenset({"llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero",
-                          "llvm.mlir.addressof", "llvm.mlir.none", "llvm.dso_local_equivalent"})
-_INT_BINARY = {"llvm.add", "llvm.sub", "llvm.mul", "llvm.shl", "llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr",
-               "llvm.urem", "llvm.srem", "llvm.and", "llvm.or", "llvm.xor"}
+CONSTANT_OPS = frozenset(
+    {
+        "llvm.mlir.constant",
+        "llvm.mlir.undef",
+        "llvm.mlir.poison",
+        "llvm.mlir.zero",
+        "llvm.mlir.addressof",
+        "llvm.mlir.none",
+        "llvm.dso_local_equivalent",
+    }
+)
+_INT_BINARY = {
+    "llvm.add",
+    "llvm.sub",
+    "llvm.mul",
+    "llvm.shl",
+    "llvm.udiv",
+    "llvm.sdiv",
+    "llvm.lshr",
+    "llvm.ashr",
+    "llvm.urem",
+    "llvm.srem",
+    "llvm.and",
+    "llvm.or",
+    "llvm.xor",
+}
 _FLOAT_BINARY = {"llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv", "llvm.frem"}
-CASTS = {"llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
-          "llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.inttoptr", "llvm.ptrtoint", "llvm.addrspacecast"}
-_CCONV_NAMES = {"cc_10": "cc 10", "cc_11": "cc 11", "ptx_kernelcc": "ptx_kernel", "ptx_devicecc": "ptx_device",
-                "spir_funccc": "spir_func", "spir_kernelcc": "spir_kernel", "amdgpu_vscc": "amdgpu_vs",
-                "amdgpu_gscc": "amdgpu_gs", "amdgpu_pscc": "amdgpu_ps", "amdgpu_cscc": "amdgpu_cs",
-                "amdgpu_kernelcc": "amdgpu_kernel", "amdgpu_hscc": "amdgpu_hs", "amdgpu_lscc": "amdgpu_ls",
-                "amdgpu_escc": "amdgpu_es", "amdgpu_gfxcc": "amdgpu_gfx", "aarch64_vectorcallcc": "aarch64_vector_pcs",
-                "aarch64_sve_vectorcallcc": "aarch64_sve_vector_pcs"}
-_MEMORY_KINDS = {"none": "none", "read": "read", "write": "write", "readwrite": "readwrite",
-                 "NoModRef": "none", "Ref": "read", "Mod": "write", "ModRef": "readwrite"}
+CASTS = {
+    "llvm.sext",
+    "llvm.zext",
+    "llvm.trunc",
+    "llvm.sitofp",
+    "llvm.uitofp",
+    "llvm.fptosi",
+    "llvm.fptoui",
+    "llvm.fpext",
+    "llvm.fptrunc",
+    "llvm.bitcast",
+    "llvm.inttoptr",
+    "llvm.ptrtoint",
+    "llvm.addrspacecast",
+}
+_CCONV_NAMES = {
+    "cc_10": "cc 10",
+    "cc_11": "cc 11",
+    "ptx_kernelcc": "ptx_kernel",
+    "ptx_devicecc": "ptx_device",
+    "spir_funccc": "spir_func",
+    "spir_kernelcc": "spir_kernel",
+    "amdgpu_vscc": "amdgpu_vs",
+    "amdgpu_gscc": "amdgpu_gs",
+    "amdgpu_pscc": "amdgpu_ps",
+    "amdgpu_cscc": "amdgpu_cs",
+    "amdgpu_kernelcc": "amdgpu_kernel",
+    "amdgpu_hscc": "amdgpu_hs",
+    "amdgpu_lscc": "amdgpu_ls",
+    "amdgpu_escc": "amdgpu_es",
+    "amdgpu_gfxcc": "amdgpu_gfx",
+    "aarch64_vectorcallcc": "aarch64_vector_pcs",
+    "aarch64_sve_vectorcallcc": "aarch64_sve_vector_pcs",
+}
+_MEMORY_KINDS = {
+    "none": "none",
+    "read": "read",
+    "write": "write",
+    "readwrite": "readwrite",
+    "NoModRef": "none",
+    "Ref": "read",
+    "Mod": "write",
+    "ModRef": "readwrite",
+}
 
 
 def fastmath_str(attr) -> str:
@@ -75,7 +131,7 @@ def _memory_effects(attr: A.Attribute) -> str | None:
     text = attr.text if isinstance(attr, A.OpaqueAttr) else str(attr)
     if "<" not in text:
         return None
-    body = text[text.index("<") + 1:text.rindex(">")]
+    body = text[text.index("<") + 1 : text.rindex(">")]
     kv = {}
     for part in body.split(","):
         k, _, v = part.partition("=")
@@ -108,7 +164,7 @@ def _segments(op: Operation) -> list[int] | None:
 def _split(values: Sequence[Value], sizes: Sequence[int]) -> list[list[Value]]:
     out, i = [], 0
     for n in sizes:
-        out.append(list(values[i:i + n]))
+        out.append(list(values[i : i + n]))
         i += n
     return out
 
@@ -138,7 +194,7 @@ def call_arguments(op: Operation) -> list[Value]:
     """The arguments of an ``llvm.call``/``llvm.invoke`` (without the callee
     pointer of an indirect call and without operand-bundle operands)."""
     seg = _segments(op)
-    ops = list(op.operands[:seg[0]]) if seg is not None else list(op.operands)
+    ops = list(op.operands[: seg[0]]) if seg is not None else list(op.operands)
     return ops if "callee" in op.properties else ops[1:]
 
 
@@ -171,8 +227,10 @@ class FunctionTranslator:
                 s = self.constant_op(owner)
                 self.const_cache[owner] = s
             return s
-        raise TranslationError("value used before it is defined (or defined by an untranslated op)",
-                               owner.loc if owner is not None else self.fn.loc)
+        raise TranslationError(
+            "value used before it is defined (or defined by an untranslated op)",
+            owner.loc if owner is not None else self.fn.loc,
+        )
 
     def typed(self, v: Value) -> str:
         return f"{self.types.type(v.type)} {self.ref(v)}"
@@ -366,13 +424,15 @@ class FunctionTranslator:
         if handler is not None:
             return handler(self, op)
         if name.startswith("llvm.intr."):
-            return self.intrinsic(op, name[len("llvm.intr."):])
+            return self.intrinsic(op, name[len("llvm.intr.") :])
         raise TranslationError(f"cannot translate op '{name}' to LLVM IR", op.loc)
 
     def select(self, op: Operation) -> str:
         c, a, b = op.operands
-        return f"select {fastmath_for(op.properties.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, " \
+        return (
+            f"select {fastmath_for(op.properties.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, "
             f"{self.typed(b)}"
+        )
 
     def freeze(self, op: Operation) -> str:
         return f"freeze {self.typed(op.operands[0])}"
@@ -426,7 +486,7 @@ class FunctionTranslator:
         dyn = iter(op.operands[1:])
         idx = []
         for c in p["rawConstantIndices"].values:
-            if c == -(2 ** 31):
+            if c == -(2**31):
                 idx.append(self.typed(next(dyn)))
             else:
                 idx.append(f"i32 {c}")
@@ -549,7 +609,7 @@ class FunctionTranslator:
         vals = op.operands[first:]
         out, i = [], 0
         for k, n in enumerate(sizes.values):
-            g = vals[i:i + n]
+            g = vals[i : i + n]
             i += n
             tag = tags[k].value if tags is not None and k < len(tags) else ""
             out.append(f'"{tag}"(' + ", ".join(self.typed(v) for v in g) + ")")
@@ -619,8 +679,10 @@ class FunctionTranslator:
         args = op.operands[:n]
         rt = op.results[0].type if op.results else LT.VOID
         name = p["intrin"].value
-        s = f"call {fastmath_for(p.get('fastmathFlags'), rt)}{self.types.type(rt)} {global_ref(name)}(" \
+        s = (
+            f"call {fastmath_for(p.get('fastmathFlags'), rt)}{self.types.type(rt)} {global_ref(name)}("
             f"{self._call_args(args, p.get('arg_attrs'))})"
+        )
         return s + self._bundles(op, n)
 
     def intrinsic(self, op: Operation, mnemonic: str) -> str | None:
@@ -685,38 +747,70 @@ class FunctionTranslator:
 
 
 _HANDLERS = {
-    "llvm.select": FunctionTranslator.select, "llvm.freeze": FunctionTranslator.freeze,
-    "llvm.alloca": FunctionTranslator.alloca, "llvm.load": FunctionTranslator.load,
-    "llvm.store": FunctionTranslator.store, "llvm.getelementptr": FunctionTranslator.gep,
-    "llvm.extractvalue": FunctionTranslator.extractvalue, "llvm.insertvalue": FunctionTranslator.insertvalue,
+    "llvm.select": FunctionTranslator.select,
+    "llvm.freeze": FunctionTranslator.freeze,
+    "llvm.alloca": FunctionTranslator.alloca,
+    "llvm.load": FunctionTranslator.load,
+    "llvm.store": FunctionTranslator.store,
+    "llvm.getelementptr": FunctionTranslator.gep,
+    "llvm.extractvalue": FunctionTranslator.extractvalue,
+    "llvm.insertvalue": FunctionTranslator.insertvalue,
     "llvm.extractelement": FunctionTranslator.extractelement,
     "llvm.insertelement": FunctionTranslator.insertelement,
-    "llvm.shufflevector": FunctionTranslator.shufflevector, "llvm.atomicrmw": FunctionTranslator.atomicrmw,
-    "llvm.cmpxchg": FunctionTranslator.cmpxchg, "llvm.fence": FunctionTranslator.fence,
-    "llvm.br": FunctionTranslator.br, "llvm.cond_br": FunctionTranslator.cond_br,
-    "llvm.switch": FunctionTranslator.switch, "llvm.return": FunctionTranslator.ret,
-    "llvm.unreachable": FunctionTranslator.unreachable, "llvm.resume": FunctionTranslator.resume,
-    "llvm.call": FunctionTranslator.call, "llvm.invoke": FunctionTranslator.invoke,
-    "llvm.landingpad": FunctionTranslator.landingpad, "llvm.va_arg": FunctionTranslator.va_arg,
-    "llvm.inline_asm": FunctionTranslator.inline_asm, "llvm.call_intrinsic": FunctionTranslator.call_intrinsic,
+    "llvm.shufflevector": FunctionTranslator.shufflevector,
+    "llvm.atomicrmw": FunctionTranslator.atomicrmw,
+    "llvm.cmpxchg": FunctionTranslator.cmpxchg,
+    "llvm.fence": FunctionTranslator.fence,
+    "llvm.br": FunctionTranslator.br,
+    "llvm.cond_br": FunctionTranslator.cond_br,
+    "llvm.switch": FunctionTranslator.switch,
+    "llvm.return": FunctionTranslator.ret,
+    "llvm.unreachable": FunctionTranslator.unreachable,
+    "llvm.resume": FunctionTranslator.resume,
+    "llvm.call": FunctionTranslator.call,
+    "llvm.invoke": FunctionTranslator.invoke,
+    "llvm.landingpad": FunctionTranslator.landingpad,
+    "llvm.va_arg": FunctionTranslator.va_arg,
+    "llvm.inline_asm": FunctionTranslator.inline_asm,
+    "llvm.call_intrinsic": FunctionTranslator.call_intrinsic,
 }
 
 
 def _produces_nothing(op: Operation) -> bool:
     """Ops with a result that emit no instruction."""
-    return op.name.startswith("llvm.intr.") and op.name[len("llvm.intr."):] in DROPPED
+    return op.name.startswith("llvm.intr.") and op.name[len("llvm.intr.") :] in DROPPED
 
 
 # -- attributes ----------------------------------------------------------------------------
 
-_UNIT_PARAM_ATTRS = {"noalias": "noalias", "nonnull": "nonnull", "noundef": "noundef", "nocapture": "captures(none)",
-                     "readonly": "readonly", "writeonly": "writeonly", "readnone": "readnone", "inreg": "inreg",
-                     "returned": "returned", "signext": "signext", "zeroext": "zeroext", "nest": "nest",
-                     "nofree": "nofree", "swiftself": "swiftself", "swifterror": "swifterror",
-                     "allocalign": "allocalign", "allocptr": "allocptr", "dead_on_unwind": "dead_on_unwind",
-                     "writable": "writable", "immarg": "immarg"}
-_INT_PARAM_ATTRS = {"align": "align {}", "dereferenceable": "dereferenceable({})",
-                    "dereferenceable_or_null": "dereferenceable_or_null({})", "alignstack": "alignstack({})"}
+_UNIT_PARAM_ATTRS = {
+    "noalias": "noalias",
+    "nonnull": "nonnull",
+    "noundef": "noundef",
+    "nocapture": "captures(none)",
+    "readonly": "readonly",
+    "writeonly": "writeonly",
+    "readnone": "readnone",
+    "inreg": "inreg",
+    "returned": "returned",
+    "signext": "signext",
+    "zeroext": "zeroext",
+    "nest": "nest",
+    "nofree": "nofree",
+    "swiftself": "swiftself",
+    "swifterror": "swifterror",
+    "allocalign": "allocalign",
+    "allocptr": "allocptr",
+    "dead_on_unwind": "dead_on_unwind",
+    "writable": "writable",
+    "immarg": "immarg",
+}
+_INT_PARAM_ATTRS = {
+    "align": "align {}",
+    "dereferenceable": "dereferenceable({})",
+    "dereferenceable_or_null": "dereferenceable_or_null({})",
+    "alignstack": "alignstack({})",
+}
 _TYPE_PARAM_ATTRS = ("byval", "sret", "byref", "inalloca", "preallocated", "elementtype")
 
 
@@ -738,17 +832,33 @@ def _param_attrs(d: A.Attribute, types: TypeNamer) -> str:
     return " ".join(out)
 
 
-_UNIT_FN_ATTRS = {"no_inline": "noinline", "always_inline": "alwaysinline", "inline_hint": "inlinehint",
-                  "optimize_none": "optnone", "no_unwind": "nounwind", "will_return": "willreturn",
-                  "convergent": "convergent"}
-_STR_FN_ATTRS = {"target_cpu": "target-cpu", "tune_cpu": "tune-cpu", "prefer_vector_width": "prefer-vector-width",
-                 "reciprocal_estimates": "reciprocal-estimates", "denormal_fp_math": "denormal-fp-math",
-                 "denormal_fp_math_f32": "denormal-fp-math-f32", "fp_contract": "fp-contract",
-                 "instrument_function_entry": "instrument-function-entry",
-                 "instrument_function_exit": "instrument-function-exit"}
-_BOOL_FN_ATTRS = {"unsafe_fp_math": "unsafe-fp-math", "no_infs_fp_math": "no-infs-fp-math",
-                  "no_nans_fp_math": "no-nans-fp-math", "approx_func_fp_math": "approx-func-fp-math",
-                  "no_signed_zeros_fp_math": "no-signed-zeros-fp-math"}
+_UNIT_FN_ATTRS = {
+    "no_inline": "noinline",
+    "always_inline": "alwaysinline",
+    "inline_hint": "inlinehint",
+    "optimize_none": "optnone",
+    "no_unwind": "nounwind",
+    "will_return": "willreturn",
+    "convergent": "convergent",
+}
+_STR_FN_ATTRS = {
+    "target_cpu": "target-cpu",
+    "tune_cpu": "tune-cpu",
+    "prefer_vector_width": "prefer-vector-width",
+    "reciprocal_estimates": "reciprocal-estimates",
+    "denormal_fp_math": "denormal-fp-math",
+    "denormal_fp_math_f32": "denormal-fp-math-f32",
+    "fp_contract": "fp-contract",
+    "instrument_function_entry": "instrument-function-entry",
+    "instrument_function_exit": "instrument-function-exit",
+}
+_BOOL_FN_ATTRS = {
+    "unsafe_fp_math": "unsafe-fp-math",
+    "no_infs_fp_math": "no-infs-fp-math",
+    "no_nans_fp_math": "no-nans-fp-math",
+    "approx_func_fp_math": "approx-func-fp-math",
+    "no_signed_zeros_fp_math": "no-signed-zeros-fp-math",
+}
 
 
 def _quoted(s: str) -> str:

@@ -29,13 +29,69 @@ def _s(name: str, overloads=(), args=None) -> IntrinsicSpec:
 
 SPECS: dict[str, IntrinsicSpec] = {}
 
-for _n in ("exp", "exp2", "exp10", "fabs", "ceil", "floor", "log", "log10", "log2", "roundeven", "round", "trunc",
-           "sqrt", "rint", "nearbyint", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-           "canonicalize", "copysign", "pow", "maxnum", "minnum", "maximum", "minimum", "maximumnum", "minimumnum",
-           "atan2", "fma", "fmuladd", "bitreverse", "bswap", "ctpop", "smax", "smin", "umax", "umin", "sadd.sat",
-           "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat", "fshl", "fshr", "ssa.copy", "expect",
-           "threadlocal.address", "launder.invariant.group", "strip.invariant.group", "stepvector", "vscale",
-           "vector.interleave2", "masked.expandload", "stacksave"):
+for _n in (
+    "exp",
+    "exp2",
+    "exp10",
+    "fabs",
+    "ceil",
+    "floor",
+    "log",
+    "log10",
+    "log2",
+    "roundeven",
+    "round",
+    "trunc",
+    "sqrt",
+    "rint",
+    "nearbyint",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "canonicalize",
+    "copysign",
+    "pow",
+    "maxnum",
+    "minnum",
+    "maximum",
+    "minimum",
+    "maximumnum",
+    "minimumnum",
+    "atan2",
+    "fma",
+    "fmuladd",
+    "bitreverse",
+    "bswap",
+    "ctpop",
+    "smax",
+    "smin",
+    "umax",
+    "umin",
+    "sadd.sat",
+    "uadd.sat",
+    "ssub.sat",
+    "usub.sat",
+    "sshl.sat",
+    "ushl.sat",
+    "fshl",
+    "fshr",
+    "ssa.copy",
+    "expect",
+    "threadlocal.address",
+    "launder.invariant.group",
+    "strip.invariant.group",
+    "stepvector",
+    "vscale",
+    "vector.interleave2",
+    "masked.expandload",
+    "stacksave",
+):
     SPECS[_n] = _s(_n, ["r"])
 for _n in ("ctlz", "cttz"):
     SPECS[_n] = _s(_n, ["r"], ["$0", "is_zero_poison:i1"])
@@ -65,12 +121,15 @@ SPECS["masked.gather"] = _s("masked.gather", ["r", 0], ["$0 align:alignment", "$
 SPECS["masked.scatter"] = _s("masked.scatter", [0, 1], ["$0", "$1 align:alignment", "$2"])
 SPECS["masked.compressstore"] = _s("masked.compressstore", [0])
 SPECS["matrix.transpose"] = _s("matrix.transpose", ["r"], ["$0", "rows:i32", "columns:i32"])
-SPECS["matrix.multiply"] = _s("matrix.multiply", ["r", 0, 1],
-                              ["$0", "$1", "lhs_rows:i32", "lhs_columns:i32", "rhs_columns:i32"])
-SPECS["matrix.column.major.load"] = _s("matrix.column.major.load", ["r", 1],
-                                       ["$0", "$1", "isVolatile:i1", "rows:i32", "columns:i32"])
-SPECS["matrix.column.major.store"] = _s("matrix.column.major.store", [0, 2],
-                                        ["$0", "$1", "$2", "isVolatile:i1", "rows:i32", "columns:i32"])
+SPECS["matrix.multiply"] = _s(
+    "matrix.multiply", ["r", 0, 1], ["$0", "$1", "lhs_rows:i32", "lhs_columns:i32", "rhs_columns:i32"]
+)
+SPECS["matrix.column.major.load"] = _s(
+    "matrix.column.major.load", ["r", 1], ["$0", "$1", "isVolatile:i1", "rows:i32", "columns:i32"]
+)
+SPECS["matrix.column.major.store"] = _s(
+    "matrix.column.major.store", [0, 2], ["$0", "$1", "$2", "isVolatile:i1", "rows:i32", "columns:i32"]
+)
 SPECS["get.active.lane.mask"] = _s("get.active.lane.mask", ["r", 0])
 SPECS["stackrestore"] = _s("stackrestore", [0])
 SPECS["vastart"] = _s("va_start", [0])
@@ -96,14 +155,22 @@ SPECS["assume"] = _s("assume", [], ["$0"])
 for _n in ("trap", "debugtrap"):
     SPECS[_n] = _s(_n)
 for _n in ("uitofp", "sitofp", "fptrunc"):
-    SPECS[f"experimental.constrained.{_n}"] = _s(f"experimental.constrained.{_n}", ["r", 0],
-                                                 ["$0", "meta:roundingmode", "meta:fpExceptionBehavior"])
-SPECS["experimental.constrained.fpext"] = _s("experimental.constrained.fpext", ["r", 0],
-                                             ["$0", "meta:fpExceptionBehavior"])
+    SPECS[f"experimental.constrained.{_n}"] = _s(
+        f"experimental.constrained.{_n}", ["r", 0], ["$0", "meta:roundingmode", "meta:fpExceptionBehavior"]
+    )
+SPECS["experimental.constrained.fpext"] = _s(
+    "experimental.constrained.fpext", ["r", 0], ["$0", "meta:fpExceptionBehavior"]
+)
 
 # Ops that mean nothing to code generation (debug info, scope declarations).
 DROPPED = frozenset({"dbg.declare", "dbg.value", "dbg.label", "experimental.noalias.scope.decl"})
 
-ROUNDING_METADATA = {0: "round.towardzero", 1: "round.tonearest", 2: "round.upward", 3: "round.downward",
-                     4: "round.tonearestaway", 7: "round.dynamic"}
+ROUNDING_METADATA = {
+    0: "round.towardzero",
+    1: "round.tonearest",
+    2: "round.upward",
+    3: "round.downward",
+    4: "round.tonearestaway",
+    7: "round.dynamic",
+}
 EXCEPTION_METADATA = {0: "fpexcept.ignore", 1: "fpexcept.maytrap", 2: "fpexcept.strict"}

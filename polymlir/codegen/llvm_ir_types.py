@@ -18,8 +18,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError
 
-FLOAT_NAMES = {"f16": "half", "bf16": "bfloat", "f32": "float", "f64": "double", "f80": "x86_fp80",
-               "f128": "fp128"}
+FLOAT_NAMES = {"f16": "half", "bf16": "bfloat", "f32": "float", "f64": "double", "f80": "x86_fp80", "f128": "fp128"}
 _PLAIN_IDENT = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
 
 
@@ -116,8 +115,11 @@ class TypeNamer:
         if isinstance(t, LT.LLVMPPCFP128Type):
             return "ppc_fp128"
         if isinstance(t, LT.LLVMTargetExtType):
-            parts = ['"' + escape_bytes(string_bytes(t.name)) + '"'] + [self.type(x) for x in t.type_params] + \
-                [str(i) for i in t.int_params]
+            parts = (
+                ['"' + escape_bytes(string_bytes(t.name)) + '"']
+                + [self.type(x) for x in t.type_params]
+                + [str(i) for i in t.int_params]
+            )
             return "target(" + ", ".join(parts) + ")"
         raise TranslationError(f"cannot translate type '{t}' to LLVM IR")
 
@@ -210,12 +212,24 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
 # (inf and NaN), "fn" (no inf, NaN all ones), "fnuz" (NaN is -0), "none"
 # (finite only), "e8m0" (no sign, no zero), "x87" (explicit integer bit).
 _FORMATS = {
-    "f16": (5, 10, 15, "ieee"), "bf16": (8, 7, 127, "ieee"), "f32": (8, 23, 127, "ieee"),
-    "f64": (11, 52, 1023, "ieee"), "f128": (15, 112, 16383, "ieee"), "f80": (15, 63, 16383, "x87"),
-    "tf32": (8, 10, 127, "ieee"), "f8E5M2": (5, 2, 15, "ieee"), "f8E4M3": (4, 3, 7, "ieee"),
-    "f8E4M3FN": (4, 3, 7, "fn"), "f8E5M2FNUZ": (5, 2, 16, "fnuz"), "f8E4M3FNUZ": (4, 3, 8, "fnuz"),
-    "f8E4M3B11FNUZ": (4, 3, 11, "fnuz"), "f8E3M4": (3, 4, 3, "ieee"), "f8E8M0FNU": (8, 0, 127, "e8m0"),
-    "f6E2M3FN": (2, 3, 1, "none"), "f6E3M2FN": (3, 2, 3, "none"), "f4E2M1FN": (2, 1, 1, "none"),
+    "f16": (5, 10, 15, "ieee"),
+    "bf16": (8, 7, 127, "ieee"),
+    "f32": (8, 23, 127, "ieee"),
+    "f64": (11, 52, 1023, "ieee"),
+    "f128": (15, 112, 16383, "ieee"),
+    "f80": (15, 63, 16383, "x87"),
+    "tf32": (8, 10, 127, "ieee"),
+    "f8E5M2": (5, 2, 15, "ieee"),
+    "f8E4M3": (4, 3, 7, "ieee"),
+    "f8E4M3FN": (4, 3, 7, "fn"),
+    "f8E5M2FNUZ": (5, 2, 16, "fnuz"),
+    "f8E4M3FNUZ": (4, 3, 8, "fnuz"),
+    "f8E4M3B11FNUZ": (4, 3, 11, "fnuz"),
+    "f8E3M4": (3, 4, 3, "ieee"),
+    "f8E8M0FNU": (8, 0, 127, "e8m0"),
+    "f6E2M3FN": (2, 3, 1, "none"),
+    "f6E3M2FN": (3, 2, 3, "none"),
+    "f4E2M1FN": (2, 1, 1, "none"),
 }
 
 
@@ -313,7 +327,7 @@ class ConstantSpeller:
 
     def constant(self, attr: A.Attribute, t: T.Type) -> str:
         if isinstance(attr, A.OpaqueAttr) and attr.dialect == "llvm":
-            kind = attr.text[len("llvm."):]
+            kind = attr.text[len("llvm.") :]
             if kind == "zero":
                 return self.zero(t)
             if kind in ("undef", "poison"):
@@ -369,8 +383,10 @@ class ConstantSpeller:
         """One element of a dense attribute as a constant of type ``et``."""
         if isinstance(et, LT.LLVMStructType):  # complex numbers
             re_, im = v
-            return "{ " + f"{self.types.type(et.fields[0])} {self.element(re_, et.fields[0])}, " \
+            return (
+                "{ " + f"{self.types.type(et.fields[0])} {self.element(re_, et.fields[0])}, "
                 f"{self.types.type(et.fields[1])} {self.element(im, et.fields[1])}" + " }"
+            )
         if isinstance(et, T.FloatType):
             if isinstance(v, int) and not isinstance(v, bool):
                 return float_literal(float(v), et)
@@ -404,7 +420,7 @@ class ConstantSpeller:
         if isinstance(t, LT.LLVMArrayType):
             et = t.element_type
             if et == T.i8 and not isinstance(et, LT.LLVMArrayType):
-                data = bytes(int(v) & 0xFF for v in values[pos:pos + t.num_elements])
+                data = bytes(int(v) & 0xFF for v in values[pos : pos + t.num_elements])
                 return 'c"' + escape_bytes(data) + '"', pos + t.num_elements
             parts = []
             ets = self.types.type(et)
@@ -473,6 +489,11 @@ def mangle(t: T.Type) -> str:
     if isinstance(t, LT.LLVMX86AMXType):
         return "x86amx"
     if isinstance(t, LT.LLVMTargetExtType):
-        return "t" + t.name + "".join("_" + mangle(x) for x in t.type_params) + \
-            "".join(f"_{i}" for i in t.int_params) + "t"
+        return (
+            "t"
+            + t.name
+            + "".join("_" + mangle(x) for x in t.type_params)
+            + "".join(f"_{i}" for i in t.int_params)
+            + "t"
+        )
     raise TranslationError(f"cannot mangle type '{t}' into an intrinsic name")

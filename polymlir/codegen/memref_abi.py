@@ -28,8 +28,9 @@ import ctypes
 import ctypes.util
 import functools
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -38,10 +39,26 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 
-__all__ = ["ranked_descriptor_type", "UnrankedDescriptor", "numpy_dtype", "descriptor_from_array",
-           "unranked_from_array", "array_from_descriptor", "array_from_pointer", "array_from_unranked", "libc",
-           "Allocation", "row_major_strides", "ranked_at", "Slot", "FunctionABI", "function_abi", "ctype_of",
-           "to_scalar", "from_scalar"]
+__all__ = [
+    "ranked_descriptor_type",
+    "UnrankedDescriptor",
+    "numpy_dtype",
+    "descriptor_from_array",
+    "unranked_from_array",
+    "array_from_descriptor",
+    "array_from_pointer",
+    "array_from_unranked",
+    "libc",
+    "Allocation",
+    "row_major_strides",
+    "ranked_at",
+    "Slot",
+    "FunctionABI",
+    "function_abi",
+    "ctype_of",
+    "to_scalar",
+    "from_scalar",
+]
 
 _libc_handle: ctypes.CDLL | None = None
 
@@ -61,8 +78,11 @@ def libc() -> ctypes.CDLL:
 @functools.cache
 def ranked_descriptor_type(rank: int) -> type[ctypes.Structure]:
     """The ctypes struct of a rank-``rank`` memref descriptor."""
-    fields: list[tuple[str, Any]] = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p),
-                                     ("offset", ctypes.c_int64)]
+    fields: list[tuple[str, Any]] = [
+        ("allocated", ctypes.c_void_p),
+        ("aligned", ctypes.c_void_p),
+        ("offset", ctypes.c_int64),
+    ]
     if rank:
         fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
     return type(f"MemRefDescriptor{rank}D", (ctypes.Structure,), {"_fields_": fields, "rank": rank})
@@ -83,8 +103,17 @@ def _bf16():
         return np.dtype(np.uint16)
 
 
-_DTYPES: dict[str, Any] = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
-                           "index": np.int64, "f16": np.float16, "f32": np.float32, "f64": np.float64}
+_DTYPES: dict[str, Any] = {
+    "i1": np.bool_,
+    "i8": np.int8,
+    "i16": np.int16,
+    "i32": np.int32,
+    "i64": np.int64,
+    "index": np.int64,
+    "f16": np.float16,
+    "f32": np.float32,
+    "f64": np.float64,
+}
 
 
 def numpy_dtype(t: T.Type) -> np.dtype:
@@ -117,10 +146,16 @@ def _compatible(got: np.dtype, want: np.dtype) -> bool:
     return got.kind in "iu" and want.kind in "iu" and got.itemsize == want.itemsize
 
 
-def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any = None,
-                          shape: Sequence[int | None] | None = None, what: str = "argument",
-                          strides: Sequence[int | None] | None = None, offset: int = 0,
-                          contiguous: bool | Sequence[int] = False) -> ctypes.Structure:
+def descriptor_from_array(
+    arr: np.ndarray,
+    rank: int | None = None,
+    dtype: Any = None,
+    shape: Sequence[int | None] | None = None,
+    what: str = "argument",
+    strides: Sequence[int | None] | None = None,
+    offset: int = 0,
+    contiguous: bool | Sequence[int] = False,
+) -> ctypes.Structure:
     """A ranked descriptor viewing ``arr`` (any strides, including negative
     and zero ones). ``rank``/``dtype``/``shape`` are checked when given
     (``None`` entries of ``shape`` are dynamic). ``strides`` are the static
@@ -158,8 +193,10 @@ def descriptor_from_array(arr: np.ndarray, rank: int | None = None, dtype: Any =
                 continue
             if want_s != got_s:
                 kind = "a row-major contiguous array" if contiguous is True else f"stride {want_s} in dimension {i}"
-                raise ValueError(f"{what}: the memref type needs {kind}, got element strides {tuple(elem_strides)} "
-                                 f"(pass np.ascontiguousarray(...) or a view with those strides)")
+                raise ValueError(
+                    f"{what}: the memref type needs {kind}, got element strides {tuple(elem_strides)} "
+                    f"(pass np.ascontiguousarray(...) or a view with those strides)"
+                )
             elem_strides[i] = want_s
     n = arr.ndim
     desc = ranked_descriptor_type(n)()
@@ -205,8 +242,9 @@ def _free(ptr: int) -> None:
         libc().free(ptr)
 
 
-def array_from_pointer(aligned: int, offset: int, sizes: Sequence[int], strides: Sequence[int], dtype: Any,
-                       owner: object = None) -> np.ndarray:
+def array_from_pointer(
+    aligned: int, offset: int, sizes: Sequence[int], strides: Sequence[int], dtype: Any, owner: object = None
+) -> np.ndarray:
     """A numpy view of memref data (``owner`` is kept alive by the view)."""
     dt = np.dtype(dtype)
     shape = tuple(int(s) for s in sizes)
@@ -231,8 +269,9 @@ def array_from_pointer(aligned: int, offset: int, sizes: Sequence[int], strides:
     return np.ndarray(shape, dt, buffer=raw, offset=-lo, strides=bstrides)
 
 
-def array_from_descriptor(desc: ctypes.Structure, dtype: Any, owner: object = None,
-                          free_allocated: bool = False) -> np.ndarray:
+def array_from_descriptor(
+    desc: ctypes.Structure, dtype: Any, owner: object = None, free_allocated: bool = False
+) -> np.ndarray:
     """A numpy array over a ranked descriptor's data. With
     ``free_allocated`` the array takes ownership of the descriptor's
     ``allocated`` pointer (freed with ``free`` when no view remains)."""
@@ -291,18 +330,29 @@ def is_desc(t: T.Type) -> int | None:
     if not isinstance(t, LT.LLVMStructType) or t.name is not None:
         return None
     f = t.fields
-    if len(f) == 3 and isinstance(f[0], LT.LLVMPointerType) and isinstance(f[1], LT.LLVMPointerType) \
-            and f[2] == T.i64:
+    if len(f) == 3 and isinstance(f[0], LT.LLVMPointerType) and isinstance(f[1], LT.LLVMPointerType) and f[2] == T.i64:
         return 0
-    if len(f) == 5 and isinstance(f[0], LT.LLVMPointerType) and isinstance(f[1], LT.LLVMPointerType) \
-            and f[2] == T.i64 and isinstance(f[3], LT.LLVMArrayType) and f[3] == f[4] and f[3].element_type == T.i64:
+    if (
+        len(f) == 5
+        and isinstance(f[0], LT.LLVMPointerType)
+        and isinstance(f[1], LT.LLVMPointerType)
+        and f[2] == T.i64
+        and isinstance(f[3], LT.LLVMArrayType)
+        and f[3] == f[4]
+        and f[3].element_type == T.i64
+    ):
         return f[3].num_elements
     return None
 
 
 def is_unranked(t: T.Type) -> bool:
-    return isinstance(t, LT.LLVMStructType) and t.name is None and len(t.fields) == 2 and t.fields[0] == T.i64 \
+    return (
+        isinstance(t, LT.LLVMStructType)
+        and t.name is None
+        and len(t.fields) == 2
+        and t.fields[0] == T.i64
         and isinstance(t.fields[1], LT.LLVMPointerType)
+    )
 
 
 def slot_from_mlir(t: T.Type) -> Slot:
@@ -411,14 +461,22 @@ def expanded_slots(fn: Operation) -> list[Slot]:
                 else:
                     last = u
                     while True:  # follow the chain to the complete descriptor
-                        nxt = [x for x in last.results[0].users if x.name == "llvm.insertvalue"
-                               and x.operands[0] is last.results[0]]
+                        nxt = [
+                            x
+                            for x in last.results[0].users
+                            if x.name == "llvm.insertvalue" and x.operands[0] is last.results[0]
+                        ]
                         if not nxt:
                             break
                         last = nxt[0]
-                    slots.append(Slot("memref", rank=r or 0,
-                                      dtype=_DtypeFinder.from_desc_value(last.results[0]),
-                                      contiguous=_assumed_row_major(last.results[0], r or 0)))
+                    slots.append(
+                        Slot(
+                            "memref",
+                            rank=r or 0,
+                            dtype=_DtypeFinder.from_desc_value(last.results[0]),
+                            contiguous=_assumed_row_major(last.results[0], r or 0),
+                        )
+                    )
                 i += n
                 continue
         slots.append(Slot("scalar", params[i]))
@@ -452,8 +510,11 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
                 root = dv
                 while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":
                     root = root.owner_op.operands[0]
-                s.dtype = _DtypeFinder.from_desc_value(root) or _DtypeFinder.from_desc_value(dv) or \
-                    _DtypeFinder.from_aligned_source(dv)
+                s.dtype = (
+                    _DtypeFinder.from_desc_value(root)
+                    or _DtypeFinder.from_desc_value(dv)
+                    or _DtypeFinder.from_aligned_source(dv)
+                )
 
 
 def _assumed_row_major(desc, rank: int) -> bool | frozenset:
@@ -490,8 +551,11 @@ def _collect_stride_reads(desc, read: set[int]) -> bool:
 
 
 def _only_returned(v) -> bool:
-    return all(u.name == "llvm.return" or (u.name == "llvm.insertvalue" and u.operands[0] is v
-                                           and _only_returned(u.results[0])) for u in v.users)
+    return all(
+        u.name == "llvm.return"
+        or (u.name == "llvm.insertvalue" and u.operands[0] is v and _only_returned(u.results[0]))
+        for u in v.users
+    )
 
 
 def llvm_result_slots(t: T.Type) -> list[Slot]:
@@ -528,8 +592,14 @@ def ctype_of(t: T.Type) -> Any:
     if isinstance(t, T.IndexType):
         return ctypes.c_int64
     if isinstance(t, T.FloatType):
-        return {"f16": ctypes.c_uint16, "bf16": ctypes.c_uint16, "f32": ctypes.c_float, "f64": ctypes.c_double,
-                "f80": ctypes.c_longdouble, "f128": ctypes.c_uint64 * 2}[t.name]
+        return {
+            "f16": ctypes.c_uint16,
+            "bf16": ctypes.c_uint16,
+            "f32": ctypes.c_float,
+            "f64": ctypes.c_double,
+            "f80": ctypes.c_longdouble,
+            "f128": ctypes.c_uint64 * 2,
+        }[t.name]
     if isinstance(t, LT.LLVMPointerType):
         return ctypes.c_void_p
     if isinstance(t, LT.LLVMArrayType):
@@ -653,9 +723,14 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
         args = expanded_slots(fn)
         results = llvm_result_slots(ft.return_type)
         infer_result_dtypes(fn, results)
-    by_ptr = use_ciface and isinstance(cft.return_type, LT.LLVMVoidType) and bool(results) and \
-        len(cft.params) == len(args) + 1
+    by_ptr = (
+        use_ciface
+        and isinstance(cft.return_type, LT.LLVMVoidType)
+        and bool(results)
+        and len(cft.params) == len(args) + 1
+    )
     if use_ciface and not by_ptr and len(cft.params) != len(args):
         use_ciface, callee, cft = False, fn, ft
-    return FunctionABI(callee.properties["sym_name"].value, args, results, use_ciface, by_ptr,
-                       list(cft.params), cft.return_type)
+    return FunctionABI(
+        callee.properties["sym_name"].value, args, results, use_ciface, by_ptr, list(cft.params), cft.return_type
+    )

@@ -23,7 +23,8 @@ import math
 import struct
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -100,9 +101,19 @@ def format_scalar(v: Any, kind: str) -> str:
     return str(int(v))
 
 
-_KIND_DTYPES = {"I8": np.int8, "I16": np.int16, "I32": np.int32, "I64": np.int64, "Ind": np.uint64,
-                "F16": np.float16, "BF16": np.uint16, "F32": np.float32, "F64": np.float64,
-                "C32": np.complex64, "C64": np.complex128}
+_KIND_DTYPES = {
+    "I8": np.int8,
+    "I16": np.int16,
+    "I32": np.int32,
+    "I64": np.int64,
+    "Ind": np.uint64,
+    "F16": np.float16,
+    "BF16": np.uint16,
+    "F32": np.float32,
+    "F64": np.float64,
+    "C32": np.complex64,
+    "C64": np.complex128,
+}
 
 
 def _data_str(a: np.ndarray, kind: str) -> str:
@@ -155,19 +166,23 @@ def layout_cells(cells: list[str], shape: tuple[int, ...]) -> str:
 
 def _meta_str(base: int, rank: int, offset: int, sizes, strides) -> str:
     ptr = hex(base) if base else "0"
-    return (f"base@ = {ptr} rank = {rank} offset = {offset} sizes = [{', '.join(str(s) for s in sizes)}] "
-            f"strides = [{', '.join(str(s) for s in strides)}]")
+    return (
+        f"base@ = {ptr} rank = {rank} offset = {offset} sizes = [{', '.join(str(s) for s in sizes)}] "
+        f"strides = [{', '.join(str(s) for s in strides)}]"
+    )
 
 
-def format_memref(a: np.ndarray, kind: str | None = None, base: int | None = None, offset: int = 0,
-                  unranked: bool = True) -> str:
+def format_memref(
+    a: np.ndarray, kind: str | None = None, base: int | None = None, offset: int = 0, unranked: bool = True
+) -> str:
     """What ``printMemref*`` prints for ``a`` (with the trailing newline)."""
     if kind is None:
         kind = {np.dtype(v): k for k, v in _KIND_DTYPES.items() if k not in ("Ind", "BF16")}.get(a.dtype, "F64")
     item = a.itemsize
     strides = [s // item for s in a.strides]
     head = ("Unranked Memref " if unranked else "Memref ") + _meta_str(
-        a.ctypes.data - offset * item if base is None else base, a.ndim, offset, a.shape, strides)
+        a.ctypes.data - offset * item if base is None else base, a.ndim, offset, a.shape, strides
+    )
     return head + " data = \n" + _data_str(a, kind) + "\n"
 
 
@@ -175,8 +190,11 @@ def _ranked_view(d: ctypes.Structure, dtype) -> tuple[np.ndarray, int, int, list
     rank = type(d).rank
     sizes = list(d.sizes) if rank else []
     strides = list(d.strides) if rank else []
-    arr = M.array_from_pointer(d.aligned or 0, d.offset, sizes, strides, dtype) if (d.aligned or not all(
-        sizes)) else np.empty(tuple(sizes), dtype)
+    arr = (
+        M.array_from_pointer(d.aligned or 0, d.offset, sizes, strides, dtype)
+        if (d.aligned or not all(sizes))
+        else np.empty(tuple(sizes), dtype)
+    )
     return arr, d.aligned or 0, d.offset, sizes, strides
 
 
@@ -213,8 +231,12 @@ def _verify(actual: M.UnrankedDescriptor, expected: M.UnrankedDescriptor, kind: 
     de = M.ranked_at(expected.descriptor, expected.rank)
     rank = actual.rank
     for i in range(rank):
-        if (expected.rank != rank or da.offset != de.offset or da.sizes[i] != de.sizes[i]
-                or da.strides[i] != de.strides[i]):
+        if (
+            expected.rank != rank
+            or da.offset != de.offset
+            or da.sizes[i] != de.sizes[i]
+            or da.strides[i] != de.strides[i]
+        ):
             sys.stdout.flush()
             for d, r in ((da, rank), (de, expected.rank)):
                 sizes = list(d.sizes) if r else []
@@ -257,8 +279,9 @@ def _memref_copy(elem_size: int, src: M.UnrankedDescriptor, dst: M.UnrankedDescr
         return
     dt = np.dtype((np.void, int(elem_size)))
     s = M.array_from_pointer(ds.aligned, ds.offset, sizes, list(ds.strides) if rank else [], dt)
-    d = M.array_from_pointer(dd.aligned, dd.offset, list(dd.sizes) if rank else [],
-                             list(dd.strides) if rank else [], dt)
+    d = M.array_from_pointer(
+        dd.aligned, dd.offset, list(dd.sizes) if rank else [], list(dd.strides) if rank else [], dt
+    )
     d[...] = s
 
 
@@ -316,12 +339,15 @@ _export("memrefCopy", None, ctypes.c_int64, _P, _P)(lambda n, s, d: _memref_copy
 for _k in _KIND_DTYPES:
     _export(f"_mlir_ciface_printMemref{_k}", None, _P)(lambda u, k=_k: _print_unranked(u.contents, k))
     _export(f"printMemref{_k}", None, ctypes.c_int64, ctypes.c_void_p)(
-        lambda r, p, k=_k: _print_unranked(M.UnrankedDescriptor(r, p), k))
+        lambda r, p, k=_k: _print_unranked(M.UnrankedDescriptor(r, p), k)
+    )
     _export(f"_mlir_ciface_printMemrefShape{_k}", None, _P)(lambda u: _print_shape(u.contents))
     _export(f"_mlir_ciface_verifyMemRef{_k}", ctypes.c_int64, _P, _P)(
-        lambda a, e, k=_k: _verify(a.contents, e.contents, k))
+        lambda a, e, k=_k: _verify(a.contents, e.contents, k)
+    )
     _export(f"verifyMemRef{_k}", ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p)(
-        lambda r, a, e, k=_k: _verify(M.UnrankedDescriptor(r, a), M.UnrankedDescriptor(r, e), k))
+        lambda r, a, e, k=_k: _verify(M.UnrankedDescriptor(r, a), M.UnrankedDescriptor(r, e), k)
+    )
 
 
 def _ranked_printer(rank: int, kind: str) -> Callable:
@@ -339,7 +365,7 @@ def _vector_str(vals: list, dims: tuple[int, ...]) -> str:
     m = dims[0]
     rest = dims[1:]
     step = len(vals) // m
-    elems = [_vector_str(vals[i * step:(i + 1) * step], rest) if rest else format_g(vals[i]) for i in range(m)]
+    elems = [_vector_str(vals[i * step : (i + 1) * step], rest) if rest else format_g(vals[i]) for i in range(m)]
     nl = "\n" if len(rest) > 1 else ""
     s = "(" + elems[0]
     if m > 1:
@@ -362,8 +388,13 @@ def _print_vector_memref(p: int) -> None:
     if arr is not None:
         for idx in np.ndindex(*sizes):
             cells.append(_vector_str([float(x) for x in arr[idx].reshape(-1)], (4, 4)))
-    text = "Memref " + _meta_str(d.aligned or 0, 2, d.offset, sizes, strides) + " data = \n" + \
-        layout_cells(cells, tuple(sizes)) + "\n"
+    text = (
+        "Memref "
+        + _meta_str(d.aligned or 0, 2, d.offset, sizes, strides)
+        + " data = \n"
+        + layout_cells(cells, tuple(sizes))
+        + "\n"
+    )
     _out(text)
 
 

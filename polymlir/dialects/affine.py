@@ -157,11 +157,11 @@ def _dynamic_sizes(op: Operation) -> list[Value]:
     ops = op.operands
     seg = _segments(op)
     if op.name == "memref.alloc":
-        return ops[:seg[0]] if seg else ops
+        return ops[: seg[0]] if seg else ops
     if op.name == "memref.view":
         return ops[2:]
     if seg and len(seg) >= 3:  # memref.subview: source, offsets, sizes, strides
-        return ops[seg[0] + seg[1]:seg[0] + seg[1] + seg[2]]
+        return ops[seg[0] + seg[1] : seg[0] + seg[1] + seg[2]]
     return []
 
 
@@ -202,8 +202,11 @@ def verify_dims_and_symbols(op: OpDef, operands: Sequence[Value], num_dims: int)
         if i < num_dims:
             # The common dim, a loop's induction variable, checked first
             # (is_valid_dim would try the symbol rules before it).
-            if isinstance(v, BlockArgument) and isinstance(v.type, T.IndexType) \
-                    and affine_induction_var_owner(v) is not None:
+            if (
+                isinstance(v, BlockArgument)
+                and isinstance(v.type, T.IndexType)
+                and affine_induction_var_owner(v) is not None
+            ):
                 continue
             if not is_valid_dim(v, scope):
                 raise op.op_error("operand cannot be used as a dimension id")
@@ -388,8 +391,12 @@ def parse_type_of(p: Parser, state: OpState, cls: type[_TypeT], colon: bool = Fa
         p.expect(":", "expected ':'")
     t = p.parse_type()
     if not isinstance(t, cls):
-        parse_error(p, state, f"invalid kind of type specified: expected {_TYPE_NAMES.get(cls, cls.__name__)}, "
-                              f"but found '{t}'", pos)
+        parse_error(
+            p,
+            state,
+            f"invalid kind of type specified: expected {_TYPE_NAMES.get(cls, cls.__name__)}, but found '{t}'",
+            pos,
+        )
     return t
 
 
@@ -420,8 +427,9 @@ class _MapOfOperandsOp(OpDef):
     @classmethod
     def build(cls, amap: AffineMap, operands: Sequence[Value], loc: A.Location | None = None) -> Operation:
         """The op applying ``amap`` to ``operands`` (dims, then symbols)."""
-        return cls.create(operands=list(operands), result_types=[T.index],
-                          properties={"map": A.AffineMapAttr(amap)}, loc=loc)
+        return cls.create(
+            operands=list(operands), result_types=[T.index], properties={"map": A.AffineMapAttr(amap)}, loc=loc
+        )
 
     def print_custom_ok(self) -> bool:
         m = map_of(self)
@@ -461,7 +469,7 @@ class AffineApplyOp(_MapOfOperandsOp):
         # A valid dim that is not a valid symbol may not sit in a symbol
         # position; values that are neither are allowed (non-affine uses).
         region = get_affine_scope(self)
-        for v in self.operands[m.num_dims:]:
+        for v in self.operands[m.num_dims :]:
             if is_valid_dim(v, region) and not is_valid_symbol(v, region):
                 raise self.emit_error("dimensional operand cannot be used as a symbol")
 
@@ -526,8 +534,10 @@ def _basis_str(p: AsmPrinter, values: Sequence[Value], static: Sequence[int]) ->
 
 def _check_basis(op: OpDef, static: Sequence[int], dynamic: Sequence[Value]) -> None:
     if sum(1 for s in static if s == T.DYNAMIC) != len(dynamic):
-        raise op.op_error("mismatch between dynamic and static basis (kDynamic marker but no corresponding "
-                          "dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite")
+        raise op.op_error(
+            "mismatch between dynamic and static basis (kDynamic marker but no corresponding "
+            "dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite"
+        )
 
 
 @register_op
@@ -541,8 +551,9 @@ class AffineDelinearizeIndexOp(OpDef):
     dynamic_basis = var_operand(VarIndex)
     static_basis = prop(C.DenseI64ArrayAttr)
     multi_index = var_result(C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType)))
-    assembly_format = ("$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis) "
-                       "attr-dict `:` type($multi_index)")
+    assembly_format = (
+        "$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis) attr-dict `:` type($multi_index)"
+    )
 
     @classmethod
     def parse_DynamicIndexList(cls, p: Parser, ps, *args) -> None:
@@ -575,8 +586,9 @@ class AffineLinearizeIndexOp(OpDef):
     dynamic_basis = var_operand(VarIndex)
     static_basis = prop(C.DenseI64ArrayAttr)
     # A UnitProp upstream: the generic form spells an unset one `disjoint = false`.
-    disjoint = prop(C.AttrConstraint("unit attribute", lambda a: isinstance(a, A.UnitAttr) or a == A.BoolAttr(False)),
-                    optional=True)
+    disjoint = prop(
+        C.AttrConstraint("unit attribute", lambda a: isinstance(a, A.UnitAttr) or a == A.BoolAttr(False)), optional=True
+    )
     linear_index = result(C.Index)
 
     @classmethod
@@ -597,8 +609,10 @@ class AffineLinearizeIndexOp(OpDef):
         state.result_types = [p.parse_type()]
         state.operands = p.resolve_operands(refs + brefs, [T.index] * (len(refs) + len(brefs)))
         state.properties.update(
-            static_basis=A.DenseArrayAttr(T.i64, tuple(static)), disjoint=A.UNIT if disjoint else A.BoolAttr(False),
-            operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(refs), len(brefs))))
+            static_basis=A.DenseArrayAttr(T.i64, tuple(static)),
+            disjoint=A.UNIT if disjoint else A.BoolAttr(False),
+            operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(refs), len(brefs))),
+        )
 
     def print_custom(self, p: AsmPrinter) -> None:
         s = " disjoint" if isinstance(self.disjoint, A.UnitAttr) else ""

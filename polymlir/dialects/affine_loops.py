@@ -73,7 +73,8 @@ def verify_implicit_terminator(op: OpDef) -> None:
             raise op.op_error("expects a non-empty block")
         if ops[-1].name != YIELD:
             raise op.op_error(f"expects regions to end with '{YIELD}', found '{ops[-1].name}'").attach_note(
-                f"in custom textual format, the absence of terminator implies '{YIELD}'", op.loc)
+                f"in custom textual format, the absence of terminator implies '{YIELD}'", op.loc
+            )
 
 
 def _arrow_types_str(p: AsmPrinter, types: Sequence[T.Type]) -> str:
@@ -136,8 +137,15 @@ class AffineForOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "affine.for"
-    traits = frozenset({SINGLE_BLOCK, "AutomaticAllocationScope", "LoopLikeOpInterface",
-                        "RecursiveMemoryEffects", "RegionBranchOpInterface"})
+    traits = frozenset(
+        {
+            SINGLE_BLOCK,
+            "AutomaticAllocationScope",
+            "LoopLikeOpInterface",
+            "RecursiveMemoryEffects",
+            "RegionBranchOpInterface",
+        }
+    )
     lowerBoundOperands = var_operand(VarIndex)
     upperBoundOperands = var_operand(VarIndex)
     inits = var_operand(C.TypeConstraint("variadic of any type", lambda t: True))
@@ -173,8 +181,11 @@ class AffineForOp(OpDef):
                 args.append((arg, ty, None))
                 inits.append(p.resolve_operand(init, ty))
         state.properties.update(
-            lowerBoundMap=lb, upperBoundMap=ub, step=step,
-            operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(lb_ops), len(ub_ops), len(inits))))
+            lowerBoundMap=lb,
+            upperBoundMap=ub,
+            step=step,
+            operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(lb_ops), len(ub_ops), len(inits))),
+        )
         state.operands = lb_ops + ub_ops + inits
         state.result_types = types
         if len(args) != len(types) + 1:
@@ -191,53 +202,79 @@ class AffineForOp(OpDef):
         vals = [o.value for o in self._operands]
         a = sizes[0]
         b = a + sizes[1]
-        return vals[:a], vals[a:b], vals[b:b + sizes[2]]
+        return vals[:a], vals[a:b], vals[b : b + sizes[2]]
 
     def print_custom_ok(self) -> bool:
         r = self.regions
         if len(r) != 1 or len(r[0].blocks) != 1 or not r[0].blocks[0].arguments:
             return False
         lb, ub = self.lowerBoundMap, self.upperBoundMap
-        if not (isinstance(lb, A.AffineMapAttr) and isinstance(ub, A.AffineMapAttr)
-                and isinstance(self.step, A.IntegerAttr)):
+        if not (
+            isinstance(lb, A.AffineMapAttr) and isinstance(ub, A.AffineMapAttr) and isinstance(self.step, A.IntegerAttr)
+        ):
             return False
         lbs, ubs, inits = self._operand_groups()
-        return (lb.value.num_inputs == len(lbs) and ub.value.num_inputs == len(ubs)
-                and len(r[0].blocks[0].arguments) == len(inits) + 1)
+        return (
+            lb.value.num_inputs == len(lbs)
+            and ub.value.num_inputs == len(ubs)
+            and len(r[0].blocks[0].arguments) == len(inits) + 1
+        )
 
     def print_custom(self, p: AsmPrinter) -> None:
         body = self.regions[0].blocks[0]
         iv = body.arguments[0]
         lbs, ubs, inits = self._operand_groups()
-        s = (" " + p.value_name(iv) + p.loc_suffix(iv.loc) + " = "
-             + _bound_str(p, self.lowerBoundMap, lbs, "max") + " to "
-             + _bound_str(p, self.upperBoundMap, ubs, "min"))
+        s = (
+            " "
+            + p.value_name(iv)
+            + p.loc_suffix(iv.loc)
+            + " = "
+            + _bound_str(p, self.lowerBoundMap, lbs, "max")
+            + " to "
+            + _bound_str(p, self.upperBoundMap, ubs, "min")
+        )
         if self.step.value != 1:
             s += f" step {self.step.value}"
         if inits:
-            s += (" iter_args(" + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}"
-                                            for a, v in zip(body.arguments[1:], inits))
-                  + ") -> (" + ", ".join(p.type(r.type) for r in self.results) + ")")
+            s += (
+                " iter_args("
+                + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}" for a, v in zip(body.arguments[1:], inits))
+                + ") -> ("
+                + ", ".join(p.type(r.type) for r in self.results)
+                + ")"
+            )
         p.write(s + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=bool(inits))
         p.print_optional_attr_dict(self.attributes)
 
     @classmethod
-    def build(cls, lower: AffineMap | int, upper: AffineMap | int, step: int = 1,
-              lb_operands: Sequence[Value] = (), ub_operands: Sequence[Value] = (),
-              iter_args: Sequence[Value] = (), loc: A.Location | None = None) -> AffineForOp:
+    def build(
+        cls,
+        lower: AffineMap | int,
+        upper: AffineMap | int,
+        step: int = 1,
+        lb_operands: Sequence[Value] = (),
+        ub_operands: Sequence[Value] = (),
+        iter_args: Sequence[Value] = (),
+        loc: A.Location | None = None,
+    ) -> AffineForOp:
         """A loop from ``lower`` to ``upper`` (constants or maps applied to
         the given operands); without ``iter_args`` the body gets its yield."""
         lbm = AffineMap.constant_map(lower) if isinstance(lower, int) else lower
         ubm = AffineMap.constant_map(upper) if isinstance(upper, int) else upper
         body = Block([T.index] + [v.type for v in iter_args], [loc] * (1 + len(iter_args)))
         op = cls.create(
-            operands=[*lb_operands, *ub_operands, *iter_args], result_types=[v.type for v in iter_args],
-            properties={"lowerBoundMap": A.AffineMapAttr(lbm), "upperBoundMap": A.AffineMapAttr(ubm),
-                        "step": A.IntegerAttr(step, T.index),
-                        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(lb_operands), len(ub_operands),
-                                                                        len(iter_args)))},
-            regions=[Region([body])], loc=loc)
+            operands=[*lb_operands, *ub_operands, *iter_args],
+            result_types=[v.type for v in iter_args],
+            properties={
+                "lowerBoundMap": A.AffineMapAttr(lbm),
+                "upperBoundMap": A.AffineMapAttr(ubm),
+                "step": A.IntegerAttr(step, T.index),
+                "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(lb_operands), len(ub_operands), len(iter_args))),
+            },
+            regions=[Region([body])],
+            loc=loc,
+        )
         if not iter_args:
             body.append(AffineYieldOp.create(loc=loc))
         return cast(AffineForOp, op)
@@ -328,13 +365,24 @@ class AffineIfOp(OpDef):
         add_attr_dict(state, p.parse_optional_attr_dict())
 
     @classmethod
-    def build(cls, condition: IntegerSet, operands: Sequence[Value], result_types: Sequence[T.Type] = (),
-              with_else: bool = False, loc: A.Location | None = None) -> AffineIfOp:
+    def build(
+        cls,
+        condition: IntegerSet,
+        operands: Sequence[Value],
+        result_types: Sequence[T.Type] = (),
+        with_else: bool = False,
+        loc: A.Location | None = None,
+    ) -> AffineIfOp:
         """An if over ``condition``; regions get their yield when there are no
         results (else the caller adds the yields)."""
         then, els = Region([Block()]), Region([Block()] if with_else or result_types else [])
-        op = cls.create(operands=list(operands), result_types=list(result_types),
-                        properties={"condition": A.IntegerSetAttr(condition)}, regions=[then, els], loc=loc)
+        op = cls.create(
+            operands=list(operands),
+            result_types=list(result_types),
+            properties={"condition": A.IntegerSetAttr(condition)},
+            regions=[then, els],
+            loc=loc,
+        )
         if not result_types:
             for r in (then, els):
                 for b in r.blocks:
@@ -348,8 +396,13 @@ class AffineIfOp(OpDef):
     def print_custom(self, p: AsmPrinter) -> None:
         c = self.condition
         nres = bool(self.results)
-        p.write(" " + p.attr(c) + dim_and_symbol_list_str(p, self.operands, c.value.num_dims)
-                + _arrow_types_str(p, self.result_types) + " ")
+        p.write(
+            " "
+            + p.attr(c)
+            + dim_and_symbol_list_str(p, self.operands, c.value.num_dims)
+            + _arrow_types_str(p, self.result_types)
+            + " "
+        )
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=nres)
         if self.regions[1].blocks:
             p.write(" else ")
@@ -372,8 +425,24 @@ class AffineIfOp(OpDef):
 # -- affine.parallel -------------------------------------------------------------------------
 
 # arith::AtomicRMWKind, by value.
-REDUCTIONS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-              "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
+REDUCTIONS = (
+    "addf",
+    "addi",
+    "andi",
+    "assign",
+    "maximumf",
+    "maxnumf",
+    "maxs",
+    "maxu",
+    "minimumf",
+    "minnumf",
+    "mins",
+    "minu",
+    "mulf",
+    "muli",
+    "ori",
+    "xori",
+)
 
 
 def _reduction_matches(kind: str, t: T.Type) -> bool:
@@ -392,11 +461,15 @@ def _reduction_matches(kind: str, t: T.Type) -> bool:
 
 I32Elements = C.AttrConstraint(
     "32-bit signless integer elements attribute",
-    lambda a: isinstance(a, A.DenseElementsAttr) and a.type.element_type == T.i32)
+    lambda a: isinstance(a, A.DenseElementsAttr) and a.type.element_type == T.i32,
+)
 I64Array = C.array_of(C.I64Attr, "64-bit integer array attribute")
-ReductionsAttr = C.array_of(C.AttrConstraint("allowed 64-bit signless integer cases",
-                                             lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64),
-                            "Reduction ops")
+ReductionsAttr = C.array_of(
+    C.AttrConstraint(
+        "allowed 64-bit signless integer cases", lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64
+    ),
+    "Reduction ops",
+)
 
 
 def _i32_elements(values: Sequence[int]) -> A.DenseElementsAttr:
@@ -436,7 +509,7 @@ def _parse_parallel_bound(p: Parser, kw: str) -> tuple[AffineMap, list[int], lis
     def element() -> None:
         if p.accept_keyword(kw):
             amap, refs = parse_ssa_id_map(p, "(")
-            dims, syms = refs[:amap.num_dims], refs[amap.num_dims:]
+            dims, syms = refs[: amap.num_dims], refs[amap.num_dims :]
             for e in amap.results:
                 exprs.append(e)
                 dim_refs.append(dims)
@@ -463,13 +536,14 @@ def _parse_parallel_bound(p: Parser, kw: str) -> tuple[AffineMap, list[int], lis
     return flat, groups, dims + syms
 
 
-def _parallel_bound_str(p: AsmPrinter, amap: AffineMap, groups: Sequence[int], operands: Sequence[Value],
-                        kw: str) -> str:
+def _parallel_bound_str(
+    p: AsmPrinter, amap: AffineMap, groups: Sequence[int], operands: Sequence[Value], kw: str
+) -> str:
     parts = []
     start = 0
     nd = amap.num_dims
     for g in groups:
-        es = amap.results[start:start + g]
+        es = amap.results[start : start + g]
         s = ssa_id_exprs_str(p, es, operands, nd)
         parts.append(s if g == 1 else f"{kw}({s})")
         start += g
@@ -483,8 +557,15 @@ class AffineParallelOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "affine.parallel"
-    traits = frozenset({SINGLE_BLOCK, "AutomaticAllocationScope", "LoopLikeOpInterface",
-                        "RecursiveMemoryEffects", "MemRefsNormalizable"})
+    traits = frozenset(
+        {
+            SINGLE_BLOCK,
+            "AutomaticAllocationScope",
+            "LoopLikeOpInterface",
+            "RecursiveMemoryEffects",
+            "MemRefsNormalizable",
+        }
+    )
     reductions = prop(ReductionsAttr)
     lowerBoundsMap = prop(C.AffineMapAttr)
     lowerBoundsGroups = prop(I32Elements)
@@ -513,20 +594,25 @@ class AffineParallelOp(OpDef):
             steps = [1] * len(ivs)
         reductions: list[int] = []
         if p.accept_keyword("reduce"):
+
             def reduction() -> None:
                 pos = p.start
                 a = parse_attr_of(p, state, A.StringAttr, T.none)
                 if a.value not in REDUCTIONS:
                     parse_error(p, state, f"invalid reduction value: {A.quote(a.value)}", pos)
                 reductions.append(REDUCTIONS.index(a.value))
+
             p.parse_comma_list(reduction, "(", ")")
         if p.accept("->"):
             state.result_types = p.parse_function_result_types()
         state.properties.update(
-            lowerBoundsMap=A.AffineMapAttr(lb), lowerBoundsGroups=_i32_elements(lbg),
-            upperBoundsMap=A.AffineMapAttr(ub), upperBoundsGroups=_i32_elements(ubg),
+            lowerBoundsMap=A.AffineMapAttr(lb),
+            lowerBoundsGroups=_i32_elements(lbg),
+            upperBoundsMap=A.AffineMapAttr(ub),
+            upperBoundsGroups=_i32_elements(ubg),
             steps=A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
-            reductions=A.ArrayAttr(tuple(A.IntegerAttr(r, T.i64) for r in reductions)))
+            reductions=A.ArrayAttr(tuple(A.IntegerAttr(r, T.i64) for r in reductions)),
+        )
         state.operands = lb_ops + ub_ops
         body = p.parse_region(entry_args=[(iv, T.index, None) for iv in ivs])
         add_attr_dict(state, p.parse_optional_attr_dict())
@@ -534,9 +620,17 @@ class AffineParallelOp(OpDef):
         state.regions.append(body)
 
     @classmethod
-    def build(cls, lower: AffineMap, lower_groups: Sequence[int], upper: AffineMap, upper_groups: Sequence[int],
-              steps: Sequence[int], lb_operands: Sequence[Value] = (), ub_operands: Sequence[Value] = (),
-              loc: A.Location | None = None) -> AffineParallelOp:
+    def build(
+        cls,
+        lower: AffineMap,
+        lower_groups: Sequence[int],
+        upper: AffineMap,
+        upper_groups: Sequence[int],
+        steps: Sequence[int],
+        lb_operands: Sequence[Value] = (),
+        ub_operands: Sequence[Value] = (),
+        loc: A.Location | None = None,
+    ) -> AffineParallelOp:
         """A parallel loop without reductions, one IV per entry of ``steps``:
         IV k ranges from the max of its ``lower_groups[k]`` results of
         ``lower`` to the min of its ``upper_groups[k]`` results of ``upper``
@@ -545,11 +639,17 @@ class AffineParallelOp(OpDef):
         body.append(AffineYieldOp.create(loc=loc))
         op = cls.create(
             operands=[*lb_operands, *ub_operands],
-            properties={"lowerBoundsMap": A.AffineMapAttr(lower), "lowerBoundsGroups": _i32_elements(lower_groups),
-                        "upperBoundsMap": A.AffineMapAttr(upper), "upperBoundsGroups": _i32_elements(upper_groups),
-                        "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
-                        "reductions": A.ArrayAttr(())},
-            regions=[Region([body])], loc=loc)
+            properties={
+                "lowerBoundsMap": A.AffineMapAttr(lower),
+                "lowerBoundsGroups": _i32_elements(lower_groups),
+                "upperBoundsMap": A.AffineMapAttr(upper),
+                "upperBoundsGroups": _i32_elements(upper_groups),
+                "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
+                "reductions": A.ArrayAttr(()),
+            },
+            regions=[Region([body])],
+            loc=loc,
+        )
         return cast(AffineParallelOp, op)
 
     def _groups(self, name: str) -> list[int]:
@@ -559,10 +659,12 @@ class AffineParallelOp(OpDef):
     def print_custom_ok(self) -> bool:
         try:
             lb, ub = self.lowerBoundsMap.value, self.upperBoundsMap.value
-            ok = (lb.num_inputs + ub.num_inputs == len(self.operands)
-                  and sum(self._groups("lowerBoundsGroups")) == lb.num_results
-                  and sum(self._groups("upperBoundsGroups")) == ub.num_results
-                  and all(k.value < len(REDUCTIONS) for k in self.reductions))
+            ok = (
+                lb.num_inputs + ub.num_inputs == len(self.operands)
+                and sum(self._groups("lowerBoundsGroups")) == lb.num_results
+                and sum(self._groups("upperBoundsGroups")) == ub.num_results
+                and all(k.value < len(REDUCTIONS) for k in self.reductions)
+            )
         except AttributeError:
             return False
         return ok and len(self.regions) == 1 and len(self.regions[0].blocks) == 1
@@ -571,15 +673,26 @@ class AffineParallelOp(OpDef):
         lb, ub = self.lowerBoundsMap.value, self.upperBoundsMap.value
         ops = self.operands
         nlb = lb.num_inputs
-        s = (" (" + p.operands_str(self.regions[0].blocks[0].arguments) + ") = ("
-             + _parallel_bound_str(p, lb, self._groups("lowerBoundsGroups"), ops[:nlb], "max") + ") to ("
-             + _parallel_bound_str(p, ub, self._groups("upperBoundsGroups"), ops[nlb:], "min") + ")")
+        s = (
+            " ("
+            + p.operands_str(self.regions[0].blocks[0].arguments)
+            + ") = ("
+            + _parallel_bound_str(p, lb, self._groups("lowerBoundsGroups"), ops[:nlb], "max")
+            + ") to ("
+            + _parallel_bound_str(p, ub, self._groups("upperBoundsGroups"), ops[nlb:], "min")
+            + ")"
+        )
         steps = [a.value for a in self.steps]
         if any(x != 1 for x in steps):
             s += " step (" + ", ".join(str(x) for x in steps) + ")"
         if self.results:
-            s += (" reduce (" + ", ".join(f'"{REDUCTIONS[k.value]}"' for k in self.reductions) + ") -> ("
-                  + ", ".join(p.type(t) for t in self.result_types) + ")")
+            s += (
+                " reduce ("
+                + ", ".join(f'"{REDUCTIONS[k.value]}"' for k in self.reductions)
+                + ") -> ("
+                + ", ".join(p.type(t) for t in self.result_types)
+                + ")"
+            )
         p.write(s + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=bool(self.results))
         p.print_optional_attr_dict(self.attributes)
@@ -592,7 +705,8 @@ class AffineParallelOp(OpDef):
         if len(lbg) != n or len(ubg) != n or nargs != n:
             raise self.op_error(
                 f"the number of region arguments ({nargs}) and the number of map groups for lower ({len(lbg)}) "
-                f"and upper bound ({len(ubg)}), and the number of steps ({n}) must all match")
+                f"and upper bound ({len(ubg)}), and the number of steps ({n}) must all match"
+            )
         lb, ub = self.lowerBoundsMap.value, self.upperBoundsMap.value
         for groups, m, which in ((lbg, lb, "lower"), (ubg, ub, "upper")):
             if any(g == 0 for g in groups):
@@ -607,17 +721,26 @@ class AffineParallelOp(OpDef):
             if not _reduction_matches(REDUCTIONS[k.value], r.type):
                 raise self.op_error("result type cannot match reduction attribute")
         ops = self.operands
-        verify_dims_and_symbols(self, ops[:lb.num_inputs], lb.num_dims)
-        verify_dims_and_symbols(self, ops[lb.num_inputs:], ub.num_dims)
+        verify_dims_and_symbols(self, ops[: lb.num_inputs], lb.num_dims)
+        verify_dims_and_symbols(self, ops[lb.num_inputs :], ub.num_dims)
 
     def verify_regions_(self) -> None:
         verify_implicit_terminator(self)
 
     @classmethod
-    def build_reduce(cls, lower: AffineMap, lower_groups: Sequence[int], upper: AffineMap,
-                     upper_groups: Sequence[int], steps: Sequence[int], lb_operands: Sequence[Value] = (),
-                     ub_operands: Sequence[Value] = (), reductions: Sequence[str] = (),
-                     result_types: Sequence[T.Type] = (), loc: A.Location | None = None) -> AffineParallelOp:
+    def build_reduce(
+        cls,
+        lower: AffineMap,
+        lower_groups: Sequence[int],
+        upper: AffineMap,
+        upper_groups: Sequence[int],
+        steps: Sequence[int],
+        lb_operands: Sequence[Value] = (),
+        ub_operands: Sequence[Value] = (),
+        reductions: Sequence[str] = (),
+        result_types: Sequence[T.Type] = (),
+        loc: A.Location | None = None,
+    ) -> AffineParallelOp:
         """A parallel loop (bounds as for ``lower``/``upper`` grouped by
         ``*_groups``, one IV per step) whose results combine what its body
         yields with ``reductions`` (names in REDUCTIONS such as "addf", one
@@ -628,13 +751,19 @@ class AffineParallelOp(OpDef):
         body = Block([T.index] * len(steps), [loc] * len(steps))
         body.append(AffineYieldOp.create(loc=loc))
         op = cls.create(
-            operands=[*lb_operands, *ub_operands], result_types=list(result_types),
-            properties={"lowerBoundsMap": A.AffineMapAttr(lower), "lowerBoundsGroups": _i32_elements(lower_groups),
-                        "upperBoundsMap": A.AffineMapAttr(upper), "upperBoundsGroups": _i32_elements(upper_groups),
-                        "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
-                        "reductions": A.ArrayAttr(tuple(A.IntegerAttr(REDUCTIONS.index(r), T.i64)
-                                                        for r in reductions))},
-            regions=[Region([body])], loc=loc)
+            operands=[*lb_operands, *ub_operands],
+            result_types=list(result_types),
+            properties={
+                "lowerBoundsMap": A.AffineMapAttr(lower),
+                "lowerBoundsGroups": _i32_elements(lower_groups),
+                "upperBoundsMap": A.AffineMapAttr(upper),
+                "upperBoundsGroups": _i32_elements(upper_groups),
+                "steps": A.ArrayAttr(tuple(A.IntegerAttr(s, T.i64) for s in steps)),
+                "reductions": A.ArrayAttr(tuple(A.IntegerAttr(REDUCTIONS.index(r), T.i64) for r in reductions)),
+            },
+            regions=[Region([body])],
+            loc=loc,
+        )
         return cast(AffineParallelOp, op)
 
 

@@ -91,14 +91,22 @@ class AffineLoadOp(_AccessOp):
     res = result()
 
     @classmethod
-    def build(cls, memref: Value, indices: Sequence[Value], amap: AffineMap | None = None,
-              loc: A.Location | None = None) -> AffineLoadOp:
+    def build(
+        cls, memref: Value, indices: Sequence[Value], amap: AffineMap | None = None, loc: A.Location | None = None
+    ) -> AffineLoadOp:
         """``memref[map(indices)]``; the identity map by default."""
         mt = memref.type
         assert isinstance(mt, T.MemRefType)
         amap = amap if amap is not None else AffineMap.identity(len(indices))
-        return cast(AffineLoadOp, cls.create(operands=[memref, *indices], result_types=[mt.element_type],
-                                             properties={"map": A.AffineMapAttr(amap)}, loc=loc))
+        return cast(
+            AffineLoadOp,
+            cls.create(
+                operands=[memref, *indices],
+                result_types=[mt.element_type],
+                properties={"map": A.AffineMapAttr(amap)},
+                loc=loc,
+            ),
+        )
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -132,12 +140,20 @@ class AffineStoreOp(_AccessOp):
     map = prop(C.AffineMapAttr)
 
     @classmethod
-    def build(cls, value: Value, memref: Value, indices: Sequence[Value], amap: AffineMap | None = None,
-              loc: A.Location | None = None) -> AffineStoreOp:
+    def build(
+        cls,
+        value: Value,
+        memref: Value,
+        indices: Sequence[Value],
+        amap: AffineMap | None = None,
+        loc: A.Location | None = None,
+    ) -> AffineStoreOp:
         """Store to ``memref[map(indices)]``; the identity map by default."""
         amap = amap if amap is not None else AffineMap.identity(len(indices))
-        return cast(AffineStoreOp, cls.create(operands=[value, memref, *indices],
-                                              properties={"map": A.AffineMapAttr(amap)}, loc=loc))
+        return cast(
+            AffineStoreOp,
+            cls.create(operands=[value, memref, *indices], properties={"map": A.AffineMapAttr(amap)}, loc=loc),
+        )
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -145,8 +161,9 @@ class AffineStoreOp(_AccessOp):
         p.expect(",", "expected ','")
         mref, refs = cls._parse_access(p, state)
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
-        state.operands = ([p.resolve_operand(val, mt.element_type), p.resolve_operand(mref, mt)]
-                          + p.resolve_operands(refs, [T.index] * len(refs)))
+        state.operands = [p.resolve_operand(val, mt.element_type), p.resolve_operand(mref, mt)] + p.resolve_operands(
+            refs, [T.index] * len(refs)
+        )
 
     def print_custom(self, p: AsmPrinter) -> None:
         memref = self.memref
@@ -162,7 +179,8 @@ class AffineStoreOp(_AccessOp):
 
 
 VectorNonZeroRank = C.TypeConstraint(
-    "vector of any type values", lambda t: isinstance(t, T.VectorType) and len(t.shape) > 0)
+    "vector of any type values", lambda t: isinstance(t, T.VectorType) and len(t.shape) > 0
+)
 
 
 def _verify_vector_elem(op: OpDef, mt: T.Type, vt: T.Type) -> None:
@@ -219,8 +237,9 @@ class AffineVectorStoreOp(_AccessOp):
         mt = parse_type_of(p, state, T.MemRefType, colon=True)
         p.expect(",", "expected ','")
         vt = parse_type_of(p, state, T.VectorType)
-        state.operands = ([p.resolve_operand(val, vt), p.resolve_operand(mref, mt)]
-                          + p.resolve_operands(refs, [T.index] * len(refs)))
+        state.operands = [p.resolve_operand(val, vt), p.resolve_operand(mref, mt)] + p.resolve_operands(
+            refs, [T.index] * len(refs)
+        )
 
     def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + p.value_name(self.value) + ", " + self._access_str(p))
@@ -234,7 +253,8 @@ class AffineVectorStoreOp(_AccessOp):
 
 LocalityHint = C.AttrConstraint(
     "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
-    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3)
+    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
+)
 
 
 @register_op
@@ -270,12 +290,18 @@ class AffinePrefetchOp(_AccessOp):
             parse_error(p, state, "rw specifier has to be 'read' or 'write'")
         if cache not in ("data", "instr"):
             parse_error(p, state, "cache type has to be 'data' or 'instr'")
-        state.properties.update(map=A.AffineMapAttr(amap), localityHint=hint,
-                                isWrite=A.BoolAttr(rw == "write"), isDataCache=A.BoolAttr(cache == "data"))
+        state.properties.update(
+            map=A.AffineMapAttr(amap),
+            localityHint=hint,
+            isWrite=A.BoolAttr(rw == "write"),
+            isDataCache=A.BoolAttr(cache == "data"),
+        )
 
     def print_custom(self, p: AsmPrinter) -> None:
-        p.write(f" {self._access_str(p)}, {'write' if self.isWrite.value else 'read'}, "
-                f"locality<{self.localityHint.value}>, {'data' if self.isDataCache.value else 'instr'}")
+        p.write(
+            f" {self._access_str(p)}, {'write' if self.isWrite.value else 'read'}, "
+            f"locality<{self.localityHint.value}>, {'data' if self.isDataCache.value else 'instr'}"
+        )
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + p.type(self.memref.type))
 
@@ -363,9 +389,11 @@ class AffineDmaStartOp(OpDef):
         assert lay is not None  # print_custom_ok
         dst, tag, n, sm, dm, tm = lay
         ops = self.operands
-        s = (f" {p.value_name(ops[0])}[{ssa_id_map_str(p, sm, ops[1:dst])}], "
-             f"{p.value_name(ops[dst])}[{ssa_id_map_str(p, dm, ops[dst + 1:tag])}], "
-             f"{p.value_name(ops[tag])}[{ssa_id_map_str(p, tm, ops[tag + 1:n])}], " + p.operands_str(ops[n:]))
+        s = (
+            f" {p.value_name(ops[0])}[{ssa_id_map_str(p, sm, ops[1:dst])}], "
+            f"{p.value_name(ops[dst])}[{ssa_id_map_str(p, dm, ops[dst + 1 : tag])}], "
+            f"{p.value_name(ops[tag])}[{ssa_id_map_str(p, tm, ops[tag + 1 : n])}], " + p.operands_str(ops[n:])
+        )
         p.write(s + " : " + ", ".join(p.type(ops[i].type) for i in (0, dst, tag)))
 
     def verify_(self) -> None:
@@ -380,7 +408,7 @@ class AffineDmaStartOp(OpDef):
             if not isinstance(ops[i].type, T.MemRefType):
                 raise self.op_error(f"expected DMA {what} to be of memref type")
         scope = get_affine_scope(self)
-        for what, idxs in (("src", ops[1:dst]), ("dst", ops[dst + 1:tag]), ("tag", ops[tag + 1:n])):
+        for what, idxs in (("src", ops[1:dst]), ("dst", ops[dst + 1 : tag]), ("tag", ops[tag + 1 : n])):
             for v in idxs:
                 if not isinstance(v.type, T.IndexType):
                     raise self.op_error(f"{what} index to dma_start must have 'index' type")
@@ -404,8 +432,11 @@ class AffineDmaWaitOp(OpDef):
         num = p.parse_operand()
         p.expect(":", "expected ':'")
         ty = p.parse_type()
-        state.operands = ([p.resolve_operand(tag, ty)] + p.resolve_operands(refs, [T.index] * len(refs))
-                          + [p.resolve_operand(num, T.index)])
+        state.operands = (
+            [p.resolve_operand(tag, ty)]
+            + p.resolve_operands(refs, [T.index] * len(refs))
+            + [p.resolve_operand(num, T.index)]
+        )
         if not isinstance(ty, T.MemRefType):
             parse_error(p, state, "expected tag to be of memref type")
 
@@ -417,8 +448,10 @@ class AffineDmaWaitOp(OpDef):
         ops = self.operands
         m = map_of(self, "tag_map")
         assert m is not None  # print_custom_ok
-        p.write(f" {p.value_name(ops[0])}[{ssa_id_map_str(p, m, ops[1:-1])}], {p.value_name(ops[-1])} : "
-                + p.type(ops[0].type))
+        p.write(
+            f" {p.value_name(ops[0])}[{ssa_id_map_str(p, m, ops[1:-1])}], {p.value_name(ops[-1])} : "
+            + p.type(ops[0].type)
+        )
 
     def verify_(self) -> None:
         ops = self.operands

@@ -33,8 +33,7 @@ COMMUTATIVE = "Commutative"
 # -- attributes ---------------------------------------------------------------
 
 # Bit order is upstream's: it fixes both the bit values and the print order.
-FASTMATH_BITS: dict[str, int] = {
-    "reassoc": 1, "nnan": 2, "ninf": 4, "nsz": 8, "arcp": 16, "contract": 32, "afn": 64}
+FASTMATH_BITS: dict[str, int] = {"reassoc": 1, "nnan": 2, "ninf": 4, "nsz": 8, "arcp": 16, "contract": 32, "afn": 64}
 FASTMATH_FAST = 127
 OVERFLOW_BITS: dict[str, int] = {"nsw": 1, "nuw": 2}
 
@@ -118,7 +117,7 @@ def _parse_flags(p, mnemonic: str, prefix: str = "") -> A.Attribute:
 def _parse_arith_attr(p, name: str) -> A.Attribute | None:
     """``#arith.fastmath<...>``, ``#arith.overflow<...>`` and the
     ``#arith<fastmath<...>>`` spelling; other names stay opaque."""
-    mnemonic = name[len("arith."):] if name.startswith("arith.") else None
+    mnemonic = name[len("arith.") :] if name.startswith("arith.") else None
     if name == "arith":
         if not p.src.startswith("<", p.end):
             return None
@@ -183,8 +182,24 @@ def _allowed(n: int, width: int) -> str:
 
 
 CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
-CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                   "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+CMPF_PREDICATES = [
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+]
 ROUNDING_MODES = ["to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"]
 CmpIPredicateAttr = int_enum(CMPI_PREDICATES, T.i64, _allowed(10, 64))
 CmpFPredicateAttr = int_enum(CMPF_PREDICATES, T.i64, _allowed(16, 64))
@@ -193,8 +208,9 @@ RoundingModeAttr = int_enum(ROUNDING_MODES, T.i32, "Floating point rounding mode
 
 def _typed_value_type(a: A.Attribute) -> T.Type | None:
     """The type of a TypedAttr (None for attributes without a type)."""
-    if isinstance(a, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr,
-                      A.DenseResourceElementsAttr)):
+    if isinstance(
+        a, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)
+    ):
         return a.type
     if isinstance(a, (A.StringAttr, A.OpaqueAttr)):
         return a.type if a.type is not None else T.none
@@ -222,11 +238,16 @@ BoolLike = C.BoolLike
 SignlessFixedWidthIntLike = C.TypeConstraint("signless-fixed-width-integer-like", lambda t: _signless(_elem(t)))
 IndexCastType = C.TypeConstraint(
     "signless-integer-like or memref of signless-integer",
-    lambda t: SignlessIntLike(t) or _memref_elem(t, lambda e: _signless(e) or isinstance(e, T.IndexType)))
+    lambda t: SignlessIntLike(t) or _memref_elem(t, lambda e: _signless(e) or isinstance(e, T.IndexType)),
+)
 BitcastType = C.TypeConstraint(
     "signless-integer-or-float-like or memref of signless-integer or float",
-    lambda t: _signless(_elem(t)) or isinstance(_elem(t), T.FloatType)
-    or _memref_elem(t, lambda e: _signless(e) or isinstance(e, T.FloatType)))
+    lambda t: (
+        _signless(_elem(t))
+        or isinstance(_elem(t), T.FloatType)
+        or _memref_elem(t, lambda e: _signless(e) or isinstance(e, T.FloatType))
+    ),
+)
 
 # -- shapes and shared trait verifiers ---------------------------------------------
 
@@ -252,7 +273,8 @@ def compatible_shape(a: T.Type, b: T.Type) -> bool:
     if not a.has_rank or not b.has_rank:
         return True
     return len(a.shape) == len(b.shape) and all(
-        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape))
+        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape)
+    )
 
 
 def compatible_shapes(types: list[T.Type]) -> bool:
@@ -375,17 +397,22 @@ def check_format_operand(p, ps, key: str, constraint: C.TypeConstraint, name: st
     as upstream's parser does before inferring result types from it."""
     t = ps.types[key][0]
     if not constraint(t):
-        p.error(f"custom op '{ps.op_class.OP_NAME}' '{name or key}' must be {constraint.description}, but got '{t}'",
-                ps.pos)
+        p.error(
+            f"custom op '{ps.op_class.OP_NAME}' '{name or key}' must be {constraint.description}, but got '{t}'", ps.pos
+        )
     return t
 
 
 def _binary(name: str, c: C.TypeConstraint, traits: frozenset, flags: str | None = None, doc: str = "") -> type:
     """A binary op ``$lhs, $rhs [flags] : type`` on operands of one type."""
     ns: dict = {
-        "__slots__": (), "__doc__": doc, "OP_NAME": name,
+        "__slots__": (),
+        "__doc__": doc,
+        "OP_NAME": name,
         "traits": frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, *traits}),
-        "lhs": operand(c), "rhs": operand(c), "res": result(c, name="result"),
+        "lhs": operand(c),
+        "rhs": operand(c),
+        "res": result(c, name="result"),
     }
     fmt = "$lhs `,` $rhs "
     if flags == "fastmath":
@@ -581,8 +608,13 @@ class SelectOp(ElementwiseOp):
     def verify_preds(self) -> None:
         verify_all_types_match(self, ("true_value", "false_value", "result"))
         c, r = self.operands[0].type, self.result_types[0]
-        if c != T.i1 and not (isinstance(c, T.ShapedType) and isinstance(r, T.ShapedType) and c.has_rank
-                              and r.has_rank and c.shape == r.shape):
+        if c != T.i1 and not (
+            isinstance(c, T.ShapedType)
+            and isinstance(r, T.ShapedType)
+            and c.has_rank
+            and r.has_rank
+            and c.shape == r.shape
+        ):
             raise self.op_error("failed to verify that condition is signless i1 or has matching shape")
 
     def verify_(self) -> None:
@@ -593,8 +625,9 @@ class SelectOp(ElementwiseOp):
             raise self.op_error(f"expected condition to be a signless i1, but got '{c}'")
         want = i1_same_shape(r)
         if c != want:
-            raise self.op_error(f"expected condition type to have the same shape as the result type, expected "
-                                f"'{want}', but got '{c}'")
+            raise self.op_error(
+                f"expected condition type to have the same shape as the result type, expected '{want}', but got '{c}'"
+            )
 
 
 # -- constant --------------------------------------------------------------------
@@ -675,11 +708,15 @@ class ConstantOp(OpDef):
             raise self.op_error("failed to verify that all of {value, result} have same type")
         if isinstance(t, T.IntegerType) and t.signedness:
             raise self.op_error("integer return type must be signless")
-        if not isinstance(v, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr,
-                              A.DenseResourceElementsAttr)):
+        if not isinstance(
+            v, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)
+        ):
             raise self.op_error("value must be an integer, float, or elements attribute")
-        if isinstance(t, T.VectorType) and any(t.scalable_dims) and not (
-                isinstance(v, A.DenseElementsAttr) and v.splat):
-            raise self.op_error("initializing scalable vectors with elements attribute is not supported unless "
-                                "it's a vector splat")
-
+        if (
+            isinstance(t, T.VectorType)
+            and any(t.scalable_dims)
+            and not (isinstance(v, A.DenseElementsAttr) and v.splat)
+        ):
+            raise self.op_error(
+                "initializing scalable vectors with elements attribute is not supported unless it's a vector splat"
+            )

@@ -83,7 +83,9 @@ class CastOp(ElementwiseOp):
         if not self.compatible(a, b):
             ins = [v.type for v in self.operands]
             noun = "operand types " if len(ins) > 1 else "operand type "
-            raise self.op_error(noun + ", ".join(f"'{t}'" for t in ins) + f" and result type '{b}' are cast incompatible")
+            raise self.op_error(
+                noun + ", ".join(f"'{t}'" for t in ins) + f" and result type '{b}' are cast incompatible"
+            )
 
 
 class _WidthCheck:
@@ -168,8 +170,7 @@ class TruncFOp(_WidthCheck, CastOp):
     roundingmode = prop(RoundingModeAttr, optional=True)
     fastmath = prop(FastMathAttr, optional=True)
     out = result(FloatLike)
-    assembly_format = ("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict "
-                       "`:` type($in) `to` type($out)")
+    assembly_format = "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -293,8 +294,9 @@ class ScalingExtFOp(_ScalingCast):
     __slots__ = ()
     OP_NAME = "arith.scaling_extf"
     fastmath = prop(FastMathAttr, optional=True)
-    assembly_format = ("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict "
-                       "`:` type($in) `,` type($scale) `to` type($out)")
+    assembly_format = (
+        "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"
+    )
 
 
 @register_op
@@ -306,5 +308,7 @@ class ScalingTruncFOp(_ScalingCast):
     _wider = False
     roundingmode = prop(RoundingModeAttr, optional=True)
     fastmath = prop(FastMathAttr, optional=True)
-    assembly_format = ("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict "
-                       "`:` type($in) `,` type($scale) `to` type($out)")
+    assembly_format = (
+        "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict "
+        "`:` type($in) `,` type($scale) `to` type($out)"
+    )

@@ -15,8 +15,9 @@ _is_memref = lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType))  # no
 _is_ranked_tensor = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
-AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked_tensor,
-                                   kind=("builtin.tensor", _is_ranked_tensor))
+AnyRankedTensor = C.TypeConstraint(
+    "ranked tensor of any type values", _is_ranked_tensor, kind=("builtin.tensor", _is_ranked_tensor)
+)
 AnyMemRef = C.TypeConstraint("ranked or unranked memref of any type values", _is_memref)
 TensorLike = C.TypeConstraint("TensorLikeType instance", _is_tensor)
 BufferLike = C.TypeConstraint("BufferLikeType instance", _is_memref)
@@ -41,8 +42,9 @@ class ToTensorOp(OpDef):
     restrict = prop(C.UnitAttr, optional=True)
     writable = prop(C.UnitAttr, optional=True)
     result_ = result(TensorLike, name="result")
-    assembly_format = ("$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict "
-                       "`:` type($buffer) `to` type($result)")
+    assembly_format = (
+        "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)"
+    )
 
     def verify_(self) -> None:
         _compatible_buffer(self, self.result_types[0], self.buffer.type)  # type: ignore[attr-defined]
@@ -93,8 +95,11 @@ class AllocTensorOp(OpDef):
         attrs = p.parse_optional_attr_dict()
         t = p.parse_colon_type()
         state.result_types = [t]
-        state.operands = (p.resolve_operands(sizes, [T.index] * len(sizes)) + p.resolve_operands(copy, [t] * len(copy))
-                          + p.resolve_operands(hint, [T.index] * len(hint)))
+        state.operands = (
+            p.resolve_operands(sizes, [T.index] * len(sizes))
+            + p.resolve_operands(copy, [t] * len(copy))
+            + p.resolve_operands(hint, [T.index] * len(hint))
+        )
         state.properties["operandSegmentSizes"] = segment_sizes_attr([len(sizes), len(copy), len(hint)])
         for k, v in attrs.items():
             (state.properties if k == "memory_space" else state.attributes)[k] = v
@@ -133,13 +138,19 @@ class MaterializeInDestinationOp(OpDef):
     OP_NAME = "bufferization.materialize_in_destination"
     traits = frozenset({"DestinationStyleOpInterface"})
     source = operand(AnyTensor)
-    dest = operand(C.TypeConstraint("ranked or unranked memref of any type values or tensor of any type values",
-                                    lambda t: _is_tensor(t) or _is_memref(t)))
+    dest = operand(
+        C.TypeConstraint(
+            "ranked or unranked memref of any type values or tensor of any type values",
+            lambda t: _is_tensor(t) or _is_memref(t),
+        )
+    )
     restrict = prop(C.UnitAttr, optional=True)
     writable = prop(C.UnitAttr, optional=True)
     result_ = opt_result(AnyTensor, name="result")
-    assembly_format = ("$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict "
-                       "`:` functional-type(operands, results)")
+    assembly_format = (
+        "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict "
+        "`:` functional-type(operands, results)"
+    )
 
     def verify_(self) -> None:
         dt = self.dest.type  # type: ignore[attr-defined]
@@ -189,7 +200,6 @@ class CloneOp(OpDef):
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
 
-
 @register_op
 class DeallocOp(OpDef):
     """Conditionally deallocate buffers, keeping those that alias ``retained``."""
@@ -201,8 +211,10 @@ class DeallocOp(OpDef):
     conditions = var_operand(C.I1)
     retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
     updatedConditions = var_result(C.I1)
-    assembly_format = ("(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
-                       "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict")
+    assembly_format = (
+        "(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
+        "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict"
+    )
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:

@@ -22,8 +22,9 @@ class ModuleOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "builtin.module"
-    traits = frozenset({ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, SYMBOL, "AffineScope",
-                        GRAPH_REGION})
+    traits = frozenset(
+        {ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, SYMBOL, "AffineScope", GRAPH_REGION}
+    )
     PROPERTIES = ("sym_name", "sym_visibility")
     default_dialect = "builtin"
 
@@ -62,7 +63,8 @@ class ModuleOp(OpDef):
         for k, v in self.attributes.items():
             if "." not in k:
                 raise self.emit_error(
-                    f"'builtin.module' op can only contain attributes with dialect-prefixed names, found: '{k}'")
+                    f"'builtin.module' op can only contain attributes with dialect-prefixed names, found: '{k}'"
+                )
 
     @property
     def body(self):

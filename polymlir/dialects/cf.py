@@ -16,15 +16,16 @@ from ..ir.core import Operation, Value
 from ..ir.fields import operand, prop, successor, var_operand, var_successor
 from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
 
-__all__ = ["AssertOp", "BranchOp", "CondBranchOp", "SwitchOp", "verify_branch_weights",
-           "verify_successor_operands"]
+__all__ = ["AssertOp", "BranchOp", "CondBranchOp", "SwitchOp", "verify_branch_weights", "verify_successor_operands"]
 
 _BRANCH_TRAITS = frozenset({PURE, TERMINATOR, "BranchOpInterface"})
-AnyInteger = C.TypeConstraint("integer", lambda t: isinstance(t, T.IntegerType),
-                              kind=("builtin.integer", lambda t: isinstance(t, T.IntegerType)))
+AnyInteger = C.TypeConstraint(
+    "integer", lambda t: isinstance(t, T.IntegerType), kind=("builtin.integer", lambda t: isinstance(t, T.IntegerType))
+)
 IntElementsAttr = C.AttrConstraint(
     "integer elements attribute",
-    lambda a: isinstance(a, A.DenseElementsAttr) and isinstance(a.type.element_type, T.IntegerType))
+    lambda a: isinstance(a, A.DenseElementsAttr) and isinstance(a.type.element_type, T.IntegerType),
+)
 
 
 def verify_successor_operands(op: Operation, succ_no: int, operands: Sequence[Value]) -> None:
@@ -33,8 +34,9 @@ def verify_successor_operands(op: Operation, succ_no: int, operands: Sequence[Va
     dest = op.successors[succ_no]
     args = dest.arguments
     if len(operands) != len(args):
-        raise op.emit_error(f"branch has {len(operands)} operands for successor #{succ_no}, but target block has "
-                            f"{len(args)}")
+        raise op.emit_error(
+            f"branch has {len(operands)} operands for successor #{succ_no}, but target block has {len(args)}"
+        )
     for i, (v, a) in enumerate(zip(operands, args)):
         if v.type != a.type:
             raise op.emit_error(f"type mismatch for bb argument #{i} of successor #{succ_no}")
@@ -91,9 +93,11 @@ class CondBranchOp(OpDef):
     branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
     trueDest = successor()
     falseDest = successor()
-    assembly_format = ("$condition (`weights` `(` $branch_weights^ `)` )? `,` "
-                       "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
-                       "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
+    assembly_format = (
+        "$condition (`weights` `(` $branch_weights^ `)` )? `,` "
+        "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
+        "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict"
+    )
 
     def verify_(self) -> None:
         verify_successor_operands(self, 0, self.trueDestOperands)
@@ -124,9 +128,11 @@ class SwitchOp(OpDef):
     case_operand_segments = prop(C.DenseI32ArrayAttr)
     defaultDestination = successor()
     caseDestinations = var_successor()
-    assembly_format = ("$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), "
-                       "$defaultDestination, $defaultOperands, type($defaultOperands), $case_values, "
-                       "$caseDestinations, $caseOperands, type($caseOperands)) `]` attr-dict")
+    assembly_format = (
+        "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), "
+        "$defaultDestination, $defaultOperands, type($defaultOperands), $case_values, "
+        "$caseDestinations, $caseOperands, type($caseOperands)) `]` attr-dict"
+    )
 
     @classmethod
     def parse_SwitchOpCases(cls, p, ps, *args: str) -> None:
@@ -192,20 +198,26 @@ class SwitchOp(OpDef):
         segs = self.case_operand_segments
         sizes = list(segs.values) if segs is not None else []
         start = sum(sizes[:i])
-        return self.caseOperands[start:start + (sizes[i] if i < len(sizes) else 0)]
+        return self.caseOperands[start : start + (sizes[i] if i < len(sizes) else 0)]
 
     def print_custom_ok(self) -> bool:
         segs = self.case_operand_segments
         cv = self.case_values
         n = len(self.caseDestinations)
-        return (segs is not None and len(segs.values) == n and sum(segs.values) == len(self.caseOperands)
-                and (cv is None and n == 0 or cv is not None and (cv.splat or len(cv.values) == n)))
+        return (
+            segs is not None
+            and len(segs.values) == n
+            and sum(segs.values) == len(self.caseOperands)
+            and (cv is None and n == 0 or cv is not None and (cv.splat or len(cv.values) == n))
+        )
 
     def verify_(self) -> None:
         segs = self.case_operand_segments
         if sum(segs.values) != len(self.caseOperands):
-            raise self.op_error(f"operand count ({len(self.caseOperands)}) does not match with the total size "
-                                f"({sum(segs.values)}) specified in attribute 'case_operand_segments'")
+            raise self.op_error(
+                f"operand count ({len(self.caseOperands)}) does not match with the total size "
+                f"({sum(segs.values)}) specified in attribute 'case_operand_segments'"
+            )
         verify_successor_operands(self, 0, self.defaultOperands)
         for i in range(min(len(self.caseDestinations), len(segs.values))):
             verify_successor_operands(self, i + 1, self.case_operands(i))
@@ -220,8 +232,7 @@ class SwitchOp(OpDef):
             raise self.op_error(f"'flag' type ('{self.flag.type}') should match case value type ('{et}')")
         n_vals = cv.type.shape[0] if cv.type.shape else 1
         if n_vals != n_dest:
-            raise self.op_error(f"number of case values ({n_vals}) should match number of case destinations "
-                                f"({n_dest})")
+            raise self.op_error(f"number of case values ({n_vals}) should match number of case destinations ({n_dest})")
 
 
 # The case operands' segment sizes are spelled by the case list, not the attr-dict.

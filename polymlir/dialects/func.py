@@ -51,8 +51,10 @@ class FuncOp(OpDef):
         for attr_name, n, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
             a = getattr(self, attr_name)
             if a is not None and len(a) != n:
-                raise self.op_error(f"expects {what} attribute array to have the same number of elements as the "
-                                    f"number of function {what}s, got {len(a)}, but expected {n}")
+                raise self.op_error(
+                    f"expects {what} attribute array to have the same number of elements as the "
+                    f"number of function {what}s, got {len(a)}, but expected {n}"
+                )
         if self.is_declaration:
             vis = self.sym_visibility
             if vis is None or vis.value == "public":  # type: ignore[attr-defined]
@@ -60,13 +62,13 @@ class FuncOp(OpDef):
             return
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.inputs):
-            raise self.op_error(
-                f"entry block must have {len(ft.inputs)} arguments to match function signature")
+            raise self.op_error(f"entry block must have {len(ft.inputs)} arguments to match function signature")
         for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs)):
             if a.type != t:
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the corresponding "
-                    f"argument in function signature({t})")
+                    f"argument in function signature({t})"
+                )
 
 
 def _enclosing_func(op) -> FuncOp | None:
@@ -90,12 +92,14 @@ class ReturnOp(OpDef):
         ops = self.operands
         if len(ops) != len(results):
             raise self.op_error(
-                f"has {len(ops)} operands, but enclosing function (@{fn.name_str}) returns {len(results)}")
+                f"has {len(ops)} operands, but enclosing function (@{fn.name_str}) returns {len(results)}"
+            )
         for i, (v, t) in enumerate(zip(ops, results)):
             if v.type != t:
                 raise self.op_error(
                     f"type of return operand {i} ('{v.type}') doesn't match function result type ('{t}') "
-                    f"in function @{fn.name_str}")
+                    f"in function @{fn.name_str}"
+                )
 
 
 def _lookup_symbol(op, name: str):
@@ -138,8 +142,9 @@ class CallOp(OpDef):
             raise self.op_error("incorrect number of operands for callee")
         for i, (v, t) in enumerate(zip(self.operands, ft.inputs)):
             if v.type != t:
-                raise self.op_error(f"operand type mismatch: expected operand type {t}, but provided {v.type} "
-                                    f"for operand number {i}")
+                raise self.op_error(
+                    f"operand type mismatch: expected operand type {t}, but provided {v.type} for operand number {i}"
+                )
         if len(ft.results) != len(self.results):
             raise self.op_error("incorrect number of results for callee")
         for i, (r, t) in enumerate(zip(self.results, ft.results)):

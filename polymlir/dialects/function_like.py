@@ -21,8 +21,14 @@ def _dicts_or_none(dicts: list[dict]) -> A.ArrayAttr | None:
     return A.ArrayAttr(tuple(A.DictionaryAttr.from_dict(d) for d in dicts))
 
 
-def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: tuple[str, ...] = (),
-                        visibility_keyword: bool = True, after_signature=None) -> dict:
+def parse_function_like(
+    p,
+    state,
+    allow_variadic: bool = False,
+    extra_keywords: tuple[str, ...] = (),
+    visibility_keyword: bool = True,
+    after_signature=None,
+) -> dict:
     """Parse into ``state``; returns extra syntax facts (``variadic``).
 
     ``visibility_keyword=False``: no ``private``/``public`` keyword (llvm.func
@@ -88,8 +94,11 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
     inferred_attrs = ("sym_name", "function_type") + (("sym_visibility",) if state.name == "func.func" else ())
     for inferred in inferred_attrs:
         if inferred in extra:
-            p.error(f"custom op '{state.name}' '{inferred}' is an inferred attribute and should not be specified "
-                    "in the explicit attribute dictionary", dict_pos)
+            p.error(
+                f"custom op '{state.name}' '{inferred}' is an inferred attribute and should not be specified "
+                "in the explicit attribute dictionary",
+                dict_pos,
+            )
     props = state.op_class.property_names() if state.op_class is not None else frozenset()
     for k, v in extra.items():
         if k in props:
@@ -113,8 +122,15 @@ def parse_function_like(p, state, allow_variadic: bool = False, extra_keywords: 
     return facts
 
 
-def print_function_like(op, p, variadic: bool = False, skip: tuple[str, ...] = (), prefix_keywords: str = "",
-                        visibility_keyword: bool = True, after_signature=None) -> None:
+def print_function_like(
+    op,
+    p,
+    variadic: bool = False,
+    skip: tuple[str, ...] = (),
+    prefix_keywords: str = "",
+    visibility_keyword: bool = True,
+    after_signature=None,
+) -> None:
     """Counterpart of ``parse_function_like`` (same options;
     ``after_signature(p)`` prints the op-specific syntax)."""
     props = op.properties
@@ -158,8 +174,11 @@ def print_function_like(op, p, variadic: bool = False, skip: tuple[str, ...] = (
             p.write("(" + ", ".join(rs) + ")")
     if after_signature is not None:
         after_signature(p)
-    attrs = {k: v for k, v in props.items() if k not in skip and (
-        k not in FUNCTION_ATTRS or (k == "sym_visibility" and not visibility_keyword))}
+    attrs = {
+        k: v
+        for k, v in props.items()
+        if k not in skip and (k not in FUNCTION_ATTRS or (k == "sym_visibility" and not visibility_keyword))
+    }
     attrs.update(op.attributes)
     p.print_optional_attr_dict_with_keyword(attrs)
     if entry is not None:

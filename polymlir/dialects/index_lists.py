@@ -65,10 +65,17 @@ def _name(arg: str | None) -> str | None:
     return arg.removeprefix("$")
 
 
-def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None = None,
-                             static_name: str | None = None, *, delimiter: str = "[",
-                             value_types: bool = False, scalable_name: str | None = None,
-                             index_type: T.Type = T.index) -> IndexList:
+def parse_dynamic_index_list(
+    p,
+    ps_or_state: Any = None,
+    values_name: str | None = None,
+    static_name: str | None = None,
+    *,
+    delimiter: str = "[",
+    value_types: bool = False,
+    scalable_name: str | None = None,
+    index_type: T.Type = T.index,
+) -> IndexList:
     """Parse ``[%a, 4, %b]`` (``delimiter`` may be ``(``, ``<`` or ``{``).
 
     Entries are SSA values or integers; with ``value_types`` a value is
@@ -106,8 +113,9 @@ def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None
                 # Upstream reports "expected integer value" here, then
                 # "expected SSA value or integer" at the op name; the first
                 # is the one raised.
-                op_name = getattr(getattr(ps_or_state, "op_class", None), "OP_NAME", None) or \
-                    getattr(ps_or_state, "name", None)
+                op_name = getattr(getattr(ps_or_state, "op_class", None), "OP_NAME", None) or getattr(
+                    ps_or_state, "name", None
+                )
                 prefix = f"custom op '{op_name}' " if op_name else ""
                 p.error(f"{prefix}expected integer value")
             scalable.append(sc)
@@ -123,8 +131,9 @@ def parse_dynamic_index_list(p, ps_or_state: Any = None, values_name: str | None
     return res
 
 
-def _store(st: Any, res: IndexList, values_name: str | None, static_name: str | None,
-           scalable_name: str | None) -> None:
+def _store(
+    st: Any, res: IndexList, values_name: str | None, static_name: str | None, scalable_name: str | None
+) -> None:
     props = st.props if hasattr(st, "props") else st.properties
     if static_name is not None:
         cls = getattr(st, "op_class", None)
@@ -156,9 +165,15 @@ def _attr_name(cls: Any, name: str) -> str:
     return f.attr_name if f is not None else name
 
 
-def print_dynamic_index_list(p, dynamic_values: Sequence[Value], static_values: Sequence[int], *,
-                             scalable: Sequence[bool] = (), value_types: bool = False,
-                             delimiter: str = "[") -> str:
+def print_dynamic_index_list(
+    p,
+    dynamic_values: Sequence[Value],
+    static_values: Sequence[int],
+    *,
+    scalable: Sequence[bool] = (),
+    value_types: bool = False,
+    delimiter: str = "[",
+) -> str:
     """The text of a mixed list, e.g. ``[%arg0, 4]`` (``p`` names values)."""
     parts = []
     k = 0
@@ -231,34 +246,48 @@ class DynamicIndexListFormat:
         f = _field(cls, values)
         vals = f.__get__(self) if f is not None else []
         flags = [bool(x) for x in _static(self, _attr_name(cls, scalable))] if scalable else []
-        p.write(print_dynamic_index_list(p, vals or [], _static(self, _attr_name(cls, statics)),
-                                         scalable=flags, value_types=typed))
+        p.write(
+            print_dynamic_index_list(
+                p, vals or [], _static(self, _attr_name(cls, statics)), scalable=flags, value_types=typed
+            )
+        )
 
 
 # -- verification --------------------------------------------------------------
 
 
-def verify_dynamic_count(op, values_name: str, static_name: str, static_values: Sequence[int],
-                         dynamic_values: Sequence[Value]) -> None:
+def verify_dynamic_count(
+    op, values_name: str, static_name: str, static_values: Sequence[int], dynamic_values: Sequence[Value]
+) -> None:
     """Each DYNAMIC entry must have a value (upstream checks this first)."""
     n = sum(1 for v in static_values if v == DYNAMIC)
     if n != len(dynamic_values):
-        raise op.emit_error(f"expected the number of '{values_name}' to match the number of dynamic entries in "
-                            f"'{static_name}' ({len(dynamic_values)} vs {n})")
+        raise op.emit_error(
+            f"expected the number of '{values_name}' to match the number of dynamic entries in "
+            f"'{static_name}' ({len(dynamic_values)} vs {n})"
+        )
 
 
-def verify_offset_sizes_strides(op, max_ranks: tuple[int, int, int], offsets: Sequence[int],
-                                sizes: Sequence[int], strides: Sequence[int]) -> None:
+def verify_offset_sizes_strides(
+    op, max_ranks: tuple[int, int, int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> None:
     """The static rules of upstream's OffsetSizeAndStrideOpInterface."""
     n_off, n_sz, n_st = len(offsets), len(sizes), len(strides)
     if not (n_off == 1 and max_ranks[0] == 1) and n_off != n_sz:
-        raise op.emit_error(f"expected mixed offsets rank to match mixed sizes rank ({n_off} vs {n_sz}) so the "
-                            "rank of the result type is well-formed.")
+        raise op.emit_error(
+            f"expected mixed offsets rank to match mixed sizes rank ({n_off} vs {n_sz}) so the "
+            "rank of the result type is well-formed."
+        )
     if n_sz != n_st:
-        raise op.emit_error(f"expected mixed sizes rank to match mixed strides rank ({n_sz} vs {n_st}) so the "
-                            "rank of the result type is well-formed.")
-    for name, vals, mx in (("offset", offsets, max_ranks[0]), ("size", sizes, max_ranks[1]),
-                           ("stride", strides, max_ranks[2])):
+        raise op.emit_error(
+            f"expected mixed sizes rank to match mixed strides rank ({n_sz} vs {n_st}) so the "
+            "rank of the result type is well-formed."
+        )
+    for name, vals, mx in (
+        ("offset", offsets, max_ranks[0]),
+        ("size", sizes, max_ranks[1]),
+        ("stride", strides, max_ranks[2]),
+    ):
         if len(vals) != mx:
             raise op.emit_error(f"expected {mx} {name} values, got {len(vals)}")
     for name, vals in (("offsets", offsets), ("sizes", sizes)):

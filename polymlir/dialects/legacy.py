@@ -34,7 +34,7 @@ strict=True)``. Only the legacy paths call it, so modern input costs nothing.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -47,38 +47,88 @@ __all__ = ["LEGACY_RENAMES", "LegacyOp", "add_attrs", "resolve_legacy_op"]
 # Old names whose syntax is today's syntax of the op they became.
 LEGACY_RENAMES: dict[str, str] = {
     # standard dialect arithmetic -> arith
-    "addf": "arith.addf", "subf": "arith.subf", "mulf": "arith.mulf", "divf": "arith.divf",
-    "remf": "arith.remf", "negf": "arith.negf",
-    "addi": "arith.addi", "subi": "arith.subi", "muli": "arith.muli",
-    "divi_signed": "arith.divsi", "divi_unsigned": "arith.divui",
-    "remi_signed": "arith.remsi", "remi_unsigned": "arith.remui",
-    "ceildivi_signed": "arith.ceildivsi", "floordivi_signed": "arith.floordivsi",
-    "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori",
-    "shift_left": "arith.shli", "shift_right_signed": "arith.shrsi", "shift_right_unsigned": "arith.shrui",
-    "select": "arith.select", "index_cast": "arith.index_cast",
-    "sitofp": "arith.sitofp", "uitofp": "arith.uitofp", "fptosi": "arith.fptosi", "fptoui": "arith.fptoui",
-    "fpext": "arith.extf", "fptrunc": "arith.truncf", "sexti": "arith.extsi", "zexti": "arith.extui",
+    "addf": "arith.addf",
+    "subf": "arith.subf",
+    "mulf": "arith.mulf",
+    "divf": "arith.divf",
+    "remf": "arith.remf",
+    "negf": "arith.negf",
+    "addi": "arith.addi",
+    "subi": "arith.subi",
+    "muli": "arith.muli",
+    "divi_signed": "arith.divsi",
+    "divi_unsigned": "arith.divui",
+    "remi_signed": "arith.remsi",
+    "remi_unsigned": "arith.remui",
+    "ceildivi_signed": "arith.ceildivsi",
+    "floordivi_signed": "arith.floordivsi",
+    "and": "arith.andi",
+    "or": "arith.ori",
+    "xor": "arith.xori",
+    "shift_left": "arith.shli",
+    "shift_right_signed": "arith.shrsi",
+    "shift_right_unsigned": "arith.shrui",
+    "select": "arith.select",
+    "index_cast": "arith.index_cast",
+    "sitofp": "arith.sitofp",
+    "uitofp": "arith.uitofp",
+    "fptosi": "arith.fptosi",
+    "fptoui": "arith.fptoui",
+    "fpext": "arith.extf",
+    "fptrunc": "arith.truncf",
+    "sexti": "arith.extsi",
+    "zexti": "arith.extui",
     "trunci": "arith.trunci",
     # standard dialect math -> math
-    "absf": "math.absf", "ceilf": "math.ceil", "floorf": "math.floor", "copysign": "math.copysign",
-    "exp": "math.exp", "exp2": "math.exp2", "log": "math.log", "log2": "math.log2", "log10": "math.log10",
-    "rsqrt": "math.rsqrt", "sqrt": "math.sqrt", "tanh": "math.tanh", "cos": "math.cos", "sin": "math.sin",
+    "absf": "math.absf",
+    "ceilf": "math.ceil",
+    "floorf": "math.floor",
+    "copysign": "math.copysign",
+    "exp": "math.exp",
+    "exp2": "math.exp2",
+    "log": "math.log",
+    "log2": "math.log2",
+    "log10": "math.log10",
+    "rsqrt": "math.rsqrt",
+    "sqrt": "math.sqrt",
+    "tanh": "math.tanh",
+    "cos": "math.cos",
+    "sin": "math.sin",
     # standard dialect memory -> memref
-    "load": "memref.load", "store": "memref.store", "alloc": "memref.alloc", "alloca": "memref.alloca",
-    "dealloc": "memref.dealloc", "memref_cast": "memref.cast", "view": "memref.view",
-    "subview": "memref.subview", "dma_start": "memref.dma_start", "dma_wait": "memref.dma_wait",
-    "prefetch": "memref.prefetch", "assume_alignment": "memref.assume_alignment",
+    "load": "memref.load",
+    "store": "memref.store",
+    "alloc": "memref.alloc",
+    "alloca": "memref.alloca",
+    "dealloc": "memref.dealloc",
+    "memref_cast": "memref.cast",
+    "view": "memref.view",
+    "subview": "memref.subview",
+    "dma_start": "memref.dma_start",
+    "dma_wait": "memref.dma_wait",
+    "prefetch": "memref.prefetch",
+    "assume_alignment": "memref.assume_alignment",
     # standard dialect tensors -> tensor
-    "tensor_cast": "tensor.cast", "extract_element": "tensor.extract",
+    "tensor_cast": "tensor.cast",
+    "extract_element": "tensor.extract",
     "tensor_from_elements": "tensor.from_elements",
     # standard dialect control flow -> cf / func
-    "br": "cf.br", "cond_br": "cf.cond_br", "return": "func.return", "call": "func.call",
+    "br": "cf.br",
+    "cond_br": "cf.cond_br",
+    "return": "func.return",
+    "call": "func.call",
     "call_indirect": "func.call_indirect",
     # the affine document's (2018-2019) `for` / `if`, and old terminators
-    "for": "affine.for", "if": "affine.if", "affine.terminator": "affine.yield",
+    "for": "affine.for",
+    "if": "affine.if",
+    "affine.terminator": "affine.yield",
     # the loop dialect became scf
-    "loop.for": "scf.for", "loop.if": "scf.if", "loop.yield": "scf.yield", "loop.parallel": "scf.parallel",
-    "loop.reduce": "scf.reduce", "loop.reduce.return": "scf.reduce.return", "loop.terminator": "scf.yield",
+    "loop.for": "scf.for",
+    "loop.if": "scf.if",
+    "loop.yield": "scf.yield",
+    "loop.parallel": "scf.parallel",
+    "loop.reduce": "scf.reduce",
+    "loop.reduce.return": "scf.reduce.return",
+    "loop.terminator": "scf.yield",
 }
 
 
@@ -233,10 +283,14 @@ class LegacyDim(LegacyOp):
         p.legacy_spelling(state.pos, old, state.name)
         add_attrs(state, attrs)
         if literal is not None:
-            p.legacy_spelling(idx_pos, f"{state.name} {src[0]}, {literal}",
-                              f"{state.name} {src[0]}, %c{literal} (with %c{literal} = arith.constant {literal} : index)")
+            p.legacy_spelling(
+                idx_pos,
+                f"{state.name} {src[0]}, {literal}",
+                f"{state.name} {src[0]}, %c{literal} (with %c{literal} = arith.constant {literal} : index)",
+            )
             const = lookup_op("arith.constant").create(  # type: ignore[union-attr]
-                result_types=[T.index], properties={"value": A.IntegerAttr(literal, T.index)})
+                result_types=[T.index], properties={"value": A.IntegerAttr(literal, T.index)}
+            )
             const.loc = p.loc_at(idx_pos)
             p.cur_block.append(const)  # type: ignore[union-attr]
             index = const.results[0]
@@ -346,15 +400,26 @@ def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_result
     if len(successors) != want or len(refs) != want - 1:
         p.error(f"'{name}' takes {want - 1} operand(s) and {want} successor(s)", name_pos)
     operands = p.resolve_operands(refs, list(ftype.inputs)) + [v for g in groups for v in g]
-    props = {} if modern == "cf.br" else {
-        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, len(groups[0]), len(groups[1])))}
-    return lookup_op(modern).create(operands=operands, successors=successors,  # type: ignore[union-attr]
-                                    attributes=attrs, properties=props)
+    props = (
+        {}
+        if modern == "cf.br"
+        else {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, len(groups[0]), len(groups[1])))}
+    )
+    return lookup_op(modern).create(
+        operands=operands,
+        successors=successors,  # type: ignore[union-attr]
+        attributes=attrs,
+        properties=props,
+    )
 
 
 _LEGACY_CLASSES: dict[str, type] = {
-    "func": LegacyFunc, "cmpi": LegacyCmpI, "cmpf": LegacyCmpF, "dim": LegacyDim,
-    "tensor_load": LegacyTensorLoad, "tensor_store": LegacyTensorStore,
+    "func": LegacyFunc,
+    "cmpi": LegacyCmpI,
+    "cmpf": LegacyCmpF,
+    "dim": LegacyDim,
+    "tensor_load": LegacyTensorLoad,
+    "tensor_store": LegacyTensorStore,
 }
 _LEGACY_RESOLVERS: dict[str, Callable[[Parser, str], type | None]] = {
     "constant": _resolve_constant,
@@ -394,5 +459,7 @@ CUSTOM_OP_OVERRIDES["constant"] = _resolve_constant
 for _name in ("br", "cond_br", "std.br", "std.cond_br"):
     GENERIC_OP_OVERRIDES[_name] = _parse_legacy_generic_branch
 
-from . import legacy_linalg  # noqa: E402,F401  (old linalg syntax)
-from . import legacy_llvm  # noqa: E402,F401  (old LLVM dialect types and ops)
+from . import (
+    legacy_linalg,  # noqa: E402,F401  (old linalg syntax)
+    legacy_llvm,  # noqa: E402,F401  (old LLVM dialect types and ops)
+)

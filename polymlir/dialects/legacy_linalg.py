@@ -51,8 +51,12 @@ class LegacyGeneric(LegacyOp):
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         cls.become(state, "linalg.generic")
-        p.legacy_spelling(state.pos, "linalg.generic #trait %operands {...} : types",
-                          "linalg.generic {...} ins(... : types) outs(... : types) {...}", 2020)
+        p.legacy_spelling(
+            state.pos,
+            "linalg.generic #trait %operands {...} : types",
+            "linalg.generic {...} ins(... : types) outs(... : types) {...}",
+            2020,
+        )
         pos = p.start
         trait = p.parse_attribute()
         if not isinstance(trait, A.DictionaryAttr):
@@ -81,11 +85,17 @@ class LegacyGeneric(LegacyOp):
         types = p.parse_colon_type_list()
         state.result_types = L.parse_result_types(p)
         if state.result_types:
-            p.error("custom op 'linalg.generic' a legacy generic with tensor results has no init operands: "
-                    "write today's form with outs(...)", pos)
+            p.error(
+                "custom op 'linalg.generic' a legacy generic with tensor results has no init operands: "
+                "write today's form with outs(...)",
+                pos,
+            )
         if len(refs) != n_in.value + n_out.value:
-            p.error(f"custom op 'linalg.generic' expected {n_in.value + n_out.value} operands "
-                    f"(args_in + args_out), got {len(refs)}", ops_pos)
+            p.error(
+                f"custom op 'linalg.generic' expected {n_in.value + n_out.value} operands "
+                f"(args_in + args_out), got {len(refs)}",
+                ops_pos,
+            )
         state.operands = p.resolve_operands(refs, types, ops_pos)
         state.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (n_in.value, n_out.value))
 
@@ -155,6 +165,17 @@ def _named_with_init(name: str):
 
 CUSTOM_OP_OVERRIDES["linalg.generic"] = _resolve_generic
 # The named ops of 2020 (the others came later, with outs(...)).
-for _n in ("matmul", "batch_matmul", "matvec", "vecmat", "dot", "batch_matvec", "conv_1d", "conv_2d", "conv_3d",
-           "fill", "copy"):
+for _n in (
+    "matmul",
+    "batch_matmul",
+    "matvec",
+    "vecmat",
+    "dot",
+    "batch_matvec",
+    "conv_1d",
+    "conv_2d",
+    "conv_3d",
+    "fill",
+    "copy",
+):
     CUSTOM_OP_OVERRIDES[f"linalg.{_n}"] = _named_with_init(f"linalg.{_n}")

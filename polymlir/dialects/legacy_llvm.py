@@ -38,9 +38,17 @@ from .legacy import LegacyOp, add_attrs
 __all__ = ["LegacyTypeError", "parse_llvm_ir_type"]
 
 _SCALARS: dict[str, T.Type] = {
-    "half": T.FloatType("f16"), "bfloat": T.FloatType("bf16"), "float": T.FloatType("f32"),
-    "double": T.FloatType("f64"), "fp128": T.FloatType("f128"), "x86_fp80": T.FloatType("f80"),
-    "ppc_fp128": LT.PPC_FP128, "void": LT.VOID, "label": LT.LABEL, "metadata": LT.METADATA, "token": LT.TOKEN,
+    "half": T.FloatType("f16"),
+    "bfloat": T.FloatType("bf16"),
+    "float": T.FloatType("f32"),
+    "double": T.FloatType("f64"),
+    "fp128": T.FloatType("f128"),
+    "x86_fp80": T.FloatType("f80"),
+    "ppc_fp128": LT.PPC_FP128,
+    "void": LT.VOID,
+    "label": LT.LABEL,
+    "metadata": LT.METADATA,
+    "token": LT.TOKEN,
 }
 # `!llvm.float`...: today builtin types (`!llvm.void`, `!llvm.token`... are still spelled so).
 _FLOATS = frozenset({"half", "bfloat", "float", "double", "fp128", "x86_fp80"})
@@ -199,7 +207,7 @@ def _parse_wrapped(p: Parser) -> tuple[T.Type, T.Type | None]:
     try:
         return parse_llvm_ir_type(body)
     except LegacyTypeError as e:
-        p.error(f"invalid legacy LLVM type \"{body}\": {e.message}", spos + 1 + e.offset)
+        p.error(f'invalid legacy LLVM type "{body}": {e.message}', spos + 1 + e.offset)
 
 
 _modern_llvm_type_parser = DIALECT_TYPE_PARSERS["llvm"]
@@ -210,7 +218,7 @@ def _parse_llvm_type(p: Parser, name: str) -> T.Type:
     pos = p.start
     if name == "llvm":
         t = _parse_wrapped(p)[0]
-        p.legacy_spelling(pos, p.src[pos:p.start].rstrip(), str(t))
+        p.legacy_spelling(pos, p.src[pos : p.start].rstrip(), str(t))
         return t
     mn = name[5:]
     if mn in _FLOATS:
@@ -268,7 +276,7 @@ class LegacyLoad(LegacyOp):
         p.expect(":", "expected ':'")
         tpos = p.start
         ptr, pointee = _parse_wrapped(p)
-        p.legacy_spelling(tpos, p.src[tpos:p.start].rstrip(), str(ptr))
+        p.legacy_spelling(tpos, p.src[tpos : p.start].rstrip(), str(ptr))
         if pointee is None:
             p.error(f"custom op '{cls.OP_NAME}' expected a pointer type, got '{ptr}'", tpos)
         add_attrs(state, attrs)

@@ -29,10 +29,10 @@ to loops.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from ..affine.expr import AffineMap, AffineDimExpr, dim
+from ..affine.expr import AffineDimExpr, AffineMap, dim
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
@@ -58,7 +58,7 @@ def iterator_attr(kind: str) -> A.Attribute:
 def iterator_kind(a: A.Attribute) -> str | None:
     """``parallel``/``reduction`` for an iterator-type attribute (or string)."""
     if isinstance(a, A.OpaqueAttr) and a.text.startswith(_ITER_PREFIX) and a.text.endswith(">"):
-        k = a.text[len(_ITER_PREFIX):-1]
+        k = a.text[len(_ITER_PREFIX) : -1]
         return k if k in ITERATOR_KINDS else None
     if isinstance(a, A.StringAttr) and a.value in ITERATOR_KINDS:
         return a.value
@@ -176,8 +176,7 @@ def parse_structured_operands(p, state, segments: bool = True) -> tuple[list[T.T
         out_refs = p.parse_operand_list()
         out_types = p.parse_colon_type_list()
         p.expect(")", "expected ')'")
-    state.operands = (p.resolve_operands(in_refs, in_types, in_pos)
-                      + p.resolve_operands(out_refs, out_types, out_pos))
+    state.operands = p.resolve_operands(in_refs, in_types, in_pos) + p.resolve_operands(out_refs, out_types, out_pos)
     if segments:
         state.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (len(in_refs), len(out_refs)))
     return in_types, out_types
@@ -192,8 +191,12 @@ def check_inherent_attrs(p, state, pos: int) -> None:
     for d in cls._fields.get("prop", []):
         v = state.properties.get(d.attr_name)
         if v is not None and not d.constraint(v):
-            custom_error(p, state, f"'{state.name}' op attribute '{d.attr_name}' failed to satisfy constraint: "
-                         f"{d.constraint.description}", pos)
+            custom_error(
+                p,
+                state,
+                f"'{state.name}' op attribute '{d.attr_name}' failed to satisfy constraint: {d.constraint.description}",
+                pos,
+            )
 
 
 def add_attributes(state, attrs: dict[str, A.Attribute]) -> None:
@@ -246,8 +249,9 @@ class GeneralizeSpec:
     build_payload: Callable[[Block], None]
 
 
-RankedTensorResults = C.TypeConstraint("variadic of ranked tensor of any type values",
-                                       lambda t: isinstance(t, T.RankedTensorType))
+RankedTensorResults = C.TypeConstraint(
+    "variadic of ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType)
+)
 ShapedOperands = C.TypeConstraint("variadic of shaped of any type values", lambda t: isinstance(t, T.ShapedType))
 AnyOperands = C.TypeConstraint("variadic of any type", lambda t: True)
 
@@ -298,8 +302,7 @@ class LinalgStructuredOp(OpDef):
         return GeneralizeSpec(self.indexing_maps_array(), self.iterator_types_array(), build)
 
     def has_pure_tensor_semantics(self) -> bool:
-        return all(not _is_memref(v.type) for v in self.operands) and \
-            all(_is_tensor(v.type) for v in self.dps_inits())
+        return all(not _is_memref(v.type) for v in self.operands) and all(_is_tensor(v.type) for v in self.dps_inits())
 
     def has_pure_buffer_semantics(self) -> bool:
         return all(not _is_tensor(v.type) for v in self.operands)
@@ -329,12 +332,15 @@ class LinalgStructuredOp(OpDef):
                 raise self.op_error(f"expected that operand #{n_in + i} is a tensor or a memref")
         n_tensor_results = sum(1 for r in self.results if _is_tensor(r.type))
         if n_tensor_results != len(tensor_inits):
-            raise self.op_error(f"expected the number of tensor results ({n_tensor_results}) to be equal to the "
-                                f"number of output tensors ({len(tensor_inits)})")
+            raise self.op_error(
+                f"expected the number of tensor results ({n_tensor_results}) to be equal to the "
+                f"number of output tensors ({len(tensor_inits)})"
+            )
         for (num, v), r in zip(tensor_inits, self.results):
             if r.type != v.type:
-                raise self.op_error(f"expected type of operand #{num} ('{v.type}') to match type of corresponding "
-                                    f"result ('{r.type}')")
+                raise self.op_error(
+                    f"expected type of operand #{num} ('{v.type}') to match type of corresponding result ('{r.type}')"
+                )
 
     def verify_indexing_map_required_attrs(self) -> None:
         """Check the attributes the indexing maps depend on (strides, ...)."""
@@ -346,7 +352,8 @@ class LinalgStructuredOp(OpDef):
                 last = b.operations[-1] if b.operations else None
                 if last is not None and last.name != "linalg.yield":
                     raise self.op_error(f"expects regions to end with 'linalg.yield', found '{last.name}'").attach_note(
-                        "in custom textual format, the absence of terminator implies 'linalg.yield'", self.loc)
+                        "in custom textual format, the absence of terminator implies 'linalg.yield'", self.loc
+                    )
         self.verify_structured_op()
 
     def verify_structured_op(self) -> None:
@@ -357,19 +364,23 @@ class LinalgStructuredOp(OpDef):
         maps = self.indexing_maps_array()
         operands = self.operands
         if len(maps) != len(operands):
-            raise self.op_error(f"expected the number of indexing_map ({len(maps)}) to be equal to the number of "
-                                f"input/output operands ({len(operands)})")
+            raise self.op_error(
+                f"expected the number of indexing_map ({len(maps)}) to be equal to the number of "
+                f"input/output operands ({len(operands)})"
+            )
         num_loops = self.num_loops
         for i, (m, v) in enumerate(zip(maps, operands)):
             if m.num_symbols:
                 raise self.op_error(f"unexpected symbols in indexing_map #{i}")
             if m.num_dims != num_loops:
-                raise self.op_error(f"expected indexing_map #{i} to have {num_loops} dim(s) to match the number "
-                                    f"of loops")
+                raise self.op_error(
+                    f"expected indexing_map #{i} to have {num_loops} dim(s) to match the number of loops"
+                )
             rank = operand_rank(v.type)
             if len(m.results) != rank:
-                raise self.op_error(f"expected operand #{i} rank ({rank}) to match the result rank of indexing_map "
-                                    f"({len(m.results)})")
+                raise self.op_error(
+                    f"expected operand #{i} rank ({rank}) to match the result rank of indexing_map ({len(m.results)})"
+                )
         loops = concat_maps(maps)
         inv = inverse_permutation(loops)
         if inv is None:
@@ -393,34 +404,43 @@ class LinalgStructuredOp(OpDef):
                         raise self.op_error(f"unexpected result less than 0 at expression #{d} in {m}")
                     if isinstance(m.results[d], AffineDimExpr):
                         if inferred != size:
-                            raise self.op_error(f"inferred input/output operand #{i} has shape's dimension #{d} "
-                                                f"to be {inferred}, but found {size}")
+                            raise self.op_error(
+                                f"inferred input/output operand #{i} has shape's dimension #{d} "
+                                f"to be {inferred}, but found {size}"
+                            )
                     elif inferred > size:
-                        raise self.op_error(f"inferred input/output operand #{i} has shape's dimension #{d} to be "
-                                            f"greater than or equal to {inferred}, but found {size}")
+                        raise self.op_error(
+                            f"inferred input/output operand #{i} has shape's dimension #{d} to be "
+                            f"greater than or equal to {inferred}, but found {size}"
+                        )
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise self.op_error("expects to have 1 region with 1 block")
         block = self.regions[0].blocks[0]
         if len(block.arguments) != len(operands):
-            raise self.op_error("expected as many non-induction variable region arguments as the number of "
-                                "input/output operands")
+            raise self.op_error(
+                "expected as many non-induction variable region arguments as the number of input/output operands"
+            )
         for i, v in enumerate(operands):
             et = payload_arg_type(v.type)
             at = block.arguments[i].type
             if et != at:
-                raise self.op_error(f"expected type of bb argument #{i} ('{at}') to match element or self type of "
-                                    f"the corresponding operand ('{et}')")
+                raise self.op_error(
+                    f"expected type of bb argument #{i} ('{at}') to match element or self type of "
+                    f"the corresponding operand ('{et}')"
+                )
 
 
 # -- linalg.generic -------------------------------------------------------------------
 
 AffineMapArrayAttr = C.AttrConstraint(
-    "AffineMap array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.AffineMapAttr) for x in a))
+    "AffineMap array attribute", lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.AffineMapAttr) for x in a)
+)
 IteratorTypeArrayAttr = C.AttrConstraint(
     "Iterator type should be an enum.",
-    lambda a: isinstance(a, A.ArrayAttr) and all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr)
-                                                 for x in a))
+    lambda a: (
+        isinstance(a, A.ArrayAttr) and all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr) for x in a)
+    ),
+)
 _GENERIC_TRAIT_ATTRS = ("doc", "indexing_maps", "iterator_types", "library_call")
 
 
@@ -460,7 +480,7 @@ class GenericOp(LinalgStructuredOp):
         attrs = d.as_dict()
         its = attrs.get("iterator_types")
         if not isinstance(its, A.ArrayAttr):
-            custom_error(p, state, "expected \"iterator_types\" array attribute", pos)
+            custom_error(p, state, 'expected "iterator_types" array attribute', pos)
         kinds = []
         for a in its:
             k = iterator_kind(a)
@@ -501,10 +521,12 @@ class GenericOp(LinalgStructuredOp):
         print_result_types(p, self.result_types)
 
     def print_custom_ok(self) -> bool:
-        return isinstance(self.properties.get("iterator_types"), A.ArrayAttr) and \
-            all(iterator_kind(a) is not None for a in self.properties["iterator_types"]) and \
-            isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr) and \
-            len(self.regions) == 1
+        return (
+            isinstance(self.properties.get("iterator_types"), A.ArrayAttr)
+            and all(iterator_kind(a) is not None for a in self.properties["iterator_types"])
+            and isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr)
+            and len(self.regions) == 1
+        )
 
 
 # -- linalg.yield / linalg.index ------------------------------------------------------------
@@ -529,18 +551,26 @@ class YieldOp(OpDef):
         inits = parent.dps_inits()
         vals = self.operands
         if len(vals) != len(inits):
-            raise self.op_error(f"expected number of yield values ({len(vals)}) to match the number of inits / outs "
-                                f"operands of the enclosing LinalgOp ({len(inits)})")
+            raise self.op_error(
+                f"expected number of yield values ({len(vals)}) to match the number of inits / outs "
+                f"operands of the enclosing LinalgOp ({len(inits)})"
+            )
         for i, (v, init) in enumerate(zip(vals, inits)):
             et = payload_arg_type(init.type)
             if v.type != et:
-                raise self.op_error(f"type of yield operand {i + 1} ('{v.type}') doesn't match the element type of "
-                                    f"the enclosing linalg.generic op ('{et}')")
+                raise self.op_error(
+                    f"type of yield operand {i + 1} ('{v.type}') doesn't match the element type of "
+                    f"the enclosing linalg.generic op ('{et}')"
+                )
 
 
-NonNegI64Attr = typed_attr(C.AttrConstraint(
-    "64-bit signless integer attribute whose minimum value is 0",
-    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value >= 0), T.i64)
+NonNegI64Attr = typed_attr(
+    C.AttrConstraint(
+        "64-bit signless integer attribute whose minimum value is 0",
+        lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value >= 0,
+    ),
+    T.i64,
+)
 
 
 @register_op
@@ -561,15 +591,21 @@ class IndexOp(OpDef):
         n = parent.num_loops
         d = self.dim.value  # type: ignore[attr-defined]
         if n <= d:
-            raise self.op_error(f"expected dim ({d}) to be lower than the number of loops ({n}) of the enclosing "
-                                f"LinalgOp")
+            raise self.op_error(
+                f"expected dim ({d}) to be lower than the number of loops ({n}) of the enclosing LinalgOp"
+            )
 
 
 # -- building payload ops ---------------------------------------------------------------
 
 
-def create_op(name: str, operands: Sequence[Value], result_types: Sequence[T.Type],
-              attrs: dict[str, A.Attribute] | None = None, loc: A.Location | None = None) -> Operation:
+def create_op(
+    name: str,
+    operands: Sequence[Value],
+    result_types: Sequence[T.Type],
+    attrs: dict[str, A.Attribute] | None = None,
+    loc: A.Location | None = None,
+) -> Operation:
     """Build op ``name``; inherent attributes become properties and unset
     default-valued properties get their default (as upstream materializes
     them), so the generic form prints like upstream's."""
@@ -581,8 +617,14 @@ def create_op(name: str, operands: Sequence[Value], result_types: Sequence[T.Typ
             props[k] = v
         else:
             discardable[k] = v
-    return Operation.create(name, operands=list(operands), result_types=list(result_types),
-                            attributes=discardable, properties=props, loc=loc)
+    return Operation.create(
+        name,
+        operands=list(operands),
+        result_types=list(result_types),
+        attributes=discardable,
+        properties=props,
+        loc=loc,
+    )
 
 
 _OP_DEFAULTS: dict[str, tuple[frozenset[str], dict[str, A.Attribute]]] = {}
@@ -631,9 +673,28 @@ def _parse_attr(text: str) -> A.Attribute:
 
 # Default-valued properties of the payload ops linalg builds, used when their
 # dialect does not declare them (upstream always materializes them).
-_FASTMATH_OPS = ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
-                 "arith.negf", "arith.remf", "math.exp", "math.log", "math.absf", "math.ceil", "math.floor",
-                 "math.round", "math.sqrt", "math.rsqrt", "math.tanh", "math.erf", "math.powf", "arith.cmpf")
+_FASTMATH_OPS = (
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.negf",
+    "arith.remf",
+    "math.exp",
+    "math.log",
+    "math.absf",
+    "math.ceil",
+    "math.floor",
+    "math.round",
+    "math.sqrt",
+    "math.rsqrt",
+    "math.tanh",
+    "math.erf",
+    "math.powf",
+    "arith.cmpf",
+)
 _OVERFLOW_OPS = ("arith.addi", "arith.subi", "arith.muli", "arith.trunci", "arith.shli")
 
 
@@ -665,8 +726,13 @@ def value_loc(v: Value) -> A.Location:
 # -- generalization -----------------------------------------------------------------------
 
 
-def build_generic(spec: GeneralizeSpec, inputs: Sequence[Value], outputs: Sequence[Value],
-                  result_types: Sequence[T.Type], loc: A.Location | None = None) -> GenericOp:
+def build_generic(
+    spec: GeneralizeSpec,
+    inputs: Sequence[Value],
+    outputs: Sequence[Value],
+    result_types: Sequence[T.Type],
+    loc: A.Location | None = None,
+) -> GenericOp:
     """A new (detached) ``linalg.generic`` computing what ``spec`` describes."""
     r, b = _region_with_args([payload_arg_type(v.type) for v in list(inputs) + list(outputs)])
     spec.build_payload(b)
@@ -675,8 +741,9 @@ def build_generic(spec: GeneralizeSpec, inputs: Sequence[Value], outputs: Sequen
         "iterator_types": iterator_array(spec.iterator_types),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(inputs), len(outputs))),
     }
-    return GenericOp.create(operands=list(inputs) + list(outputs), result_types=list(result_types),
-                            properties=props, regions=[r], loc=loc)  # type: ignore[return-value]
+    return GenericOp.create(
+        operands=list(inputs) + list(outputs), result_types=list(result_types), properties=props, regions=[r], loc=loc
+    )  # type: ignore[return-value]
 
 
 def generalize(op: LinalgStructuredOp) -> GenericOp:

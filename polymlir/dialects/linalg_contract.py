@@ -143,8 +143,9 @@ def _valid_batch_broadcast(m: AffineMap, lhs: bool) -> bool:
     if len(r) == 2:
         if lhs:
             return (r[0].is_function_of_dim(0) or r[0].is_function_of_dim(1)) and r[1].is_function_of_dim(3)
-        return (r[0].is_function_of_dim(0) and r[1].is_function_of_dim(3)) or \
-            (r[0].is_function_of_dim(3) and r[1].is_function_of_dim(2))
+        return (r[0].is_function_of_dim(0) and r[1].is_function_of_dim(3)) or (
+            r[0].is_function_of_dim(3) and r[1].is_function_of_dim(2)
+        )
     return False
 
 
@@ -208,34 +209,62 @@ class ContractOp(MapsPropertyOp):
             if ins[d] == 0 and outs[d] == 0:
                 raise self.emit_error(f"iteration space dim at index {d} not used to access any operand")
             if ins[d] == 1 and outs[d] != 1:
-                raise self.emit_error(f"iteration space dim at index {d} is neither a contracting dim nor of "
-                                      f"parallel iteration type")
+                raise self.emit_error(
+                    f"iteration space dim at index {d} is neither a contracting dim nor of parallel iteration type"
+                )
         if not contracting:
             raise self.emit_error("'indexing_map' attribute must specify at least one contracting dimension")
 
 
-N._make_named(N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True), ContractOp)
+N._make_named(
+    N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True), ContractOp
+)
 
 
 # -- linalg.elementwise ------------------------------------------------------------------
 
-UNARY_KINDS = ("exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square",
-               "tanh", "erf")
-BINARY_KINDS = ("add", "sub", "mul", "div", "div_unsigned", "max_signed", "min_signed", "max_unsigned",
-                "min_unsigned", "powf")
+UNARY_KINDS = (
+    "exp",
+    "log",
+    "abs",
+    "ceil",
+    "floor",
+    "negf",
+    "reciprocal",
+    "round",
+    "sqrt",
+    "rsqrt",
+    "square",
+    "tanh",
+    "erf",
+)
+BINARY_KINDS = (
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "div_unsigned",
+    "max_signed",
+    "min_signed",
+    "max_unsigned",
+    "min_unsigned",
+    "powf",
+)
 TERNARY_KINDS = ("select",)
 ALL_KINDS = UNARY_KINDS + BINARY_KINDS + TERNARY_KINDS
 _KIND_PREFIX = "linalg.elementwise_kind<"
 
 ElementwiseKindAttr = C.AttrConstraint(
     "allowed elementwise kind",
-    lambda a: isinstance(a, A.OpaqueAttr) and a.text.startswith(_KIND_PREFIX) and a.text[len(_KIND_PREFIX):-1]
-    in ALL_KINDS)
+    lambda a: (
+        isinstance(a, A.OpaqueAttr) and a.text.startswith(_KIND_PREFIX) and a.text[len(_KIND_PREFIX) : -1] in ALL_KINDS
+    ),
+)
 
 
 def elementwise_kind(a: A.Attribute | None) -> str | None:
     if isinstance(a, A.OpaqueAttr) and a.text.startswith(_KIND_PREFIX) and a.text.endswith(">"):
-        k = a.text[len(_KIND_PREFIX):-1]
+        k = a.text[len(_KIND_PREFIX) : -1]
         return k if k in ALL_KINDS else None
     return None
 
@@ -265,8 +294,9 @@ class ElementwiseOp(MapsPropertyOp):
 
     def generalize_spec(self) -> N.GeneralizeSpec:
         expr = self.payload_expr(self._kind())
-        return N.GeneralizeSpec(self.indexing_maps_array(), self.iterator_types_array(),
-                                lambda block: N.build_payload(expr, block))
+        return N.GeneralizeSpec(
+            self.indexing_maps_array(), self.iterator_types_array(), lambda block: N.build_payload(expr, block)
+        )
 
     @staticmethod
     def payload_expr(kind: str) -> N.Expr:
@@ -286,8 +316,10 @@ class ElementwiseOp(MapsPropertyOp):
         k = elementwise_kind(a)
         if k is None:
             if isinstance(a, A.OpaqueAttr) and a.text.startswith(_KIND_PREFIX):
-                p.error("expected ::mlir::linalg::ElementwiseKind to be one of: " + ", ".join(ALL_KINDS),
-                        pos + len(_KIND_PREFIX) + 1)
+                p.error(
+                    "expected ::mlir::linalg::ElementwiseKind to be one of: " + ", ".join(ALL_KINDS),
+                    pos + len(_KIND_PREFIX) + 1,
+                )
             L.custom_error(p, state, "expected ElementwiseKind attribute")
         state.properties["kind"] = a
         parse_maps_keyword(p, state)

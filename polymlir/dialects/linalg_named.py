@@ -18,8 +18,8 @@ types and a function filling a payload block) for the conversion to
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..affine.expr import AffineExpr, AffineMap, dim
 from ..ir import attributes as A
@@ -113,8 +113,10 @@ class PayloadBuilder:
         integer = _is_int(ta) and _is_int(tb)
         boolean = integer and ta.width == 1 and tb.width == 1  # type: ignore[attr-defined]
         if not (cplx or flt or integer):
-            raise PayloadError(f"Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or "
-                               f"allInteger, got '{ta}' and '{tb}'")
+            raise PayloadError(
+                f"Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or "
+                f"allInteger, got '{ta}' and '{tb}'"
+            )
         t = ta
         if fn in ("add", "sub", "mul", "div"):
             if cplx:
@@ -252,8 +254,9 @@ class NamedSpec:
 _STRIDE_SYMS = {1: ("W",), 2: ("H", "W"), 3: ("D", "H", "W")}
 
 
-def _index_expr(text: str, dims: dict[str, int], strides: Sequence[int], dilations: Sequence[int],
-                window: int) -> AffineExpr:
+def _index_expr(
+    text: str, dims: dict[str, int], strides: Sequence[int], dilations: Sequence[int], window: int
+) -> AffineExpr:
     syms = _STRIDE_SYMS.get(window, ())
     out = None
     for term in text.split("+"):
@@ -267,37 +270,47 @@ def _index_expr(text: str, dims: dict[str, int], strides: Sequence[int], dilatio
     return out  # type: ignore[return-value]
 
 
-def spec_maps(spec: NamedSpec, strides: Sequence[int] = (), dilations: Sequence[int] = (),
-              out_rank: int = 0, operand_ranks: Sequence[int] = ()) -> list[AffineMap]:
+def spec_maps(
+    spec: NamedSpec,
+    strides: Sequence[int] = (),
+    dilations: Sequence[int] = (),
+    out_rank: int = 0,
+    operand_ranks: Sequence[int] = (),
+) -> list[AffineMap]:
     """The indexing maps of ``spec`` for these window attributes (or, for
     rank-polymorphic ops, output and operand ranks)."""
     return list(_spec_maps(spec.name, tuple(strides), tuple(dilations), out_rank, tuple(operand_ranks)))
 
 
 @functools.lru_cache(maxsize=4096)
-def _spec_maps(name: str, strides: tuple[int, ...], dilations: tuple[int, ...], out_rank: int,
-               operand_ranks: tuple[int, ...]) -> tuple[AffineMap, ...]:
+def _spec_maps(
+    name: str, strides: tuple[int, ...], dilations: tuple[int, ...], out_rank: int, operand_ranks: tuple[int, ...]
+) -> tuple[AffineMap, ...]:
     spec = SPECS[name]
     return tuple(_build_spec_maps(spec, strides, dilations, out_rank, operand_ranks))
 
 
-def _build_spec_maps(spec: NamedSpec, strides: Sequence[int], dilations: Sequence[int], out_rank: int,
-                     operand_ranks: Sequence[int]) -> list[AffineMap]:
+def _build_spec_maps(
+    spec: NamedSpec, strides: Sequence[int], dilations: Sequence[int], out_rank: int, operand_ranks: Sequence[int]
+) -> list[AffineMap]:
     if spec.rank_polymorphic:
         ident = AffineMap.identity(out_rank)
         scalar = AffineMap(out_rank, 0, [])
         return [scalar if r == 0 else ident for r in operand_ranks]
     dims = {d: i for i, d in enumerate(spec.dims)}
     n = len(spec.dims)
-    return [AffineMap(n, 0, [_index_expr(x, dims, strides, dilations, spec.window) for x in m or ()])
-            for _, m in spec.operands]
+    return [
+        AffineMap(n, 0, [_index_expr(x, dims, strides, dilations, spec.window) for x in m or ()])
+        for _, m in spec.operands
+    ]
 
 
 SPECS: dict[str, NamedSpec] = {}
 
 
-def _def(name: str, dims: str, iters: str, operands: list, payload: Expr, window: int = 0,
-         has_cast: bool = False) -> None:
+def _def(
+    name: str, dims: str, iters: str, operands: list, payload: Expr, window: int = 0, has_cast: bool = False
+) -> None:
     ops = []
     for o in operands:
         nm, _, m = o.partition(":")
@@ -311,16 +324,39 @@ def _def(name: str, dims: str, iters: str, operands: list, payload: Expr, window
 # Rank-polymorphic elementwise ops.
 _def("copy", "", "", ["I:*", "O:*"], _cast(_arg(0), "attr"), has_cast=True)
 _def("fill", "", "", ["value:*", "O:*"], _arg(0))
-for _fn in ("exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh",
-            "erf"):
+for _fn in (
+    "exp",
+    "log",
+    "abs",
+    "ceil",
+    "floor",
+    "negf",
+    "reciprocal",
+    "round",
+    "sqrt",
+    "rsqrt",
+    "square",
+    "tanh",
+    "erf",
+):
     _def(_fn, "", "", ["I:*", "O:*"], ("un", _fn, _arg(0)))
-for _name, _fn in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("div", "div"), ("div_unsigned", "div_unsigned"),
-                   ("max", "max_signed"), ("min", "min_signed"), ("powf", "powf")):
+for _name, _fn in (
+    ("add", "add"),
+    ("sub", "sub"),
+    ("mul", "mul"),
+    ("div", "div"),
+    ("div_unsigned", "div_unsigned"),
+    ("max", "max_signed"),
+    ("min", "min_signed"),
+    ("powf", "powf"),
+):
     _def(_name, "", "", ["lhs:*", "rhs:*", "O:*"], ("bin", _fn, _arg(0), _arg(1)))
 _def("select", "", "", ["cond:*", "lhs:*", "rhs:*", "O:*"], ("select", _arg(0), _arg(1), _arg(2)))
 
+
 def _rng_payload() -> Expr:
     """``fill_rng_2d``: a linear congruential generator over the indices."""
+
     def i32(e: Expr) -> Expr:
         return ("castt", T.i32, e)
 
@@ -344,8 +380,13 @@ _def("fill_rng_2d", "m n", "pp", ["min:", "max:", "seed:", "O:m, n"], _rng_paylo
 _def("matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "C:m, n"], _macc(kind="attr"), has_cast=True)
 _def("quantized_matmul", "m n k", "ppr", ["A:m, k", "B:k, n", "AZp:", "BZp:", "C:m, n"], _macc_q())
 _def("mmt4d", "m n k m0 n0 k0", "pprppr", ["lhs:m, k, m0, k0", "rhs:n, k, n0, k0", "accum:m, n, m0, n0"], _macc())
-_def("batch_mmt4d", "b m n k m0 n0 k0", "ppprppr",
-     ["lhs:b, m, k, m0, k0", "rhs:b, n, k, n0, k0", "accum:b, m, n, m0, n0"], _macc())
+_def(
+    "batch_mmt4d",
+    "b m n k m0 n0 k0",
+    "ppprppr",
+    ["lhs:b, m, k, m0, k0", "rhs:b, n, k, n0, k0", "accum:b, m, n, m0, n0"],
+    _macc(),
+)
 _def("batch_matmul", "b m n k", "pppr", ["A:b, m, k", "B:b, k, n", "C:b, m, n"], _macc(kind="attr"), has_cast=True)
 _def("quantized_batch_matmul", "b m n k", "pppr", ["A:b, m, k", "B:b, k, n", "AZp:", "BZp:", "C:b, m, n"], _macc_q())
 # Upstream keeps `cast` on batch_reduce_matmul but its payload always casts signed.
@@ -359,8 +400,7 @@ _def("dot", "m", "r", ["A:m", "B:m", "C:"], _macc())
 # Convolutions.
 _def("conv_1d", "ow kw", "pr", ["I:ow + kw", "K:kw", "O:ow"], _macc())
 _def("conv_2d", "oh ow kh kw", "pprr", ["I:oh + kh, ow + kw", "K:kh, kw", "O:oh, ow"], _macc())
-_def("conv_3d", "od oh ow kd kh kw", "ppprrr", ["I:od + kd, oh + kh, ow + kw", "K:kd, kh, kw", "O:od, oh, ow"],
-     _macc())
+_def("conv_3d", "od oh ow kd kh kw", "ppprrr", ["I:od + kd, oh + kh, ow + kw", "K:kd, kh, kw", "O:od, oh, ow"], _macc())
 _W1 = "ow*SW + kw*DW"
 _W2 = ("oh*SH + kh*DH", "ow*SW + kw*DW")
 _W3 = ("od*SD + kd*DD", "oh*SH + kh*DH", "ow*SW + kw*DW")
@@ -368,84 +408,236 @@ _H2 = ", ".join(_W2)
 _H3 = ", ".join(_W3)
 _def("conv_1d_nwc_wcf", "n ow f kw c", "ppprr", [f"I:n, {_W1}, c", "K:kw, c, f", "O:n, ow, f"], _macc(), 1)
 _def("conv_1d_ncw_fcw", "n f ow c kw", "ppprr", [f"I:n, c, {_W1}", "K:f, c, kw", "O:n, f, ow"], _macc(), 1)
-_def("conv_2d_nhwc_hwcf", "n oh ow f kh kw c", "pppprrr", [f"I:n, {_H2}, c", "K:kh, kw, c, f", "O:n, oh, ow, f"],
-     _macc(), 2)
-_def("conv_2d_nhwc_fhwc", "n oh ow f kh kw c", "pppprrr", [f"I:n, {_H2}, c", "K:f, kh, kw, c", "O:n, oh, ow, f"],
-     _macc(), 2)
-_def("conv_2d_nhwc_hwcf_q", "n oh ow f kh kw c", "pppprrr",
-     [f"I:n, {_H2}, c", "K:kh, kw, c, f", "IZp:", "KZp:", "O:n, oh, ow, f"], _macc_q(), 2)
-_def("conv_2d_nhwc_fhwc_q", "n oh ow f kh kw c", "pppprrr",
-     [f"I:n, {_H2}, c", "K:f, kh, kw, c", "IZp:", "KZp:", "O:n, oh, ow, f"], _macc_q(), 2)
-_def("conv_2d_nchw_fchw", "n f oh ow c kh kw", "pppprrr", [f"I:n, c, {_H2}", "K:f, c, kh, kw", "O:n, f, oh, ow"],
-     _macc(), 2)
-_def("conv_2d_nchw_fchw_q", "n f oh ow c kh kw", "pppprrr",
-     [f"I:n, c, {_H2}", "K:f, c, kh, kw", "IZp:", "KZp:", "O:n, f, oh, ow"], _macc_q(), 2)
-_def("conv_2d_ngchw_fgchw", "n g f oh ow c kh kw", "ppppprrr",
-     [f"I:n, g, c, {_H2}", "K:f, g, c, kh, kw", "O:n, g, f, oh, ow"], _macc(), 2)
-_def("conv_2d_ngchw_gfchw", "n g f oh ow c kh kw", "ppppprrr",
-     [f"I:n, g, c, {_H2}", "K:g, f, c, kh, kw", "O:n, g, f, oh, ow"], _macc(), 2)
-_def("conv_2d_ngchw_gfchw_q", "n g f oh ow c kh kw", "ppppprrr",
-     [f"I:n, g, c, {_H2}", "K:g, f, c, kh, kw", "IZp:", "KZp:", "O:n, g, f, oh, ow"], _macc_q(), 2)
-_def("conv_2d_nhwgc_gfhwc", "n oh ow g f kh kw c", "ppppprrr",
-     [f"I:n, {_H2}, g, c", "K:g, f, kh, kw, c", "O:n, oh, ow, g, f"], _macc(), 2)
-_def("conv_2d_nhwgc_gfhwc_q", "n oh ow g f kh kw c", "ppppprrr",
-     [f"I:n, {_H2}, g, c", "K:g, f, kh, kw, c", "IZp:", "KZp:", "O:n, oh, ow, g, f"], _macc_q(), 2)
-_def("conv_3d_ndhwc_dhwcf", "n od oh ow f kd kh kw c", "ppppprrrr",
-     [f"I:n, {_H3}, c", "K:kd, kh, kw, c, f", "O:n, od, oh, ow, f"], _macc(), 3)
-_def("conv_3d_ndhwc_dhwcf_q", "n od oh ow f kd kh kw c", "ppppprrrr",
-     [f"I:n, {_H3}, c", "K:kd, kh, kw, c, f", "IZp:", "KZp:", "O:n, od, oh, ow, f"], _macc_q(), 3)
-_def("conv_3d_ncdhw_fcdhw", "n f od oh ow c kd kh kw", "ppppprrrr",
-     [f"I:n, c, {_H3}", "K:f, c, kd, kh, kw", "O:n, f, od, oh, ow"], _macc(), 3)
+_def(
+    "conv_2d_nhwc_hwcf",
+    "n oh ow f kh kw c",
+    "pppprrr",
+    [f"I:n, {_H2}, c", "K:kh, kw, c, f", "O:n, oh, ow, f"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_nhwc_fhwc",
+    "n oh ow f kh kw c",
+    "pppprrr",
+    [f"I:n, {_H2}, c", "K:f, kh, kw, c", "O:n, oh, ow, f"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_nhwc_hwcf_q",
+    "n oh ow f kh kw c",
+    "pppprrr",
+    [f"I:n, {_H2}, c", "K:kh, kw, c, f", "IZp:", "KZp:", "O:n, oh, ow, f"],
+    _macc_q(),
+    2,
+)
+_def(
+    "conv_2d_nhwc_fhwc_q",
+    "n oh ow f kh kw c",
+    "pppprrr",
+    [f"I:n, {_H2}, c", "K:f, kh, kw, c", "IZp:", "KZp:", "O:n, oh, ow, f"],
+    _macc_q(),
+    2,
+)
+_def(
+    "conv_2d_nchw_fchw",
+    "n f oh ow c kh kw",
+    "pppprrr",
+    [f"I:n, c, {_H2}", "K:f, c, kh, kw", "O:n, f, oh, ow"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_nchw_fchw_q",
+    "n f oh ow c kh kw",
+    "pppprrr",
+    [f"I:n, c, {_H2}", "K:f, c, kh, kw", "IZp:", "KZp:", "O:n, f, oh, ow"],
+    _macc_q(),
+    2,
+)
+_def(
+    "conv_2d_ngchw_fgchw",
+    "n g f oh ow c kh kw",
+    "ppppprrr",
+    [f"I:n, g, c, {_H2}", "K:f, g, c, kh, kw", "O:n, g, f, oh, ow"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_ngchw_gfchw",
+    "n g f oh ow c kh kw",
+    "ppppprrr",
+    [f"I:n, g, c, {_H2}", "K:g, f, c, kh, kw", "O:n, g, f, oh, ow"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_ngchw_gfchw_q",
+    "n g f oh ow c kh kw",
+    "ppppprrr",
+    [f"I:n, g, c, {_H2}", "K:g, f, c, kh, kw", "IZp:", "KZp:", "O:n, g, f, oh, ow"],
+    _macc_q(),
+    2,
+)
+_def(
+    "conv_2d_nhwgc_gfhwc",
+    "n oh ow g f kh kw c",
+    "ppppprrr",
+    [f"I:n, {_H2}, g, c", "K:g, f, kh, kw, c", "O:n, oh, ow, g, f"],
+    _macc(),
+    2,
+)
+_def(
+    "conv_2d_nhwgc_gfhwc_q",
+    "n oh ow g f kh kw c",
+    "ppppprrr",
+    [f"I:n, {_H2}, g, c", "K:g, f, kh, kw, c", "IZp:", "KZp:", "O:n, oh, ow, g, f"],
+    _macc_q(),
+    2,
+)
+_def(
+    "conv_3d_ndhwc_dhwcf",
+    "n od oh ow f kd kh kw c",
+    "ppppprrrr",
+    [f"I:n, {_H3}, c", "K:kd, kh, kw, c, f", "O:n, od, oh, ow, f"],
+    _macc(),
+    3,
+)
+_def(
+    "conv_3d_ndhwc_dhwcf_q",
+    "n od oh ow f kd kh kw c",
+    "ppppprrrr",
+    [f"I:n, {_H3}, c", "K:kd, kh, kw, c, f", "IZp:", "KZp:", "O:n, od, oh, ow, f"],
+    _macc_q(),
+    3,
+)
+_def(
+    "conv_3d_ncdhw_fcdhw",
+    "n f od oh ow c kd kh kw",
+    "ppppprrrr",
+    [f"I:n, c, {_H3}", "K:f, c, kd, kh, kw", "O:n, f, od, oh, ow"],
+    _macc(),
+    3,
+)
 _def("depthwise_conv_1d_nwc_wc", "n ow ic kw", "pppr", [f"I:n, {_W1}, ic", "K:kw, ic", "O:n, ow, ic"], _macc(), 1)
 _def("depthwise_conv_1d_ncw_cw", "n ow ic kw", "pppr", [f"I:n, ic, {_W1}", "K:ic, kw", "O:n, ic, ow"], _macc(), 1)
-_def("depthwise_conv_1d_nwc_wcm", "n ow ic cm kw", "ppppr", [f"I:n, {_W1}, ic", "K:kw, ic, cm", "O:n, ow, ic, cm"],
-     _macc(), 1)
-_def("depthwise_conv_2d_nchw_chw", "n oh ow ic kh kw", "pppprr", [f"I:n, ic, {_H2}", "K:ic, kh, kw",
-                                                                    "O:n, ic, oh, ow"], _macc(), 2)
-_def("depthwise_conv_2d_nhwc_hwc", "n oh ow ic kh kw", "pppprr", [f"I:n, {_H2}, ic", "K:kh, kw, ic",
-                                                                    "O:n, oh, ow, ic"], _macc(), 2)
-_def("depthwise_conv_2d_nhwc_hwc_q", "n oh ow ic kh kw", "pppprr",
-     [f"I:n, {_H2}, ic", "K:kh, kw, ic", "IZp:", "KZp:", "O:n, oh, ow, ic"], _macc_q(), 2)
-_def("depthwise_conv_2d_nhwc_hwcm", "n oh ow ic cm kh kw", "ppppprr",
-     [f"I:n, {_H2}, ic", "K:kh, kw, ic, cm", "O:n, oh, ow, ic, cm"], _macc(), 2)
-_def("depthwise_conv_2d_nhwc_hwcm_q", "n oh ow ic cm kh kw", "ppppprr",
-     [f"I:n, {_H2}, ic", "K:kh, kw, ic, cm", "IZp:", "KZp:", "O:n, oh, ow, ic, cm"], _macc_q(), 2)
-_def("depthwise_conv_3d_ndhwc_dhwc", "n od oh ow kd kh kw ic", "pppprrrp",
-     [f"I:n, {_H3}, ic", "K:kd, kh, kw, ic", "O:n, od, oh, ow, ic"], _macc(), 3)
-_def("depthwise_conv_3d_ncdhw_cdhw", "n od oh ow kd kh kw ic", "pppprrrp",
-     [f"I:n, ic, {_H3}", "K:ic, kd, kh, kw", "O:n, ic, od, oh, ow"], _macc(), 3)
-_def("depthwise_conv_3d_ndhwc_dhwcm", "n od oh ow cm kd kh kw ic", "ppppprrrp",
-     [f"I:n, {_H3}, ic", "K:kd, kh, kw, ic, cm", "O:n, od, oh, ow, ic, cm"], _macc(), 3)
+_def(
+    "depthwise_conv_1d_nwc_wcm",
+    "n ow ic cm kw",
+    "ppppr",
+    [f"I:n, {_W1}, ic", "K:kw, ic, cm", "O:n, ow, ic, cm"],
+    _macc(),
+    1,
+)
+_def(
+    "depthwise_conv_2d_nchw_chw",
+    "n oh ow ic kh kw",
+    "pppprr",
+    [f"I:n, ic, {_H2}", "K:ic, kh, kw", "O:n, ic, oh, ow"],
+    _macc(),
+    2,
+)
+_def(
+    "depthwise_conv_2d_nhwc_hwc",
+    "n oh ow ic kh kw",
+    "pppprr",
+    [f"I:n, {_H2}, ic", "K:kh, kw, ic", "O:n, oh, ow, ic"],
+    _macc(),
+    2,
+)
+_def(
+    "depthwise_conv_2d_nhwc_hwc_q",
+    "n oh ow ic kh kw",
+    "pppprr",
+    [f"I:n, {_H2}, ic", "K:kh, kw, ic", "IZp:", "KZp:", "O:n, oh, ow, ic"],
+    _macc_q(),
+    2,
+)
+_def(
+    "depthwise_conv_2d_nhwc_hwcm",
+    "n oh ow ic cm kh kw",
+    "ppppprr",
+    [f"I:n, {_H2}, ic", "K:kh, kw, ic, cm", "O:n, oh, ow, ic, cm"],
+    _macc(),
+    2,
+)
+_def(
+    "depthwise_conv_2d_nhwc_hwcm_q",
+    "n oh ow ic cm kh kw",
+    "ppppprr",
+    [f"I:n, {_H2}, ic", "K:kh, kw, ic, cm", "IZp:", "KZp:", "O:n, oh, ow, ic, cm"],
+    _macc_q(),
+    2,
+)
+_def(
+    "depthwise_conv_3d_ndhwc_dhwc",
+    "n od oh ow kd kh kw ic",
+    "pppprrrp",
+    [f"I:n, {_H3}, ic", "K:kd, kh, kw, ic", "O:n, od, oh, ow, ic"],
+    _macc(),
+    3,
+)
+_def(
+    "depthwise_conv_3d_ncdhw_cdhw",
+    "n od oh ow kd kh kw ic",
+    "pppprrrp",
+    [f"I:n, ic, {_H3}", "K:ic, kd, kh, kw", "O:n, ic, od, oh, ow"],
+    _macc(),
+    3,
+)
+_def(
+    "depthwise_conv_3d_ndhwc_dhwcm",
+    "n od oh ow cm kd kh kw ic",
+    "ppppprrrp",
+    [f"I:n, {_H3}, ic", "K:kd, kh, kw, ic, cm", "O:n, od, oh, ow, ic, cm"],
+    _macc(),
+    3,
+)
 
 # Pooling: the window operand K only gives the window's shape.
-for _kind, _pl in (("sum", ("add", "signed")), ("max", ("max_signed", "signed")),
-                   ("max_unsigned", ("max_unsigned", "unsigned")), ("min", ("min_signed", "signed")),
-                   ("min_unsigned", ("min_unsigned", "unsigned"))):
+for _kind, _pl in (
+    ("sum", ("add", "signed")),
+    ("max", ("max_signed", "signed")),
+    ("max_unsigned", ("max_unsigned", "unsigned")),
+    ("min", ("min_signed", "signed")),
+    ("min_unsigned", ("min_unsigned", "unsigned")),
+):
     _p = _pool(*_pl)
-    _def(f"pooling_nhwc_{_kind}", "n oh ow c kh kw", "pppprr", [f"I:n, {_H2}, c", "K:kh, kw", "O:n, oh, ow, c"],
-         _p, 2)
+    _def(f"pooling_nhwc_{_kind}", "n oh ow c kh kw", "pppprr", [f"I:n, {_H2}, c", "K:kh, kw", "O:n, oh, ow, c"], _p, 2)
     _def(f"pooling_nwc_{_kind}", "n ow c kw", "pppr", [f"I:n, {_W1}, c", "K:kw", "O:n, ow, c"], _p, 1)
     if "unsigned" not in _kind:
-        _def(f"pooling_ndhwc_{_kind}", "n od oh ow c kd kh kw", "ppppprrr",
-             [f"I:n, {_H3}, c", "K:kd, kh, kw", "O:n, od, oh, ow, c"], _p, 3)
+        _def(
+            f"pooling_ndhwc_{_kind}",
+            "n od oh ow c kd kh kw",
+            "ppppprrr",
+            [f"I:n, {_H3}, c", "K:kd, kh, kw", "O:n, od, oh, ow, c"],
+            _p,
+            3,
+        )
     if _kind in ("sum", "max"):
-        _def(f"pooling_nchw_{_kind}", "n c oh ow kh kw", "pppprr", [f"I:n, c, {_H2}", "K:kh, kw",
-                                                                      "O:n, c, oh, ow"], _p, 2)
+        _def(
+            f"pooling_nchw_{_kind}",
+            "n c oh ow kh kw",
+            "pppprr",
+            [f"I:n, c, {_H2}", "K:kh, kw", "O:n, c, oh, ow"],
+            _p,
+            2,
+        )
         _def(f"pooling_ncw_{_kind}", "n c ow kw", "pppr", [f"I:n, c, {_W1}", "K:kw", "O:n, c, ow"], _p, 1)
 
 
 # -- the named op class ----------------------------------------------------------------------
 
 MEMOIZED = "linalg.memoized_indexing_maps"
-TypeFnAttr = C.AttrConstraint("TypeFn",
-                              lambda a: isinstance(a, A.OpaqueAttr) and a.text.startswith("linalg.type_fn<"))
+TypeFnAttr = C.AttrConstraint("TypeFn", lambda a: isinstance(a, A.OpaqueAttr) and a.text.startswith("linalg.type_fn<"))
 
 
 def _i64_elements(n: int) -> C.AttrConstraint:
     return C.AttrConstraint(
         f"64-bit signless int elements attribute of shape [{n}]",
-        lambda a: isinstance(a, A.DenseElementsAttr) and a.type.element_type == T.i64
-        and tuple(a.type.shape) == (n,))
+        lambda a: isinstance(a, A.DenseElementsAttr) and a.type.element_type == T.i64 and tuple(a.type.shape) == (n,),
+    )
 
 
 def _int_values(a: A.Attribute | None, n: int) -> list[int]:
@@ -504,8 +696,9 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def generalize_spec(self) -> GeneralizeSpec:
         """Maps, iterator types and payload builder of the equivalent generic."""
         expr, kind = self.SPEC.payload, self.cast_kind()
-        return GeneralizeSpec(self.indexing_maps_array(), self.iterator_types_array(),
-                              lambda block: build_payload(expr, block, kind))
+        return GeneralizeSpec(
+            self.indexing_maps_array(), self.iterator_types_array(), lambda block: build_payload(expr, block, kind)
+        )
 
     # -- custom form ---------------------------------------------------------------------
     @classmethod
@@ -545,8 +738,9 @@ class NamedStructuredOp(L.LinalgStructuredOp):
         super().verify_()
         if self.SPEC.name == "fill":
             ins = self.inputs  # type: ignore[attr-defined]
-            if len(ins) == 1 and isinstance(ins[0].type, (T.RankedTensorType, T.UnrankedTensorType, T.MemRefType,
-                                                          T.UnrankedMemRefType)):
+            if len(ins) == 1 and isinstance(
+                ins[0].type, (T.RankedTensorType, T.UnrankedTensorType, T.MemRefType, T.UnrankedMemRefType)
+            ):
                 raise self.emit_error("expected op with scalar input")
             outs = self.outputs  # type: ignore[attr-defined]
             if len(ins) == 1 and len(outs) == 1:
@@ -585,8 +779,12 @@ def parse_named_tail(p, state, cls, start: int) -> None:
     state.result_types = L.parse_result_types(p)
     n = cls.num_region_args()
     if n != len(in_types) + len(out_types):
-        L.custom_error(p, state, f"[parseNamedStructuredOpRegion] ods-gen generated region expects {n} args, got "
-                f"{len(in_types) + len(out_types)}")
+        L.custom_error(
+            p,
+            state,
+            f"[parseNamedStructuredOpRegion] ods-gen generated region expects {n} args, got "
+            f"{len(in_types) + len(out_types)}",
+        )
     types = [L.payload_arg_type(t) for t in in_types + out_types]
     r = Region()
     block = r.add_block(Block(types, [A.UNKNOWN_LOC] * len(types)))
@@ -607,10 +805,15 @@ def _class_name(name: str) -> str:
     return "".join(w.capitalize() for w in name.split("_")) + "Op"
 
 
-def _make_named(spec: NamedSpec, base: type[NamedStructuredOp] = NamedStructuredOp,
-                extra: dict | None = None) -> type[NamedStructuredOp]:
-    ns: dict = {"__slots__": (), "OP_NAME": f"linalg.{spec.name}", "SPEC": spec,
-                "__doc__": f"``linalg.{spec.name}`` (a named structured op)."}
+def _make_named(
+    spec: NamedSpec, base: type[NamedStructuredOp] = NamedStructuredOp, extra: dict | None = None
+) -> type[NamedStructuredOp]:
+    ns: dict = {
+        "__slots__": (),
+        "OP_NAME": f"linalg.{spec.name}",
+        "SPEC": spec,
+        "__doc__": f"``linalg.{spec.name}`` (a named structured op).",
+    }
     if spec.window:
         ns["strides"] = prop(_i64_elements(spec.window), optional=True)
         ns["dilations"] = prop(_i64_elements(spec.window), optional=True)

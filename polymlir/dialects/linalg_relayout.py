@@ -4,13 +4,13 @@ convolution transforms."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import enum_attr
-from ..ir.fields import opt_operand, operand, prop, result, var_operand
+from ..ir.fields import operand, opt_operand, prop, result, var_operand
 from ..ir.opdef import PURE, OpDef, register_op
 
 DYN = T.DYNAMIC
@@ -93,24 +93,27 @@ class _RelayoutOp(OpDef):
         if outer and len(outer) != urank:
             raise self.emit_error("outer_dims_perm must be a permutation or empty")
         if len(tiles) > urank:
-            raise self.emit_error("tiling factors must be less than or equal to the input rank for pack or output "
-                                  "rank for unpack")
+            raise self.emit_error(
+                "tiling factors must be less than or equal to the input rank for pack or output rank for unpack"
+            )
         if len(tiles) != len(inner):
             raise self.emit_error("tiling factors must equal the number of dimensions to tile")
         prank = len(packed.shape)
         if urank + len(tiles) != prank:
-            raise self.emit_error(f"packed rank != (unpacked rank + num tiling factors), got {prank} != "
-                                  f"{urank + len(tiles)}")
+            raise self.emit_error(
+                f"packed rank != (unpacked rank + num tiling factors), got {prank} != {urank + len(tiles)}"
+            )
         shape = list(unpacked.shape)
         for pos, t in zip(inner, tiles):
             shape[pos] = DYN if shape[pos] == DYN or t == DYN else _ceil_div(shape[pos], t)
         if outer:
             shape = [shape[i] for i in outer]
         expected = shape + tiles
-        tail = list(packed.shape[prank - len(tiles):]) if tiles else []
+        tail = list(packed.shape[prank - len(tiles) :]) if tiles else []
         if any((s != t) if t != DYN else s != DYN for s, t in zip(tail, tiles)):
-            raise self.emit_error("mismatch in inner tile sizes specified and shaped of tiled dimension in the "
-                                  "packed type")
+            raise self.emit_error(
+                "mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type"
+            )
         if not _compatible(expected, packed.shape):
             exp_t = _shape_type(expected, unpacked.element_type)
             raise self.emit_error(f"expected '{exp_t}' for the packed domain value, got '{packed}'")
@@ -131,10 +134,12 @@ class PackOp(_RelayoutOp):
     inner_dims_pos = prop(C.DenseI64ArrayAttr)
     static_inner_tiles = prop(C.DenseI64ArrayAttr)
     result_ = result(RankedTensor, name="result")
-    assembly_format = ("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? "
-                       "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
-                       "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
-                       "`into` $dest attr-dict `:` type($source) `->` type($dest)")
+    assembly_format = (
+        "$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? "
+        "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
+        "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
+        "`into` $dest attr-dict `:` type($source) `->` type($dest)"
+    )
 
     def verify_(self) -> None:
         super().verify_()
@@ -146,8 +151,10 @@ class PackOp(_RelayoutOp):
             for pos, t in zip(self._arr("inner_dims_pos"), self._static_tiles()):
                 d = src.shape[pos]
                 if d != DYN and t != DYN and d % t:
-                    raise self.op_error("invalid tile factor or output size provided. Only full tiles are "
-                                        "supported when padding_value is not set")
+                    raise self.op_error(
+                        "invalid tile factor or output size provided. Only full tiles are "
+                        "supported when padding_value is not set"
+                    )
 
 
 @register_op
@@ -165,9 +172,11 @@ class UnPackOp(_RelayoutOp):
     inner_dims_pos = prop(C.DenseI64ArrayAttr)
     static_inner_tiles = prop(C.DenseI64ArrayAttr)
     result_ = result(RankedTensor, name="result")
-    assembly_format = ("$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
-                       "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
-                       "`into` $dest attr-dict `:` type($source) `->` type($dest)")
+    assembly_format = (
+        "$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
+        "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
+        "`into` $dest attr-dict `:` type($source) `->` type($dest)"
+    )
 
 
 # -- Winograd transforms -------------------------------------------------------------------
@@ -177,8 +186,9 @@ _FMR_MR = {0: (2, 3), 1: (4, 3), 2: (2, 5)}
 
 
 def _tensor_rank(n: int) -> C.TypeConstraint:
-    return C.TypeConstraint(f"{n}D tensor of any type values",
-                            lambda t: isinstance(t, T.RankedTensorType) and len(t.shape) == n)
+    return C.TypeConstraint(
+        f"{n}D tensor of any type values", lambda t: isinstance(t, T.RankedTensorType) and len(t.shape) == n
+    )
 
 
 class _WinogradOp(OpDef):
@@ -203,8 +213,10 @@ class WinogradFilterTransformOp(_WinogradOp):
     filter = operand(_tensor_rank(4))
     output = operand(_tensor_rank(4))
     result_ = result(_tensor_rank(4), name="result")
-    assembly_format = ("attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` "
-                       "`outs` `(` $output `:` type($output) `)` `->` type(results)")
+    assembly_format = (
+        "attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` "
+        "`outs` `(` $output `:` type($output) `)` `->` type(results)"
+    )
 
     def verify_(self) -> None:
         f = self.filter.type.shape  # type: ignore[attr-defined]
@@ -229,8 +241,10 @@ class WinogradInputTransformOp(_WinogradOp):
     input = operand(_tensor_rank(4))
     output = operand(_tensor_rank(6))
     result_ = result(_tensor_rank(6), name="result")
-    assembly_format = ("attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` "
-                       "`outs` `(` $output `:` type($output) `)` `->` type(results)")
+    assembly_format = (
+        "attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` "
+        "`outs` `(` $output `:` type($output) `)` `->` type(results)"
+    )
 
     def verify_(self) -> None:
         i = self.input.type.shape  # type: ignore[attr-defined]
@@ -258,8 +272,10 @@ class WinogradOutputTransformOp(_WinogradOp):
     value = operand(_tensor_rank(6))
     output = operand(_tensor_rank(4))
     result_ = result(_tensor_rank(4), name="result")
-    assembly_format = ("attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` "
-                       "`outs` `(` $output `:` type($output) `)` `->` type(results)")
+    assembly_format = (
+        "attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` "
+        "`outs` `(` $output `:` type($output) `)` `->` type(results)"
+    )
 
     def verify_(self) -> None:
         v = self.value.type.shape  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ The shared structured-op machinery (verification, ``ins``/``outs``) is in
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..affine.expr import AffineMap, dim
 from ..ir import attributes as A
@@ -27,7 +27,6 @@ from .linalg import (
     ShapedOperands,
     _is_tensor,
     _region_with_args,
-    value_loc,
     add_attributes,
     create_op,
     inverse_permutation,
@@ -37,8 +36,8 @@ from .linalg import (
     payload_arg_type,
     print_ins_outs,
     sorted_attrs,
+    value_loc,
 )
-
 
 # -- the short payload form ------------------------------------------------------------
 
@@ -92,8 +91,14 @@ def parse_short_form(p) -> tuple[str, dict[str, A.Attribute]] | None:
     return name, attrs
 
 
-def build_short_form_region(name: str, attrs: dict[str, A.Attribute], operand_types: Sequence[T.Type],
-                            init_first: bool, map_init: bool, loc: A.Location | None) -> Region:
+def build_short_form_region(
+    name: str,
+    attrs: dict[str, A.Attribute],
+    operand_types: Sequence[T.Type],
+    init_first: bool,
+    map_init: bool,
+    loc: A.Location | None,
+) -> Region:
     """Upstream's ``addBodyWithPayloadOp``: one block argument per operand,
     the payload op, and a yield of its result."""
     types = [t.element_type if isinstance(t, T.ShapedType) else t for t in operand_types]
@@ -155,8 +160,12 @@ def identity_region(operands: Sequence[Value], loc: A.Location) -> Region:
 DenseI64Array = C.DenseI64ArrayAttr
 StrictlySortedI64Array = C.AttrConstraint(
     "i64 dense array attribute should be in increasing order",
-    lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64
-    and all(x < y for x, y in zip(a.values, a.values[1:])))
+    lambda a: (
+        isinstance(a, A.DenseArrayAttr)
+        and a.element_type == T.i64
+        and all(x < y for x, y in zip(a.values, a.values[1:]))
+    ),
+)
 
 
 @register_op
@@ -191,8 +200,16 @@ class MapOp(LinalgStructuredOp):
         short = parse_short_form(p)
         parse_dst_style(p, state, None)
         if short is not None and state.operands:
-            state.regions.append(build_short_form_region(short[0], short[1], [v.type for v in state.operands],
-                                                         init_first=False, map_init=False, loc=p.loc_at(state.pos)))
+            state.regions.append(
+                build_short_form_region(
+                    short[0],
+                    short[1],
+                    [v.type for v in state.operands],
+                    init_first=False,
+                    map_init=False,
+                    loc=p.loc_at(state.pos),
+                )
+            )
         elif short is not None:
             state.regions.append(Region())
         else:
@@ -216,8 +233,9 @@ class MapOp(LinalgStructuredOp):
         args = block.arguments if block is not None else []
         ins = self.inputs  # type: ignore[attr-defined]
         if len(ins) + 1 != len(args):
-            raise self.op_error(f"expects number of operands to match the arity of mapper, but got: {len(ins) + 1} "
-                                f"and {len(args)}")
+            raise self.op_error(
+                f"expects number of operands to match the arity of mapper, but got: {len(ins) + 1} and {len(args)}"
+            )
         for a, v in zip(args, ins):
             et = v.type.element_type if isinstance(v.type, T.ShapedType) else v.type
             if a.type != et:
@@ -226,8 +244,9 @@ class MapOp(LinalgStructuredOp):
         for v in ins:
             s = operand_shape(v.type)
             if s != out_shape:
-                raise self.op_error(f"expected shape of input ({_shape_str(s)}) to match shape of output "
-                                    f"({_shape_str(out_shape)})")
+                raise self.op_error(
+                    f"expected shape of input ({_shape_str(s)}) to match shape of output ({_shape_str(out_shape)})"
+                )
 
 
 def _shape_str(s: Sequence[int]) -> str:
@@ -263,11 +282,11 @@ class ReduceOp(LinalgStructuredOp):
 
     def dps_inputs(self) -> list[Value]:
         ops = self.operands
-        return ops[:len(ops) // 2]
+        return ops[: len(ops) // 2]
 
     def dps_inits(self) -> list[Value]:
         ops = self.operands
-        return ops[len(ops) // 2:]
+        return ops[len(ops) // 2 :]
 
     def asm_block_arg_names(self, region: Region) -> list[str]:
         # Upstream: `(%in: f32, %init: f32)`.
@@ -296,8 +315,16 @@ class ReduceOp(LinalgStructuredOp):
         short = parse_short_form(p)
         parse_dst_style(p, state, "dimensions")
         if short is not None and state.operands:
-            state.regions.append(build_short_form_region(short[0], short[1], [v.type for v in state.operands],
-                                                         init_first=True, map_init=True, loc=p.loc_at(state.pos)))
+            state.regions.append(
+                build_short_form_region(
+                    short[0],
+                    short[1],
+                    [v.type for v in state.operands],
+                    init_first=True,
+                    map_init=True,
+                    loc=p.loc_at(state.pos),
+                )
+            )
         elif short is not None:
             state.regions.append(Region())
         else:
@@ -328,12 +355,16 @@ class ReduceOp(LinalgStructuredOp):
         ins, inits = self.dps_inputs(), self.dps_inits()
         for i in range(1, len(ins)):
             if operand_shape(ins[i].type) != operand_shape(ins[0].type):
-                raise self.op_error(f"expects all inputs to have the same shapes. Shape at input-index {i} is not "
-                                    f"equal to the shape at input-index 0.")
+                raise self.op_error(
+                    f"expects all inputs to have the same shapes. Shape at input-index {i} is not "
+                    f"equal to the shape at input-index 0."
+                )
         for i in range(1, len(inits)):
             if operand_shape(inits[i].type) != operand_shape(inits[0].type):
-                raise self.op_error(f"expects all outputs to have the same shapes. Shape at output-index {i} is not "
-                                    f"equal to the shape at output-index 0.")
+                raise self.op_error(
+                    f"expects all outputs to have the same shapes. Shape at output-index {i} is not "
+                    f"equal to the shape at output-index 0."
+                )
         in_shape = operand_shape(ins[0].type)
         init_shape = operand_shape(inits[0].type)
         red = set()
@@ -343,11 +374,14 @@ class ReduceOp(LinalgStructuredOp):
             red.add(d)
         kept = [s for i, s in enumerate(in_shape) if i not in red]
         if len(kept) != len(init_shape):
-            raise self.op_error(f"number of dimensions after reduction {len(kept)} doesn't match the init rank "
-                                f"{len(init_shape)}")
+            raise self.op_error(
+                f"number of dimensions after reduction {len(kept)} doesn't match the init rank {len(init_shape)}"
+            )
         if tuple(kept) != tuple(init_shape):
-            raise self.op_error(f"init dimensions [{_shape_str(init_shape)}] doesn't match input dimensions after "
-                                f"reduction [{_shape_str(kept)}]")
+            raise self.op_error(
+                f"init dimensions [{_shape_str(init_shape)}] doesn't match input dimensions after "
+                f"reduction [{_shape_str(kept)}]"
+            )
         block = self.payload_block()
         args = block.arguments if block is not None else []
         if len(args) != len(self.operands):
@@ -355,13 +389,15 @@ class ReduceOp(LinalgStructuredOp):
         for v, a in zip(ins, args):
             et = v.type.element_type
             if et != a.type:
-                raise self.op_error(f"input element type '{et}' does not match corresponding block argument type "
-                                    f"'{a.type}'")
-        for v, a in zip(inits, args[len(args) - len(inits):]):
+                raise self.op_error(
+                    f"input element type '{et}' does not match corresponding block argument type '{a.type}'"
+                )
+        for v, a in zip(inits, args[len(args) - len(inits) :]):
             et = v.type.element_type
             if et != a.type:
-                raise self.op_error(f"output element type '{et}' does not match corresponding block argument type "
-                                    f"'{a.type}'")
+                raise self.op_error(
+                    f"output element type '{et}' does not match corresponding block argument type '{a.type}'"
+                )
 
 
 @register_op
@@ -471,17 +507,21 @@ class BroadcastOp(LinalgStructuredOp):
         in_shape = operand_shape(self.input.type)  # type: ignore[attr-defined]
         init_shape = operand_shape(self.init.type)  # type: ignore[attr-defined]
         if len(in_shape) + len(dims) != len(init_shape):
-            raise self.op_error(f"input rank plus added dimensions does not match init rank. input rank: "
-                                f"{len(in_shape)}, dimensions size: {len(dims)}, init rank: {len(init_shape)}")
+            raise self.op_error(
+                f"input rank plus added dimensions does not match init rank. input rank: "
+                f"{len(in_shape)}, dimensions size: {len(dims)}, init rank: {len(init_shape)}"
+            )
         for i, d in enumerate(dims):
             if d < 0 or d >= len(init_shape):
-                raise self.op_error(f"dimension {i} is out of range. expected range: [0, {len(init_shape) - 1}], "
-                                    f"got: {d}")
+                raise self.op_error(
+                    f"dimension {i} is out of range. expected range: [0, {len(init_shape) - 1}], got: {d}"
+                )
         kept = [d for d in range(len(init_shape)) if d not in dims]
         for i, d in enumerate(kept):
             if in_shape[i] != init_shape[d]:
-                raise self.op_error(f"input dim {i} should match init dim {d}. input: {in_shape[i]}, init: "
-                                    f"{init_shape[d]}")
+                raise self.op_error(
+                    f"input dim {i} should match init dim {d}. input: {in_shape[i]}, init: {init_shape[d]}"
+                )
 
 
 @register_op
@@ -493,11 +533,15 @@ class SoftmaxOp(OpDef):
     traits = frozenset({"DestinationStyleOpInterface"})
     input = operand(C.AnyShaped)
     output = operand(C.AnyShaped)
-    result_ = var_result(C.TypeConstraint("variadic of ranked tensor of any type values",
-                                          lambda t: isinstance(t, T.RankedTensorType)), name="result")
+    result_ = var_result(
+        C.TypeConstraint("variadic of ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType)),
+        name="result",
+    )
     dimension = prop(typed_attr(C.I64Attr, T.i64))
-    assembly_format = ("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` "
-                       "`outs` `(` $output `:` type($output) `)` (`->` type($result)^)?")
+    assembly_format = (
+        "attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` "
+        "`outs` `(` $output `:` type($output) `)` (`->` type($result)^)?"
+    )
 
     def verify_(self) -> None:
         a = operand_shape(self.input.type)  # type: ignore[attr-defined]

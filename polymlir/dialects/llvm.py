@@ -140,8 +140,10 @@ def _ptr(t: T.Type) -> bool:
 
 
 def scalar_or_vector_of(desc: str, pred) -> C.TypeConstraint:
-    return _tc(f"{desc} or LLVM dialect-compatible vector of {desc}",
-               lambda t: pred(t) or (is_compatible_vector(t) and pred(t.element_type)))
+    return _tc(
+        f"{desc} or LLVM dialect-compatible vector of {desc}",
+        lambda t: pred(t) or (is_compatible_vector(t) and pred(t.element_type)),
+    )
 
 
 LLVM_TYPE = _tc("LLVM dialect-compatible type", is_compatible_type)
@@ -151,12 +153,13 @@ INT_LIKE = scalar_or_vector_of("signless integer", _signless)
 FLOAT_LIKE = scalar_or_vector_of("floating point LLVM type", is_llvm_float)
 PTR_LIKE = scalar_or_vector_of("LLVM pointer type", _ptr)
 BOOL_LIKE = scalar_or_vector_of("1-bit signless integer", lambda t: t == T.i1)
-INT_OR_PTR_LIKE = _tc("signless integer or LLVM pointer type or vector of them",
-                      lambda t: INT_LIKE(t) or PTR_LIKE(t))
+INT_OR_PTR_LIKE = _tc("signless integer or LLVM pointer type or vector of them", lambda t: INT_LIKE(t) or PTR_LIKE(t))
 ANY_VECTOR = _tc("LLVM dialect-compatible vector type", is_compatible_vector)
 AGGREGATE = _tc("LLVM aggregate type", lambda t: isinstance(t, (LLVMStructType, LLVMArrayType)))
-NON_AGGREGATE = _tc("LLVM-compatible non-aggregate type",
-                    lambda t: is_compatible_type(t) and not isinstance(t, (LLVMStructType, LLVMArrayType)))
+NON_AGGREGATE = _tc(
+    "LLVM-compatible non-aggregate type",
+    lambda t: is_compatible_type(t) and not isinstance(t, (LLVMStructType, LLVMArrayType)),
+)
 LOADABLE = _tc("LLVM type with size", lambda t: is_compatible_type(t) and not LA_void_like(t))
 
 
@@ -279,8 +282,11 @@ class _FloatOp(_BinaryOp):
 
 
 def _define(base: type, name: str, doc: str) -> type:
-    cls = type(f"{name.capitalize()}Op", (base,), {"__slots__": (), "OP_NAME": f"llvm.{name}", "__doc__": doc,
-                                                     "__module__": __name__})
+    cls = type(
+        f"{name.capitalize()}Op",
+        (base,),
+        {"__slots__": (), "OP_NAME": f"llvm.{name}", "__doc__": doc, "__module__": __name__},
+    )
     return register_op(cls)
 
 
@@ -393,8 +399,9 @@ class _CmpOp(LLVMOp):
     @classmethod
     def build(cls, predicate: str, lhs: Value, rhs: Value) -> LLVMOp:
         v = {n: k for k, n in cls.PREDICATES.items()}[predicate]
-        return cls.create(operands=[lhs, rhs], result_types=[i1_same_shape(lhs.type)],
-                          properties={"predicate": _i64(v)})
+        return cls.create(
+            operands=[lhs, rhs], result_types=[i1_same_shape(lhs.type)], properties={"predicate": _i64(v)}
+        )
 
 
 @register_op
@@ -440,8 +447,14 @@ CastOps: dict[str, type] = {}
 
 
 def _cast(name: str, src: C.TypeConstraint, dst: C.TypeConstraint, flavor: str = "", verify=None) -> type:
-    ns: dict = {"__slots__": (), "OP_NAME": f"llvm.{name}", "__module__": __name__,
-                "__doc__": f"The ``{name}`` cast.", "arg": operand(src), "res": result(dst)}
+    ns: dict = {
+        "__slots__": (),
+        "OP_NAME": f"llvm.{name}",
+        "__module__": __name__,
+        "__doc__": f"The ``{name}`` cast.",
+        "arg": operand(src),
+        "res": result(dst),
+    }
     if flavor == "nneg":
         ns["nonNeg"] = prop(C.UnitAttr, optional=True)
         ns["assembly_format"] = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
@@ -471,8 +484,9 @@ def _verify_ext(self) -> None:
     elif not isinstance(r, T.IntegerType):
         raise self.emit_error("input type is an integer but output type is a vector")
     if r.width <= a.width:  # type: ignore[attr-defined]
-        raise self.emit_error("integer width of the output type is smaller or equal to the integer width of the "
-                              "input type")
+        raise self.emit_error(
+            "integer width of the output type is smaller or equal to the integer width of the input type"
+        )
 
 
 def _verify_bitcast(self) -> None:
@@ -508,8 +522,9 @@ FPTruncOp = _cast("fptrunc", FLOAT_LIKE, FLOAT_LIKE)
 def _verify_ptrtoaddr(self) -> None:
     it = element_or_self(self.results[0].type)
     if isinstance(it, T.IntegerType) and it.width != 64:  # the default data layout's index width
-        raise self.op_error(f"bit-width of integer result type '{it}' must match the pointer bitwidth (64) "
-                            "specified in the datalayout")
+        raise self.op_error(
+            f"bit-width of integer result type '{it}' must match the pointer bitwidth (64) specified in the datalayout"
+        )
 
 
 PtrToAddrOp = _cast("ptrtoaddr", PTR_LIKE, INT_LIKE, "generic", verify=_verify_ptrtoaddr)
@@ -517,8 +532,7 @@ PtrToAddrOp = _cast("ptrtoaddr", PTR_LIKE, INT_LIKE, "generic", verify=_verify_p
 
 # The ops live in sibling modules; ``from polymlir.dialects.llvm import X``
 # works for all of them (and for the types and attributes).
-_SUBMODULES = ("llvm_memory", "llvm_control", "llvm_ops2", "llvm_calls", "llvm_intrinsics", "llvm_types",
-               "llvm_attrs")
+_SUBMODULES = ("llvm_memory", "llvm_control", "llvm_ops2", "llvm_calls", "llvm_intrinsics", "llvm_types", "llvm_attrs")
 
 
 def __getattr__(name: str):

@@ -27,16 +27,59 @@ from ..parser.attr_parser import DIALECT_ATTR_PARSERS
 
 # -- integer enums (properties hold IntegerAttr values) ------------------------
 
-ICMP_PREDICATES = {0: "eq", 1: "ne", 2: "slt", 3: "sle", 4: "sgt", 5: "sge", 6: "ult", 7: "ule", 8: "ugt",
-                   9: "uge"}
-FCMP_PREDICATES = {0: "_false", 1: "oeq", 2: "ogt", 3: "oge", 4: "olt", 5: "ole", 6: "one", 7: "ord", 8: "ueq",
-                   9: "ugt", 10: "uge", 11: "ult", 12: "ule", 13: "une", 14: "uno", 15: "_true"}
-ATOMIC_ORDERINGS = {0: "not_atomic", 1: "unordered", 2: "monotonic", 4: "acquire", 5: "release", 6: "acq_rel",
-                    7: "seq_cst"}
-ATOMIC_BIN_OPS = {0: "xchg", 1: "add", 2: "sub", 3: "_and", 4: "nand", 5: "_or", 6: "_xor", 7: "max", 8: "min",
-                  9: "umax", 10: "umin", 11: "fadd", 12: "fsub", 13: "fmax", 14: "fmin", 15: "uinc_wrap",
-                  16: "udec_wrap", 17: "usub_cond", 18: "usub_sat", 19: "fmaximum", 20: "fminimum",
-                  21: "fmaximumnum", 22: "fminimumnum"}
+ICMP_PREDICATES = {0: "eq", 1: "ne", 2: "slt", 3: "sle", 4: "sgt", 5: "sge", 6: "ult", 7: "ule", 8: "ugt", 9: "uge"}
+FCMP_PREDICATES = {
+    0: "_false",
+    1: "oeq",
+    2: "ogt",
+    3: "oge",
+    4: "olt",
+    5: "ole",
+    6: "one",
+    7: "ord",
+    8: "ueq",
+    9: "ugt",
+    10: "uge",
+    11: "ult",
+    12: "ule",
+    13: "une",
+    14: "uno",
+    15: "_true",
+}
+ATOMIC_ORDERINGS = {
+    0: "not_atomic",
+    1: "unordered",
+    2: "monotonic",
+    4: "acquire",
+    5: "release",
+    6: "acq_rel",
+    7: "seq_cst",
+}
+ATOMIC_BIN_OPS = {
+    0: "xchg",
+    1: "add",
+    2: "sub",
+    3: "_and",
+    4: "nand",
+    5: "_or",
+    6: "_xor",
+    7: "max",
+    8: "min",
+    9: "umax",
+    10: "umin",
+    11: "fadd",
+    12: "fsub",
+    13: "fmax",
+    14: "fmin",
+    15: "uinc_wrap",
+    16: "udec_wrap",
+    17: "usub_cond",
+    18: "usub_sat",
+    19: "fmaximum",
+    20: "fminimum",
+    21: "fmaximumnum",
+    22: "fminimumnum",
+}
 ASM_DIALECTS = {0: "att", 1: "intel"}
 UNNAMED_ADDR = {0: "", 1: "local_unnamed_addr", 2: "unnamed_addr"}
 VISIBILITY = {0: "", 1: "hidden", 2: "protected"}
@@ -49,20 +92,73 @@ NSW, NUW = 1, 2
 OVERFLOW_BITS = (("nsw", NSW), ("nuw", NUW))
 GEP_INBOUNDS_FLAG, GEP_NUSW, GEP_NUW = 1, 2, 4
 GEP_INBOUNDS = GEP_INBOUNDS_FLAG | GEP_NUSW
-FASTMATH_BITS = (("nnan", 1), ("ninf", 2), ("nsz", 4), ("arcp", 8), ("contract", 16), ("afn", 32),
-                 ("reassoc", 64))
+FASTMATH_BITS = (("nnan", 1), ("ninf", 2), ("nsz", 4), ("arcp", 8), ("contract", 16), ("afn", 32), ("reassoc", 64))
 FASTMATH_FAST = 127
 
-LINKAGES = ("external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending",
-            "internal", "private", "extern_weak", "common")
-CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc", "swiftcc",
-          "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc", "x86_fastcallcc",
-          "arm_apcscc", "arm_aapcscc", "arm_aapcs_vfpcc", "msp430_intrcc", "x86_thiscallcc", "ptx_kernelcc",
-          "ptx_devicecc", "spir_funccc", "spir_kernelcc", "intel_ocl_bicc", "x86_64_sysvcc", "win64cc",
-          "x86_vectorcallcc", "hhvmcc", "hhvm_ccc", "x86_intrcc", "avr_intrcc", "avr_signalcc", "avr_builtincc",
-          "amdgpu_vscc", "amdgpu_gscc", "amdgpu_pscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc",
-          "amdgpu_hscc", "msp430_builtincc", "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc",
-          "aarch64_sve_vectorcallcc", "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
+LINKAGES = (
+    "external",
+    "available_externally",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "appending",
+    "internal",
+    "private",
+    "extern_weak",
+    "common",
+)
+CCONVS = (
+    "ccc",
+    "fastcc",
+    "coldcc",
+    "cc_10",
+    "cc_11",
+    "anyregcc",
+    "preserve_mostcc",
+    "preserve_allcc",
+    "swiftcc",
+    "cxx_fast_tlscc",
+    "tailcc",
+    "cfguard_checkcc",
+    "swifttailcc",
+    "x86_stdcallcc",
+    "x86_fastcallcc",
+    "arm_apcscc",
+    "arm_aapcscc",
+    "arm_aapcs_vfpcc",
+    "msp430_intrcc",
+    "x86_thiscallcc",
+    "ptx_kernelcc",
+    "ptx_devicecc",
+    "spir_funccc",
+    "spir_kernelcc",
+    "intel_ocl_bicc",
+    "x86_64_sysvcc",
+    "win64cc",
+    "x86_vectorcallcc",
+    "hhvmcc",
+    "hhvm_ccc",
+    "x86_intrcc",
+    "avr_intrcc",
+    "avr_signalcc",
+    "avr_builtincc",
+    "amdgpu_vscc",
+    "amdgpu_gscc",
+    "amdgpu_pscc",
+    "amdgpu_cscc",
+    "amdgpu_kernelcc",
+    "x86_regcallcc",
+    "amdgpu_hscc",
+    "msp430_builtincc",
+    "amdgpu_lscc",
+    "amdgpu_escc",
+    "aarch64_vectorcallcc",
+    "aarch64_sve_vectorcallcc",
+    "wasm_emscripten_invokecc",
+    "amdgpu_gfxcc",
+    "m68k_intrcc",
+)
 TAIL_CALL_KINDS = ("none", "notail", "musttail", "tail")
 FRAME_POINTER_KINDS = ("none", "non-leaf", "all", "reserved", "non-leaf-no-reserve")
 
@@ -132,7 +228,8 @@ class FramePointerKindAttr(_KeywordAttr):
 
 
 _KEYWORD_ATTRS: dict[str, type[_KeywordAttr]] = {
-    c.MNEMONIC: c for c in (LinkageAttr, CConvAttr, TailCallKindAttr, FramePointerKindAttr)}
+    c.MNEMONIC: c for c in (LinkageAttr, CConvAttr, TailCallKindAttr, FramePointerKindAttr)
+}
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -201,7 +298,7 @@ def parse_bit_list(p, bits, groups=(), none: str = "none", sep: str = ",", what:
 
 
 def _parse_llvm_attr(p, name: str) -> A.Attribute | None:
-    mn = name[len("llvm."):]
+    mn = name[len("llvm.") :]
     cls = _KEYWORD_ATTRS.get(mn)
     if cls is None and mn not in ("fastmath", "overflow", "target_features"):
         return None

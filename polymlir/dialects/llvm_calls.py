@@ -58,8 +58,11 @@ def _parse_bundles(p) -> tuple[list, list, list[str]]:
             t = p.parse_comma_list(p.parse_type)
             p.expect(")", "expected ')'")
         if len(r) != len(t):
-            p.error(f"expected {len(r)} types for operand bundle operands for operand bundle #{len(tags) - 1}, but "
-                    f"actually got {len(t)}", pos)
+            p.error(
+                f"expected {len(r)} types for operand bundle operands for operand bundle #{len(tags) - 1}, but "
+                f"actually got {len(t)}",
+                pos,
+            )
         refs.append(r)
         types.append(t)
         if not p.accept(","):
@@ -76,7 +79,7 @@ def _print_bundles(op, p, first_bundle_operand: int) -> None:
     vals = op.operands[first_bundle_operand:]
     parts, i = [], 0
     for k, n in enumerate(sizes.values):
-        g = vals[i:i + n]
+        g = vals[i : i + n]
         i += n
         tag = tags[k].value if tags is not None and k < len(tags) else ""
         s = A.quote(tag) + "("
@@ -175,8 +178,11 @@ def _parse_call_common(cls, p, state, with_tail_call: bool, invoke: bool) -> Non
     try:
         ats, aas, rts, ras = _parse_signature(p)
     except DiagnosticError:
-        p.error(f"custom op '{cls.OP_NAME}' " + ("expected direct call to have 1 trailing types" if direct
-                                                  else "expected trailing function type"), tpos)
+        p.error(
+            f"custom op '{cls.OP_NAME}' "
+            + ("expected direct call to have 1 trailing types" if direct else "expected trailing function type"),
+            tpos,
+        )
     if len(rts) > 1:
         p.error(f"custom op '{cls.OP_NAME}' expected function with 0 or 1 result", tpos)
     if rts and isinstance(rts[0], LLVMVoidType):
@@ -209,8 +215,17 @@ def _succ_args(p) -> list:
     return p.resolve_operands(refs, types)
 
 
-_CALL_ELIDED = ("callee", "TailCallKind", "var_callee_type", "CConv", "operandSegmentSizes", "op_bundle_sizes",
-                "op_bundle_tags", "arg_attrs", "res_attrs")
+_CALL_ELIDED = (
+    "callee",
+    "TailCallKind",
+    "var_callee_type",
+    "CConv",
+    "operandSegmentSizes",
+    "op_bundle_sizes",
+    "op_bundle_tags",
+    "arg_attrs",
+    "res_attrs",
+)
 
 
 def _print_call_common(op, p, invoke: bool) -> None:
@@ -230,8 +245,8 @@ def _print_call_common(op, p, invoke: bool) -> None:
     first_bundle = n
     if invoke:
         segs = props["operandSegmentSizes"].values
-        nargs = op.operands[n:n + segs[1]]
-        uargs = op.operands[n + segs[1]:n + segs[1] + segs[2]]
+        nargs = op.operands[n : n + segs[1]]
+        uargs = op.operands[n + segs[1] : n + segs[1] + segs[2]]
         first_bundle = n + segs[1] + segs[2]
         p.write(" to ")
         p.print_successor_with_operands(op.successors[0], nargs)
@@ -245,8 +260,7 @@ def _print_call_common(op, p, invoke: bool) -> None:
     p.write(" : ")
     if callee is None:
         p.write(p.type(callee_ops[0].type) + ", ")
-    p.write(_signature_str(p, [v.type for v in args], props.get("arg_attrs"), op.result_types,
-                           props.get("res_attrs")))
+    p.write(_signature_str(p, [v.type for v in args], props.get("arg_attrs"), op.result_types, props.get("res_attrs")))
 
 
 def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
@@ -350,11 +364,11 @@ class CallOp(_CallFields):
         if ft.is_var_arg and "var_callee_type" not in self.properties:
             raise self.op_error("missing var_callee_type attribute for vararg call")
         if not ft.is_var_arg and len(ft.params) != len(args):
-            raise self.op_error(f"incorrect number of operands ({len(args)}) for callee (expecting: "
-                                f"{len(ft.params)})")
+            raise self.op_error(f"incorrect number of operands ({len(args)}) for callee (expecting: {len(ft.params)})")
         if len(ft.params) > len(args):
-            raise self.op_error(f"incorrect number of operands ({len(args)}) for varargs callee (expecting at least: "
-                                f"{len(ft.params)})")
+            raise self.op_error(
+                f"incorrect number of operands ({len(args)}) for varargs callee (expecting at least: {len(ft.params)})"
+            )
         for i, (t, a) in enumerate(zip(ft.params, args)):
             if a.type != t:
                 raise self.op_error(f"operand type mismatch for operand {i}: '{a.type}' != '{t}'")
@@ -369,8 +383,13 @@ class CallOp(_CallFields):
             raise self.op_error(f"result type mismatch: '{self.results[0].type}' != '{ft.return_type}'")
 
     @classmethod
-    def build(cls, callee: LLVMFuncOp | str | Value, args: Sequence[Value], result_type: T.Type | None = None,
-              var_callee_type: LLVMFunctionType | None = None) -> CallOp:
+    def build(
+        cls,
+        callee: LLVMFuncOp | str | Value,
+        args: Sequence[Value],
+        result_type: T.Type | None = None,
+        var_callee_type: LLVMFunctionType | None = None,
+    ) -> CallOp:
         """A direct call (``callee`` an ``LLVMFuncOp`` or a name) or an
         indirect one (``callee`` a pointer value). With an ``LLVMFuncOp`` the
         result type and variadic type come from its signature."""
@@ -390,8 +409,7 @@ class CallOp(_CallFields):
             props["var_callee_type"] = A.TypeAttr(var_callee_type)
         props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, ())
         props["operandSegmentSizes"] = segment_sizes_attr([len(ops), 0])
-        return cls.create(operands=ops, result_types=[result_type] if result_type is not None else [],
-                          properties=props)
+        return cls.create(operands=ops, result_types=[result_type] if result_type is not None else [], properties=props)
 
 
 @register_op
@@ -426,8 +444,13 @@ class InvokeOp(_CallFields):
         _verify_bundles(self)
         segs = self.properties["operandSegmentSizes"].values
         n = segs[0]
-        verify_successor_operands(self, [(self.successors[0], self.operands[n:n + segs[1]]),
-                                         (unwind, self.operands[n + segs[1]:n + segs[1] + segs[2]])])
+        verify_successor_operands(
+            self,
+            [
+                (self.successors[0], self.operands[n : n + segs[1]]),
+                (unwind, self.operands[n + segs[1] : n + segs[1] + segs[2]]),
+            ],
+        )
 
 
 @register_op
@@ -527,10 +550,14 @@ class CallIntrinsicOp(LLVMOp):
         args = self.operands[:n]
         p.write(" " + p.attr(self.properties["intrin"]) + "(" + p.operands_str(args) + ")")
         _print_bundles(self, p, n)
-        p.print_optional_attr_dict(_attr_dict(self, ("intrin", "op_bundle_sizes", "op_bundle_tags",
-                                                     "operandSegmentSizes"), drop_default_fmf=True))
-        p.write(" : (" + ", ".join(p.type(v.type) for v in args) + ") -> "
-                + T.format_result_types(self.result_types, p))
+        p.print_optional_attr_dict(
+            _attr_dict(
+                self, ("intrin", "op_bundle_sizes", "op_bundle_tags", "operandSegmentSizes"), drop_default_fmf=True
+            )
+        )
+        p.write(
+            " : (" + ", ".join(p.type(v.type) for v in args) + ") -> " + T.format_result_types(self.result_types, p)
+        )
 
     def verify_(self) -> None:
         _verify_bundles(self)
@@ -548,9 +575,12 @@ def _tck_parse(p, ps) -> A.Attribute:
     return LA.TailCallKindAttr(v)
 
 
-_TCK_FORMAT = custom_attr(TAIL_CALL_KIND, _tck_parse,
-                          lambda a, p: f"<{a.value}>" if isinstance(a, LA.TailCallKindAttr) else None,
-                          lambda p: p.kind == "<")
+_TCK_FORMAT = custom_attr(
+    TAIL_CALL_KIND,
+    _tck_parse,
+    lambda a, p: f"<{a.value}>" if isinstance(a, LA.TailCallKindAttr) else None,
+    lambda p: p.kind == "<",
+)
 
 
 @register_op
@@ -566,10 +596,12 @@ class InlineAsmOp(LLVMOp):
     asm_dialect = prop(enum_attr("ATT (0) or Intel (1) asm dialect", LA.ASM_DIALECTS), optional=True)
     operand_attrs = prop(ARRAY, optional=True)
     res = opt_result(LLVM_TYPE)
-    assembly_format = ("(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
-                       "(`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? "
-                       "(`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints "
-                       "$operands `:` functional-type($operands, results)")
+    assembly_format = (
+        "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
+        "(`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? "
+        "(`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints "
+        "$operands `:` functional-type($operands, results)"
+    )
 
     def verify_(self) -> None:
         k = self.properties["tail_call_kind"].value

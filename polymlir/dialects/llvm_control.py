@@ -21,8 +21,9 @@ def verify_successor_operands(op, groups: Sequence[tuple[Block, Sequence[Value]]
     """Operands forwarded to each successor match its block arguments."""
     for i, (b, vals) in enumerate(groups):
         if len(vals) != len(b.arguments):
-            raise op.op_error(f"branch has {len(vals)} operands for successor #{i}, but target block has "
-                              f"{len(b.arguments)}")
+            raise op.op_error(
+                f"branch has {len(vals)} operands for successor #{i}, but target block has {len(b.arguments)}"
+            )
         for j, (v, a) in enumerate(zip(vals, b.arguments)):
             if v.type != a.type:
                 raise op.op_error(f"type mismatch for bb argument #{j} of successor #{i}")
@@ -58,28 +59,40 @@ class CondBrOp(LLVMOp):
     loop_annotation = prop(C.AnyAttr, optional=True)
     trueDest = successor()
     falseDest = successor()
-    assembly_format = ("$condition ( `weights` `(` $branch_weights^ `)` )? `,` "
-                       "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
-                       "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
+    assembly_format = (
+        "$condition ( `weights` `(` $branch_weights^ `)` )? `,` "
+        "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
+        "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict"
+    )
 
     def verify_(self) -> None:
-        verify_successor_operands(self, [(self.successors[0], self.trueDestOperands),
-                                         (self.successors[1], self.falseDestOperands)])
+        verify_successor_operands(
+            self, [(self.successors[0], self.trueDestOperands), (self.successors[1], self.falseDestOperands)]
+        )
         bw = self.properties.get("branch_weights")
         if bw is not None and len(bw.values) != 2:
-            raise self.op_error(f"expects number of branch weights to match number of successors: "
-                                f"{len(bw.values)} vs 2")
+            raise self.op_error(
+                f"expects number of branch weights to match number of successors: {len(bw.values)} vs 2"
+            )
 
     @classmethod
-    def build(cls, cond: Value, true_dest: Block, true_args: Sequence[Value], false_dest: Block,
-              false_args: Sequence[Value] = (), weights: tuple[int, int] | None = None) -> CondBrOp:
+    def build(
+        cls,
+        cond: Value,
+        true_dest: Block,
+        true_args: Sequence[Value],
+        false_dest: Block,
+        false_args: Sequence[Value] = (),
+        weights: tuple[int, int] | None = None,
+    ) -> CondBrOp:
         from ..ir.fields import segment_sizes_attr
 
         props: dict = {"operandSegmentSizes": segment_sizes_attr([1, len(true_args), len(false_args)])}
         if weights is not None:
             props["branch_weights"] = A.DenseArrayAttr(T.i32, tuple(weights))
-        return cls.create(operands=[cond, *true_args, *false_args], successors=[true_dest, false_dest],
-                          properties=props)
+        return cls.create(
+            operands=[cond, *true_args, *false_args], successors=[true_dest, false_dest], properties=props
+        )
 
 
 @register_op
@@ -196,8 +209,11 @@ class SwitchOp(LLVMOp):
             v = vals.flat()[i] if vals is not None else i
             lines.append(f"{ind}  {v}: " + _successor_str(p, b, ops))
         p.write(",\n".join(lines) + ("\n" if lines else "") + ind + "]")
-        attrs = {k: v for k, v in self.properties.items()
-                 if k not in ("case_values", "case_operand_segments", "operandSegmentSizes")}
+        attrs = {
+            k: v
+            for k, v in self.properties.items()
+            if k not in ("case_values", "case_operand_segments", "operandSegmentSizes")
+        }
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
 
@@ -206,7 +222,7 @@ class SwitchOp(LLVMOp):
         flat = self.caseOperands
         out, i = [], 0
         for n in segs:
-            out.append(flat[i:i + n])
+            out.append(flat[i : i + n])
             i += n
         return out
 
@@ -220,8 +236,9 @@ class SwitchOp(LLVMOp):
         segs = self.properties["case_operand_segments"].values
         if len(segs) != n or sum(segs) != len(self.caseOperands):
             raise self.op_error("'case_operand_segments' does not match the case operands")
-        verify_successor_operands(self, [(self.successors[0], self.defaultOperands),
-                                         *zip(self.successors[1:], self.case_groups())])
+        verify_successor_operands(
+            self, [(self.successors[0], self.defaultOperands), *zip(self.successors[1:], self.case_groups())]
+        )
 
 
 def _parse_successor_args(p) -> list:
@@ -278,7 +295,7 @@ class IndirectBrOp(LLVMOp):
     def _groups(self) -> list[list[Value]]:
         out, i = [], 1
         for n in self.properties["indbr_operand_segments"].values:
-            out.append(self.operands[i:i + n])
+            out.append(self.operands[i : i + n])
             i += n
         return out
 

@@ -43,12 +43,17 @@ INTRINSICS: dict[str, type] = {}
 STD_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
 I1_ATTR = C.BoolAttr
 TOKEN = C.TypeConstraint("LLVM token type", lambda t: isinstance(t, LLVMTokenType))
-VEC_OF_I1 = C.TypeConstraint("LLVM dialect-compatible vector of 1-bit signless integer",
-                             lambda t: isinstance(t, T.VectorType) and t.element_type == T.i1)
-VEC_OF_PTR = C.TypeConstraint("LLVM dialect-compatible vector of LLVM pointer type",
-                              lambda t: isinstance(t, T.VectorType) and isinstance(t.element_type, LLVMPointerType))
-F64_ATTR = typed_attr(C.AttrConstraint("64-bit float attribute",
-                                       lambda a: isinstance(a, A.FloatAttr) and a.type == T.f64), T.f64)
+VEC_OF_I1 = C.TypeConstraint(
+    "LLVM dialect-compatible vector of 1-bit signless integer",
+    lambda t: isinstance(t, T.VectorType) and t.element_type == T.i1,
+)
+VEC_OF_PTR = C.TypeConstraint(
+    "LLVM dialect-compatible vector of LLVM pointer type",
+    lambda t: isinstance(t, T.VectorType) and isinstance(t.element_type, LLVMPointerType),
+)
+F64_ATTR = typed_attr(
+    C.AttrConstraint("64-bit float attribute", lambda a: isinstance(a, A.FloatAttr) and a.type == T.f64), T.f64
+)
 ANY = C.AnyAttr
 # An i64 attribute spelled in a format: its type is implied (printed `4`, not `4 : i64`).
 I64_IN_FORMAT = typed_attr(I64_ATTR, T.i64)
@@ -73,8 +78,16 @@ class IntrinsicOp(LLVMOp):
         return cls.create(operands=list(operands), result_types=rts, properties=p)
 
 
-def intr(mnemonic: str, operands: str = "", res: str | None = "res", props: dict | None = None,
-         fmt: str | None = STD_FORMAT, traits: Sequence[str] = (), fmf: bool = False, **extra) -> type:
+def intr(
+    mnemonic: str,
+    operands: str = "",
+    res: str | None = "res",
+    props: dict | None = None,
+    fmt: str | None = STD_FORMAT,
+    traits: Sequence[str] = (),
+    fmf: bool = False,
+    **extra,
+) -> type:
     """Define ``llvm.intr.<mnemonic>``.
 
     ``operands``: space-separated ``name[:constraint]``; a leading ``?``
@@ -83,9 +96,14 @@ def intr(mnemonic: str, operands: str = "", res: str | None = "res", props: dict
     if fmt == STD_FORMAT:  # `operands` spelled out: the format engine wants named operands
         names = [s.partition(":")[0].lstrip("?*") for s in operands.split()]
         fmt = "`(` " + " `,` ".join("$" + n for n in names) + " `)` attr-dict `:` functional-type(operands, results)"
-    ns: dict = {"__slots__": (), "OP_NAME": f"llvm.intr.{mnemonic}", "__module__": __name__,
-                "__doc__": f"The ``llvm.{mnemonic}`` intrinsic.", "traits": frozenset(traits),
-                "assembly_format": fmt}
+    ns: dict = {
+        "__slots__": (),
+        "OP_NAME": f"llvm.intr.{mnemonic}",
+        "__module__": __name__,
+        "__doc__": f"The ``llvm.{mnemonic}`` intrinsic.",
+        "traits": frozenset(traits),
+        "assembly_format": fmt,
+    }
     for spec in operands.split():
         name, _, cname = spec.partition(":")
         c = _CONSTRAINTS[cname] if cname else LLVM_TYPE
@@ -111,17 +129,52 @@ def _class_name(mnemonic: str) -> str:
     return "".join(p.capitalize() for p in mnemonic.replace("_", ".").split(".")) + "IntrOp"
 
 
-_CONSTRAINTS = {"ptr": ANY_PTR, "int": INT_LIKE, "float": FLOAT_LIKE, "vec": ANY_VECTOR, "i1": C.I1,
-                "i32": C.I32, "i8": C.TypeConstraint("8-bit signless integer", lambda t: t == T.i8),
-                "sint": SIGNLESS_INT, "token": TOKEN, "vi1": VEC_OF_I1, "vptr": VEC_OF_PTR, "ptrs": PTR_LIKE}
+_CONSTRAINTS = {
+    "ptr": ANY_PTR,
+    "int": INT_LIKE,
+    "float": FLOAT_LIKE,
+    "vec": ANY_VECTOR,
+    "i1": C.I1,
+    "i32": C.I32,
+    "i8": C.TypeConstraint("8-bit signless integer", lambda t: t == T.i8),
+    "sint": SIGNLESS_INT,
+    "token": TOKEN,
+    "vi1": VEC_OF_I1,
+    "vptr": VEC_OF_PTR,
+    "ptrs": PTR_LIKE,
+}
 
 _SAME = (PURE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 # -- the common form ---------------------------------------------------------------
 
-for _n in ("exp", "exp2", "exp10", "fabs", "ceil", "floor", "log", "log10", "log2", "roundeven", "round", "trunc",
-           "sqrt", "rint", "nearbyint", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-           "canonicalize"):
+for _n in (
+    "exp",
+    "exp2",
+    "exp10",
+    "fabs",
+    "ceil",
+    "floor",
+    "log",
+    "log10",
+    "log2",
+    "roundeven",
+    "round",
+    "trunc",
+    "sqrt",
+    "rint",
+    "nearbyint",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "canonicalize",
+):
     intr(_n, "in:float", fmf=True, traits=_SAME)
 for _n in ("copysign", "pow", "maxnum", "minnum", "maximum", "minimum", "maximumnum", "minimumnum", "atan2"):
     intr(_n, "a:float b:float", fmf=True, traits=_SAME)
@@ -148,17 +201,34 @@ for _n in ("ctlz", "cttz"):
     intr(_n, "in:int", fmt=None, traits=_SAME[:1], props={"is_zero_poison": prop(I1_ATTR)})
 intr("abs", "in:int", fmt=None, traits=(PURE,), props={"is_int_min_poison": prop(I1_ATTR)})
 intr("is.fpclass", "in:float", fmt=None, traits=(PURE,), props={"bit": prop(I32_ATTR)})
-intr("prefetch", "addr:ptr", None, fmt=None,
-     props={"rw": prop(I32_ATTR), "hint": prop(I32_ATTR), "cache": prop(I32_ATTR)})
-_MEM_PROPS = {n: prop(ARRAY, optional=True) for n in ("access_groups", "alias_scopes", "noalias_scopes", "tbaa",
-                                                         "arg_attrs", "res_attrs")}
+intr(
+    "prefetch",
+    "addr:ptr",
+    None,
+    fmt=None,
+    props={"rw": prop(I32_ATTR), "hint": prop(I32_ATTR), "cache": prop(I32_ATTR)},
+)
+_MEM_PROPS = {
+    n: prop(ARRAY, optional=True)
+    for n in ("access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs")
+}
 for _n in ("memcpy", "memmove"):
     intr(_n, "dst:ptr src:ptr len:sint", None, fmt=None, props={"isVolatile": prop(I1_ATTR), **_MEM_PROPS})
-intr("memcpy.inline", "dst:ptr src:ptr", None, fmt=None,
-     props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS})
+intr(
+    "memcpy.inline",
+    "dst:ptr src:ptr",
+    None,
+    fmt=None,
+    props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS},
+)
 intr("memset", "dst:ptr val:i8 len:sint", None, fmt=None, props={"isVolatile": prop(I1_ATTR), **_MEM_PROPS})
-intr("memset.inline", "dst:ptr val:i8", None, fmt=None,
-     props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS})
+intr(
+    "memset.inline",
+    "dst:ptr val:i8",
+    None,
+    fmt=None,
+    props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS},
+)
 for _n in ("sadd", "uadd", "ssub", "usub", "smul", "umul"):
     intr(f"{_n}.with.overflow", "lhs:int rhs:int", fmt=None, traits=(PURE,))
 intr("is.constant", "val", fmt=None, traits=(PURE,))
@@ -186,12 +256,38 @@ for _n in ("ucmp", "scmp"):
 intr("vector.reverse", "in:vec", fmt=None, traits=(PURE,))
 for _n in ("vector.compress", "experimental.vector.compress"):
     intr(_n, "value:vec mask:vi1 passthru:vec", fmt=None, traits=(PURE,))
-intr("objectsize", "ptr:ptr", fmt=None, props={"min": prop(I1_ATTR), "nullunknown": prop(I1_ATTR),
-                                              "dynamic": prop(I1_ATTR)})
+intr(
+    "objectsize",
+    "ptr:ptr",
+    fmt=None,
+    props={"min": prop(I1_ATTR), "nullunknown": prop(I1_ATTR), "dynamic": prop(I1_ATTR)},
+)
 
 # Vector predication intrinsics (generic form only).
-for _n in ("add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "ashr", "lshr", "shl", "or", "and", "xor", "smax",
-           "smin", "umax", "umin", "fadd", "fsub", "fmul", "fdiv", "frem"):
+for _n in (
+    "add",
+    "sub",
+    "mul",
+    "sdiv",
+    "udiv",
+    "srem",
+    "urem",
+    "ashr",
+    "lshr",
+    "shl",
+    "or",
+    "and",
+    "xor",
+    "smax",
+    "smin",
+    "umax",
+    "umin",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "frem",
+):
     intr(f"vp.{_n}", "lhs:vec rhs:vec mask:vi1 evl:i32", fmt=None, traits=(PURE,))
 intr("vp.fneg", "op:vec mask:vi1 evl:i32", fmt=None, traits=(PURE,))
 for _n in ("fmuladd", "fma"):
@@ -204,62 +300,112 @@ intr("vp.load", "ptr:ptr mask:vi1 evl:i32", fmt=None)
 intr("vp.store", "val:vec ptr:ptr mask:vi1 evl:i32", None, fmt=None)
 intr("experimental.vp.strided.load", "ptr:ptr stride:sint mask:vi1 evl:i32", fmt=None)
 intr("experimental.vp.strided.store", "val:vec ptr:ptr stride:sint mask:vi1 evl:i32", None, fmt=None)
-for _n in ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "ptrtoint",
-           "inttoptr"):
+for _n in ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "ptrtoint", "inttoptr"):
     intr(f"vp.{_n}", "src:vec mask:vi1 evl:i32", fmt=None, traits=(PURE,))
 
 # -- own formats -----------------------------------------------------------------------------
 
-intr("ptrmask", "ptr:ptrs mask:int", fmt="$ptr `,` $mask attr-dict `:` functional-type(operands, results)",
-     traits=(PURE,))
+intr(
+    "ptrmask",
+    "ptr:ptrs mask:int",
+    fmt="$ptr `,` $mask attr-dict `:` functional-type(operands, results)",
+    traits=(PURE,),
+)
 for _n in ("lifetime.start", "lifetime.end"):
     intr(_n, "ptr:ptr", None, fmt="$ptr attr-dict `:` qualified(type($ptr))")
-intr("invariant.start", "ptr:ptr", props={"size": prop(I64_IN_FORMAT)},
-     fmt="$size `,` $ptr attr-dict `:` qualified(type($ptr))",
-     infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("res", [LLVMPointerType()])))
-intr("invariant.end", "start:ptr ptr:ptr", None, props={"size": prop(I64_IN_FORMAT)},
-     fmt="$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))",
-     infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("start", [LLVMPointerType()])))
+intr(
+    "invariant.start",
+    "ptr:ptr",
+    props={"size": prop(I64_IN_FORMAT)},
+    fmt="$size `,` $ptr attr-dict `:` qualified(type($ptr))",
+    infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("res", [LLVMPointerType()])),
+)
+intr(
+    "invariant.end",
+    "start:ptr ptr:ptr",
+    None,
+    props={"size": prop(I64_IN_FORMAT)},
+    fmt="$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))",
+    infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("start", [LLVMPointerType()])),
+)
 for _n in ("launder.invariant.group", "strip.invariant.group"):
     intr(_n, "ptr:ptr", fmt="$ptr attr-dict `:` qualified(type($ptr))", traits=(SAME_OPERANDS_AND_RESULT_TYPE,))
 
 _RM = enum_attr("LLVM Rounding Mode", LA.ROUNDING_MODES)
 _EB = enum_attr("LLVM Exception Behavior", LA.FP_EXCEPTION_BEHAVIORS)
 for _n in ("uitofp", "sitofp", "fptrunc"):
-    intr(f"experimental.constrained.{_n}", "arg_0", traits=(PURE,),
-         props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)},
-         fmt="$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
-intr("experimental.constrained.fpext", "arg_0", traits=(PURE,), props={"fpExceptionBehavior": prop(_EB)},
-     fmt="$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+    intr(
+        f"experimental.constrained.{_n}",
+        "arg_0",
+        traits=(PURE,),
+        props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)},
+        fmt="$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)",
+    )
+intr(
+    "experimental.constrained.fpext",
+    "arg_0",
+    traits=(PURE,),
+    props={"fpExceptionBehavior": prop(_EB)},
+    fmt="$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)",
+)
 for _n in ("fadd", "fsub", "fmul", "fdiv", "frem"):
-    intr(f"experimental.constrained.{_n}", "arg_0 arg_1", fmt=None, traits=(PURE,),
-         props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)})
+    intr(
+        f"experimental.constrained.{_n}",
+        "arg_0 arg_1",
+        fmt=None,
+        traits=(PURE,),
+        props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)},
+    )
 for _n in ("fptosi", "fptoui"):
     intr(f"experimental.constrained.{_n}", "arg_0", fmt=None, traits=(PURE,), props={"fpExceptionBehavior": prop(_EB)})
 
 intr("ssa.copy", "operand", fmt="$operand attr-dict `:` type($operand)", traits=_SAME)
 intr("expect", "val:sint expected:sint", fmt="$val `,` $expected attr-dict `:` type($val)", traits=_SAME)
-intr("expect.with.probability", "val:sint expected:sint", props={"prob": prop(F64_ATTR)},
-     fmt="$val `,` $expected `,` $prob attr-dict `:` type($val)", traits=_SAME)
-intr("coro.id", "align:i32 promise:ptr coroaddr:ptr fnaddrs:ptr",
-     fmt="$align `,` $promise `,` $coroaddr `,` $fnaddrs attr-dict `:` functional-type(operands, results)")
+intr(
+    "expect.with.probability",
+    "val:sint expected:sint",
+    props={"prob": prop(F64_ATTR)},
+    fmt="$val `,` $expected `,` $prob attr-dict `:` type($val)",
+    traits=_SAME,
+)
+intr(
+    "coro.id",
+    "align:i32 promise:ptr coroaddr:ptr fnaddrs:ptr",
+    fmt="$align `,` $promise `,` $coroaddr `,` $fnaddrs attr-dict `:` functional-type(operands, results)",
+)
 intr("coro.begin", "token:token mem:ptr", fmt="$token `,` $mem attr-dict `:` functional-type(operands, results)")
 for _n in ("coro.size", "coro.align"):
     intr(_n, "", fmt="attr-dict `:` type($res)")
 intr("coro.save", "handle:ptr", fmt="$handle attr-dict `:` functional-type(operands, results)")
 intr("coro.suspend", "save:token final:i1", fmt="$save `,` $final attr-dict `:` type($res)")
-intr("coro.end", "handle:ptr unwind:i1 retvals:token",
-     fmt="$handle `,` $unwind `,` $retvals attr-dict `:` functional-type(operands, results)")
+intr(
+    "coro.end",
+    "handle:ptr unwind:i1 retvals:token",
+    fmt="$handle `,` $unwind `,` $retvals attr-dict `:` functional-type(operands, results)",
+)
 intr("coro.free", "id:token handle:ptr", fmt="$id `,` $handle attr-dict `:` functional-type(operands, results)")
 intr("coro.resume", "handle:ptr", None, fmt="$handle attr-dict `:` qualified(type($handle))")
-intr("coro.promise", "handle:ptr align:i32 from:i1",
-     fmt="$handle `,` $align `,` $from attr-dict `:` functional-type(operands, results)")
+intr(
+    "coro.promise",
+    "handle:ptr align:i32 from:i1",
+    fmt="$handle `,` $align `,` $from attr-dict `:` functional-type(operands, results)",
+)
 
 _DI_EXPR_DEFAULT = A.OpaqueAttr("llvm.di_expression<>")
-intr("dbg.declare", "addr:ptr", None, props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
-     fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict")
-intr("dbg.value", "value", None, props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
-     fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict")
+intr(
+    "dbg.declare",
+    "addr:ptr",
+    None,
+    props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
+    fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict",
+)
+intr(
+    "dbg.value",
+    "value",
+    None,
+    props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
+    fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict",
+)
 intr("dbg.label", "", None, props={"label": prop(ANY)}, fmt="$label attr-dict")
 
 intr("vastart", "arg_list:ptr", None, fmt="$arg_list attr-dict `:` qualified(type($arg_list))")
@@ -269,40 +415,90 @@ intr("eh.typeid.for", "type_info:ptr", fmt="$type_info attr-dict `:` functional-
 intr("stacksave", "", fmt="attr-dict `:` qualified(type($res))")
 intr("stackrestore", "ptr:ptr", None, fmt="$ptr attr-dict `:` qualified(type($ptr))")
 
-intr("matrix.column.major.load", "data:ptr stride:sint",
-     props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
-     fmt="$data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($res) `from` qualified(type($data)) "
-         "`stride` type($stride)")
-intr("matrix.column.major.store", "matrix:vec data:ptr stride:sint", None,
-     props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
-     fmt="$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($matrix) `to` "
-         "qualified(type($data)) `stride` type($stride)")
-intr("matrix.multiply", "lhs:vec rhs:vec",
-     props={"lhs_rows": prop(I32_ATTR), "lhs_columns": prop(I32_ATTR), "rhs_columns": prop(I32_ATTR)},
-     fmt="$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)")
-intr("matrix.transpose", "matrix:vec", props={"rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
-     fmt="$matrix attr-dict `:` type($matrix) `into` type($res)")
-intr("get.active.lane.mask", "base:sint n:sint", traits=(PURE,),
-     fmt="$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)")
-intr("masked.load", "data:ptr mask:vi1 ?pass_thru:vec",
-     props={"alignment": prop(I32_ATTR), "nontemporal": prop(UNIT, optional=True)},
-     fmt="$data `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)")
-intr("masked.store", "value:vec data:ptr mask:vi1", None, props={"alignment": prop(I32_ATTR)},
-     fmt="$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))")
-intr("masked.gather", "ptrs:vptr mask:vi1 *pass_thru:vec", props={"alignment": prop(I32_ATTR)},
-     fmt="$ptrs `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)")
-intr("masked.scatter", "value:vec ptrs:vptr mask:vi1", None, props={"alignment": prop(I32_ATTR)},
-     fmt="$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)")
+intr(
+    "matrix.column.major.load",
+    "data:ptr stride:sint",
+    props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    fmt="$data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($res) `from` qualified(type($data)) "
+    "`stride` type($stride)",
+)
+intr(
+    "matrix.column.major.store",
+    "matrix:vec data:ptr stride:sint",
+    None,
+    props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    fmt="$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($matrix) `to` "
+    "qualified(type($data)) `stride` type($stride)",
+)
+intr(
+    "matrix.multiply",
+    "lhs:vec rhs:vec",
+    props={"lhs_rows": prop(I32_ATTR), "lhs_columns": prop(I32_ATTR), "rhs_columns": prop(I32_ATTR)},
+    fmt="$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)",
+)
+intr(
+    "matrix.transpose",
+    "matrix:vec",
+    props={"rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    fmt="$matrix attr-dict `:` type($matrix) `into` type($res)",
+)
+intr(
+    "get.active.lane.mask",
+    "base:sint n:sint",
+    traits=(PURE,),
+    fmt="$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)",
+)
+intr(
+    "masked.load",
+    "data:ptr mask:vi1 ?pass_thru:vec",
+    props={"alignment": prop(I32_ATTR), "nontemporal": prop(UNIT, optional=True)},
+    fmt="$data `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
+)
+intr(
+    "masked.store",
+    "value:vec data:ptr mask:vi1",
+    None,
+    props={"alignment": prop(I32_ATTR)},
+    fmt="$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))",
+)
+intr(
+    "masked.gather",
+    "ptrs:vptr mask:vi1 *pass_thru:vec",
+    props={"alignment": prop(I32_ATTR)},
+    fmt="$ptrs `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
+)
+intr(
+    "masked.scatter",
+    "value:vec ptrs:vptr mask:vi1",
+    None,
+    props={"alignment": prop(I32_ATTR)},
+    fmt="$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)",
+)
 for _n in ("trap", "debugtrap"):
     intr(_n, "", None, fmt="attr-dict")
-intr("ubsantrap", "", None, props={"failureKind": prop(C.int_attr(T.i8, "8-bit signless integer attribute"))},
-     fmt="prop-dict attr-dict")
+intr(
+    "ubsantrap",
+    "",
+    None,
+    props={"failureKind": prop(C.int_attr(T.i8, "8-bit signless integer attribute"))},
+    fmt="prop-dict attr-dict",
+)
 intr("stepvector", "", fmt="attr-dict `:` type($res)", traits=(PURE,))
-intr("vector.insert", "dstvec:vec srcvec:vec", props={"pos": prop(I64_IN_FORMAT)}, traits=(PURE,),
-     type_matches=(("dstvec", "res"),),
-     fmt="$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)")
-intr("vector.extract", "srcvec:vec", props={"pos": prop(I64_IN_FORMAT)}, traits=(PURE,),
-     fmt="$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)")
+intr(
+    "vector.insert",
+    "dstvec:vec srcvec:vec",
+    props={"pos": prop(I64_IN_FORMAT)},
+    traits=(PURE,),
+    type_matches=(("dstvec", "res"),),
+    fmt="$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)",
+)
+intr(
+    "vector.extract",
+    "srcvec:vec",
+    props={"pos": prop(I64_IN_FORMAT)},
+    traits=(PURE,),
+    fmt="$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)",
+)
 intr("experimental.noalias.scope.decl", "", None, props={"scope": prop(ANY)}, fmt="$scope attr-dict")
 
 
@@ -328,11 +524,15 @@ class AssumeIntrOp(IntrinsicOp):
         tpos = p.start
         ct = p.parse_type()
         if not isinstance(ct, T.IntegerType):
-            p.error(f"custom op 'llvm.intr.assume' invalid kind of type specified: expected builtin.integer, but "
-                    f"found '{ct}'", tpos)
+            p.error(
+                f"custom op 'llvm.intr.assume' invalid kind of type specified: expected builtin.integer, but "
+                f"found '{ct}'",
+                tpos,
+            )
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
-        state.operands = [p.resolve_operand(cref, ct)] + [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes)
-                                                          for r, t in zip(rs, ts)]
+        state.operands = [p.resolve_operand(cref, ct)] + [
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)
+        ]
         state.properties["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
         if tags:
             state.properties["op_bundle_tags"] = A.ArrayAttr(tuple(A.StringAttr(t) for t in tags))

@@ -107,8 +107,11 @@ class AllocaOp(LLVMOp):
 
     def verify_(self) -> None:
         et = self.properties.get("elem_type")
-        if isinstance(et, A.TypeAttr) and isinstance(et.value, LLVMTargetExtType) and \
-                et.value.name not in ("spirv.Image",):
+        if (
+            isinstance(et, A.TypeAttr)
+            and isinstance(et.value, LLVMTargetExtType)
+            and et.value.name not in ("spirv.Image",)
+        ):
             pass  # target extension properties are not modelled
 
     @classmethod
@@ -158,8 +161,7 @@ class _MemAccessOp(LLVMOp):
     tbaa = prop(ARRAY, optional=True)
 
 
-def _mem_props(alignment: int, volatile: bool, nontemporal: bool, ordering: str | None,
-               syncscope: str | None) -> dict:
+def _mem_props(alignment: int, volatile: bool, nontemporal: bool, ordering: str | None, syncscope: str | None) -> dict:
     props: dict = {}
     if alignment:
         props["alignment"] = _i64(alignment)
@@ -182,18 +184,31 @@ class LoadOp(_MemAccessOp):
     invariant = prop(C.UnitAttr, optional=True)
     dereferenceable = prop(C.AnyAttr, optional=True)
     res = result(LOADABLE)
-    assembly_format = ("(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? "
-                       "(`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? "
-                       "attr-dict `:` qualified(type($addr)) `->` type($res)")
+    assembly_format = (
+        "(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? "
+        "(`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? "
+        "attr-dict `:` qualified(type($addr)) `->` type($res)"
+    )
 
     def verify_(self) -> None:
         _verify_atomic_access(self, self.results[0].type, ("release", "acq_rel"))
 
     @classmethod
-    def build(cls, type: T.Type, addr: Value, alignment: int = 0, volatile: bool = False,
-              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> LoadOp:
-        return cls.create(operands=[addr], result_types=[type],
-                          properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope))
+    def build(
+        cls,
+        type: T.Type,
+        addr: Value,
+        alignment: int = 0,
+        volatile: bool = False,
+        nontemporal: bool = False,
+        ordering: str | None = None,
+        syncscope: str | None = None,
+    ) -> LoadOp:
+        return cls.create(
+            operands=[addr],
+            result_types=[type],
+            properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope),
+        )
 
 
 @register_op
@@ -202,23 +217,38 @@ class StoreOp(_MemAccessOp):
     OP_NAME = "llvm.store"
     value = operand(LOADABLE)
     addr = operand(ANY_PTR)
-    assembly_format = ("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
-                       "$ordering^)? (`invariant_group` $invariantGroup^)? "
-                       "attr-dict `:` type($value) `,` qualified(type($addr))")
+    assembly_format = (
+        "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
+        "$ordering^)? (`invariant_group` $invariantGroup^)? "
+        "attr-dict `:` type($value) `,` qualified(type($addr))"
+    )
 
     def verify_(self) -> None:
         _verify_atomic_access(self, self.operands[0].type, ("acquire", "acq_rel"))
 
     @classmethod
-    def build(cls, value: Value, addr: Value, alignment: int = 0, volatile: bool = False,
-              nontemporal: bool = False, ordering: str | None = None, syncscope: str | None = None) -> StoreOp:
-        return cls.create(operands=[value, addr],
-                          properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope))
+    def build(
+        cls,
+        value: Value,
+        addr: Value,
+        alignment: int = 0,
+        volatile: bool = False,
+        nontemporal: bool = False,
+        ordering: str | None = None,
+        syncscope: str | None = None,
+    ) -> StoreOp:
+        return cls.create(
+            operands=[value, addr], properties=_mem_props(alignment, volatile, nontemporal, ordering, syncscope)
+        )
 
 
-GEP_DYNAMIC = -(2 ** 31)  # upstream's GEPOp::kDynamicIndex
-_GEP_KEYWORDS = {"inbounds": LA.GEP_INBOUNDS, "nusw": LA.GEP_NUSW, "nuw": LA.GEP_NUW,
-                 "inbounds_flag": LA.GEP_INBOUNDS_FLAG}
+GEP_DYNAMIC = -(2**31)  # upstream's GEPOp::kDynamicIndex
+_GEP_KEYWORDS = {
+    "inbounds": LA.GEP_INBOUNDS,
+    "nusw": LA.GEP_NUSW,
+    "nuw": LA.GEP_NUW,
+    "inbounds_flag": LA.GEP_INBOUNDS_FLAG,
+}
 
 
 def _parse_gep_flags(p, ps) -> A.Attribute:
@@ -239,9 +269,12 @@ def _print_gep_flags(a: A.Attribute, p) -> str | None:
     return LA.format_bits(a.value, (("inbounds_flag", 1), ("nusw", 2), ("nuw", 4)), (("inbounds", 3),), sep="|")
 
 
-GEP_FLAGS = custom_attr(C.AttrConstraint("GEP no-wrap flags", lambda a: isinstance(a, A.IntegerAttr)),
-                        _parse_gep_flags, _print_gep_flags,
-                        lambda p: p.kind == "bare" and p.text in _GEP_KEYWORDS)
+GEP_FLAGS = custom_attr(
+    C.AttrConstraint("GEP no-wrap flags", lambda a: isinstance(a, A.IntegerAttr)),
+    _parse_gep_flags,
+    _print_gep_flags,
+    lambda p: p.kind == "bare" and p.text in _GEP_KEYWORDS,
+)
 
 
 @register_op
@@ -261,8 +294,10 @@ class GEPOp(LLVMOp):
     elem_type = prop(C.TypeAttr)
     noWrapFlags = prop(GEP_FLAGS, default=_i32(0))
     res = result(PTR_LIKE)
-    assembly_format = ("($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` "
-                       "attr-dict `:` functional-type(operands, results) `,` $elem_type")
+    assembly_format = (
+        "($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` "
+        "attr-dict `:` functional-type(operands, results) `,` $elem_type"
+    )
 
     @classmethod
     def parse_GEPIndices(cls, p, ps, *args) -> None:
@@ -271,7 +306,7 @@ class GEPOp(LLVMOp):
         while True:
             if p.kind == "int" or p.kind == "-":
                 v = p.parse_integer()
-                if not -(2 ** 31) <= v < 2 ** 31:
+                if not -(2**31) <= v < 2**31:
                     p.error("integer value too large")
                 raw.append(v)
             else:
@@ -307,14 +342,27 @@ class GEPOp(LLVMOp):
                 raise self.op_error(f"type '{t}' cannot be indexed (index #{pos})")
 
     @classmethod
-    def build(cls, base: Value, indices: Sequence[Value | int], elem_type: T.Type, inbounds: bool = False,
-              flags: int | None = None, result_type: T.Type | None = None) -> GEPOp:
+    def build(
+        cls,
+        base: Value,
+        indices: Sequence[Value | int],
+        elem_type: T.Type,
+        inbounds: bool = False,
+        flags: int | None = None,
+        result_type: T.Type | None = None,
+    ) -> GEPOp:
         raw = tuple(GEP_DYNAMIC if isinstance(i, Value) else int(i) for i in indices)
         dyn = [i for i in indices if isinstance(i, Value)]
         nw = flags if flags is not None else (LA.GEP_INBOUNDS if inbounds else 0)
-        return cls.create(operands=[base, *dyn], result_types=[result_type or base.type],
-                          properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, raw),
-                                      "elem_type": A.TypeAttr(elem_type), "noWrapFlags": _i32(nw)})
+        return cls.create(
+            operands=[base, *dyn],
+            result_types=[result_type or base.type],
+            properties={
+                "rawConstantIndices": A.DenseArrayAttr(T.i32, raw),
+                "elem_type": A.TypeAttr(elem_type),
+                "noWrapFlags": _i32(nw),
+            },
+        )
 
 
 # -- aggregates and vectors -----------------------------------------------------------------
@@ -368,20 +416,25 @@ class ExtractValueOp(_ValueAggregateOp):
     container = operand(AGGREGATE)
     position = prop(C.DenseI64ArrayAttr)
     res = result(LLVM_TYPE)
-    assembly_format = ("$container `` $position attr-dict `:` type($container) "
-                       "custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))")
+    assembly_format = (
+        "$container `` $position attr-dict `:` type($container) "
+        "custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))"
+    )
 
     def verify_(self) -> None:
         t = self._element_type()
         if self.results[0].type != t:
-            raise self.op_error(f"Type mismatch: extracting from '{self.operands[0].type}' should produce '{t}' but "
-                                f"this op returns '{self.results[0].type}'")
+            raise self.op_error(
+                f"Type mismatch: extracting from '{self.operands[0].type}' should produce '{t}' but "
+                f"this op returns '{self.results[0].type}'"
+            )
 
     @classmethod
     def build(cls, container: Value, position: Sequence[int]) -> ExtractValueOp:
         t = aggregate_element_type(container.type, position, _raise_value_error)
-        return cls.create(operands=[container], result_types=[t],
-                          properties={"position": A.DenseArrayAttr(T.i64, tuple(position))})
+        return cls.create(
+            operands=[container], result_types=[t], properties={"position": A.DenseArrayAttr(T.i64, tuple(position))}
+        )
 
 
 def _raise_value_error(msg: str):
@@ -397,21 +450,27 @@ class InsertValueOp(_ValueAggregateOp):
     position = prop(C.DenseI64ArrayAttr)
     res = result(AGGREGATE)
     type_matches = (("container", "res"),)
-    assembly_format = ("$value `,` $container `` $position attr-dict `:` type($container) "
-                       "custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))")
+    assembly_format = (
+        "$value `,` $container `` $position attr-dict `:` type($container) "
+        "custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))"
+    )
 
     def verify_(self) -> None:
         if self.operands[0].type != self.results[0].type:
             raise self.op_error("failed to verify that all of {container, res} have same type")
         t = self._element_type()
         if self.operands[1].type != t:
-            raise self.op_error(f"Type mismatch: cannot insert '{self.operands[1].type}' into "
-                                f"'{self.operands[0].type}'")
+            raise self.op_error(
+                f"Type mismatch: cannot insert '{self.operands[1].type}' into '{self.operands[0].type}'"
+            )
 
     @classmethod
     def build(cls, container: Value, value: Value, position: Sequence[int]) -> InsertValueOp:
-        return cls.create(operands=[container, value], result_types=[container.type],
-                          properties={"position": A.DenseArrayAttr(T.i64, tuple(position))})
+        return cls.create(
+            operands=[container, value],
+            result_types=[container.type],
+            properties={"position": A.DenseArrayAttr(T.i64, tuple(position))},
+        )
 
 
 def _vec_elem(t: T.Type) -> T.Type | None:
@@ -432,8 +491,10 @@ class ExtractElementOp(LLVMOp):
     def infer_types(cls, p, ps, state) -> None:
         vt = ps.types.get("vector", [None])[0]
         if not isinstance(vt, T.VectorType):
-            p.error(f"custom op 'llvm.extractelement' 'vector' must be LLVM dialect-compatible vector type, "
-                    f"but got '{vt}'", ps.pos)
+            p.error(
+                f"custom op 'llvm.extractelement' 'vector' must be LLVM dialect-compatible vector type, but got '{vt}'",
+                ps.pos,
+            )
         ps.types["res"] = [vt.element_type]
 
     def verify_(self) -> None:
@@ -461,8 +522,10 @@ class InsertElementOp(LLVMOp):
     def infer_types(cls, p, ps, state) -> None:
         vt = ps.types.get("vector", [None])[0]
         if not isinstance(vt, T.VectorType) or len(vt.shape) != 1:
-            p.error(f"custom op 'llvm.insertelement' 'vector' must be LLVM dialect-compatible vector type, "
-                    f"but got '{vt}'", ps.pos)
+            p.error(
+                f"custom op 'llvm.insertelement' 'vector' must be LLVM dialect-compatible vector type, but got '{vt}'",
+                ps.pos,
+            )
         ps.types["value"] = [vt.element_type]
 
     def verify_(self) -> None:
@@ -486,8 +549,9 @@ class ShuffleVectorOp(LLVMOp):
     mask = prop(C.DenseI32ArrayAttr)
     res = result(ANY_VECTOR)
     type_matches = (("v1", "v2"),)
-    assembly_format = ("$v1 `,` $v2 $mask attr-dict `:` type($v1) "
-                       "custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))")
+    assembly_format = (
+        "$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))"
+    )
 
     @staticmethod
     def result_type(v1: T.Type, n: int) -> T.VectorType:
@@ -513,8 +577,11 @@ class ShuffleVectorOp(LLVMOp):
 
     @classmethod
     def build(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:
-        return cls.create(operands=[v1, v2], result_types=[cls.result_type(v1.type, len(mask))],
-                          properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))})
+        return cls.create(
+            operands=[v1, v2],
+            result_types=[cls.result_type(v1.type, len(mask))],
+            properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))},
+        )
 
 
 @register_op
@@ -565,12 +632,15 @@ class _ValueOp(LLVMOp):
         return cls.create(result_types=[type])
 
 
-UndefOp = register_op(type("UndefOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.undef",
-                                                     "__module__": __name__}))
-PoisonOp = register_op(type("PoisonOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.poison",
-                                                       "__module__": __name__}))
-ZeroOp = register_op(type("ZeroOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.zero",
-                                                   "__module__": __name__}))
+UndefOp = register_op(
+    type("UndefOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.undef", "__module__": __name__})
+)
+PoisonOp = register_op(
+    type("PoisonOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.poison", "__module__": __name__})
+)
+ZeroOp = register_op(
+    type("ZeroOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.zero", "__module__": __name__})
+)
 
 
 @register_op
@@ -610,8 +680,11 @@ class ConstantOp(LLVMOp):
     def verify_(self) -> None:
         v, t = self.properties["value"], self.results[0].type
         if isinstance(v, A.StringAttr) and v.type is None:
-            if not (isinstance(t, LLVMArrayType) and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))
-                    and t.element_type == T.i8):
+            if not (
+                isinstance(t, LLVMArrayType)
+                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))
+                and t.element_type == T.i8
+            ):
                 raise self.op_error(f"expected array type of {len(v.value)} i8 elements for the string constant")
             return
         if isinstance(t, LLVMStructType):
@@ -643,8 +716,9 @@ class ConstantOp(LLVMOp):
                 raise self.op_error("expected vector or array type")
             n = v.type.num_elements
             if _num_elements(t) != n:
-                raise self.op_error(f"type and attribute have a different number of elements: {_num_elements(t)} "
-                                    f"vs. {n}")
+                raise self.op_error(
+                    f"type and attribute have a different number of elements: {_num_elements(t)} vs. {n}"
+                )
             ae, re_ = v.type.element_type, _scalar_elem(t)
             if isinstance(ae, T.FloatType):
                 self._check_float(ae, re_)
@@ -668,7 +742,9 @@ class ConstantOp(LLVMOp):
     @classmethod
     def build(cls, type: T.Type, value: float | A.Attribute) -> ConstantOp:
         if not isinstance(value, A.Attribute):
-            value = A.FloatAttr(float(value), type) if isinstance(type, T.FloatType) else A.IntegerAttr(int(value), type)
+            value = (
+                A.FloatAttr(float(value), type) if isinstance(type, T.FloatType) else A.IntegerAttr(int(value), type)
+            )
         return cls.create(result_types=[type], properties={"value": value})
 
 
@@ -692,8 +768,10 @@ class AtomicRMWOp(LLVMOp):
     tbaa = prop(ARRAY, optional=True)
     res = result(LLVM_TYPE)
     type_matches = (("val", "res"),)
-    assembly_format = ("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
-                       "$ordering attr-dict `:` qualified(type($ptr)) `,` type($val)")
+    assembly_format = (
+        "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
+        "$ordering attr-dict `:` qualified(type($ptr)) `,` type($val)"
+    )
 
     def verify_(self) -> None:
         t = self.operands[1].type
@@ -734,9 +812,11 @@ class AtomicCmpXchgOp(LLVMOp):
     tbaa = prop(ARRAY, optional=True)
     res = result(_tc("LLVM structure type", lambda t: isinstance(t, LLVMStructType)))
     type_matches = (("val", "cmp"),)
-    assembly_format = ("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
-                       "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
-                       "attr-dict `:` qualified(type($ptr)) `,` type($val)")
+    assembly_format = (
+        "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
+        "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
+        "attr-dict `:` qualified(type($ptr)) `,` type($val)"
+    )
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -747,8 +827,10 @@ class AtomicCmpXchgOp(LLVMOp):
     def verify_(self) -> None:
         t = self.operands[2].type
         if self.results[0].type != LLVMStructType((t, T.i1)):
-            raise self.op_error("failed to verify that result #0 has an LLVM struct type consisting of the type of "
-                                "operand #2 and a bool")
+            raise self.op_error(
+                "failed to verify that result #0 has an LLVM struct type consisting of the type of "
+                "operand #2 and a bool"
+            )
         if not _atomic_type_ok(t):
             raise self.op_error("unexpected LLVM IR type")
         s, f = self.properties["success_ordering"].value, self.properties["failure_ordering"].value

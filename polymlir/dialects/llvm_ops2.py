@@ -99,32 +99,65 @@ TYPE = C.TypeAttr
 ANY = C.AnyAttr
 LINKAGE = C.AttrConstraint("LLVM Linkage specification", lambda a: isinstance(a, LA.LinkageAttr))
 CCONV = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.CConvAttr))
-TAIL_CALL_KIND = C.AttrConstraint("LLVM Calling Convention specification",
-                                  lambda a: isinstance(a, LA.TailCallKindAttr))
+TAIL_CALL_KIND = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.TailCallKindAttr))
 VISIBILITY = enum_attr("LLVM GlobalValue Visibility", LA.VISIBILITY)
 UNNAMED_ADDR = enum_attr("LLVM GlobalValue UnnamedAddr", LA.UNNAMED_ADDR)
-FN_TYPE = C.AttrConstraint("type attribute of LLVM function type",
-                           lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, LLVMFunctionType))
+FN_TYPE = C.AttrConstraint(
+    "type attribute of LLVM function type",
+    lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, LLVMFunctionType),
+)
 
 # -- llvm.func ------------------------------------------------------------------------
 
 # Optional function attributes of llvm.func (name, constraint), all inherent.
 _FUNC_OPTIONAL = (
-    ("comdat", C.SymbolRefAttr), ("convergent", UNIT), ("personality", C.FlatSymbolRefAttr),
-    ("garbageCollector", STR), ("passthrough", ARRAY), ("function_entry_count", I64_ATTR),
-    ("memory_effects", ANY), ("arm_streaming", UNIT), ("arm_locally_streaming", UNIT),
-    ("arm_streaming_compatible", UNIT), ("arm_new_za", UNIT), ("arm_in_za", UNIT), ("arm_out_za", UNIT),
-    ("arm_inout_za", UNIT), ("arm_preserves_za", UNIT), ("section", STR), ("alignment", I64_ATTR),
-    ("vscale_range", ANY), ("frame_pointer", ANY), ("target_cpu", STR), ("tune_cpu", STR),
-    ("reciprocal_estimates", STR), ("prefer_vector_width", STR), ("target_features", ANY),
-    ("no_infs_fp_math", C.BoolAttr), ("no_nans_fp_math", C.BoolAttr),
-    ("no_signed_zeros_fp_math", C.BoolAttr), ("denormal_fp_math", STR),
-    ("denormal_fp_math_f32", STR), ("fp_contract", STR), ("instrument_function_entry", STR),
-    ("instrument_function_exit", STR), ("no_inline", UNIT), ("always_inline", UNIT), ("inline_hint", UNIT),
-    ("no_unwind", UNIT), ("will_return", UNIT), ("optimize_none", UNIT), ("vec_type_hint", ANY),
-    ("work_group_size_hint", C.DenseI32ArrayAttr), ("reqd_work_group_size", C.DenseI32ArrayAttr),
-    ("intel_reqd_sub_group_size", I32_ATTR), ("uwtable_kind", ANY), ("dso_local", UNIT),
-    ("sym_visibility", STR), ("arg_attrs", C.DictArrayAttr), ("res_attrs", C.DictArrayAttr),
+    ("comdat", C.SymbolRefAttr),
+    ("convergent", UNIT),
+    ("personality", C.FlatSymbolRefAttr),
+    ("garbageCollector", STR),
+    ("passthrough", ARRAY),
+    ("function_entry_count", I64_ATTR),
+    ("memory_effects", ANY),
+    ("arm_streaming", UNIT),
+    ("arm_locally_streaming", UNIT),
+    ("arm_streaming_compatible", UNIT),
+    ("arm_new_za", UNIT),
+    ("arm_in_za", UNIT),
+    ("arm_out_za", UNIT),
+    ("arm_inout_za", UNIT),
+    ("arm_preserves_za", UNIT),
+    ("section", STR),
+    ("alignment", I64_ATTR),
+    ("vscale_range", ANY),
+    ("frame_pointer", ANY),
+    ("target_cpu", STR),
+    ("tune_cpu", STR),
+    ("reciprocal_estimates", STR),
+    ("prefer_vector_width", STR),
+    ("target_features", ANY),
+    ("no_infs_fp_math", C.BoolAttr),
+    ("no_nans_fp_math", C.BoolAttr),
+    ("no_signed_zeros_fp_math", C.BoolAttr),
+    ("denormal_fp_math", STR),
+    ("denormal_fp_math_f32", STR),
+    ("fp_contract", STR),
+    ("instrument_function_entry", STR),
+    ("instrument_function_exit", STR),
+    ("no_inline", UNIT),
+    ("always_inline", UNIT),
+    ("inline_hint", UNIT),
+    ("no_unwind", UNIT),
+    ("will_return", UNIT),
+    ("optimize_none", UNIT),
+    ("vec_type_hint", ANY),
+    ("work_group_size_hint", C.DenseI32ArrayAttr),
+    ("reqd_work_group_size", C.DenseI32ArrayAttr),
+    ("intel_reqd_sub_group_size", I32_ATTR),
+    ("uwtable_kind", ANY),
+    ("dso_local", UNIT),
+    ("sym_visibility", STR),
+    ("arg_attrs", C.DictArrayAttr),
+    ("res_attrs", C.DictArrayAttr),
     ("unnamed_addr", UNNAMED_ADDR),
 )
 _FUNC_ELIDED = ("linkage", "CConv", "visibility_", "comdat", "unnamed_addr", "vscale_range")
@@ -133,14 +166,17 @@ _VSCALE = re.compile(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32")
 
 def _func_ns() -> dict:
     ns: dict = {n: prop(c, optional=True) for n, c in _FUNC_OPTIONAL}
-    ns.update(sym_name=prop(C.SymbolNameAttr), function_type=prop(FN_TYPE),
-              linkage=prop(LINKAGE, default=LA.LinkageAttr("external")),
-              CConv=prop(CCONV, default=LA.CConvAttr("ccc")), visibility_=prop(VISIBILITY, default=_i64(0)))
+    ns.update(
+        sym_name=prop(C.SymbolNameAttr),
+        function_type=prop(FN_TYPE),
+        linkage=prop(LINKAGE, default=LA.LinkageAttr("external")),
+        CConv=prop(CCONV, default=LA.CConvAttr("ccc")),
+        visibility_=prop(VISIBILITY, default=_i64(0)),
+    )
     return ns
 
 
-_FuncFields = type("_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(),
-                                                "body": region()})
+_FuncFields = type("_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(), "body": region()})
 
 
 @register_op
@@ -160,8 +196,13 @@ class LLVMFuncOp(_FuncFields):
         props["unnamed_addr"] = _i64(_keyword_index(p, LA.UNNAMED_ADDR))
         props["CConv"] = LA.CConvAttr(_keyword(p, LA.CCONVS) or "ccc")
         sig_pos = p.start
-        parse_function_like(p, state, allow_variadic=True, visibility_keyword=False,
-                            after_signature=lambda p, st, facts: cls._after_signature(p, st, facts, sig_pos))
+        parse_function_like(
+            p,
+            state,
+            allow_variadic=True,
+            visibility_keyword=False,
+            after_signature=lambda p, st, facts: cls._after_signature(p, st, facts, sig_pos),
+        )
 
     @classmethod
     def _after_signature(cls, p, state, facts, sig_pos: int) -> None:
@@ -181,7 +222,8 @@ class LLVMFuncOp(_FuncFields):
             hi = p.parse_integer()
             p.expect(")", "expected ')'")
             state.properties["vscale_range"] = A.OpaqueAttr(
-                f"llvm.vscale_range<minRange = {lo} : i32, maxRange = {hi} : i32>")
+                f"llvm.vscale_range<minRange = {lo} : i32, maxRange = {hi} : i32>"
+            )
         if p.accept_keyword("comdat"):
             p.expect("(", "expected '('")
             state.properties["comdat"] = p.parse_attribute()
@@ -198,8 +240,15 @@ class LLVMFuncOp(_FuncFields):
                 pre += " " + cases[v.value]
         if props["CConv"].value != "ccc":
             pre += " " + props["CConv"].value
-        print_function_like(self, p, variadic=self.type.is_var_arg, skip=_FUNC_ELIDED, prefix_keywords=pre,
-                            visibility_keyword=False, after_signature=self._print_after_signature)
+        print_function_like(
+            self,
+            p,
+            variadic=self.type.is_var_arg,
+            skip=_FUNC_ELIDED,
+            prefix_keywords=pre,
+            visibility_keyword=False,
+            after_signature=self._print_after_signature,
+        )
 
     def _print_after_signature(self, p) -> None:
         vr = self.properties.get("vscale_range")
@@ -233,8 +282,10 @@ class LLVMFuncOp(_FuncFields):
             a = props.get(name)
             if a is not None and len(a) != n:
                 what = "argument" if name == "arg_attrs" else "result"
-                raise self.op_error(f"expects {what} attribute array to have the same number of elements as the "
-                                    f"number of function {what}s, got {len(a)}, but expected {n}")
+                raise self.op_error(
+                    f"expects {what} attribute array to have the same number of elements as the "
+                    f"number of function {what}s, got {len(a)}, but expected {n}"
+                )
         if self.is_declaration:
             if linkage not in ("external", "extern_weak"):
                 raise self.op_error("external functions must have 'external' or 'extern_weak' linkage")
@@ -248,18 +299,31 @@ class LLVMFuncOp(_FuncFields):
             raise self.op_error(f"entry block must have {len(ft.params)} arguments to match function signature")
         for i, (a, t) in enumerate(zip(entry.arguments, ft.params)):
             if a.type != t:
-                raise self.op_error(f"type of entry block argument #{i}({a.type}) must match the type of the "
-                                    f"corresponding argument in function signature({t})")
+                raise self.op_error(
+                    f"type of entry block argument #{i}({a.type}) must match the type of the "
+                    f"corresponding argument in function signature({t})"
+                )
             if not is_compatible_type(a.type):
                 raise self.op_error(f"entry block argument #{i} is not of LLVM type")
 
     @classmethod
-    def build(cls, name: str, type: LLVMFunctionType, linkage: str = "external", cconv: str = "ccc",
-              arg_attrs: Sequence[dict] | None = None, attributes: dict | None = None) -> LLVMFuncOp:
+    def build(
+        cls,
+        name: str,
+        type: LLVMFunctionType,
+        linkage: str = "external",
+        cconv: str = "ccc",
+        arg_attrs: Sequence[dict] | None = None,
+        attributes: dict | None = None,
+    ) -> LLVMFuncOp:
         """An external declaration; call ``add_entry_block()`` to define it."""
-        props: dict = {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(type),
-                       "linkage": LA.LinkageAttr(linkage), "CConv": LA.CConvAttr(cconv),
-                       "unnamed_addr": _i64(0)}
+        props: dict = {
+            "sym_name": A.StringAttr(name),
+            "function_type": A.TypeAttr(type),
+            "linkage": LA.LinkageAttr(linkage),
+            "CConv": LA.CConvAttr(cconv),
+            "unnamed_addr": _i64(0),
+        }
         if arg_attrs is not None and any(arg_attrs):
             props["arg_attrs"] = A.ArrayAttr(tuple(A.DictionaryAttr.from_dict(d) for d in arg_attrs))
         attrs = {}
@@ -305,8 +369,17 @@ class _GlobalFields(LLVMOp):
     initializer = region()
 
 
-_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "thread_local_",
-                  "visibility_", "comdat")
+_GLOBAL_ELIDED = (
+    "sym_name",
+    "global_type",
+    "constant",
+    "value",
+    "linkage",
+    "unnamed_addr",
+    "thread_local_",
+    "visibility_",
+    "comdat",
+)
 
 
 @register_op
@@ -385,15 +458,22 @@ class GlobalOp(_GlobalFields):
         props = self.properties
         t = props["global_type"].value
         if isinstance(t, (LLVMVoidType, LLVMTokenType, LLVMMetadataType, LLVMLabelType)) or (
-                not is_compatible_type(t) and not isinstance(t, LLVMPointerType)):
+            not is_compatible_type(t) and not isinstance(t, LLVMPointerType)
+        ):
             raise self.op_error("expects type to be a valid element type for an LLVM global")
         parent = self.parent_op
         if parent is not None and SYMBOL_TABLE not in parent.traits:
             raise self.op_error("must appear at the module level")
         v = props.get("value")
-        if isinstance(v, A.StringAttr) and v.type is None and not (
-                isinstance(t, LLVMArrayType) and t.element_type == T.i8
-                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))):
+        if (
+            isinstance(v, A.StringAttr)
+            and v.type is None
+            and not (
+                isinstance(t, LLVMArrayType)
+                and t.element_type == T.i8
+                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))
+            )
+        ):
             raise self.op_error("requires an i8 array type of the length equal to that of the string attribute")
         linkage = props["linkage"].value
         if linkage == "common" and v is not None and not _is_zero(v):
@@ -411,20 +491,33 @@ class GlobalOp(_GlobalFields):
                 if not ret.operands:
                     raise self.op_error("initializer region cannot return void")
                 if ret.operands[0].type != t:
-                    raise self.op_error(f"initializer region type '{ret.operands[0].type}' does not match global "
-                                        f"type '{t}'")
+                    raise self.op_error(
+                        f"initializer region type '{ret.operands[0].type}' does not match global type '{t}'"
+                    )
             if v is not None:
                 raise self.op_error("cannot have both initializer value and region")
 
     @classmethod
-    def build(cls, name: str, type: T.Type, value: A.Attribute | None = None, constant: bool = False,
-              linkage: str = "external", alignment: int = 0, addr_space: int = 0,
-              thread_local: bool = False) -> GlobalOp:
+    def build(
+        cls,
+        name: str,
+        type: T.Type,
+        value: A.Attribute | None = None,
+        constant: bool = False,
+        linkage: str = "external",
+        alignment: int = 0,
+        addr_space: int = 0,
+        thread_local: bool = False,
+    ) -> GlobalOp:
         """A global; to initialize it with ops, fill ``op.regions[0]`` with a
         block ending in ``llvm.return``."""
-        props: dict = {"sym_name": A.StringAttr(name), "global_type": A.TypeAttr(type),
-                       "linkage": LA.LinkageAttr(linkage), "unnamed_addr": _i64(0),
-                       "addr_space": A.IntegerAttr(addr_space, T.i32)}
+        props: dict = {
+            "sym_name": A.StringAttr(name),
+            "global_type": A.TypeAttr(type),
+            "linkage": LA.LinkageAttr(linkage),
+            "unnamed_addr": _i64(0),
+            "addr_space": A.IntegerAttr(addr_space, T.i32),
+        }
         if value is not None:
             props["value"] = value
         if constant:
@@ -496,21 +589,36 @@ class AliasOp(LLVMOp):
     def print_custom(self, p) -> None:
         props = self.properties
         p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p))
-        p.print_optional_attr_dict(_attr_dict(self, ("sym_name", "alias_type", "linkage", "unnamed_addr",
-                                                     "thread_local_", "visibility_")))
+        p.print_optional_attr_dict(
+            _attr_dict(self, ("sym_name", "alias_type", "linkage", "unnamed_addr", "thread_local_", "visibility_"))
+        )
         p.write(" : " + p.type(props["alias_type"].value) + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
 
     def verify_(self) -> None:
         linkage = self.properties["linkage"].value
-        if linkage not in ("external", "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr",
-                           "available_externally"):
-            raise self.op_error(f"'{linkage}' linkage not supported in aliases, available options: private, "
-                                "internal, linkonce, weak, linkonce_odr, weak_odr, external or available_externally")
+        if linkage not in (
+            "external",
+            "internal",
+            "private",
+            "weak",
+            "weak_odr",
+            "linkonce",
+            "linkonce_odr",
+            "available_externally",
+        ):
+            raise self.op_error(
+                f"'{linkage}' linkage not supported in aliases, available options: private, "
+                "internal, linkonce, weak, linkonce_odr, weak_odr, external or available_externally"
+            )
         b = self.regions[0].blocks[0] if self.regions[0].blocks else None
         ret = b.operations[-1] if b is not None and b.operations else None
-        if ret is None or ret.name != "llvm.return" or not ret.operands or \
-                not isinstance(ret.operands[0].type, LLVMPointerType):
+        if (
+            ret is None
+            or ret.name != "llvm.return"
+            or not ret.operands
+            or not isinstance(ret.operands[0].type, LLVMPointerType)
+        ):
             raise self.op_error("initializer region must always return a pointer")
 
 
@@ -545,11 +653,31 @@ class IFuncOp(LLVMOp):
 
     def print_custom(self, p) -> None:
         props = self.properties
-        p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p) + " : "
-                + p.type(props["i_func_type"].value) + ", " + p.type(props["resolver_type"].value) + " "
-                + props["resolver"].print(p))
-        p.print_optional_attr_dict(_attr_dict(self, ("sym_name", "i_func_type", "resolver", "resolver_type",
-                                                     "linkage", "unnamed_addr", "visibility_", "address_space")))
+        p.write(
+            _global_prefix_str(props)
+            + A.SymbolRefAttr(props["sym_name"].value).print(p)
+            + " : "
+            + p.type(props["i_func_type"].value)
+            + ", "
+            + p.type(props["resolver_type"].value)
+            + " "
+            + props["resolver"].print(p)
+        )
+        p.print_optional_attr_dict(
+            _attr_dict(
+                self,
+                (
+                    "sym_name",
+                    "i_func_type",
+                    "resolver",
+                    "resolver_type",
+                    "linkage",
+                    "unnamed_addr",
+                    "visibility_",
+                    "address_space",
+                ),
+            )
+        )
 
 
 @register_op
@@ -653,17 +781,21 @@ class AddressOfOp(LLVMOp):
     def verify_(self) -> None:
         sym = lookup_symbol(self, self.properties["global_name"])
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
-            raise self.op_error("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
-                                "'llvm.func' or 'llvm.mlir.ifunc'")
+            raise self.op_error(
+                "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
+                "'llvm.func' or 'llvm.mlir.ifunc'"
+            )
         ptr = self.results[0].type
-        if isinstance(sym, GlobalOp) and isinstance(ptr, LLVMPointerType) and \
-                sym.properties["addr_space"].value != ptr.address_space:
+        if (
+            isinstance(sym, GlobalOp)
+            and isinstance(ptr, LLVMPointerType)
+            and sym.properties["addr_space"].value != ptr.address_space
+        ):
             raise self.op_error("pointer address space must match address space of the referenced global or alias")
 
     @classmethod
     def build(cls, name: str, addr_space: int = 0) -> AddressOfOp:
-        return cls.create(result_types=[LLVMPointerType(addr_space)],
-                          properties={"global_name": A.SymbolRefAttr(name)})
+        return cls.create(result_types=[LLVMPointerType(addr_space)], properties={"global_name": A.SymbolRefAttr(name)})
 
 
 @register_op

@@ -230,8 +230,11 @@ def is_llvm_float(t: T.Type) -> bool:
 
 
 def is_compatible_vector(t: T.Type) -> bool:
-    return isinstance(t, T.VectorType) and len(t.shape) == 1 and (
-        isinstance(t.element_type, (T.IntegerType, LLVMPointerType)) or is_llvm_float(t.element_type))
+    return (
+        isinstance(t, T.VectorType)
+        and len(t.shape) == 1
+        and (isinstance(t.element_type, (T.IntegerType, LLVMPointerType)) or is_llvm_float(t.element_type))
+    )
 
 
 def is_compatible_type(t: T.Type) -> bool:
@@ -258,8 +261,12 @@ def element_or_self(t: T.Type) -> T.Type:
 # -- parsing ------------------------------------------------------------------
 
 _KEYWORD_TYPES: dict[str, LLVMType] = {
-    "void": VOID, "token": TOKEN, "label": LABEL, "metadata": METADATA,
-    "x86_amx": X86_AMX, "ppc_fp128": PPC_FP128,
+    "void": VOID,
+    "token": TOKEN,
+    "label": LABEL,
+    "metadata": METADATA,
+    "x86_amx": X86_AMX,
+    "ppc_fp128": PPC_FP128,
 }
 _MNEMONICS = frozenset(_KEYWORD_TYPES) | {"ptr", "struct", "array", "func", "target"}
 
@@ -279,7 +286,7 @@ _CACHE: dict[str, T.Type] = {}
 
 
 def _parse_llvm_type(p, name: str) -> T.Type:
-    mn = name[len("llvm."):]
+    mn = name[len("llvm.") :]
     pos = p.start
     src = p.src
     end = p.end

@@ -45,21 +45,48 @@ def _op(name: str, doc: str, operands: tuple[str, ...], c: C.TypeConstraint, fas
 
 
 _FLOAT_UNARY = {
-    "absf": "Absolute value.", "acos": "Arc cosine.", "acosh": "Inverse hyperbolic cosine.",
-    "asin": "Arc sine.", "asinh": "Inverse hyperbolic sine.", "atan": "Arc tangent.",
-    "atanh": "Inverse hyperbolic tangent.", "cbrt": "Cube root.", "ceil": "Round up to an integer.",
-    "cos": "Cosine.", "cosh": "Hyperbolic cosine.", "erf": "Error function.",
-    "erfc": "Complementary error function.", "exp": "Base-e exponential.", "exp2": "Base-2 exponential.",
-    "expm1": "exp(x) - 1.", "floor": "Round down to an integer.", "log": "Natural logarithm.",
-    "log10": "Base-10 logarithm.", "log1p": "log(1 + x).", "log2": "Base-2 logarithm.",
-    "round": "Round to nearest, ties away from zero.", "roundeven": "Round to nearest, ties to even.",
-    "rsqrt": "Reciprocal square root.", "sin": "Sine.", "sinh": "Hyperbolic sine.", "sqrt": "Square root.",
-    "tan": "Tangent.", "tanh": "Hyperbolic tangent.", "trunc": "Round toward zero to an integer.",
+    "absf": "Absolute value.",
+    "acos": "Arc cosine.",
+    "acosh": "Inverse hyperbolic cosine.",
+    "asin": "Arc sine.",
+    "asinh": "Inverse hyperbolic sine.",
+    "atan": "Arc tangent.",
+    "atanh": "Inverse hyperbolic tangent.",
+    "cbrt": "Cube root.",
+    "ceil": "Round up to an integer.",
+    "cos": "Cosine.",
+    "cosh": "Hyperbolic cosine.",
+    "erf": "Error function.",
+    "erfc": "Complementary error function.",
+    "exp": "Base-e exponential.",
+    "exp2": "Base-2 exponential.",
+    "expm1": "exp(x) - 1.",
+    "floor": "Round down to an integer.",
+    "log": "Natural logarithm.",
+    "log10": "Base-10 logarithm.",
+    "log1p": "log(1 + x).",
+    "log2": "Base-2 logarithm.",
+    "round": "Round to nearest, ties away from zero.",
+    "roundeven": "Round to nearest, ties to even.",
+    "rsqrt": "Reciprocal square root.",
+    "sin": "Sine.",
+    "sinh": "Hyperbolic sine.",
+    "sqrt": "Square root.",
+    "tan": "Tangent.",
+    "tanh": "Hyperbolic tangent.",
+    "trunc": "Round toward zero to an integer.",
 }
-_FLOAT_BINARY = {"atan2": "Two-argument arc tangent.", "copysign": "Magnitude of lhs, sign of rhs.",
-                 "powf": "lhs raised to the power rhs."}
-_INT_UNARY = {"absi": "Integer absolute value.", "ctlz": "Count leading zeros.",
-              "cttz": "Count trailing zeros.", "ctpop": "Count set bits."}
+_FLOAT_BINARY = {
+    "atan2": "Two-argument arc tangent.",
+    "copysign": "Magnitude of lhs, sign of rhs.",
+    "powf": "lhs raised to the power rhs.",
+}
+_INT_UNARY = {
+    "absi": "Integer absolute value.",
+    "ctlz": "Count leading zeros.",
+    "cttz": "Count trailing zeros.",
+    "ctpop": "Count set bits.",
+}
 
 OPS: dict[str, type] = {}
 for _n, _d in _FLOAT_UNARY.items():
@@ -112,11 +139,15 @@ class _ClassificationOp(ElementwiseOp):
             raise self.op_error("failed to verify that result type has i1 element type and same shape as operands")
 
 
-for _n, _d in {"isfinite": "Whether each element is finite.", "isinf": "Whether each element is infinite.",
-               "isnan": "Whether each element is NaN.",
-               "isnormal": "Whether each element is a normal number."}.items():
-    OPS[_n] = register_op(type(_class_name("math." + _n), (_ClassificationOp,),
-                               {"__slots__": (), "__doc__": _d, "OP_NAME": "math." + _n}))
+for _n, _d in {
+    "isfinite": "Whether each element is finite.",
+    "isinf": "Whether each element is infinite.",
+    "isnan": "Whether each element is NaN.",
+    "isnormal": "Whether each element is a normal number.",
+}.items():
+    OPS[_n] = register_op(
+        type(_class_name("math." + _n), (_ClassificationOp,), {"__slots__": (), "__doc__": _d, "OP_NAME": "math." + _n})
+    )
     globals()[OPS[_n].__name__] = OPS[_n]
 
 

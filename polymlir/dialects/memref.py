@@ -16,8 +16,8 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.asm_format import typed_attr
-from ..ir.core import Value
 from ..ir.constraints import AttrConstraint, TypeConstraint
+from ..ir.core import Value
 from ..ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
 from ..ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
 from ..ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
@@ -47,13 +47,15 @@ def ranked_memref(desc: str, pred: Callable[[T.Type], bool] = lambda t: True) ->
 
 
 MemRef = ranked_memref("memref of any type values")
-AnyRankedOrUnrankedMemRef = TypeConstraint("ranked or unranked memref of any type values", _any_memref,
-                                           BASE_MEMREF_KIND)
+AnyRankedOrUnrankedMemRef = TypeConstraint(
+    "ranked or unranked memref of any type values", _any_memref, BASE_MEMREF_KIND
+)
 Index = TypeConstraint("index", lambda t: isinstance(t, T.IndexType))
 VariadicIndex = TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
 IntOrFloat = TypeConstraint("signless integer or floating-point", _int_or_float)
-MemRefOfIntOrFloat = ranked_memref("memref of signless integer or floating-point values",
-                                   lambda t: _int_or_float(t.element_type))
+MemRefOfIntOrFloat = ranked_memref(
+    "memref of signless integer or floating-point values", lambda t: _int_or_float(t.element_type)
+)
 StaticShapeMemRef = ranked_memref("statically shaped memref of any type values", lambda t: t.has_static_shape)
 MemRef1D = ranked_memref("1D memref of any type values", lambda t: t.rank == 1)
 
@@ -64,8 +66,9 @@ def _pos_pow2(a: A.Attribute) -> bool:
     return isinstance(a, A.IntegerAttr) and a.type == T.i64 and a.value > 0 and a.value & (a.value - 1) == 0
 
 
-AlignmentAttr = AttrConstraint("64-bit signless integer attribute whose value is positive and whose value is a "
-                               "power of two > 0", _pos_pow2)
+AlignmentAttr = AttrConstraint(
+    "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0", _pos_pow2
+)
 BoolAttr = C.BoolAttr
 
 AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"
@@ -124,28 +127,42 @@ class _AllocLike(OpDef):
             raise self.op_error("result must be a memref")
         ndyn = sum(1 for d in t.shape if d == T.DYNAMIC)
         if len(self.dynamicSizes) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "  # type: ignore[arg-type]
-                                f"expected {ndyn}")
+            raise self.op_error(
+                f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "  # type: ignore[arg-type]
+                f"expected {ndyn}"
+            )
         nsym = 0
         if not has_identity_layout(t):
             m = layout_map(t)
             nsym = m.num_symbols if m is not None else 0
         if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
-            raise self.op_error(f"symbol operand count does not equal memref symbol count: expected {nsym}, "
-                                f"got {len(self.symbolOperands)}")  # type: ignore[arg-type]
+            raise self.op_error(
+                f"symbol operand count does not equal memref symbol count: expected {nsym}, "
+                f"got {len(self.symbolOperands)}"
+            )  # type: ignore[arg-type]
 
     @classmethod
-    def build(cls, memref_type: T.MemRefType, dynamic_sizes: Sequence[Value] = (),
-              symbol_operands: Sequence[Value] = (), alignment: int | None = None,
-              loc: A.Location | None = None) -> _AllocLike:
+    def build(
+        cls,
+        memref_type: T.MemRefType,
+        dynamic_sizes: Sequence[Value] = (),
+        symbol_operands: Sequence[Value] = (),
+        alignment: int | None = None,
+        loc: A.Location | None = None,
+    ) -> _AllocLike:
         """An allocation of ``memref_type``; one index value per dynamic
         dimension, one per symbol of a layout map."""
         props: dict[str, A.Attribute] = {
-            "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(dynamic_sizes), len(symbol_operands)))}
+            "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(dynamic_sizes), len(symbol_operands)))
+        }
         if alignment is not None:
             props["alignment"] = A.IntegerAttr(alignment, T.i64)
-        return cast(_AllocLike, cls.create(operands=[*dynamic_sizes, *symbol_operands], result_types=[memref_type],
-                                           properties=props, loc=loc))
+        return cast(
+            _AllocLike,
+            cls.create(
+                operands=[*dynamic_sizes, *symbol_operands], result_types=[memref_type], properties=props, loc=loc
+            ),
+        )
 
 
 @register_op
@@ -198,11 +215,13 @@ class ReallocOp(OpDef):
         if not has_identity_layout(res):
             raise self.emit_error(f"unsupported layout for result memref type {q(res)}")
         if src.memory_space != res.memory_space:
-            raise self.emit_error(f"different memory spaces specified for source memref type {q(src)} and "
-                                  f"result memref type {q(res)}")
+            raise self.emit_error(
+                f"different memory spaces specified for source memref type {q(src)} and result memref type {q(res)}"
+            )
         if src.element_type != res.element_type:
-            raise self.emit_error(f"different element types specified for source memref type {q(src)} and "
-                                  f"result memref type {q(res)}")
+            raise self.emit_error(
+                f"different element types specified for source memref type {q(src)} and result memref type {q(res)}"
+            )
         dyn = T.DYNAMIC in res.shape
         if dyn and self.dynamicResultSize is None:
             raise self.emit_error(f"missing dimension operand for result type {q(res)}")
@@ -216,8 +235,15 @@ class AllocaScopeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.alloca_scope"
-    traits = frozenset({AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK, "RecursiveMemoryEffects", "NoRegionArguments",
-                        "RegionBranchOpInterface"})
+    traits = frozenset(
+        {
+            AUTOMATIC_ALLOCATION_SCOPE,
+            SINGLE_BLOCK,
+            "RecursiveMemoryEffects",
+            "NoRegionArguments",
+            "RegionBranchOpInterface",
+        }
+    )
     results_ = var_result(name="results")
     bodyRegion = region()
 
@@ -257,12 +283,14 @@ class AllocaScopeOp(OpDef):
         n, m = len(t.operands), len(self.results)
         edge = "along control flow edge from Operation memref.alloca_scope.return to parent: "
         if n != m:
-            raise self.op_error(f"{edge}region branch point has {n} operands, but region successor needs {m} "
-                                f"inputs").attach_note("region branch point", t.loc)
+            raise self.op_error(
+                f"{edge}region branch point has {n} operands, but region successor needs {m} inputs"
+            ).attach_note("region branch point", t.loc)
         for i, (v, r_) in enumerate(zip(t.operands, self.results)):
             if v.type != r_.type:
-                raise self.op_error(f"{edge}successor operand type #{i} {q(v.type)} should match successor input "
-                                    f"type #{i} {q(r_.type)}").attach_note("region branch point", t.loc)
+                raise self.op_error(
+                    f"{edge}successor operand type #{i} {q(v.type)} should match successor input type #{i} {q(r_.type)}"
+                ).attach_note("region branch point", t.loc)
 
 
 def verify_implicit_terminator(op, name: str) -> None:
@@ -329,8 +357,9 @@ class DistinctObjectsOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.distinct_objects"
     traits = frozenset({PURE})
-    operands_ = var_operand(TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref),
-                            name="operands")
+    operands_ = var_operand(
+        TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref), name="operands"
+    )
     results_ = var_result(AnyRankedOrUnrankedMemRef, name="results")
     assembly_format = "$operands attr-dict `:` type($operands)"
 
@@ -393,8 +422,9 @@ class CastOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.cast"
     asm_result_name = "cast"
-    traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface",
-                        "ViewLikeOpInterface"})
+    traits = frozenset(
+        {PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"}
+    )
     source = operand(AnyRankedOrUnrankedMemRef)
     dest = result(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
@@ -412,8 +442,16 @@ class MemorySpaceCastOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.memory_space_cast"
     asm_result_name = "memspacecast"
-    traits = frozenset({PURE, "MemRefsNormalizable", "SameOperandsAndResultElementType",
-                        "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"})
+    traits = frozenset(
+        {
+            PURE,
+            "MemRefsNormalizable",
+            "SameOperandsAndResultElementType",
+            "SameOperandsAndResultShape",
+            "CastOpInterface",
+            "ViewLikeOpInterface",
+        }
+    )
     source = operand(AnyRankedOrUnrankedMemRef)
     dest = result(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
@@ -423,8 +461,11 @@ class MemorySpaceCastOp(OpDef):
         if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
             ok = a.element_type == b.element_type and a.layout == b.layout and a.shape == b.shape
         else:
-            ok = (isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType)
-                  and a.element_type == b.element_type)
+            ok = (
+                isinstance(a, T.UnrankedMemRefType)
+                and isinstance(b, T.UnrankedMemRefType)
+                and a.element_type == b.element_type
+            )
         _verify_cast(self, ok)
         _verify_same_shape(self)
         if _elem(a) != _elem(b):
@@ -463,9 +504,15 @@ class AssumeAlignmentOp(OpDef):
     asm_result_name = "assume_align"
     traits = frozenset({PURE, "ViewLikeOpInterface", "SameOperandsAndResultType"})
     memref = operand(MemRef)
-    alignment = prop(typed_attr(AttrConstraint("32-bit signless integer attribute whose value is positive",
-                                               lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32
-                                               and a.value > 0), T.i32))
+    alignment = prop(
+        typed_attr(
+            AttrConstraint(
+                "32-bit signless integer attribute whose value is positive",
+                lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and a.value > 0,
+            ),
+            T.i32,
+        )
+    )
     result_ = result(MemRef, name="result")
     assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
 
@@ -482,11 +529,14 @@ class DimOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.dim"
     asm_result_name = "dim"
-    traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect",
-                        "ShapedDimOpInterface"})
-    source = operand(TypeConstraint("unranked.memref of any type values or non-0-ranked.memref of any type values",
-                                    lambda t: isinstance(t, T.UnrankedMemRefType)
-                                    or (isinstance(t, T.MemRefType) and t.rank > 0), BASE_MEMREF_KIND))
+    traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect", "ShapedDimOpInterface"})
+    source = operand(
+        TypeConstraint(
+            "unranked.memref of any type values or non-0-ranked.memref of any type values",
+            lambda t: isinstance(t, T.UnrankedMemRefType) or (isinstance(t, T.MemRefType) and t.rank > 0),
+            BASE_MEMREF_KIND,
+        )
+    )
     index = operand(Index)
     result_ = result(Index, name="result")
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
@@ -600,9 +650,12 @@ class PrefetchOp(OpDef):
     memref = operand(MemRef)
     indices = var_operand(VariadicIndex)
     isWrite = prop(BoolAttr)
-    localityHint = prop(AttrConstraint("32-bit signless integer attribute whose minimum value is 0 whose maximum "
-                                       "value is 3", lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32
-                                       and 0 <= a.value <= 3))
+    localityHint = prop(
+        AttrConstraint(
+            "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
+            lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
+        )
+    )
     isDataCache = prop(BoolAttr)
 
     @classmethod
@@ -636,10 +689,12 @@ class PrefetchOp(OpDef):
         w = props.get("isWrite")
         d = props.get("isDataCache")
         h = props.get("localityHint")
-        p.write(f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}], "
-                f"{'write' if w is not None and w.value else 'read'}, "
-                f"locality<{h.value if isinstance(h, A.IntegerAttr) else h}>, "
-                f"{'data' if d is not None and d.value else 'instr'}")
+        p.write(
+            f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}], "
+            f"{'write' if w is not None and w.value else 'read'}, "
+            f"locality<{h.value if isinstance(h, A.IntegerAttr) else h}>, "
+            f"{'data' if d is not None and d.value else 'instr'}"
+        )
         extra = {k: v for k, v in props.items() if k not in ("isWrite", "localityHint", "isDataCache")}
         extra.update(self.attributes)
         p.print_optional_attr_dict(extra)
@@ -686,8 +741,11 @@ class GlobalOp(OpDef):
     traits = frozenset({SYMBOL})
     sym_name = prop(C.SymbolNameAttr)
     sym_visibility = prop(C.StrAttr, optional=True)
-    type = prop(AttrConstraint("memref type attribute", lambda a: isinstance(a, A.TypeAttr)
-                               and isinstance(a.value, T.MemRefType)))
+    type = prop(
+        AttrConstraint(
+            "memref type attribute", lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, T.MemRefType)
+        )
+    )
     initial_value = prop(optional=True)
     constant = prop(C.UnitAttr, optional=True)
     alignment = prop(AlignmentAttr, optional=True)
@@ -713,8 +771,7 @@ class GlobalOp(OpDef):
             else:
                 init = p.parse_attribute(_tensor_of(ty))
                 if not _elements_attr(init):
-                    p.error("custom op 'memref.global' initial value should be a unit or elements attribute",
-                            state.pos)
+                    p.error("custom op 'memref.global' initial value should be a unit or elements attribute", state.pos)
                 props["initial_value"] = init
         for k, v in p.parse_optional_attr_dict().items():
             (props if k in cls.PROPERTIES else state.attributes)[k] = v
@@ -738,7 +795,7 @@ class GlobalOp(OpDef):
                 text = p.attr(init)
                 suffix = " : " + p.type(init.type) if hasattr(init, "type") else ""
                 if suffix and text.endswith(suffix):
-                    text = text[:-len(suffix)]
+                    text = text[: -len(suffix)]
                 s += " = " + text
         p.write(s)
         shown = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
@@ -749,8 +806,9 @@ class GlobalOp(OpDef):
     def verify_(self) -> None:
         vis = self.properties.get("sym_visibility")
         if isinstance(vis, A.StringAttr) and vis.value not in ("public", "private", "nested"):
-            raise self.op_error(f'visibility expected to be one of ["public", "private", "nested"], but got '
-                                f'"{vis.value}"')
+            raise self.op_error(
+                f'visibility expected to be one of ["public", "private", "nested"], but got "{vis.value}"'
+            )
         t = self.properties["type"].value
         if not isinstance(t, T.MemRefType) or not t.has_static_shape:
             raise self.op_error(f"type should be static shaped memref, but got {q(t)}")
@@ -761,8 +819,10 @@ class GlobalOp(OpDef):
             raise self.op_error(f"initial value should be a unit or elements attribute, but got {init}")
         it = init.type  # type: ignore[attr-defined]
         if it.element_type != t.element_type:
-            raise self.op_error(f"initial value element expected to be of type {q(t.element_type)}, but was of "
-                                f"type {q(it.element_type)}")
+            raise self.op_error(
+                f"initial value element expected to be of type {q(t.element_type)}, but was of "
+                f"type {q(it.element_type)}"
+            )
         if tuple(it.shape) != tuple(t.shape):
             raise self.op_error(f"initial value shape expected to be {list(t.shape)} but was {list(it.shape)}")
 
@@ -790,8 +850,7 @@ class GetGlobalOp(OpDef):
         rt = self.results[0].type
         gt = g.memref_type
         if gt != rt:
-            raise self.op_error(f"result type {q(rt)} does not match type {q(gt)} of the global memref "
-                                f"@{ref.root}")
+            raise self.op_error(f"result type {q(rt)} does not match type {q(gt)} of the global memref @{ref.root}")
 
 
 __all__ = [

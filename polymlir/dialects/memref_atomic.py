@@ -20,11 +20,27 @@ from .memref import (
     verify_implicit_terminator,
 )
 
-ATOMIC_RMW_KINDS = {0: "addf", 1: "addi", 2: "andi", 3: "assign", 4: "maximumf", 5: "maxnumf", 6: "maxs",
-                    7: "maxu", 8: "minimumf", 9: "minnumf", 10: "mins", 11: "minu", 12: "mulf", 13: "muli",
-                    14: "ori", 15: "xori"}
-AtomicRMWKindAttr = enum_attr("allowed 64-bit signless integer cases: " + ", ".join(str(k) for k in ATOMIC_RMW_KINDS),
-                              ATOMIC_RMW_KINDS)
+ATOMIC_RMW_KINDS = {
+    0: "addf",
+    1: "addi",
+    2: "andi",
+    3: "assign",
+    4: "maximumf",
+    5: "maxnumf",
+    6: "maxs",
+    7: "maxu",
+    8: "minimumf",
+    9: "minnumf",
+    10: "mins",
+    11: "minu",
+    12: "mulf",
+    13: "muli",
+    14: "ori",
+    15: "xori",
+}
+AtomicRMWKindAttr = enum_attr(
+    "allowed 64-bit signless integer cases: " + ", ".join(str(k) for k in ATOMIC_RMW_KINDS), ATOMIC_RMW_KINDS
+)
 _FLOAT_KINDS = {"addf", "maximumf", "minimumf", "mulf"}
 _INT_KINDS = {"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori", "andi"}
 
@@ -42,8 +58,10 @@ class AtomicRMWOp(OpDef):
     memref = operand(MemRefOfIntOrFloat)
     indices = var_operand(VariadicIndex)
     result_ = result(IntOrFloat, name="result")
-    assembly_format = ("$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` "
-                       "type($memref) `)` `->` type($result)")
+    assembly_format = (
+        "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` "
+        "type($memref) `)` `->` type($result)"
+    )
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -90,8 +108,9 @@ class GenericAtomicRMWOp(OpDef):
         state.result_types = [ty.element_type]
 
     def print_custom(self, p) -> None:
-        p.write(f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}] : "
-                f"{p.type(self.operands[0].type)} ")
+        p.write(
+            f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}] : {p.type(self.operands[0].type)} "
+        )
         p.print_region(self.regions[0], print_entry_args=True, print_terminators=True)
         p.print_optional_attr_dict(self.attributes)
 
@@ -107,8 +126,9 @@ class GenericAtomicRMWOp(OpDef):
             raise self.op_error("expected block argument of the same type result type")
         for nested in self.walk():
             if nested is not self and not _memory_effect_free(nested):
-                raise nested.emit_error("body of 'memref.generic_atomic_rmw' should contain only operations with "
-                                        "no side effects")
+                raise nested.emit_error(
+                    "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects"
+                )
 
 
 # Traits by which an op declares it touches no memory by itself (nested ops
@@ -200,9 +220,11 @@ class DmaStartOp(OpDef):
             p.print_generic_body(self)
             return
         d, n, t, end = lay
-        s = (f" {p.value_name(ops[0])}[{p.operands_str(ops[1:d])}], {p.value_name(ops[d])}"
-             f"[{p.operands_str(ops[d + 1:n])}], {p.value_name(ops[n])}, {p.value_name(ops[t])}"
-             f"[{p.operands_str(ops[t + 1:end])}]")
+        s = (
+            f" {p.value_name(ops[0])}[{p.operands_str(ops[1:d])}], {p.value_name(ops[d])}"
+            f"[{p.operands_str(ops[d + 1 : n])}], {p.value_name(ops[n])}, {p.value_name(ops[t])}"
+            f"[{p.operands_str(ops[t + 1 : end])}]"
+        )
         if len(ops) != end:
             s += f", {p.value_name(ops[-2])}, {p.value_name(ops[-1])}"
         p.write(s)
@@ -226,7 +248,7 @@ class DmaStartOp(OpDef):
         sr = ops[0].type.rank
         if n < sr + 4:
             raise self.op_error(f"expected at least {sr + 4} operands")
-        if not all(is_index(v) for v in ops[1:1 + sr]):
+        if not all(is_index(v) for v in ops[1 : 1 + sr]):
             raise self.op_error("expected source indices to be of index type")
         d = 1 + sr
         if not isinstance(ops[d].type, T.MemRefType):
@@ -235,7 +257,7 @@ class DmaStartOp(OpDef):
         expected = sr + dr + 4
         if n < expected:
             raise self.op_error(f"expected at least {expected} operands")
-        if not all(is_index(v) for v in ops[d + 1:d + 1 + dr]):
+        if not all(is_index(v) for v in ops[d + 1 : d + 1 + dr]):
             raise self.op_error("expected destination indices to be of index type")
         num = d + 1 + dr
         if not is_index(ops[num]):
@@ -246,7 +268,7 @@ class DmaStartOp(OpDef):
         expected += tr
         if n < expected:
             raise self.op_error(f"expected at least {expected} operands")
-        if not all(is_index(v) for v in ops[num + 2:num + 2 + tr]):
+        if not all(is_index(v) for v in ops[num + 2 : num + 2 + tr]):
             raise self.op_error("expected tag indices to be of index type")
         if n != expected and n != expected + 2:
             raise self.op_error("incorrect number of operands")
@@ -273,8 +295,10 @@ class DmaWaitOp(OpDef):
         rank = self.operands[0].type.rank
         n = len(self.tagIndices)  # type: ignore[arg-type]
         if n != rank:
-            raise self.op_error(f"expected tagIndices to have the same number of elements as the tagMemRef rank, "
-                                f"expected {rank}, but got {n}")
+            raise self.op_error(
+                f"expected tagIndices to have the same number of elements as the tagMemRef rank, "
+                f"expected {rank}, but got {n}"
+            )
 
 
 __all__ = [

@@ -42,17 +42,31 @@ from .memref import (
 )
 
 StridedMemRef = ranked_memref("strided memref of any type values", is_strided)
-I8MemRef1D = ranked_memref("1D memref of 8-bit signless integer values",
-                           lambda t: t.rank == 1 and t.element_type == T.i8)
-ShapeMemRef = ranked_memref("1D memref of signless integer or index values",
-                            lambda t: t.rank == 1 and (isinstance(t.element_type, T.IndexType) or (
-                                isinstance(t.element_type, T.IntegerType) and t.element_type.signedness == "")))
-DenseI64Array = AttrConstraint("i64 dense array attribute",
-                               lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64)
+I8MemRef1D = ranked_memref(
+    "1D memref of 8-bit signless integer values", lambda t: t.rank == 1 and t.element_type == T.i8
+)
+ShapeMemRef = ranked_memref(
+    "1D memref of signless integer or index values",
+    lambda t: (
+        t.rank == 1
+        and (
+            isinstance(t.element_type, T.IndexType)
+            or (isinstance(t.element_type, T.IntegerType) and t.element_type.signedness == "")
+        )
+    ),
+)
+DenseI64Array = AttrConstraint(
+    "i64 dense array attribute", lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64
+)
 IndexListArrayAttr = AttrConstraint(
     "Array of 64-bit integer array attributes",
-    lambda a: isinstance(a, A.ArrayAttr) and all(
-        isinstance(g, A.ArrayAttr) and all(isinstance(i, A.IntegerAttr) and i.type == T.i64 for i in g) for g in a))
+    lambda a: (
+        isinstance(a, A.ArrayAttr)
+        and all(
+            isinstance(g, A.ArrayAttr) and all(isinstance(i, A.IntegerAttr) and i.type == T.i64 for i in g) for g in a
+        )
+    ),
+)
 
 
 def _static(op, name: str) -> list[int]:
@@ -63,8 +77,9 @@ def _static(op, name: str) -> list[int]:
 # -- subview type inference -------------------------------------------------------------
 
 
-def infer_subview_result_type(source: T.MemRefType, offsets: Sequence[int], sizes: Sequence[int],
-                              strides: Sequence[int]) -> T.MemRefType:
+def infer_subview_result_type(
+    source: T.MemRefType, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> T.MemRefType:
     """The type of a subview that drops no dimension: sizes as given, strides
     the source's times ``strides``, offset moved by ``offsets`` (DYNAMIC
     entries propagate; ``0 * ?`` is 0)."""
@@ -75,8 +90,9 @@ def infer_subview_result_type(source: T.MemRefType, offsets: Sequence[int], size
     for o, s in zip(offsets, src_strides):
         offset = sat_add(offset, sat_mul(o, s))
     new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides)]
-    return T.MemRefType(tuple(sizes), source.element_type, make_strided_layout(new_strides, offset),
-                        source.memory_space)
+    return T.MemRefType(
+        tuple(sizes), source.element_type, make_strided_layout(new_strides, offset), source.memory_space
+    )
 
 
 def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
@@ -96,8 +112,13 @@ def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[
     return unused
 
 
-def infer_rank_reduced_subview_type(result_shape: Sequence[int], source: T.MemRefType, offsets: Sequence[int],
-                                    sizes: Sequence[int], strides: Sequence[int]) -> T.MemRefType:
+def infer_rank_reduced_subview_type(
+    result_shape: Sequence[int],
+    source: T.MemRefType,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> T.MemRefType:
     """Like ``infer_subview_result_type``, reduced to ``result_shape`` by
     dropping unit dimensions (and their strides)."""
     t = infer_subview_result_type(source, offsets, sizes, strides)
@@ -108,12 +129,15 @@ def infer_rank_reduced_subview_type(result_shape: Sequence[int], source: T.MemRe
         raise ValueError("invalid rank reduction")
     lay = t.layout
     kept = [s for i, s in enumerate(lay.strides) if i not in drop]  # type: ignore[union-attr]
-    return T.MemRefType(tuple(result_shape), t.element_type, make_strided_layout(kept, lay.offset),  # type: ignore[union-attr]
-                        t.memory_space)
+    return T.MemRefType(
+        tuple(result_shape),
+        t.element_type,
+        make_strided_layout(kept, lay.offset),  # type: ignore[union-attr]
+        t.memory_space,
+    )
 
 
-def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType,
-                               sizes: Sequence[int]) -> set[int] | None:
+def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType, sizes: Sequence[int]) -> set[int] | None:
     """Which unit dimensions of ``original`` a subview result ``reduced``
     dropped, told apart by their strides when several have size 1 (upstream's
     ``computeMemRefRankReductionMask``)."""
@@ -143,8 +167,9 @@ def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType,
     return unused
 
 
-def verify_in_bounds_slice(shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int],
-                           strides: Sequence[int]) -> str | None:
+def verify_in_bounds_slice(
+    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> str | None:
     """The message for a static slice running out of ``shape``, else None."""
     for i, d in enumerate(shape):
         if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
@@ -178,8 +203,13 @@ class _OffsetsSizesStrides(DynamicIndexListFormat, OpDef):
         for n in ("offsets", "sizes", "strides"):
             verify_dynamic_count(self, n, f"static_{n}", _static(self, f"static_{n}"), getattr(self, n))
         super().verify_declared()
-        verify_offset_sizes_strides(self, self._max_ranks(), _static(self, "static_offsets"),
-                                    _static(self, "static_sizes"), _static(self, "static_strides"))
+        verify_offset_sizes_strides(
+            self,
+            self._max_ranks(),
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
 
 
 @register_op
@@ -198,10 +228,12 @@ class SubViewOp(_OffsetsSizesStrides):
     static_sizes = prop(DenseI64Array)
     static_strides = prop(DenseI64Array)
     result_ = result(MemRef, name="result")
-    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) "
-                       "custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `to` type($result)")
+    assembly_format = (
+        "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
 
     def _max_ranks(self) -> tuple[int, int, int]:
         r = self.operands[0].type.rank
@@ -209,36 +241,50 @@ class SubViewOp(_OffsetsSizesStrides):
 
     def dropped_dims(self) -> set[int]:
         """Source dimensions the result type drops."""
-        expected = infer_subview_result_type(self.operands[0].type, _static(self, "static_offsets"),
-                                             _static(self, "static_sizes"), _static(self, "static_strides"))
+        expected = infer_subview_result_type(
+            self.operands[0].type,
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
         m = memref_rank_reduction_mask(expected, self.results[0].type, _static(self, "static_sizes"))
         return m or set()
 
     def verify_(self) -> None:
         base, sub = self.operands[0].type, self.results[0].type
-        offs, szs, sts = (_static(self, "static_offsets"), _static(self, "static_sizes"),
-                          _static(self, "static_strides"))
+        offs, szs, sts = (
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
         if base.memory_space != sub.memory_space:
-            raise self.emit_error(f"different memory spaces specified for base memref type {q(base)} and subview "
-                                  f"memref type {q(sub)}")
+            raise self.emit_error(
+                f"different memory spaces specified for base memref type {q(base)} and subview memref type {q(sub)}"
+            )
         if not is_strided(base):
             raise self.emit_error(f"base type {q(base)} is not strided")
         expected = infer_subview_result_type(base, offs, szs, sts)
 
         def layout_mismatch():
-            return self.emit_error(f"expected result type to be {q(expected)} or a rank-reduced version. (mismatch "
-                                   f"of result layout), but got {q(sub)}")
+            return self.emit_error(
+                f"expected result type to be {q(expected)} or a rank-reduced version. (mismatch "
+                f"of result layout), but got {q(sub)}"
+            )
 
         if expected != sub:
             if sub.rank > expected.rank:
-                raise self.emit_error(f"expected result rank to be smaller or equal to the source rank, but got "
-                                      f"{q(sub)}")
+                raise self.emit_error(
+                    f"expected result rank to be smaller or equal to the source rank, but got {q(sub)}"
+                )
             if rank_reduction_mask(expected.shape, sub.shape) is None:
-                raise self.emit_error(f"expected result type to be {q(expected)} or a rank-reduced version. "
-                                      f"(mismatch of result sizes), but got {q(sub)}")
+                raise self.emit_error(
+                    f"expected result type to be {q(expected)} or a rank-reduced version. "
+                    f"(mismatch of result sizes), but got {q(sub)}"
+                )
             if expected.element_type != sub.element_type:
-                raise self.emit_error(f"expected result element type to be {q(expected.element_type)}, but got "
-                                      f"{q(sub)}")
+                raise self.emit_error(
+                    f"expected result element type to be {q(expected.element_type)}, but got {q(sub)}"
+                )
         se, ss = strides_and_offset(expected), strides_and_offset(sub)
         if se is None or ss is None or se[1] != ss[1]:
             raise layout_mismatch()
@@ -269,10 +315,12 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
     static_sizes = prop(DenseI64Array)
     static_strides = prop(DenseI64Array)
     result_ = result(StridedMemRef, name="result")
-    assembly_format = ("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) "
-                       "`` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `to` type($result)")
+    assembly_format = (
+        "$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) "
+        "`` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
 
     def _max_ranks(self) -> tuple[int, int, int]:
         r = self.results[0].type.rank
@@ -281,11 +329,13 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
     def verify_(self) -> None:
         src, res = self.operands[0].type, self.results[0].type
         if src.memory_space != res.memory_space:
-            raise self.emit_error(f"different memory spaces specified for source type {q(src)} and result memref "
-                                  f"type {q(res)}")
+            raise self.emit_error(
+                f"different memory spaces specified for source type {q(src)} and result memref type {q(res)}"
+            )
         if src.element_type != res.element_type:
-            raise self.emit_error(f"different element types specified for source type {q(src)} and result memref "
-                                  f"type {q(res)}")
+            raise self.emit_error(
+                f"different element types specified for source type {q(src)} and result memref type {q(res)}"
+            )
 
         def show(v: int) -> str:
             return "dynamic" if v == DYNAMIC else str(v)
@@ -317,8 +367,7 @@ class ViewOp(OpDef):
     byte_shift = operand(Index)
     sizes = var_operand(VariadicIndex)
     result_ = result(MemRef, name="result")
-    assembly_format = ("$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` "
-                       "type(results)")
+    assembly_format = "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -332,12 +381,15 @@ class ViewOp(OpDef):
         if not has_identity_layout(view):
             raise self.emit_error(f"unsupported map for result memref type {q(view)}")
         if base.memory_space != view.memory_space:
-            raise self.emit_error(f"different memory spaces specified for base memref type {q(base)} and view "
-                                  f"memref type {q(view)}")
+            raise self.emit_error(
+                f"different memory spaces specified for base memref type {q(base)} and view memref type {q(view)}"
+            )
         ndyn = sum(1 for d in view.shape if d == DYNAMIC)
         if len(self.sizes) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.sizes)}, "  # type: ignore[arg-type]
-                                f"expected {ndyn}")
+            raise self.op_error(
+                f"incorrect number of dynamic sizes, has {len(self.sizes)}, "  # type: ignore[arg-type]
+                f"expected {ndyn}"
+            )
 
 
 @register_op
@@ -364,8 +416,9 @@ class ReshapeOp(OpDef):
             if not has_identity_layout(res):
                 raise self.op_error("result memref type should have identity affine map")
             if n == DYNAMIC:
-                raise self.op_error("cannot use shape operand with dynamic length to reshape to statically-ranked "
-                                    "memref type")
+                raise self.op_error(
+                    "cannot use shape operand with dynamic length to reshape to statically-ranked memref type"
+                )
             if n != res.rank:
                 raise self.op_error("length of shape operand differs from the result's memref rank")
 
@@ -380,8 +433,9 @@ def _groups(op) -> list[list[int]]:
     return [[i.value for i in g] for g in a if isinstance(g, A.ArrayAttr)]
 
 
-def verify_collapsed_shape(op, collapsed: Sequence[int], expanded: Sequence[int], groups: list[list[int]],
-                           allow_multiple_dynamic: bool = True) -> None:
+def verify_collapsed_shape(
+    op, collapsed: Sequence[int], expanded: Sequence[int], groups: list[list[int]], allow_multiple_dynamic: bool = True
+) -> None:
     """Upstream's ``verifyCollapsedShape`` (shared by expand and collapse)."""
     if len(collapsed) != len(groups):
         raise op.op_error(f"invalid number of reassociation groups: found {len(groups)}, expected {len(collapsed)}")
@@ -405,18 +459,17 @@ def verify_collapsed_shape(op, collapsed: Sequence[int], expanded: Sequence[int]
             for e in g:
                 size *= expanded[e]
             if size != collapsed[ci]:
-                raise op.op_error(f"collapsed dim size ({collapsed[ci]}) must equal reassociation group size "
-                                  f"({size})")
+                raise op.op_error(f"collapsed dim size ({collapsed[ci]}) must equal reassociation group size ({size})")
     if not collapsed:
         if any(d != 1 for d in expanded):
             raise op.op_error("rank 0 memrefs can only be extended/collapsed with/from ones")
     elif nxt != len(expanded):
-        raise op.op_error(f"expanded rank ({len(expanded)}) inconsistent with number of reassociation indices "
-                          f"({nxt})")
+        raise op.op_error(f"expanded rank ({len(expanded)}) inconsistent with number of reassociation indices ({nxt})")
 
 
-def compute_expanded_type(src: T.MemRefType, result_shape: Sequence[int],
-                          groups: list[list[int]]) -> T.MemRefType | None:
+def compute_expanded_type(
+    src: T.MemRefType, result_shape: Sequence[int], groups: list[list[int]]
+) -> T.MemRefType | None:
     """The result type of expanding ``src`` to ``result_shape``; None when
     ``src`` is not strided."""
     if has_identity_layout(src):
@@ -434,13 +487,13 @@ def compute_expanded_type(src: T.MemRefType, result_shape: Sequence[int],
             k -= 1
     strides = list(reversed(rev))
     strides += [1] * (len(result_shape) - len(strides))
-    strides = strides[:len(result_shape)]
-    return T.MemRefType(tuple(result_shape), src.element_type, make_strided_layout(strides, offset),
-                        src.memory_space)
+    strides = strides[: len(result_shape)]
+    return T.MemRefType(tuple(result_shape), src.element_type, make_strided_layout(strides, offset), src.memory_space)
 
 
-def compute_collapsed_layout(src: T.MemRefType, groups: list[list[int]],
-                             strict: bool = False) -> A.StridedLayoutAttr | None:
+def compute_collapsed_layout(
+    src: T.MemRefType, groups: list[list[int]], strict: bool = False
+) -> A.StridedLayoutAttr | None:
     """The layout of collapsing ``src``; None when it is not strided or a
     group is provably (or, with ``strict``, possibly) non-contiguous."""
     so = strides_and_offset(src)
@@ -512,14 +565,18 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
     output_shape = var_operand(VariadicIndex)
     static_output_shape = prop(DenseI64Array)
     result_ = result(StridedMemRef, name="result")
-    assembly_format = ("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
-                       "$static_output_shape) attr-dict `:` type($src) `into` type($result)")
+    assembly_format = (
+        "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+        "$static_output_shape) attr-dict `:` type($src) `into` type($result)"
+    )
 
     def verify_(self) -> None:
         src, res = self.operands[0].type, self.results[0].type
         if src.rank > res.rank:
-            raise self.op_error(f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
-                                f"({src.rank} > {res.rank}).")
+            raise self.op_error(
+                f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
+                f"({src.rank} > {res.rank})."
+            )
         groups = _groups(self)
         verify_collapsed_shape(self, src.shape, res.shape, groups)
         expected = compute_expanded_type(src, res.shape, groups)
@@ -529,13 +586,17 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
             raise self.op_error(f"expected expanded type to be {q(expected)} but found {q(res)}")
         static = _static(self, "static_output_shape")
         if len(static) != res.rank:
-            raise self.op_error(f"expected number of static shape bounds to be equal to the output rank "
-                                f"({res.rank}) but found {len(static)} inputs instead")
+            raise self.op_error(
+                f"expected number of static shape bounds to be equal to the output rank "
+                f"({res.rank}) but found {len(static)} inputs instead"
+            )
         ndyn = sum(1 for d in static if d == DYNAMIC)
         if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(f"mismatch in dynamic dims in output_shape and static_output_shape: "
-                                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
-                                f"{len(self.output_shape)} values")  # type: ignore[arg-type]
+            raise self.op_error(
+                f"mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
+                f"{len(self.output_shape)} values"
+            )  # type: ignore[arg-type]
         for i, d in enumerate(res.shape):
             if d != DYNAMIC and d != static[i]:
                 raise self.op_error(f"invalid output shape provided at pos {i}")
@@ -560,8 +621,10 @@ class CollapseShapeOp(_Reassociative):
     def verify_(self) -> None:
         src, res = self.operands[0].type, self.results[0].type
         if src.rank < res.rank:
-            raise self.op_error(f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "
-                                f"({src.rank} < {res.rank}).")
+            raise self.op_error(
+                f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "
+                f"({src.rank} < {res.rank})."
+            )
         groups = _groups(self)
         verify_collapsed_shape(self, res.shape, src.shape, groups)
         if has_identity_layout(src):
@@ -582,8 +645,12 @@ def infer_transpose_result_type(t: T.MemRefType, perm) -> T.MemRefType:
     """``t`` with sizes and strides permuted by the permutation map ``perm``."""
     strides, offset = strides_and_offset(t)  # type: ignore[misc]
     pos = [r.position for r in perm.results]
-    return T.MemRefType(tuple(t.shape[i] for i in pos), t.element_type,
-                        make_strided_layout([strides[i] for i in pos], offset), t.memory_space)
+    return T.MemRefType(
+        tuple(t.shape[i] for i in pos),
+        t.element_type,
+        make_strided_layout([strides[i] for i in pos], offset),
+        t.memory_space,
+    )
 
 
 @register_op
@@ -643,8 +710,9 @@ class TransposeOp(OpDef):
             raise self.op_error("expected a permutation map of same rank as the input")
         canonical = canonicalize_strided_layout(infer_transpose_result_type(src, perm))
         if canonicalize_strided_layout(res) != canonical:
-            raise self.op_error(f"result type {q(res)} is not equivalent to the canonical transposed input type "
-                                f"{q(canonical)}")
+            raise self.op_error(
+                f"result type {q(res)} is not equivalent to the canonical transposed input type {q(canonical)}"
+            )
 
 
 @register_op
@@ -669,8 +737,11 @@ class ExtractStridedMetadataOp(OpDef):
         pos = p.start
         src = p.parse_type()
         if not isinstance(src, T.MemRefType):
-            p.error(f"custom op '{cls.OP_NAME}' invalid kind of type specified: expected builtin.memref, but found "
-                    f"{q(src)}", pos)
+            p.error(
+                f"custom op '{cls.OP_NAME}' invalid kind of type specified: expected builtin.memref, but found "
+                f"{q(src)}",
+                pos,
+            )
         if p.accept(","):
             state.result_types = [cls.inferred_types(src)[0]] + p.parse_comma_list(p.parse_type)
         else:
@@ -703,12 +774,12 @@ class ExtractStridedMetadataOp(OpDef):
     @property
     def sizes(self):
         n = (len(self.results) - 2) // 2
-        return self.results[2:2 + n]
+        return self.results[2 : 2 + n]
 
     @property
     def strides(self):
         n = (len(self.results) - 2) // 2
-        return self.results[2 + n:]
+        return self.results[2 + n :]
 
     def verify_(self) -> None:
         rts = self.result_types
@@ -724,8 +795,10 @@ class ExtractStridedMetadataOp(OpDef):
         src = self.operands[0].type
         inferred = self.inferred_types(src)
         if rts != inferred:
-            raise self.op_error(f"inferred type(s) {', '.join(q(t) for t in inferred)} are incompatible with return "
-                                f"type(s) of operation {', '.join(q(t) for t in rts)}")
+            raise self.op_error(
+                f"inferred type(s) {', '.join(q(t) for t in inferred)} are incompatible with return "
+                f"type(s) of operation {', '.join(q(t) for t in rts)}"
+            )
 
 
 __all__ = [

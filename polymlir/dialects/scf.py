@@ -21,8 +21,18 @@ from ..ir.fields import operand, prop, region, var_operand, var_region, var_resu
 from ..ir.opdef import AFFINE_SCOPE, PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
 
 __all__ = [
-    "ConditionOp", "ExecuteRegionOp", "ForOp", "IfOp", "IndexSwitchOp", "ParallelOp", "ReduceOp",
-    "ReduceReturnOp", "WhileOp", "YieldOp", "constant_int", "verify_region_edges",
+    "ConditionOp",
+    "ExecuteRegionOp",
+    "ForOp",
+    "IfOp",
+    "IndexSwitchOp",
+    "ParallelOp",
+    "ReduceOp",
+    "ReduceReturnOp",
+    "WhileOp",
+    "YieldOp",
+    "constant_int",
+    "verify_region_edges",
 ]
 
 VarIndex = C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
@@ -30,8 +40,9 @@ SignlessIntOrIndex = C.SignlessIntOrIndex
 
 # Interface names: terminators that forward values to a region successor.
 REGION_BRANCH_TERMINATOR = "RegionBranchTerminatorOpInterface"
-_LOOP_TRAITS = frozenset({"LoopLikeOpInterface", "RegionBranchOpInterface", "RecursiveMemoryEffects",
-                          "AutomaticAllocationScope"})
+_LOOP_TRAITS = frozenset(
+    {"LoopLikeOpInterface", "RegionBranchOpInterface", "RecursiveMemoryEffects", "AutomaticAllocationScope"}
+)
 
 
 # -- helpers shared by the ops ------------------------------------------------------
@@ -155,7 +166,8 @@ def check_implicit_terminator(op: OpDef, name: str) -> None:
         last = r.blocks[0].operations[-1]
         if last.name != name:
             raise op.op_error(f"expects regions to end with '{name}', found '{last.name}'").attach_note(
-                f"in custom textual format, the absence of terminator implies '{name}'", op.loc)
+                f"in custom textual format, the absence of terminator implies '{name}'", op.loc
+            )
 
 
 def _terminator(region: Region | None) -> Operation | None:
@@ -186,12 +198,17 @@ def verify_region_edges(op: OpDef, edges: Iterable[Edge]) -> None:
     edge the forwarded values match the successor's inputs in number and type."""
     for src, dst, ops, ins in edges:
         if len(ops) != len(ins):
-            raise _edge_error(op, src, dst, f"region branch point has {len(ops)} operands, but region successor "
-                                            f"needs {len(ins)} inputs")
+            raise _edge_error(
+                op,
+                src,
+                dst,
+                f"region branch point has {len(ops)} operands, but region successor needs {len(ins)} inputs",
+            )
         for i, (a, b) in enumerate(zip(ops, ins)):
             if a != b:
-                raise _edge_error(op, src, dst, f"successor operand type #{i} {_q(a)} should match successor input "
-                                                f"type #{i} {_q(b)}")
+                raise _edge_error(
+                    op, src, dst, f"successor operand type #{i} {_q(a)} should match successor input type #{i} {_q(b)}"
+                )
 
 
 def _edge_error(op: OpDef, src: Operation | None, dst: int | None, msg: str):
@@ -358,15 +375,21 @@ class ForOp(OpDef):
 
     def print_custom_ok(self) -> bool:
         r = self.regions[0] if self.regions else None
-        return (r is not None and len(r.blocks) == 1 and len(r.blocks[0].arguments) == 1 + len(self.initArgs)
-                and len(self.results) == len(self.initArgs))
+        return (
+            r is not None
+            and len(r.blocks) == 1
+            and len(r.blocks[0].arguments) == 1 + len(self.initArgs)
+            and len(self.results) == len(self.initArgs)
+        )
 
     def print_custom(self, p) -> None:
         inits = self.initArgs
         if self.unsignedCmp is not None:
             p.write(" unsigned")
-        p.write(f" {p.value_name(self.induction_var)} = {p.value_name(self.lowerBound)} to "
-                f"{p.value_name(self.upperBound)} step {p.value_name(self.step)}")
+        p.write(
+            f" {p.value_name(self.induction_var)} = {p.value_name(self.lowerBound)} to "
+            f"{p.value_name(self.upperBound)} step {p.value_name(self.step)}"
+        )
         _print_init_list(p, " iter_args", self.region_iter_args, inits)
         if inits:
             p.write(" -> (" + ", ".join(p.type(v.type) for v in inits) + ")")
@@ -402,16 +425,20 @@ class ForOp(OpDef):
             raise self.op_error(f"different number of loop results and region iter_args: {len(results)} != {n_iter}")
         for i, (init, arg) in enumerate(zip(inits, iter_args)):
             if init.type != arg.type:
-                raise self.op_error(f"{i}-th init and {i}-th region iter_arg have different type: "
-                                    f"{_q(init.type)} != {_q(arg.type)}")
+                raise self.op_error(
+                    f"{i}-th init and {i}-th region iter_arg have different type: {_q(init.type)} != {_q(arg.type)}"
+                )
             if yielded and arg.type != yielded[i].type:
-                raise self.op_error(f"{i}-th region iter_arg and {i}-th yielded value have different type: "
-                                    f"{_q(arg.type)} != {_q(yielded[i].type)}")
+                raise self.op_error(
+                    f"{i}-th region iter_arg and {i}-th yielded value have different type: "
+                    f"{_q(arg.type)} != {_q(yielded[i].type)}"
+                )
         for arg, res in zip(iter_args, results):
             if arg.type != res.type:
                 # Upstream prints index 0 for every position here.
-                raise self.op_error(f"0-th region iter_arg and 0-th loop result have different type: "
-                                    f"{_q(arg.type)} != {_q(res.type)}")
+                raise self.op_error(
+                    f"0-th region iter_arg and 0-th loop result have different type: {_q(arg.type)} != {_q(res.type)}"
+                )
         # RegionBranchOpInterface.
         it, rt, inits_t = _types(iter_args), self.result_types, _types(inits)
         edges: list[Edge] = [(None, 0, inits_t, it), (None, None, inits_t, rt)]
@@ -432,8 +459,9 @@ class IfOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.if"
-    traits = frozenset({SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects", "NoRegionArguments",
-                        "InferTypeOpInterface"})
+    traits = frozenset(
+        {SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects", "NoRegionArguments", "InferTypeOpInterface"}
+    )
     implicit_terminator = "scf.yield"
     condition = operand(C.I1)
     results_ = var_result(name="results")
@@ -517,8 +545,9 @@ class WhileOp(OpDef):
             p.error("invalid kind of type specified", tpos)
         state.result_types = list(ft.results)
         if len(ft.inputs) != len(rhs):
-            _custom_error(p, state, f"expected as many input types as operands (expected {len(rhs)} got "
-                                    f"{len(ft.inputs)})", tpos)
+            _custom_error(
+                p, state, f"expected as many input types as operands (expected {len(rhs)} got {len(ft.inputs)})", tpos
+            )
         state.operands = [p.resolve_operand(r, t) for r, t in zip(rhs, ft.inputs)]
         entry = [(a, t, None) for a, t in zip(lhs, ft.inputs)] or None
         state.regions.append(p.parse_region(entry_args=entry))
@@ -532,8 +561,13 @@ class WhileOp(OpDef):
 
     def print_custom(self, p) -> None:
         _print_init_list(p, " ", self.regions[0].blocks[0].arguments, self.inits)
-        p.write(" : (" + ", ".join(p.type(v.type) for v in self.inits) + ") -> "
-                + T.format_result_types(self.result_types, p) + " ")
+        p.write(
+            " : ("
+            + ", ".join(p.type(v.type) for v in self.inits)
+            + ") -> "
+            + T.format_result_types(self.result_types, p)
+            + " "
+        )
         p.print_region(self.regions[0], print_entry_args=False)
         p.write(" do ")
         p.print_region(self.regions[1])
@@ -576,8 +610,10 @@ class IndexSwitchOp(OpDef):
     results_ = var_result(name="results")
     defaultRegion = region()
     caseRegions = var_region()
-    assembly_format = ("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` "
-                       "`` `default` $defaultRegion")
+    assembly_format = (
+        "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` "
+        "`` `default` $defaultRegion"
+    )
 
     @classmethod
     def parse_SwitchCases(cls, p, ps, *args: str) -> None:
@@ -617,12 +653,14 @@ class IndexSwitchOp(OpDef):
             if y is None or y.name != "scf.yield":
                 raise self.op_error(f"expected region to end with scf.yield, but got {y.name if y else '<none>'}")
             if len(y.operands) != len(rt):
-                raise self.op_error(f"expected each region to return {len(rt)} values, but {name} returns "
-                                    f"{len(y.operands)}").attach_note("see yield operation here", y.loc)
+                raise self.op_error(
+                    f"expected each region to return {len(rt)} values, but {name} returns {len(y.operands)}"
+                ).attach_note("see yield operation here", y.loc)
             for j, (t, v) in enumerate(zip(rt, y.operands)):
                 if t != v.type:
                     raise self.op_error(f"expected result #{j} of each region to be {_q(t)}").attach_note(
-                        f"{name} returns {_q(v.type)} here", y.loc)
+                        f"{name} returns {_q(v.type)} here", y.loc
+                    )
 
     def verify_regions_(self) -> None:
         check_implicit_terminator(self, "scf.yield")
@@ -688,8 +726,10 @@ class ParallelOp(OpDef):
 
     def print_custom(self, p) -> None:
         ops = p.operands_str
-        p.write(f" ({p.operands_str(self.regions[0].blocks[0].arguments)}) = ({ops(self.lowerBound)}) to "
-                f"({ops(self.upperBound)}) step ({ops(self.step)})")
+        p.write(
+            f" ({p.operands_str(self.regions[0].blocks[0].arguments)}) = ({ops(self.lowerBound)}) to "
+            f"({ops(self.upperBound)}) step ({ops(self.step)})"
+        )
         if self.initVals:
             p.write(f" init ({ops(self.initVals)})")
         p.write(_optional_arrow_types(p, self.result_types) + " ")
@@ -709,8 +749,10 @@ class ParallelOp(OpDef):
                 raise self.op_error("constant step operand must be positive")
         body = self.regions[0].blocks[0]
         if len(body.arguments) != len(steps):
-            raise self.op_error(f"expects the same number of induction variables: {len(body.arguments)} as bound "
-                                f"and step values: {len(steps)}")
+            raise self.op_error(
+                f"expects the same number of induction variables: {len(body.arguments)} as bound "
+                f"and step values: {len(steps)}"
+            )
         if any(not isinstance(a.type, T.IndexType) for a in body.arguments):
             raise self.op_error("expects arguments for the induction variable to be of index type")
         red = body.operations[-1] if body.operations else None
@@ -723,12 +765,15 @@ class ParallelOp(OpDef):
         if n_res != n_red:
             raise self.op_error(f"expects number of results: {n_res} to be the same as number of reductions: {n_red}")
         if n_res != n_init:
-            raise self.op_error(f"expects number of results: {n_res} to be the same as number of initial values: "
-                                f"{n_init}")
+            raise self.op_error(
+                f"expects number of results: {n_res} to be the same as number of initial values: {n_init}"
+            )
         for i, (r, v) in enumerate(zip(self.results, red.operands)):
             if r.type != v.type:
-                raise red.emit_error(f"'scf.reduce' op expects type of {i}-th reduction operand: {_q(v.type)} to be "
-                                     f"the same as the {i}-th result type: {_q(r.type)}")
+                raise red.emit_error(
+                    f"'scf.reduce' op expects type of {i}-th reduction operand: {_q(v.type)} to be "
+                    f"the same as the {i}-th result type: {_q(r.type)}"
+                )
 
     def verify_regions_(self) -> None:
         check_implicit_terminator(self, "scf.reduce")
@@ -751,8 +796,10 @@ class ReduceOp(OpDef):
             if len(r.blocks) != 1:
                 raise self.op_error(f"region #{i} ('reductions') failed to verify constraint: region with 1 blocks")
         if len(self.regions) != len(self.operands):
-            raise self.op_error(f"expects number of reduction regions: {len(self.regions)} to be the same as number "
-                                f"of reduction operands: {len(self.operands)}")
+            raise self.op_error(
+                f"expects number of reduction regions: {len(self.regions)} to be the same as number "
+                f"of reduction operands: {len(self.operands)}"
+            )
 
     def verify_regions_(self) -> None:
         for i, (r, v) in enumerate(zip(self.regions, self.operands)):
@@ -760,8 +807,9 @@ class ReduceOp(OpDef):
             if not b.operations:
                 raise self.op_error(f"{i}-th reduction has an empty body")
             if len(b.arguments) != 2 or any(a.type != v.type for a in b.arguments):
-                raise self.op_error(f"expected two block arguments with type {_q(v.type)} in the {i}-th reduction "
-                                    f"region")
+                raise self.op_error(
+                    f"expected two block arguments with type {_q(v.type)} in the {i}-th reduction region"
+                )
             if b.operations[-1].name != "scf.reduce.return":
                 raise self.op_error("reduction bodies must be terminated with an 'scf.reduce.return' op")
 
@@ -784,4 +832,3 @@ class ReduceReturnOp(OpDef):
         want = block.arguments[0].type
         if self.result.type != want:
             raise self.op_error(f"must have type {_q(want)} (the type of the reduction inputs)")
-

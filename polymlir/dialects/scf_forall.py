@@ -31,13 +31,15 @@ from .scf import (
 __all__ = ["PARALLEL_COMBINING_OPS", "ForallOp", "InParallelOp"]
 
 VarIndex = C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
-VarRankedTensor = C.TypeConstraint("variadic of ranked tensor of any type values",
-                                   lambda t: isinstance(t, T.RankedTensorType))
+VarRankedTensor = C.TypeConstraint(
+    "variadic of ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType)
+)
 # Device mapping attributes (#gpu.thread<x>, ...) belong to dialects we keep
 # opaque; any dialect attribute is accepted as one.
 DeviceMappingArrayAttr = C.AttrConstraint(
     "Device Mapping array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.OpaqueAttr) for x in a))
+    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.OpaqueAttr) for x in a),
+)
 
 # Ops implementing ParallelCombiningOpInterface (allowed in scf.forall.in_parallel).
 PARALLEL_COMBINING_OPS = {"tensor.parallel_insert_slice"}
@@ -52,8 +54,17 @@ class ForallOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.forall"
-    traits = frozenset({SINGLE_BLOCK, "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects",
-                        "RegionBranchOpInterface", "DestinationStyleOpInterface", "HasParallelRegion"})
+    traits = frozenset(
+        {
+            SINGLE_BLOCK,
+            "AutomaticAllocationScope",
+            "LoopLikeOpInterface",
+            "RecursiveMemoryEffects",
+            "RegionBranchOpInterface",
+            "DestinationStyleOpInterface",
+            "HasParallelRegion",
+        }
+    )
     implicit_terminator = "scf.forall.in_parallel"
     dynamicLowerBound = var_operand(VarIndex)
     dynamicUpperBound = var_operand(VarIndex)
@@ -76,8 +87,9 @@ class ForallOp(OpDef):
 
     def is_normalized(self) -> bool:
         """All lower bounds are 0 and all steps 1 (constants count)."""
-        return (all(constant_int(v) == 0 for v in self.mixed("LowerBound"))
-                and all(constant_int(v) == 1 for v in self.mixed("Step")))
+        return all(constant_int(v) == 0 for v in self.mixed("LowerBound")) and all(
+            constant_int(v) == 1 for v in self.mixed("Step")
+        )
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -110,8 +122,13 @@ class ForallOp(OpDef):
             out_args, outs = _parse_assignment_list(p)
             state.result_types = p.parse_function_result_types() if p.accept("->") else []
             if len(outs) != len(state.result_types):
-                _custom_error(p, state, f"number of operands and types do not match: got {len(outs)} operands and "
-                                        f"{len(state.result_types)} types", pos)
+                _custom_error(
+                    p,
+                    state,
+                    f"number of operands and types do not match: got {len(outs)} operands and "
+                    f"{len(state.result_types)} types",
+                    pos,
+                )
         outputs = [p.resolve_operand(r, t) for r, t in zip(outs, state.result_types)]
         entry = [(iv, T.index, None) for iv in ivs] + [(a, t, None) for a, t in zip(out_args, state.result_types)]
         body = p.parse_region(entry_args=entry or None)
@@ -119,10 +136,12 @@ class ForallOp(OpDef):
         state.regions.append(body)
         _split_attrs(state, p.parse_optional_attr_dict())
         state.operands = lbs + ubs + steps + outputs
-        state.properties.update(staticLowerBound=dense_i64(lbs_s), staticUpperBound=dense_i64(ubs_s),
-                                staticStep=dense_i64(steps_s),
-                                operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(steps),
-                                                                             len(outputs))))
+        state.properties.update(
+            staticLowerBound=dense_i64(lbs_s),
+            staticUpperBound=dense_i64(ubs_s),
+            staticStep=dense_i64(steps_s),
+            operandSegmentSizes=A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(steps), len(outputs))),
+        )
 
     @staticmethod
     def ensure_terminator(body: Region, loc: A.Location) -> None:
@@ -145,7 +164,11 @@ class ForallOp(OpDef):
             return False
         for w in ("LowerBound", "UpperBound", "Step"):
             s = getattr(self, "static" + w)
-            if s is None or len(s.values) != n or sum(v == DYNAMIC for v in s.values) != len(getattr(self, "dynamic" + w)):
+            if (
+                s is None
+                or len(s.values) != n
+                or sum(v == DYNAMIC for v in s.values) != len(getattr(self, "dynamic" + w))
+            ):
                 return False
         return True
 
@@ -154,8 +177,9 @@ class ForallOp(OpDef):
         n = self.rank
 
         def lst(w: str) -> str:
-            return print_dynamic_index_list(p, getattr(self, "dynamic" + w), getattr(self, "static" + w).values,
-                                            delimiter="(")
+            return print_dynamic_index_list(
+                p, getattr(self, "dynamic" + w), getattr(self, "static" + w).values, delimiter="("
+            )
 
         p.write(" (" + p.operands_str(args[:n]))
         if self.is_normalized():
@@ -212,8 +236,17 @@ class InParallelOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.forall.in_parallel"
-    traits = frozenset({PURE, TERMINATOR, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, "HasParent<ForallOp>",
-                        "ParallelCombiningOpInterface"})
+    traits = frozenset(
+        {
+            PURE,
+            TERMINATOR,
+            NO_TERMINATOR,
+            SINGLE_BLOCK,
+            GRAPH_REGION,
+            "HasParent<ForallOp>",
+            "ParallelCombiningOpInterface",
+        }
+    )
     region = region()
 
     @classmethod

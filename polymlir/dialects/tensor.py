@@ -19,24 +19,32 @@ _is_ranked = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
 _is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
-AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked,
-                                   kind=("builtin.tensor", _is_ranked))
+AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked, kind=("builtin.tensor", _is_ranked))
 AnyStaticShapeTensor = C.TypeConstraint(
-    "statically shaped tensor of any type values", lambda t: _is_ranked(t) and t.has_static_shape,
-    kind=("builtin.tensor", _is_ranked))
+    "statically shaped tensor of any type values",
+    lambda t: _is_ranked(t) and t.has_static_shape,
+    kind=("builtin.tensor", _is_ranked),
+)
 AnyNon0RankedOrUnrankedTensor = C.TypeConstraint(
-    "non-0-ranked or unranked tensor",
-    lambda t: isinstance(t, T.UnrankedTensorType) or (_is_ranked(t) and t.rank != 0))
+    "non-0-ranked or unranked tensor", lambda t: isinstance(t, T.UnrankedTensorType) or (_is_ranked(t) and t.rank != 0)
+)
 IndexTensor = C.TypeConstraint(
     "ranked tensor of signless integer or index values",
-    lambda t: _is_ranked(t) and C.SignlessIntOrIndex(t.element_type))
+    lambda t: _is_ranked(t) and C.SignlessIntOrIndex(t.element_type),
+)
 ShapeTensor = C.TypeConstraint(
     "1D tensor of signless integer or index values",
-    lambda t: _is_ranked(t) and t.rank == 1 and C.SignlessIntOrIndex(t.element_type))
+    lambda t: _is_ranked(t) and t.rank == 1 and C.SignlessIntOrIndex(t.element_type),
+)
 IndexListArrayAttr = C.AttrConstraint(
     "Array of 64-bit integer array attributes",
-    lambda a: isinstance(a, A.ArrayAttr) and all(
-        isinstance(g, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i64 for x in g) for g in a))
+    lambda a: (
+        isinstance(a, A.ArrayAttr)
+        and all(
+            isinstance(g, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i64 for x in g) for g in a
+        )
+    ),
+)
 
 I64Attr = typed_attr(C.I64Attr, T.i64)
 
@@ -295,12 +303,18 @@ class FromElementsOp(OpDef):
         t = ps.types.get("result_", [None])[0]
         if isinstance(t, T.RankedTensorType):
             if not t.has_static_shape:
-                p.error(f"custom op '{cls.OP_NAME}' 'result' must be statically shaped tensor of any type values, "
-                        f"but got '{t}'", state.pos)
+                p.error(
+                    f"custom op '{cls.OP_NAME}' 'result' must be statically shaped tensor of any type values, "
+                    f"but got '{t}'",
+                    state.pos,
+                )
             n = len(ps.operands.get("elements", []))
             if n != t.num_elements:
-                p.error(f"custom op '{cls.OP_NAME}' number of operands and types do not match: got {n} operands "
-                        f"and {t.num_elements} types", ps.operands["elements"][0][2] if n else None)
+                p.error(
+                    f"custom op '{cls.OP_NAME}' number of operands and types do not match: got {n} operands "
+                    f"and {t.num_elements} types",
+                    ps.operands["elements"][0][2] if n else None,
+                )
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
@@ -376,12 +390,17 @@ class ReshapeOp(OpDef):
             raise self.op_error("element types of source and destination tensor types should be the same")
         n = self.shape.type.shape[0]  # type: ignore[attr-defined]
         if isinstance(rt, T.RankedTensorType):
-            if isinstance(st, T.RankedTensorType) and rt.has_static_shape and st.has_static_shape \
-                    and st.num_elements != rt.num_elements:
+            if (
+                isinstance(st, T.RankedTensorType)
+                and rt.has_static_shape
+                and st.has_static_shape
+                and st.num_elements != rt.num_elements
+            ):
                 raise self.op_error("source and destination tensor should have the same number of elements")
             if n == DYNAMIC:
                 raise self.op_error(
-                    "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type")
+                    "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type"
+                )
             if n != rt.rank:
                 raise self.op_error("length of shape operand differs from the result's tensor rank")
 
@@ -389,8 +408,9 @@ class ReshapeOp(OpDef):
 # -- gather / scatter -------------------------------------------------------------------
 
 
-def _gather_result(source: T.RankedTensorType, indices: T.RankedTensorType, dims: list[int],
-                   rank_reduced: bool) -> T.RankedTensorType:
+def _gather_result(
+    source: T.RankedTensorType, indices: T.RankedTensorType, dims: list[int], rank_reduced: bool
+) -> T.RankedTensorType:
     shape = list(indices.shape[:-1])
     for i, d in enumerate(source.shape):
         if i in dims:
@@ -431,8 +451,10 @@ class GatherOp(OpDef):
     gather_dims = prop(C.DenseI64ArrayAttr)
     unique = prop(C.UnitAttr, optional=True)
     result_ = result(AnyRankedTensor, name="result")
-    assembly_format = ("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? "
-                       "attr-dict `:` functional-type(operands, results)")
+    assembly_format = (
+        "$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
 
     def verify_(self) -> None:
         st, it = self.source.type, self.indices.type  # type: ignore[attr-defined]
@@ -442,8 +464,9 @@ class GatherOp(OpDef):
         full = _gather_result(st, it, dims, False)
         reduced = _gather_result(st, it, dims, True)
         if rt != full and rt != reduced:
-            raise self.op_error(f"result type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' "
-                                f"(got: '{rt}')")
+            raise self.op_error(
+                f"result type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' (got: '{rt}')"
+            )
 
 
 @register_op
@@ -460,8 +483,10 @@ class ScatterOp(OpDef):
     scatter_dims = prop(C.DenseI64ArrayAttr)
     unique = prop(C.UnitAttr, optional=True)
     result_ = result(AnyRankedTensor, name="result")
-    assembly_format = ("$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` "
-                       "(`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
+    assembly_format = (
+        "$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` "
+        "(`unique` $unique^)? attr-dict `:` functional-type(operands, results)"
+    )
 
     def verify_(self) -> None:
         st, dt, it = self.source.type, self.dest.type, self.indices.type  # type: ignore[attr-defined]
@@ -472,8 +497,9 @@ class ScatterOp(OpDef):
         full = _gather_result(dt, it, dims, False)
         reduced = _gather_result(dt, it, dims, True)
         if st != full and st != reduced:
-            raise self.op_error(f"source type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' "
-                                f"(got: '{st}')")
+            raise self.op_error(
+                f"source type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' (got: '{st}')"
+            )
 
 
 # -- regions: generate, pad, yield -------------------------------------------------------
@@ -535,8 +561,9 @@ class GenerateOp(OpDef):
         verify_sized_region(self, "body")
         t = self.result_types[0]
         if len(self.operands) != _num_dynamic(t):
-            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.operands)}, expected "
-                                f"{_num_dynamic(t)}")
+            raise self.op_error(
+                f"incorrect number of dynamic sizes, has {len(self.operands)}, expected {_num_dynamic(t)}"
+            )
 
     def verify_regions_(self) -> None:
         _verify_implicit_yield(self)
@@ -578,9 +605,11 @@ class PadOp(DynamicIndexListFormat, OpDef):
     nofold = prop(C.UnitAttr, optional=True)
     result_ = result(AnyRankedTensor, name="result")
     region_ = region(name="region")
-    assembly_format = ("$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
-                       "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
-                       "`:` type($source) `to` type($result)")
+    assembly_format = (
+        "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
+        "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
+        "`:` type($source) `to` type($result)"
+    )
 
     def verify_(self) -> None:
         verify_sized_region(self, "region")
@@ -591,8 +620,9 @@ class PadOp(DynamicIndexListFormat, OpDef):
         verify_dynamic_count(self, "high", "static_high", high, self.high)  # type: ignore[arg-type]
         expected = pad_result_type(st, low, high)
         if expected is None:
-            raise self.emit_error(f"failed to infer expectedType from sourceType '{st}', specified resultType is "
-                                  f"'{rt}'")
+            raise self.emit_error(
+                f"failed to infer expectedType from sourceType '{st}', specified resultType is '{rt}'"
+            )
         if rt.rank != expected.rank:
             raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
         for a, b in zip(rt.shape, expected.shape):

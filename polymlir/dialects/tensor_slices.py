@@ -13,7 +13,6 @@ from ..ir.types import DYNAMIC
 from .index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
 from .tensor import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
 
-
 # -- slices -------------------------------------------------------------------------------
 
 
@@ -75,8 +74,11 @@ class _SliceBase(DynamicIndexListFormat, OpDef):
 
     def _verify_lists(self) -> tuple[list[int], list[int], list[int]]:
         offs, szs, strs = (static_list(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
-        for name, st, vals in (("offsets", offs, self.offsets), ("sizes", szs, self.sizes),
-                               ("strides", strs, self.strides)):
+        for name, st, vals in (
+            ("offsets", offs, self.offsets),
+            ("sizes", szs, self.sizes),
+            ("strides", strs, self.strides),
+        ):
             verify_dynamic_count(self, name, "static_" + name, st, vals)  # type: ignore[arg-type]
         rank = self._full_type().rank
         verify_offset_sizes_strides(self, (rank, rank, rank), offs, szs, strs)
@@ -105,10 +107,12 @@ class ExtractSliceOp(_SliceBase):
     static_sizes = prop(C.DenseI64ArrayAttr)
     static_strides = prop(C.DenseI64ArrayAttr)
     result_ = result(AnyRankedTensor, name="result")
-    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) "
-                       "custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `to` type($result)")
+    assembly_format = (
+        "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
 
     def _full_type(self) -> T.RankedTensorType:
         return self.source.type  # type: ignore[attr-defined]
@@ -144,10 +148,12 @@ class InsertSliceOp(_InsertSliceBase):
     static_sizes = prop(C.DenseI64ArrayAttr)
     static_strides = prop(C.DenseI64ArrayAttr)
     result_ = result(AnyRankedTensor, name="result")
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) "
-                       "custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
+    assembly_format = (
+        "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -176,15 +182,18 @@ class ParallelInsertSliceOp(_InsertSliceBase):
     static_offsets = prop(C.DenseI64ArrayAttr)
     static_sizes = prop(C.DenseI64ArrayAttr)
     static_strides = prop(C.DenseI64ArrayAttr)
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) "
-                       "custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
+    assembly_format = (
+        "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
 
     def verify_(self) -> None:
         parent = self.parent_op
-        if parent is None or not ("ParallelCombiningOpInterface" in parent.traits
-                                  or parent.name == "scf.forall.in_parallel"):
+        if parent is None or not (
+            "ParallelCombiningOpInterface" in parent.traits or parent.name == "scf.forall.in_parallel"
+        ):
             desc = parent.name if parent is not None else "<<NULL>>"
             raise self.emit_error(f"expected InParallelOpInterface parent, got:\n{desc}")
         super().verify_()
@@ -201,17 +210,19 @@ def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, gro
     """Upstream's ``verifyReshapeLikeTypes`` and ``reshapeLikeShapesAreCompatible``."""
     er, cr = expanded.rank, collapsed.rank
     if er < cr:
-        raise op.op_error(f"expected the expanded type, '{expanded}' to have a higher (or same) rank than the "
-                          f"collapsed type, '{collapsed}'.")
+        raise op.op_error(
+            f"expected the expanded type, '{expanded}' to have a higher (or same) rank than the "
+            f"collapsed type, '{collapsed}'."
+        )
     if cr != len(groups):
-        raise op.op_error(f"expected collapsed rank ({cr}) to equal the number of reassociation maps "
-                          f"({len(groups)}).")
+        raise op.op_error(f"expected collapsed rank ({cr}) to equal the number of reassociation maps ({len(groups)}).")
     # Every map has as many dims as the largest index + 1 (upstream builds
     # the maps that way), so a wrong count shows on map #0.
     ndims = max((d for g in groups for d in g), default=-1) + 1
     if groups and ndims != er:
-        raise op.op_error(f"expected reassociation map #0 to have size equal to the expanded rank ({er}), "
-                          f"but it is  {ndims}.")
+        raise op.op_error(
+            f"expected reassociation map #0 to have size equal to the expanded rank ({er}), but it is  {ndims}."
+        )
     nxt = 0
     for i, g in enumerate(groups):
         if any(d != nxt + k for k, d in enumerate(g)):
@@ -221,12 +232,14 @@ def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, gro
         raise op.op_error(f"expected reassociation map #{len(groups) - 1} to be valid and contiguous.")
     start = 0
     for i, g in enumerate(groups):
-        dims = expanded.shape[start:start + len(g)]
+        dims = expanded.shape[start : start + len(g)]
         start += len(g)
         if DYNAMIC in dims:
             if collapsed.shape[i] != DYNAMIC:
-                raise op.op_error(f"expected dimension {i} of collapsed type to be dynamic since one or more of the "
-                                  "corresponding dimensions in the expanded type is dynamic")
+                raise op.op_error(
+                    f"expected dimension {i} of collapsed type to be dynamic since one or more of the "
+                    "corresponding dimensions in the expanded type is dynamic"
+                )
         else:
             n = 1
             for d in dims:
@@ -270,21 +283,27 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     reassociation = prop(IndexListArrayAttr)
     static_output_shape = prop(C.DenseI64ArrayAttr)
     result_ = result(AnyTensor, name="result")
-    assembly_format = ("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
-                       "$static_output_shape) attr-dict `:` type($src) `into` type($result)")
+    assembly_format = (
+        "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+        "$static_output_shape) attr-dict `:` type($src) `into` type($result)"
+    )
 
     def verify_(self) -> None:
         rt = self.result_types[0]
         st = self.src.type  # type: ignore[attr-defined]
         static = static_list(self, "static_output_shape")
         if len(static) != rt.rank:
-            raise self.op_error(f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
-                                f"but found {len(static)} inputs instead")
+            raise self.op_error(
+                f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
+                f"but found {len(static)} inputs instead"
+            )
         ndyn = sum(1 for d in static if d == DYNAMIC)
         if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(f"mismatch in dynamic dims in output_shape and static_output_shape: "
-                                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
-                                f"{len(self.output_shape)} values")  # type: ignore[arg-type]
+            raise self.op_error(
+                f"mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
+                f"{len(self.output_shape)} values"
+            )  # type: ignore[arg-type]
         _verify_tensor_reshape(self, rt, st)
 
 

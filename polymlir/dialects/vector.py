@@ -27,6 +27,7 @@ _VEC_KIND = ("builtin.vector", _vec)
 
 def vector_of(desc: str, elem=lambda t: True, rank=None, fixed: bool = False, nonzero: bool = False):
     """A vector-type constraint with upstream's description."""
+
     def pred(t: T.Type) -> bool:
         if not isinstance(t, T.VectorType) or not elem(t.element_type):
             return False
@@ -35,6 +36,7 @@ def vector_of(desc: str, elem=lambda t: True, rank=None, fixed: bool = False, no
         if nonzero and t.rank == 0:
             return False
         return rank is None or t.rank in rank
+
     return C.TypeConstraint(desc, pred, kind=_VEC_KIND)
 
 
@@ -43,16 +45,20 @@ AnyVectorNonZero = vector_of("vector of any type values", nonzero=True)
 AnyFixedVector = vector_of("fixed-length vector of any type values", fixed=True)
 FloatVector = vector_of("vector of floating-point values", lambda t: isinstance(t, T.FloatType))
 BoolVector = vector_of("vector of 1-bit signless integer values", lambda t: t == T.i1)
-BoolVectorNonZero = vector_of("non-zero-ranked vector of 1-bit signless integer values", lambda t: t == T.i1,
-                              nonzero=True)
+BoolVectorNonZero = vector_of(
+    "non-zero-ranked vector of 1-bit signless integer values", lambda t: t == T.i1, nonzero=True
+)
 IndexVector1D = vector_of("vector of index values of ranks 1", lambda t: isinstance(t, T.IndexType), rank=(1,))
 Vector1D = vector_of("vector of any type values of ranks 1", rank=(1,))
 ScalableVector1D = C.TypeConstraint(
     " of ranks 1",  # sic: upstream's description of ScalableVectorOfRank<[1]>
-    lambda t: isinstance(t, T.VectorType) and t.rank == 1 and any(t.scalable_dims), kind=_VEC_KIND)
+    lambda t: isinstance(t, T.VectorType) and t.rank == 1 and any(t.scalable_dims),
+    kind=_VEC_KIND,
+)
 IntegerArrayAttr = C.AttrConstraint(
     "64-bit integer array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i64 for x in a))
+    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i64 for x in a),
+)
 
 KIND = C.dialect_attr("vector.kind", "Kind of combining function for contractions and reductions")
 KIND_ADD = A.OpaqueAttr("vector.kind<add>")
@@ -66,7 +72,7 @@ _FLOAT_KINDS = {"minnumf", "maxnumf", "minimumf", "maximumf"}
 def kind_name(a) -> str:
     """``add`` for ``#vector.kind<add>``."""
     text = a.text if isinstance(a, A.OpaqueAttr) else str(a)
-    return text[text.find("<") + 1:text.rfind(">")]
+    return text[text.find("<") + 1 : text.rfind(">")]
 
 
 def supported_kind(kind: str, et: T.Type) -> bool:
@@ -214,8 +220,10 @@ def _extract_result(vt: T.VectorType, npos: int) -> T.Type:
 def _check_position(op, position, shape, what: str) -> None:
     for i, p in enumerate(position):
         if isinstance(p, int) and not (p == POISON or 0 <= p < shape[i]):
-            raise op.op_error(f"expected position attribute #{i + 1} to be a non-negative integer smaller than "
-                              f"the corresponding {what} or poison (-1)")
+            raise op.op_error(
+                f"expected position attribute #{i + 1} to be a non-negative integer smaller than "
+                f"the corresponding {what} or poison (-1)"
+            )
 
 
 @register_op
@@ -229,8 +237,10 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
     dynamic_position = var_operand(C.Index)
     static_position = prop(C.DenseI64ArrayAttr)
     result_ = result(name="result")
-    assembly_format = ("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) "
-                       "attr-dict `:` type($result) `from` type($source)")
+    assembly_format = (
+        "$source `` custom<DynamicIndexList>($dynamic_position, $static_position) "
+        "attr-dict `:` type($result) `from` type($source)"
+    )
 
     def verify_(self) -> None:
         vt = self.source.type  # type: ignore[attr-defined]
@@ -240,18 +250,25 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
             raise self.emit_error("expected a scalar instead of a 0-d vector as the result type")
         static = list(self.static_position.values)  # type: ignore[attr-defined]
         if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
-            raise self.op_error("mismatch between dynamic and static positions (kDynamic marker but no "
-                                "corresponding dynamic position) -- this can only happen due to an incorrect "
-                                "fold/rewrite")
+            raise self.op_error(
+                "mismatch between dynamic and static positions (kDynamic marker but no "
+                "corresponding dynamic position) -- this can only happen due to an incorrect "
+                "fold/rewrite"
+            )
         if len(static) > vt.rank:
             raise self.op_error("expected position attribute of rank no greater than vector rank")
-        _check_position(self, mixed_values(static, self.dynamic_position), vt.shape,  # type: ignore[arg-type]
-                        "vector dimension")
+        _check_position(
+            self,
+            mixed_values(static, self.dynamic_position),
+            vt.shape,  # type: ignore[arg-type]
+            "vector dimension",
+        )
         inferred = _extract_result(vt, len(static))
         one = lambda a, b: isinstance(a, T.VectorType) and a.shape == (1,) and a.element_type == b  # noqa: E731
         if inferred != rt and not one(inferred, rt) and not one(rt, inferred):
-            raise self.op_error(f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
-                                f"operation '{rt}'")
+            raise self.op_error(
+                f"inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{rt}'"
+            )
 
 
 @register_op
@@ -266,8 +283,10 @@ class InsertOp(DynamicIndexListFormat, OpDef):
     dynamic_position = var_operand(C.Index)
     static_position = prop(C.DenseI64ArrayAttr)
     result_ = result(AnyVector, name="result")
-    assembly_format = ("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) "
-                       "attr-dict `:` type($valueToStore) `into` type($dest)")
+    assembly_format = (
+        "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) "
+        "attr-dict `:` type($valueToStore) `into` type($dest)"
+    )
     type_matches = (("dest", "result_"),)
 
     def verify_(self) -> None:
@@ -279,9 +298,11 @@ class InsertOp(DynamicIndexListFormat, OpDef):
             raise self.emit_error("expected a scalar instead of a 0-d vector as the source operand")
         static = list(self.static_position.values)  # type: ignore[attr-defined]
         if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
-            raise self.op_error("mismatch between dynamic and static positions (kDynamic marker but no "
-                                "corresponding dynamic position) -- this can only happen due to an incorrect "
-                                "fold/rewrite")
+            raise self.op_error(
+                "mismatch between dynamic and static positions (kDynamic marker but no "
+                "corresponding dynamic position) -- this can only happen due to an incorrect "
+                "fold/rewrite"
+            )
         if len(static) > dt.rank:
             raise self.op_error("expected position attribute of rank no greater than dest vector rank")
         if isinstance(st, T.VectorType) and st.rank + len(static) != dt.rank:
@@ -290,8 +311,10 @@ class InsertOp(DynamicIndexListFormat, OpDef):
             raise self.op_error("expected position attribute rank to match the dest vector rank")
         for i, p in enumerate(mixed_values(static, self.dynamic_position)):  # type: ignore[arg-type]
             if isinstance(p, int) and not (p == POISON or 0 <= p < dt.shape[i]):
-                raise self.op_error(f"expected position attribute #{i + 1} to be a non-negative integer smaller "
-                                    "than the corresponding dest vector dimension")
+                raise self.op_error(
+                    f"expected position attribute #{i + 1} to be a non-negative integer smaller "
+                    "than the corresponding dest vector dimension"
+                )
 
 
 @register_op
@@ -311,8 +334,12 @@ class FromElementsOp(OpDef):
         if isinstance(t, T.VectorType):
             n = len(ps.operands.get("elements", []))
             if n != t.num_elements:
-                custom_op_error(p, state, f"number of operands and types do not match: got {n} operands and "
-                                f"{t.num_elements} types", ps.operands["elements"][0][2] if n else None)
+                custom_op_error(
+                    p,
+                    state,
+                    f"number of operands and types do not match: got {n} operands and {t.num_elements} types",
+                    ps.operands["elements"][0][2] if n else None,
+                )
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
@@ -407,12 +434,15 @@ class DeinterleaveOp(OpDef):
     def verify_(self) -> None:
         s = self.source.type  # type: ignore[attr-defined]
         if s.shape[-1] % 2:
-            raise self.op_error("failed to verify that the trailing dimension of the source vector has an even "
-                                "number of elements")
+            raise self.op_error(
+                "failed to verify that the trailing dimension of the source vector has an even number of elements"
+            )
         half = vtype(s.shape[:-1] + (s.shape[-1] // 2,), s.element_type, scal(s))
         if self.result_types[0] != half:
-            raise self.op_error("failed to verify that the trailing dimension of the results is half the width "
-                                "of source trailing dimension")
+            raise self.op_error(
+                "failed to verify that the trailing dimension of the results is half the width "
+                "of source trailing dimension"
+            )
         if self.result_types[0] != self.result_types[1]:
             raise self.op_error("failed to verify that all of {res1, res2} have same type")
 
@@ -516,8 +546,9 @@ class ConstantMaskOp(OpDef):
             if sc[i] and s not in (0, t.shape[i]):
                 raise self.op_error("only supports 'none set' or 'all set' scalable dimensions")
         if 0 in sizes and any(sizes):
-            raise self.op_error("expected all mask dim sizes to be zeros, as a result of conjunction with zero "
-                                "mask dim")
+            raise self.op_error(
+                "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim"
+            )
 
 
 # -- misc --------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def iterator_type_attr(name: str) -> A.OpaqueAttr:
 
 def iterator_type_name(a: A.Attribute) -> str | None:
     if isinstance(a, A.OpaqueAttr) and a.text.startswith("vector.iterator_type<"):
-        return a.text[len("vector.iterator_type<"):-1]
+        return a.text[len("vector.iterator_type<") : -1]
     return None
 
 
@@ -50,9 +50,12 @@ class ContractionOp(OpDef):
     rhs = operand(AnyVectorNonZero)
     acc = operand()
     indexing_maps = prop(C.ArrayAttr)
-    iterator_types = prop(C.AttrConstraint(
-        "Iterator type should be an enum.",
-        lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a)))
+    iterator_types = prop(
+        C.AttrConstraint(
+            "Iterator type should be an enum.",
+            lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a),
+        )
+    )
     kind = prop(KIND, default=KIND_ADD, populate=True)
     result_ = result(name="result")
 
@@ -76,8 +79,11 @@ class ContractionOp(OpDef):
         rt = p.parse_type()
         if len(types) < 2:
             p.error("expected ','")
-        state.operands = [p.resolve_operand(lhs, types[0]), p.resolve_operand(rhs, types[1]),
-                          p.resolve_operand(acc, rt)]
+        state.operands = [
+            p.resolve_operand(lhs, types[0]),
+            p.resolve_operand(rhs, types[1]),
+            p.resolve_operand(acc, rt),
+        ]
         state.result_types = [rt]
         merged = dict(attrs)
         merged.update(trait.as_dict())
@@ -239,8 +245,11 @@ class OuterProductOp(OpDef):
         if not isinstance(tl, T.VectorType):
             custom_op_error(p, state, "expected vector type for operand #1", state.pos)
         if isinstance(tr, T.VectorType):
-            res = vtype((tl.shape[0], tr.shape[0] if tr.rank else 1), tl.element_type,
-                        (scal(tl)[0] if tl.rank else False, scal(tr)[0] if tr.rank else False))
+            res = vtype(
+                (tl.shape[0], tr.shape[0] if tr.rank else 1),
+                tl.element_type,
+                (scal(tl)[0] if tl.rank else False, scal(tr)[0] if tr.rank else False),
+            )
         else:
             res = vtype((tl.shape[0] if tl.rank else 1,), tl.element_type, (scal(tl)[0] if tl.rank else False,))
         ops = [p.resolve_operand(refs[0], tl), p.resolve_operand(refs[1], tr)]
@@ -408,7 +417,8 @@ PUNCTUATIONS = ("no_punctuation", "newline", "comma", "open", "close")
 PUNCT_NEWLINE = A.OpaqueAttr("vector.punctuation<newline>")
 _PRINTABLE = C.TypeConstraint(
     "",  # sic: upstream prints an empty description for this Type<Or<...>>
-    lambda t: isinstance(t, (T.VectorType, T.IntegerType, T.IndexType, T.FloatType)))
+    lambda t: isinstance(t, (T.VectorType, T.IntegerType, T.IndexType, T.FloatType)),
+)
 
 
 @register_op
@@ -433,8 +443,10 @@ class PrintOp(OpDef):
         while p.kind == "bare" and p.text in ("str", "punctuation"):
             kw = p.text
             if kw in seen:
-                p.error(f"custom op '{cls.OP_NAME}' `{kw}` clause can appear at most once in the expansion of the "
-                        "oilist directive")
+                p.error(
+                    f"custom op '{cls.OP_NAME}' `{kw}` clause can appear at most once in the expansion of the "
+                    "oilist directive"
+                )
             seen.add(kw)
             p.advance()
             if kw == "str":
@@ -443,7 +455,7 @@ class PrintOp(OpDef):
                 start = p.start
                 p.expect("<", "expected '<'")
                 p.reset(p.balanced_body(start))
-                state.properties["punctuation"] = A.OpaqueAttr("vector.punctuation" + p.src[start:p.start].strip())
+                state.properties["punctuation"] = A.OpaqueAttr("vector.punctuation" + p.src[start : p.start].strip())
         for k, v in p.parse_optional_attr_dict().items():
             (state.properties if k in ("punctuation", "stringLiteral") else state.attributes)[k] = v
 
@@ -455,12 +467,12 @@ class PrintOp(OpDef):
             p.write(" str " + p.attr(s))
         pu = self.properties.get("punctuation")
         if pu is not None and pu != PUNCT_NEWLINE and isinstance(pu, A.OpaqueAttr):
-            p.write(" punctuation " + pu.text[len("vector.punctuation"):])
+            p.write(" punctuation " + pu.text[len("vector.punctuation") :])
         p.print_optional_attr_dict(dict(self.attributes))
 
     def verify_(self) -> None:
         pu = self.properties.get("punctuation")
         if self.properties.get("stringLiteral") is not None and (
-                self.source is not None or (pu is not None and pu != PUNCT_NEWLINE)):  # type: ignore[attr-defined]
+            self.source is not None or (pu is not None and pu != PUNCT_NEWLINE)
+        ):  # type: ignore[attr-defined]
             raise self.op_error("failed to verify that `source` or `punctuation` are not set when printing strings")
-

@@ -22,7 +22,6 @@ from .vector import (
     vtype,
 )
 
-
 # -- strided slices ------------------------------------------------------------------------
 
 
@@ -78,13 +77,15 @@ class ExtractStridedSliceOp(OpDef):
         _unit_strides(self, strs, "strides")
         _sum_confined(self, offs, szs, shape, "offsets", "sizes")
         sc = scal(st)
-        expected = vtype(tuple(szs) + tuple(shape[len(szs):]), st.element_type, sc)
+        expected = vtype(tuple(szs) + tuple(shape[len(szs) :]), st.element_type, sc)
         if rt != expected:
             raise self.op_error(f"expected result type to be '{expected}'")
         for i, s in enumerate(szs):
             if sc[i] and shape[i] != s:
-                raise self.op_error(f"expected size at idx={i} to match the corresponding base size from the input "
-                                    f"vector ({s} vs {shape[i]})")
+                raise self.op_error(
+                    f"expected size at idx={i} to match the corresponding base size from the input "
+                    f"vector ({s} vs {shape[i]})"
+                )
 
 
 @register_op
@@ -124,8 +125,10 @@ class InsertStridedSliceOp(OpDef):
             if ss[i] != ds[i + diff]:
                 raise self.op_error(f"mismatching scalable flags (at source vector idx={i})")
             if ss[i] and st.shape[i] != dt.shape[i + diff]:
-                raise self.op_error(f"expected size at idx={i} to match the corresponding base size from the input "
-                                    f"vector ({st.shape[i]} vs {dt.shape[i + diff]})")
+                raise self.op_error(
+                    f"expected size at idx={i} to match the corresponding base size from the input "
+                    f"vector ({st.shape[i]} vs {dt.shape[i + diff]})"
+                )
 
 
 # -- shape changes ---------------------------------------------------------------------------
@@ -147,8 +150,9 @@ class ShapeCastOp(OpDef):
         if s.element_type != r.element_type:
             raise self.op_error("has different source and result element types")
         if s.num_elements != r.num_elements:
-            raise self.op_error(f"has different number of elements at source ({s.num_elements}) and result "
-                                f"({r.num_elements})")
+            raise self.op_error(
+                f"has different number of elements at source ({s.num_elements}) and result ({r.num_elements})"
+            )
         ns, nr = sum(scal(s)), sum(scal(r))
         if ns != nr:
             raise self.op_error(f"has different number of scalable dims at source ({ns}) and result ({nr})")
@@ -227,8 +231,9 @@ class ReductionOp(OpDef):
     acc = opt_operand()
     fastmath = prop(FASTMATH, default=FASTMATH_NONE, populate=True)
     dest = result()
-    assembly_format = ("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict "
-                       "`:` type($vector) `into` type($dest)")
+    assembly_format = (
+        "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)"
+    )
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -266,8 +271,7 @@ class MultiDimReductionOp(OpDef):
     acc = operand()
     reduction_dims = prop(C.DenseI64ArrayAttr)
     dest = result()
-    assembly_format = ("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) "
-                       "`to` type($dest)")
+    assembly_format = "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)"
     type_matches = (("dest", "acc"),)
 
     def verify_(self) -> None:
@@ -278,8 +282,9 @@ class MultiDimReductionOp(OpDef):
         dims = set(self.reduction_dims.values)  # type: ignore[attr-defined]
         sc = scal(st)
         keep = [i for i in range(st.rank) if i not in dims]
-        inferred = st.element_type if not keep else vtype([st.shape[i] for i in keep], st.element_type,
-                                                          [sc[i] for i in keep])
+        inferred = (
+            st.element_type if not keep else vtype([st.shape[i] for i in keep], st.element_type, [sc[i] for i in keep])
+        )
         if dt != inferred:
             raise self.op_error(f"destination type '{dt}' is incompatible with source type '{st}'")
 

@@ -19,17 +19,22 @@ _is_memref = lambda t: isinstance(t, T.MemRefType)  # noqa: E731
 AnyShaped = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
 AnyMemRef = C.TypeConstraint("memref of any type values", _is_memref, kind=("builtin.memref", _is_memref))
 TensorOrMemRef = C.TypeConstraint(
-    "tensor or memref of any type values", lambda t: isinstance(t, (T.MemRefType, T.RankedTensorType,
-                                                                    T.UnrankedTensorType, T.UnrankedMemRefType)))
-StaticMemRef = C.TypeConstraint("statically shaped memref of any type values",
-                                lambda t: _is_memref(t) and t.has_static_shape, kind=("builtin.memref", _is_memref))
-IntIndexVector = vector_of("vector of integer or index values",
-                           lambda t: isinstance(t, (T.IntegerType, T.IndexType)), nonzero=True)
-FixedBoolVector = vector_of("vector of 1-bit signless integer values", lambda t: t == T.i1, fixed=True,
-                            nonzero=True)
+    "tensor or memref of any type values",
+    lambda t: isinstance(t, (T.MemRefType, T.RankedTensorType, T.UnrankedTensorType, T.UnrankedMemRefType)),
+)
+StaticMemRef = C.TypeConstraint(
+    "statically shaped memref of any type values",
+    lambda t: _is_memref(t) and t.has_static_shape,
+    kind=("builtin.memref", _is_memref),
+)
+IntIndexVector = vector_of(
+    "vector of integer or index values", lambda t: isinstance(t, (T.IntegerType, T.IndexType)), nonzero=True
+)
+FixedBoolVector = vector_of("vector of 1-bit signless integer values", lambda t: t == T.i1, fixed=True, nonzero=True)
 BoolArrayAttr = C.AttrConstraint(
     "1-bit boolean array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i1 for x in a))
+    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i1 for x in a),
+)
 
 
 # -- transfer helpers ----------------------------------------------------------------
@@ -71,7 +76,9 @@ def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
     if pm is None:
         ev = shaped.element_type.rank if isinstance(shaped.element_type, T.VectorType) else 0
         if shaped.rank < vec.rank - ev:
-            custom_op_error(p, state, "expected a custom permutation_map when rank(source) != rank(destination)", types_pos)
+            custom_op_error(
+                p, state, "expected a custom permutation_map when rank(source) != rank(destination)", types_pos
+            )
         pmap = minor_identity_map(shaped, vec)
         pm = A.AffineMapAttr(pmap)
     pmap = pm.value if isinstance(pm, A.AffineMapAttr) else None
@@ -90,8 +97,9 @@ def _print_transfer_attrs(op, p) -> None:
     if pm is not None and not (isinstance(pm, A.AffineMapAttr) and pm.value.is_minor_identity()):
         attrs["permutation_map"] = pm
     ib = op.properties.get("in_bounds")
-    if ib is not None and not (isinstance(ib, A.ArrayAttr) and not any(
-            isinstance(x, A.IntegerAttr) and x.value for x in ib)):
+    if ib is not None and not (
+        isinstance(ib, A.ArrayAttr) and not any(isinstance(x, A.IntegerAttr) and x.value for x in ib)
+    ):
         attrs["in_bounds"] = ib
     p.print_optional_attr_dict(attrs)
 
@@ -122,8 +130,10 @@ def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
         src_size = bitwidth(et.element_type) * et.shape[-1] if et.rank else bitwidth(et.element_type)
         res_size = bitwidth(vec.element_type) * (vec.shape[-1] if vec.rank else 1)
         if src_size and res_size % src_size:
-            raise op.op_error("requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
-                              "bitwidth of the minor 1-D vector of the source")
+            raise op.op_error(
+                "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                "bitwidth of the minor 1-D vector of the source"
+            )
         if et.rank > vec.rank:
             raise op.op_error("requires source vector element and vector result ranks to match.")
         if pmap.num_results != vec.rank - et.rank:
@@ -134,8 +144,10 @@ def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
         minor = vec.shape[-1] if vec.rank else 1
         eb = bitwidth(et)
         if eb and (bitwidth(vec.element_type) * minor) % eb:
-            raise op.op_error("requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
-                              "bitwidth of the source element type")
+            raise op.op_error(
+                "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                "bitwidth of the source element type"
+            )
         if pmap.num_results != vec.rank:
             raise op.op_error("requires a permutation_map with result dims of the same rank as the vector type")
     if pmap.num_symbols:
@@ -147,8 +159,10 @@ def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
         if mask != inferred:
             raise op.op_error(f"inferred mask type ('{inferred}') and mask operand type ('{mask}') don't match")
     if pmap.num_results != len(in_bounds):
-        raise op.op_error(f"expects the in_bounds attr of same rank as permutation_map results: "
-                          f"affine_map<{pmap}> vs inBounds of size: {len(in_bounds)}")
+        raise op.op_error(
+            f"expects the in_bounds attr of same rank as permutation_map results: "
+            f"affine_map<{pmap}> vs inBounds of size: {len(in_bounds)}"
+        )
 
 
 def _parse_transfer_types(p, state) -> tuple:
@@ -197,15 +211,19 @@ class TransferReadOp(OpDef):
             if isinstance(st.element_type, T.VectorType):
                 custom_op_error(p, state, "does not support masks with vector element type", mask[2])
             if pmap is None or vt.rank != pmap.num_results:
-                custom_op_error(p, state, "expected the same rank for the vector and the results of the permutation map", tpos)
+                custom_op_error(
+                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
+                )
             ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
         state.operands = ops
         state.properties["operandSegmentSizes"] = segment_sizes_attr([1, len(idx), 1, int(mask is not None)])
         state.result_types = [vt]
 
     def print_custom(self, p) -> None:
-        p.write(f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], "  # type: ignore[attr-defined]
-                f"{p.value_name(self.padding)}")  # type: ignore[attr-defined]
+        p.write(
+            f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], "  # type: ignore[attr-defined]
+            f"{p.value_name(self.padding)}"
+        )  # type: ignore[attr-defined]
         if self.mask is not None:  # type: ignore[attr-defined]
             p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
         _print_transfer_attrs(self, p)
@@ -270,15 +288,19 @@ class TransferWriteOp(OpDef):
             if isinstance(st.element_type, T.VectorType):
                 custom_op_error(p, state, "does not support masks with vector element type", mask[2])
             if pmap is None or vt.rank != pmap.num_results:
-                custom_op_error(p, state, "expected the same rank for the vector and the results of the permutation map", tpos)
+                custom_op_error(
+                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
+                )
             ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
         state.operands = ops
         state.properties["operandSegmentSizes"] = segment_sizes_attr([1, 1, len(idx), int(mask is not None)])
         state.result_types = [st] if isinstance(st, T.RankedTensorType) else []
 
     def print_custom(self, p) -> None:
-        p.write(f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}"  # type: ignore[attr-defined]
-                f"[{p.operands_str(self.indices)}]")  # type: ignore[arg-type]
+        p.write(
+            f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}"  # type: ignore[attr-defined]
+            f"[{p.operands_str(self.indices)}]"
+        )  # type: ignore[arg-type]
         if self.mask is not None:  # type: ignore[attr-defined]
             p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
         _print_transfer_attrs(self, p)
@@ -413,8 +435,10 @@ class MaskedLoadOp(_LoadStoreBase):
     pass_thru = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
     result_ = result(AnyVectorNonZero, name="result")
-    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
-                       "type($mask) `,` type($pass_thru) `into` type($result)")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($pass_thru) `into` type($result)"
+    )
 
     def verify_(self) -> None:
         _verify_masked_load(self, "shape")
@@ -431,8 +455,10 @@ class MaskedStoreOp(_LoadStoreBase):
     mask = operand(BoolVectorNonZero)
     valueToStore = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
-    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
-                       "type($mask) `,` type($valueToStore)")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($valueToStore)"
+    )
 
     def verify_(self) -> None:
         _verify_masked_store(self, "shape")
@@ -453,9 +479,11 @@ class GatherOp(_LoadStoreBase):
     pass_thru = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
     result_ = result(AnyVectorNonZero, name="result")
-    assembly_format = ("$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` "
-                       "type($base) `,` type($index_vec)  `,` type($mask) `,` type($pass_thru) `into` "
-                       "type($result)")
+    assembly_format = (
+        "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` "
+        "type($base) `,` type($index_vec)  `,` type($mask) `,` type($pass_thru) `into` "
+        "type($result)"
+    )
 
     def expected_mask_type(self) -> T.Type:
         r = self.result_types[0]
@@ -490,9 +518,11 @@ class ScatterOp(_LoadStoreBase):
     valueToStore = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
     result_ = opt_result(C.AnyRankedTensor, name="result")
-    assembly_format = ("$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` "
-                       "type($base) `,` type($index_vec)  `,` type($mask) `,` type($valueToStore) "
-                       "(`->` type($result)^)?")
+    assembly_format = (
+        "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` "
+        "type($base) `,` type($index_vec)  `,` type($mask) `,` type($valueToStore) "
+        "(`->` type($result)^)?"
+    )
 
     def expected_mask_type(self) -> T.Type:
         v = self.valueToStore.type  # type: ignore[attr-defined]
@@ -521,8 +551,10 @@ class ExpandLoadOp(_LoadStoreBase):
     pass_thru = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
     result_ = result(AnyVectorNonZero, name="result")
-    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
-                       "type($mask) `,` type($pass_thru) `into` type($result)")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($pass_thru) `into` type($result)"
+    )
 
     def verify_(self) -> None:
         _verify_masked_load(self, "dim")
@@ -539,8 +571,10 @@ class CompressStoreOp(_LoadStoreBase):
     mask = operand(FixedBoolVector)
     valueToStore = operand(AnyVectorNonZero)
     alignment = prop(C.I64Attr, optional=True)
-    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
-                       "type($mask) `,` type($valueToStore)")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($valueToStore)"
+    )
 
     def verify_(self) -> None:
         _verify_masked_store(self, "dim")

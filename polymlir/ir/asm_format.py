@@ -16,10 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 from . import attributes as A
 from . import types as T
-from .fields import OPTIONAL, SINGLE, VARIADIC, OperandDef, PropDef, RegionDef, ResultDef, SuccessorDef, segment_sizes_attr
+from .fields import (
+    OPTIONAL,
+    SINGLE,
+    VARIADIC,
+    OperandDef,
+    PropDef,
+    RegionDef,
+    ResultDef,
+    SuccessorDef,
+    segment_sizes_attr,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .opdef import OpDef
+    pass
 
 _TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|[A-Za-z_][\w-]*|<[A-Za-z_]\w*>|[()^?,:])")
 
@@ -216,7 +226,9 @@ def _elide_terminator(op, region) -> bool:
     if not ops:
         return False
     t = ops[-1]
-    return t.name == name and not t.operands and not t.attributes and not (isinstance(t.properties, dict) and t.properties)
+    return (
+        t.name == name and not t.operands and not t.attributes and not (isinstance(t.properties, dict) and t.properties)
+    )
 
 
 def _space(p, st) -> None:
@@ -309,7 +321,7 @@ class _FunctionalType(_Elem):
 
 
 class _AttrDict(_Elem):
-    def __init__(self, keyword: bool, fmt: "CompiledFormat"):
+    def __init__(self, keyword: bool, fmt: CompiledFormat):
         self.keyword = keyword
         self.fmt = fmt
 
@@ -339,12 +351,15 @@ class _AttrDict(_Elem):
 
 
 class _PropDict(_Elem):
-    def __init__(self, fmt: "CompiledFormat"):
+    def __init__(self, fmt: CompiledFormat):
         self.fmt = fmt
 
     def print(self, op, p, st) -> None:
-        items = {k: v for k, v in op.properties.items()
-                 if k not in self.fmt.in_format and k not in ("operandSegmentSizes", "resultSegmentSizes")}
+        items = {
+            k: v
+            for k, v in op.properties.items()
+            if k not in self.fmt.in_format and k not in ("operandSegmentSizes", "resultSegmentSizes")
+        }
         if items:
             _space(p, st)
             p.write("<{" + A.format_named_attrs(list(items.items()), p) + "}>")
@@ -389,20 +404,24 @@ class _Optional(_Elem):
 
     def print(self, op, p, st) -> None:
         present = self.anchor.is_present(op) if self.anchor is not None else True
-        for e in (self.then if present else self.els):
+        for e in self.then if present else self.els:
             e.print(op, p, st)
 
     def parse(self, p, ps) -> None:
         # Spacing literals (`` `` ``) print nothing and cannot start a group.
         first = self._first
         if first is None:
-            first = self._first = next((e for e in self.then if not (isinstance(e, _Lit) and e.text in ("", " "))),
-                                       self.then[0])
+            first = self._first = next(
+                (e for e in self.then if not (isinstance(e, _Lit) and e.text in ("", " "))), self.then[0]
+            )
         if first.first_token_check(p, ps):
             for e in self.then:
                 e.parse(p, ps)
-            if isinstance(self.anchor, _Var) and isinstance(self.anchor.field, PropDef) and \
-                    self.anchor.field.constraint.description == "unit attribute":
+            if (
+                isinstance(self.anchor, _Var)
+                and isinstance(self.anchor.field, PropDef)
+                and self.anchor.field.constraint.description == "unit attribute"
+            ):
                 ps.props[self.anchor.field.attr_name] = A.UNIT
         else:
             for e in self.els:
@@ -452,7 +471,7 @@ def print_attr_in_format(f: PropDef, a: A.Attribute, p) -> str:
     mn = c.dialect_mnemonic
     if mn is not None and isinstance(a, A.OpaqueAttr) and a.text.startswith(mn):
         # Stripped form: the attribute's type is known, so only `<...>`.
-        return a.text[len(mn):]
+        return a.text[len(mn) :]
     if c.description == "string attribute" and f.attr_name in ("sym_name",) and isinstance(a, A.StringAttr):
         return A.SymbolRefAttr(a.value).print(p)
     bt = getattr(c, "buildable_type", None)
@@ -498,8 +517,11 @@ def parse_attr_in_format(f: PropDef, p, ps=None) -> A.Attribute | None:
         elif p.kind == "string":
             kw = p.parse_string()
         else:
-            p.error(f"{prefix}expected string or keyword containing one of the following enum values for attribute "
-                    f"'{f.attr_name}' [{', '.join(enum.values())}]", pos)
+            p.error(
+                f"{prefix}expected string or keyword containing one of the following enum values for attribute "
+                f"'{f.attr_name}' [{', '.join(enum.values())}]",
+                pos,
+            )
         for v, name in enum.items():
             if name == kw:
                 return A.IntegerAttr(v, getattr(c, "buildable_type", None) or T.i64)

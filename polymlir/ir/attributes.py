@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from .types import (
     DYNAMIC,
@@ -50,7 +50,7 @@ class Attribute:
 # --------------------------------------------------------------------------
 
 
-def elide_type(a: "Attribute", p) -> str:
+def elide_type(a: Attribute, p) -> str:
     """``a`` printed where upstream may elide an i64 integer's type."""
     if type(a) is IntegerAttr and a.type == i64:
         return str(a.value)
@@ -139,8 +139,9 @@ _SMALL_FLOATS: dict[str, tuple[int, int, bool, bool, float, str]] = {
 }
 
 
-def _small_round(v: float, man_bits: int, emin: int, subnormals: bool, neg_zero: bool, largest: float,
-                 overflow: str) -> float:
+def _small_round(
+    v: float, man_bits: int, emin: int, subnormals: bool, neg_zero: bool, largest: float, overflow: str
+) -> float:
     """``v`` rounded to a narrow float format. The format without
     subnormals (f8E8M0FNU) has no zero either: its least value stands for
     zero and anything below."""
@@ -523,7 +524,7 @@ class DictionaryAttr(Attribute):
     items: tuple[tuple[str, Attribute], ...]  # sorted by name
 
     @staticmethod
-    def from_dict(d: dict[str, Attribute]) -> "DictionaryAttr":
+    def from_dict(d: dict[str, Attribute]) -> DictionaryAttr:
         return DictionaryAttr(tuple(sorted(d.items(), key=lambda kv: kv[0])))
 
     def print(self, p) -> str:
@@ -609,7 +610,7 @@ def _nest(values: Sequence, shape: Sequence[int], et: Type) -> str:
     if len(shape) == 1:
         return "[" + ", ".join(_elem_str(v, et) for v in values) + "]"
     step = len(values) // shape[0] if shape[0] else 0
-    return "[" + ", ".join(_nest(values[i * step:(i + 1) * step], shape[1:], et) for i in range(shape[0])) + "]"
+    return "[" + ", ".join(_nest(values[i * step : (i + 1) * step], shape[1:], et) for i in range(shape[0])) + "]"
 
 
 def _pack_hex(values: Sequence, et: Type) -> str | None:
@@ -619,8 +620,10 @@ def _pack_hex(values: Sequence, et: Type) -> str | None:
         data = b"".join((v & mask).to_bytes(nb, "little") for v in values)
     elif isinstance(et, FloatType) and et.name in ("f16", "f32", "f64", "bf16"):
         nb = et.width // 8
-        data = b"".join((v.bits if isinstance(v, NanBits) else float_bits(v, et)).to_bytes(nb, "little")  # type: ignore[union-attr]
-                        for v in values)
+        data = b"".join(
+            (v.bits if isinstance(v, NanBits) else float_bits(v, et)).to_bytes(nb, "little")  # type: ignore[union-attr]
+            for v in values
+        )
     else:
         return None
     return '"0x' + data.hex().upper() + '"'
@@ -687,8 +690,8 @@ class SparseElementsAttr(Attribute):
     values: DenseElementsAttr
 
     def print(self, p) -> str:
-        idx = self.indices.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
-        val = self.values.print(p).rsplit(" : ", 1)[0][len("dense<"):-1]
+        idx = self.indices.print(p).rsplit(" : ", 1)[0][len("dense<") : -1]
+        val = self.values.print(p).rsplit(" : ", 1)[0][len("dense<") : -1]
         if not self.indices.data and not self.values.data:
             return f"sparse<> : {p.type(self.type)}"
         return f"sparse<{idx}, {val}> : {p.type(self.type)}"
@@ -764,7 +767,7 @@ def pretty_dialect_symbol(text: str) -> str:
     if m is None:
         return text
     body = m.group(2)
-    if "<" in body and not _balanced_angles(body[body.index("<"):]):
+    if "<" in body and not _balanced_angles(body[body.index("<") :]):
         return text
     return f"{m.group(1)}.{body}"
 
@@ -895,8 +898,11 @@ class OffsetLoc(FileLineColLoc):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FileLineColLoc):
-            o = other._key() if isinstance(other, OffsetLoc) else (
-                other.filename, other.line, other.col, other.end_line, other.end_col)
+            o = (
+                other._key()
+                if isinstance(other, OffsetLoc)
+                else (other.filename, other.line, other.col, other.end_line, other.end_col)
+            )
             return self._key() == o
         return NotImplemented
 

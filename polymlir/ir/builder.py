@@ -1,13 +1,13 @@
 """Building IR at an insertion point.
 
-    b = Builder.before(op)
-    c = b.const_index(4)
-    s = b.create("arith.addi", [x, c], [T.index]).results[0]
+b = Builder.before(op)
+c = b.const_index(4)
+s = b.create("arith.addi", [x, c], [T.index]).results[0]
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import attributes as A
 from . import types as T
@@ -23,16 +23,16 @@ class Builder:
         self.loc = loc
 
     @classmethod
-    def at_end(cls, block: Block, loc: A.Location | None = None) -> "Builder":
+    def at_end(cls, block: Block, loc: A.Location | None = None) -> Builder:
         return cls(block, None, loc)
 
     @classmethod
-    def before(cls, op: Operation) -> "Builder":
+    def before(cls, op: Operation) -> Builder:
         assert op.parent is not None
         return cls(op.parent, op, op.loc)
 
     @classmethod
-    def after(cls, op: Operation) -> "Builder":
+    def after(cls, op: Operation) -> Builder:
         assert op.parent is not None
         return cls(op.parent, op.next_op, op.loc)
 
@@ -43,13 +43,27 @@ class Builder:
             self.block.insert_before(self.anchor, op)
         return op
 
-    def create(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[T.Type] = (),
-               attributes: dict[str, A.Attribute] | None = None, properties: dict[str, A.Attribute] | None = None,
-               regions: Sequence[Region] | int = 0, successors: Sequence[Block] = (),
-               loc: A.Location | None = None) -> Operation:
-        op = Operation.create(name, operands=operands, result_types=result_types, attributes=attributes,
-                              properties=properties, regions=regions, successors=successors,
-                              loc=loc if loc is not None else self.loc)
+    def create(
+        self,
+        name: str,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[T.Type] = (),
+        attributes: dict[str, A.Attribute] | None = None,
+        properties: dict[str, A.Attribute] | None = None,
+        regions: Sequence[Region] | int = 0,
+        successors: Sequence[Block] = (),
+        loc: A.Location | None = None,
+    ) -> Operation:
+        op = Operation.create(
+            name,
+            operands=operands,
+            result_types=result_types,
+            attributes=attributes,
+            properties=properties,
+            regions=regions,
+            successors=successors,
+            loc=loc if loc is not None else self.loc,
+        )
         return self.insert(op)
 
     def value(self, name: str, operands: Sequence[Value], result_type: T.Type, **props: A.Attribute) -> Value:

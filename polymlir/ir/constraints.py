@@ -6,8 +6,8 @@ in its messages ("operand #0 must be signless-integer-like, but got 'f32'").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import attributes as A
 from . import types as T
@@ -20,7 +20,7 @@ class TypeConstraint:
     # For constraints whose upstream C++ type is a builtin type class: its
     # name (e.g. "builtin.vector") and test; a format's type() directive
     # then rejects other kinds while parsing, as upstream's parser does.
-    kind: "tuple[str, Callable[[T.Type], bool]] | None" = None
+    kind: tuple[str, Callable[[T.Type], bool]] | None = None
     # ODS "buildable" types (i1, index, ...): the only type the constraint
     # admits, so a format need not spell it (operands resolve to it).
     buildable: T.Type | None = None
@@ -28,7 +28,7 @@ class TypeConstraint:
     def __call__(self, t: T.Type) -> bool:
         return self.pred(t)
 
-    def __or__(self, other: "TypeConstraint") -> "TypeConstraint":
+    def __or__(self, other: TypeConstraint) -> TypeConstraint:
         return TypeConstraint(f"{self.description} or {other.description}", lambda t: self.pred(t) or other.pred(t))
 
 
@@ -67,23 +67,32 @@ I32 = TypeConstraint("32-bit signless integer", lambda t: t == T.i32, buildable=
 I64 = TypeConstraint("64-bit signless integer", lambda t: t == T.i64, buildable=T.i64)
 AnyInteger = TypeConstraint("integer", lambda t: isinstance(t, T.IntegerType))
 AnySignlessInteger = TypeConstraint("signless integer", _signless_int)
-SignlessIntOrIndex = TypeConstraint("signless integer or index", lambda t: _signless_int(t) or isinstance(t, T.IndexType))
+SignlessIntOrIndex = TypeConstraint(
+    "signless integer or index", lambda t: _signless_int(t) or isinstance(t, T.IndexType)
+)
 AnyFloat = TypeConstraint("floating-point", _is_float)
 SignlessIntLike = TypeConstraint(
-    "signless-integer-like", lambda t: _signless_int(_elem(t)) or isinstance(_elem(t), T.IndexType))
+    "signless-integer-like", lambda t: _signless_int(_elem(t)) or isinstance(_elem(t), T.IndexType)
+)
 SignlessIntLikeOrMemRef = TypeConstraint(
     "signless-integer-like or memref of signless-integer",
-    lambda t: _signless_int(_elem(t)) or isinstance(_elem(t), T.IndexType)
-    or (isinstance(t, T.MemRefType) and _signless_int(t.element_type)))
+    lambda t: (
+        _signless_int(_elem(t))
+        or isinstance(_elem(t), T.IndexType)
+        or (isinstance(t, T.MemRefType) and _signless_int(t.element_type))
+    ),
+)
 FloatLike = TypeConstraint("floating-point-like", lambda t: _is_float(_elem(t)))
 BoolLike = TypeConstraint("bool-like", lambda t: _elem(t) == T.i1)
 IntOrFloatLike = TypeConstraint(
-    "signless-integer-like or floating-point-like",
-    lambda t: SignlessIntLike(t) or FloatLike(t))
+    "signless-integer-like or floating-point-like", lambda t: SignlessIntLike(t) or FloatLike(t)
+)
 AnyMemRef = TypeConstraint("memref of any type values", lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType)))
 AnyRankedMemRef = TypeConstraint("ranked memref of any type values", lambda t: isinstance(t, T.MemRefType))
 AnyUnrankedMemRef = TypeConstraint("unranked.memref of any type values", lambda t: isinstance(t, T.UnrankedMemRefType))
-AnyTensor = TypeConstraint("tensor of any type values", lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType)))
+AnyTensor = TypeConstraint(
+    "tensor of any type values", lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+)
 AnyRankedTensor = TypeConstraint("ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType))
 AnyVector = TypeConstraint("vector of any type values", lambda t: isinstance(t, T.VectorType))
 AnyShaped = TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
@@ -91,8 +100,10 @@ AnyComplex = TypeConstraint("complex-type", lambda t: isinstance(t, T.ComplexTyp
 
 
 def memref_of(desc: str, elem: Callable[[T.Type], bool]) -> TypeConstraint:
-    return TypeConstraint(f"memref of {desc} values",
-                          lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType)) and elem(t.element_type))
+    return TypeConstraint(
+        f"memref of {desc} values",
+        lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType)) and elem(t.element_type),
+    )
 
 
 def one_of_types(*types: T.Type, description: str | None = None) -> TypeConstraint:
@@ -106,24 +117,37 @@ AnyAttr = AttrConstraint("any attribute", lambda a: True)
 StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, A.StringAttr))
 SymbolNameAttr = AttrConstraint("string attribute", lambda a: isinstance(a, A.StringAttr))
 SymbolRefAttr = AttrConstraint("symbol reference attribute", lambda a: isinstance(a, A.SymbolRefAttr))
-FlatSymbolRefAttr = AttrConstraint("flat symbol reference attribute",
-                                   lambda a: isinstance(a, A.SymbolRefAttr) and not a.nested)
+FlatSymbolRefAttr = AttrConstraint(
+    "flat symbol reference attribute", lambda a: isinstance(a, A.SymbolRefAttr) and not a.nested
+)
 UnitAttr = AttrConstraint("unit attribute", lambda a: isinstance(a, A.UnitAttr))
 BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i1)
 TypeAttr = AttrConstraint("any type attribute", lambda a: isinstance(a, A.TypeAttr))
-FunctionTypeAttr = AttrConstraint("type attribute of function type",
-                                  lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, T.FunctionType))
+FunctionTypeAttr = AttrConstraint(
+    "type attribute of function type", lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, T.FunctionType)
+)
 ArrayAttr = AttrConstraint("array attribute", lambda a: isinstance(a, A.ArrayAttr))
 DictAttr = AttrConstraint("dictionary of named attribute values", lambda a: isinstance(a, A.DictionaryAttr))
-DictArrayAttr = AttrConstraint("Array of dictionary attributes",
-                               lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.DictionaryAttr) for x in a))
+DictArrayAttr = AttrConstraint(
+    "Array of dictionary attributes",
+    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.DictionaryAttr) for x in a),
+)
 AffineMapAttr = AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr))
 IntegerSetAttr = AttrConstraint("IntegerSet attribute", lambda a: isinstance(a, A.IntegerSetAttr))
-TypedAttr = AttrConstraint("TypedAttr instance", lambda a: isinstance(a, (
-    A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr))
-    or (isinstance(a, A.StringAttr) and a.type is not None) or (isinstance(a, A.OpaqueAttr) and a.type is not None))
-ElementsAttr = AttrConstraint("constant vector/tensor attribute", lambda a: isinstance(a, (
-    A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)))
+TypedAttr = AttrConstraint(
+    "TypedAttr instance",
+    lambda a: (
+        isinstance(
+            a, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)
+        )
+        or (isinstance(a, A.StringAttr) and a.type is not None)
+        or (isinstance(a, A.OpaqueAttr) and a.type is not None)
+    ),
+)
+ElementsAttr = AttrConstraint(
+    "constant vector/tensor attribute",
+    lambda a: isinstance(a, (A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)),
+)
 
 
 def int_attr(t: T.Type, desc: str) -> AttrConstraint:
@@ -132,7 +156,9 @@ def int_attr(t: T.Type, desc: str) -> AttrConstraint:
 
 I64Attr = int_attr(T.i64, "64-bit signless integer attribute")
 I32Attr = int_attr(T.i32, "32-bit signless integer attribute")
-IndexAttr = AttrConstraint("index attribute", lambda a: isinstance(a, A.IntegerAttr) and isinstance(a.type, T.IndexType))
+IndexAttr = AttrConstraint(
+    "index attribute", lambda a: isinstance(a, A.IntegerAttr) and isinstance(a.type, T.IndexType)
+)
 AnyIntegerAttr = AttrConstraint("arbitrary integer attribute", lambda a: isinstance(a, A.IntegerAttr))
 F32Attr = AttrConstraint("32-bit float attribute", lambda a: isinstance(a, A.FloatAttr) and a.type == T.f32)
 
@@ -157,6 +183,8 @@ def dialect_attr(mnemonic: str, desc: str | None = None) -> AttrConstraint:
     """An attribute of a dialect we keep opaque, e.g. ``#arith.fastmath<...>``,
     printed unqualified (``fastmath<fast>``) in its own ops' custom forms."""
     prefix = mnemonic + "<"
-    return AttrConstraint(desc or f"{mnemonic} attribute",
-                          lambda a: isinstance(a, A.OpaqueAttr) and (a.text.startswith(prefix) or a.text == mnemonic),
-                          dialect_mnemonic=mnemonic)
+    return AttrConstraint(
+        desc or f"{mnemonic} attribute",
+        lambda a: isinstance(a, A.OpaqueAttr) and (a.text.startswith(prefix) or a.text == mnemonic),
+        dialect_mnemonic=mnemonic,
+    )

@@ -8,8 +8,9 @@ each value keeps the exact list of its uses (``OpOperand``s), so
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from .attributes import UNKNOWN_LOC, Attribute, Location
 from .types import Type
@@ -61,35 +62,35 @@ class Value:
         return bool(self.uses)
 
     @property
-    def users(self) -> list["Operation"]:
+    def users(self) -> list[Operation]:
         seen: dict[Operation, None] = {}
         for u in self.uses:
             seen[u.owner] = None
         return list(seen)
 
-    def replace_all_uses_with(self, new: "Value") -> None:
+    def replace_all_uses_with(self, new: Value) -> None:
         for use in list(self.uses):
             use.set(new)
 
-    def replace_uses_if(self, new: "Value", pred: Callable[["OpOperand"], bool]) -> None:
+    def replace_uses_if(self, new: Value, pred: Callable[[OpOperand], bool]) -> None:
         for use in list(self.uses):
             if pred(use):
                 use.set(new)
 
     @property
-    def owner_op(self) -> "Operation | None":
+    def owner_op(self) -> Operation | None:
         """The defining op of a result; the parent op of a block argument."""
         raise NotImplementedError
 
     @property
-    def parent_block(self) -> "Block | None":
+    def parent_block(self) -> Block | None:
         raise NotImplementedError
 
 
 class OpResult(Value):
     __slots__ = ("owner", "index")
 
-    def __init__(self, type: Type, owner: "Operation", index: int):
+    def __init__(self, type: Type, owner: Operation, index: int):
         # Value.__init__ inlined: one of these per result of every op.
         self.type = type
         self.uses = {}
@@ -98,11 +99,11 @@ class OpResult(Value):
         self.index = index
 
     @property
-    def owner_op(self) -> "Operation":
+    def owner_op(self) -> Operation:
         return self.owner
 
     @property
-    def parent_block(self) -> "Block | None":
+    def parent_block(self) -> Block | None:
         return self.owner.parent
 
     def __repr__(self) -> str:
@@ -112,18 +113,18 @@ class OpResult(Value):
 class BlockArgument(Value):
     __slots__ = ("owner", "index", "loc")
 
-    def __init__(self, type: Type, owner: "Block", index: int, loc: Location | None = None):
+    def __init__(self, type: Type, owner: Block, index: int, loc: Location | None = None):
         Value.__init__(self, type)
         self.owner = owner
         self.index = index
         self.loc = loc
 
     @property
-    def owner_op(self) -> "Operation | None":
+    def owner_op(self) -> Operation | None:
         return self.owner.parent_op
 
     @property
-    def parent_block(self) -> "Block":
+    def parent_block(self) -> Block:
         return self.owner
 
     def __repr__(self) -> str:
@@ -135,7 +136,7 @@ class OpOperand:
 
     __slots__ = ("owner", "index", "value")
 
-    def __init__(self, owner: "Operation", index: int, value: Value):
+    def __init__(self, owner: Operation, index: int, value: Value):
         self.owner = owner
         self.index = index
         self.value = value
@@ -154,8 +155,16 @@ class Operation:
     """A generic operation. Registered ops subclass it (see ``opdef``)."""
 
     __slots__ = (
-        "name", "_operands", "results", "successors", "attributes",
-        "properties", "regions", "loc", "parent", "__weakref__",
+        "name",
+        "_operands",
+        "results",
+        "successors",
+        "attributes",
+        "properties",
+        "regions",
+        "loc",
+        "parent",
+        "__weakref__",
     )
 
     # Class-level metadata that registered op classes override.
@@ -170,8 +179,8 @@ class Operation:
         result_types: Sequence[Type] = (),
         attributes: dict[str, Attribute] | None = None,
         properties: dict[str, Attribute] | Attribute | None = None,
-        successors: Sequence["Block"] = (),
-        regions: Sequence["Region"] | int = 0,
+        successors: Sequence[Block] = (),
+        regions: Sequence[Region] | int = 0,
         loc: Location | None = None,
     ):
         self.name = name
@@ -196,7 +205,7 @@ class Operation:
         self.parent: Block | None = None
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> "Operation":
+    def create(cls, name: str | None = None, **kw) -> Operation:
         """Build an op of this class (or, on the base class, look the name
         up in the registry so a registered op gets its class)."""
         if cls is Operation:
@@ -242,36 +251,36 @@ class Operation:
         return [r.type for r in self.results]
 
     # -- regions and nesting -------------------------------------------------
-    def add_region(self, region: "Region | None" = None) -> "Region":
+    def add_region(self, region: Region | None = None) -> Region:
         region = region if region is not None else Region()
         region.parent = self
         self.regions.append(region)
         return region
 
     @property
-    def parent_op(self) -> "Operation | None":
+    def parent_op(self) -> Operation | None:
         b = self.parent
         if b is None or b.parent is None:
             return None
         return b.parent.parent
 
     @property
-    def parent_region(self) -> "Region | None":
+    def parent_region(self) -> Region | None:
         return self.parent.parent if self.parent is not None else None
 
-    def ancestors(self) -> Iterator["Operation"]:
+    def ancestors(self) -> Iterator[Operation]:
         op = self.parent_op
         while op is not None:
             yield op
             op = op.parent_op
 
-    def is_ancestor_of(self, other: "Operation") -> bool:
+    def is_ancestor_of(self, other: Operation) -> bool:
         return other is self or any(a is self for a in other.ancestors())
 
-    def is_proper_ancestor_of(self, other: "Operation") -> bool:
+    def is_proper_ancestor_of(self, other: Operation) -> bool:
         return other is not self and self.is_ancestor_of(other)
 
-    def walk(self, fn: Callable[["Operation"], object] | None = None, post_order: bool = True) -> Iterator["Operation"]:
+    def walk(self, fn: Callable[[Operation], object] | None = None, post_order: bool = True) -> Iterator[Operation]:
         """Iterate over this op and all nested ops (post-order by default).
 
         With ``fn`` given, call it on each op instead of yielding."""
@@ -281,7 +290,7 @@ class Operation:
             return iter(())
         return self._walk(post_order)
 
-    def _walk(self, post_order: bool) -> Iterator["Operation"]:
+    def _walk(self, post_order: bool) -> Iterator[Operation]:
         if not post_order:
             yield self
         for r in self.regions:
@@ -318,7 +327,7 @@ class Operation:
         return frozenset()
 
     # -- mutation ------------------------------------------------------------
-    def detach(self) -> "Operation":
+    def detach(self) -> Operation:
         if self.parent is not None:
             self.parent.operations.remove(self)
             self.parent = None
@@ -342,33 +351,33 @@ class Operation:
         self.drop_all_references()
         self.detach()
 
-    def replace_all_uses_with(self, values: Sequence[Value] | "Operation") -> None:
+    def replace_all_uses_with(self, values: Sequence[Value] | Operation) -> None:
         new = values.results if isinstance(values, Operation) else values
         assert len(new) == len(self.results)
         for r, v in zip(self.results, new):
             r.replace_all_uses_with(v)
 
-    def move_before(self, other: "Operation") -> None:
+    def move_before(self, other: Operation) -> None:
         self.detach()
         other.parent.insert_before(other, self)  # type: ignore[union-attr]
 
-    def move_after(self, other: "Operation") -> None:
+    def move_after(self, other: Operation) -> None:
         self.detach()
         other.parent.insert_after(other, self)  # type: ignore[union-attr]
 
     @property
-    def next_op(self) -> "Operation | None":
+    def next_op(self) -> Operation | None:
         ops = self.parent.operations  # type: ignore[union-attr]
         i = ops.index(self)
         return ops[i + 1] if i + 1 < len(ops) else None
 
     @property
-    def prev_op(self) -> "Operation | None":
+    def prev_op(self) -> Operation | None:
         ops = self.parent.operations  # type: ignore[union-attr]
         i = ops.index(self)
         return ops[i - 1] if i > 0 else None
 
-    def clone(self, mapping: dict | None = None) -> "Operation":
+    def clone(self, mapping: dict | None = None) -> Operation:
         """Deep copy; operands defined outside are kept unless in ``mapping``
         (value -> value and block -> block), which the clone fills in."""
         mapping = {} if mapping is None else mapping
@@ -376,7 +385,8 @@ class Operation:
         op = cls.__new__(cls)
         props = dict(self.properties) if isinstance(self.properties, dict) else self.properties
         Operation.__init__(
-            op, self.name,
+            op,
+            self.name,
             operands=[mapping.get(v, v) for v in self.operands],
             result_types=self.result_types,
             attributes=self.attributes,
@@ -390,7 +400,7 @@ class Operation:
             op.add_region(r.clone(mapping))
         return op
 
-    def lookup(self, symbol: str) -> "Operation | None":
+    def lookup(self, symbol: str) -> Operation | None:
         """The op named ``symbol`` (its ``sym_name``) directly inside this
         op's first region, e.g. ``module.lookup("matmul")`` for a function."""
         if not self.regions:
@@ -402,7 +412,7 @@ class Operation:
                     return op
         return None
 
-    def emit_error(self, message: str) -> "DiagnosticError":
+    def emit_error(self, message: str) -> DiagnosticError:
         """Build (the caller raises) a located error for this op."""
         from .diagnostics import DiagnosticError
 
@@ -491,12 +501,12 @@ class Block:
         return len(self.operations)
 
     @property
-    def successors(self) -> list["Block"]:
+    def successors(self) -> list[Block]:
         t = self.terminator
         return list(t.successors) if t is not None else []
 
     @property
-    def predecessors(self) -> list["Block"]:
+    def predecessors(self) -> list[Block]:
         """Blocks whose terminator branches here (in region order)."""
         if self.parent is None:
             return []
@@ -566,7 +576,7 @@ class Region:
         for b in self.blocks:
             yield from b.operations
 
-    def clone(self, mapping: dict) -> "Region":
+    def clone(self, mapping: dict) -> Region:
         new = Region()
         for b in self.blocks:
             nb = Block([a.type for a in b.arguments], [a.loc for a in b.arguments])

@@ -51,7 +51,7 @@ class Diagnostic:
     severity: str  # "error" | "warning" | "remark" | "note"
     message: str
     loc: Location | None = None
-    notes: list["Diagnostic"] = field(default_factory=list)
+    notes: list[Diagnostic] = field(default_factory=list)
 
     def render(self, with_source: bool = True) -> str:
         f = file_loc(self.loc)
@@ -92,7 +92,7 @@ class DiagnosticError(Exception):
     def loc(self) -> Location | None:
         return self.diagnostic.loc
 
-    def attach_note(self, message: str, loc: Location | None = None) -> "DiagnosticError":
+    def attach_note(self, message: str, loc: Location | None = None) -> DiagnosticError:
         self.diagnostic.notes.append(Diagnostic("note", message, loc))
         return self
 
@@ -150,7 +150,9 @@ def parse_expectations(text: str) -> list[Expectation]:
             if where == "above":
                 e.line = i - 1
                 # Upstream: skip lines that are only expected-* comments.
-                while e.line > 1 and _EXPECTED_RE.search(lines[e.line - 1]) and lines[e.line - 1].strip().startswith("//"):
+                while (
+                    e.line > 1 and _EXPECTED_RE.search(lines[e.line - 1]) and lines[e.line - 1].strip().startswith("//")
+                ):
                     e.line -= 1
             elif where == "below":
                 pending_below.append(e)
@@ -193,5 +195,5 @@ def verify_diagnostics(text: str, filename: str, diags: list[Diagnostic]) -> lis
             problems.append(f"{where}: unexpected {d.severity}: {d.message}")
     for e in exps:
         if not e.matched:
-            problems.append(f"{filename}:{e.source_line}: expected {e.severity} \"{e.message}\" was not produced")
+            problems.append(f'{filename}:{e.source_line}: expected {e.severity} "{e.message}" was not produced')
     return problems

@@ -58,7 +58,7 @@ class OperandDef(Field):
             ops = op._operands
             return ops[self.index].value if self.index < len(ops) else None
         start, n = op._segment("operand", self.index)
-        vals = op._operands[start:start + n]
+        vals = op._operands[start : start + n]
         if self.kind == SINGLE:
             return vals[0].value if vals else None
         if self.kind == OPTIONAL:
@@ -81,7 +81,7 @@ class ResultDef(Field):
             res = op.results
             return res[self.index] if self.index < len(res) else None
         start, n = op._segment("result", self.index)
-        vals = op.results[start:start + n]
+        vals = op.results[start : start + n]
         if self.kind == VARIADIC:
             return vals
         return vals[0] if vals else None
@@ -93,8 +93,14 @@ class PropDef(Field):
     __slots__ = ("constraint", "optional", "default", "populate")
     group = "prop"
 
-    def __init__(self, constraint: AttrConstraint = AnyAttr, optional: bool = False,
-                 default: A.Attribute | None = None, name: str | None = None, populate: bool = False):
+    def __init__(
+        self,
+        constraint: AttrConstraint = AnyAttr,
+        optional: bool = False,
+        default: A.Attribute | None = None,
+        name: str | None = None,
+        populate: bool = False,
+    ):
         super().__init__(SINGLE, name)
         self.constraint = constraint
         self.optional = optional or default is not None
@@ -125,7 +131,7 @@ class RegionDef(Field):
         if op is None:
             return self
         if self.kind == VARIADIC:
-            return op.regions[self.index:]
+            return op.regions[self.index :]
         return op.regions[self.index] if self.index < len(op.regions) else None
 
 
@@ -137,7 +143,7 @@ class SuccessorDef(Field):
         if op is None:
             return self
         if self.kind == VARIADIC:
-            return op.successors[self.index:]
+            return op.successors[self.index :]
         return op.successors[self.index] if self.index < len(op.successors) else None
 
 
@@ -165,8 +171,13 @@ def var_result(c: TypeConstraint = AnyType, name: str | None = None) -> Any:
     return ResultDef(c, VARIADIC, name)
 
 
-def prop(c: AttrConstraint = AnyAttr, optional: bool = False, default: A.Attribute | None = None,
-         name: str | None = None, populate: bool = False) -> Any:
+def prop(
+    c: AttrConstraint = AnyAttr,
+    optional: bool = False,
+    default: A.Attribute | None = None,
+    name: str | None = None,
+    populate: bool = False,
+) -> Any:
     """A property; with ``default`` and ``populate`` it is upstream's
     DefaultValuedAttr (new ops get the default), with ``default`` alone a
     DefaultValuedOptionalAttr."""

@@ -321,8 +321,10 @@ class _Flattener:
             if not c or not isinstance(e, AffineBinaryExpr):
                 continue
             lhs, rhs = e.lhs, e.rhs
-            if not (isinstance(lhs, (AffineDimExpr, AffineSymbolExpr))
-                    and isinstance(rhs, (AffineDimExpr, AffineSymbolExpr, AffineConstantExpr))):
+            if not (
+                isinstance(lhs, (AffineDimExpr, AffineSymbolExpr))
+                and isinstance(rhs, (AffineDimExpr, AffineSymbolExpr, AffineConstantExpr))
+            ):
                 continue
             if isinstance(rhs, AffineConstantExpr):
                 if isinstance(lhs, AffineDimExpr):
@@ -417,5 +419,6 @@ def canonicalize_strided_layout(t: T.MemRefType) -> T.MemRefType:
     simplified = simplify_layout_expr(m.results[0], m.num_dims, m.num_symbols)
     if canonical_strided_expr(t.shape) == simplified:
         return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
-    return T.MemRefType(t.shape, t.element_type, A.AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, [simplified])),
-                        t.memory_space)
+    return T.MemRefType(
+        t.shape, t.element_type, A.AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, [simplified])), t.memory_space
+    )

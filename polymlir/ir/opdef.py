@@ -12,18 +12,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from .core import Operation, Region
-from .fields import OPTIONAL, SINGLE, VARIADIC, Field, OperandDef, PropDef, RegionDef, ResultDef, SuccessorDef
+from .fields import OPTIONAL, SINGLE, VARIADIC, Field
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
 
-_OPS: dict[str, type["OpDef"]] = {}
+_OPS: dict[str, type[OpDef]] = {}
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
 _DIALECTS: dict[str, str] = {}  # namespace -> default dialect for nested ops
 
 
-def register_op(cls: type["OpDef"]) -> type["OpDef"]:
+def register_op(cls: type[OpDef]) -> type[OpDef]:
     """Class decorator: make ``cls`` the definition of ``cls.OP_NAME``."""
     _OPS[cls.OP_NAME] = cls
     _DIALECTS.setdefault(cls.OP_NAME.split(".", 1)[0], "")
@@ -36,7 +36,7 @@ def register_dialect(namespace: str) -> None:
     _DIALECTS.setdefault(namespace, "")
 
 
-def lookup_op(name: str) -> type["OpDef"] | None:
+def lookup_op(name: str) -> type[OpDef] | None:
     return _OPS.get(name)
 
 
@@ -45,7 +45,7 @@ def is_registered_dialect(namespace: str) -> bool:
     return namespace in _DIALECTS
 
 
-def registered_ops() -> dict[str, type["OpDef"]]:
+def registered_ops() -> dict[str, type[OpDef]]:
     _ensure_dialects_loaded()
     return dict(_OPS)
 
@@ -135,7 +135,9 @@ class OpDef(Operation):
             f.index = len(groups[f.group])
             groups[f.group].append(f)
         cls._fields = groups
-        cls._nvar = {g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")}
+        cls._nvar = {
+            g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")
+        }
         # Index of the first non-single operand/result field (-1: none).
         cls._var_index = {g: next((f.index for f in groups[g] if f.kind != SINGLE), -1) for g in ("operand", "result")}
         # Whether any operand/result field has a constraint worth checking.
@@ -146,12 +148,12 @@ class OpDef(Operation):
                 props.append(seg)
         cls.PROPERTIES = tuple(dict.fromkeys(props + list(cls.PROPERTIES)))
         cls._property_set = frozenset(cls.PROPERTIES)
-        cls._populated_defaults = tuple((p.attr_name, p.default) for p in groups["prop"]
-                                        if getattr(p, "populate", False))
+        cls._populated_defaults = tuple(
+            (p.attr_name, p.default) for p in groups["prop"] if getattr(p, "populate", False)
+        )
         # Whether the printer asks this class for result / block argument
         # names (worked out once: most ops have none).
-        cls._asm_names = (cls.asm_result_name is not None
-                          or cls.asm_result_names is not OpDef.asm_result_names)  # type: ignore[comparison-overlap]
+        cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names  # type: ignore[comparison-overlap]
         cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names  # type: ignore[comparison-overlap]
         if cls.assembly_format is not None:
             from .asm_format import compile_format
@@ -159,7 +161,7 @@ class OpDef(Operation):
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> "OpDef":  # type: ignore[override]
+    def create(cls, name: str | None = None, **kw) -> OpDef:  # type: ignore[override]
         op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
         Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):
@@ -173,7 +175,7 @@ class OpDef(Operation):
 
     @classmethod
     def uses_segments(cls, group: str) -> bool:
-        return (("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") in cls.PROPERTIES)
+        return ("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") in cls.PROPERTIES
 
     @classmethod
     def _verify_plan(cls) -> tuple:
@@ -249,13 +251,13 @@ class OpDef(Operation):
         return cls._format is not None or cls.parse.__func__ is not OpDef.parse.__func__  # type: ignore[attr-defined]
 
     @classmethod
-    def parse(cls, p: "Parser", state: "OpState") -> None:
+    def parse(cls, p: Parser, state: OpState) -> None:
         """Parse the custom form after the op name into ``state``."""
         if cls._format is None:
             p.error(f"custom op '{cls.OP_NAME}' has no custom assembly format")
         cls._format.parse(p, state)  # type: ignore[attr-defined]
 
-    def print_custom(self, p: "AsmPrinter") -> None:
+    def print_custom(self, p: AsmPrinter) -> None:
         """Print the custom form after the op name."""
         self._format.print(self, p)  # type: ignore[attr-defined]
 
@@ -297,10 +299,14 @@ class OpDef(Operation):
             count = len(values)
             if nvar == 0 and count != nsingle:
                 if nsingle <= 1:  # upstream's ZeroOperands/OneOperand/ZeroResults/OneResult traits
-                    raise self.op_error({("operands", 0): "requires zero operands",
-                                         ("operands", 1): "requires a single operand",
-                                         ("results", 0): "requires zero results",
-                                         ("results", 1): "requires one result"}[(noun, nsingle)])
+                    raise self.op_error(
+                        {
+                            ("operands", 0): "requires zero operands",
+                            ("operands", 1): "requires a single operand",
+                            ("results", 0): "requires zero results",
+                            ("results", 1): "requires one result",
+                        }[(noun, nsingle)]
+                    )
                 raise self.op_error(f"expected {nsingle} {noun}, but found {count}")
             if nvar and count < nsingle:
                 raise self.op_error(f"expected {nsingle} or more {noun}, but found {count}")
@@ -310,15 +316,21 @@ class OpDef(Operation):
                     raise self.op_error(f"requires attribute '{seg_name}'")
                 vals = getattr(seg, "values", ())
                 if len(vals) != len(defs):
-                    raise self.op_error(f"'{seg_name}' attribute for specifying {group} segments must have "
-                                        f"{len(defs)} elements, but got {len(vals)}")
+                    raise self.op_error(
+                        f"'{seg_name}' attribute for specifying {group} segments must have "
+                        f"{len(defs)} elements, but got {len(vals)}"
+                    )
                 if sum(vals) != count:
-                    raise self.op_error(f"{group} count ({count}) does not match with the total size "
-                                        f"({sum(vals)}) specified in attribute '{seg_name}'")
+                    raise self.op_error(
+                        f"{group} count ({count}) does not match with the total size "
+                        f"({sum(vals)}) specified in attribute '{seg_name}'"
+                    )
                 for d, n in zip(defs, vals):
                     if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
-                        raise self.op_error(f"{group} group starting at #{sum(vals[:d.index])} requires "
-                                            f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}")
+                        raise self.op_error(
+                            f"{group} group starting at #{sum(vals[: d.index])} requires "
+                            f"{'1 element' if d.kind == SINGLE else '0 or 1 elements'}, but found {n}"
+                        )
             if not typed:
                 continue
             operand = group == "operand"

@@ -37,8 +37,9 @@ result; any other op is assumed to write memory.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar, Iterable, Sequence, Union
+from typing import ClassVar, Union
 
 from .attributes import Attribute, Location
 from .core import Block, Operation, Region, Value
@@ -46,10 +47,19 @@ from .types import Type
 
 # -- memory effects -------------------------------------------------------------------------
 
-READ_ONLY_OPS = frozenset({
-    "affine.load", "affine.vector_load", "memref.load", "vector.load", "vector.maskedload",
-    "vector.gather", "vector.transfer_read", "vector.expandload", "memref.atomic_yield",
-})
+READ_ONLY_OPS = frozenset(
+    {
+        "affine.load",
+        "affine.vector_load",
+        "memref.load",
+        "vector.load",
+        "vector.maskedload",
+        "vector.gather",
+        "vector.transfer_read",
+        "vector.expandload",
+        "memref.atomic_yield",
+    }
+)
 ALLOC_OPS = frozenset({"memref.alloc", "memref.alloca"})
 
 
@@ -122,9 +132,9 @@ def constant_value(v: Value) -> Attribute | None:
 
 # What a folder returns: None (no fold), [] (the op was changed in place), or
 # one Value or Attribute per result.
-FoldResult = Union[None, Sequence[Union[Value, Attribute]]]
+FoldResult = Union[None, Sequence[Value | Attribute]]
 Folder = Callable[[Operation, list], FoldResult]
-Materializer = Callable[[Attribute, Type, Location], Union[Operation, None]]
+Materializer = Callable[[Attribute, Type, Location], Operation | None]
 
 
 class RewritePattern:
@@ -140,7 +150,7 @@ class RewritePattern:
         """The name ``disable-patterns`` / ``enable-patterns`` refer to."""
         return type(self).__name__
 
-    def match_and_rewrite(self, op: Operation, rewriter: "PatternRewriter") -> bool:  # pragma: no cover
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -344,7 +354,7 @@ class _Folder:
     """Upstream's ``OperationFolder`` for one iteration: uniqued constants
     per insertion region."""
 
-    def __init__(self, driver: "_Driver") -> None:
+    def __init__(self, driver: _Driver) -> None:
         self.driver = driver
         self.uniqued: dict[tuple, Operation] = {}
         self.owned: set[Operation] = set()
@@ -384,8 +394,13 @@ class _Folder:
 
 
 class _Driver(RewriteListener):
-    def __init__(self, region: Region, patterns: PatternSet, config: GreedyConfig,
-                 enabled: Callable[[RewritePattern], bool] | None):
+    def __init__(
+        self,
+        region: Region,
+        patterns: PatternSet,
+        config: GreedyConfig,
+        enabled: Callable[[RewritePattern], bool] | None,
+    ):
         self.region = region
         self.patterns = patterns
         self.config = config
@@ -462,11 +477,16 @@ class _Driver(RewriteListener):
     def _seed(self, region: Region, folder: _Folder) -> None:
         cse = self.config.cse_constants
         if self.config.top_down:
+
             def visit(op: Operation) -> None:
                 if cse and "ConstantLike" in op.traits:
                     v = op.get_attr("value")
-                    if v is not None and not op.regions and len(op.results) == 1 \
-                            and not folder.insert_known_constant(op, v):
+                    if (
+                        v is not None
+                        and not op.regions
+                        and len(op.results) == 1
+                        and not folder.insert_known_constant(op, v)
+                    ):
                         return
                 self.add(op)
                 for r in op.regions:
@@ -484,8 +504,12 @@ class _Driver(RewriteListener):
                     for op in list(top.walk()):
                         if cse and "ConstantLike" in op.traits:
                             v = op.get_attr("value")
-                            if v is not None and not op.regions and len(op.results) == 1 \
-                                    and not folder.insert_known_constant(op, v):
+                            if (
+                                v is not None
+                                and not op.regions
+                                and len(op.results) == 1
+                                and not folder.insert_known_constant(op, v)
+                            ):
                                 continue
                         self.add(op)
 
@@ -567,8 +591,12 @@ def fold_commutative(op: Operation, consts: list) -> bool:
     return True
 
 
-def apply_patterns_greedily(op: Operation, patterns: PatternSet, config: GreedyConfig | None = None,
-                            enabled: Callable[[RewritePattern], bool] | None = None) -> bool:
+def apply_patterns_greedily(
+    op: Operation,
+    patterns: PatternSet,
+    config: GreedyConfig | None = None,
+    enabled: Callable[[RewritePattern], bool] | None = None,
+) -> bool:
     """Apply ``patterns`` (and folding, and dead-op removal) to the regions
     of ``op`` until nothing changes; returns whether it converged within
     ``config.max_iterations``."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import types as T
 from .core import Block, Operation, Region, Value
@@ -42,13 +42,25 @@ def branch(block: Block, dest: Block, args: Sequence[Value] = (), loc=None) -> O
     return block.append(op)
 
 
-def cond_branch(block: Block, cond: Value, true_dest: Block, true_args: Sequence[Value], false_dest: Block,
-                false_args: Sequence[Value], loc=None) -> Operation:
+def cond_branch(
+    block: Block,
+    cond: Value,
+    true_dest: Block,
+    true_args: Sequence[Value],
+    false_dest: Block,
+    false_args: Sequence[Value],
+    loc=None,
+) -> Operation:
     from .attributes import DenseArrayAttr
 
     seg = DenseArrayAttr(T.i32, (1, len(true_args), len(false_args)))
-    op = Operation.create("cf.cond_br", operands=[cond, *true_args, *false_args],
-                          successors=[true_dest, false_dest], properties={"operandSegmentSizes": seg}, loc=loc)
+    op = Operation.create(
+        "cf.cond_br",
+        operands=[cond, *true_args, *false_args],
+        successors=[true_dest, false_dest],
+        properties={"operandSegmentSizes": seg},
+        loc=loc,
+    )
     return block.append(op)
 
 

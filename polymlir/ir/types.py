@@ -7,8 +7,9 @@ printer can substitute aliases); ``str(t)`` prints without aliases.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .attributes import Attribute
@@ -22,7 +23,7 @@ class _PlainPrinter:
     def attr(self, a: object) -> str:
         return a.print(self)  # type: ignore[attr-defined]
 
-    def type(self, t: "Type") -> str:
+    def type(self, t: Type) -> str:
         return t.print(self)
 
 
@@ -212,7 +213,7 @@ class VectorType(ShapedType):
 class RankedTensorType(ShapedType):
     shape: tuple[int, ...]
     element_type: Type
-    encoding: "Attribute | None" = None
+    encoding: Attribute | None = None
 
     def print(self, p) -> str:
         enc = f", {_elided(self.encoding, p)}" if self.encoding is not None else ""
@@ -245,8 +246,8 @@ class UnrankedTensorType(ShapedType):
 class MemRefType(ShapedType):
     shape: tuple[int, ...]
     element_type: Type
-    layout: "Attribute | None" = None  # None: identity layout
-    memory_space: "Attribute | None" = None
+    layout: Attribute | None = None  # None: identity layout
+    memory_space: Attribute | None = None
 
     def print(self, p) -> str:
         s = f"memref<{_dims(self.shape)}{p.type(self.element_type)}"
@@ -267,7 +268,7 @@ class MemRefType(ShapedType):
 @dataclass(frozen=True, slots=True, repr=False)
 class UnrankedMemRefType(ShapedType):
     element_type: Type
-    memory_space: "Attribute | None" = None
+    memory_space: Attribute | None = None
 
     shape = ()  # type: ignore[assignment]
 

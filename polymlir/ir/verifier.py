@@ -133,7 +133,8 @@ class _Verifier:
                 self._not_dominating(user, index, v)
             if ISOLATED_FROM_ABOVE in parent.traits and parent.registered:
                 raise user.emit_error(f"{_op_name_for_error(user)} using value defined outside the region").attach_note(
-                    "required by region isolation constraints", parent.loc)
+                    "required by region isolation constraints", parent.loc
+                )
             anc = parent
         owner = def_region.parent if def_region is not None else None
         if owner is None or not owner.registered:

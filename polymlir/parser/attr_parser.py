@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, NoReturn
+from collections.abc import Callable
+from typing import NoReturn
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -85,7 +86,7 @@ class BaseParser:
 
     @property
     def text(self) -> str:
-        return self.src[self.start:self.end]
+        return self.src[self.start : self.end]
 
     def loc_at(self, pos: int) -> A.FileLineColLoc:
         """The location of source offset ``pos`` (line and column are
@@ -153,10 +154,10 @@ class BaseParser:
             self.error("expected '\"' in string literal")
         if c in "%^@#!":
             self.error(f"invalid {'SSA name' if c == '%' else 'identifier'}")
-        self.error(f"unexpected character")
+        self.error("unexpected character")
 
     def accept_keyword(self, kw: str) -> bool:
-        if self.kind == "bare" and self.src[self.start:self.end] == kw:
+        if self.kind == "bare" and self.src[self.start : self.end] == kw:
             self.advance()
             return True
         return False
@@ -166,7 +167,7 @@ class BaseParser:
             self.error(f"expected '{kw}'")
 
     def peek_keyword(self, kw: str) -> bool:
-        return self.kind == "bare" and self.src[self.start:self.end] == kw
+        return self.kind == "bare" and self.src[self.start : self.end] == kw
 
     def parse_keyword(self, message: str = "expected keyword") -> str:
         if self.kind != "bare":
@@ -180,7 +181,7 @@ class BaseParser:
             if self.kind == "error":
                 self.error_bad_token()
             self.error(message)
-        body = self.src[self.start + 1:self.end - 1]
+        body = self.src[self.start + 1 : self.end - 1]
         s = unescape(body)
         if isinstance(s, int):
             self.error("unknown escape in string literal", self.start + 1 + s)
@@ -195,8 +196,14 @@ class BaseParser:
         self.advance()
         return -v if neg else v
 
-    def parse_comma_list(self, fn: Callable[[], object], open_: str | None = None, close: str | None = None,
-                         allow_empty: bool = True, what: str = "") -> list:
+    def parse_comma_list(
+        self,
+        fn: Callable[[], object],
+        open_: str | None = None,
+        close: str | None = None,
+        allow_empty: bool = True,
+        what: str = "",
+    ) -> list:
         out: list = []
         if open_ is not None:
             self.expect(open_, f"expected '{open_}'{what}")
@@ -253,14 +260,14 @@ class BaseParser:
                 j = i + 1
                 while j < n and body[j] != '"':
                     j += 2 if body[j] == "\\" else 1
-                out.append(body[i:j + 1])
+                out.append(body[i : j + 1])
                 i = j + 1
                 continue
             if c in "#!" and (i == 0 or not (body[i - 1].isalnum() or body[i - 1] in "_$.")):
                 m = _ALIAS_USE.match(body, i + 1)
                 if m is not None:
                     name = m.group(0)
-                    nxt = body[m.end():m.end() + 1]
+                    nxt = body[m.end() : m.end() + 1]
                     table = self.attr_aliases if c == "#" else self.type_aliases
                     if nxt not in (".", "<") and name in table:
                         out.append(str(table[name]))
@@ -274,7 +281,7 @@ class BaseParser:
     def parse_optional_type(self) -> T.Type | None:
         k = self.kind
         if k == "bare":
-            t = self.src[self.start:self.end]
+            t = self.src[self.start : self.end]
             kt = _KEYWORD_TYPES.get(t)
             if kt is not None:
                 self.advance()
@@ -417,8 +424,11 @@ class BaseParser:
                 self.error("expected static shape", kw_pos)
             if any(d <= 0 for d in shape):
                 self.error("vector types must have positive constant sizes", kw_pos)
-            if not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType)) and not isinstance(et, T.OpaqueType) \
-                    and not getattr(et, "VECTOR_ELEMENT", False):  # VectorElementTypeInterface (e.g. !llvm.ptr)
+            if (
+                not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType))
+                and not isinstance(et, T.OpaqueType)
+                and not getattr(et, "VECTOR_ELEMENT", False)
+            ):  # VectorElementTypeInterface (e.g. !llvm.ptr)
                 self.error("vector elements must be int/index/float type", et_pos)
             return T.VectorType(shape, et, scal if any(scal) else ())
         if any(d < 0 and d != T.DYNAMIC for d in shape):
@@ -437,7 +447,7 @@ class BaseParser:
             # is read as strided<[...], offset: ?>.
             if self.peek_keyword("offset"):
                 a = self._legacy_strided()
-                self.legacy_spelling(a_pos, self.src[a_pos:self.start].rstrip(), str(a))
+                self.legacy_spelling(a_pos, self.src[a_pos : self.start].rstrip(), str(a))
             else:
                 a = self.parse_attribute()
             if isinstance(a, (A.AffineMapAttr, A.StridedLayoutAttr)) or (
@@ -453,8 +463,9 @@ class BaseParser:
             if isinstance(layout, A.AffineMapAttr):
                 amap = layout.value
                 if amap.num_dims != len(shape):  # type: ignore[attr-defined]
-                    self.error("memref layout mismatch between rank and affine map: "
-                               f"{len(shape)} != {amap.num_dims}", a_pos)  # type: ignore[attr-defined]
+                    self.error(
+                        f"memref layout mismatch between rank and affine map: {len(shape)} != {amap.num_dims}", a_pos
+                    )  # type: ignore[attr-defined]
                 if amap.is_identity():  # type: ignore[attr-defined]
                     layout = None
             elif isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(shape):
@@ -469,13 +480,15 @@ class BaseParser:
         return a
 
     def _check_element_type(self, et: T.Type, kw: str, pos: int) -> None:
-        if isinstance(et, T.FunctionType) or (kw == "memref" and isinstance(et, (T.RankedTensorType, T.UnrankedTensorType, T.TupleType, T.NoneType))) or (
-            kw == "tensor" and isinstance(et, (T.MemRefType, T.UnrankedMemRefType, T.NoneType))
+        if (
+            isinstance(et, T.FunctionType)
+            or (kw == "memref" and isinstance(et, (T.RankedTensorType, T.UnrankedTensorType, T.TupleType, T.NoneType)))
+            or (kw == "tensor" and isinstance(et, (T.MemRefType, T.UnrankedMemRefType, T.NoneType)))
         ):
             self.error(f"invalid {'memref' if kw == 'memref' else 'tensor'} element type", pos)
 
     def _parse_dialect_type(self) -> T.Type:
-        name = self.src[self.start + 1:self.end]
+        name = self.src[self.start + 1 : self.end]
         pos = self.start
         end = self.end
         if end < len(self.src) and self.src[end] == "<":
@@ -497,7 +510,7 @@ class BaseParser:
                 return t
             self.reset(pos)
         self.reset(body_end)
-        return T.OpaqueType(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1:body_end])))
+        return T.OpaqueType(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1 : body_end])))
 
     # -- attributes ----------------------------------------------------------
     def parse_attribute(self, type: T.Type | None = None) -> A.Attribute:
@@ -619,7 +632,7 @@ class BaseParser:
         return A.SymbolRefAttr(root, tuple(nested))
 
     def _symbol_name(self) -> str:
-        t = self.src[self.start + 1:self.end]
+        t = self.src[self.start + 1 : self.end]
         if t.startswith('"'):
             s = unescape(t[1:-1])
             if isinstance(s, int):
@@ -634,7 +647,7 @@ class BaseParser:
         return self._symbol_name()
 
     def _parse_hash_attr(self) -> A.Attribute:
-        name = self.src[self.start + 1:self.end]
+        name = self.src[self.start + 1 : self.end]
         pos, end = self.start, self.end
         has_body = end < len(self.src) and self.src[end] == "<"
         if "." not in name and not has_body:
@@ -653,7 +666,7 @@ class BaseParser:
         body_end = self.balanced_body(end) if has_body else end
         self.reset(body_end)
         ty = self.parse_type() if self.accept(":") else None
-        return A.OpaqueAttr(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1:body_end])), ty)
+        return A.OpaqueAttr(A.pretty_dialect_symbol(self.expand_aliases(self.src[pos + 1 : body_end])), ty)
 
     def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:
         pos = self.start

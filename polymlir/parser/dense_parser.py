@@ -26,7 +26,7 @@ class _Literal:
         self.pos = pos
 
 
-def _parse_leaf(p: "BaseParser"):
+def _parse_leaf(p: BaseParser):
     pos = p.start
     if p.kind == "(":
         p.advance()
@@ -56,7 +56,7 @@ def _parse_leaf(p: "BaseParser"):
     p.error("expected element literal of primitive type")
 
 
-def _parse_tree(p: "BaseParser"):
+def _parse_tree(p: BaseParser):
     if p.kind == "[":
         p.advance()
         items = []
@@ -69,7 +69,7 @@ def _parse_tree(p: "BaseParser"):
     return _parse_leaf(p)
 
 
-def _infer_shape(tree, p: "BaseParser", pos: int) -> tuple[list[int], list]:
+def _infer_shape(tree, p: BaseParser, pos: int) -> tuple[list[int], list]:
     """Shape of a nested list literal and its leaves, row-major."""
     if not isinstance(tree, list):
         return [], [tree]
@@ -87,7 +87,7 @@ def _infer_shape(tree, p: "BaseParser", pos: int) -> tuple[list[int], list]:
     return [len(tree)] + first, leaves
 
 
-def _convert(leaf, et: T.Type, p: "BaseParser"):
+def _convert(leaf, et: T.Type, p: BaseParser):
     kind, v, pos = leaf
     if isinstance(et, T.ComplexType):
         if kind != "complex":
@@ -108,11 +108,21 @@ def _convert(leaf, et: T.Type, p: "BaseParser"):
             if f is None:
                 p.error("hexadecimal float literal not supported for this type", pos)
             return f
-        p.error("expected floating point elements, but parsed integer" if kind == "bool" else "expected floating point element", pos)
+        p.error(
+            "expected floating point elements, but parsed integer"
+            if kind == "bool"
+            else "expected floating point element",
+            pos,
+        )
     if isinstance(et, (T.IntegerType, T.IndexType)):
         if kind == "bool":
             if et != T.i1:
-                p.error("expected integer elements, but parsed floating-point" if False else "expected i1 type for 'true' or 'false' values", pos)
+                p.error(
+                    "expected integer elements, but parsed floating-point"
+                    if False
+                    else "expected i1 type for 'true' or 'false' values",
+                    pos,
+                )
             return int(v)
         if kind == "float":
             p.error("expected integer elements, but parsed floating-point", pos)
@@ -133,7 +143,7 @@ def _convert(leaf, et: T.Type, p: "BaseParser"):
     return v
 
 
-def _decode_hex(data: bytes, et: T.Type, count: int, p: "BaseParser", pos: int) -> tuple[list, bool]:
+def _decode_hex(data: bytes, et: T.Type, count: int, p: BaseParser, pos: int) -> tuple[list, bool]:
     if isinstance(et, T.ComplexType):
         inner = et.element_type
         flat, splat = _decode_hex(data, inner, count * 2, p, pos)
@@ -157,7 +167,7 @@ def _decode_hex(data: bytes, et: T.Type, count: int, p: "BaseParser", pos: int) 
         p.error("elements hex data size is invalid for provided type", pos)
     out = []
     for i in range(n):
-        chunk = data[i * nb:(i + 1) * nb]
+        chunk = data[i * nb : (i + 1) * nb]
         if isinstance(et, T.FloatType):
             f = A.float_from_bits(int.from_bytes(chunk, "little"), et)
             if f is None:
@@ -177,7 +187,7 @@ def _decode_hex(data: bytes, et: T.Type, count: int, p: "BaseParser", pos: int) 
     return out, splat
 
 
-def parse_dense(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
+def parse_dense(p: BaseParser, type: T.Type | None = None) -> A.Attribute:
     """``dense<...> : type``; with ``type`` given (an op's syntax implies it,
     upstream's ``parseAttribute(attr, type)``) no ``: type`` follows."""
     p.advance()  # 'dense'
@@ -201,7 +211,7 @@ def parse_dense(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
     return build_dense(p, t, tpos, lit_pos, hex_, tree, empty)
 
 
-def build_dense(p: "BaseParser", t: T.Type, tpos: int, lit_pos: int, hex_, tree, empty: bool) -> A.DenseElementsAttr:
+def build_dense(p: BaseParser, t: T.Type, tpos: int, lit_pos: int, hex_, tree, empty: bool) -> A.DenseElementsAttr:
     if not isinstance(t, (T.RankedTensorType, T.VectorType)):
         if isinstance(t, T.ShapedType) and not t.has_rank:
             p.error("elements literal type must have static shape", tpos)
@@ -229,11 +239,14 @@ def build_dense(p: "BaseParser", t: T.Type, tpos: int, lit_pos: int, hex_, tree,
     if not isinstance(tree, list):
         return A.DenseElementsAttr(t, (vals[0],), t.num_elements != 1)
     if tuple(shape) != t.shape:
-        p.error(f"inferred shape of elements literal ({_shape_str(shape)}) does not match type ({_shape_str(t.shape)})", lit_pos)
+        p.error(
+            f"inferred shape of elements literal ({_shape_str(shape)}) does not match type ({_shape_str(t.shape)})",
+            lit_pos,
+        )
     return A.DenseElementsAttr(t, tuple(vals))
 
 
-def parse_sparse(p: "BaseParser", type: T.Type | None = None) -> A.Attribute:
+def parse_sparse(p: BaseParser, type: T.Type | None = None) -> A.Attribute:
     """``sparse<indices, values> : type`` (``type`` as in ``parse_dense``)."""
     p.advance()  # 'sparse'
     p.expect("<", "expected '<' after 'sparse'")

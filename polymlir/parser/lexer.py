@@ -58,7 +58,7 @@ def derived_kind(src: str, group: int, s: int, e: int) -> str:
     """The kind of a multi-char punctuation (group 2) or number token."""
     if group == 2:
         return src[s:e]
-    if src.find(".", s, e) >= 0 and src[s + 1:s + 2] != "x":
+    if src.find(".", s, e) >= 0 and src[s + 1 : s + 2] != "x":
         return "float"
     return "int"
 
@@ -135,7 +135,7 @@ def unescape(body: str) -> str | int:
             out += _ESCAPES[nxt].encode()
             i += 2
         elif nxt in _HEX and i + 2 < n and body[i + 2] in _HEX:
-            out.append(int(body[i + 1:i + 3], 16))
+            out.append(int(body[i + 1 : i + 3], 16))
             i += 3
         else:
             return i

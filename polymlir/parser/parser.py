@@ -4,7 +4,7 @@ aliases, resources, and dispatch to the custom parsers of registered ops.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -12,7 +12,6 @@ from ..ir.core import Block, BlockArgument, Operation, Region, Value, gc_paused
 from ..ir.diagnostics import DiagnosticError, register_source
 from ..ir.opdef import (
     _OPS,
-    ISOLATED_FROM_ABOVE,
     OpDef,
     _ensure_dialects_loaded,
     is_registered_dialect,
@@ -61,8 +60,18 @@ class LegacySyntaxWarning(UserWarning):
 class OpState:
     """What a custom parser gathers to build an operation."""
 
-    __slots__ = ("name", "operands", "result_types", "attributes", "properties",
-                 "successors", "regions", "num_results", "pos", "op_class")
+    __slots__ = (
+        "name",
+        "operands",
+        "result_types",
+        "attributes",
+        "properties",
+        "successors",
+        "regions",
+        "num_results",
+        "pos",
+        "op_class",
+    )
 
     def __init__(self, name: str, num_results: int, pos: int, op_class=None):
         self.name = name
@@ -118,8 +127,7 @@ class _DeferredLoc(A.Location):
 class Parser(BaseParser):
     """Parses one buffer of MLIR into a module operation."""
 
-    def __init__(self, src: str, filename: str = "<stdin>", allow_unregistered: bool = False,
-                 line_offset: int = 0):
+    def __init__(self, src: str, filename: str = "<stdin>", allow_unregistered: bool = False, line_offset: int = 0):
         _ensure_dialects_loaded()
         super().__init__(src, filename)
         self.allow_unregistered = allow_unregistered
@@ -180,10 +188,15 @@ class Parser(BaseParser):
         return nxt[0] == "="
 
     def _parse_attr_alias_def(self) -> None:
-        name = self.src[self.start + 1:self.end]
+        name = self.src[self.start + 1 : self.end]
         pos = self.start
         if "." in name:
-            self.error("expected attribute alias without '.'" if False else "attribute alias identifier contains a '.', which is reserved for dialect attributes", pos)
+            self.error(
+                "expected attribute alias without '.'"
+                if False
+                else "attribute alias identifier contains a '.', which is reserved for dialect attributes",
+                pos,
+            )
         if name in self.attr_aliases:
             self.error(f"redefinition of attribute alias id '{name}'", pos)
         self.advance()
@@ -207,7 +220,7 @@ class Parser(BaseParser):
         return self.legacy_affine(pos, end, obj)
 
     def _parse_type_alias_def(self) -> None:
-        name = self.src[self.start + 1:self.end]
+        name = self.src[self.start + 1 : self.end]
         pos = self.start
         if "." in name:
             self.error("type alias identifier contains a '.', which is reserved for dialect types", pos)
@@ -256,7 +269,7 @@ class Parser(BaseParser):
                         self.advance()
                     else:
                         self.error("expected a string, boolean or hex blob resource value")
-                    entries[key] = self.src[vstart:self.start].rstrip()
+                    entries[key] = self.src[vstart : self.start].rstrip()
                     if not self.accept(","):
                         break
                 self.expect("}", "expected '}'")
@@ -279,13 +292,13 @@ class Parser(BaseParser):
         blocks = self.block_scopes.pop()
         for name, (block, defined, pos) in blocks.items():
             if not defined:
-                self.error(f"reference to an undefined block", pos)
+                self.error("reference to an undefined block", pos)
 
     def _finish_iso_scope(self) -> None:
         scope = self.iso.pop()
         if scope.fwd:
             ref = min(scope.fwd.values(), key=lambda r: r.pos)
-            self.error(f"use of undeclared SSA value name", ref.pos)
+            self.error("use of undeclared SSA value name", ref.pos)
 
     def define_values(self, name: str, values: Sequence[Value], pos: int) -> None:
         scope = self.iso[-1]
@@ -297,13 +310,14 @@ class Parser(BaseParser):
                 if ref is not None:
                     if ref.type != v.type:
                         err = DiagnosticError(
-                            f"definition of SSA value '{name}#{i}' has type {v.type}", self.loc_at(pos))
+                            f"definition of SSA value '{name}#{i}' has type {v.type}", self.loc_at(pos)
+                        )
                         err.attach_note(f"previously used here with type {ref.type}", self.loc_at(ref.pos))
                         raise err
                     ref.replace_all_uses_with(v)
             for (n, i), ref in list(scope.fwd.items()):
                 if n == name and i >= len(values):
-                    self.error(f"reference to invalid result number", ref.pos)
+                    self.error("reference to invalid result number", ref.pos)
         scope.values[name] = list(values)
         scope.def_pos[name] = pos
         scope.region_defs[-1].append(name)
@@ -313,11 +327,11 @@ class Parser(BaseParser):
         if self.kind != "%":
             self.error("expected SSA operand")
         pos = self.start
-        name = self.src[pos:self.end]
+        name = self.src[pos : self.end]
         self.advance()
         num = 0
         if self.kind == "#" and self.start == pos + len(name):
-            t = self.src[self.start + 1:self.end]
+            t = self.src[self.start + 1 : self.end]
             if not t.isdigit():
                 self.error("invalid SSA value result number")
             num = int(t)
@@ -355,12 +369,13 @@ class Parser(BaseParser):
         vals = scope.values.get(name)
         if vals is not None:
             if num >= len(vals):
-                self.error(f"reference to invalid result number", pos)
+                self.error("reference to invalid result number", pos)
             v = vals[num]
             if v.type is not type and v.type != type:  # parsed types are mostly shared objects
                 err = DiagnosticError(
                     f"use of value '{name}' expects different type than prior uses: '{type}' vs '{v.type}'",
-                    self.loc_at(pos))
+                    self.loc_at(pos),
+                )
                 err.attach_note("prior use here", self.loc_at(scope.def_pos.get(name, pos)))
                 raise err
             return v
@@ -371,12 +386,15 @@ class Parser(BaseParser):
         elif ref_v.type != type:
             err = DiagnosticError(
                 f"use of value '{name}' expects different type than prior uses: '{type}' vs '{ref_v.type}'",
-                self.loc_at(pos))
+                self.loc_at(pos),
+            )
             err.attach_note("prior use here", self.loc_at(ref_v.pos))
             raise err
         return ref_v
 
-    def resolve_operands(self, refs: Sequence[UnresolvedOperand], types: Sequence[T.Type], pos: int | None = None) -> list[Value]:
+    def resolve_operands(
+        self, refs: Sequence[UnresolvedOperand], types: Sequence[T.Type], pos: int | None = None
+    ) -> list[Value]:
         if len(refs) != len(types):
             self.error(f"{len(refs)} operands present, but expected {len(types)}", pos)
         return [self.resolve_operand(r, t) for r, t in zip(refs, types)]
@@ -391,7 +409,7 @@ class Parser(BaseParser):
     def resolve_operand_untyped(self, ref: UnresolvedOperand) -> Value:
         v = self.lookup_value(ref)
         if v is None:
-            self.error(f"use of undeclared SSA value name", ref[2])
+            self.error("use of undeclared SSA value name", ref[2])
         return v
 
     # -- blocks --------------------------------------------------------------
@@ -418,8 +436,12 @@ class Parser(BaseParser):
         return self.parse_comma_list(self.parse_successor, "[", "]", allow_empty=False)
 
     # -- regions -------------------------------------------------------------
-    def parse_region(self, entry_args: Sequence[tuple[UnresolvedOperand, T.Type, A.Location | None]] | None = None,
-                     isolated: bool = False, default_dialect: str | None = None) -> Region:
+    def parse_region(
+        self,
+        entry_args: Sequence[tuple[UnresolvedOperand, T.Type, A.Location | None]] | None = None,
+        isolated: bool = False,
+        default_dialect: str | None = None,
+    ) -> Region:
         """``{ blocks }``; ``entry_args`` are arguments the op's custom syntax
         already named (e.g. a function's)."""
         region = Region()
@@ -524,7 +546,7 @@ class Parser(BaseParser):
             self.advance()
             self.expect("(", "expected '(' in inline location")
             if self.kind == "#":
-                name = self.src[self.start + 1:self.end]
+                name = self.src[self.start + 1 : self.end]
                 if name not in self.attr_aliases and "." not in name:
                     d = _DeferredLoc(name, self.start)
                     self.advance()
@@ -552,7 +574,7 @@ class Parser(BaseParser):
                 if self.kind != "%":
                     self.error("expected valid ssa identifier")
                 rpos = self.start
-                name = self.src[rpos:self.end]
+                name = self.src[rpos : self.end]
                 self.advance()
                 count = 1
                 if self.kind == ":" and self.start == rpos + len(name):
@@ -588,10 +610,12 @@ class Parser(BaseParser):
             if not op.results:
                 self.error("cannot name an operation with no results", op_pos)
             if num_results != len(op.results):
-                self.error(f"operation defines {len(op.results)} results but was provided {num_results} to bind", op_pos)
+                self.error(
+                    f"operation defines {len(op.results)} results but was provided {num_results} to bind", op_pos
+                )
             i = 0
             for name, count, rpos in results:
-                self.define_values(name, op.results[i:i + count], rpos)
+                self.define_values(name, op.results[i : i + count], rpos)
                 i += count
         return op
 
@@ -601,9 +625,14 @@ class Parser(BaseParser):
             return cls
         ns = name.split(".", 1)[0] if "." in name else ""
         if ns and is_registered_dialect(ns):
-            self.error(f"unregistered operation '{name}' found in dialect ('{ns}') that does not allow unknown operations", pos)
+            self.error(
+                f"unregistered operation '{name}' found in dialect ('{ns}') that does not allow unknown operations", pos
+            )
         if not self.allow_unregistered:
-            self.error(f"operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used", pos)
+            self.error(
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                pos,
+            )
         return None
 
     def _parse_generic(self, num_results: int) -> Operation:
@@ -655,7 +684,9 @@ class Parser(BaseParser):
         if not isinstance(ftype, T.FunctionType):
             self.error("expected function type", tpos)
         if len(ftype.inputs) != len(refs):
-            self.error(f"expected {len(refs)} operand type{'s' if len(refs) != 1 else ''} but had {len(ftype.inputs)}", tpos)
+            self.error(
+                f"expected {len(refs)} operand type{'s' if len(refs) != 1 else ''} but had {len(ftype.inputs)}", tpos
+            )
         if num_results and ftype.results and len(ftype.results) != num_results:
             self.error(f"operation defines {len(ftype.results)} results but was provided {num_results} to bind", tpos)
         operands = [self.resolve_operand(r, t) for r, t in zip(refs, ftype.inputs)]
@@ -665,15 +696,21 @@ class Parser(BaseParser):
             for k in list(attrs):
                 if k in pnames and k not in pd:
                     pd[k] = attrs.pop(k)
-            op = cls.create(operands=operands, result_types=ftype.results, attributes=attrs,
-                            properties=pd, successors=successors, regions=regions)
+            op = cls.create(
+                operands=operands,
+                result_types=ftype.results,
+                attributes=attrs,
+                properties=pd,
+                successors=successors,
+                regions=regions,
+            )
         else:
             op = Operation(name, operands, ftype.results, attrs, props, successors, regions)
         return op
 
     def _parse_custom(self, num_results: int) -> Operation:
         name_pos = self.start
-        name = self.src[name_pos:self.end]
+        name = self.src[name_pos : self.end]
         override = CUSTOM_OP_OVERRIDES.get(name)
         cls = override(self, name) if override is not None else None
         if cls is None:
@@ -706,10 +743,23 @@ class Parser(BaseParser):
     def build(self, state: OpState) -> Operation:
         cls = state.op_class or lookup_op(state.name)
         if cls is None:
-            return Operation(state.name, state.operands, state.result_types, state.attributes, state.properties,
-                             state.successors, state.regions)
-        return cls.create(operands=state.operands, result_types=state.result_types, attributes=state.attributes,
-                          properties=state.properties, successors=state.successors, regions=state.regions)
+            return Operation(
+                state.name,
+                state.operands,
+                state.result_types,
+                state.attributes,
+                state.properties,
+                state.successors,
+                state.regions,
+            )
+        return cls.create(
+            operands=state.operands,
+            result_types=state.result_types,
+            attributes=state.attributes,
+            properties=state.properties,
+            successors=state.successors,
+            regions=state.regions,
+        )
 
     # -- helpers for custom parsers -----------------------------------------
     def parse_optional_attr_dict(self) -> dict[str, A.Attribute]:
@@ -751,8 +801,14 @@ class Parser(BaseParser):
         return ref, ty, attrs, loc
 
 
-def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool = False,
-                 line_offset: int = 0, warnings: list | None = None, strict: str | None = None) -> Operation:
+def parse_source(
+    text: str,
+    filename: str = "<stdin>",
+    allow_unregistered: bool = False,
+    line_offset: int = 0,
+    warnings: list | None = None,
+    strict: str | None = None,
+) -> Operation:
     """Parse a whole buffer into a (possibly implicit) ``builtin.module``.
 
     Legacy (2019-2020) spellings are read as today's ops, types and
@@ -772,7 +828,7 @@ def parse_source(text: str, filename: str = "<stdin>", allow_unregistered: bool 
     return module
 
 
-_RESOURCES: "dict[int, dict]" = {}
+_RESOURCES: dict[int, dict] = {}
 
 
 def module_resources(module: Operation) -> dict:

@@ -51,8 +51,14 @@ MAX_TILES = 2000
 NUMBERED = 150  # points numbered by execution rank up to this many
 
 KIND_COLORS = {"flow": "tab:red", "anti": "tab:blue", "output": "tab:green"}
-STMT_STYLES = [("o", "0.25"), ("s", "tab:purple"), ("^", "tab:brown"), ("D", "tab:olive"),
-               ("v", "tab:cyan"), ("P", "tab:pink")]
+STMT_STYLES = [
+    ("o", "0.25"),
+    ("s", "tab:purple"),
+    ("^", "tab:brown"),
+    ("D", "tab:olive"),
+    ("v", "tab:cyan"),
+    ("P", "tab:pink"),
+]
 TILE_COLOR = "tab:orange"
 ARC = (0.0, 0.22, -0.22)  # bend of the arrows of each kind
 
@@ -160,8 +166,7 @@ def _choose_loops(s: Schedule, loops: Sequence[str] | None) -> list[Loop]:
         if len(chosen) == 2:
             a, b = chosen
             if a is b or not (a in b.enclosing() or b in a.enclosing()):
-                raise TransformError(f"loops {loop_name(a)} and {loop_name(b)} are not nested one in the other",
-                                     a.op)
+                raise TransformError(f"loops {loop_name(a)} and {loop_name(b)} are not nested one in the other", a.op)
         return chosen
     nests = s.nests()
     if not nests:
@@ -189,7 +194,7 @@ def _unit_label(u: Unit) -> str:
     memref = getattr(op, "memref", None)
     if amap is not None and memref is not None:
         m = amap.value  # type: ignore[union-attr]
-        names = [_value_name(v) for v in getattr(op, "indices")]
+        names = [_value_name(v) for v in op.indices]
 
         def name(match: re.Match[str]) -> str:
             k = int(match.group(2)) + (m.num_dims if match.group(1) == "s" else 0)
@@ -205,15 +210,17 @@ def _unit_label(u: Unit) -> str:
 # -- collecting a panel --------------------------------------------------------------------
 
 
-def _domain_panel(model: PolyhedralModel, chosen: list[Loop], given: dict[str, int],
-                  by_value: dict[Value, int], max_points: int) -> tuple[Panel, list[Unit], dict[str, int]]:
+def _domain_panel(
+    model: PolyhedralModel, chosen: list[Loop], given: dict[str, int], by_value: dict[Value, int], max_points: int
+) -> tuple[Panel, list[Unit], dict[str, int]]:
     values = _param_values(model, given, by_value)
     units, note = _units(model)
     shown = [u for u in units if all(l in u.loops for l in chosen)]
     names = [loop_name(l) for l in chosen]
     if not shown:
-        raise TransformError(f"no statement is nested in loop{'s' if len(names) > 1 else ''} {', '.join(names)}",
-                             chosen[-1].op)
+        raise TransformError(
+            f"no statement is nested in loop{'s' if len(names) > 1 else ''} {', '.join(names)}", chosen[-1].op
+        )
     ptext = _param_text(model, values)
     title = f"@{model.name}: loops {', '.join(names)}" + (f"  ({ptext})" if ptext else "")
     panel = Panel(title, names)
@@ -249,8 +256,9 @@ def _domain_panel(model: PolyhedralModel, chosen: list[Loop], given: dict[str, i
     return panel, shown, values
 
 
-def _add_dependences(panel: Panel, model: PolyhedralModel, chosen: list[Loop], shown: list[Unit],
-                     values: dict[str, int], max_arrows: int) -> None:
+def _add_dependences(
+    panel: Panel, model: PolyhedralModel, chosen: list[Loop], shown: list[Unit], values: dict[str, int], max_arrows: int
+) -> None:
     unit_of: dict[object, int] = {}
     for k, u in enumerate(shown):
         for m in u.members:
@@ -265,8 +273,9 @@ def _add_dependences(panel: Panel, model: PolyhedralModel, chosen: list[Loop], s
         if not all(l in d.source.loops and l in d.sink.loops for l in chosen):
             continue
         keep = [l.depth for l in chosen]
-        rel = ib.projected_relation(d.relation, keep, keep, values,
-                                    drop_identity=ks == kt and d.source.loops == d.sink.loops)
+        rel = ib.projected_relation(
+            d.relation, keep, keep, values, drop_identity=ks == kt and d.source.loops == d.sink.loops
+        )
         # Counting the pairs of a large domain's relation costs seconds: a box at once.
         pairs = None if large else ib.relation_pairs(rel, MAX_PAIRS)
         if pairs is None:
@@ -288,8 +297,9 @@ def _add_dependences(panel: Panel, model: PolyhedralModel, chosen: list[Loop], s
             lo = [a for a, _ in panel.bounds]
             items = [x for x in items if all((c - l) % panel.stride == 0 for c, l in zip(x[0], lo))]
         items = _spread(items, max_arrows)
-        panel.arrows[kind] = [(_xy(a, panel.stmts[ks].offset), _xy(b, panel.stmts[kt].offset))
-                              for a, b, ks, kt in items]
+        panel.arrows[kind] = [
+            (_xy(a, panel.stmts[ks].offset), _xy(b, panel.stmts[kt].offset)) for a, b, ks, kt in items
+        ]
     panel.same_point = {k: sorted(same[k]) for k in sorted(same, key=_kind_rank)}
 
 
@@ -340,8 +350,14 @@ def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
         half //= 2
     if pairs is None:
         return []
-    panel.window = (lo, hi) if panel.window is None else (
-        tuple(min(a, b) for a, b in zip(panel.window[0], lo)), tuple(max(a, b) for a, b in zip(panel.window[1], hi)))
+    panel.window = (
+        (lo, hi)
+        if panel.window is None
+        else (
+            tuple(min(a, b) for a, b in zip(panel.window[0], lo)),
+            tuple(max(a, b) for a, b in zip(panel.window[1], hi)),
+        )
+    )
     return pairs
 
 
@@ -370,8 +386,9 @@ def _before(model: PolyhedralModel, shown: list[Unit], panel: Panel, values: dic
     return _Before(shown, panel.stmts, acc, values, panel.bounds)
 
 
-def _add_transformed(panel: Panel, old: _Before, s: Schedule, chosen: list[Loop], given: dict[str, int],
-                     by_value: dict[Value, int]) -> None:
+def _add_transformed(
+    panel: Panel, old: _Before, s: Schedule, chosen: list[Loop], given: dict[str, int], by_value: dict[Value, int]
+) -> None:
     """Tiles and execution order of ``s`` (already transformed) for the
     instances of the original units. A unit's op, or its copies (unrolled:
     same op, same location), is found in the new program; a new instance is
@@ -401,8 +418,11 @@ def _add_transformed(panel: Panel, old: _Before, s: Schedule, chosen: list[Loop]
                 t_loops = _tile_loops(u, points)
                 if any(t is not None for t in t_loops):
                     tiles |= _tile_rects(u, t_loops, old.bounds, values)
-                    tile_desc |= {f"{loop_name(t)} by {t.step // max(p.step, 1)}"
-                                  for t, p in zip(t_loops, points) if t is not None}
+                    tile_desc |= {
+                        f"{loop_name(t)} by {t.step // max(p.step, 1)}"
+                        for t, p in zip(t_loops, points)
+                        if t is not None
+                    }
             if too_many:
                 continue
             stmt = model.statement_for(u.op)
@@ -429,8 +449,10 @@ def _add_transformed(panel: Panel, old: _Before, s: Schedule, chosen: list[Loop]
     if too_many:
         panel.notes.append(f"execution order not drawn: more than {MAX_ORDER} instances")
     elif unmapped:
-        panel.notes.append(f"execution order not drawn: the instances of {', '.join(dict.fromkeys(unmapped))} "
-                           "after the trace cannot be mapped back (their write is not one-to-one)")
+        panel.notes.append(
+            f"execution order not drawn: the instances of {', '.join(dict.fromkeys(unmapped))} "
+            "after the trace cannot be mapped back (their write is not one-to-one)"
+        )
     elif visits:
         seen: dict[tuple[float, float], None] = {}
         for _, xy in sorted(visits):
@@ -443,7 +465,7 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
     the point loop's lower bound (as tiling and strip-mining build them)."""
     out: list[Loop | None] = []
     for p in points:
-        out.append(next((l for l in u.loops[:p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
+        out.append(next((l for l in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
     return out
 
 
@@ -453,8 +475,9 @@ def _dim(k: int):
     return dim(k)
 
 
-def _tile_rects(u: Unit, tile_loops: list[Loop | None], bounds: list[tuple[int, int]],
-                values: dict[str, int]) -> set[tuple[float, float, float, float]]:
+def _tile_rects(
+    u: Unit, tile_loops: list[Loop | None], bounds: list[tuple[int, int]], values: dict[str, int]
+) -> set[tuple[float, float, float, float]]:
     """Rectangles (x, y, width, height) of the tiles: a tile loop's IV is the
     tile's first point on its axis, its step the tile's extent there; an axis
     without a tile loop spans the whole domain."""
@@ -509,50 +532,101 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
             for poly in v.polygons:
                 pts = _convex_order([_xy(p, v.offset) for p in poly])
                 ax.add_patch(Polygon(pts, closed=True, facecolor=color, alpha=0.25, edgecolor=color, lw=1.5))
-            handles.append(Patch(facecolor=color, alpha=0.4, edgecolor=color,
-                                 label=f"{v.label}: {v.count} points (outline)"))
+            handles.append(
+                Patch(facecolor=color, alpha=0.4, edgecolor=color, label=f"{v.label}: {v.count} points (outline)")
+            )
     dax = ax
     if with_deps and panel.window is not None:
         dax = _zoom(ax, panel, height)
-        handles.append(Patch(fill=False, edgecolor="black",
-                             label="box enlarged at the right: dependences drawn between its points only"))
+        handles.append(
+            Patch(
+                fill=False,
+                edgecolor="black",
+                label="box enlarged at the right: dependences drawn between its points only",
+            )
+        )
     if with_deps:
         for kind, arrows in panel.arrows.items():
             color = KIND_COLORS.get(kind, "black")
             # Kinds often relate the same pairs: each bends its own way.
             rad = ARC[_kind_rank(kind) % len(ARC)] + (0.35 if one_d else 0.0)
             for src, dst in arrows:
-                dax.add_patch(FancyArrowPatch(src, dst, arrowstyle="-|>", mutation_scale=8, color=color, lw=0.9,
-                                             alpha=0.8, shrinkA=3, shrinkB=3, zorder=4,
-                                             connectionstyle=f"arc3,rad={rad}"))
-            handles.append(Line2D([], [], color=color, lw=1.5, marker=">", markersize=5,
-                                  label=f"{kind} dependence ({_arrow_note(panel, kind, len(arrows))})"))
+                dax.add_patch(
+                    FancyArrowPatch(
+                        src,
+                        dst,
+                        arrowstyle="-|>",
+                        mutation_scale=8,
+                        color=color,
+                        lw=0.9,
+                        alpha=0.8,
+                        shrinkA=3,
+                        shrinkB=3,
+                        zorder=4,
+                        connectionstyle=f"arc3,rad={rad}",
+                    )
+                )
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    color=color,
+                    lw=1.5,
+                    marker=">",
+                    markersize=5,
+                    label=f"{kind} dependence ({_arrow_note(panel, kind, len(arrows))})",
+                )
+            )
         for kind, pts in panel.same_point.items():
             color = KIND_COLORS.get(kind, "black")
             size = 60 + 45 * _kind_rank(kind)
-            dax.scatter([p[0] for p in pts], [p[1] for p in pts], s=size, facecolors="none", edgecolors=color,
-                        lw=1.0, zorder=2)
+            dax.scatter(
+                [p[0] for p in pts], [p[1] for p in pts], s=size, facecolors="none", edgecolors=color, lw=1.0, zorder=2
+            )
             by = ", ".join(sorted(panel.carried_by.get(kind, set())))
-            handles.append(Line2D([], [], marker="o", mfc="none", color=color, ls="", markersize=6 + _kind_rank(kind),
-                                  label=f"{kind} dependence between instances at the same point"
-                                        + (f" (carried by {by})" if by else "")))
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker="o",
+                    mfc="none",
+                    color=color,
+                    ls="",
+                    markersize=6 + _kind_rank(kind),
+                    label=f"{kind} dependence between instances at the same point"
+                    + (f" (carried by {by})" if by else ""),
+                )
+            )
     if panel.order:
         xs, ys = zip(*panel.order)
         ax.plot(xs, ys, color="0.45", lw=0.8, alpha=0.8, zorder=2)
         numbered = len(panel.order) <= NUMBERED
         if numbered:
             for rank, (x, y) in enumerate(panel.order):
-                ax.annotate(str(rank), (x, y), xytext=(3, 3), textcoords="offset points", fontsize=6,
-                            color="0.2", zorder=5)
+                ax.annotate(
+                    str(rank), (x, y), xytext=(3, 3), textcoords="offset points", fontsize=6, color="0.2", zorder=5
+                )
         step = max(1, len(panel.order) // 40)
         for k in range(0, len(panel.order) - 1, step):
             a, b = panel.order[k], panel.order[k + 1]
             if a != b:
-                ax.add_patch(FancyArrowPatch(a, b, arrowstyle="->", mutation_scale=7, color="0.45", lw=0.8,
-                                             shrinkA=2, shrinkB=2, zorder=2))
-        handles.append(Line2D([], [], color="0.45", lw=1, marker=">", markersize=4,
-                              label="execution order after the trace (line through the points in the order "
-                                    "first visited" + ("; number = rank)" if numbered else ")")))
+                ax.add_patch(
+                    FancyArrowPatch(
+                        a, b, arrowstyle="->", mutation_scale=7, color="0.45", lw=0.8, shrinkA=2, shrinkB=2, zorder=2
+                    )
+                )
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="0.45",
+                lw=1,
+                marker=">",
+                markersize=4,
+                label="execution order after the trace (line through the points in the order "
+                "first visited" + ("; number = rank)" if numbered else ")"),
+            )
+        )
     ax.set_xlabel(f"loop {panel.axes[0]}")
     if one_d:
         ax.set_yticks([])
@@ -574,8 +648,7 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
         handles.append(Line2D([], [], ls="", label=note))
     if handles:
         # Below the axis label: 0.55 inch whatever the axes' height.
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.55 / height), fontsize=7,
-                  frameon=False)
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.55 / height), fontsize=7, frameon=False)
 
 
 ZOOM = 3.0  # inches of the enlarged box of a large domain
@@ -600,8 +673,10 @@ def _zoom(ax: Axes, panel: Panel, height: float) -> Axes:
     zax.set_xlim(x0, x1)
     zax.set_ylim(y0, y1)
     zax.tick_params(labelsize=7)
-    zax.set_title(f"{panel.axes[0]} in {lo[0]}..{hi[0]}" + (f", {panel.axes[1]} in {lo[1]}..{hi[1]}"
-                                                            if len(lo) > 1 else ""), fontsize=7)
+    zax.set_title(
+        f"{panel.axes[0]} in {lo[0]}..{hi[0]}" + (f", {panel.axes[1]} in {lo[1]}..{hi[1]}" if len(lo) > 1 else ""),
+        fontsize=7,
+    )
     ax.indicate_inset_zoom(zax, edgecolor="black")
     return zax
 
@@ -647,8 +722,9 @@ def draws_function(s: Schedule, func: str | None, loops_named: bool) -> bool:
     first function when none has one, to say so)."""
     if func is not None or loops_named:
         return True
-    funcs = [op for op in s.module.walk(post_order=False)
-             if op.name == "func.func" and op.regions and op.regions[0].blocks]
+    funcs = [
+        op for op in s.module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    ]
     with_loops = [f for f in funcs if any(o.name in ("affine.for", "affine.parallel") for o in f.walk())]
     first = with_loops[0] if with_loops else funcs[0] if funcs else None
     return s.func is first
@@ -657,9 +733,14 @@ def draws_function(s: Schedule, func: str | None, loops_named: bool) -> bool:
 # -- entry points --------------------------------------------------------------------------
 
 
-def draw_schedule(s: Schedule, loops: Sequence[str] | None = None, trace: Trace | None = None,
-                  params: dict[str, int] | None = None, max_points: int = MAX_POINTS,
-                  max_arrows: int = MAX_ARROWS) -> Figure:
+def draw_schedule(
+    s: Schedule,
+    loops: Sequence[str] | None = None,
+    trace: Trace | None = None,
+    params: dict[str, int] | None = None,
+    max_points: int = MAX_POINTS,
+    max_arrows: int = MAX_ARROWS,
+) -> Figure:
     """The figure for the function of ``s``: one panel, or two (before and
     after) when ``trace`` is given, which is replayed on ``s`` (its module
     changes)."""
@@ -672,8 +753,9 @@ def draw_schedule(s: Schedule, loops: Sequence[str] | None = None, trace: Trace 
     unknown = sorted(set(given) - known)
     if unknown:
         names = ", ".join(sorted(v.name_hint or p for v, p in zip(s.model.params, s.model.param_names)))
-        raise TransformError(f"no symbol {', '.join(unknown)} in the loop bounds of @{s.model.name} "
-                             f"(symbols: {names or 'none'})", s.func)
+        raise TransformError(
+            f"no symbol {', '.join(unknown)} in the loop bounds of @{s.model.name} (symbols: {names or 'none'})", s.func
+        )
     by_value: dict[Value, int] = {}
     chosen = _choose_loops(s, loops)
     names = [loop_name(l) for l in chosen]
@@ -715,8 +797,15 @@ def _axes_size(p: Panel, longest: float = 6.0, shortest: float = 2.5) -> tuple[f
 
 
 def _legend_rows(p: Panel) -> int:
-    return (len(p.stmts) + len(p.arrows) + len(p.same_point) + len(p.notes) + bool(p.tiles) + bool(p.order)
-            + (p.window is not None))
+    return (
+        len(p.stmts)
+        + len(p.arrows)
+        + len(p.same_point)
+        + len(p.notes)
+        + bool(p.tiles)
+        + bool(p.order)
+        + (p.window is not None)
+    )
 
 
 def _wrap(text: str, width: int) -> str:
@@ -730,9 +819,15 @@ def _wrap(text: str, width: int) -> str:
     return "\n".join(out + [line])
 
 
-def show(module_or_text: Operation | str, func: str | None = None, loops: Sequence[str] | None = None,
-         trace: Trace | Sequence[Any] | str | None = None, params: dict[str, int] | None = None,
-         max_points: int = MAX_POINTS, max_arrows: int = MAX_ARROWS) -> Figure:
+def show(
+    module_or_text: Operation | str,
+    func: str | None = None,
+    loops: Sequence[str] | None = None,
+    trace: Trace | Sequence[Any] | str | None = None,
+    params: dict[str, int] | None = None,
+    max_points: int = MAX_POINTS,
+    max_arrows: int = MAX_ARROWS,
+) -> Figure:
     """Draw a loop nest of ``func``: its iteration domain projected onto
     ``loops`` (one or two loop names; default the two outermost loops of the
     first nest), its dependences, and, with ``trace`` (a Trace, a list of

@@ -35,11 +35,13 @@ class BenchResult:
 
     def report(self) -> str:
         verdict = "outputs match" if self.ok else "OUTPUTS DIFFER"
-        return (f"verified on random inputs: {verdict} (max relative error {self.error:.2e}, "
-                f"tolerance {self.tolerance:.0e})\n"
-                f"original:    {self.original_s * 1e3:9.3f} ms\n"
-                f"transformed: {self.transformed_s * 1e3:9.3f} ms\n"
-                f"speed-up:    {self.speedup:9.2f}x")
+        return (
+            f"verified on random inputs: {verdict} (max relative error {self.error:.2e}, "
+            f"tolerance {self.tolerance:.0e})\n"
+            f"original:    {self.original_s * 1e3:9.3f} ms\n"
+            f"transformed: {self.transformed_s * 1e3:9.3f} ms\n"
+            f"speed-up:    {self.speedup:9.2f}x"
+        )
 
 
 def _tolerance(args: list[Any]) -> float:
@@ -62,8 +64,9 @@ def _best_time(engine, func: str, args: list[Any], repeats: int, budget_s: float
     return best
 
 
-def bench(original: str, transformed: str, func: str, repeats: int = 7, seed: int = 0,
-          budget_s: float = 5.0) -> BenchResult:
+def bench(
+    original: str, transformed: str, func: str, repeats: int = 7, seed: int = 0, budget_s: float = 5.0
+) -> BenchResult:
     args = random_inputs(original, func, seed)
     e0 = jit_compile(original, opt_level=3, cache=False)
     e1 = jit_compile(transformed, opt_level=3, cache=False)

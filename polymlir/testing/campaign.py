@@ -225,11 +225,21 @@ def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     return Attempt("optimize_verdict", (sizes,))
 
 
-SAMPLERS: dict[str, Sampler] = {"skew": _skew, "shift": _shift, "optimize": _optimize,
-"parallelize": _parallelize, "fuse": _fuse, "distribute": _distribute,
-                                "promote": _promote, "scalar_replace": _scalar_replace,
-"tile": _tile, "permute": _permute, "strip_mine": _strip_mine,
-                                "unroll": _unroll, "unroll_jam": _unroll_jam}
+SAMPLERS: dict[str, Sampler] = {
+    "skew": _skew,
+    "shift": _shift,
+    "optimize": _optimize,
+    "parallelize": _parallelize,
+    "fuse": _fuse,
+    "distribute": _distribute,
+    "promote": _promote,
+    "scalar_replace": _scalar_replace,
+    "tile": _tile,
+    "permute": _permute,
+    "strip_mine": _strip_mine,
+    "unroll": _unroll,
+    "unroll_jam": _unroll_jam,
+}
 
 
 def register_sampler(name: str, sampler: Sampler) -> None:
@@ -297,8 +307,9 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
         stats.legal_refused += 1
 
 
-def run_campaign(seeds: Iterable[int], primitives: Iterable[str] | None = None,
-                 per_program: int | None = None) -> dict[str, PrimitiveStats]:
+def run_campaign(
+    seeds: Iterable[int], primitives: Iterable[str] | None = None, per_program: int | None = None
+) -> dict[str, PrimitiveStats]:
     """Every primitive (or ``per_program`` of them, drawn per program) on
     the random program of each seed."""
     names = list(primitives) if primitives is not None else list(SAMPLERS)
@@ -312,10 +323,13 @@ def run_campaign(seeds: Iterable[int], primitives: Iterable[str] | None = None,
 
 
 def format_stats(stats: dict[str, PrimitiveStats]) -> str:
-    rows = [f"{'primitive':<14} {'tried':>6} {'applied':>8} {'refused':>8} {'rejected':>9} {'crashed':>8} "
-            f"{'wrong':>6} {'legal-refused':>14}"]
+    rows = [
+        f"{'primitive':<14} {'tried':>6} {'applied':>8} {'refused':>8} {'rejected':>9} {'crashed':>8} "
+        f"{'wrong':>6} {'legal-refused':>14}"
+    ]
     for n, s in stats.items():
         rate = f"{s.legal_refused}/{s.refused_checked}" if s.refused_checked else "-"
-        rows.append(f"{n:<14} {s.tried:>6} {s.applied:>8} {s.refused:>8} {s.errors:>9} {s.crashes:>8} "
-                    f"{s.wrong:>6} {rate:>14}")
+        rows.append(
+            f"{n:<14} {s.tried:>6} {s.applied:>8} {s.refused:>8} {s.errors:>9} {s.crashes:>8} {s.wrong:>6} {rate:>14}"
+        )
     return "\n".join(rows)

@@ -81,8 +81,9 @@ def max_relative_error(a: Sequence[Any], b: Sequence[Any]) -> float:
     return worst
 
 
-def compare_runs(original: str, transformed: str, func: str, seeds: Sequence[int] = (0,),
-                 index_value: int = 7) -> float:
+def compare_runs(
+    original: str, transformed: str, func: str, seeds: Sequence[int] = (0,), index_value: int = 7
+) -> float:
     """The max relative error between the two programs over ``seeds``."""
     worst = 0.0
     for seed in seeds:

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import contextlib
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Union
+from typing import Union
 
 import numpy as np
 
@@ -62,7 +63,7 @@ class Kernel:
     outputs: tuple[str, ...]
     writes: tuple[str, ...]
     sizes: dict[str, int] = field(default_factory=dict)
-    body: Callable[["_Body", dict[str, int]], None] | None = field(default=None, repr=False, compare=False)
+    body: Callable[[_Body, dict[str, int]], None] | None = field(default=None, repr=False, compare=False)
     ref: Callable[[dict[str, Value], dict[str, int]], None] | None = field(default=None, repr=False, compare=False)
 
 
@@ -234,9 +235,9 @@ def _syrk(b: _Body, s: dict[str, int]) -> None:
 def _syrk_ref(v: dict, s: dict) -> None:
     C, A, alpha, beta = v["C"], v["A"], v["alpha"], v["beta"]
     for i in range(s["N"]):
-        C[i, :i + 1] = C[i, :i + 1] * beta
+        C[i, : i + 1] = C[i, : i + 1] * beta
         for k in range(s["M"]):
-            C[i, :i + 1] = C[i, :i + 1] + (alpha * A[i, k]) * A[:i + 1, k]
+            C[i, : i + 1] = C[i, : i + 1] + (alpha * A[i, k]) * A[: i + 1, k]
 
 
 def _trmm(b: _Body, s: dict[str, int]) -> None:
@@ -447,8 +448,18 @@ def _jacobi_2d(b: _Body, s: dict[str, int]) -> None:
         for src, dst, i, j in (("A", "B", "i", "j"), ("B", "A", "i2", "j2")):
             with b.loop(i, 1, n - 1):
                 with b.loop(j, 1, n - 1):
-                    x = b.sum(*(b.load(src, idx) for idx in (
-                        f"%{i}, %{j}", f"%{i}, %{j} - 1", f"%{i}, %{j} + 1", f"%{i} + 1, %{j}", f"%{i} - 1, %{j}")))
+                    x = b.sum(
+                        *(
+                            b.load(src, idx)
+                            for idx in (
+                                f"%{i}, %{j}",
+                                f"%{i}, %{j} - 1",
+                                f"%{i}, %{j} + 1",
+                                f"%{i} + 1, %{j}",
+                                f"%{i} - 1, %{j}",
+                            )
+                        )
+                    )
                     b.store(b.mul(c, x), dst, f"%{i}, %{j}")
 
 
@@ -456,8 +467,9 @@ def _jacobi_2d_ref(v: dict, s: dict) -> None:
     A, B = v["A"], v["B"]
 
     def sweep(src, dst):
-        dst[1:-1, 1:-1] = 0.2 * ((((src[1:-1, 1:-1] + src[1:-1, :-2]) + src[1:-1, 2:]) + src[2:, 1:-1])
-                                 + src[:-2, 1:-1])
+        dst[1:-1, 1:-1] = 0.2 * (
+            (((src[1:-1, 1:-1] + src[1:-1, :-2]) + src[1:-1, 2:]) + src[2:, 1:-1]) + src[:-2, 1:-1]
+        )
 
     for _ in range(s["TSTEPS"]):
         sweep(A, B)
@@ -470,8 +482,9 @@ def _seidel_2d(b: _Body, s: dict[str, int]) -> None:
     with b.loop("t", 0, s["TSTEPS"]):
         with b.loop("i", 1, n - 1):
             with b.loop("j", 1, n - 1):
-                x = b.sum(*(b.load("A", f"%i{di}, %j{dj}")
-                            for di in (" - 1", "", " + 1") for dj in (" - 1", "", " + 1")))
+                x = b.sum(
+                    *(b.load("A", f"%i{di}, %j{dj}") for di in (" - 1", "", " + 1") for dj in (" - 1", "", " + 1"))
+                )
                 b.store(b.div(x, nine), "A", "%i, %j")
 
 
@@ -482,8 +495,17 @@ def _seidel_2d_ref(v: dict, s: dict) -> None:
         for i in range(1, n - 1):
             up, row, down = A[i - 1], A[i], A[i + 1]
             for j in range(1, n - 1):
-                row[j] = (up[j - 1] + up[j] + up[j + 1] + row[j - 1] + row[j] + row[j + 1]
-                          + down[j - 1] + down[j] + down[j + 1]) / 9.0
+                row[j] = (
+                    up[j - 1]
+                    + up[j]
+                    + up[j + 1]
+                    + row[j - 1]
+                    + row[j]
+                    + row[j + 1]
+                    + down[j - 1]
+                    + down[j]
+                    + down[j + 1]
+                ) / 9.0
     v["A"][...] = A
 
 
@@ -568,45 +590,172 @@ def _fdtd_2d_ref(v: dict, s: dict) -> None:
 
 
 def _k(name, category, summary, args, outputs, writes, sizes, body, ref) -> Kernel:
-    parsed = tuple(Arg(a) if ":" not in a else Arg(a.split(":")[0], tuple(a.split(":")[1].split("x")))
-                   for a in args.split())
+    parsed = tuple(
+        Arg(a) if ":" not in a else Arg(a.split(":")[0], tuple(a.split(":")[1].split("x"))) for a in args.split()
+    )
     return Kernel(name, category, summary, parsed, tuple(outputs.split()), tuple(writes.split()), sizes, body, ref)
 
 
 # args: "name" is an f64 scalar, "name:NIxNK" an array of that shape.
-KERNELS: dict[str, Kernel] = {k.name: k for k in (
-    _k("gemm", "linear-algebra/blas", "C := alpha*A*B + beta*C",
-       "alpha beta C:NIxNJ A:NIxNK B:NKxNJ", "C", "C", dict(NI=20, NJ=25, NK=30), _gemm, _gemm_ref),
-    _k("2mm", "linear-algebra/kernels", "D := alpha*A*B*C + beta*D (tmp = alpha*A*B)",
-       "alpha beta tmp:NIxNJ A:NIxNK B:NKxNJ C:NJxNL D:NIxNL", "D", "tmp D",
-       dict(NI=16, NJ=18, NK=22, NL=24), _2mm, _2mm_ref),
-    _k("syrk", "linear-algebra/blas", "C := alpha*A*A^T + beta*C (lower triangle)",
-       "alpha beta C:NxN A:NxM", "C", "C", dict(M=20, N=30), _syrk, _syrk_ref),
-    _k("jacobi-2d", "stencils", "TSTEPS x (B := 5-point stencil of A; A := 5-point stencil of B)",
-       "A:NxN B:NxN", "A", "A B", dict(TSTEPS=20, N=30), _jacobi_2d, _jacobi_2d_ref),
-    _k("seidel-2d", "stencils", "TSTEPS x in-place 9-point Gauss-Seidel sweep",
-       "A:NxN", "A", "A", dict(TSTEPS=20, N=40), _seidel_2d, _seidel_2d_ref),
-    _k("lu", "linear-algebra/solvers", "in-place LU decomposition without pivoting",
-       "A:NxN", "A", "A", dict(N=40), _lu, _lu_ref),
-    _k("heat-3d", "stencils", "TSTEPS x (B := 7-point heat stencil of A; A := the same of B)",
-       "A:NxNxN B:NxNxN", "A", "A B", dict(TSTEPS=20, N=10), _heat_3d, _heat_3d_ref),
-    _k("fdtd-2d", "stencils", "TMAX steps of 2-D finite-difference time-domain (ex, ey, hz)",
-       "ex:NXxNY ey:NXxNY hz:NXxNY _fict_:TMAX", "ex ey hz", "ex ey hz",
-       dict(TMAX=20, NX=20, NY=30), _fdtd_2d, _fdtd_2d_ref),
-    _k("atax", "linear-algebra/kernels", "y := A^T * (A * x)",
-       "A:MxN x:N y:N tmp:M", "y", "y tmp", dict(M=38, N=42), _atax, _atax_ref),
-    _k("mvt", "linear-algebra/kernels", "x1 := x1 + A*y_1; x2 := x2 + A^T*y_2",
-       "x1:N x2:N y_1:N y_2:N A:NxN", "x1 x2", "x1 x2", dict(N=40), _mvt, _mvt_ref),
-    _k("trmm", "linear-algebra/blas", "B := alpha * A^T * B (A unit lower triangular)",
-       "alpha A:MxM B:MxN", "B", "B", dict(M=20, N=30), _trmm, _trmm_ref),
-    _k("covariance", "datamining", "cov := covariance matrix of data's columns (data centered in place)",
-       "float_n data:NxM cov:MxM mean:M", "cov", "cov mean data", dict(M=28, N=32), _covariance,
-       _covariance_ref),
-    _k("gesummv", "linear-algebra/blas", "y := alpha*A*x + beta*B*x",
-       "alpha beta A:NxN B:NxN tmp:N x:N y:N", "y", "tmp y", dict(N=30), _gesummv, _gesummv_ref),
-    _k("jacobi-1d", "stencils", "TSTEPS x (B := 3-point average of A; A := the same of B)",
-       "A:N B:N", "A", "A B", dict(TSTEPS=20, N=30), _jacobi_1d, _jacobi_1d_ref),
-)}
+KERNELS: dict[str, Kernel] = {
+    k.name: k
+    for k in (
+        _k(
+            "gemm",
+            "linear-algebra/blas",
+            "C := alpha*A*B + beta*C",
+            "alpha beta C:NIxNJ A:NIxNK B:NKxNJ",
+            "C",
+            "C",
+            dict(NI=20, NJ=25, NK=30),
+            _gemm,
+            _gemm_ref,
+        ),
+        _k(
+            "2mm",
+            "linear-algebra/kernels",
+            "D := alpha*A*B*C + beta*D (tmp = alpha*A*B)",
+            "alpha beta tmp:NIxNJ A:NIxNK B:NKxNJ C:NJxNL D:NIxNL",
+            "D",
+            "tmp D",
+            dict(NI=16, NJ=18, NK=22, NL=24),
+            _2mm,
+            _2mm_ref,
+        ),
+        _k(
+            "syrk",
+            "linear-algebra/blas",
+            "C := alpha*A*A^T + beta*C (lower triangle)",
+            "alpha beta C:NxN A:NxM",
+            "C",
+            "C",
+            dict(M=20, N=30),
+            _syrk,
+            _syrk_ref,
+        ),
+        _k(
+            "jacobi-2d",
+            "stencils",
+            "TSTEPS x (B := 5-point stencil of A; A := 5-point stencil of B)",
+            "A:NxN B:NxN",
+            "A",
+            "A B",
+            dict(TSTEPS=20, N=30),
+            _jacobi_2d,
+            _jacobi_2d_ref,
+        ),
+        _k(
+            "seidel-2d",
+            "stencils",
+            "TSTEPS x in-place 9-point Gauss-Seidel sweep",
+            "A:NxN",
+            "A",
+            "A",
+            dict(TSTEPS=20, N=40),
+            _seidel_2d,
+            _seidel_2d_ref,
+        ),
+        _k(
+            "lu",
+            "linear-algebra/solvers",
+            "in-place LU decomposition without pivoting",
+            "A:NxN",
+            "A",
+            "A",
+            dict(N=40),
+            _lu,
+            _lu_ref,
+        ),
+        _k(
+            "heat-3d",
+            "stencils",
+            "TSTEPS x (B := 7-point heat stencil of A; A := the same of B)",
+            "A:NxNxN B:NxNxN",
+            "A",
+            "A B",
+            dict(TSTEPS=20, N=10),
+            _heat_3d,
+            _heat_3d_ref,
+        ),
+        _k(
+            "fdtd-2d",
+            "stencils",
+            "TMAX steps of 2-D finite-difference time-domain (ex, ey, hz)",
+            "ex:NXxNY ey:NXxNY hz:NXxNY _fict_:TMAX",
+            "ex ey hz",
+            "ex ey hz",
+            dict(TMAX=20, NX=20, NY=30),
+            _fdtd_2d,
+            _fdtd_2d_ref,
+        ),
+        _k(
+            "atax",
+            "linear-algebra/kernels",
+            "y := A^T * (A * x)",
+            "A:MxN x:N y:N tmp:M",
+            "y",
+            "y tmp",
+            dict(M=38, N=42),
+            _atax,
+            _atax_ref,
+        ),
+        _k(
+            "mvt",
+            "linear-algebra/kernels",
+            "x1 := x1 + A*y_1; x2 := x2 + A^T*y_2",
+            "x1:N x2:N y_1:N y_2:N A:NxN",
+            "x1 x2",
+            "x1 x2",
+            dict(N=40),
+            _mvt,
+            _mvt_ref,
+        ),
+        _k(
+            "trmm",
+            "linear-algebra/blas",
+            "B := alpha * A^T * B (A unit lower triangular)",
+            "alpha A:MxM B:MxN",
+            "B",
+            "B",
+            dict(M=20, N=30),
+            _trmm,
+            _trmm_ref,
+        ),
+        _k(
+            "covariance",
+            "datamining",
+            "cov := covariance matrix of data's columns (data centered in place)",
+            "float_n data:NxM cov:MxM mean:M",
+            "cov",
+            "cov mean data",
+            dict(M=28, N=32),
+            _covariance,
+            _covariance_ref,
+        ),
+        _k(
+            "gesummv",
+            "linear-algebra/blas",
+            "y := alpha*A*x + beta*B*x",
+            "alpha beta A:NxN B:NxN tmp:N x:N y:N",
+            "y",
+            "tmp y",
+            dict(N=30),
+            _gesummv,
+            _gesummv_ref,
+        ),
+        _k(
+            "jacobi-1d",
+            "stencils",
+            "TSTEPS x (B := 3-point average of A; A := the same of B)",
+            "A:N B:N",
+            "A",
+            "A B",
+            dict(TSTEPS=20, N=30),
+            _jacobi_1d,
+            _jacobi_1d_ref,
+        ),
+    )
+}
 
 
 # -- the API ------------------------------------------------------------------------------

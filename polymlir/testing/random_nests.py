@@ -84,8 +84,11 @@ class _Gen:
         if kind < 0.35:  # triangular
             return f"affine_map<(d0) -> (d0)>({iv})" if lower else f"affine_map<(d0) -> (d0 + 1)>({iv})"
         off = r.randint(-2, 0) if lower else r.randint(1, 3)
-        return (f"max affine_map<(d0) -> ({c}, d0 + {off})>({iv})" if lower
-                else f"min affine_map<(d0) -> ({c}, d0 + {off})>({iv})")
+        return (
+            f"max affine_map<(d0) -> ({c}, d0 + {off})>({iv})"
+            if lower
+            else f"min affine_map<(d0) -> ({c}, d0 + {off})>({iv})"
+        )
 
     def loop(self, ivs: list[str], names: list[str], depth: int, pad: str, nest: int, out: list[str]) -> None:
         r = self.r

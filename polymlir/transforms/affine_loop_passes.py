@@ -47,8 +47,11 @@ def _loop(func: Operation, op: Operation) -> tuple[PolyhedralModel, Loop | None]
 
 def _innermost(func: Operation) -> list[Operation]:
     """affine.for ops with no affine.for nested in them, in post-order."""
-    return [o for o in func.walk() if o.name == "affine.for"
-            and not any(x.name == "affine.for" for x in o.walk() if x is not o)]
+    return [
+        o
+        for o in func.walk()
+        if o.name == "affine.for" and not any(x.name == "affine.for" for x in o.walk() if x is not o)
+    ]
 
 
 @register_pass
@@ -169,11 +172,11 @@ class AffineParallelize(ModulePass):
             else:
                 ctx.remark(loop.op, f"not parallelized: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
         for op in candidates:
-            nested = sum(1 for a in op.ancestors() if a.name == "affine.parallel"
-                         and func.is_proper_ancestor_of(a))
+            nested = sum(1 for a in op.ancestors() if a.name == "affine.parallel" and func.is_proper_ancestor_of(a))
             if nested >= self.max_nested:
-                ctx.remark(op, f"not parallelized: already inside {nested} parallel loops (max-nested="
-                               f"{self.max_nested})")
+                ctx.remark(
+                    op, f"not parallelized: already inside {nested} parallel loops (max-nested={self.max_nested})"
+                )
                 continue
             convert_to_parallel(cast(AffineForOp, op))
 

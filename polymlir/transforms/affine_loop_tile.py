@@ -86,7 +86,7 @@ class AffineLoopTile(FunctionPass):
     def sizes_for(self, model: PolyhedralModel, band: list[Loop]) -> list[int] | None:
         if self.tile_sizes:
             fill = self.tile_size or DEFAULT_TILE_SIZE
-            return [*self.tile_sizes[:len(band)], *([fill] * max(0, len(band) - len(self.tile_sizes)))]
+            return [*self.tile_sizes[: len(band)], *([fill] * max(0, len(band) - len(self.tile_sizes)))]
         if self.tile_size:
             return [self.tile_size] * len(band)
         return cache_model_sizes(model, band, self.cache_size)
@@ -115,5 +115,8 @@ class AffineLoopTile(FunctionPass):
                 ctx.remark(nest_op, f"not tiled: {e}")
                 continue
             if self.separate:
-                ctx.remark(nest_op, "separate=true (full/partial tile separation) is not supported: "
-                                    "tiled without separating partial tiles")
+                ctx.remark(
+                    nest_op,
+                    "separate=true (full/partial tile separation) is not supported: "
+                    "tiled without separating partial tiles",
+                )

@@ -51,8 +51,9 @@ and affine.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Literal, cast
+from typing import ClassVar, Literal, cast
 
 from ..dialects.arith import ConstantOp, IntegerOverflowFlagsAttr
 from ..dialects.memref import AllocaOp, AllocOp
@@ -117,6 +118,7 @@ def _binary_int(compute: Callable[[int, int, int], int | None]):
             return None
         r = compute(a, b, w)
         return None if r is None else [_int_attr(r, op.results[0].type)]
+
     return fold
 
 
@@ -232,6 +234,7 @@ def _fold_rem(unsigned: bool):
         if unsigned:
             return _binary_int(lambda a, b, w: None if b == 0 else _unsigned(a, w) % _unsigned(b, w))(op, consts)
         return _binary_int(_srem)(op, consts)
+
     return fold
 
 
@@ -256,6 +259,7 @@ def _fold_by_one(compute):
         if _is_one(b, w):
             return [op.operands[0]]
         return _binary_int(compute)(op, consts)
+
     return fold
 
 
@@ -314,7 +318,9 @@ def _fold_shift(kind: str):
             if kind == "shrs":
                 return a >> n
             return _unsigned(a, w) >> n
+
         return _binary_int(compute)(op, consts)
+
     return fold
 
 
@@ -326,11 +332,22 @@ def _fold_minmax(pick: Callable[[int, int, int], int]):
         if op.operands[0] is op.operands[1]:
             return [op.operands[0]]
         return _binary_int(pick)(op, consts)
+
     return fold
 
 
-_CMPI_SWAP = {"slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle", "ult": "ugt", "ugt": "ult",
-              "ule": "uge", "uge": "ule", "eq": "eq", "ne": "ne"}
+_CMPI_SWAP = {
+    "slt": "sgt",
+    "sgt": "slt",
+    "sle": "sge",
+    "sge": "sle",
+    "ult": "ugt",
+    "ugt": "ult",
+    "ule": "uge",
+    "uge": "ule",
+    "eq": "eq",
+    "ne": "ne",
+}
 _CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 
 
@@ -371,8 +388,13 @@ def _fold_select(op: Operation, consts: list):
     if isinstance(c, A.IntegerAttr) and cond.type == T.i1:
         return [tv if c.value & 1 else fv]
     t, f = consts[1], consts[2]
-    if op.results[0].type == T.i1 and isinstance(t, A.IntegerAttr) and isinstance(f, A.IntegerAttr) \
-            and t.value & 1 and not f.value & 1:
+    if (
+        op.results[0].type == T.i1
+        and isinstance(t, A.IntegerAttr)
+        and isinstance(f, A.IntegerAttr)
+        and t.value & 1
+        and not f.value & 1
+    ):
         return [cond]
     cmp = _defined_by(cond, "arith.cmpi")
     if cmp is not None:
@@ -430,6 +452,7 @@ def _fold_float_binary(compute: Callable[[float, float], float], identity: Calla
         except (OverflowError, ZeroDivisionError):
             return None
         return _float_result(op, r)
+
     return fold
 
 
@@ -542,26 +565,42 @@ def pattern_set(loop_cleanup: bool = False) -> PatternSet:
     patterns: list[RewritePattern] = list(CA.PATTERNS)
     if loop_cleanup:
         patterns += CA.LOOP_CLEANUP_PATTERNS
-    return PatternSet(patterns, {**ARITH_FOLDERS, **CA.FOLDERS},
-                      {"arith": materialize_constant, "affine": materialize_constant,
-                       "memref": materialize_constant})
+    return PatternSet(
+        patterns,
+        {**ARITH_FOLDERS, **CA.FOLDERS},
+        {"arith": materialize_constant, "affine": materialize_constant, "memref": materialize_constant},
+    )
 
 
-def canonicalize(op: Operation, *, max_iterations: int = 10, max_num_rewrites: int = -1, top_down: bool = True,
-                 region_simplify: str = "normal", loop_cleanup: bool = False,
-                 disable_patterns: tuple[str, ...] = (), enable_patterns: tuple[str, ...] = ()) -> bool:
+def canonicalize(
+    op: Operation,
+    *,
+    max_iterations: int = 10,
+    max_num_rewrites: int = -1,
+    top_down: bool = True,
+    region_simplify: str = "normal",
+    loop_cleanup: bool = False,
+    disable_patterns: tuple[str, ...] = (),
+    enable_patterns: tuple[str, ...] = (),
+) -> bool:
     """Canonicalize the regions of ``op`` in place (see the module
     docstring); ``loop_cleanup`` adds the loop and condition clean-ups
     upstream's canonicalize does not do. Returns whether a fixed point was
     reached within ``max_iterations``."""
-    config = GreedyConfig(max_iterations=max_iterations, max_num_rewrites=max_num_rewrites, top_down=top_down,
-                          region_simplify=region_simplify)
+    config = GreedyConfig(
+        max_iterations=max_iterations,
+        max_num_rewrites=max_num_rewrites,
+        top_down=top_down,
+        region_simplify=region_simplify,
+    )
     enabled = None
     if disable_patterns or enable_patterns:
+
         def enabled(p: RewritePattern) -> bool:
             if enable_patterns and p.label not in enable_patterns:
                 return False
             return p.label not in disable_patterns
+
     return apply_patterns_greedily(op, pattern_set(loop_cleanup), config, enabled)
 
 
@@ -580,9 +619,15 @@ class Canonicalize(ModulePass):
     loop_cleanup: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        converged = canonicalize(op, max_iterations=self.max_iterations, max_num_rewrites=self.max_num_rewrites,
-                                 top_down=self.top_down, region_simplify=self.region_simplify,
-                                 loop_cleanup=self.loop_cleanup, disable_patterns=self.disable_patterns,
-                                 enable_patterns=self.enable_patterns)
+        converged = canonicalize(
+            op,
+            max_iterations=self.max_iterations,
+            max_num_rewrites=self.max_num_rewrites,
+            top_down=self.top_down,
+            region_simplify=self.region_simplify,
+            loop_cleanup=self.loop_cleanup,
+            disable_patterns=self.disable_patterns,
+            enable_patterns=self.enable_patterns,
+        )
         if self.test_convergence and not converged:
             raise PassError(f"canonicalize did not converge within {self.max_iterations} iterations", op.loc)

@@ -190,7 +190,7 @@ class _Exprs:
         self.nd, self.ns, self.exprs, self.eq_flags = nd, ns, tuple(exprs), eq_flags
 
     @classmethod
-    def of(cls, m: AffineMap | IntegerSet) -> "_Exprs":
+    def of(cls, m: AffineMap | IntegerSet) -> _Exprs:
         if isinstance(m, IntegerSet):
             return cls(m.num_dims, m.num_symbols, m.constraints, m.eq_flags)
         return cls(m.num_dims, m.num_symbols, m.results)
@@ -200,7 +200,7 @@ class _Exprs:
             return IntegerSet(self.nd, self.ns, self.exprs, self.eq_flags)
         return AffineMap(self.nd, self.ns, self.exprs)
 
-    def replace(self, dims: Sequence[AffineExpr], syms: Sequence[AffineExpr], nd: int, ns: int) -> "_Exprs":
+    def replace(self, dims: Sequence[AffineExpr], syms: Sequence[AffineExpr], nd: int, ns: int) -> _Exprs:
         return _Exprs(nd, ns, [e.replace_dims_and_symbols(dims, syms) for e in self.exprs], self.eq_flags)
 
 
@@ -244,12 +244,12 @@ def _promote_symbols(x: _Exprs, operands: list[Value]) -> tuple[_Exprs, list[Val
 def _demote_dims(x: _Exprs, operands: list[Value]) -> tuple[_Exprs, list[Value]]:
     """``legalizeDemotedDims``: symbols bound to valid dims that are not
     valid symbols become dims (after the existing ones)."""
-    result = list(operands[:x.nd])
+    result = list(operands[: x.nd])
     remapped: list[Value] = []
     sym_ops: list[Value] = []
     next_sym = next_dim = 0
     sym_map: list[AffineExpr] = []
-    for v in operands[x.nd:]:
+    for v in operands[x.nd :]:
         if _valid_dim(v) and not _valid_symbol(v):
             sym_map.append(dim(x.nd + next_dim))
             next_dim += 1
@@ -323,8 +323,8 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
     if not m.results:
         m, ops = canonicalize_map_and_operands(m, operands)
         return simplify_affine_map(m), ops
-    dims: list[Value | None] = list(operands[:m.num_dims])
-    syms: list[Value | None] = list(operands[m.num_dims:])
+    dims: list[Value | None] = list(operands[: m.num_dims])
+    syms: list[Value | None] = list(operands[m.num_dims :])
     exprs = list(m.results)
     while True:
         changed = False
@@ -344,8 +344,8 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
             amap, aops = canonicalize_map_and_operands(_map_prop(apply, "map"), apply.operands)
             repl = amap.results[0].shift_dims(amap.num_dims, len(dims)).shift_symbols(amap.num_symbols, len(syms))
             target = dim(k) if is_dim else sym(k)
-            dims.extend(aops[:amap.num_dims])
-            syms.extend(aops[amap.num_dims:])
+            dims.extend(aops[: amap.num_dims])
+            syms.extend(aops[amap.num_dims :])
             exprs = [e.replace({target: repl}) for e in exprs]
             changed = True
             break
@@ -470,8 +470,9 @@ def _simplify_expr_with_operands(e: AffineExpr, nd: int, ns: int, operands: Sequ
         if d % c == 0 and e.kind is MOD:
             return rem % rhs
         return e
-    if (_non_negative_bounded_by(lhs, operands, c) and e.kind is FLOORDIV) or \
-            (_largest_known_divisor(lhs, operands) % c == 0 and e.kind is MOD):
+    if (_non_negative_bounded_by(lhs, operands, c) and e.kind is FLOORDIV) or (
+        _largest_known_divisor(lhs, operands) % c == 0 and e.kind is MOD
+    ):
         return const(0)
     return e
 
@@ -479,8 +480,11 @@ def _simplify_expr_with_operands(e: AffineExpr, nd: int, ns: int, operands: Sequ
 def simplify_map_with_operands(m: AffineMap, operands: Sequence[Value]) -> AffineMap:
     """Upstream's ``simplifyMapWithOperands``: floordiv/ceildiv/mod results
     simplified with the constant bounds and steps of the loop IVs used."""
-    return AffineMap(m.num_dims, m.num_symbols,
-                     [_simplify_expr_with_operands(r, m.num_dims, m.num_symbols, operands) for r in m.results])
+    return AffineMap(
+        m.num_dims,
+        m.num_symbols,
+        [_simplify_expr_with_operands(r, m.num_dims, m.num_symbols, operands) for r in m.results],
+    )
 
 
 def simplify_min_or_max_with_operands(m: AffineMap, operands: Sequence[Value], is_max: bool) -> AffineMap:
@@ -525,8 +529,7 @@ def _dominates_max(i: int, pos: int, lows: list[int | None], highs: list[int | N
         return False
     if other != hi_i:
         return other > hi_i
-    return not (highs[pos] is not None and lows[i] is not None and lows[i] == hi_i and other == highs[pos]
-                and i < pos)
+    return not (highs[pos] is not None and lows[i] is not None and lows[i] == hi_i and other == highs[pos] and i < pos)
 
 
 def _dominates_min(i: int, pos: int, lows: list[int | None], highs: list[int | None]) -> bool:
@@ -536,8 +539,7 @@ def _dominates_min(i: int, pos: int, lows: list[int | None], highs: list[int | N
         return False
     if other != lo_i:
         return other < lo_i
-    return not (lows[pos] is not None and highs[i] is not None and lo_i == highs[i] and other == lows[pos]
-                and i < pos)
+    return not (lows[pos] is not None and highs[i] is not None and lo_i == highs[i] and other == lows[pos] and i < pos)
 
 
 def remove_duplicate_exprs(m: AffineMap) -> AffineMap:
@@ -597,8 +599,9 @@ def fold_max(op: Operation, consts: list):
     return _fold_min_max(op, consts, False)
 
 
-def set_for_bounds(op: Operation, lb_ops: Sequence[Value], lb: AffineMap, ub_ops: Sequence[Value],
-                   ub: AffineMap) -> None:
+def set_for_bounds(
+    op: Operation, lb_ops: Sequence[Value], lb: AffineMap, ub_ops: Sequence[Value], ub: AffineMap
+) -> None:
     """Give an ``affine.for`` new bound maps and operands (in place)."""
     _, _, inits = _for_lb_ub(op)
     op.set_operands([*lb_ops, *ub_ops, *inits])
@@ -703,7 +706,7 @@ _NON_MAP_OPERANDS = {"affine.load": 1, "affine.store": 2, "affine.vector_load": 
 
 
 def _map_and_operands(op: Operation) -> tuple[AffineMap, list[Value]]:
-    return _map_prop(op, "map"), op.operands[_NON_MAP_OPERANDS.get(op.name, 0):]
+    return _map_prop(op, "map"), op.operands[_NON_MAP_OPERANDS.get(op.name, 0) :]
 
 
 def _rebuild(op: Operation, m: AffineMap, operands: list[Value]) -> Operation:
@@ -713,9 +716,13 @@ def _rebuild(op: Operation, m: AffineMap, operands: list[Value]) -> Operation:
         return AffineStoreOp.build(op.operands[0], op.operands[1], operands, m, loc=op.loc)
     if op.name in ("affine.vector_load", "affine.vector_store"):
         cls = AffineVectorLoadOp if op.name == "affine.vector_load" else AffineVectorStoreOp
-        lead = op.operands[:_NON_MAP_OPERANDS[op.name]]
-        return cls.create(operands=[*lead, *operands], result_types=op.result_types,
-                          properties={"map": A.AffineMapAttr(m)}, loc=op.loc)
+        lead = op.operands[: _NON_MAP_OPERANDS[op.name]]
+        return cls.create(
+            operands=[*lead, *operands],
+            result_types=op.result_types,
+            properties={"map": A.AffineMapAttr(m)},
+            loc=op.loc,
+        )
     cls = {"affine.apply": AffineApplyOp, "affine.min": AffineMinOp, "affine.max": AffineMaxOp}[op.name]
     return cls.build(m, operands, loc=op.loc)
 
@@ -783,8 +790,8 @@ class MergeAffineMinMaxOp(RewritePattern):
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         m = _map_prop(op, "map")
-        dim_ops = list(op.operands[:m.num_dims])
-        sym_ops = list(op.operands[m.num_dims:])
+        dim_ops = list(op.operands[: m.num_dims])
+        sym_ops = list(op.operands[m.num_dims :])
         exprs: list[AffineExpr] = []
         producers: list[Operation] = []
         for e in m.results:
@@ -802,8 +809,8 @@ class MergeAffineMinMaxOp(RewritePattern):
         nd, ns = m.num_dims, m.num_symbols
         for p in producers:
             pm = _map_prop(p, "map")
-            dim_ops.extend(p.operands[:pm.num_dims])
-            sym_ops.extend(p.operands[pm.num_dims:])
+            dim_ops.extend(p.operands[: pm.num_dims])
+            sym_ops.extend(p.operands[pm.num_dims :])
             for e in pm.results:
                 exprs.append(e.shift_dims(pm.num_dims, nd).shift_symbols(pm.num_symbols, ns))
             nd += pm.num_dims
@@ -833,8 +840,9 @@ class CanonicalizeAffineMinMaxOpExprAndTermOrder(RewritePattern):
         if all(flats[i] <= flats[i + 1] for i in range(len(flats) - 1)):
             return False
         order = sorted(range(len(flats)), key=lambda i: flats[i])
-        new = _min_max_class(op).build(AffineMap(m.num_dims, m.num_symbols, [m.results[i] for i in order]),
-                                       op.operands, loc=op.loc)
+        new = _min_max_class(op).build(
+            AffineMap(m.num_dims, m.num_symbols, [m.results[i] for i in order]), op.operands, loc=op.loc
+        )
         _keep_names(op, new)
         rewriter.replace_op_with_new(op, new)
         return True
@@ -969,7 +977,7 @@ def constant_trip_count(op: Operation) -> int | None:
     lbe = lb.results[0]
     ub2 = ub.shift_dims(lb.num_dims).shift_symbols(lb.num_symbols)
     exprs = [(e - lbe).ceildiv(step) for e in ub2.results]
-    operands = list(lbs[:lb.num_dims]) + list(ubs[:ub.num_dims]) + list(lbs[lb.num_dims:]) + list(ubs[ub.num_dims:])
+    operands = list(lbs[: lb.num_dims]) + list(ubs[: ub.num_dims]) + list(lbs[lb.num_dims :]) + list(ubs[ub.num_dims :])
     m, ops = canonicalize_map_and_operands(AffineMap(nd, ns, exprs), operands)
     m = simplify_affine_map(m)
     if not m.is_constant():
@@ -1057,5 +1065,4 @@ class ConstantConditionIf(RewritePattern):
         return True
 
 
-LOOP_CLEANUP_PATTERNS: list[RewritePattern] = [EraseZeroTripLoop(), PromoteSingleIterationLoop(),
-                                               ConstantConditionIf()]
+LOOP_CLEANUP_PATTERNS: list[RewritePattern] = [EraseZeroTripLoop(), PromoteSingleIterationLoop(), ConstantConditionIf()]

@@ -43,8 +43,14 @@ def _key(op: Operation) -> tuple | None:
     props = op.properties
     try:
         pkey = tuple(sorted(props.items())) if isinstance(props, dict) else props
-        key = (op.name, tuple(operands), tuple(r.type for r in op.results), pkey,
-               tuple(sorted(op.attributes.items())), tuple(id(s) for s in op.successors))
+        key = (
+            op.name,
+            tuple(operands),
+            tuple(r.type for r in op.results),
+            pkey,
+            tuple(sorted(op.attributes.items())),
+            tuple(id(s) for s in op.successors),
+        )
         hash(key)
     except TypeError:
         return None

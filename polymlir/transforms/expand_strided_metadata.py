@@ -94,10 +94,14 @@ def expand_subview(op: Operation) -> None:
     base, offset, _, strides = _metadata(b, src)
     seg = op.segment_sizes("operand")
     ops = list(op.operands)
-    o = ops[1:1 + seg[1]]
-    s = ops[1 + seg[1]:1 + seg[1] + seg[2]]
-    st = ops[1 + seg[1] + seg[2]:]
-    offs, sizes, steps = _mixed(op, "static_offsets", o), _mixed(op, "static_sizes", s), _mixed(op, "static_strides", st)
+    o = ops[1 : 1 + seg[1]]
+    s = ops[1 + seg[1] : 1 + seg[1] + seg[2]]
+    st = ops[1 + seg[1] + seg[2] :]
+    offs, sizes, steps = (
+        _mixed(op, "static_offsets", o),
+        _mixed(op, "static_sizes", s),
+        _mixed(op, "static_strides", st),
+    )
     new_off = offset
     for k in range(len(offs)):
         new_off = ar.add(new_off, ar.mul(offs[k], strides[k]))

@@ -66,7 +66,7 @@ def lower_structured_op(op: Operation) -> None:
             mapping[arg] = v
     for o in payload.operations:
         if o.name == "linalg.yield":
-            for val, out, m in zip(o.operands, outs, maps[len(ins):]):
+            for val, out, m in zip(o.operands, outs, maps[len(ins) :]):
                 b.create("memref.store", [mapping.get(val, val), out, *expand_map(b, m, ivs)])
             continue
         if o.name == "linalg.index":

@@ -11,10 +11,18 @@ expanded exactly (floordiv/ceildiv/mod included).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
-from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExpr, AffineExprKind, AffineSymbolExpr
+from ..affine.expr import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineExprKind,
+    AffineSymbolExpr,
+)
 from ..dialects.affine_loops import REDUCTIONS
 from ..ir import attributes as A
 from ..ir import types as T
@@ -136,20 +144,40 @@ def _lower_if(op: Operation) -> None:
 
 # affine.parallel reduction kinds (arith::AtomicRMWKind) -> combining op and identity
 # (MLIR 22 numbers the kinds alphabetically: the dialect's REDUCTIONS table).
-_ARITH_OF_KIND = {"maxs": "arith.maxsi", "maxu": "arith.maxui", "mins": "arith.minsi", "minu": "arith.minui",
-                  "assign": None}
+_ARITH_OF_KIND = {
+    "maxs": "arith.maxsi",
+    "maxu": "arith.maxui",
+    "mins": "arith.minsi",
+    "minu": "arith.minui",
+    "assign": None,
+}
 _RMW = {k: _ARITH_OF_KIND.get(name, f"arith.{name}") for k, name in enumerate(REDUCTIONS)}
 
 
 def _identity(b: Builder, kind: int, t: T.Type) -> Value:
     name = _RMW[kind]
     if isinstance(t, T.FloatType):
-        vals = {"arith.addf": 0.0, "arith.mulf": 1.0, "arith.maximumf": float("-inf"), "arith.minimumf": float("inf"),
-                "arith.maxnumf": float("nan"), "arith.minnumf": float("nan")}
+        vals = {
+            "arith.addf": 0.0,
+            "arith.mulf": 1.0,
+            "arith.maximumf": float("-inf"),
+            "arith.minimumf": float("inf"),
+            "arith.maxnumf": float("nan"),
+            "arith.minnumf": float("nan"),
+        }
         return b.const_float(vals[name], t)
     w = t.width if isinstance(t, T.IntegerType) else 64
-    vals = {"arith.addi": 0, "arith.muli": 1, "arith.ori": 0, "arith.xori": 0, "arith.andi": -1,
-            "arith.maxsi": -(1 << (w - 1)), "arith.minsi": (1 << (w - 1)) - 1, "arith.maxui": 0, "arith.minui": -1}
+    vals = {
+        "arith.addi": 0,
+        "arith.muli": 1,
+        "arith.ori": 0,
+        "arith.xori": 0,
+        "arith.andi": -1,
+        "arith.maxsi": -(1 << (w - 1)),
+        "arith.minsi": (1 << (w - 1)) - 1,
+        "arith.maxui": 0,
+        "arith.minui": -1,
+    }
     return b.const_int(vals[name], t)
 
 
@@ -159,15 +187,15 @@ def _lower_parallel(op: Operation) -> None:
     # The lower map takes the first operands, the upper map the rest (upstream's
     # getLowerBoundsOperands / getUpperBoundsOperands).
     lmap = op.get_attr("lowerBoundsMap").value
-    lbs_all = expand_map(b, lmap, operands[:lmap.num_inputs])
-    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands[lmap.num_inputs:])
+    lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
+    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands[lmap.num_inputs :])
     lgroups = list(op.get_attr("lowerBoundsGroups").flat())
     ugroups = list(op.get_attr("upperBoundsGroups").flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]
     lbs, ubs, li, ui = [], [], 0, 0
     for lg, ug in zip(lgroups, ugroups):
-        lbs.append(_reduce(b, "arith.maxsi", lbs_all[li:li + lg]))
-        ubs.append(_reduce(b, "arith.minsi", ubs_all[ui:ui + ug]))
+        lbs.append(_reduce(b, "arith.maxsi", lbs_all[li : li + lg]))
+        ubs.append(_reduce(b, "arith.minsi", ubs_all[ui : ui + ug]))
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]
@@ -189,8 +217,13 @@ def _lower_parallel(op: Operation) -> None:
     tb.create("scf.reduce", list(term.operands), regions=reduce_regions)
     term.erase()
     seg = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(step_vals), len(inits)))
-    new = b.create("scf.parallel", [*lbs, *ubs, *step_vals, *inits], op.result_types,
-                   properties={"operandSegmentSizes": seg}, regions=[body])
+    new = b.create(
+        "scf.parallel",
+        [*lbs, *ubs, *step_vals, *inits],
+        op.result_types,
+        properties={"operandSegmentSizes": seg},
+        regions=[body],
+    )
     op.replace_all_uses_with(new)
     op.erase()
 
@@ -235,7 +268,7 @@ def _lower_delinearize(op: Operation) -> None:
     matter: r_k = (x floordiv prod(inner[k:])) mod inner[k-1]."""
     b = Builder.before(op)
     n = len(op.results)
-    inner = _mixed_basis(b, op)[-(n - 1):] if n > 1 else []
+    inner = _mixed_basis(b, op)[-(n - 1) :] if n > 1 else []
     x = op.linear_index
     results = []
     for k in range(n):

@@ -79,7 +79,7 @@ class Band:
     members: list[dict[str, AffineExpr]]
     permutable: bool
     coincident: list[bool]
-    parent: "Band | None" = None
+    parent: Band | None = None
     start: int = 0  # first time dimension (tile loops first when tiled)
     sizes: list[int] | None = None
     parallel_dim: int | None = None
@@ -176,8 +176,13 @@ def scheduling_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> lis
 
 def _bands(tree: ib.SchedTree, units: set[str], parent: Band | None, out: list[Band]) -> None:
     if isinstance(tree, ib.SchedBand):
-        b = Band(sorted(set(tree.members[0]) & units if tree.members else units, key=_order),
-                 tree.members, tree.permutable, tree.coincident, parent)
+        b = Band(
+            sorted(set(tree.members[0]) & units if tree.members else units, key=_order),
+            tree.members,
+            tree.permutable,
+            tree.coincident,
+            parent,
+        )
         out.append(b)
         _bands(tree.child, units, b, out)
     elif isinstance(tree, ib.SchedSequence):
@@ -221,8 +226,12 @@ def _element_bytes(access) -> int:
     return max(1, (w if isinstance(w, int) else 64) // 8)
 
 
-def choose_sizes(model: PolyhedralModel, units: dict[str, Unit], maps: dict[str, object], band: Band,
-                 ) -> tuple[list[int] | None, str]:
+def choose_sizes(
+    model: PolyhedralModel,
+    units: dict[str, Unit],
+    maps: dict[str, object],
+    band: Band,
+) -> tuple[list[int] | None, str]:
     """Equal power-of-two tile sizes for ``band`` from the cache model, and
     a sentence saying why."""
     members: dict[str, list[tuple[object, list[object]]]] = {}
@@ -281,8 +290,9 @@ def _kib(b: int) -> str:
 # -- optimize ----------------------------------------------------------------------------------
 
 
-def optimize(model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, parallel: bool = True,
-             tile: bool = True) -> Report:
+def optimize(
+    model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, parallel: bool = True, tile: bool = True
+) -> Report:
     """Schedule, tile and parallelize ``model``'s function (see the module
     docstring). The IR changes only when the report is ok."""
     try:
@@ -295,8 +305,7 @@ def optimize(model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, pa
         raise ValueError(f"tile sizes must be positive, got {list(tile_sizes)}")
     by_name = {u.name: u for u in units}
     try:
-        tree = ib.compute_schedule([u.domain for u in units], scheduling_dependences(model, units),
-                                   model.param_names)
+        tree = ib.compute_schedule([u.domain for u in units], scheduling_dependences(model, units), model.param_names)
     except ib.IslBridgeError as e:
         return Report(False, f"isl's scheduler failed: {e}")
     bands: list[Band] = []
@@ -340,8 +349,15 @@ def optimize(model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, pa
 
     length = max(len(v) for v in vectors.values())
     try:
-        report.new_ops = regenerate(model, units, maps, where, origins_from_vectors(units, vectors),
-                                    is_parallel if marked else None, separate=SEPARATE(length))
+        report.new_ops = regenerate(
+            model,
+            units,
+            maps,
+            where,
+            origins_from_vectors(units, vectors),
+            is_parallel if marked else None,
+            separate=SEPARATE(length),
+        )
     except CodegenError as e:
         report.reason = f"code generation failed: {e}"
         return report
@@ -385,8 +401,14 @@ def _band_label(b: Band, units: dict[str, Unit]) -> str:
     return "(" + ", ".join(out) + ")"
 
 
-def _decide_tiling(model: PolyhedralModel, units: dict[str, Unit], maps: dict[str, object], b: Band,
-                   tile_sizes: Sequence[int] | None, report: Report) -> None:
+def _decide_tiling(
+    model: PolyhedralModel,
+    units: dict[str, Unit],
+    maps: dict[str, object],
+    b: Band,
+    tile_sizes: Sequence[int] | None,
+    report: Report,
+) -> None:
     label = _band_label(b, units)
     if not b.permutable or b.depth < 2:
         why = "not permutable" if not b.permutable else "a single loop"
@@ -404,8 +426,9 @@ def _decide_tiling(model: PolyhedralModel, units: dict[str, Unit], maps: dict[st
     report.remarks.append(f"band {label}: tiled {'x'.join(map(str, sizes))}: {why}")
 
 
-def _mark_parallel(units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, object], bands: list[Band],
-                   report: Report) -> None:
+def _mark_parallel(
+    units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, object], bands: list[Band], report: Report
+) -> None:
     by_name = {u.name: u for u in units}
     for b in bands:
         if any(a.parallel_dim is not None for a in _ancestors(b)):
@@ -424,8 +447,9 @@ def _mark_parallel(units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, o
             tiled = b.sizes is not None and j < b.depth
             member = j if tiled or not b.sizes else j - b.depth
             name = label.strip("()").split(", ")[member] + ("_tile" if tiled else "")
-            report.remarks.append(f"band {label}: loop {name} is parallel (affine.parallel): no dependence "
-                                  "is carried by it")
+            report.remarks.append(
+                f"band {label}: loop {name} is parallel (affine.parallel): no dependence is carried by it"
+            )
 
 
 def _ancestors(b: Band) -> list[Band]:

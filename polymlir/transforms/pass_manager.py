@@ -32,14 +32,15 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Union
+from typing import Any, ClassVar, Union
 
 from ..ir.attributes import Location
 from ..ir.core import Operation
 from ..ir.diagnostics import Diagnostic, DiagnosticError
 
-_PASSES: dict[str, type["ModulePass"]] = {}
+_PASSES: dict[str, type[ModulePass]] = {}
 
 MODULE = "builtin.module"
 FUNCTION = "func.func"
@@ -82,7 +83,7 @@ class ModulePass:
         raise NotImplementedError
 
     @classmethod
-    def options(cls) -> list["PassOption"]:
+    def options(cls) -> list[PassOption]:
         """The options, in declaration order."""
         hints = typing.get_type_hints(cls)
         out = []
@@ -93,12 +94,15 @@ class ModulePass:
                 default = f.default_factory()
             else:
                 default = dataclasses.MISSING
-            out.append(PassOption(f.name.replace("_", "-"), f.name, hints.get(f.name, str), default,
-                                  str(f.metadata.get("help", ""))))
+            out.append(
+                PassOption(
+                    f.name.replace("_", "-"), f.name, hints.get(f.name, str), default, str(f.metadata.get("help", ""))
+                )
+            )
         return out
 
     @classmethod
-    def from_options(cls, options: dict[str, str | None]) -> "ModulePass":
+    def from_options(cls, options: dict[str, str | None]) -> ModulePass:
         """Build from ``{"tile-sizes": "32,32"}`` style options (``None``:
         the key was given without a value, which sets a boolean option)."""
         by_key = {o.key: o for o in cls.options()}
@@ -162,8 +166,10 @@ class PassOption:
             return _convert(raw, self.type)
         except ValueError as e:
             why = f": {e}" if str(e) else ""
-            raise PassError(f"invalid value '{raw}' for option '{self.key}' of pass '{pass_name}' "
-                            f"(expected {self.type_name()}){why}") from None
+            raise PassError(
+                f"invalid value '{raw}' for option '{self.key}' of pass '{pass_name}' "
+                f"(expected {self.type_name()}){why}"
+            ) from None
 
     def format(self, value: Any) -> str:
         """``value`` in pipeline syntax (parses back to the same value)."""
@@ -362,8 +368,10 @@ def _check_nesting(item: ModulePass | _Nested, on: str) -> None:
         return
     if item.anchor in (ANY_OP, on) or on == MODULE:
         return
-    raise PassError(f"Can't add pass '{item.name}' restricted to '{item.anchor}' on a PassManager intended to run "
-                    f"on '{on}', did you intend to nest?")
+    raise PassError(
+        f"Can't add pass '{item.name}' restricted to '{item.anchor}' on a PassManager intended to run "
+        f"on '{on}', did you intend to nest?"
+    )
 
 
 class PassManager:
@@ -380,14 +388,14 @@ class PassManager:
             self.add(p)
 
     @classmethod
-    def parse(cls, pipeline: str) -> "PassManager":
+    def parse(cls, pipeline: str) -> PassManager:
         """``builtin.module(p1,func.func(p2{opt=v}))`` or ``p1,p2``."""
         items = _Lexer(pipeline, "pass pipeline").pipeline()
         if len(items) == 1 and isinstance(items[0], _Nested) and items[0].anchor == MODULE:
             items = items[0].passes
         return cls(items)
 
-    def add(self, p: ModulePass | _Nested) -> "PassManager":
+    def add(self, p: ModulePass | _Nested) -> PassManager:
         _check_nesting(p, MODULE)
         self.passes.append(p)
         return self
@@ -444,7 +452,7 @@ class _Lexer:
         self.what = what
 
     def error(self, message: str) -> PassError:
-        rest = self.s[self.i:self.i + 20]
+        rest = self.s[self.i : self.i + 20]
         at = f" at '{rest}'" if rest else " at the end"
         return PassError(f"{message}{at} in {self.what} '{self.s}'")
 
@@ -463,7 +471,7 @@ class _Lexer:
             j += 1
         if j == self.i:
             raise self.error("expected a pass or op name")
-        name, self.i = self.s[self.i:j], j
+        name, self.i = self.s[self.i : j], j
         return name
 
     # pipeline := element (',' element)* ; element := name '(' pipeline? ')' | name options?
@@ -540,7 +548,7 @@ class _Lexer:
             raise self.error(f"unterminated {quote} in an option value")
         if depth:
             raise self.error("unbalanced '{' in an option value")
-        return self.s[start:self.i]
+        return self.s[start : self.i]
 
 
 # -- command-line flags ---------------------------------------------------------------
@@ -590,5 +598,7 @@ def _unknown_flag(flag: str, name: str) -> str:
     known = list(registered_passes()) + ["pass-pipeline", "list-passes"]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f" Did you mean '--{close[0]}'?" if close else ""
-    return f"unknown command line argument '{flag}' (not an option of 'polymlir opt' nor a registered pass; " \
-           f"see --list-passes).{hint}"
+    return (
+        f"unknown command line argument '{flag}' (not an option of 'polymlir opt' nor a registered pass; "
+        f"see --list-passes).{hint}"
+    )

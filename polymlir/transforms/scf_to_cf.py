@@ -136,8 +136,15 @@ def lower_index_switch(op: Operation) -> None:
         "case_operand_segments": A.DenseArrayAttr(T.i32, tuple(0 for _ in cases)),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, 0, 0)),
     }
-    block.append(Operation.create("cf.switch", operands=[flag], successors=[default[0], *[c[0] for c in case_blocks]],
-                                  properties=props, loc=loc))
+    block.append(
+        Operation.create(
+            "cf.switch",
+            operands=[flag],
+            successors=[default[0], *[c[0] for c in case_blocks]],
+            properties=props,
+            loc=loc,
+        )
+    )
 
 
 def parallel_to_for(op: Operation) -> None:
@@ -196,7 +203,7 @@ def forall_to_parallel(op: Operation) -> None:
     if seg[3]:
         raise DiagnosticError("'scf.forall' op with shared outputs cannot be lowered to control flow", op.loc)
     operands = list(op.operands)
-    dyn = [operands[:seg[0]], operands[seg[0]:seg[0] + seg[1]], operands[seg[0] + seg[1]:sum(seg[:3])]]
+    dyn = [operands[: seg[0]], operands[seg[0] : seg[0] + seg[1]], operands[seg[0] + seg[1] : sum(seg[:3])]]
     b = Builder.before(op)
     bounds = []
     for name, d in zip(("staticLowerBound", "staticUpperBound", "staticStep"), dyn):

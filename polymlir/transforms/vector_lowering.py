@@ -48,7 +48,7 @@ def kind_attr(name: str) -> A.OpaqueAttr:
 
 def kind_of(a: A.Attribute) -> str:
     text = a.text if isinstance(a, A.OpaqueAttr) else str(a)
-    return text[text.find("<") + 1:text.rfind(">")]
+    return text[text.find("<") + 1 : text.rfind(">")]
 
 
 def vec(shape: Sequence[int], et: T.Type) -> T.VectorType:
@@ -70,7 +70,7 @@ def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
         return v
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
-    rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos):], vt.element_type)
+    rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos) :], vt.element_type)
     return b.create("vector.extract", [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
 
 
@@ -80,8 +80,9 @@ def insert(b: Builder, val: Value, dest: Value, pos: Sequence[int | Value]) -> V
         return val
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
-    return b.create("vector.insert", [val, dest, *dyn], [dest.type],
-                    properties={"static_position": i64_array(static)}).results[0]
+    return b.create(
+        "vector.insert", [val, dest, *dyn], [dest.type], properties={"static_position": i64_array(static)}
+    ).results[0]
 
 
 def broadcast(b: Builder, v: Value, t: T.VectorType) -> Value:
@@ -104,8 +105,7 @@ def shape_cast(b: Builder, v: Value, t: T.VectorType) -> Value:
     return b.create("vector.shape_cast", [v], [t]).results[0]
 
 
-def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None,
-              fastmath: A.Attribute | None = None) -> Value:
+def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None, fastmath: A.Attribute | None = None) -> Value:
     props: dict = {"kind": kind_attr(kind)}
     if fastmath is not None:
         props["fastmath"] = fastmath
@@ -149,10 +149,21 @@ def select(b: Builder, c: Value, x: Value, y: Value) -> Value:
     return b.create("arith.select", [c, x, y], [x.type]).results[0]
 
 
-_COMBINE = {"add": None, "mul": None, "minui": "arith.minui", "minsi": "arith.minsi", "maxui": "arith.maxui",
-            "maxsi": "arith.maxsi", "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori",
-            "minnumf": "arith.minnumf", "maxnumf": "arith.maxnumf", "minimumf": "arith.minimumf",
-            "maximumf": "arith.maximumf"}
+_COMBINE = {
+    "add": None,
+    "mul": None,
+    "minui": "arith.minui",
+    "minsi": "arith.minsi",
+    "maxui": "arith.maxui",
+    "maxsi": "arith.maxsi",
+    "and": "arith.andi",
+    "or": "arith.ori",
+    "xor": "arith.xori",
+    "minnumf": "arith.minnumf",
+    "maxnumf": "arith.maxnumf",
+    "minimumf": "arith.minimumf",
+    "maximumf": "arith.maximumf",
+}
 
 
 def combine(b: Builder, kind: str, x: Value, y: Value) -> Value:
@@ -170,12 +181,30 @@ def combine(b: Builder, kind: str, x: Value, y: Value) -> Value:
 def neutral(kind: str, et: T.Type):
     """The neutral element of ``kind`` (for masked-off lanes)."""
     if isinstance(et, T.FloatType):
-        return {"add": 0.0, "mul": 1.0, "minnumf": math.inf, "maxnumf": -math.inf, "minimumf": math.inf,
-                "maximumf": -math.inf}[kind]
+        return {
+            "add": 0.0,
+            "mul": 1.0,
+            "minnumf": math.inf,
+            "maxnumf": -math.inf,
+            "minimumf": math.inf,
+            "maximumf": -math.inf,
+        }[kind]
     w = 64 if isinstance(et, T.IndexType) else et.width  # type: ignore[attr-defined]
-    return {"add": 0, "mul": 1, "or": 0, "xor": 0, "maxui": 0, "and": -1, "minui": -1,
-            "minsi": (1 << (w - 1)) - 1, "maxsi": -(1 << (w - 1))}[kind] if w > 1 else \
-        {"add": 0, "mul": 1, "or": 0, "xor": 0, "maxui": 0, "and": 1, "minui": 1, "minsi": 0, "maxsi": 1}[kind]
+    return (
+        {
+            "add": 0,
+            "mul": 1,
+            "or": 0,
+            "xor": 0,
+            "maxui": 0,
+            "and": -1,
+            "minui": -1,
+            "minsi": (1 << (w - 1)) - 1,
+            "maxsi": -(1 << (w - 1)),
+        }[kind]
+        if w > 1
+        else {"add": 0, "mul": 1, "or": 0, "xor": 0, "maxui": 0, "and": 1, "minui": 1, "minsi": 0, "maxsi": 1}[kind]
+    )
 
 
 def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
@@ -192,7 +221,7 @@ def slice_dim(b: Builder, v: Value, k: int, i: int) -> Value:
     vt: T.VectorType = v.type  # type: ignore[assignment]
     if k == 0:
         return extract(b, v, [i])
-    rt = vec(vt.shape[:k] + vt.shape[k + 1:], vt.element_type)
+    rt = vec(vt.shape[:k] + vt.shape[k + 1 :], vt.element_type)
     res = zero(b, rt)
     for j in range(vt.shape[0]):
         res = insert(b, slice_dim(b, extract(b, v, [j]), k - 1, i), res, [j])
@@ -245,8 +274,9 @@ class _Contraction:
         self.kind = kind
         self.fastmath = fastmath
 
-    def lower(self, lhs: Value, rhs: Value, acc: Value, maps: list[AffineMap], its: list[str],
-              mask: Value | None) -> Value:
+    def lower(
+        self, lhs: Value, rhs: Value, acc: Value, maps: list[AffineMap], its: list[str], mask: Value | None
+    ) -> Value:
         b = self.b
         lm, rm, am = maps
         bounds = self._bounds(lhs, rhs, acc, maps, len(its))
@@ -262,11 +292,16 @@ class _Contraction:
             ap = _map_pos(am, d)
             res = zero(b, acc.type)
             nmaps = [_drop_dim(x, d) for x in maps]
-            nits = its[:d] + its[d + 1:]
+            nits = its[:d] + its[d + 1 :]
             for i in range(bounds[d]):
-                sub = self.lower(_slice_opt(b, lhs, lm, d, i), _slice_opt(b, rhs, rm, d, i),
-                                 slice_dim(b, acc, ap, i), nmaps, nits,
-                                 slice_dim(b, mask, d, i) if mask is not None else None)
+                sub = self.lower(
+                    _slice_opt(b, lhs, lm, d, i),
+                    _slice_opt(b, rhs, rm, d, i),
+                    slice_dim(b, acc, ap, i),
+                    nmaps,
+                    nits,
+                    slice_dim(b, mask, d, i) if mask is not None else None,
+                )
                 res = insert_dim(b, res, sub, ap, i)
             return res
         # Only reduction dims remain: acc is a scalar.
@@ -279,8 +314,14 @@ class _Contraction:
         nmaps = [_drop_dim(x, d) for x in maps]
         res = acc
         for i in range(bounds[d]):
-            res = self.lower(_slice_opt(b, lhs, lm, d, i), _slice_opt(b, rhs, rm, d, i), res, nmaps, its[1:],
-                             slice_dim(b, mask, d, i) if mask is not None else None)
+            res = self.lower(
+                _slice_opt(b, lhs, lm, d, i),
+                _slice_opt(b, rhs, rm, d, i),
+                res,
+                nmaps,
+                its[1:],
+                slice_dim(b, mask, d, i) if mask is not None else None,
+            )
         return res
 
     @staticmethod
@@ -352,8 +393,9 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
     return add(b, res, acc)
 
 
-def _outerproduct_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMap], kind: str,
-                           mask: Value | None) -> Value | None:
+def _outerproduct_lowering(
+    b: Builder, op: Operation, its: list[str], maps: list[AffineMap], kind: str, mask: Value | None
+) -> Value | None:
     """Upstream's ContractionOpToOuterProductOpLowering: one reduction dim,
     one or two parallel dims; the operands are made k-major and the result
     accumulates one outer product per k."""
@@ -422,8 +464,7 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
 # -- vector.outerproduct ----------------------------------------------------------------------
 
 
-def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: str,
-                  mask: Value | None = None) -> Value:
+def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: str, mask: Value | None = None) -> Value:
     """The value of ``vector.outerproduct lhs, rhs[, acc]`` (rows of fma, or
     mul and combine; masked-off lanes keep the accumulator)."""
     et = lhs.type.element_type  # type: ignore[attr-defined]
@@ -446,8 +487,12 @@ def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: s
     res = zero(b, vec([m_, row_t.shape[0]], et))
     for i in range(m_):
         a = broadcast(b, extract(b, lhs, [i]), row_t)
-        r = one(a, rhs, extract(b, acc, [i]) if acc is not None else None,
-                extract(b, mask, [i]) if mask is not None else None)
+        r = one(
+            a,
+            rhs,
+            extract(b, acc, [i]) if acc is not None else None,
+            extract(b, mask, [i]) if mask is not None else None,
+        )
         res = insert(b, r, res, [i])
     return res
 
@@ -552,9 +597,11 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
     name = inner.name
     results: list[Value]
     if name in ("vector.contract", "vector.outerproduct", "vector.multi_reduction"):
-        fn = {"vector.contract": lambda o, m: lower_contract(o, m, contract_lowering),
-              "vector.outerproduct": lower_outerproduct,
-              "vector.multi_reduction": lower_multi_reduction}[name]
+        fn = {
+            "vector.contract": lambda o, m: lower_contract(o, m, contract_lowering),
+            "vector.outerproduct": lower_outerproduct,
+            "vector.multi_reduction": lower_multi_reduction,
+        }[name]
         inner.detach()
         b.insert(inner)
         results = [fn(inner, mask)]
@@ -575,8 +622,14 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
         b.insert(inner)
         if name in ("vector.transfer_read", "vector.transfer_write"):
             _set_transfer_mask(inner, mask)
-        elif name in ("vector.gather", "vector.scatter", "vector.maskedload", "vector.maskedstore",
-                      "vector.expandload", "vector.compressstore"):
+        elif name in (
+            "vector.gather",
+            "vector.scatter",
+            "vector.maskedload",
+            "vector.maskedstore",
+            "vector.expandload",
+            "vector.compressstore",
+        ):
             # The mask operand is second to last in all of them.
             idx = len(inner.operands) - 2
             inner.set_operand(idx, _mask_to(Builder.before(inner), mask, inner.operands[idx]))
@@ -591,8 +644,11 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
             dims = [getattr(r, "position", None) for r in pm.value.results] if pm is not None else []
             ordered = None not in dims and dims == sorted(dims)
             if not ordered or mask.type.shape != results[0].type.shape:  # type: ignore[attr-defined]
-                raise DiagnosticError("'vector.mask' with a pass-through around a permuting or broadcasting "
-                                      f"'{name}' is not supported by the lowering", op.loc)
+                raise DiagnosticError(
+                    "'vector.mask' with a pass-through around a permuting or broadcasting "
+                    f"'{name}' is not supported by the lowering",
+                    op.loc,
+                )
             results = [select(Builder.after(inner), mask, results[0], passthru)]
     op.replace_all_uses_with(results)
     op.erase()

@@ -54,14 +54,14 @@ class Xfer:
         ops = list(op.operands)
         if self.read:
             self.base = ops[0]
-            self.indices = ops[1:1 + seg[1]]
+            self.indices = ops[1 : 1 + seg[1]]
             self.padding = ops[1 + seg[1]]
             self.value = None
             self.vtype: T.VectorType = op.result_types[0]
         else:
             self.value = ops[0]
             self.base = ops[1]
-            self.indices = ops[2:2 + seg[2]]
+            self.indices = ops[2 : 2 + seg[2]]
             self.padding = None
             self.vtype = ops[0].type  # type: ignore[assignment]
         self.mask = ops[-1] if seg[3] else None
@@ -78,11 +78,22 @@ class Xfer:
         return [r.position if isinstance(r, AffineDimExpr) else None for r in self.map.results]
 
 
-def build_transfer(b: Builder, read: bool, base: Value, indices: list[Value], vt: T.VectorType, pmap: AffineMap,
-                   in_bounds: list[bool], padding: Value | None = None, value: Value | None = None,
-                   mask: Value | None = None) -> Operation:
-    props = {"permutation_map": A.AffineMapAttr(pmap),
-             "in_bounds": A.ArrayAttr(tuple(A.BoolAttr(x) for x in in_bounds))}
+def build_transfer(
+    b: Builder,
+    read: bool,
+    base: Value,
+    indices: list[Value],
+    vt: T.VectorType,
+    pmap: AffineMap,
+    in_bounds: list[bool],
+    padding: Value | None = None,
+    value: Value | None = None,
+    mask: Value | None = None,
+) -> Operation:
+    props = {
+        "permutation_map": A.AffineMapAttr(pmap),
+        "in_bounds": A.ArrayAttr(tuple(A.BoolAttr(x) for x in in_bounds)),
+    }
     m = [mask] if mask is not None else []
     if read:
         props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (1, len(indices), 1, len(m)))
@@ -111,8 +122,9 @@ def lower_permutation(op: Operation) -> Operation | None:
     new_ib = [x.in_bounds[vk[d]] for d in ordered]
     et = x.vtype.element_type
     if x.read:
-        new = build_transfer(b, True, x.base, x.indices, vec(new_shape, et), new_map, new_ib, padding=x.padding,
-                             mask=x.mask)
+        new = build_transfer(
+            b, True, x.base, x.indices, vec(new_shape, et), new_map, new_ib, padding=x.padding, mask=x.mask
+        )
         r = new.results[0]
         bdims = [k for k, d in enumerate(dims) if d is None]
         bshape = [x.vtype.shape[k] for k in bdims] + new_shape
@@ -150,14 +162,16 @@ def _in_bounds_cond(b: Builder, base: Value, idx: Value, d: int) -> Value:
 def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
     """A ``memref.alloca`` at the start of the enclosing allocation scope."""
     scope = op.parent_op
-    while scope is not None and not ("AutomaticAllocationScope" in scope.traits or scope.name in (
-            "func.func", "llvm.func")):
+    while scope is not None and not (
+        "AutomaticAllocationScope" in scope.traits or scope.name in ("func.func", "llvm.func")
+    ):
         scope = scope.parent_op
     assert scope is not None, "transfer op outside of an allocation scope"
     entry = scope.regions[0].blocks[0]
     b = Builder(entry, entry.first_op, op.loc)
-    return b.create("memref.alloca", [], [t],
-                    properties={"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}).results[0]
+    return b.create(
+        "memref.alloca", [], [t], properties={"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
+    ).results[0]
 
 
 def _type_cast(b: Builder, buf: Value, vt: T.VectorType) -> Value:
@@ -172,8 +186,7 @@ def _for(b: Builder, n: int, inits: list[Value] = ()) -> tuple[Operation, Block]
     blk.add_argument(T.index)
     for v in inits:
         blk.add_argument(v.type)
-    f = b.create("scf.for", [_const(b, 0), _const(b, n), _const(b, 1), *inits], [v.type for v in inits],
-                 regions=[body])
+    f = b.create("scf.for", [_const(b, 0), _const(b, n), _const(b, 1), *inits], [v.type for v in inits], regions=[body])
     return f, blk
 
 
@@ -222,8 +235,18 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     created: list[Operation] = []
 
     def inner_transfer(ib: Builder, idx: Value, mask_row: Value | None, value_row: Value | None) -> Operation:
-        t = build_transfer(ib, x.read, x.base, _with_index(x.indices, d0, idx), inner_t, inner_map, inner_ib,
-                           padding=x.padding, value=value_row, mask=mask_row)
+        t = build_transfer(
+            ib,
+            x.read,
+            x.base,
+            _with_index(x.indices, d0, idx),
+            inner_t,
+            inner_map,
+            inner_ib,
+            padding=x.padding,
+            value=value_row,
+            mask=mask_row,
+        )
         created.append(t)
         return t
 
@@ -246,6 +269,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
             idx = b.binary("arith.addi", x.indices[d0], _const(b, i))
             mrow = extract(b, x.mask, [i]) if x.mask is not None else None
             if x.read:
+
                 def then(ib: Builder, idx=idx, mrow=mrow) -> Value:
                     return inner_transfer(ib, idx, mrow, None).results[0]
 
@@ -273,10 +297,14 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
-    mrow = lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0] \
-        if mcast is not None else None  # type: ignore[union-attr]
+    mrow = (
+        lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0]
+        if mcast is not None
+        else None
+    )  # type: ignore[union-attr]
     idx = lb.binary("arith.addi", x.indices[d0], iv)
     if x.read:
+
         def store_row(ib: Builder) -> None:
             ib.create("memref.store", [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
 
@@ -370,8 +398,12 @@ def _needs_scalar_1d(x: Xfer) -> bool:
 
 def _supported(x: Xfer) -> bool:
     et = x.base.type.element_type  # type: ignore[attr-defined]
-    return x.is_memref and not isinstance(et, T.VectorType) and et == x.vtype.element_type \
+    return (
+        x.is_memref
+        and not isinstance(et, T.VectorType)
+        and et == x.vtype.element_type
         and not any(x.vtype.scalable_dims)
+    )
 
 
 def vector_to_scf(root: Operation, full_unroll: bool = False, target_rank: int = 1) -> None:

@@ -20,9 +20,11 @@ from ..shared_data import upstream
 # Why the tests that need upstream_tools() skip.
 UPSTREAM_MISSING = "upstream mlir-opt-22/mlir-runner-22 (and libmlir_runner_utils.so.22.1) not installed"
 
-UPSTREAM_PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,"
-                     "finalize-memref-to-llvm,convert-arith-to-llvm,convert-math-to-llvm,"
-                     "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)")
+UPSTREAM_PIPELINE = (
+    "builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+    "finalize-memref-to-llvm,convert-arith-to-llvm,convert-math-to-llvm,"
+    "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
+)
 
 
 def upstream_tools() -> tuple[str, str, str] | None:
@@ -89,7 +91,9 @@ def with_main(text: str) -> str:
             # value = ((sum_d (d*7+3) * i_d + k) mod 17) / 8 - 1
             terms = " + ".join(f"{d * 7 + 3 + k} * d{d}" for d in range(len(shape))) or "0"
             dims = ", ".join(f"d{d}" for d in range(len(shape)))
-            lines.append(f"{ind}  %h{k} = affine.apply affine_map<({dims}) -> (({terms} + {k}) mod 17)>({', '.join(ivs)})")
+            lines.append(
+                f"{ind}  %h{k} = affine.apply affine_map<({dims}) -> (({terms} + {k}) mod 17)>({', '.join(ivs)})"
+            )
             lines.append(f"{ind}  %c{k} = arith.index_cast %h{k} : index to i64")
             lines.append(f"{ind}  %f{k} = arith.sitofp %c{k} : i64 to {elt}")
             lines.append(f"{ind}  %e{k} = arith.constant 0.125 : {elt}")
@@ -121,15 +125,27 @@ def run_upstream(text: str, timeout: int = 300, linalg: bool = False) -> str:
     tools = upstream_tools()
     assert tools is not None
     opt, runner, libdir = tools
-    pipeline = UPSTREAM_PIPELINE.replace("builtin.module(", "builtin.module(convert-linalg-to-loops,") if linalg \
+    pipeline = (
+        UPSTREAM_PIPELINE.replace("builtin.module(", "builtin.module(convert-linalg-to-loops,")
+        if linalg
         else UPSTREAM_PIPELINE
-    lowered = subprocess.run([opt, f"--pass-pipeline={pipeline}"], input=text, capture_output=True,
-                             text=True, timeout=timeout)
+    )
+    lowered = subprocess.run(
+        [opt, f"--pass-pipeline={pipeline}"], input=text, capture_output=True, text=True, timeout=timeout
+    )
     if lowered.returncode != 0:
         raise RuntimeError(f"mlir-opt failed:\n{lowered.stderr}")
-    libs = [os.path.join(libdir, "libmlir_runner_utils.so.22.1"), os.path.join(libdir, "libmlir_c_runner_utils.so.22.1")]
-    run = subprocess.run([runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
-                         input=lowered.stdout, capture_output=True, text=True, timeout=timeout)
+    libs = [
+        os.path.join(libdir, "libmlir_runner_utils.so.22.1"),
+        os.path.join(libdir, "libmlir_c_runner_utils.so.22.1"),
+    ]
+    run = subprocess.run(
+        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
+        input=lowered.stdout,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if run.returncode != 0:
         raise RuntimeError(f"mlir-runner failed:\n{run.stderr}")
     return re.sub(r"base@ = 0x[0-9a-f]+", "base@ = <addr>", run.stdout)

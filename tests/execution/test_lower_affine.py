@@ -13,8 +13,12 @@ from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tool
 pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 
 KERNELS = {
-    "gemm": "NI=4,NJ=5,NK=6", "2mm": "NI=3,NJ=4,NK=5,NL=6", "syrk": "M=4,N=5",
-    "jacobi-2d": "TSTEPS=3,N=7", "seidel-2d": "TSTEPS=2,N=6", "lu": "N=5",
+    "gemm": "NI=4,NJ=5,NK=6",
+    "2mm": "NI=3,NJ=4,NK=5,NL=6",
+    "syrk": "M=4,N=5",
+    "jacobi-2d": "TSTEPS=3,N=7",
+    "seidel-2d": "TSTEPS=2,N=6",
+    "lu": "N=5",
 }
 
 NESTS = {

@@ -17,21 +17,36 @@ from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tool
 
 pytestmark = pytest.mark.skipif(upstream_tools() is None, reason=UPSTREAM_MISSING)
 HERE = os.path.dirname(__file__)
-PIPELINE = ("builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
-            "convert-func-to-llvm,reconcile-unrealized-casts)")
+PIPELINE = (
+    "builtin.module(lower-affine,convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
+    "convert-func-to-llvm,reconcile-unrealized-casts)"
+)
 
 
 def run_llvm_dialect(text: str) -> str:
     opt, runner, libdir = upstream_tools()  # type: ignore[misc]
     libs = [os.path.join(libdir, f"lib{n}.so.22.1") for n in ("mlir_runner_utils", "mlir_c_runner_utils")]
-    r = subprocess.run([runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
-                       input=text, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     return re.sub(r"base@ = 0x[0-9a-f]+", "base@ = <addr>", r.stdout)
 
 
-CASES = ["gemm:NI=4,NJ=5,NK=6", "2mm:NI=3,NJ=4,NK=5,NL=6", "syrk:M=4,N=5", "jacobi-2d:TSTEPS=3,N=7",
-         "seidel-2d:TSTEPS=2,N=6", "lu:N=5", "programs/scf_mix.mlir", "programs/views.mlir"]
+CASES = [
+    "gemm:NI=4,NJ=5,NK=6",
+    "2mm:NI=3,NJ=4,NK=5,NL=6",
+    "syrk:M=4,N=5",
+    "jacobi-2d:TSTEPS=3,N=7",
+    "seidel-2d:TSTEPS=2,N=6",
+    "lu:N=5",
+    "programs/scf_mix.mlir",
+    "programs/views.mlir",
+]
 
 
 @pytest.mark.parametrize("source", CASES)

@@ -37,8 +37,13 @@ def _header(text: str, key: str) -> str | None:
 def _run(lowered: str, entry: str = "entry", result: str = "void", extra: tuple[str, ...] = ()) -> str:
     opt, runner, libdir = upstream_tools()  # type: ignore[misc]
     libs = [os.path.join(libdir, f"lib{n}.so.22.1") for n in ("mlir_runner_utils", "mlir_c_runner_utils")]
-    r = subprocess.run([runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={l}" for l in libs],
-                        *extra], input=lowered, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={l}" for l in libs], *extra],
+        input=lowered,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     return re.sub(r"base@ = [^ ]+", "base@ = <addr>", r.stdout)
 
@@ -110,8 +115,9 @@ def test_integration_case(name):
 
 
 @pytest.mark.skipif(not CORPUS, reason=CORPUS_MISSING)
-@pytest.mark.parametrize("name", ["transfer-read-1d", "transfer-read-2d", "transfer-read-3d", "transfer-to-loops",
-                                  "transfer-write"])
+@pytest.mark.parametrize(
+    "name", ["transfer-read-1d", "transfer-read-2d", "transfer-read-3d", "transfer-to-loops", "transfer-write"]
+)
 def test_integration_case_full_unroll(name):
     """Upstream runs these cases a second time with full-unroll=true."""
     got, expected = _corpus_run(name, "builtin.module(convert-vector-to-scf{full-unroll=true},convert-to-llvm)")
@@ -123,8 +129,9 @@ def test_contract_outerproduct_strategy_agrees(name):
     """``vector-contract-lowering=outerproduct`` computes what the dot lowering computes."""
     text = open(os.path.join(PROGRAMS, name + ".mlir")).read()
     dot = _run(_lower(text))
-    outer = _run(_lower(text, "builtin.module(convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
-                              "convert-to-llvm)"))
+    outer = _run(
+        _lower(text, "builtin.module(convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-to-llvm)")
+    )
     assert outer == dot
 
 

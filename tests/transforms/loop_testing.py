@@ -53,8 +53,9 @@ def run_with(engine, func: str, args: Sequence) -> list:
     return copies + results
 
 
-def max_error(original: str, transformed: str, func: str, params: Sequence[Sequence[int]] = ((),),
-              seeds: Sequence[int] = (0,)) -> float:
+def max_error(
+    original: str, transformed: str, func: str, params: Sequence[Sequence[int]] = ((),), seeds: Sequence[int] = (0,)
+) -> float:
     """Max relative error between the two programs over the seeds and the
     index-argument values in ``params`` (in argument order)."""
     e0 = polymlir.compile(original, opt_level=0, cache=False)
@@ -73,7 +74,12 @@ def max_error(original: str, transformed: str, func: str, params: Sequence[Seque
 
 def upstream_pass(text: str, pipeline: str) -> str:
     """Upstream mlir-opt's output for ``pipeline`` nested in func.func."""
-    r = subprocess.run([upstream("mlir-opt"), f"--pass-pipeline=builtin.module(func.func({pipeline}))"],
-                       input=text, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [upstream("mlir-opt"), f"--pass-pipeline=builtin.module(func.func({pipeline}))"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout

@@ -141,8 +141,9 @@ def test_scalar_replace_needs_an_invariant_store():
     assert not v.ok and "no element that does not depend on j is stored" in v.reason
 
 
-@pytest.mark.parametrize("name,loop", [("stencil_chain", "j"), ("matmul", "k"), ("steps", "i"), ("steps", "j"),
-                                       ("steps", "p")])
+@pytest.mark.parametrize(
+    "name,loop", [("stencil_chain", "j"), ("matmul", "k"), ("steps", "i"), ("steps", "j"), ("steps", "p")]
+)
 def test_normalize_computes_the_same(name, loop):
     text = NESTS[name]
     m = model_of(text, "f")
@@ -176,8 +177,13 @@ def test_licm_computes_the_same(name):
 
 
 def test_random_pipelines_of_the_passes():
-    passes = ["affine-scalrep", "affine-loop-normalize", "affine-loop-invariant-code-motion",
-              "affine-loop-unroll{unroll-factor=3}", "affine-parallelize{parallel-reductions=true}"]
+    passes = [
+        "affine-scalrep",
+        "affine-loop-normalize",
+        "affine-loop-invariant-code-motion",
+        "affine-loop-unroll{unroll-factor=3}",
+        "affine-parallelize{parallel-reductions=true}",
+    ]
     r = random.Random(3)
     for name in sorted(NESTS):
         text = NESTS[name]
@@ -189,9 +195,15 @@ def test_random_pipelines_of_the_passes():
 
 # -- against upstream on the PolyBench kernels -------------------------------------------------
 
-PASSES = ["affine-loop-unroll{unroll-factor=4}", "affine-loop-unroll-jam{unroll-jam-factor=2}",
-          "affine-parallelize", "affine-parallelize{parallel-reductions=true}", "affine-scalrep",
-          "affine-loop-normalize", "affine-loop-invariant-code-motion"]
+PASSES = [
+    "affine-loop-unroll{unroll-factor=4}",
+    "affine-loop-unroll-jam{unroll-jam-factor=2}",
+    "affine-parallelize",
+    "affine-parallelize{parallel-reductions=true}",
+    "affine-scalrep",
+    "affine-loop-normalize",
+    "affine-loop-invariant-code-motion",
+]
 KERNELS = ["gemm", "2mm", "syrk", "jacobi-1d", "seidel-2d", "lu", "atax", "gesummv"]
 
 
@@ -209,8 +221,10 @@ def _same_up_to_map_spelling(ours: str, theirs: str) -> bool:
             continue
         if not (x.startswith("#") and y.startswith("#")):
             return False
-        mx, my = polymlir.parse_attribute(x.split(" = ", 1)[1]).value, \
-            polymlir.parse_attribute(y.split(" = ", 1)[1]).value
+        mx, my = (
+            polymlir.parse_attribute(x.split(" = ", 1)[1]).value,
+            polymlir.parse_attribute(y.split(" = ", 1)[1]).value,
+        )
         if (mx.num_dims, mx.num_symbols) != (my.num_dims, my.num_symbols):
             return False
         r = random.Random(0)

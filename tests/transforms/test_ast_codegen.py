@@ -142,8 +142,14 @@ def test_parallel_loops_become_affine_parallel():
     vectors = {u.name: base_vector(u) for u in units}
     maps = schedule_maps(units, vectors, model.param_names)
     # time dim 1 is loop i (the caller proves it parallel: no dependence crosses i)
-    ac.regenerate(model, units, maps, [ac.nest_of(model, units[0])], ac.origins_from_vectors(units, vectors),
-                  parallel=lambda k, names: k == 1)
+    ac.regenerate(
+        model,
+        units,
+        maps,
+        [ac.nest_of(model, units[0])],
+        ac.origins_from_vectors(units, vectors),
+        parallel=lambda k, names: k == 1,
+    )
     out = polymlir.print_ir(module)
     assert out.count("affine.parallel") == 1
     assert compare_runs(text, out, "kernel") <= TOL
@@ -176,13 +182,18 @@ def test_min_max_and_divisions_translate_exactly():
     assert str(conj[0][0]) == "d0 mod 3" and conj[0][1]
 
 
-@pytest.mark.parametrize("expr", [
-    ib.AstOp("select", (ib.AstId("c0"), ib.AstInt(1), ib.AstInt(2))),
-    ib.AstOp("mul", (ib.AstId("c0"), ib.AstId("c1"))),
-    ib.AstOp("fdiv_q", (ib.AstId("c0"), ib.AstId("n"))),
-    ib.AstOp("add", (ib.AstOp("max", (ib.AstId("c0"), ib.AstInt(0))), ib.AstOp("min", (ib.AstId("c1"), ib.AstInt(0))))),
-    ib.AstOp("zdiv_r", (ib.AstId("c0"), ib.AstInt(2))),
-])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        ib.AstOp("select", (ib.AstId("c0"), ib.AstInt(1), ib.AstInt(2))),
+        ib.AstOp("mul", (ib.AstId("c0"), ib.AstId("c1"))),
+        ib.AstOp("fdiv_q", (ib.AstId("c0"), ib.AstId("n"))),
+        ib.AstOp(
+            "add", (ib.AstOp("max", (ib.AstId("c0"), ib.AstInt(0))), ib.AstOp("min", (ib.AstId("c1"), ib.AstInt(0))))
+        ),
+        ib.AstOp("zdiv_r", (ib.AstId("c0"), ib.AstInt(2))),
+    ],
+)
 def test_expressions_without_affine_form_are_errors(expr):
     with pytest.raises(ac.CodegenError):
         _ex().single(expr)
@@ -252,13 +263,19 @@ def test_apply_schedule_refuses_a_non_injective_schedule_naming_the_statement():
     assert "the schedule of S1 (affine.store at t.mlir:" in v.reason and "is not injective" in v.reason
 
 
-@pytest.mark.parametrize("schedule,message", [
-    ("{ S1[i, k, j] -> [i, 1, j, k] }", "must give every statement of the loop nests it changes a time; missing: S0"),
-    ("{ S7[i] -> [i] }", "S7, which is not a statement"),
-    ("{ S0[i] -> [i] }", "gives S0 1 dims"),
-    ("[m] -> { S0[i, j] -> [i, j + m] }", "parameter 'm'"),
-    ("{ S0[i, j] -> ", "cannot read the schedule"),
-])
+@pytest.mark.parametrize(
+    "schedule,message",
+    [
+        (
+            "{ S1[i, k, j] -> [i, 1, j, k] }",
+            "must give every statement of the loop nests it changes a time; missing: S0",
+        ),
+        ("{ S7[i] -> [i] }", "S7, which is not a statement"),
+        ("{ S0[i] -> [i] }", "gives S0 1 dims"),
+        ("[m] -> { S0[i, j] -> [i, j + m] }", "parameter 'm'"),
+        ("{ S0[i, j] -> ", "cannot read the schedule"),
+    ],
+)
 def test_apply_schedule_rejects_bad_schedules(schedule, message):
     model = analyze(_module_func(GEMM)[1])
     with pytest.raises(TransformError, match=re.escape(message)):
@@ -297,14 +314,17 @@ def skewed(text: str, loops: list[str], matrix):
     return v, polymlir.print_ir(module)
 
 
-@pytest.mark.parametrize("name,loops,matrix", [
-    ("jacobi-1d", ["t", "i"], "1,0;2,1"),
-    ("seidel-2d", ["t", "i", "j"], "1,0,0;1,1,0;2,1,1"),
-    ("seidel-2d", ["i", "j"], "1,0;1,1"),
-    ("seidel-2d", ["t", "i"], "1,0;1,1"),
-    ("lu", ["j2", "k2"], "1,0;1,1"),
-    ("lu", ["j2", "k2"], "0,1;1,0"),
-])
+@pytest.mark.parametrize(
+    "name,loops,matrix",
+    [
+        ("jacobi-1d", ["t", "i"], "1,0;2,1"),
+        ("seidel-2d", ["t", "i", "j"], "1,0,0;1,1,0;2,1,1"),
+        ("seidel-2d", ["i", "j"], "1,0;1,1"),
+        ("seidel-2d", ["t", "i"], "1,0;1,1"),
+        ("lu", ["j2", "k2"], "1,0;1,1"),
+        ("lu", ["j2", "k2"], "0,1;1,0"),
+    ],
+)
 def test_skew_runs_like_the_original(name, loops, matrix):
     sizes = {"jacobi-1d": {"TSTEPS": 5, "N": 14}, "seidel-2d": {"TSTEPS": 3, "N": 9}, "lu": {"N": 9}}[name]
     text = pb.render(name, sizes)
@@ -345,19 +365,24 @@ def test_skew_keeps_loop_names_and_parametric_bounds():
 def test_illegal_skew_is_refused_with_the_dependence_and_a_hint():
     v, out = skewed(JACOBI_1D_INPLACE, ["t", "i"], "0,1;1,0")
     assert not v.ok and out is None
-    assert ("cannot skew loops t, i by '0,1;1,0': anti dependence from affine.load at t.mlir:5:12 to "
-            "affine.store at t.mlir:10:7 has direction (<, >)") in v.reason
+    assert (
+        "cannot skew loops t, i by '0,1;1,0': anti dependence from affine.load at t.mlir:5:12 to "
+        "affine.store at t.mlir:10:7 has direction (<, >)"
+    ) in v.reason
     text = pb.render("seidel-2d", {"TSTEPS": 2, "N": 6})
     v, out = skewed(text, ["i", "j"], "0,1;1,0")
     assert not v.ok and out is None
     assert "has distance (1, -1)" in v.reason and v.hint == "skew j by i first"
 
 
-@pytest.mark.parametrize("matrix,message", [
-    ("1,0;2,2", "not unimodular (determinant 2)"),
-    ("1,0,0;0,1,0", "must be 2x2"),
-    ("a,b", "not rows of integers"),
-])
+@pytest.mark.parametrize(
+    "matrix,message",
+    [
+        ("1,0;2,2", "not unimodular (determinant 2)"),
+        ("1,0,0;0,1,0", "must be 2x2"),
+        ("a,b", "not rows of integers"),
+    ],
+)
 def test_skew_rejects_bad_matrices(matrix, message):
     model = analyze(_module_func(JACOBI_1D_INPLACE)[1])
     with pytest.raises(TransformError, match=re.escape(message)):
@@ -407,8 +432,10 @@ def test_shift_runs_like_the_original(amount):
 def test_illegal_shift_is_refused_with_the_dependence():
     v, out = shifted(TWO_STATEMENTS, "S0", "i", 2)
     assert not v.ok and out is None
-    assert ("cannot shift statement S0 (affine.store at t.mlir:7:5) by 2 along loop i: flow dependence from "
-            "affine.store at t.mlir:7:5 to affine.load at t.mlir:8:10 has distance (1)") in v.reason
+    assert (
+        "cannot shift statement S0 (affine.store at t.mlir:7:5) by 2 along loop i: flow dependence from "
+        "affine.store at t.mlir:7:5 to affine.load at t.mlir:8:10 has distance (1)"
+    ) in v.reason
 
 
 def test_shift_by_store_op_and_bad_statement():

@@ -222,8 +222,9 @@ def test_consumer_overwriting_producer_input_is_refused():
 
 
 def _upstream_fused(text: str) -> str:
-    proc = subprocess.run([upstream("mlir-opt"), "--affine-loop-fusion"], input=text, capture_output=True,
-                          text=True, check=True)
+    proc = subprocess.run(
+        [upstream("mlir-opt"), "--affine-loop-fusion"], input=text, capture_output=True, text=True, check=True
+    )
     return proc.stdout
 
 
@@ -250,7 +251,7 @@ def test_upstream_fusion_miscompiles_under_mlir_runner(text):
     if upstream_tools() is None:
         pytest.skip("libmlir_runner_utils for mlir-runner-22 is not installed")
     fused = _upstream_fused(text)
-    body = fused[fused.index("func.func"):fused.rindex("}")]
+    body = fused[fused.index("func.func") : fused.rindex("}")]
     assert run_upstream(with_main(text)) != run_upstream(with_main(body))
 
 
@@ -304,10 +305,11 @@ def test_bad_parameters():
 
 
 def test_values_between_the_nests_are_hoisted():
-    text = SIBLING.replace("  affine.for %j = 0 to 30 {\n    %a = affine.load %A[%j] : memref<30xf64>\n"
-                           "    %y = arith.addf %a, %a : f64",
-                           "  %two = arith.constant 2.0 : f64\n  affine.for %j = 0 to 30 {\n"
-                           "    %a = affine.load %A[%j] : memref<30xf64>\n    %y = arith.mulf %a, %two : f64")
+    text = SIBLING.replace(
+        "  affine.for %j = 0 to 30 {\n    %a = affine.load %A[%j] : memref<30xf64>\n    %y = arith.addf %a, %a : f64",
+        "  %two = arith.constant 2.0 : f64\n  affine.for %j = 0 to 30 {\n"
+        "    %a = affine.load %A[%j] : memref<30xf64>\n    %y = arith.mulf %a, %two : f64",
+    )
     out, v = _fused(text)
     assert v.ok, v.reason
     assert out.index("arith.constant") < out.index("affine.for")
@@ -315,9 +317,12 @@ def test_values_between_the_nests_are_hoisted():
 
 
 def test_non_affine_code_between_is_refused():
-    text = SIBLING.replace("  affine.for %j", "  %k = arith.constant 3 : index\n"
-                           "  %v = memref.load %A[%k] : memref<30xf64>\n  memref.store %v, %B[%k] : memref<30xf64>\n"
-                           "  affine.for %j")
+    text = SIBLING.replace(
+        "  affine.for %j",
+        "  %k = arith.constant 3 : index\n"
+        "  %v = memref.load %A[%k] : memref<30xf64>\n  memref.store %v, %B[%k] : memref<30xf64>\n"
+        "  affine.for %j",
+    )
     _, v = _fused(text)
     assert not v.ok and "outside the affine model" in v.reason
 
@@ -381,9 +386,9 @@ def test_contraction_refused_in_a_parallel_loop():
 
 
 def test_contraction_refuses_escaping_and_argument_buffers():
-    text = TEMP.replace("  memref.dealloc %T", "  func.call @use(%T) : (memref<10x12xf64>) -> ()\n"
-                        "  memref.dealloc %T").replace("func.func @kernel", "func.func private @use("
-                                                       "memref<10x12xf64>)\nfunc.func @kernel")
+    text = TEMP.replace(
+        "  memref.dealloc %T", "  func.call @use(%T) : (memref<10x12xf64>) -> ()\n  memref.dealloc %T"
+    ).replace("func.func @kernel", "func.func private @use(memref<10x12xf64>)\nfunc.func @kernel")
     module = polymlir.parse(text, "t.mlir")
     f = next(op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions[0].blocks)
     alloc = next(op for op in f.walk() if op.name == "memref.alloc")

@@ -60,8 +60,9 @@ def test_tile_refusal_names_the_dependence():
     before = polymlir.print_ir(s.module)
     v = s.tile(["i", "j"], [4, 4])
     assert not v.ok
-    assert "flow dependence from affine.store at t.mlir:5:7 to affine.load at t.mlir:4:12 has distance (1, -1)" \
-        in v.reason
+    assert (
+        "flow dependence from affine.store at t.mlir:5:7 to affine.load at t.mlir:4:12 has distance (1, -1)" in v.reason
+    )
     assert v.hint == "skew j by i first"
     assert polymlir.print_ir(s.module) == before  # refused: unchanged
     assert len(s.trace) == 0
@@ -157,7 +158,7 @@ def test_tile_outer_band_of_every_kernel(name):
         band = s.band_from(nest)[:3]
         while band:
             try:
-                if s.tile(band, [4, 3, 5][:len(band)]).ok:
+                if s.tile(band, [4, 3, 5][: len(band)]).ok:
                     break
             except TransformError:
                 pass  # a non-rectangular band: tiled through isl's AST, not here

@@ -30,7 +30,7 @@ def test_lowered_parallel_uses_the_upper_operands():
     expected = np.zeros((16, 16))
     for i in range(3, 11):
         for j in range(2, 6):
-            expected[i, j:i + 1] = 1.0
+            expected[i, j : i + 1] = 1.0
     assert np.array_equal(a, expected)
 
 

@@ -44,8 +44,10 @@ def test_parallel_loops_are_found_exactly():
     assert [loop_name(l) for l in parallel_loops(m)] == ["j", "l"]
     v = parallelize_verdict(m, loop_in(m, "k"))
     assert not v.ok
-    assert v.reason == ("cannot parallelize loop k: flow dependence from affine.store at t.mlir:13:7 to "
-                        "affine.load at t.mlir:12:12 has distance (1)")
+    assert v.reason == (
+        "cannot parallelize loop k: flow dependence from affine.store at t.mlir:13:7 to "
+        "affine.load at t.mlir:12:12 has distance (1)"
+    )
     # %i is not: iteration i reads A[j][i], which iteration j writes.
     v = parallelize_verdict(m, loop_in(m, "i"))
     assert not v.ok and "dependence from affine." in v.reason
@@ -67,8 +69,7 @@ def test_bounds_and_steps_carry_over():
 
 
 def lowered_upstream(text: str) -> str:
-    r = subprocess.run([upstream("mlir-opt"), "--lower-affine"], input=text, capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run([upstream("mlir-opt"), "--lower-affine"], input=text, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     return r.stdout
 
@@ -101,9 +102,12 @@ def test_parallel_bounds_over_different_operands():
 
 
 REDUCTIONS = {
-    "addf": ("f64", "arith.addf", "0.0"), "mulf": ("f64", "arith.mulf", "1.0"),
-    "maximumf": ("f64", "arith.maximumf", "-1.0e30"), "minimumf": ("f64", "arith.minimumf", "1.0e30"),
-    "addi": ("i64", "arith.addi", "0"), "muli": ("i64", "arith.muli", "1"),
+    "addf": ("f64", "arith.addf", "0.0"),
+    "mulf": ("f64", "arith.mulf", "1.0"),
+    "maximumf": ("f64", "arith.maximumf", "-1.0e30"),
+    "minimumf": ("f64", "arith.minimumf", "1.0e30"),
+    "addi": ("i64", "arith.addi", "0"),
+    "muli": ("i64", "arith.muli", "1"),
 }
 
 
@@ -184,8 +188,16 @@ def test_reductions_affine_parallel_cannot_carry_are_refused():
 
 @requires_upstream("mlir-opt")
 def test_upstream_parallelize_emits_an_invalid_maxnumf_reduction():
-    r = subprocess.run([upstream("mlir-opt"), "--pass-pipeline=builtin.module(func.func(affine-parallelize"
-                        "{parallel-reductions=true}))"], input=MAXNUM, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [
+            upstream("mlir-opt"),
+            "--pass-pipeline=builtin.module(func.func(affine-parallelize{parallel-reductions=true}))",
+        ],
+        input=MAXNUM,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode != 0 and "result type cannot match reduction attribute" in r.stderr
     module = polymlir.parse(MAXNUM, "t.mlir")
     ctx = PassManager.parse("builtin.module(func.func(affine-parallelize{parallel-reductions=true}))").run(module)
@@ -214,8 +226,10 @@ def test_memory_reduction_is_refused_until_scalar_replaced():
     m = model_of(MATMUL, "f")
     v = parallelize_verdict(m, loop_in(m, "k"))
     assert not v.ok
-    assert v.reason.startswith("cannot parallelize loop k: it carries a reduction on memory: flow dependence "
-                               "from affine.store at t.mlir:10:9 to affine.load at t.mlir:7:14")
+    assert v.reason.startswith(
+        "cannot parallelize loop k: it carries a reduction on memory: flow dependence "
+        "from affine.store at t.mlir:10:9 to affine.load at t.mlir:7:14"
+    )
     assert "scalar-replace" in v.hint
     module = polymlir.parse(MATMUL, "t.mlir")
     from polymlir.affine.model import analyze
@@ -255,16 +269,19 @@ def run_pass(text: str, pipeline: str):
 def test_pass_max_nested_and_remarks():
     out, remarks = run_pass(MATMUL, "affine-parallelize")
     assert out.count("affine.parallel") == 2
-    assert any(r.startswith("not parallelized: cannot parallelize loop k: it carries a reduction on memory")
-               for r in remarks)
+    assert any(
+        r.startswith("not parallelized: cannot parallelize loop k: it carries a reduction on memory") for r in remarks
+    )
     out, _ = run_pass(MATMUL, "affine-parallelize{max-nested=1}")
     assert out.count("affine.parallel") == 1
     assert max_error(MATMUL, out, "f", [(0, 14)]) <= TOL
 
 
 @requires_upstream("mlir-opt")
-@pytest.mark.parametrize("pipeline", ["affine-parallelize", "affine-parallelize{parallel-reductions=true}",
-                                      "affine-parallelize{max-nested=1}"])
+@pytest.mark.parametrize(
+    "pipeline",
+    ["affine-parallelize", "affine-parallelize{parallel-reductions=true}", "affine-parallelize{max-nested=1}"],
+)
 def test_parallelize_matches_upstream(pipeline):
     from .loop_testing import upstream_pass
 

@@ -174,8 +174,9 @@ def test_memref_reached_through_another_value_is_refused():
 
 
 def test_non_affine_access_is_refused():
-    text = ALIASED.replace("%w = affine.load %v[%j, %i] : memref<?x?xf64>", "%w = memref.load %A[%j, %i] : "
-                                                                            "memref<16x16xf64>")
+    text = ALIASED.replace(
+        "%w = affine.load %v[%j, %i] : memref<?x?xf64>", "%w = memref.load %A[%j, %i] : memref<16x16xf64>"
+    )
     _, v = _promoted(text, "i")
     assert not v.ok and "memref.load" in v.reason and "outside the affine model" in v.reason
 
@@ -198,8 +199,9 @@ def test_copy_generate_pass_declines_dma():
 
 def test_copy_generate_pass_on_tiles():
     module = polymlir.parse(TILED_MM, "t.mlir")
-    PassManager.parse("affine-data-copy-generate{generate-dma=false fast-mem-space=0 "
-                      "skip-non-unit-stride-loops}").run(module)
+    PassManager.parse("affine-data-copy-generate{generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops}").run(
+        module
+    )
     out = polymlir.print_ir(module)
     assert out.count("memref.alloc() : memref<16x16xf64>") == 3
     assert compare_runs(TILED_MM, out, "kernel") <= 1e-9
@@ -208,8 +210,7 @@ def test_copy_generate_pass_on_tiles():
 def test_copy_generate_pass_capacity():
     """A whole-array footprint over capacity hands down to inner loops."""
     module = polymlir.parse(TILED_MM, "t.mlir")
-    PassManager.parse("affine-data-copy-generate{generate-dma=false fast-mem-space=0 "
-                      "fast-mem-capacity=8}").run(module)
+    PassManager.parse("affine-data-copy-generate{generate-dma=false fast-mem-space=0 fast-mem-capacity=8}").run(module)
     out = polymlir.print_ir(module)
     assert "memref.alloc() : memref<40x36xf64>" not in out
     assert "memref.alloc" in out

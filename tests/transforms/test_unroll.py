@@ -11,13 +11,12 @@ import random
 import pytest
 
 import polymlir
+from polymlir.affine.model import analyze
 from polymlir.transforms.loops.loop_utils import TransformError
 from polymlir.transforms.loops.unroll import unroll, unroll_jam, unroll_jam_verdict, unroll_verdict
 from polymlir.transforms.pass_manager import PassManager
 
 from ..shared_data import requires_upstream
-from polymlir.affine.model import analyze
-
 from .loop_testing import TOL, apply, func_named, loop_in, max_error, model_of, upstream_pass
 
 # Index parameters (M, N) including empty and negative-trip-count ranges.
@@ -141,7 +140,8 @@ def test_min_max_bounds_get_guarded_copies():
 
 @pytest.mark.parametrize("name", ["if_inside", "triangular"])
 def test_full_unroll(name):
-    text = """func.func @f(%A: memref<40xf64>, %M: index, %N: index) {
+    text = (
+        """func.func @f(%A: memref<40xf64>, %M: index, %N: index) {
   affine.for %i = 3 to 10 step 2 {
     affine.for %j = 0 to 3 {
       %a = affine.load %A[%i + %j] : memref<40xf64>
@@ -150,7 +150,10 @@ def test_full_unroll(name):
     }
   }
   return
-}""" if name == "triangular" else NESTS[name]
+}"""
+        if name == "triangular"
+        else NESTS[name]
+    )
     loop = "j" if name == "triangular" else "i"
     out, loops = apply(text, "f", loop, lambda m, l: unroll(m, l, full=True))
     assert loops == []
@@ -286,8 +289,15 @@ JAM_NESTS = {
 }
 
 JAM_PARAMS = [(0, 20), (1, 33), (3, 0), (4, 17), (0, 2)]
-JAM_CASES = [("stencil", "i", 2), ("stencil", "i", 3), ("imperfect", "i", 2), ("imperfect", "i", 3),
-             ("matmul", "i", 2), ("matmul", "i", 5), ("matmul", "j", 4)]
+JAM_CASES = [
+    ("stencil", "i", 2),
+    ("stencil", "i", 3),
+    ("imperfect", "i", 2),
+    ("imperfect", "i", 3),
+    ("matmul", "i", 2),
+    ("matmul", "i", 5),
+    ("matmul", "j", 4),
+]
 
 
 @pytest.mark.parametrize("name,loop,factor", JAM_CASES)

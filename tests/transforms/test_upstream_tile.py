@@ -24,8 +24,13 @@ PASS = "affine-loop-tile{tile-size=4}"
 
 
 def upstream_tile(text: str) -> str:
-    r = subprocess.run([upstream("mlir-opt"), f"--pass-pipeline=builtin.module(func.func({PASS}))"],
-                       input=text, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [upstream("mlir-opt"), f"--pass-pipeline=builtin.module(func.func({PASS}))"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout
 

@@ -17,7 +17,7 @@ def trace_accesses(func: Operation, args: dict[Value, int] | None = None) -> lis
 
 def _eval(amap, operands, env) -> tuple[int, ...]:
     vals = [env[v] for v in operands]
-    return amap.evaluate(vals[:amap.num_dims], vals[amap.num_dims:])
+    return amap.evaluate(vals[: amap.num_dims], vals[amap.num_dims :])
 
 
 def _run(block: Block, env: dict, ivs: list[int], trace: list) -> None:
@@ -40,7 +40,7 @@ def _run(block: Block, env: dict, ivs: list[int], trace: list) -> None:
         elif n == "affine.if":
             iset = op.get_attr("condition").value
             vals = [env[v] for v in op.operands]
-            taken = iset.contains(vals[:iset.num_dims], vals[iset.num_dims:])
+            taken = iset.contains(vals[: iset.num_dims], vals[iset.num_dims :])
             region = op.regions[0] if taken else (op.regions[1] if len(op.regions) > 1 else None)
             if region is not None and region.blocks:
                 _run(region.blocks[0], env, ivs, trace)
@@ -59,7 +59,7 @@ def brute_force_dependences(trace: list[tuple]) -> set[tuple]:
     out = set()
     for accesses in by_elem.values():
         for i, a in enumerate(accesses):
-            for b in accesses[i + 1:]:
+            for b in accesses[i + 1 :]:
                 k = kinds.get((a[4], b[4]))
                 if k is not None:
                     out.add((k, id(a[0]), a[1], id(b[0]), b[1]))

@@ -69,8 +69,12 @@ def test_builders_print_and_verify() -> None:
     A = entry.arguments[0]
     outer = AffineForOp.build(0, 8, step=2)
     entry.insert(0, outer)
-    inner = AffineForOp.build(AffineMap(1, 0, (dim(0),)), AffineMap(1, 0, (dim(0) + 2,)),
-                              lb_operands=[outer.induction_var], ub_operands=[outer.induction_var])
+    inner = AffineForOp.build(
+        AffineMap(1, 0, (dim(0),)),
+        AffineMap(1, 0, (dim(0) + 2,)),
+        lb_operands=[outer.induction_var],
+        ub_operands=[outer.induction_var],
+    )
     outer.body.insert(0, inner)
     i, j = outer.induction_var, inner.induction_var
     cond = AffineIfOp.build(IntegerSet(2, 0, (dim(0) - dim(1),), (False,)), [i, j])

@@ -9,13 +9,16 @@ from polymlir.dialects.arith import FASTMATH_FAST, FastMathFlagsAttr, IntegerOve
 from polymlir.ir.diagnostics import DiagnosticError
 
 
-@pytest.mark.parametrize("text, value, printed", [
-    ("#arith.fastmath<none>", 0, "#arith.fastmath<none>"),
-    ("#arith.fastmath<ninf,nnan>", 6, "#arith.fastmath<nnan,ninf>"),
-    ("#arith.fastmath<fast>", FASTMATH_FAST, "#arith.fastmath<fast>"),
-    ("#arith.fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn>", FASTMATH_FAST, "#arith.fastmath<fast>"),
-    ("#arith<fastmath<contract>>", 32, "#arith.fastmath<contract>"),
-])
+@pytest.mark.parametrize(
+    "text, value, printed",
+    [
+        ("#arith.fastmath<none>", 0, "#arith.fastmath<none>"),
+        ("#arith.fastmath<ninf,nnan>", 6, "#arith.fastmath<nnan,ninf>"),
+        ("#arith.fastmath<fast>", FASTMATH_FAST, "#arith.fastmath<fast>"),
+        ("#arith.fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn>", FASTMATH_FAST, "#arith.fastmath<fast>"),
+        ("#arith<fastmath<contract>>", 32, "#arith.fastmath<contract>"),
+    ],
+)
 def test_fastmath(text: str, value: int, printed: str) -> None:
     a = polymlir.parse_attribute(text)
     assert a == FastMathFlagsAttr(value)
@@ -36,11 +39,14 @@ def test_overflow() -> None:
     assert str(IntegerOverflowFlagsAttr(0)) == "#arith.overflow<none>"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("#arith.fastmath<foo>", "expected ::mlir::arith::FastMathFlags to be one of"),
-    ("#arith.overflow<nsz>", "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw"),
-    ("#arith.bogus<x>", "unknown attribute `bogus` in dialect `arith`"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#arith.fastmath<foo>", "expected ::mlir::arith::FastMathFlags to be one of"),
+        ("#arith.overflow<nsz>", "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw"),
+        ("#arith.bogus<x>", "unknown attribute `bogus` in dialect `arith`"),
+    ],
+)
 def test_errors(text: str, message: str) -> None:
     with pytest.raises(DiagnosticError, match=message.replace("(", r"\(")):
         polymlir.parse_attribute(text)

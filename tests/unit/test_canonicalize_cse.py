@@ -76,9 +76,13 @@ def normalize(text: str) -> str:
 
 
 def upstream_run(text: str, pipeline: str) -> str:
-    r = subprocess.run([upstream("mlir-opt"), "--allow-unregistered-dialect",
-                        f"--pass-pipeline=builtin.module({pipeline})"],
-                       input=text, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [upstream("mlir-opt"), "--allow-unregistered-dialect", f"--pass-pipeline=builtin.module({pipeline})"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout
 
@@ -92,14 +96,17 @@ def assert_same_as_upstream(text: str, pipeline: str) -> str:
 # -- affine expressions in flat form --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("expr, expected", [
-    (dim(1) + dim(0) * 4, "d0 * 4 + d1"),
-    (sym(0) + dim(1) + 3 + dim(0), "d0 + d1 + s0 + 3"),
-    (dim(0) * 2 - (dim(0) * 2).floordiv(4) * 4, "d0 * 2 - (d0 floordiv 2) * 4"),
-    ((dim(0) % 4) * 2, "d0 * 2 - (d0 floordiv 4) * 8"),
-    ((dim(0) * 4 + dim(1)).floordiv(4), "d0 + d1 floordiv 4"),
-    (dim(0) * sym(0) + dim(0), "d0 * s0 + d0"),  # semi-affine: unchanged
-])
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        (dim(1) + dim(0) * 4, "d0 * 4 + d1"),
+        (sym(0) + dim(1) + 3 + dim(0), "d0 + d1 + s0 + 3"),
+        (dim(0) * 2 - (dim(0) * 2).floordiv(4) * 4, "d0 * 2 - (d0 floordiv 2) * 4"),
+        ((dim(0) % 4) * 2, "d0 * 2 - (d0 floordiv 4) * 8"),
+        ((dim(0) * 4 + dim(1)).floordiv(4), "d0 + d1 floordiv 4"),
+        (dim(0) * sym(0) + dim(0), "d0 * s0 + d0"),  # semi-affine: unchanged
+    ],
+)
 def test_simplify_affine_expr(expr, expected):
     assert str(simplify_affine_expr(expr, 2, 1)) == expected
 
@@ -170,8 +177,12 @@ func.func @f(%A: memref<8xf64>) {
   }
   return
 }"""
-    for opts in ("max-iterations=1 region-simplify=disabled top-down=false", "max-num-rewrites=100",
-                 "disable-patterns=AlwaysTrueOrFalseIf", "test-convergence"):
+    for opts in (
+        "max-iterations=1 region-simplify=disabled top-down=false",
+        "max-num-rewrites=100",
+        "disable-patterns=AlwaysTrueOrFalseIf",
+        "test-convergence",
+    ):
         out = run_passes(text, f"canonicalize{{{opts}}}")
         assert "%arg1 + 2]" in out, opts
     # Disabling the composition leaves the apply chain (folders still run).
@@ -259,7 +270,9 @@ def _filecheck_runs() -> list:
         for line in f.read_text().splitlines():
             m = re.match(r"^//\s*RUN:\s*(.*)$", line)
             if m and "loop-cleanup" not in m.group(1):
-                runs.append(pytest.param(f, m.group(1), id=f"{f.parent.name}/{f.name}:{m.group(1).split('|')[0].strip()}"))
+                runs.append(
+                    pytest.param(f, m.group(1), id=f"{f.parent.name}/{f.name}:{m.group(1).split('|')[0].strip()}")
+                )
     return runs
 
 
@@ -271,8 +284,13 @@ def test_filecheck_expectations_hold_for_upstream(path, run):
     cmd = run.replace("polymlir opt", shlex.quote(upstream("mlir-opt")) + " --allow-unregistered-dialect")
     cmd = cmd.replace("%s", shlex.quote(str(path)))
     bindir = str(Path(sys.executable).parent)
-    r = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, timeout=300,
-                       env={"PATH": bindir + ":/usr/bin:/bin"})
+    r = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", cmd],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": bindir + ":/usr/bin:/bin"},
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -290,8 +308,13 @@ class _K:
 
 
 # A perfectly nested band of each kernel (by the loop names of pb.render).
-KERNELS = [_K("gemm", ["k", "j2"]), _K("2mm", ["i", "j", "k"]), _K("jacobi-2d", ["i", "j"]),
-           _K("syrk", ["k", "j2"]), _K("lu", ["j2", "k2"])]
+KERNELS = [
+    _K("gemm", ["k", "j2"]),
+    _K("2mm", ["i", "j", "k"]),
+    _K("jacobi-2d", ["i", "j"]),
+    _K("syrk", ["k", "j2"]),
+    _K("lu", ["j2", "k2"]),
+]
 
 
 def _transformed(k: _K, how: str) -> str | None:
@@ -341,8 +364,11 @@ def random_program(seed: int) -> str:
     affine.apply chains feeding loads, stores, min and if; every access
     index is taken mod 64 so that the program runs."""
     rng = random.Random(seed)
-    lines = ["func.func @f(%A: memref<64xf64>, %n: index, %m: index) {",
-             "  %c3 = arith.constant 3 : index", "  %c5 = arith.constant 5 : index"]
+    lines = [
+        "func.func @f(%A: memref<64xf64>, %n: index, %m: index) {",
+        "  %c3 = arith.constant 3 : index",
+        "  %c5 = arith.constant 5 : index",
+    ]
     ivs: list[str] = []
     ind = "  "
     for d in range(rng.randint(1, 3)):
@@ -350,8 +376,10 @@ def random_program(seed: int) -> str:
         if kind < 0.4:
             bounds = f"{rng.randint(0, 4)} to {rng.randint(0, 12)}"
         elif kind < 0.6 and ivs:
-            bounds = (f"affine_map<(d0) -> (d0)>({ivs[-1]}) to min affine_map<(d0) -> "
-                      f"(d0 + {rng.randint(1, 6)}, {rng.randint(5, 20)})>({ivs[-1]})")
+            bounds = (
+                f"affine_map<(d0) -> (d0)>({ivs[-1]}) to min affine_map<(d0) -> "
+                f"(d0 + {rng.randint(1, 6)}, {rng.randint(5, 20)})>({ivs[-1]})"
+            )
         elif kind < 0.8:
             bounds = "0 to %n"
         else:
@@ -369,17 +397,23 @@ def random_program(seed: int) -> str:
         for d_i, v in sorted(enumerate(ops), key=lambda x: -len(x[1])):
             e = e.replace(v, f"d{d_i}")
         dl = ", ".join(f"d{i}" for i in range(len(ops)))
-        lines.append(f"{ind}%v{k} = affine.apply affine_map<({dl})[s0, s1, s2, s3] -> ({e})>"
-                     f"({', '.join(ops)})[{', '.join(syms)}]")
+        lines.append(
+            f"{ind}%v{k} = affine.apply affine_map<({dl})[s0, s1, s2, s3] -> ({e})>"
+            f"({', '.join(ops)})[{', '.join(syms)}]"
+        )
         vals.append(f"%v{k}")
     for k in range(rng.randint(1, 3)):
         lines.append(f"{ind}%x{k} = affine.load %A[({_random_expr(rng, ivs + vals, syms)}) mod 64] : memref<64xf64>")
         lines.append(f"{ind}affine.store %x{k}, %A[({rng.choice(ivs + vals)}) mod 64] : memref<64xf64>")
     if rng.random() < 0.5:
-        lines.append(f"{ind}%mn = affine.min affine_map<(d0)[s0] -> (d0 mod 64, s0 + 2, 7)>({rng.choice(ivs + vals)})[%n]")
+        lines.append(
+            f"{ind}%mn = affine.min affine_map<(d0)[s0] -> (d0 mod 64, s0 + 2, 7)>({rng.choice(ivs + vals)})[%n]"
+        )
         lines.append(f"{ind}memref.store %x0, %A[%mn] : memref<64xf64>")
     if rng.random() < 0.4:
-        lines.append(f"{ind}affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, s0 - d0 >= 0)>({rng.choice(ivs + vals)})[%c5] {{")
+        lines.append(
+            f"{ind}affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, s0 - d0 >= 0)>({rng.choice(ivs + vals)})[%c5] {{"
+        )
         lines.append(f"{ind}  affine.store %x0, %A[({rng.choice(ivs + vals)}) mod 64] : memref<64xf64>")
         lines.append(f"{ind}}}")
     for _ in ivs:
@@ -432,8 +466,12 @@ def _tile_cli(text: str, tmp_path: Path, *extra: str) -> str:
     """What ``polymlir tile --sizes 4,4,4 FILE`` prints."""
     src = tmp_path / "in.mlir"
     src.write_text(text)
-    r = subprocess.run([sys.executable, "-m", "polymlir", "tile", "--sizes", "4,4,4", *extra, str(src)],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "polymlir", "tile", "--sizes", "4,4,4", *extra, str(src)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout
 
@@ -456,8 +494,7 @@ def test_tiled_and_unrolled_matmul_computes_the_same(tmp_path, loop_cleanup):
     assert compare_runs(MATMUL, run_passes(tiled, "canonicalize,cse"), "matmul") <= 1e-9
 
 
-@pytest.mark.parametrize("kernel", [k for k in KERNELS if k.name in ("gemm", "2mm", "jacobi-2d")],
-                         ids=lambda k: k.name)
+@pytest.mark.parametrize("kernel", [k for k in KERNELS if k.name in ("gemm", "2mm", "jacobi-2d")], ids=lambda k: k.name)
 def test_polybench_tiled_unrolled_computes_the_same(kernel):
     text = pb.render(kernel.name)
     m = polymlir.parse(text)

@@ -52,8 +52,10 @@ def test_split_input_file_keeps_line_numbers(tmp_path):
 
 def test_verify_diagnostics(tmp_path):
     f = tmp_path / "d.mlir"
-    f.write_text('// expected-error@+1 {{use of undeclared SSA value name}}\n"t.c"(%x) : (i32) -> ()\n'
-                 '// -----\n"t.ok"() : () -> ()\n')
+    f.write_text(
+        '// expected-error@+1 {{use of undeclared SSA value name}}\n"t.c"(%x) : (i32) -> ()\n'
+        '// -----\n"t.ok"() : () -> ()\n'
+    )
     r = run(["opt", str(f), "--allow-unregistered-dialect", "--split-input-file", "--verify-diagnostics"])
     assert r.returncode == 0, r.stderr
     f.write_text('// expected-error@+1 {{some other message}}\n"t.c"(%x) : (i32) -> ()\n')

@@ -96,8 +96,10 @@ def nests(draw):
                 stmt(ivs, indent)
 
     body([], 0, 2)
-    return ("func.func @f(%A: memref<64xf32>, %B: memref<64x64xf32>) {\n"
-            "  %cst = arith.constant 1.0 : f32\n" + "\n".join(lines) + "\n  return\n}\n")
+    return (
+        "func.func @f(%A: memref<64xf32>, %B: memref<64x64xf32>) {\n"
+        "  %cst = arith.constant 1.0 : f32\n" + "\n".join(lines) + "\n  return\n}\n"
+    )
 
 
 def _inline(expr: str, ivs: list[str]) -> str:

@@ -91,8 +91,11 @@ def directions(kernel: str, carried: str | None):
 
 
 def test_gemm_directions():
-    assert directions("gemm", "k") == {("flow", ("=", "<", "="), None), ("anti", ("=", "<", "="), None),
-                                      ("output", ("=", "<", "="), None)}
+    assert directions("gemm", "k") == {
+        ("flow", ("=", "<", "="), None),
+        ("anti", ("=", "<", "="), None),
+        ("output", ("=", "<", "="), None),
+    }
 
 
 def test_jacobi_time_loop_carries_distance_one_or_zero_shifts():
@@ -153,8 +156,9 @@ def test_deps_cli_json_contract(tmp_path):
 
     path = tmp_path / "gemm.mlir"
     path.write_text(polybench.render("gemm"))
-    r = subprocess.run([sys.executable, "-m", "polymlir", "deps", "--format", "json", str(path)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "polymlir", "deps", "--format", "json", str(path)], capture_output=True, text=True
+    )
     assert r.returncode == 0, r.stderr
     rep = json.loads(r.stdout)
     f = rep["functions"][0]

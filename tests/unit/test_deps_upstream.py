@@ -25,8 +25,13 @@ pytestmark = requires_upstream("mlir-opt")
 
 
 def upstream_parallel_lines(text: str) -> set[int]:
-    r = subprocess.run([MLIR_OPT, "--affine-parallelize", "--mlir-print-debuginfo"], input=text,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [MLIR_OPT, "--affine-parallelize", "--mlir-print-debuginfo"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     m = polymlir.parse(r.stdout, "upstream.mlir")
     return {file_loc(op.loc).line for op in m.walk() if op.name == "affine.parallel"}
@@ -59,7 +64,7 @@ def brute_force_carriers_with(func, args) -> set[int]:
     carriers = set()
     for acc in by_elem.values():
         for i, a in enumerate(acc):
-            for b in acc[i + 1:]:
+            for b in acc[i + 1 :]:
                 if a[4] == "read" and b[4] == "read":
                     continue
                 la, lb = loops_of[a[0]], loops_of[b[0]]
@@ -98,7 +103,8 @@ def test_random_nests_agree_or_brute_force_decides(text):
         # brute force decides, and polymlir must agree with it.
         assert (line in ours) == truly_parallel, (
             f"polymlir says loop at line {line} is {'parallel' if line in ours else 'sequential'}, "
-            f"brute force says {'parallel' if truly_parallel else 'sequential'}:\n{text}")
+            f"brute force says {'parallel' if truly_parallel else 'sequential'}:\n{text}"
+        )
         DISAGREEMENTS.append((text, line, truly_parallel))
 
 

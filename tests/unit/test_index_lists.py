@@ -48,11 +48,14 @@ def test_parse_empty_scalable_and_typed():
     assert _parse("(1, %a)", delimiter="(").static == [1, DYNAMIC]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[1, foo]", "expected integer value"),
-    ("1, 2]", "expected '[' in dynamic index list"),
-    ("[1 2]", "expected ',' or ']' in dynamic index list"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[1, foo]", "expected integer value"),
+        ("1, 2]", "expected '[' in dynamic index list"),
+        ("[1 2]", "expected ',' or ']' in dynamic index list"),
+    ],
+)
 def test_parse_errors(text, message):
     with pytest.raises(DiagnosticError, match=re.escape(message)):
         _parse(text)
@@ -63,7 +66,8 @@ def test_print_and_mixed_values():
     p = _Names({a: "%a", b: "%b"})
     assert print_dynamic_index_list(p, [a], [0, DYNAMIC, 3]) == "[0, %a, 3]"
     assert print_dynamic_index_list(p, [], []) == "[]"
-    assert print_dynamic_index_list(p, [b], [DYNAMIC, 8], scalable=[True, True], value_types=True) == \
-        "[[%b : i32], [8]]"
+    assert (
+        print_dynamic_index_list(p, [b], [DYNAMIC, 8], scalable=[True, True], value_types=True) == "[[%b : i32], [8]]"
+    )
     assert print_dynamic_index_list(p, [a], [DYNAMIC], delimiter="(") == "(%a)"
     assert mixed_values([1, DYNAMIC], [a]) == [1, a]

@@ -12,7 +12,7 @@ import pytest
 
 import polymlir
 from polymlir.codegen import memref_abi as M
-from polymlir.codegen.jit import ExecutionEngine, LoweringError, collect_signatures, run_entry
+from polymlir.codegen.jit import ExecutionEngine, collect_signatures, run_entry
 
 from ..shared_data import shared_file_params
 
@@ -21,7 +21,7 @@ pytest.importorskip("llvmlite.binding")
 
 # The fixture: functions exercising the ABI (ABI_SOURCE), as upstream's pipeline lowers them
 # with -llvm-request-c-wrappers (ABI_LOWERED; generated once with mlir-opt-22).
-ABI_SOURCE = r'''memref.global "private" constant @table : memref<2x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]>
+ABI_SOURCE = r"""memref.global "private" constant @table : memref<2x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]>
 func.func @alloc_fill(%n: index, %v: f32) -> memref<?xf32> {
   %m = memref.alloc(%n) : memref<?xf32>
   %c0 = arith.constant 0 : index
@@ -98,9 +98,9 @@ func.func @sum(%a: memref<?xi32>) -> i32 {
   }
   return %r : i32
 }
-'''
+"""
 
-ABI_LOWERED = r'''module {
+ABI_LOWERED = r"""module {
   llvm.func @malloc(i64) -> !llvm.ptr
   llvm.mlir.global private constant @table(dense<[[1.000000e+00, 2.000000e+00, 3.000000e+00], [4.000000e+00, 5.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>) {addr_space = 0 : i32} : !llvm.array<2 x array<3 x f32>>
   llvm.func @alloc_fill(%arg0: i64, %arg1: f32) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> attributes {llvm.emit_c_interface} {
@@ -401,10 +401,10 @@ ABI_LOWERED = r'''module {
   }
 }
 
-'''
+"""
 
 # PolyBench gemm at NI=20, NJ=25, NK=30, lowered with C-interface wrappers.
-GEMM_SOURCE = r'''func.func @kernel(%alpha: f64, %beta: f64, %C: memref<20x25xf64>, %A: memref<20x30xf64>, %B: memref<30x25xf64>) {
+GEMM_SOURCE = r"""func.func @kernel(%alpha: f64, %beta: f64, %C: memref<20x25xf64>, %A: memref<20x30xf64>, %B: memref<30x25xf64>) {
   affine.for %i = 0 to 20 {
     affine.for %j = 0 to 25 {
       %c0 = affine.load %C[%i, %j] : memref<20x25xf64>
@@ -425,9 +425,9 @@ GEMM_SOURCE = r'''func.func @kernel(%alpha: f64, %beta: f64, %C: memref<20x25xf6
   }
   return
 }
-'''
+"""
 
-GEMM_LOWERED = r'''module {
+GEMM_LOWERED = r"""module {
   llvm.func @kernel(%arg0: f64, %arg1: f64, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: !llvm.ptr, %arg10: !llvm.ptr, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64, %arg15: i64, %arg16: !llvm.ptr, %arg17: !llvm.ptr, %arg18: i64, %arg19: i64, %arg20: i64, %arg21: i64, %arg22: i64) attributes {llvm.emit_c_interface} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
     %1 = llvm.insertvalue %arg16, %0[0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> 
@@ -569,7 +569,7 @@ GEMM_LOWERED = r'''module {
   }
 }
 
-'''
+"""
 
 
 def _strip_ciface(module):
@@ -644,12 +644,16 @@ def test_results_aliasing_arguments_and_globals(engine):
     np.testing.assert_array_equal(engine.get_table(), [[1, 2, 3], [4, 5, 6]])
 
 
-@pytest.mark.parametrize("make", [
-    lambda: np.arange(24, dtype=np.float32).reshape(4, 6),
-    lambda: np.arange(48, dtype=np.float32).reshape(8, 6)[::2, ::3],
-    lambda: np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::-1],
-    lambda: np.asfortranarray(np.arange(24, dtype=np.float32).reshape(4, 6)),
-], ids=["contiguous", "strided", "negative", "fortran"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: np.arange(24, dtype=np.float32).reshape(4, 6),
+        lambda: np.arange(48, dtype=np.float32).reshape(8, 6)[::2, ::3],
+        lambda: np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::-1],
+        lambda: np.asfortranarray(np.arange(24, dtype=np.float32).reshape(4, 6)),
+    ],
+    ids=["contiguous", "strided", "negative", "fortran"],
+)
 def test_strided_views_are_passed_with_real_strides(engine, make):
     a = make()
     base = np.arange(a.size * 8, dtype=np.float32)  # untouched elsewhere
@@ -737,11 +741,14 @@ def test_compile_caches_by_content():
 
 
 def test_private_functions_are_callable():
-    e = polymlir.compile("""
+    e = polymlir.compile(
+        """
 llvm.func internal @twice(%a: i32) -> i32 {
   %0 = llvm.add %a, %a : i32
   llvm.return %0 : i32
-}""", opt_level=2)
+}""",
+        opt_level=2,
+    )
     assert e.twice(21) == 42 and e.lookup("twice") != 0
 
 
@@ -754,8 +761,9 @@ def test_lower_to_llvm_names_unlowered_ops():
     from polymlir.ir.diagnostics import DiagnosticError
 
     with pytest.raises(DiagnosticError, match="tensor"):
-        polymlir.compile("func.func @f() -> tensor<4xf32> {\n %0 = tensor.empty() : tensor<4xf32>\n"
-                         " return %0 : tensor<4xf32>\n}")
+        polymlir.compile(
+            "func.func @f() -> tensor<4xf32> {\n %0 = tensor.empty() : tensor<4xf32>\n return %0 : tensor<4xf32>\n}"
+        )
 
 
 def test_gemm_with_c_interface():
@@ -768,8 +776,9 @@ def test_gemm_with_c_interface():
     e.kernel(1.5, 1.2, C, A, B)
     np.testing.assert_allclose(C, want, rtol=1e-12)
     with pytest.raises(ValueError, match="dimension 1 must be 25"):
-        e2 = ExecutionEngine(polymlir.parse(GEMM_LOWERED), 0,
-                             signatures=collect_signatures(polymlir.parse(GEMM_SOURCE)))
+        e2 = ExecutionEngine(
+            polymlir.parse(GEMM_LOWERED), 0, signatures=collect_signatures(polymlir.parse(GEMM_SOURCE))
+        )
         e2.kernel(1.0, 1.0, np.zeros((20, 24)), A, B)
 
 

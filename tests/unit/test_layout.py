@@ -44,33 +44,39 @@ def test_saturated_arithmetic():
     assert sat_add(2, 3) == 5
 
 
-@pytest.mark.parametrize("shape, strides", [
-    ((), []),
-    ((4,), [1]),
-    ((8, 16, 4), [64, 4, 1]),
-    ((4, D), [D, 1]),
-    ((D, 4), [4, 1]),
-    ((3, D, D), [D, D, 1]),
-    ((4, 0, 3), [D, 3, 1]),  # a zero size poisons outer strides, as upstream
-])
+@pytest.mark.parametrize(
+    "shape, strides",
+    [
+        ((), []),
+        ((4,), [1]),
+        ((8, 16, 4), [64, 4, 1]),
+        ((4, D), [D, 1]),
+        ((D, 4), [4, 1]),
+        ((3, D, D), [D, D, 1]),
+        ((4, 0, 3), [D, 3, 1]),  # a zero size poisons outer strides, as upstream
+    ],
+)
 def test_canonical_strides(shape, strides):
     assert canonical_strides(shape) == strides
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("memref<8x16xf32>", ([16, 1], 0)),
-    ("memref<f32>", ([], 0)),
-    ("memref<4x?xf32>", ([D, 1], 0)),
-    ("memref<12x4xf32, strided<[4, 1], offset: 5>>", ([4, 1], 5)),
-    ("memref<12x4xf32, strided<[?, ?], offset: ?>>", ([D, D], D)),
-    ("memref<64x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>", ([4, 1], 0)),
-    ("memref<8x16x4xf32, affine_map<(d0, d1, d2) -> (d0 * 64 + d1 * 4 + d2 + 8)>>", ([64, 4, 1], 8)),
-    ("memref<?x?xf32, affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s1 + d1 * s2 + s0)>>", ([D, D], D)),
-    ("memref<4x4xf32, affine_map<(d0, d1) -> ((d0 + 2) * 8 + d1)>>", ([8, 1], 16)),
-    ("memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>", None),  # two results
-    ("memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2 + d1)>>", None),
-    ("memref<4x4xf32, affine_map<(d0, d1) -> (d0 mod 2 + d1)>>", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("memref<8x16xf32>", ([16, 1], 0)),
+        ("memref<f32>", ([], 0)),
+        ("memref<4x?xf32>", ([D, 1], 0)),
+        ("memref<12x4xf32, strided<[4, 1], offset: 5>>", ([4, 1], 5)),
+        ("memref<12x4xf32, strided<[?, ?], offset: ?>>", ([D, D], D)),
+        ("memref<64x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>", ([4, 1], 0)),
+        ("memref<8x16x4xf32, affine_map<(d0, d1, d2) -> (d0 * 64 + d1 * 4 + d2 + 8)>>", ([64, 4, 1], 8)),
+        ("memref<?x?xf32, affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s1 + d1 * s2 + s0)>>", ([D, D], D)),
+        ("memref<4x4xf32, affine_map<(d0, d1) -> ((d0 + 2) * 8 + d1)>>", ([8, 1], 16)),
+        ("memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>", None),  # two results
+        ("memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2 + d1)>>", None),
+        ("memref<4x4xf32, affine_map<(d0, d1) -> (d0 mod 2 + d1)>>", None),
+    ],
+)
 def test_strides_and_offset(text, expected):
     t = memref(text)
     assert strides_and_offset(t) == expected
@@ -133,17 +139,22 @@ def test_canonical_strided_expr():
     assert str(canonical_strided_expr(())) == "0"
 
 
-@pytest.mark.parametrize("text, expected", [
-    # Checked against mlir-opt 22 (memref.transpose's verifier messages).
-    ("memref<3x4xf32, strided<[4, 1]>>", "memref<3x4xf32>"),
-    ("memref<3x4xf32>", "memref<3x4xf32>"),
-    ("memref<4xf32, strided<[1]>>", "memref<4xf32, strided<[1]>>"),  # identity map: kept as is
-    ("memref<4x3xf32, strided<[1, 4]>>", "memref<4x3xf32, affine_map<(d0, d1) -> (d0 + d1 * 4)>>"),
-    ("memref<4x?xf32, strided<[?, 1]>>", "memref<4x?xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>"),
-    ("memref<3x?x3xf32, strided<[?, 3, 1]>>", "memref<3x?x3xf32>"),
-    ("memref<3x4xf32, strided<[?, 4], offset: ?>>",
-     "memref<3x4xf32, affine_map<(d0, d1)[s0, s1] -> (d0 * s1 + s0 + d1 * 4)>>"),
-    ("memref<3x4xf32, strided<[1, 4], offset: 5>>", "memref<3x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 4 + 5)>>"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # Checked against mlir-opt 22 (memref.transpose's verifier messages).
+        ("memref<3x4xf32, strided<[4, 1]>>", "memref<3x4xf32>"),
+        ("memref<3x4xf32>", "memref<3x4xf32>"),
+        ("memref<4xf32, strided<[1]>>", "memref<4xf32, strided<[1]>>"),  # identity map: kept as is
+        ("memref<4x3xf32, strided<[1, 4]>>", "memref<4x3xf32, affine_map<(d0, d1) -> (d0 + d1 * 4)>>"),
+        ("memref<4x?xf32, strided<[?, 1]>>", "memref<4x?xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>"),
+        ("memref<3x?x3xf32, strided<[?, 3, 1]>>", "memref<3x?x3xf32>"),
+        (
+            "memref<3x4xf32, strided<[?, 4], offset: ?>>",
+            "memref<3x4xf32, affine_map<(d0, d1)[s0, s1] -> (d0 * s1 + s0 + d1 * 4)>>",
+        ),
+        ("memref<3x4xf32, strided<[1, 4], offset: 5>>", "memref<3x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 4 + 5)>>"),
+    ],
+)
 def test_canonicalize_strided_layout(text, expected):
     assert str(canonicalize_strided_layout(memref(text))) == expected

@@ -75,7 +75,9 @@ func.func @f(%a: memref<4xf32>) {
 
 def test_once_per_spelling_and_location():
     # llvm.load looks ahead at its type before reading it: still one warning each.
-    text = 'llvm.func @g(%p: !llvm<"float*">) -> f32 {\n  %0 = llvm.load %p : !llvm<"float*">\n  llvm.return %0 : f32\n}\n'
+    text = (
+        'llvm.func @g(%p: !llvm<"float*">) -> f32 {\n  %0 = llvm.load %p : !llvm<"float*">\n  llvm.return %0 : f32\n}\n'
+    )
     w: list = []
     parse_source(text, "g.mlir", warnings=w)
     assert [(d.loc.line, d.loc.col, d.message) for d in w] == [
@@ -88,8 +90,10 @@ def test_warnings_before_a_parse_error_are_kept():
     w: list = []
     with pytest.raises(polymlir.DiagnosticError):
         parse_source("func @f() {\n  %x = addf\n}\n", "e.mlir", warnings=w)
-    assert [d.message for d in w] == ["'func' is the 2019 spelling of 'func.func'",
-                                      "'addf' is the 2019 spelling of 'arith.addf'"]
+    assert [d.message for d in w] == [
+        "'func' is the 2019 spelling of 'func.func'",
+        "'addf' is the 2019 spelling of 'arith.addf'",
+    ]
 
 
 def test_opt_prints_warnings_and_strict_syntax_fails(tmp_path, capsys):
@@ -99,7 +103,10 @@ def test_opt_prints_warnings_and_strict_syntax_fails(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "func.func @f" in out
     assert err.count("warning:") == 3
-    assert f"{f}:2:8: warning: 'constant' is the 2019 spelling of 'arith.constant'\n  %i = constant 0 : index\n       ^\n" in err
+    assert (
+        f"{f}:2:8: warning: 'constant' is the 2019 spelling of 'arith.constant'\n  %i = constant 0 : index\n       ^\n"
+        in err
+    )
     assert main(["opt", str(f), "--strict-syntax"]) == 1
     out, err = capsys.readouterr()
     assert out == ""

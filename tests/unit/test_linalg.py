@@ -76,11 +76,19 @@ def test_generalize_matches_upstream(tmp_path):
     src.write_text(SRC)
 
     def generic(args: list[str], path) -> str:
-        up = subprocess.run(["mlir-opt-22", "--allow-unregistered-dialect", *args, str(path)],
-                            capture_output=True, text=True, check=True).stdout
-        return subprocess.run(["mlir-opt-22", "--allow-unregistered-dialect", "--mlir-print-op-generic",
-                               "--mlir-print-local-scope"], input=up, capture_output=True, text=True,
-                              check=True).stdout
+        up = subprocess.run(
+            ["mlir-opt-22", "--allow-unregistered-dialect", *args, str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return subprocess.run(
+            ["mlir-opt-22", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-local-scope"],
+            input=up,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
     import re
 

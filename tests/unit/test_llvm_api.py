@@ -117,8 +117,7 @@ def test_build_function_with_control_flow_and_memory():
 
 def test_build_globals_calls_casts_and_intrinsics():
     g = GlobalOp.build("counter", T.i64, value=A.IntegerAttr(0, T.i64), alignment=8)
-    msg = GlobalOp.build("msg", LLVMArrayType(T.i8, 3), value=A.StringAttr("hi\00"), constant=True,
-                         linkage="private")
+    msg = GlobalOp.build("msg", LLVMArrayType(T.i8, 3), value=A.StringAttr("hi\00"), constant=True, linkage="private")
     printf = LLVMFuncOp.build("printf", LLVMFunctionType(T.i32, (PTR,), True))
     main = LLVMFuncOp.build("main", LLVMFunctionType(T.i32, ()))
     b = main.add_entry_block()

@@ -10,8 +10,7 @@ import pytest
 
 import polymlir
 from polymlir.codegen.llvm_ir import TranslationError, translate_to_llvm_ir
-from polymlir.codegen.llvm_ir_types import ConstantSpeller, TypeNamer, float_literal, float_to_bits, llvm_name, \
-    mangle
+from polymlir.codegen.llvm_ir_types import ConstantSpeller, TypeNamer, float_literal, float_to_bits, llvm_name, mangle
 from polymlir.dialects import llvm_types as LT
 from polymlir.ir import types as T
 
@@ -40,17 +39,31 @@ def parses(ll: str) -> None:
 # -- types, names, constants --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("src, want", [
-    ("i1", "i1"), ("i53", "i53"), ("f16", "half"), ("bf16", "bfloat"), ("f32", "float"), ("f64", "double"),
-    ("f80", "x86_fp80"), ("f128", "fp128"), ("!llvm.ptr", "ptr"), ("!llvm.ptr<3>", "ptr addrspace(3)"),
-    ("vector<4xf32>", "<4 x float>"), ("vector<[4]xi32>", "<vscale x 4 x i32>"),
-    ("!llvm.array<2 x array<3 x i8>>", "[2 x [3 x i8]]"),
-    ("!llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>", "{ ptr, ptr, i64, [2 x i64], [2 x i64] }"),
-    ("!llvm.struct<packed (i8, i32)>", "<{ i8, i32 }>"), ("!llvm.struct<()>", "{}"),
-    ("!llvm.func<i32 (i32, ...)>", "i32 (i32, ...)"), ("!llvm.void", "void"),
-    ('!llvm.struct<"struct.va_list", (i32, i32, ptr, ptr)>', "%struct.va_list"),
-    ('!llvm.struct<"a b", (i32)>', '%"a b"'),
-])
+@pytest.mark.parametrize(
+    "src, want",
+    [
+        ("i1", "i1"),
+        ("i53", "i53"),
+        ("f16", "half"),
+        ("bf16", "bfloat"),
+        ("f32", "float"),
+        ("f64", "double"),
+        ("f80", "x86_fp80"),
+        ("f128", "fp128"),
+        ("!llvm.ptr", "ptr"),
+        ("!llvm.ptr<3>", "ptr addrspace(3)"),
+        ("vector<4xf32>", "<4 x float>"),
+        ("vector<[4]xi32>", "<vscale x 4 x i32>"),
+        ("!llvm.array<2 x array<3 x i8>>", "[2 x [3 x i8]]"),
+        ("!llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>", "{ ptr, ptr, i64, [2 x i64], [2 x i64] }"),
+        ("!llvm.struct<packed (i8, i32)>", "<{ i8, i32 }>"),
+        ("!llvm.struct<()>", "{}"),
+        ("!llvm.func<i32 (i32, ...)>", "i32 (i32, ...)"),
+        ("!llvm.void", "void"),
+        ('!llvm.struct<"struct.va_list", (i32, i32, ptr, ptr)>', "%struct.va_list"),
+        ('!llvm.struct<"a b", (i32)>', '%"a b"'),
+    ],
+)
 def test_type_spelling(src, want):
     assert TypeNamer().type(polymlir.parse_type(src)) == want
 
@@ -68,23 +81,46 @@ def test_names_are_quoted_when_needed():
     assert llvm_name('a"b') == '"a\\22b"'
 
 
-@pytest.mark.parametrize("v, t, want", [
-    (1.0, T.f32, "1.000000e+00"), (0.1, T.f32, "0x3FB99999A0000000"), (0.1, T.f64, "1.000000e-01"),
-    (0.123456789, T.f64, "0x3FBF9ADD3739635F"),
-    (-0.0, T.f64, "-0.000000e+00"), (float("inf"), T.f32, "0x7FF0000000000000"), (1.5, T.f16, "0xH3E00"),
-    (1.5, T.bf16, "0xR3FC0"), (2.5e-7, T.f64, "2.500000e-07"),
-])
+@pytest.mark.parametrize(
+    "v, t, want",
+    [
+        (1.0, T.f32, "1.000000e+00"),
+        (0.1, T.f32, "0x3FB99999A0000000"),
+        (0.1, T.f64, "1.000000e-01"),
+        (0.123456789, T.f64, "0x3FBF9ADD3739635F"),
+        (-0.0, T.f64, "-0.000000e+00"),
+        (float("inf"), T.f32, "0x7FF0000000000000"),
+        (1.5, T.f16, "0xH3E00"),
+        (1.5, T.bf16, "0xR3FC0"),
+        (2.5e-7, T.f64, "2.500000e-07"),
+    ],
+)
 def test_float_literals(v, t, want):
     assert float_literal(v, t) == want
 
 
-@pytest.mark.parametrize("name, v, bits", [
-    # The values upstream's Target/LLVMIR/llvmir.mlir checks for 1.5 (1.0 for E8M0).
-    ("f4E2M1FN", 1.5, 3), ("f6E2M3FN", 1.5, 12), ("f6E3M2FN", 1.5, 14), ("f8E3M4", 1.5, 56), ("f8E4M3", 1.5, 60),
-    ("f8E4M3FN", 1.5, 60), ("f8E5M2", 1.5, 62), ("f8E4M3FNUZ", 1.5, 68), ("f8E5M2FNUZ", 1.5, 66),
-    ("f8E4M3B11FNUZ", 1.5, 92), ("f8E8M0FNU", 1.0, 127), ("bf16", 1.5, 16320), ("f32", 0.1, 0x3DCCCCCD),
-    ("f16", 65504.0, 0x7BFF), ("f4E2M1FN", -6.0, 0xF), ("f4E2M1FN", 0.5, 1),
-])
+@pytest.mark.parametrize(
+    "name, v, bits",
+    [
+        # The values upstream's Target/LLVMIR/llvmir.mlir checks for 1.5 (1.0 for E8M0).
+        ("f4E2M1FN", 1.5, 3),
+        ("f6E2M3FN", 1.5, 12),
+        ("f6E3M2FN", 1.5, 14),
+        ("f8E3M4", 1.5, 56),
+        ("f8E4M3", 1.5, 60),
+        ("f8E4M3FN", 1.5, 60),
+        ("f8E5M2", 1.5, 62),
+        ("f8E4M3FNUZ", 1.5, 68),
+        ("f8E5M2FNUZ", 1.5, 66),
+        ("f8E4M3B11FNUZ", 1.5, 92),
+        ("f8E8M0FNU", 1.0, 127),
+        ("bf16", 1.5, 16320),
+        ("f32", 0.1, 0x3DCCCCCD),
+        ("f16", 65504.0, 0x7BFF),
+        ("f4E2M1FN", -6.0, 0xF),
+        ("f4E2M1FN", 0.5, 1),
+    ],
+)
 def test_small_float_encodings(name, v, bits):
     assert float_to_bits(v, name) == bits
 
@@ -93,15 +129,24 @@ def test_dense_constants():
     c = ConstantSpeller(TypeNamer())
     t = polymlir.parse_type("!llvm.array<2 x vector<2xf32>>")
     a = polymlir.parse_attribute("dense<[[1.0, 2.0], [3.0, 4.0]]> : vector<2x2xf32>")
-    assert c.constant(a, t) == ("[<2 x float> <float 1.000000e+00, float 2.000000e+00>, "
-                                "<2 x float> <float 3.000000e+00, float 4.000000e+00>]")
-    assert c.constant(polymlir.parse_attribute("dense<0.0> : tensor<4xf32>"),
-                      polymlir.parse_type("!llvm.array<4 x f32>")) == "zeroinitializer"
-    assert c.constant(polymlir.parse_attribute("dense<[72, 105]> : tensor<2xi8>"),
-                      polymlir.parse_type("!llvm.array<2 x i8>")) == 'c"Hi"'
+    assert c.constant(a, t) == (
+        "[<2 x float> <float 1.000000e+00, float 2.000000e+00>, <2 x float> <float 3.000000e+00, float 4.000000e+00>]"
+    )
+    assert (
+        c.constant(polymlir.parse_attribute("dense<0.0> : tensor<4xf32>"), polymlir.parse_type("!llvm.array<4 x f32>"))
+        == "zeroinitializer"
+    )
+    assert (
+        c.constant(
+            polymlir.parse_attribute("dense<[72, 105]> : tensor<2xi8>"), polymlir.parse_type("!llvm.array<2 x i8>")
+        )
+        == 'c"Hi"'
+    )
     cplx = polymlir.parse_attribute("dense<(1.0, 2.0)> : tensor<1xcomplex<f32>>")
-    assert c.constant(cplx, polymlir.parse_type("!llvm.array<1 x struct<(f32, f32)>>")) == \
-        "[{ float, float } { float 1.000000e+00, float 2.000000e+00 }]"
+    assert (
+        c.constant(cplx, polymlir.parse_type("!llvm.array<1 x struct<(f32, f32)>>"))
+        == "[{ float, float } { float 1.000000e+00, float 2.000000e+00 }]"
+    )
 
 
 def test_mangling():
@@ -151,13 +196,19 @@ llvm.mlir.global internal @pair() : !llvm.struct<(i32, ptr)> {
 def test_globals():
     ll = tr(GLOBALS)
     for line in [
-        "@private = private global i32 42", "@internal = internal global i32 42",
-        "@weak_odr = weak_odr global i32 42", "@common = common global i32 0",
-        "@extern_weak = extern_weak global i32", "@external = external global i32",
-        "@int_global_undef = internal global i64 undef", "@aligned = internal global i64 42, align 32",
-        "@as7 = internal addrspace(7) global i32 62", "@ext_init = internal externally_initialized global i32 0",
+        "@private = private global i32 42",
+        "@internal = internal global i32 42",
+        "@weak_odr = weak_odr global i32 42",
+        "@common = common global i32 0",
+        "@extern_weak = extern_weak global i32",
+        "@external = external global i32",
+        "@int_global_undef = internal global i64 undef",
+        "@aligned = internal global i64 42, align 32",
+        "@as7 = internal addrspace(7) global i32 62",
+        "@ext_init = internal externally_initialized global i32 0",
         '@sectionvar = internal constant [10 x i8] c"teststring", section ".mysection"',
-        "@unnamed = private unnamed_addr constant i64 42", "@tls = thread_local global i64 42",
+        "@unnamed = private unnamed_addr constant i64 42",
+        "@tls = thread_local global i64 42",
         "@f4 = internal global i4 3",
         "@vec = internal global <3 x float> <float 1.000000e+00, float 2.000000e+00, float 3.000000e+00>",
         "@empty = internal global [3 x [0 x [4 x float]]] zeroinitializer",
@@ -191,7 +242,7 @@ llvm.func @loop(%n: i64) -> i64 {
 def test_function_numbering_and_phis():
     ll = tr(LOOP)
     assert "declare void @body(i64)" in ll
-    body = ll[ll.index("define i64 @loop"):].split("\n}\n")[0]
+    body = ll[ll.index("define i64 @loop") :].split("\n}\n")[0]
     assert body.splitlines() == [
         "define i64 @loop(i64 %0) {",
         "  br label %2",
@@ -281,16 +332,26 @@ llvm.func @f(%p: !llvm.ptr {llvm.noalias, llvm.align = 16 : i64}, %x: f32, %i: i
   llvm.return %14 : f32
 }
 """)
-    for frag in ["define float @f(ptr align 16 noalias %0, float %1, i32 %2, <4 x float> %3) noinline nounwind "
-                 '"frame-pointer"="all" {',
-                 "load float, ptr %0, align 4, !nontemporal !1", "load volatile <4 x float>, ptr %0",
-                 "fadd fast float %5, %1", "fcmp nnan olt float %7, %1",
-                 "shufflevector <4 x float> %3, <4 x float> %6, <4 x i32> <i32 0, i32 poison, i32 2, i32 3>",
-                 "udiv exact i32 %2, %2", "or disjoint i32 %2, %2", "zext nneg i32 %2 to i64",
-                 "trunc nuw i64 %12 to i16", "getelementptr inbounds nuw { i32, float }, ptr %0, i64 %12, i32 1",
-                 "call i32 (i32, ...) @ext(i32 %2, i32 %2)", "select nsz i1 %8, float %5, float %1",
-                 "atomicrmw add ptr %0, i32 %2 monotonic, align 4", "alloca double, i32 %2, align 16",
-                 "store volatile float %1, ptr %18, align 8", "!1 = !{i32 1}"]:
+    for frag in [
+        "define float @f(ptr align 16 noalias %0, float %1, i32 %2, <4 x float> %3) noinline nounwind "
+        '"frame-pointer"="all" {',
+        "load float, ptr %0, align 4, !nontemporal !1",
+        "load volatile <4 x float>, ptr %0",
+        "fadd fast float %5, %1",
+        "fcmp nnan olt float %7, %1",
+        "shufflevector <4 x float> %3, <4 x float> %6, <4 x i32> <i32 0, i32 poison, i32 2, i32 3>",
+        "udiv exact i32 %2, %2",
+        "or disjoint i32 %2, %2",
+        "zext nneg i32 %2 to i64",
+        "trunc nuw i64 %12 to i16",
+        "getelementptr inbounds nuw { i32, float }, ptr %0, i64 %12, i32 1",
+        "call i32 (i32, ...) @ext(i32 %2, i32 %2)",
+        "select nsz i1 %8, float %5, float %1",
+        "atomicrmw add ptr %0, i32 %2 monotonic, align 4",
+        "alloca double, i32 %2, align 16",
+        "store volatile float %1, ptr %18, align 8",
+        "!1 = !{i32 1}",
+    ]:
         assert frag in ll, frag
     parses(ll)
 
@@ -310,14 +371,16 @@ llvm.func @f(%p: !llvm.ptr, %n: i64, %v: vector<4xf32>, %m: vector<4xi1>, %a: f3
   llvm.return %2 : f32
 }
 """)
-    for frag in ["call void @llvm.memcpy.p0.p0.i64(ptr %0, ptr %0, i64 %1, i1 false)",
-                 "call reassoc float @llvm.vector.reduce.fadd.v4f32(float %4, <4 x float> %2)",
-                 "call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %0, <4 x i1> %3, <4 x float> %2)",
-                 "call void @llvm.masked.store.v4f32.p0(<4 x float> %7, ptr align 8 %0, <4 x i1> %3)",
-                 "call float @llvm.fmuladd.f32(float %4, float %4, float %6)",
-                 "call <4 x float> @llvm.matrix.transpose.v4f32(<4 x float> %2, i32 2, i32 2)",
-                 "call i64 @llvm.ctlz.i64(i64 %1, i1 false)",
-                 "declare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)"]:
+    for frag in [
+        "call void @llvm.memcpy.p0.p0.i64(ptr %0, ptr %0, i64 %1, i1 false)",
+        "call reassoc float @llvm.vector.reduce.fadd.v4f32(float %4, <4 x float> %2)",
+        "call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %0, <4 x i1> %3, <4 x float> %2)",
+        "call void @llvm.masked.store.v4f32.p0(<4 x float> %7, ptr align 8 %0, <4 x i1> %3)",
+        "call float @llvm.fmuladd.f32(float %4, float %4, float %6)",
+        "call <4 x float> @llvm.matrix.transpose.v4f32(<4 x float> %2, i32 2, i32 2)",
+        "call i64 @llvm.ctlz.i64(i64 %1, i1 false)",
+        "declare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)",
+    ]:
         assert frag in ll, frag
     parses(ll)
 
@@ -327,8 +390,10 @@ def test_ctors_and_dtors():
 llvm.mlir.global_ctors ctors = [@c], priorities = [0 : i32], data = [#llvm.zero]
 llvm.func @c() { llvm.return }
 """)
-    assert "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] " \
-           "[{ i32, ptr, ptr } { i32 0, ptr @c, ptr null }]" in ll
+    assert (
+        "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+        "[{ i32, ptr, ptr } { i32 0, ptr @c, ptr null }]" in ll
+    )
     parses(ll)
 
 
@@ -373,15 +438,21 @@ def test_same_as_upstream_after_optimization(path):
         s = re.sub(r"^(; ModuleID|source_filename).*\n", "", str(mod), flags=re.M)
         s = re.sub(r"%struct\.va_list(\.\d+)?", "%struct.va_list", s)  # the context renames repeats
         # Phi operands come in predecessor order, which may differ.
-        return re.sub(r"phi (\S+) (\[.*\])$",
-                      lambda m: "phi " + m.group(1) + " " + ", ".join(sorted(re.findall(r"\[[^\]]*\]", m.group(2)))),
-                      s, flags=re.M)
+        return re.sub(
+            r"phi (\S+) (\[.*\])$",
+            lambda m: "phi " + m.group(1) + " " + ", ".join(sorted(re.findall(r"\[[^\]]*\]", m.group(2)))),
+            s,
+            flags=re.M,
+        )
 
     with open(path) as f:
         text = f.read()
     ours = canon(tr(text))
-    theirs = canon(subprocess.run([upstream("mlir-translate"), "--mlir-to-llvmir", str(path)], capture_output=True,
-                                  text=True, check=True).stdout)
+    theirs = canon(
+        subprocess.run(
+            [upstream("mlir-translate"), "--mlir-to-llvmir", str(path)], capture_output=True, text=True, check=True
+        ).stdout
+    )
     assert ours == theirs
 
 
@@ -391,12 +462,15 @@ def test_cli_translate(tmp_path):
     out = tmp_path / "a.ll"
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "polymlir", "translate", "--mlir-to-llvmir", str(f), "-o", str(out)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "polymlir", "translate", "--mlir-to-llvmir", str(f), "-o", str(out)],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     assert "define i32 @f() {\n  ret i32 42\n}" in out.read_text()
     f.write_text("func.func @f() {\n  return\n}\n")
-    r = subprocess.run([sys.executable, "-m", "polymlir", "translate", "--mlir-to-llvmir", str(f)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "polymlir", "translate", "--mlir-to-llvmir", str(f)], capture_output=True, text=True
+    )
     assert r.returncode == 1 and "a.mlir:1:1: error: cannot translate to LLVM IR" in r.stderr
-

@@ -12,8 +12,16 @@ import pytest
 
 import polymlir
 from polymlir.transforms import pass_manager as PM
-from polymlir.transforms.pass_manager import (ANY_OP, FUNCTION, MODULE, FunctionPass, ModulePass, PassError,
-                                              PassManager, parse_options)
+from polymlir.transforms.pass_manager import (
+    ANY_OP,
+    FUNCTION,
+    MODULE,
+    FunctionPass,
+    ModulePass,
+    PassError,
+    PassManager,
+    parse_options,
+)
 
 # -- test passes (registered per test) -------------------------------------------------------
 
@@ -94,10 +102,19 @@ def one(pipeline: str):
 # -- options ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, want", [
-    ("flag", True), ("flag=true", True), ("flag=1", True), ("flag=True", True), ("flag=TRUE", True),
-    ("flag=false", False), ("flag=0", False), ("flag=False", False),
-])
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("flag", True),
+        ("flag=true", True),
+        ("flag=1", True),
+        ("flag=True", True),
+        ("flag=TRUE", True),
+        ("flag=false", False),
+        ("flag=0", False),
+        ("flag=False", False),
+    ],
+)
 def test_bool_options(text, want):
     assert one(f"test-options{{{text}}}").flag is want
 
@@ -138,19 +155,22 @@ def test_list_options():
     assert (p.sizes, p.count, p.flag) == ((1, 2), 3, True)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("flag=on", "invalid value 'on' for option 'flag'.*expected bool"),
-    ("flag=yes", "invalid value 'yes'"),
-    ("count=seven", "invalid value 'seven' for option 'count'.*expected int"),
-    ("count", "option 'count' of pass 'test-options' needs a value"),
-    ("ratio=x", "expected float"),
-    ("sizes=1,x", "expected list<int>"),
-    ("mode=inner", "one of dot, outer"),
-    ("nope=1", "no such option 'nope' for pass 'test-options'"),
-    ('label="open', "unterminated \" in an option value"),
-    ("label={open", "expected '}' to close the options"),  # the brace closed the value
-    ("flag=1", None),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("flag=on", "invalid value 'on' for option 'flag'.*expected bool"),
+        ("flag=yes", "invalid value 'yes'"),
+        ("count=seven", "invalid value 'seven' for option 'count'.*expected int"),
+        ("count", "option 'count' of pass 'test-options' needs a value"),
+        ("ratio=x", "expected float"),
+        ("sizes=1,x", "expected list<int>"),
+        ("mode=inner", "one of dot, outer"),
+        ("nope=1", "no such option 'nope' for pass 'test-options'"),
+        ('label="open', 'unterminated " in an option value'),
+        ("label={open", "expected '}' to close the options"),  # the brace closed the value
+        ("flag=1", None),
+    ],
+)
 def test_option_errors(text, message):
     if message is None:
         one(f"test-options{{{text}}}")
@@ -167,13 +187,12 @@ def test_options_of_a_real_pass_with_spaces():
 
 
 def test_parse_options_keeps_raw_values():
-    assert parse_options('a=1 b="x y" c d={p q} e=1,2') == {"a": "1", "b": "x y", "c": None, "d": "p q",
-                                                           "e": "1,2"}
+    assert parse_options('a=1 b="x y" c d={p q} e=1,2') == {"a": "1", "b": "x y", "c": None, "d": "p q", "e": "1,2"}
     assert parse_options("") == {}
 
 
 def test_options_print_back_in_pipeline_syntax():
-    p = one("test-options{label=\"x y\" sizes=1,2 flag other=false}")
+    p = one('test-options{label="x y" sizes=1,2 flag other=false}')
     again = one(str(p))
     assert again == p
     assert str(p) == "test-options{flag=true other=false label='x y' sizes=1,2}"
@@ -183,8 +202,9 @@ def test_options_print_back_in_pipeline_syntax():
 
 
 def test_nested_pipeline_structure_and_printing():
-    pm = PassManager.parse('builtin.module( func.func( test-options{count=1 label="x y"} , test-any-pass ),'
-                           ' test-module-pass )')
+    pm = PassManager.parse(
+        'builtin.module( func.func( test-options{count=1 label="x y"} , test-any-pass ), test-module-pass )'
+    )
     nested, mod = pm.passes
     assert isinstance(nested, PM._Nested) and nested.anchor == "func.func"
     assert [p.name for p in nested.passes] == ["test-options", "test-any-pass"]
@@ -193,16 +213,22 @@ def test_nested_pipeline_structure_and_printing():
     assert str(PassManager.parse(str(pm))) == str(pm)
 
 
-@pytest.mark.parametrize("pipeline, message", [
-    ("builtin.module(func.func(test-any-pass)", r"expected '\)' to close 'builtin.module\('"),
-    ("test-any-pass test-any-pass", "expected ',' or the end"),
-    ("test-any-pass,", "expected a pass or op name"),
-    ("no-such-pass", "'no-such-pass' does not refer to a registered pass"),
-    ("test-options{count=1", "expected '}' to close the options"),
-    ("func.func(test-module-pass)", "Can't add pass 'test-module-pass' restricted to 'builtin.module' on a "
-                                    "PassManager intended to run on 'func.func', did you intend to nest?"),
-    ("builtin.module(func.func(convert-func-to-llvm))", "restricted to 'builtin.module'"),
-])
+@pytest.mark.parametrize(
+    "pipeline, message",
+    [
+        ("builtin.module(func.func(test-any-pass)", r"expected '\)' to close 'builtin.module\('"),
+        ("test-any-pass test-any-pass", "expected ',' or the end"),
+        ("test-any-pass,", "expected a pass or op name"),
+        ("no-such-pass", "'no-such-pass' does not refer to a registered pass"),
+        ("test-options{count=1", "expected '}' to close the options"),
+        (
+            "func.func(test-module-pass)",
+            "Can't add pass 'test-module-pass' restricted to 'builtin.module' on a "
+            "PassManager intended to run on 'func.func', did you intend to nest?",
+        ),
+        ("builtin.module(func.func(convert-func-to-llvm))", "restricted to 'builtin.module'"),
+    ],
+)
 def test_pipeline_errors(pipeline, message):
     with pytest.raises(PassError, match=message):
         PassManager.parse(pipeline)
@@ -230,9 +256,13 @@ def test_function_pass_runs_on_each_function():
 def test_nested_pipeline_runs_per_function_in_order():
     m = polymlir.parse(TWO_FUNCS)
     PassManager.parse("builtin.module(func.func(test-any-pass,test-function-pass),test-module-pass)").run(m)
-    assert RAN == [("test-any-pass", "func.func", "f"), ("test-function-pass", "func.func", "f"),
-                   ("test-any-pass", "func.func", "g"), ("test-function-pass", "func.func", "g"),
-                   ("test-module-pass", "builtin.module", "")]
+    assert RAN == [
+        ("test-any-pass", "func.func", "f"),
+        ("test-function-pass", "func.func", "f"),
+        ("test-any-pass", "func.func", "g"),
+        ("test-function-pass", "func.func", "g"),
+        ("test-module-pass", "builtin.module", ""),
+    ]
 
 
 def test_any_op_pass_runs_where_it_is_nested():
@@ -242,8 +272,10 @@ def test_any_op_pass_runs_where_it_is_nested():
 
 
 def test_nesting_reaches_direct_children_only():
-    m = polymlir.parse("module {\n  module {\n    func.func @inner() {\n      return\n    }\n  }\n"
-                       "  func.func @outer() {\n    return\n  }\n}\n")
+    m = polymlir.parse(
+        "module {\n  module {\n    func.func @inner() {\n      return\n    }\n  }\n"
+        "  func.func @outer() {\n    return\n  }\n}\n"
+    )
     PassManager.parse("builtin.module(func.func(test-any-pass))").run(m)
     assert RAN == [("test-any-pass", "func.func", "outer")]
     RAN.clear()
@@ -301,12 +333,22 @@ def test_unknown_flag_is_an_unknown_flag():
 
 def test_pass_flags_and_pipelines_with_spaced_options():
     text = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n"
-    r = run_cli("opt", "-", "--pass-pipeline=builtin.module(convert-arith-to-llvm{index-bitwidth=32},"
-                "convert-func-to-llvm{use-bare-ptr-memref-call-conv=false index-bitwidth=32})", stdin=text)
+    r = run_cli(
+        "opt",
+        "-",
+        "--pass-pipeline=builtin.module(convert-arith-to-llvm{index-bitwidth=32},"
+        "convert-func-to-llvm{use-bare-ptr-memref-call-conv=false index-bitwidth=32})",
+        stdin=text,
+    )
     assert r.returncode == 0, r.stderr
     assert "llvm.func @f" in r.stdout and "llvm.add" in r.stdout
-    r2 = run_cli("opt", "-", "--convert-arith-to-llvm=index-bitwidth=32",
-                 "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=false index-bitwidth=32", stdin=text)
+    r2 = run_cli(
+        "opt",
+        "-",
+        "--convert-arith-to-llvm=index-bitwidth=32",
+        "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=false index-bitwidth=32",
+        stdin=text,
+    )
     assert r2.returncode == 0 and r2.stdout == r.stdout
     r3 = run_cli("opt", "-", "--pass-pipeline", "builtin.module(func.func(lower-affine))", stdin=text)
     assert r3.returncode == 0, r3.stderr
@@ -339,8 +381,12 @@ def test_main_in_process_keeps_the_recursion_limit(tmp_path, capsys):
 
 def test_deeply_nested_ir_still_parses_from_the_cli():
     depth = 300
-    text = "func.func @f() {\n" + "".join("  scf.execute_region {\n" for _ in range(depth)) + \
-        "".join("  scf.yield\n  }\n" for _ in range(depth)) + "  return\n}\n"
+    text = (
+        "func.func @f() {\n"
+        + "".join("  scf.execute_region {\n" for _ in range(depth))
+        + "".join("  scf.yield\n  }\n" for _ in range(depth))
+        + "  return\n}\n"
+    )
     r = run_cli("opt", "-", stdin=text)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.count("scf.execute_region") == depth

@@ -14,18 +14,41 @@ pytest.importorskip("llvmlite.binding")
 
 # Small sizes: every loop runs more than once, and the stencils have an interior.
 SMALL = {
-    "gemm": dict(NI=4, NJ=5, NK=6), "2mm": dict(NI=3, NJ=4, NK=5, NL=6), "syrk": dict(M=4, N=5),
-    "jacobi-2d": dict(TSTEPS=3, N=7), "seidel-2d": dict(TSTEPS=2, N=6), "lu": dict(N=5),
-    "heat-3d": dict(TSTEPS=2, N=5), "fdtd-2d": dict(TMAX=3, NX=5, NY=6), "atax": dict(M=5, N=6),
-    "mvt": dict(N=5), "trmm": dict(M=5, N=6), "covariance": dict(M=5, N=6), "gesummv": dict(N=5),
+    "gemm": dict(NI=4, NJ=5, NK=6),
+    "2mm": dict(NI=3, NJ=4, NK=5, NL=6),
+    "syrk": dict(M=4, N=5),
+    "jacobi-2d": dict(TSTEPS=3, N=7),
+    "seidel-2d": dict(TSTEPS=2, N=6),
+    "lu": dict(N=5),
+    "heat-3d": dict(TSTEPS=2, N=5),
+    "fdtd-2d": dict(TMAX=3, NX=5, NY=6),
+    "atax": dict(M=5, N=6),
+    "mvt": dict(N=5),
+    "trmm": dict(M=5, N=6),
+    "covariance": dict(M=5, N=6),
+    "gesummv": dict(N=5),
     "jacobi-1d": dict(TSTEPS=3, N=8),
 }
 
 
 def test_every_kernel_has_small_sizes():
     assert set(SMALL) == set(pb.KERNELS)
-    assert {"gemm", "2mm", "syrk", "jacobi-2d", "seidel-2d", "lu", "heat-3d", "fdtd-2d", "atax", "mvt", "trmm",
-            "covariance", "gesummv", "jacobi-1d"} <= set(pb.KERNELS)
+    assert {
+        "gemm",
+        "2mm",
+        "syrk",
+        "jacobi-2d",
+        "seidel-2d",
+        "lu",
+        "heat-3d",
+        "fdtd-2d",
+        "atax",
+        "mvt",
+        "trmm",
+        "covariance",
+        "gesummv",
+        "jacobi-1d",
+    } <= set(pb.KERNELS)
 
 
 @pytest.mark.parametrize("name", sorted(pb.KERNELS))
@@ -60,8 +83,20 @@ def test_rendered_kernel_shape(name):
         assert str(t) == want, (name, a.name)
     ops = {op.name for op in module.walk()}
     assert "affine.for" in ops and "affine.store" in ops
-    assert ops <= {"builtin.module", "func.func", "func.return", "affine.for", "affine.yield", "affine.load",
-                   "affine.store", "arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf"}
+    assert ops <= {
+        "builtin.module",
+        "func.func",
+        "func.return",
+        "affine.for",
+        "affine.yield",
+        "affine.load",
+        "affine.store",
+        "arith.constant",
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+    }
     assert set(k.outputs) <= set(k.writes)
 
 
@@ -83,8 +118,9 @@ def test_sizes_and_errors():
     plain = dict(v)  # loses the recorded sizes: the time steps must be given
     with pytest.raises(ValueError, match="TSTEPS"):
         pb.reference("jacobi-1d", plain)
-    np.testing.assert_array_equal(pb.reference("jacobi-1d", plain, {"TSTEPS": 2})["A"],
-                                  pb.reference("jacobi-1d", v)["A"])
+    np.testing.assert_array_equal(
+        pb.reference("jacobi-1d", plain, {"TSTEPS": 2})["A"], pb.reference("jacobi-1d", v)["A"]
+    )
 
 
 def test_inputs_are_deterministic_and_seeded():

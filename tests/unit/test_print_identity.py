@@ -17,8 +17,11 @@ from polymlir.cli import main as polymlir_main
 
 from ..shared_data import missing_reason, params_or_skip, requires_upstream, shared_path, upstream
 
-CASES = [line.strip() for line in (Path(__file__).parent / "print_identity_cases.txt").read_text().splitlines()
-         if line.strip() and not line.startswith("#")]
+CASES = [
+    line.strip()
+    for line in (Path(__file__).parent / "print_identity_cases.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+]
 
 
 def _case_params() -> list:
@@ -34,8 +37,13 @@ def _case_params() -> list:
 def test_prints_as_upstream(case: str) -> None:
     path = shared_path("corpus", *case.split("/"))
     assert path is not None
-    r = subprocess.run([upstream("mlir-opt"), "--allow-unregistered-dialect", str(path)],  # type: ignore[list-item]
-                       capture_output=True, text=True, timeout=120, check=False)
+    r = subprocess.run(
+        [upstream("mlir-opt"), "--allow-unregistered-dialect", str(path)],  # type: ignore[list-item]
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     if r.returncode != 0:
         pytest.skip(f"mlir-opt-22 rejects {case}")
     out = io.StringIO()

@@ -15,25 +15,29 @@ from polymlir.codegen import runtime as R
 
 # What upstream's runtime prints for the integration cases memref/utils-print_{0d,1d,3d}
 # and vector/utils-vector_splat_2d (mlir-runner 22.1, addresses masked).
-PRINT_0D_1D_3D = ('Unranked Memref base@ = <addr> rank = 0 offset = 0 sizes = [] strides = [] data = \n'
-    '[2]\n'
-    'Unranked Memref base@ = <addr> rank = 1 offset = 0 sizes = [16] strides = [1] data = \n'
-    '[2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]\n'
-    'Unranked Memref base@ = <addr> rank = 3 offset = 0 sizes = [3, 4, 5] strides = [20, 5, 1] data = \n'
-    '[[[2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2]], \n'
-    ' [[2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2]], \n'
-    ' [[2,    2,    2,    2,    2], \n'
-    '  [2,    2,    2,    2,    2], \n'
-    '  [2,    2,    4,    2,    2], \n'
-    '  [2,    2,    2,    2,    2]]]\n')
-VECTOR_SPLAT_2D = ('Memref base@ = <addr> rank = 2 offset = 0 sizes = [1, 1] strides = [1, 1] data = \n'
-    '[[((10, 10, 10, 10),   (10, 10, 10, 10),   (10, 10, 10, 10),  (10, 10, 10, 10))]]\n')
+PRINT_0D_1D_3D = (
+    "Unranked Memref base@ = <addr> rank = 0 offset = 0 sizes = [] strides = [] data = \n"
+    "[2]\n"
+    "Unranked Memref base@ = <addr> rank = 1 offset = 0 sizes = [16] strides = [1] data = \n"
+    "[2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]\n"
+    "Unranked Memref base@ = <addr> rank = 3 offset = 0 sizes = [3, 4, 5] strides = [20, 5, 1] data = \n"
+    "[[[2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2]], \n"
+    " [[2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2]], \n"
+    " [[2,    2,    2,    2,    2], \n"
+    "  [2,    2,    2,    2,    2], \n"
+    "  [2,    2,    4,    2,    2], \n"
+    "  [2,    2,    2,    2,    2]]]\n"
+)
+VECTOR_SPLAT_2D = (
+    "Memref base@ = <addr> rank = 2 offset = 0 sizes = [1, 1] strides = [1, 1] data = \n"
+    "[[((10, 10, 10, 10),   (10, 10, 10, 10),   (10, 10, 10, 10),  (10, 10, 10, 10))]]\n"
+)
 
 
 def c_fn(name: str, restype, *argtypes):
@@ -58,10 +62,26 @@ def test_format_g_is_printf():
     libc = ctypes.CDLL(None)
     buf = ctypes.create_string_buffer(64)
     rng = random.Random(7)
-    vals = [0.0, -0.0, 1.0, 1e6, 123456.5, 1234567.0, 1e-5, 1e-4, float("inf"), -float("inf"), float("nan"),
-            -float("nan"), 999999.5, 5e-324, 1e300]
-    vals += [rng.uniform(-1e9, 1e9) for _ in range(300)] + [math.ldexp(rng.random(), rng.randint(-300, 300))
-                                                             for _ in range(300)]
+    vals = [
+        0.0,
+        -0.0,
+        1.0,
+        1e6,
+        123456.5,
+        1234567.0,
+        1e-5,
+        1e-4,
+        float("inf"),
+        -float("inf"),
+        float("nan"),
+        -float("nan"),
+        999999.5,
+        5e-324,
+        1e300,
+    ]
+    vals += [rng.uniform(-1e9, 1e9) for _ in range(300)] + [
+        math.ldexp(rng.random(), rng.randint(-300, 300)) for _ in range(300)
+    ]
     for v in vals:
         libc.snprintf(buf, 64, b"%g", ctypes.c_double(v))
         assert R.format_g(v) == buf.value.decode(), v
@@ -110,7 +130,8 @@ def test_print_memref_2d_and_element_types(capsys):
         "Unranked Memref base@ = <addr> rank = 2 offset = 0 sizes = [3, 3] strides = [3, 1] data = \n"
         "[[(10,5),   (10,5),   (10,5)], \n [(10,5),   (10,5),   (10,5)], \n [(10,5),   (10,5),   (10,5)]]\n"
         "Unranked Memref base@ = <addr> rank = 2 offset = 0 sizes = [1, 2] strides = [2, 1] data = \n"
-        "[[4,   4]]\n")
+        "[[4,   4]]\n"
+    )
 
 
 def test_print_memref_0d_1d_3d_match_upstream(capsys):
@@ -134,8 +155,10 @@ def test_print_strided_view_with_offset(capsys):
     c_fn("_mlir_ciface_printMemrefI32", None, ctypes.c_void_p)(ctypes.addressof(u))
     c_fn("printMemrefI32", None, ctypes.c_int64, ctypes.c_void_p)(2, ctypes.addressof(d))
     out = addr_free(capsys.readouterr().out)
-    one = ("Unranked Memref base@ = <addr> rank = 2 offset = 3 sizes = [2, 3] strides = [5, 2] data = \n"
-           "[[3,   5,   7], \n [8,   10,   12]]\n")
+    one = (
+        "Unranked Memref base@ = <addr> rank = 2 offset = 3 sizes = [2, 3] strides = [5, 2] data = \n"
+        "[[3,   5,   7], \n [8,   10,   12]]\n"
+    )
     assert out == one + one
 
 
@@ -146,8 +169,10 @@ def test_print_ranked_and_shape(capsys):
     u = M.unranked_from_array(np.zeros((2, 3), np.float32))
     c_fn("_mlir_ciface_printMemrefShapeF32", None, ctypes.c_void_p)(ctypes.addressof(u))
     out = addr_free(capsys.readouterr().out)
-    assert out == ("Memref base@ = <addr> rank = 1 offset = 0 sizes = [4] strides = [1] data = \n[0,  1,  2,  3]\n"
-                   "Unranked Memref base@ = <addr> rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1]\n")
+    assert out == (
+        "Memref base@ = <addr> rank = 1 offset = 0 sizes = [4] strides = [1] data = \n[0,  1,  2,  3]\n"
+        "Unranked Memref base@ = <addr> rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1]\n"
+    )
 
 
 def test_print_vector_memref(capsys):
@@ -167,7 +192,8 @@ def test_memref_copy_between_strided_views():
     dst = np.zeros((6, 2), np.float64)[::2]
     us, ud = M.unranked_from_array(src), M.unranked_from_array(dst)
     c_fn("memrefCopy", None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p)(
-        8, ctypes.addressof(us), ctypes.addressof(ud))
+        8, ctypes.addressof(us), ctypes.addressof(ud)
+    )
     np.testing.assert_array_equal(dst, src)
 
 
@@ -197,7 +223,8 @@ def test_layout_cells_spacing():
 def test_runtime_functions_are_visible_to_jit_code(capfd):
     import polymlir
 
-    e = polymlir.compile("""
+    e = polymlir.compile(
+        """
 llvm.func @printI64(i64)
 llvm.func @printNewline()
 llvm.func @puts(!llvm.ptr) -> i32
@@ -209,7 +236,9 @@ llvm.func @main() {
   %1 = llvm.mlir.addressof @msg : !llvm.ptr
   %2 = llvm.call @puts(%1) : (!llvm.ptr) -> i32
   llvm.return
-}""", opt_level=0)
+}""",
+        opt_level=0,
+    )
     print("before")
     e.main()
     print("after")
@@ -217,18 +246,43 @@ llvm.func @main() {
 
 
 def test_exported_names_cover_upstream():
-    for name in ["printMemrefF32", "printMemrefF64", "printMemrefI32", "printMemrefI64", "printMemrefInd",
-                 "printMemrefC32", "printMemrefC64", "_mlir_ciface_printMemrefI8", "_mlir_ciface_printMemrefI16",
-                 "_mlir_ciface_printMemrefF16", "_mlir_ciface_printMemrefBF16", "_mlir_ciface_printMemrefShapeF32",
-                 "_mlir_ciface_verifyMemRefF64", "verifyMemRefC64", "memrefCopy", "printFlops", "rtclock",
-                 "printF16", "printBF16", "printU64", "_mlir_ciface_nanoTime", "_mlir_ciface_printMemref2dF32"]:
+    for name in [
+        "printMemrefF32",
+        "printMemrefF64",
+        "printMemrefI32",
+        "printMemrefI64",
+        "printMemrefInd",
+        "printMemrefC32",
+        "printMemrefC64",
+        "_mlir_ciface_printMemrefI8",
+        "_mlir_ciface_printMemrefI16",
+        "_mlir_ciface_printMemrefF16",
+        "_mlir_ciface_printMemrefBF16",
+        "_mlir_ciface_printMemrefShapeF32",
+        "_mlir_ciface_verifyMemRefF64",
+        "verifyMemRefC64",
+        "memrefCopy",
+        "printFlops",
+        "rtclock",
+        "printF16",
+        "printBF16",
+        "printU64",
+        "_mlir_ciface_nanoTime",
+        "_mlir_ciface_printMemref2dF32",
+    ]:
         assert R.SYMBOLS.get(name), name
 
 
-@pytest.mark.parametrize("kind, dtype, value, text", [
-    ("F16", np.float16, 1.5, "1.5"), ("BF16", np.uint16, 0x4020, "2.5"), ("C64", np.complex128, 20 + 5j, "(20,5)"),
-    ("I16", np.int16, -1, "-1"), ("Ind", np.uint64, 4, "4"),
-])
+@pytest.mark.parametrize(
+    "kind, dtype, value, text",
+    [
+        ("F16", np.float16, 1.5, "1.5"),
+        ("BF16", np.uint16, 0x4020, "2.5"),
+        ("C64", np.complex128, 20 + 5j, "(20,5)"),
+        ("I16", np.int16, -1, "-1"),
+        ("Ind", np.uint64, 4, "4"),
+    ],
+)
 def test_element_formats(kind, dtype, value, text, capsys):
     print_unranked(f"printMemref{kind}", np.full((1,), value, dtype))
     assert capsys.readouterr().out.endswith(f"data = \n[{text}]\n")

@@ -99,13 +99,13 @@ def numbered_lines(path: Path) -> list[tuple[int, str]]:
             out.append((int(m.group(1)), m.group(2)) if m else (i, line))
         return out
     first = next((i for i, line in enumerate(raw) if re.match(r"1\D", line)), None)
-    if first is None or not raw[first + 1:first + 2] or not raw[first + 1].startswith("2"):
+    if first is None or not raw[first + 1 : first + 2] or not raw[first + 1].startswith("2"):
         return list(enumerate(raw, 1))
     out = list(enumerate(raw[:first], 1))
     n = 1
     for line in raw[first:]:
         if line.startswith(str(n)):
-            out.append((n, line[len(str(n)):]))
+            out.append((n, line[len(str(n)) :]))
             n += 1
         else:
             out.append((n - 1, line))
@@ -138,7 +138,8 @@ def fenced_blocks(seed: str, lines: list[tuple[int, str]]) -> list[Block]:
 # grammar production; a line with four plain words in a row is prose.
 _CODE_START = re.compile(
     r"(\s+\S|[%#!^}{:]|//|\.\.\.|(func|for|if|return|call|dma_start|dma_wait)\s+\S|return\s*\Z"
-    r"|(memref|affine|arith|llvm|scf|func)\.\w)")
+    r"|(memref|affine|arith|llvm|scf|func)\.\w)"
+)
 _SENTENCE = re.compile(r"(?:\b[A-Za-z]+ ){3}[A-Za-z]+\b")
 _PROSE_ITEM = re.compile(r"\s+(•|\d+\.\s)")
 
@@ -220,13 +221,17 @@ NON_MLIR = {
 _OTHER_LANGUAGES = {"shell", "cpp", "c++", "c", "tablegen", "python"}
 
 # A comment announcing that the code below is the converted form of the code above.
-_CONVERSION = re.compile(r"\s*//\s*(is transformed into|gets converted|gets llvm type|has its result aggregated"
-                         r"|are converted into|after\s*\Z)", re.I)
+_CONVERSION = re.compile(
+    r"\s*//\s*(is transformed into|gets converted|gets llvm type|has its result aggregated"
+    r"|are converted into|after\s*\Z)",
+    re.I,
+)
 
 _ALIAS_DEF = re.compile(r"\s*[#!][\w.$]+\s*=")
 _VALUE_START = re.compile(
     r"\s*([!#(\-0-9]|(tensor|memref|vector|complex|tuple|index|none|[su]?i[0-9]+|bf16|f16|f32|f64|sparse|dense"
-    r"|opaque|affine_map|affine_set|unit|true|false)(?=[<\s]|\Z))")
+    r"|opaque|affine_map|affine_set|unit|true|false)(?=[<\s]|\Z))"
+)
 
 
 def strip_comment(line: str) -> str:
@@ -278,8 +283,9 @@ def examples() -> list[Example]:
             out.append(Example(b.seed, b.line, "grammar", b.lines, note="EBNF grammar"))
             continue
         if info.split(" ")[0] in _OTHER_LANGUAGES or (b.seed, b.line) in NON_MLIR:
-            out.append(Example(b.seed, b.line, "other", b.lines,
-                               note=NON_MLIR.get((b.seed, b.line), f"a {info} block")))
+            out.append(
+                Example(b.seed, b.line, "other", b.lines, note=NON_MLIR.get((b.seed, b.line), f"a {info} block"))
+            )
             continue
         if all(_VALUE_START.match(s) and not _ALIAS_DEF.match(s) for _, s in stmts):
             out.append(Example(b.seed, b.line, "values", b.lines))
@@ -325,8 +331,16 @@ def alternatives(ex: Example) -> list[Example] | None:
     for g in groups:
         body = statements(g)
         if body:
-            out.append(Example(ex.seed, body[0][0], "ir", prelude + g, elided=ex.elided,
-                               note=f"alternative of the block at line {ex.line}"))
+            out.append(
+                Example(
+                    ex.seed,
+                    body[0][0],
+                    "ir",
+                    prelude + g,
+                    elided=ex.elided,
+                    note=f"alternative of the block at line {ex.line}",
+                )
+            )
     return out if len(out) > 1 else None
 
 
@@ -515,8 +529,14 @@ def wrap_fragment(ex: Example) -> Lines:
     args = ", ".join(f"{n}: {t}" for n, t in free)
     res = " -> (" + ", ".join(str(t) for t in results) + ")" if results else ""
     decls = _call_decls(module)
-    return (aliases + [(None, f"{HEADER}({args}){res} {{")] + body + [(None, t) for t in tail] + [(None, "}")]
-            + [(None, d) for d in decls])
+    return (
+        aliases
+        + [(None, f"{HEADER}({args}){res} {{")]
+        + body
+        + [(None, t) for t in tail]
+        + [(None, "}")]
+        + [(None, d) for d in decls]
+    )
 
 
 def check_ir(ex: Example) -> Verdict:
@@ -546,8 +566,10 @@ def check_ir(ex: Example) -> Verdict:
 
 
 # Errors that a harness can fix: what is missing is the context of a snippet.
-_CONTEXT = re.compile(r"use of undeclared SSA value|undefined block|expects parent op|does not reference a valid"
-                      r"|expected operation name|custom op '\^|block with no terminator|without a terminator")
+_CONTEXT = re.compile(
+    r"use of undeclared SSA value|undefined block|expects parent op|does not reference a valid"
+    r"|expected operation name|custom op '\^|block with no terminator|without a terminator"
+)
 
 
 def _context_error(e: DiagnosticError) -> bool:
@@ -564,120 +586,195 @@ def check(ex: Example) -> Verdict:
 # polymlir's error message, document line of the error).
 KNOWN_MALFORMED: dict[tuple[str, int], tuple[str, str, int]] = {
     # -- 000 LangRef
-    ("000", 51): ("the tf.Print type list has a typo, 'tensor<100x50xf32)' (')' for '>')",
-                  "expected '>' in tensor type", 70),
-    ("000", 194): ("the llvm dialect has no op 'llvm.sadd.with.overflow.i16' (the intrinsic is "
-                   "llvm.intr.sadd.with.overflow, returning a struct)",
-                   "unregistered operation 'llvm.sadd.with.overflow.i16' found in dialect ('llvm') that does not allow "
-                   "unknown operations", 194),
-    ("000", 278): ("@scribble's memref type uses the alias #layout_map0, defined nowhere",
-                   "undefined symbol alias id 'layout_map0'", 279),
-    ("000", 358): ("the generic 'accelerator.launch' writes its region as '{...}' where the grammar says '({...})', "
-                   "so the region reads as an attribute dictionary",
-                   "expected attribute name", 367),
-    ("000", 441): ("'vector<4 x f32> -> ()' is no function type: the grammar requires '(vector<4 x f32>) -> ()'",
-                   "expected function type", 443),
-    ("000", 600): ("'#tiled_2d_128x256' uses 'div', which affine expressions do not have (floordiv/ceildiv/mod); "
-                   "the block also uses the undefined memory space 'memspace0'",
-                   "expected ')' in affine map range", 604),
-    ("000", 653): ("the memref type uses the alias #imapA, defined nowhere, and the memory space 'memspace0'",
-                   "undefined symbol alias id 'imapA'", 653),
-    ("000", 1000): ("the document's own error example: '42 : f32 // Error: expected integer type'",
-                    "unexpected decimal integer literal for a floating point value", 1004),
+    ("000", 51): (
+        "the tf.Print type list has a typo, 'tensor<100x50xf32)' (')' for '>')",
+        "expected '>' in tensor type",
+        70,
+    ),
+    ("000", 194): (
+        "the llvm dialect has no op 'llvm.sadd.with.overflow.i16' (the intrinsic is "
+        "llvm.intr.sadd.with.overflow, returning a struct)",
+        "unregistered operation 'llvm.sadd.with.overflow.i16' found in dialect ('llvm') that does not allow "
+        "unknown operations",
+        194,
+    ),
+    ("000", 278): (
+        "@scribble's memref type uses the alias #layout_map0, defined nowhere",
+        "undefined symbol alias id 'layout_map0'",
+        279,
+    ),
+    ("000", 358): (
+        "the generic 'accelerator.launch' writes its region as '{...}' where the grammar says '({...})', "
+        "so the region reads as an attribute dictionary",
+        "expected attribute name",
+        367,
+    ),
+    ("000", 441): (
+        "'vector<4 x f32> -> ()' is no function type: the grammar requires '(vector<4 x f32>) -> ()'",
+        "expected function type",
+        443,
+    ),
+    ("000", 600): (
+        "'#tiled_2d_128x256' uses 'div', which affine expressions do not have (floordiv/ceildiv/mod); "
+        "the block also uses the undefined memory space 'memspace0'",
+        "expected ')' in affine map range",
+        604,
+    ),
+    ("000", 653): (
+        "the memref type uses the alias #imapA, defined nowhere, and the memory space 'memspace0'",
+        "undefined symbol alias id 'imapA'",
+        653,
+    ),
+    ("000", 1000): (
+        "the document's own error example: '42 : f32 // Error: expected integer type'",
+        "unexpected decimal integer literal for a floating point value",
+        1004,
+    ),
     # -- 001 linalg
-    ("001", 390): ("'...' elides arguments inside the signature of @example",
-                   "expected SSA identifier", 390),
-    ("001", 532): ("matmul mixes tensor and memref inputs, which today's linalg rejects (upstream says the same)",
-                   "'linalg.matmul' op expected to have pure tensor or buffer semantics", 532),
+    ("001", 390): ("'...' elides arguments inside the signature of @example", "expected SSA identifier", 390),
+    ("001", 532): (
+        "matmul mixes tensor and memref inputs, which today's linalg rejects (upstream says the same)",
+        "'linalg.matmul' op expected to have pure tensor or buffer semantics",
+        532,
+    ),
     # -- 002 LLVM lowering
-    ("002", 142): ("'!llvm<\"{i64, double} (i32, f32)\">' spells an LLVM IR type with the MLIR type 'f32' "
-                   "(LLVM IR says 'float')",
-                   "invalid legacy LLVM type \"{i64, double} (i32, f32)\": unknown LLVM IR type 'f32'", 160),
-    ("002", 225): ("the llvm.call's type lists named arguments '(%arg0: !llvm.i32, ...)', calls @bar instead of "
-                   "@foo with the wrong argument types, and llvm.return sits in a func",
-                   "custom op 'llvm.call' expected direct call to have 1 trailing types", 239),
-    ("002", 331): ("an llvm.func cannot take a memref argument (the document means func, whose body returns "
-                   "with 'return')",
-                   "failed to construct function type: expected LLVM type for function arguments", 331),
-    ("002", 338): ("a ',' is missing between the arguments %arg0 and %arg1 of @foo",
-                   "expected ')'", 338),
-    ("002", 351): ("an llvm.func whose body ends with func's 'return' (the document means func)",
-                   "'func.return' op expects parent op 'func.func'", 354),
-    ("002", 359): ("the llvm.call's function type lacks its result ': (!llvm.i64, !llvm<\"i8*\">)' ('-> ()')",
-                   "custom op 'llvm.call' expected direct call to have 1 trailing types", 367),
-    ("002", 529): ("the block label '^bb1(%3 : i32)' lacks its ':'",
-                   "expected ':' after block name", 530),
-    ("002", 598): ("'load %m[1,2,3,4]' indexes with integer literals; indices are SSA values of type index",
-                   "expected ']'", 598),
-    ("002", 607): ("'llvm.extractvalue[4, 0]' omits the aggregate operand (pseudo-code); the block also uses "
-                   "'i64[4]', which is no LLVM IR type",
-                   "expected SSA operand", 607),
+    ("002", 142): (
+        "'!llvm<\"{i64, double} (i32, f32)\">' spells an LLVM IR type with the MLIR type 'f32' (LLVM IR says 'float')",
+        "invalid legacy LLVM type \"{i64, double} (i32, f32)\": unknown LLVM IR type 'f32'",
+        160,
+    ),
+    ("002", 225): (
+        "the llvm.call's type lists named arguments '(%arg0: !llvm.i32, ...)', calls @bar instead of "
+        "@foo with the wrong argument types, and llvm.return sits in a func",
+        "custom op 'llvm.call' expected direct call to have 1 trailing types",
+        239,
+    ),
+    ("002", 331): (
+        "an llvm.func cannot take a memref argument (the document means func, whose body returns with 'return')",
+        "failed to construct function type: expected LLVM type for function arguments",
+        331,
+    ),
+    ("002", 338): ("a ',' is missing between the arguments %arg0 and %arg1 of @foo", "expected ')'", 338),
+    ("002", 351): (
+        "an llvm.func whose body ends with func's 'return' (the document means func)",
+        "'func.return' op expects parent op 'func.func'",
+        354,
+    ),
+    ("002", 359): (
+        "the llvm.call's function type lacks its result ': (!llvm.i64, !llvm<\"i8*\">)' ('-> ()')",
+        "custom op 'llvm.call' expected direct call to have 1 trailing types",
+        367,
+    ),
+    ("002", 529): ("the block label '^bb1(%3 : i32)' lacks its ':'", "expected ':' after block name", 530),
+    ("002", 598): (
+        "'load %m[1,2,3,4]' indexes with integer literals; indices are SSA values of type index",
+        "expected ']'",
+        598,
+    ),
+    ("002", 607): (
+        "'llvm.extractvalue[4, 0]' omits the aggregate operand (pseudo-code); the block also uses "
+        "'i64[4]', which is no LLVM IR type",
+        "expected SSA operand",
+        607,
+    ),
     # -- 003 memref
-    ("003", 77): ("'memref.alloca_scope.return %value' omits the type of %value",
-                  "expected ':'", 79),
-    ("003", 92): ("'memref.alloca_scope.return %value' omits the type of %value",
-                  "expected ':'", 92),
-    ("003", 158): ("prose captions ('Cast to concrete shape.') inside the code block, without '//'",
-                   "custom op 'Cast' is unknown", 158),
-    ("003", 182): ("'stride_spec' and 'stride_spec_2' are placeholders, not layouts",
-                   "expected attribute value", 183),
-    ("003", 213): ("the memory space ', 1' is inside the affine_map: 'affine_map<(d0, d1) -> (d0, d1), 1>'",
-                   "expected '>'", 213),
-    ("003", 255): ("'arith.constant 256' has no type, and the dma_start types are garbled "
-                   "('memref<40 x 128 x f32>, affine_map<...>, 0>')",
-                   "expected type", 259),
-    ("003", 266): ("the rendering cut the dma_start off after ':' (a '• TODO' bullet follows)",
-                   "expected type", 267),
-    ("003", 282): ("dma_start and dma_wait run together on one line with '... ...' and garbled memref types",
-                   "expected type", 282),
-    ("003", 399): ("'dense<0.0,2.0>' lacks the brackets of a 1-D literal (dense<[0.0, 2.0]>); the block also "
-                   "defines @x twice",
-                   "expected '>'", 399),
-    ("003", 424): ("the memref types use the alias #layout, defined nowhere, and the memory space 'memspace0'",
-                   "undefined symbol alias id 'layout'", 426),
-    ("003", 449): ("casting memref<5x4xi32> to memref<5x34xi32, 3> changes the shape (a typo for 5x4)",
-                   "'memref.memory_space_cast' op operand type 'memref<5x4xi32>' and result type "
-                   "'memref<5x34xi32, 3>' are cast incompatible", 451),
-    ("003", 513): ("'memref.load %new[%index]' omits the memref type",
-                   "expected ':'", 514),
-    ("003", 541): ("the reinterpret_cast omits its types",
-                   "expected ':'", 544),
-    ("003", 549): ("pseudo-code describing a descriptor ('%dst.base = %src.base')",
-                   "expected operation name in quotes", 549),
-    ("003", 565): ("the reshape's functional type uses 'to' for '->'",
-                   "expected '->' in function type", 566),
-    ("003", 577): ("the reshape's functional type uses 'to' for '->'",
-                   "expected '->' in function type", 578),
-    ("003", 594): ("'%A[%1, 1023]' indexes with an integer literal; indices are SSA values (and #layout, "
-                   "memspace0 are undefined)",
-                   "expected SSA operand", 594),
-    ("003", 622): ("the result layout is written as an affine map; today's subview infers a strided layout "
-                   "and upstream rejects the affine_map spelling with the same message",
-                   "expected result type to be 'memref<?x?xf32, strided<[?, ?], offset: ?>>' or a rank-reduced "
-                   "version. (mismatch of result layout), but got 'memref<?x?xf32, affine_map<(d0, d1)[s0, s1] -> "
-                   "(d0 * s1 + d1 + s0)>>'", 626),
-    ("003", 660): ("the subview has ':' twice ('[%x, %y] :' then ': memref<...>')",
-                   "expected type", 697),
-    ("003", 709): ("the second subview takes 3 elements from offset 2 of a dimension of size 4 (upstream "
-                   "rejects it too)",
-                   "slice along dimension 2 runs out-of-bounds: 4 >= 4", 718),
+    ("003", 77): ("'memref.alloca_scope.return %value' omits the type of %value", "expected ':'", 79),
+    ("003", 92): ("'memref.alloca_scope.return %value' omits the type of %value", "expected ':'", 92),
+    ("003", 158): (
+        "prose captions ('Cast to concrete shape.') inside the code block, without '//'",
+        "custom op 'Cast' is unknown",
+        158,
+    ),
+    ("003", 182): ("'stride_spec' and 'stride_spec_2' are placeholders, not layouts", "expected attribute value", 183),
+    ("003", 213): (
+        "the memory space ', 1' is inside the affine_map: 'affine_map<(d0, d1) -> (d0, d1), 1>'",
+        "expected '>'",
+        213,
+    ),
+    ("003", 255): (
+        "'arith.constant 256' has no type, and the dma_start types are garbled "
+        "('memref<40 x 128 x f32>, affine_map<...>, 0>')",
+        "expected type",
+        259,
+    ),
+    ("003", 266): ("the rendering cut the dma_start off after ':' (a '• TODO' bullet follows)", "expected type", 267),
+    ("003", 282): (
+        "dma_start and dma_wait run together on one line with '... ...' and garbled memref types",
+        "expected type",
+        282,
+    ),
+    ("003", 399): (
+        "'dense<0.0,2.0>' lacks the brackets of a 1-D literal (dense<[0.0, 2.0]>); the block also defines @x twice",
+        "expected '>'",
+        399,
+    ),
+    ("003", 424): (
+        "the memref types use the alias #layout, defined nowhere, and the memory space 'memspace0'",
+        "undefined symbol alias id 'layout'",
+        426,
+    ),
+    ("003", 449): (
+        "casting memref<5x4xi32> to memref<5x34xi32, 3> changes the shape (a typo for 5x4)",
+        "'memref.memory_space_cast' op operand type 'memref<5x4xi32>' and result type "
+        "'memref<5x34xi32, 3>' are cast incompatible",
+        451,
+    ),
+    ("003", 513): ("'memref.load %new[%index]' omits the memref type", "expected ':'", 514),
+    ("003", 541): ("the reinterpret_cast omits its types", "expected ':'", 544),
+    ("003", 549): (
+        "pseudo-code describing a descriptor ('%dst.base = %src.base')",
+        "expected operation name in quotes",
+        549,
+    ),
+    ("003", 565): ("the reshape's functional type uses 'to' for '->'", "expected '->' in function type", 566),
+    ("003", 577): ("the reshape's functional type uses 'to' for '->'", "expected '->' in function type", 578),
+    ("003", 594): (
+        "'%A[%1, 1023]' indexes with an integer literal; indices are SSA values (and #layout, memspace0 are undefined)",
+        "expected SSA operand",
+        594,
+    ),
+    ("003", 622): (
+        "the result layout is written as an affine map; today's subview infers a strided layout "
+        "and upstream rejects the affine_map spelling with the same message",
+        "expected result type to be 'memref<?x?xf32, strided<[?, ?], offset: ?>>' or a rank-reduced "
+        "version. (mismatch of result layout), but got 'memref<?x?xf32, affine_map<(d0, d1)[s0, s1] -> "
+        "(d0 * s1 + d1 + s0)>>'",
+        626,
+    ),
+    ("003", 660): ("the subview has ':' twice ('[%x, %y] :' then ': memref<...>')", "expected type", 697),
+    ("003", 709): (
+        "the second subview takes 3 elements from offset 2 of a dimension of size 4 (upstream rejects it too)",
+        "slice along dimension 2 runs out-of-bounds: 4 >= 4",
+        718,
+    ),
     # -- 004 affine
-    ("004", 27): ("'#map10' writes floordiv as a function call, 'floordiv(d0,8)'; the block also elides with '...'",
-                  "use of undeclared identifier", 27),
-    ("004", 84): ("'func @reduced_domain_example(%A, %X, %N) : (...)' gives argument names without types; the "
-                  "body also uses the undefined #map42/#map43 and untyped calls",
-                  "expected ':'", 86),
+    ("004", 27): (
+        "'#map10' writes floordiv as a function call, 'floordiv(d0,8)'; the block also elides with '...'",
+        "use of undeclared identifier",
+        27,
+    ),
+    ("004", 84): (
+        "'func @reduced_domain_example(%A, %X, %N) : (...)' gives argument names without types; the "
+        "body also uses the undefined #map42/#map43 and untyped calls",
+        "expected ':'",
+        86,
+    ),
 }
 
 # Examples today's MLIR rejects (upstream gives the error below) but polymlir
 # still accepts, because another dialect's verifier lacks the rule: expected
 # to fail until that rule lands. (seed, line) -> (reason, upstream's error).
 PENDING_VERIFIER_RULES: dict[tuple[str, int], tuple[str, str]] = {
-    ("000", 1066): ("func arguments carry the non-dialect attribute 'unitAttr' (allowed in 2019); the func.func "
-                    "verifier lacks upstream's rule", "'func.func' op arguments may only have dialect attributes"),
-    ("001", 525): ("matmul mixes memref and tensor inputs; the linalg verifier checks pure tensor/buffer "
-                   "semantics only for ops with results",
-                   "'linalg.matmul' op expected to have pure tensor or buffer semantics"),
+    ("000", 1066): (
+        "func arguments carry the non-dialect attribute 'unitAttr' (allowed in 2019); the func.func "
+        "verifier lacks upstream's rule",
+        "'func.func' op arguments may only have dialect attributes",
+    ),
+    ("001", 525): (
+        "matmul mixes memref and tensor inputs; the linalg verifier checks pure tensor/buffer "
+        "semantics only for ops with results",
+        "'linalg.matmul' op expected to have pure tensor or buffer semantics",
+    ),
 }
 
 
@@ -714,8 +811,9 @@ def test_seed_example(ex: Example) -> None:
     assert again == v.output
     # ... and upstream accepts it.
     if MLIR_OPT is not None:
-        r = subprocess.run([MLIR_OPT, "--allow-unregistered-dialect"], input=v.output, capture_output=True,
-                           text=True, timeout=60)
+        r = subprocess.run(
+            [MLIR_OPT, "--allow-unregistered-dialect"], input=v.output, capture_output=True, text=True, timeout=60
+        )
         assert r.returncode == 0, f"mlir-opt-22 rejects the output:\n{r.stderr}\n{v.output}"
 
 
@@ -760,10 +858,12 @@ def test_every_block_accounted_for(capsys) -> None:
     lines = []
     for seed, c in sorted(counts.items(), key=lambda kv: (kv[0] == "all", kv[0])):
         n = sum(v for k, v in c.items() if k not in ("grammar", "other"))
-        lines.append(f"  {seed:>4}: {n:3d} examples: {c.get('parsed', 0)} parsed, {c.get('fragment', 0)} fragments, "
-                     f"{c.get('values', 0)} type/attribute lists, {c.get('malformed', 0)} known-malformed "
-                     f"(+{c.get('pending', 0)} awaiting a verifier rule); not MLIR: {c.get('grammar', 0)} grammar, "
-                     f"{c.get('other', 0)} other languages")
+        lines.append(
+            f"  {seed:>4}: {n:3d} examples: {c.get('parsed', 0)} parsed, {c.get('fragment', 0)} fragments, "
+            f"{c.get('values', 0)} type/attribute lists, {c.get('malformed', 0)} known-malformed "
+            f"(+{c.get('pending', 0)} awaiting a verifier rule); not MLIR: {c.get('grammar', 0)} grammar, "
+            f"{c.get('other', 0)} other languages"
+        )
     with capsys.disabled():
         print(f"\nseed code blocks: {len(seed_blocks())}\n" + "\n".join(lines))
     assert "error" not in counts.get("all", {})

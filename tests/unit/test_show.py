@@ -123,8 +123,9 @@ def test_matmul_projection_onto_i_k_and_implied_arrows():
     assert arrow_vectors(ax) == {(0.0, 1.0)}
     texts = legend_texts(ax)
     for kind in ("flow", "anti", "output"):
-        assert any(t.startswith(f"{kind} dependence (20 arrows") and "implied by others left out" in t
-                   for t in texts), texts
+        assert any(
+            t.startswith(f"{kind} dependence (20 arrows") and "implied by others left out" in t for t in texts
+        ), texts
     assert "N=5, M=4" in ax.get_title()
 
 
@@ -237,12 +238,15 @@ def files(tmp_path):
 
 
 @pytest.mark.parametrize("ext", ["png", "svg"])
-@pytest.mark.parametrize("kernel,extra", [
-    ("matmul", ["--loops", "i,k", "--params", "N=6,M=4", "--trace", json.dumps(TILE_IJ)]),
-    ("rowsum", ["--trace", json.dumps(TILE_IJ)]),
-    ("stencil", ["--trace", "TRACE_FILE"]),
-    ("stencil", []),
-])
+@pytest.mark.parametrize(
+    "kernel,extra",
+    [
+        ("matmul", ["--loops", "i,k", "--params", "N=6,M=4", "--trace", json.dumps(TILE_IJ)]),
+        ("rowsum", ["--trace", json.dumps(TILE_IJ)]),
+        ("stencil", ["--trace", "TRACE_FILE"]),
+        ("stencil", []),
+    ],
+)
 def test_cli_writes_pictures(files, tmp_path, capsys, ext, kernel, extra):
     out = tmp_path / f"{kernel}.{ext}"
     extra = [str(files["trace"]) if a == "TRACE_FILE" else a for a in extra]

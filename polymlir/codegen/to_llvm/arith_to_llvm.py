@@ -20,26 +20,59 @@ from .conversion import Rewriter, apply_patterns
 from .type_converter import LLVMTypeConverter
 
 _BINARY = {
-    "arith.addi": "llvm.add", "arith.subi": "llvm.sub", "arith.muli": "llvm.mul",
-    "arith.divsi": "llvm.sdiv", "arith.divui": "llvm.udiv", "arith.remsi": "llvm.srem", "arith.remui": "llvm.urem",
-    "arith.andi": "llvm.and", "arith.ori": "llvm.or", "arith.xori": "llvm.xor",
-    "arith.shli": "llvm.shl", "arith.shrsi": "llvm.ashr", "arith.shrui": "llvm.lshr",
-    "arith.addf": "llvm.fadd", "arith.subf": "llvm.fsub", "arith.mulf": "llvm.fmul",
-    "arith.divf": "llvm.fdiv", "arith.remf": "llvm.frem",
-    "arith.maxsi": "llvm.intr.smax", "arith.minsi": "llvm.intr.smin",
-    "arith.maxui": "llvm.intr.umax", "arith.minui": "llvm.intr.umin",
-    "arith.maximumf": "llvm.intr.maximum", "arith.minimumf": "llvm.intr.minimum",
-    "arith.maxnumf": "llvm.intr.maxnum", "arith.minnumf": "llvm.intr.minnum",
+    "arith.addi": "llvm.add",
+    "arith.subi": "llvm.sub",
+    "arith.muli": "llvm.mul",
+    "arith.divsi": "llvm.sdiv",
+    "arith.divui": "llvm.udiv",
+    "arith.remsi": "llvm.srem",
+    "arith.remui": "llvm.urem",
+    "arith.andi": "llvm.and",
+    "arith.ori": "llvm.or",
+    "arith.xori": "llvm.xor",
+    "arith.shli": "llvm.shl",
+    "arith.shrsi": "llvm.ashr",
+    "arith.shrui": "llvm.lshr",
+    "arith.addf": "llvm.fadd",
+    "arith.subf": "llvm.fsub",
+    "arith.mulf": "llvm.fmul",
+    "arith.divf": "llvm.fdiv",
+    "arith.remf": "llvm.frem",
+    "arith.maxsi": "llvm.intr.smax",
+    "arith.minsi": "llvm.intr.smin",
+    "arith.maxui": "llvm.intr.umax",
+    "arith.minui": "llvm.intr.umin",
+    "arith.maximumf": "llvm.intr.maximum",
+    "arith.minimumf": "llvm.intr.minimum",
+    "arith.maxnumf": "llvm.intr.maxnum",
+    "arith.minnumf": "llvm.intr.minnum",
 }
 _OVERFLOW_OPS = {"llvm.add", "llvm.sub", "llvm.mul", "llvm.shl"}
-_FASTMATH_OPS = {"llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv", "llvm.frem", "llvm.fneg",
-                 "llvm.intr.maximum", "llvm.intr.minimum", "llvm.intr.maxnum", "llvm.intr.minnum", "llvm.fcmp",
-                 "llvm.select"}
+_FASTMATH_OPS = {
+    "llvm.fadd",
+    "llvm.fsub",
+    "llvm.fmul",
+    "llvm.fdiv",
+    "llvm.frem",
+    "llvm.fneg",
+    "llvm.intr.maximum",
+    "llvm.intr.minimum",
+    "llvm.intr.maxnum",
+    "llvm.intr.minnum",
+    "llvm.fcmp",
+    "llvm.select",
+}
 _CASTS = {
-    "arith.extsi": "llvm.sext", "arith.extui": "llvm.zext", "arith.trunci": "llvm.trunc",
-    "arith.extf": "llvm.fpext", "arith.truncf": "llvm.fptrunc",
-    "arith.sitofp": "llvm.sitofp", "arith.uitofp": "llvm.uitofp",
-    "arith.fptosi": "llvm.fptosi", "arith.fptoui": "llvm.fptoui", "arith.bitcast": "llvm.bitcast",
+    "arith.extsi": "llvm.sext",
+    "arith.extui": "llvm.zext",
+    "arith.trunci": "llvm.trunc",
+    "arith.extf": "llvm.fpext",
+    "arith.truncf": "llvm.fptrunc",
+    "arith.sitofp": "llvm.sitofp",
+    "arith.uitofp": "llvm.uitofp",
+    "arith.fptosi": "llvm.fptosi",
+    "arith.fptoui": "llvm.fptoui",
+    "arith.bitcast": "llvm.bitcast",
 }
 
 
@@ -65,8 +98,11 @@ def _elementwise(op: Operation, rw: Rewriter, build) -> None:
     vectors are unrolled into their 1-D rows."""
     b = rw.builder(op)
     rt = op.result_types[0]
-    if isinstance(rt, T.VectorType) and rt.rank > 1 or any(
-            isinstance(v.type, T.VectorType) and v.type.rank > 1 for v in op.operands):
+    if (
+        isinstance(rt, T.VectorType)
+        and rt.rank > 1
+        or any(isinstance(v.type, T.VectorType) and v.type.rank > 1 for v in op.operands)
+    ):
         _unroll_nd(op, rw, build)
         return
     rw.replace(op, [build(b, rw.operands(op), rw.convert_type(rt, op))])
@@ -180,8 +216,13 @@ def _constant(op: Operation, rw: Rewriter) -> None:
     if isinstance(v, A.IntegerAttr) and isinstance(v.type, T.IndexType):
         v = A.IntegerAttr(v.value, t)
     elif isinstance(v, A.DenseElementsAttr) and isinstance(v.type.element_type, T.IndexType):
-        v = A.DenseElementsAttr(T.VectorType(v.type.shape, t.element_type) if isinstance(t, T.VectorType)  # type: ignore[attr-defined]
-                                else v.type, v.data, v.splat)
+        v = A.DenseElementsAttr(
+            T.VectorType(v.type.shape, t.element_type)
+            if isinstance(t, T.VectorType)  # type: ignore[attr-defined]
+            else v.type,
+            v.data,
+            v.splat,
+        )
     rw.replace(op, [b.create("llvm.mlir.constant", [], [t], properties={"value": v}).results[0]])
 
 
@@ -250,11 +291,20 @@ def _extended(op: Operation, rw: Rewriter) -> None:
 PATTERNS = {name: _binary for name in _BINARY}
 PATTERNS.update({n: _extended for n in ("arith.addui_extended", "arith.mulsi_extended", "arith.mului_extended")})
 PATTERNS.update({name: _cast for name in _CASTS})
-PATTERNS.update({
-    "arith.negf": _negf, "arith.index_cast": _index_cast, "arith.index_castui": _index_cast,
-    "arith.cmpi": _cmp, "arith.cmpf": _cmp, "arith.select": _select, "arith.constant": _constant,
-    "arith.ceildivsi": _div_expansion, "arith.floordivsi": _div_expansion, "arith.ceildivui": _div_expansion,
-})
+PATTERNS.update(
+    {
+        "arith.negf": _negf,
+        "arith.index_cast": _index_cast,
+        "arith.index_castui": _index_cast,
+        "arith.cmpi": _cmp,
+        "arith.cmpf": _cmp,
+        "arith.select": _select,
+        "arith.constant": _constant,
+        "arith.ceildivsi": _div_expansion,
+        "arith.floordivsi": _div_expansion,
+        "arith.ceildivui": _div_expansion,
+    }
+)
 
 
 def convert_arith_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:

@@ -42,7 +42,7 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
         rw.convert_block_signature(s)
     seg = list(op.properties["operandSegmentSizes"].values)
     vals = rw.operands(op)
-    cond, t_args, f_args = vals[0], vals[1:1 + seg[1]], vals[1 + seg[1]:]
+    cond, t_args, f_args = vals[0], vals[1 : 1 + seg[1]], vals[1 + seg[1] :]
     t_dest, f_dest = op.successors
     if t_dest is f_dest and (t_args or f_args):
         f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
@@ -78,8 +78,9 @@ def _assert(op: Operation, rw: Rewriter) -> None:
     call(fb, "abort", [], VOID)
     fb.create("llvm.unreachable")
     cond = rw.operand(op, op.operands[0])
-    Builder.before(op).create("llvm.cond_br", [cond], successors=[cont, fail],
-                              properties={"operandSegmentSizes": _seg(1, 0, 0)})
+    Builder.before(op).create(
+        "llvm.cond_br", [cond], successors=[cont, fail], properties={"operandSegmentSizes": _seg(1, 0, 0)}
+    )
     op.erase()
 
 
@@ -91,9 +92,11 @@ def _declare_abort(op: Operation) -> None:
     for o in body.operations:
         if o.name == "llvm.func" and o.properties["sym_name"].value == "abort":
             return
-    Builder(body, body.first_op).create("llvm.func", properties={
-        "sym_name": A.StringAttr("abort"), "function_type": A.TypeAttr(LLVMFunctionType(VOID, (), False))},
-        regions=[Region()])
+    Builder(body, body.first_op).create(
+        "llvm.func",
+        properties={"sym_name": A.StringAttr("abort"), "function_type": A.TypeAttr(LLVMFunctionType(VOID, (), False))},
+        regions=[Region()],
+    )
 
 
 PATTERNS = {"cf.br": _br, "cf.cond_br": _cond_br, "cf.switch": _switch, "cf.assert": _assert}

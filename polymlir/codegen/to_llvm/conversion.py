@@ -11,8 +11,9 @@ finishes with ``rw.replace(op, new_values)`` (or ``rw.erase(op)``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Sequence
+from typing import ClassVar
 
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -29,8 +30,12 @@ def cast(b: Builder, v: Value, to: T.Type) -> Value:
     """``v`` as type ``to`` through an unrealized cast (folding a cast back)."""
     if v.type == to:
         return v
-    if isinstance(v, OpResult) and v.owner.name == CAST and len(v.owner.operands) == 1 \
-            and v.owner.operands[0].type == to:
+    if (
+        isinstance(v, OpResult)
+        and v.owner.name == CAST
+        and len(v.owner.operands) == 1
+        and v.owner.operands[0].type == to
+    ):
         return v.owner.operands[0]
     return b.create(CAST, [v], [to]).results[0]
 
@@ -117,8 +122,12 @@ def reconcile_unrealized_casts(root: Operation) -> None:
                     changed = True
                     continue
                 # cast(cast(x : A -> B) : B -> A) == x
-                if isinstance(src, OpResult) and src.owner.name == CAST and len(src.owner.operands) == 1 \
-                        and src.owner.operands[0].type == op.results[0].type:
+                if (
+                    isinstance(src, OpResult)
+                    and src.owner.name == CAST
+                    and len(src.owner.operands) == 1
+                    and src.owner.operands[0].type == op.results[0].type
+                ):
                     op.results[0].replace_all_uses_with(src.owner.operands[0])
                     op.erase()
                     changed = True
@@ -128,7 +137,8 @@ def reconcile_unrealized_casts(root: Operation) -> None:
             raise DiagnosticError(
                 f"failed to legalize operation '{CAST}' that was explicitly marked illegal: "
                 f"{op.operands[0].type if op.operands else '()'} to {op.results[0].type} (used by '{user.name}')",
-                op.loc)
+                op.loc,
+            )
 
 
 @register_pass

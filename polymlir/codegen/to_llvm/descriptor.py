@@ -6,7 +6,7 @@ A ranked descriptor is ``{allocated ptr, aligned ptr, i64 offset,
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...dialects.llvm_types import LLVMPointerType, LLVMStructType
 from ...ir import attributes as A
@@ -50,12 +50,20 @@ class MemRefDescriptor:
         self.rank = st.fields[SIZES].num_elements if len(st.fields) > SIZES else 0  # type: ignore[attr-defined]
 
     @classmethod
-    def undef(cls, b: Builder, struct: LLVMStructType) -> "MemRefDescriptor":
+    def undef(cls, b: Builder, struct: LLVMStructType) -> MemRefDescriptor:
         return cls(poison(b, struct))
 
     @classmethod
-    def pack(cls, b: Builder, struct: LLVMStructType, allocated: Value, aligned: Value, offset: Value,
-             sizes: Sequence[Value], strides: Sequence[Value]) -> "MemRefDescriptor":
+    def pack(
+        cls,
+        b: Builder,
+        struct: LLVMStructType,
+        allocated: Value,
+        aligned: Value,
+        offset: Value,
+        sizes: Sequence[Value],
+        strides: Sequence[Value],
+    ) -> MemRefDescriptor:
         d = cls.undef(b, struct)
         d.set_allocated(b, allocated)
         d.set_aligned(b, aligned)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMFunctionType, LLVMPointerType, LLVMStructType
+from ...dialects.llvm_types import LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -32,16 +32,19 @@ def _sym(name: str) -> A.SymbolRefAttr:
     return A.SymbolRefAttr(name)
 
 
-def _llvm_func(b: Builder, name: str, ftype: LLVMFunctionType, loc, attrs: dict | None = None,
-               body: Region | None = None) -> Operation:
+def _llvm_func(
+    b: Builder, name: str, ftype: LLVMFunctionType, loc, attrs: dict | None = None, body: Region | None = None
+) -> Operation:
     props = {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(ftype)}
     return b.create("llvm.func", properties=props, attributes=attrs or None, regions=[body or Region()], loc=loc)
 
 
 def call(b: Builder, callee: str, args: list[Value], result: T.Type) -> Operation:
-    props = {"callee": _sym(callee),
-             "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(args), 0)),
-             "op_bundle_sizes": A.DenseArrayAttr(T.i32, ())}
+    props = {
+        "callee": _sym(callee),
+        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(args), 0)),
+        "op_bundle_sizes": A.DenseArrayAttr(T.i32, ()),
+    }
     return b.create("llvm.call", args, [] if result == VOID else [result], properties=props)
 
 
@@ -68,7 +71,7 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
         if bare_ptr:
             return _bare_descriptor(b, parts[0], orig, st)
         n = orig.rank
-        return MemRefDescriptor.pack(b, st, parts[0], parts[1], parts[2], parts[3:3 + n], parts[3 + n:]).value
+        return MemRefDescriptor.pack(b, st, parts[0], parts[1], parts[2], parts[3 : 3 + n], parts[3 + n :]).value
     if isinstance(orig, T.UnrankedMemRefType):
         st = conv.convert(orig)
         v = poison(b, st)
@@ -163,9 +166,13 @@ class _FuncConversion:
             b.create("llvm.return", [])
         else:
             b.create("llvm.return", list(c.results))
-        Builder.after(fn).create("llvm.func", properties={
-            "sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
-            attributes={C_INTERFACE: A.UNIT}, regions=[body], loc=fn.loc)
+        Builder.after(fn).create(
+            "llvm.func",
+            properties={"sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
+            attributes={C_INTERFACE: A.UNIT},
+            regions=[body],
+            loc=fn.loc,
+        )
 
     def _c_wrapper_for_declaration(self, fn: Operation, name: str, ft: T.FunctionType, lft: LLVMFunctionType) -> None:
         """Give the declaration a body that stores memref descriptors on the
@@ -173,9 +180,12 @@ class _FuncConversion:
         wrapper_args, result_via_ptr = self._c_signature(ft)
         ret = VOID if result_via_ptr else lft.return_type
         wft = LLVMFunctionType(ret, tuple(wrapper_args), False)
-        Builder.after(fn).create("llvm.func", properties={
-            "sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
-            regions=[Region()], loc=fn.loc)
+        Builder.after(fn).create(
+            "llvm.func",
+            properties={"sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
+            regions=[Region()],
+            loc=fn.loc,
+        )
         entry = fn.regions[0].add_block()
         _, expanded = self.conv.function_type(ft, self.bare)
         parts = [[entry.add_argument(t) for t in ex] for ex in expanded]
@@ -184,8 +194,9 @@ class _FuncConversion:
         call_args: list[Value] = []
         res_ptr = None
         if result_via_ptr:
-            res_ptr = b.create("llvm.alloca", [one], [PTR],
-                               properties={"elem_type": A.TypeAttr(lft.return_type)}).results[0]
+            res_ptr = b.create(
+                "llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(lft.return_type)}
+            ).results[0]
             call_args.append(res_ptr)
         for t, ps in zip(ft.inputs, parts):
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
@@ -206,8 +217,9 @@ class _FuncConversion:
         """Wrapper arguments (memrefs by pointer) and whether the result is
         returned through a leading pointer (memref or packed results)."""
         args: list[T.Type] = []
-        result_via_ptr = len(ft.results) > 1 or any(isinstance(r, (T.MemRefType, T.UnrankedMemRefType))
-                                                     for r in ft.results)
+        result_via_ptr = len(ft.results) > 1 or any(
+            isinstance(r, (T.MemRefType, T.UnrankedMemRefType)) for r in ft.results
+        )
         if result_via_ptr:
             args.append(PTR)
         for t in ft.inputs:
@@ -241,8 +253,9 @@ class _FuncConversion:
         self.rw.replace(op, res)
 
 
-def convert_func_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None, bare_ptr: bool = False,
-                         c_wrappers: bool = False) -> None:
+def convert_func_to_llvm(
+    root: Operation, converter: LLVMTypeConverter | None = None, bare_ptr: bool = False, c_wrappers: bool = False
+) -> None:
     """Like upstream's pass, this also applies the arith and cf patterns
     (branches must follow the converted block signatures)."""
     from .arith_to_llvm import convert_arith_to_llvm
@@ -276,5 +289,6 @@ class ConvertFuncToLLVM(ModulePass):
     use_c_wrappers: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        convert_func_to_llvm(op, LLVMTypeConverter(self.index_bitwidth), self.use_bare_ptr_memref_call_conv,
-                             self.use_c_wrappers)
+        convert_func_to_llvm(
+            op, LLVMTypeConverter(self.index_bitwidth), self.use_bare_ptr_memref_call_conv, self.use_c_wrappers
+        )

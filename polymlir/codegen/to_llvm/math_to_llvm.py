@@ -16,16 +16,63 @@ from .conversion import Rewriter, apply_patterns
 from .type_converter import LLVMTypeConverter
 
 _INTRINSIC = {
-    "math.absf": "fabs", "math.ceil": "ceil", "math.floor": "floor", "math.copysign": "copysign",
-    "math.cos": "cos", "math.sin": "sin", "math.tan": "tan", "math.acos": "acos", "math.asin": "asin",
-    "math.atan": "atan", "math.atan2": "atan2", "math.cosh": "cosh", "math.sinh": "sinh", "math.tanh": "tanh",
-    "math.exp": "exp", "math.exp2": "exp2", "math.log": "log", "math.log10": "log10", "math.log2": "log2",
-    "math.powf": "pow", "math.sqrt": "sqrt", "math.fma": "fma", "math.round": "round",
-    "math.roundeven": "roundeven", "math.trunc": "trunc", "math.ctpop": "ctpop", "math.absi": "abs",
+    "math.absf": "fabs",
+    "math.ceil": "ceil",
+    "math.floor": "floor",
+    "math.copysign": "copysign",
+    "math.cos": "cos",
+    "math.sin": "sin",
+    "math.tan": "tan",
+    "math.acos": "acos",
+    "math.asin": "asin",
+    "math.atan": "atan",
+    "math.atan2": "atan2",
+    "math.cosh": "cosh",
+    "math.sinh": "sinh",
+    "math.tanh": "tanh",
+    "math.exp": "exp",
+    "math.exp2": "exp2",
+    "math.log": "log",
+    "math.log10": "log10",
+    "math.log2": "log2",
+    "math.powf": "pow",
+    "math.sqrt": "sqrt",
+    "math.fma": "fma",
+    "math.round": "round",
+    "math.roundeven": "roundeven",
+    "math.trunc": "trunc",
+    "math.ctpop": "ctpop",
+    "math.absi": "abs",
     "math.rint": "rint",
 }
-_FLOAT = {"fabs", "ceil", "floor", "copysign", "cos", "sin", "tan", "acos", "asin", "atan", "atan2", "cosh", "sinh",
-          "tanh", "exp", "exp2", "log", "log10", "log2", "pow", "sqrt", "fma", "round", "roundeven", "trunc", "rint"}
+_FLOAT = {
+    "fabs",
+    "ceil",
+    "floor",
+    "copysign",
+    "cos",
+    "sin",
+    "tan",
+    "acos",
+    "asin",
+    "atan",
+    "atan2",
+    "cosh",
+    "sinh",
+    "tanh",
+    "exp",
+    "exp2",
+    "log",
+    "log10",
+    "log2",
+    "pow",
+    "sqrt",
+    "fma",
+    "round",
+    "roundeven",
+    "trunc",
+    "rint",
+}
 
 
 def _intrinsic(op: Operation, rw: Rewriter) -> None:
@@ -89,9 +136,18 @@ def _classify(op: Operation, rw: Rewriter) -> None:
 
 
 PATTERNS = {name: _intrinsic for name in _INTRINSIC}
-PATTERNS.update({"math.ctlz": _count_zeros, "math.cttz": _count_zeros, "math.rsqrt": _rsqrt,
-                 "math.expm1": _expm1_log1p, "math.log1p": _expm1_log1p,
-                 "math.isnan": _classify, "math.isinf": _classify, "math.isfinite": _classify})
+PATTERNS.update(
+    {
+        "math.ctlz": _count_zeros,
+        "math.cttz": _count_zeros,
+        "math.rsqrt": _rsqrt,
+        "math.expm1": _expm1_log1p,
+        "math.log1p": _expm1_log1p,
+        "math.isnan": _classify,
+        "math.isinf": _classify,
+        "math.isfinite": _classify,
+    }
+)
 
 
 def convert_math_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:

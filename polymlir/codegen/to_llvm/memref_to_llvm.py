@@ -15,10 +15,11 @@ static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType
+from ...dialects.llvm_types import LLVMArrayType, LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -26,7 +27,7 @@ from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
-from .conversion import Rewriter, apply_patterns, cast
+from .conversion import Rewriter, apply_patterns
 from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
 from .func_to_llvm import call
 from .type_converter import PTR, VOID, LLVMTypeConverter
@@ -55,14 +56,21 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     for o in body.operations:
         if o.name == "llvm.func" and o.properties["sym_name"].value == name:
             return
-    Builder(body, body.first_op).create("llvm.func", properties={
-        "sym_name": A.StringAttr(name), "function_type": A.TypeAttr(LLVMFunctionType(ret, tuple(params), False))},
-        regions=[Region()])
+    Builder(body, body.first_op).create(
+        "llvm.func",
+        properties={
+            "sym_name": A.StringAttr(name),
+            "function_type": A.TypeAttr(LLVMFunctionType(ret, tuple(params), False)),
+        },
+        regions=[Region()],
+    )
 
 
 def _gep(b: Builder, base: Value, idx: list[Value], elem: T.Type, flags: int = 0) -> Value:
-    props = {"rawConstantIndices": A.DenseArrayAttr(T.i32, tuple(-2147483648 for _ in idx)),
-             "elem_type": A.TypeAttr(elem)}
+    props = {
+        "rawConstantIndices": A.DenseArrayAttr(T.i32, tuple(-2147483648 for _ in idx)),
+        "elem_type": A.TypeAttr(elem),
+    }
     if flags:
         props["noWrapFlags"] = A.IntegerAttr(flags, T.i32)
     return b.create("llvm.getelementptr", [base, *idx], [base.type], properties=props).results[0]
@@ -82,8 +90,7 @@ _NSW_NUW = {"overflowFlags": A.IntegerAttr(3, T.i32)}
 _GEP_INBOUNDS_NUW = 7
 
 
-def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value],
-                    elem: T.Type) -> Value:
+def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value], elem: T.Type) -> Value:
     """Address of ``d[indices]``: aligned + offset + sum(i_k * stride_k)."""
     it = d.index_type
     so = strides_and_offset(t)
@@ -93,8 +100,13 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
         acc = d.offset(b) if offset == DYN else _i64(b, offset, it)
     for k, i in enumerate(indices):
         s = strides[k]
-        term = i if s == 1 else b.create("llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it],
-                                         properties=_NSW_NUW).results[0]
+        term = (
+            i
+            if s == 1
+            else b.create(
+                "llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it], properties=_NSW_NUW
+            ).results[0]
+        )
         acc = term if acc is None else b.create("llvm.add", [acc, term], [it], properties=_NSW_NUW).results[0]
     base = d.aligned(b)
     if acc is None:
@@ -166,7 +178,7 @@ def _alloc(op: Operation, rw: Rewriter) -> None:
     if so is None or so[1] != 0:
         raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
     seg = op.segment_sizes("operand") if hasattr(op, "segment_sizes") else [len(op.operands), 0]
-    dyn = [rw.operand(op, v) for v in op.operands[:seg[0]]]
+    dyn = [rw.operand(op, v) for v in op.operands[: seg[0]]]
     sizes = _shape_values(b, t, dyn, it)
     strides = _row_major_strides(b, sizes, t, it)
     n = _i64(b, 1, it)
@@ -191,7 +203,9 @@ def _alloc(op: Operation, rw: Rewriter) -> None:
             # aligned = allocated + (align - allocated % align) % align
             a = _i64(b, align, it)
             pi = b.create("llvm.ptrtoint", [allocated], [it]).results[0]
-            bumped = b.create("llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+            bumped = b.create(
+                "llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]
+            ).results[0]
             rem = b.create("llvm.urem", [bumped, a], [it]).results[0]
             ai = b.create("llvm.sub", [bumped, rem], [it]).results[0]
             aligned = b.create("llvm.inttoptr", [ai], [st.fields[1]]).results[0]
@@ -335,9 +349,9 @@ def _mixed(b: Builder, rw: Rewriter, op: Operation, static: Sequence[int], dynam
 def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
     seg = op.segment_sizes("operand")
     ops = list(op.operands)
-    o = ops[seg[0]:seg[0] + seg[1]]
-    s = ops[seg[0] + seg[1]:seg[0] + seg[1] + seg[2]]
-    st = ops[seg[0] + seg[1] + seg[2]:]
+    o = ops[seg[0] : seg[0] + seg[1]]
+    s = ops[seg[0] + seg[1] : seg[0] + seg[1] + seg[2]]
+    st = ops[seg[0] + seg[1] + seg[2] :]
     return o, s, st
 
 
@@ -378,12 +392,14 @@ def _subview(op: Operation, rw: Rewriter) -> None:
     src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
     offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
     for k in range(src_t.rank):
-        offset = b.create("llvm.add", [offset, b.create("llvm.mul", [offs[k], src_strides[k]], [it]).results[0]],
-                          [it]).results[0]
+        offset = b.create(
+            "llvm.add", [offset, b.create("llvm.mul", [offs[k], src_strides[k]], [it]).results[0]], [it]
+        ).results[0]
     new_strides = [b.create("llvm.mul", [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
     keep = _kept_dims(op, src_t, t)
-    res = MemRefDescriptor.pack(b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep],
-                                [new_strides[k] for k in keep])
+    res = MemRefDescriptor.pack(
+        b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep], [new_strides[k] for k in keep]
+    )
     rw.replace(op, [res.value])
 
 
@@ -439,9 +455,18 @@ def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
     v = rw.operand(op, op.operands[0])
     if isinstance(t, T.MemRefType):
         d = MemRefDescriptor(v)
-        cast_ptr = [b.create("llvm.addrspacecast", [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))]
-        nd = MemRefDescriptor(b.create("llvm.insertvalue", [v, cast_ptr[0]], [st], properties={
-            "position": A.DenseArrayAttr(T.i64, (0,))}).results[0]) if st == v.type else None
+        cast_ptr = [
+            b.create("llvm.addrspacecast", [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
+        ]
+        nd = (
+            MemRefDescriptor(
+                b.create(
+                    "llvm.insertvalue", [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
+                ).results[0]
+            )
+            if st == v.type
+            else None
+        )
         if nd is None:
             res = poison(b, st)
             res = insert(b, res, cast_ptr[0], 0)
@@ -461,8 +486,12 @@ def _copy(op: Operation, rw: Rewriter) -> None:
     src_t, dst_t = op.operands[0].type, op.operands[1].type
     src, dst = rw.operand(op, op.operands[0]), rw.operand(op, op.operands[1])
     it = rw.converter.index_type
-    contiguous = all(isinstance(t, T.MemRefType) and strides_and_offset(t) is not None
-                     and strides_and_offset(t)[0] == canonical_strides(t.shape) for t in (src_t, dst_t))
+    contiguous = all(
+        isinstance(t, T.MemRefType)
+        and strides_and_offset(t) is not None
+        and strides_and_offset(t)[0] == canonical_strides(t.shape)
+        for t in (src_t, dst_t)
+    )
     if contiguous:
         sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
         n = _i64(b, 1, it)
@@ -486,7 +515,9 @@ def _copy(op: Operation, rw: Rewriter) -> None:
             u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _i64(b, t.rank, it), 0), slot, 1)
         else:
             u = v
-        slot2 = b.create("llvm.alloca", [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[0]
+        slot2 = b.create("llvm.alloca", [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
+            0
+        ]
         b.create("llvm.store", [u, slot2])
         args.append(slot2)
     elem = _elem_type(rw, src_t, op)
@@ -564,13 +595,24 @@ def _reshape(op: Operation, rw: Rewriter) -> None:
 
 
 PATTERNS = {
-    "memref.realloc": _realloc, "memref.reshape": _reshape,
-    "memref.load": _load, "memref.store": _store, "memref.alloc": _alloc, "memref.alloca": _alloc,
-    "memref.dealloc": _dealloc, "memref.dim": _dim, "memref.rank": _rank, "memref.cast": _cast,
-    "memref.global": _global, "memref.get_global": _get_global, "memref.reinterpret_cast": _reinterpret_cast,
-    "memref.subview": _subview, "memref.extract_strided_metadata": _extract_strided_metadata,
+    "memref.realloc": _realloc,
+    "memref.reshape": _reshape,
+    "memref.load": _load,
+    "memref.store": _store,
+    "memref.alloc": _alloc,
+    "memref.alloca": _alloc,
+    "memref.dealloc": _dealloc,
+    "memref.dim": _dim,
+    "memref.rank": _rank,
+    "memref.cast": _cast,
+    "memref.global": _global,
+    "memref.get_global": _get_global,
+    "memref.reinterpret_cast": _reinterpret_cast,
+    "memref.subview": _subview,
+    "memref.extract_strided_metadata": _extract_strided_metadata,
     "memref.extract_aligned_pointer_as_index": _aligned_pointer_as_index,
-    "memref.assume_alignment": _assume_alignment, "memref.memory_space_cast": _memory_space_cast,
+    "memref.assume_alignment": _assume_alignment,
+    "memref.memory_space_cast": _memory_space_cast,
     "memref.copy": _copy,
 }
 

@@ -50,8 +50,9 @@ def _check_lowered(module: Operation) -> None:
     for op in module.walk(post_order=False):
         if op is module or op.name.startswith(_LLVM_OK):
             continue
-        raise DiagnosticError(f"'{op.name}' op was not lowered to the LLVM dialect "
-                              "(no conversion pattern handles it yet)", op.loc)
+        raise DiagnosticError(
+            f"'{op.name}' op was not lowered to the LLVM dialect (no conversion pattern handles it yet)", op.loc
+        )
 
 
 @register_pass

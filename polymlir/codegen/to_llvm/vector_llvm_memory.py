@@ -58,8 +58,7 @@ class _Access:
         self.L = L
         self.mt: T.MemRefType = memref.type  # type: ignore[assignment]
         if not isinstance(self.mt, T.MemRefType):
-            raise DiagnosticError("vector memory ops on tensors must be bufferized before lowering to LLVM",
-                                  L.op.loc)
+            raise DiagnosticError("vector memory ops on tensors must be bufferized before lowering to LLVM", L.op.loc)
         self.desc = MemRefDescriptor(L.operand(memref))
         self.indices = [L.operand(v) for v in indices]
         self.elem = L.llvm(self.mt.element_type)
@@ -95,8 +94,18 @@ def _load(op: Operation, rw: Rewriter) -> None:
     if isinstance(acc.mt.element_type, T.VectorType):
         rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
         return
-    rw.replace(op, [L.map_rows(rt, rt, lambda pos: L.b.create("llvm.load", [acc.row_ptr(rt, pos)], [L.row_type(rt)],
-                                                               properties=props).results[0])])
+    rw.replace(
+        op,
+        [
+            L.map_rows(
+                rt,
+                rt,
+                lambda pos: L.b.create("llvm.load", [acc.row_ptr(rt, pos)], [L.row_type(rt)], properties=props).results[
+                    0
+                ],
+            )
+        ],
+    )
 
 
 def _store(op: Operation, rw: Rewriter) -> None:
@@ -123,7 +132,7 @@ def _masked_load(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
     n_idx = len(op.operands) - 3
-    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, pt = L.operand(op.operands[-2]), L.operand(op.operands[-1])
     mt, ptt = op.operands[-2].type, op.operands[-1].type
     al = _i32(_alignment(op, acc.mt))
@@ -142,32 +151,40 @@ def _masked_store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     vt: T.VectorType = op.operands[-1].type
     n_idx = len(op.operands) - 3
-    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, v = L.operand(op.operands[-2]), L.operand(op.operands[-1])
     mt = op.operands[-2].type
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
         if op.name == "vector.maskedstore":
-            L.b.create("llvm.intr.masked.store", [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)],
-                       properties={"alignment": al})
+            L.b.create(
+                "llvm.intr.masked.store",
+                [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)],
+                properties={"alignment": al},
+            )
         else:
-            L.b.create("llvm.intr.masked.compressstore",
-                       [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)])
+            L.b.create(
+                "llvm.intr.masked.compressstore", [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)]
+            )
     rw.erase(op)
 
 
 def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
     n = idx_row.type.shape[0]  # type: ignore[attr-defined]
     pt = T.VectorType((n,), PTR)
-    return L.b.create("llvm.getelementptr", [base, idx_row], [pt], properties={
-        "rawConstantIndices": A.DenseArrayAttr(T.i32, (-2147483648,)), "elem_type": A.TypeAttr(elem)}).results[0]
+    return L.b.create(
+        "llvm.getelementptr",
+        [base, idx_row],
+        [pt],
+        properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (-2147483648,)), "elem_type": A.TypeAttr(elem)},
+    ).results[0]
 
 
 def _gather(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
     n_idx = len(op.operands) - 4
-    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, pt = (L.operand(v) for v in op.operands[-3:])
     it, mt, ptt = (v.type for v in op.operands[-3:])
     base = acc.ptr()
@@ -175,8 +192,12 @@ def _gather(op: Operation, rw: Rewriter) -> None:
 
     def row(pos):
         ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
-        return L.b.create("llvm.intr.masked.gather", [ptrs, L.row(mask, mt, pos), L.row(pt, ptt, pos)],
-                          [L.row_type(rt)], properties={"alignment": al}).results[0]
+        return L.b.create(
+            "llvm.intr.masked.gather",
+            [ptrs, L.row(mask, mt, pos), L.row(pt, ptt, pos)],
+            [L.row_type(rt)],
+            properties={"alignment": al},
+        ).results[0]
 
     rw.replace(op, [L.map_rows(rt, rt, row)])
 
@@ -185,15 +206,16 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     vt: T.VectorType = op.operands[-1].type
     n_idx = len(op.operands) - 4
-    acc = _Access(L, op.operands[0], op.operands[1:1 + n_idx])
+    acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, v = (L.operand(x) for x in op.operands[-3:])
     it, mt = op.operands[-3].type, op.operands[-2].type
     base = acc.ptr()
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
         ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
-        L.b.create("llvm.intr.masked.scatter", [L.row(v, vt, pos), ptrs, L.row(mask, mt, pos)],
-                   properties={"alignment": al})
+        L.b.create(
+            "llvm.intr.masked.scatter", [L.row(v, vt, pos), ptrs, L.row(mask, mt, pos)], properties={"alignment": al}
+        )
     rw.erase(op)
 
 
@@ -209,8 +231,11 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
     if not x.is_memref:
         raise DiagnosticError(f"'{op.name}' on a tensor must be bufferized before lowering to LLVM", op.loc)
     if vt.rank > 1 or (vt.rank == 1 and not x.map.is_minor_identity()):
-        raise DiagnosticError(f"'{op.name}' of rank {vt.rank} with permutation map {x.map} must be lowered by "
-                              "convert-vector-to-scf first", op.loc)
+        raise DiagnosticError(
+            f"'{op.name}' of rank {vt.rank} with permutation map {x.map} must be lowered by "
+            "convert-vector-to-scf first",
+            op.loc,
+        )
     acc = _Access(L, x.base, x.indices)
     align = _alignment(op, acc.mt)
     al64 = {"alignment": A.IntegerAttr(align, T.i64)}
@@ -234,8 +259,12 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
     ivt = T.VectorType((n,), it)
     if vt.rank == 1 and not x.in_bounds[0]:
         rem = L.op_call("llvm.sub", [acc.dim(acc.mt.rank - 1), acc.indices[-1]])
-        bound = L.b.create("llvm.icmp", [L.dense(ivt, list(range(n))), L.splat(rem, ivt)],
-                           [T.VectorType((n,), T.i1)], properties={"predicate": A.IntegerAttr(2, T.i64)}).results[0]
+        bound = L.b.create(
+            "llvm.icmp",
+            [L.dense(ivt, list(range(n))), L.splat(rem, ivt)],
+            [T.VectorType((n,), T.i1)],
+            properties={"predicate": A.IntegerAttr(2, T.i64)},
+        ).results[0]
         mask = bound if mask is None else L.op_call("llvm.and", [bound, mask])
     stride = _last_stride(acc) if vt.rank == 1 else 1
     if stride != 1:
@@ -248,11 +277,20 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
             mask = L.dense(T.VectorType((n,), T.i1), [True] * n)
         if x.read:
             pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
-            rw.replace(op, [L.b.create("llvm.intr.masked.gather", [ptrs, mask, pad], [row_t],
-                                       properties={"alignment": _i32(align)}).results[0]])
+            rw.replace(
+                op,
+                [
+                    L.b.create(
+                        "llvm.intr.masked.gather", [ptrs, mask, pad], [row_t], properties={"alignment": _i32(align)}
+                    ).results[0]
+                ],
+            )
         else:
-            L.b.create("llvm.intr.masked.scatter", [L.operand(x.value), ptrs, mask],  # type: ignore[arg-type]
-                       properties={"alignment": _i32(align)})
+            L.b.create(
+                "llvm.intr.masked.scatter",
+                [L.operand(x.value), ptrs, mask],  # type: ignore[arg-type]
+                properties={"alignment": _i32(align)},
+            )
             rw.erase(op)
         return
     if x.read:
@@ -288,8 +326,15 @@ def _type_cast(op: Operation, rw: Rewriter) -> None:
     it = rw.converter.index_type
     sizes = [L.const(s, it) for s in rt.shape]
     strides = [L.const(s, it) for s in canonical_strides(rt.shape)]
-    d = MemRefDescriptor.pack(L.b, st, src.allocated(L.b), src.aligned(L.b), L.const(0, it), sizes,  # type: ignore[arg-type]
-                              strides)
+    d = MemRefDescriptor.pack(
+        L.b,
+        st,
+        src.allocated(L.b),
+        src.aligned(L.b),
+        L.const(0, it),
+        sizes,  # type: ignore[arg-type]
+        strides,
+    )
     rw.replace(op, [d.value])
 
 
@@ -341,18 +386,25 @@ def _print_scalar(L: VLower, v: Value, et: T.Type) -> None:
 def _string_global(op: Operation, text: str) -> str:
     module = _module(op)
     body = module.regions[0].blocks[0]
-    names = {o.properties["sym_name"].value for o in body.operations
-             if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global")
-             and "sym_name" in (o.properties or {})}
+    names = {
+        o.properties["sym_name"].value
+        for o in body.operations
+        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global")
+        and "sym_name" in (o.properties or {})
+    }
     name, k = "vector_print_str", 0
     while name in names:
         name = f"vector_print_str_{k}"
         k += 1
     data = tuple(text.encode("utf-8")) + (0,)
-    props = {"sym_name": A.StringAttr(name), "global_type": A.TypeAttr(LLVMArrayType(T.i8, len(data))),
-             "linkage": LA.LinkageAttr("private"), "constant": A.UNIT,
-             "value": A.DenseElementsAttr(T.RankedTensorType((len(data),), T.i8), data),
-             "addr_space": A.IntegerAttr(0, T.i32)}
+    props = {
+        "sym_name": A.StringAttr(name),
+        "global_type": A.TypeAttr(LLVMArrayType(T.i8, len(data))),
+        "linkage": LA.LinkageAttr("private"),
+        "constant": A.UNIT,
+        "value": A.DenseElementsAttr(T.RankedTensorType((len(data),), T.i8), data),
+        "addr_space": A.IntegerAttr(0, T.i32),
+    }
     Builder(body, body.first_op).create("llvm.mlir.global", properties=props, regions=[Region()])
     return name
 
@@ -363,8 +415,9 @@ def _print(op: Operation, rw: Rewriter) -> None:
     if s is not None:
         name = _string_global(op, s.value)
         n = len(s.value.encode("utf-8")) + 1
-        addr = L.b.create("llvm.mlir.addressof", [], [PTR],
-                          properties={"global_name": A.SymbolRefAttr(name)}).results[0]
+        addr = L.b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": A.SymbolRefAttr(name)}).results[
+            0
+        ]
         p = L.gep(addr, [0], LLVMArrayType(T.i8, n))
         _call(L, "printString", [p], [PTR])
         rw.erase(op)
@@ -381,7 +434,7 @@ def _print(op: Operation, rw: Rewriter) -> None:
     pname = "newline"
     if punct is not None:
         text = punct.text if isinstance(punct, A.OpaqueAttr) else str(punct)
-        pname = text[text.find("<") + 1:text.rfind(">")]
+        pname = text[text.find("<") + 1 : text.rfind(">")]
     fn = {"newline": "printNewline", "comma": "printComma", "open": "printOpen", "close": "printClose"}.get(pname)
     if fn is not None:
         _call(L, fn)
@@ -410,9 +463,16 @@ def _print_vector(L: VLower, v: Value, vt: T.VectorType) -> None:
 
 def memory_patterns() -> dict:
     return {
-        "vector.load": _load, "vector.store": _store, "vector.maskedload": _masked_load,
-        "vector.expandload": _masked_load, "vector.maskedstore": _masked_store,
-        "vector.compressstore": _masked_store, "vector.gather": _gather, "vector.scatter": _scatter,
-        "vector.transfer_read": _transfer, "vector.transfer_write": _transfer, "vector.type_cast": _type_cast,
+        "vector.load": _load,
+        "vector.store": _store,
+        "vector.maskedload": _masked_load,
+        "vector.expandload": _masked_load,
+        "vector.maskedstore": _masked_store,
+        "vector.compressstore": _masked_store,
+        "vector.gather": _gather,
+        "vector.scatter": _scatter,
+        "vector.transfer_read": _transfer,
+        "vector.transfer_write": _transfer,
+        "vector.type_cast": _type_cast,
         "vector.print": _print,
     }

@@ -78,8 +78,11 @@ class VLower:
         return self.rw.convert_type(t, self.op)
 
     def row_type(self, vt: T.VectorType) -> T.VectorType:
-        return T.VectorType((shape(vt)[-1],), self.llvm(vt.element_type),  # type: ignore[arg-type]
-                            vt.scalable_dims[-1:] if scalable(vt) else ())
+        return T.VectorType(
+            (shape(vt)[-1],),
+            self.llvm(vt.element_type),  # type: ignore[arg-type]
+            vt.scalable_dims[-1:] if scalable(vt) else (),
+        )
 
     # constants
     def const(self, v, t: T.Type) -> Value:
@@ -144,16 +147,21 @@ class VLower:
     def shuffle(self, v1: Value, v2: Value, mask: Sequence[int]) -> Value:
         vt: T.VectorType = v1.type  # type: ignore[assignment]
         rt = T.VectorType((len(mask),), vt.element_type)
-        return self.b.create("llvm.shufflevector", [v1, v2], [rt],
-                             properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}).results[0]
+        return self.b.create(
+            "llvm.shufflevector", [v1, v2], [rt], properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}
+        ).results[0]
 
     def splat(self, scalar: Value, row_t: T.VectorType) -> Value:
         """``scalar`` in every lane (insertelement + zero shuffle, as upstream)."""
         p = self.poison(row_t)
         v = self.b.create("llvm.insertelement", [p, scalar, self.i32(0)], [row_t]).results[0]
         if scalable(row_t):
-            return self.b.create("llvm.shufflevector", [v, p], [row_t],
-                                 properties={"mask": A.DenseArrayAttr(T.i32, (0,) * row_t.shape[0])}).results[0]
+            return self.b.create(
+                "llvm.shufflevector",
+                [v, p],
+                [row_t],
+                properties={"mask": A.DenseArrayAttr(T.i32, (0,) * row_t.shape[0])},
+            ).results[0]
         return self.shuffle(v, p, [0] * row_t.shape[0])
 
     def map_rows(self, vt: T.VectorType, rt: T.VectorType, fn) -> Value:
@@ -192,8 +200,12 @@ class VLower:
     def gep(self, base: Value, idx: Sequence[Value | int], elem: T.Type) -> Value:
         raw = tuple(i if isinstance(i, int) else -2147483648 for i in idx)
         dyn = [i for i in idx if not isinstance(i, int)]
-        return self.b.create("llvm.getelementptr", [base, *dyn], [PTR], properties={
-            "rawConstantIndices": A.DenseArrayAttr(T.i32, raw), "elem_type": A.TypeAttr(elem)}).results[0]
+        return self.b.create(
+            "llvm.getelementptr",
+            [base, *dyn],
+            [PTR],
+            properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, raw), "elem_type": A.TypeAttr(elem)},
+        ).results[0]
 
     def operand(self, v: Value) -> Value:
         """``v`` (an operand of the op) in its converted type, cast once."""
@@ -249,7 +261,7 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
 def _positions(op: Operation, L: VLower) -> list[int | Value]:
     static = list(op.properties["static_position"].values)
     ndyn = sum(1 for s in static if s == DYN)
-    dyn = list(op.operands[len(op.operands) - ndyn:]) if ndyn else []
+    dyn = list(op.operands[len(op.operands) - ndyn :]) if ndyn else []
     out: list[int | Value] = []
     for s in static:
         if s == DYN:
@@ -277,13 +289,16 @@ def _extract(op: Operation, rw: Rewriter) -> None:
     scalar_result = len(pos) == st.rank
     outer, last = (pos[:-1], pos[-1]) if scalar_result else (pos, None)
     if all(isinstance(p, int) for p in outer):
-        v = extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer):], st.element_type)), *outer) \
-            if outer else src  # type: ignore[arg-type]
+        v = (
+            extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *outer)
+            if outer
+            else src
+        )  # type: ignore[arg-type]
     else:
         # Dynamic position in an array: go through memory.
         slot = L.entry_slot(src.type)
         L.b.create("llvm.store", [src, slot])
-        sub_t = L.llvm(T.VectorType(st.shape[len(outer):], st.element_type))
+        sub_t = L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type))
         p = L.gep(slot, [0, *outer], src.type)
         v = L.b.create("llvm.load", [p], [sub_t]).results[0]
     if scalar_result:
@@ -314,7 +329,7 @@ def _insert(op: Operation, rw: Rewriter) -> None:
     if scalar_val and isinstance(vt, T.VectorType):  # vector<1xT> into a full position
         val = L.elem(val, 0)
     outer, last = (pos[:-1], pos[-1]) if scalar_val else (pos, None)
-    sub_t = L.llvm(T.VectorType(dt.shape[len(outer):], dt.element_type))
+    sub_t = L.llvm(T.VectorType(dt.shape[len(outer) :], dt.element_type))
     if all(isinstance(p, int) for p in outer):
         if scalar_val:
             row = extractvalue(L.b, dest, sub_t, *outer) if outer else dest  # type: ignore[arg-type]
@@ -555,24 +570,33 @@ def _deinterleave(op: Operation, rw: Rewriter) -> None:
     n = shape(st)[-1]
     outs = []
     for start in (0, 1):
-        outs.append(L.map_rows(rt, rt, lambda pos, s=start: L.shuffle(L.row(src, st, pos), L.row(src, st, pos),
-                                                                       list(range(s, n, 2)))))
+        outs.append(
+            L.map_rows(
+                rt, rt, lambda pos, s=start: L.shuffle(L.row(src, st, pos), L.row(src, st, pos), list(range(s, n, 2)))
+            )
+        )
     rw.replace(op, outs)
 
 
 # -- reductions ---------------------------------------------------------------------------------------
 
-_INT_REDUCE = {"add": ("llvm.intr.vector.reduce.add", "llvm.add"), "mul": ("llvm.intr.vector.reduce.mul", "llvm.mul"),
-               "and": ("llvm.intr.vector.reduce.and", "llvm.and"), "or": ("llvm.intr.vector.reduce.or", "llvm.or"),
-               "xor": ("llvm.intr.vector.reduce.xor", "llvm.xor"),
-               "minsi": ("llvm.intr.vector.reduce.smin", "llvm.intr.smin"),
-               "maxsi": ("llvm.intr.vector.reduce.smax", "llvm.intr.smax"),
-               "minui": ("llvm.intr.vector.reduce.umin", "llvm.intr.umin"),
-               "maxui": ("llvm.intr.vector.reduce.umax", "llvm.intr.umax")}
-_FLOAT_MINMAX = {"minnumf": ("llvm.intr.vector.reduce.fmin", "llvm.intr.minnum"),
-                 "maxnumf": ("llvm.intr.vector.reduce.fmax", "llvm.intr.maxnum"),
-                 "minimumf": ("llvm.intr.vector.reduce.fminimum", "llvm.intr.minimum"),
-                 "maximumf": ("llvm.intr.vector.reduce.fmaximum", "llvm.intr.maximum")}
+_INT_REDUCE = {
+    "add": ("llvm.intr.vector.reduce.add", "llvm.add"),
+    "mul": ("llvm.intr.vector.reduce.mul", "llvm.mul"),
+    "and": ("llvm.intr.vector.reduce.and", "llvm.and"),
+    "or": ("llvm.intr.vector.reduce.or", "llvm.or"),
+    "xor": ("llvm.intr.vector.reduce.xor", "llvm.xor"),
+    "minsi": ("llvm.intr.vector.reduce.smin", "llvm.intr.smin"),
+    "maxsi": ("llvm.intr.vector.reduce.smax", "llvm.intr.smax"),
+    "minui": ("llvm.intr.vector.reduce.umin", "llvm.intr.umin"),
+    "maxui": ("llvm.intr.vector.reduce.umax", "llvm.intr.umax"),
+}
+_FLOAT_MINMAX = {
+    "minnumf": ("llvm.intr.vector.reduce.fmin", "llvm.intr.minnum"),
+    "maxnumf": ("llvm.intr.vector.reduce.fmax", "llvm.intr.maxnum"),
+    "minimumf": ("llvm.intr.vector.reduce.fminimum", "llvm.intr.minimum"),
+    "maximumf": ("llvm.intr.vector.reduce.fmaximum", "llvm.intr.maximum"),
+}
 
 
 def _fmf(op: Operation, reassoc: bool) -> dict:
@@ -639,8 +663,9 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
     bounds = L.operands()
     it = rw.converter.index_type
     if rt.rank == 0:
-        c = L.b.create("llvm.icmp", [bounds[0], L.const(0, it)], [T.i1],
-                       properties={"predicate": A.IntegerAttr(4, T.i64)}).results[0]  # sgt
+        c = L.b.create(
+            "llvm.icmp", [bounds[0], L.const(0, it)], [T.i1], properties={"predicate": A.IntegerAttr(4, T.i64)}
+        ).results[0]  # sgt
         rw.replace(op, [L.set_elem(L.poison(L.llvm(rt)), c, 0)])
         return
     n = rt.shape[-1]
@@ -649,8 +674,12 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
         step = L.b.create("llvm.intr.stepvector", [], [vt]).results[0]
     else:
         step = L.dense(vt, list(range(n)))
-    row = L.b.create("llvm.icmp", [step, L.splat(bounds[-1], vt)], [L.row_type(rt)],
-                     properties={"predicate": A.IntegerAttr(2, T.i64)}).results[0]  # slt
+    row = L.b.create(
+        "llvm.icmp",
+        [step, L.splat(bounds[-1], vt)],
+        [L.row_type(rt)],
+        properties={"predicate": A.IntegerAttr(2, T.i64)},
+    ).results[0]  # slt
     if rt.rank == 1:
         rw.replace(op, [row])
         return
@@ -659,8 +688,9 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
     def build(pos):
         cond = None
         for k, p in enumerate(pos):
-            c = L.b.create("llvm.icmp", [L.const(p, it), bounds[k]], [T.i1],
-                           properties={"predicate": A.IntegerAttr(2, T.i64)}).results[0]
+            c = L.b.create(
+                "llvm.icmp", [L.const(p, it), bounds[k]], [T.i1], properties={"predicate": A.IntegerAttr(2, T.i64)}
+            ).results[0]
             cond = c if cond is None else L.op_call("llvm.and", [cond, c])
         return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))  # type: ignore[list-item]
 
@@ -704,35 +734,67 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src, dest = L.operands()
     pos = op.properties["pos"]
-    rw.replace(op, [L.b.create("llvm.intr.vector.insert", [dest, src], [dest.type],
-                               properties={"pos": A.IntegerAttr(pos.value, T.i64)}).results[0]])
+    rw.replace(
+        op,
+        [
+            L.b.create(
+                "llvm.intr.vector.insert", [dest, src], [dest.type], properties={"pos": A.IntegerAttr(pos.value, T.i64)}
+            ).results[0]
+        ],
+    )
 
 
 def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src = L.operand(op.operands[0])
     pos = op.properties["pos"]
-    rw.replace(op, [L.b.create("llvm.intr.vector.extract", [src], [L.llvm(op.result_types[0])],
-                               properties={"pos": A.IntegerAttr(pos.value, T.i64)}).results[0]])
+    rw.replace(
+        op,
+        [
+            L.b.create(
+                "llvm.intr.vector.extract",
+                [src],
+                [L.llvm(op.result_types[0])],
+                properties={"pos": A.IntegerAttr(pos.value, T.i64)},
+            ).results[0]
+        ],
+    )
 
 
 def core_patterns(reassoc: bool = False) -> dict:
     return {
-        "vector.broadcast": _broadcast, "vector.extract": _extract, "vector.insert": _insert,
-        "vector.from_elements": _from_elements, "vector.to_elements": _to_elements, "vector.shuffle": _shuffle,
+        "vector.broadcast": _broadcast,
+        "vector.extract": _extract,
+        "vector.insert": _insert,
+        "vector.from_elements": _from_elements,
+        "vector.to_elements": _to_elements,
+        "vector.shuffle": _shuffle,
         "vector.extract_strided_slice": _extract_strided_slice,
-        "vector.insert_strided_slice": _insert_strided_slice, "vector.shape_cast": _shape_cast,
-        "vector.transpose": _transpose, "vector.bitcast": _bitcast, "vector.fma": _fma,
-        "vector.interleave": _interleave, "vector.deinterleave": _deinterleave,
+        "vector.insert_strided_slice": _insert_strided_slice,
+        "vector.shape_cast": _shape_cast,
+        "vector.transpose": _transpose,
+        "vector.bitcast": _bitcast,
+        "vector.fma": _fma,
+        "vector.interleave": _interleave,
+        "vector.deinterleave": _deinterleave,
         "vector.reduction": lambda op, rw: make_reduction(op, rw, reassoc),
-        "vector.constant_mask": _constant_mask, "vector.create_mask": _create_mask, "vector.step": _step,
-        "vector.vscale": _vscale, "vector.scalable.insert": _scalable_insert,
-        "vector.scalable.extract": _scalable_extract, "arith.constant": nd_constant,
+        "vector.constant_mask": _constant_mask,
+        "vector.create_mask": _create_mask,
+        "vector.step": _step,
+        "vector.vscale": _vscale,
+        "vector.scalable.insert": _scalable_insert,
+        "vector.scalable.extract": _scalable_extract,
+        "arith.constant": nd_constant,
     }
 
 
-def convert_vector_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None, reassoc: bool = False,
-                           ctx: PassContext | None = None, contract_lowering: str = "dot") -> None:
+def convert_vector_to_llvm(
+    root: Operation,
+    converter: LLVMTypeConverter | None = None,
+    reassoc: bool = False,
+    ctx: PassContext | None = None,
+    contract_lowering: str = "dot",
+) -> None:
     """Lower the vector ops nested in ``root`` to the LLVM dialect."""
     from .vector_llvm_memory import memory_patterns
 
@@ -760,5 +822,6 @@ class ConvertVectorToLLVM(ModulePass):
     def run(self, op: Operation, ctx: PassContext) -> None:
         if self.vector_contract_lowering not in ("dot", "outerproduct", "parallelarith", "llvmintr"):
             raise DiagnosticError(f"invalid vector-contract-lowering '{self.vector_contract_lowering}'", op.loc)
-        convert_vector_to_llvm(op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx,
-                               self.vector_contract_lowering)
+        convert_vector_to_llvm(
+            op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx, self.vector_contract_lowering
+        )

@@ -24,14 +24,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExpr, AffineExprKind, const, dim, sym
+from ...affine.expr import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineExprKind,
+    const,
+    dim,
+    sym,
+)
 from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
 from ...dialects.affine import AffineApplyOp
-from ...dialects.arith import ConstantOp
 from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.arith import ConstantOp
 from ...ir.attributes import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from .loop_utils import TransformError
@@ -175,9 +184,11 @@ class _Exprs:
     def _leq(lhs: _Bound, rhs: _Bound, strict: int) -> list[list[tuple[AffineExpr, bool]]]:
         """``lhs + strict <= rhs``: max(a) <= b and a <= min(b) hold for all
         pieces, min(a) <= b and a <= max(b) for some."""
+
         def rows(a: AffineExpr) -> list[list[tuple[AffineExpr, bool]]]:
             cons = [(b - a - strict, False) for b in rhs.exprs]
             return [cons] if rhs.kind in (None, "min") else [[c] for c in cons]
+
         per_a = [rows(a) for a in lhs.exprs]
         if lhs.kind in (None, "max"):  # every a: conjunction of the per-a disjunctions
             out: list[list[tuple[AffineExpr, bool]]] = [[]]
@@ -204,8 +215,14 @@ def _text(e: ib.AstExpr) -> str:
 
 
 class _Generator:
-    def __init__(self, model: PolyhedralModel, units: dict[str, Unit], origins: dict[str, list[DimOrigin]],
-                 parallel: ParallelFn | None, loc: Location):
+    def __init__(
+        self,
+        model: PolyhedralModel,
+        units: dict[str, Unit],
+        origins: dict[str, list[DimOrigin]],
+        parallel: ParallelFn | None,
+        loc: Location,
+    ):
         self.model = model
         self.units = units
         self.origins = origins
@@ -264,8 +281,9 @@ class _Generator:
         umap, uops = self.map_of(ubs)
         loop: Operation
         if self.parallel is not None and self.parallel(k, names):
-            loop = AffineParallelOp.build(lmap, [lmap.num_results], umap, [umap.num_results], [node.inc],
-                                          lops, uops, loc=loc)
+            loop = AffineParallelOp.build(
+                lmap, [lmap.num_results], umap, [umap.num_results], [node.inc], lops, uops, loc=loc
+            )
         else:
             loop = AffineForOp.build(lmap, umap, node.inc, lops, uops, loc=loc)
         body = loop.regions[0].blocks[0]
@@ -283,16 +301,21 @@ class _Generator:
         (a conjunction of them, ``e`` possibly a min)."""
         if isinstance(cond, ib.AstOp) and cond.kind in ("and_", "and_then"):
             return self.upper_bounds(cond.args[0], iterator) + self.upper_bounds(cond.args[1], iterator)
-        if (isinstance(cond, ib.AstOp) and cond.kind in ("le", "lt") and isinstance(cond.args[0], ib.AstId)
-                and cond.args[0].name == iterator):
+        if (
+            isinstance(cond, ib.AstOp)
+            and cond.kind in ("le", "lt")
+            and isinstance(cond.args[0], ib.AstId)
+            and cond.args[0].name == iterator
+        ):
             b = self.exprs.bound(cond.args[1])
             if b.kind == "max":
                 raise CodegenError(f"isl loop over {iterator} ends at a max: {_text(cond)}")
             return [e + 1 if cond.kind == "le" else e for e in b.exprs]
         raise CodegenError(f"isl loop condition is not an upper bound on {iterator}: {_text(cond)}")
 
-    def emit_if(self, dnf: list[list[tuple[AffineExpr, bool]]], then: ib.AstNode, els: ib.AstNode | None,
-                block: Block) -> None:
+    def emit_if(
+        self, dnf: list[list[tuple[AffineExpr, bool]]], then: ib.AstNode, els: ib.AstNode | None, block: Block
+    ) -> None:
         """``if C1 {then} else if C2 {then} ... else {els}`` for a disjunction."""
         if not dnf:  # false
             if els is not None:
@@ -320,8 +343,9 @@ class _Generator:
         if unit is None:
             raise CodegenError(f"isl AST calls unknown statement {node.name}")
         if len(node.args) != len(unit.loops):
-            raise CodegenError(f"isl AST calls {node.name} with {len(node.args)} indices, it has "
-                               f"{len(unit.loops)} loops")
+            raise CodegenError(
+                f"isl AST calls {node.name} with {len(node.args)} indices, it has {len(unit.loops)} loops"
+            )
         mapping: dict = {}
         for loop, arg in zip(unit.loops, node.args):
             e = self.exprs.single(arg)
@@ -458,9 +482,15 @@ def innermost_dim(e: AffineExpr, n: int) -> int | None:
     return None
 
 
-def regenerate(model: PolyhedralModel, units: Sequence[Unit], schedules: dict[str, object],
-               where: Sequence[Operation], origins: dict[str, list[DimOrigin]] | None = None,
-               parallel: ParallelFn | None = None, separate: Sequence[int] = ()) -> list[Operation]:
+def regenerate(
+    model: PolyhedralModel,
+    units: Sequence[Unit],
+    schedules: dict[str, object],
+    where: Sequence[Operation],
+    origins: dict[str, list[DimOrigin]] | None = None,
+    parallel: ParallelFn | None = None,
+    separate: Sequence[int] = (),
+) -> list[Operation]:
     """Replace the top-level ops ``where`` by code that runs the units named
     in ``schedules`` (isl maps ``S[dims] -> [time]``, one output length) in
     the schedules' order. Every unit inside ``where`` must be scheduled.
@@ -477,8 +507,11 @@ def regenerate(model: PolyhedralModel, units: Sequence[Unit], schedules: dict[st
     for u in units:
         inside = nest_of(model, u) in where_set
         if inside and u.name not in schedules:
-            raise CodegenError(f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is in the code being "
-                               "regenerated but has no schedule", u.op)
+            raise CodegenError(
+                f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is in the code being "
+                "regenerated but has no schedule",
+                u.op,
+            )
         if not inside and u.name in schedules:
             raise CodegenError(f"statement {u.name} is scheduled but outside the code being regenerated", u.op)
     for name in schedules:

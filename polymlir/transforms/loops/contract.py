@@ -33,8 +33,10 @@ def _alloc(op: Operation | Value) -> Operation:
     if isinstance(op, Value):
         owner = getattr(op, "owner", None)
         if not isinstance(owner, Operation):
-            raise TransformError("the buffer to contract must be the result of a memref.alloc or memref.alloca "
-                                 "(a function argument cannot be contracted)")
+            raise TransformError(
+                "the buffer to contract must be the result of a memref.alloc or memref.alloca "
+                "(a function argument cannot be contracted)"
+            )
         op = owner
     if op.name not in ALLOC_OPS:
         raise TransformError(f"{op.name} at {op_loc(op)} is not a memref.alloc or memref.alloca", op)
@@ -47,8 +49,11 @@ def _escape(buf: Value) -> str | None:
         user = use.owner
         if user.name == "memref.dealloc":
             continue
-        if user.name in ("affine.load", "affine.store") and getattr(user, "memref") is buf and (
-                user.name == "affine.load" or user.operands[0] is not buf):
+        if (
+            user.name in ("affine.load", "affine.store")
+            and user.memref is buf
+            and (user.name == "affine.load" or user.operands[0] is not buf)
+        ):
             continue
         return f"{user.name} at {op_loc(user)} uses it (only affine loads and stores may)"
     return None
@@ -64,7 +69,9 @@ def common_chain(stmts: list[Statement]) -> list[Loop]:
     return chain
 
 
-def _plan(model: PolyhedralModel, alloc: Operation) -> tuple[list[Statement], list[Loop], list[ib.BoxDim], list[int]] | str:
+def _plan(
+    model: PolyhedralModel, alloc: Operation
+) -> tuple[list[Statement], list[Loop], list[ib.BoxDim], list[int]] | str:
     buf = alloc.results[0]
     mt = buf.type
     if not isinstance(mt, T.MemRefType) or mt.layout is not None:
@@ -82,15 +89,19 @@ def _plan(model: PolyhedralModel, alloc: Operation) -> tuple[list[Statement], li
         if l.has_unknown_effects:
             return f"loop {loop_name(l)} at {l.loc} holds code outside the affine model"
         if l.op.name != "affine.for":
-            return (f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
-                    "cannot share one iteration's buffer")
+            return (
+                f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
+                "cannot share one iteration's buffer"
+            )
     for d in model.dependences(kind="flow", value_based=True):
         if d.source.accesses[0].memref is not buf:
             continue
         if d.carried_by is not None and d.carried_by.depth < len(chain):
-            return (f"a value flows between iterations of loop {loop_name(d.carried_by)} at {d.carried_by.loc}: "
-                    f"flow dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
-                    f"{d.sink.loc}")
+            return (
+                f"a value flows between iterations of loop {loop_name(d.carried_by)} at {d.carried_by.loc}: "
+                f"flow dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
+                f"{d.sink.loc}"
+            )
     try:
         fp = ib.footprint([s.accesses[0].relation for s in stmts], len(chain))
         box = ib.footprint_box(fp, model.param_names)
@@ -116,8 +127,12 @@ def contract_verdict(model: PolyhedralModel, alloc_op: Operation | Value) -> Ver
         return Verdict(False, f"cannot {what}: {p}", op=alloc)
     _, chain, _, shape = p
     loops = ", ".join(loop_name(l) for l in chain)
-    return Verdict(True, f"{what} to {'x'.join(map(str, shape))}: no value flows between iterations of "
-                         f"loop{'s' if len(chain) > 1 else ''} {loops}", op=alloc)
+    return Verdict(
+        True,
+        f"{what} to {'x'.join(map(str, shape))}: no value flows between iterations of "
+        f"loop{'s' if len(chain) > 1 else ''} {loops}",
+        op=alloc,
+    )
 
 
 def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:

@@ -37,7 +37,8 @@ def body_items(loop: Loop) -> list[Operation]:
     out = []
     for op in body_ops(loop.op):
         if op.name in ("affine.store", "affine.vector_store") or (
-                op.regions and any(o.name in ("affine.store", "affine.vector_store") for o in op.walk())):
+            op.regions and any(o.name in ("affine.store", "affine.vector_store") for o in op.walk())
+        ):
             out.append(op)
     return out
 
@@ -49,8 +50,7 @@ def _item_of(items: list[Operation], op: Operation) -> int:
     raise KeyError(op)
 
 
-def dependence_graph(model: PolyhedralModel, loop: Loop, units: Sequence[Unit],
-                     items: list[Operation]) -> nx.DiGraph:
+def dependence_graph(model: PolyhedralModel, loop: Loop, units: Sequence[Unit], items: list[Operation]) -> nx.DiGraph:
     """Items as nodes; an edge ``a -> b`` for each memory dependence from an
     access of item ``a`` to one of item ``b`` inside one iteration of the
     loops around ``loop`` (edges carry the dependences in ``deps``)."""
@@ -82,16 +82,25 @@ def maximal_groups(graph: nx.DiGraph) -> list[list[int]]:
     return [sorted(cond.nodes[n]["members"]) for n in order]
 
 
-def _groups(loop: Loop, units: Sequence[Unit], items: list[Operation], graph: nx.DiGraph | None,
-            groups: Sequence[Group] | None, split_points: Sequence[int] | None) -> list[list[int]]:
+def _groups(
+    loop: Loop,
+    units: Sequence[Unit],
+    items: list[Operation],
+    graph: nx.DiGraph | None,
+    groups: Sequence[Group] | None,
+    split_points: Sequence[int] | None,
+) -> list[list[int]]:
     n = len(items)
     if groups is not None and split_points is not None:
         raise TransformError("give either groups or split points, not both", loop.op)
     if split_points is not None:
         pts = [int(p) for p in split_points]
         if any(not 0 < p < n for p in pts) or pts != sorted(set(pts)):
-            raise TransformError(f"split points {pts} must increase strictly within 1..{n - 1} (the body of loop "
-                                 f"{loop_name(loop)} holds {n} statement{'s' if n != 1 else ''})", loop.op)
+            raise TransformError(
+                f"split points {pts} must increase strictly within 1..{n - 1} (the body of loop "
+                f"{loop_name(loop)} holds {n} statement{'s' if n != 1 else ''})",
+                loop.op,
+            )
         bounds = [0, *pts, n]
         return [list(range(a, b)) for a, b in zip(bounds, bounds[1:])]
     if groups is not None:
@@ -102,29 +111,36 @@ def _groups(loop: Loop, units: Sequence[Unit], items: list[Operation], graph: nx
             for x in grp:
                 if isinstance(x, str):
                     if x not in by_name:
-                        raise TransformError(f"no statement {x} in loop {loop_name(loop)} (statements: "
-                                             f"{', '.join(by_name) or 'none'})", loop.op)
+                        raise TransformError(
+                            f"no statement {x} in loop {loop_name(loop)} (statements: {', '.join(by_name) or 'none'})",
+                            loop.op,
+                        )
                     k = by_name[x]
                 else:
                     k = int(x)
                     if not 0 <= k < n:
-                        raise TransformError(f"statement index {k} is out of range (loop {loop_name(loop)} holds "
-                                             f"{n})", loop.op)
+                        raise TransformError(
+                            f"statement index {k} is out of range (loop {loop_name(loop)} holds {n})", loop.op
+                        )
                 if k not in cur:
                     cur.append(k)
             out.append(sorted(cur))
         flat = [k for grp in out for k in grp]
         if sorted(flat) != list(range(n)) or any(not grp for grp in out):
-            raise TransformError(f"the groups must split the {n} statement-holding ops of loop {loop_name(loop)} "
-                                 "into non-empty disjoint groups (statements of one nested loop or if go "
-                                 "together)", loop.op)
+            raise TransformError(
+                f"the groups must split the {n} statement-holding ops of loop {loop_name(loop)} "
+                "into non-empty disjoint groups (statements of one nested loop or if go "
+                "together)",
+                loop.op,
+            )
         return out
     assert graph is not None
     return maximal_groups(graph)
 
 
-def distribution_vectors(units: Sequence[Unit], loop: Loop, items: list[Operation],
-                         groups: list[list[int]]) -> dict[str, Vector]:
+def distribution_vectors(
+    units: Sequence[Unit], loop: Loop, items: list[Operation], groups: list[list[int]]
+) -> dict[str, Vector]:
     """Group ``g`` of the split loop gets time ``g`` right after the loop's position."""
     where = {k: g for g, grp in enumerate(groups) for k in grp}
     at = 2 * loop.depth + 1
@@ -143,8 +159,9 @@ def _names(items: list[Operation], grp: list[int]) -> str:
     return "{" + ", ".join(f"{items[k].name} at {op_loc(items[k])}" for k in grp) + "}"
 
 
-def distribute_verdict(model: PolyhedralModel, loop: Loop, groups: Sequence[Group] | None = None,
-                       split_points: Sequence[int] | None = None) -> Verdict:
+def distribute_verdict(
+    model: PolyhedralModel, loop: Loop, groups: Sequence[Group] | None = None, split_points: Sequence[int] | None = None
+) -> Verdict:
     """Whether splitting ``loop`` into one loop per group (maximal by
     default) keeps the program's meaning."""
     what = f"distribute loop {loop_name(loop)} at {loop.loc}"
@@ -161,11 +178,20 @@ def distribute_verdict(model: PolyhedralModel, loop: Loop, groups: Sequence[Grou
         if graph is not None and len(items) > 1:
             cycle = nx.find_cycle(graph)
             d = graph.edges[cycle[0][0], cycle[0][1]]["deps"][0]
-            return Verdict(False, f"cannot {what}: its statements form one dependence cycle (e.g. {d.kind} "
-                                  f"dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
-                                  f"{d.sink.loc})", d, op=loop.op)
-        return Verdict(False, f"cannot {what}: its body holds {len(items)} statement-holding op"
-                              f"{'s' if len(items) != 1 else ''}, nothing to split", op=loop.op)
+            return Verdict(
+                False,
+                f"cannot {what}: its statements form one dependence cycle (e.g. {d.kind} "
+                f"dependence from {d.source.op.name} at {d.source.loc} to {d.sink.op.name} at "
+                f"{d.sink.loc})",
+                d,
+                op=loop.op,
+            )
+        return Verdict(
+            False,
+            f"cannot {what}: its body holds {len(items)} statement-holding op"
+            f"{'s' if len(items) != 1 else ''}, nothing to split",
+            op=loop.op,
+        )
     vectors = distribution_vectors(units, loop, items, grps)
     v = check(model, units, schedule_maps(units, vectors, model.param_names), what, [loop])
     if v.ok:
@@ -173,8 +199,9 @@ def distribute_verdict(model: PolyhedralModel, loop: Loop, groups: Sequence[Grou
     return v
 
 
-def distribute(model: PolyhedralModel, loop: Loop, groups: Sequence[Group] | None = None,
-               split_points: Sequence[int] | None = None) -> list[Operation]:
+def distribute(
+    model: PolyhedralModel, loop: Loop, groups: Sequence[Group] | None = None, split_points: Sequence[int] | None = None
+) -> list[Operation]:
     """Split ``loop`` (call after a legal verdict); returns the new loops in order."""
     units = range_units(model, [loop.op])
     items = body_items(loop)

@@ -47,6 +47,7 @@ def range_units(model: PolyhedralModel, ops: Sequence[Operation]) -> list[Unit]:
     ``ops`` at their level is no statement (it has no operands that could
     be written). Raises NotCompound with the reason when the code cannot be
     split into statements (non-affine code, iter_args, ...)."""
+
     def inside(op: Operation) -> bool:
         return any(o is op or o.is_ancestor_of(op) for o in ops)
 
@@ -54,8 +55,9 @@ def range_units(model: PolyhedralModel, ops: Sequence[Operation]) -> list[Unit]:
     view = copy.copy(model)
     view.statements = [s for s in model.statements if inside(s.op)]
     view.loops = [l for l in model.loops if inside(l.op)]
-    view.non_affine = [na for na in model.non_affine
-                       if inside(na.op) and not (na.op.name in ALLOC_OPS and na.op.parent is level)]
+    view.non_affine = [
+        na for na in model.non_affine if inside(na.op) and not (na.op.name in ALLOC_OPS and na.op.parent is level)
+    ]
     return compound_statements(view)
 
 
@@ -103,7 +105,7 @@ def body_count(loop_op: Operation) -> int:
 def between(a: Operation, b: Operation) -> list[Operation]:
     """The ops strictly between ``a`` and ``b`` in their block."""
     ops = a.parent.operations  # type: ignore[union-attr]
-    return ops[ops.index(a) + 1:ops.index(b)]
+    return ops[ops.index(a) + 1 : ops.index(b)]
 
 
 def ast_regeneration():
@@ -129,9 +131,12 @@ def loop_chain(nest: Loop, depth: int, which: str = "") -> list[Loop]:
         nxt = [c for c in cur.children if kids and c.op is kids[0]]
         if len(kids) != 1 or not nxt:
             many = f"{len(kids)} loops" if kids else "no loop"
-            raise TransformError(f"the {which + ' ' if which else ''}nest (loop {loop_name(nest)} at {nest.loc}) has "
-                                 f"no single loop at depth {len(chain) + 1}: the body of loop {loop_name(cur)} "
-                                 f"at {cur.loc} holds {many}", cur.op)
+            raise TransformError(
+                f"the {which + ' ' if which else ''}nest (loop {loop_name(nest)} at {nest.loc}) has "
+                f"no single loop at depth {len(chain) + 1}: the body of loop {loop_name(cur)} "
+                f"at {cur.loc} holds {many}",
+                cur.op,
+            )
         chain.append(nxt[0])
     return chain
 
@@ -147,8 +152,10 @@ def chain_problem(chain: Sequence[Loop], perfect: bool) -> str | None:
     if perfect:
         for a, b in zip(chain, chain[1:]):
             if len(body_ops(a.op)) != 1:
-                return (f"loops {loop_name(a)} and {loop_name(b)} of the second nest are not perfectly nested "
-                        f"(the body of {loop_name(a)} at {a.loc} holds other ops)")
+                return (
+                    f"loops {loop_name(a)} and {loop_name(b)} of the second nest are not perfectly nested "
+                    f"(the body of {loop_name(a)} at {a.loc} holds other ops)"
+                )
     return None
 
 
@@ -171,18 +178,25 @@ def _check_params(a: Loop, b: Loop, depth: int, shifts: Sequence[int] | None) ->
     if a.op is b.op:
         raise TransformError(f"cannot fuse loop {loop_name(a)} at {a.loc} with itself", a.op)
     if a.op.parent is not b.op.parent:
-        raise TransformError(f"loops {loop_name(a)} at {a.loc} and {loop_name(b)} at {b.loc} are not in the "
-                             "same block (fusion takes sibling nests)", b.op)
+        raise TransformError(
+            f"loops {loop_name(a)} at {a.loc} and {loop_name(b)} at {b.loc} are not in the "
+            "same block (fusion takes sibling nests)",
+            b.op,
+        )
     ops = a.op.parent.operations  # type: ignore[union-attr]
     if ops.index(a.op) > ops.index(b.op):
-        raise TransformError(f"the first nest (loop {loop_name(a)} at {a.loc}) must come before the second "
-                             f"(loop {loop_name(b)} at {b.loc})", b.op)
+        raise TransformError(
+            f"the first nest (loop {loop_name(a)} at {a.loc}) must come before the second "
+            f"(loop {loop_name(b)} at {b.loc})",
+            b.op,
+        )
     if not isinstance(depth, int) or depth < 1:
         raise TransformError(f"fusion depth {depth} must be a positive integer", a.op)
     sh = [0] * depth if shifts is None else [int(s) for s in shifts]
     if len(sh) != depth:
-        raise TransformError(f"expected {depth} shift{'s' if depth != 1 else ''} (one per fused loop), got "
-                             f"{len(sh)}", b.op)
+        raise TransformError(
+            f"expected {depth} shift{'s' if depth != 1 else ''} (one per fused loop), got {len(sh)}", b.op
+        )
     return sh
 
 
@@ -193,8 +207,11 @@ def _chains(a: Loop, b: Loop, depth: int) -> tuple[list[Loop], list[Loop]] | str
 
 
 def same_bounds(la: Loop, lb: Loop) -> bool:
-    return (la.step == lb.step and sorted(map(str, la.lbs)) == sorted(map(str, lb.lbs))
-            and sorted(map(str, la.ubs)) == sorted(map(str, lb.ubs)))
+    return (
+        la.step == lb.step
+        and sorted(map(str, la.lbs)) == sorted(map(str, lb.lbs))
+        and sorted(map(str, la.ubs)) == sorted(map(str, lb.ubs))
+    )
 
 
 def hoist_problem(a: Operation, b: Operation) -> str | None:
@@ -204,8 +221,10 @@ def hoist_problem(a: Operation, b: Operation) -> str | None:
         if op.name in ALLOC_OPS:
             continue
         if op.name in ("affine.load", "affine.vector_load") or not is_effect_free(op) or op.regions:
-            return (f"the second nest uses the result of {op.name} at {_loc(op)}, which sits between the nests "
-                    "and cannot move before the first")
+            return (
+                f"the second nest uses the result of {op.name} at {_loc(op)}, which sits between the nests "
+                "and cannot move before the first"
+            )
     return None
 
 
@@ -254,8 +273,9 @@ def _what(a: Loop, b: Loop, depth: int, shifts: Sequence[int]) -> str:
     return f"fuse loop {loop_name(a)} at {a.loc} with loop {loop_name(b)} at {b.loc} at depth {depth}{s}"
 
 
-def fuse_verdict(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int,
-                 shifts: Sequence[int] | None = None) -> Verdict:
+def fuse_verdict(
+    model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int, shifts: Sequence[int] | None = None
+) -> Verdict:
     """Whether fusing ``nest_b`` into ``nest_a`` at ``depth`` (with ``b``
     shifted by ``shifts``) keeps the program's meaning and can be generated."""
     sh = _check_params(nest_a, nest_b, depth, shifts)
@@ -266,12 +286,20 @@ def fuse_verdict(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int,
     ca, cb = chains
     structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb))
     if not structural and ast_regeneration() is None:
-        why = ("the shifted nest" if any(sh) else
-               "the fused loops have different bounds or steps (" + "; ".join(
-                   f"{loop_name(la)}: {_bounds(la)} vs {loop_name(lb)}: {_bounds(lb)}"
-                   for la, lb in zip(ca, cb) if not same_bounds(la, lb)) + "), so the fused nest")
-        return Verdict(False, f"cannot {what}: {why} would need isl AST regeneration, which is not available",
-                       op=nest_b.op)
+        why = (
+            "the shifted nest"
+            if any(sh)
+            else "the fused loops have different bounds or steps ("
+            + "; ".join(
+                f"{loop_name(la)}: {_bounds(la)} vs {loop_name(lb)}: {_bounds(lb)}"
+                for la, lb in zip(ca, cb)
+                if not same_bounds(la, lb)
+            )
+            + "), so the fused nest"
+        )
+        return Verdict(
+            False, f"cannot {what}: {why} would need isl AST regeneration, which is not available", op=nest_b.op
+        )
     problem = hoist_problem(nest_a.op, nest_b.op)
     if problem is not None:
         return Verdict(False, f"cannot {what}: {problem}", op=nest_b.op)
@@ -285,9 +313,12 @@ def fuse_verdict(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int,
         in_a = [maps[u.name] for u in units if nest_a.op.is_ancestor_of(u.op)]
         in_b = [maps[u.name] for u in units if nest_b.op.is_ancestor_of(u.op)]
         if not ib.prefixes_meet(in_a, in_b, 2 * (ca[0].depth + depth)):
-            return Verdict(False, f"cannot {what}: no iteration of the fused loops would run statements of both "
-                                  "nests (their iteration ranges do not overlap), so nothing would be fused",
-                           op=nest_b.op)
+            return Verdict(
+                False,
+                f"cannot {what}: no iteration of the fused loops would run statements of both "
+                "nests (their iteration ranges do not overlap), so nothing would be fused",
+                op=nest_b.op,
+            )
     v = check(model, units, maps, what, ca)
     if v.ok or v.violated is None:
         return v
@@ -302,8 +333,9 @@ def _bounds(l: Loop) -> str:
     return f"{lo} to {hi}" + (f" step {l.step}" if l.step != 1 else "")
 
 
-def _fusion_refusal(what: str, v: Verdict, d: Dependence, ca: Sequence[Loop], b: Loop,
-                    shifts: Sequence[int]) -> Verdict:
+def _fusion_refusal(
+    what: str, v: Verdict, d: Dependence, ca: Sequence[Loop], b: Loop, shifts: Sequence[int]
+) -> Verdict:
     """The engine's refusal restated in the fused loops: the dependence's
     distance there (sink minus source, shifts included) and the shift that
     would make it non-negative."""
@@ -320,21 +352,23 @@ def _fusion_refusal(what: str, v: Verdict, d: Dependence, ca: Sequence[Loop], b:
         return v
     src_b = b.op.is_ancestor_of(d.source.op)
     snk_b = b.op.is_ancestor_of(d.sink.op)
-    fused = [dist[base + k] + (shifts[k] if snk_b else 0) - (shifts[k] if src_b else 0)
-             for k in range(n - base)]
+    fused = [dist[base + k] + (shifts[k] if snk_b else 0) - (shifts[k] if src_b else 0) for k in range(n - base)]
     has = "would have distance" if exact else "would have distances as low as"
-    msg = (f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
-           f"{d.sink.op.name} at {d.sink.loc} {has} ({', '.join(map(str, fused))}) in the fused loops")
+    msg = (
+        f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
+        f"{d.sink.op.name} at {d.sink.loc} {has} ({', '.join(map(str, fused))}) in the fused loops"
+    )
     hint = ""
     if snk_b and not src_b:
-        need = [shifts[k] + max(0, -fused[k]) for k in range(len(fused))] + list(shifts[len(fused):])
+        need = [shifts[k] + max(0, -fused[k]) for k in range(len(fused))] + list(shifts[len(fused) :])
         if need != list(shifts):
             hint = f"shift the second nest by ({', '.join(map(str, need))}) in the fused loops"
     return Verdict(False, msg, d, hint, b.op)
 
 
-def fuse(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int,
-         shifts: Sequence[int] | None = None) -> Operation:
+def fuse(
+    model: PolyhedralModel, nest_a: Loop, nest_b: Loop, depth: int, shifts: Sequence[int] | None = None
+) -> Operation:
     """Fuse ``nest_b`` into ``nest_a`` at ``depth`` (call after a legal
     verdict); returns the fused nest's outermost loop op."""
     sh = _check_params(nest_a, nest_b, depth, shifts)
@@ -375,8 +409,9 @@ def top_level_op(model: PolyhedralModel, op: Operation) -> Operation:
     return cur
 
 
-def _fuse_regenerated(model: PolyhedralModel, nest_a: Loop, nest_b: Loop, ca: Sequence[Loop],
-                      shifts: Sequence[int]) -> Operation:
+def _fuse_regenerated(
+    model: PolyhedralModel, nest_a: Loop, nest_b: Loop, ca: Sequence[Loop], shifts: Sequence[int]
+) -> Operation:
     """Fusion through isl's AST builder: the fused schedule of the nests
     (or, for nests inside a loop, of the whole top-level nest) is rebuilt."""
     regenerate = ast_regeneration()
@@ -417,7 +452,7 @@ def fusion_candidates(model: PolyhedralModel) -> list[tuple[Loop, Loop, int]]:
         ops = blocks[key].operations
         loops = sorted({l.op: l for l in loops}.values(), key=lambda l: ops.index(l.op))
         for i, a in enumerate(loops):
-            for b in loops[i + 1:]:
+            for b in loops[i + 1 :]:
                 for depth in range(1, max_fusion_depth(a, b) + 1):
                     try:
                         v = fuse_verdict(model, a, b, depth)

@@ -18,19 +18,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...affine.legality import Verdict
-from .. import optimize as OPT
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...ir.core import Operation
+from .. import optimize as OPT
 from . import contract as CT
 from . import distribute as D
 from . import fuse as F
 from . import parallelize as PAR
 from . import permute as P
 from . import promote as PR
+from . import scalar_replace as SR
 from . import schedule_apply as SA
 from . import skew as SK
-from . import scalar_replace as SR
 from . import tile as TL
 from . import unroll as U
 from .loop_utils import TransformError, perfect_band_problem
@@ -41,8 +41,9 @@ LoopSpec = Loop | str | int
 
 def find_function(module: Operation, name: str | None) -> Operation:
     """The ``func.func`` named ``name`` (the only/first one with a body if None)."""
-    funcs = [op for op in module.walk(post_order=False)
-             if op.name == "func.func" and op.regions and op.regions[0].blocks]
+    funcs = [
+        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    ]
     if name is None:
         if not funcs:
             raise TransformError("the module has no function with a body", module)
@@ -108,8 +109,9 @@ class Schedule:
         if isinstance(spec, int) or (isinstance(spec, str) and spec.startswith("#") and spec[1:].isdigit()):
             k = spec if isinstance(spec, int) else int(spec[1:])
             if not 0 <= k < len(loops):
-                raise TransformError(f"loop position {k} is out of range (the function has {len(loops)} loops)",
-                                     self.func)
+                raise TransformError(
+                    f"loop position {k} is out of range (the function has {len(loops)} loops)", self.func
+                )
             return loops[k]
         if ":" in spec and all(p.isdigit() for p in spec.split(":")[-2:]):
             hits = [l for l in loops if op_loc(l.op).endswith(":" + spec) or op_loc(l.op) == spec]
@@ -120,8 +122,9 @@ class Schedule:
             raise TransformError(f"no loop '{spec}' in function @{self.model.name} (loops: {known})", self.func)
         if len(hits) > 1:
             where = ", ".join(l.loc for l in hits)
-            raise TransformError(f"loop name '{spec}' is ambiguous ({where}): pick it by line:col or #position",
-                                 hits[0].op)
+            raise TransformError(
+                f"loop name '{spec}' is ambiguous ({where}): pick it by line:col or #position", hits[0].op
+            )
         return hits[0]
 
     def loops(self, *specs: LoopSpec) -> list[Loop]:
@@ -148,8 +151,14 @@ class Schedule:
         return f"#{self.model.loops.index(loop)}"
 
     # -- applying -----------------------------------------------------------------------
-    def _apply(self, name: str, loops: Sequence[Loop], params: dict[str, Any],
-               verdict_fn: Callable[[], Verdict], apply_fn: Callable[[], object]) -> Verdict:
+    def _apply(
+        self,
+        name: str,
+        loops: Sequence[Loop],
+        params: dict[str, Any],
+        verdict_fn: Callable[[], Verdict],
+        apply_fn: Callable[[], object],
+    ) -> Verdict:
         specs = [self.spec_of(l) for l in loops]
         verdict = verdict_fn()
         if verdict.ok:
@@ -163,22 +172,29 @@ class Schedule:
         band = self.loops(*loops)
         sizes = [int(s) for s in sizes]
         m = self.model
-        return self._apply("tile", band, {"sizes": sizes}, lambda: TL.tile_verdict(m, band, sizes),
-                           lambda: TL.tile(m, band, sizes))
+        return self._apply(
+            "tile", band, {"sizes": sizes}, lambda: TL.tile_verdict(m, band, sizes), lambda: TL.tile(m, band, sizes)
+        )
 
     def strip_mine(self, loop: LoopSpec, factor: int) -> Verdict:
         l = self.loop(loop)
         m = self.model
-        return self._apply("strip_mine", [l], {"factor": int(factor)},
-                           lambda: TL.strip_mine_verdict(m, l, int(factor)), lambda: TL.strip_mine(m, l, int(factor)))
+        return self._apply(
+            "strip_mine",
+            [l],
+            {"factor": int(factor)},
+            lambda: TL.strip_mine_verdict(m, l, int(factor)),
+            lambda: TL.strip_mine(m, l, int(factor)),
+        )
 
     def permute(self, loops: Sequence[LoopSpec], perm: Sequence[int]) -> Verdict:
         """Reorder a band: ``perm[k]`` is the band index of the loop placed at k."""
         band = self.loops(*loops)
         perm = [int(p) for p in perm]
         m = self.model
-        return self._apply("permute", band, {"perm": perm}, lambda: P.permute_verdict(m, band, perm),
-                           lambda: P.permute(m, band, perm))
+        return self._apply(
+            "permute", band, {"perm": perm}, lambda: P.permute_verdict(m, band, perm), lambda: P.permute(m, band, perm)
+        )
 
     def interchange(self, order: Sequence[LoopSpec]) -> Verdict:
         """Put the named loops of a perfect band in this order (``k, i, j``):
@@ -201,24 +217,34 @@ class Schedule:
         m = self.model
         params: dict[str, Any] = {"full": True} if full else {"factor": int(factor or 0)}
         f = None if full else int(factor or 0)
-        return self._apply("unroll", [l], params, lambda: U.unroll_verdict(m, l, f, full),
-                           lambda: U.unroll(m, l, f, full))
+        return self._apply(
+            "unroll", [l], params, lambda: U.unroll_verdict(m, l, f, full), lambda: U.unroll(m, l, f, full)
+        )
 
     def unroll_jam(self, loop: LoopSpec, factor: int) -> Verdict:
         """Unroll ``loop`` by ``factor`` and jam the copies into its inner loops."""
         l = self.loop(loop)
         m = self.model
-        return self._apply("unroll_jam", [l], {"factor": int(factor)},
-                           lambda: U.unroll_jam_verdict(m, l, int(factor)), lambda: U.unroll_jam(m, l, int(factor)))
+        return self._apply(
+            "unroll_jam",
+            [l],
+            {"factor": int(factor)},
+            lambda: U.unroll_jam_verdict(m, l, int(factor)),
+            lambda: U.unroll_jam(m, l, int(factor)),
+        )
 
     def parallelize(self, loop: LoopSpec, reductions: bool = True) -> Verdict:
         """Turn a loop that carries no dependence into ``affine.parallel``
         (with ``reduce`` for iter_args reductions when ``reductions``)."""
         l = self.loop(loop)
         m = self.model
-        return self._apply("parallelize", [l], {"reductions": bool(reductions)},
-                           lambda: PAR.parallelize_verdict(m, l, reductions),
-                           lambda: PAR.parallelize(m, l, reductions))
+        return self._apply(
+            "parallelize",
+            [l],
+            {"reductions": bool(reductions)},
+            lambda: PAR.parallelize_verdict(m, l, reductions),
+            lambda: PAR.parallelize(m, l, reductions),
+        )
 
     def nest(self, spec: LoopSpec) -> Loop:
         """A loop nest's outermost loop: an int is a nest position (0, 1, ...
@@ -227,13 +253,13 @@ class Schedule:
             k = int(spec)
             nests = self.nests()
             if not 0 <= k < len(nests):
-                raise TransformError(f"nest {k} is out of range (the function has {len(nests)} loop nests)",
-                                     self.func)
+                raise TransformError(f"nest {k} is out of range (the function has {len(nests)} loop nests)", self.func)
             return nests[k]
         return self.loop(spec)
 
-    def fuse(self, a: LoopSpec, b: LoopSpec, depth: int = 1, shifts: Sequence[int] | None = None,
-             contract: bool = False) -> Verdict:
+    def fuse(
+        self, a: LoopSpec, b: LoopSpec, depth: int = 1, shifts: Sequence[int] | None = None, contract: bool = False
+    ) -> Verdict:
         """Fuse nest ``b`` into nest ``a`` at ``depth`` (``b`` shifted by
         ``shifts``); with ``contract``, shrink the temporaries the fusion made
         private to one iteration."""
@@ -267,11 +293,11 @@ class Schedule:
         m = self.model
         g = [list(x) for x in groups] if groups else None
         params: dict[str, Any] = {"groups": g} if g else {}
-        return self._apply("distribute", [l], params, lambda: D.distribute_verdict(m, l, g),
-                           lambda: D.distribute(m, l, g))
+        return self._apply(
+            "distribute", [l], params, lambda: D.distribute_verdict(m, l, g), lambda: D.distribute(m, l, g)
+        )
 
-    def promote(self, loop: LoopSpec, memrefs: Sequence[str] | None = None,
-                memory_space: int | None = None) -> Verdict:
+    def promote(self, loop: LoopSpec, memrefs: Sequence[str] | None = None, memory_space: int | None = None) -> Verdict:
         """Copy the footprints of ``memrefs`` (all accessed if None) in
         ``loop`` to local buffers: copy-in before, copy-out after."""
         l = self.loop(loop)
@@ -281,16 +307,22 @@ class Schedule:
             params["memrefs"] = list(memrefs)
         if memory_space is not None:
             params["memory_space"] = int(memory_space)
-        return self._apply("promote", [l], params, lambda: PR.promote_verdict(m, l, memrefs, memory_space),
-                           lambda: PR.promote(m, l, memrefs, memory_space))
+        return self._apply(
+            "promote",
+            [l],
+            params,
+            lambda: PR.promote_verdict(m, l, memrefs, memory_space),
+            lambda: PR.promote(m, l, memrefs, memory_space),
+        )
 
     def scalar_replace(self, loop: LoopSpec) -> Verdict:
         """Keep loop-invariant elements updated in ``loop`` in registers
         (load before, iter_args inside, store after)."""
         l = self.loop(loop)
         m = self.model
-        return self._apply("scalar_replace", [l], {}, lambda: SR.scalar_replace_verdict(m, l),
-                           lambda: SR.scalar_replace(m, l))
+        return self._apply(
+            "scalar_replace", [l], {}, lambda: SR.scalar_replace_verdict(m, l), lambda: SR.scalar_replace(m, l)
+        )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
         """Apply a unimodular matrix to a perfectly nested band (new dims =
@@ -298,28 +330,40 @@ class Schedule:
         band = self.loops(*loops)
         mat = SK.parse_matrix(matrix)
         m = self.model
-        return self._apply("skew", band, {"matrix": [list(r) for r in mat]},
-                           lambda: SK.skew_verdict(m, band, mat), lambda: SK.skew(m, band, mat))
+        return self._apply(
+            "skew",
+            band,
+            {"matrix": [list(r) for r in mat]},
+            lambda: SK.skew_verdict(m, band, mat),
+            lambda: SK.skew(m, band, mat),
+        )
 
     def shift(self, statement: str, loop: LoopSpec, amount: int) -> Verdict:
         """Retime compound statement ``statement`` (``S1``) by ``amount``
         iterations of ``loop``."""
         l = self.loop(loop)
         m = self.model
-        return self._apply("shift", [l], {"statement": statement, "amount": int(amount)},
-                           lambda: SK.shift_verdict(m, statement, l, int(amount)),
-                           lambda: SK.shift(m, statement, l, int(amount)))
+        return self._apply(
+            "shift",
+            [l],
+            {"statement": statement, "amount": int(amount)},
+            lambda: SK.shift_verdict(m, statement, l, int(amount)),
+            lambda: SK.shift(m, statement, l, int(amount)),
+        )
 
     def apply_schedule(self, schedule_text: str) -> Verdict:
         """Run the compound statements in the order of an isl map per
         statement (``{ S0[i, j, k] -> [i, k, j] }``)."""
         m = self.model
-        return self._apply("apply_schedule", [], {"schedule": schedule_text},
-                           lambda: SA.apply_schedule_verdict(m, schedule_text),
-                           lambda: SA.apply_schedule(m, schedule_text))
+        return self._apply(
+            "apply_schedule",
+            [],
+            {"schedule": schedule_text},
+            lambda: SA.apply_schedule_verdict(m, schedule_text),
+            lambda: SA.apply_schedule(m, schedule_text),
+        )
 
-    def optimize(self, tile_sizes: Sequence[int] | None = None, parallel: bool = True,
-                 tile: bool = True) -> OPT.Report:
+    def optimize(self, tile_sizes: Sequence[int] | None = None, parallel: bool = True, tile: bool = True) -> OPT.Report:
         """The automatic Pluto-style schedule (see ``polymlir.transforms.optimize``);
         returns its report (``ok``, remarks, the verdict)."""
         params: dict[str, Any] = {}
@@ -363,31 +407,38 @@ class Schedule:
         out: list[Option] = []
         if loop is None:
             for a, b, depth in F.fusion_candidates(m):
-                out.append(Option("fuse", [self.spec_of(a), self.spec_of(b)], {"depth": depth},
-                                  F.fuse_verdict(m, a, b, depth)))
+                out.append(
+                    Option("fuse", [self.spec_of(a), self.spec_of(b)], {"depth": depth}, F.fuse_verdict(m, a, b, depth))
+                )
         for l in targets:
             band = self.band_from(l)
             names = [self.spec_of(x) for x in band]
             candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
             if len(band) > 1:
                 sizes = [32] * len(band)
-                candidates.append(("tile", names, {"sizes": sizes},
-                                   lambda band=band, sizes=sizes: TL.tile_verdict(m, band, sizes)))
+                candidates.append(
+                    ("tile", names, {"sizes": sizes}, lambda band=band, sizes=sizes: TL.tile_verdict(m, band, sizes))
+                )
                 for k in range(len(band) - 1):
                     perm = list(range(len(band)))
                     perm[k], perm[k + 1] = perm[k + 1], perm[k]
-                    candidates.append(("permute", names, {"perm": perm},
-                                       lambda band=band, perm=perm: P.permute_verdict(m, band, perm)))
-            candidates.append(("strip_mine", names[:1], {"factor": 4},
-                               lambda l=l: TL.strip_mine_verdict(m, l, 4)))
+                    candidates.append(
+                        (
+                            "permute",
+                            names,
+                            {"perm": perm},
+                            lambda band=band, perm=perm: P.permute_verdict(m, band, perm),
+                        )
+                    )
+            candidates.append(("strip_mine", names[:1], {"factor": 4}, lambda l=l: TL.strip_mine_verdict(m, l, 4)))
             candidates.append(("unroll", names[:1], {"factor": 4}, lambda l=l: U.unroll_verdict(m, l, 4)))
             if l.children:
-                candidates.append(("unroll_jam", names[:1], {"factor": 2},
-                                   lambda l=l: U.unroll_jam_verdict(m, l, 2)))
+                candidates.append(("unroll_jam", names[:1], {"factor": 2}, lambda l=l: U.unroll_jam_verdict(m, l, 2)))
                 candidates.append(("distribute", names[:1], {}, lambda l=l: D.distribute_verdict(m, l)))
                 candidates.append(("promote", names[:1], {}, lambda l=l: PR.promote_verdict(m, l)))
-            candidates.append(("parallelize", names[:1], {"reductions": True},
-                               lambda l=l: PAR.parallelize_verdict(m, l, True)))
+            candidates.append(
+                ("parallelize", names[:1], {"reductions": True}, lambda l=l: PAR.parallelize_verdict(m, l, True))
+            )
             candidates.append(("scalar_replace", names[:1], {}, lambda l=l: SR.scalar_replace_verdict(m, l)))
             for prim, ls, params, fn in candidates:
                 try:
@@ -432,17 +483,24 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
     "unroll": lambda s, st: s.unroll(st.loops[0], st.params.get("factor"), bool(st.params.get("full", False))),
     "unroll_jam": lambda s, st: s.unroll_jam(st.loops[0], _param(st, "factor")),
     "parallelize": lambda s, st: s.parallelize(st.loops[0], bool(st.params.get("reductions", True))),
-    "fuse": lambda s, st: s.fuse(st.loops[0], st.loops[1], int(st.params.get("depth", 1)), st.params.get("shifts"),
-                                 bool(st.params.get("contract", False))),
+    "fuse": lambda s, st: s.fuse(
+        st.loops[0],
+        st.loops[1],
+        int(st.params.get("depth", 1)),
+        st.params.get("shifts"),
+        bool(st.params.get("contract", False)),
+    ),
     "distribute": lambda s, st: s.distribute(st.loops[0], st.params.get("groups")),
     "promote": lambda s, st: s.promote(st.loops[0], st.params.get("memrefs"), st.params.get("memory_space")),
     "scalar_replace": lambda s, st: s.scalar_replace(st.loops[0]),
     "skew": lambda s, st: s.skew(st.loops, _param(st, "matrix")),
     "shift": lambda s, st: s.shift(_param(st, "statement"), st.loops[0], _param(st, "amount")),
     "apply_schedule": lambda s, st: s.apply_schedule(_param(st, "schedule")),
-    "optimize": lambda s, st: _report_verdict(s.optimize(st.params.get("tile_sizes"),
-                                                        bool(st.params.get("parallel", True)),
-                                                        bool(st.params.get("tile", True)))),
+    "optimize": lambda s, st: _report_verdict(
+        s.optimize(
+            st.params.get("tile_sizes"), bool(st.params.get("parallel", True)), bool(st.params.get("tile", True))
+        )
+    ),
 }
 
 

@@ -24,17 +24,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from .loop_utils import defined_inside
 from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...ir.core import Operation
+from .loop_utils import defined_inside
 from .scalar_replace import _zero, may_touch
 from .unroll import _Nest, may_be_empty
 
 # Pure, but undefined (a trap on most targets) for some operands.
 UNSAFE_TO_SPECULATE = {
-    "arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi", "arith.ceildivui",
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
     "arith.floordivsi",
 }
 
@@ -44,8 +49,6 @@ class LicmStats:
     hoisted: int = 0
     loads: int = 0
     kept_loads: list[str] = field(default_factory=list)  # why a candidate load stayed
-
-
 
 
 def _loop_of(model: PolyhedralModel, op: Operation) -> Loop | None:
@@ -83,7 +86,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
     for o in body.operations[:-1]:
         if o.regions:
             continue
-        if any(defined_inside(v, op) and not (v.owner_op in moving_set) for v in o.operands):
+        if any(defined_inside(v, op) and v.owner_op not in moving_set for v in o.operands):
             continue
         if o.name == "affine.load":
             why = _load_invariant(model, loop, o)
@@ -111,7 +114,9 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
             zero = _zero(t, o)
             gif.regions[1].blocks[0].append(zero)
             gif.regions[1].blocks[0].append(AffineYieldOp.build([zero.results[0]], loc=o.loc))
-            o.results[0].replace_uses_if(gif.results[0], lambda use: use.owner is not gif.regions[0].blocks[0].operations[-1])
+            o.results[0].replace_uses_if(
+                gif.results[0], lambda use: use.owner is not gif.regions[0].blocks[0].operations[-1]
+            )
         else:
             o.detach()
             block.insert_before(op, o)

@@ -39,8 +39,10 @@ def perfect_band_problem(band: Sequence[Loop]) -> str | None:
             return f"loops {loop_name(a)} and {loop_name(b)} are not directly nested"
         ops = body_ops(a.op)
         if len(ops) != 1 or ops[0] is not b.op:
-            return (f"loops {loop_name(a)} and {loop_name(b)} are not perfectly nested "
-                    f"(the body of {loop_name(a)} at {a.loc} holds other ops)")
+            return (
+                f"loops {loop_name(a)} and {loop_name(b)} are not perfectly nested "
+                f"(the body of {loop_name(a)} at {a.loc} holds other ops)"
+            )
     return None
 
 
@@ -69,8 +71,15 @@ def constant_trip_count(op: AffineForOp) -> int | None:
     return max(0, -(-(ub - lb) // step))
 
 
-def new_loop_like(template: AffineForOp, lb: AffineMap, lb_ops: Sequence[Value], ub: AffineMap,
-                  ub_ops: Sequence[Value], step: int, name: str | None) -> AffineForOp:
+def new_loop_like(
+    template: AffineForOp,
+    lb: AffineMap,
+    lb_ops: Sequence[Value],
+    ub: AffineMap,
+    ub_ops: Sequence[Value],
+    step: int,
+    name: str | None,
+) -> AffineForOp:
     """An empty affine.for (with its yield) at ``template``'s location."""
     loop = AffineForOp.build(lb, ub, step, lb_ops, ub_ops, loc=template.loc)
     loop.induction_var.name_hint = name

@@ -34,8 +34,9 @@ from .unroll import (
 )
 
 
-def unify(pieces: Sequence[tuple[Sequence[AffineExpr], int, Sequence[Value]]]
-          ) -> tuple[list[list[AffineExpr]], list[Value], list[Value]]:
+def unify(
+    pieces: Sequence[tuple[Sequence[AffineExpr], int, Sequence[Value]]],
+) -> tuple[list[list[AffineExpr]], list[Value], list[Value]]:
     """Expressions of several maps (results, number of dims, operands) over
     one operand list: (rewritten results per map, dim values, symbol values).
     A value that is a dim anywhere is a dim everywhere."""
@@ -120,7 +121,7 @@ def normalize_affine_parallel(op: AffineParallelOp) -> str | None:
         return problem
     lmap, umap = op.lowerBoundsMap.value, op.upperBoundsMap.value
     ops = op.operands
-    lops, uops = ops[:lmap.num_inputs], ops[lmap.num_inputs:]
+    lops, uops = ops[: lmap.num_inputs], ops[lmap.num_inputs :]
     steps = [a.value for a in op.steps]
     if all(e == const(0) for e in lmap.results) and all(s == 1 for s in steps):
         return None

@@ -32,10 +32,21 @@ from .tile import model_problem
 
 # Combiners and their arith::AtomicRMWKind (upstream's getSupportedReduction).
 REDUCTION_KINDS = {
-    "arith.addf": "addf", "arith.mulf": "mulf", "arith.addi": "addi", "arith.andi": "andi",
-    "arith.ori": "ori", "arith.muli": "muli", "arith.minimumf": "minimumf", "arith.maximumf": "maximumf",
-    "arith.minsi": "mins", "arith.maxsi": "maxs", "arith.minui": "minu", "arith.maxui": "maxu",
-    "arith.xori": "xori", "arith.maxnumf": "maxnumf", "arith.minnumf": "minnumf",
+    "arith.addf": "addf",
+    "arith.mulf": "mulf",
+    "arith.addi": "addi",
+    "arith.andi": "andi",
+    "arith.ori": "ori",
+    "arith.muli": "muli",
+    "arith.minimumf": "minimumf",
+    "arith.maximumf": "maximumf",
+    "arith.minsi": "mins",
+    "arith.maxsi": "maxs",
+    "arith.minui": "minu",
+    "arith.maxui": "maxu",
+    "arith.xori": "xori",
+    "arith.maxnumf": "maxnumf",
+    "arith.minnumf": "minnumf",
 }
 
 
@@ -86,12 +97,17 @@ def parallelize_verdict(model: PolyhedralModel, loop: Loop, reductions: bool = T
     op = cast(AffineForOp, loop.op)
     for k in range(loop.iter_args):
         if not reductions:
-            return Verdict(False, f"cannot {what}: it carries values (iter_args) and reductions were not "
-                                  "requested", op=loop.op, hint="allow parallel reductions")
+            return Verdict(
+                False,
+                f"cannot {what}: it carries values (iter_args) and reductions were not requested",
+                op=loop.op,
+                hint="allow parallel reductions",
+            )
         r = match_reduction(op, k)
         if isinstance(r, str):
-            return Verdict(False, f"cannot {what}: the value it carries in iter_args #{k} is not a "
-                                  f"reduction ({r})", op=loop.op)
+            return Verdict(
+                False, f"cannot {what}: the value it carries in iter_args #{k} is not a reduction ({r})", op=loop.op
+            )
     carried = [d for d in model.dependences() if d.carried_by is loop]
     if carried:
         # Name a dependence that is not a reduction first: it is the real obstacle.
@@ -101,8 +117,9 @@ def parallelize_verdict(model: PolyhedralModel, loop: Loop, reductions: bool = T
         v = refusal(what, [loop], d)
         if d.reduction:
             v.reason = v.reason.replace(f"cannot {what}: ", f"cannot {what}: it carries a reduction on memory: ", 1)
-            v.hint = (f"privatize it: scalar-replace the reduction in {name} into iter_args, then parallelize "
-                      "with reductions")
+            v.hint = (
+                f"privatize it: scalar-replace the reduction in {name} into iter_args, then parallelize with reductions"
+            )
         return v
     return Verdict.legal(f"loop {name} carries no dependence")
 
@@ -119,8 +136,9 @@ def parallelize(model: PolyhedralModel, loop: Loop, reductions: bool = True) -> 
     for k in range(len(op.results)):
         r = match_reduction(op, k) if reductions else "reductions were not requested"
         if isinstance(r, str):
-            raise TransformError(f"cannot {what}: the value it carries in iter_args #{k} is not a reduction ({r})",
-                                 loop.op)
+            raise TransformError(
+                f"cannot {what}: the value it carries in iter_args #{k} is not a reduction ({r})", loop.op
+            )
     return convert_to_parallel(op)
 
 
@@ -132,9 +150,18 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
     reds_ = cast(list[Reduction], reds)
     lbs, ubs, inits = op._operand_groups()
     lb_map, ub_map = op.lowerBoundMap.value, op.upperBoundMap.value
-    par = AffineParallelOp.build_reduce(lb_map, [lb_map.num_results], ub_map, [ub_map.num_results], [op.step.value],
-                                 lbs, ubs, loc=op.loc, reductions=[r.kind for r in reds_],
-                                 result_types=[r.type for r in op.results])
+    par = AffineParallelOp.build_reduce(
+        lb_map,
+        [lb_map.num_results],
+        ub_map,
+        [ub_map.num_results],
+        [op.step.value],
+        lbs,
+        ubs,
+        loc=op.loc,
+        reductions=[r.kind for r in reds_],
+        result_types=[r.type for r in op.results],
+    )
     block = op.parent
     assert block is not None
     block.insert_before(op, par)

@@ -13,23 +13,33 @@ from collections.abc import Sequence
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name
-from .loop_utils import TransformError, as_for, bound_operands, bounds_use_band, move_body, new_loop_like, perfect_band_problem
+from .loop_utils import (
+    TransformError,
+    as_for,
+    bound_operands,
+    bounds_use_band,
+    move_body,
+    new_loop_like,
+    perfect_band_problem,
+)
 from .regen import regenerate_band
 from .tile import band_verdict, names
 
 
 def check_permutation(band: Sequence[Loop], perm: Sequence[int]) -> None:
     if sorted(perm) != list(range(len(band))):
-        raise TransformError(f"{list(perm)} is not a permutation of the {len(band)} loops {names(band)}",
-                             band[0].op if band else None)
+        raise TransformError(
+            f"{list(perm)} is not a permutation of the {len(band)} loops {names(band)}", band[0].op if band else None
+        )
 
 
 def permute_verdict(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -> Verdict:
     """``perm[k]`` is the index in ``band`` of the loop that goes to position k."""
     check_permutation(band, perm)
     new_order = [band[p] for p in perm]
-    return band_verdict(model, band, f"permute loops {names(band)} to {names(new_order)}",
-                        lambda _u, ivs: [ivs[p] for p in perm])
+    return band_verdict(
+        model, band, f"permute loops {names(band)} to {names(new_order)}", lambda _u, ivs: [ivs[p] for p in perm]
+    )
 
 
 def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -> list:
@@ -42,8 +52,7 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
     if bounds_use_band(band) is not None:
         # Bounds over other band IVs (e.g. triangular): isl derives the new
         # loops' bounds (Fourier-Motzkin) from the permuted schedule.
-        return regenerate_band(model, band, lambda _u, ivs: [ivs[p] for p in perm],
-                               f"permute loops {names(band)}")
+        return regenerate_band(model, band, lambda _u, ivs: [ivs[p] for p in perm], f"permute loops {names(band)}")
     outer = band[0].op
     block = outer.parent
     assert block is not None

@@ -41,15 +41,25 @@ from ...ir.layout import has_identity_layout
 from .loop_utils import TransformError, append_before_terminator
 
 ACCESS_OPS = ("affine.load", "affine.store")
-VIEW_OPS = ("memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.collapse_shape",
-            "memref.expand_shape", "memref.transpose", "memref.memory_space_cast", "memref.assume_alignment")
+VIEW_OPS = (
+    "memref.subview",
+    "memref.cast",
+    "memref.reinterpret_cast",
+    "memref.view",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.transpose",
+    "memref.memory_space_cast",
+    "memref.assume_alignment",
+)
 
 
 # -- affine maps over values ---------------------------------------------------------------
 
 
-def affine_map_of(exprs: Sequence[AffineExpr], dim_vals: Sequence[Value],
-                  sym_vals: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
+def affine_map_of(
+    exprs: Sequence[AffineExpr], dim_vals: Sequence[Value], sym_vals: Sequence[Value]
+) -> tuple[AffineMap, list[Value]]:
     """A map computing ``exprs`` (over ``d<k>`` = ``dim_vals[k]`` and
     ``s<j>`` = ``sym_vals[j]``) with only the operands it uses, each once."""
     dims: list[Value] = []
@@ -93,11 +103,12 @@ def simplify(e: AffineExpr, num_dims: int, num_symbols: int) -> AffineExpr:
 
 def access_parts(op: Operation) -> tuple[AffineMap, list[Value]]:
     """An affine access's map and its index operands."""
-    return op.get_attr("map").value, list(getattr(op, "indices"))  # type: ignore[union-attr]
+    return op.get_attr("map").value, list(op.indices)  # type: ignore[union-attr]
 
 
-def rebase_access(op: Operation, memref: Value, offsets: Sequence[AffineExpr], outer: Sequence[Value],
-                  params: Sequence[Value]) -> Operation:
+def rebase_access(
+    op: Operation, memref: Value, offsets: Sequence[AffineExpr], outer: Sequence[Value], params: Sequence[Value]
+) -> Operation:
     """Replace the affine load/store ``op`` by one on ``memref`` whose
     indices are the old ones minus ``offsets`` (over the ``outer`` loop IVs
     and the parameters); returns the new op."""
@@ -106,7 +117,9 @@ def rebase_access(op: Operation, memref: Value, offsets: Sequence[AffineExpr], o
     n = len(outer)
     exprs = []
     for r, off in zip(amap.results, offsets):
-        shifted = off.replace_dims_and_symbols([dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))])
+        shifted = off.replace_dims_and_symbols(
+            [dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))]
+        )
         exprs.append(r - shifted)
     new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
     if op.name == "affine.load":
@@ -120,7 +133,9 @@ def rebase_access(op: Operation, memref: Value, offsets: Sequence[AffineExpr], o
     return new
 
 
-def bound_map(exprs: Sequence[AffineExpr], outer: Sequence[Value], params: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
+def bound_map(
+    exprs: Sequence[AffineExpr], outer: Sequence[Value], params: Sequence[Value]
+) -> tuple[AffineMap, list[Value]]:
     return affine_map_of(exprs, outer, params)
 
 
@@ -198,8 +213,9 @@ def _pick(v: Value, requested: Sequence[Value | str]) -> bool:
     return False
 
 
-def plan(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None
-         ) -> tuple[list[Region], list[str]]:
+def plan(
+    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None
+) -> tuple[list[Region], list[str]]:
     """The regions to promote and, for each memref left out, why (a refusal
     when it was requested). Raises TransformError for memrefs that the loop
     does not access."""
@@ -212,8 +228,10 @@ def plan(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | No
             if not any(_pick(v, [r]) for v in by_memref):
                 name = r if isinstance(r, str) else value_name(r)
                 known = ", ".join(value_name(v) for v in by_memref) or "none"
-                raise TransformError(f"loop {loop_name(loop)} at {loop.loc} does not access memref '{name}' "
-                                     f"(it accesses: {known})", loop.op)
+                raise TransformError(
+                    f"loop {loop_name(loop)} at {loop.loc} does not access memref '{name}' (it accesses: {known})",
+                    loop.op,
+                )
     used_inside: dict[Value, list[Value]] = {}
     for op in loop.op.walk():
         for v in op.operands:
@@ -285,8 +303,9 @@ def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]
     return None
 
 
-def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
-            params: Sequence[str]) -> tuple[Region | None, str | None]:
+def _region(
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+) -> tuple[Region | None, str | None]:
     """The region of ``mem``'s accesses ``stmts`` per iteration of ``outer``."""
     try:
         return _region_of(mem, stmts, outer, params)
@@ -294,8 +313,9 @@ def _region(mem: Value, stmts: list[Statement], outer: list[Loop],
         return None, f"isl cannot describe its footprint exactly ({e})"
 
 
-def _region_of(mem: Value, stmts: list[Statement], outer: list[Loop],
-               params: Sequence[str]) -> tuple[Region | None, str | None]:
+def _region_of(
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+) -> tuple[Region | None, str | None]:
     n_outer = len(outer)
     ge, eq = context_constraints(outer)
     fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
@@ -321,8 +341,10 @@ def _region_of(mem: Value, stmts: list[Statement], outer: list[Loop],
         # A box widened past the footprint (no exact max/min form) may reach
         # beyond the buffer's box: copy out only what is inside both, where
         # every element was either written or copied in.
-        write_box = [ib.BoxDim(_merge(w.lbs, b.lbs), _merge(w.ubs, b.ubs), w.offset, w.size, w.size_bound)
-                     for w, b in zip(write_box, box)]
+        write_box = [
+            ib.BoxDim(_merge(w.lbs, b.lbs), _merge(w.ubs, b.ubs), w.offset, w.size, w.size_bound)
+            for w, b in zip(write_box, box)
+        ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
@@ -357,8 +379,9 @@ def _check_space(memory_space: int | None) -> None:
         raise TransformError(f"memory space {memory_space} must be a non-negative integer")
 
 
-def promote_verdict(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None,
-                    memory_space: int | None = None) -> Verdict:
+def promote_verdict(
+    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, memory_space: int | None = None
+) -> Verdict:
     """Whether the memrefs (all accessed ones if None) can be promoted to
     local buffers around ``loop``."""
     _check_space(memory_space)
@@ -374,12 +397,14 @@ def promote_verdict(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value 
         return Verdict(False, f"cannot {what}{why}", op=loop.op)
     names = ", ".join(r.name for r in regions)
     rest = f" (not promoted: {'; '.join(skipped)})" if skipped else ""
-    return Verdict(True, f"promote {names} around loop {loop_name(loop)}: the accesses inside keep their "
-                         f"order{rest}", op=loop.op)
+    return Verdict(
+        True, f"promote {names} around loop {loop_name(loop)}: the accesses inside keep their order{rest}", op=loop.op
+    )
 
 
-def promote(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None,
-            memory_space: int | None = None) -> list[Operation]:
+def promote(
+    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, memory_space: int | None = None
+) -> list[Operation]:
     """Promote (call after a legal verdict); returns the buffers' allocations."""
     _check_space(memory_space)
     bad = _problem(model, loop)
@@ -394,8 +419,9 @@ def promote(model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] |
     allocs = []
     for r in regions:
         place = r.place or loop.op
-        allocs.append(_promote_one(r, place, alloc_anchor(place, outer_loops[:r.level]), outer[:r.level], params,
-                                   memory_space))
+        allocs.append(
+            _promote_one(r, place, alloc_anchor(place, outer_loops[: r.level]), outer[: r.level], params, memory_space)
+        )
     return allocs
 
 
@@ -411,8 +437,9 @@ def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
     return anchor
 
 
-def _promote_one(r: Region, loop_op: Operation, top: Operation, outer: list[Value], params: list[Value],
-                 memory_space: int | None) -> Operation:
+def _promote_one(
+    r: Region, loop_op: Operation, top: Operation, outer: list[Value], params: list[Value], memory_space: int | None
+) -> Operation:
     mt = r.memref.type
     assert isinstance(mt, T.MemRefType)
     loc = loop_op.loc
@@ -446,8 +473,18 @@ def _promote_one(r: Region, loop_op: Operation, top: Operation, outer: list[Valu
     return alloc
 
 
-def _copy_nest(box: list[ib.BoxDim], offsets: list[AffineExpr], src: Value, dst: Value, into_buffer: bool,
-               outer: list[Value], params: list[Value], guard: IntegerSet | None, loc, name: str) -> Operation:
+def _copy_nest(
+    box: list[ib.BoxDim],
+    offsets: list[AffineExpr],
+    src: Value,
+    dst: Value,
+    into_buffer: bool,
+    outer: list[Value],
+    params: list[Value],
+    guard: IntegerSet | None,
+    loc,
+    name: str,
+) -> Operation:
     """Loops over ``box`` copying ``src`` to ``dst`` (the buffer side
     indexed relative to ``offsets``), inside an ``affine.if`` on ``guard``."""
     n = len(outer)
@@ -463,8 +500,7 @@ def _copy_nest(box: list[ib.BoxDim], offsets: list[AffineExpr], src: Value, dst:
         assert b.lbs is not None and b.ubs is not None
         # Loop-dependent bounds first, constants last, as tiled bounds read.
         lmap, lops = bound_map(sorted(b.lbs, key=lambda e: e.is_symbolic_or_constant()), outer, params)
-        umap, uops = bound_map(sorted([u + 1 for u in b.ubs], key=lambda e: e.is_symbolic_or_constant()), outer,
-                               params)
+        umap, uops = bound_map(sorted([u + 1 for u in b.ubs], key=lambda e: e.is_symbolic_or_constant()), outer, params)
         f = AffineForOp.build(lmap, umap, 1, lops, uops, loc=loc)
         f.induction_var.name_hint = f"{_ident(name)}_c{k}"
         ivs.append(f.induction_var)
@@ -474,9 +510,11 @@ def _copy_nest(box: list[ib.BoxDim], offsets: list[AffineExpr], src: Value, dst:
             append_before_terminator(body, f)
         body = f.body
     assert body is not None
-    rel = [dim(k) - off.replace_dims_and_symbols([dim(len(box) + j) for j in range(n)],
-                                                 [sym(j) for j in range(len(params))])
-           for k, off in enumerate(offsets)]
+    rel = [
+        dim(k)
+        - off.replace_dims_and_symbols([dim(len(box) + j) for j in range(n)], [sym(j) for j in range(len(params))])
+        for k, off in enumerate(offsets)
+    ]
     bmap, bops = affine_map_of(rel, [*ivs, *outer], params)
     ident = AffineMap.identity(len(ivs))
     if into_buffer:

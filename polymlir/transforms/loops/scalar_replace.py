@@ -53,7 +53,7 @@ _STRUCTURAL = ("affine.for", "affine.if", "affine.parallel", "affine.yield")
 def same_element_always(a: Statement, b: Statement) -> bool:
     """Whether two accesses in the same block touch the same element of the
     same memref in every iteration (must-alias)."""
-    if getattr(a.op, "memref") is not getattr(b.op, "memref"):
+    if a.op.memref is not b.op.memref:
         return False
     if len(a.loops) != len(b.loops) or any(x is not y for x, y in zip(a.loops, b.loops)):
         return False
@@ -74,8 +74,15 @@ def may_touch(a: Statement, t: Statement, n_equal: int) -> tuple | None:
     return ib.violation_sample(same) or ((), ())
 
 
-_VIEWS = ("memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.collapse_shape",
-          "memref.expand_shape", "memref.transpose")
+_VIEWS = (
+    "memref.subview",
+    "memref.cast",
+    "memref.reinterpret_cast",
+    "memref.view",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.transpose",
+)
 _ALLOCS = ("memref.alloc", "memref.alloca", "memref.get_global")
 
 
@@ -95,8 +102,10 @@ def may_alias(a: Value, b: Value) -> bool:
     ba, bb = _base(a), _base(b)
     if ba is bb:
         return True
-    alloc = [isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS  # type: ignore[union-attr]
-             for x in (ba, bb)]
+    alloc = [
+        isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS  # type: ignore[union-attr]
+        for x in (ba, bb)
+    ]
     return not any(alloc)
 
 
@@ -104,7 +113,7 @@ def conflicts(s: Statement, t: Statement, n_equal: int) -> bool:
     """Whether ``t`` may touch the element ``s`` touches in the same
     iteration of their first ``n_equal`` loops: exact on one memref, and
     conservative (as upstream's scalrep) across memrefs that may alias."""
-    ms, mt = getattr(s.op, "memref"), getattr(t.op, "memref")
+    ms, mt = s.op.memref, t.op.memref
     if ms is mt:
         return may_touch(s, t, n_equal) is not None
     return may_alias(ms, mt)
@@ -156,7 +165,7 @@ def _between_clear(eff: _Effects, ops: Sequence[Operation], s: Statement, kinds:
         reads, writes, opaque = eff.of(o)
         if opaque:
             return False
-        for t in (writes if kinds == "write" else reads):
+        for t in writes if kinds == "write" else reads:
             if t.op in erased:
                 continue
             if conflicts(s, t, n):
@@ -200,10 +209,10 @@ def scalrep(func: Operation) -> ScalrepStats:
                     continue
                 if is_store(prev) and same_element_always(by_op[prev], sl):
                     val = prev.operands[0]
-                    if val.type == ld.results[0].type and _between_clear(eff, ops[i + 1:j], sl, "write", erased):
+                    if val.type == ld.results[0].type and _between_clear(eff, ops[i + 1 : j], sl, "write", erased):
                         ld.results[0].replace_all_uses_with(val)
                         erased.add(ld)
-                        forwarded_memrefs.append(getattr(ld, "memref"))
+                        forwarded_memrefs.append(ld.memref)
                         stats.forwarded += 1
                     break
                 _, writes, opaque = eff.of(prev)
@@ -221,7 +230,7 @@ def scalrep(func: Operation) -> ScalrepStats:
             for j in range(i + 1, len(ops)):
                 nxt = ops[j]
                 if is_store(nxt) and nxt not in erased and same_element_always(ss, by_op[nxt]):
-                    if _between_clear(eff, ops[i + 1:j], ss, "read", erased):
+                    if _between_clear(eff, ops[i + 1 : j], ss, "read", erased):
                         erased.add(st)
                         stats.dead_stores += 1
                     break
@@ -235,8 +244,7 @@ def scalrep(func: Operation) -> ScalrepStats:
         if not isinstance(d, Operation) or d.name not in ("memref.alloc", "memref.alloca"):
             continue
         users = m.users
-        if all((u.name == "affine.store" and u.operands[0] is not m) or u.name == "memref.dealloc"
-               for u in users):
+        if all((u.name == "affine.store" and u.operands[0] is not m) or u.name == "memref.dealloc" for u in users):
             for u in users:
                 u.erase()
             d.erase()
@@ -254,7 +262,7 @@ def scalrep(func: Operation) -> ScalrepStats:
                 if prev in erased or prev.parent is None:
                     continue
                 if is_load(prev) and same_element_always(by_op[prev], sl):
-                    if _between_clear(eff, ops[i + 1:j], sl, "write", erased):
+                    if _between_clear(eff, ops[i + 1 : j], sl, "write", erased):
                         ld.results[0].replace_all_uses_with(prev.results[0])
                         erased.add(ld)
                         stats.redundant_loads += 1
@@ -291,8 +299,6 @@ class Group:
         return next(s for s in self.accesses if s.accesses[0].kind == "write")
 
 
-
-
 def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     """Groups of must-alias accesses to loop-invariant elements directly in
     ``loop``'s body, each with a store."""
@@ -302,7 +308,7 @@ def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     for o in body.operations:
         if o.name not in ("affine.load", "affine.store") or o not in by_op:
             continue
-        if any(defined_inside(v, loop.op) for v in getattr(o, "indices")):
+        if any(defined_inside(v, loop.op) for v in o.indices):
             continue
         s = by_op[o]
         for g in groups:
@@ -326,8 +332,11 @@ def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
         return bad
     groups = invariant_groups(model, loop)
     if not groups:
-        return Verdict(False, f"cannot {what}: no element that does not depend on {name} is stored directly in "
-                              "its body", op=loop.op)
+        return Verdict(
+            False,
+            f"cannot {what}: no element that does not depend on {name} is stored directly in its body",
+            op=loop.op,
+        )
     members = {s for g in groups for s in g.accesses}
     inner = [s for s in model.statements if loop.op.is_proper_ancestor_of(s.op) and s not in members]
     for g in groups:
@@ -336,8 +345,12 @@ def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
             hit = may_touch(st, t, loop.depth)
             if hit is not None:
                 at = f" (e.g. at iteration {_fmt(hit[1])})" if hit[1] else ""
-                return Verdict(False, f"cannot {what}: {t.op.name} at {t.loc} may access the element that "
-                                      f"{st.op.name} at {st.loc} updates{at}", op=loop.op)
+                return Verdict(
+                    False,
+                    f"cannot {what}: {t.op.name} at {t.loc} may access the element that "
+                    f"{st.op.name} at {st.loc} updates{at}",
+                    op=loop.op,
+                )
     elems = ", ".join(f"{g.store.op.name} at {g.store.loc}" for g in groups)
     return Verdict.legal(f"{what}: no other access in {name} touches the elements of {elems}")
 
@@ -362,7 +375,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     where = []
     for g in groups:
         st = g.store.op
-        where.append((getattr(st, "memref"), list(getattr(st, "indices")), st.get_attr("map").value, st.loc))
+        where.append((st.memref, list(st.indices), st.get_attr("map").value, st.loc))
     # Initial values, loaded before the loop.
     inits: list[Value] = []
     for g, (memref, idx, amap, _) in zip(groups, where):
@@ -385,8 +398,9 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
             inits.append(gif.results[0])
     # The loop with more iter_args: a new op around the old body.
     lbs, ubs, old_inits = old._operand_groups()
-    new = AffineForOp.build(old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs,
-                            [*old_inits, *inits], loc=old.loc)
+    new = AffineForOp.build(
+        old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs, [*old_inits, *inits], loc=old.loc
+    )
     block.insert_before(old, new)
     nbody, obody = new.body, old.body
     for a, na in zip(obody.arguments, nbody.arguments):
@@ -398,7 +412,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
         o.detach()
         nbody.append(o)
     finals: list[Value] = []
-    for g, arg in zip(groups, nbody.arguments[1 + nold:]):
+    for g, arg in zip(groups, nbody.arguments[1 + nold :]):
         cur: Value = arg
         for s in g.accesses:
             if s.accesses[0].kind == "read":
@@ -435,4 +449,3 @@ def _zero(t: T.Type, near: Operation) -> Operation:
         c = ConstantOp.of(A.IntegerAttr(0, t))
     c.loc = near.loc
     return c
-

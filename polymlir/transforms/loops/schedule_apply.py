@@ -55,8 +55,9 @@ def _param_renames(model: PolyhedralModel, written: list[str]) -> dict[str, str]
     for p in written:
         if p not in by_source:
             known = ", ".join(f"{getattr(v, 'name_hint', None) or n}" for v, n in zip(model.params, model.param_names))
-            raise TransformError(f"the schedule uses parameter '{p}', which the function does not have "
-                                 f"(parameters: {known or 'none'})")
+            raise TransformError(
+                f"the schedule uses parameter '{p}', which the function does not have (parameters: {known or 'none'})"
+            )
         out[p] = by_source[p]
     return out
 
@@ -80,11 +81,16 @@ def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit]
     for name, m in written.items():
         u = by_name.get(name)
         if u is None:
-            raise TransformError(f"the schedule names {name or 'an unnamed statement'}, which is not a statement "
-                                 f"(statements: {_statement_list(units)})")
+            raise TransformError(
+                f"the schedule names {name or 'an unnamed statement'}, which is not a statement "
+                f"(statements: {_statement_list(units)})"
+            )
         if ib.n_in(m) != len(u.loops):
-            raise TransformError(f"the schedule gives {name} {ib.n_in(m)} dims; {name} ({u.op.name} at "
-                                 f"{op_loc(u.op)}) is in {len(u.loops)} loops", u.op)
+            raise TransformError(
+                f"the schedule gives {name} {ib.n_in(m)} dims; {name} ({u.op.name} at "
+                f"{op_loc(u.op)}) is in {len(u.loops)} loops",
+                u.op,
+            )
         maps[name] = ib.adopt_schedule(m, u.domain, _param_renames(model, ib.param_names(m)))
     nests: list[Operation] = []
     for name in maps:
@@ -93,8 +99,11 @@ def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit]
             nests.append(n)
     missing = [u for u in units if u.name not in maps and nest_of(model, u) in nests]
     if missing:
-        raise TransformError("the schedule must give every statement of the loop nests it changes a time; "
-                             f"missing: {_statement_list(missing)}", missing[0].op)
+        raise TransformError(
+            "the schedule must give every statement of the loop nests it changes a time; "
+            f"missing: {_statement_list(missing)}",
+            missing[0].op,
+        )
     top = model.func.regions[0].blocks[0].operations
     nests.sort(key=top.index)
     return _Parsed(units, maps, nests)
@@ -118,8 +127,9 @@ def apply_schedule_verdict(model: PolyhedralModel, schedule_text: str) -> Verdic
         problem = ib.schedule_problem(m, by_name[name].domain)
         if problem is not None:
             u = by_name[name]
-            return Verdict(False, f"cannot {WHAT}: the schedule of {name} ({u.op.name} at {op_loc(u.op)}) "
-                                  f"{problem}", op=u.op)
+            return Verdict(
+                False, f"cannot {WHAT}: the schedule of {name} ({u.op.name} at {op_loc(u.op)}) {problem}", op=u.op
+            )
     padded = _padded(parsed)
     first = next(u for u in units if nest_of(model, u) is parsed.nests[0])
     head = first.positions[0]

@@ -68,12 +68,17 @@ def check_matrix(band: Sequence[Loop], m: Matrix) -> None:
     if n == 0:
         raise TransformError("skew needs at least one loop")
     if len(m) != n or any(len(row) != n for row in m):
-        raise TransformError(f"the matrix must be {n}x{n} for the {n} loops {names(band)}, got "
-                             f"{len(m)}x{len(m[0]) if m else 0}", band[0].op)
+        raise TransformError(
+            f"the matrix must be {n}x{n} for the {n} loops {names(band)}, got {len(m)}x{len(m[0]) if m else 0}",
+            band[0].op,
+        )
     det = determinant(m)
     if abs(det) != 1:
-        raise TransformError(f"the matrix {_mtext(m)} is not unimodular (determinant {det}); skewing needs "
-                             "an integer matrix with determinant 1 or -1", band[0].op)
+        raise TransformError(
+            f"the matrix {_mtext(m)} is not unimodular (determinant {det}); skewing needs "
+            "an integer matrix with determinant 1 or -1",
+            band[0].op,
+        )
 
 
 def _mtext(m: Matrix) -> str:
@@ -145,8 +150,9 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
     return _regenerate_nest(model, units, vectors, [nest], origins)
 
 
-def _regenerate_nest(model: PolyhedralModel, units: Sequence[Unit], vectors: dict[str, Vector],
-                     nests: list[Operation], origins) -> list[Operation]:
+def _regenerate_nest(
+    model: PolyhedralModel, units: Sequence[Unit], vectors: dict[str, Vector], nests: list[Operation], origins
+) -> list[Operation]:
     inside = [u for u in units if nest_of(model, u) in nests]
     maps = schedule_maps(inside, {u.name: vectors[u.name] for u in inside}, model.param_names)
     return regenerate(model, inside, maps, nests, origins)
@@ -167,8 +173,12 @@ def find_unit(units: Sequence[Unit], unit: str | Operation | Unit) -> Unit:
     raise TransformError(f"no statement {what} (statements: {known})", unit if isinstance(unit, Operation) else None)
 
 
-def _shift_setup(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amount: int,
-                 ) -> tuple[str, list[Unit] | Verdict, Unit | None]:
+def _shift_setup(
+    model: PolyhedralModel,
+    unit: str | Operation | Unit,
+    loop: Loop,
+    amount: int,
+) -> tuple[str, list[Unit] | Verdict, Unit | None]:
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise TransformError(f"shift amount must be an integer, got {amount!r}", loop.op)
     what = f"shift along loop {loop_name(loop)} by {amount}"
@@ -180,8 +190,10 @@ def _shift_setup(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loo
         return what, units, None
     u = find_unit(units, unit)
     if loop not in u.loops:
-        raise TransformError(f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is not inside loop "
-                             f"{loop_name(loop)} at {loop.loc}", loop.op)
+        raise TransformError(
+            f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is not inside loop {loop_name(loop)} at {loop.loc}",
+            loop.op,
+        )
     what = f"shift statement {u.name} ({u.op.name} at {op_loc(u.op)}) by {amount} along loop {loop_name(loop)}"
     return what, units, u
 
@@ -248,7 +260,7 @@ class TestLoopSkew(ModulePass):
         n = len(self.loops)
         if n == 0 or len(self.matrix) != n * n:
             raise PassError(f"test-loop-skew needs loops and a {n}x{n} matrix")
-        rows = [list(self.matrix[r * n:(r + 1) * n]) for r in range(n)]
+        rows = [list(self.matrix[r * n : (r + 1) * n]) for r in range(n)]
         for f in _functions(op):
             model = analyze(f)
             try:

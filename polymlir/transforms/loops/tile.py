@@ -19,7 +19,6 @@ from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import BandFn, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import access_units
-from .regen import regenerate_band
 from .loop_utils import (
     TransformError,
     as_for,
@@ -30,6 +29,7 @@ from .loop_utils import (
     new_loop_like,
     perfect_band_problem,
 )
+from .regen import regenerate_band
 
 
 def names(band: Sequence[Loop]) -> str:
@@ -42,17 +42,22 @@ def model_problem(model: PolyhedralModel, loops: Sequence[Loop], what: str) -> V
         if l.has_unknown_effects:
             for na in model.non_affine:
                 if l.op.is_ancestor_of(na.op):
-                    return Verdict(False, f"cannot {what}: {na.op.name} at {na.loc} is outside the affine "
-                                          f"model ({na.reason})", op=na.op)
-            return Verdict(False, f"cannot {what}: loop {loop_name(l)} at {l.loc} holds code outside the "
-                                  "affine model", op=l.op)
+                    return Verdict(
+                        False,
+                        f"cannot {what}: {na.op.name} at {na.loc} is outside the affine model ({na.reason})",
+                        op=na.op,
+                    )
+            return Verdict(
+                False, f"cannot {what}: loop {loop_name(l)} at {l.loc} holds code outside the affine model", op=l.op
+            )
     return None
 
 
 def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile size") -> None:
     if len(sizes) != len(band):
-        raise TransformError(f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}",
-                             band[0].op if band else None)
+        raise TransformError(
+            f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}", band[0].op if band else None
+        )
     for l, s in zip(band, sizes):
         if not isinstance(s, int) or s < 1:
             raise TransformError(f"{what} {s} for loop {loop_name(l)} must be a positive integer", l.op)
@@ -111,8 +116,9 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     for l, size in zip(band, sizes):
         op = as_for(l.op)
         lbs, ubs = bound_operands(op)
-        t = new_loop_like(op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value * size,
-                          f"{loop_name(l)}_tile")
+        t = new_loop_like(
+            op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value * size, f"{loop_name(l)}_tile"
+        )
         if parent_body is None:
             anchor_block.insert_before(outer, t)
         else:
@@ -137,7 +143,7 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
         else:
             # Upstream's order: the tile's end first, then the original bounds.
             ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (dim(0) + span, *shifted))
-            ub_ops = [t.induction_var, *ubs[:ub_map.num_dims], *ubs[ub_map.num_dims:]]
+            ub_ops = [t.induction_var, *ubs[: ub_map.num_dims], *ubs[ub_map.num_dims :]]
         p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(l))
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)

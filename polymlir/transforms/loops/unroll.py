@@ -74,8 +74,7 @@ def constant_trip_count(lbs: Sequence[AffineExpr], ubs: Sequence[AffineExpr], st
     return None
 
 
-def context_set(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr] = (),
-                eq: Sequence[AffineExpr] = ()):
+def context_set(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr] = (), eq: Sequence[AffineExpr] = ()):
     """The isl set of (enclosing loop IVs, ``loop``'s IV, params) satisfying
     the enclosing loops' bounds and the given constraints (``e >= 0``,
     ``e == 0``). Strides and ``affine.if`` conditions of the enclosing code
@@ -113,7 +112,9 @@ def divides_trip_count(model: PolyhedralModel, loop: Loop, factor: int) -> bool:
     return True
 
 
-def emit_map(ivs: Sequence[Value], params: Sequence[Value], exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:
+def emit_map(
+    ivs: Sequence[Value], params: Sequence[Value], exprs: Sequence[AffineExpr]
+) -> tuple[AffineMap, list[Value]]:
     """An affine map and its operands for expressions over ``d<k>`` (the IV
     ``ivs[k]``) and ``s<j>`` (``params[j]``), keeping only what they use."""
     used_d = [k for k in range(len(ivs)) if any(e.is_function_of_dim(k) for e in exprs)]
@@ -139,8 +140,11 @@ def as_for(op: Operation) -> AffineForOp:
     return cast(AffineForOp, op)
 
 
-def set_bounds(op: AffineForOp, lb: tuple[AffineMap, Sequence[Value]] | None = None,
-               ub: tuple[AffineMap, Sequence[Value]] | None = None) -> None:
+def set_bounds(
+    op: AffineForOp,
+    lb: tuple[AffineMap, Sequence[Value]] | None = None,
+    ub: tuple[AffineMap, Sequence[Value]] | None = None,
+) -> None:
     """Replace the lower and/or upper bound (map and operands) of ``op``."""
     lbs, ubs, inits = op._operand_groups()
     lb_map, ub_map = op.lowerBoundMap.value, op.upperBoundMap.value
@@ -315,13 +319,21 @@ def unroll_verdict(model: PolyhedralModel, loop: Loop, factor: int | None = None
     tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
     if full:
         if tc is None:
-            return Verdict(False, f"cannot {what}: its trip count is not a constant", op=loop.op,
-                           hint=f"unroll {name} by a factor instead")
+            return Verdict(
+                False,
+                f"cannot {what}: its trip count is not a constant",
+                op=loop.op,
+                hint=f"unroll {name} by a factor instead",
+            )
         return Verdict.legal(f"{what} ({tc} iterations) keeps the order of every operation")
     assert factor is not None
     if factor > 1 and tc is not None and tc < factor:
-        return Verdict(False, f"cannot {what}: its trip count {tc} is smaller than the factor", op=loop.op,
-                       hint=f"unroll {name} fully")
+        return Verdict(
+            False,
+            f"cannot {what}: its trip count {tc} is smaller than the factor",
+            op=loop.op,
+            hint=f"unroll {name} fully",
+        )
     return Verdict.legal(f"{what} keeps the order of every operation")
 
 
@@ -371,8 +383,14 @@ def _unroll_by_factor(nest: _Nest, op: AffineForOp, factor: int) -> list[Operati
     return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
 
 
-def _promote_single(loop: Loop, op: AffineForOp, main_ubs: list[AffineExpr], factor: int,
-                    cleanup: AffineForOp | None, cleanup_lbs: list[AffineExpr]) -> list[Operation]:
+def _promote_single(
+    loop: Loop,
+    op: AffineForOp,
+    main_ubs: list[AffineExpr],
+    factor: int,
+    cleanup: AffineForOp | None,
+    cleanup_lbs: list[AffineExpr],
+) -> list[Operation]:
     """Replace the unrolled loop and the cleanup loop by their bodies where
     they run once (the cleanup first, as upstream, so the constants it
     creates come in upstream's order); the loops that remain."""
@@ -390,8 +408,9 @@ def _promote_single(loop: Loop, op: AffineForOp, main_ubs: list[AffineExpr], fac
     return out
 
 
-def replicate_body(nest: _Nest, op: AffineForOp, factor: int, step: int,
-                   guards: Sequence[AffineExpr] | None = None) -> None:
+def replicate_body(
+    nest: _Nest, op: AffineForOp, factor: int, step: int, guards: Sequence[AffineExpr] | None = None
+) -> None:
     """Append ``factor - 1`` copies of the body, copy k seeing the IV plus
     ``k * step`` and the values the previous copy yields; with ``guards``
     (upper bounds over the nest), copy k runs only where ``iv + k * step``
@@ -466,8 +485,6 @@ def sub_blocks(op: Operation) -> list[list[Operation]]:
     return out
 
 
-
-
 @dataclass
 class _Dependent:
     """A jammed loop whose bounds depend on the unrolled loop's IV: it runs
@@ -538,8 +555,10 @@ def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str
     if op.name != "affine.for":
         return f"it is an {op.name}, not an affine.for"
     if loop.iter_args:
-        return (f"loop {name} carries values (iter_args) from one iteration to the next; jamming its copies "
-                "would reorder that recurrence")
+        return (
+            f"loop {name} carries values (iter_args) from one iteration to the next; jamming its copies "
+            "would reorder that recurrence"
+        )
     d, s = loop.depth, loop.step
     inner_ops = jammed_loops(op)
     plan = _JamPlan({})
@@ -568,20 +587,25 @@ def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str
         hull_l = [_shift(e, d, (lb_copy or 0) * s, n, ns) for e in j.lbs]
         hull_u = [_shift(e, d, (ub_copy or 0) * s, n, ns) for e in j.ubs]
         plan.dependent[inner] = _Dependent(j, hull_l, hull_u, lb_copy, ub_copy)
-    remainder = (factor > 1 and (len(loop.lbs) != 1 or len(loop.ubs) != 1)
-                 and not divides_trip_count(model, loop, factor))
+    remainder = (
+        factor > 1 and (len(loop.lbs) != 1 or len(loop.ubs) != 1) and not divides_trip_count(model, loop, factor)
+    )
     if plan.dependent or remainder:
         for run in sub_blocks(op):
             guarded = remainder or any(o in plan.dependent for o in _run_chain(run, op))
             if guarded and _escapes(run):
-                why = ("the copies past its max/min bounds run under a guard" if remainder else
-                       "once jammed into a loop whose bounds depend on the unrolled loop, it runs under a guard")
+                why = (
+                    "the copies past its max/min bounds run under a guard"
+                    if remainder
+                    else "once jammed into a loop whose bounds depend on the unrolled loop, it runs under a guard"
+                )
                 return f"{run[0].name} at {op_loc(run[0])} defines a value used outside its statements, and {why}"
     return plan
 
 
-def _guard(model: PolyhedralModel, loop: Loop, deps: Sequence[_Dependent], copy: int,
-           remainder: bool = False) -> list[AffineExpr]:
+def _guard(
+    model: PolyhedralModel, loop: Loop, deps: Sequence[_Dependent], copy: int, remainder: bool = False
+) -> list[AffineExpr]:
     """Constraints (``e >= 0``) for ``copy`` to be in its own range of each
     dependent loop in ``deps`` and, with ``remainder``, for its iteration of
     the unrolled loop to exist (below every upper bound)."""
@@ -653,10 +677,13 @@ def _jam_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
     d = loop.depth
     loops = unit.loops
     m = 0
-    while (d + m + 1 < len(loops) and loops[d + m + 1].op.name == "affine.for"
-           and loops[d + m + 1].op.parent_op is loops[d + m].op):
+    while (
+        d + m + 1 < len(loops)
+        and loops[d + m + 1].op.name == "affine.for"
+        and loops[d + m + 1].op.parent_op is loops[d + m].op
+    ):
         m += 1
-    new: Vector = list(vec[:2 * d + 1])
+    new: Vector = list(vec[: 2 * d + 1])
     new.append((dim(d), loop.lbs, factor * loop.step))
     for k in range(d + 1, d + m + 1):
         body = loops[k - 1].op.regions[0].blocks[0]
@@ -664,18 +691,19 @@ def _jam_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
     body = loops[d + m].op.regions[0].blocks[0]
     top = _top_in(body, unit.op)
     new += [const(_sub_block_start(body, top)), dim(d)]
-    new += vec[2 * (d + m + 1):]
+    new += vec[2 * (d + m + 1) :]
     return new
 
 
 def _cleanup_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
     vec = base_vector(unit)
     d = loop.depth
-    return [*vec[:2 * d + 1], (dim(d), loop.lbs, factor * loop.step), *vec[2 * d + 1:]]
+    return [*vec[: 2 * d + 1], (dim(d), loop.lbs, factor * loop.step), *vec[2 * d + 1 :]]
 
 
-def jam_schedule(model: PolyhedralModel, loop: Loop, factor: int, units: Sequence[Unit],
-                 needs_cleanup: bool) -> dict[str, object]:
+def jam_schedule(
+    model: PolyhedralModel, loop: Loop, factor: int, units: Sequence[Unit], needs_cleanup: bool
+) -> dict[str, object]:
     """isl schedule maps of every unit after unroll-and-jam of ``loop``
     (iterations past the last full group run in a cleanup loop in their
     original order)."""
@@ -820,8 +848,9 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
     inits and yields are fixed once the copies exist)."""
     lbs, ubs, inits = old._operand_groups()
     n = len(inits)
-    new = AffineForOp.build(old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs,
-                            list(inits) * factor, loc=old.loc)
+    new = AffineForOp.build(
+        old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs, list(inits) * factor, loc=old.loc
+    )
     block = old.parent
     assert block is not None
     block.insert_before(old, new)
