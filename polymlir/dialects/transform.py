@@ -1,0 +1,538 @@
+"""The transform dialect's core ops as upstream MLIR 22 prints them: the
+schedule containers (named_sequence, sequence, include, yield), handle
+navigation (get_parent_op, collect_matching, foreach_match,
+match.operation_name), parameters (param.constant) and the pattern, CSE,
+LICM and bufferization drivers. The structured (linalg) ops live in
+``transform_structured``; the interpreter in ``transforms.transform_interp``.
+
+Transform types (``!transform.any_op``, ``!transform.op<"func.func">``,
+``!transform.param<i64>``, ...) stay opaque types: polymlir checks only that
+a handle operand has a transform type."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import constraints as C
+from ..ir import types as T
+from ..ir.core import Operation
+from ..ir.fields import operand, prop, region, result, segment_sizes_attr, var_operand, var_result
+from ..ir.opdef import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
+from .function_like import parse_function_like, print_function_like
+
+
+def is_transform_type(t: T.Type) -> bool:
+    """A transform dialect type (handle or parameter)."""
+    return isinstance(t, T.OpaqueType) and t.text.startswith("transform.")
+
+
+def is_param_type(t: T.Type) -> bool:
+    return isinstance(t, T.OpaqueType) and t.text.startswith(("transform.param", "transform.any_param"))
+
+
+def op_type_name(t: T.Type) -> str | None:
+    """``func.func`` for ``!transform.op<"func.func">``, else None."""
+    if isinstance(t, T.OpaqueType) and t.text.startswith('transform.op<"') and t.text.endswith('">'):
+        return t.text[len('transform.op<"') : -2]
+    return None
+
+
+Handle = C.TypeConstraint("TransformHandleTypeInterface instance", is_transform_type)
+AnyTransform = C.TypeConstraint("transform any handle or parameter type", is_transform_type)
+ParamType = C.TypeConstraint("TransformParamTypeInterface instance", is_param_type)
+I64 = C.int_attr(T.i64, "64-bit signless integer attribute")
+StrArray = C.array_of(C.StrAttr, "string array attribute")
+
+# FailurePropagationMode: `failures(propagate)` = 1, `failures(suppress)` = 2.
+FAILURE_MODES = {"propagate": 1, "suppress": 2}
+FAILURE_NAMES = {v: k for k, v in FAILURE_MODES.items()}
+FailureModeAttr = C.AttrConstraint(
+    "Silenceable error propagation policy",
+    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and a.value in FAILURE_NAMES,
+)
+
+
+def parse_failures(p, state) -> None:
+    """``failures(propagate|suppress)`` into ``failure_propagation_mode``."""
+    if not p.accept_keyword("failures"):
+        p.error("expected 'failures'")
+    p.expect("(", "expected '('")
+    word = p.text if p.kind == "bare" else ""
+    if word not in FAILURE_MODES:
+        p.error("expected one of [propagate, suppress] for Silenceable error propagation policy")
+    p.advance()
+    p.expect(")", "expected ')'")
+    state.properties["failure_propagation_mode"] = A.IntegerAttr(FAILURE_MODES[word], T.i32)
+
+
+def failures_str(op: Operation) -> str:
+    mode = op.properties.get("failure_propagation_mode")
+    return f"failures({FAILURE_NAMES.get(mode.value if mode is not None else 1, 'propagate')})"
+
+
+def _functional_types(p) -> tuple[list[T.Type], list[T.Type]]:
+    """`: (a, b) -> (c, d)` (the results may be a single bare type)."""
+    p.expect(":", "expected ':'")
+    ft = p.parse_type()
+    if not isinstance(ft, T.FunctionType):
+        p.error("expected function type")
+    return list(ft.inputs), list(ft.results)
+
+
+def functional_types_str(p, inputs, results) -> str:
+    return " : " + p.type(T.FunctionType(tuple(v.type for v in inputs), tuple(v.type for v in results)))
+
+
+# -- containers ------------------------------------------------------------------
+
+
+@register_op
+class NamedSequenceOp(OpDef):
+    """A named transform script, callable by the interpreter (entry point
+    ``@__transform_main``), by ``include`` and as a matcher/action."""
+
+    __slots__ = ()
+    OP_NAME = "transform.named_sequence"
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, "FunctionOpInterface"})
+    sym_name = prop(C.SymbolNameAttr)
+    function_type = prop(C.FunctionTypeAttr)
+    sym_visibility = prop(C.StrAttr, optional=True)
+    arg_attrs = prop(C.DictArrayAttr, optional=True)
+    res_attrs = prop(C.DictArrayAttr, optional=True)
+    body = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        parse_function_like(p, state)
+
+    def print_custom(self, p) -> None:
+        print_function_like(self, p)
+
+    @property
+    def type(self) -> T.FunctionType:
+        return self.function_type.value  # type: ignore[attr-defined]
+
+    @property
+    def name_str(self) -> str:
+        return self.sym_name.value  # type: ignore[attr-defined]
+
+    def arg_attr(self, i: int, name: str) -> bool:
+        aa = self.arg_attrs  # type: ignore[attr-defined]
+        return aa is not None and i < len(aa) and aa[i].get(name) is not None
+
+    def verify_(self) -> None:
+        ft = self.type
+        if not self.regions[0].blocks:
+            return
+        entry = self.regions[0].blocks[0]
+        if len(entry.arguments) != len(ft.inputs):
+            raise self.op_error(f"entry block must have {len(ft.inputs)} arguments to match function signature")
+        for i, t in enumerate(ft.inputs):
+            if not is_transform_type(t):
+                raise self.op_error(f"expected argument #{i} to be a transform handle or parameter type")
+            if self.arg_attr(i, "transform.readonly") and self.arg_attr(i, "transform.consume"):
+                raise self.op_error(f"argument #{i} cannot be both readonly and consumed")
+        term = entry.operations[-1] if entry.operations else None
+        if term is None or term.name != "transform.yield":
+            raise self.op_error("expects the body to end with 'transform.yield'")
+        got = [v.type for v in term.operands]
+        if got != list(ft.results):
+            raise term.op_error(
+                f"expected {len(ft.results)} yielded values of the types of the results of "
+                f"@{self.name_str}, got {len(got)}"
+            )
+
+
+@register_op
+class YieldOp(OpDef):
+    """Terminator of transform regions; yields handles and parameters."""
+
+    __slots__ = ()
+    OP_NAME = "transform.yield"
+    traits = frozenset({TERMINATOR})
+    operands_ = var_operand(AnyTransform, name="operands")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        attrs = p.parse_optional_attr_dict()
+        refs = [] if p.kind != "%" else p.parse_operand_list()
+        types = p.parse_colon_type_list() if refs else []
+        state.operands = p.resolve_operands(refs, types)
+        state.attributes.update(attrs)
+
+    def print_custom(self, p) -> None:
+        # Upstream's format `attr-dict ($operands^ ...)?` leaves a space
+        # after the op name even when nothing follows.
+        p.write(" ")
+        p.print_optional_attr_dict(self.attributes)
+        if self.operands:
+            p.write(p.operands_str(self.operands) + " : " + ", ".join(p.type(v.type) for v in self.operands))
+
+
+@register_op
+class SequenceOp(OpDef):
+    """A sequence of transforms applied to an optional root handle."""
+
+    __slots__ = ()
+    OP_NAME = "transform.sequence"
+    traits = frozenset({SINGLE_BLOCK, "AttrSizedOperandSegments"})
+    root = var_operand(Handle)
+    extra_bindings = var_operand(AnyTransform)
+    failure_propagation_mode = prop(FailureModeAttr)
+    results_ = var_result(AnyTransform, name="results")
+    body = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        root, extra = [], []
+        rtypes: list[T.Type] = []
+        etypes: list[T.Type] = []
+        if p.kind == "%":
+            root = [p.parse_operand()]
+            p.expect(":", "expected ':'")
+            rtypes = [p.parse_type()]
+            if p.accept(","):
+                extra = p.parse_operand_list()
+                p.expect(":", "expected ':'")
+                etypes = p.parse_comma_list(p.parse_type)
+        if p.accept("->"):
+            state.result_types = p.parse_comma_list(p.parse_type)
+        parse_failures(p, state)
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        state.attributes.update(attrs)
+        state.operands = p.resolve_operands(root, rtypes) + p.resolve_operands(extra, etypes)
+        state.properties["operandSegmentSizes"] = segment_sizes_attr([len(root), len(extra)])
+        body = p.parse_region()
+        if body.blocks and not state.result_types:
+            b = body.blocks[-1]
+            if not b.operations or TERMINATOR not in b.operations[-1].traits:
+                b.append(YieldOp.create(loc=p.loc_at(state.pos)))
+        state.regions.append(body)
+
+    def print_custom(self, p) -> None:
+        roots, extra = self.root, self.extra_bindings  # type: ignore[attr-defined]
+        if roots:
+            p.write(" " + p.value_name(roots[0]) + " : " + p.type(roots[0].type))
+            if extra:
+                p.write(", " + p.operands_str(extra) + " : " + ", ".join(p.type(v.type) for v in extra))
+        if self.results:
+            p.write(" -> " + ", ".join(p.type(r.type) for r in self.results))
+        p.write(" " + failures_str(self))
+        p.print_optional_attr_dict_with_keyword(dict(self.attributes))
+        p.write(" ")
+        p.print_region(self.regions[0], print_entry_args=True, print_terminators=bool(self.results))
+
+    def verify_(self) -> None:
+        body = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if body is None:
+            raise self.op_error("expected a non-empty body")
+        n = len(self.root) + len(self.extra_bindings)  # type: ignore[attr-defined]
+        if not self.root and len(body.arguments) != 1:  # type: ignore[attr-defined]
+            raise self.op_error("expected the entry block to have one argument when there is no root operand")
+        if self.root and len(body.arguments) != n:  # type: ignore[attr-defined]
+            raise self.op_error(f"expected the entry block to have {n} arguments")
+
+
+@register_op
+class IncludeOp(OpDef):
+    """Applies the named sequence ``target`` to the operands."""
+
+    __slots__ = ()
+    OP_NAME = "transform.include"
+    target = prop(C.FlatSymbolRefAttr)
+    failure_propagation_mode = prop(FailureModeAttr)
+    operands_ = var_operand(AnyTransform, name="operands")
+    results_ = var_result(AnyTransform, name="results")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        state.properties["target"] = A.SymbolRefAttr(p.parse_symbol_name("expected symbol reference"))
+        parse_failures(p, state)
+        refs = p.parse_operand_list("(")
+        state.attributes.update(p.parse_optional_attr_dict())
+        ins, outs = _functional_types(p)
+        state.operands = p.resolve_operands(refs, ins)
+        state.result_types = outs
+
+    def print_custom(self, p) -> None:
+        p.write(f" {self.target.print(p)} {failures_str(self)} ({p.operands_str(self.operands)})")  # type: ignore[attr-defined]
+        p.print_optional_attr_dict(self.attributes)
+        p.write(functional_types_str(p, self.operands, self.results))
+
+
+# -- navigation and matching --------------------------------------------------------
+
+
+@register_op
+class GetParentOp(OpDef):
+    """The closest (or ``nth_parent``) ancestor of each payload op, filtered
+    by ``isolated_from_above`` and ``op_name``."""
+
+    __slots__ = ()
+    OP_NAME = "transform.get_parent_op"
+    target = operand(Handle)
+    isolated_from_above = prop(C.UnitAttr, optional=True)
+    allow_empty_results = prop(C.UnitAttr, optional=True)
+    op_name = prop(C.StrAttr, optional=True)
+    deduplicate = prop(C.UnitAttr, optional=True)
+    nth_parent = prop(I64, default=A.IntegerAttr(1, T.i64), populate=True)
+    parent_ = result(Handle, name="parent")
+    assembly_format = "$target attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        if self.nth_parent.value <= 0:  # type: ignore[attr-defined]
+            raise self.op_error(
+                "attribute 'nth_parent' failed to satisfy constraint: 64-bit signless integer attribute "
+                "whose value is positive"
+            )
+
+
+@register_op
+class CollectMatchingOp(OpDef):
+    """Every op nested in the root that the ``matcher`` sequence accepts."""
+
+    __slots__ = ()
+    OP_NAME = "transform.collect_matching"
+    matcher = prop(C.FlatSymbolRefAttr)
+    root = operand(Handle)
+    results_ = var_result(AnyTransform, name="results")
+    assembly_format = "$matcher `in` $root attr-dict `:` functional-type($root, $results)"
+
+
+@register_op
+class ForeachMatchOp(OpDef):
+    """For each op nested in the root, the action of the first matcher that
+    accepts it."""
+
+    __slots__ = ()
+    OP_NAME = "transform.foreach_match"
+    root = operand(Handle)
+    forwarded_inputs = var_operand(AnyTransform)
+    restrict_root = prop(C.UnitAttr, optional=True)
+    flatten_results = prop(C.UnitAttr, optional=True)
+    matchers = prop(C.ArrayAttr)
+    actions = prop(C.ArrayAttr)
+    updated = result(Handle)
+    forwarded_outputs = var_result(AnyTransform)
+    asm_result_name = "updated_root"
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        while True:
+            if p.accept_keyword("restrict_root"):
+                state.properties["restrict_root"] = A.UnitAttr()
+            elif p.accept_keyword("flatten_results"):
+                state.properties["flatten_results"] = A.UnitAttr()
+            else:
+                break
+        if not p.accept_keyword("in"):
+            p.error("expected 'in'")
+        refs = [p.parse_operand()]
+        if p.accept(","):
+            refs += p.parse_operand_list()
+        matchers, actions = [], []
+        while True:
+            matchers.append(A.SymbolRefAttr(p.parse_symbol_name("expected symbol reference")))
+            p.expect("->", "expected '->'")
+            actions.append(A.SymbolRefAttr(p.parse_symbol_name("expected symbol reference")))
+            if not p.accept(","):
+                break
+        state.properties["matchers"] = A.ArrayAttr(tuple(matchers))
+        state.properties["actions"] = A.ArrayAttr(tuple(actions))
+        state.attributes.update(p.parse_optional_attr_dict())
+        ins, outs = _functional_types(p)
+        state.operands = p.resolve_operands(refs, ins)
+        state.result_types = outs
+
+    def print_custom(self, p) -> None:
+        for kw in ("restrict_root", "flatten_results"):
+            if self.properties.get(kw) is not None:
+                p.write(" " + kw)
+        p.write(" in " + p.operands_str(self.operands) + " ")
+        pairs = [f"{m.print(p)} -> {a.print(p)}" for m, a in zip(self.matchers, self.actions, strict=True)]  # type: ignore[attr-defined]
+        # Upstream prints each matcher/action pair on its own line.
+        sep = "\n" + p.indent + "    "
+        p.write(sep + ("," + sep).join(pairs))
+        p.print_optional_attr_dict(self.attributes)
+        p.write(functional_types_str(p, self.operands, self.results))
+
+    def verify_(self) -> None:
+        if len(self.matchers) != len(self.actions):  # type: ignore[attr-defined]
+            raise self.op_error("expected the same number of matchers and actions")
+
+
+@register_op
+class MatchOperationNameOp(OpDef):
+    """Succeeds when the payload op's name is one of ``op_names``."""
+
+    __slots__ = ()
+    OP_NAME = "transform.match.operation_name"
+    operand_handle = operand(Handle)
+    op_names = prop(StrArray)
+    assembly_format = "$operand_handle $op_names attr-dict `:` type($operand_handle)"
+
+
+@register_op
+class ParamConstantOp(OpDef):
+    """A transform parameter holding one attribute."""
+
+    __slots__ = ()
+    OP_NAME = "transform.param.constant"
+    value = prop(C.AnyAttr)
+    param = result(ParamType)
+    assembly_format = "$value attr-dict `->` type($param)"
+
+
+# -- drivers ------------------------------------------------------------------------
+
+
+@register_op
+class ApplyPatternsOp(OpDef):
+    """Applies the patterns its region lists to each payload op, greedily."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns"
+    traits = frozenset({SINGLE_BLOCK, "NoTerminator"})
+    target = operand(Handle)
+    apply_cse = prop(C.UnitAttr, optional=True)
+    max_iterations = prop(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
+    max_num_rewrites = prop(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
+    patterns = region()
+    assembly_format = "`to` $target $patterns attr-dict `:` type($target)"
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        if not p.accept_keyword("to"):
+            p.error("expected 'to'")
+        ref = p.parse_operand()
+        body = p.parse_region()
+        if not body.blocks:
+            body.add_block()
+        state.regions.append(body)
+        for k, v in p.parse_optional_attr_dict().items():
+            (state.properties if k in cls.PROPERTIES else state.attributes)[k] = v
+        t = p.parse_colon_type()
+        state.operands = [p.resolve_operand(ref, t)]
+
+    def print_custom(self, p) -> None:
+        p.write(" to " + p.value_name(self.target) + " ")  # type: ignore[attr-defined]
+        p.print_region(self.regions[0], print_entry_args=False, print_terminators=True, print_empty_block=False)
+        attrs = {k: v for k, v in self.properties.items() if k != "operandSegmentSizes"}
+        for k in ("max_iterations", "max_num_rewrites"):
+            if attrs.get(k) == A.IntegerAttr(-1, T.i64):
+                del attrs[k]
+        attrs.update(self.attributes)
+        p.print_optional_attr_dict(attrs)
+        p.write(" : " + p.type(self.target.type))  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        for op in self.regions[0].blocks[0].operations if self.regions[0].blocks else []:
+            if not op.name.startswith("transform.apply_patterns."):
+                raise op.op_error("expected children ops to implement PatternDescriptorOpInterface")
+
+
+# Pattern descriptors: empty ops inside `apply_patterns`; polymlir's
+# interpreter honours `canonicalization` and names the others unsupported.
+PATTERN_OPS = (
+    "canonicalization",
+    "vector.reduction_to_contract",
+    "vector.transfer_permutation_patterns",
+    "vector.cast_away_vector_leading_one_dim",
+    "vector.lower_masks",
+    "vector.lower_masked_transfers",
+    "linalg.decompose_pack_unpack",
+    "linalg.decompose_pad",
+    "linalg.tiling_canonicalization",
+    "linalg.fold_unit_extent_dims_via_reshapes",
+    "tensor.fold_tensor_subset_ops",
+    "tensor.fold_tensor_empty",
+    "memref.fold_memref_alias_ops",
+    "scf.for_loop_canonicalization",
+)
+
+
+def _pattern_op(suffix: str) -> type[OpDef]:
+    cls = type(
+        "ApplyPatterns_" + suffix.replace(".", "_"),
+        (OpDef,),
+        {
+            "__slots__": (),
+            "__doc__": f"Pattern descriptor ``transform.apply_patterns.{suffix}``.",
+            "OP_NAME": "transform.apply_patterns." + suffix,
+            "assembly_format": "attr-dict",
+        },
+    )
+    return register_op(cls)
+
+
+for _suffix in PATTERN_OPS:
+    _pattern_op(_suffix)
+
+
+class _ToTarget(OpDef):
+    __slots__ = ()
+    target = operand(Handle)
+    assembly_format = "`to` $target attr-dict `:` type($target)"
+
+
+@register_op
+class ApplyCseOp(_ToTarget):
+    """Common subexpression elimination in each payload op."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_cse"
+
+
+@register_op
+class ApplyLicmOp(_ToTarget):
+    """Loop-invariant code motion out of each payload loop."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_licm"
+
+
+@register_op
+class HoistLoopInvariantSubsetsOp(OpDef):
+    """Hoists loop-invariant subset extraction/insertion pairs."""
+
+    __slots__ = ()
+    OP_NAME = "transform.loop.hoist_loop_invariant_subsets"
+    target = operand(Handle)
+    assembly_format = "$target attr-dict `:` type($target)"
+
+
+_FALSE, _TRUE = A.FALSE, A.TRUE
+
+
+@register_op
+class OneShotBufferizeOp(OpDef):
+    """One-shot bufferization of each payload op."""
+
+    __slots__ = ()
+    OP_NAME = "transform.bufferization.one_shot_bufferize"
+    target = operand(Handle)
+    function_boundary_type_conversion = prop(optional=True)
+    allow_return_allocs_from_loops = prop(C.BoolAttr, default=_FALSE, populate=True)
+    allow_unknown_ops = prop(C.BoolAttr, default=_FALSE, populate=True)
+    bufferize_function_boundaries = prop(C.BoolAttr, default=_FALSE, populate=True)
+    check_parallel_regions = prop(C.BoolAttr, default=_TRUE, populate=True)
+    dump_alias_sets = prop(C.BoolAttr, default=_FALSE, populate=True)
+    memcpy_op = prop(C.StrAttr, default=A.StringAttr("memref.copy"), populate=True)
+    print_conflicts = prop(C.BoolAttr, default=_FALSE, populate=True)
+    test_analysis_only = prop(C.BoolAttr, default=_FALSE, populate=True)
+    transformed = result(Handle)
+    assembly_format = (
+        "(`layout` `{` $function_boundary_type_conversion^ `}`)? $target attr-dict "
+        "`:` functional-type($target, results)"
+    )
+
+
+def schedule_ops(module: Operation) -> list[Operation]:
+    """The top-level transform ops of ``module`` and of its nested modules
+    that carry ``transform.with_named_sequence`` (what
+    ``test-transform-dialect-erase-schedule`` removes)."""
+    found: list[Operation] = []
+    body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
+    for op in body:
+        if op.name.startswith("transform."):
+            found.append(op)
+    return found
