@@ -15,7 +15,7 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.fields import operand, prop, region, result, segment_sizes_attr, var_operand, var_result
+from ..ir.fields import operand, opt_operand, prop, region, result, segment_sizes_attr, var_operand, var_result
 from ..ir.opdef import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
 from .function_like import parse_function_like, print_function_like
 
@@ -536,3 +536,61 @@ def schedule_ops(module: Operation) -> list[Operation]:
         if op.name.startswith("transform."):
             found.append(op)
     return found
+
+
+# -- debugging ------------------------------------------------------------------------
+
+
+@register_op
+class EmitRemarkAtOp(OpDef):
+    """Emits a remark with ``message`` at each payload op of ``at``."""
+
+    __slots__ = ()
+    OP_NAME = "transform.debug.emit_remark_at"
+    at = operand(Handle)
+    message = prop(C.StrAttr)
+
+    # Hand-written: a string attribute followed by `:` would parse as typed.
+    @classmethod
+    def parse(cls, p, state) -> None:
+        ref = p.parse_operand()
+        p.expect(",", "expected ','")
+        state.properties["message"] = A.StringAttr(p.parse_string())
+        state.attributes.update(p.parse_optional_attr_dict())
+        state.operands = [p.resolve_operand(ref, p.parse_colon_type())]
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value_name(self.at)}, {p.attr(self.message)}")  # type: ignore[attr-defined]
+        p.print_optional_attr_dict(self.attributes)
+        p.write(" : " + p.type(self.at.type))  # type: ignore[attr-defined]
+
+
+@register_op
+class EmitParamAsRemarkOp(OpDef):
+    """Emits the values of a parameter as a remark, prefixed by ``message``."""
+
+    __slots__ = ()
+    OP_NAME = "transform.debug.emit_param_as_remark"
+    param = operand(ParamType)
+    anchor = opt_operand(Handle)
+    message = prop(C.StrAttr, optional=True)
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        refs = [p.parse_operand()]
+        if p.accept(","):
+            state.properties["message"] = A.StringAttr(p.parse_string())
+        if p.accept_keyword("at"):
+            refs.append(p.parse_operand())
+        state.attributes.update(p.parse_optional_attr_dict())
+        types = p.parse_colon_type_list()
+        state.operands = p.resolve_operands(refs, types)
+
+    def print_custom(self, p) -> None:
+        p.write(" " + p.value_name(self.param))  # type: ignore[attr-defined]
+        if self.message is not None:  # type: ignore[attr-defined]
+            p.write(", " + p.attr(self.message))  # type: ignore[attr-defined]
+        if self.anchor is not None:  # type: ignore[attr-defined]
+            p.write(" at " + p.value_name(self.anchor))  # type: ignore[attr-defined]
+        p.print_optional_attr_dict(self.attributes)
+        p.write(" : " + ", ".join(p.type(v.type) for v in self.operands))

@@ -1,0 +1,30 @@
+"""The transform dialect interpreter (``transform-interpreter``), its op
+handlers, and the schedule eraser (``test-transform-dialect-erase-schedule``).
+
+Importing this package registers the handlers of ``handlers``; handler
+modules for other transform ops are imported here too."""
+
+from . import handlers, passes
+from .interpreter import (
+    ENTRY_POINT,
+    Interpreter,
+    SilenceableFailure,
+    apply_schedule,
+    find_entry,
+    register_handler,
+    register_patterns,
+    unsupported_ops,
+)
+
+__all__ = [
+    "ENTRY_POINT",
+    "Interpreter",
+    "SilenceableFailure",
+    "apply_schedule",
+    "find_entry",
+    "handlers",
+    "passes",
+    "register_handler",
+    "register_patterns",
+    "unsupported_ops",
+]

@@ -1,0 +1,258 @@
+"""Handlers of the transform ops whose semantics polymlir honours exactly:
+sequences and includes, matching (structured.match, match.operation_name,
+collect_matching, foreach_match), navigation (get_parent_op), parameters,
+the canonicalization/CSE/LICM drivers and the debug remarks."""
+
+from __future__ import annotations
+
+from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.transform_structured import MatchOp
+from ...ir.core import Operation
+from ...ir.opdef import ISOLATED_FROM_ABOVE
+from ...printer import AsmPrinter
+from ..canonicalize import canonicalize
+from ..cse import cse
+from .interpreter import Interpreter, SilenceableFailure, patterns_for, register_handler, register_patterns
+from .licm import hoist_loop_invariants
+
+LOOP_LIKE = frozenset(
+    {"scf.for", "scf.forall", "scf.parallel", "scf.while", "affine.for", "affine.parallel"}
+)  # LoopLikeOpInterface
+TILING_INTERFACE_EXTRA = frozenset({"linalg.pack", "linalg.unpack", "tensor.pad"})
+
+register_patterns("transform.apply_patterns.canonicalization", canonicalize)
+
+
+# -- containers ------------------------------------------------------------------------
+
+
+@register_handler("transform.sequence")
+def _sequence(interp: Interpreter, op: Operation) -> None:
+    block = op.regions[0].blocks[0]
+    args = [interp.value_of(v) for v in op.operands]
+    if not op.operands:
+        args = [[interp.root]]
+    suppress = op.properties["failure_propagation_mode"].value == 2
+    try:
+        outs = interp.run_block(block, args)
+    except SilenceableFailure:
+        if not suppress:
+            raise
+        outs = [[] for _ in op.results]
+    for r, vals in zip(op.results, outs, strict=True):
+        interp.bind(r, vals)
+
+
+@register_handler("transform.include")
+def _include(interp: Interpreter, op: Operation) -> None:
+    seq = interp.sequence(op, op.properties["target"].root)
+    args = [interp.value_of(v) for v in op.operands]
+    try:
+        outs = interp.call(seq, args)
+    except SilenceableFailure:
+        if op.properties["failure_propagation_mode"].value == 2:
+            outs = [[] for _ in op.results]
+        else:
+            raise
+    for r, vals in zip(op.results, outs, strict=True):
+        interp.bind(r, vals)
+
+
+# -- matching -------------------------------------------------------------------------
+
+
+def _has_interface(op: Operation, name: str) -> bool:
+    if name == "LinalgOp":
+        return isinstance(op, LinalgStructuredOp)
+    if name == "TilingInterface":
+        return isinstance(op, LinalgStructuredOp) or op.name in TILING_INTERFACE_EXTRA
+    return op.name in LOOP_LIKE
+
+
+def _matches(m: MatchOp, op: Operation) -> bool:
+    names = m.op_names
+    if names and op.name not in names:
+        return False
+    iface = m.interface_name
+    if iface is not None and not _has_interface(op, iface):
+        return False
+    attrs = m.properties.get("op_attrs")
+    if attrs is not None:
+        for k, v in attrs.items:
+            have = op.properties.get(k) if isinstance(op.properties, dict) else None
+            if have is None:
+                have = op.attributes.get(k)
+            if have != v:
+                return False
+    frt = m.properties.get("filter_result_type")
+    if frt is not None and (len(op.results) != 1 or op.results[0].type != frt.value):
+        return False
+    fot = m.properties.get("filter_operand_types")
+    if fot is not None:
+        types = [a.value for a in fot]
+        got = [v.type for v in op.operands]
+        if len(types) == 1:
+            if any(t != types[0] for t in got):
+                return False
+        elif got != types:
+            return False
+    return True
+
+
+@register_handler("transform.structured.match")
+def _structured_match(interp: Interpreter, op: Operation) -> None:
+    assert isinstance(op, MatchOp)
+    roots = interp.payload(op.operands[0])
+    if len(roots) != 1:
+        raise op.emit_error("requires exactly one target handle!")
+    # Post-order, the root included, as upstream's Operation::walk.
+    interp.set_payload(op.results[0], [o for o in roots[0].walk() if _matches(op, o)])
+
+
+@register_handler("transform.match.operation_name")
+def _match_operation_name(interp: Interpreter, op: Operation) -> None:
+    names = [a.value for a in op.properties["op_names"]]
+    for p in interp.payload(op.operands[0]):
+        if p.name not in names:
+            raise SilenceableFailure(op, "wrong operation name", p)
+
+
+def _run_matcher(interp: Interpreter, seq: Operation, payload: Operation) -> list[list] | None:
+    """The matcher's yields for ``payload``, or None when it does not match."""
+    try:
+        return interp.call(seq, [[payload]])
+    except SilenceableFailure:
+        return None
+
+
+@register_handler("transform.collect_matching")
+def _collect_matching(interp: Interpreter, op: Operation) -> None:
+    seq = interp.sequence(op, op.properties["matcher"].root)
+    collected: list[list] = [[] for _ in op.results]
+    for root in interp.payload(op.operands[0]):
+        for p in list(root.walk()):
+            outs = _run_matcher(interp, seq, p)
+            if outs is None:
+                continue
+            for acc, vals in zip(collected, outs, strict=True):
+                acc.extend(vals)
+    for r, vals in zip(op.results, collected, strict=True):
+        interp.bind(r, vals)
+
+
+@register_handler("transform.foreach_match")
+def _foreach_match(interp: Interpreter, op: Operation) -> None:
+    props = op.properties
+    pairs = [
+        (interp.sequence(op, m.root), interp.sequence(op, a.root))
+        for m, a in zip(props["matchers"], props["actions"], strict=True)
+    ]
+    restrict = props.get("restrict_root") is not None
+    roots = interp.payload(op.operands[0])
+    forwarded = [interp.value_of(v) for v in op.operands[1:]]
+    # Match everything first (upstream matches before acting, so actions
+    # cannot change what matched), then run the actions in walk order.
+    todo: list[tuple[Operation, list[list]]] = []
+    for root in roots:
+        for p in list(root.walk(post_order=False)):
+            if restrict and p is root:
+                continue
+            for matcher, action in pairs:
+                outs = _run_matcher(interp, matcher, p)
+                if outs is not None:
+                    todo.append((action, outs))
+                    break
+    results: list[list] = [[] for _ in op.results[1:]]
+    for action, outs in todo:
+        yielded = interp.call(action, outs + forwarded if forwarded else outs)
+        for acc, vals in zip(results, yielded, strict=False):
+            acc.extend(vals)
+    interp.set_payload(op.results[0], roots)
+    for r, vals in zip(op.results[1:], results, strict=True):
+        interp.bind(r, vals)
+
+
+# -- navigation and parameters ---------------------------------------------------------
+
+
+@register_handler("transform.get_parent_op")
+def _get_parent_op(interp: Interpreter, op: Operation) -> None:
+    props = op.properties
+    isolated = props.get("isolated_from_above") is not None
+    name = props.get("op_name")
+    nth = props["nth_parent"].value if props.get("nth_parent") is not None else 1
+    allow_empty = props.get("allow_empty_results") is not None
+    parents: list[Operation] = []
+    for target in interp.payload(op.operands[0]):
+        parent: Operation | None = target
+        for _ in range(nth):
+            parent = parent.parent_op if parent is not None else None
+            while parent is not None and (
+                (isolated and ISOLATED_FROM_ABOVE not in parent.traits)
+                or (name is not None and parent.name != name.value)
+            ):
+                parent = parent.parent_op
+            if parent is None:
+                break
+        if parent is None:
+            if allow_empty:
+                continue
+            raise SilenceableFailure(op, "could not find a parent op that matches all requirements", target)
+        if props.get("deduplicate") is not None and any(p is parent for p in parents):
+            continue
+        parents.append(parent)
+    interp.set_payload(op.results[0], parents)
+
+
+@register_handler("transform.param.constant")
+def _param_constant(interp: Interpreter, op: Operation) -> None:
+    interp.set_params(op.results[0], [op.properties["value"]])
+
+
+# -- drivers ---------------------------------------------------------------------------
+
+
+@register_handler("transform.apply_patterns")
+def _apply_patterns(interp: Interpreter, op: Operation) -> None:
+    patterns = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
+    for target in interp.payload(op.operands[0]):
+        for pat in patterns:
+            fn = patterns_for(pat.name)
+            assert fn is not None, "unsupported_ops() refuses schedules with unknown patterns"
+            fn(target)
+        if op.properties.get("apply_cse") is not None:
+            cse(target)
+
+
+@register_handler("transform.apply_cse")
+def _apply_cse(interp: Interpreter, op: Operation) -> None:
+    for target in interp.payload(op.operands[0]):
+        cse(target)
+
+
+@register_handler("transform.apply_licm")
+def _apply_licm(interp: Interpreter, op: Operation) -> None:
+    for target in interp.payload(op.operands[0]):
+        if target.name not in LOOP_LIKE:
+            raise op.emit_error(f"expected a LoopLikeOpInterface payload op, got '{target.name}'")
+        hoist_loop_invariants(target)
+
+
+# -- debugging ------------------------------------------------------------------------
+
+
+@register_handler("transform.debug.emit_remark_at")
+def _emit_remark_at(interp: Interpreter, op: Operation) -> None:
+    for p in interp.payload(op.operands[0]):
+        interp.remark(p.loc, op.properties["message"].value)
+
+
+@register_handler("transform.debug.emit_param_as_remark")
+def _emit_param_as_remark(interp: Interpreter, op: Operation) -> None:
+    printer = AsmPrinter()
+    values = " ".join(printer.attr(a) for a in interp.params(op.operands[0]))
+    msg = op.properties.get("message")
+    text = (msg.value + " " if msg is not None else "") + values
+    anchors = interp.payload(op.operands[1]) if len(op.operands) > 1 else []
+    for loc in [a.loc for a in anchors] or [op.loc]:
+        interp.remark(loc, text)

@@ -1,0 +1,33 @@
+"""Loop-invariant code motion for any loop-like op (upstream's
+``moveLoopInvariantCode``, what ``transform.apply_licm`` runs): an op of the
+loop body moves before the loop when it has no memory effects, is safe to
+execute speculatively (the loop may run zero times) and all its operands
+are defined outside the loop or by ops that move. Memory operations stay:
+polymlir's exact, dependence-checked load hoisting for affine loops is
+``affine-loop-invariant-code-motion``."""
+
+from __future__ import annotations
+
+from ...ir.core import Operation
+from ...ir.opdef import PURE
+from ..loops.licm import UNSAFE_TO_SPECULATE
+from ..loops.loop_utils import defined_inside
+
+
+def _movable(op: Operation, loop: Operation) -> bool:
+    if op.regions or not op.registered or PURE not in op.traits or op.name in UNSAFE_TO_SPECULATE:
+        return False
+    return not any(defined_inside(v, loop) for v in op.operands)
+
+
+def hoist_loop_invariants(loop: Operation) -> int:
+    """Move the invariant ops of ``loop``'s body (top level of each block)
+    before ``loop``; returns how many moved."""
+    moved = 0
+    for region in loop.regions:
+        for block in region.blocks:
+            for op in list(block.operations):
+                if _movable(op, loop):
+                    op.move_before(loop)
+                    moved += 1
+    return moved
