@@ -20,9 +20,12 @@ def run(text: str, filename: str, entry: str = "main", result: str = "void", opt
     from .codegen.jit import compile as jit_compile
     from .ir.verifier import verify
     from .parser.parser import parse_source
+    from .transforms.transform_interp.passes import apply_or_erase_schedule
 
     module = parse_source(text, filename)
     verify(module)
+    for d in apply_or_erase_schedule(module):
+        print(d.render(), file=sys.stderr)
     engine = jit_compile(module, opt_level=opt_level, cache=False)
     value = engine.invoke(entry)
     sys.stdout.flush()

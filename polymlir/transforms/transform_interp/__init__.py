@@ -15,12 +15,15 @@ from .interpreter import (
     register_patterns,
     unsupported_ops,
 )
+from .passes import apply_or_erase_schedule, erase_schedule
 
 __all__ = [
     "ENTRY_POINT",
     "Interpreter",
     "SilenceableFailure",
+    "apply_or_erase_schedule",
     "apply_schedule",
+    "erase_schedule",
     "find_entry",
     "handlers",
     "passes",

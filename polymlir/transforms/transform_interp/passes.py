@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...ir.core import Operation
+from ...ir.diagnostics import Diagnostic
 from ..pass_manager import MODULE, ModulePass, PassContext, register_pass
-from .interpreter import ENTRY_POINT, apply_schedule
+from .interpreter import ENTRY_POINT, apply_schedule, find_entry, unsupported_ops
 
 
 def erase_schedule(module: Operation) -> int:
@@ -32,6 +33,32 @@ def erase_schedule(module: Operation) -> int:
         op.drop_all_references()
         op.detach()
     return len(doomed)
+
+
+def apply_or_erase_schedule(module: Operation, entry_point: str = ENTRY_POINT) -> list[Diagnostic]:
+    """What ``polymlir run`` does with a module carrying a transform
+    schedule: apply it when polymlir can interpret every op it uses (as
+    upstream's ``-transform-interpreter`` pipelines do), otherwise leave
+    the payload alone and return one warning naming the first op it cannot
+    interpret; erase the schedule either way. Returns the diagnostics
+    (the schedule's remarks, or the warning)."""
+    entry = find_entry(module, entry_point)
+    diags: list[Diagnostic] = []
+    if entry is not None:
+        missing = unsupported_ops(module, entry)
+        if missing:
+            diags.append(
+                Diagnostic(
+                    "warning",
+                    f"transform op '{missing[0].name}' is not supported by polymlir's interpreter; "
+                    "the transform schedule is erased without being applied",
+                    missing[0].loc,
+                )
+            )
+        else:
+            diags = apply_schedule(module, entry_point)
+    erase_schedule(module)
+    return diags
 
 
 @register_pass
