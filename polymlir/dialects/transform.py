@@ -58,7 +58,10 @@ def parse_failures(p, state) -> None:
     p.expect("(", "expected '('")
     word = p.text if p.kind == "bare" else ""
     if word not in FAILURE_MODES:
-        p.error("expected one of [propagate, suppress] for Silenceable error propagation policy")
+        p.error(
+            f"custom op '{state.name}' expected string or keyword containing one of the following enum values "
+            "for attribute 'failure_propagation_mode' [propagate, suppress]"
+        )
     p.advance()
     p.expect(")", "expected ')'")
     state.properties["failure_propagation_mode"] = A.IntegerAttr(FAILURE_MODES[word], T.i32)
@@ -80,6 +83,18 @@ def _functional_types(p) -> tuple[list[T.Type], list[T.Type]]:
 
 def functional_types_str(p, inputs, results) -> str:
     return " : " + p.type(T.FunctionType(tuple(v.type for v in inputs), tuple(v.type for v in results)))
+
+
+# The operands each op consumes (upstream's consumesHandle): its payload
+# ops may be rewritten, so the handle must not be read-only.
+CONSUMED_OPERANDS: dict[str, tuple[int, ...]] = {
+    "transform.structured.tile_using_for": (0,),
+    "transform.structured.tile_reduction_using_for": (0,),
+    "transform.structured.convert_conv2d_to_img2col": (0,),
+    "transform.structured.lower_pack": (0,),
+    "transform.structured.lower_unpack": (0,),
+    "transform.bufferization.one_shot_bufferize": (0,),
+}
 
 
 # -- containers ------------------------------------------------------------------
@@ -131,6 +146,11 @@ class NamedSequenceOp(OpDef):
                 raise self.op_error(f"expected argument #{i} to be a transform handle or parameter type")
             if self.arg_attr(i, "transform.readonly") and self.arg_attr(i, "transform.consume"):
                 raise self.op_error(f"argument #{i} cannot be both readonly and consumed")
+        for i, a in enumerate(entry.arguments):
+            if self.arg_attr(i, "transform.consume"):
+                continue
+            if any(u.index in CONSUMED_OPERANDS.get(u.owner.name, ()) for u in a.uses):
+                raise self.op_error(f"argument #{i} is consumed in the body but is not marked as such")
         term = entry.operations[-1] if entry.operations else None
         if term is None or term.name != "transform.yield":
             raise self.op_error("expects the body to end with 'transform.yield'")

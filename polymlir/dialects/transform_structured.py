@@ -76,7 +76,10 @@ class MatchOp(OpDef):
             p.expect("{", "expected '{'")
             word = p.text if p.kind == "bare" else ""
             if word not in MATCH_INTERFACES:
-                p.error("expected one of [LinalgOp, TilingInterface, LoopLikeInterface] for An interface to match")
+                p.error(
+                    "custom op 'transform.structured.match' expected string or keyword containing one of the "
+                    "following enum values for attribute 'interface' [LinalgOp, TilingInterface, LoopLikeInterface]"
+                )
             p.advance()
             props["interface"] = A.IntegerAttr(MATCH_INTERFACES[word], T.i32)
             p.expect("}", "expected '}'")

@@ -114,7 +114,7 @@ def _match_operation_name(interp: Interpreter, op: Operation) -> None:
     names = [a.value for a in op.properties["op_names"]]
     for p in interp.payload(op.operands[0]):
         if p.name not in names:
-            raise SilenceableFailure(op, "wrong operation name", p)
+            raise SilenceableFailure(op, "wrong operation name")
 
 
 def _run_matcher(interp: Interpreter, seq: Operation, payload: Operation) -> list[list] | None:
@@ -197,7 +197,9 @@ def _get_parent_op(interp: Interpreter, op: Operation) -> None:
         if parent is None:
             if allow_empty:
                 continue
-            raise SilenceableFailure(op, "could not find a parent op that matches all requirements", target)
+            raise SilenceableFailure(
+                op, "could not find a parent op that matches all requirements", target, "target op"
+            )
         if props.get("deduplicate") is not None and any(p is parent for p in parents):
             continue
         parents.append(parent)

@@ -65,18 +65,20 @@ def supported_ops() -> frozenset[str]:
 
 class SilenceableFailure(Exception):
     """A recoverable failure of a transform op (upstream's silenceable
-    error): ``op`` is the transform op, ``payload`` the op it failed on."""
+    error): ``op`` is the transform op; ``note`` at ``payload`` (the op it
+    failed on) is attached when the failure becomes an error."""
 
-    def __init__(self, op: Operation, message: str, payload: Operation | None = None):
+    def __init__(self, op: Operation, message: str, payload: Operation | None = None, note: str = ""):
         super().__init__(message)
         self.op = op
         self.message = message
         self.payload = payload
+        self.note = note
 
     def as_error(self) -> DiagnosticError:
         err = self.op.emit_error(self.message)
-        if self.payload is not None:
-            err.attach_note("when applied to this op", self.payload.loc)
+        if self.payload is not None and self.note:
+            err.attach_note(self.note, self.payload.loc)
         return err
 
 

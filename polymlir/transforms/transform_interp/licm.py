@@ -9,13 +9,15 @@ polymlir's exact, dependence-checked load hoisting for affine loops is
 from __future__ import annotations
 
 from ...ir.core import Operation
-from ...ir.opdef import PURE
+from ...ir.opdef import PURE, TERMINATOR
 from ..loops.licm import UNSAFE_TO_SPECULATE
 from ..loops.loop_utils import defined_inside
 
 
 def _movable(op: Operation, loop: Operation) -> bool:
-    if op.regions or not op.registered or PURE not in op.traits or op.name in UNSAFE_TO_SPECULATE:
+    if op.regions or not op.registered or TERMINATOR in op.traits or PURE not in op.traits:
+        return False
+    if op.name in UNSAFE_TO_SPECULATE:
         return False
     return not any(defined_inside(v, loop) for v in op.operands)
 
