@@ -20,12 +20,15 @@ def run(text: str, filename: str, entry: str = "main", result: str = "void", opt
     from .codegen.jit import compile as jit_compile
     from .ir.verifier import verify
     from .parser.parser import parse_source
+    from .transforms.linalg.pack_lowering import lower_pack_unpack
     from .transforms.transform_interp.passes import apply_or_erase_schedule
 
     module = parse_source(text, filename)
     verify(module)
     for d in apply_or_erase_schedule(module):
         print(d.render(), file=sys.stderr)
+    # Upstream cannot bufferize pack/unpack; polymlir lowers them on tensors first.
+    lower_pack_unpack(module)
     engine = jit_compile(module, opt_level=opt_level, cache=False)
     value = engine.invoke(entry)
     sys.stdout.flush()
