@@ -20,7 +20,17 @@ LOOP_LIKE = frozenset(
 )  # LoopLikeOpInterface
 TILING_INTERFACE_EXTRA = frozenset({"linalg.pack", "linalg.unpack", "tensor.pad"})
 
-register_patterns("transform.apply_patterns.canonicalization", canonicalize)
+
+def _canonicalization(op: Operation, max_iterations: int, max_num_rewrites: int) -> None:
+    # -1: upstream's "default" (canonicalize's own limit of 10 iterations).
+    canonicalize(
+        op,
+        max_iterations=max_iterations if max_iterations >= 0 else 10,
+        max_num_rewrites=max_num_rewrites,
+    )
+
+
+register_patterns("transform.apply_patterns.canonicalization", _canonicalization)
 
 
 # -- containers ------------------------------------------------------------------------
@@ -217,11 +227,12 @@ def _param_constant(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.apply_patterns")
 def _apply_patterns(interp: Interpreter, op: Operation) -> None:
     patterns = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
+    limits = (op.properties["max_iterations"].value, op.properties["max_num_rewrites"].value)
     for target in interp.payload(op.operands[0]):
         for pat in patterns:
             fn = patterns_for(pat.name)
             assert fn is not None, "unsupported_ops() refuses schedules with unknown patterns"
-            fn(target)
+            fn(target, *limits)
         if op.properties.get("apply_cse") is not None:
             cse(target)
 

@@ -41,13 +41,15 @@ def register_handler(*names: str) -> Callable[[Handler], Handler]:
     return deco
 
 
-PatternFn = Callable[[Operation], object]
+# fn(payload op, max_iterations, max_num_rewrites); -1 = no limit given.
+PatternFn = Callable[[Operation, int, int], object]
 _PATTERNS: dict[str, PatternFn] = {}
 
 
 def register_patterns(name: str, fn: PatternFn) -> None:
-    """Register ``fn(payload_op)`` as what the pattern descriptor ``name``
-    (an op nested in ``transform.apply_patterns``) applies."""
+    """Register ``fn(payload_op, max_iterations, max_num_rewrites)`` as what
+    the pattern descriptor ``name`` (an op nested in
+    ``transform.apply_patterns``) applies."""
     _PATTERNS[name] = fn
 
 
