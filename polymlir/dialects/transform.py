@@ -182,8 +182,8 @@ class YieldOp(OpDef):
     def print_custom(self, p) -> None:
         # Upstream's format `attr-dict ($operands^ ...)?` leaves a space
         # after the op name even when nothing follows.
-        p.write(" ")
-        p.print_optional_attr_dict(self.attributes)
+        attrs = p.attr_dict_str(dict(self.attributes))
+        p.write(" " + (attrs + " " if attrs and self.operands else attrs))
         if self.operands:
             p.write(p.operands_str(self.operands) + " : " + ", ".join(p.type(v.type) for v in self.operands))
 
