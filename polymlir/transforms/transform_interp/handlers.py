@@ -164,7 +164,7 @@ def _foreach_match(interp: Interpreter, op: Operation) -> None:
     # cannot change what matched), then run the actions in walk order.
     todo: list[tuple[Operation, list[list]]] = []
     for root in roots:
-        for p in list(root.walk(post_order=False)):
+        for p in list(root.walk()):  # post-order, as upstream
             if restrict and p is root:
                 continue
             for matcher, action in pairs:

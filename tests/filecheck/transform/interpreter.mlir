@@ -137,3 +137,47 @@ module {
     }
   }
 }
+
+// -----
+
+// foreach_match: each op gets the action of its first matching matcher;
+// what the actions yield is collected.
+// expected-remark @below {{action2}}
+// expected-remark @below {{out}}
+func.func @f(%m: memref<4xf32>, %x: f32) {
+  // expected-remark @below {{action}}
+  // expected-remark @below {{out}}
+  linalg.fill ins(%x : f32) outs(%m : memref<4xf32>)
+  // expected-remark @below {{action2}}
+  // expected-remark @below {{out}}
+  affine.for %i = 0 to 4 {
+    // expected-remark @below {{action}}
+    // expected-remark @below {{out}}
+    linalg.fill ins(%x : f32) outs(%m : memref<4xf32>)
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @is_fill(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.fill"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @is_for(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["affine.for", "func.func", "linalg.fill"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @act(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.debug.emit_remark_at %op, "action" : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @act2(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.debug.emit_remark_at %op, "action2" : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consume}) {
+    %r, %o = transform.foreach_match in %root @is_fill -> @act, @is_for -> @act2
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.debug.emit_remark_at %o, "out" : !transform.any_op
+    transform.yield
+  }
+}
