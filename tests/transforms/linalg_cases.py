@@ -170,14 +170,13 @@ def mlir_opt(text: str, *flags: str) -> subprocess.CompletedProcess:
     )
 
 
-def generic_text(text: str) -> str:
-    """``text`` printed by upstream in the generic form with local-scope maps
-    (so that alias numbering and custom syntax do not matter)."""
-    p = mlir_opt(text, "--mlir-print-op-generic", "--mlir-print-local-scope")
+def upstream_print(text: str) -> str:
+    """``text`` as upstream prints it, affine maps inline (so that alias
+    numbering does not matter)."""
+    p = mlir_opt(text, "--mlir-print-local-scope")
     if p.returncode:
         raise AssertionError(p.stderr)
-    names: dict[str, str] = {}
-    return re.sub(r"%[\w.$-]+", lambda m: names.setdefault(m.group(0), f"%v{len(names)}"), p.stdout)
+    return p.stdout
 
 
 _CONST_LINE = re.compile(r"^\s*%c\w* = arith\.constant (-?\d+) : index\n", re.M)
@@ -187,7 +186,88 @@ def loops_text(text: str) -> str:
     """Upstream-canonicalized ``text`` without the index constants (whose
     placement and order are an artifact of upstream's folder): the form in
     which two loop lowerings are compared."""
-    p = mlir_opt(text, "--canonicalize")
+    p = mlir_opt(text, "--canonicalize", "--mlir-print-local-scope")
     if p.returncode:
         raise AssertionError(p.stderr)
     return _CONST_LINE.sub("", p.stdout)
+
+
+_FUNC = re.compile(r"^  func\.func (?:private )?@(\w+)", re.M)
+
+
+def functions(text: str) -> dict[str, str]:
+    """The functions of a printed module, by name (each from its
+    ``func.func`` line to the next one)."""
+    starts = [(m.start(), m.group(1)) for m in _FUNC.finditer(text)]
+    out = {}
+    for i, (pos, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        out[name] = text[pos:end]
+    return out
+
+
+def module_of(cases: dict[str, str]) -> str:
+    return "\n".join(cases.values())
+
+
+# Lowering cases beyond the named-op sweep: dynamic shapes, mixed strides
+# and dilations, linalg.index, reductions, 0-d operands, strided layouts.
+LOWERING_CASES: dict[str, str] = {
+    "conv_dyn": """
+func.func @conv_dyn(%x: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>, %o: memref<?x?x?x?xf32>) {
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>}
+    ins(%x, %k : memref<?x?x?x?xf32>, memref<?x?x?x?xf32>) outs(%o : memref<?x?x?x?xf32>)
+  return
+}""",
+    "pool_dyn": """
+func.func @pool_dyn(%x: memref<?x?x?x?xf32>, %k: memref<?x?xf32>, %o: memref<?x?x?x?xf32>) {
+  linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %k : memref<?x?x?x?xf32>, memref<?x?xf32>) outs(%o : memref<?x?x?x?xf32>)
+  return
+}""",
+    "index_generic": """
+func.func @index_generic(%o: memref<?x8xindex>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      outs(%o : memref<?x8xindex>) {
+  ^bb0(%out: index):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %s = arith.addi %i, %j : index
+    linalg.yield %s : index
+  }
+  return
+}""",
+    "reduction_first": """
+func.func @reduction_first(%a: memref<?x?x?xf32>, %o: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>],
+                  iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a : memref<?x?x?xf32>) outs(%o : memref<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %in, %out : f32
+    linalg.yield %0 : f32
+  }
+  return
+}""",
+    "zero_d": """
+func.func @zero_d(%a: memref<f32>, %b: memref<f32>, %s: memref<5xf32, strided<[2], offset: 1>>) {
+  linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%a : memref<f32>) outs(%b : memref<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %out : f32
+    linalg.yield %0 : f32
+  }
+  linalg.dot ins(%s, %s : memref<5xf32, strided<[2], offset: 1>>, memref<5xf32, strided<[2], offset: 1>>)
+    outs(%b : memref<f32>)
+  return
+}""",
+    "constant_index": """
+func.func @constant_index(%a: memref<4x3xf32>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, 2)>, affine_map<(d0) -> (d0)>],
+                  iterator_types = ["parallel"]}
+      ins(%a : memref<4x3xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}""",
+}
