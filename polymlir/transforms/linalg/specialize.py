@@ -16,9 +16,14 @@ upstream 22 changes the meaning of the program are done right here: a
 transposed matmul keeps its ``indexing_maps`` (upstream drops them and
 emits an op that fails verification) and a matmul that zero-extends its
 operands gets ``cast = #linalg.type_fn<cast_unsigned>`` (upstream emits the
-signed default). Not done: upstream's decomposition of generics with
-permuted input maps into transpose/broadcast plus a generic, which the
-pass also applies.
+signed default).
+
+As upstream's pass, a generic on static tensors with several operands and
+parallel loops whose input maps are transposed or broadcast projections
+is first decomposed (`decompose_projected_permutation`): each such input
+becomes a ``linalg.transpose`` and/or ``linalg.broadcast`` into a
+``tensor.empty``, read through an identity map, and the generic is then
+specialized again (``linalg.add`` of a transposed operand, say).
 """
 
 from __future__ import annotations
@@ -37,11 +42,17 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.opdef import lookup_op
+from ...ir.rewriting import move_blocks_before
 from ...parser.attr_parser import BaseParser
 from ..pass_manager import ModulePass, PassContext, register_pass
 from .generalize import structured_ops
 
-__all__ = ["specialize_generic", "specialize_generic_ops", "LinalgSpecializeGenericOps"]
+__all__ = [
+    "specialize_generic",
+    "specialize_generic_ops",
+    "decompose_projected_permutation",
+    "LinalgSpecializeGenericOps",
+]
 
 # What upstream 22 recognizes among the rank-polymorphic ops.
 _UNARY = ("exp",)
@@ -323,9 +334,19 @@ def _build(g: L.GenericOp, c: _Candidate) -> Operation:
 
 def specialize_generic(g: L.GenericOp) -> Operation | None:
     """Replace ``g`` by the named op it is equivalent to (returned), or
-    leave it and return None."""
+    leave it and return None (a decomposable generic on tensors may still
+    have been decomposed, see the module docstring)."""
     if g.properties.get("library_call") is not None:
         return None  # the op names its implementation: keep it
+    new = _specialize_once(g)
+    if new is None:
+        d = decompose_projected_permutation(g)
+        if d is not None:
+            new = _specialize_once(d)
+    return new
+
+
+def _specialize_once(g: L.GenericOp) -> Operation | None:
     for c in _candidates(g):
         ok = _matches(g, c)
         if isinstance(c.payload, Block) and c.payload.parent is None:
@@ -337,6 +358,94 @@ def specialize_generic(g: L.GenericOp) -> Operation | None:
             g.erase()
             return new
     return None
+
+
+def _transpose_broadcast(m: AffineMap) -> tuple[list[int], list[int]]:
+    """The permutation (empty: none) and broadcast dimensions that turn an
+    operand read through projection ``m`` into one read through the
+    identity (upstream's ``computeTransposeBroadcast``)."""
+    minor = [e.position for e in m.results]  # type: ignore[attr-defined]
+    ordered = sorted(minor)
+    broadcast = [d for d in range(m.num_dims) if d not in ordered]
+    if minor == ordered:
+        return [], broadcast
+    rank = {d: i for i, d in enumerate(ordered)}
+    perm = [0] * len(minor)
+    for i, d in enumerate(minor):
+        perm[rank[d]] = i
+    return perm, broadcast
+
+
+def _relayout(g: L.GenericOp, name: str, src: Value, shape: list[int], attr: str, values: list[int]) -> Value:
+    """``linalg.<name>`` of ``src`` into a new ``tensor.empty`` of ``shape``."""
+    et = src.type.element_type  # type: ignore[attr-defined]
+    rt = T.RankedTensorType(tuple(shape), et)
+    empty = Operation.create("tensor.empty", result_types=[rt], loc=g.loc)
+    g.parent.insert_before(g, empty)  # type: ignore[union-attr]
+    operands = [src, empty.results[0]]
+    cls = lookup_op(f"linalg.{name}")
+    assert cls is not None
+    op = cls.create(
+        operands=operands,
+        result_types=[rt],
+        properties={attr: A.DenseArrayAttr(T.i64, tuple(values))},
+        regions=[identity_region(operands, g.loc)],
+        loc=g.loc,
+    )
+    g.parent.insert_before(g, op)  # type: ignore[union-attr]
+    return op.results[0]
+
+
+def decompose_projected_permutation(g: L.GenericOp) -> L.GenericOp | None:
+    """Upstream's ``DecomposeProjectedPermutation``: returns the new generic
+    (reading every input through the identity), or None when it does not
+    apply (buffers, dynamic shapes, one input and one output, a payload
+    that only yields, reductions, maps that are not projections)."""
+    ins, outs = list(g.dps_inputs()), list(g.dps_inits())
+    block = g.payload_block()
+    if not g.has_pure_tensor_semantics() or (len(ins) == 1 and len(outs) == 1):
+        return None
+    if block is None or len(block.operations) == 1 or any(k != L.PARALLEL for k in g.iterator_types_array()):
+        return None
+    maps = g.indexing_maps_array()
+    if not all(m.is_projected_permutation() for m in maps):
+        return None
+    if any(not isinstance(v.type, T.RankedTensorType) or T.DYNAMIC in v.type.shape for v in g.operands):
+        return None
+    loop_shape = g.static_loop_ranges()
+    if loop_shape is None:
+        return None
+    new_ins, new_maps, changed = list(ins), list(maps), False
+    for i, m in enumerate(maps[: len(ins)]):
+        if m.is_identity():
+            continue
+        perm, bcast = _transpose_broadcast(m)
+        if perm:
+            shape = [new_ins[i].type.shape[p] for p in perm]  # type: ignore[attr-defined]
+            new_ins[i] = _relayout(g, "transpose", new_ins[i], shape, "permutation", perm)
+            changed = True
+        if bcast:
+            new_ins[i] = _relayout(g, "broadcast", new_ins[i], list(loop_shape), "dimensions", bcast)
+            changed = True
+        new_maps[i] = AffineMap.identity(m.num_dims)
+    if not changed:
+        return None
+    region = Region()  # the body moves to the new op
+    move_blocks_before(g.regions[0], region, None)
+    new = L.GenericOp.create(
+        operands=new_ins + outs,
+        result_types=list(g.result_types),
+        properties={
+            **{k: v for k, v in g.properties.items() if k != "indexing_maps"},
+            "indexing_maps": L.maps_array(new_maps),
+        },
+        regions=[region],
+        loc=g.loc,
+    )
+    g.parent.insert_before(g, new)  # type: ignore[union-attr]
+    g.replace_all_uses_with(new.results)
+    g.erase()
+    return new  # type: ignore[return-value]
 
 
 def specialize_generic_ops(root: Operation) -> list[Operation]:
