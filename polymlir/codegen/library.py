@@ -51,6 +51,9 @@ __all__ = [
     "unregister_library_call",
     "registered_library_calls",
     "NUMPY_LIBRARY",
+    "numpy_matmul",
+    "numpy_fill",
+    "numpy_copy",
     "bind_library_calls",
     "convert_bound_ops",
     "raise_pending",
@@ -82,23 +85,24 @@ def registered_library_calls() -> dict[str, LibraryFn]:
 # -- the numpy library --------------------------------------------------------------------
 
 
-def _matmul(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
+def numpy_matmul(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
+    """``C += A @ B`` (matmul and batch_matmul), in C's element type."""
     c += (a @ b).astype(c.dtype, copy=False)
 
 
-def _fill(value: Any, out: np.ndarray) -> None:
+def numpy_fill(value: Any, out: np.ndarray) -> None:
     out[...] = value
 
 
-def _copy(src: np.ndarray, dst: np.ndarray) -> None:
+def numpy_copy(src: np.ndarray, dst: np.ndarray) -> None:
     dst[...] = src
 
 
 NUMPY_LIBRARY: dict[str, LibraryFn] = {
-    "linalg_matmul_view*": _matmul,
-    "linalg_batch_matmul_view*": _matmul,
-    "linalg_fill_*": _fill,
-    "linalg_copy_view*": _copy,
+    "linalg_matmul_view*": numpy_matmul,
+    "linalg_batch_matmul_view*": numpy_matmul,
+    "linalg_fill_*": numpy_fill,
+    "linalg_copy_view*": numpy_copy,
 }
 
 

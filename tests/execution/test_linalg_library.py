@@ -173,3 +173,41 @@ func.func @seed_example4(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x
   return
 }
 """
+
+
+def test_generic_matmul_with_library_call_runs_the_numpy_matmul():
+    """A generic matmul naming its implementation (library_call) runs the
+    shipped numpy matmul; the bias and relu that follow are generated loops."""
+    text = """
+    #mk = affine_map<(m, n, k) -> (m, k)>
+    #kn = affine_map<(m, n, k) -> (k, n)>
+    #mn = affine_map<(m, n, k) -> (m, n)>
+    #id = affine_map<(m, n) -> (m, n)>
+    #col = affine_map<(m, n) -> (n)>
+    func.func @mlp(%x: memref<6x5xf64>, %w: memref<5x7xf64>, %b: memref<7xf64>, %y: memref<6x7xf64>) {
+      %zero = arith.constant 0.0 : f64
+      linalg.fill ins(%zero : f64) outs(%y : memref<6x7xf64>)
+      linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"],
+                      library_call = "gemm"} ins(%x, %w : memref<6x5xf64>, memref<5x7xf64>) outs(%y : memref<6x7xf64>) {
+      ^bb0(%a: f64, %bb: f64, %c: f64):
+        %p = arith.mulf %a, %bb : f64
+        %s = arith.addf %c, %p : f64
+        linalg.yield %s : f64
+      }
+      linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+          ins(%b : memref<7xf64>) outs(%y : memref<6x7xf64>) {
+      ^bb0(%bias: f64, %o: f64):
+        %s = arith.addf %o, %bias : f64
+        %r = arith.maximumf %s, %zero : f64
+        linalg.yield %r : f64
+      }
+      return
+    }"""
+    from polymlir.codegen.library import numpy_matmul
+
+    x, w, b = RNG.standard_normal((6, 5)), RNG.standard_normal((5, 7)), RNG.standard_normal(7)
+    y = np.full((6, 7), np.nan)
+    engine = polymlir.compile(text, library={"gemm": numpy_matmul})
+    assert "call @gemm" not in text and "gemm" in engine.llvm_ir
+    engine.mlp(x, w, b, y)
+    assert np.allclose(y, np.maximum(x @ w + b, 0.0), rtol=1e-12, atol=1e-12)

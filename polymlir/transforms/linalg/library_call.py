@@ -25,7 +25,7 @@ place for the loop lowerings (upstream calls a function named
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ...dialects import linalg as L
@@ -253,8 +253,12 @@ class ConvertLinalgToStd(ModulePass):
     name: ClassVar[str] = "convert-linalg-to-std"
     anchor: ClassVar[str] = MODULE  # it declares functions in the module
     summary: ClassVar[str] = "Convert linalg ops on buffers into calls of external library functions"
-    named_ops: tuple[str, ...] = ()
-    library_call_only: bool = False
+    named_ops: tuple[str, ...] = field(
+        default=(), metadata={"help": "named ops to convert (e.g. matmul,fill); default: all"}
+    )
+    library_call_only: bool = field(
+        default=False, metadata={"help": "convert only linalg.generic ops that carry a library_call"}
+    )
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         names = tuple(n if n.startswith("linalg.") else f"linalg.{n}" for n in self.named_ops)
