@@ -154,3 +154,20 @@ def test_affine_loops_feed_the_polyhedral_model():
     assert verdict.ok, verdict
     verdict = polymlir.schedule(m, "f").parallelize("i2", reductions=False)
     assert not verdict.ok and "flow dependence" in str(verdict)
+
+
+def test_affine_conv_windows_are_exact_for_the_model():
+    """A strided, dilated convolution lowered to affine loops: its window
+    reads (affine.apply of the loop variables) are exact accesses, so an
+    output loop is parallel and a window loop carries the reduction."""
+    text = """
+    func.func @conv(%x: memref<1x9x11x3xf32>, %k: memref<3x3x3x8xf32>, %o: memref<1x4x4x8xf32>) {
+      linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+        ins(%x, %k : memref<1x9x11x3xf32>, memref<3x3x3x8xf32>) outs(%o : memref<1x4x4x8xf32>)
+      return
+    }"""
+    m = polymlir.parse(text)
+    polymlir.run_pipeline(m, "builtin.module(convert-linalg-to-affine-loops)")
+    assert polymlir.schedule(m, "conv").parallelize("i1").ok
+    verdict = polymlir.schedule(m, "conv").parallelize("i4", reductions=False)
+    assert not verdict.ok and "reduction" in str(verdict)
