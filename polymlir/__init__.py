@@ -33,6 +33,7 @@ __all__ = [
     "parse_attribute",
     "parse_type",
     "print_ir",
+    "register_library_call",
     "run_pipeline",
     "schedule",
     "verify",
@@ -138,10 +139,21 @@ def parse_attribute(text: str):
     return a
 
 
-def compile(module_or_text, opt_level: int = 3, cache: bool = True):
+def compile(module_or_text, opt_level: int = 3, cache: bool = True, library=None):
     """JIT-compile a module for the host; returns an ``ExecutionEngine``
     (``engine.invoke("f", *args)`` or ``engine.f(*args)``, numpy arrays for
-    memrefs). See ``polymlir.codegen.jit``."""
+    memrefs). ``library={name: fn}`` implements library calls in Python
+    (see ``polymlir.codegen.library``). See ``polymlir.codegen.jit``."""
     from .codegen.jit import compile as _compile
 
-    return _compile(module_or_text, opt_level=opt_level, cache=cache)
+    return _compile(module_or_text, opt_level=opt_level, cache=cache, library=library)
+
+
+def register_library_call(name: str, fn) -> None:
+    """Implement library function ``name`` (a linalg op's ``library_call``
+    or mangled name; a final ``*`` makes it a prefix) by the Python callable
+    ``fn`` in every later ``compile``: ``fn`` gets memrefs as numpy arrays
+    viewing the program's memory, scalars as numbers."""
+    from .codegen.library import register_library_call as _register  # loads the JIT: on first use
+
+    _register(name, fn)

@@ -34,7 +34,7 @@ import hashlib
 import sys
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -43,6 +43,7 @@ from ..dialects import llvm_types as LT
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
+from . import library as L
 from . import memref_abi as M
 from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
@@ -365,6 +366,7 @@ class ExecutionEngine:
         sys.stdout.flush()
         call(ctypes.addressof(slots))
         _flush_c_stdout()
+        L.raise_pending()
         if result_store is not None:
             values = [getattr(result_store, f"r{i}") for i in range(len(abi.results))]
         elif ret_obj is None:
@@ -507,7 +509,12 @@ def has_state(module: Operation) -> bool:
     return False
 
 
-def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = True) -> ExecutionEngine:
+def compile(
+    module_or_text: Operation | str,
+    opt_level: int = 3,
+    cache: bool = True,
+    library: dict[str, Callable[..., Any]] | None = None,
+) -> ExecutionEngine:
     """JIT-compile an MLIR module (an ``Operation`` or MLIR text) for the
     host. A copy of it is lowered with ``lower_to_llvm`` first; function
     signatures are taken before lowering.
@@ -517,7 +524,11 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
     ``opt_level`` and the signatures, so compiling the same module again
     returns the same engine; a module with state always gets a new engine,
     so that no two ``compile`` calls share its globals. ``cache=False``
-    always builds a new engine."""
+    always builds a new engine.
+
+    ``library`` maps library function names to Python implementations
+    (see ``polymlir.codegen.library``): linalg ops with such a library name
+    become calls, and the module's library calls are bound to them."""
     if isinstance(module_or_text, str):
         from .. import parse
 
@@ -526,17 +537,22 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
         module = module_or_text
         if unlowered_ops(module):
             module = module.clone()  # lowering works in place; leave the caller's module alone
+    L.convert_bound_ops(module, library)
     sigs = collect_signatures(module)
+    _llvm()
+    callbacks, bound = L.bind_library_calls(module, library)
     module = lower_to_llvm(module)
     text = translate_to_llvm_ir(module)
     cache = cache and not has_state(module)
     sig_text = "\0".join(f"{k}:{v}" for k, v in sorted(sigs.items()))
-    key = hashlib.sha256(f"{opt_level}\0{sig_text}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
+    key = f"{opt_level}\0{sig_text}\0{bound}\0{text}"
+    key = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()
     if cache:
         eng = _CACHE.get(key)
         if eng is not None and not eng._closed:
             return eng
     eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text)
+    eng._library_callbacks = callbacks  # type: ignore[attr-defined]
     if cache:
         eng._cache_key = key  # type: ignore[attr-defined]
         _CACHE[key] = eng

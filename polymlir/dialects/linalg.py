@@ -358,7 +358,8 @@ class LinalgStructuredOp(OpDef):
 
     def verify_structured_op(self) -> None:
         """Upstream's ``verifyStructuredOpInterface``."""
-        if self.results and not self.has_pure_tensor_semantics() and not self.has_pure_buffer_semantics():
+        # Mixed tensor/buffer operands are not allowed (with or without results).
+        if self.operands and not self.has_pure_tensor_semantics() and not self.has_pure_buffer_semantics():
             raise self.op_error("expected to have pure tensor or buffer semantics")
         self.verify_indexing_map_required_attrs()
         maps = self.indexing_maps_array()

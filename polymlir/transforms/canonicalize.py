@@ -14,7 +14,7 @@ point. What is covered, exactly as upstream does it:
   not listed here is not applied):
   constant folding of ``addi subi muli divsi divui remsi remui floordivsi
   ceildivsi andi ori xori shli shrsi shrui maxsi minsi maxui minui cmpi
-  index_cast select addf subf mulf divf negf`` (integers wrap to their
+  index_cast trunci sitofp select addf subf mulf divf negf`` (integers wrap to their
   width; no fold of a division by zero or of an overflowing signed
   division; float results in the type's precision, NaN results left
   unfolded); identities ``x + 0``, ``x - 0``, ``x - x``, ``(a - b) + b``,
@@ -416,6 +416,26 @@ def _fold_index_cast(op: Operation, consts: list):
     return [_int_attr(_signed(c.value, src_w), op.results[0].type)]  # sign-extend or truncate
 
 
+def _fold_trunci(op: Operation, consts: list):
+    c = consts[0]
+    w = _width(op.results[0].type)
+    if not isinstance(c, A.IntegerAttr) or w is None:
+        return None
+    return [_int_attr(_signed(c.value, w), op.results[0].type)]
+
+
+def _fold_sitofp(op: Operation, consts: list):
+    c = consts[0]
+    t = op.results[0].type
+    src_w = _width(op.operands[0].type)
+    if not isinstance(c, A.IntegerAttr) or src_w is None or not isinstance(t, T.FloatType):
+        return None
+    v = _signed(c.value, src_w)
+    if t.name not in ("f16", "bf16", "f32", "f64") or (t.name != "f64" and abs(v) >= 2**53):
+        return None  # (beyond 2**53, int -> double -> narrower would round twice)
+    return _float_result(op, float(v))
+
+
 def _floats(op: Operation, consts: list) -> list[float | None] | None:
     t = op.results[0].type
     if not isinstance(t, T.FloatType) or t.name not in ("f16", "bf16", "f32", "f64"):
@@ -542,6 +562,8 @@ ARITH_FOLDERS = {
     "arith.cmpi": _fold_cmpi,
     "arith.select": _fold_select,
     "arith.index_cast": _fold_index_cast,
+    "arith.trunci": _fold_trunci,
+    "arith.sitofp": _fold_sitofp,
     "arith.addf": _fold_float_binary(lambda a, b: a + b, lambda c: _is_float(c, 0.0, negative_zero=True)),
     "arith.subf": _fold_float_binary(lambda a, b: a - b, lambda c: _is_float(c, 0.0)),
     "arith.mulf": _fold_float_binary(_mul, lambda c: _is_float(c, 1.0)),
