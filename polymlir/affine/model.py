@@ -23,6 +23,7 @@ from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from . import isl_bridge as ib
 from .expr import AffineExpr, const, dim, sym
 from .maps import AffineMap
+from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
 
 LOOP_OPS = ("affine.for", "affine.parallel")
 READ_OPS = ("affine.load", "affine.vector_load")
@@ -257,11 +258,14 @@ class PolyhedralModel:
 # -- building -----------------------------------------------------------------------
 
 
-def analyze(func: Operation) -> PolyhedralModel:
+def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
     """Build the polyhedral model of ``func`` (a func.func or any op whose
-    first region holds affine code)."""
+    first region holds affine code). With ``linalg``, linalg structured ops
+    are statements too (see structured.py); otherwise they are code with
+    unknown memory effects, which keeps loop transformations from moving
+    affine code across them."""
     m = PolyhedralModel(func)
-    b = _Builder(m)
+    b = _Builder(m, linalg)
     for r in func.regions:
         for blk in r.blocks:
             b.walk_block(blk, None, [], [])
@@ -294,10 +298,11 @@ class _PendingStmt:
 
 
 class _Builder:
-    def __init__(self, model: PolyhedralModel):
+    def __init__(self, model: PolyhedralModel, linalg: bool = False):
         self.m = model
         self.pending: list[_PendingStmt] = []
         self.nloops = 0
+        self.linalg = linalg
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -380,6 +385,8 @@ class _Builder:
                     self._if(op, parent, loops, conds, positions, counter)
                 elif name in READ_OPS or name in WRITE_OPS:
                     self._access(op, loops, conds, positions + [pos])
+                elif self.linalg and is_structured(op):
+                    self._structured(op, parent, loops, conds, positions + [pos])
                 elif not is_effect_free(op):
                     self._unknown(
                         op,
@@ -471,6 +478,39 @@ class _Builder:
         idx = self.map_exprs(amap, list(op.indices), loops, op)
         idx = self._through_layout(memref.type, idx)
         self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, memref, idx)]))
+
+    def _structured(self, op, parent, loops, conds, positions) -> None:
+        """A linalg op: one statement over its own loops (inside ``loops``)."""
+        try:
+            sizes = loop_sizes(op)
+        except ValueError as e:
+            raise NonAffine(op, str(e)) from None
+        ubs: list[AffineExpr] = []
+        for s in sizes:
+            if isinstance(s, ShapeDim):
+                if not self._is_symbol_value(s.value):
+                    raise NonAffine(op, "the size of an operand defined inside the loop nest is not a symbol")
+                ubs.append(sym(self._param(s)))  # type: ignore[arg-type]
+            else:
+                ubs.append(const(s))
+        cur = parent
+        for k, ub in enumerate(ubs):
+            cur = self._new_loop(op, op.results[0] if op.results else op.operands[0], cur, [const(0)], [ub], 1, k)
+            self.m._loop_of_iv.pop(cur.iv, None)  # a linalg dimension has no SSA induction variable
+        own = cur.enclosing() if cur is not None else []
+        dims = [dim(l.depth) for l in own[len(loops) :]]
+        accesses = []
+        for a in structured_accesses(op):
+            idx = [r.replace_dims_and_symbols(dims, []) for r in a.map.results]
+            accesses.append((a.kind, a.array, self._through_layout(a.array.type, idx)))
+        positions = positions + [0] * len(sizes)
+        self.pending.append(_PendingStmt(op, own, list(conds), positions, accesses))
+
+    def _is_symbol_value(self, v: Value) -> bool:
+        top = self.m.func.regions[0].blocks if self.m.func.regions else []
+        if isinstance(v, BlockArgument):
+            return v.parent_block in top
+        return v.owner.parent in top  # type: ignore[union-attr]
 
     def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
         """Element indices after a non-identity layout map (non-injective
