@@ -68,7 +68,11 @@ class Dependence:
         return self.carried_by.depth if self.carried_by is not None else None
 
     def describe(self) -> str:
-        where = f"carried by loop at {self.carried_by.loc}" if self.carried_by else "loop-independent"
+        c = self.carried_by
+        if c is not None and c.op is self.source.op and is_structured(c.op):
+            where = f"carried by its loop d{c.index}"
+        else:
+            where = f"carried by loop at {c.loc}" if c is not None else "loop-independent"
         dist = f", distance {self.distance}" if self.distance is not None else ""
         return (
             f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "

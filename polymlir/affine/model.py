@@ -273,6 +273,19 @@ def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
     return m
 
 
+def analyze_structured_op(op: Operation) -> PolyhedralModel:
+    """The model of one linalg op alone (its own dependences), wherever it
+    sits: every dynamic size is a parameter. Raises NonAffine when the op is
+    outside the model."""
+    func = op.parent_op or op
+    m = PolyhedralModel(func)
+    b = _Builder(m, True)
+    b.free_sizes = True
+    b._structured(op, None, [], [], [0])
+    b.finish()
+    return m
+
+
 def analyze_module(module: Operation) -> list[PolyhedralModel]:
     """Models of every function with a body in ``module``."""
     out = []
@@ -303,6 +316,7 @@ class _Builder:
         self.pending: list[_PendingStmt] = []
         self.nloops = 0
         self.linalg = linalg
+        self.free_sizes = False  # every dynamic linalg size is a parameter
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -488,7 +502,7 @@ class _Builder:
         ubs: list[AffineExpr] = []
         for s in sizes:
             if isinstance(s, ShapeDim):
-                if not self._is_symbol_value(s.value):
+                if not self.free_sizes and not self._is_symbol_value(s.value):
                     raise NonAffine(op, "the size of an operand defined inside the loop nest is not a symbol")
                 ubs.append(sym(self._param(s)))  # type: ignore[arg-type]
             else:

@@ -1,0 +1,1 @@
+"""Linalg transformations: generalization, lowering, tiling, fusion, promotion, library calls."""
