@@ -39,7 +39,21 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
     res = [e.replace_dims_and_symbols(repl, []) for e in expr_of]
     if all(isinstance(r, AffineConstantExpr) for r in res):
         return [r.value for r in res], vals  # type: ignore[attr-defined]
-    return AffineMap(len(vals), 0, res), vals
+    # Only the operands the results use (and each value once).
+    used = [k for k in range(len(vals)) if any(r.is_function_of_dim(k) for r in res)]
+    keep: list[Value] = []
+    new_pos: list[AffineExpr] = []
+    for k in range(len(vals)):
+        if k in used:
+            hit = next((j for j, v in enumerate(keep) if v is vals[k]), None)
+            if hit is None:
+                keep.append(vals[k])
+                hit = len(keep) - 1
+            new_pos.append(dim(hit))
+        else:
+            new_pos.append(const(0))
+    res = [r.replace_dims_and_symbols(new_pos, []) for r in res]
+    return AffineMap(len(keep), 0, res), keep
 
 
 def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:

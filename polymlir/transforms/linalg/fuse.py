@@ -1,0 +1,313 @@
+"""Tile-and-fuse of linalg ops on buffers, driven by exact dependences.
+
+``fuse_ops(consumer, producers, sizes)`` tiles ``consumer`` and computes,
+inside each tile, the slice of each producer that the tile needs: the
+instances of producer P a fused op X needs are the sources of the flow
+dependences P -> X into X's instances of the tile (an isl image, exact:
+convolution halos included, a matmul producer's whole reduction), their
+box hull is the slice P runs on. Producers are handled from the consumer
+backwards, so a producer of a producer gets the slice its fused reader
+runs on (fill -> matmul -> bias -> relu).
+
+Legal when (all from the polyhedral model of the function):
+- no op between the first producer and the consumer that is not fused
+  depends on a producer or has unknown memory effects;
+- every dependence between fused ops keeps its order under the fused
+  schedule (tile, then op, then the op's own loops), with every execution of
+  a recomputed instance: a later tile overwriting a producer's input is an
+  anti-dependence that refuses the fusion, naming it;
+- a producer whose slices overlap between tiles is recomputed: allowed
+  only when it reads nothing a fused op writes (recomputing an accumulation
+  would add twice); the recomputed instance count is reported;
+- the slices cover every producer instance (a later reader sees the same
+  values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...affine import isl_bridge as ib
+from ...affine.expr import AffineExpr, const, dim
+from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
+from ...affine.structured import ShapeDim, is_structured
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Operation, Value
+from ..loops.errors import TransformError
+from .slices import Index, dim_size, maximum, minimum
+from .tile import (
+    build_tile_nest,
+    check_tiling,
+    clone_on_slices,
+    describe,
+    finish_nest,
+    full_sizes,
+    normalize_sizes,
+)
+
+_ALLOCATIONS = ("memref.alloc", "memref.alloca", "tensor.empty")
+
+
+@dataclass
+class FusedLinalg:
+    """The loops over the consumer's tiles, the tiled ops in each tile
+    (producers in program order, then the consumer), and per producer the
+    number of instances computed more than once (None when parametric)."""
+
+    loops: list[Operation]
+    tiled_ops: list[Operation]
+    recomputed: dict[int, int | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Slice:
+    """A producer's box per tile: per dim, lower bounds (max) and upper
+    bounds (min, inclusive) over the tile offsets ``d<k>`` and params ``s<j>``."""
+
+    lbs: list[list[AffineExpr]]
+    ubs: list[list[AffineExpr]]
+
+
+def _names(prefix: str, n: int) -> list[str]:
+    return [f"{prefix}{k}" for k in range(n)]
+
+
+class _Fusion:
+    def __init__(self, consumer: Operation, producers: list[Operation], sizes: list[int], order: list[int]):
+        self.consumer = consumer
+        self.producers = producers
+        self.sizes = sizes
+        self.order = order
+        func = consumer.parent_op
+        self.model: PolyhedralModel = analyze(func, linalg=True)  # type: ignore[arg-type]
+        self.stmt: dict[Operation, Statement] = {}
+        for op in [*producers, consumer]:
+            try:
+                self.stmt[op] = self.model.statement_for(op)
+            except KeyError:
+                reason = next((n.reason for n in self.model.non_affine if n.op is op), "not modelled")
+                raise TransformError(f"{describe(op)} is outside the polyhedral model: {reason}", op) from None
+        self.params = self.model.param_names
+        self.no = len(order)  # tile offset dims o0.. (tiled consumer dims, in order)
+
+    # -- isl relations over the tile offsets -------------------------------------------
+    def _rel(self, st: Statement, ge: list[AffineExpr], eq: list[AffineExpr]):
+        """Z[o] -> st[x] for the points of Y[o, x] satisfying ge/eq (exprs
+        over d0..: offsets then st's dims)."""
+        n = len(st.loops)
+        ydims = _names("o", self.no) + [l.name for l in st.loops]
+        y = ib.constraint_set(ydims, self.params, "Y", ge, eq)
+        to_z = ib.access_relation([dim(k) for k in range(self.no)], ydims, self.params, "Y", "Z").intersect_domain(y)
+        to_x = ib.access_relation(
+            [dim(self.no + k) for k in range(n)], ydims, self.params, "Y", st.name
+        ).intersect_domain(y)
+        return to_z.reverse().apply_range(to_x).intersect_range(st.domain), y
+
+    def tile_relation(self):
+        """Z[o] -> consumer instances of the tile at offsets o."""
+        st = self.stmt[self.consumer]
+        ge: list[AffineExpr] = []
+        eq: list[AffineExpr] = []
+        for j, k in enumerate(self.order):
+            o, c, t = dim(j), dim(self.no + k), self.sizes[k]
+            ge += [c - o, o + t - 1 - c]
+            eq.append(o % t)
+        return self._rel(st, ge, eq)[0]
+
+    def box_relation(self, op: Operation, box: _Slice):
+        st = self.stmt[op]
+        ge: list[AffineExpr] = []
+        for k in range(len(st.loops)):
+            x = dim(self.no + k)
+            ge += [x - lb for lb in box.lbs[k]]
+            ge += [ub - x for ub in box.ubs[k]]
+        # Offsets of actual tiles only (multiples of the sizes inside the range).
+        rel, y = self._rel(st, ge, [])
+        return rel.intersect_domain(self.tile_relation().domain()), y
+
+    def flows(self, src: Operation, dst: Operation):
+        rels = [
+            d.relation
+            for d in self.model.dependences("flow")
+            if d.source is self.stmt[src] and d.sink is self.stmt[dst]
+        ]
+        if not rels:
+            return None
+        out = rels[0]
+        for r in rels[1:]:
+            out = out.union(r)
+        return out
+
+    # -- the slices -----------------------------------------------------------------------
+    def slices(self) -> dict[Operation, tuple[_Slice, object]]:
+        """Per producer: its box per tile and the relation Z[o] -> P[p] of it."""
+        executed = {self.consumer: self.tile_relation()}
+        out: dict[Operation, tuple[_Slice, object]] = {}
+        for p in reversed(self.producers):
+            need = None
+            for x, rel_x in executed.items():
+                f = self.flows(p, x)
+                if f is None:
+                    continue
+                r = rel_x.apply_range(f.reverse())
+                need = r if need is None else need.union(r)
+            if need is None or need.is_empty():
+                raise TransformError(
+                    f"cannot fuse {describe(p)} into {describe(self.consumer)}: no fused op reads what it writes", p
+                )
+            fp = ib.footprint([need], self.no)
+            dims = ib.footprint_box(fp, self.params)  # type: ignore[arg-type]
+            if any(d.lbs is None or d.ubs is None for d in dims):
+                raise TransformError(f"cannot fuse {describe(p)}: its slice per tile has no affine bounds", p)
+            box = _Slice([d.lbs for d in dims], [d.ubs for d in dims])  # type: ignore[misc]
+            rel, _ = self.box_relation(p, box)
+            executed[p] = rel
+            out[p] = (box, rel)
+        return out
+
+    # -- legality ---------------------------------------------------------------------------
+    def check(self, slices: dict[Operation, tuple[_Slice, object]]) -> dict[int, int | None]:
+        fused = [*self.producers, self.consumer]
+        block = self.consumer.parent
+        assert block is not None
+        ops = block.operations
+        first = min(ops.index(p) for p in self.producers)
+        last = ops.index(self.consumer)
+        fused_stmts = {self.stmt[o] for o in fused}
+        for op in ops[first:last]:
+            if op in fused or is_effect_free(op) or op.name in _ALLOCATIONS:
+                continue
+            if not is_structured(op):
+                raise TransformError(
+                    f"cannot fuse: {op.name} between the producers and the consumer has unknown memory effects", op
+                )
+        for d in self.model.dependences():
+            if d.source in fused_stmts and d.sink not in fused_stmts:
+                sink_op = d.sink.op
+                if sink_op.parent is block and first < ops.index(sink_op) < last:
+                    raise TransformError(
+                        f"cannot fuse {describe(d.source.op)} into {describe(self.consumer)}: {describe(sink_op)} "
+                        f"between them depends on it ({d.describe()})",
+                        d.source.op,
+                    )
+        # The fused schedule: Z[o] -> [o, position, own dims, 0...].
+        width = max(len(self.stmt[o].loops) for o in fused)
+        sched = {}
+        for pos, op in enumerate(fused):
+            st = self.stmt[op]
+            rel = slices[op][1] if op in slices else self.tile_relation()
+            n = len(st.loops)
+            ydims = _names("o", self.no) + [l.name for l in st.loops]
+            out = [dim(k) for k in range(self.no)] + [const(pos)] + [dim(self.no + k) for k in range(n)]
+            out += [const(0)] * (width - n)
+            time = ib.access_relation(out, ydims, self.params, "Y", "T")
+            to_x = ib.access_relation([dim(self.no + k) for k in range(n)], ydims, self.params, "Y", st.name)
+            to_z = ib.access_relation([dim(k) for k in range(self.no)], ydims, self.params, "Y", "Z")
+            # The (tile, instance) pairs that run: st[x] -> T[...] for each of them.
+            runs = to_z.range_product(to_x).intersect_range(rel.wrap()).domain()
+            sched[st] = to_x.intersect_domain(runs).reverse().apply_range(time)
+        for d in self.model.dependences():
+            if d.source not in fused_stmts or d.sink not in fused_stmts:
+                continue
+            if d.kind == "flow" and d.source is not d.sink:
+                continue  # satisfied by construction: the slice holds every source the tile reads
+            bad = ib.out_of_order(d.relation, sched[d.source], sched[d.sink])
+            if bad is not None:
+                raise TransformError(
+                    f"cannot fuse {describe(d.source.op)} into the tiles of {describe(self.consumer)}: the fused "
+                    f"order would reverse the {d.describe()}; e.g. iteration {list(bad[0])} would run after "
+                    f"{list(bad[1])}",
+                    d.source.op,
+                )
+        recomputed: dict[int, int | None] = {}
+        written = {a.array for o in fused for a in self.stmt[o].accesses if a.kind == "write"}
+        for k, p in enumerate(self.producers):
+            box_rel = slices[p][1]
+            st = self.stmt[p]
+            if not st.domain.is_subset(box_rel.range()):  # type: ignore[attr-defined]
+                raise TransformError(
+                    f"cannot fuse {describe(p)}: the consumer's tiles need only part of it; the rest would not be computed",
+                    p,
+                )
+            pairs = box_rel.apply_range(box_rel.reverse())  # type: ignore[attr-defined]
+            if pairs.subtract(ib.equal_prefix_lt(pairs, self.no, None)).is_empty():
+                continue
+            for a in st.accesses:
+                if a.kind == "read" and a.array in written:
+                    raise TransformError(
+                        f"cannot fuse {describe(p)}: its slices overlap between tiles, and recomputing it would "
+                        f"read {a.memref} again after a fused op wrote it",
+                        p,
+                    )
+            total = ib.count_points(box_rel.wrap()) if not self.params else None  # type: ignore[attr-defined]
+            dom = ib.count_points(st.domain) if not self.params else None
+            recomputed[k] = total - dom if total is not None and dom is not None else None
+        return recomputed
+
+
+def fuse_ops(
+    consumer: Operation, producers: Sequence[Operation], sizes: Sequence[int], interchange: Sequence[int] = ()
+) -> FusedLinalg:
+    """Tile ``consumer`` by ``sizes`` and fuse ``producers`` (linalg ops on
+    buffers before it in the same block) into its tiles."""
+    full_t, order = normalize_sizes(consumer, sizes, interchange)
+    if not order:
+        raise TransformError(f"fusion needs a nonzero tile size for {describe(consumer)}", consumer)
+    prods = sorted(set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1)  # type: ignore[union-attr]
+    for p in prods:
+        if not is_structured(p):
+            raise TransformError(f"{describe(p)} is not a linalg structured op", p)
+        if p.parent is not consumer.parent or consumer.parent.operations.index(p) >= consumer.parent.operations.index(consumer):  # type: ignore[union-attr]
+            raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
+    for o in [*prods, consumer]:
+        if o.results or any(isinstance(v.type, (T.RankedTensorType, T.UnrankedTensorType)) for v in o.operands):
+            raise TransformError(f"fusion works on buffers; {describe(o)} has tensor operands", o)
+    check_tiling(consumer, full_t, order)
+    fz = _Fusion(consumer, prods, full_t, order)
+    slices = fz.slices()
+    recomputed = fz.check(slices)
+    b = Builder.before(consumer)
+    full = full_sizes(b, consumer)
+    params: list[Index] = [_param_value(b, v) for v in fz.model.params]
+    nest = build_tile_nest(b, full, full_t, order, [])
+    ib_ = nest.builder
+    tile_offsets = [nest.offsets[k] for k in order]
+    tiled: list[Operation] = []
+    for p in prods:
+        box = slices[p][0]
+        offs: list[Index] = []
+        szs: list[Index] = []
+        for lbs, ubs in zip(box.lbs, box.ubs):
+            lbs_d = [_syms_to_dims(e, fz.no) for e in lbs]
+            ubs_d = [_syms_to_dims(e, fz.no) for e in ubs]
+            offs.append(maximum(ib_, lbs_d, tile_offsets + params))
+            szs.append(minimum(ib_, [u - l + 1 for u in ubs_d for l in lbs_d], tile_offsets + params))
+        new, _ = clone_on_slices(ib_, p, offs, szs)
+        tiled.append(new)
+    new_c, _ = clone_on_slices(ib_, consumer, nest.offsets, nest.sizes)
+    tiled.append(new_c)
+    finish_nest(nest, [], consumer.loc)
+    for o in [*prods, consumer]:
+        o.erase()
+    notes = [
+        f"fused {describe(prods[k])} is recomputed on overlapping slices"
+        + (f" ({n} extra instances)" if n is not None else "")
+        for k, n in recomputed.items()
+    ]
+    return FusedLinalg(nest.loops, tiled, recomputed, notes)
+
+
+def _syms_to_dims(e: AffineExpr, no: int) -> AffineExpr:
+    """Params s<j> become dims d<no + j> (apply/minimum take dims only)."""
+    return e.replace_dims_and_symbols([dim(k) for k in range(no)], [dim(no + j) for j in range(64)])
+
+
+def _param_value(b: Builder, p: object) -> Value:
+    if isinstance(p, ShapeDim):
+        v = dim_size(b, p.value, p.dim)
+        return v if not isinstance(v, int) else b.const_index(v)
+    return p  # type: ignore[return-value]
+
