@@ -65,7 +65,7 @@ def loop_sizes(op: LinalgStructuredOp) -> list[int | ShapeDim]:
     maps = op.indexing_maps_array()
     n = op.num_loops
     sizes: list[int | ShapeDim | None] = [None] * n
-    for v, m in zip(operands, maps):
+    for v, m in zip(operands, maps, strict=True):
         if not isinstance(v.type, T.ShapedType) or not hasattr(v.type, "shape"):
             continue
         for r, e in enumerate(m.results):
@@ -73,7 +73,7 @@ def loop_sizes(op: LinalgStructuredOp) -> list[int | ShapeDim]:
                 d = v.type.shape[r]
                 sizes[e.position] = d if d != T.DYNAMIC else ShapeDim(v, r)
     # A static size wins over a dynamic one found first.
-    for v, m in zip(operands, maps):
+    for v, m in zip(operands, maps, strict=True):
         if not isinstance(v.type, T.ShapedType) or not hasattr(v.type, "shape"):
             continue
         for r, e in enumerate(m.results):

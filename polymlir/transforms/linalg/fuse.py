@@ -27,11 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import product
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineExpr, const, dim
+from ...affine.expr import AffineDimExpr, AffineExpr, const, dim, sym
+from ...affine.flatten import flatten
 from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
-from ...affine.structured import ShapeDim, is_structured
+from ...affine.structured import ShapeDim, is_structured, loop_sizes
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
@@ -98,7 +100,7 @@ class _Fusion:
         """Z[o] -> st[x] for the points of Y[o, x] satisfying ge/eq (exprs
         over d0..: offsets then st's dims)."""
         n = len(st.loops)
-        ydims = _names("o", self.no) + [l.name for l in st.loops]
+        ydims = _names("o", self.no) + [lp.name for lp in st.loops]
         y = ib.constraint_set(ydims, self.params, "Y", ge, eq)
         to_z = ib.access_relation([dim(k) for k in range(self.no)], ydims, self.params, "Y", "Z").intersect_domain(y)
         to_x = ib.access_relation(
@@ -107,15 +109,14 @@ class _Fusion:
         return to_z.reverse().apply_range(to_x).intersect_range(st.domain), y
 
     def tile_relation(self):
-        """Z[o] -> consumer instances of the tile at offsets o."""
+        """Z[q] -> consumer instances of the tile with indices q (offsets
+        T * q: tile indices keep the bounds free of existentials)."""
         st = self.stmt[self.consumer]
         ge: list[AffineExpr] = []
-        eq: list[AffineExpr] = []
         for j, k in enumerate(self.order):
-            o, c, t = dim(j), dim(self.no + k), self.sizes[k]
-            ge += [c - o, o + t - 1 - c]
-            eq.append(o % t)
-        return self._rel(st, ge, eq)[0]
+            q, c, t = dim(j), dim(self.no + k), self.sizes[k]
+            ge += [c - q * t, q * t + t - 1 - c]
+        return self._rel(st, ge, [])[0]
 
     def box_relation(self, op: Operation, box: _Slice):
         st = self.stmt[op]
@@ -145,6 +146,7 @@ class _Fusion:
     def slices(self) -> dict[Operation, tuple[_Slice, object]]:
         """Per producer: its box per tile and the relation Z[o] -> P[p] of it."""
         executed = {self.consumer: self.tile_relation()}
+        boxes: dict[Operation, _Slice] = {self.consumer: self.consumer_box()}
         out: dict[Operation, tuple[_Slice, object]] = {}
         for p in reversed(self.producers):
             need = None
@@ -159,14 +161,82 @@ class _Fusion:
                     f"cannot fuse {describe(p)} into {describe(self.consumer)}: no fused op reads what it writes", p
                 )
             fp = ib.footprint([need], self.no)
-            dims = ib.footprint_box(fp, self.params)  # type: ignore[arg-type]
-            if any(d.lbs is None or d.ubs is None for d in dims):
-                raise TransformError(f"cannot fuse {describe(p)}: its slice per tile has no affine bounds", p)
-            box = _Slice([d.lbs for d in dims], [d.ubs for d in dims])  # type: ignore[misc]
+            box = self._exact_box(p, fp, boxes)
+            if box is None:
+                dims = ib.footprint_box(fp, self.params)  # type: ignore[arg-type]
+                if any(d.lbs is None or d.ubs is None for d in dims):
+                    raise TransformError(f"cannot fuse {describe(p)}: its slice per tile has no affine bounds", p)
+                box = _Slice([d.lbs for d in dims], [d.ubs for d in dims])  # type: ignore[misc]
+            boxes[p] = box
             rel, _ = self.box_relation(p, box)
             executed[p] = rel
             out[p] = (box, rel)
         return out
+
+    # -- box hulls: candidate bounds from the maps, checked exact with isl --------------------
+    def _size_expr(self, s: object) -> AffineExpr:
+        if isinstance(s, ShapeDim):
+            return sym(self.model.params.index(s))  # type: ignore[arg-type]
+        return const(int(s))  # type: ignore[arg-type]
+
+    def consumer_box(self) -> _Slice:
+        lbs: list[list[AffineExpr]] = []
+        ubs: list[list[AffineExpr]] = []
+        for k, n in enumerate(loop_sizes(self.consumer)):  # type: ignore[arg-type]
+            last = self._size_expr(n) - 1
+            if k in self.order:
+                q, t = dim(self.order.index(k)), self.sizes[k]
+                lbs.append([q * t])
+                ubs.append([q * t + t - 1, last])
+            else:
+                lbs.append([const(0)])
+                ubs.append([last])
+        return _Slice(lbs, ubs)
+
+    def _candidate_box(self, p: Operation, boxes: dict[Operation, _Slice]) -> _Slice | None:
+        """The producer's box from its readers' boxes through the maps (None
+        when the maps are not of the simple kinds or readers disagree)."""
+        n_in = len(p.dps_inputs())  # type: ignore[attr-defined]
+        pmaps = p.indexing_maps_array()  # type: ignore[attr-defined]
+        found: _Slice | None = None
+        for x, bx in boxes.items():
+            if self.flows(p, x) is None:
+                continue
+            xmaps = x.indexing_maps_array()  # type: ignore[attr-defined]
+            cand: _Slice | None = None
+            for j, init in enumerate(p.dps_inits()):  # type: ignore[attr-defined]
+                for i, v in enumerate(list(x.dps_inputs()) + list(x.dps_inits())):  # type: ignore[attr-defined]
+                    if v is not init:
+                        continue
+                    c = _pull_back(bx, xmaps[i], pmaps[n_in + j])
+                    if c is None or (cand is not None and c != cand):
+                        return None
+                    cand = c
+            if cand is None or (found is not None and cand != found):
+                return None
+            found = cand
+        if found is None:
+            return None
+        sizes = loop_sizes(p)  # type: ignore[arg-type]
+        lbs = [(lo if lo else []) + [const(0)] for lo in found.lbs]
+        ubs = [(u if u else []) + [self._size_expr(n) - 1] for u, n in zip(found.ubs, sizes, strict=True)]
+        return _Slice(lbs, ubs)
+
+    def _exact_box(self, p: Operation, fp, boxes: dict[Operation, _Slice]) -> _Slice | None:
+        """The candidate box when isl confirms it is the footprint's box hull,
+        with the bounds isl shows redundant dropped."""
+        cand = self._candidate_box(p, boxes)
+        if cand is None:
+            return None
+        lbs, ubs = [], []
+        for k in range(len(cand.lbs)):
+            lo = ib.prune_extremum(fp, k, cand.lbs[k], lower=True)
+            hi = ib.prune_extremum(fp, k, cand.ubs[k], lower=False)
+            if lo is None or hi is None:
+                return None
+            lbs.append(lo)
+            ubs.append(hi)
+        return _Slice(lbs, ubs)
 
     # -- legality ---------------------------------------------------------------------------
     def check(self, slices: dict[Operation, tuple[_Slice, object]]) -> dict[int, int | None]:
@@ -200,7 +270,7 @@ class _Fusion:
             st = self.stmt[op]
             rel = slices[op][1] if op in slices else self.tile_relation()
             n = len(st.loops)
-            ydims = _names("o", self.no) + [l.name for l in st.loops]
+            ydims = _names("o", self.no) + [lp.name for lp in st.loops]
             out = [dim(k) for k in range(self.no)] + [const(pos)] + [dim(self.no + k) for k in range(n)]
             out += [const(0)] * (width - n)
             time = ib.access_relation(out, ydims, self.params, "Y", "T")
@@ -229,7 +299,8 @@ class _Fusion:
             st = self.stmt[p]
             if not st.domain.is_subset(box_rel.range()):  # type: ignore[attr-defined]
                 raise TransformError(
-                    f"cannot fuse {describe(p)}: the consumer's tiles need only part of it; the rest would not be computed",
+                    f"cannot fuse {describe(p)}: the consumer's tiles need only part of it; "
+                    "the rest would not be computed",
                     p,
                 )
             pairs = box_rel.apply_range(box_rel.reverse())  # type: ignore[attr-defined]
@@ -248,6 +319,39 @@ class _Fusion:
         return recomputed
 
 
+def _pull_back(bx: _Slice, xmap, pmap) -> _Slice | None:
+    """The producer box whose writes through ``pmap`` cover what a box of a
+    reader reads through ``xmap``: reader results sums of non-negative
+    multiples of dims, producer results plain dims (others: None)."""
+    n = pmap.num_dims
+    lbs: list[list[AffineExpr] | None] = [None] * n
+    ubs: list[list[AffineExpr] | None] = [None] * n
+    for e, pe in zip(xmap.results, pmap.results, strict=True):
+        if not isinstance(pe, AffineDimExpr):
+            return None
+        flat = flatten(e, xmap.num_dims, xmap.num_symbols)
+        if flat is None or flat[1] or any(c < 0 for c in flat[0][: xmap.num_dims]):
+            return None
+        used = [d for d in range(xmap.num_dims) if flat[0][d]]
+        lo = [
+            e.replace_dims_and_symbols(_pick(xmap.num_dims, used, ch), []) for ch in product(*[bx.lbs[d] for d in used])
+        ]
+        hi = [
+            e.replace_dims_and_symbols(_pick(xmap.num_dims, used, ch), []) for ch in product(*[bx.ubs[d] for d in used])
+        ]
+        j = pe.position
+        lbs[j] = (lbs[j] or []) + [x for x in lo if x not in (lbs[j] or [])]
+        ubs[j] = (ubs[j] or []) + [x for x in hi if x not in (ubs[j] or [])]
+    return _Slice([lo or [] for lo in lbs], [u or [] for u in ubs])
+
+
+def _pick(n: int, used: list[int], choice: Sequence[AffineExpr]) -> list[AffineExpr]:
+    out: list[AffineExpr] = [const(0)] * n
+    for d, c in zip(used, choice, strict=True):
+        out[d] = c
+    return out
+
+
 def fuse_ops(
     consumer: Operation, producers: Sequence[Operation], sizes: Sequence[int], interchange: Sequence[int] = ()
 ) -> FusedLinalg:
@@ -256,11 +360,15 @@ def fuse_ops(
     full_t, order = normalize_sizes(consumer, sizes, interchange)
     if not order:
         raise TransformError(f"fusion needs a nonzero tile size for {describe(consumer)}", consumer)
-    prods = sorted(set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1)  # type: ignore[union-attr]
+    prods = sorted(
+        set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1
+    )  # type: ignore[union-attr]
     for p in prods:
         if not is_structured(p):
             raise TransformError(f"{describe(p)} is not a linalg structured op", p)
-        if p.parent is not consumer.parent or consumer.parent.operations.index(p) >= consumer.parent.operations.index(consumer):  # type: ignore[union-attr]
+        if p.parent is not consumer.parent or consumer.parent.operations.index(p) >= consumer.parent.operations.index(
+            consumer
+        ):  # type: ignore[union-attr]
             raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
     for o in [*prods, consumer]:
         if o.results or any(isinstance(v.type, (T.RankedTensorType, T.UnrankedTensorType)) for v in o.operands):
@@ -280,11 +388,11 @@ def fuse_ops(
         box = slices[p][0]
         offs: list[Index] = []
         szs: list[Index] = []
-        for lbs, ubs in zip(box.lbs, box.ubs):
-            lbs_d = [_syms_to_dims(e, fz.no) for e in lbs]
-            ubs_d = [_syms_to_dims(e, fz.no) for e in ubs]
+        for lbs, ubs in zip(box.lbs, box.ubs, strict=True):
+            lbs_d = [_over_offsets(e, fz.no, [full_t[k] for k in order], len(params)) for e in lbs]
+            ubs_d = [_over_offsets(e, fz.no, [full_t[k] for k in order], len(params)) for e in ubs]
             offs.append(maximum(ib_, lbs_d, tile_offsets + params))
-            szs.append(minimum(ib_, [u - l + 1 for u in ubs_d for l in lbs_d], tile_offsets + params))
+            szs.append(minimum(ib_, [u - lo + 1 for u in ubs_d for lo in lbs_d], tile_offsets + params))
         new, _ = clone_on_slices(ib_, p, offs, szs)
         tiled.append(new)
     new_c, _ = clone_on_slices(ib_, consumer, nest.offsets, nest.sizes)
@@ -300,9 +408,25 @@ def fuse_ops(
     return FusedLinalg(nest.loops, tiled, recomputed, notes)
 
 
-def _syms_to_dims(e: AffineExpr, no: int) -> AffineExpr:
-    """Params s<j> become dims d<no + j> (apply/minimum take dims only)."""
-    return e.replace_dims_and_symbols([dim(k) for k in range(no)], [dim(no + j) for j in range(64)])
+def _over_offsets(e: AffineExpr, no: int, sizes: Sequence[int], nparams: int) -> AffineExpr:
+    """A bound over tile indices q<k> and params as an expression over the
+    tile offsets o<k> = T_k * q<k> (dims d0..) and params (dims d<no + j>):
+    a coefficient a of q<k> becomes (a / T_k) o<k> when T_k divides it."""
+    flat = flatten(e, no, nparams)
+    if flat is None or flat[1]:
+        return e.replace_dims_and_symbols(
+            [dim(k).floordiv(sizes[k]) for k in range(no)], [dim(no + j) for j in range(nparams)]
+        )
+    coeffs = flat[0]
+    out: AffineExpr = const(coeffs[-1])
+    for k in range(no):
+        a = coeffs[k]
+        if a:
+            out = out + (dim(k) * (a // sizes[k]) if a % sizes[k] == 0 else dim(k).floordiv(sizes[k]) * a)
+    for j in range(nparams):
+        if coeffs[no + j]:
+            out = out + dim(no + j) * coeffs[no + j]
+    return out
 
 
 def _param_value(b: Builder, p: object) -> Value:
@@ -310,4 +434,3 @@ def _param_value(b: Builder, p: object) -> Value:
         v = dim_size(b, p.value, p.dim)
         return v if not isinstance(v, int) else b.const_index(v)
     return p  # type: ignore[return-value]
-

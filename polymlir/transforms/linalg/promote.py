@@ -136,7 +136,9 @@ def promote_op(
         buffers.append(alloc)
         local: Value = alloc.results[0]
         if any(not isinstance(s, int) for s in tile_sizes) or list(full) != list(vt.shape):
-            local = subview(b, local, [0] * len(full), [s if isinstance(s, int) else index_value(b, s) for s in tile_sizes])
+            local = subview(
+                b, local, [0] * len(full), [s if isinstance(s, int) else index_value(b, s) for s in tile_sizes]
+            )
         if k < n_in or reads_init.get(k, False):
             b.create("memref.copy", [tile_view, local])
         if k >= n_in:

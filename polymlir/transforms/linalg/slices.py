@@ -68,11 +68,11 @@ def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:
 
 def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
     """min of ``exprs`` folded when static, else an ``affine.min``."""
-    m, vals = _as_map(exprs, operands)
+    m, vals = _as_map(_unique(exprs), operands)
     if isinstance(m, list):
         return min(m)
     consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]  # type: ignore[attr-defined]
-    others = [r for r in m.results if not isinstance(r, AffineConstantExpr)]
+    others = _unique([r for r in m.results if not isinstance(r, AffineConstantExpr)])
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
         return apply(b, res[0], vals)
@@ -80,12 +80,20 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
 
 
 def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
-    m, vals = _as_map(exprs, operands)
+    m, vals = _as_map(_unique(exprs), operands)
     if isinstance(m, list):
         return max(m)
     if len(m.results) == 1:
         return apply(b, m.results[0], vals)
     return b.value("affine.max", vals, T.index, map=A.AffineMapAttr(m))
+
+
+def _unique(exprs: Sequence[AffineExpr]) -> list[AffineExpr]:
+    out: list[AffineExpr] = []
+    for e in exprs:
+        if e not in out:
+            out.append(e)
+    return out
 
 
 def dim_size(b: Builder, v: Value, r: int) -> Index:
@@ -97,7 +105,9 @@ def dim_size(b: Builder, v: Value, r: int) -> Index:
     return b.value(name, [v, b.const_index(r)], T.index)
 
 
-def scf_for(b: Builder, lb: Index, ub: Index, step: Index, inits: Sequence[Value]) -> tuple[Operation, Value, list[Value]]:
+def scf_for(
+    b: Builder, lb: Index, ub: Index, step: Index, inits: Sequence[Value]
+) -> tuple[Operation, Value, list[Value]]:
     """An ``scf.for`` (empty body, no terminator yet): (op, iv, iter args)."""
     r = Region()
     blk = r.add_block()

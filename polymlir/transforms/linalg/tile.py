@@ -32,7 +32,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
-from .slices import Index, dim_size, index_value, extract_slice, insert_slice, minimum, operand_slice, scf_for, subview
+from .slices import Index, dim_size, extract_slice, index_value, insert_slice, minimum, operand_slice, scf_for, subview
 
 
 @dataclass
@@ -50,7 +50,9 @@ def describe(op: Operation) -> str:
     return f"'{op.name}' at {op_loc(op)}"
 
 
-def normalize_sizes(op: Operation, sizes: Sequence[int], interchange: Sequence[int] = ()) -> tuple[list[int], list[int]]:
+def normalize_sizes(
+    op: Operation, sizes: Sequence[int], interchange: Sequence[int] = ()
+) -> tuple[list[int], list[int]]:
     """Sizes padded with zeros to the op's loop count, and the tiled loops
     in loop order (``interchange`` order when given)."""
     if not is_structured(op):
@@ -65,7 +67,9 @@ def normalize_sizes(op: Operation, sizes: Sequence[int], interchange: Sequence[i
     if len(perm) < n and interchange:
         perm = perm + [k for k in range(n) if k not in perm]
     if sorted(perm) != list(range(n)):
-        raise TransformError(f"interchange {list(interchange)} is not a permutation of the {n} loops of {describe(op)}", op)
+        raise TransformError(
+            f"interchange {list(interchange)} is not a permutation of the {n} loops of {describe(op)}", op
+        )
     return full, [k for k in perm if full[k]]
 
 
@@ -84,7 +88,7 @@ def check_tiling(op: Operation, sizes: Sequence[int], order: Sequence[int]) -> N
     st = m.statements[0]
     n = len(st.loops)
     sched = ib.access_relation(
-        tiled_schedule_exprs(n, sizes, order), [l.name for l in st.loops], m.param_names, st.name, "T"
+        tiled_schedule_exprs(n, sizes, order), [lp.name for lp in st.loops], m.param_names, st.name, "T"
     )
     for d in m.dependences():
         bad = ib.out_of_order(d.relation, sched, sched)
@@ -138,7 +142,7 @@ def build_tile_nest(
         b = Builder.at_end(iv.owner, b.loc)  # type: ignore[arg-type]
     offsets: list[Index] = [0] * len(full)
     tsizes: list[Index] = list(full)
-    for k, iv in zip(order, ivs):
+    for k, iv in zip(order, ivs, strict=True):
         offsets[k] = iv
         n, t = full[k], sizes[k]
         if isinstance(n, int) and n % t == 0:
@@ -162,7 +166,7 @@ def clone_on_slices(
     new_operands: list[Value] = []
     init_slices: list[tuple[list[Index], list[Index]]] = []
     sources = ins + (list(inits) if inits is not None else outs)
-    for i, (v, src) in enumerate(zip(ins + outs, sources)):
+    for i, (v, src) in enumerate(zip(ins + outs, sources, strict=True)):
         if not isinstance(v.type, T.ShapedType) or not hasattr(v.type, "shape"):
             new_operands.append(v)
             continue
@@ -200,7 +204,7 @@ def insert_results(
     b: Builder, op: Operation, dests: Sequence[Value], init_slices: Sequence[tuple[list[Index], list[Index]]]
 ) -> list[Value]:
     """Insert a tensor op's results into ``dests`` where its inits were sliced."""
-    return [insert_slice(b, r, d, offs, szs) for r, d, (offs, szs) in zip(op.results, dests, init_slices)]
+    return [insert_slice(b, r, d, offs, szs) for r, d, (offs, szs) in zip(op.results, dests, init_slices, strict=False)]
 
 
 def tile_op(op: Operation, sizes: Sequence[int], interchange: Sequence[int] = ()) -> TiledLinalg:

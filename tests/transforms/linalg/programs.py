@@ -42,11 +42,11 @@ def conv(n, h, w, c, f, kh, kw, et="f64"):
   return
 }}"""
 
-    def ref(I, F, O):
-        out = O.copy()
-        for i, j, win in _windows(I, kh, kw, oh, ow):
+    def ref(inp, F, out0):
+        out = out0.copy()
+        for i, j, win in _windows(inp, kh, kw, oh, ow):
             out += np.einsum("nhwc,cf->nhwf", win, F[i, j])
-        return [I, F, out]
+        return [inp, F, out]
 
     return text, ref
 
@@ -60,11 +60,11 @@ def depthwise(n, h, w, c, kh, kw, et="f64"):
   return
 }}"""
 
-    def ref(I, F, O):
-        out = O.copy()
-        for i, j, win in _windows(I, kh, kw, oh, ow):
+    def ref(inp, F, out0):
+        out = out0.copy()
+        for i, j, win in _windows(inp, kh, kw, oh, ow):
             out += win * F[i, j]
-        return [I, F, out]
+        return [inp, F, out]
 
     return text, ref
 
@@ -78,11 +78,11 @@ def pooling(n, h, w, c, kh, kw, et="f64"):
   return
 }}"""
 
-    def ref(I, K, O):
-        out = O.copy()
-        for _, _, win in _windows(I, kh, kw, oh, ow):
+    def ref(inp, K, out0):
+        out = out0.copy()
+        for _, _, win in _windows(inp, kh, kw, oh, ow):
             out = np.maximum(out, win)
-        return [I, K, out]
+        return [inp, K, out]
 
     return text, ref
 
@@ -93,7 +93,8 @@ def chain(m, n, k, et="f64"):
   %zero = arith.constant 0.0 : {et}
   linalg.fill ins(%zero : {et}) outs(%C : {c})
   linalg.matmul ins(%A, %B : {a}, {b}) outs(%C : {c})
-  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                                   affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}}
       ins(%C, %bias : {c}, {bias}) outs(%D : {c}) {{
   ^bb0(%x: {et}, %y: {et}, %d: {et}):
@@ -135,12 +136,11 @@ def conv_relu(n, h, w, c, f, kh, kw, et="f64"):
   return
 }}"""
 
-    def ref(I, F, O, T):
-        t = np.maximum(I, 0.5)
-        out = O.copy()
+    def ref(inp, F, out0, T):
+        t = np.maximum(inp, 0.5)
+        out = out0.copy()
         for i, j, win in _windows(t, kh, kw, oh, ow):
             out += np.einsum("nhwc,cf->nhwf", win, F[i, j])
-        return [I, F, out, t]
+        return [inp, F, out, t]
 
     return text, ref
-

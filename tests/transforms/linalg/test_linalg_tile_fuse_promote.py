@@ -38,7 +38,7 @@ def _check(text: str, ref, et: str, seed: int = 0) -> None:
     args = _args(text, seed, et)
     got = _run(text, args)
     want = ref(*[a.astype(np.float64) for a in args])
-    for g, w in zip(got, want):
+    for g, w in zip(got, want, strict=True):
         err = np.max(np.abs(g - w) / np.maximum(np.abs(w), 1.0))
         assert err <= TOL[et], err
 
