@@ -40,7 +40,9 @@ from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
 from .slices import Index, dim_size, maximum, minimum
 from .tile import (
+    FusedSlices,
     build_tile_nest,
+    insert_results,
     check_tiling,
     clone_on_slices,
     describe,
@@ -78,7 +80,10 @@ def _names(prefix: str, n: int) -> list[str]:
 
 
 class _Fusion:
-    def __init__(self, consumer: Operation, producers: list[Operation], sizes: list[int], order: list[int]):
+    def __init__(
+        self, consumer: Operation, producers: list[Operation], sizes: list[int], order: list[int], on_tensors: bool
+    ):
+        self.on_tensors = on_tensors
         self.consumer = consumer
         self.producers = producers
         self.sizes = sizes
@@ -205,8 +210,9 @@ class _Fusion:
             xmaps = x.indexing_maps_array()  # type: ignore[attr-defined]
             cand: _Slice | None = None
             for j, init in enumerate(p.dps_inits()):  # type: ignore[attr-defined]
+                written = p.results[j] if p.results else init  # on tensors readers use the result
                 for i, v in enumerate(list(x.dps_inputs()) + list(x.dps_inits())):  # type: ignore[attr-defined]
-                    if v is not init:
+                    if v is not written:
                         continue
                     c = _pull_back(bx, xmaps[i], pmaps[n_in + j])
                     if c is None or (cand is not None and c != cand):
@@ -297,7 +303,9 @@ class _Fusion:
         for k, p in enumerate(self.producers):
             box_rel = slices[p][1]
             st = self.stmt[p]
-            if not st.domain.is_subset(box_rel.range()):  # type: ignore[attr-defined]
+            # On tensors a producer whose result is used elsewhere stays, and a
+            # recomputed slice reads immutable values: only buffers need these.
+            if not self.on_tensors and not st.domain.is_subset(box_rel.range()):  # type: ignore[attr-defined]
                 raise TransformError(
                     f"cannot fuse {describe(p)}: the consumer's tiles need only part of it; "
                     "the rest would not be computed",
@@ -307,7 +315,7 @@ class _Fusion:
             if pairs.subtract(ib.equal_prefix_lt(pairs, self.no, None)).is_empty():
                 continue
             for a in st.accesses:
-                if a.kind == "read" and a.array in written:
+                if not self.on_tensors and a.kind == "read" and a.array in written:
                     raise TransformError(
                         f"cannot fuse {describe(p)}: its slices overlap between tiles, and recomputing it would "
                         f"read {a.memref} again after a fused op wrote it",
@@ -370,20 +378,31 @@ def fuse_ops(
             consumer
         ):  # type: ignore[union-attr]
             raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
+    on_tensors = bool(consumer.results)
     for o in [*prods, consumer]:
-        if o.results or any(isinstance(v.type, (T.RankedTensorType, T.UnrankedTensorType)) for v in o.operands):
-            raise TransformError(f"fusion works on buffers; {describe(o)} has tensor operands", o)
+        if o.has_pure_buffer_semantics() if on_tensors else not o.has_pure_buffer_semantics():  # type: ignore[attr-defined]
+            raise TransformError(f"fusion needs all ops on buffers or all on tensors; {describe(o)} mixes them", o)
+    if on_tensors:
+        for v in consumer.dps_inits():  # type: ignore[attr-defined]
+            if getattr(v, "owner", None) in prods:
+                raise TransformError(
+                    f"cannot fuse {describe(v.owner)} into the destination of {describe(consumer)} on tensors: "
+                    "its tiles would start from the loop-carried value, not from the producer's slice",
+                    v.owner,
+                )
     check_tiling(consumer, full_t, order)
-    fz = _Fusion(consumer, prods, full_t, order)
+    fz = _Fusion(consumer, prods, full_t, order, on_tensors)
     slices = fz.slices()
     recomputed = fz.check(slices)
     b = Builder.before(consumer)
     full = full_sizes(b, consumer)
     params: list[Index] = [_param_value(b, v) for v in fz.model.params]
-    nest = build_tile_nest(b, full, full_t, order, [])
+    inits = list(consumer.dps_inits()) if on_tensors else []  # type: ignore[attr-defined]
+    nest = build_tile_nest(b, full, full_t, order, inits)
     ib_ = nest.builder
     tile_offsets = [nest.offsets[k] for k in order]
     tiled: list[Operation] = []
+    fused: FusedSlices = {}
     for p in prods:
         box = slices[p][0]
         offs: list[Index] = []
@@ -393,13 +412,21 @@ def fuse_ops(
             ubs_d = [_over_offsets(e, fz.no, [full_t[k] for k in order], len(params)) for e in ubs]
             offs.append(maximum(ib_, lbs_d, tile_offsets + params))
             szs.append(minimum(ib_, [u - lo + 1 for u in ubs_d for lo in lbs_d], tile_offsets + params))
-        new, _ = clone_on_slices(ib_, p, offs, szs)
+        new, init_slices = clone_on_slices(ib_, p, offs, szs, fused=fused)
+        for r, t, (o_offs, o_szs) in zip(new.results, p.results, init_slices, strict=False):
+            fused[t] = (r, o_offs, o_szs)
         tiled.append(new)
-    new_c, _ = clone_on_slices(ib_, consumer, nest.offsets, nest.sizes)
+    new_c, init_slices = clone_on_slices(
+        ib_, consumer, nest.offsets, nest.sizes, nest.iter_args if on_tensors else None, fused
+    )
     tiled.append(new_c)
-    finish_nest(nest, [], consumer.loc)
-    for o in [*prods, consumer]:
-        o.erase()
+    finish_nest(nest, insert_results(ib_, new_c, nest.iter_args, init_slices), consumer.loc)
+    if on_tensors:
+        consumer.replace_all_uses_with(list(nest.loops[0].results))
+    consumer.erase()
+    for p in reversed(prods):
+        if not any(r.uses for r in p.results):  # on tensors, a result used elsewhere keeps its producer
+            p.erase()
     notes = [
         f"fused {describe(prods[k])} is recomputed on overlapping slices"
         + (f" ({n} extra instances)" if n is not None else "")

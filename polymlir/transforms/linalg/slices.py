@@ -53,7 +53,21 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
         else:
             new_pos.append(const(0))
     res = [r.replace_dims_and_symbols(new_pos, []) for r in res]
+    if all(isinstance(r, AffineConstantExpr) for r in res):
+        return [r.value for r in res], []  # type: ignore[attr-defined]
     return AffineMap(len(keep), 0, res), keep
+
+
+def _memo_value(b: Builder, name: str, vals: list[Value], m: AffineMap) -> Value:
+    """One ``affine.apply``/``min``/``max`` per map and operands at a
+    builder's insertion point (tiles of fused ops share their sizes)."""
+    memo: dict = b.__dict__.setdefault("_affine_memo", {})
+    key = (name, m, tuple(id(v) for v in vals))
+    hit = memo.get(key)
+    if hit is None:
+        hit = b.value(name, vals, T.index, map=A.AffineMapAttr(m))
+        memo[key] = hit
+    return hit
 
 
 def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:
@@ -63,7 +77,7 @@ def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:
         return m[0]
     if m.results[0] == dim(0) and len(vals) == 1:
         return vals[0]
-    return b.value("affine.apply", vals, T.index, map=A.AffineMapAttr(m))
+    return _memo_value(b, "affine.apply", vals, m)
 
 
 def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -76,7 +90,7 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
         return apply(b, res[0], vals)
-    return b.value("affine.min", vals, T.index, map=A.AffineMapAttr(AffineMap(len(vals), 0, res)))
+    return _memo_value(b, "affine.min", vals, AffineMap(len(vals), 0, res))
 
 
 def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -85,7 +99,7 @@ def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
         return max(m)
     if len(m.results) == 1:
         return apply(b, m.results[0], vals)
-    return b.value("affine.max", vals, T.index, map=A.AffineMapAttr(m))
+    return _memo_value(b, "affine.max", vals, m)
 
 
 def _unique(exprs: Sequence[AffineExpr]) -> list[AffineExpr]:

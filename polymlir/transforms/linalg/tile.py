@@ -32,7 +32,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
-from .slices import Index, dim_size, extract_slice, index_value, insert_slice, minimum, operand_slice, scf_for, subview
+from .slices import Index, apply, dim_size, extract_slice, index_value, insert_slice, minimum, operand_slice, scf_for, subview
 
 
 @dataclass
@@ -154,13 +154,23 @@ def build_tile_nest(
     return TileNest(loops, ivs, cur, offsets, tsizes, b)
 
 
+FusedSlices = dict[Value, tuple[Value, list[Index], list[Index]]]
+
+
 def clone_on_slices(
-    b: Builder, op: Operation, offsets: Sequence[Index], sizes: Sequence[Index], inits: Sequence[Value] | None = None
+    b: Builder,
+    op: Operation,
+    offsets: Sequence[Index],
+    sizes: Sequence[Index],
+    inits: Sequence[Value] | None = None,
+    fused: FusedSlices | None = None,
 ) -> tuple[Operation, list[tuple[list[Index], list[Index]]]]:
     """The op on the slices of its operands that the box (offsets, sizes)
     of its iteration space touches; tensor inits are sliced from ``inits``
-    (the loop-carried values) when given. Returns the new op and the
-    (offsets, sizes) of each init's slice."""
+    (the loop-carried values) when given; a tensor that a fused producer
+    computed in this tile (``fused``: value -> its tile, offsets, sizes) is
+    taken from that tile. Returns the new op and the (offsets, sizes) of
+    each init's slice."""
     ins, outs = list(op.dps_inputs()), list(op.dps_inits())  # type: ignore[attr-defined]
     maps = op.indexing_maps_array()  # type: ignore[attr-defined]
     new_operands: list[Value] = []
@@ -175,6 +185,8 @@ def clone_on_slices(
             init_slices.append((offs, szs))
         if isinstance(v.type, T.MemRefType):
             new_operands.append(subview(b, src, offs, szs))
+        elif fused is not None and src in fused:
+            new_operands.append(_from_tile(b, fused[src], offs, szs))
         else:
             new_operands.append(extract_slice(b, src, offs, szs))
     result_types = [new_operands[len(ins) + k].type for k in range(len(op.results))]
@@ -189,6 +201,19 @@ def clone_on_slices(
     )
     b.insert(new)
     return new, init_slices
+
+
+def _same(a: Sequence[Index], b: Sequence[Index]) -> bool:
+    return len(a) == len(b) and all(x is y or (isinstance(x, int) and x == y) for x, y in zip(a, b, strict=True))
+
+
+def _from_tile(b: Builder, tile: tuple[Value, list[Index], list[Index]], offs: list[Index], szs: list[Index]) -> Value:
+    """The part (offs, szs) of a producer's tile result computed at (t_offs, t_szs)."""
+    value, t_offs, t_szs = tile
+    if _same(offs, t_offs) and _same(szs, t_szs):
+        return value
+    rel = [apply(b, dim(0) - dim(1), [o, t]) for o, t in zip(offs, t_offs, strict=True)]
+    return extract_slice(b, value, rel, szs)
 
 
 def finish_nest(nest: TileNest, yielded: Sequence[Value], loc) -> None:
