@@ -34,7 +34,6 @@ from ...affine.expr import AffineDimExpr, AffineExpr, const, dim, sym
 from ...affine.flatten import flatten
 from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
-from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
@@ -42,12 +41,12 @@ from .slices import Index, dim_size, maximum, minimum
 from .tile import (
     FusedSlices,
     build_tile_nest,
-    insert_results,
     check_tiling,
     clone_on_slices,
     describe,
     finish_nest,
     full_sizes,
+    insert_results,
     normalize_sizes,
 )
 

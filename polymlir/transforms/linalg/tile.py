@@ -32,7 +32,18 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
-from .slices import Index, apply, dim_size, extract_slice, index_value, insert_slice, minimum, operand_slice, scf_for, subview
+from .slices import (
+    Index,
+    apply,
+    dim_size,
+    extract_slice,
+    index_value,
+    insert_slice,
+    minimum,
+    operand_slice,
+    scf_for,
+    subview,
+)
 
 
 @dataclass

@@ -144,3 +144,84 @@ def conv_relu(n, h, w, c, f, kh, kw, et="f64"):
         return [inp, F, out, t]
 
     return text, ref
+
+
+# -- the same programs on tensors: @f(inputs..., init) -> result -------------------------
+
+
+def _tt(shape, et="f64"):
+    return f"tensor<{'x'.join(str(s) for s in shape)}x{et}>"
+
+
+_WINDOW = "{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}"
+
+
+def _named_on_tensors(op: str, a_shape, b_shape, o_shape, attrs: str = "", et: str = "f64") -> str:
+    a, b, o = _tt(a_shape, et), _tt(b_shape, et), _tt(o_shape, et)
+    return f"""func.func @f(%A: {a}, %B: {b}, %O: {o}) -> {o} {{
+  %r = linalg.{op} {attrs} ins(%A, %B : {a}, {b}) outs(%O : {o}) -> {o}
+  return %r : {o}
+}}"""
+
+
+def tensor_matmul(m, n, k):
+    return _named_on_tensors("matmul", (m, k), (k, n), (m, n)), lambda A, B, O: O + A @ B
+
+
+def tensor_batch_matmul(bt, m, n, k):
+    text = _named_on_tensors("batch_matmul", (bt, m, k), (bt, k, n), (bt, m, n))
+    return text, lambda A, B, O: O + np.matmul(A, B)
+
+
+def tensor_conv(n, h, w, c, f, kh, kw):
+    oh, ow = h - kh + 1, w - kw + 1
+    text = _named_on_tensors("conv_2d_nhwc_hwcf", (n, h, w, c), (kh, kw, c, f), (n, oh, ow, f), _WINDOW)
+    return text, lambda inp, F, out0: conv(n, h, w, c, f, kh, kw)[1](inp, F, out0)[2]
+
+
+def tensor_depthwise(n, h, w, c, kh, kw):
+    oh, ow = h - kh + 1, w - kw + 1
+    text = _named_on_tensors("depthwise_conv_2d_nhwc_hwc", (n, h, w, c), (kh, kw, c), (n, oh, ow, c), _WINDOW)
+    return text, lambda inp, F, out0: depthwise(n, h, w, c, kh, kw)[1](inp, F, out0)[2]
+
+
+def tensor_pooling(n, h, w, c, kh, kw):
+    oh, ow = h - kh + 1, w - kw + 1
+    text = _named_on_tensors("pooling_nhwc_max", (n, h, w, c), (kh, kw), (n, oh, ow, c), _WINDOW)
+    return text, lambda inp, K, out0: pooling(n, h, w, c, kh, kw)[1](inp, K, out0)[2]
+
+
+def tensor_chain(m, n, k):
+    a, b, bias, c = _tt((m, k)), _tt((k, n)), _tt((n,)), _tt((m, n))
+    text = f"""func.func @f(%A: {a}, %B: {b}, %bias: {bias}) -> {c} {{
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : {c}
+  %c = linalg.fill ins(%zero : f64) outs(%e : {c}) -> {c}
+  %mm = linalg.matmul ins(%A, %B : {a}, {b}) outs(%c : {c}) -> {c}
+  %b = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                                        affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}}
+      ins(%mm, %bias : {c}, {bias}) outs(%e : {c}) {{
+  ^bb0(%x: f64, %y: f64, %d: f64):
+    %s = arith.addf %x, %y : f64
+    linalg.yield %s : f64
+  }} -> {c}
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}}
+      ins(%b : {c}) outs(%e : {c}) {{
+  ^bb0(%x: f64, %y: f64):
+    %m = arith.maximumf %x, %zero : f64
+    linalg.yield %m : f64
+  }} -> {c}
+  return %r : {c}
+}}"""
+    return text, lambda A, B, bias: np.maximum(A @ B + bias, 0)
+
+
+TENSOR_CASES = [
+    ("matmul", tensor_matmul(10, 7, 13), [4, 3, 5]),
+    ("batch_matmul", tensor_batch_matmul(3, 5, 6, 7), [2, 4, 0, 3]),
+    ("conv", tensor_conv(2, 9, 8, 3, 4, 3, 2), [1, 4, 3, 3, 2]),
+    ("depthwise", tensor_depthwise(1, 9, 10, 5, 3, 3), [1, 4, 3, 2, 2]),
+    ("pooling", tensor_pooling(2, 7, 9, 3, 2, 3), [1, 3, 4, 2, 2]),
+    ("chain", tensor_chain(11, 9, 6), [4, 5, 2]),
+]
