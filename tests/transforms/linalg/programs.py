@@ -165,12 +165,12 @@ def _named_on_tensors(op: str, a_shape, b_shape, o_shape, attrs: str = "", et: s
 
 
 def tensor_matmul(m, n, k):
-    return _named_on_tensors("matmul", (m, k), (k, n), (m, n)), lambda A, B, O: O + A @ B
+    return _named_on_tensors("matmul", (m, k), (k, n), (m, n)), lambda A, B, out0: out0 + A @ B
 
 
 def tensor_batch_matmul(bt, m, n, k):
     text = _named_on_tensors("batch_matmul", (bt, m, k), (bt, k, n), (bt, m, n))
-    return text, lambda A, B, O: O + np.matmul(A, B)
+    return text, lambda A, B, out0: out0 + np.matmul(A, B)
 
 
 def tensor_conv(n, h, w, c, f, kh, kw):
