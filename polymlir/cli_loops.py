@@ -256,10 +256,10 @@ def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         if not args.sizes or not args.producers:
             raise TransformError("linalg fusion needs --sizes and --producers with --op", s.func)
         op = s.linalg_op(args.op)
-        v = refuse_if_not(
-            s.fuse_linalg(args.op, int_list(args.producers, "--producers"), int_list(args.sizes, "--sizes")), op
-        )
-        return [remark(s.func, v.reason)] if v.reason != "applied" else []
+        producers = int_list(args.producers, "--producers")
+        first = s.linalg_op(min(producers)) if producers else op
+        v = refuse_if_not(s.fuse_linalg(args.op, producers, int_list(args.sizes, "--sizes")), op)
+        return [remark(first, v.reason)] if v.reason != "applied" else []
     if not args.nests:
         raise TransformError("fuse needs --nests (loop nests) or --op (linalg ops)", s.func)
     nests = int_list(args.nests, "--nests")

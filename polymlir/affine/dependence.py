@@ -73,7 +73,7 @@ class Dependence:
             where = f"carried by its loop d{c.index}"
         else:
             where = f"carried by loop at {c.loc}" if c is not None else "loop-independent"
-        dist = f", distance {self.distance}" if self.distance is not None else ""
+        dist = f", distance {self.distance}" if self.distance else ""
         return (
             f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "
             f"{self.sink.op.name} at {self.sink.loc} ({where}{dist})"

@@ -194,7 +194,10 @@ def clone_on_slices(
         offs, szs = operand_slice(b, maps[i], offsets, sizes, describe(op))
         if i >= len(ins):
             init_slices.append((offs, szs))
-        if isinstance(v.type, T.MemRefType):
+        whole = all(o == 0 for o in offs) and list(szs) == list(v.type.shape)  # type: ignore[attr-defined]
+        if whole and (i < len(ins) or isinstance(v.type, T.MemRefType)) and not (fused and src in fused):
+            new_operands.append(src)  # no tiled loop indexes it: the operand itself, as upstream
+        elif isinstance(v.type, T.MemRefType):
             new_operands.append(subview(b, src, offs, szs))
         elif fused is not None and src in fused:
             new_operands.append(_from_tile(b, fused[src], offs, szs))
