@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine.flatten import flatten
+from ...affine.model import NonAffine, analyze_structured_op
 from ...affine.structured import payload_reads_init
 from ...ir import attributes as A
 from ...ir import types as T
@@ -76,6 +77,24 @@ def _sizes_of(sv: Operation) -> list[int | Value]:
     return out
 
 
+def _check_alias(op: Operation, k: int, other: int) -> None:
+    """Output ``k`` is also operand ``other``: the local copy is right only
+    when no iteration reads what another one wrote (no dependence between
+    distinct iterations of the op)."""
+    try:
+        m = analyze_structured_op(op)
+    except NonAffine as e:
+        raise TransformError(f"{describe(op)} is outside the polyhedral model: {e.reason}", op) from None
+    buf = op.operands[k]
+    for d in m.dependences():
+        if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():  # type: ignore[attr-defined]
+            raise TransformError(
+                f"cannot promote output {k} of {describe(op)}: operand {other} is the same buffer and the "
+                f"{d.describe()} would read the original instead of the local copy",
+                op,
+            )
+
+
 def promote_op(
     op: Operation,
     sizes: Sequence[int],
@@ -100,11 +119,7 @@ def promote_op(
         if k >= n_in:
             others = [j for j, v in enumerate(op.operands[:n_ops]) if j != k and v is op.operands[k]]
             if others:
-                raise TransformError(
-                    f"cannot promote output {k} of {describe(op)}: operand {others[0]} is the same buffer, and the "
-                    "local copy would hide the writes from it",
-                    op,
-                )
+                _check_alias(op, k, others[0])
     reads_init = {n_in + j: payload_reads_init(op, j) for j in range(len(op.dps_inits()))}  # type: ignore[attr-defined]
     t = tile_op(op, sizes, interchange)
     tiled = t.tiled_op
