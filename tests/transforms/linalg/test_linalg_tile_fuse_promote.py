@@ -198,3 +198,42 @@ def test_trace_replays_to_identical_output():
     m4 = polymlir.parse(P.matmul(10, 7, 13)[0])
     Schedule(m4).replay(s3.trace)
     assert str(m4) == str(m3)
+
+
+def test_two_level_tiling_with_interchange_runs_like_numpy():
+    text, ref = P.matmul(19, 14, 11)
+    m = polymlir.parse(text)
+    s = Schedule(m)
+    assert s.tile_linalg(0, [8, 8, 8]).ok
+    assert s.tile_linalg(0, [4, 3, 2], [2, 0, 1]).ok  # the tile of the tile, k outermost
+    out = str(m)
+    assert out.count("scf.for") == 6 and "memref.dim" in out  # inner tiles have dynamic sizes
+    _check(out, ref, "f64")
+
+
+def test_dynamic_shapes_tile_and_run():
+    text = """func.func @f(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
+  linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
+  return
+}"""
+    out = _transformed(text, lambda s: s.tile_linalg(0, [4, 5, 3]))
+    assert "memref.dim" in out
+    rng = np.random.default_rng(7)
+    a, b, c = rng.random((13, 9)), rng.random((9, 10)), rng.random((13, 10))
+    got = _run(out, [a, b, c])
+    assert np.max(np.abs(got[2] - (c + a @ b))) <= 1e-9 * np.max(np.abs(c + a @ b))
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_shapes_tile_fuse_promote(seed):
+    """Random shapes (most not divided by the tiles): tile, fuse and promote
+    the chain, and tile a convolution."""
+    rng = np.random.default_rng(seed)
+    m, n, k = (int(x) for x in rng.integers(3, 17, size=3))
+    t = [int(x) for x in rng.integers(2, 7, size=3)]
+    text, ref = P.chain(m, n, k)
+    _check(_transformed(text, lambda s: s.fuse_linalg(3, [0, 1, 2], t[:2])), ref, "f64", seed)
+    _check(_transformed(text, lambda s: s.promote_linalg(1, t, [0, 1, 2])), ref, "f64", seed)
+    h, w = (int(x) for x in rng.integers(4, 12, size=2))
+    ctext, cref = P.conv(1, h, w, 2, 3, 3, 2)
+    _check(_transformed(ctext, lambda s: s.tile_linalg(0, [1, t[0], t[1], 2, 2])), cref, "f64", seed)
