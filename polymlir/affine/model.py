@@ -89,7 +89,7 @@ class Loop:
     """One loop dimension: an ``affine.for`` or one IV of ``affine.parallel``."""
 
     op: Operation
-    iv: Value
+    iv: Value | None  # None for a linalg op's loop (no SSA induction variable)
     name: str  # isl dimension name
     depth: int  # 0 for outermost modelled loop
     parent: Loop | None
@@ -424,12 +424,13 @@ class _Builder:
             l.has_unknown_effects = True
             l = l.parent
 
-    def _new_loop(self, op: Operation, iv: Value, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
+    def _new_loop(self, op: Operation, iv: Value | None, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
         depth = parent.depth + 1 if parent is not None else 0
         loop = Loop(op, iv, f"i{self.nloops}", depth, parent, lbs, ubs, step, index)
         self.nloops += 1
         self.m.loops.append(loop)
-        self.m._loop_of_iv[iv] = loop
+        if iv is not None:
+            self.m._loop_of_iv[iv] = loop
         if parent is not None:
             parent.children.append(loop)
         return loop
@@ -509,8 +510,7 @@ class _Builder:
                 ubs.append(const(s))
         cur = parent
         for k, ub in enumerate(ubs):
-            cur = self._new_loop(op, op.results[0] if op.results else op.operands[0], cur, [const(0)], [ub], 1, k)
-            self.m._loop_of_iv.pop(cur.iv, None)  # a linalg dimension has no SSA induction variable
+            cur = self._new_loop(op, None, cur, [const(0)], [ub], 1, k)
         own = cur.enclosing() if cur is not None else []
         dims = [dim(l.depth) for l in own[len(loops) :]]
         accesses = []

@@ -110,7 +110,7 @@ class _Fusion:
         to_x = ib.access_relation(
             [dim(self.no + k) for k in range(n)], ydims, self.params, "Y", st.name
         ).intersect_domain(y)
-        return to_z.reverse().apply_range(to_x).intersect_range(st.domain), y
+        return to_z.reverse().apply_range(to_x).intersect_range(st.domain)
 
     def tile_relation(self):
         """Z[q] -> consumer instances of the tile with indices q (offsets
@@ -120,7 +120,7 @@ class _Fusion:
         for j, k in enumerate(self.order):
             q, c, t = dim(j), dim(self.no + k), self.sizes[k]
             ge += [c - q * t, q * t + t - 1 - c]
-        return self._rel(st, ge, [])[0]
+        return self._rel(st, ge, [])
 
     def box_relation(self, op: Operation, box: _Slice):
         st = self.stmt[op]
@@ -130,8 +130,8 @@ class _Fusion:
             ge += [x - lb for lb in box.lbs[k]]
             ge += [ub - x for ub in box.ubs[k]]
         # Offsets of actual tiles only (multiples of the sizes inside the range).
-        rel, y = self._rel(st, ge, [])
-        return rel.intersect_domain(self.tile_relation().domain()), y
+        rel = self._rel(st, ge, [])
+        return rel.intersect_domain(self.tile_relation().domain())
 
     def flows(self, src: Operation, dst: Operation):
         rels = [
@@ -172,7 +172,7 @@ class _Fusion:
                     raise TransformError(f"cannot fuse {describe(p)}: its slice per tile has no affine bounds", p)
                 box = _Slice([d.lbs for d in dims], [d.ubs for d in dims])  # type: ignore[misc]
             boxes[p] = box
-            rel, _ = self.box_relation(p, box)
+            rel = self.box_relation(p, box)
             executed[p] = rel
             out[p] = (box, rel)
         return out
