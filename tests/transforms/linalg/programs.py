@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 
@@ -225,3 +227,21 @@ TENSOR_CASES = [
     ("pooling", tensor_pooling(2, 7, 9, 3, 2, 3), [1, 3, 4, 2, 2]),
     ("chain", tensor_chain(11, 9, 6), [4, 5, 2]),
 ]
+
+
+def with_fill(prog):
+    """The program with its (single) op's output filled with 0.0 first."""
+    text, ref = prog
+    m = re.search(r"outs\((%\w+) : ([^)]+)\)", text)
+    assert m is not None
+    out, ty = m.group(1), m.group(2)
+    head, rest = text.split("\n", 1)
+    filled = f"{head}\n  %fz = arith.constant 0.0 : f64\n  linalg.fill ins(%fz : f64) outs({out} : {ty})\n{rest}"
+    k = len(re.findall(r"%\w+:", head.split(")")[0])) - 1  # the output is the last argument
+
+    def fill_ref(*args):
+        args = list(args)
+        args[k] = np.zeros_like(args[k])
+        return ref(*args)
+
+    return filled, fill_ref

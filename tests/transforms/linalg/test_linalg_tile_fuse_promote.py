@@ -237,3 +237,28 @@ def test_random_shapes_tile_fuse_promote(seed):
     h, w = (int(x) for x in rng.integers(4, 12, size=2))
     ctext, cref = P.conv(1, h, w, 2, 3, 3, 2)
     _check(_transformed(ctext, lambda s: s.tile_linalg(0, [1, t[0], t[1], 2, 2])), cref, "f64", seed)
+
+
+FILL_CASES = [
+    ("matmul", P.matmul(10, 7, 13), [4, 3]),
+    ("batch_matmul", P.batch_matmul(3, 5, 6, 7), [2, 4, 3]),
+    ("conv", P.conv(2, 9, 8, 3, 4, 3, 2), [1, 4, 3, 3]),
+    ("depthwise", P.depthwise(1, 9, 10, 5, 3, 3), [1, 4, 3, 2]),
+    ("pooling", P.pooling(2, 7, 9, 3, 2, 3), [1, 3, 4, 2]),
+]
+
+
+@pytest.mark.parametrize("name,prog,sizes", FILL_CASES, ids=[c[0] for c in FILL_CASES])
+def test_fuse_fill_into_every_op_runs_like_numpy(name, prog, sizes):
+    text, ref = P.with_fill(prog)
+    out = _transformed(text, lambda s: s.fuse_linalg(1, [0], sizes))
+    nest = out.split("scf.for", 1)[1]
+    assert "linalg.fill" in nest and "linalg.fill" not in out.split("scf.for", 1)[0]
+    _check(out, ref, "f64")
+
+
+def test_fusing_the_fill_into_reduction_tiles_is_refused():
+    text = P.with_fill(P.matmul(8, 5, 6))[0]
+    m = polymlir.parse(text)
+    v = Schedule(m).fuse_linalg(1, [0], [4, 4, 2])  # k tiled: each k tile would fill again
+    assert not v.ok and "output dependence from linalg.fill" in v.reason
