@@ -262,3 +262,11 @@ def test_fusing_the_fill_into_reduction_tiles_is_refused():
     m = polymlir.parse(text)
     v = Schedule(m).fuse_linalg(1, [0], [4, 4, 2])  # k tiled: each k tile would fill again
     assert not v.ok and "output dependence from linalg.fill" in v.reason
+
+
+def test_fusing_into_an_already_tiled_op_is_refused():
+    m = polymlir.parse(P.chain(8, 8, 4)[0])
+    s = Schedule(m)
+    assert s.tile_linalg(3, [4, 4]).ok
+    v = s.fuse_linalg(3, [2], [2, 2])
+    assert not v.ok and "fusion works on linalg ops in a function's body" in v.reason and "scf.for" in v.reason
