@@ -367,6 +367,13 @@ def fuse_ops(
     full_t, order = normalize_sizes(consumer, sizes, interchange)
     if not order:
         raise TransformError(f"fusion needs a nonzero tile size for {describe(consumer)}", consumer)
+    parent = consumer.parent_op
+    if parent is None or parent.name != "func.func":
+        raise TransformError(
+            f"fusion works on linalg ops in a function's body; {describe(consumer)} is inside "
+            f"{parent.name if parent is not None else 'nothing'}",
+            consumer,
+        )
     prods = sorted(
         set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1
     )  # type: ignore[union-attr]
@@ -377,13 +384,6 @@ def fuse_ops(
             consumer
         ):  # type: ignore[union-attr]
             raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
-    parent = consumer.parent_op
-    if parent is None or parent.name != "func.func":
-        raise TransformError(
-            f"fusion works on linalg ops in a function's body; {describe(consumer)} is inside "
-            f"{parent.name if parent is not None else 'nothing'}",
-            consumer,
-        )
     on_tensors = bool(consumer.results)
     for o in [*prods, consumer]:
         if o.has_pure_buffer_semantics() if on_tensors else not o.has_pure_buffer_semantics():  # type: ignore[attr-defined]
