@@ -68,7 +68,7 @@ class FusedLinalg:
 @dataclass
 class _Slice:
     """A producer's box per tile: per dim, lower bounds (max) and upper
-    bounds (min, inclusive) over the tile offsets ``d<k>`` and params ``s<j>``."""
+    bounds (min, inclusive) over the tile indices ``d<k>`` and params ``s<j>``."""
 
     lbs: list[list[AffineExpr]]
     ubs: list[list[AffineExpr]]
@@ -97,12 +97,12 @@ class _Fusion:
                 reason = next((n.reason for n in self.model.non_affine if n.op is op), "not modelled")
                 raise TransformError(f"{describe(op)} is outside the polyhedral model: {reason}", op) from None
         self.params = self.model.param_names
-        self.no = len(order)  # tile offset dims o0.. (tiled consumer dims, in order)
+        self.no = len(order)  # tile index dims q0.. (the tiled consumer dims, in order)
 
-    # -- isl relations over the tile offsets -------------------------------------------
+    # -- isl relations over the tile indices -------------------------------------------
     def _rel(self, st: Statement, ge: list[AffineExpr], eq: list[AffineExpr]):
-        """Z[o] -> st[x] for the points of Y[o, x] satisfying ge/eq (exprs
-        over d0..: offsets then st's dims)."""
+        """Z[q] -> st[x] for the points of Y[q, x] satisfying ge/eq (exprs
+        over d0..: tile indices then st's dims)."""
         n = len(st.loops)
         ydims = _names("o", self.no) + [lp.name for lp in st.loops]
         y = ib.constraint_set(ydims, self.params, "Y", ge, eq)
@@ -129,7 +129,7 @@ class _Fusion:
             x = dim(self.no + k)
             ge += [x - lb for lb in box.lbs[k]]
             ge += [ub - x for ub in box.ubs[k]]
-        # Offsets of actual tiles only (multiples of the sizes inside the range).
+        # Indices of actual tiles only.
         rel = self._rel(st, ge, [])
         return rel.intersect_domain(self.tile_relation().domain())
 
@@ -148,7 +148,7 @@ class _Fusion:
 
     # -- the slices -----------------------------------------------------------------------
     def slices(self) -> dict[Operation, tuple[_Slice, object]]:
-        """Per producer: its box per tile and the relation Z[o] -> P[p] of it."""
+        """Per producer: its box per tile and the relation Z[q] -> P[p] of it."""
         executed = {self.consumer: self.tile_relation()}
         boxes: dict[Operation, _Slice] = {self.consumer: self.consumer_box()}
         out: dict[Operation, tuple[_Slice, object]] = {}
@@ -268,7 +268,7 @@ class _Fusion:
                         f"between them depends on it ({d.describe()})",
                         d.source.op,
                     )
-        # The fused schedule: Z[o] -> [o, position, own dims, 0...].
+        # The fused schedule: st[x] -> [q, position, own dims, 0...].
         width = max(len(self.stmt[o].loops) for o in fused)
         sched = {}
         for pos, op in enumerate(fused):
