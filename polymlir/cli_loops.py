@@ -90,6 +90,8 @@ def _tile_args(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="skew first where rectangular tiling is illegal (as the refusal's hint says)",
     )
+    p.add_argument("--op", type=int, help="only the linalg op at this position in the function (0-based)")
+    p.add_argument("--interchange", help="order of the tile loops of a linalg op, by loop: 2,0,1")
 
 
 @command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
@@ -97,13 +99,15 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     sizes = int_list(args.sizes, "--sizes")
     if not sizes:
         raise TransformError("--sizes needs at least one tile size")
+    out = _tile_linalg(args, s, sizes)
+    if args.op is not None:
+        return out
     if args.loops:
         names = name_list(args.loops)
         band = s.loops(*names)
         v = _tile_maybe_skewed(s, names, sizes[: len(band)] if len(sizes) >= len(band) else sizes, args.skew)
         refuse_if_not(v, s.loop(names[0]).op)
-        return []
-    out: list[Diagnostic] = []
+        return out
     for nest in s.nests():
         names = [s.spec_of(l) for l in s.band_from(nest)[: len(sizes)]]
         first = nest.op
@@ -116,6 +120,39 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
             names = names[:-1]
         if not names and last is not None:
             out.append(remark(first, f"not tiled: {last.reason}"))
+    return out
+
+
+def _linalg_positions(args: argparse.Namespace, s: Schedule) -> list[int]:
+    if args.op is not None:
+        s.linalg_op(args.op)  # a located error when out of range
+        return [args.op]
+    return list(range(len(s.linalg_ops())))
+
+
+def _tile_linalg(args: argparse.Namespace, s: Schedule, sizes: list[int]) -> list[Diagnostic]:
+    """Tile the chosen linalg ops: sizes beyond an op's loops are dropped
+    (a warning names the count), missing ones leave loops untiled."""
+    out: list[Diagnostic] = []
+    order = int_list(args.interchange, "--interchange") if args.interchange else []
+    for pos in _linalg_positions(args, s):
+        op = s.linalg_op(pos)
+        n = op.num_loops  # type: ignore[attr-defined]
+        own = sizes[:n]
+        if len(sizes) > n:
+            out.append(
+                Diagnostic(
+                    "warning", f"{op.name} has {n} loops: tile sizes {sizes[n:]} beyond them are dropped", op.loc
+                )
+            )
+        loc = op.loc
+        v = s.tile_linalg(pos, own, order[:n] if order else ())
+        if not v.ok and args.op is not None:
+            refuse_if_not(v, op)
+        if v.ok:
+            out.append(Diagnostic("remark", f"tiled linalg op {pos} ({op.name}) with sizes {own}", loc))
+        else:
+            out.append(remark(op, f"linalg op {pos} not tiled: {v.reason}"))
     return out
 
 
@@ -204,7 +241,10 @@ def run_parallelize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _fuse_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--nests", required=True, help="two loop nests by position in the function: 0,1")
+    p.add_argument("--nests", help="two loop nests by position in the function: 0,1")
+    p.add_argument("--op", type=int, help="linalg: the consumer op to tile, by position in the function (0-based)")
+    p.add_argument("--sizes", help="linalg: tile sizes of the consumer: 8,16")
+    p.add_argument("--producers", help="linalg: the producer ops to fuse into its tiles, by position: 0,1,2")
     p.add_argument("--depth", type=int, default=1, help="how many loops to fuse (1: the outermost)")
     p.add_argument("--shifts", help="shift the second nest by these amounts per fused loop: 0,1")
     p.add_argument("--contract", action="store_true", help="shrink temporaries private to one fused iteration")
@@ -212,6 +252,16 @@ def _fuse_args(p: argparse.ArgumentParser) -> None:
 
 @command("fuse", "fuse two loop nests at a depth (exact legality)", _fuse_args)
 def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    if args.op is not None:
+        if not args.sizes or not args.producers:
+            raise TransformError("linalg fusion needs --sizes and --producers with --op", s.func)
+        op = s.linalg_op(args.op)
+        producers = int_list(args.producers, "--producers")
+        first = s.linalg_op(min(producers)) if producers else op
+        v = refuse_if_not(s.fuse_linalg(args.op, producers, int_list(args.sizes, "--sizes")), op)
+        return [remark(first, v.reason)] if v.reason != "applied" else []
+    if not args.nests:
+        raise TransformError("fuse needs --nests (loop nests) or --op (linalg ops)", s.func)
     nests = int_list(args.nests, "--nests")
     if len(nests) != 2:
         raise TransformError("--nests takes two nest positions: 0,1", s.func)
@@ -222,13 +272,31 @@ def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _promote_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", required=True, help="the loop whose footprints are copied: ii")
+    p.add_argument("--loop", help="the loop whose footprints are copied: ii")
+    p.add_argument("--op", type=int, help="linalg: the op to tile and promote, by position (0-based)")
+    p.add_argument("--sizes", help="linalg: tile sizes: 8,16,4")
+    p.add_argument("--operands", help="linalg: the operands whose tiles are promoted (inputs then outputs): 0,1")
+    p.add_argument("--alignment", type=int, default=16, help="linalg: alignment of the local buffers (bytes)")
     p.add_argument("--memrefs", help="which memrefs (argument names: A,B; default: every one accessed)")
     p.add_argument("--memory-space", type=int, default=None, help="memory space of the local buffers")
 
 
 @command("promote", "copy a loop's footprints to local buffers (copy-in before, copy-out after)", _promote_args)
 def run_promote(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    if args.op is not None:
+        if not args.sizes or not args.operands:
+            raise TransformError("linalg promotion needs --sizes and --operands with --op", s.func)
+        op = s.linalg_op(args.op)
+        sizes = int_list(args.sizes, "--sizes")
+        refuse_if_not(
+            s.promote_linalg(
+                args.op, sizes, int_list(args.operands, "--operands"), args.alignment or None, args.memory_space
+            ),
+            op,
+        )
+        return []
+    if not args.loop:
+        raise TransformError("promote needs --loop (affine) or --op (linalg)", s.func)
     loop = s.loop(args.loop)
     refuse_if_not(s.promote(loop, name_list(args.memrefs) or None, args.memory_space), loop.op)
     return []

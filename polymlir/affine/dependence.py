@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..ir.core import Operation, OpResult, Value
 from . import isl_bridge as ib
 from .model import Access, Loop, PolyhedralModel, Statement
+from .structured import is_structured
 
 COMBINERS = {
     "arith.addf",
@@ -67,8 +68,12 @@ class Dependence:
         return self.carried_by.depth if self.carried_by is not None else None
 
     def describe(self) -> str:
-        where = f"carried by loop at {self.carried_by.loc}" if self.carried_by else "loop-independent"
-        dist = f", distance {self.distance}" if self.distance is not None else ""
+        c = self.carried_by
+        if c is not None and c.op is self.source.op and is_structured(c.op):
+            where = f"carried by its loop d{c.index}"
+        else:
+            where = f"carried by loop at {c.loc}" if c is not None else "loop-independent"
+        dist = f", distance {self.distance}" if self.distance else ""
         return (
             f"{self.kind} dependence from {self.source.op.name} at {self.source.loc} to "
             f"{self.sink.op.name} at {self.sink.loc} ({where}{dist})"
@@ -145,6 +150,9 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
     pairs = []
     for s in model.statements:
         op = s.op
+        if is_structured(op) and _linalg_accumulates(op):
+            pairs.append((op, op))
+            continue
         if op.name != "affine.store":
             continue
         v = op.operands[0]
@@ -166,6 +174,17 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
                 pairs.append((load, op))
                 break
     return pairs
+
+
+def _linalg_accumulates(op: Operation) -> bool:
+    """Whether every init a linalg op reads is combined associatively into
+    the value it yields (a reduction: its self-dependences reassociate)."""
+    blk = op.payload_block()  # type: ignore[attr-defined]
+    n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
+    term = blk.operations[-1]
+    inits = blk.arguments[n_in:]
+    used = [(a, y) for a, y in zip(inits, term.operands) if a.uses]
+    return bool(used) and all(isinstance(y, OpResult) and _combines(y.owner, a) for a, y in used)
 
 
 def compute_dependences(model: PolyhedralModel) -> DependenceResult:

@@ -1452,6 +1452,33 @@ def _box_dim(fp: isl.Map, k: int, params: Sequence[str]) -> BoxDim:
     )
 
 
+@_isl_errors
+def prune_extremum(fp: isl.Map, k: int, exprs: Sequence[AffineExpr], lower: bool) -> list[AffineExpr] | None:
+    """``exprs`` (over ``fp``'s input dims ``d<i>`` and params ``s<j>``) whose
+    max (``lower``) or min is exactly the least/greatest output ``k`` of
+    ``fp`` on its domain, with those not needed for that dropped; None when
+    they are not exact."""
+    dom = fp.domain()
+    target = (fp.dim_min(k) if lower else fp.dim_max(k)).intersect_domain(dom)
+    space = dom.get_space()
+
+    def comb(es: Sequence[AffineExpr]) -> isl.PwAff:
+        out = None
+        for e in es:
+            p = expr_to_pw_aff(e, space).intersect_domain(dom)
+            out = p if out is None else (out.max(p) if lower else out.min(p))
+        return out
+
+    if not exprs or not comb(exprs).is_equal(target):
+        return None
+    keep = list(exprs)
+    for e in list(keep):
+        rest = [x for x in keep if x is not e]
+        if rest and comb(rest).is_equal(target):
+            keep = rest
+    return keep
+
+
 def _relaxed_bound(pw: isl.PwAff, dom: isl.Set, lower: bool) -> list[isl.Aff] | None:
     """One affine function below (``lower``) or above ``pw`` on ``dom`` that
     stays within ``pw``'s overall range (so a box widened to it touches only

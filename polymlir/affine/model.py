@@ -23,6 +23,7 @@ from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from . import isl_bridge as ib
 from .expr import AffineExpr, const, dim, sym
 from .maps import AffineMap
+from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
 
 LOOP_OPS = ("affine.for", "affine.parallel")
 READ_OPS = ("affine.load", "affine.vector_load")
@@ -88,7 +89,7 @@ class Loop:
     """One loop dimension: an ``affine.for`` or one IV of ``affine.parallel``."""
 
     op: Operation
-    iv: Value
+    iv: Value | None  # None for a linalg op's loop (no SSA induction variable)
     name: str  # isl dimension name
     depth: int  # 0 for outermost modelled loop
     parent: Loop | None
@@ -257,14 +258,30 @@ class PolyhedralModel:
 # -- building -----------------------------------------------------------------------
 
 
-def analyze(func: Operation) -> PolyhedralModel:
+def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
     """Build the polyhedral model of ``func`` (a func.func or any op whose
-    first region holds affine code)."""
+    first region holds affine code). With ``linalg``, linalg structured ops
+    are statements too (see structured.py); otherwise they are code with
+    unknown memory effects, which keeps loop transformations from moving
+    affine code across them."""
     m = PolyhedralModel(func)
-    b = _Builder(m)
+    b = _Builder(m, linalg)
     for r in func.regions:
         for blk in r.blocks:
             b.walk_block(blk, None, [], [])
+    b.finish()
+    return m
+
+
+def analyze_structured_op(op: Operation) -> PolyhedralModel:
+    """The model of one linalg op alone (its own dependences), wherever it
+    sits: every dynamic size is a parameter. Raises NonAffine when the op is
+    outside the model."""
+    func = op.parent_op or op
+    m = PolyhedralModel(func)
+    b = _Builder(m, True)
+    b.free_sizes = True
+    b._structured(op, None, [], [], [0])
     b.finish()
     return m
 
@@ -294,10 +311,12 @@ class _PendingStmt:
 
 
 class _Builder:
-    def __init__(self, model: PolyhedralModel):
+    def __init__(self, model: PolyhedralModel, linalg: bool = False):
         self.m = model
         self.pending: list[_PendingStmt] = []
         self.nloops = 0
+        self.linalg = linalg
+        self.free_sizes = False  # every dynamic linalg size is a parameter
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -380,6 +399,8 @@ class _Builder:
                     self._if(op, parent, loops, conds, positions, counter)
                 elif name in READ_OPS or name in WRITE_OPS:
                     self._access(op, loops, conds, positions + [pos])
+                elif self.linalg and is_structured(op):
+                    self._structured(op, parent, loops, conds, positions + [pos])
                 elif not is_effect_free(op):
                     self._unknown(
                         op,
@@ -403,12 +424,13 @@ class _Builder:
             l.has_unknown_effects = True
             l = l.parent
 
-    def _new_loop(self, op: Operation, iv: Value, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
+    def _new_loop(self, op: Operation, iv: Value | None, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
         depth = parent.depth + 1 if parent is not None else 0
         loop = Loop(op, iv, f"i{self.nloops}", depth, parent, lbs, ubs, step, index)
         self.nloops += 1
         self.m.loops.append(loop)
-        self.m._loop_of_iv[iv] = loop
+        if iv is not None:
+            self.m._loop_of_iv[iv] = loop
         if parent is not None:
             parent.children.append(loop)
         return loop
@@ -471,6 +493,38 @@ class _Builder:
         idx = self.map_exprs(amap, list(op.indices), loops, op)
         idx = self._through_layout(memref.type, idx)
         self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, memref, idx)]))
+
+    def _structured(self, op, parent, loops, conds, positions) -> None:
+        """A linalg op: one statement over its own loops (inside ``loops``)."""
+        try:
+            sizes = loop_sizes(op)
+        except ValueError as e:
+            raise NonAffine(op, str(e)) from None
+        ubs: list[AffineExpr] = []
+        for s in sizes:
+            if isinstance(s, ShapeDim):
+                if not self.free_sizes and not self._is_symbol_value(s.value):
+                    raise NonAffine(op, "the size of an operand defined inside the loop nest is not a symbol")
+                ubs.append(sym(self._param(s)))  # type: ignore[arg-type]
+            else:
+                ubs.append(const(s))
+        cur = parent
+        for k, ub in enumerate(ubs):
+            cur = self._new_loop(op, None, cur, [const(0)], [ub], 1, k)
+        own = cur.enclosing() if cur is not None else []
+        dims = [dim(l.depth) for l in own[len(loops) :]]
+        accesses = []
+        for a in structured_accesses(op):
+            idx = [r.replace_dims_and_symbols(dims, []) for r in a.map.results]
+            accesses.append((a.kind, a.array, self._through_layout(a.array.type, idx)))
+        positions = positions + [0] * len(sizes)
+        self.pending.append(_PendingStmt(op, own, list(conds), positions, accesses))
+
+    def _is_symbol_value(self, v: Value) -> bool:
+        top = self.m.func.regions[0].blocks if self.m.func.regions else []
+        if isinstance(v, BlockArgument):
+            return v.parent_block in top
+        return v.owner.parent in top  # type: ignore[union-attr]
 
     def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
         """Element indices after a non-identity layout map (non-injective

@@ -44,7 +44,7 @@ def module_report(module: Operation, func: str | None = None) -> dict:
         name = op.get_attr("sym_name").value  # type: ignore[union-attr]
         if func is not None and name != func:
             continue
-        funcs.append(function_report(analyze(op)))
+        funcs.append(function_report(analyze(op, linalg=True)))
     return {"functions": funcs}
 
 

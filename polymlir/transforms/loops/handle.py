@@ -20,8 +20,12 @@ from typing import Any
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
+from ...affine.structured import is_structured
 from ...ir.core import Operation
 from .. import optimize as OPT
+from ..linalg import fuse as LF
+from ..linalg import promote as LP
+from ..linalg import tile as LT
 from . import contract as CT
 from . import distribute as D
 from . import fuse as F
@@ -449,6 +453,62 @@ class Schedule:
                     out.append(Option(prim, ls, params, v))
         return out
 
+    # -- linalg ops -----------------------------------------------------------------------
+    def linalg_ops(self) -> list[Operation]:
+        """The function's linalg structured ops in program order (positions
+        as the CLI's ``--op`` counts them)."""
+        return [op for op in self.func.walk(post_order=False) if is_structured(op)]
+
+    def linalg_op(self, pos: int) -> Operation:
+        ops = self.linalg_ops()
+        if not 0 <= pos < len(ops):
+            raise TransformError(f"linalg op {pos} is out of range (the function has {len(ops)} linalg ops)", self.func)
+        return ops[pos]
+
+    def _linalg(self, name: str, params: dict[str, Any], fn: Callable[[], object]) -> Verdict:
+        try:
+            result = fn()
+        except TransformError as e:
+            return Verdict(False, str(e), op=e.op)
+        self._changed()
+        self.trace.append(Step(name, [], params))
+        notes = getattr(result, "notes", None)
+        return Verdict(True, "; ".join(notes) if notes else "applied")
+
+    def tile_linalg(self, op: int, sizes: Sequence[int], interchange: Sequence[int] = ()) -> Verdict:
+        """Tile linalg op ``op`` (position) by ``sizes`` (0 = untiled)."""
+        target = self.linalg_op(op)
+        params: dict[str, Any] = {"linalg_op": op, "sizes": [int(x) for x in sizes]}
+        if interchange:
+            params["interchange"] = [int(x) for x in interchange]
+        return self._linalg("tile_linalg", params, lambda: LT.tile_op(target, sizes, interchange))
+
+    def fuse_linalg(self, op: int, producers: Sequence[int], sizes: Sequence[int]) -> Verdict:
+        """Tile linalg op ``op`` and fuse the linalg ops at ``producers`` into its tiles."""
+        target = self.linalg_op(op)
+        prods = [self.linalg_op(p) for p in producers]
+        params = {"linalg_op": op, "producers": [int(p) for p in producers], "sizes": [int(x) for x in sizes]}
+        return self._linalg("fuse_linalg", params, lambda: LF.fuse_ops(target, prods, sizes))
+
+    def promote_linalg(
+        self,
+        op: int,
+        sizes: Sequence[int],
+        operands: Sequence[int],
+        alignment: int | None = 16,
+        memory_space: int | None = None,
+    ) -> Verdict:
+        """Tile linalg op ``op`` and promote the tiles of ``operands`` to local buffers."""
+        target = self.linalg_op(op)
+        params: dict[str, Any] = {"linalg_op": op, "sizes": [int(x) for x in sizes], "operands": list(operands)}
+        if alignment != 16:
+            params["alignment"] = alignment
+        if memory_space is not None:
+            params["memory_space"] = memory_space
+        return self._linalg(
+            "promote_linalg", params, lambda: LP.promote_op(target, sizes, operands, alignment, memory_space)
+        )
+
     # -- traces -------------------------------------------------------------------------
     def apply_step(self, step: Step) -> Verdict:
         """Run one trace step (as recorded by this handle)."""
@@ -493,6 +553,19 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
     "distribute": lambda s, st: s.distribute(st.loops[0], st.params.get("groups")),
     "promote": lambda s, st: s.promote(st.loops[0], st.params.get("memrefs"), st.params.get("memory_space")),
     "scalar_replace": lambda s, st: s.scalar_replace(st.loops[0]),
+    "tile_linalg": lambda s, st: s.tile_linalg(
+        int(_param(st, "linalg_op")), _param(st, "sizes"), st.params.get("interchange", ())
+    ),
+    "fuse_linalg": lambda s, st: s.fuse_linalg(
+        int(_param(st, "linalg_op")), _param(st, "producers"), _param(st, "sizes")
+    ),
+    "promote_linalg": lambda s, st: s.promote_linalg(
+        int(_param(st, "linalg_op")),
+        _param(st, "sizes"),
+        _param(st, "operands"),
+        st.params.get("alignment", 16),
+        st.params.get("memory_space"),
+    ),
     "skew": lambda s, st: s.skew(st.loops, _param(st, "matrix")),
     "shift": lambda s, st: s.shift(_param(st, "statement"), st.loops[0], _param(st, "amount")),
     "apply_schedule": lambda s, st: s.apply_schedule(_param(st, "schedule")),
