@@ -4,7 +4,7 @@ handlers, and the schedule eraser (``test-transform-dialect-erase-schedule``).
 Importing this package registers the handlers of ``handlers``; handler
 modules for other transform ops are imported here too."""
 
-from . import handlers, passes
+from . import handlers, passes, tile_handlers
 from .interpreter import (
     ENTRY_POINT,
     Interpreter,
@@ -27,6 +27,7 @@ __all__ = [
     "find_entry",
     "handlers",
     "passes",
+    "tile_handlers",
     "register_handler",
     "register_patterns",
     "unsupported_ops",
