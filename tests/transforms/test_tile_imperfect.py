@@ -93,6 +93,41 @@ ROW_SUM = """func.func @f(%A: memref<10x13xf64>, %S: memref<10xf64>, %T: memref<
 }
 """
 
+# Three band loops with steps, max/min and triangular bounds, a statement
+# before and after each inner loop: pins along one and two inner loops.
+DEEP = """func.func @f(%A: memref<20x20x20xf64>, %B: memref<20xf64>, %C: memref<20x20xf64>) {
+  %one = arith.constant 1.0 : f64
+  affine.for %i = 1 to 17 step 2 {
+    %b0 = affine.load %B[%i] : memref<20xf64>
+    %b1 = arith.addf %b0, %one : f64
+    affine.store %b1, %B[%i] : memref<20xf64>
+    affine.for %j = max affine_map<(d0) -> (2, d0 - 3)>(%i) to min affine_map<(d0) -> (18, d0 + 5)>(%i) {
+      %c0 = affine.load %C[%i, %j] : memref<20x20xf64>
+      %c1 = arith.mulf %c0, %c0 : f64
+      affine.store %c1, %C[%i, %j] : memref<20x20xf64>
+      affine.for %k = affine_map<(d0) -> (d0)>(%j) to 19 step 3 {
+        %a = affine.load %A[%i, %j, %k] : memref<20x20x20xf64>
+        %b = affine.load %B[%i] : memref<20xf64>
+        %c = affine.load %C[%i, %j] : memref<20x20xf64>
+        %s = arith.addf %a, %b : f64
+        %t = arith.addf %s, %c : f64
+        affine.store %t, %A[%i, %j, %k] : memref<20x20x20xf64>
+      }
+      %aj = affine.load %A[%i, %j, %j] : memref<20x20x20xf64>
+      %c2 = affine.load %C[%i, %j] : memref<20x20xf64>
+      %c3 = arith.addf %aj, %c2 : f64
+      affine.store %c3, %C[%i, %j] : memref<20x20xf64>
+    }
+    %cc = affine.load %C[%i, 5] : memref<20x20xf64>
+    %b2 = affine.load %B[%i] : memref<20xf64>
+    %b3 = arith.addf %cc, %b2 : f64
+    affine.store %b3, %B[%i] : memref<20xf64>
+  }
+  return
+}
+"""
+
+
 # A recurrence through the statement after the inner loop: s[i + 1] needs
 # every A[i][j] of row i, and row i + 1 needs s[i + 1]. With more than one j
 # tile no tile of j can hold s[i + 1] = ... (after all of row i, before any
@@ -169,6 +204,15 @@ def test_3mm_every_product_tiled_in_sequence():
     assert compare_runs(THREE_MM, out, "kernel", seeds=(0, 1)) <= TOL
     again = replay(polymlir.parse(THREE_MM, "t.mlir"), Trace.from_json(s.trace.to_json()), "kernel")
     assert polymlir.print_ir(again.module) == out
+
+
+@pytest.mark.parametrize(
+    "band,sizes",
+    [(["i", "j", "k"], [2, 3, 2]), (["i", "j", "k"], [4, 4, 4]), (["i", "j"], [3, 2]), (["j", "k"], [2, 2])],
+)
+def test_steps_min_max_and_triangular_bounds(band, sizes):
+    _, out = tiled(DEEP, band, sizes, "f")
+    assert compare_runs(DEEP, out, "f", seeds=(0, 1)) <= TOL
 
 
 def test_statements_before_and_after_the_inner_loop():
