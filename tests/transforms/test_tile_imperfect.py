@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import polymlir
-from polymlir.affine.schedules import PinnedTile
+from polymlir.affine.schedules import PinnedTile, check, schedule_maps
 from polymlir.affine.statements import compound_statements
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
@@ -148,6 +148,28 @@ RECURRENCE = """func.func @f(%A: memref<10x12xf64>, %B: memref<10x12xf64>, %s: m
 """
 
 
+# s[i + 1] is written after row i but feeds all of row i + 1 and needs
+# nothing of row i: with the last j tile (the natural end for a statement
+# after the inner loop) row i + 1's first tiles would read it too early; the
+# first j tile is legal.
+FEEDS_NEXT_ROW = """func.func @f(%A: memref<10x12xf64>, %B: memref<10x12xf64>, %C: memref<10xf64>, %s: memref<11xf64>) {
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to 12 {
+      %x = affine.load %s[%i] : memref<11xf64>
+      %b = affine.load %B[%i, %j] : memref<10x12xf64>
+      %y = arith.mulf %x, %b : f64
+      affine.store %y, %A[%i, %j] : memref<10x12xf64>
+    }
+    %c = affine.load %C[%i] : memref<10xf64>
+    %x = affine.load %s[%i] : memref<11xf64>
+    %n = arith.addf %c, %x : f64
+    affine.store %n, %s[%i + 1] : memref<11xf64>
+  }
+  return
+}
+"""
+
+
 def handle(text: str, func: str | None = None) -> Schedule:
     return Schedule(polymlir.parse(text, "t.mlir"), func)
 
@@ -243,6 +265,18 @@ def test_illegal_imperfect_tiling_is_refused_naming_the_dependence():
     # One i per tile keeps the recurrence's order: legal.
     s2, out = tiled(RECURRENCE, ["i", "j"], [1, 4], "f")
     assert compare_runs(RECURRENCE, out, "f") <= TOL
+
+
+def test_a_pinned_statement_moves_to_the_other_end_when_that_is_legal():
+    h = handle(FEEDS_NEXT_ROW, "f")
+    units = compound_statements(h.model)
+    band = h.loops("i", "j")
+    natural = TI.tiled_vectors(units, band, [3, 4])
+    assert not check(h.model, units, schedule_maps(units, natural, h.model.param_names), "tile", band).ok
+    s = handle(FEEDS_NEXT_ROW, "f")
+    v = s.tile(["i", "j"], [3, 4])
+    assert v.ok and "S1 pinned to the other end" in v.reason
+    assert compare_runs(FEEDS_NEXT_ROW, polymlir.print_ir(s.module), "f", seeds=(0, 1)) <= TOL
 
 
 def test_legal_primitives_offer_the_imperfect_band():

@@ -21,14 +21,18 @@ keep their original order:
   rectangular inner loops, the first tile is tile 0).
 
 Dependences across band iterations are what tiling may break; the whole
-new schedule is decided by ``schedules.check`` (exactly, with isl) and a
-refusal names the violated dependence. Perfect bands do not come here:
+new schedule is decided by ``schedules.check`` (exactly, with isl). When
+the natural ends break one, the other end is tried for the pinned
+statements (a statement after the inner loop that feeds the next band
+iteration may have to run with the first tile); if no choice is legal the
+refusal names the dependence the natural one breaks. Perfect bands do not come here:
 ``tile.py`` rewrites them structurally, as upstream's affine-loop-tile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from ...affine.expr import const, dim
 from ...affine.legality import Verdict
@@ -73,9 +77,12 @@ def _after(unit: Unit, parent: Loop, loop: Loop) -> bool:
     return ops.index(cur) > ops.index(loop.op)
 
 
-def tiled_vectors(units: Sequence[Unit], band: Sequence[Loop], sizes: Sequence[int]) -> dict[str, Vector]:
+def tiled_vectors(
+    units: Sequence[Unit], band: Sequence[Loop], sizes: Sequence[int], flipped: frozenset[str] = frozenset()
+) -> dict[str, Vector]:
     """Each unit's schedule vector with the band's tile indices (own or
-    pinned, see the module docstring) before its band slice."""
+    pinned, see the module docstring) before its band slice; the units
+    named in ``flipped`` are pinned to the other end (last for first)."""
     depths = {loop.depth for loop in band}
     start = 2 * band[0].depth + 1
     bounds = [(tuple(loop.lbs), tuple(loop.ubs), _moving(loop, depths)) for loop in band]
@@ -90,7 +97,7 @@ def tiled_vectors(units: Sequence[Unit], band: Sequence[Loop], sizes: Sequence[i
         for loop, size, (lbs, _ubs, moving) in zip(band[:m], sizes[:m], bounds[:m], strict=True):
             tiles.append((dim(loop.depth), [const(0)] if moving else list(lbs), size * loop.step))
         if m < len(band):
-            last = _after(u, band[m - 1], band[m])
+            last = _after(u, band[m - 1], band[m]) != (u.name in flipped)
             inner = tuple(bounds[m:])
             given = band[m - 1].depth + 1
             for r in range(m, len(band)):
@@ -123,6 +130,39 @@ def _units(model: PolyhedralModel, band: Sequence[Loop], what: str) -> list[Unit
         return Verdict(False, f"cannot {what}: {e.reason}", op=e.op or band[0].op)
 
 
+# Pinned statements whose ends are all tried when the natural ends fail:
+# 2**3 - 1 more exact checks at most; beyond, one statement at a time.
+_EXHAUSTIVE = 3
+
+
+def _flip_sets(pinned: Sequence[str]) -> list[frozenset[str]]:
+    if len(pinned) <= _EXHAUSTIVE:
+        return [frozenset(c) for k in range(1, len(pinned) + 1) for c in combinations(pinned, k)]
+    return [frozenset([p]) for p in pinned]
+
+
+def _choose(
+    model: PolyhedralModel, units: Sequence[Unit], band: Sequence[Loop], sizes: Sequence[int], what: str
+) -> tuple[dict[str, Vector], Verdict]:
+    """The vectors of the tiling and its verdict: the natural pins (first
+    tile before the inner loops, last after them) when legal; else the
+    first legal choice that moves pinned statements to the other end; else
+    the natural pins' refusal, which names the dependence they break."""
+    vectors = tiled_vectors(units, band, sizes)
+    verdict = check(model, units, schedule_maps(units, vectors, model.param_names), what, band)
+    if verdict.ok:
+        return vectors, verdict
+    pinned = [u.name for u in units if any(isinstance(e, PinnedTile) for e in vectors[u.name])]
+    for flipped in _flip_sets(pinned):
+        other = tiled_vectors(units, band, sizes, flipped)
+        if check(model, units, schedule_maps(units, other, model.param_names), what, band).ok:
+            moved = ", ".join(sorted(flipped))
+            return other, Verdict.legal(
+                f"{what} keeps every dependence with {moved} pinned to the other end of the inner loops"
+            )
+    return vectors, verdict
+
+
 def tile_imperfect_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> Verdict:
     """Whether tiling the directly nested (perfectly or not) ``band`` by
     ``sizes``, with the statements between its loops pinned to tiles as
@@ -132,8 +172,7 @@ def tile_imperfect_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: 
     units = _units(model, band, what)
     if isinstance(units, Verdict):
         return units
-    vectors = tiled_vectors(units, band, sizes)
-    return check(model, units, schedule_maps(units, vectors, model.param_names), what, band)
+    return _choose(model, units, band, sizes, what)[1]
 
 
 def tile_imperfect(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> list[Operation]:
@@ -145,7 +184,7 @@ def tile_imperfect(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence
     units = _units(model, band, what)
     if isinstance(units, Verdict):
         raise TransformError(units.reason, band[0].op)
-    vectors = tiled_vectors(units, band, sizes)
+    vectors, _ = _choose(model, units, band, sizes, what)
     nest = top_level_op(model, band[0].op)
     here = [u for u in units if nest_of(model, u) is nest]
     maps = schedule_maps(here, {u.name: vectors[u.name] for u in here}, model.param_names)
