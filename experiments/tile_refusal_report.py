@@ -8,7 +8,7 @@ brute-force check, ``polymlir.testing.campaign``). Before imperfect tiling
 landed every imperfect band was refused; the "before" row counts each
 imperfect attempt whose forced tiling is correct as a legal refusal.
 
-    python experiments/tile_refusal_report.py [--programs 500]
+    python experiments/tile_refusal_report.py [--programs 500] [--imperfect-only]
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import time
 
 from polymlir.testing.campaign import SAMPLERS, Attempt, PrimitiveStats, try_one
 from polymlir.testing.random_nests import Program, random_program
+from polymlir.transforms.loops import tile_imperfect as TI
 from polymlir.transforms.loops.handle import Schedule
 from polymlir.transforms.loops.loop_utils import perfect_band_problem
 
@@ -29,13 +30,32 @@ def _merge(into: PrimitiveStats, one: PrimitiveStats) -> None:
     into.failures.extend(one.failures)
 
 
-def run(seeds: range) -> dict[str, PrimitiveStats]:
+def imperfect_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    """Like the campaign's tile sampler, but always an imperfect band when
+    the program has one (more imperfect cases per program)."""
+    starts = [loop for loop in s.all_loops() if len(s.chain_from(loop)) > len(s.band_from(loop))]
+    if not starts:
+        return None
+    start = r.choice(starts)
+    chain, perfect = s.chain_from(start), s.band_from(start)
+    band = chain[: r.randint(len(perfect) + 1, len(chain))]
+    sizes = [r.choice([1, 2, 3, 4, 5, 8]) for _ in band]
+    names = [s.spec_of(loop) for loop in band]
+
+    def force(h: Schedule) -> object:
+        return TI.tile_imperfect(h.model, h.loops(*names), sizes)
+
+    return Attempt("tile", (names, sizes), force)
+
+
+def run(seeds: range, imperfect_only: bool = False) -> dict[str, PrimitiveStats]:
     stats = {"perfect": PrimitiveStats(), "imperfect": PrimitiveStats()}
     names = list(SAMPLERS)
     kind: list[str] = []
+    base = imperfect_tile if imperfect_only else SAMPLERS["tile"]
 
     def sampler(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-        attempt = SAMPLERS["tile"](s, p, r)
+        attempt = base(s, p, r)
         if attempt is not None:
             band = s.loops(*attempt.args[0])
             kind.append("imperfect" if perfect_band_problem(band) is not None else "perfect")
@@ -59,9 +79,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--programs", type=int, default=500)
     ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--imperfect-only", action="store_true", help="tile an imperfect band wherever there is one")
     a = ap.parse_args()
     t0 = time.time()
-    stats = run(range(a.first, a.first + a.programs))
+    stats = run(range(a.first, a.first + a.programs), a.imperfect_only)
     print(f"tile on {a.programs} random programs, {time.time() - t0:.0f} s")
     print(f"{'band':<10} {'tried':>6} {'applied':>8} {'refused':>8} {'wrong':>6} {'crashed':>8} {'legal-refused':>16}")
     for k, s in stats.items():

@@ -279,6 +279,36 @@ def test_a_pinned_statement_moves_to_the_other_end_when_that_is_legal():
     assert compare_runs(FEEDS_NEXT_ROW, polymlir.print_ir(s.module), "f", seeds=(0, 1)) <= TOL
 
 
+# j0 steps by 3 from max(3, i0 - 2): the regenerated strides need a
+# select, which has no affine form (a random program of the campaign).
+STRIDED = """func.func @f(%A: memref<16xf64>, %B: memref<16x16xf64>, %C: memref<16x16xf64>, %s: f64) {
+  affine.for %i0 = 4 to 10 {
+    affine.for %j0 = max affine_map<(d0) -> (3, d0 - 2)>(%i0) to 11 step 3 {
+      %v1 = affine.load %B[%i0 floordiv 2, %i0 + 1] : memref<16x16xf64>
+      %v2 = arith.addf %v1, %s : f64
+      affine.store %v2, %C[%i0 + 1, %j0 + 1] : memref<16x16xf64>
+      affine.for %k0 = max affine_map<(d0) -> (4, d0)>(%j0) to 8 step 2 {
+        %v3 = affine.load %B[%k0 + 1, %j0 + 1] : memref<16x16xf64>
+        %v4 = affine.load %A[%j0] : memref<16xf64>
+        %v5 = arith.addf %v3, %v4 : f64
+        affine.store %v5, %C[%k0 + 1, %i0 + 1] : memref<16x16xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_legal_tiling_without_affine_code_is_refused_unchanged():
+    s = handle(STRIDED, "f")
+    before = polymlir.print_ir(s.module)
+    assert TI.tile_imperfect_verdict(s.model, s.loops("j0", "k0"), [8, 2]).ok
+    v = s.tile(["j0", "k0"], [8, 2])
+    assert not v.ok and v.reason.startswith("cannot tile loops j0, k0: isl AST expression 'select' has no affine form")
+    assert polymlir.print_ir(s.module) == before and len(s.trace) == 0
+
+
 def test_legal_primitives_offer_the_imperfect_band():
     opts = handle(pb.render("2mm"), "kernel").legal_primitives("i")
     assert any(o.primitive == "tile" and o.loops == ["i", "j", "k"] and o.verdict.ok for o in opts)

@@ -34,6 +34,7 @@ from . import skew as SK
 from . import tile as TL
 from . import tile_imperfect as TI
 from . import unroll as U
+from .ast_codegen import CodegenError
 from .loop_utils import TransformError, perfect_band_problem
 from .trace import Step, Trace
 
@@ -177,13 +178,17 @@ class Schedule:
         sizes = [int(s) for s in sizes]
         m = self.model
         if len(band) > 1 and perfect_band_problem(band) is not None and TI.chain_problem(band) is None:
-            return self._apply(
-                "tile",
-                band,
-                {"sizes": sizes},
-                lambda: TI.tile_imperfect_verdict(m, band, sizes),
-                lambda: TI.tile_imperfect(m, band, sizes),
-            )
+            specs = [self.spec_of(loop) for loop in band]
+            verdict = TI.tile_imperfect_verdict(m, band, sizes)
+            if not verdict.ok:
+                return verdict
+            try:
+                TI.tile_imperfect(m, band, sizes)
+            except CodegenError as e:  # legal, but isl's AST has no exact affine form: the IR is unchanged
+                return Verdict(False, f"cannot tile loops {TL.names(band)}: {e}", op=band[0].op)
+            self._changed()
+            self.trace.append(Step("tile", specs, {"sizes": sizes}))
+            return verdict
         return self._apply(
             "tile", band, {"sizes": sizes}, lambda: TL.tile_verdict(m, band, sizes), lambda: TL.tile(m, band, sizes)
         )
