@@ -83,7 +83,9 @@ def command(
 def _tile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sizes", required=True, help="tile sizes, one per loop: 32,32,32")
     p.add_argument(
-        "--loops", help="the band to tile, outermost first: i,j,k (default: the outermost permutable band of each nest)"
+        "--loops",
+        help="the band to tile, outermost first: i,j,k (directly nested loops, with or without ops between "
+        "them; default: the longest tileable band from the outermost loop of each nest)",
     )
     p.add_argument(
         "--skew",
@@ -109,10 +111,10 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         refuse_if_not(v, s.loop(names[0]).op)
         return out
     for nest in s.nests():
-        names = [s.spec_of(l) for l in s.band_from(nest)[: len(sizes)]]
+        names = [s.spec_of(loop) for loop in s.chain_from(nest)[: len(sizes)]]
         first = nest.op
         last: Verdict | None = None
-        # The longest prefix of the perfect band that may be tiled.
+        # The longest prefix of the band (imperfect ones too) that may be tiled.
         while names:
             last = _tile_maybe_skewed(s, names, sizes[: len(names)], args.skew)
             if last.ok:

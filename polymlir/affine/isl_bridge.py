@@ -688,13 +688,16 @@ def tiled_schedule_map(
 ) -> isl.Map:
     """``{ S[dims] -> [e0, e1, ...] }`` on ``domain`` (a named set), padded with
     zeros to ``length`` outputs. An entry is an affine expression over the
-    domain's dims (``d<k>``) and params (``s<j>``), or ``(x, lbs, size)`` for
-    the tile index ``floor((x - max(lbs)) / size)``."""
+    domain's dims (``d<k>``) and params (``s<j>``), ``(x, lbs, size)`` for
+    the tile index ``floor((x - max(lbs)) / size)``, or a PwAff on the
+    domain's space (``pinned_tile_index``)."""
     space = domain.get_space()
     universe = isl.Set.universe(space)
     pieces: list[isl.PwAff] = []
     for e in entries:
-        if isinstance(e, tuple):
+        if isinstance(e, isl.PwAff):
+            pieces.append(e)
+        elif isinstance(e, tuple):
             x, lbs, size = e
             lb = expr_to_pw_aff(lbs[0], space)
             for other in lbs[1:]:
@@ -709,6 +712,60 @@ def tiled_schedule_map(
     for pa in pieces:
         result = result.flat_range_product(isl.Map.from_pw_aff(pa))
     return result.intersect_domain(domain).set_tuple_name(_IN, domain.get_tuple_name())
+
+
+# A loop of a band as ``pinned_tile_index`` sees it: lower bounds (max),
+# upper bounds (min, exclusive), over the loop dims around it and params,
+# and whether its tiles start at 0 (a lower bound that moves with the band).
+BandLoopBounds = tuple[Sequence[AffineExpr], Sequence[AffineExpr], bool]
+
+
+@_isl_errors
+def pinned_tile_index(
+    domain: isl.Set, given: int, inner: Sequence[BandLoopBounds], index: int, size: int, last: bool
+) -> isl.PwAff:
+    """On ``domain``, whose dims ``d0 .. d<given-1>`` are the loops around a
+    statement, the tile index along ``inner[index]`` of the first (or with
+    ``last`` the last) iteration of the loops ``inner`` nested there:
+    each loop's value is the max of its lower bounds (or the min of its
+    upper bounds minus 1) evaluated at the loops outside it, and the index
+    ``floor((value - lb) / size)`` with ``lb`` the max of its lower bounds
+    there, or 0 when its tiles start at 0."""
+    space = domain.get_space()
+    ctx = space.get_ctx()
+
+    def anon(k: int) -> isl.Space:
+        return space.drop_dims(_SET, 0, space.dim(_SET)).add_dims(_SET, k).reset_tuple_id(_SET)
+
+    def extend(sp: isl.Space, extra: isl.PwAff | None) -> isl.Map:
+        ls = isl.LocalSpace.from_space(sp)
+        out = isl.Map.from_domain(isl.Set.universe(sp))
+        for k in range(sp.dim(_SET)):
+            out = out.flat_range_product(isl.Map.from_pw_aff(isl.PwAff.var_on_domain(ls, _SET, k)))
+        if extra is not None:
+            out = out.flat_range_product(isl.Map.from_pw_aff(extra))
+        return out
+
+    def bound(exprs: Sequence[AffineExpr], sp: isl.Space, take_max: bool) -> isl.PwAff:
+        pa = expr_to_pw_aff(exprs[0], sp)
+        for e in exprs[1:]:
+            other = expr_to_pw_aff(e, sp)
+            pa = pa.max(other) if take_max else pa.min(other)
+        return pa
+
+    cur = extend(space, None).project_out(_OUT, given, space.dim(_SET) - given)
+    for r in range(index):
+        lbs, ubs, _moving = inner[r]
+        sp = anon(given + r)
+        value = bound(ubs, sp, False).add_constant_val(_val(ctx, -1)) if last else bound(lbs, sp, True)
+        cur = cur.apply_range(extend(sp, value))
+    lbs, ubs, moving = inner[index]
+    sp = anon(given + index)
+    value = bound(ubs, sp, False).add_constant_val(_val(ctx, -1)) if last else bound(lbs, sp, True)
+    start = isl.PwAff.val_on_domain(isl.Set.universe(sp), _val(ctx, 0)) if moving else bound(lbs, sp, True)
+    tile = value.sub(start).scale_down_val(_val(ctx, size)).floor()
+    cur = cur.apply_range(isl.Map.from_pw_aff(tile))
+    return isl.PwMultiAff.from_map(cur).get_pw_aff(0)
 
 
 @_isl_errors

@@ -18,6 +18,7 @@ permutation reorders, skewing multiplies by a matrix, and so on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from . import isl_bridge as ib
 from .dependence import Dependence
@@ -26,9 +27,26 @@ from .legality import Verdict
 from .model import Loop, PolyhedralModel, op_loc
 from .statements import Unit
 
+
+@dataclass(frozen=True)
+class PinnedTile:
+    """The tile index a unit takes along a band loop it is not inside (an
+    imperfectly nested band): the unit's first ``given`` loops are around
+    it; ``inner`` are the band loops below them (bounds, and whether their
+    tiles start at 0), and the entry is the tile, along ``inner[index]`` and
+    by ``size``, of their first iteration (``last``: their last one)."""
+
+    given: int
+    inner: tuple[ib.BandLoopBounds, ...]
+    index: int
+    size: int
+    last: bool
+
+
 # An entry of a schedule vector: an affine expression over the unit's loop
-# dims and params, or ``(x, lower bounds, size)`` for floor((x - max(lbs)) / size).
-Entry = AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int]
+# dims and params, ``(x, lower bounds, size)`` for floor((x - max(lbs)) / size),
+# or a pinned tile index.
+Entry = AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int] | PinnedTile
 Vector = list[Entry]
 
 
@@ -79,7 +97,14 @@ def transform_band(
 def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Sequence[str]) -> dict[str, object]:
     """isl maps of the vectors, padded to one length."""
     length = max((len(v) for v in vectors.values()), default=0)
-    return {u.name: ib.tiled_schedule_map(u.domain, params, vectors[u.name], length) for u in units}
+    return {u.name: ib.tiled_schedule_map(u.domain, params, _isl_entries(u, vectors[u.name]), length) for u in units}
+
+
+def _isl_entries(unit: Unit, vector: Vector) -> list:
+    return [
+        ib.pinned_tile_index(unit.domain, e.given, e.inner, e.index, e.size, e.last) if isinstance(e, PinnedTile) else e
+        for e in vector
+    ]
 
 
 def check(

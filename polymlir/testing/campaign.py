@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 
 from .. import parse, print_ir
 from ..affine.legality import Verdict
+from ..transforms.loops import tile_imperfect as TI
 from ..transforms.loops.handle import Schedule
+from ..transforms.loops.loop_utils import perfect_band_problem
 from .differential import max_relative_error, random_inputs, run
 from .random_nests import Program, random_program
 
@@ -69,10 +71,17 @@ def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     band = _band(s, r)
     if band is None:
         return None
+    chain = s.chain_from(band[0])
+    if len(chain) > len(band) and r.random() < 0.5:
+        # A band with ops between its loops (tiled through its schedule).
+        band = chain[: r.randint(len(band) + 1, len(chain))]
+    imperfect = perfect_band_problem(band) is not None
     sizes = [r.choice([1, 2, 3, 4, 5, 8]) for _ in band]
     names = [s.spec_of(l) for l in band]
 
     def force(h: Schedule) -> object:
+        if imperfect:
+            return TI.tile_imperfect(h.model, h.loops(*names), sizes)
         return TL.tile(h.model, h.loops(*names), sizes)
 
     return Attempt("tile", (names, sizes), force)

@@ -464,6 +464,9 @@ def origins_from_vectors(units: Sequence[Unit], vectors: dict[str, list[Entry]])
         for e in vectors.get(u.name, []):
             tile = isinstance(e, tuple)
             x = e[0] if isinstance(e, tuple) else e
+            if not isinstance(x, AffineExpr):  # a pinned tile index: named by the units inside its loop
+                row.append(None)
+                continue
             depth = innermost_dim(x, len(u.loops))
             if depth is None:
                 row.append(None)

@@ -36,7 +36,9 @@ from . import scalar_replace as SR
 from . import schedule_apply as SA
 from . import skew as SK
 from . import tile as TL
+from . import tile_imperfect as TI
 from . import unroll as U
+from .ast_codegen import CodegenError
 from .loop_utils import TransformError, perfect_band_problem
 from .trace import Step, Trace
 
@@ -172,10 +174,25 @@ class Schedule:
         return verdict
 
     def tile(self, loops: Sequence[LoopSpec], sizes: Sequence[int]) -> Verdict:
-        """Rectangular tiling of a perfectly nested band."""
+        """Rectangular tiling of a band of directly nested loops: a perfect
+        band is rewritten structurally (as upstream's affine-loop-tile), an
+        imperfect one (ops between its loops) through its new schedule and
+        isl's AST builder (``tile_imperfect``), when legal."""
         band = self.loops(*loops)
         sizes = [int(s) for s in sizes]
         m = self.model
+        if len(band) > 1 and perfect_band_problem(band) is not None and TI.chain_problem(band) is None:
+            specs = [self.spec_of(loop) for loop in band]
+            verdict = TI.tile_imperfect_verdict(m, band, sizes)
+            if not verdict.ok:
+                return verdict
+            try:
+                TI.tile_imperfect(m, band, sizes)
+            except CodegenError as e:  # legal, but isl's AST has no exact affine form: the IR is unchanged
+                return Verdict(False, f"cannot tile loops {TL.names(band)}: {e}", op=band[0].op)
+            self._changed()
+            self.trace.append(Step("tile", specs, {"sizes": sizes}))
+            return verdict
         return self._apply(
             "tile", band, {"sizes": sizes}, lambda: TL.tile_verdict(m, band, sizes), lambda: TL.tile(m, band, sizes)
         )
@@ -403,6 +420,17 @@ class Schedule:
             band.append(l)
         return band
 
+    def chain_from(self, loop: LoopSpec) -> list[Loop]:
+        """The longest chain of directly nested affine.for loops starting at
+        ``loop``, following a loop whose body holds exactly one loop (other
+        ops may sit between them: an imperfect band, which ``tile`` takes)."""
+        cur = self.loop(loop)
+        band = [cur]
+        while len(cur.children) == 1 and TI.chain_problem([cur, cur.children[0]]) is None:
+            cur = cur.children[0]
+            band.append(cur)
+        return band
+
     def legal_primitives(self, loop: LoopSpec | None = None, include_illegal: bool = False) -> list[Option]:
         """Primitives that may be applied at ``loop`` (every loop if None),
         with parameters that are valid there, each with its verdict."""
@@ -418,6 +446,17 @@ class Schedule:
             band = self.band_from(l)
             names = [self.spec_of(x) for x in band]
             candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
+            chain = self.chain_from(l)
+            if len(chain) > len(band):
+                sizes = [32] * len(chain)
+                candidates.append(
+                    (
+                        "tile",
+                        [self.spec_of(x) for x in chain],
+                        {"sizes": sizes},
+                        lambda chain=chain, sizes=sizes: TI.tile_imperfect_verdict(m, chain, sizes),
+                    )
+                )
             if len(band) > 1:
                 sizes = [32] * len(band)
                 candidates.append(
