@@ -9,7 +9,8 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, register_pass
+from ...transforms.bufferization.passes import module_has_tensors
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
 
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
@@ -30,11 +31,28 @@ STAGES = (
 
 _LLVM_OK = ("llvm.", "builtin.")
 
+# Tensor programs are bufferized first, as upstream's test pipelines do by hand.
+BUFFERIZATION = (
+    ("convert-elementwise-to-linalg", {}),
+    ("one-shot-bufferize", {"bufferize-function-boundaries": None}),
+    ("buffer-deallocation-pipeline", {}),
+    ("convert-bufferization-to-memref", {}),
+)
+
+
+def bufferize_tensors(module: Operation, ctx: PassContext) -> None:
+    """Run ``BUFFERIZATION`` when ``module`` has tensor values or signatures."""
+    if not module_has_tensors(module):
+        return
+    for stage, options in BUFFERIZATION:
+        make_pass(stage, options).run(module, ctx)
+
 
 def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:
     """Lower ``module`` in place to the LLVM dialect; raise a located error
     naming the first op no conversion handles."""
     ctx = PassContext()
+    bufferize_tensors(module, ctx)
     for stage in STAGES:
         cls = lookup_pass(stage)
         if cls is None:
