@@ -34,6 +34,7 @@ from ...ir.core import BlockArgument, Operation, OpOperand, Value
 from .op_model import (
     LOOP_OPS,
     METADATA_OPS,
+    VIEW_OPS,
     FuncSummary,
     OperandModel,
     arg_attr,
@@ -308,16 +309,18 @@ class Analysis:
                 return "the written tensor is defined outside a loop that repeats the write"
         new = self._derived(op, m)
         for x in self.alias.set_of(v):
-            if x in new:
+            if x in new or self._defined_after(op, x):
                 continue
             if x in self.non_writable:
                 return "the buffer is not writable"
             for u in x.uses:
                 owner = u.owner
                 if owner is op:
-                    if u is not use and self.model(u).read:
-                        return "the op reads another operand sharing the buffer"
-                    continue
+                    if u is use or not self.model(u).read:
+                        continue
+                    if op.name == "tensor.insert_slice" and self._matching_insert(op, use, u.value):
+                        continue  # inserts the slice of the destination it was computed in
+                    return "the op reads another operand sharing the buffer"
                 if owner.name in METADATA_OPS or not is_tensor(u.value.type):
                     continue
                 if not happens_after(op, owner, x):
@@ -326,6 +329,22 @@ class Analysis:
                     continue
                 return f"'{owner.name}' uses the old contents after the write"
         return None
+
+    @staticmethod
+    def _defined_after(write: Operation, x: Value) -> bool:
+        """Whether ``x``'s contents are defined after ``write`` (by a later
+        op, or by a loop or branch op holding it when it completes): they
+        include the write. Views are traced to what they view."""
+        while not isinstance(x, BlockArgument) and x.owner.name in VIEW_OPS:
+            x = x.owner.operand(0)
+        if isinstance(x, BlockArgument):
+            return False
+        d = x.owner
+        if d.is_proper_ancestor_of(write):
+            return True
+        block = d.parent
+        a = _ancestor_in(write, block) if block is not None else None
+        return a is not None and a is not d and block.operations.index(d) > block.operations.index(a)  # type: ignore[union-attr]
 
     def _matching_insert(self, owner: Operation, u: OpOperand, written: Value) -> bool:
         """``insert_slice %r into %t[s]`` after a write into the buffer of

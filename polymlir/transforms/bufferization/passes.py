@@ -18,7 +18,7 @@ from ...transforms.pass_manager import MODULE, ModulePass, PassContext, PassErro
 from . import structured_rules, tensor_rules  # noqa: F401  (they register their rules)
 from .analysis import Analysis
 from .bufferize import Bufferizer, Options
-from .op_model import has_tensor_semantics
+from .op_model import has_tensor_semantics, is_tensor
 
 _LAYOUTS = ("infer-layout-map", "fully-dynamic-layout-map", "identity-layout-map")
 
@@ -62,11 +62,31 @@ class OneShotBufferize(ModulePass):
     bufferize_function_boundaries: bool = False
     function_boundary_type_conversion: str = "infer-layout-map"
     copy_before_write: bool = False
+    test_analysis_only: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
+        if self.test_analysis_only:
+            annotate_in_place(Analysis(op, self.bufferize_function_boundaries, self.copy_before_write).run())
+            return
         one_shot_bufferize(
             op, self.bufferize_function_boundaries, self.function_boundary_type_conversion, self.copy_before_write
         )
+
+
+def annotate_in_place(analysis: Analysis) -> None:
+    """Upstream's ``test-analysis-only``: each op with tensor operands gets
+    ``__inplace_operands_attr__``, per operand "true" (in place), "false"
+    (a copy) or "none" (not a tensor); the IR is not bufferized."""
+    for o in analysis.module.walk():
+        if not any(is_tensor(v.type) for v in o.operands):
+            continue
+        flags = []
+        for use in o.op_operands:
+            if not is_tensor(use.value.type):
+                flags.append("none")
+            else:
+                flags.append("true" if analysis.is_in_place(use) else "false")
+        o.attributes["__inplace_operands_attr__"] = A.ArrayAttr(tuple(A.StringAttr(f) for f in flags))
 
 
 @register_pass

@@ -135,9 +135,21 @@ def _extract_slice(z: Bufferizer, op: Operation) -> None:
 def _insert_slice(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     dest = z.write_buffer(b, op.op_operands[1])
-    sv = subview(z, b, dest, op, 2, op.operand(0).type.shape)  # type: ignore[attr-defined]
-    b.create("memref.copy", [z.buffer(op.operand(0)), sv])
+    src = z.buffer(op.operand(0))
+    if not _same_subview(src, dest, op):
+        sv = subview(z, b, dest, op, 2, op.operand(0).type.shape)  # type: ignore[attr-defined]
+        b.create("memref.copy", [src, sv])
     z.replace(op, [dest])
+
+
+def _same_subview(src: Value, dest: Value, op: Operation) -> bool:
+    """``src`` is already the slice of ``dest`` that ``op`` inserts into
+    (the computation happened in place): nothing to copy."""
+    d = src.owner_op
+    if d is None or d.name != "memref.subview" or d.operand(0) is not dest:
+        return False
+    keys = ("static_offsets", "static_sizes", "static_strides")
+    return all(d.properties.get(k) == op.properties.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
 
 
 @rule("tensor.cast")
