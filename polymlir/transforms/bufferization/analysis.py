@@ -41,6 +41,7 @@ from .op_model import (
     callee_name,
     defined_outside,
     external_summary,
+    is_structured,
     is_tensor,
     operand_model,
 )
@@ -320,6 +321,8 @@ class Analysis:
                         continue
                     if op.name == "tensor.insert_slice" and self._matching_insert(op, use, u.value):
                         continue  # inserts the slice of the destination it was computed in
+                    if self._elementwise_same_buffer(op, u, use):
+                        continue
                     return "the op reads another operand sharing the buffer"
                 if owner.name in METADATA_OPS or not is_tensor(u.value.type):
                     continue
@@ -329,6 +332,18 @@ class Analysis:
                     continue
                 return f"'{owner.name}' uses the old contents after the write"
         return None
+
+    def _elementwise_same_buffer(self, op: Operation, read: OpOperand, write: OpOperand) -> bool:
+        """A parallel structured op reading and writing one buffer through
+        the same permutation map: each element is read before it is written,
+        and only there (upstream's elementwise access)."""
+        if not is_structured(op) or any(k != "parallel" for k in op.iterator_types_array()):  # type: ignore[attr-defined]
+            return False
+        if not (read.value is write.value or self.equiv.same(read.value, write.value)):
+            return False
+        maps = op.indexing_maps_array()  # type: ignore[attr-defined]
+        m = maps[write.index]
+        return maps[read.index] == m and m.is_permutation()
 
     @staticmethod
     def _defined_after(write: Operation, x: Value) -> bool:

@@ -91,7 +91,13 @@ def _aliases(alloc: Value) -> tuple[set[Value], bool]:
                 k = u.index - 3
                 work.append(body.arguments[len(body.arguments) - len(o.results) + k])
                 work.append(o.results[k])
-            elif o.regions == [] and not o.results:
+            elif name == "scf.yield" and o.parent_op is not None and o.parent_op.name in ("scf.for", "scf.if"):
+                parent = o.parent_op
+                work.append(parent.results[u.index])
+                if parent.name == "scf.for":
+                    body = parent.regions[0].blocks[0]
+                    work.append(body.arguments[len(body.arguments) - len(parent.results) + u.index])
+            elif o.regions == [] and not o.results and o.parent is not None and o.parent.terminator is not o:
                 continue  # e.g. a void op reading the buffer
             else:
                 # Terminators (scf.yield...), region ops we do not follow.
@@ -99,18 +105,21 @@ def _aliases(alloc: Value) -> tuple[set[Value], bool]:
     return seen, False
 
 
-def _last_use_in_block(alloc_op: Operation, aliases: set[Value]) -> Operation:
+def _last_use_in_block(alloc_op: Operation, aliases: set[Value]) -> Operation | None:
+    """The last op of the allocation's block that uses an alias (or holds
+    such a use); None when a use lies outside the block or is its
+    terminator (the buffer leaves the block: a loop body's yield)."""
     block = alloc_op.parent
     assert block is not None
     last = alloc_op
     for v in aliases:
         for u in v.uses:
-            o = u.owner
-            while o.parent is not block:
-                o = o.parent_op  # type: ignore[assignment]
-                if o is None:
-                    break
-            if o is not None and block.operations.index(o) > block.operations.index(last):
+            o: Operation | None = u.owner
+            while o is not None and o.parent is not block:
+                o = o.parent_op
+            if o is None or o is block.terminator:
+                return None
+            if block.operations.index(o) > block.operations.index(last):
                 last = o
     return last
 
@@ -125,11 +134,9 @@ def deallocate_function(f: Operation) -> int:
         if escapes:
             continue
         last = _last_use_in_block(op, aliases)
-        if last.parent is not None and last.parent.terminator is last:
-            b = Builder.before(last)
-        else:
-            b = Builder.after(last)
-        b.create("memref.dealloc", [op.results[0]])
+        if last is None:
+            continue
+        Builder.after(last).create("memref.dealloc", [op.results[0]])
         n += 1
     return n
 
