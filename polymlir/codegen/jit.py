@@ -47,6 +47,7 @@ from . import memref_abi as M
 from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
+from .to_llvm.pipeline import bufferize_tensors
 
 __all__ = [
     "compile",
@@ -526,6 +527,8 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
         module = module_or_text
         if unlowered_ops(module):
             module = module.clone()  # lowering works in place; leave the caller's module alone
+    # Tensor functions are called with their buffers: signatures after bufferization.
+    bufferize_tensors(module)
     sigs = collect_signatures(module)
     module = lower_to_llvm(module)
     text = translate_to_llvm_ir(module)

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
-from ...transforms.bufferization.passes import module_has_tensors
+from ...transforms.bufferization.passes import module_has_tensors, one_shot_bufferize
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
 
 # In order; passes that are not registered (not written yet) are skipped.
@@ -31,21 +31,20 @@ STAGES = (
 
 _LLVM_OK = ("llvm.", "builtin.")
 
-# Tensor programs are bufferized first, as upstream's test pipelines do by hand.
-BUFFERIZATION = (
-    ("convert-elementwise-to-linalg", {}),
-    ("one-shot-bufferize", {"bufferize-function-boundaries": None}),
-    ("buffer-deallocation-pipeline", {}),
-    ("convert-bufferization-to-memref", {}),
-)
 
-
-def bufferize_tensors(module: Operation, ctx: PassContext) -> None:
-    """Run ``BUFFERIZATION`` when ``module`` has tensor values or signatures."""
+def bufferize_tensors(module: Operation, ctx: PassContext | None = None) -> None:
+    """Bufferize a module that has tensor values or signatures, as
+    upstream's test pipelines do by hand: convert-elementwise-to-linalg,
+    one-shot-bufferize{bufferize-function-boundaries} (public functions
+    never write the buffers their callers pass), buffer-deallocation-pipeline,
+    convert-bufferization-to-memref."""
     if not module_has_tensors(module):
         return
-    for stage, options in BUFFERIZATION:
-        make_pass(stage, options).run(module, ctx)
+    ctx = ctx or PassContext()
+    make_pass("convert-elementwise-to-linalg").run(module, ctx)
+    one_shot_bufferize(module, bufferize_function_boundaries=True, public_args_writable=False)
+    make_pass("buffer-deallocation-pipeline").run(module, ctx)
+    make_pass("convert-bufferization-to-memref").run(module, ctx)
 
 
 def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:

@@ -131,9 +131,19 @@ def happens_after(write: Operation, use: Operation, value: Value) -> bool:
 class Analysis:
     """In-place decisions for every tensor op of a module (or function)."""
 
-    def __init__(self, module: Operation, bufferize_function_boundaries: bool = True, copy_before_write: bool = False):
+    def __init__(
+        self,
+        module: Operation,
+        bufferize_function_boundaries: bool = True,
+        copy_before_write: bool = False,
+        public_args_writable: bool = True,
+    ):
         self.module = module
         self.boundaries = bufferize_function_boundaries
+        # False: the tensor arguments of public functions (the ones callers
+        # outside the module, e.g. Python, pass buffers to) are never
+        # written in place, so a call never changes its caller's arrays.
+        self.public_args_writable = public_args_writable
         # Upstream's copy-before-write: no analysis, every write on a copy.
         self.copy_before_write = copy_before_write
         self.alias = UnionFind()
@@ -190,8 +200,10 @@ class Analysis:
             self.summaries[name] = external_summary(f, list(ft.inputs), len(ft.results))
             return
         entry = f.regions[0].blocks[0]
+        public = f.get_attr("sym_visibility") is None
         for i, a in enumerate(entry.arguments):
-            if is_tensor(a.type) and (not self.boundaries or not self._arg_writable(f, i)):
+            writable = self.boundaries and self._arg_writable(f, i) and (self.public_args_writable or not public)
+            if is_tensor(a.type) and not writable:
                 self.non_writable.add(a)
         self.analyze_region_holder(f)
         self.summaries[name] = self._summarize(f)

@@ -28,15 +28,18 @@ def one_shot_bufferize(
     bufferize_function_boundaries: bool = False,
     function_boundary_type_conversion: str = "infer-layout-map",
     copy_before_write: bool = False,
+    public_args_writable: bool = True,
 ) -> Analysis:
     """Bufferize every tensor op of ``module`` in place (of the IR); returns
-    the analysis, whose ``in_place`` records each write's decision."""
+    the analysis, whose ``in_place`` records each write's decision.
+    ``public_args_writable=False`` keeps the buffers passed to public
+    functions unchanged (upstream's default writes them in place)."""
     if function_boundary_type_conversion not in _LAYOUTS:
         raise PassError(
             f"function-boundary-type-conversion: '{function_boundary_type_conversion}' is not one of "
             + ", ".join(_LAYOUTS)
         )
-    analysis = Analysis(module, bufferize_function_boundaries, copy_before_write).run()
+    analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable).run()
     opts = Options(bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write)
     Bufferizer(module, analysis, opts).run()
     return analysis
