@@ -268,3 +268,26 @@ def test_tensor_integration_case_matches_mlir_runner(path):
     p = _run_cli("run", str(path), "--entry", entry, "--entry-point-result", result)
     assert p.returncode == 0, p.stderr
     assert re.sub(r"base@ = \S+", "base@ = <addr>", p.stdout) == expected
+
+
+FORALL = """
+func.func @f(%A: tensor<10xf32>, %C: tensor<10xf32>) -> tensor<10xf32> {
+  %r = scf.forall (%i) in (5) shared_outs(%o = %C) -> (tensor<10xf32>) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %a = tensor.extract_slice %A[%off] [2] [1] : tensor<10xf32> to tensor<2xf32>
+    %c = tensor.extract_slice %o[%off] [2] [1] : tensor<10xf32> to tensor<2xf32>
+    %s = linalg.add ins(%a, %c : tensor<2xf32>, tensor<2xf32>) outs(%c : tensor<2xf32>) -> tensor<2xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%off] [2] [1] : tensor<2xf32> into tensor<10xf32>
+    }
+  }
+  return %r : tensor<10xf32>
+}
+"""
+
+
+def test_forall_with_shared_outputs_runs():
+    A = RNG.standard_normal(10).astype(np.float32)
+    C = RNG.standard_normal(10).astype(np.float32)
+    got = polymlir.compile(FORALL).invoke("f", A, C)
+    assert np.allclose(got, A + C, rtol=1e-6)

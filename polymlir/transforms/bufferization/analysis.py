@@ -331,7 +331,7 @@ class Analysis:
                 if owner is op:
                     if u is use or not self.model(u).read:
                         continue
-                    if op.name == "tensor.insert_slice" and self._matching_insert(op, use, u.value):
+                    if op.name.endswith("insert_slice") and self._matching_insert(op, use, u.value):
                         continue  # inserts the slice of the destination it was computed in
                     if self._elementwise_same_buffer(op, u, use):
                         continue
@@ -377,7 +377,7 @@ class Analysis:
         """``insert_slice %r into %t[s]`` after a write into the buffer of
         ``extract_slice %t[s]``: the write changed only slice ``s``, which
         the insert overwrites, so its read of ``%t`` sees nothing stale."""
-        if owner.name != "tensor.insert_slice" or u.index != 1:
+        if owner.name not in ("tensor.insert_slice", "tensor.parallel_insert_slice") or u.index != 1:
             return False
         src = written
         while True:

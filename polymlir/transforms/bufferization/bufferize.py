@@ -90,6 +90,8 @@ class Bufferizer:
         self.dead: list[Operation] = []
         self.globals: dict[A.Attribute, str] = {}
         self.signatures: dict[str, T.FunctionType] = {}
+        # Run after the dead tensor ops are gone (e.g. dropping block arguments).
+        self.cleanups: list[Callable[[], None]] = []
 
     # -- buffers ----------------------------------------------------------------
     def buffer(self, v: Value) -> Value:
@@ -211,6 +213,9 @@ class Bufferizer:
                     raise op.emit_error(f"bufferized op's tensor result is still used by {users}")
             op.detach()
         self.dead.clear()
+        for fn in self.cleanups:
+            fn()
+        self.cleanups.clear()
 
     # -- functions --------------------------------------------------------------
     def boundary_type(self, t: T.Type, infer_from: T.Type | None = None) -> T.Type:

@@ -10,7 +10,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation
 from .bufferize import Bufferizer, memref_type, prefix_rule, rule
 from .op_model import is_structured, payload_reads_init
-from .tensor_rules import subview
+from .tensor_rules import same_subview, subview
 
 
 def bufferize_structured(z: Bufferizer, op: Operation) -> None:
@@ -87,17 +87,18 @@ def _select(z: Bufferizer, op: Operation) -> None:
 
 @rule("scf.forall")
 def _forall(z: Bufferizer, op: Operation) -> None:
+    """On buffers a forall has no shared outputs: each thread writes the
+    outputs' buffers, which its block arguments stand for."""
     body = op.regions[0].blocks[0]
     b = Builder.before(op)
     n = len(op.results)
     first = op.num_operands - n
     args = body.arguments[len(body.arguments) - n :]
     outs = []
-    for k, (res, arg) in enumerate(zip(op.results, args, strict=False)):
+    for k, (res, arg) in enumerate(zip(op.results, args, strict=True)):
         m = z.write_buffer(b, op.op_operands[first + k])
         outs.append(m)
-        arg.type = m.type
-        z.buf[arg] = arg
+        z.buf[arg] = m
         z.buf[res] = m
     z.process_block(body, skip_terminator=True)
     term = body.terminator
@@ -107,30 +108,32 @@ def _forall(z: Bufferizer, op: Operation) -> None:
             raise pis.emit_error(f"'{pis.name}' in scf.forall.in_parallel has no bufferization")
         pb = Builder.before(term)
         dest = z.buffer(pis.operand(1))
-        sv = subview(z, pb, dest, pis, 2, pis.operand(0).type.shape)  # type: ignore[attr-defined]
-        pb.create("memref.copy", [z.buffer(pis.operand(0)), sv])
-        pis.drop_all_references()
-        pis.detach()
-    # The forall has no results on buffers: its results are the outs buffers.
+        src = z.buffer(pis.operand(0))
+        if not same_subview(src, dest, pis):
+            sv = subview(z, pb, dest, pis, 2, pis.operand(0).type.shape)  # type: ignore[attr-defined]
+            pb.create("memref.copy", [src, sv])
+        z.dead.append(pis)
     new = Operation.create(
-        op.name,
-        operands=[*op.operands[:first], *outs],
-        attributes=op.attributes,
-        properties=_forall_props(op, len(outs)),
-        loc=op.loc,
+        op.name, operands=op.operands[:first], attributes=op.attributes, properties=_forall_props(op), loc=op.loc
     )
     for r in list(op.regions):
         op.regions.remove(r)
         new.add_region(r)
     b.insert(new)
     z.dead.append(op)
+    z.cleanups.append(lambda: _drop_output_args(body, n))
 
 
-def _forall_props(op: Operation, n_outs: int) -> dict:
+def _drop_output_args(body, n: int) -> None:
+    for _ in range(n):
+        body.erase_argument(len(body.arguments) - 1)
+
+
+def _forall_props(op: Operation) -> dict:
     props = dict(op.properties) if isinstance(op.properties, dict) else {}
     seg = props.get("operandSegmentSizes")
     if seg is not None:
         vals = list(seg.values)  # type: ignore[attr-defined]
-        vals[-1] = n_outs
+        vals[-1] = 0
         props["operandSegmentSizes"] = type(seg)(seg.element_type, tuple(vals))  # type: ignore[attr-defined]
     return props

@@ -136,13 +136,13 @@ def _insert_slice(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     dest = z.write_buffer(b, op.op_operands[1])
     src = z.buffer(op.operand(0))
-    if not _same_subview(src, dest, op):
+    if not same_subview(src, dest, op):
         sv = subview(z, b, dest, op, 2, op.operand(0).type.shape)  # type: ignore[attr-defined]
         b.create("memref.copy", [src, sv])
     z.replace(op, [dest])
 
 
-def _same_subview(src: Value, dest: Value, op: Operation) -> bool:
+def same_subview(src: Value, dest: Value, op: Operation) -> bool:
     """``src`` is already the slice of ``dest`` that ``op`` inserts into
     (the computation happened in place): nothing to copy."""
     d = src.owner_op

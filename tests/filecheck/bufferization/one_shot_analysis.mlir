@@ -110,3 +110,21 @@ func.func @caller(%t: tensor<4xf32>, %v: f32) -> (tensor<4xf32>, f32) {
   %old = tensor.extract %t[%c0] : tensor<4xf32>
   return %r, %old : tensor<4xf32>, f32
 }
+
+// Each thread computes its tile in the slice of the shared output it inserts.
+// CHECK-LABEL: func.func @forall(
+// CHECK: linalg.add {__inplace_operands_attr__ = ["true", "true", "true"]}
+// CHECK: tensor.parallel_insert_slice {{.*}} {__inplace_operands_attr__ = ["true", "true", "none"]}
+// CHECK: } {__inplace_operands_attr__ = ["true"]}
+func.func @forall(%A: tensor<8xf32>, %C: tensor<8xf32>) -> tensor<8xf32> {
+  %r = scf.forall (%i) in (2) shared_outs(%o = %C) -> (tensor<8xf32>) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %a = tensor.extract_slice %A[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    %c = tensor.extract_slice %o[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    %s = linalg.add ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%c : tensor<4xf32>) -> tensor<4xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+    }
+  }
+  return %r : tensor<8xf32>
+}
