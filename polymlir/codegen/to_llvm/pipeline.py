@@ -35,14 +35,17 @@ _LLVM_OK = ("llvm.", "builtin.")
 def bufferize_tensors(module: Operation, ctx: PassContext | None = None) -> None:
     """Bufferize a module that has tensor values or signatures, as
     upstream's test pipelines do by hand: convert-elementwise-to-linalg,
-    one-shot-bufferize{bufferize-function-boundaries} (public functions
-    never write the buffers their callers pass), buffer-deallocation-pipeline,
+    one-shot-bufferize{bufferize-function-boundaries
+    allow-return-allocs-from-loops} (public functions never write the buffers
+    their callers pass), buffer-deallocation-pipeline,
     convert-bufferization-to-memref."""
     if not module_has_tensors(module):
         return
     ctx = ctx or PassContext()
     make_pass("convert-elementwise-to-linalg").run(module, ctx)
-    one_shot_bufferize(module, bufferize_function_boundaries=True, public_args_writable=False)
+    one_shot_bufferize(
+        module, bufferize_function_boundaries=True, public_args_writable=False, allow_return_allocs_from_loops=True
+    )
     make_pass("buffer-deallocation-pipeline").run(module, ctx)
     make_pass("convert-bufferization-to-memref").run(module, ctx)
 

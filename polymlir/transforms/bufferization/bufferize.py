@@ -64,6 +64,9 @@ class Options:
     # "infer-layout-map", "fully-dynamic-layout-map" or "identity-layout-map".
     function_boundary_type_conversion: str = "infer-layout-map"
     copy_before_write: bool = False
+    # Upstream refuses a loop yielding a buffer other than its iteration
+    # argument's unless allowed; allowed, the yielded value is copied in.
+    allow_return_allocs_from_loops: bool = False
 
 
 def fully_dynamic_layout(rank: int) -> A.StridedLayoutAttr:
@@ -365,6 +368,8 @@ def _yield_into_args(z: Bufferizer, y: Operation, args: list[Value]) -> None:
         m = z.buffer(v)
         if m is arg or z.analysis.yields_equivalent(v, arg):
             new_operands[k] = z.cast(b, m, arg.type)
+        elif not z.options.allow_return_allocs_from_loops:
+            raise y.emit_error(f"Yield operand #{k} is not equivalent to the corresponding iter bbArg")
         else:
             pending.append((z.alloc_copy(b, m, v.type), arg))
             new_operands[k] = arg

@@ -29,6 +29,7 @@ def one_shot_bufferize(
     function_boundary_type_conversion: str = "infer-layout-map",
     copy_before_write: bool = False,
     public_args_writable: bool = True,
+    allow_return_allocs_from_loops: bool = False,
 ) -> Analysis:
     """Bufferize every tensor op of ``module`` in place (of the IR); returns
     the analysis, whose ``in_place`` records each write's decision.
@@ -40,7 +41,12 @@ def one_shot_bufferize(
             + ", ".join(_LAYOUTS)
         )
     analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable).run()
-    opts = Options(bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write)
+    opts = Options(
+        bufferize_function_boundaries,
+        function_boundary_type_conversion,
+        copy_before_write,
+        allow_return_allocs_from_loops,
+    )
     Bufferizer(module, analysis, opts).run()
     return analysis
 
@@ -65,6 +71,7 @@ class OneShotBufferize(ModulePass):
     bufferize_function_boundaries: bool = False
     function_boundary_type_conversion: str = "infer-layout-map"
     copy_before_write: bool = False
+    allow_return_allocs_from_loops: bool = False
     test_analysis_only: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
@@ -72,7 +79,11 @@ class OneShotBufferize(ModulePass):
             annotate_in_place(Analysis(op, self.bufferize_function_boundaries, self.copy_before_write).run())
             return
         one_shot_bufferize(
-            op, self.bufferize_function_boundaries, self.function_boundary_type_conversion, self.copy_before_write
+            op,
+            self.bufferize_function_boundaries,
+            self.function_boundary_type_conversion,
+            self.copy_before_write,
+            allow_return_allocs_from_loops=self.allow_return_allocs_from_loops,
         )
 
 
