@@ -41,12 +41,9 @@ def one_shot_bufferize(
             + ", ".join(_LAYOUTS)
         )
     analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable).run()
-    opts = Options(
-        bufferize_function_boundaries,
-        function_boundary_type_conversion,
-        copy_before_write,
-        allow_return_allocs_from_loops,
-    )
+    # (copy-before-write skips the analysis and its checks, as upstream)
+    allow = allow_return_allocs_from_loops or copy_before_write
+    opts = Options(bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write, allow)
     Bufferizer(module, analysis, opts).run()
     return analysis
 
