@@ -291,3 +291,60 @@ def test_forall_with_shared_outputs_runs():
     C = RNG.standard_normal(10).astype(np.float32)
     got = polymlir.compile(FORALL).invoke("f", A, C)
     assert np.allclose(got, A + C, rtol=1e-6)
+
+
+PARTIAL = """
+#mi = affine_map<(d0) -> (-d0 + 10, 4)>
+#mj = affine_map<(d0) -> (-d0 + 9, 4)>
+func.func @mm(%A: tensor<10x7xf64>, %B: tensor<7x9xf64>, %C: tensor<10x9xf64>) -> tensor<10x9xf64> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %r = scf.for %i = %c0 to %c10 step %c4 iter_args(%acc = %C) -> (tensor<10x9xf64>) {
+    %si = affine.min #mi(%i)
+    %r2 = scf.for %j = %c0 to %c9 step %c4 iter_args(%acc2 = %acc) -> (tensor<10x9xf64>) {
+      %sj = affine.min #mj(%j)
+      %a = tensor.extract_slice %A[%i, 0] [%si, 7] [1, 1] : tensor<10x7xf64> to tensor<?x7xf64>
+      %b = tensor.extract_slice %B[0, %j] [7, %sj] [1, 1] : tensor<7x9xf64> to tensor<7x?xf64>
+      %c = tensor.extract_slice %acc2[%i, %j] [%si, %sj] [1, 1] : tensor<10x9xf64> to tensor<?x?xf64>
+      %m = linalg.matmul ins(%a, %b : tensor<?x7xf64>, tensor<7x?xf64>) outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+      %ins = tensor.insert_slice %m into %acc2[%i, %j] [%si, %sj] [1, 1] : tensor<?x?xf64> into tensor<10x9xf64>
+      scf.yield %ins : tensor<10x9xf64>
+    }
+    scf.yield %r2 : tensor<10x9xf64>
+  }
+  return %r : tensor<10x9xf64>
+}
+"""
+
+
+def test_partial_tiles_with_dynamic_slices_stay_in_place_and_match_numpy():
+    analysis = one_shot_bufferize(polymlir.parse(PARTIAL), bufferize_function_boundaries=True)
+    assert all(analysis.in_place.values())
+    A, B, C = RNG.random((10, 7)), RNG.random((7, 9)), RNG.random((10, 9))
+    got = polymlir.compile(PARTIAL).invoke("mm", A, B, C)
+    assert np.allclose(got, C + A @ B, rtol=1e-12)
+
+
+MISC = """
+func.func @misc(%c: i1, %a: tensor<6xf32>, %v: f32) -> (tensor<6xf32>, tensor<2x3xf32>, tensor<2x2xf32>, f32) {
+  %s = tensor.splat %v : tensor<6xf32>
+  %sel = arith.select %c, %a, %s : tensor<6xf32>
+  %shape = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = tensor.reshape %a(%shape) : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  %sp = tensor.splat %v : tensor<2x2xf32>
+  %m = bufferization.to_buffer %a read_only : tensor<6xf32> to memref<6xf32, strided<[?], offset: ?>>
+  %c2 = arith.constant 2 : index
+  %x = memref.load %m[%c2] : memref<6xf32, strided<[?], offset: ?>>
+  return %sel, %r, %sp, %x : tensor<6xf32>, tensor<2x3xf32>, tensor<2x2xf32>, f32
+}
+"""
+
+
+@pytest.mark.parametrize("cond", [True, False])
+def test_select_splat_reshape_and_to_buffer(cond):
+    a = np.arange(6, dtype=np.float32)
+    sel, r, sp, x = polymlir.compile(MISC).invoke("misc", cond, a, 7.0)
+    assert np.array_equal(sel, a if cond else np.full(6, 7.0, np.float32))
+    assert np.array_equal(r, a.reshape(2, 3)) and np.array_equal(sp, np.full((2, 2), 7.0)) and x == 2.0

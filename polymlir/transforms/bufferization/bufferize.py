@@ -93,6 +93,8 @@ class Bufferizer:
         self.dead: list[Operation] = []
         self.globals: dict[A.Attribute, str] = {}
         self.signatures: dict[str, T.FunctionType] = {}
+        self.retyped: set[Value] = set()
+        self.tensor_uses: set[OpOperand] = set()
         # Run after the dead tensor ops are gone (e.g. dropping block arguments).
         self.cleanups: list[Callable[[], None]] = []
 
@@ -109,7 +111,15 @@ class Bufferizer:
 
     def is_tensor_value(self, v: Value) -> bool:
         """A tensor, or a tensor argument whose type is already its buffer's."""
-        return v in self.buf or is_tensor(v.type)
+        return v in self.retyped or is_tensor(v.type)
+
+    def retype(self, v: Value, t: T.Type) -> None:
+        """A tensor block argument or region-op result becomes its own
+        buffer (type ``t``); its uses so far are tensor uses to rewrite."""
+        self.tensor_uses.update(v.uses)
+        self.retyped.add(v)
+        v.type = t
+        self.buf[v] = v
 
     def set_buffer(self, tensor: Value, buffer: Value) -> None:
         self.buf[tensor] = buffer
@@ -195,7 +205,7 @@ class Bufferizer:
     def process(self, op: Operation) -> None:
         # (A tensor argument or iteration argument already has its buffer
         # type: its uses are tensor uses all the same.)
-        tensor_op = has_tensor_semantics(op) or any(v in self.buf for v in op.operands)
+        tensor_op = has_tensor_semantics(op) or any(u in self.tensor_uses for u in op.op_operands)
         fn = rule_for(op.name)
         if fn is not None and tensor_op:
             fn(self, op)
@@ -250,8 +260,7 @@ class Bufferizer:
         entry = f.regions[0].blocks[0]
         for a, t in zip(entry.arguments, ins, strict=False):
             if is_tensor(a.type):
-                a.type = t
-                self.buf[a] = a
+                self.retype(a, t)
         self.process_block_list(f, skip_returns=True)
         returns = [op for op in f.walk() if op.name == "func.return"]
         res: list[T.Type] = []
@@ -303,8 +312,7 @@ def _call(z: Bufferizer, op: Operation) -> None:
     op.set_operands(operands)
     for r, t in zip(op.results, sig.results, strict=False):
         if is_tensor(r.type):
-            r.type = t
-            z.buf[r] = r
+            z.retype(r, t)
 
 
 @rule("func.return")
@@ -332,8 +340,7 @@ def _if(z: Bufferizer, op: Operation) -> None:
         t = _merge_types([z.buffer(y.operand(i)).type for y in yields], res.type)
         for y in yields:
             y.set_operand(i, z.cast(Builder.before(y), z.buffer(y.operand(i)), t))
-        res.type = t
-        z.buf[res] = res
+        z.retype(res, t)
 
 
 @rule("scf.for")
@@ -348,9 +355,8 @@ def _for(z: Bufferizer, op: Operation) -> None:
         init = z.write_buffer(b, use)
         op.set_operand(3 + k, init)
         arg = body.arguments[n_iv + k]
-        arg.type = res.type = init.type
-        z.buf[arg] = arg
-        z.buf[res] = res
+        z.retype(arg, init.type)
+        z.retype(res, init.type)
     z.process_block(body, skip_terminator=True)
     _yield_into_args(z, body.terminator, body.arguments[n_iv:])
 
