@@ -16,6 +16,7 @@ import polymlir
 from polymlir.transforms.bufferization.passes import one_shot_bufferize
 
 from ..shared_data import missing_reason, params_or_skip, shared_files
+from .bufferization_fuzz import random_program, reference
 
 pytest.importorskip("llvmlite.binding")
 
@@ -348,3 +349,27 @@ def test_select_splat_reshape_and_to_buffer(cond):
     sel, r, sp, x = polymlir.compile(MISC).invoke("misc", cond, a, 7.0)
     assert np.array_equal(sel, a if cond else np.full(6, 7.0, np.float32))
     assert np.array_equal(r, a.reshape(2, 3)) and np.array_equal(sp, np.full((2, 2), 7.0)) and x == 2.0
+
+
+@pytest.mark.parametrize("first", [0, 40])
+def test_random_tensor_programs_match_their_numpy_meaning(first):
+    """Random programs of inserts, slices, fills, elementwise ops, loops and
+    branches (bufferization_fuzz.py): whatever the analysis puts in place,
+    every returned value and the caller's arguments are what value
+    semantics say."""
+    for seed in range(first, first + 40):
+        t0, t1 = np.arange(8.0) + 100, np.arange(8.0) + 200
+        got = polymlir.compile(random_program(seed), opt_level=0).invoke("main", t0, t1)
+        want = reference(seed, t0, t1)
+        got = got if isinstance(got, tuple) else (got,)
+        assert len(got) == len(want)
+        for k, (g, w) in enumerate(zip(got, want, strict=True)):
+            assert np.array_equal(g, w), f"seed {seed}, result {k}"
+
+
+def test_random_tensor_programs_bufferize_without_loop_copies():
+    """Without allow-return-allocs-from-loops, every loop of the random
+    programs yields its iteration argument's buffer (the writes in the
+    loops stay in place)."""
+    for seed in range(200):
+        one_shot_bufferize(polymlir.parse(random_program(seed)), bufferize_function_boundaries=True)

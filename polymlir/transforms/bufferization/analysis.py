@@ -369,9 +369,15 @@ class Analysis:
         d = x.owner
         if d.is_proper_ancestor_of(write):
             return True
-        block = d.parent
-        a = _ancestor_in(write, block) if block is not None else None
-        return a is not None and a is not d and block.operations.index(d) > block.operations.index(a)  # type: ignore[union-attr]
+        # Later in program order: compare in the innermost block holding both.
+        cur: Operation | None = d
+        while cur is not None:
+            block = cur.parent
+            a = _ancestor_in(write, block) if block is not None else None
+            if a is not None:
+                return a is not cur and block.operations.index(cur) > block.operations.index(a)  # type: ignore[union-attr]
+            cur = cur.parent_op
+        return False
 
     def _matching_insert(self, owner: Operation, u: OpOperand, written: Value) -> bool:
         """``insert_slice %r into %t[s]`` after a write into the buffer of
