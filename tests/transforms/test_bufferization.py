@@ -373,3 +373,24 @@ def test_random_tensor_programs_bufferize_without_loop_copies():
     loops stay in place)."""
     for seed in range(200):
         one_shot_bufferize(polymlir.parse(random_program(seed)), bufferize_function_boundaries=True)
+
+
+TRANSFERS = """
+func.func @v(%t: tensor<8xf32>, %u: tensor<8xf32>) -> (tensor<8xf32>, tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %p = arith.constant 0.0 : f32
+  %x = vector.transfer_read %u[%c4], %p {in_bounds = [true]} : tensor<8xf32>, vector<4xf32>
+  %w = vector.transfer_write %x, %t[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<8xf32>
+  %y = vector.transfer_read %t[%c0], %p {in_bounds = [true]} : tensor<8xf32>, vector<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %z = vector.transfer_write %y, %e[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+  return %w, %z : tensor<8xf32>, tensor<4xf32>
+}
+"""
+
+
+def test_vector_transfers_on_tensors():
+    t, u = np.arange(8, dtype=np.float32), np.arange(8, dtype=np.float32) + 10
+    w, z = polymlir.compile(TRANSFERS).invoke("v", t, u)
+    assert list(w) == [14, 15, 16, 17, 4, 5, 6, 7] and list(z) == [0, 1, 2, 3]

@@ -127,6 +127,9 @@ def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] |
         if index == 0:
             return OperandModel(True, False)
         return OperandModel(False, True, list(op.results), equivalent=True)
+    if name == "vector.transfer_write":
+        dest = index == 1
+        return OperandModel(dest, dest, [op.results[0]] if dest and op.results else [], equivalent=dest)
     if name == "arith.select":
         return OperandModel(False, False, [op.results[0]])
     if name == "scf.yield":
@@ -157,7 +160,7 @@ def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] |
         return OperandModel(True, False)
     if name in ("bufferization.to_buffer", "bufferization.dealloc_tensor"):
         return OperandModel(True, False)
-    # Ops that only read (tensor.pad, tensor.reshape, vector transfers...).
+    # Ops that only read (tensor.pad, tensor.reshape, vector.transfer_read...).
     return OperandModel(True, False)
 
 

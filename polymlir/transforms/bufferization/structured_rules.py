@@ -85,6 +85,28 @@ def _select(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [b.value("arith.select", [op.operand(0), t, f], t.type)])
 
 
+@rule("vector.transfer_read")
+def _transfer_read(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    new = op.clone()
+    new.set_operand(0, z.buffer(op.operand(0)))
+    b.insert(new)
+    op.results[0].replace_all_uses_with(new.results[0])
+    z.replace(op, [])
+
+
+@rule("vector.transfer_write")
+def _transfer_write(z: Bufferizer, op: Operation) -> None:
+    """On a buffer, transfer_write writes it and has no result."""
+    b = Builder.before(op)
+    dest = z.write_buffer(b, op.op_operands[1])
+    operands = list(op.operands)
+    operands[1] = dest
+    props = dict(op.properties) if isinstance(op.properties, dict) else op.properties
+    b.create(op.name, operands, [], attributes=op.attributes, properties=props)
+    z.replace(op, [dest])
+
+
 @rule("scf.forall")
 def _forall(z: Bufferizer, op: Operation) -> None:
     """On buffers a forall has no shared outputs: each thread writes the

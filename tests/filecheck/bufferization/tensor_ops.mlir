@@ -83,3 +83,21 @@ func.func @unranked(%t: tensor<4xf32>) {
   call @print(%u) : (tensor<*xf32>) -> ()
   return
 }
+
+// Vector transfers on tensors: the write goes to a copy, since %t is read after it.
+// CHECK-LABEL: func.func @transfers(
+// CHECK-SAME: %[[T:.*]]: memref<8xf32, strided<[?], offset: ?>>, %[[U:.*]]: memref<8xf32, strided<[?], offset: ?>>)
+// CHECK: %[[X:.*]] = vector.transfer_read %[[U]][%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<8xf32, strided<[?], offset: ?>>, vector<4xf32>
+// CHECK: %[[NEW:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
+// CHECK: memref.copy %[[T]], %[[NEW]]
+// CHECK: vector.transfer_write %[[X]], %[[NEW]][%{{.*}}] {in_bounds = [true]} : vector<4xf32>, memref<8xf32>
+// CHECK: vector.transfer_read %[[T]]
+func.func @transfers(%t: tensor<8xf32>, %u: tensor<8xf32>) -> (tensor<8xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %p = arith.constant 0.0 : f32
+  %x = vector.transfer_read %u[%c4], %p {in_bounds = [true]} : tensor<8xf32>, vector<4xf32>
+  %w = vector.transfer_write %x, %t[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<8xf32>
+  %y = vector.transfer_read %t[%c0], %p {in_bounds = [true]} : tensor<8xf32>, vector<4xf32>
+  return %w, %y : tensor<8xf32>, vector<4xf32>
+}
