@@ -5,6 +5,7 @@
 // RUN: polymlir opt %s --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline | filecheck %s --check-prefix=DEALLOC
 // RUN: polymlir opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | filecheck %s --check-prefix=IDENTITY
 // RUN: polymlir opt %s --one-shot-bufferize="bufferize-function-boundaries copy-before-write" | filecheck %s --check-prefix=COPY
+// RUN: polymlir opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=fully-dynamic-layout-map" | filecheck %s --check-prefix=DYN
 
 // CHECK: memref.global "private" constant @__constant_2xf32 : memref<2xf32> = dense<1.000000e+00> {alignment = 64 : i64}
 
@@ -42,6 +43,11 @@ func.func @tiled(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>) 
 // CHECK: memref.store %[[V]], %[[NEW]]
 // CHECK: %[[OLD:.*]] = memref.load %[[T]]
 // CHECK: return %[[NEW]], %[[OLD]]
+// DYN-LABEL: func.func @read_after_write(
+// DYN-SAME: -> (memref<4xf32, strided<[?], offset: ?>>, f32)
+// DYN: %[[NEW:.*]] = memref.alloc()
+// DYN: %[[C:.*]] = memref.cast %[[NEW]] : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+// DYN: return %[[C]]
 // IDENTITY-LABEL: func.func @read_after_write(
 // IDENTITY-SAME: memref<4xf32>, %{{.*}}: f32) -> (memref<4xf32>, f32)
 func.func @read_after_write(%t: tensor<4xf32>, %v: f32) -> (tensor<4xf32>, f32) {
