@@ -48,6 +48,7 @@ from . import memref_abi as M
 from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
+from .to_llvm.pipeline import bufferize_tensors
 
 __all__ = [
     "compile",
@@ -537,7 +538,9 @@ def compile(
         module = module_or_text
         if unlowered_ops(module):
             module = module.clone()  # lowering works in place; leave the caller's module alone
-    L.convert_bound_ops(module, library)
+    # Tensor functions are called with their buffers: signatures after bufferization.
+    bufferize_tensors(module)
+    L.convert_bound_ops(module, library)  # on buffers: library calls take memrefs
     sigs = collect_signatures(module)
     _llvm()
     callbacks, bound = L.bind_library_calls(module, library)

@@ -9,7 +9,8 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, register_pass
+from ...transforms.bufferization.passes import module_has_tensors, one_shot_bufferize
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
 
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
@@ -31,10 +32,29 @@ STAGES = (
 _LLVM_OK = ("llvm.", "builtin.")
 
 
+def bufferize_tensors(module: Operation, ctx: PassContext | None = None) -> None:
+    """Bufferize a module that has tensor values or signatures, as
+    upstream's test pipelines do by hand: convert-elementwise-to-linalg,
+    one-shot-bufferize{bufferize-function-boundaries
+    allow-return-allocs-from-loops} (public functions never write the buffers
+    their callers pass), buffer-deallocation-pipeline,
+    convert-bufferization-to-memref."""
+    if not module_has_tensors(module):
+        return
+    ctx = ctx or PassContext()
+    make_pass("convert-elementwise-to-linalg").run(module, ctx)
+    one_shot_bufferize(
+        module, bufferize_function_boundaries=True, public_args_writable=False, allow_return_allocs_from_loops=True
+    )
+    make_pass("buffer-deallocation-pipeline").run(module, ctx)
+    make_pass("convert-bufferization-to-memref").run(module, ctx)
+
+
 def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:
     """Lower ``module`` in place to the LLVM dialect; raise a located error
     naming the first op no conversion handles."""
     ctx = PassContext()
+    bufferize_tensors(module, ctx)
     for stage in STAGES:
         cls = lookup_pass(stage)
         if cls is None:

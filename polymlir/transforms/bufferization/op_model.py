@@ -1,0 +1,173 @@
+"""What each tensor op does to the buffers of its tensor operands, as
+upstream's BufferizableOpInterface says it: whether the op reads the
+operand's contents, whether it writes them (so that writing in place needs
+the analysis' permission), and which tensor values (results or region
+arguments) share the operand's buffer when the op bufferizes in place.
+
+The analysis (``analysis.py``) and the rewriting (``bufferize.py``) ask
+this module only, so the two always agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...ir import types as T
+from ...ir.core import Operation, Value
+
+LOOP_OPS = frozenset({"scf.for", "scf.while", "scf.forall", "scf.parallel", "affine.for", "affine.parallel"})
+# Uses that only look at a tensor's shape, never at its contents.
+METADATA_OPS = frozenset({"tensor.dim", "tensor.rank"})
+# Ops whose result is a view of (the same buffer as) their first operand.
+VIEW_OPS = frozenset({"tensor.extract_slice", "tensor.cast", "tensor.collapse_shape", "tensor.expand_shape"})
+
+
+def is_tensor(t: T.Type) -> bool:
+    return isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+
+
+def has_tensor_semantics(op: Operation) -> bool:
+    return any(is_tensor(v.type) for v in op.operands) or any(is_tensor(r.type) for r in op.results)
+
+
+def is_structured(op: Operation) -> bool:
+    """A linalg structured op (destination style: results are its inits)."""
+    return op.name.startswith("linalg.") and hasattr(op, "dps_inits") and hasattr(op, "payload_block")
+
+
+@dataclass
+class OperandModel:
+    """The effect of an op on one tensor operand's buffer."""
+
+    read: bool
+    write: bool
+    aliases: list[Value] = field(default_factory=list)
+    # The aliases hold exactly the operand's buffer (not a view of part of it).
+    equivalent: bool = False
+
+
+@dataclass
+class FuncSummary:
+    """What a function does to its tensor arguments (for its call sites)."""
+
+    read: list[bool]
+    written: list[bool]
+    # For each result, the argument positions whose buffer it may alias and
+    # the one it is equivalent to (or None).
+    result_aliases: list[list[int]]
+    result_equivalent: list[int | None]
+    # Results that may be a buffer nobody may write (a constant global).
+    result_read_only: list[bool] = field(default_factory=list)
+
+
+def arg_attr(func: Operation, i: int, name: str):
+    """The argument attribute ``name`` of ``func``'s argument ``i``."""
+    attrs = func.get_attr("arg_attrs")
+    elems = getattr(attrs, "elements", ())
+    if i >= len(elems):
+        return None
+    return dict(getattr(elems[i], "items", ())).get(name)
+
+
+def callee_name(call: Operation) -> str:
+    return call.get_attr("callee").root  # type: ignore[union-attr]
+
+
+def _access(func: Operation, i: int) -> str | None:
+    return getattr(arg_attr(func, i, "bufferization.access"), "value", None)
+
+
+def external_summary(func: Operation, arg_types: list[T.Type], result_count: int) -> FuncSummary:
+    """A function without a body: every tensor argument read and written
+    unless its ``bufferization.access`` says otherwise (as upstream)."""
+    read, written = [], []
+    for i, t in enumerate(arg_types):
+        if not is_tensor(t):
+            continue
+        acc = _access(func, i)
+        read.append(acc in (None, "read", "read-write"))
+        written.append(acc in (None, "write", "read-write"))
+    return FuncSummary(read, written, [[] for _ in range(result_count)], [None] * result_count)
+
+
+def payload_reads_init(op: Operation, init_index: int) -> bool:
+    """Whether a structured op's payload uses the block argument of an init."""
+    block = op.payload_block()  # type: ignore[attr-defined]
+    if block is None:
+        return True
+    n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
+    return bool(block.arguments[n_in + init_index].uses)
+
+
+def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] | None = None) -> OperandModel:
+    """The model of ``op``'s operand ``index`` (a tensor)."""
+    name = op.name
+    if name in VIEW_OPS:
+        return OperandModel(False, False, [op.results[0]], equivalent=name == "tensor.cast")
+    if name in METADATA_OPS:
+        return OperandModel(False, False)
+    if name == "tensor.extract":
+        return OperandModel(True, False)
+    if name == "tensor.insert":
+        dest = index == 1
+        return OperandModel(dest, dest, [op.results[0]] if dest else [], equivalent=dest)
+    if name == "tensor.insert_slice":
+        dest = index == 1
+        return OperandModel(True, dest, [op.results[0]] if dest else [], equivalent=dest)
+    if name == "tensor.parallel_insert_slice":
+        dest = index == 1
+        return OperandModel(True, dest, [], equivalent=dest)
+    if is_structured(op):
+        inits = op.dps_inits()  # type: ignore[attr-defined]
+        n_in = op.num_operands - len(inits)
+        if index < n_in:
+            return OperandModel(True, False)
+        k = index - n_in
+        return OperandModel(payload_reads_init(op, k), True, [op.results[k]] if op.results else [], equivalent=True)
+    if name == "bufferization.materialize_in_destination":
+        if index == 0:
+            return OperandModel(True, False)
+        return OperandModel(False, True, list(op.results), equivalent=True)
+    if name == "vector.transfer_write":
+        dest = index == 1
+        return OperandModel(dest, dest, [op.results[0]] if dest and op.results else [], equivalent=dest)
+    if name == "arith.select":
+        return OperandModel(False, False, [op.results[0]])
+    if name == "scf.yield":
+        parent = op.parent_op
+        if parent is not None and parent.name in ("scf.if", "scf.execute_region", "scf.index_switch"):
+            return OperandModel(False, False, [parent.results[index]])
+        return OperandModel(False, False)
+    if name == "scf.for":
+        k = index - 3
+        body = op.regions[0].blocks[0]
+        return OperandModel(True, True, [body.arguments[k + 1], op.results[k]], equivalent=True)
+    if name == "scf.forall":
+        n = len(op.results)
+        k = index - (op.num_operands - n)
+        body = op.regions[0].blocks[0]
+        nivs = len(body.arguments) - n
+        return OperandModel(True, True, [body.arguments[nivs + k], op.results[k]], equivalent=True)
+    if name == "func.call" and summaries is not None:
+        s = summaries.get(callee_name(op))
+        pos = [i for i, x in enumerate(op.operands) if is_tensor(x.type)].index(index)
+        if s is None:
+            return OperandModel(True, True)
+        aliases = [op.results[j] for j, al in enumerate(s.result_aliases) if pos in al]
+        return OperandModel(s.read[pos], s.written[pos], aliases, equivalent=False)
+    if name == "func.return" or name == "func.call":
+        return OperandModel(False, False)
+    if name == "bufferization.alloc_tensor":
+        return OperandModel(True, False)
+    if name in ("bufferization.to_buffer", "bufferization.dealloc_tensor"):
+        return OperandModel(True, False)
+    # Ops that only read (tensor.pad, tensor.reshape, vector.transfer_read...).
+    return OperandModel(True, False)
+
+
+def defined_outside(v: Value, region_op: Operation) -> bool:
+    """Whether ``v`` is defined outside ``region_op`` (its own block
+    arguments count as inside: each iteration defines them anew)."""
+    owner = v.owner_op
+    if owner is None:
+        return True
+    return not region_op.is_ancestor_of(owner)

@@ -1,0 +1,228 @@
+"""Bufferization passes under upstream's names and options:
+``one-shot-bufferize``, ``empty-tensor-to-alloc-tensor``,
+``convert-bufferization-to-memref``, ``convert-elementwise-to-linalg``.
+The library entry is ``one_shot_bufferize(module, ...)``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...affine.expr import AffineMap
+from ...dialects.linalg import iterator_array, maps_array
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Block, Operation, Region
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, PassError, register_pass
+from . import structured_rules, tensor_rules  # noqa: F401  (they register their rules)
+from .analysis import Analysis
+from .bufferize import Bufferizer, Options
+from .op_model import has_tensor_semantics, is_tensor
+
+_LAYOUTS = ("infer-layout-map", "fully-dynamic-layout-map", "identity-layout-map")
+
+
+def one_shot_bufferize(
+    module: Operation,
+    bufferize_function_boundaries: bool = False,
+    function_boundary_type_conversion: str = "infer-layout-map",
+    copy_before_write: bool = False,
+    public_args_writable: bool = True,
+    allow_return_allocs_from_loops: bool = False,
+) -> Analysis:
+    """Bufferize every tensor op of ``module`` in place (of the IR); returns
+    the analysis, whose ``in_place`` records each write's decision.
+    ``public_args_writable=False`` keeps the buffers passed to public
+    functions unchanged (upstream's default writes them in place)."""
+    if function_boundary_type_conversion not in _LAYOUTS:
+        raise PassError(
+            f"function-boundary-type-conversion: '{function_boundary_type_conversion}' is not one of "
+            + ", ".join(_LAYOUTS)
+        )
+    analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable).run()
+    # (copy-before-write skips the analysis and its checks, as upstream)
+    allow = allow_return_allocs_from_loops or copy_before_write
+    opts = Options(bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write, allow)
+    Bufferizer(module, analysis, opts).run()
+    return analysis
+
+
+def module_has_tensors(module: Operation) -> bool:
+    for op in module.walk():
+        if has_tensor_semantics(op):
+            return True
+        if op.name == "func.func":
+            ft = op.get_attr("function_type").value  # type: ignore[union-attr]
+            if any(isinstance(t, (T.RankedTensorType, T.UnrankedTensorType)) for t in (*ft.inputs, *ft.results)):
+                return True
+    return False
+
+
+@register_pass
+@dataclass(frozen=True)
+class OneShotBufferize(ModulePass):
+    name: ClassVar[str] = "one-shot-bufferize"
+    anchor: ClassVar[str] = MODULE
+    summary: ClassVar[str] = "One-Shot Bufferize: tensors to buffers, in place where the analysis proves it safe"
+    bufferize_function_boundaries: bool = False
+    function_boundary_type_conversion: str = "infer-layout-map"
+    copy_before_write: bool = False
+    allow_return_allocs_from_loops: bool = False
+    test_analysis_only: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        if self.test_analysis_only:
+            annotate_in_place(Analysis(op, self.bufferize_function_boundaries, self.copy_before_write).run())
+            return
+        one_shot_bufferize(
+            op,
+            self.bufferize_function_boundaries,
+            self.function_boundary_type_conversion,
+            self.copy_before_write,
+            allow_return_allocs_from_loops=self.allow_return_allocs_from_loops,
+        )
+
+
+def annotate_in_place(analysis: Analysis) -> None:
+    """Upstream's ``test-analysis-only``: each op with tensor operands gets
+    ``__inplace_operands_attr__``, per operand "true" (in place), "false"
+    (a copy) or "none" (not a tensor); the IR is not bufferized."""
+    for o in analysis.module.walk():
+        if not any(is_tensor(v.type) for v in o.operands):
+            continue
+        flags = []
+        for use in o.op_operands:
+            if not is_tensor(use.value.type):
+                flags.append("none")
+            else:
+                flags.append("true" if analysis.is_in_place(use) else "false")
+        o.attributes["__inplace_operands_attr__"] = A.ArrayAttr(tuple(A.StringAttr(f) for f in flags))
+
+
+@register_pass
+@dataclass(frozen=True)
+class EmptyTensorToAllocTensor(ModulePass):
+    name: ClassVar[str] = "empty-tensor-to-alloc-tensor"
+    summary: ClassVar[str] = "Replace tensor.empty with bufferization.alloc_tensor"
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for e in list(op.walk()):
+            if e.name != "tensor.empty":
+                continue
+            n = len(e.operands)
+            props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (n, 0, 0))}
+            new = Builder.before(e).create("bufferization.alloc_tensor", e.operands, e.result_types, properties=props)
+            e.results[0].replace_all_uses_with(new.results[0])
+            e.erase()
+
+
+@register_pass
+@dataclass(frozen=True)
+class ConvertBufferizationToMemRef(ModulePass):
+    name: ClassVar[str] = "convert-bufferization-to-memref"
+    summary: ClassVar[str] = "bufferization.clone/dealloc to memref.alloc+copy / memref.dealloc"
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for o in list(op.walk()):
+            if o.name == "bufferization.clone":
+                b = Builder.before(o)
+                src = o.operand(0)
+                t = o.results[0].type
+                if not isinstance(t, T.MemRefType):
+                    raise o.emit_error("cannot convert a clone of an unranked memref")
+                ident = T.MemRefType(t.shape, t.element_type, None, t.memory_space)
+                sizes = [
+                    b.value("memref.dim", [src, b.const_index(i)], T.index)
+                    for i, d in enumerate(t.shape)
+                    if d == T.DYNAMIC
+                ]
+                props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(sizes), 0))}
+                new = b.create("memref.alloc", sizes, [ident], properties=props).results[0]
+                b.create("memref.copy", [src, new])
+                res = b.value("memref.cast", [new], t) if ident != t else new
+                o.results[0].replace_all_uses_with(res)
+                o.erase()
+            elif o.name == "bufferization.dealloc":
+                _lower_dealloc(o)
+
+
+def _lower_dealloc(o: Operation) -> None:
+    seg = o.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+    if seg[2]:
+        raise o.emit_error("bufferization.dealloc with retained values is not supported by this conversion")
+    n = seg[0]
+    b = Builder.before(o)
+    for m, c in zip(o.operands[:n], o.operands[n : 2 * n], strict=False):
+        r = Region()
+        blk = r.add_block()
+        bb = Builder.at_end(blk, o.loc)
+        bb.create("memref.dealloc", [m])
+        bb.create("scf.yield")
+        b.create("scf.if", [c], [], regions=[r, Region()])
+    o.erase()
+
+
+def _elementwise_on_tensors(op: Operation) -> bool:
+    if not (op.name.startswith("arith.") or op.name.startswith("math.")) or op.name == "arith.constant":
+        return False
+    if not op.results or not op.operands:
+        return False
+    return all(isinstance(v.type, T.RankedTensorType) for v in (*op.operands, *op.results))
+
+
+def elementwise_to_linalg(op: Operation) -> Operation:
+    """An elementwise arith/math op on ranked tensors -> ``linalg.generic``
+    (identity maps, parallel loops), the scalar op as payload; inits are the
+    operands of the result's type, else ``tensor.empty`` (as upstream)."""
+    b = Builder.before(op)
+    ins = list(op.operands)
+    rank = op.results[0].type.rank  # type: ignore[attr-defined]
+    outs = []
+    for r in op.results:
+        same = next((v for v in ins if v.type == r.type), None)
+        if same is None:
+            t = r.type
+            dyn = [
+                b.value("tensor.dim", [ins[0], b.const_index(i)], T.index)
+                for i, d in enumerate(t.shape)  # type: ignore[attr-defined]
+                if d == T.DYNAMIC
+            ]
+            same = b.value("tensor.empty", dyn, t)
+        outs.append(same)
+    region = Region()
+    blk = region.add_block(
+        Block([v.type.element_type for v in (*ins, *outs)], [A.UNKNOWN_LOC] * (len(ins) + len(outs)))  # type: ignore[attr-defined]
+    )
+    scalar = Operation.create(
+        op.name,
+        operands=blk.arguments[: len(ins)],
+        result_types=[r.type.element_type for r in op.results],  # type: ignore[attr-defined]
+        attributes=op.attributes,
+        properties=dict(op.properties) if isinstance(op.properties, dict) else op.properties,
+        loc=op.loc,
+    )
+    blk.append(scalar)
+    Builder.at_end(blk, op.loc).create("linalg.yield", scalar.results)
+    ident = AffineMap.identity(rank)
+    props = {
+        "indexing_maps": maps_array([ident] * (len(ins) + len(outs))),
+        "iterator_types": iterator_array(["parallel"] * rank),
+        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(ins), len(outs))),
+    }
+    g = b.create("linalg.generic", [*ins, *outs], op.result_types, properties=props, regions=[region])
+    op.replace_all_uses_with(g.results)
+    op.erase()
+    return g
+
+
+@register_pass
+@dataclass(frozen=True)
+class ConvertElementwiseToLinalg(ModulePass):
+    name: ClassVar[str] = "convert-elementwise-to-linalg"
+    summary: ClassVar[str] = "Elementwise arith/math ops on ranked tensors to linalg.generic"
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        for o in list(op.walk()):
+            if o is not op and _elementwise_on_tensors(o):
+                elementwise_to_linalg(o)

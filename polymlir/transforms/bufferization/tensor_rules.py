@@ -1,0 +1,335 @@
+"""Bufferization of the tensor dialect, tensor constants and tensor
+allocations (upstream's TensorBufferizableOpInterfaceImpl and friends):
+views become memref views (subview, cast, collapse/expand_shape), element
+and slice updates write into the destination's buffer (or its copy), and
+ops that create tensors allocate."""
+
+from __future__ import annotations
+
+from ...dialects.memref_views import compute_collapsed_type, compute_expanded_type, infer_rank_reduced_subview_type
+from ...dialects.tensor import static_list
+from ...dialects.tensor_slices import reassociation_groups
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Block, BlockArgument, Operation, Region, Value
+from ...ir.layout import has_identity_layout
+from .bufferize import ALIGNMENT, DYN, Bufferizer, fully_dynamic_layout, memref_type, rule
+
+
+def _seg(*sizes: int) -> A.DenseArrayAttr:
+    return A.DenseArrayAttr(T.i32, tuple(sizes))
+
+
+@rule("arith.constant")
+def _constant(z: Bufferizer, op: Operation) -> None:
+    value = op.get_attr("value")
+    t = op.results[0].type
+    if not isinstance(value, A.DenseElementsAttr) or not isinstance(t, T.RankedTensorType):
+        raise op.emit_error("only dense tensor constants bufferize")
+    name = z.globals.get(value)
+    mt = memref_type(t)
+    if name is None:
+        top = z.module.regions[0].blocks[0]
+        taken = {o.get_attr("sym_name").value for o in top.operations if o.get_attr("sym_name") is not None}  # type: ignore[union-attr]
+        base = "__constant_" + "".join(f"{d}x" for d in t.shape) + str(t.element_type)
+        name, i = base, 0
+        while name in taken:
+            name, i = f"{base}_{i}", i + 1
+        props = {
+            "sym_name": A.StringAttr(name),
+            "sym_visibility": A.StringAttr("private"),
+            "type": A.TypeAttr(mt),
+            "initial_value": value,
+            "constant": A.UNIT,
+            "alignment": A.IntegerAttr(ALIGNMENT, T.i64),
+        }
+        first_func = next((o for o in top.operations if o.name == "func.func"), None)
+        g = Operation.create("memref.global", properties=props, loc=op.loc)
+        if first_func is not None:
+            top.insert_before(first_func, g)
+        else:
+            top.append(g)
+        z.globals[value] = name
+    b = Builder.before(op)
+    m = b.create("memref.get_global", [], [mt], properties={"name": A.SymbolRefAttr(name)}).results[0]
+    z.replace(op, [m])
+
+
+@rule("tensor.empty")
+def _empty(z: Bufferizer, op: Operation) -> None:
+    z.replace(op, [z.alloc(Builder.before(op), op.results[0].type, list(op.operands))])
+
+
+@rule("bufferization.alloc_tensor")
+def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    t = op.results[0].type
+    copy = op.copy  # type: ignore[attr-defined]
+    if copy is not None:
+        z.replace(op, [z.alloc_copy(b, z.buffer(copy), t)])
+        return
+    z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes))])  # type: ignore[attr-defined]
+
+
+@rule("tensor.extract")
+def _extract(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    v = b.value("memref.load", [z.buffer(op.operand(0)), *op.operands[1:]], op.results[0].type)
+    op.results[0].replace_all_uses_with(v)
+    z.replace(op, [])
+
+
+@rule("tensor.insert")
+def _insert(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    dest = z.write_buffer(b, op.op_operands[1])
+    b.create("memref.store", [op.operand(0), dest, *op.operands[2:]])
+    z.replace(op, [dest])
+
+
+@rule("tensor.dim")
+def _dim(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    v = b.value("memref.dim", [z.buffer(op.operand(0)), op.operand(1)], T.index)
+    op.results[0].replace_all_uses_with(v)
+    z.replace(op, [])
+
+
+@rule("tensor.rank")
+def _rank(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    v = b.value("memref.rank", [z.buffer(op.operand(0))], T.index)
+    op.results[0].replace_all_uses_with(v)
+    z.replace(op, [])
+
+
+def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, result_shape) -> Value:
+    """``memref.subview`` of ``src`` with the offsets/sizes/strides of the
+    slice op ``op`` (its dynamic ones start at operand ``first``)."""
+    offs, sizes, strides = (static_list(op, n) for n in ("static_offsets", "static_sizes", "static_strides"))
+    st = src.type
+    assert isinstance(st, T.MemRefType)
+    if st.layout is not None and not isinstance(st.layout, A.StridedLayoutAttr) and not has_identity_layout(st):
+        src = z.cast(b, src, T.MemRefType(st.shape, st.element_type, fully_dynamic_layout(st.rank)))
+        st = src.type  # type: ignore[assignment]
+    rt = infer_rank_reduced_subview_type(result_shape, st, offs, sizes, strides)  # type: ignore[arg-type]
+    seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+    n = seg[-3:]
+    props = {
+        "operandSegmentSizes": _seg(1, *n),
+        "static_offsets": op.properties["static_offsets"],  # type: ignore[index]
+        "static_sizes": op.properties["static_sizes"],  # type: ignore[index]
+        "static_strides": op.properties["static_strides"],  # type: ignore[index]
+    }
+    return b.create("memref.subview", [src, *op.operands[first:]], [rt], properties=props).results[0]
+
+
+@rule("tensor.extract_slice")
+def _extract_slice(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    z.replace(op, [subview(z, b, z.buffer(op.operand(0)), op, 1, op.results[0].type.shape)])  # type: ignore[attr-defined]
+
+
+@rule("tensor.insert_slice")
+def _insert_slice(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    dest = z.write_buffer(b, op.op_operands[1])
+    src = z.buffer(op.operand(0))
+    if not same_subview(src, dest, op):
+        sv = subview(z, b, dest, op, 2, op.operand(0).type.shape)  # type: ignore[attr-defined]
+        b.create("memref.copy", [src, sv])
+    z.replace(op, [dest])
+
+
+def same_subview(src: Value, dest: Value, op: Operation) -> bool:
+    """``src`` is already the slice of ``dest`` that ``op`` inserts into
+    (the computation happened in place): nothing to copy."""
+    d = src.owner_op
+    if d is None or d.name != "memref.subview" or d.operand(0) is not dest:
+        return False
+    keys = ("static_offsets", "static_sizes", "static_strides")
+    return all(d.properties.get(k) == op.properties.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
+
+
+@rule("tensor.cast")
+def _cast(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    src = z.buffer(op.operand(0))
+    t = op.results[0].type
+    st = src.type
+    if isinstance(t, T.UnrankedTensorType):
+        target: T.Type = T.UnrankedMemRefType(t.element_type, getattr(st, "memory_space", None))
+    elif isinstance(st, T.MemRefType):
+        lay = st.layout
+        if lay is not None and not isinstance(lay, A.StridedLayoutAttr):
+            lay = fully_dynamic_layout(st.rank)
+        target = T.MemRefType(t.shape, t.element_type, lay, st.memory_space)  # type: ignore[attr-defined]
+    else:
+        target = T.MemRefType(t.shape, t.element_type, fully_dynamic_layout(t.rank), st.memory_space)  # type: ignore[attr-defined]
+    z.replace(op, [b.value("memref.cast", [src], target) if target != st else src])
+
+
+@rule("tensor.collapse_shape")
+def _collapse(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    src = z.buffer(op.operand(0))
+    groups = reassociation_groups(op.get_attr("reassociation"))  # type: ignore[arg-type]
+    if not has_identity_layout(src.type):  # type: ignore[arg-type]
+        # Only a contiguous buffer is guaranteed to collapse (upstream copies too).
+        src = z.alloc_copy(b, src, op.operand(0).type)
+    rt = compute_collapsed_type(src.type, groups)  # type: ignore[arg-type]
+    assert rt is not None
+    props = {"reassociation": op.get_attr("reassociation")}
+    z.replace(op, [b.create("memref.collapse_shape", [src], [rt], properties=props).results[0]])  # type: ignore[arg-type]
+
+
+@rule("tensor.expand_shape")
+def _expand(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    src = z.buffer(op.operand(0))
+    groups = reassociation_groups(op.get_attr("reassociation"))  # type: ignore[arg-type]
+    rt = compute_expanded_type(src.type, op.results[0].type.shape, groups)  # type: ignore[arg-type, attr-defined]
+    if rt is None:
+        src = z.alloc_copy(b, src, op.operand(0).type)
+        rt = compute_expanded_type(src.type, op.results[0].type.shape, groups)  # type: ignore[arg-type, attr-defined]
+    props = {"reassociation": op.get_attr("reassociation"), "static_output_shape": op.get_attr("static_output_shape")}
+    new = b.create("memref.expand_shape", [src, *op.operands[1:]], [rt], properties=props)  # type: ignore[arg-type, list-item]
+    z.replace(op, [new.results[0]])
+
+
+def loop_nest(b: Builder, sizes: list[Value]) -> tuple[list[Value], Builder]:
+    """An scf.for nest over ``sizes``; the ivs and a builder in the body."""
+    zero, one = b.const_index(0), b.const_index(1)
+    ivs: list[Value] = []
+    for s in sizes:
+        r = Region()
+        blk = r.add_block()
+        ivs.append(blk.add_argument(T.index))
+        loop = b.create("scf.for", [zero, s, one], [], regions=[r])
+        Builder.at_end(blk, loop.loc).create("scf.yield")
+        b = Builder(blk, blk.terminator, loop.loc)
+    return ivs, b
+
+
+def shape_values(z: Bufferizer, b: Builder, m: Value) -> list[Value]:
+    shape = m.type.shape  # type: ignore[attr-defined]
+    return [
+        b.const_index(d) if d != DYN else b.value("memref.dim", [m, b.const_index(i)], T.index)
+        for i, d in enumerate(shape)
+    ]
+
+
+def make_fill(b: Builder, value: Value, dest: Value) -> None:
+    """``linalg.fill ins(value) outs(dest)`` on a buffer."""
+    r = Region()
+    blk = r.add_block(Block([value.type, dest.type.element_type], [A.UNKNOWN_LOC] * 2))  # type: ignore[attr-defined]
+    Builder.at_end(blk, b.loc).create("linalg.yield", [blk.arguments[0]])
+    b.create("linalg.fill", [value, dest], [], properties={"operandSegmentSizes": _seg(1, 1)}, regions=[r])
+
+
+def fill_from_region(z: Bufferizer, b: Builder, dest: Value, region: Region) -> None:
+    """Store, at every index of ``dest``, what ``region`` (one block whose
+    arguments are the indices, ended by tensor.yield) yields there."""
+    block = region.blocks[0]
+    y = block.terminator
+    assert y is not None
+    val = y.operand(0)
+    if len(block.operations) == 1 and not (isinstance(val, BlockArgument) and val.owner is block):
+        make_fill(b, val, dest)
+        return
+    ivs, ib = loop_nest(b, shape_values(z, b, dest))
+    mapping: dict = dict(zip(block.arguments, ivs, strict=False))
+    for o in block.operations:
+        if o is y:
+            continue
+        ib.insert(o.clone(mapping))
+    ib.create("memref.store", [mapping.get(val, val), dest, *ivs])
+
+
+@rule("tensor.generate")
+def _generate(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    m = z.alloc(b, op.results[0].type, list(op.operands))
+    fill_from_region(z, b, m, op.regions[0])
+    z.replace(op, [m])
+
+
+@rule("tensor.pad")
+def _pad(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    src = z.buffer(op.operand(0))
+    st = op.operand(0).type
+    rt = op.results[0].type
+    low, high = static_list(op, "static_low"), static_list(op, "static_high")
+    seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+    dyn_low = list(op.operands[1 : 1 + seg[1]])
+    dyn_high = list(op.operands[1 + seg[1] : 1 + seg[1] + seg[2]])
+
+    def amount(static: list[int], dyn: list[Value], i: int) -> Value:
+        if static[i] != DYN:
+            return b.const_index(static[i])
+        k = sum(1 for s in static[:i] if s == DYN)
+        return dyn[k]
+
+    sizes = []
+    for i, d in enumerate(rt.shape):  # type: ignore[attr-defined]
+        if d != DYN:
+            continue
+        s = (
+            b.const_index(st.shape[i])
+            if st.shape[i] != DYN
+            else b.value("memref.dim", [src, b.const_index(i)], T.index)
+        )  # type: ignore[attr-defined]
+        s = b.binary("arith.addi", s, amount(low, dyn_low, i))
+        sizes.append(b.binary("arith.addi", s, amount(high, dyn_high, i)))
+    m = z.alloc(b, rt, sizes)
+    fill_from_region(z, b, m, op.regions[0])
+    # The source goes into the window at `low`.
+    offs_static = low
+    src_sizes = list(st.shape)  # type: ignore[attr-defined]
+    dyn_sizes = [b.value("memref.dim", [src, b.const_index(i)], T.index) for i, d in enumerate(src_sizes) if d == DYN]
+    props = {
+        "operandSegmentSizes": _seg(1, len(dyn_low), len(dyn_sizes), 0),
+        "static_offsets": A.DenseArrayAttr(T.i64, tuple(offs_static)),
+        "static_sizes": A.DenseArrayAttr(T.i64, tuple(src_sizes)),
+        "static_strides": A.DenseArrayAttr(T.i64, (1,) * len(src_sizes)),
+    }
+    sv_t = infer_rank_reduced_subview_type(src_sizes, m.type, offs_static, src_sizes, [1] * len(src_sizes))  # type: ignore[arg-type]
+    sv = b.create("memref.subview", [m, *dyn_low, *dyn_sizes], [sv_t], properties=props).results[0]
+    b.create("memref.copy", [src, sv])
+    z.replace(op, [m])
+
+
+@rule("tensor.from_elements")
+def _from_elements(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    t = op.results[0].type
+    m = z.alloc(b, t)
+    shape = t.shape  # type: ignore[attr-defined]
+    for flat, v in enumerate(op.operands):
+        idx, rest = [], flat
+        for d in reversed(shape):
+            idx.append(rest % d)
+            rest //= d
+        b.create("memref.store", [v, m, *(b.const_index(i) for i in reversed(idx))])
+    z.replace(op, [m])
+
+
+@rule("tensor.splat")
+def _splat(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    m = z.alloc(b, op.results[0].type, list(op.operands[1:]))
+    make_fill(b, op.operand(0), m)
+    z.replace(op, [m])
+
+
+@rule("tensor.reshape")
+def _reshape(z: Bufferizer, op: Operation) -> None:
+    b = Builder.before(op)
+    src = z.buffer(op.operand(0))
+    if not has_identity_layout(src.type):  # type: ignore[arg-type]
+        src = z.alloc_copy(b, src, op.operand(0).type)
+    shape = z.buffer(op.operand(1))
+    rt = memref_type(op.results[0].type)
+    z.replace(op, [b.value("memref.reshape", [src, shape], rt)])
