@@ -236,6 +236,39 @@ func.func private @printMemrefF32(tensor<*xf32>)
     assert p.stdout.splitlines()[1] == "[10,  40,  90]"
 
 
+_REVERSE = """func.func @main() {
+  %cst = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %t = linalg.copy ins(%cst : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%INIT : tensor<4xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %c3 = arith.constant 3 : index
+    %j = arith.subi %c3, %i : index
+    %v = tensor.extract %t[%j] : tensor<4xf32>
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  %u = tensor.cast %r : tensor<4xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+func.func private @printMemrefF32(tensor<*xf32>)
+"""
+
+
+@pytest.mark.parametrize("init", ["%e", "%t"])
+def test_payload_reading_a_captured_tensor(tmp_path, init):
+    # A tensor.extract in a linalg body reads a tensor defined outside it (as
+    # pack lowerings produce). With init %t the op would overwrite what its
+    # own payload reads at a reversed index: the write must go to a copy.
+    f = tmp_path / "main.mlir"
+    f.write_text(_REVERSE.replace("%INIT", init))
+    p = _run_cli("run", str(f))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[1] == "[4,  3,  2,  1]"
+
+
 def _case(path):
     text = path.read_text()
     entry, result = next(ln.split(":", 1)[1].split() for ln in text.splitlines()[:3] if ln.startswith("// ENTRY:"))

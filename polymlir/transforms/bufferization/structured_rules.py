@@ -34,6 +34,11 @@ def bufferize_structured(z: Bufferizer, op: Operation) -> None:
         new.add_region(r)
     b.insert(new)
     z.replace(op, operands[n_in:])
+    # The payload may read tensors defined outside it (``tensor.extract`` of a
+    # captured constant, as pack lowerings produce): those reads bufferize too.
+    for r in new.regions:
+        for blk in r.blocks:
+            z.process_block(blk)
 
 
 @prefix_rule("linalg.")
