@@ -56,11 +56,11 @@ def main() -> None:
     print(f"legal primitives on @{func} of {a.kernel}:")
     for opt in s.legal_primitives():
         print("  ", opt)
-    bands = sorted((s.band_from(l) for l in s.all_loops()), key=len)
+    bands = sorted((s.band_from(lp) for lp in s.all_loops()), key=len)
     if len(bands[-1]) < 2:
         print("no band of two or more loops to explore")
         return
-    names = [s.spec_of(l) for l in bands[-1]]
+    names = [s.spec_of(lp) for lp in bands[-1]]
     print(f"exploring the band {', '.join(names)}")
     rows = []
     for trace in candidate_traces(names):

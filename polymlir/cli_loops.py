@@ -105,7 +105,7 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         return []
     out: list[Diagnostic] = []
     for nest in s.nests():
-        names = [s.spec_of(l) for l in s.band_from(nest)[: len(sizes)]]
+        names = [s.spec_of(lp) for lp in s.band_from(nest)[: len(sizes)]]
         first = nest.op
         last: Verdict | None = None
         # The longest prefix of the perfect band that may be tiled.

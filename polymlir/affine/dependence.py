@@ -172,8 +172,8 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
     res = DependenceResult()
     res.reductions = find_reductions(model)
     red_of: dict[Operation, int] = {}
-    for i, (l, s) in enumerate(res.reductions):
-        red_of[l] = i
+    for i, (lp, s) in enumerate(res.reductions):
+        red_of[lp] = i
         red_of[s] = i
     stmts = model.statements
     for s in stmts:
@@ -239,9 +239,9 @@ def loop_parallelism(model: PolyhedralModel, loop: Loop) -> tuple[bool, bool]:
 
 def loop_report(model: PolyhedralModel) -> list[dict]:
     out = []
-    for l in model.loops:
-        par, red = loop_parallelism(model, l)
-        out.append({"loop": l, "parallel": par, "reduction_parallel": red})
+    for lp in model.loops:
+        par, red = loop_parallelism(model, lp)
+        out.append({"loop": lp, "parallel": par, "reduction_parallel": red})
     return out
 
 

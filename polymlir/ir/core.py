@@ -436,7 +436,7 @@ class Block:
         self.operations: list[Operation] = []
         locs = arg_locs if arg_locs is not None else [None] * len(arg_types)
         self.arguments: list[BlockArgument] = [
-            BlockArgument(t, self, i, l) for i, (t, l) in enumerate(zip(arg_types, locs))
+            BlockArgument(t, self, i, loc) for i, (t, loc) in enumerate(zip(arg_types, locs))
         ]
         self.parent: Region | None = None
 

@@ -215,8 +215,8 @@ def _domain_panel(
 ) -> tuple[Panel, list[Unit], dict[str, int]]:
     values = _param_values(model, given, by_value)
     units, note = _units(model)
-    shown = [u for u in units if all(l in u.loops for l in chosen)]
-    names = [loop_name(l) for l in chosen]
+    shown = [u for u in units if all(lp in u.loops for lp in chosen)]
+    names = [loop_name(lp) for lp in chosen]
     if not shown:
         raise TransformError(
             f"no statement is nested in loop{'s' if len(names) > 1 else ''} {', '.join(names)}", chosen[-1].op
@@ -226,7 +226,7 @@ def _domain_panel(
     panel = Panel(title, names)
     if note:
         panel.notes.append(note)
-    keep = [l.depth for l in chosen]
+    keep = [lp.depth for lp in chosen]
     spread = 0.36 if len(shown) > 1 else 0.0
     lo: list[int] = []
     hi: list[int] = []
@@ -270,9 +270,9 @@ def _add_dependences(
         ks, kt = unit_of.get(d.source), unit_of.get(d.sink)
         if ks is None or kt is None:
             continue
-        if not all(l in d.source.loops and l in d.sink.loops for l in chosen):
+        if not all(lp in d.source.loops and lp in d.sink.loops for lp in chosen):
             continue
-        keep = [l.depth for l in chosen]
+        keep = [lp.depth for lp in chosen]
         rel = ib.projected_relation(
             d.relation, keep, keep, values, drop_identity=ks == kt and d.source.loops == d.sink.loops
         )
@@ -295,7 +295,7 @@ def _add_dependences(
         panel.arrow_totals[kind] = len(items)
         if panel.stride > 1:
             lo = [a for a, _ in panel.bounds]
-            items = [x for x in items if all((c - l) % panel.stride == 0 for c, l in zip(x[0], lo))]
+            items = [x for x in items if all((c - low) % panel.stride == 0 for c, low in zip(x[0], lo))]
         items = _spread(items, max_arrows)
         panel.arrows[kind] = [
             (_xy(a, panel.stmts[ks].offset), _xy(b, panel.stmts[kt].offset)) for a, b, ks, kt in items
@@ -327,7 +327,7 @@ def _stride(items: list[tuple[Point, Point, int, int]], bounds: list[tuple[int, 
     lo = [a for a, _ in bounds]
     s = 1
     while s < 64:
-        n = sum(1 for x in items if all((c - l) % s == 0 for c, l in zip(x[0], lo)))
+        n = sum(1 for x in items if all((c - low) % s == 0 for c, low in zip(x[0], lo)))
         if n <= limit:
             return s
         s += 1
@@ -398,8 +398,8 @@ def _add_transformed(
     model = s.model
     values = _param_values(model, given, by_value)
     units, _ = _units(model)
-    names = [loop_name(l) for l in chosen]
-    keep_old = [l.depth for l in chosen]
+    names = [loop_name(lp) for lp in chosen]
+    keep_old = [lp.depth for lp in chosen]
     tiles: set[tuple[float, float, float, float]] = set()
     tile_desc: set[str] = set()
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
@@ -412,7 +412,7 @@ def _add_transformed(
             missing.append(ou.name)
             continue
         for u in copies:
-            found = [[l for l in u.loops if loop_name(l) == n] for n in names]
+            found = [[lp for lp in u.loops if loop_name(lp) == n] for n in names]
             points = [f[0] for f in found] if all(len(f) == 1 for f in found) else None
             if points is not None:
                 t_loops = _tile_loops(u, points)
@@ -465,7 +465,7 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
     the point loop's lower bound (as tiling and strip-mining build them)."""
     out: list[Loop | None] = []
     for p in points:
-        out.append(next((l for l in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
+        out.append(next((lp for lp in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(lp.depth)), None))
     return out
 
 
@@ -758,7 +758,7 @@ def draw_schedule(
         )
     by_value: dict[Value, int] = {}
     chosen = _choose_loops(s, loops)
-    names = [loop_name(l) for l in chosen]
+    names = [loop_name(lp) for lp in chosen]
     before, shown, values = _domain_panel(s.model, chosen, given, by_value, max_points)
     _add_dependences(before, s.model, chosen, shown, values, max_arrows)
     panels = [(before, True)]

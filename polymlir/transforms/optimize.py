@@ -366,7 +366,7 @@ def optimize(
 
 
 def _names(u: Unit) -> list[str]:
-    return [loop_name(l) for l in u.loops]
+    return [loop_name(lp) for lp in u.loops]
 
 
 def _describe_schedule(report: Report, units: Sequence[Unit], bands: list[Band]) -> None:

@@ -140,7 +140,7 @@ def run_upstream(text: str, timeout: int = 300, linalg: bool = False) -> str:
         os.path.join(libdir, "libmlir_c_runner_utils.so.22.1"),
     ]
     run = subprocess.run(
-        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
+        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={lib}" for lib in libs]],
         input=lowered.stdout,
         capture_output=True,
         text=True,

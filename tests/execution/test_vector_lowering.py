@@ -38,7 +38,7 @@ def _run(lowered: str, entry: str = "entry", result: str = "void", extra: tuple[
     opt, runner, libdir = upstream_tools()  # type: ignore[misc]
     libs = [os.path.join(libdir, f"lib{n}.so.22.1") for n in ("mlir_runner_utils", "mlir_c_runner_utils")]
     r = subprocess.run(
-        [runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={l}" for l in libs], *extra],
+        [runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={lib}" for lib in libs], *extra],
         input=lowered,
         capture_output=True,
         text=True,

@@ -28,7 +28,7 @@ def func_named(module: Operation, name: str) -> Operation:
 
 
 def loop_in(model: PolyhedralModel, name: str) -> Loop:
-    hits = [l for l in model.loops if loop_name(l) == name]
+    hits = [lp for lp in model.loops if loop_name(lp) == name]
     assert len(hits) == 1, f"loop {name}: {hits}"
     return hits[0]
 

@@ -95,7 +95,7 @@ def test_scalar_replace_carries_the_accumulator():
     m = model_of(text, "f")
     v = scalar_replace_verdict(m, loop_in(m, "k"))
     assert v.ok, v.reason
-    out, new = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, new = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert "iter_args" in out and out.count("affine.store") == 1
     assert "affine.if" in out  # k may not run (N <= 0): load and store guarded
     assert max_error(text, out, "f", PARAMS + [(0, 12), (4, 7)]) <= TOL
@@ -103,7 +103,7 @@ def test_scalar_replace_carries_the_accumulator():
 
 def test_scalar_replace_without_guard_when_the_loop_runs():
     text = NESTS["matmul"].replace("min affine_map<()[s0] -> (s0, 12)>()[%N]", "12")
-    out, _ = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, _ = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert "affine.if" not in out
     assert max_error(text, out, "f", [(0, 0), (3, 3)]) <= TOL
 
@@ -131,7 +131,7 @@ def test_scalar_replace_refuses_another_access_to_the_element():
 }"""
     m = model_of(text, "f")
     assert scalar_replace_verdict(m, loop_in(m, "k")).ok
-    out, _ = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, _ = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert max_error(text, out, "f") <= TOL
 
 
@@ -148,7 +148,7 @@ def test_normalize_computes_the_same(name, loop):
     text = NESTS[name]
     m = model_of(text, "f")
     assert normalize_verdict(m, loop_in(m, loop)).ok
-    out, _ = apply(text, "f", loop, lambda m, l: normalize(m, l))
+    out, _ = apply(text, "f", loop, lambda m, lp: normalize(m, lp))
     assert max_error(text, out, "f", PARAMS) <= TOL
 
 

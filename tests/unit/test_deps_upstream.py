@@ -38,7 +38,7 @@ def upstream_parallel_lines(text: str) -> set[int]:
 
 
 def our_parallel_lines(model) -> set[int]:
-    return {file_loc(l.op.loc).line for l in model.loops if loop_parallelism(model, l)[0]}
+    return {file_loc(lp.op.loc).line for lp in model.loops if loop_parallelism(model, lp)[0]}
 
 
 def brute_force_carriers(func) -> set[int]:

@@ -468,8 +468,8 @@ def origins_from_vectors(units: Sequence[Unit], vectors: dict[str, list[Entry]])
             if depth is None:
                 row.append(None)
             else:
-                l = u.loops[depth]
-                row.append((loop_name(l) + ("_tile" if tile else ""), l.op.loc))
+                lp = u.loops[depth]
+                row.append((loop_name(lp) + ("_tile" if tile else ""), lp.op.loc))
         out[u.name] = row
     return out
 

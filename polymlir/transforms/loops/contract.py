@@ -85,12 +85,12 @@ def _plan(
     chain = common_chain(stmts)
     if not chain:
         return "its accesses are not inside one common loop"
-    for l in chain:
-        if l.has_unknown_effects:
-            return f"loop {loop_name(l)} at {l.loc} holds code outside the affine model"
-        if l.op.name != "affine.for":
+    for lp in chain:
+        if lp.has_unknown_effects:
+            return f"loop {loop_name(lp)} at {lp.loc} holds code outside the affine model"
+        if lp.op.name != "affine.for":
             return (
-                f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
+                f"loop {loop_name(lp)} at {lp.loc} is an {lp.op.name}: its iterations may run at once and "
                 "cannot share one iteration's buffer"
             )
     for d in model.dependences(kind="flow", value_based=True):
@@ -126,7 +126,7 @@ def contract_verdict(model: PolyhedralModel, alloc_op: Operation | Value) -> Ver
     if isinstance(p, str):
         return Verdict(False, f"cannot {what}: {p}", op=alloc)
     _, chain, _, shape = p
-    loops = ", ".join(loop_name(l) for l in chain)
+    loops = ", ".join(loop_name(lp) for lp in chain)
     return Verdict(
         True,
         f"{what} to {'x'.join(map(str, shape))}: no value flows between iterations of "
@@ -150,7 +150,7 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
     alloc.parent.insert_before(alloc, new)  # type: ignore[union-attr]
     nbuf = new.results[0]
     nbuf.name_hint = buf.name_hint
-    ivs = [l.iv for l in chain]
+    ivs = [lp.iv for lp in chain]
     offsets = [b.offset for b in box]
     for s in stmts:
         rebase_access(s.op, nbuf, offsets, ivs, list(model.params))  # type: ignore[arg-type]

@@ -54,7 +54,7 @@ def range_units(model: PolyhedralModel, ops: Sequence[Operation]) -> list[Unit]:
     level = ops[0].parent if ops else None
     view = copy.copy(model)
     view.statements = [s for s in model.statements if inside(s.op)]
-    view.loops = [l for l in model.loops if inside(l.op)]
+    view.loops = [lp for lp in model.loops if inside(lp.op)]
     view.non_affine = [
         na for na in model.non_affine if inside(na.op) and not (na.op.name in ALLOC_OPS and na.op.parent is level)
     ]
@@ -144,11 +144,11 @@ def loop_chain(nest: Loop, depth: int, which: str = "") -> list[Loop]:
 def chain_problem(chain: Sequence[Loop], perfect: bool) -> str | None:
     """Why the loops of ``chain`` cannot be fused (None when they can); with
     ``perfect`` nothing but the next loop may sit in the bodies above the last."""
-    for l in chain:
-        if l.op.name != "affine.for":
-            return f"loop {loop_name(l)} at {l.loc} is not an affine.for"
-        if l.iter_args:
-            return f"loop {loop_name(l)} at {l.loc} carries values (iter_args)"
+    for lp in chain:
+        if lp.op.name != "affine.for":
+            return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
+        if lp.iter_args:
+            return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
     if perfect:
         for a, b in zip(chain, chain[1:]):
             if len(body_ops(a.op)) != 1:
@@ -254,7 +254,7 @@ def fusion_vectors(units: Sequence[Unit], chain_a: Sequence[Loop], b: Loop, shif
     ``a``'s body."""
     depth = len(chain_a)
     base = chain_a[0].depth
-    pos = [op_position(l.op) for l in chain_a]
+    pos = [op_position(lp.op) for lp in chain_a]
     offset = body_count(chain_a[-1].op)
     out: dict[str, Vector] = {}
     for u in units:
@@ -325,12 +325,12 @@ def fuse_verdict(
     return _fusion_refusal(what, v, v.violated, ca, nest_b, sh)
 
 
-def _bounds(l: Loop) -> str:
-    lo = ", ".join(map(str, l.lbs))
-    hi = ", ".join(map(str, l.ubs))
-    lo = f"max({lo})" if len(l.lbs) > 1 else lo
-    hi = f"min({hi})" if len(l.ubs) > 1 else hi
-    return f"{lo} to {hi}" + (f" step {l.step}" if l.step != 1 else "")
+def _bounds(lp: Loop) -> str:
+    lo = ", ".join(map(str, lp.lbs))
+    hi = ", ".join(map(str, lp.ubs))
+    lo = f"max({lo})" if len(lp.lbs) > 1 else lo
+    hi = f"min({hi})" if len(lp.ubs) > 1 else hi
+    return f"{lo} to {hi}" + (f" step {lp.step}" if lp.step != 1 else "")
 
 
 def _fusion_refusal(
@@ -443,14 +443,14 @@ def fusion_candidates(model: PolyhedralModel) -> list[tuple[Loop, Loop, int]]:
     whose fusion (without shifts) is legal, in program order."""
     by_block: dict[int, list[Loop]] = {}
     blocks: dict[int, Block] = {}
-    for l in model.loops:
-        if l.op.name == "affine.for" and l.op.parent is not None:
-            by_block.setdefault(id(l.op.parent), []).append(l)
-            blocks[id(l.op.parent)] = l.op.parent
+    for lp in model.loops:
+        if lp.op.name == "affine.for" and lp.op.parent is not None:
+            by_block.setdefault(id(lp.op.parent), []).append(lp)
+            blocks[id(lp.op.parent)] = lp.op.parent
     out: list[tuple[Loop, Loop, int]] = []
     for key, loops in by_block.items():
         ops = blocks[key].operations
-        loops = sorted({l.op: l for l in loops}.values(), key=lambda l: ops.index(l.op))
+        loops = sorted({lp.op: lp for lp in loops}.values(), key=lambda lp: ops.index(lp.op))
         for i, a in enumerate(loops):
             for b in loops[i + 1 :]:
                 for depth in range(1, max_fusion_depth(a, b) + 1):

@@ -52,9 +52,9 @@ class LicmStats:
 
 
 def _loop_of(model: PolyhedralModel, op: Operation) -> Loop | None:
-    for l in model.loops:
-        if l.op is op:
-            return l
+    for lp in model.loops:
+        if lp.op is op:
+            return lp
     return None
 
 
@@ -101,7 +101,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
         return 0
     guard = None
     if any(o.name == "affine.load" for o in moving) and may_be_empty(model, loop):
-        guard = _Nest(model, loop).set([u - l - 1 for l in loop.lbs for u in loop.ubs])
+        guard = _Nest(model, loop).set([u - lb - 1 for lb in loop.lbs for u in loop.ubs])
     for o in moving:
         if o.name == "affine.load" and guard is not None:
             cond, cops = guard

@@ -192,7 +192,7 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
 def parallel_loops(model: PolyhedralModel, reductions: bool = False) -> list[Loop]:
     """The affine.for loops of ``model`` that may be parallelized (with
     iter_args reductions if ``reductions``)."""
-    return [l for l in model.loops if l.op.name == "affine.for" and parallelize_verdict(model, l, reductions).ok]
+    return [lp for lp in model.loops if lp.op.name == "affine.for" and parallelize_verdict(model, lp, reductions).ok]
 
 
 def reduction_kinds() -> Sequence[str]:

@@ -144,12 +144,12 @@ def context_constraints(loops: Sequence[Loop]) -> tuple[list[AffineExpr], list[A
     ``== 0`` constraints over their depths and the parameters."""
     ge: list[AffineExpr] = []
     eq: list[AffineExpr] = []
-    for l in loops:
-        iv = dim(l.depth)
-        ge += [iv - lb for lb in l.lbs]
-        ge += [ub - iv - 1 for ub in l.ubs]
-        if l.step != 1 and len(l.lbs) == 1:
-            eq.append((iv - l.lbs[0]) % l.step)
+    for lp in loops:
+        iv = dim(lp.depth)
+        ge += [iv - lb for lb in lp.lbs]
+        ge += [ub - iv - 1 for ub in lp.ubs]
+        if lp.step != 1 and len(lp.lbs) == 1:
+            eq.append((iv - lp.lbs[0]) % lp.step)
     return ge, eq
 
 
@@ -265,18 +265,18 @@ def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loo
     mem = region.memref
     best = region
     for h in range(len(outer) - 1, -1, -1):
-        l = outer[h]
-        if l.op.name != "affine.for" or l.has_unknown_effects:
+        lp = outer[h]
+        if lp.op.name != "affine.for" or lp.has_unknown_effects:
             break
-        accs = [s for s in model.statements if l.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
+        accs = [s for s in model.statements if lp.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
         if any(not loop.op.is_ancestor_of(s.op) for s in accs):
             break
-        if any(l.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
+        if any(lp.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
             break
         up, why = _region(mem, region.stmts, outer[:h], params)
         if up is None or up.shape != region.shape or (up.write_box is None) != (region.write_box is None):
             break
-        up.place = l.op
+        up.place = lp.op
         best = up
     return best
 
@@ -414,7 +414,7 @@ def promote(
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     outer_loops = loop.enclosing()[:-1]
-    outer = [l.iv for l in outer_loops]
+    outer = [lp.iv for lp in outer_loops]
     params = list(model.params)
     allocs = []
     for r in regions:
@@ -430,10 +430,10 @@ def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
     outermost loop around it, but inside the innermost ``affine.parallel``
     (whose iterations may run at once and need a buffer each)."""
     anchor = place
-    for l in reversed(outer_loops):
-        if l.op.name != "affine.for":
+    for lp in reversed(outer_loops):
+        if lp.op.name != "affine.for":
             break
-        anchor = l.op
+        anchor = lp.op
     return anchor
 
 

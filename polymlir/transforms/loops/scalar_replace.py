@@ -370,7 +370,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     assert block is not None
     guard_set = None
     if may_be_empty(model, loop):
-        guard_set = _Nest(model, loop).set([u - l - 1 for l in loop.lbs for u in loop.ubs])
+        guard_set = _Nest(model, loop).set([u - lb - 1 for lb in loop.lbs for u in loop.ubs])
     # Where each element is: the store's memref, indices and map.
     where = []
     for g in groups:
