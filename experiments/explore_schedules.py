@@ -74,7 +74,7 @@ def main() -> None:
         rows.append((str(trace), "ok" if r.ok else "WRONG", f"{r.transformed_s * 1e3:.2f} ms", r.speedup))
     print(f"\n{'trace':<90} {'check':<8} {'time':>12} {'speed-up':>9}")
     for tr, ok, t, sp in rows:
-        print(f"{tr:<90} {ok:<8} {t:>12} {('%.2fx' % sp) if sp else '-':>9}")
+        print(f"{tr:<90} {ok:<8} {t:>12} {f'{sp:.2f}x' if sp else '-':>9}")
     if a.plot:
         import matplotlib  # optional dependency ([plot] extra)
 

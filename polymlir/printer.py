@@ -75,7 +75,7 @@ class AsmPrinter:
         if hooks:
             parent = region.parent
             if parent is not None and parent.registered and parent._asm_arg_names and region.blocks:  # type: ignore[attr-defined]
-                for a, n in zip(region.blocks[0].arguments, parent.asm_block_arg_names(region) or ()):  # type: ignore[attr-defined]
+                for a, n in zip(region.blocks[0].arguments, parent.asm_block_arg_names(region) or (), strict=False):  # type: ignore[attr-defined]
                     if n is not None:
                         names[a] = "%" + self._unique(n) if n else f"%{next_val}"
                         next_val += not n
@@ -173,7 +173,7 @@ class AsmPrinter:
             return next_val
         ends = [h[0] for h in heads[1:]] + [len(res)]
         header = []
-        for (start, head), end in zip(heads, ends):
+        for (start, head), end in zip(heads, ends, strict=True):
             if end - start == 1:
                 names[res[start]] = head
                 header.append(head)

@@ -97,7 +97,7 @@ def _kind(a: Access, b: Access) -> str | None:
 
 def common_loops(s: Statement, t: Statement) -> list[Loop]:
     out = []
-    for a, b in zip(s.loops, t.loops):
+    for a, b in zip(s.loops, t.loops, strict=False):
         if a is not b:
             break
         out.append(a)
@@ -220,7 +220,7 @@ def _iter_args_are_reductions(loop: Loop) -> bool:
         return True  # affine.parallel reductions are declared on the op
     body = op.regions[0].blocks[0]
     term = body.operations[-1]
-    for arg, yielded in zip(body.arguments[1:], term.operands):
+    for arg, yielded in zip(body.arguments[1:], term.operands, strict=True):
         if not (isinstance(yielded, OpResult) and _combines(yielded.owner, arg) and len(arg.uses) == 1):
             return False
     return True
@@ -246,4 +246,4 @@ def loop_report(model: PolyhedralModel) -> list[dict]:
 
 
 def values_equal(a: list[Value], b: list[Value]) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))

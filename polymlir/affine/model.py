@@ -456,7 +456,8 @@ class _Builder:
         exprs = [self.value_expr(o, loops, op) for o in operands]
         nd = iset.num_dims
         cs = [
-            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq) for c, eq in zip(iset.constraints, iset.eq_flags)
+            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq)
+            for c, eq in zip(iset.constraints, iset.eq_flags, strict=True)
         ]
         then_r = op.regions[0]
         if then_r.blocks:

@@ -271,10 +271,10 @@ class ExecutionEngine:
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
             ctypes.addressof(addrs)
         )
-        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs)}
+        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs, strict=False)}
         td = self.target_machine.target_data
         ranges = []
-        for name, addr in zip(self._global_names, addrs):
+        for name, addr in zip(self._global_names, addrs, strict=False):
             try:
                 size = td.get_abi_size(mod.get_global_variable(name).global_value_type)
             except Exception:
@@ -325,7 +325,7 @@ class ExecutionEngine:
                 st = self._result_types[abi.name] = M.result_struct_type(abi.results)
             result_store = st()
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
-        for i, (slot, value) in enumerate(zip(abi.args, args)):
+        for i, (slot, value) in enumerate(zip(abi.args, args, strict=True)):
             what = f"{name}() argument {i}"
             if slot.kind == "memref":
                 d = M.descriptor_from_array(
@@ -390,7 +390,7 @@ class ExecutionEngine:
     def _results(self, abi: M.FunctionABI, values: list[Any], args: Sequence[Any]) -> list[Any]:
         owners: dict[int, Any] = {}
         out = []
-        for slot, v in zip(abi.results, values):
+        for slot, v in zip(abi.results, values, strict=True):
             if slot.kind == "scalar":
                 out.append(M.from_scalar(v, slot))
                 continue
@@ -414,8 +414,12 @@ class ExecutionEngine:
         data = int(d.aligned or 0)
         for a in args:
             if isinstance(a, np.ndarray) and a.size:
-                lo = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0)
-                hi = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s > 0) + a.itemsize
+                lo = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides, strict=True) if s < 0)
+                hi = (
+                    a.ctypes.data
+                    + sum((n - 1) * s for n, s in zip(a.shape, a.strides, strict=True) if s > 0)
+                    + a.itemsize
+                )
                 if lo <= data < hi:
                     return M.array_from_descriptor(d, dtype, owner=a)
         for lo, hi in self._globals:
@@ -473,7 +477,7 @@ def run_entry(engine: ExecutionEngine, entry: str = "main", result: str = "void"
         raise TypeError(f"entry point '{entry}' must take no arguments and return {result}, its type is {ft}")
     r = engine.invoke(entry)
     if result == "f32":
-        sys.stdout.write("%e\n" % r)
+        sys.stdout.write(f"{r:e}\n")
     elif result != "void":
         sys.stdout.write(f"{r}\n")
     sys.stdout.flush()

@@ -208,7 +208,7 @@ class _ModuleTranslator:
         kind = "ctors" if op.name.endswith("ctors") else "dtors"
         refs, prios, data = op.properties[kind], op.properties["priorities"], op.properties["data"]
         elems = []
-        for r, pr, d in zip(refs, prios, data):
+        for r, pr, d in zip(refs, prios, data, strict=True):
             dv = global_ref(d.root) if isinstance(d, A.SymbolRefAttr) else "null"
             elems.append(f"{{ i32, ptr, ptr }} {{ i32 {pr.value}, ptr {global_ref(r.root)}, ptr {dv} }}")
         return f"@llvm.global_{kind} = appending global [{len(elems)} x {{ i32, ptr, ptr }}] [{', '.join(elems)}]"
@@ -272,7 +272,7 @@ class _ConstExprBuilder:
     def text(self, v, t: T.Type) -> str:
         if isinstance(v, list):
             if isinstance(t, LT.LLVMStructType):
-                body = "{ " + ", ".join(self.typed(x, ft) for x, ft in zip(v, t.fields)) + " }"
+                body = "{ " + ", ".join(self.typed(x, ft) for x, ft in zip(v, t.fields, strict=True)) + " }"
                 return f"<{body}>" if t.packed else body
             et = t.element_type  # type: ignore[attr-defined]
             inner = ", ".join(self.typed(x, et) for x in v)

@@ -173,7 +173,7 @@ def descriptor_from_array(
     if rank is not None and arr.ndim != rank:
         raise ValueError(f"{what}: expected an array of rank {rank}, got rank {arr.ndim} (shape {arr.shape})")
     if shape is not None:
-        for i, (want_d, got_d) in enumerate(zip(shape, arr.shape)):
+        for i, (want_d, got_d) in enumerate(zip(shape, arr.shape, strict=True)):
             if want_d is not None and want_d >= 0 and want_d != got_d:
                 raise ValueError(f"{what}: dimension {i} must be {want_d}, got {got_d} (shape {arr.shape})")
     item = arr.itemsize
@@ -188,7 +188,7 @@ def descriptor_from_array(
         rm = row_major_strides(arr.shape)
         strides = [rm[i] if i in contiguous else None for i in range(arr.ndim)]
     if strides is not None:
-        for i, (want_s, got_s) in enumerate(zip(strides, elem_strides)):
+        for i, (want_s, got_s) in enumerate(zip(strides, elem_strides, strict=True)):
             if want_s is None or arr.shape[i] <= 1:
                 continue
             if want_s != got_s:
@@ -253,7 +253,7 @@ def array_from_pointer(
     item = dt.itemsize
     bstrides = tuple(int(s) * item for s in strides)
     lo = hi = 0
-    for n, st in zip(shape, bstrides):
+    for n, st in zip(shape, bstrides, strict=True):
         ext = (n - 1) * st
         if ext < 0:
             lo += ext
@@ -505,7 +505,7 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
                 if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
                     descs[pos[0]] = op.operands[1]
                 cur = op.operands[0]
-        for s, dv in zip(results, descs):
+        for s, dv in zip(results, descs, strict=True):
             if s.kind == "memref" and s.dtype is None and dv is not None:
                 root = dv
                 while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":

@@ -74,7 +74,7 @@ def format_g(v: float) -> str:
     """C's ``%g`` (and C++ ``ostream << double``, precision 6)."""
     if math.isnan(v):
         return "-nan" if math.copysign(1.0, v) < 0 else "nan"
-    return "%g" % v
+    return f"{v:g}"
 
 
 def _bf16_to_float(bits: int) -> float:
@@ -263,7 +263,7 @@ def _verify(actual: M.UnrankedDescriptor, expected: M.UnrankedDescriptor, kind: 
         errors += 1
         if printed < 10:
             idx = tuple(int(i) for i in idx)
-            off = da.offset + sum(i * s for i, s in zip(idx, strides))
+            off = da.offset + sum(i * s for i, s in zip(idx, strides, strict=True))
             sys.stderr.write(f"{format_scalar(a[idx], kind)} != {format_scalar(e[idx], kind)} offset = {off}\n")
             printed += 1
     sys.stderr.flush()

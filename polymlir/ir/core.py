@@ -354,7 +354,7 @@ class Operation:
     def replace_all_uses_with(self, values: Sequence[Value] | Operation) -> None:
         new = values.results if isinstance(values, Operation) else values
         assert len(new) == len(self.results)
-        for r, v in zip(self.results, new):
+        for r, v in zip(self.results, new, strict=True):
             r.replace_all_uses_with(v)
 
     def move_before(self, other: Operation) -> None:
@@ -394,7 +394,7 @@ class Operation:
             successors=[mapping.get(b, b) for b in self.successors],
             loc=self.loc,
         )
-        for old, new in zip(self.results, op.results):
+        for old, new in zip(self.results, op.results, strict=True):
             mapping[old] = new
         for r in self.regions:
             op.add_region(r.clone(mapping))
@@ -436,7 +436,7 @@ class Block:
         self.operations: list[Operation] = []
         locs = arg_locs if arg_locs is not None else [None] * len(arg_types)
         self.arguments: list[BlockArgument] = [
-            BlockArgument(t, self, i, loc) for i, (t, loc) in enumerate(zip(arg_types, locs))
+            BlockArgument(t, self, i, loc) for i, (t, loc) in enumerate(zip(arg_types, locs, strict=True))
         ]
         self.parent: Region | None = None
 
@@ -581,7 +581,7 @@ class Region:
         for b in self.blocks:
             nb = Block([a.type for a in b.arguments], [a.loc for a in b.arguments])
             mapping[b] = nb
-            for a, na in zip(b.arguments, nb.arguments):
+            for a, na in zip(b.arguments, nb.arguments, strict=True):
                 mapping[a] = na
             new.add_block(nb)
         # Two passes so that forward references between blocks resolve.

@@ -270,7 +270,7 @@ class _Flattener:
             return None
         lhs, rhs = self._grow(lhs), self._grow(rhs)
         if e.kind == AffineExprKind.ADD:
-            return [a + b for a, b in zip(lhs, rhs)]
+            return [a + b for a, b in zip(lhs, rhs, strict=True)]
         if isinstance(e.rhs, AffineConstantExpr):
             return [a * e.rhs.value for a in lhs]
         local = self.from_flat(lhs) * self.from_flat(rhs)

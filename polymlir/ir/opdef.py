@@ -325,7 +325,7 @@ class OpDef(Operation):
                         f"{group} count ({count}) does not match with the total size "
                         f"({sum(vals)}) specified in attribute '{seg_name}'"
                     )
-                for d, n in zip(defs, vals):
+                for d, n in zip(defs, vals, strict=True):
                     if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
                         raise self.op_error(
                             f"{group} group starting at #{sum(vals[: d.index])} requires "
@@ -342,7 +342,7 @@ class OpDef(Operation):
                 continue
             sizes = self.segment_sizes(group)
             start = 0
-            for d, n in zip(defs, sizes):
+            for d, n in zip(defs, sizes, strict=True):
                 first, start = start, start + n
                 for i in range(first, first + n):
                     v = values[i].value if operand else values[i]  # type: ignore[union-attr]

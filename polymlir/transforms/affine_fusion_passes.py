@@ -145,7 +145,7 @@ class AffineLoopFusion(ModulePass):
         }
         func = model.func
         chains = (loop_chain(a, depth), loop_chain(b, depth))
-        if not all(same_bounds(x, y) for x, y in zip(*chains)):
+        if not all(same_bounds(x, y) for x, y in zip(*chains, strict=True)):
             # Try on a copy of the function: isl may keep the iterations apart.
             trial = func.clone()
             tm = analyze(trial)

@@ -7,7 +7,7 @@ quantities fold into the cast's static lists."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -17,7 +17,7 @@ from ..ir.layout import strides_and_offset
 from .pass_manager import ModulePass, PassContext, register_pass
 
 DYN = T.DYNAMIC
-Ofr = Union[int, Value]  # a static int or a dynamic index value
+Ofr = int | Value  # a static int or a dynamic index value
 
 
 class _Arith:

@@ -121,7 +121,7 @@ def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
     nd = iset.num_dims
     conds = []
     zero = None
-    for c, eq in zip(iset.constraints, iset.eq_flags):
+    for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         v = expand_expr(b, c, operands[:nd], operands[nd:])
         zero = zero or b.const_index(0)
         conds.append(b.cmpi("eq" if eq else "sge", v, zero))
@@ -193,19 +193,19 @@ def _lower_parallel(op: Operation) -> None:
     ugroups = list(op.get_attr("upperBoundsGroups").flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]
     lbs, ubs, li, ui = [], [], 0, 0
-    for lg, ug in zip(lgroups, ugroups):
+    for lg, ug in zip(lgroups, ugroups, strict=True):
         lbs.append(_reduce(b, "arith.maxsi", lbs_all[li : li + lg]))
         ubs.append(_reduce(b, "arith.minsi", ubs_all[ui : ui + ug]))
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]
     kinds = [a.value for a in op.get_attr("reductions")] if op.get_attr("reductions") is not None else []
-    inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types)]
+    inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types, strict=True)]
     body = _move_region(op)
     blk = body.blocks[0]
     term = blk.terminator
     reduce_regions = []
-    for k, t in zip(kinds, op.result_types):
+    for k, t in zip(kinds, op.result_types, strict=True):
         r = Region()
         rb = r.add_block()
         x, y = rb.add_argument(t), rb.add_argument(t)
@@ -277,7 +277,7 @@ def _lower_delinearize(op: Operation) -> None:
             stride = v if stride is None else b.binary("arith.muli", stride, v)
         q = x if stride is None else b.binary("arith.floordivsi", x, stride)
         results.append(q if k == 0 else b.binary("arith.remsi", q, inner[k - 1]))
-    for r, v in zip(op.results, results):
+    for r, v in zip(op.results, results, strict=True):
         r.replace_all_uses_with(v)
     op.erase()
 
@@ -289,7 +289,7 @@ def _lower_linearize(op: Operation) -> None:
     if len(basis) == len(idx):
         basis = basis[1:]
     acc = idx[0]
-    for i, v in zip(idx[1:], basis):
+    for i, v in zip(idx[1:], basis, strict=True):
         acc = b.binary("arith.addi", b.binary("arith.muli", acc, v), i)
     op.results[0].replace_all_uses_with(acc)
     op.erase()

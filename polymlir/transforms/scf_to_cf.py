@@ -30,7 +30,7 @@ def _continuation(op: Operation) -> Block:
     assert block is not None
     cont = split_block(block, op.next_op)
     args = [cont.add_argument(r.type) for r in op.results]
-    for r, a in zip(op.results, args):
+    for r, a in zip(op.results, args, strict=True):
         r.replace_all_uses_with(a)
     return cont
 
@@ -181,7 +181,7 @@ def parallel_to_for(op: Operation) -> None:
         inner.append(o)
     ib = Builder.at_end(inner, loc)
     new_vals = []
-    for acc, val, red in zip(cur_inits, list(reduce_op.operands), reduce_op.regions):
+    for acc, val, red in zip(cur_inits, list(reduce_op.operands), reduce_op.regions, strict=True):
         rb = red.blocks[0]
         mapping: dict = {rb.arguments[0]: acc, rb.arguments[1]: val}
         result = None
@@ -206,7 +206,7 @@ def forall_to_parallel(op: Operation) -> None:
     dyn = [operands[: seg[0]], operands[seg[0] : seg[0] + seg[1]], operands[seg[0] + seg[1] : sum(seg[:3])]]
     b = Builder.before(op)
     bounds = []
-    for name, d in zip(("staticLowerBound", "staticUpperBound", "staticStep"), dyn):
+    for name, d in zip(("staticLowerBound", "staticUpperBound", "staticStep"), dyn, strict=True):
         d = list(d)
         bounds.append([d.pop(0) if v == T.DYNAMIC else b.const_index(v) for v in op.get_attr(name).values])
     lbs, ubs, steps = bounds

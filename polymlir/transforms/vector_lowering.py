@@ -327,7 +327,7 @@ class _Contraction:
     @staticmethod
     def _bounds(lhs, rhs, acc, maps, n) -> list[int]:
         bounds = [1] * n
-        for v, m in zip((lhs, rhs, acc), maps):
+        for v, m in zip((lhs, rhs, acc), maps, strict=True):
             if isinstance(v.type, T.VectorType):
                 for i, r in enumerate(m.results):
                     bounds[r.position] = v.type.shape[i]

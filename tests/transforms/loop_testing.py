@@ -66,7 +66,7 @@ def max_error(
         slots = [k for k, a in enumerate(base) if isinstance(a, int)]
         for ps in params:
             args = list(base)
-            for k, v in zip(slots, ps):
+            for k, v in zip(slots, ps, strict=False):
                 args[k] = v
             worst = max(worst, max_relative_error(run_with(e0, func, args), run_with(e1, func, args)))
     return worst

@@ -42,7 +42,8 @@ NESTS = {
   }
   return
 }""",
-    "matmul": """func.func @f(%A: memref<10x12xf64>, %B: memref<12x11xf64>, %C: memref<10x11xf64>, %M: index, %N: index) {
+    "matmul": """func.func @f(%A: memref<10x12xf64>, %B: memref<12x11xf64>, %C: memref<10x11xf64>,
+             %M: index, %N: index) {
   affine.for %i = 0 to 10 {
     affine.for %j = %M to 11 {
       affine.for %k = 0 to min affine_map<()[s0] -> (s0, 12)>()[%N] {
@@ -114,7 +115,7 @@ def test_scalar_replace_refuses_another_access_to_the_element():
     m = model_of(text, "f")
     v = scalar_replace_verdict(m, loop_in(m, "k"))
     assert not v.ok
-    assert "affine.load at t.mlir:11:15 may access the element that affine.store at t.mlir:10:9 updates" in v.reason
+    assert "affine.load at t.mlir:12:15 may access the element that affine.store at t.mlir:11:9 updates" in v.reason
     # Disjoint by exact arithmetic: C[i][k + 11] never is C[i][j] (j < 11).
     text = """func.func @f(%C: memref<10x30xf64>, %M: index, %N: index) {
   affine.for %i = 0 to 10 {
@@ -216,7 +217,7 @@ def _same_up_to_map_spelling(ours: str, theirs: str) -> bool:
     a, b = ours.splitlines(), theirs.splitlines()
     if len(a) != len(b):
         return False
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         if x == y:
             continue
         if not (x.startswith("#") and y.startswith("#")):

@@ -111,7 +111,7 @@ def test_random_factors_and_parameters():
         name = r.choice(sorted(NESTS))
         factor = r.randint(2, 7)
         params = [(r.randint(0, 30), r.randint(0, 30)) for _ in range(6)]
-        out, _ = apply(NESTS[name], "f", "i", lambda m, lp: unroll(m, lp, factor))
+        out, _ = apply(NESTS[name], "f", "i", lambda m, lp, factor=factor: unroll(m, lp, factor))
         assert max_error(NESTS[name], out, "f", params, seeds=(r.randint(0, 99),)) <= TOL, (name, factor)
 
 
@@ -256,7 +256,8 @@ JAM_NESTS = {
   }
   return
 }""",
-    "imperfect": """func.func @f(%A: memref<32x32xf64>, %B: memref<32x32xf64>, %x: memref<32xf64>, %M: index, %N: index) {
+    "imperfect": """func.func @f(%A: memref<32x32xf64>, %B: memref<32x32xf64>, %x: memref<32xf64>,
+             %M: index, %N: index) {
   affine.for %i = %M to 30 step 2 {
     %s = affine.load %x[%i] : memref<32xf64>
     %t = arith.mulf %s, %s : f64
@@ -271,7 +272,8 @@ JAM_NESTS = {
   }
   return
 }""",
-    "matmul": """func.func @f(%A: memref<12x14xf64>, %B: memref<14x13xf64>, %C: memref<12x13xf64>, %M: index, %N: index) {
+    "matmul": """func.func @f(%A: memref<12x14xf64>, %B: memref<14x13xf64>, %C: memref<12x13xf64>,
+             %M: index, %N: index) {
   affine.for %i = 0 to 12 {
     affine.for %j = 0 to 13 {
       affine.for %k = 0 to 14 {

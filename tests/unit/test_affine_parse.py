@@ -428,7 +428,7 @@ def test_differential_against_mlir_opt() -> None:
     for m in re.finditer(r"<stdin>:(\d+):(\d+): error: (.*)", proc.stderr):
         errors.setdefault(int(m.group(1)), (int(m.group(2)), m.group(3)))
     compared = 0
-    for i, (case, out) in enumerate(zip(cases, outputs)):
+    for i, (case, out) in enumerate(zip(cases, outputs, strict=True)):
         line = 2 * i + 1  # one line per case plus the separator line
         start = case.index("<") + 1
         ok = re.search(r"\{a = affine_(?:map|set)<(.*)>\}", out)

@@ -121,7 +121,7 @@ def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
     acc = poison(b, llvm_rt)
     for idx in itertools.product(*[range(d) for d in shape[:-1]]):
         row_ops = []
-        for v, orig in zip(ops, op.operands):
+        for v, orig in zip(ops, op.operands, strict=True):
             if isinstance(orig.type, T.VectorType) and orig.type.rank > 1:
                 row_t = rw.convert_type(T.VectorType(orig.type.shape[-1:], orig.type.element_type), op)
                 row_ops.append(extract(b, v, row_t, *idx))

@@ -68,7 +68,7 @@ class Rewriter:
         back to the original type is inserted for remaining users)."""
         assert len(new) == len(op.results), (op.name, len(new), len(op.results))
         b = Builder.before(op)
-        for r, v in zip(op.results, new):
+        for r, v in zip(op.results, new, strict=True):
             if r.uses:
                 r.replace_all_uses_with(cast(b, v, r.type) if v.type != r.type else v)
         op.erase()

@@ -134,7 +134,7 @@ class _FuncConversion:
         new_args: list[Value] = []
         for parts in expanded:
             new_args.append([entry.add_argument(t) for t in parts])  # type: ignore[arg-type]
-        for a, parts, t in zip(old_args, new_args, ft.inputs):
+        for a, parts, t in zip(old_args, new_args, ft.inputs, strict=True):
             v = pack_value(b, parts, t, self.conv, self.bare)  # type: ignore[arg-type]
             a.replace_all_uses_with(cast(b, v, t))
         for _ in old_args:
@@ -198,7 +198,7 @@ class _FuncConversion:
                 "llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(lft.return_type)}
             ).results[0]
             call_args.append(res_ptr)
-        for t, ps in zip(ft.inputs, parts):
+        for t, ps in zip(ft.inputs, parts, strict=True):
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
                 st = self.conv.convert(t)
                 v = pack_value(b, ps, t, self.conv, self.bare)  # type: ignore[arg-type]

@@ -541,7 +541,9 @@ def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     vals = L.operands()
     types = [v.type for v in op.operands]
     rrow = L.row_type(rt)
-    rw.replace(op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types)], rrow))])
+    rw.replace(
+        op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types, strict=True)], rrow))]
+    )
 
 
 def _bitcast(op: Operation, rw: Rewriter) -> None:

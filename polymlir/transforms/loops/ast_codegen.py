@@ -347,7 +347,7 @@ class _Generator:
                 f"isl AST calls {node.name} with {len(node.args)} indices, it has {len(unit.loops)} loops"
             )
         mapping: dict = {}
-        for loop, arg in zip(unit.loops, node.args):
+        for loop, arg in zip(unit.loops, node.args, strict=True):
             e = self.exprs.single(arg)
             if isinstance(e, AffineDimExpr):
                 mapping[loop.iv] = self.ivs[e.position]

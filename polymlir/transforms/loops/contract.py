@@ -112,7 +112,7 @@ def _plan(
         if b.offset is None or b.size is None:
             return f"one iteration's footprint has no constant size in dimension {k}"
         shape.append(b.size)
-    if all(s == o for s, o in zip(shape, mt.shape)):
+    if all(s == o for s, o in zip(shape, mt.shape, strict=True)):
         return f"one iteration needs the whole buffer ({'x'.join(map(str, shape))})"
     return stmts, chain, box, shape
 

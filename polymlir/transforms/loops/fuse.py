@@ -150,7 +150,7 @@ def chain_problem(chain: Sequence[Loop], perfect: bool) -> str | None:
         if lp.iter_args:
             return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
     if perfect:
-        for a, b in zip(chain, chain[1:]):
+        for a, b in zip(chain, chain[1:], strict=False):
             if len(body_ops(a.op)) != 1:
                 return (
                     f"loops {loop_name(a)} and {loop_name(b)} of the second nest are not perfectly nested "
@@ -284,7 +284,7 @@ def fuse_verdict(
     if isinstance(chains, str):
         return Verdict(False, f"cannot {what}: {chains}", op=nest_b.op)
     ca, cb = chains
-    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb))
+    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb, strict=True))
     if not structural and ast_regeneration() is None:
         why = (
             "the shifted nest"
@@ -292,7 +292,7 @@ def fuse_verdict(
             else "the fused loops have different bounds or steps ("
             + "; ".join(
                 f"{loop_name(la)}: {_bounds(la)} vs {loop_name(lb)}: {_bounds(lb)}"
-                for la, lb in zip(ca, cb)
+                for la, lb in zip(ca, cb, strict=True)
                 if not same_bounds(la, lb)
             )
             + "), so the fused nest"
@@ -376,7 +376,7 @@ def fuse(
     if isinstance(chains, str):
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {chains}", nest_b.op)
     ca, cb = chains
-    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb))
+    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb, strict=True))
     if not structural:
         return _fuse_regenerated(model, nest_a, nest_b, ca, sh)
     problem = hoist_problem(nest_a.op, nest_b.op)
@@ -384,7 +384,7 @@ def fuse(
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {problem}", nest_b.op)
     for op in _needed_between(nest_a.op, nest_b.op):
         op.move_before(nest_a.op)
-    for la, lb in zip(ca, cb):
+    for la, lb in zip(ca, cb, strict=True):
         lb.iv.replace_all_uses_with(la.iv)
     move_body(cb[-1].op, ca[-1].op)
     nest_b.op.erase()

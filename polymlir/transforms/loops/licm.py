@@ -115,7 +115,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
             gif.regions[1].blocks[0].append(zero)
             gif.regions[1].blocks[0].append(AffineYieldOp.build([zero.results[0]], loc=o.loc))
             o.results[0].replace_uses_if(
-                gif.results[0], lambda use: use.owner is not gif.regions[0].blocks[0].operations[-1]
+                gif.results[0], lambda use, gif=gif: use.owner is not gif.regions[0].blocks[0].operations[-1]
             )
         else:
             o.detach()

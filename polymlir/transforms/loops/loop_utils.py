@@ -34,7 +34,7 @@ def perfect_band_problem(band: Sequence[Loop]) -> str | None:
             return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
         if lp.iter_args:
             return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
-    for a, b in zip(band, band[1:]):
+    for a, b in zip(band, band[1:], strict=False):
         if b.parent is not a:
             return f"loops {loop_name(a)} and {loop_name(b)} are not directly nested"
         ops = body_ops(a.op)

@@ -178,7 +178,7 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
     pterm.set_operands([r.value for r in reds_])
     term.set_operands([])
     after = par
-    for r, res, init in zip(reds_, par.results, inits):
+    for r, res, init in zip(reds_, par.results, inits, strict=True):
         r.combiner.detach()
         block.insert_after(after, r.combiner)
         after = r.combiner

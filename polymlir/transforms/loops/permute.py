@@ -69,7 +69,7 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
             prev.body.insert_before(prev.body.operations[-1], n)
         prev = n
         new_loops.append(n)
-    for p, n in zip(perm, new_loops):
+    for p, n in zip(perm, new_loops, strict=True):
         band[p].iv.replace_all_uses_with(n.induction_var)
     move_body(band[-1].op, new_loops[-1])
     outer.erase()

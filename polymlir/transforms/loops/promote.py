@@ -116,7 +116,7 @@ def rebase_access(
     nd, ns = amap.num_dims, amap.num_symbols
     n = len(outer)
     exprs = []
-    for r, off in zip(amap.results, offsets):
+    for r, off in zip(amap.results, offsets, strict=True):
         shifted = off.replace_dims_and_symbols(
             [dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))]
         )
@@ -343,7 +343,7 @@ def _region_of(
         # every element was either written or copied in.
         write_box = [
             ib.BoxDim(_merge(w.lbs, b.lbs), _merge(w.ubs, b.ubs), w.offset, w.size, w.size_bound)
-            for w, b in zip(write_box, box)
+            for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
         if needed and guard_out is None:
@@ -446,7 +446,7 @@ def _promote_one(
     space = A.IntegerAttr(memory_space, T.i64) if memory_space else None
     shape = tuple(T.DYNAMIC if s < 0 else s for s in r.shape)
     dyn: list[Value] = []
-    for b, s in zip(r.box, r.shape):
+    for b, s in zip(r.box, r.shape, strict=True):
         if s < 0:
             assert b.size_bound
             amap, ops = bound_map([*b.size_bound, const(0)], [], params)

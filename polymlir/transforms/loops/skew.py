@@ -59,7 +59,7 @@ def determinant(m: Matrix) -> int:
         det *= a[c][c]
         for r in range(c + 1, n):
             f = a[r][c] / a[c][c]
-            a[r] = [x - f * y for x, y in zip(a[r], a[c])]
+            a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
     return int(det)
 
 
@@ -99,7 +99,7 @@ def _skew_vectors(units: Sequence[Unit], band: Sequence[Loop], m: Matrix) -> dic
         out = []
         for row in m:
             e = ivs[0] * 0
-            for c, iv in zip(row, ivs):
+            for c, iv in zip(row, ivs, strict=True):
                 if c:
                     e = e + iv * c
             out.append(e)

@@ -58,7 +58,7 @@ def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile si
         raise TransformError(
             f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}", band[0].op if band else None
         )
-    for lp, s in zip(band, sizes):
+    for lp, s in zip(band, sizes, strict=True):
         if not isinstance(s, int) or s < 1:
             raise TransformError(f"{what} {s} for loop {loop_name(lp)} must be a positive integer", lp.op)
 
@@ -70,7 +70,7 @@ def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:
     tiles stay rectangles of the band's iteration space."""
     depths = {lp.depth for lp in band}
     out = []
-    for iv, lp, size in zip(ivs, band, sizes):
+    for iv, lp, size in zip(ivs, band, sizes, strict=True):
         moving = any(e.is_function_of_dim(d) for e in lp.lbs for d in depths if d != lp.depth)
         out.append((iv, [const(0)] if moving else lp.lbs, size * lp.step))
     return [*out, *ivs]
@@ -113,7 +113,7 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     anchor_block = outer.parent
     assert anchor_block is not None
     parent_body = None
-    for lp, size in zip(band, sizes):
+    for lp, size in zip(band, sizes, strict=True):
         op = as_for(lp.op)
         lbs, ubs = bound_operands(op)
         t = new_loop_like(
@@ -129,7 +129,7 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     point_loops = []
     inner_dst = tile_loops[-1]
     prev = inner_dst
-    for lp, size, t in zip(band, sizes, tile_loops):
+    for lp, size, t in zip(band, sizes, tile_loops, strict=True):
         op = as_for(lp.op)
         step = op.step.value
         span = size * step
@@ -148,7 +148,7 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)
         prev = p
-    for lp, p in zip(band, point_loops):
+    for lp, p in zip(band, point_loops, strict=True):
         lp.iv.replace_all_uses_with(p.induction_var)
     move_body(band[-1].op, point_loops[-1])
     outer.erase()
