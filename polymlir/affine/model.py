@@ -332,7 +332,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return blk in top
-        return v.owner.parent in top  # type: ignore[union-attr]
+        return v.owner.parent in top
 
     def _param(self, v: Value) -> int:
         try:
@@ -446,8 +446,8 @@ class _Builder:
             cur = self._new_loop(op, iv, cur, lbs, ubs, int(steps[k]), k)
             if k:
                 positions = positions + [0]
-        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):  # type: ignore[arg-type]
-            cur.iter_args = len(op.results)  # type: ignore[union-attr]
+        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):
+            cur.iter_args = len(op.results)
         self.walk_block(body, cur, conds, positions)
 
     def _if(self, op, parent, loops, conds, positions, counter) -> None:

@@ -191,9 +191,9 @@ class ExecutionEngine:
         self._global_names: list[str] = []
         for op in body:
             if op.name == "llvm.func":
-                self._functions[op.properties["sym_name"].value] = op
+                self._functions[op.props["sym_name"].value] = op
             elif op.name == "llvm.mlir.global":
-                self._global_names.append(op.properties["sym_name"].value)
+                self._global_names.append(op.props["sym_name"].value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
         self._symbol_names = self._global_names + [
@@ -228,7 +228,7 @@ class ExecutionEngine:
         types = TypeNamer()
         out = []
         for name, fn in self._functions.items():
-            p = fn.properties
+            p = fn.props
             if not (fn.regions and fn.regions[0].blocks):
                 continue
             ft: LT.LLVMFunctionType = p["function_type"].value
@@ -471,7 +471,7 @@ def run_entry(engine: ExecutionEngine, entry: str = "main", result: str = "void"
     fn = engine._functions.get(entry)
     if fn is None or not (fn.regions and fn.regions[0].blocks):
         raise KeyError(f"entry point '{entry}' is not a function defined in the module")
-    ft = fn.properties["function_type"].value
+    ft = fn.props["function_type"].value
     want = {"void": LT.VOID, "i32": T.i32, "i64": T.i64, "f32": T.f32}[result]
     if ft.params or ft.return_type != want:
         raise TypeError(f"entry point '{entry}' must take no arguments and return {result}, its type is {ft}")
@@ -504,7 +504,7 @@ def has_state(module: Operation) -> bool:
     ``constant``) or static constructors/destructors."""
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "llvm.mlir.global" and "constant" not in op.properties:
+        if op.name == "llvm.mlir.global" and "constant" not in op.props:
             return True
         if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
             return True

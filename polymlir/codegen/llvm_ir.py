@@ -128,8 +128,8 @@ class _ModuleTranslator:
             elif name == "llvm.comdat":
                 for b in op.regions[0].blocks:
                     for sel in b.operations:
-                        kind = LA.COMDAT_SELECTORS.get(sel.properties["comdat"].value, "any")
-                        comdats.append(f"${llvm_name(sel.properties['sym_name'].value)} = comdat {kind}")
+                        kind = LA.COMDAT_SELECTORS.get(sel.props["comdat"].value, "any")
+                        comdats.append(f"${llvm_name(sel.props['sym_name'].value)} = comdat {kind}")
             elif name in _MODULE_LEVEL_IGNORED or name in CONSTANT_OPS or name == "builtin.module":
                 continue
             else:
@@ -154,7 +154,7 @@ class _ModuleTranslator:
 
     # -- globals ------------------------------------------------------------------
     def global_(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         t = p["global_type"].value
         linkage = getattr(p.get("linkage"), "value", "external")
         parts = [global_ref(p["sym_name"].value), "="]
@@ -206,7 +206,7 @@ class _ModuleTranslator:
 
     def xtors(self, op: Operation) -> str:
         kind = "ctors" if op.name.endswith("ctors") else "dtors"
-        refs, prios, data = op.properties[kind], op.properties["priorities"], op.properties["data"]
+        refs, prios, data = op.props[kind], op.props["priorities"], op.props["data"]
         elems = []
         for r, pr, d in zip(refs, prios, data, strict=True):
             dv = global_ref(d.root) if isinstance(d, A.SymbolRefAttr) else "null"
@@ -214,7 +214,7 @@ class _ModuleTranslator:
         return f"@llvm.global_{kind} = appending global [{len(elems)} x {{ i32, ptr, ptr }}] [{', '.join(elems)}]"
 
     def alias(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         t = p["alias_type"].value if "alias_type" in p else LT.PTR
         init = _ConstExprBuilder(self).initializer(op.regions[0])
         linkage = getattr(p.get("linkage"), "value", "external")
@@ -234,7 +234,7 @@ class _ModuleTranslator:
             elif isinstance(o, str) and o.startswith("r."):
                 t = op.results[0].type.fields[int(o[2:])]
             elif isinstance(o, str) and o.startswith("p:"):
-                t = op.properties[o[2:]].type
+                t = op.props[o[2:]].type
             else:
                 t = op.operands[o].type
             name += "." + mangle(t)
@@ -277,7 +277,7 @@ class _ConstExprBuilder:
             et = t.element_type  # type: ignore[attr-defined]
             inner = ", ".join(self.typed(x, et) for x in v)
             return f"<{inner}>" if isinstance(t, T.VectorType) else f"[{inner}]"
-        return v  # type: ignore[return-value]
+        return v
 
     def typed(self, v, t: T.Type) -> str:
         return f"{self.types.type(t)} {self.text(v, t)}"
@@ -297,17 +297,17 @@ class _ConstExprBuilder:
         name = op.name
         ops = op.operands
         if name == "llvm.mlir.constant":
-            return self.mt.consts.constant(op.properties["value"], op.results[0].type)
+            return self.mt.consts.constant(op.props["value"], op.results[0].type)
         if name in ("llvm.mlir.undef", "llvm.mlir.poison"):
             return name.rsplit(".", 1)[1]
         if name == "llvm.mlir.zero":
             return self.mt.consts.zero(op.results[0].type)
         if name == "llvm.mlir.addressof":
-            return global_ref(op.properties["global_name"].root)
+            return global_ref(op.props["global_name"].root)
         if name in ("llvm.insertvalue", "llvm.extractvalue"):
             agg = self.values[ops[0]]
             t = ops[0].type
-            pos = list(op.properties["position"].values)
+            pos = list(op.props["position"].values)
             if name == "llvm.extractvalue":
                 cur, ct = agg, t
                 for i in pos:
@@ -325,7 +325,7 @@ class _ConstExprBuilder:
             cur[pos[-1]] = self.values[ops[1]]
             return root
         if name == "llvm.getelementptr":
-            p = op.properties
+            p = op.props
             dyn = iter(ops[1:])
             idx = []
             for c in p["rawConstantIndices"].values:

@@ -207,7 +207,7 @@ def descriptor_from_array(
     if n:
         desc.sizes[:] = list(arr.shape)
         desc.strides[:] = elem_strides
-    desc._keepalive = arr  # type: ignore[attr-defined]
+    desc._keepalive = arr
     return desc
 
 
@@ -225,7 +225,7 @@ def unranked_from_array(arr: np.ndarray, dtype: Any = None, what: str = "argumen
     """An unranked descriptor (and its ranked one, kept alive) for ``arr``."""
     ranked = descriptor_from_array(arr, dtype=dtype, what=what)
     u = UnrankedDescriptor(arr.ndim, ctypes.addressof(ranked))
-    u._keepalive = ranked  # type: ignore[attr-defined]
+    u._keepalive = ranked
     return u
 
 
@@ -264,7 +264,7 @@ def array_from_pointer(
         raise ValueError("memref descriptor has a null data pointer")
     span = hi - lo + item
     buf = (ctypes.c_char * span).from_address(start + lo)
-    buf._owner = owner  # type: ignore[attr-defined]
+    buf._owner = owner
     raw = np.frombuffer(buf, dtype=np.uint8)
     return np.ndarray(shape, dt, buffer=raw, offset=-lo, strides=bstrides)
 
@@ -435,7 +435,7 @@ class _DtypeFinder:
 def expanded_slots(fn: Operation) -> list[Slot]:
     """Arguments of an llvm.func in the expanded memref convention,
     recognized from the descriptor-building ``insertvalue`` chains."""
-    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
+    ft: LT.LLVMFunctionType = fn.props["function_type"].value
     params = list(ft.params)
     blocks = fn.regions[0].blocks if fn.regions else []
     pos_of: dict[int, tuple[Any, tuple, int | None, bool]] = {}
@@ -447,7 +447,7 @@ def expanded_slots(fn: Operation) -> list[Slot]:
                     ct = u.operands[0].type
                     r = is_desc(ct)
                     if r is not None or is_unranked(ct):
-                        pos_of[i] = (u, tuple(u.properties["position"].values), r, r is None)
+                        pos_of[i] = (u, tuple(u.props["position"].values), r, r is None)
     slots: list[Slot] = []
     i = 0
     while i < len(params):
@@ -501,7 +501,7 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
             cur = v
             while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
                 op = cur.owner_op
-                pos = list(op.properties["position"].values)
+                pos = list(op.props["position"].values)
                 if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
                     descs[pos[0]] = op.operands[1]
                 cur = op.operands[0]
@@ -698,7 +698,7 @@ def result_struct_type(results: Sequence[Slot]) -> Any:
         elif s.kind == "unranked":
             fields.append((f"r{i}", UnrankedDescriptor))
         else:
-            fields.append((f"r{i}", ctype_of(s.type)))  # type: ignore[arg-type]
+            fields.append((f"r{i}", ctype_of(s.type)))
     if len(fields) == 1:
         return type("Result", (ctypes.Structure,), {"_fields_": fields})
     return type("Results", (ctypes.Structure,), {"_fields_": fields})
@@ -714,8 +714,8 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
     ciface = functions.get("_mlir_ciface_" + name)
     use_ciface = ciface is not None and bool(ciface.regions and ciface.regions[0].blocks)
     callee = ciface if use_ciface else fn
-    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
-    cft: LT.LLVMFunctionType = callee.properties["function_type"].value
+    ft: LT.LLVMFunctionType = fn.props["function_type"].value
+    cft: LT.LLVMFunctionType = callee.props["function_type"].value
     if sig is not None:
         args = [slot_from_mlir(t) for t in sig.inputs]
         results = [slot_from_mlir(t) for t in sig.results]
@@ -732,5 +732,5 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
     if use_ciface and not by_ptr and len(cft.params) != len(args):
         use_ciface, callee, cft = False, fn, ft
     return FunctionABI(
-        callee.properties["sym_name"].value, args, results, use_ciface, by_ptr, list(cft.params), cft.return_type
+        callee.props["sym_name"].value, args, results, use_ciface, by_ptr, list(cft.params), cft.return_type
     )

@@ -10,13 +10,15 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .attributes import UNKNOWN_LOC, Attribute, Location
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from .diagnostics import DiagnosticError
+
+AttrT = TypeVar("AttrT", bound=Attribute)
 
 
 @contextmanager
@@ -304,6 +306,43 @@ class Operation:
         return trait in self.traits
 
     # -- attributes ----------------------------------------------------------
+    @property
+    def props(self) -> dict[str, Attribute]:
+        """The inherent attributes by name: ``properties`` of a registered op
+        (always a dict) or of an unregistered one given ``<{...}>``. A
+        TypeError for an unregistered op whose properties are one opaque
+        attribute (``<#attr>``)."""
+        p = self.properties
+        if isinstance(p, dict):
+            return p
+        raise TypeError(f"'{self.name}' has an opaque property ({p}), not properties by name")
+
+    def prop(self, name: str, kind: type[AttrT]) -> AttrT:
+        """The inherent attribute ``name``, a ``kind`` (as the op's verifier
+        guarantees for a declared property); KeyError when it is absent,
+        TypeError when it is of another kind."""
+        a = self.props[name]
+        if not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' property '{name}' is {a}, not a {kind.__name__}")
+        return a
+
+    def opt_prop(self, name: str, kind: type[AttrT]) -> AttrT | None:
+        """As ``prop`` for an optional property: None when it is absent."""
+        a = self.props.get(name)
+        if a is not None and not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' property '{name}' is {a}, not a {kind.__name__}")
+        return a
+
+    def attr(self, name: str, kind: type[AttrT]) -> AttrT:
+        """As ``get_attr`` (inherent, else discardable), of kind ``kind``;
+        KeyError when it is absent, TypeError when it is of another kind."""
+        a = self.get_attr(name)
+        if a is None:
+            raise KeyError(f"'{self.name}' has no attribute '{name}'")
+        if not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' attribute '{name}' is {a}, not a {kind.__name__}")
+        return a
+
     def get_attr(self, name: str) -> Attribute | None:
         props = self.properties
         if isinstance(props, dict) and name in props:

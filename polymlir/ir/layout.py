@@ -334,7 +334,7 @@ class _Flattener:
                     key = (lhs.position, big + off_sym)
                     off_sym += 1
             elif isinstance(lhs, AffineDimExpr):
-                key = (lhs.position, rhs.position)  # type: ignore[union-attr]
+                key = (lhs.position, rhs.position)
             else:
                 key = (lhs.position, big + off_sym)
                 off_sym += 1

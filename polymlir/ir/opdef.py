@@ -153,21 +153,21 @@ class OpDef(Operation):
         )
         # Whether the printer asks this class for result / block argument
         # names (worked out once: most ops have none).
-        cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names  # type: ignore[comparison-overlap]
-        cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names  # type: ignore[comparison-overlap]
+        cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names
+        cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names
         if cls.assembly_format is not None:
             from .asm_format import compile_format
 
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> OpDef:  # type: ignore[override]
+    def create(cls, name: str | None = None, **kw) -> OpDef:
         op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
         Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):
             for k, v in cls._populated_defaults:
                 op.properties.setdefault(k, v)
-        return op  # type: ignore[return-value]
+        return op
 
     @classmethod
     def property_names(cls) -> frozenset[str]:
@@ -199,7 +199,7 @@ class OpDef(Operation):
             seg_name = ("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") if uses_seg else None
             groups.append((group, noun, defs, nsingle, len(defs) - nsingle, seg_name, cls._typed[group]))
         props = tuple((d.attr_name, d.optional, d.constraint) for d in f.get("prop", []))
-        counts = []
+        counts: list[tuple[int, bool] | None] = []
         for group in ("region", "successor"):
             defs = f.get(group, [])
             if defs or cls._format is not None:
@@ -218,8 +218,9 @@ class OpDef(Operation):
             return [1] * len(defs)
         props = self.properties
         seg = props.get(_SEG_NAMES[group]) if isinstance(props, dict) else None
-        if seg is not None and len(getattr(seg, "values", ())) == len(defs):
-            return list(seg.values)
+        seg_values: Sequence[int] = getattr(seg, "values", ())
+        if seg is not None and len(seg_values) == len(defs):
+            return list(seg_values)
         total = len(self._operands) if group == "operand" else len(self.results)
         rest = max(total - (len(defs) - nvar), 0)
         return [1 if d.kind == SINGLE else (rest if nvar == 1 else 0) for d in defs]
@@ -333,10 +334,10 @@ class OpDef(Operation):
                         )
             if not typed:
                 continue
-            operand = group == "operand"
+            typed_values = [o.value for o in self._operands] if group == "operand" else self.results
             if nvar == 0:  # one value per field (the count was checked above)
                 for i, d in enumerate(defs):
-                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
+                    v = typed_values[i]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
                 continue
@@ -345,18 +346,18 @@ class OpDef(Operation):
             for d, n in zip(defs, sizes, strict=True):
                 first, start = start, start + n
                 for i in range(first, first + n):
-                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
+                    v = typed_values[i]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
         if props_plan:
             props = self.properties if isinstance(self.properties, dict) else {}
             for name, optional, constraint in props_plan:
-                v = props.get(name)
-                if v is None:
+                attr = props.get(name)
+                if attr is None:
                     if not optional:
                         raise self.op_error(f"requires attribute '{name}'")
                     continue
-                if not constraint(v):
+                if not constraint(attr):
                     raise self.op_error(f"attribute '{name}' failed to satisfy constraint: {constraint.description}")
         if region_rule is not None:
             nfixed, has_var = region_rule

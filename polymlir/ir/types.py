@@ -229,7 +229,7 @@ class RankedTensorType(ShapedType):
 class UnrankedTensorType(ShapedType):
     element_type: Type
 
-    shape = ()  # type: ignore[assignment]  # unranked: no shape
+    shape = ()  # unranked: no shape
 
     def print(self, p) -> str:
         return f"tensor<*x{p.type(self.element_type)}>"
@@ -270,7 +270,7 @@ class UnrankedMemRefType(ShapedType):
     element_type: Type
     memory_space: Attribute | None = None
 
-    shape = ()  # type: ignore[assignment]
+    shape = ()
 
     def print(self, p) -> str:
         ms = f", {_elided(self.memory_space, p)}" if self.memory_space is not None else ""

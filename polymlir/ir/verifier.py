@@ -125,38 +125,39 @@ class _Verifier:
         while True:
             blk = anc.parent
             if blk is None:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             if blk.parent is def_region:
                 break
             parent = blk.parent.parent if blk.parent is not None else None
             if parent is None:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             if ISOLATED_FROM_ABOVE in parent.traits and parent.registered:
                 raise user.emit_error(f"{_op_name_for_error(user)} using value defined outside the region").attach_note(
                     "required by region isolation constraints", parent.loc
                 )
             anc = parent
         owner = def_region.parent if def_region is not None else None
-        if owner is None or not owner.registered:
+        if not isinstance(owner, OpDef):  # (registered ops are exactly the OpDefs)
             graph = False
         elif type(owner).region_kind_is_graph is OpDef.region_kind_is_graph:
             graph = GRAPH_REGION in owner.traits  # the default: no need for the region's index
         else:
-            graph = owner.region_kind_is_graph(def_region.index)  # type: ignore[attr-defined, union-attr]
+            assert def_region is not None  # it has an owner
+            graph = owner.region_kind_is_graph(def_region.index)
         if graph:
             if anc is def_op:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             return
         use_block = anc.parent
         if def_op is not None and anc is def_op:
-            self._not_dominating(user, index, v)
+            raise self._not_dominating(user, index, v)
         if use_block is def_block:
             if def_op is None:
                 return
             idx = self._index(def_block)
             if idx[def_op] < idx[anc]:
                 return
-            self._not_dominating(user, index, v)
+            raise self._not_dominating(user, index, v)
         if len(def_region.blocks) == 1:  # type: ignore[union-attr]
             return
         if use_block not in self._reachable_blocks(def_region):  # type: ignore[arg-type]
@@ -170,13 +171,14 @@ class _Verifier:
             if nxt is None or nxt is b:
                 break
             b = nxt
-        self._not_dominating(user, index, v)
+        raise self._not_dominating(user, index, v)
 
-    def _not_dominating(self, user: Operation, index: int, v: Value):
+    def _not_dominating(self, user: Operation, index: int, v: Value) -> DiagnosticError:
+        """The error for operand ``index`` of ``user`` (the caller raises it)."""
         err = DiagnosticError(f"operand #{index} does not dominate this use", user.loc)
         if isinstance(v, OpResult):
             err.attach_note("operand defined here", v.owner.loc)
-        raise err
+        return err
 
     def _index(self, b: Block) -> dict[Operation, int]:
         idx = self._op_index.get(b)

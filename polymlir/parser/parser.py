@@ -497,7 +497,7 @@ class Parser(BaseParser):
             err.attach_note("previously referenced here", self.loc_at(fwd.pos))
         else:
             v = vals[0]  # type: ignore[index]
-            err.attach_note("previously referenced here", v.loc if isinstance(v, BlockArgument) else v.owner.loc)  # type: ignore[attr-defined]
+            err.attach_note("previously referenced here", v.loc if isinstance(v, BlockArgument) else v.owner.loc)
         raise err
 
     def parse_optional_region(self, **kw) -> Region | None:

@@ -70,7 +70,7 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
     # over-estimate for lower-dimensional arrays): shrink each by the n-th root.
     # Powers of two keep tiles aligned with cache lines and vector widths.
     ratio = (cache / fp) ** (1.0 / len(band))
-    return [1 << max(0, int(math.log2(max(1.0, t * ratio)))) for t in trips]  # type: ignore[operator]
+    return [1 << max(0, int(math.log2(max(1.0, t * ratio)))) for t in trips]
 
 
 @register_pass

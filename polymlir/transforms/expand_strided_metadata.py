@@ -84,7 +84,7 @@ def _reinterpret(b: Builder, base: Value, t: T.MemRefType, offset: Ofr, sizes: l
 
 def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
     dyn = list(dynamic)
-    return [dyn.pop(0) if s == DYN else s for s in op.properties[static_name].values]
+    return [dyn.pop(0) if s == DYN else s for s in op.props[static_name].values]
 
 
 def expand_subview(op: Operation) -> None:
@@ -107,7 +107,7 @@ def expand_subview(op: Operation) -> None:
         new_off = ar.add(new_off, ar.mul(offs[k], strides[k]))
     new_strides = [ar.mul(strides[k], steps[k]) for k in range(len(steps))]
     t: T.MemRefType = op.result_types[0]
-    keep = _kept(op.properties["static_sizes"].values, src.type.rank, t)
+    keep = _kept(op.props["static_sizes"].values, src.type.rank, t)
     r = _reinterpret(b, base, t, new_off, [sizes[k] for k in keep], [new_strides[k] for k in keep])
     op.results[0].replace_all_uses_with(r)
     op.erase()
@@ -132,7 +132,7 @@ def expand_expand_shape(op: Operation) -> None:
     base, offset, _, strides = _metadata(b, op.operands[0])
     out_sizes = _mixed(op, "static_output_shape", list(op.operands[1:]))
     new_strides: list[Ofr] = [0] * len(out_sizes)
-    for k, group in enumerate(op.properties["reassociation"]):
+    for k, group in enumerate(op.props["reassociation"]):
         dims = [g.value for g in group]
         running: Ofr = strides[k]
         for d in reversed(dims):
@@ -149,7 +149,7 @@ def expand_collapse_shape(op: Operation) -> None:
     base, offset, sizes, strides = _metadata(b, op.operands[0])
     new_sizes: list[Ofr] = []
     new_strides: list[Ofr] = []
-    for group in op.properties["reassociation"]:
+    for group in op.props["reassociation"]:
         dims = [g.value for g in group]
         size: Ofr = 1
         for d in dims:
@@ -164,7 +164,7 @@ def expand_collapse_shape(op: Operation) -> None:
 def expand_transpose(op: Operation) -> None:
     b = Builder.before(op)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
-    perm = [r.position for r in op.properties["permutation"].value.results]
+    perm = [r.position for r in op.props["permutation"].value.results]
     r = _reinterpret(b, base, op.result_types[0], offset, [sizes[p] for p in perm], [strides[p] for p in perm])
     op.results[0].replace_all_uses_with(r)
     op.erase()

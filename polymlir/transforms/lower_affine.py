@@ -258,7 +258,7 @@ def _lower_apply_minmax(op: Operation) -> None:
 def _lower_prefetch(op: Operation) -> None:
     b = Builder.before(op)
     idx = expand_map(b, op.get_attr("map").value, list(op.indices))
-    props = {k: v for k, v in op.properties.items() if k in ("isWrite", "localityHint", "isDataCache")}
+    props = {k: v for k, v in op.props.items() if k in ("isWrite", "localityHint", "isDataCache")}
     b.create("memref.prefetch", [op.memref, *idx], properties=props)
     op.erase()
 

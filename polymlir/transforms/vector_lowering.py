@@ -125,7 +125,7 @@ def constant(b: Builder, t: T.Type, value) -> Value:
     else:
         scalar = A.IntegerAttr(int(value), et)
         data = int(value)
-    attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar  # type: ignore[arg-type]
+    attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar
     return b.create("arith.constant", [], [t], properties={"value": attr}).results[0]
 
 
@@ -380,7 +380,7 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
         return None
     dt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
     rows, cols = dt.shape[0], (dt.shape[1] if dt.rank == 2 else 1)
-    fm = op.properties.get("fastmath")
+    fm = op.props.get("fastmath")
     res = zero(b, dt)
     col_vals: list[Value] = []
     for r in range(rows):
@@ -443,9 +443,9 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     from ..dialects.vector_custom import iterator_type_name
 
     b = Builder.before(op)
-    maps = [m.value for m in op.properties["indexing_maps"]]
-    its = [iterator_type_name(x) or "" for x in op.properties["iterator_types"]]
-    kind = kind_of(op.properties["kind"])
+    maps = [m.value for m in op.props["indexing_maps"]]
+    its = [iterator_type_name(x) or "" for x in op.props["iterator_types"]]
+    kind = kind_of(op.props["kind"])
     if any(op.operands[i].type.scalable_dims for i in range(2) if isinstance(op.operands[i].type, T.VectorType)):
         raise DiagnosticError("scalable vector.contract is not supported", op.loc)
     if strategy == "outerproduct":
@@ -458,7 +458,7 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
             return r
     # Reduction dims of the acc map are absent; the mask is in iteration order.
     lhs, rhs, acc = op.operands[:3]
-    return _Contraction(b, kind, op.properties.get("fastmath")).lower(lhs, rhs, acc, maps, its, mask)
+    return _Contraction(b, kind, op.props.get("fastmath")).lower(lhs, rhs, acc, maps, its, mask)
 
 
 # -- vector.outerproduct ----------------------------------------------------------------------
@@ -499,7 +499,7 @@ def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: s
 
 def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
     acc = op.operands[2] if len(op.operands) > 2 else None
-    kind = kind_of(op.properties.get("kind", kind_attr("add")))
+    kind = kind_of(op.props.get("kind", kind_attr("add")))
     return outer_product(Builder.before(op), op.operands[0], op.operands[1], acc, kind, mask)
 
 
@@ -510,8 +510,8 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     b = Builder.before(op)
     src, acc = op.operands[0], op.operands[1]
     st: T.VectorType = src.type  # type: ignore[assignment]
-    kind = kind_of(op.properties["kind"])
-    red = sorted(set(op.properties["reduction_dims"].values))
+    kind = kind_of(op.props["kind"])
+    red = sorted(set(op.props["reduction_dims"].values))
     keep = [i for i in range(st.rank) if i not in red]
     perm = keep + red
     src = transpose(b, src, perm)
@@ -552,9 +552,9 @@ def lower_scan(op: Operation) -> list[Value]:
     b = Builder.before(op)
     src, init = op.operands
     st: T.VectorType = src.type  # type: ignore[assignment]
-    kind = kind_of(op.properties["kind"])
-    d = op.properties["reduction_dim"].value
-    inclusive = bool(op.properties["inclusive"].value)
+    kind = kind_of(op.props["kind"])
+    d = op.props["reduction_dim"].value
+    inclusive = bool(op.props["inclusive"].value)
     res = zero(b, st)
     out: Value | None = None
     last_in: Value | None = None
@@ -564,7 +564,7 @@ def lower_scan(op: Operation) -> list[Value]:
             out = x if inclusive else (extract(b, init, []) if st.rank == 1 else init)
         else:
             out = combine(b, kind, out, x if inclusive else last_in)  # type: ignore[arg-type]
-        res = insert_dim(b, res, out, d, i)  # type: ignore[arg-type]
+        res = insert_dim(b, res, out, d, i)
         last_in = x
     acc = out  # upstream's accumulated value is the last output, in both modes
     if not isinstance(acc.type, T.VectorType):  # type: ignore[union-attr]
@@ -611,7 +611,7 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
         return
     elif name == "vector.reduction":
         v = inner.operands[0]
-        kind = kind_of(inner.properties["kind"])
+        kind = kind_of(inner.props["kind"])
         masked = select(b, mask, v, constant(b, v.type, neutral(kind, elem_type(v.type))))
         inner.detach()
         b.insert(inner)
@@ -640,7 +640,7 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
             raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
         results = list(inner.results)
         if passthru is not None and results:
-            pm = inner.properties.get("permutation_map")
+            pm = inner.props.get("permutation_map")
             dims = [getattr(r, "position", None) for r in pm.value.results] if pm is not None else []
             ordered = None not in dims and dims == sorted(dims)
             if not ordered or mask.type.shape != results[0].type.shape:  # type: ignore[attr-defined]
@@ -655,14 +655,14 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
 
 
 def _set_transfer_mask(op: Operation, mask: Value) -> None:
-    seg = list(op.properties["operandSegmentSizes"].values)
+    seg = list(op.props["operandSegmentSizes"].values)
     if seg[3]:
         old = op.operands[-1]
         op.set_operand(len(op.operands) - 1, arith(Builder.before(op), "arith.andi", old, mask))
         return
     op.set_operands(list(op.operands) + [mask])
     seg[3] = 1
-    op.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, tuple(seg))
+    op.props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, tuple(seg))
 
 
 # -- driver ------------------------------------------------------------------------------------

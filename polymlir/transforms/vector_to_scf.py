@@ -50,7 +50,7 @@ class Xfer:
     def __init__(self, op: Operation):
         self.op = op
         self.read = op.name == READ
-        seg = list(op.properties["operandSegmentSizes"].values)
+        seg = list(op.props["operandSegmentSizes"].values)
         ops = list(op.operands)
         if self.read:
             self.base = ops[0]
@@ -65,8 +65,8 @@ class Xfer:
             self.padding = None
             self.vtype = ops[0].type  # type: ignore[assignment]
         self.mask = ops[-1] if seg[3] else None
-        self.map: AffineMap = op.properties["permutation_map"].value
-        ib = op.properties.get("in_bounds")
+        self.map: AffineMap = op.props["permutation_map"].value
+        ib = op.props.get("in_bounds")
         self.in_bounds = [bool(x.value) for x in ib] if ib is not None else [False] * self.map.num_results
 
     @property
@@ -264,7 +264,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         return ifop.results[0] if rtypes else None
 
     if full_unroll:
-        res = broadcast(b, x.padding, vt) if x.read else None  # type: ignore[arg-type]
+        res = broadcast(b, x.padding, vt) if x.read else None
         for i in range(n):
             idx = b.binary("arith.addi", x.indices[d0], _const(b, i))
             mrow = extract(b, x.mask, [i]) if x.mask is not None else None
@@ -273,7 +273,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
                 def then(ib: Builder, idx=idx, mrow=mrow) -> Value:
                     return inner_transfer(ib, idx, mrow, None).results[0]
 
-                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))  # type: ignore[arg-type]
+                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))
                 res = insert(b, row, res, [i])  # type: ignore[arg-type]
             else:
                 vrow = extract(b, x.value, [i])  # type: ignore[arg-type]
@@ -301,7 +301,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0]
         if mcast is not None
         else None
-    )  # type: ignore[union-attr]
+    )
     idx = lb.binary("arith.addi", x.indices[d0], iv)
     if x.read:
 
@@ -309,7 +309,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
             ib.create("memref.store", [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
 
         def store_padding(ib: Builder) -> None:
-            ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])  # type: ignore[arg-type]
+            ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])
 
         guarded(lb, idx, store_row, store_padding)
         _yield(blk, [], op.loc)
@@ -342,7 +342,7 @@ def lower_1d_scalar(op: Operation) -> None:
         return c
 
     if x.read:
-        init = broadcast(b, x.padding, vt)  # type: ignore[arg-type]
+        init = broadcast(b, x.padding, vt)
         loop, blk = _for(b, n, [init])
         lb = Builder.at_end(blk, op.loc)
         iv, acc = blk.arguments[0], blk.arguments[1]

@@ -40,7 +40,7 @@ def _br(op: Operation, rw: Rewriter) -> None:
 def _cond_br(op: Operation, rw: Rewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
-    seg = list(op.properties["operandSegmentSizes"].values)
+    seg = list(op.props["operandSegmentSizes"].values)
     vals = rw.operands(op)
     cond, t_args, f_args = vals[0], vals[1 : 1 + seg[1]], vals[1 + seg[1] :]
     t_dest, f_dest = op.successors
@@ -48,8 +48,8 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
         f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
         f_args = []
     props = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
-    if op.properties.get("branch_weights") is not None:
-        props["branch_weights"] = op.properties["branch_weights"]
+    if op.props.get("branch_weights") is not None:
+        props["branch_weights"] = op.props["branch_weights"]
     Builder.before(op).create("llvm.cond_br", [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)
     op.erase()
 
@@ -57,8 +57,8 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
 def _switch(op: Operation, rw: Rewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
-    props = {k: v for k, v in op.properties.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
-    props["operandSegmentSizes"] = op.properties["operandSegmentSizes"]
+    props = {k: v for k, v in op.props.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
+    props["operandSegmentSizes"] = op.props["operandSegmentSizes"]
     Builder.before(op).create("llvm.switch", rw.operands(op), successors=list(op.successors), properties=props)
     op.erase()
 
@@ -90,7 +90,7 @@ def _declare_abort(op: Operation) -> None:
         module = module.parent_op
     body = module.regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.properties["sym_name"].value == "abort":
+        if o.name == "llvm.func" and o.props["sym_name"].value == "abort":
             return
     Builder(body, body.first_op).create(
         "llvm.func",

@@ -81,7 +81,7 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
 
 
 def _bare_descriptor(b: Builder, ptr: Value, t: T.MemRefType, st: LLVMStructType) -> Value:
-    from ...ir.layout import strides_and_offset  # type: ignore[attr-defined]
+    from ...ir.layout import strides_and_offset
 
     if not t.has_static_shape:
         raise DiagnosticError("the bare-pointer calling convention needs static memref shapes", b.loc)
@@ -105,13 +105,13 @@ class _FuncConversion:
         self.c_wrappers = c_wrappers
 
     def func(self, op: Operation) -> None:
-        ft: T.FunctionType = op.properties["function_type"].value
-        name = op.properties["sym_name"].value
+        ft: T.FunctionType = op.props["function_type"].value
+        name = op.props["sym_name"].value
         try:
             lft, expanded = self.conv.function_type(ft, self.bare)
         except ValueError as e:
             raise DiagnosticError(f"cannot lower function '@{name}' to the LLVM dialect: {e}", op.loc) from None
-        attrs = {k: v for k, v in list(op.properties.items()) + list(op.attributes.items()) if k not in _DROPPED}
+        attrs = {k: v for k, v in list(op.props.items()) + list(op.attributes.items()) if k not in _DROPPED}
         b = Builder.before(op)
         body = Region()
         for blk in list(op.regions[0].blocks):
@@ -234,7 +234,7 @@ class _FuncConversion:
         vals = self.rw.operands(op)
         fn = op.parent_op
         if len(vals) > 1:
-            ft = fn.properties["function_type"].value  # an llvm.func already (converted first)
+            ft = fn.props["function_type"].value  # an llvm.func already (converted first)
             vals = [_struct_results(b, vals, ft.return_type)]
         b.create("llvm.return", vals)
         op.erase()
@@ -245,7 +245,7 @@ class _FuncConversion:
         for v in op.operands:
             args += expand_value(b, self.rw.operand(op, v), v.type, self.conv, self.bare)
         rtype = self.conv.packed_results(op.result_types)
-        c = call(b, op.properties["callee"].root, args, rtype)
+        c = call(b, op.props["callee"].root, args, rtype)
         if len(op.results) > 1:
             res = [extract(b, c.results[0], rtype.fields[i], i) for i in range(len(op.results))]  # type: ignore[attr-defined]
         else:

@@ -54,7 +54,7 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     """Declare ``llvm.func @name`` at the top of the module (once)."""
     body = _module(op).regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.properties["sym_name"].value == name:
+        if o.name == "llvm.func" and o.props["sym_name"].value == name:
             return
     Builder(body, body.first_op).create(
         "llvm.func",
@@ -116,10 +116,10 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
 
 def _access_props(op: Operation) -> dict:
     props: dict = {}
-    al = op.properties.get("alignment")
+    al = op.props.get("alignment")
     if al is not None:
         props["alignment"] = A.IntegerAttr(al.value, T.i64)
-    nt = op.properties.get("nontemporal")
+    nt = op.props.get("nontemporal")
     if nt is not None and getattr(nt, "value", 0):
         props["nontemporal"] = A.UNIT
     return props
@@ -184,7 +184,7 @@ def _alloc(op: Operation, rw: Rewriter) -> None:
     n = _i64(b, 1, it)
     for s in sizes:
         n = b.create("llvm.mul", [n, s], [it]).results[0]
-    align_attr = op.properties.get("alignment")
+    align_attr = op.props.get("alignment")
     if op.name == "memref.alloca":
         props = {"elem_type": A.TypeAttr(elem)}
         if align_attr is not None:
@@ -257,7 +257,7 @@ def _const_index(v: Value) -> int | None:
     from ...ir.core import OpResult
 
     if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
-        a = v.owner.properties.get("value")
+        a = v.owner.props.get("value")
         if isinstance(a, A.IntegerAttr):
             return a.value
     return None
@@ -298,22 +298,22 @@ def _cast(op: Operation, rw: Rewriter) -> None:
 
 def _global(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t: T.MemRefType = op.properties["type"].value
+    t: T.MemRefType = op.props["type"].value
     elem = _elem_type(rw, t, op)
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    init = op.properties.get("initial_value")
-    props: dict = {"sym_name": op.properties["sym_name"], "global_type": A.TypeAttr(arr)}
-    vis = op.properties.get("sym_visibility")
+    init = op.props.get("initial_value")
+    props: dict = {"sym_name": op.props["sym_name"], "global_type": A.TypeAttr(arr)}
+    vis = op.props.get("sym_visibility")
     linkage = "private" if vis is not None and vis.value == "private" else "external"
     from ...dialects import llvm_attrs as LA
 
     props["linkage"] = LA.LinkageAttr(linkage)
-    if op.properties.get("constant") is not None:
+    if op.props.get("constant") is not None:
         props["constant"] = A.UNIT
-    if op.properties.get("alignment") is not None:
-        props["alignment"] = A.IntegerAttr(op.properties["alignment"].value, T.i64)
+    if op.props.get("alignment") is not None:
+        props["alignment"] = A.IntegerAttr(op.props["alignment"].value, T.i64)
     if isinstance(init, A.DenseElementsAttr):
         props["value"] = A.DenseElementsAttr(T.RankedTensorType(t.shape, t.element_type), init.data, init.splat)
     elif init is not None and not isinstance(init, A.UnitAttr):
@@ -331,7 +331,7 @@ def _get_global(op: Operation, rw: Rewriter) -> None:
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.properties["name"]}).results[0]
+    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["name"]}).results[0]
     zeros = [_i64(b, 0, it)] * (t.rank + 1)
     first = _gep(b, addr, zeros, arr)
     # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
@@ -369,9 +369,9 @@ def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
     allocated = extract(b, v, PTR, 0)
     aligned = extract(b, v, PTR, 1)
     o, s, sd = _view_operands(op)
-    offset = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)[0]
-    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
-    strides = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    offset = _mixed(b, rw, op, op.props["static_offsets"].values, o, it)[0]
+    sizes = _mixed(b, rw, op, op.props["static_sizes"].values, s, it)
+    strides = _mixed(b, rw, op, op.props["static_strides"].values, sd, it)
     rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
 
 
@@ -385,9 +385,9 @@ def _subview(op: Operation, rw: Rewriter) -> None:
     it = st.fields[2]
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     o, s, sd = _view_operands(op)
-    offs = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)
-    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
-    steps = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    offs = _mixed(b, rw, op, op.props["static_offsets"].values, o, it)
+    sizes = _mixed(b, rw, op, op.props["static_sizes"].values, s, it)
+    steps = _mixed(b, rw, op, op.props["static_strides"].values, sd, it)
     so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
     src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
     offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
@@ -406,7 +406,7 @@ def _subview(op: Operation, rw: Rewriter) -> None:
 def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
     if src_t.rank == t.rank:
         return list(range(src_t.rank))
-    static_sizes = list(op.properties["static_sizes"].values)
+    static_sizes = list(op.props["static_sizes"].values)
     keep: list[int] = []
     j = 0
     for k, s in enumerate(static_sizes):
@@ -540,7 +540,7 @@ def _realloc(op: Operation, rw: Rewriter) -> None:
     old_n = d.size(b, 0) if src_t.shape[0] == DYN else _i64(b, src_t.shape[0], it)
     declare(op, "malloc", PTR, [it])
     declare(op, "free", VOID, [PTR])
-    align_attr = op.properties.get("alignment")
+    align_attr = op.props.get("alignment")
     align = align_attr.value if align_attr is not None else 0
     nbytes = _sizeof(b, elem, new_n, it)
     if align:

@@ -45,7 +45,7 @@ def _byte_size(t: T.Type) -> int:
 
 
 def _alignment(op: Operation, mt: T.MemRefType) -> int:
-    al = op.properties.get("alignment")
+    al = op.props.get("alignment")
     if al is not None:
         return al.value
     return _byte_size(mt.element_type)
@@ -89,7 +89,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
     acc = _Access(L, op.operands[0], op.operands[1:])
     align = _alignment(op, acc.mt)
     props = {"alignment": A.IntegerAttr(align, T.i64)}
-    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+    if op.props.get("nontemporal") is not None and op.props["nontemporal"].value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
@@ -114,7 +114,7 @@ def _store(op: Operation, rw: Rewriter) -> None:
     v = L.operand(op.operands[0])
     acc = _Access(L, op.operands[1], op.operands[2:])
     props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
-    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+    if op.props.get("nontemporal") is not None and op.props["nontemporal"].value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         L.b.create("llvm.store", [v, acc.ptr()], properties=props)
@@ -276,7 +276,7 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if mask is None:
             mask = L.dense(T.VectorType((n,), T.i1), [True] * n)
         if x.read:
-            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
+            pad = L.splat(L.operand(x.padding), row_t)
             rw.replace(
                 op,
                 [
@@ -297,7 +297,7 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if mask is None:
             r = L.b.create("llvm.load", [ptr], [row_t], properties=al64)
         else:
-            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
+            pad = L.splat(L.operand(x.padding), row_t)
             r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
         rw.replace(op, [r.results[0]])
         return
@@ -332,7 +332,7 @@ def _type_cast(op: Operation, rw: Rewriter) -> None:
         src.allocated(L.b),
         src.aligned(L.b),
         L.const(0, it),
-        sizes,  # type: ignore[arg-type]
+        sizes,
         strides,
     )
     rw.replace(op, [d.value])
@@ -387,10 +387,9 @@ def _string_global(op: Operation, text: str) -> str:
     module = _module(op)
     body = module.regions[0].blocks[0]
     names = {
-        o.properties["sym_name"].value
+        o.props["sym_name"].value
         for o in body.operations
-        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global")
-        and "sym_name" in (o.properties or {})
+        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global") and "sym_name" in (o.props or {})
     }
     name, k = "vector_print_str", 0
     while name in names:
@@ -411,7 +410,7 @@ def _string_global(op: Operation, text: str) -> str:
 
 def _print(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    s = op.properties.get("stringLiteral")
+    s = op.props.get("stringLiteral")
     if s is not None:
         name = _string_global(op, s.value)
         n = len(s.value.encode("utf-8")) + 1
@@ -430,7 +429,7 @@ def _print(op: Operation, rw: Rewriter) -> None:
             _print_scalar(L, v, t)
         else:
             _print_vector(L, v, t)
-    punct = op.properties.get("punctuation")
+    punct = op.props.get("punctuation")
     pname = "newline"
     if punct is not None:
         text = punct.text if isinstance(punct, A.OpaqueAttr) else str(punct)

@@ -80,7 +80,7 @@ class VLower:
     def row_type(self, vt: T.VectorType) -> T.VectorType:
         return T.VectorType(
             (shape(vt)[-1],),
-            self.llvm(vt.element_type),  # type: ignore[arg-type]
+            self.llvm(vt.element_type),
             vt.scalable_dims[-1:] if scalable(vt) else (),
         )
 
@@ -259,7 +259,7 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
 
 
 def _positions(op: Operation, L: VLower) -> list[int | Value]:
-    static = list(op.properties["static_position"].values)
+    static = list(op.props["static_position"].values)
     ndyn = sum(1 for s in static if s == DYN)
     dyn = list(op.operands[len(op.operands) - ndyn :]) if ndyn else []
     out: list[int | Value] = []
@@ -293,7 +293,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
             extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *outer)
             if outer
             else src
-        )  # type: ignore[arg-type]
+        )
     else:
         # Dynamic position in an array: go through memory.
         slot = L.entry_slot(src.type)
@@ -387,7 +387,7 @@ def _shuffle(op: Operation, rw: Rewriter) -> None:
     t1 = op.operands[0].type
     v1, v2 = L.operands()[:2]
     rt: T.VectorType = op.result_types[0]
-    mask = list(op.properties["mask"].values)
+    mask = list(op.props["mask"].values)
     n1 = shape(t1)[0]
     if rt.rank == 1:
         if v1.type == v2.type:
@@ -420,7 +420,7 @@ def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
     src = L.operand(op.operands[0])
-    offs, sizes, strides = (_ints(op.properties[k]) for k in ("offsets", "sizes", "strides"))
+    offs, sizes, strides = (_ints(op.props[k]) for k in ("offsets", "sizes", "strides"))
     k = len(offs)
 
     def src_pos(pos: tuple[int, ...]) -> tuple[int, ...]:
@@ -440,7 +440,7 @@ def _insert_strided_slice(op: Operation, rw: Rewriter) -> None:
     st: T.VectorType = op.operands[0].type
     dt: T.VectorType = op.operands[1].type
     src, dest = L.operand(op.operands[0]), L.operand(op.operands[1])
-    offs, strides = _ints(op.properties["offsets"]), _ints(op.properties["strides"])
+    offs, strides = _ints(op.props["offsets"]), _ints(op.props["strides"])
     lead = dt.rank - st.rank
     res = dest
     dl, sl = dt.shape[-1], st.shape[-1]
@@ -503,7 +503,7 @@ def _transpose(op: Operation, rw: Rewriter) -> None:
     st: T.VectorType = op.operands[0].type
     rt: T.VectorType = op.result_types[0]
     src = L.operand(op.operands[0])
-    perm = list(op.properties["permutation"].values)
+    perm = list(op.props["permutation"].values)
     if perm == sorted(perm):
         rw.replace(op, [src])
         return
@@ -604,7 +604,7 @@ _FLOAT_MINMAX = {
 def _fmf(op: Operation, reassoc: bool) -> dict:
     from ...dialects import arith as arith_d
 
-    fm = op.properties.get("fastmath")
+    fm = op.props.get("fastmath")
     names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
     if reassoc and "reassoc" not in names:
         names.append("reassoc")
@@ -613,7 +613,7 @@ def _fmf(op: Operation, reassoc: bool) -> dict:
 
 def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
     L = VLower(op, rw)
-    kind = kind_of(op.properties["kind"])
+    kind = kind_of(op.props["kind"])
     v = L.operand(op.operands[0])
     acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
     et = v.type.element_type  # type: ignore[attr-defined]
@@ -642,7 +642,7 @@ def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
 def _constant_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt: T.VectorType = op.result_types[0]
-    sizes = list(op.properties["mask_dim_sizes"].values)
+    sizes = list(op.props["mask_dim_sizes"].values)
     S = shape(rt)
     if rt.rank == 0:
         vals = [bool(sizes[0])]
@@ -694,7 +694,7 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
                 "llvm.icmp", [L.const(p, it), bounds[k]], [T.i1], properties={"predicate": A.IntegerAttr(2, T.i64)}
             ).results[0]
             cond = c if cond is None else L.op_call("llvm.and", [cond, c])
-        return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))  # type: ignore[list-item]
+        return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))
 
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
@@ -715,7 +715,7 @@ def nd_constant(op: Operation, rw: Rewriter) -> None:
     rt = op.result_types[0]
     if not isinstance(rt, T.VectorType) or rt.rank == 1:
         return  # arith-to-llvm's business
-    v = op.properties["value"]
+    v = op.props["value"]
     if not isinstance(v, A.DenseElementsAttr):
         return
     L = VLower(op, rw)
@@ -735,7 +735,7 @@ def _vscale(op: Operation, rw: Rewriter) -> None:
 def _scalable_insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src, dest = L.operands()
-    pos = op.properties["pos"]
+    pos = op.props["pos"]
     rw.replace(
         op,
         [
@@ -749,7 +749,7 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
 def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src = L.operand(op.operands[0])
-    pos = op.properties["pos"]
+    pos = op.props["pos"]
     rw.replace(
         op,
         [

@@ -73,7 +73,7 @@ class _Bound:
 
 
 def _flip(kind: str | None) -> str | None:
-    return {"max": "min", "min": "max"}.get(kind) if kind else None  # type: ignore[return-value]
+    return {"max": "min", "min": "max"}.get(kind) if kind else None
 
 
 def _norm(kind: str | None, exprs: Sequence[AffineExpr]) -> _Bound:

@@ -88,8 +88,8 @@ _ALLOCS = ("memref.alloc", "memref.alloca", "memref.get_global")
 
 def _base(v: Value) -> Value:
     """The allocation or argument a memref value views."""
-    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:  # type: ignore[union-attr]
-        v = v.owner.operands[0]  # type: ignore[union-attr]
+    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:
+        v = v.owner.operands[0]
     return v
 
 
@@ -102,10 +102,7 @@ def may_alias(a: Value, b: Value) -> bool:
     ba, bb = _base(a), _base(b)
     if ba is bb:
         return True
-    alloc = [
-        isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS  # type: ignore[union-attr]
-        for x in (ba, bb)
-    ]
+    alloc = [isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS for x in (ba, bb)]
     return not any(alloc)
 
 
