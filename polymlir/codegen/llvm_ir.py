@@ -307,7 +307,7 @@ class _ConstExprBuilder:
         if name in ("llvm.insertvalue", "llvm.extractvalue"):
             agg = self.values[ops[0]]
             t = ops[0].type
-            pos = list(op.props["position"].values)
+            pos = list(op.prop("position", A.DenseArrayAttr).values)
             if name == "llvm.extractvalue":
                 cur, ct = agg, t
                 for i in pos:

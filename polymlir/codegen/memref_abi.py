@@ -435,7 +435,7 @@ class _DtypeFinder:
 def expanded_slots(fn: Operation) -> list[Slot]:
     """Arguments of an llvm.func in the expanded memref convention,
     recognized from the descriptor-building ``insertvalue`` chains."""
-    ft: LT.LLVMFunctionType = fn.props["function_type"].value
+    ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
     params = list(ft.params)
     blocks = fn.regions[0].blocks if fn.regions else []
     pos_of: dict[int, tuple[Any, tuple, int | None, bool]] = {}
@@ -447,7 +447,7 @@ def expanded_slots(fn: Operation) -> list[Slot]:
                     ct = u.operands[0].type
                     r = is_desc(ct)
                     if r is not None or is_unranked(ct):
-                        pos_of[i] = (u, tuple(u.props["position"].values), r, r is None)
+                        pos_of[i] = (u, tuple(u.prop("position", A.DenseArrayAttr).values), r, r is None)
     slots: list[Slot] = []
     i = 0
     while i < len(params):
@@ -501,7 +501,7 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
             cur = v
             while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
                 op = cur.owner_op
-                pos = list(op.props["position"].values)
+                pos = list(op.prop("position", A.DenseArrayAttr).values)
                 if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
                     descs[pos[0]] = op.operands[1]
                 cur = op.operands[0]
@@ -714,8 +714,8 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
     ciface = functions.get("_mlir_ciface_" + name)
     use_ciface = ciface is not None and bool(ciface.regions and ciface.regions[0].blocks)
     callee = ciface if use_ciface else fn
-    ft: LT.LLVMFunctionType = fn.props["function_type"].value
-    cft: LT.LLVMFunctionType = callee.props["function_type"].value
+    ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
+    cft: LT.LLVMFunctionType = callee.prop("function_type", A.TypeAttr).value
     if sig is not None:
         args = [slot_from_mlir(t) for t in sig.inputs]
         results = [slot_from_mlir(t) for t in sig.results]
@@ -732,5 +732,11 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
     if use_ciface and not by_ptr and len(cft.params) != len(args):
         use_ciface, callee, cft = False, fn, ft
     return FunctionABI(
-        callee.props["sym_name"].value, args, results, use_ciface, by_ptr, list(cft.params), cft.return_type
+        callee.prop("sym_name", A.StringAttr).value,
+        args,
+        results,
+        use_ciface,
+        by_ptr,
+        list(cft.params),
+        cft.return_type,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from .attributes import Attribute
@@ -315,3 +315,15 @@ def is_int_or_index(t: Type) -> bool:
 
 def is_int_or_float(t: Type) -> bool:
     return isinstance(t, (IntegerType, IndexType, FloatType))
+
+
+TypeT = TypeVar("TypeT", bound=Type)
+
+
+def of_kind(t: Type, kind: type[TypeT]) -> TypeT:
+    """``t`` as a ``kind``, for code over IR whose types a verifier has
+    checked (the memref operand of memref.load, a converted descriptor
+    struct); a TypeError names the mismatch."""
+    if not isinstance(t, kind):
+        raise TypeError(f"expected a {kind.__name__}, got '{t}'")
+    return t

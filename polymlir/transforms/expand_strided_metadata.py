@@ -106,8 +106,8 @@ def expand_subview(op: Operation) -> None:
     for k in range(len(offs)):
         new_off = ar.add(new_off, ar.mul(offs[k], strides[k]))
     new_strides = [ar.mul(strides[k], steps[k]) for k in range(len(steps))]
-    t: T.MemRefType = op.result_types[0]
-    keep = _kept(op.props["static_sizes"].values, src.type.rank, t)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    keep = _kept(op.prop("static_sizes", A.DenseArrayAttr).values, src.type.rank, t)
     r = _reinterpret(b, base, t, new_off, [sizes[k] for k in keep], [new_strides[k] for k in keep])
     op.results[0].replace_all_uses_with(r)
     op.erase()
@@ -164,7 +164,7 @@ def expand_collapse_shape(op: Operation) -> None:
 def expand_transpose(op: Operation) -> None:
     b = Builder.before(op)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
-    perm = [r.position for r in op.props["permutation"].value.results]
+    perm = [r.position for r in op.prop("permutation", A.AffineMapAttr).value.results]
     r = _reinterpret(b, base, op.result_types[0], offset, [sizes[p] for p in perm], [strides[p] for p in perm])
     op.results[0].replace_all_uses_with(r)
     op.erase()

@@ -105,11 +105,11 @@ def _retarget_terminator(region: Region, name: str, new_name: str) -> None:
 
 def _lower_for(op: Operation) -> None:
     b = Builder.before(op)
-    lbs = expand_map(b, op.get_attr("lowerBoundMap").value, list(op.lowerBoundOperands))
-    ubs = expand_map(b, op.get_attr("upperBoundMap").value, list(op.upperBoundOperands))
+    lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
+    ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
     lb = _reduce(b, "arith.maxsi", lbs)
     ub = _reduce(b, "arith.minsi", ubs)
-    step = b.const_index(op.get_attr("step").value)
+    step = b.const_index(op.attr("step", A.IntegerAttr).value)
     body = _move_region(op)
     _retarget_terminator(body, "affine.yield", "scf.yield")
     new = b.create("scf.for", [lb, ub, step, *op.inits], op.result_types, regions=[body])
@@ -132,7 +132,7 @@ def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
 
 def _lower_if(op: Operation) -> None:
     b = Builder.before(op)
-    cond = _condition(b, op.get_attr("condition").value, list(op.operands))
+    cond = _condition(b, op.attr("condition", A.IntegerSetAttr).value, list(op.operands))
     then_r = _move_region(op, 0)
     else_r = _move_region(op, 1) if len(op.regions) > 1 else Region()
     for r in (then_r, else_r):
@@ -186,9 +186,9 @@ def _lower_parallel(op: Operation) -> None:
     operands = list(op.operands)
     # The lower map takes the first operands, the upper map the rest (upstream's
     # getLowerBoundsOperands / getUpperBoundsOperands).
-    lmap = op.get_attr("lowerBoundsMap").value
+    lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
     lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
-    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands[lmap.num_inputs :])
+    ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
     lgroups = list(op.get_attr("lowerBoundsGroups").flat())
     ugroups = list(op.get_attr("upperBoundsGroups").flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]
@@ -230,7 +230,7 @@ def _lower_parallel(op: Operation) -> None:
 
 def _lower_access(op: Operation) -> None:
     b = Builder.before(op)
-    idx = expand_map(b, op.get_attr("map").value, list(op.indices))
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
     n = op.name
     if n == "affine.load":
         new = b.create("memref.load", [op.memref, *idx], op.result_types)
@@ -246,7 +246,7 @@ def _lower_access(op: Operation) -> None:
 
 def _lower_apply_minmax(op: Operation) -> None:
     b = Builder.before(op)
-    vals = expand_map(b, op.get_attr("map").value, list(op.operands))
+    vals = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.operands))
     if op.name == "affine.apply":
         res = vals[0]
     else:
@@ -257,7 +257,7 @@ def _lower_apply_minmax(op: Operation) -> None:
 
 def _lower_prefetch(op: Operation) -> None:
     b = Builder.before(op)
-    idx = expand_map(b, op.get_attr("map").value, list(op.indices))
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
     props = {k: v for k, v in op.props.items() if k in ("isWrite", "localityHint", "isDataCache")}
     b.create("memref.prefetch", [op.memref, *idx], properties=props)
     op.erase()
@@ -298,7 +298,7 @@ def _lower_linearize(op: Operation) -> None:
 def _mixed_basis(b: Builder, op: Operation) -> list[Value]:
     dyn = list(op.dynamic_basis)
     out = []
-    for s in op.get_attr("static_basis").values:
+    for s in op.attr("static_basis", A.DenseArrayAttr).values:
         out.append(dyn.pop(0) if s == T.DYNAMIC else b.const_index(s))
     return out
 

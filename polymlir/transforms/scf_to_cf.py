@@ -121,7 +121,7 @@ def lower_index_switch(op: Operation) -> None:
     loc = op.loc
     block = op.parent
     arg = op.operands[0]
-    cases = list(op.get_attr("cases").values)
+    cases = list(op.attr("cases", A.DenseArrayAttr).values)
     cont = _continuation(op)
     region = block.parent
     default = move_blocks_before(op.regions[0], region, cont)
@@ -199,7 +199,7 @@ def parallel_to_for(op: Operation) -> None:
 
 def forall_to_parallel(op: Operation) -> None:
     """scf.forall without shared outputs -> scf.parallel (upstream's route)."""
-    seg = list(op.get_attr("operandSegmentSizes").values)
+    seg = list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
         raise DiagnosticError("'scf.forall' op with shared outputs cannot be lowered to control flow", op.loc)
     operands = list(op.operands)

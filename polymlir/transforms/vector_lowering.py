@@ -511,7 +511,7 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     src, acc = op.operands[0], op.operands[1]
     st: T.VectorType = src.type  # type: ignore[assignment]
     kind = kind_of(op.props["kind"])
-    red = sorted(set(op.props["reduction_dims"].values))
+    red = sorted(set(op.prop("reduction_dims", A.DenseArrayAttr).values))
     keep = [i for i in range(st.rank) if i not in red]
     perm = keep + red
     src = transpose(b, src, perm)
@@ -553,8 +553,8 @@ def lower_scan(op: Operation) -> list[Value]:
     src, init = op.operands
     st: T.VectorType = src.type  # type: ignore[assignment]
     kind = kind_of(op.props["kind"])
-    d = op.props["reduction_dim"].value
-    inclusive = bool(op.props["inclusive"].value)
+    d = op.prop("reduction_dim", A.IntegerAttr).value
+    inclusive = bool(op.prop("inclusive", A.IntegerAttr).value)
     res = zero(b, st)
     out: Value | None = None
     last_in: Value | None = None
@@ -655,7 +655,7 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
 
 
 def _set_transfer_mask(op: Operation, mask: Value) -> None:
-    seg = list(op.props["operandSegmentSizes"].values)
+    seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
         old = op.operands[-1]
         op.set_operand(len(op.operands) - 1, arith(Builder.before(op), "arith.andi", old, mask))

@@ -50,14 +50,14 @@ class Xfer:
     def __init__(self, op: Operation):
         self.op = op
         self.read = op.name == READ
-        seg = list(op.props["operandSegmentSizes"].values)
+        seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
         ops = list(op.operands)
         if self.read:
             self.base = ops[0]
             self.indices = ops[1 : 1 + seg[1]]
             self.padding = ops[1 + seg[1]]
             self.value = None
-            self.vtype: T.VectorType = op.result_types[0]
+            self.vtype = T.of_kind(op.result_types[0], T.VectorType)
         else:
             self.value = ops[0]
             self.base = ops[1]
@@ -65,7 +65,7 @@ class Xfer:
             self.padding = None
             self.vtype = ops[0].type  # type: ignore[assignment]
         self.mask = ops[-1] if seg[3] else None
-        self.map: AffineMap = op.props["permutation_map"].value
+        self.map: AffineMap = op.prop("permutation_map", A.AffineMapAttr).value
         ib = op.props.get("in_bounds")
         self.in_bounds = [bool(x.value) for x in ib] if ib is not None else [False] * self.map.num_results
 

@@ -40,7 +40,7 @@ def _br(op: Operation, rw: Rewriter) -> None:
 def _cond_br(op: Operation, rw: Rewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
-    seg = list(op.props["operandSegmentSizes"].values)
+    seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
     vals = rw.operands(op)
     cond, t_args, f_args = vals[0], vals[1 : 1 + seg[1]], vals[1 + seg[1] :]
     t_dest, f_dest = op.successors
@@ -90,7 +90,7 @@ def _declare_abort(op: Operation) -> None:
         module = module.parent_op
     body = module.regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.props["sym_name"].value == "abort":
+        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == "abort":
             return
     Builder(body, body.first_op).create(
         "llvm.func",

@@ -105,8 +105,8 @@ class _FuncConversion:
         self.c_wrappers = c_wrappers
 
     def func(self, op: Operation) -> None:
-        ft: T.FunctionType = op.props["function_type"].value
-        name = op.props["sym_name"].value
+        ft = T.of_kind(op.prop("function_type", A.TypeAttr).value, T.FunctionType)
+        name = op.prop("sym_name", A.StringAttr).value
         try:
             lft, expanded = self.conv.function_type(ft, self.bare)
         except ValueError as e:
@@ -234,7 +234,7 @@ class _FuncConversion:
         vals = self.rw.operands(op)
         fn = op.parent_op
         if len(vals) > 1:
-            ft = fn.props["function_type"].value  # an llvm.func already (converted first)
+            ft = fn.prop("function_type", A.TypeAttr).value  # an llvm.func already (converted first)
             vals = [_struct_results(b, vals, ft.return_type)]
         b.create("llvm.return", vals)
         op.erase()

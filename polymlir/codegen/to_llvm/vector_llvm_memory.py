@@ -85,7 +85,7 @@ class _Access:
 
 def _load(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     acc = _Access(L, op.operands[0], op.operands[1:])
     align = _alignment(op, acc.mt)
     props = {"alignment": A.IntegerAttr(align, T.i64)}
@@ -110,7 +110,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
 
 def _store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[0].type
+    vt = T.of_kind(op.operands[0].type, T.VectorType)
     v = L.operand(op.operands[0])
     acc = _Access(L, op.operands[1], op.operands[2:])
     props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
@@ -130,7 +130,7 @@ def _i32(v: int) -> A.IntegerAttr:
 
 def _masked_load(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, pt = L.operand(op.operands[-2]), L.operand(op.operands[-1])
@@ -149,7 +149,7 @@ def _masked_load(op: Operation, rw: Rewriter) -> None:
 
 def _masked_store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[-1].type
+    vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, v = L.operand(op.operands[-2]), L.operand(op.operands[-1])
@@ -182,7 +182,7 @@ def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
 
 def _gather(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, pt = (L.operand(v) for v in op.operands[-3:])
@@ -204,7 +204,7 @@ def _gather(op: Operation, rw: Rewriter) -> None:
 
 def _scatter(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[-1].type
+    vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, v = (L.operand(x) for x in op.operands[-3:])
@@ -320,7 +320,7 @@ def _last_stride(acc: _Access) -> int | Value:
 
 def _type_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.MemRefType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.MemRefType)
     src = MemRefDescriptor(L.operand(op.operands[0]))
     st = L.llvm(rt)
     it = rw.converter.index_type
@@ -387,7 +387,7 @@ def _string_global(op: Operation, text: str) -> str:
     module = _module(op)
     body = module.regions[0].blocks[0]
     names = {
-        o.props["sym_name"].value
+        o.prop("sym_name", A.StringAttr).value
         for o in body.operations
         if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global") and "sym_name" in (o.props or {})
     }

@@ -227,7 +227,7 @@ def _value_is_poison_pos(p) -> bool:
 
 def _broadcast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = op.operands[0]
     sv = L.operand(src)
     st = src.type
@@ -259,7 +259,7 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
 
 
 def _positions(op: Operation, L: VLower) -> list[int | Value]:
-    static = list(op.props["static_position"].values)
+    static = list(op.prop("static_position", A.DenseArrayAttr).values)
     ndyn = sum(1 for s in static if s == DYN)
     dyn = list(op.operands[len(op.operands) - ndyn :]) if ndyn else []
     out: list[int | Value] = []
@@ -273,7 +273,7 @@ def _positions(op: Operation, L: VLower) -> list[int | Value]:
 
 def _extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
     rt = op.result_types[0]
     pos = _positions(op, L)
@@ -311,7 +311,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
 def _insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     val = L.operand(op.operands[0])
-    dt: T.VectorType = op.operands[1].type
+    dt = T.of_kind(op.operands[1].type, T.VectorType)
     dest = L.operand(op.operands[1])
     pos = _positions(op, L)
     if any(_value_is_poison_pos(p) for p in pos):
@@ -351,7 +351,7 @@ def _insert(op: Operation, rw: Rewriter) -> None:
 
 def _from_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     elems = L.operands()
     n = shape(rt)[-1]
     row_t = L.row_type(rt)
@@ -369,7 +369,7 @@ def _from_elements(op: Operation, rw: Rewriter) -> None:
 
 def _to_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
     out = []
     for pos in outer_positions(st):
@@ -386,8 +386,8 @@ def _shuffle(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     t1 = op.operands[0].type
     v1, v2 = L.operands()[:2]
-    rt: T.VectorType = op.result_types[0]
-    mask = list(op.props["mask"].values)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
+    mask = list(op.prop("mask", A.DenseArrayAttr).values)
     n1 = shape(t1)[0]
     if rt.rank == 1:
         if v1.type == v2.type:
@@ -417,8 +417,8 @@ def _ints(a: A.Attribute) -> list[int]:
 
 def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
     offs, sizes, strides = (_ints(op.props[k]) for k in ("offsets", "sizes", "strides"))
     k = len(offs)
@@ -437,8 +437,8 @@ def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
 
 def _insert_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    dt: T.VectorType = op.operands[1].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    dt = T.of_kind(op.operands[1].type, T.VectorType)
     src, dest = L.operand(op.operands[0]), L.operand(op.operands[1])
     offs, strides = _ints(op.props["offsets"]), _ints(op.props["strides"])
     lead = dt.rank - st.rank
@@ -470,8 +470,8 @@ def _unravel(f: int, shp: Sequence[int]) -> tuple[int, ...]:
 
 def _shape_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
     if src.type == L.llvm(rt):
         rw.replace(op, [src])
@@ -500,10 +500,10 @@ def _shape_cast(op: Operation, rw: Rewriter) -> None:
 
 def _transpose(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
-    perm = list(op.props["permutation"].values)
+    perm = list(op.prop("permutation", A.DenseArrayAttr).values)
     if perm == sorted(perm):
         rw.replace(op, [src])
         return
@@ -537,7 +537,7 @@ def _transpose(op: Operation, rw: Rewriter) -> None:
 def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     """Apply ``fn(L, rows, row_result_type)`` to each row of the operands."""
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     vals = L.operands()
     types = [v.type for v in op.operands]
     rrow = L.row_type(rt)
@@ -555,7 +555,7 @@ def _fma(op: Operation, rw: Rewriter) -> None:
 
 
 def _interleave(op: Operation, rw: Rewriter) -> None:
-    at: T.VectorType = op.operands[0].type
+    at = T.of_kind(op.operands[0].type, T.VectorType)
     n = shape(at)[-1]
     m = [x for i in range(n) for x in (i, n + i)]
     if scalable(at):
@@ -566,8 +566,8 @@ def _interleave(op: Operation, rw: Rewriter) -> None:
 
 def _deinterleave(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
     n = shape(st)[-1]
     outs = []
@@ -641,8 +641,8 @@ def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
 
 def _constant_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
-    sizes = list(op.props["mask_dim_sizes"].values)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
+    sizes = list(op.prop("mask_dim_sizes", A.DenseArrayAttr).values)
     S = shape(rt)
     if rt.rank == 0:
         vals = [bool(sizes[0])]
@@ -661,7 +661,7 @@ def _scalable_mask(L: VLower, rt: T.VectorType, on: bool) -> Value:
 
 def _create_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     bounds = L.operands()
     it = rw.converter.index_type
     if rt.rank == 0:
@@ -701,7 +701,7 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
 
 def _step(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     if scalable(rt):
         rw.replace(op, [L.b.create("llvm.intr.stepvector", [], [L.llvm(rt)]).results[0]])
         return

@@ -372,7 +372,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     where = []
     for g in groups:
         st = g.store.op
-        where.append((st.memref, list(st.indices), st.get_attr("map").value, st.loc))
+        where.append((st.memref, list(st.indices), st.attr("map", A.AffineMapAttr).value, st.loc))
     # Initial values, loaded before the loop.
     inits: list[Value] = []
     for g, (memref, idx, amap, _) in zip(groups, where, strict=True):
