@@ -177,11 +177,8 @@ def _alloc(op: Operation, rw: Rewriter) -> None:
     so = strides_and_offset(t)
     if so is None or so[1] != 0:
         raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
-    seg = (
-        list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
-        if hasattr(op, "segment_sizes")
-        else [len(op.operands), 0]
-    )
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    seg = segment_sizes("operand") if segment_sizes is not None else [len(op.operands), 0]
     dyn = [rw.operand(op, v) for v in op.operands[: seg[0]]]
     sizes = _shape_values(b, t, dyn, it)
     strides = _row_major_strides(b, sizes, t, it)
@@ -351,7 +348,10 @@ def _mixed(b: Builder, rw: Rewriter, op: Operation, static: Sequence[int], dynam
 
 
 def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
-    seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    if segment_sizes is None:
+        raise DiagnosticError(f"'{op.name}' is not a registered op", op.loc)
+    seg = segment_sizes("operand")
     ops = list(op.operands)
     o = ops[seg[0] : seg[0] + seg[1]]
     s = ops[seg[0] + seg[1] : seg[0] + seg[1] + seg[2]]
