@@ -156,6 +156,7 @@ _RMW = {k: _ARITH_OF_KIND.get(name, f"arith.{name}") for k, name in enumerate(RE
 
 def _identity(b: Builder, kind: int, t: T.Type) -> Value:
     name = _RMW[kind]
+    assert name is not None, "an 'assign' reduction has no identity"
     if isinstance(t, T.FloatType):
         vals = {
             "arith.addf": 0.0,
@@ -167,7 +168,7 @@ def _identity(b: Builder, kind: int, t: T.Type) -> Value:
         }
         return b.const_float(vals[name], t)
     w = t.width if isinstance(t, T.IntegerType) else 64
-    vals = {
+    ivals = {
         "arith.addi": 0,
         "arith.muli": 1,
         "arith.ori": 0,
@@ -178,7 +179,13 @@ def _identity(b: Builder, kind: int, t: T.Type) -> Value:
         "arith.maxui": 0,
         "arith.minui": -1,
     }
-    return b.const_int(vals[name], t)
+    return b.const_int(ivals[name], t)
+
+
+def _reduction_kind(a: A.Attribute) -> int:
+    """The index in REDUCTIONS an affine.parallel reduction attribute holds."""
+    assert isinstance(a, A.IntegerAttr), f"reduction kind {a}"
+    return a.value
 
 
 def _lower_parallel(op: Operation) -> None:
@@ -189,9 +196,9 @@ def _lower_parallel(op: Operation) -> None:
     lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
     lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
     ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
-    lgroups = list(op.get_attr("lowerBoundsGroups").flat())
-    ugroups = list(op.get_attr("upperBoundsGroups").flat())
-    steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]
+    lgroups = list(op.attr("lowerBoundsGroups", A.DenseElementsAttr).flat())
+    ugroups = list(op.attr("upperBoundsGroups", A.DenseElementsAttr).flat())
+    steps = [s.value if hasattr(s, "value") else s for s in op.attr("steps", A.ArrayAttr)]
     lbs, ubs, li, ui = [], [], 0, 0
     for lg, ug in zip(lgroups, ugroups, strict=True):
         lbs.append(_reduce(b, "arith.maxsi", lbs_all[li : li + lg]))
@@ -199,18 +206,22 @@ def _lower_parallel(op: Operation) -> None:
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]
-    kinds = [a.value for a in op.get_attr("reductions")] if op.get_attr("reductions") is not None else []
+    reductions = op.get_attr("reductions")
+    kinds = [_reduction_kind(a) for a in reductions] if isinstance(reductions, A.ArrayAttr) else []
     inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types, strict=True)]
     body = _move_region(op)
     blk = body.blocks[0]
     term = blk.terminator
+    assert term is not None, "affine.parallel body without its affine.yield"
     reduce_regions = []
     for k, t in zip(kinds, op.result_types, strict=True):
         r = Region()
         rb = r.add_block()
         x, y = rb.add_argument(t), rb.add_argument(t)
         bb = Builder.at_end(rb, op.loc)
-        res = bb.binary(_RMW[k], x, y)
+        rmw = _RMW[k]
+        assert rmw is not None, "an 'assign' reduction has no combining op"
+        res = bb.binary(rmw, x, y)
         bb.create("scf.reduce.return", [res])
         reduce_regions.append(r)
     tb = Builder.before(term)

@@ -24,6 +24,7 @@ def _seg(*sizes: int) -> A.DenseArrayAttr:
 def _forwarder(block: Block, dest: Block, args: list[Value], loc) -> Block:
     """A block after ``block`` that branches to ``dest`` with ``args``."""
     region = block.parent
+    assert region is not None, "a branch's block is in a region"
     fwd = Block()
     region.insert_block(region.blocks.index(block) + 1, fwd)
     fwd.append(Operation.create("llvm.br", operands=args, successors=[dest], loc=loc))
@@ -45,6 +46,7 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
     cond, t_args, f_args = vals[0], vals[1 : 1 + seg[1]], vals[1 + seg[1] :]
     t_dest, f_dest = op.successors
     if t_dest is f_dest and (t_args or f_args):
+        assert op.parent is not None, "a branch is in a block"
         f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
         f_args = []
     props = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
@@ -69,6 +71,7 @@ def _assert(op: Operation, rw: Rewriter) -> None:
     from .func_to_llvm import call
 
     block = op.parent
+    assert block is not None and block.parent is not None, "cf.assert is in a function body"
     cont = split_block(block, op.next_op)
     fail = Block()
     region = block.parent
