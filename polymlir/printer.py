@@ -117,8 +117,8 @@ class AsmPrinter:
         next_conflict = self._next_conflict
         for block in region.blocks:
             for op in block.operations:
-                for r in op.regions:
-                    self.number_region(r, next_val, next_arg, next_conflict)
+                for nested in op.regions:
+                    self.number_region(nested, next_val, next_arg, next_conflict)
         # Leave the region's scope: its names are free again for its siblings.
         if len(log) > mark:
             for n in log[mark:]:
@@ -192,9 +192,9 @@ class AsmPrinter:
         res = op.results
         if res:
             hint = (
-                op.asm_result_names()
+                op.asm_result_names()  # type: ignore[attr-defined]  # registered ops are OpDefs
                 if op.registered
-                and op._asm_names  # type: ignore[attr-defined]
+                and op._asm_names  # type: ignore[attr-defined]  # (as above)
                 and not self.generic
                 else None
             )
@@ -205,8 +205,8 @@ class AsmPrinter:
             else:
                 for i, r in enumerate(res):
                     self.names[r] = f"%0#{i}"
-        for r in op.regions:
-            self.number_region(r, 0, 0, 0)
+        for region in op.regions:
+            self.number_region(region, 0, 0, 0)
 
     def value_name(self, v: Value) -> str:
         n = self.names.get(v)

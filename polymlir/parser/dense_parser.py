@@ -47,12 +47,12 @@ def _parse_leaf(p: BaseParser):
         p.advance()
         if text.startswith("0x"):
             return ("hexint", (neg, int(text, 16)), pos)
-        v = int(text)
-        return ("int", -v if neg else v, pos)
+        n = int(text)
+        return ("int", -n if neg else n, pos)
     if p.kind == "float":
-        v = float(p.text)
+        x = float(p.text)
         p.advance()
-        return ("float", -v if neg else v, pos)
+        return ("float", -x if neg else x, pos)
     p.error("expected element literal of primitive type")
 
 

@@ -856,7 +856,12 @@ def reference(name: str, values: dict[str, Value], sizes: dict[str, int] | None 
     work = {key: (np.array(v, dtype=np.float64) if isinstance(v, np.ndarray) else v) for key, v in values.items()}
     assert k.ref is not None
     k.ref(work, s)
-    return {w: work[w] for w in k.writes}
+    out: dict[str, np.ndarray] = {}
+    for w in k.writes:
+        result = work[w]
+        assert isinstance(result, np.ndarray), f"{name}: '{w}' is written, so it is an array"
+        out[w] = result
+    return out
 
 
 def call_args(name: str, values: dict[str, Value]) -> list[Value]:

@@ -49,7 +49,7 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
         assert op.parent is not None, "a branch is in a block"
         f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
         f_args = []
-    props = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
+    props: dict[str, A.Attribute] = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
     if op.props.get("branch_weights") is not None:
         props["branch_weights"] = op.props["branch_weights"]
     Builder.before(op).create("llvm.cond_br", [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)

@@ -114,9 +114,10 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
             zero = _zero(t, o)
             gif.regions[1].blocks[0].append(zero)
             gif.regions[1].blocks[0].append(AffineYieldOp.build([zero.results[0]], loc=o.loc))
-            o.results[0].replace_uses_if(
-                gif.results[0], lambda use, gif=gif: use.owner is not gif.regions[0].blocks[0].operations[-1]
-            )
+            then_yield = gif.regions[0].blocks[0].operations[-1]
+            for use in list(o.results[0].uses):  # all but the then-branch's yield
+                if use.owner is not then_yield:
+                    use.set(gif.results[0])
         else:
             o.detach()
             block.insert_before(op, o)

@@ -177,7 +177,7 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
         pbody.insert_before(pterm, o)
     pterm.set_operands([r.value for r in reds_])
     term.set_operands([])
-    after = par
+    after: Operation = par
     for r, res, init in zip(reds_, par.results, inits, strict=True):
         r.combiner.detach()
         block.insert_after(after, r.combiner)
