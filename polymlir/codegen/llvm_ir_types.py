@@ -340,9 +340,9 @@ class ConstantSpeller:
             return int_literal(attr.value, t)
         if isinstance(attr, A.FloatAttr):
             if isinstance(t, T.IntegerType):
-                bits = (
-                    attr.bits if attr.bits is not None else A.float_bits(attr.value, T.of_kind(attr.type, T.FloatType))
-                )
+                bits = attr.bits
+                if bits is None and isinstance(attr.type, T.FloatType):
+                    bits = A.float_bits(attr.value, attr.type)
                 if bits is None and isinstance(attr.type, T.FloatType) and attr.type.name in _FORMATS:
                     bits = float_to_bits(attr.value, attr.type.name)
                 return int_literal(bits or 0, t)
