@@ -92,10 +92,11 @@ def collect_signatures(module: Operation) -> dict[str, T.FunctionType]:
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
         if op.name == "func.func":
-            ft = op.properties.get("function_type") if isinstance(op.properties, dict) else None
-            name = op.properties.get("sym_name") if isinstance(op.properties, dict) else None
-            if ft is not None and name is not None and isinstance(ft.value, T.FunctionType):
-                sigs[name.value] = ft.value
+            props = op.properties if isinstance(op.properties, dict) else {}
+            ft = getattr(props.get("function_type"), "value", None)
+            name = getattr(props.get("sym_name"), "value", None)
+            if name is not None and isinstance(ft, T.FunctionType):
+                sigs[name] = ft
     return sigs
 
 
@@ -452,7 +453,9 @@ class ExecutionEngine:
         if not self._closed:
             self._finalizer()
             self._closed = True
-            _CACHE.pop(getattr(self, "_cache_key", None), None)
+            key = getattr(self, "_cache_key", None)  # set when cached
+            if key is not None:
+                _CACHE.pop(key, None)
 
     def __enter__(self) -> ExecutionEngine:
         return self

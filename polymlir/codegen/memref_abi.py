@@ -154,7 +154,7 @@ def descriptor_from_array(
     what: str = "argument",
     strides: Sequence[int | None] | None = None,
     offset: int = 0,
-    contiguous: bool | Sequence[int] = False,
+    contiguous: bool | Sequence[int] | frozenset[int] = False,
 ) -> ctypes.Structure:
     """A ranked descriptor viewing ``arr`` (any strides, including negative
     and zero ones). ``rank``/``dtype``/``shape`` are checked when given
@@ -494,17 +494,17 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
         if term is None or term.name != "llvm.return" or not term.operands:
             continue
         v = term.operands[0]
-        if len(results) == 1:
-            descs = [v]
-        else:  # a struct packing the results: find each field's value
-            descs = [None] * len(results)
+        by_pos = {0: v}
+        if len(results) != 1:  # a struct packing the results: find each field's value
+            by_pos = {}
             cur = v
             while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
                 op = cur.owner_op
                 pos = list(op.prop("position", A.DenseArrayAttr).values)
-                if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
-                    descs[pos[0]] = op.operands[1]
+                if len(pos) == 1 and pos[0] < len(results) and pos[0] not in by_pos:
+                    by_pos[pos[0]] = op.operands[1]
                 cur = op.operands[0]
+        descs = [by_pos.get(i) for i in range(len(results))]
         for s, dv in zip(results, descs, strict=True):
             if s.kind == "memref" and s.dtype is None and dv is not None:
                 root = dv
@@ -612,7 +612,7 @@ def ctype_of(t: T.Type) -> Any:
             return ranked_descriptor_type(r)
         if is_unranked(t):
             return UnrankedDescriptor
-        ns = {"_fields_": [(f"f{i}", ctype_of(f)) for i, f in enumerate(t.fields)]}
+        ns: dict[str, Any] = {"_fields_": [(f"f{i}", ctype_of(f)) for i, f in enumerate(t.fields)]}
         if t.packed:
             ns["_pack_"] = 1
         return type("LLVMStruct", (ctypes.Structure,), ns)
@@ -713,9 +713,9 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
         raise KeyError(f"no function '{name}' in the compiled module")
     ciface = functions.get("_mlir_ciface_" + name)
     use_ciface = ciface is not None and bool(ciface.regions and ciface.regions[0].blocks)
-    callee = ciface if use_ciface else fn
+    callee = ciface if use_ciface and ciface is not None else fn
     ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
-    cft: LT.LLVMFunctionType = callee.prop("function_type", A.TypeAttr).value
+    cft = T.of_kind(callee.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
     if sig is not None:
         args = [slot_from_mlir(t) for t in sig.inputs]
         results = [slot_from_mlir(t) for t in sig.results]

@@ -320,7 +320,7 @@ def is_int_or_float(t: Type) -> bool:
 TypeT = TypeVar("TypeT", bound=Type)
 
 
-def of_kind(t: Type, kind: type[TypeT]) -> TypeT:
+def of_kind(t: Type | None, kind: type[TypeT]) -> TypeT:
     """``t`` as a ``kind``, for code over IR whose types a verifier has
     checked (the memref operand of memref.load, a converted descriptor
     struct); a TypeError names the mismatch."""
