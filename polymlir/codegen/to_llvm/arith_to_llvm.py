@@ -78,9 +78,10 @@ _CASTS = {
 
 def _fastmath(op: Operation) -> dict:
     fm = op.properties.get("fastmath") if isinstance(op.properties, dict) else None
-    if fm is None or not getattr(fm, "value", 0):
+    flags: int = getattr(fm, "value", 0)  # an arith fastmath attribute's bits
+    if not flags:
         return {}
-    names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm.value & bit]
+    names = [n for n, bit in arith_d.FASTMATH_BITS.items() if flags & bit]
     return {"fastmathFlags": LA.FastmathFlagsAttr.of(*names)}
 
 
@@ -114,7 +115,7 @@ def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
     from .descriptor import extract, insert, poison
 
     b = rw.builder(op)
-    rt = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     shape = rt.shape
     llvm_rt = rw.convert_type(rt, op)
     ops = rw.operands(op)

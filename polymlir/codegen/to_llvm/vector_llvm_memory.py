@@ -45,7 +45,7 @@ def _byte_size(t: T.Type) -> int:
 
 
 def _alignment(op: Operation, mt: T.MemRefType) -> int:
-    al = op.props.get("alignment")
+    al = op.opt_prop("alignment", A.IntegerAttr)
     if al is not None:
         return al.value
     return _byte_size(mt.element_type)
@@ -88,8 +88,8 @@ def _load(op: Operation, rw: Rewriter) -> None:
     rt = T.of_kind(op.result_types[0], T.VectorType)
     acc = _Access(L, op.operands[0], op.operands[1:])
     align = _alignment(op, acc.mt)
-    props = {"alignment": A.IntegerAttr(align, T.i64)}
-    if op.props.get("nontemporal") is not None and op.props["nontemporal"].value:
+    props: dict[str, A.Attribute] = {"alignment": A.IntegerAttr(align, T.i64)}
+    if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
@@ -113,8 +113,8 @@ def _store(op: Operation, rw: Rewriter) -> None:
     vt = T.of_kind(op.operands[0].type, T.VectorType)
     v = L.operand(op.operands[0])
     acc = _Access(L, op.operands[1], op.operands[2:])
-    props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
-    if op.props.get("nontemporal") is not None and op.props["nontemporal"].value:
+    props: dict[str, A.Attribute] = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
+    if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         L.b.create("llvm.store", [v, acc.ptr()], properties=props)
@@ -153,7 +153,7 @@ def _masked_store(op: Operation, rw: Rewriter) -> None:
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, v = L.operand(op.operands[-2]), L.operand(op.operands[-1])
-    mt = op.operands[-2].type
+    mt = T.of_kind(op.operands[-2].type, T.VectorType)
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
         if op.name == "vector.maskedstore":
@@ -208,7 +208,7 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, v = (L.operand(x) for x in op.operands[-3:])
-    it, mt = op.operands[-3].type, op.operands[-2].type
+    it, mt = T.of_kind(op.operands[-3].type, T.VectorType), T.of_kind(op.operands[-2].type, T.VectorType)
     base = acc.ptr()
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
@@ -322,7 +322,7 @@ def _type_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.MemRefType)
     src = MemRefDescriptor(L.operand(op.operands[0]))
-    st = L.llvm(rt)
+    st = rw.converter.memref_descriptor(rt)
     it = rw.converter.index_type
     sizes = [L.const(s, it) for s in rt.shape]
     strides = [L.const(s, it) for s in canonical_strides(rt.shape)]
@@ -410,7 +410,7 @@ def _string_global(op: Operation, text: str) -> str:
 
 def _print(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    s = op.props.get("stringLiteral")
+    s = op.opt_prop("stringLiteral", A.StringAttr)
     if s is not None:
         name = _string_global(op, s.value)
         n = len(s.value.encode("utf-8")) + 1

@@ -288,9 +288,10 @@ def _extract(op: Operation, rw: Rewriter) -> None:
         return
     scalar_result = len(pos) == st.rank
     outer, last = (pos[:-1], pos[-1]) if scalar_result else (pos, None)
-    if all(isinstance(p, int) for p in outer):
+    static_outer = [p for p in outer if isinstance(p, int)]
+    if len(static_outer) == len(outer):
         v = (
-            extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *outer)
+            extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *static_outer)
             if outer
             else src
         )
@@ -384,7 +385,7 @@ def _to_elements(op: Operation, rw: Rewriter) -> None:
 
 def _shuffle(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    t1 = op.operands[0].type
+    t1 = T.of_kind(op.operands[0].type, T.VectorType)
     v1, v2 = L.operands()[:2]
     rt = T.of_kind(op.result_types[0], T.VectorType)
     mask = list(op.prop("mask", A.DenseArrayAttr).values)
@@ -539,7 +540,7 @@ def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     vals = L.operands()
-    types = [v.type for v in op.operands]
+    types = [T.of_kind(v.type, T.VectorType) for v in op.operands]
     rrow = L.row_type(rt)
     rw.replace(
         op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types, strict=True)], rrow))]
@@ -672,6 +673,7 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
         return
     n = rt.shape[-1]
     vt = T.VectorType((n,), it, rt.scalable_dims[-1:] if scalable(rt) else ())
+    step: Value
     if scalable(rt):
         step = L.b.create("llvm.intr.stepvector", [], [vt]).results[0]
     else:
@@ -735,7 +737,7 @@ def _vscale(op: Operation, rw: Rewriter) -> None:
 def _scalable_insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src, dest = L.operands()
-    pos = op.props["pos"]
+    pos = op.prop("pos", A.IntegerAttr)
     rw.replace(
         op,
         [
@@ -749,7 +751,7 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
 def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src = L.operand(op.operands[0])
-    pos = op.props["pos"]
+    pos = op.prop("pos", A.IntegerAttr)
     rw.replace(
         op,
         [
