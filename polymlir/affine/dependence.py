@@ -172,9 +172,9 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
     res = DependenceResult()
     res.reductions = find_reductions(model)
     red_of: dict[Operation, int] = {}
-    for i, (lp, s) in enumerate(res.reductions):
-        red_of[lp] = i
-        red_of[s] = i
+    for i, (load, store) in enumerate(res.reductions):
+        red_of[load] = i
+        red_of[store] = i
     stmts = model.statements
     for s in stmts:
         for t in stmts:

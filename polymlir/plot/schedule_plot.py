@@ -598,8 +598,8 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
                 )
             )
     if panel.order:
-        xs, ys = zip(*panel.order, strict=True)
-        ax.plot(xs, ys, color="0.45", lw=0.8, alpha=0.8, zorder=2)
+        order_x, order_y = zip(*panel.order, strict=True)
+        ax.plot(order_x, order_y, color="0.45", lw=0.8, alpha=0.8, zorder=2)
         numbered = len(panel.order) <= NUMBERED
         if numbered:
             for rank, (x, y) in enumerate(panel.order):
@@ -760,14 +760,14 @@ def draw_schedule(
         )
     by_value: dict[Value, int] = {}
     chosen = _choose_loops(s, loops)
-    names = [loop_name(lp) for lp in chosen]
+    loop_names = [loop_name(lp) for lp in chosen]
     before, shown, values = _domain_panel(s.model, chosen, given, by_value, max_points)
     _add_dependences(before, s.model, chosen, shown, values, max_arrows)
     panels = [(before, True)]
     if trace is not None:
         old = _before(s.model, shown, before, values)
         s.replay(trace)
-        after = Panel(f"after {_wrap(str(trace), 60)}", names, before.stmts, before.bounds)
+        after = Panel(f"after {_wrap(str(trace), 60)}", loop_names, before.stmts, before.bounds)
         _add_transformed(after, old, s, chosen, given, by_value)
         panels.append((after, False))
         before.title += "\nbefore the trace"
@@ -852,12 +852,12 @@ def _copy(module: Operation) -> Operation:
     picks loops by them); the trace is replayed on the copy."""
     copy = module.clone()
     for old, new in zip(module.walk(post_order=False), copy.walk(post_order=False), strict=True):
-        for a, b in zip(old.results, new.results, strict=True):
-            b.name_hint = a.name_hint
+        for res_a, res_b in zip(old.results, new.results, strict=True):
+            res_b.name_hint = res_a.name_hint
         for ra, rb in zip(old.regions, new.regions, strict=True):
             for ba, bb in zip(ra.blocks, rb.blocks, strict=True):
-                for a, b in zip(ba.arguments, bb.arguments, strict=True):
-                    b.name_hint = a.name_hint
+                for arg_a, arg_b in zip(ba.arguments, bb.arguments, strict=True):
+                    arg_b.name_hint = arg_a.name_hint
     return copy
 
 

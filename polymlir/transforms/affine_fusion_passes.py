@@ -124,7 +124,7 @@ class AffineLoopFusion(ModulePass):
                             v = None
                             reason = str(e)
                         else:
-                            reason = v.reason
+                            reason = v.reason if v is not None else ""
                         if v is not None and v.ok:
                             if self._apply(model, a, b, depth):
                                 return True
@@ -224,16 +224,17 @@ class AffineDataCopyGenerate(ModulePass):
                 continue
             cap = self._capacity()
             if cap is not None:
-                sizes = []
+                sizes: list[int] = []
+                dynamic = False  # a region of unknown size
                 for r in regions:
                     if any(s < 0 for s in r.shape):
-                        sizes = None
+                        dynamic = True
                         break
                     n = 1
                     for s in r.shape:
                         n *= s
-                    sizes.append(n * _bytes(r.memref.type.element_type))
-                if sizes is None or sum(sizes) > cap:
+                    sizes.append(n * _bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
+                if dynamic or sum(sizes) > cap:
                     self._recurse(func, op, ctx)
                     continue
             verdict = promote_verdict(model, loop, memrefs, self._space())

@@ -416,9 +416,7 @@ class Schedule:
             candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
             if len(band) > 1:
                 sizes = [32] * len(band)
-                candidates.append(
-                    ("tile", names, {"sizes": sizes}, lambda band=band, sizes=sizes: TL.tile_verdict(m, band, sizes))
-                )
+                candidates.append(("tile", names, {"sizes": sizes}, _deferred(TL.tile_verdict, m, band, sizes)))
                 for k in range(len(band) - 1):
                     perm = list(range(len(band)))
                     perm[k], perm[k + 1] = perm[k + 1], perm[k]
@@ -427,21 +425,19 @@ class Schedule:
                             "permute",
                             names,
                             {"perm": perm},
-                            lambda band=band, perm=perm: P.permute_verdict(m, band, perm),
+                            _deferred(P.permute_verdict, m, band, perm),
                         )
                     )
-            candidates.append(("strip_mine", names[:1], {"factor": 4}, lambda lp=lp: TL.strip_mine_verdict(m, lp, 4)))
-            candidates.append(("unroll", names[:1], {"factor": 4}, lambda lp=lp: U.unroll_verdict(m, lp, 4)))
+            candidates.append(("strip_mine", names[:1], {"factor": 4}, _deferred(TL.strip_mine_verdict, m, lp, 4)))
+            candidates.append(("unroll", names[:1], {"factor": 4}, _deferred(U.unroll_verdict, m, lp, 4)))
             if lp.children:
-                candidates.append(
-                    ("unroll_jam", names[:1], {"factor": 2}, lambda lp=lp: U.unroll_jam_verdict(m, lp, 2))
-                )
-                candidates.append(("distribute", names[:1], {}, lambda lp=lp: D.distribute_verdict(m, lp)))
-                candidates.append(("promote", names[:1], {}, lambda lp=lp: PR.promote_verdict(m, lp)))
+                candidates.append(("unroll_jam", names[:1], {"factor": 2}, _deferred(U.unroll_jam_verdict, m, lp, 2)))
+                candidates.append(("distribute", names[:1], {}, _deferred(D.distribute_verdict, m, lp)))
+                candidates.append(("promote", names[:1], {}, _deferred(PR.promote_verdict, m, lp)))
             candidates.append(
-                ("parallelize", names[:1], {"reductions": True}, lambda lp=lp: PAR.parallelize_verdict(m, lp, True))
+                ("parallelize", names[:1], {"reductions": True}, _deferred(PAR.parallelize_verdict, m, lp, True))
             )
-            candidates.append(("scalar_replace", names[:1], {}, lambda lp=lp: SR.scalar_replace_verdict(m, lp)))
+            candidates.append(("scalar_replace", names[:1], {}, _deferred(SR.scalar_replace_verdict, m, lp)))
             for prim, ls, params, fn in candidates:
                 try:
                     v = fn()
@@ -469,6 +465,11 @@ class Schedule:
                 raise TransformError(f"trace step {k + 1} ({step}) was refused: {v.reason}", v.op or self.func)
             out.append(v)
         return out
+
+
+def _deferred(fn: Callable[..., Verdict], *args: Any) -> Callable[[], Verdict]:
+    """``fn(*args)``, to be called later (the arguments are bound now)."""
+    return lambda: fn(*args)
 
 
 def _param(step: Step, key: str) -> Any:

@@ -122,13 +122,16 @@ def rebase_access(
         )
         exprs.append(r - shifted)
     new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
+    block = op.parent
+    assert block is not None, "an access in a loop body"
+    new: Operation
     if op.name == "affine.load":
         new = AffineLoadOp.build(memref, operands, new_map, loc=op.loc)
-        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        block.insert_before(op, new)
         op.results[0].replace_all_uses_with(new.results[0])
     else:
         new = AffineStoreOp.build(op.operands[0], memref, operands, new_map, loc=op.loc)
-        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        block.insert_before(op, new)
     op.erase()
     return new
 
@@ -468,8 +471,8 @@ def _promote_one(
     if r.write_box is not None:
         nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)  # type: ignore[arg-type]
         block.insert_after(loop_op, nest)
-    for s in r.stmts:
-        rebase_access(s.op, buf, offsets, outer, params)  # type: ignore[arg-type]
+    for stmt in r.stmts:
+        rebase_access(stmt.op, buf, offsets, outer, params)  # type: ignore[arg-type]
     return alloc
 
 
