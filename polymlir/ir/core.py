@@ -397,22 +397,26 @@ class Operation:
             r.replace_all_uses_with(v)
 
     def move_before(self, other: Operation) -> None:
+        assert other.parent is not None, "the anchor op is in a block"
         self.detach()
-        other.parent.insert_before(other, self)  # type: ignore[union-attr]
+        other.parent.insert_before(other, self)
 
     def move_after(self, other: Operation) -> None:
+        assert other.parent is not None, "the anchor op is in a block"
         self.detach()
-        other.parent.insert_after(other, self)  # type: ignore[union-attr]
+        other.parent.insert_after(other, self)
 
     @property
     def next_op(self) -> Operation | None:
-        ops = self.parent.operations  # type: ignore[union-attr]
+        assert self.parent is not None, "the op is in a block"
+        ops = self.parent.operations
         i = ops.index(self)
         return ops[i + 1] if i + 1 < len(ops) else None
 
     @property
     def prev_op(self) -> Operation | None:
-        ops = self.parent.operations  # type: ignore[union-attr]
+        assert self.parent is not None, "the op is in a block"
+        ops = self.parent.operations
         i = ops.index(self)
         return ops[i - 1] if i > 0 else None
 

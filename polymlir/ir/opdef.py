@@ -9,7 +9,7 @@ optionally, declarative fields (see ``polymlir.ir.fields``), a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
@@ -17,6 +17,19 @@ from .fields import OPTIONAL, SINGLE, VARIADIC, Field
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
+
+
+class AssemblyFormat(Protocol):
+    """A compiled ``assembly_format`` (``polymlir.ir.asm_format``)."""
+
+    in_format: set[str]  # the properties the format spells (attr-dict leaves them out)
+
+    def parse(self, p: Parser, state: OpState) -> None: ...
+
+    def print(self, op: OpDef, p: AsmPrinter) -> None: ...
+
+    def can_print(self, op: OpDef) -> bool: ...
+
 
 _OPS: dict[str, type[OpDef]] = {}
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
@@ -115,13 +128,14 @@ class OpDef(Operation):
     asm_result_name: ClassVar[str | None] = None
     _asm_names: ClassVar[bool] = False
     _asm_arg_names: ClassVar[bool] = False
-    _format: ClassVar[object] = None
+    _format: ClassVar[AssemblyFormat | None] = None
     _populated_defaults: ClassVar[tuple] = ()
     _property_set: ClassVar[frozenset[str]] = frozenset()  # PROPERTIES as a set
     _fields: ClassVar[dict[str, list]] = {}
     _nvar: ClassVar[dict[str, int]] = {"operand": 0, "result": 0}
     _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
+    _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
 
     @classmethod
     def _finalize(cls) -> None:
@@ -207,7 +221,7 @@ class OpDef(Operation):
             else:
                 counts.append(None)
         plan = (tuple(groups), props, counts[0], counts[1])
-        cls._vplan = plan  # type: ignore[attr-defined]
+        cls._vplan = plan
         return plan
 
     def segment_sizes(self, group: str) -> list[int]:
@@ -249,23 +263,25 @@ class OpDef(Operation):
     # -- custom assembly -----------------------------------------------------
     @classmethod
     def has_custom_form(cls) -> bool:
-        return cls._format is not None or cls.parse.__func__ is not OpDef.parse.__func__  # type: ignore[attr-defined]
+        parse = next(k.__dict__["parse"] for k in cls.__mro__ if "parse" in k.__dict__)  # as attribute lookup finds it
+        return cls._format is not None or parse is not OpDef.__dict__["parse"]
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         """Parse the custom form after the op name into ``state``."""
         if cls._format is None:
             p.error(f"custom op '{cls.OP_NAME}' has no custom assembly format")
-        cls._format.parse(p, state)  # type: ignore[attr-defined]
+        cls._format.parse(p, state)
 
     def print_custom(self, p: AsmPrinter) -> None:
         """Print the custom form after the op name."""
-        self._format.print(self, p)  # type: ignore[attr-defined]
+        assert self._format is not None, f"'{self.name}' has no assembly format"
+        self._format.print(self, p)
 
     def print_custom_ok(self) -> bool:
         """Whether the custom printer can print this instance faithfully."""
         if type(self).print_custom is OpDef.print_custom:
-            return self._format is not None and self._format.can_print(self)  # type: ignore[attr-defined]
+            return self._format is not None and self._format.can_print(self)
         return True
 
     # -- names in the custom form (upstream's OpAsmOpInterface) ---------------

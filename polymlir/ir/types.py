@@ -20,8 +20,8 @@ DYNAMIC = -(2**63)  # upstream's ShapedType::kDynamic
 class _PlainPrinter:
     """Prints nested entities without aliases (used by ``str``)."""
 
-    def attr(self, a: object) -> str:
-        return a.print(self)  # type: ignore[attr-defined]
+    def attr(self, a: Attribute) -> str:
+        return a.print(self)
 
     def type(self, t: Type) -> str:
         return t.print(self)

@@ -79,9 +79,9 @@ class _Verifier:
                 raise op.emit_error("entry block of region may not have predecessors")
         if SYMBOL_TABLE in traits:
             self._check_symbols(op)
-        if op.registered:
-            op.verify_declared()  # type: ignore[attr-defined]
-            op.verify_()  # type: ignore[attr-defined]
+        if isinstance(op, OpDef):  # a registered op
+            op.verify_declared()
+            op.verify_()
 
     def _check_terminator(self, op: Operation, b: Block) -> None:
         if not b.operations:
@@ -158,11 +158,12 @@ class _Verifier:
             if idx[def_op] < idx[anc]:
                 return
             raise self._not_dominating(user, index, v)
-        if len(def_region.blocks) == 1:  # type: ignore[union-attr]
+        assert def_region is not None, "the defining block is in a region"
+        if len(def_region.blocks) == 1:
             return
-        if use_block not in self._reachable_blocks(def_region):  # type: ignore[arg-type]
+        if use_block not in self._reachable_blocks(def_region):
             return  # dominance is only checked in reachable code
-        doms = self._dominators(def_region)  # type: ignore[arg-type]
+        doms = self._dominators(def_region)
         b = use_block
         while b is not None:
             nxt = doms.get(b)
@@ -221,7 +222,8 @@ class _Verifier:
 
 def _has_predecessors(block: Block) -> bool:
     """``bool(block.predecessors)`` without building the list."""
-    for b in block.parent.blocks:  # type: ignore[union-attr]
+    assert block.parent is not None, "an entry block of a region"
+    for b in block.parent.blocks:
         ops = b.operations
         if ops and block in ops[-1].successors:
             return True
