@@ -16,6 +16,7 @@ from .attributes import UNKNOWN_LOC, Attribute, Location
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..printer import AsmPrinter
     from .diagnostics import DiagnosticError
 
 AttrT = TypeVar("AttrT", bound=Attribute)
@@ -304,6 +305,27 @@ class Operation:
 
     def has_trait(self, trait: str) -> bool:
         return trait in self.traits
+
+    # -- custom assembly (registered ops, OpDef, override these) ---------------
+    # Whether the printer asks asm_result_names / asm_block_arg_names.
+    _asm_names: ClassVar[bool] = False
+    _asm_arg_names: ClassVar[bool] = False
+
+    def asm_result_names(self) -> Sequence[str | None] | None:
+        """The names the printer gives the results (see OpDef); None: numbered."""
+        return None
+
+    def asm_block_arg_names(self, region: Region) -> Sequence[str | None] | None:
+        """The names of ``region``'s entry block arguments; None: ``%arg<N>``."""
+        return None
+
+    def print_custom_ok(self) -> bool:
+        """Whether the op can print in a custom form (an unregistered op cannot)."""
+        return False
+
+    def print_custom(self, p: AsmPrinter) -> None:
+        """Print the custom form after the op name (registered ops only)."""
+        raise NotImplementedError(f"'{self.name}' has no custom assembly form")
 
     # -- attributes ----------------------------------------------------------
     @property

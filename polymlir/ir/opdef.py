@@ -126,8 +126,6 @@ class OpDef(Operation):
     # The name upstream prints the (first) result with, e.g. "alloc" for
     # `%alloc = memref.alloc()`; see asm_result_names.
     asm_result_name: ClassVar[str | None] = None
-    _asm_names: ClassVar[bool] = False
-    _asm_arg_names: ClassVar[bool] = False
     _format: ClassVar[AssemblyFormat | None] = None
     _populated_defaults: ClassVar[tuple] = ()
     _property_set: ClassVar[frozenset[str]] = frozenset()  # PROPERTIES as a set

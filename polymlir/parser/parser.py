@@ -496,8 +496,14 @@ class Parser(BaseParser):
         if fwd is not None:
             err.attach_note("previously referenced here", self.loc_at(fwd.pos))
         else:
-            v = vals[0]  # type: ignore[index]
-            err.attach_note("previously referenced here", v.loc if isinstance(v, BlockArgument) else v.owner.loc)
+            assert vals  # (neither forward-referenced nor defined returned above)
+            v = vals[0]
+            if isinstance(v, BlockArgument):
+                err.attach_note("previously referenced here", v.loc)
+            else:
+                owner = v.owner_op
+                assert owner is not None  # an op result
+                err.attach_note("previously referenced here", owner.loc)
         raise err
 
     def parse_optional_region(self, **kw) -> Region | None:
