@@ -51,7 +51,7 @@ class _Arith:
 def _metadata(b: Builder, src: Value) -> tuple[Value, Ofr, list[Ofr], list[Ofr]]:
     """Base buffer, offset, sizes, strides of ``src`` (static where the type
     says so)."""
-    t: T.MemRefType = src.type  # type: ignore[assignment]
+    t = T.of_kind(src.type, T.MemRefType)
     n = t.rank
     base_t = T.MemRefType((), t.element_type, None, t.memory_space)
     md = b.create("memref.extract_strided_metadata", [src], [base_t, T.index] + [T.index] * (2 * n))

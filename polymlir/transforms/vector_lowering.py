@@ -65,7 +65,7 @@ def is_float(t: T.Type) -> bool:
 
 def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
     """``vector.extract v[pos]`` (ints are static, Values dynamic positions)."""
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     if not pos and vt.rank:
         return v
     static = [p if isinstance(p, int) else DYN for p in pos]
@@ -94,7 +94,7 @@ def broadcast(b: Builder, v: Value, t: T.VectorType) -> Value:
 def transpose(b: Builder, v: Value, perm: Sequence[int]) -> Value:
     if list(perm) == sorted(perm):
         return v
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     rt = vec([vt.shape[p] for p in perm], vt.element_type)
     return b.create("vector.transpose", [v], [rt], properties={"permutation": i64_array(perm)}).results[0]
 
@@ -218,7 +218,7 @@ def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
 
 def slice_dim(b: Builder, v: Value, k: int, i: int) -> Value:
     """``v`` with dimension ``k`` fixed to ``i`` (one rank less)."""
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     if k == 0:
         return extract(b, v, [i])
     rt = vec(vt.shape[:k] + vt.shape[k + 1 :], vt.element_type)
@@ -232,7 +232,7 @@ def insert_dim(b: Builder, dest: Value, val: Value, k: int, i: int) -> Value:
     """``dest`` with the slice at index ``i`` of dimension ``k`` set to ``val``."""
     if k == 0:
         return insert(b, val, dest, [i])
-    dt: T.VectorType = dest.type  # type: ignore[assignment]
+    dt = T.of_kind(dest.type, T.VectorType)
     for j in range(dt.shape[0]):
         sub = insert_dim(b, extract(b, dest, [j]), extract(b, val, [j]), k - 1, i)
         dest = insert(b, sub, dest, [j])
@@ -378,7 +378,7 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
             return None
     else:
         return None
-    dt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
+    dt = T.of_kind(op.result_types[0], T.VectorType)
     rows, cols = dt.shape[0], (dt.shape[1] if dt.rank == 2 else 1)
     fm = op.props.get("fastmath")
     res = zero(b, dt)
@@ -509,7 +509,7 @@ def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
 def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     b = Builder.before(op)
     src, acc = op.operands[0], op.operands[1]
-    st: T.VectorType = src.type  # type: ignore[assignment]
+    st = T.of_kind(src.type, T.VectorType)
     kind = kind_of(op.props["kind"])
     red = sorted(set(op.prop("reduction_dims", A.DenseArrayAttr).values))
     keep = [i for i in range(st.rank) if i not in red]
@@ -529,7 +529,7 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     p = math.prod(st.shape[i] for i in keep)
     flat = shape_cast(b, src, vec([p, q], et))
     fmask = shape_cast(b, mask, vec([p, q], T.i1)) if mask is not None else None
-    acc_t: T.VectorType = acc.type  # type: ignore[assignment]
+    acc_t = T.of_kind(acc.type, T.VectorType)
     facc = shape_cast(b, acc, vec([p], et))
     res = zero(b, vec([p], et))
     neutral_row = constant(b, vec([q], et), neutral(kind, et)) if mask is not None else None
@@ -551,7 +551,7 @@ def lower_scan(op: Operation) -> list[Value]:
     accumulated value is the last ``dest`` slice."""
     b = Builder.before(op)
     src, init = op.operands
-    st: T.VectorType = src.type  # type: ignore[assignment]
+    st = T.of_kind(src.type, T.VectorType)
     kind = kind_of(op.props["kind"])
     d = op.prop("reduction_dim", A.IntegerAttr).value
     inclusive = bool(op.prop("inclusive", A.IntegerAttr).value)

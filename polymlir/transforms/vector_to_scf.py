@@ -286,7 +286,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     # Loop form: the vector (and the mask) go through stack buffers.
     mcast = None
     if x.mask is not None:
-        mt: T.VectorType = x.mask.type  # type: ignore[assignment]
+        mt = T.of_kind(x.mask.type, T.VectorType)
         mbuf = _entry_alloca(op, T.MemRefType((), mt))
         b.create("memref.store", [x.mask, mbuf], [])
         mcast = _type_cast(b, mbuf, mt)

@@ -344,14 +344,14 @@ def general_exprs(draw: st.DrawFn, nd: int, ns: int, depth: int = 4) -> AffineEx
 @st.composite
 def maps(draw: st.DrawFn, exprs: object = canonical_exprs) -> AffineMap:
     nd, ns = draw(st.integers(0, 3)), draw(st.integers(0, 2))
-    results = draw(st.lists(exprs(nd, ns), max_size=3))  # type: ignore[operator]
+    results = draw(st.lists(exprs(nd, ns), max_size=3))  # type: ignore[operator]  # a composite strategy called with its arguments
     return AffineMap(nd, ns, results)
 
 
 @st.composite
 def sets(draw: st.DrawFn, exprs: object = canonical_exprs) -> IntegerSet:
     nd, ns = draw(st.integers(0, 3)), draw(st.integers(0, 2))
-    cs = draw(st.lists(exprs(nd, ns), min_size=1, max_size=3))  # type: ignore[operator]
+    cs = draw(st.lists(exprs(nd, ns), min_size=1, max_size=3))  # type: ignore[operator]  # a composite strategy called with its arguments
     return IntegerSet(nd, ns, cs, draw(st.lists(st.booleans(), min_size=len(cs), max_size=len(cs))))
 
 

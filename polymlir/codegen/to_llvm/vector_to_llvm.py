@@ -145,7 +145,7 @@ class VLower:
         return self.b.create("llvm.insertelement", [row, val, idx], [row.type]).results[0]
 
     def shuffle(self, v1: Value, v2: Value, mask: Sequence[int]) -> Value:
-        vt: T.VectorType = v1.type  # type: ignore[assignment]
+        vt = T.of_kind(v1.type, T.VectorType)
         rt = T.VectorType((len(mask),), vt.element_type)
         return self.b.create(
             "llvm.shufflevector", [v1, v2], [rt], properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}
