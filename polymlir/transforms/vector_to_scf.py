@@ -180,7 +180,7 @@ def _type_cast(b: Builder, buf: Value, vt: T.VectorType) -> Value:
     return b.create("vector.type_cast", [buf], [T.MemRefType((vt.shape[0],), inner)]).results[0]
 
 
-def _for(b: Builder, n: int, inits: list[Value] = ()) -> tuple[Operation, Block]:  # type: ignore[assignment]
+def _for(b: Builder, n: int, inits: tuple[Value, ...] | list[Value] = ()) -> tuple[Operation, Block]:
     body = Region()
     blk = body.add_block()
     blk.add_argument(T.index)
@@ -198,7 +198,7 @@ def _if(b: Builder, cond: Value, result_types: list[T.Type], with_else: bool) ->
     return op, tb, eb
 
 
-def _yield(blk: Block, vals: list[Value] = (), loc=None) -> None:  # type: ignore[assignment]
+def _yield(blk: Block, vals: tuple[Value, ...] | list[Value] = (), loc=None) -> None:
     Builder.at_end(blk, loc).create("scf.yield", list(vals))
 
 

@@ -147,7 +147,8 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
     assert isinstance(mt, T.MemRefType)
     cls = AllocaOp if alloc.name == "memref.alloca" else AllocOp
     new = cls.build(T.MemRefType(tuple(shape), mt.element_type, None, mt.memory_space), loc=alloc.loc)
-    alloc.parent.insert_before(alloc, new)  # type: ignore[union-attr]
+    assert alloc.parent is not None, "the allocation is in a block"
+    alloc.parent.insert_before(alloc, new)
     nbuf = new.results[0]
     nbuf.name_hint = buf.name_hint
     ivs = [lp.iv for lp in chain]

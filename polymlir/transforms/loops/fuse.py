@@ -104,7 +104,8 @@ def body_count(loop_op: Operation) -> int:
 
 def between(a: Operation, b: Operation) -> list[Operation]:
     """The ops strictly between ``a`` and ``b`` in their block."""
-    ops = a.parent.operations  # type: ignore[union-attr]
+    assert a.parent is not None, "the ops are in a block"
+    ops = a.parent.operations
     return ops[ops.index(a) + 1 : ops.index(b)]
 
 
@@ -183,7 +184,8 @@ def _check_params(a: Loop, b: Loop, depth: int, shifts: Sequence[int] | None) ->
             "same block (fusion takes sibling nests)",
             b.op,
         )
-    ops = a.op.parent.operations  # type: ignore[union-attr]
+    assert a.op.parent is not None, "the nests are in a block (checked above)"
+    ops = a.op.parent.operations
     if ops.index(a.op) > ops.index(b.op):
         raise TransformError(
             f"the first nest (loop {loop_name(a)} at {a.loc}) must come before the second "

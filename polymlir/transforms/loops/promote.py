@@ -449,18 +449,20 @@ def _promote_one(
     space = A.IntegerAttr(memory_space, T.i64) if memory_space else None
     shape = tuple(T.DYNAMIC if s < 0 else s for s in r.shape)
     dyn: list[Value] = []
+    block = top.parent
+    assert block is not None, "the nest is in a block"
     for b, s in zip(r.box, r.shape, strict=True):
         if s < 0:
             assert b.size_bound
             amap, ops = bound_map([*b.size_bound, const(0)], [], params)
             mx = AffineMaxOp.build(amap, ops, loc=loc)
-            top.parent.insert_before(top, mx)  # type: ignore[union-attr]
+            block.insert_before(top, mx)
             dyn.append(mx.results[0])
     alloc = AllocOp.build(T.MemRefType(shape, mt.element_type, None, space), dyn, loc=loc)
-    top.parent.insert_before(top, alloc)  # type: ignore[union-attr]
+    block.insert_before(top, alloc)
     buf = alloc.results[0]
     buf.name_hint = f"{_ident(r.name)}_local"
-    top.parent.insert_after(top, DeallocOp.build(buf, loc=loc))  # type: ignore[union-attr]
+    block.insert_after(top, DeallocOp.build(buf, loc=loc))
     offsets = [b.offset for b in r.box]
     assert all(o is not None for o in offsets)
     block = loop_op.parent
