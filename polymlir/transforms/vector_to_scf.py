@@ -134,7 +134,8 @@ def lower_permutation(op: Operation) -> Operation | None:
         op.replace_all_uses_with([r])
     else:
         perm = [vk[d] for d in ordered]
-        v = transpose(b, x.value, perm)  # type: ignore[arg-type]
+        assert x.value is not None  # a transfer write
+        v = transpose(b, x.value, perm)
         new = build_transfer(b, False, x.base, x.indices, vec(new_shape, et), new_map, new_ib, value=v, mask=x.mask)
         op.replace_all_uses_with(list(new.results))
     op.erase()
@@ -276,7 +277,8 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
                 row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))
                 res = insert(b, row, res, [i])  # type: ignore[arg-type]
             else:
-                vrow = extract(b, x.value, [i])  # type: ignore[arg-type]
+                assert x.value is not None  # a transfer write
+                vrow = extract(b, x.value, [i])
                 guarded(b, idx, lambda ib, idx=idx, mrow=mrow, vrow=vrow: inner_transfer(ib, idx, mrow, vrow))
         if res is not None:
             op.replace_all_uses_with([res])
@@ -293,7 +295,8 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     buf = _entry_alloca(op, T.MemRefType((), vt))
     cast = _type_cast(b, buf, vt)
     if not x.read:
-        b.create("memref.store", [x.value, buf], [])  # type: ignore[list-item]
+        assert x.value is not None  # a transfer write
+        b.create("memref.store", [x.value, buf], [])
     blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
@@ -369,7 +372,8 @@ def lower_1d_scalar(op: Operation) -> None:
         idx = lb.binary("arith.addi", x.indices[d], iv)
 
         def store(ib: Builder) -> None:
-            e = extract(ib, x.value, [iv])  # type: ignore[arg-type]
+            assert x.value is not None  # a transfer write
+            e = extract(ib, x.value, [iv])
             ib.create("memref.store", [e, x.base, *_with_index(x.indices, d, idx)], [])
 
         c = cond_at(lb, iv, idx)

@@ -246,7 +246,8 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if x.read:
             rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(vt)], properties=al64).results[0]])
         else:
-            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)  # type: ignore[arg-type]
+            assert x.value is not None  # a transfer write
+            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)
             rw.erase(op)
         return
     row_t = L.row_type(vt)
@@ -301,7 +302,8 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
             r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
         rw.replace(op, [r.results[0]])
         return
-    v = L.operand(x.value)  # type: ignore[arg-type]
+    assert x.value is not None  # a transfer write
+    v = L.operand(x.value)
     if mask is None:
         L.b.create("llvm.store", [v, ptr], properties=al64)
     else:
