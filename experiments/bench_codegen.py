@@ -48,7 +48,7 @@ def main() -> int:
         engine = polymlir.compile(text, opt_level=args.opt, cache=False)
         compile_s = time.perf_counter() - t0
         inst = bl.Instance(k)
-        fn = lambda: engine.kernel(*inst.args)  # noqa: E731
+        fn = lambda engine=engine, inst=inst: engine.kernel(*inst.args)  # noqa: E731
         ours = statistics.median(bl.time_call(fn, inst) for _ in range(args.repeat))
         ok = pb.compare(k, inst.outputs())["ok"]
         anchor = None

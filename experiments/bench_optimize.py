@@ -79,7 +79,7 @@ def main() -> None:
         )
     print("\n| kernel | optimize time | clang -O3 | polymlir JIT (original) | polymlir optimize + JIT |")
     print("|---|---|---|---|---|")
-    for k, t_opt, applied, ok, med in rows:
+    for k, t_opt, _applied, ok, med in rows:
         c = med["clang -O3"]
         cells = [
             f"{med[n]:.3f} s ({c / med[n]:.2f}x){'' if ok[n] else ' WRONG'}"

@@ -250,14 +250,14 @@ def main() -> int:
             for _ in range(args.cli_repeat):
                 for k, cmd in tools.items():
                     r = cli_cpu(cmd, path, 1, env)
-                    if r is not None and (cli[k] is None or r < cli[k]):  # type: ignore[operator]
+                    if r is not None and (cli[k] is None or r < cli[k]):  # type: ignore[operator]  # every key is filled in above
                         cli[k] = r
             for k, r in cli.items():
                 print(f"  {k} CLI: " + (f"{r[0]:.3f} s CPU ({r[1]:.3f} s wall)" if r else "n/a"))
             c_ours, c_theirs = cli["polymlir"], cli.get("xdsl")
             rows.append(("affine module, CLI (CPU)", c_ours[0] if c_ours else None, c_theirs[0] if c_theirs else None))
             if cli.get("mlir-opt"):
-                print(f"  upstream mlir-opt CLI on the module: {cli['mlir-opt'][0]:.3f} s CPU")  # type: ignore[index]
+                print(f"  upstream mlir-opt CLI on the module: {cli['mlir-opt'][0]:.3f} s CPU")  # type: ignore[index]  # every key is filled in above
 
     if not args.no_corpus and os.path.isdir(CORPUS):
         files = sorted(glob.glob(os.path.join(CORPUS, "*", "*.mlir")))
@@ -290,16 +290,16 @@ def main() -> int:
             best = best_of(runners, common, args.corpus_repeat)
             ours, theirs = best["polymlir"], best["xdsl"]
             print(
-                f"  files both handle: {len(common)}; polymlir {phases_str(ours[0])}; "  # type: ignore[index]
+                f"  files both handle: {len(common)}; polymlir {phases_str(ours[0])}; "  # type: ignore[index]  # ours is set when common is not empty
                 f"xDSL {phases_str(theirs[0])}"
-            )  # type: ignore[index]
+            )  # type: ignore[index]  # ours is set when common is not empty
             rows.append(
                 (
                     f"corpus, {len(common)} files both read",
-                    sum(ours[0].values()),  # type: ignore[index]
+                    sum(ours[0].values()),  # type: ignore[index]  # ours is set when common is not empty
                     sum(theirs[0].values()),
                 )
-            )  # type: ignore[index]
+            )  # type: ignore[index]  # ours is set when common is not empty
 
     print()
     print(f"{'benchmark (CPU time, best of N)':34} {'polymlir':>10} {'xDSL':>10} {'speed-up':>9}")

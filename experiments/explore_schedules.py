@@ -56,11 +56,11 @@ def main() -> None:
     print(f"legal primitives on @{func} of {a.kernel}:")
     for opt in s.legal_primitives():
         print("  ", opt)
-    bands = sorted((s.band_from(l) for l in s.all_loops()), key=len)
+    bands = sorted((s.band_from(lp) for lp in s.all_loops()), key=len)
     if len(bands[-1]) < 2:
         print("no band of two or more loops to explore")
         return
-    names = [s.spec_of(l) for l in bands[-1]]
+    names = [s.spec_of(lp) for lp in bands[-1]]
     print(f"exploring the band {', '.join(names)}")
     rows = []
     for trace in candidate_traces(names):
@@ -74,7 +74,7 @@ def main() -> None:
         rows.append((str(trace), "ok" if r.ok else "WRONG", f"{r.transformed_s * 1e3:.2f} ms", r.speedup))
     print(f"\n{'trace':<90} {'check':<8} {'time':>12} {'speed-up':>9}")
     for tr, ok, t, sp in rows:
-        print(f"{tr:<90} {ok:<8} {t:>12} {('%.2fx' % sp) if sp else '-':>9}")
+        print(f"{tr:<90} {ok:<8} {t:>12} {f'{sp:.2f}x' if sp else '-':>9}")
     if a.plot:
         import matplotlib  # optional dependency ([plot] extra)
 

@@ -151,7 +151,7 @@ def main() -> int:
     blurred: collections.Counter[tuple[str, str]] = collections.Counter()
     examples: dict[tuple[str, str], str] = {}
     skipped = identical = failed = 0
-    for (rel, path), up in zip(cases, theirs):
+    for (rel, path), up in zip(cases, theirs, strict=True):
         if up is None:
             skipped += 1
             results.append({"case": rel, "status": "upstream-rejects"})

@@ -27,7 +27,7 @@ def _read_input(path: str) -> tuple[str, str]:
         with open(path, encoding="utf-8", errors="surrogateescape") as f:
             return f.read(), path
     except OSError as e:
-        raise SystemExit(f"polymlir: error: cannot open input file '{path}': {e.strerror}")
+        raise SystemExit(f"polymlir: error: cannot open input file '{path}': {e.strerror}") from None
 
 
 def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:

@@ -111,7 +111,7 @@ def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         refuse_if_not(v, s.loop(names[0]).op)
         return out
     for nest in s.nests():
-        names = [s.spec_of(loop) for loop in s.chain_from(nest)[: len(sizes)]]
+        names = [s.spec_of(lp) for lp in s.chain_from(nest)[: len(sizes)]]
         first = nest.op
         last: Verdict | None = None
         # The longest prefix of the band (imperfect ones too) that may be tiled.

@@ -74,8 +74,8 @@ class AsmPrinter:
         named_args = False
         if hooks:
             parent = region.parent
-            if parent is not None and parent.registered and parent._asm_arg_names and region.blocks:  # type: ignore[attr-defined]
-                for a, n in zip(region.blocks[0].arguments, parent.asm_block_arg_names(region) or ()):  # type: ignore[attr-defined]
+            if parent is not None and parent.registered and parent._asm_arg_names and region.blocks:
+                for a, n in zip(region.blocks[0].arguments, parent.asm_block_arg_names(region) or (), strict=False):
                     if n is not None:
                         names[a] = "%" + self._unique(n) if n else f"%{next_val}"
                         next_val += not n
@@ -99,8 +99,8 @@ class AsmPrinter:
             for op in block.operations:
                 res = op.results
                 if res:
-                    if hooks and op.registered and op._asm_names:  # type: ignore[attr-defined]
-                        hint = op.asm_result_names()  # type: ignore[attr-defined]
+                    if hooks and op.registered and op._asm_names:
+                        hint = op.asm_result_names()
                         if hint:
                             if len(res) == 1 and hint[0]:
                                 names[res[0]] = "%" + self._unique(hint[0])
@@ -117,8 +117,8 @@ class AsmPrinter:
         next_conflict = self._next_conflict
         for block in region.blocks:
             for op in block.operations:
-                for r in op.regions:
-                    self.number_region(r, next_val, next_arg, next_conflict)
+                for nested in op.regions:
+                    self.number_region(nested, next_val, next_arg, next_conflict)
         # Leave the region's scope: its names are free again for its siblings.
         if len(log) > mark:
             for n in log[mark:]:
@@ -173,7 +173,7 @@ class AsmPrinter:
             return next_val
         ends = [h[0] for h in heads[1:]] + [len(res)]
         header = []
-        for (start, head), end in zip(heads, ends):
+        for (start, head), end in zip(heads, ends, strict=True):
             if end - start == 1:
                 names[res[start]] = head
                 header.append(head)
@@ -191,13 +191,7 @@ class AsmPrinter:
         own results take."""
         res = op.results
         if res:
-            hint = (
-                op.asm_result_names()
-                if op.registered
-                and op._asm_names  # type: ignore[attr-defined]
-                and not self.generic
-                else None
-            )
+            hint = op.asm_result_names() if op.registered and op._asm_names and not self.generic else None
             if hint:
                 self._name_results(op, res, hint, 0)
             elif len(res) == 1:
@@ -205,8 +199,8 @@ class AsmPrinter:
             else:
                 for i, r in enumerate(res):
                     self.names[r] = f"%0#{i}"
-        for r in op.regions:
-            self.number_region(r, 0, 0, 0)
+        for region in op.regions:
+            self.number_region(region, 0, 0, 0)
 
     def value_name(self, v: Value) -> str:
         n = self.names.get(v)
@@ -302,7 +296,7 @@ class AsmPrinter:
         """``%arg0: i32, %arg1: f32`` (with locations under debuginfo)."""
         self.out.append(
             ", ".join(
-                f"{self.value_name(a)}: {self.type(a.type)}" + (self.loc_suffix(a.loc) if with_locs else "")  # type: ignore[attr-defined]
+                f"{self.value_name(a)}: {self.type(a.type)}" + (self.loc_suffix(a.loc) if with_locs else "")  # type: ignore[attr-defined]  # block arguments
                 for a in args
             )
         )
@@ -372,7 +366,7 @@ class AsmPrinter:
                 if header is None:
                     header = first.split("#", 1)[0] + f":{len(res)}"
                 out.append(header + " = ")
-        if not self.generic and op.registered and op.print_custom_ok():  # type: ignore[attr-defined]
+        if not self.generic and op.registered and op.print_custom_ok():
             dd = self._default_dialect(op)
             key = (dd, op.name)
             name = self._short_names.get(key)
@@ -382,7 +376,7 @@ class AsmPrinter:
                     name = name[len(dd) + 1 :]
                 self._short_names[key] = name
             out.append(name)
-            op.print_custom(self)  # type: ignore[attr-defined]
+            op.print_custom(self)
         else:
             self.print_generic_body(op)
         if self.debuginfo:

@@ -11,7 +11,7 @@ RESULT_KINDS = ("void", "i32", "i64", "f32", "f64")
 
 def format_result(value, kind: str) -> str:
     if kind in ("f32", "f64"):
-        return "%e" % float(value)
+        return f"{float(value):e}"
     return str(int(value))
 
 

@@ -54,7 +54,7 @@ class MlirFile(pytest.File):
                 continue
             runs.append(cont + cmd)
             cont = ""
-        requires = [m.group(1).strip() for l in lines if (m := REQUIRES_RE.match(l))]
+        requires = [m.group(1).strip() for line in lines if (m := REQUIRES_RE.match(line))]
         for i, cmd in enumerate(runs):
             yield MlirRun.from_parent(self, name=f"RUN{i}", cmd=cmd, requires=requires)
 

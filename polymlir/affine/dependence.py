@@ -102,7 +102,7 @@ def _kind(a: Access, b: Access) -> str | None:
 
 def common_loops(s: Statement, t: Statement) -> list[Loop]:
     out = []
-    for a, b in zip(s.loops, t.loops):
+    for a, b in zip(s.loops, t.loops, strict=False):
         if a is not b:
             break
         out.append(a)
@@ -191,9 +191,9 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
     res = DependenceResult()
     res.reductions = find_reductions(model)
     red_of: dict[Operation, int] = {}
-    for i, (l, s) in enumerate(res.reductions):
-        red_of[l] = i
-        red_of[s] = i
+    for i, (load, store) in enumerate(res.reductions):
+        red_of[load] = i
+        red_of[store] = i
     stmts = model.statements
     for s in stmts:
         for t in stmts:
@@ -239,7 +239,7 @@ def _iter_args_are_reductions(loop: Loop) -> bool:
         return True  # affine.parallel reductions are declared on the op
     body = op.regions[0].blocks[0]
     term = body.operations[-1]
-    for arg, yielded in zip(body.arguments[1:], term.operands):
+    for arg, yielded in zip(body.arguments[1:], term.operands, strict=True):
         if not (isinstance(yielded, OpResult) and _combines(yielded.owner, arg) and len(arg.uses) == 1):
             return False
     return True
@@ -258,11 +258,11 @@ def loop_parallelism(model: PolyhedralModel, loop: Loop) -> tuple[bool, bool]:
 
 def loop_report(model: PolyhedralModel) -> list[dict]:
     out = []
-    for l in model.loops:
-        par, red = loop_parallelism(model, l)
-        out.append({"loop": l, "parallel": par, "reduction_parallel": red})
+    for lp in model.loops:
+        par, red = loop_parallelism(model, lp)
+        out.append({"loop": lp, "parallel": par, "reduction_parallel": red})
     return out
 
 
 def values_equal(a: list[Value], b: list[Value]) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))

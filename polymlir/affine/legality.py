@@ -52,7 +52,7 @@ def permutability(model: PolyhedralModel, band: list[Loop]) -> Verdict:
     distance component on a band loop."""
     if not band:
         return Verdict.legal("empty band")
-    for a, b in zip(band, band[1:]):
+    for a, b in zip(band, band[1:], strict=False):
         if b.parent is not a:
             return Verdict(False, f"loops at {a.loc} and {b.loc} are not directly nested")
     first = band[0].depth

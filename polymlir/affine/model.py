@@ -112,10 +112,10 @@ class Loop:
     def enclosing(self) -> list[Loop]:
         """The loops around this one, outermost first, and itself."""
         out: list[Loop] = []
-        l: Loop | None = self
-        while l is not None:
-            out.append(l)
-            l = l.parent
+        lp: Loop | None = self
+        while lp is not None:
+            out.append(lp)
+            lp = lp.parent
         return out[::-1]
 
 
@@ -183,9 +183,9 @@ class PolyhedralModel:
         return n.value if isinstance(n, A.StringAttr) else self.func.name
 
     def loop_for(self, op: Operation, index: int = 0) -> Loop:
-        for l in self.loops:
-            if l.op is op and l.index == index:
-                return l
+        for lp in self.loops:
+            if lp.op is op and lp.index == index:
+                return lp
         raise KeyError(f"{op.name} at {op_loc(op)} is not a modelled loop")
 
     def statement_for(self, op: Operation) -> Statement:
@@ -238,7 +238,7 @@ class PolyhedralModel:
     def is_permutable(self, band: list[Loop] | list[Operation]) -> bool:
         from .legality import band_is_permutable
 
-        return band_is_permutable(self, [self._as_loop(l) for l in band])
+        return band_is_permutable(self, [self._as_loop(lp) for lp in band])
 
     def legal(self, schedule) -> object:
         from .legality import schedule_legality
@@ -320,10 +320,10 @@ class _Builder:
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
-        l = self.m._loop_of_iv.get(v)
-        if l is not None:
-            if l.depth < len(loops) and loops[l.depth] is l:
-                return dim(l.depth)
+        lp = self.m._loop_of_iv.get(v)
+        if lp is not None:
+            if lp.depth < len(loops) and loops[lp.depth] is lp:
+                return dim(lp.depth)
             raise NonAffine(user, "uses an induction variable outside its loop")
         if isinstance(v, OpResult):
             d = v.owner
@@ -351,7 +351,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return blk in top
-        return v.owner.parent in top  # type: ignore[union-attr]
+        return v.owner.parent in top
 
     def _param(self, v: Value) -> int:
         try:
@@ -419,10 +419,10 @@ class _Builder:
 
     def _unknown(self, op: Operation, parent: Loop | None, reason: str) -> None:
         self.m.non_affine.append(NonAffineRegion(op, reason))
-        l = parent
-        while l is not None:
-            l.has_unknown_effects = True
-            l = l.parent
+        lp = parent
+        while lp is not None:
+            lp.has_unknown_effects = True
+            lp = lp.parent
 
     def _new_loop(self, op: Operation, iv: Value | None, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
         depth = parent.depth + 1 if parent is not None else 0
@@ -468,8 +468,8 @@ class _Builder:
             cur = self._new_loop(op, iv, cur, lbs, ubs, int(steps[k]), k)
             if k:
                 positions = positions + [0]
-        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):  # type: ignore[arg-type]
-            cur.iter_args = len(op.results)  # type: ignore[union-attr]
+        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):
+            cur.iter_args = len(op.results)
         self.walk_block(body, cur, conds, positions)
 
     def _if(self, op, parent, loops, conds, positions, counter) -> None:
@@ -478,7 +478,8 @@ class _Builder:
         exprs = [self.value_expr(o, loops, op) for o in operands]
         nd = iset.num_dims
         cs = [
-            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq) for c, eq in zip(iset.constraints, iset.eq_flags)
+            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq)
+            for c, eq in zip(iset.constraints, iset.eq_flags, strict=True)
         ]
         then_r = op.regions[0]
         if then_r.blocks:
@@ -542,7 +543,7 @@ class _Builder:
         max_depth = max((len(p.loops) for p in self.pending), default=0)
         for k, p in enumerate(self.pending):
             name = f"S{k}"
-            dims = [l.name for l in p.loops]
+            dims = [lp.name for lp in p.loops]
             dom = _domain(p.loops, p.conds, dims, params, name)
             st = Statement(name, p.op, p.loops, dom, p.positions)
             for kind, memref, idx in p.accesses:
@@ -551,22 +552,22 @@ class _Builder:
                 st.accesses.append(Access(p.op, kind, memref, arr, rel))
             st.schedule = ib.schedule_2d1(dims, params, name, p.positions, max_depth).intersect_domain(dom)
             m.statements.append(st)
-            for l in p.loops:
-                l.statements.append(st)
+            for lp in p.loops:
+                lp.statements.append(st)
 
 
 def _domain(loops: list[Loop], conds: list[_Cond], dims: list[str], params: list[str], name: str):
     ge: list[AffineExpr] = []
     eq: list[AffineExpr] = []
     stepped: list[tuple[int, list[AffineExpr], int]] = []
-    for l in loops:
-        iv = dim(l.depth)
-        for lb in l.lbs:
+    for lp in loops:
+        iv = dim(lp.depth)
+        for lb in lp.lbs:
             ge.append(iv - lb)
-        for ub in l.ubs:
+        for ub in lp.ubs:
             ge.append(ub - iv - 1)
-        if l.step != 1:
-            stepped.append((l.depth, l.lbs, l.step))
+        if lp.step != 1:
+            stepped.append((lp.depth, lp.lbs, lp.step))
     dom = ib.constraint_set(dims, params, name, ge, eq)
     for depth, lbs, step in stepped:
         iv = dim(depth)
@@ -596,7 +597,7 @@ def _schedule_tree(m: PolyhedralModel):
     """Sequence/band schedule tree mirroring the loop structure."""
     stmts_by_pos = sorted(m.statements, key=lambda s: s.positions)
     return ib.schedule_tree_from_2d1(
-        [(s.domain, s.positions, [l.name for l in s.loops]) for s in stmts_by_pos], m.param_names
+        [(s.domain, s.positions, [lp.name for lp in s.loops]) for s in stmts_by_pos], m.param_names
     )
 
 

@@ -53,13 +53,13 @@ def render_text(report: dict) -> str:
     for f in report["functions"]:
         out.append(f"func @{f['name']}:")
         out.append("  loops:")
-        for l in f["loops"]:
+        for lp in f["loops"]:
             tag = (
                 "parallel"
-                if l["parallel"]
-                else ("parallel with reductions" if l["reduction_parallel"] else "sequential")
+                if lp["parallel"]
+                else ("parallel with reductions" if lp["reduction_parallel"] else "sequential")
             )
-            out.append(f"    {l['loc']}  depth {l['depth']}  {tag}")
+            out.append(f"    {lp['loc']}  depth {lp['depth']}  {tag}")
         out.append(f"  dependences ({len(f['dependences'])}):")
         for d in f["dependences"]:
             carried = f"carried by loop at {d['carried_by']}" if d["carried_by"] else "loop-independent"

@@ -88,7 +88,7 @@ def transform_band(
         if not inside(u, band[-1]):
             raise ValueError(f"{u.op.name} at {op_loc(u.op)} is between the loops of the band (imperfect nest)")
         vec = list(vectors[u.name])
-        ivs = [dim(l.depth) for l in band]
+        ivs = [dim(lp.depth) for lp in band]
         vec[sl] = fn(u, ivs)
         out[u.name] = vec
     return out
@@ -152,7 +152,7 @@ def refusal(
     """A verdict naming ``d``: kind, source and sink with locations, and its
     distance (or direction) over ``loops`` (all common loops if none)."""
     common = d.common_loops
-    picks = [k for k, l in enumerate(common) if not loops or l in loops]
+    picks = [k for k, lp in enumerate(common) if not loops or lp in loops]
     if d.distance is not None and picks:
         dist = "has distance " + _fmt([d.distance[k] for k in picks])
     elif picks:
@@ -180,7 +180,7 @@ def skew_hint(d: Dependence, loops: Sequence[Loop], max_factor: int = 4) -> str:
     the later one's non-negative for every instance pair of ``d``: decided
     on the exact distance set, smallest f first."""
     common = d.common_loops
-    picks = [l for l in loops if l in common]
+    picks = [lp for lp in loops if lp in common]
     if len(picks) < 2:
         return ""
     deltas = ib.common_deltas(d.relation, len(common))

@@ -69,10 +69,10 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
     if model.non_affine:
         na = model.non_affine[0]
         raise NotCompound(na.op, f"{na.op.name} at {na.loc} is outside the affine model: {na.reason}")
-    for l in model.loops:
-        if l.iter_args:
+    for lp in model.loops:
+        if lp.iter_args:
             raise NotCompound(
-                l.op, f"loop at {l.loc} carries values (iter_args/reductions); statements cannot be moved out of it"
+                lp.op, f"loop at {lp.loc} carries values (iter_args/reductions); statements cannot be moved out of it"
             )
     by_op = {s.op: s for s in model.statements}
     units: list[Unit] = []
@@ -98,7 +98,7 @@ def _operand_slice(model: PolyhedralModel, store: Operation, stmt: Statement) ->
     """The ops computing ``store``'s operands inside its loops, in program
     order, then the store."""
     top = model.func.regions[0].blocks
-    ivs = {l.iv for l in stmt.loops}
+    ivs = {lp.iv for lp in stmt.loops}
     seen: dict[Operation, None] = {}
 
     def visit(v: Value) -> None:
@@ -134,7 +134,7 @@ def _operand_slice(model: PolyhedralModel, store: Operation, stmt: Statement) ->
 
 def _encloses(op: Operation, loops: list[Loop]) -> bool:
     """Whether ``op`` sits in the body of one of ``loops`` (or an affine.if in it)."""
-    loop_ops = {l.op for l in loops}
+    loop_ops = {lp.op for lp in loops}
     p = op.parent_op
     while p is not None:
         if p in loop_ops:

@@ -94,10 +94,11 @@ def collect_signatures(module: Operation) -> dict[str, T.FunctionType]:
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
         if op.name == "func.func":
-            ft = op.properties.get("function_type") if isinstance(op.properties, dict) else None
-            name = op.properties.get("sym_name") if isinstance(op.properties, dict) else None
-            if ft is not None and name is not None and isinstance(ft.value, T.FunctionType):
-                sigs[name.value] = ft.value
+            props = op.properties if isinstance(op.properties, dict) else {}
+            ft = getattr(props.get("function_type"), "value", None)
+            name = getattr(props.get("sym_name"), "value", None)
+            if name is not None and isinstance(ft, T.FunctionType):
+                sigs[name] = ft
     return sigs
 
 
@@ -193,9 +194,9 @@ class ExecutionEngine:
         self._global_names: list[str] = []
         for op in body:
             if op.name == "llvm.func":
-                self._functions[op.properties["sym_name"].value] = op
+                self._functions[op.props["sym_name"].value] = op
             elif op.name == "llvm.mlir.global":
-                self._global_names.append(op.properties["sym_name"].value)
+                self._global_names.append(op.props["sym_name"].value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
         self._symbol_names = self._global_names + [
@@ -230,7 +231,7 @@ class ExecutionEngine:
         types = TypeNamer()
         out = []
         for name, fn in self._functions.items():
-            p = fn.properties
+            p = fn.props
             if not (fn.regions and fn.regions[0].blocks):
                 continue
             ft: LT.LLVMFunctionType = p["function_type"].value
@@ -273,10 +274,10 @@ class ExecutionEngine:
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
             ctypes.addressof(addrs)
         )
-        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs)}
+        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs, strict=False)}
         td = self.target_machine.target_data
         ranges = []
-        for name, addr in zip(self._global_names, addrs):
+        for name, addr in zip(self._global_names, addrs, strict=False):
             try:
                 size = td.get_abi_size(mod.get_global_variable(name).global_value_type)
             except Exception:
@@ -327,7 +328,7 @@ class ExecutionEngine:
                 st = self._result_types[abi.name] = M.result_struct_type(abi.results)
             result_store = st()
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
-        for i, (slot, value) in enumerate(zip(abi.args, args)):
+        for i, (slot, value) in enumerate(zip(abi.args, args, strict=True)):
             what = f"{name}() argument {i}"
             if slot.kind == "memref":
                 d = M.descriptor_from_array(
@@ -393,7 +394,7 @@ class ExecutionEngine:
     def _results(self, abi: M.FunctionABI, values: list[Any], args: Sequence[Any]) -> list[Any]:
         owners: dict[int, Any] = {}
         out = []
-        for slot, v in zip(abi.results, values):
+        for slot, v in zip(abi.results, values, strict=True):
             if slot.kind == "scalar":
                 out.append(M.from_scalar(v, slot))
                 continue
@@ -417,8 +418,12 @@ class ExecutionEngine:
         data = int(d.aligned or 0)
         for a in args:
             if isinstance(a, np.ndarray) and a.size:
-                lo = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0)
-                hi = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s > 0) + a.itemsize
+                lo = a.ctypes.data + sum((n - 1) * s for n, s in zip(a.shape, a.strides, strict=True) if s < 0)
+                hi = (
+                    a.ctypes.data
+                    + sum((n - 1) * s for n, s in zip(a.shape, a.strides, strict=True) if s > 0)
+                    + a.itemsize
+                )
                 if lo <= data < hi:
                     return M.array_from_descriptor(d, dtype, owner=a)
         for lo, hi in self._globals:
@@ -451,7 +456,9 @@ class ExecutionEngine:
         if not self._closed:
             self._finalizer()
             self._closed = True
-            _CACHE.pop(getattr(self, "_cache_key", None), None)
+            key = getattr(self, "_cache_key", None)  # set when cached
+            if key is not None:
+                _CACHE.pop(key, None)
 
     def __enter__(self) -> ExecutionEngine:
         return self
@@ -470,13 +477,13 @@ def run_entry(engine: ExecutionEngine, entry: str = "main", result: str = "void"
     fn = engine._functions.get(entry)
     if fn is None or not (fn.regions and fn.regions[0].blocks):
         raise KeyError(f"entry point '{entry}' is not a function defined in the module")
-    ft = fn.properties["function_type"].value
+    ft = fn.props["function_type"].value
     want = {"void": LT.VOID, "i32": T.i32, "i64": T.i64, "f32": T.f32}[result]
     if ft.params or ft.return_type != want:
         raise TypeError(f"entry point '{entry}' must take no arguments and return {result}, its type is {ft}")
     r = engine.invoke(entry)
     if result == "f32":
-        sys.stdout.write("%e\n" % r)
+        sys.stdout.write(f"{r:e}\n")
     elif result != "void":
         sys.stdout.write(f"{r}\n")
     sys.stdout.flush()
@@ -503,7 +510,7 @@ def has_state(module: Operation) -> bool:
     ``constant``) or static constructors/destructors."""
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "llvm.mlir.global" and "constant" not in op.properties:
+        if op.name == "llvm.mlir.global" and "constant" not in op.props:
             return True
         if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
             return True

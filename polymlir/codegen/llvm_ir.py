@@ -128,8 +128,8 @@ class _ModuleTranslator:
             elif name == "llvm.comdat":
                 for b in op.regions[0].blocks:
                     for sel in b.operations:
-                        kind = LA.COMDAT_SELECTORS.get(sel.properties["comdat"].value, "any")
-                        comdats.append(f"${llvm_name(sel.properties['sym_name'].value)} = comdat {kind}")
+                        kind = LA.COMDAT_SELECTORS.get(sel.prop("comdat", A.IntegerAttr).value, "any")
+                        comdats.append(f"${llvm_name(sel.prop('sym_name', A.StringAttr).value)} = comdat {kind}")
             elif name in _MODULE_LEVEL_IGNORED or name in CONSTANT_OPS or name == "builtin.module":
                 continue
             else:
@@ -154,10 +154,10 @@ class _ModuleTranslator:
 
     # -- globals ------------------------------------------------------------------
     def global_(self, op: Operation) -> str:
-        p = op.properties
-        t = p["global_type"].value
+        p = op.props
+        t = op.prop("global_type", A.TypeAttr).value
         linkage = getattr(p.get("linkage"), "value", "external")
-        parts = [global_ref(p["sym_name"].value), "="]
+        parts = [global_ref(op.prop("sym_name", A.StringAttr).value), "="]
         value = p.get("value")
         region = op.regions[0] if op.regions and op.regions[0].blocks else None
         init: str | None
@@ -175,7 +175,8 @@ class _ModuleTranslator:
             parts.append(linkage)
         if "dso_local" in p:
             parts.append("dso_local")
-        vis = LA.VISIBILITY.get(p.get("visibility_", A.IntegerAttr(0)).value, "")
+        vis_attr = op.opt_prop("visibility_", A.IntegerAttr)
+        vis = LA.VISIBILITY.get(vis_attr.value if vis_attr is not None else 0, "")
         if vis:
             parts.append(vis)
         if "thread_local_" in p:
@@ -206,20 +207,22 @@ class _ModuleTranslator:
 
     def xtors(self, op: Operation) -> str:
         kind = "ctors" if op.name.endswith("ctors") else "dtors"
-        refs, prios, data = op.properties[kind], op.properties["priorities"], op.properties["data"]
+        refs, prios, data = op.prop(kind, A.ArrayAttr), op.prop("priorities", A.ArrayAttr), op.prop("data", A.ArrayAttr)
         elems = []
-        for r, pr, d in zip(refs, prios, data):
+        for r, pr, d in zip(refs, prios, data, strict=True):
             dv = global_ref(d.root) if isinstance(d, A.SymbolRefAttr) else "null"
+            assert isinstance(pr, A.IntegerAttr) and isinstance(r, A.SymbolRefAttr), (pr, r)
             elems.append(f"{{ i32, ptr, ptr }} {{ i32 {pr.value}, ptr {global_ref(r.root)}, ptr {dv} }}")
         return f"@llvm.global_{kind} = appending global [{len(elems)} x {{ i32, ptr, ptr }}] [{', '.join(elems)}]"
 
     def alias(self, op: Operation) -> str:
-        p = op.properties
-        t = p["alias_type"].value if "alias_type" in p else LT.PTR
+        p = op.props
+        alias_type = op.opt_prop("alias_type", A.TypeAttr)
+        t = alias_type.value if alias_type is not None else LT.PTR
         init = _ConstExprBuilder(self).initializer(op.regions[0])
         linkage = getattr(p.get("linkage"), "value", "external")
         lk = "" if linkage == "external" else linkage + " "
-        return f"{global_ref(p['sym_name'].value)} = {lk}alias {self.types.type(t)}, {init}"
+        return f"{global_ref(op.prop('sym_name', A.StringAttr).value)} = {lk}alias {self.types.type(t)}, {init}"
 
     # -- intrinsics ---------------------------------------------------------------
     def intrinsic_name(self, mnemonic: str, op: Operation) -> tuple[str, bool]:
@@ -232,9 +235,9 @@ class _ModuleTranslator:
             if o == "r":
                 t = op.results[0].type
             elif isinstance(o, str) and o.startswith("r."):
-                t = op.results[0].type.fields[int(o[2:])]
+                t = T.of_kind(op.results[0].type, LT.LLVMStructType).fields[int(o[2:])]
             elif isinstance(o, str) and o.startswith("p:"):
-                t = op.properties[o[2:]].type
+                t = op.prop(o[2:], A.IntegerAttr).type  # an integer property (the length)
             else:
                 t = op.operands[o].type
             name += "." + mangle(t)
@@ -258,7 +261,9 @@ class _ConstExprBuilder:
     def __init__(self, mt: _ModuleTranslator) -> None:
         self.mt = mt
         self.types = mt.types
-        self.values: dict[Value, object] = {}
+        # A constant's text, or an aggregate under construction: a list of
+        # such values, one per element.
+        self.values: dict[Value, str | list] = {}
 
     def initializer(self, region) -> str:
         block = region.blocks[0]
@@ -272,12 +277,12 @@ class _ConstExprBuilder:
     def text(self, v, t: T.Type) -> str:
         if isinstance(v, list):
             if isinstance(t, LT.LLVMStructType):
-                body = "{ " + ", ".join(self.typed(x, ft) for x, ft in zip(v, t.fields)) + " }"
+                body = "{ " + ", ".join(self.typed(x, ft) for x, ft in zip(v, t.fields, strict=True)) + " }"
                 return f"<{body}>" if t.packed else body
             et = t.element_type  # type: ignore[attr-defined]
             inner = ", ".join(self.typed(x, et) for x in v)
             return f"<{inner}>" if isinstance(t, T.VectorType) else f"[{inner}]"
-        return v  # type: ignore[return-value]
+        return v
 
     def typed(self, v, t: T.Type) -> str:
         return f"{self.types.type(t)} {self.text(v, t)}"
@@ -297,25 +302,25 @@ class _ConstExprBuilder:
         name = op.name
         ops = op.operands
         if name == "llvm.mlir.constant":
-            return self.mt.consts.constant(op.properties["value"], op.results[0].type)
+            return self.mt.consts.constant(op.props["value"], op.results[0].type)
         if name in ("llvm.mlir.undef", "llvm.mlir.poison"):
             return name.rsplit(".", 1)[1]
         if name == "llvm.mlir.zero":
             return self.mt.consts.zero(op.results[0].type)
         if name == "llvm.mlir.addressof":
-            return global_ref(op.properties["global_name"].root)
+            return global_ref(op.prop("global_name", A.SymbolRefAttr).root)
         if name in ("llvm.insertvalue", "llvm.extractvalue"):
             agg = self.values[ops[0]]
             t = ops[0].type
-            pos = list(op.properties["position"].values)
+            pos = list(op.prop("position", A.DenseArrayAttr).values)
             if name == "llvm.extractvalue":
                 cur, ct = agg, t
                 for i in pos:
                     if not isinstance(cur, list):
-                        cur = self._expand(cur, ct)  # type: ignore[arg-type]
+                        cur = self._expand(cur, ct)
                     cur, ct = cur[i], _field(ct, i)
                 return cur
-            root = agg if isinstance(agg, list) else self._expand(agg, t)  # type: ignore[arg-type]
+            root = agg if isinstance(agg, list) else self._expand(agg, t)
             root = _copy(root)
             cur, ct = root, t
             for i in pos[:-1]:
@@ -325,10 +330,10 @@ class _ConstExprBuilder:
             cur[pos[-1]] = self.values[ops[1]]
             return root
         if name == "llvm.getelementptr":
-            p = op.properties
+            p = op.props
             dyn = iter(ops[1:])
             idx = []
-            for c in p["rawConstantIndices"].values:
+            for c in op.prop("rawConstantIndices", A.DenseArrayAttr).values:
                 if c == -(2**31):
                     v = next(dyn)
                     idx.append(self.typed(self.values[v], v.type))
@@ -336,7 +341,7 @@ class _ConstExprBuilder:
                     idx.append(f"i32 {c}")
             flags = gep_flags(getattr(p.get("noWrapFlags"), "value", 0))
             return (
-                f"getelementptr {flags}({self.types.type(p['elem_type'].value)}, "
+                f"getelementptr {flags}({self.types.type(op.prop('elem_type', A.TypeAttr).value)}, "
                 f"{self.typed(self.values[ops[0]], ops[0].type)}, {', '.join(idx)})"
             )
         if name in CASTS:
@@ -349,8 +354,8 @@ class _ConstExprBuilder:
             vec = self.values[ops[0]]
             t = ops[0].type
             root = _copy(vec) if isinstance(vec, list) else self._expand(vec, t)
-            pos = self.values[ops[2]]
-            root[int(str(pos))] = self.values[ops[1]]
+            index = self.values[ops[2]]
+            root[int(str(index))] = self.values[ops[1]]
             return root
         raise TranslationError(f"cannot fold '{name}' into a global initializer", op.loc)
 

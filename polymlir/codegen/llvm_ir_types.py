@@ -34,7 +34,7 @@ def escape_bytes(data: bytes) -> str:
         if 0x20 <= b < 0x7F and b not in (0x22, 0x5C):
             out.append(chr(b))
         else:
-            out.append("\\%02X" % b)
+            out.append(f"\\{b:02X}")
     return "".join(out)
 
 
@@ -181,18 +181,18 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
         if bits is not None and name == "f32":
             v = _f32_to_double_bits_value(bits)
             if isinstance(v, int):
-                return "0x%016X" % v
+                return f"0x{v:016X}"
         elif bits is not None and name == "f64":
             return "0x%016X" % (bits & (2**64 - 1))
         if name == "f32" and math.isfinite(v):
             v = struct.unpack("<f", struct.pack("<f", v))[0] if abs(v) < 3.5e38 else v
         if math.isfinite(v):
-            s = "%.6e" % v
+            s = f"{v:.6e}"
             if float(s) == v and not (v == 0 and math.copysign(1, v) < 0 and not s.startswith("-")):
                 return s
         if name == "f32" and math.isnan(v):
             return "0x7FF8000000000000" if math.copysign(1, v) > 0 else "0xFFF8000000000000"
-        return "0x%016X" % _double_bits(v)
+        return f"0x{_double_bits(v):016X}"
     if bits is None:
         if name not in _FORMATS:
             raise TranslationError(f"cannot spell a constant of type '{t}' in LLVM IR")
@@ -202,9 +202,9 @@ def float_literal(v: float, t: T.Type, bits: int | None = None) -> str:
     if name == "bf16":
         return "0xR%04X" % (bits & 0xFFFF)
     if name == "f128":
-        return "0xL%032X" % bits
+        return f"0xL{bits:032X}"
     if name == "f80":
-        return "0xK%020X" % bits
+        return f"0xK{bits:020X}"
     raise TranslationError(f"cannot spell a constant of type '{t}' in LLVM IR")
 
 
@@ -340,7 +340,9 @@ class ConstantSpeller:
             return int_literal(attr.value, t)
         if isinstance(attr, A.FloatAttr):
             if isinstance(t, T.IntegerType):
-                bits = attr.bits if attr.bits is not None else A.float_bits(attr.value, attr.type)
+                bits = attr.bits
+                if bits is None and isinstance(attr.type, T.FloatType):
+                    bits = A.float_bits(attr.value, attr.type)
                 if bits is None and isinstance(attr.type, T.FloatType) and attr.type.name in _FORMATS:
                     bits = float_to_bits(attr.value, attr.type.name)
                 return int_literal(bits or 0, t)
@@ -354,7 +356,7 @@ class ConstantSpeller:
             return self.dense(attr, t)
         if isinstance(attr, A.ArrayAttr):
             if isinstance(t, LT.LLVMStructType):
-                parts = [self.typed(a, ft) for a, ft in zip(attr, t.fields)]
+                parts = [self.typed(a, ft) for a, ft in zip(attr, t.fields, strict=True)]
                 body = "{ " + ", ".join(parts) + " }" if parts else "{}"
                 return f"<{body}>" if t.packed else body
             if isinstance(t, LT.LLVMArrayType):

@@ -154,7 +154,7 @@ def descriptor_from_array(
     what: str = "argument",
     strides: Sequence[int | None] | None = None,
     offset: int = 0,
-    contiguous: bool | Sequence[int] = False,
+    contiguous: bool | Sequence[int] | frozenset[int] = False,
 ) -> ctypes.Structure:
     """A ranked descriptor viewing ``arr`` (any strides, including negative
     and zero ones). ``rank``/``dtype``/``shape`` are checked when given
@@ -173,7 +173,7 @@ def descriptor_from_array(
     if rank is not None and arr.ndim != rank:
         raise ValueError(f"{what}: expected an array of rank {rank}, got rank {arr.ndim} (shape {arr.shape})")
     if shape is not None:
-        for i, (want_d, got_d) in enumerate(zip(shape, arr.shape)):
+        for i, (want_d, got_d) in enumerate(zip(shape, arr.shape, strict=True)):
             if want_d is not None and want_d >= 0 and want_d != got_d:
                 raise ValueError(f"{what}: dimension {i} must be {want_d}, got {got_d} (shape {arr.shape})")
     item = arr.itemsize
@@ -188,7 +188,7 @@ def descriptor_from_array(
         rm = row_major_strides(arr.shape)
         strides = [rm[i] if i in contiguous else None for i in range(arr.ndim)]
     if strides is not None:
-        for i, (want_s, got_s) in enumerate(zip(strides, elem_strides)):
+        for i, (want_s, got_s) in enumerate(zip(strides, elem_strides, strict=True)):
             if want_s is None or arr.shape[i] <= 1:
                 continue
             if want_s != got_s:
@@ -207,7 +207,7 @@ def descriptor_from_array(
     if n:
         desc.sizes[:] = list(arr.shape)
         desc.strides[:] = elem_strides
-    desc._keepalive = arr  # type: ignore[attr-defined]
+    desc._keepalive = arr
     return desc
 
 
@@ -225,7 +225,7 @@ def unranked_from_array(arr: np.ndarray, dtype: Any = None, what: str = "argumen
     """An unranked descriptor (and its ranked one, kept alive) for ``arr``."""
     ranked = descriptor_from_array(arr, dtype=dtype, what=what)
     u = UnrankedDescriptor(arr.ndim, ctypes.addressof(ranked))
-    u._keepalive = ranked  # type: ignore[attr-defined]
+    u._keepalive = ranked
     return u
 
 
@@ -253,7 +253,7 @@ def array_from_pointer(
     item = dt.itemsize
     bstrides = tuple(int(s) * item for s in strides)
     lo = hi = 0
-    for n, st in zip(shape, bstrides):
+    for n, st in zip(shape, bstrides, strict=True):
         ext = (n - 1) * st
         if ext < 0:
             lo += ext
@@ -264,7 +264,7 @@ def array_from_pointer(
         raise ValueError("memref descriptor has a null data pointer")
     span = hi - lo + item
     buf = (ctypes.c_char * span).from_address(start + lo)
-    buf._owner = owner  # type: ignore[attr-defined]
+    buf._owner = owner
     raw = np.frombuffer(buf, dtype=np.uint8)
     return np.ndarray(shape, dt, buffer=raw, offset=-lo, strides=bstrides)
 
@@ -435,7 +435,7 @@ class _DtypeFinder:
 def expanded_slots(fn: Operation) -> list[Slot]:
     """Arguments of an llvm.func in the expanded memref convention,
     recognized from the descriptor-building ``insertvalue`` chains."""
-    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
+    ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
     params = list(ft.params)
     blocks = fn.regions[0].blocks if fn.regions else []
     pos_of: dict[int, tuple[Any, tuple, int | None, bool]] = {}
@@ -447,7 +447,7 @@ def expanded_slots(fn: Operation) -> list[Slot]:
                     ct = u.operands[0].type
                     r = is_desc(ct)
                     if r is not None or is_unranked(ct):
-                        pos_of[i] = (u, tuple(u.properties["position"].values), r, r is None)
+                        pos_of[i] = (u, tuple(u.prop("position", A.DenseArrayAttr).values), r, r is None)
     slots: list[Slot] = []
     i = 0
     while i < len(params):
@@ -494,18 +494,18 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
         if term is None or term.name != "llvm.return" or not term.operands:
             continue
         v = term.operands[0]
-        if len(results) == 1:
-            descs = [v]
-        else:  # a struct packing the results: find each field's value
-            descs = [None] * len(results)
+        by_pos = {0: v}
+        if len(results) != 1:  # a struct packing the results: find each field's value
+            by_pos = {}
             cur = v
             while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
                 op = cur.owner_op
-                pos = list(op.properties["position"].values)
-                if len(pos) == 1 and pos[0] < len(descs) and descs[pos[0]] is None:
-                    descs[pos[0]] = op.operands[1]
+                pos = list(op.prop("position", A.DenseArrayAttr).values)
+                if len(pos) == 1 and pos[0] < len(results) and pos[0] not in by_pos:
+                    by_pos[pos[0]] = op.operands[1]
                 cur = op.operands[0]
-        for s, dv in zip(results, descs):
+        descs = [by_pos.get(i) for i in range(len(results))]
+        for s, dv in zip(results, descs, strict=True):
             if s.kind == "memref" and s.dtype is None and dv is not None:
                 root = dv
                 while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":
@@ -612,7 +612,7 @@ def ctype_of(t: T.Type) -> Any:
             return ranked_descriptor_type(r)
         if is_unranked(t):
             return UnrankedDescriptor
-        ns = {"_fields_": [(f"f{i}", ctype_of(f)) for i, f in enumerate(t.fields)]}
+        ns: dict[str, Any] = {"_fields_": [(f"f{i}", ctype_of(f)) for i, f in enumerate(t.fields)]}
         if t.packed:
             ns["_pack_"] = 1
         return type("LLVMStruct", (ctypes.Structure,), ns)
@@ -698,7 +698,7 @@ def result_struct_type(results: Sequence[Slot]) -> Any:
         elif s.kind == "unranked":
             fields.append((f"r{i}", UnrankedDescriptor))
         else:
-            fields.append((f"r{i}", ctype_of(s.type)))  # type: ignore[arg-type]
+            fields.append((f"r{i}", ctype_of(s.type)))
     if len(fields) == 1:
         return type("Result", (ctypes.Structure,), {"_fields_": fields})
     return type("Results", (ctypes.Structure,), {"_fields_": fields})
@@ -713,9 +713,9 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
         raise KeyError(f"no function '{name}' in the compiled module")
     ciface = functions.get("_mlir_ciface_" + name)
     use_ciface = ciface is not None and bool(ciface.regions and ciface.regions[0].blocks)
-    callee = ciface if use_ciface else fn
-    ft: LT.LLVMFunctionType = fn.properties["function_type"].value
-    cft: LT.LLVMFunctionType = callee.properties["function_type"].value
+    callee = ciface if use_ciface and ciface is not None else fn
+    ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
+    cft = T.of_kind(callee.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
     if sig is not None:
         args = [slot_from_mlir(t) for t in sig.inputs]
         results = [slot_from_mlir(t) for t in sig.results]
@@ -732,5 +732,11 @@ def function_abi(functions: dict[str, Operation], name: str, sig: T.FunctionType
     if use_ciface and not by_ptr and len(cft.params) != len(args):
         use_ciface, callee, cft = False, fn, ft
     return FunctionABI(
-        callee.properties["sym_name"].value, args, results, use_ciface, by_ptr, list(cft.params), cft.return_type
+        callee.prop("sym_name", A.StringAttr).value,
+        args,
+        results,
+        use_ciface,
+        by_ptr,
+        list(cft.params),
+        cft.return_type,
     )

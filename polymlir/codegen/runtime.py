@@ -74,7 +74,7 @@ def format_g(v: float) -> str:
     """C's ``%g`` (and C++ ``ostream << double``, precision 6)."""
     if math.isnan(v):
         return "-nan" if math.copysign(1.0, v) < 0 else "nan"
-    return "%g" % v
+    return f"{v:g}"
 
 
 def _bf16_to_float(bits: int) -> float:
@@ -262,9 +262,9 @@ def _verify(actual: M.UnrankedDescriptor, expected: M.UnrankedDescriptor, kind: 
     for idx in bad:
         errors += 1
         if printed < 10:
-            idx = tuple(int(i) for i in idx)
-            off = da.offset + sum(i * s for i, s in zip(idx, strides))
-            sys.stderr.write(f"{format_scalar(a[idx], kind)} != {format_scalar(e[idx], kind)} offset = {off}\n")
+            pos = tuple(int(i) for i in idx)
+            off = da.offset + sum(i * s for i, s in zip(pos, strides, strict=True))
+            sys.stderr.write(f"{format_scalar(a[pos], kind)} != {format_scalar(e[pos], kind)} offset = {off}\n")
             printed += 1
     sys.stderr.flush()
     return errors
@@ -322,7 +322,12 @@ _export("printComma", None)(lambda: _out(", "))
 _export("printNewline", None)(lambda: _out("\n"))
 _export("printString", None, ctypes.c_void_p)(lambda s: _out(ctypes.string_at(s) if s else b""))
 _export("printCString", None, ctypes.c_void_p)(lambda s: _out(ctypes.string_at(s) if s else b""))
-_export("puts", ctypes.c_int, ctypes.c_void_p)(lambda s: (_out((ctypes.string_at(s) if s else b"") + b"\n"), 1)[1])
+
+
+@_export("puts", ctypes.c_int, ctypes.c_void_p)
+def _puts(s: int | None) -> int:
+    _out((ctypes.string_at(s) if s else b"") + b"\n")
+    return 1
 
 
 @_export("printFlops", None, ctypes.c_double)

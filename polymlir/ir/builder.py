@@ -7,7 +7,7 @@ s = b.create("arith.addi", [x, c], [T.index]).results[0]
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from . import attributes as A
 from . import types as T
@@ -49,7 +49,7 @@ class Builder:
         operands: Sequence[Value] = (),
         result_types: Sequence[T.Type] = (),
         attributes: dict[str, A.Attribute] | None = None,
-        properties: dict[str, A.Attribute] | None = None,
+        properties: Mapping[str, A.Attribute] | None = None,
         regions: Sequence[Region] | int = 0,
         successors: Sequence[Block] = (),
         loc: A.Location | None = None,
@@ -59,7 +59,7 @@ class Builder:
             operands=operands,
             result_types=result_types,
             attributes=attributes,
-            properties=properties,
+            properties=dict(properties) if properties is not None else None,
             regions=regions,
             successors=successors,
             loc=loc if loc is not None else self.loc,

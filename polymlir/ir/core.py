@@ -10,13 +10,16 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .attributes import UNKNOWN_LOC, Attribute, Location
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..printer import AsmPrinter
     from .diagnostics import DiagnosticError
+
+AttrT = TypeVar("AttrT", bound=Attribute)
 
 
 @contextmanager
@@ -303,7 +306,65 @@ class Operation:
     def has_trait(self, trait: str) -> bool:
         return trait in self.traits
 
+    # -- custom assembly (registered ops, OpDef, override these) ---------------
+    # Whether the printer asks asm_result_names / asm_block_arg_names.
+    _asm_names: ClassVar[bool] = False
+    _asm_arg_names: ClassVar[bool] = False
+
+    def asm_result_names(self) -> Sequence[str | None] | None:
+        """The names the printer gives the results (see OpDef); None: numbered."""
+        return None
+
+    def asm_block_arg_names(self, region: Region) -> Sequence[str | None] | None:
+        """The names of ``region``'s entry block arguments; None: ``%arg<N>``."""
+        return None
+
+    def print_custom_ok(self) -> bool:
+        """Whether the op can print in a custom form (an unregistered op cannot)."""
+        return False
+
+    def print_custom(self, p: AsmPrinter) -> None:
+        """Print the custom form after the op name (registered ops only)."""
+        raise NotImplementedError(f"'{self.name}' has no custom assembly form")
+
     # -- attributes ----------------------------------------------------------
+    @property
+    def props(self) -> dict[str, Attribute]:
+        """The inherent attributes by name: ``properties`` of a registered op
+        (always a dict) or of an unregistered one given ``<{...}>``. A
+        TypeError for an unregistered op whose properties are one opaque
+        attribute (``<#attr>``)."""
+        p = self.properties
+        if isinstance(p, dict):
+            return p
+        raise TypeError(f"'{self.name}' has an opaque property ({p}), not properties by name")
+
+    def prop(self, name: str, kind: type[AttrT]) -> AttrT:
+        """The inherent attribute ``name``, a ``kind`` (as the op's verifier
+        guarantees for a declared property); KeyError when it is absent,
+        TypeError when it is of another kind."""
+        a = self.props[name]
+        if not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' property '{name}' is {a}, not a {kind.__name__}")
+        return a
+
+    def opt_prop(self, name: str, kind: type[AttrT]) -> AttrT | None:
+        """As ``prop`` for an optional property: None when it is absent."""
+        a = self.props.get(name)
+        if a is not None and not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' property '{name}' is {a}, not a {kind.__name__}")
+        return a
+
+    def attr(self, name: str, kind: type[AttrT]) -> AttrT:
+        """As ``get_attr`` (inherent, else discardable), of kind ``kind``;
+        KeyError when it is absent, TypeError when it is of another kind."""
+        a = self.get_attr(name)
+        if a is None:
+            raise KeyError(f"'{self.name}' has no attribute '{name}'")
+        if not isinstance(a, kind):
+            raise TypeError(f"'{self.name}' attribute '{name}' is {a}, not a {kind.__name__}")
+        return a
+
     def get_attr(self, name: str) -> Attribute | None:
         props = self.properties
         if isinstance(props, dict) and name in props:
@@ -354,26 +415,30 @@ class Operation:
     def replace_all_uses_with(self, values: Sequence[Value] | Operation) -> None:
         new = values.results if isinstance(values, Operation) else values
         assert len(new) == len(self.results)
-        for r, v in zip(self.results, new):
+        for r, v in zip(self.results, new, strict=True):
             r.replace_all_uses_with(v)
 
     def move_before(self, other: Operation) -> None:
+        assert other.parent is not None, "the anchor op is in a block"
         self.detach()
-        other.parent.insert_before(other, self)  # type: ignore[union-attr]
+        other.parent.insert_before(other, self)
 
     def move_after(self, other: Operation) -> None:
+        assert other.parent is not None, "the anchor op is in a block"
         self.detach()
-        other.parent.insert_after(other, self)  # type: ignore[union-attr]
+        other.parent.insert_after(other, self)
 
     @property
     def next_op(self) -> Operation | None:
-        ops = self.parent.operations  # type: ignore[union-attr]
+        assert self.parent is not None, "the op is in a block"
+        ops = self.parent.operations
         i = ops.index(self)
         return ops[i + 1] if i + 1 < len(ops) else None
 
     @property
     def prev_op(self) -> Operation | None:
-        ops = self.parent.operations  # type: ignore[union-attr]
+        assert self.parent is not None, "the op is in a block"
+        ops = self.parent.operations
         i = ops.index(self)
         return ops[i - 1] if i > 0 else None
 
@@ -394,7 +459,7 @@ class Operation:
             successors=[mapping.get(b, b) for b in self.successors],
             loc=self.loc,
         )
-        for old, new in zip(self.results, op.results):
+        for old, new in zip(self.results, op.results, strict=True):
             mapping[old] = new
         for r in self.regions:
             op.add_region(r.clone(mapping))
@@ -436,7 +501,7 @@ class Block:
         self.operations: list[Operation] = []
         locs = arg_locs if arg_locs is not None else [None] * len(arg_types)
         self.arguments: list[BlockArgument] = [
-            BlockArgument(t, self, i, l) for i, (t, l) in enumerate(zip(arg_types, locs))
+            BlockArgument(t, self, i, loc) for i, (t, loc) in enumerate(zip(arg_types, locs, strict=True))
         ]
         self.parent: Region | None = None
 
@@ -581,7 +646,7 @@ class Region:
         for b in self.blocks:
             nb = Block([a.type for a in b.arguments], [a.loc for a in b.arguments])
             mapping[b] = nb
-            for a, na in zip(b.arguments, nb.arguments):
+            for a, na in zip(b.arguments, nb.arguments, strict=True):
                 mapping[a] = na
             new.add_block(nb)
         # Two passes so that forward references between blocks resolve.

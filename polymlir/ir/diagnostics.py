@@ -39,8 +39,8 @@ def file_loc(loc: Location | None) -> FileLineColLoc | None:
     if isinstance(loc, CallSiteLoc):
         return file_loc(loc.caller) or file_loc(loc.callee)
     if isinstance(loc, FusedLoc):
-        for l in loc.locations:
-            f = file_loc(l)
+        for part in loc.locations:
+            f = file_loc(part)
             if f is not None:
                 return f
     return None

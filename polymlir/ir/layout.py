@@ -270,7 +270,7 @@ class _Flattener:
             return None
         lhs, rhs = self._grow(lhs), self._grow(rhs)
         if e.kind == AffineExprKind.ADD:
-            return [a + b for a, b in zip(lhs, rhs)]
+            return [a + b for a, b in zip(lhs, rhs, strict=True)]
         if isinstance(e.rhs, AffineConstantExpr):
             return [a * e.rhs.value for a in lhs]
         local = self.from_flat(lhs) * self.from_flat(rhs)
@@ -334,7 +334,7 @@ class _Flattener:
                     key = (lhs.position, big + off_sym)
                     off_sym += 1
             elif isinstance(lhs, AffineDimExpr):
-                key = (lhs.position, rhs.position)  # type: ignore[union-attr]
+                key = (lhs.position, rhs.position)
             else:
                 key = (lhs.position, big + off_sym)
                 off_sym += 1

@@ -9,7 +9,7 @@ optionally, declarative fields (see ``polymlir.ir.fields``), a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
@@ -17,6 +17,19 @@ from .fields import OPTIONAL, SINGLE, VARIADIC, Field
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
+
+
+class AssemblyFormat(Protocol):
+    """A compiled ``assembly_format`` (``polymlir.ir.asm_format``)."""
+
+    in_format: set[str]  # the properties the format spells (attr-dict leaves them out)
+
+    def parse(self, p: Parser, state: OpState) -> None: ...
+
+    def print(self, op: OpDef, p: AsmPrinter) -> None: ...
+
+    def can_print(self, op: OpDef) -> bool: ...
+
 
 _OPS: dict[str, type[OpDef]] = {}
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
@@ -113,15 +126,14 @@ class OpDef(Operation):
     # The name upstream prints the (first) result with, e.g. "alloc" for
     # `%alloc = memref.alloc()`; see asm_result_names.
     asm_result_name: ClassVar[str | None] = None
-    _asm_names: ClassVar[bool] = False
-    _asm_arg_names: ClassVar[bool] = False
-    _format: ClassVar[object] = None
+    _format: ClassVar[AssemblyFormat | None] = None
     _populated_defaults: ClassVar[tuple] = ()
     _property_set: ClassVar[frozenset[str]] = frozenset()  # PROPERTIES as a set
     _fields: ClassVar[dict[str, list]] = {}
     _nvar: ClassVar[dict[str, int]] = {"operand": 0, "result": 0}
     _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
+    _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
 
     @classmethod
     def _finalize(cls) -> None:
@@ -153,21 +165,21 @@ class OpDef(Operation):
         )
         # Whether the printer asks this class for result / block argument
         # names (worked out once: most ops have none).
-        cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names  # type: ignore[comparison-overlap]
-        cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names  # type: ignore[comparison-overlap]
+        cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names
+        cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names
         if cls.assembly_format is not None:
             from .asm_format import compile_format
 
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> OpDef:  # type: ignore[override]
+    def create(cls, name: str | None = None, **kw) -> OpDef:
         op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
         Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):
             for k, v in cls._populated_defaults:
                 op.properties.setdefault(k, v)
-        return op  # type: ignore[return-value]
+        return op
 
     @classmethod
     def property_names(cls) -> frozenset[str]:
@@ -199,7 +211,7 @@ class OpDef(Operation):
             seg_name = ("operandSegmentSizes" if group == "operand" else "resultSegmentSizes") if uses_seg else None
             groups.append((group, noun, defs, nsingle, len(defs) - nsingle, seg_name, cls._typed[group]))
         props = tuple((d.attr_name, d.optional, d.constraint) for d in f.get("prop", []))
-        counts = []
+        counts: list[tuple[int, bool] | None] = []
         for group in ("region", "successor"):
             defs = f.get(group, [])
             if defs or cls._format is not None:
@@ -207,7 +219,7 @@ class OpDef(Operation):
             else:
                 counts.append(None)
         plan = (tuple(groups), props, counts[0], counts[1])
-        cls._vplan = plan  # type: ignore[attr-defined]
+        cls._vplan = plan
         return plan
 
     def segment_sizes(self, group: str) -> list[int]:
@@ -218,8 +230,9 @@ class OpDef(Operation):
             return [1] * len(defs)
         props = self.properties
         seg = props.get(_SEG_NAMES[group]) if isinstance(props, dict) else None
-        if seg is not None and len(getattr(seg, "values", ())) == len(defs):
-            return list(seg.values)
+        seg_values: Sequence[int] = getattr(seg, "values", ())
+        if seg is not None and len(seg_values) == len(defs):
+            return list(seg_values)
         total = len(self._operands) if group == "operand" else len(self.results)
         rest = max(total - (len(defs) - nvar), 0)
         return [1 if d.kind == SINGLE else (rest if nvar == 1 else 0) for d in defs]
@@ -248,23 +261,25 @@ class OpDef(Operation):
     # -- custom assembly -----------------------------------------------------
     @classmethod
     def has_custom_form(cls) -> bool:
-        return cls._format is not None or cls.parse.__func__ is not OpDef.parse.__func__  # type: ignore[attr-defined]
+        parse = next(k.__dict__["parse"] for k in cls.__mro__ if "parse" in k.__dict__)  # as attribute lookup finds it
+        return cls._format is not None or parse is not OpDef.__dict__["parse"]
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
         """Parse the custom form after the op name into ``state``."""
         if cls._format is None:
             p.error(f"custom op '{cls.OP_NAME}' has no custom assembly format")
-        cls._format.parse(p, state)  # type: ignore[attr-defined]
+        cls._format.parse(p, state)
 
     def print_custom(self, p: AsmPrinter) -> None:
         """Print the custom form after the op name."""
-        self._format.print(self, p)  # type: ignore[attr-defined]
+        assert self._format is not None, f"'{self.name}' has no assembly format"
+        self._format.print(self, p)
 
     def print_custom_ok(self) -> bool:
         """Whether the custom printer can print this instance faithfully."""
         if type(self).print_custom is OpDef.print_custom:
-            return self._format is not None and self._format.can_print(self)  # type: ignore[attr-defined]
+            return self._format is not None and self._format.can_print(self)
         return True
 
     # -- names in the custom form (upstream's OpAsmOpInterface) ---------------
@@ -325,7 +340,7 @@ class OpDef(Operation):
                         f"{group} count ({count}) does not match with the total size "
                         f"({sum(vals)}) specified in attribute '{seg_name}'"
                     )
-                for d, n in zip(defs, vals):
+                for d, n in zip(defs, vals, strict=True):
                     if d.kind == SINGLE and n != 1 or d.kind == OPTIONAL and n > 1:
                         raise self.op_error(
                             f"{group} group starting at #{sum(vals[: d.index])} requires "
@@ -333,30 +348,30 @@ class OpDef(Operation):
                         )
             if not typed:
                 continue
-            operand = group == "operand"
+            typed_values = [o.value for o in self._operands] if group == "operand" else self.results
             if nvar == 0:  # one value per field (the count was checked above)
                 for i, d in enumerate(defs):
-                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
+                    v = typed_values[i]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
                 continue
             sizes = self.segment_sizes(group)
             start = 0
-            for d, n in zip(defs, sizes):
+            for d, n in zip(defs, sizes, strict=True):
                 first, start = start, start + n
                 for i in range(first, first + n):
-                    v = values[i].value if operand else values[i]  # type: ignore[union-attr]
+                    v = typed_values[i]
                     if not d.constraint(v.type):
                         raise self.op_error(f"{group} #{i} must be {d.constraint.description}, but got '{v.type}'")
         if props_plan:
             props = self.properties if isinstance(self.properties, dict) else {}
             for name, optional, constraint in props_plan:
-                v = props.get(name)
-                if v is None:
+                attr = props.get(name)
+                if attr is None:
                     if not optional:
                         raise self.op_error(f"requires attribute '{name}'")
                     continue
-                if not constraint(v):
+                if not constraint(attr):
                     raise self.op_error(f"attribute '{name}' failed to satisfy constraint: {constraint.description}")
         if region_rule is not None:
             nfixed, has_var = region_rule

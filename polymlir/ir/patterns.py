@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .attributes import Attribute, Location
 from .core import Block, Operation, Region, Value
@@ -132,7 +132,7 @@ def constant_value(v: Value) -> Attribute | None:
 
 # What a folder returns: None (no fold), [] (the op was changed in place), or
 # one Value or Attribute per result.
-FoldResult = Union[None, Sequence[Value | Attribute]]
+FoldResult = Sequence[Value | Attribute] | None
 Folder = Callable[[Operation, list], FoldResult]
 Materializer = Callable[[Attribute, Type, Location], Operation | None]
 
@@ -229,7 +229,7 @@ class PatternRewriter:
     def replace_op(self, op: Operation, values: Sequence[Value] | Operation) -> None:
         new = values.results if isinstance(values, Operation) else list(values)
         assert len(new) == len(op.results), f"{op.name}: {len(new)} replacements for {len(op.results)} results"
-        for r, v in zip(op.results, new):
+        for r, v in zip(op.results, new, strict=True):
             self.replace_all_uses_with(r, v)
         self.erase_op(op)
 
@@ -268,7 +268,7 @@ class PatternRewriter:
     def inline_block_before(self, source: Block, anchor: Operation, arg_values: Sequence[Value] = ()) -> None:
         """Move the ops of ``source`` before ``anchor`` (its arguments
         replaced by ``arg_values``) and erase ``source``."""
-        for a, v in zip(source.arguments, arg_values):
+        for a, v in zip(source.arguments, arg_values, strict=False):
             self.replace_all_uses_with(a, v)
         for op in list(source.operations):
             self.move_op_before(op, anchor)
@@ -556,7 +556,7 @@ class _Driver(RewriteListener):
         mat = self.patterns.materializers.get(op.name.split(".", 1)[0])
         values: list[Value] = []
         created: list[Operation] = []
-        for r, res_v in zip(op.results, res):
+        for r, res_v in zip(op.results, res, strict=True):
             if isinstance(res_v, Value):
                 values.append(res_v)
                 continue

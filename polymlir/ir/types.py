@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from .attributes import Attribute
@@ -20,8 +20,8 @@ DYNAMIC = -(2**63)  # upstream's ShapedType::kDynamic
 class _PlainPrinter:
     """Prints nested entities without aliases (used by ``str``)."""
 
-    def attr(self, a: object) -> str:
-        return a.print(self)  # type: ignore[attr-defined]
+    def attr(self, a: Attribute) -> str:
+        return a.print(self)
 
     def type(self, t: Type) -> str:
         return t.print(self)
@@ -229,7 +229,7 @@ class RankedTensorType(ShapedType):
 class UnrankedTensorType(ShapedType):
     element_type: Type
 
-    shape = ()  # type: ignore[assignment]  # unranked: no shape
+    shape = ()  # unranked: no shape
 
     def print(self, p) -> str:
         return f"tensor<*x{p.type(self.element_type)}>"
@@ -270,7 +270,7 @@ class UnrankedMemRefType(ShapedType):
     element_type: Type
     memory_space: Attribute | None = None
 
-    shape = ()  # type: ignore[assignment]
+    shape = ()
 
     def print(self, p) -> str:
         ms = f", {_elided(self.memory_space, p)}" if self.memory_space is not None else ""
@@ -315,3 +315,15 @@ def is_int_or_index(t: Type) -> bool:
 
 def is_int_or_float(t: Type) -> bool:
     return isinstance(t, (IntegerType, IndexType, FloatType))
+
+
+TypeT = TypeVar("TypeT", bound=Type)
+
+
+def of_kind(t: Type | None, kind: type[TypeT]) -> TypeT:
+    """``t`` as a ``kind``, for code over IR whose types a verifier has
+    checked (the memref operand of memref.load, a converted descriptor
+    struct); a TypeError names the mismatch."""
+    if not isinstance(t, kind):
+        raise TypeError(f"expected a {kind.__name__}, got '{t}'")
+    return t

@@ -79,9 +79,9 @@ class _Verifier:
                 raise op.emit_error("entry block of region may not have predecessors")
         if SYMBOL_TABLE in traits:
             self._check_symbols(op)
-        if op.registered:
-            op.verify_declared()  # type: ignore[attr-defined]
-            op.verify_()  # type: ignore[attr-defined]
+        if isinstance(op, OpDef):  # a registered op
+            op.verify_declared()
+            op.verify_()
 
     def _check_terminator(self, op: Operation, b: Block) -> None:
         if not b.operations:
@@ -125,43 +125,45 @@ class _Verifier:
         while True:
             blk = anc.parent
             if blk is None:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             if blk.parent is def_region:
                 break
             parent = blk.parent.parent if blk.parent is not None else None
             if parent is None:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             if ISOLATED_FROM_ABOVE in parent.traits and parent.registered:
                 raise user.emit_error(f"{_op_name_for_error(user)} using value defined outside the region").attach_note(
                     "required by region isolation constraints", parent.loc
                 )
             anc = parent
         owner = def_region.parent if def_region is not None else None
-        if owner is None or not owner.registered:
+        if not isinstance(owner, OpDef):  # (registered ops are exactly the OpDefs)
             graph = False
         elif type(owner).region_kind_is_graph is OpDef.region_kind_is_graph:
             graph = GRAPH_REGION in owner.traits  # the default: no need for the region's index
         else:
-            graph = owner.region_kind_is_graph(def_region.index)  # type: ignore[attr-defined, union-attr]
+            assert def_region is not None  # it has an owner
+            graph = owner.region_kind_is_graph(def_region.index)
         if graph:
             if anc is def_op:
-                self._not_dominating(user, index, v)
+                raise self._not_dominating(user, index, v)
             return
         use_block = anc.parent
         if def_op is not None and anc is def_op:
-            self._not_dominating(user, index, v)
+            raise self._not_dominating(user, index, v)
         if use_block is def_block:
             if def_op is None:
                 return
             idx = self._index(def_block)
             if idx[def_op] < idx[anc]:
                 return
-            self._not_dominating(user, index, v)
-        if len(def_region.blocks) == 1:  # type: ignore[union-attr]
+            raise self._not_dominating(user, index, v)
+        assert def_region is not None, "the defining block is in a region"
+        if len(def_region.blocks) == 1:
             return
-        if use_block not in self._reachable_blocks(def_region):  # type: ignore[arg-type]
+        if use_block not in self._reachable_blocks(def_region):
             return  # dominance is only checked in reachable code
-        doms = self._dominators(def_region)  # type: ignore[arg-type]
+        doms = self._dominators(def_region)
         b = use_block
         while b is not None:
             nxt = doms.get(b)
@@ -170,13 +172,14 @@ class _Verifier:
             if nxt is None or nxt is b:
                 break
             b = nxt
-        self._not_dominating(user, index, v)
+        raise self._not_dominating(user, index, v)
 
-    def _not_dominating(self, user: Operation, index: int, v: Value):
+    def _not_dominating(self, user: Operation, index: int, v: Value) -> DiagnosticError:
+        """The error for operand ``index`` of ``user`` (the caller raises it)."""
         err = DiagnosticError(f"operand #{index} does not dominate this use", user.loc)
         if isinstance(v, OpResult):
             err.attach_note("operand defined here", v.owner.loc)
-        raise err
+        return err
 
     def _index(self, b: Block) -> dict[Operation, int]:
         idx = self._op_index.get(b)
@@ -219,7 +222,8 @@ class _Verifier:
 
 def _has_predecessors(block: Block) -> bool:
     """``bool(block.predecessors)`` without building the list."""
-    for b in block.parent.blocks:  # type: ignore[union-attr]
+    assert block.parent is not None, "an entry block of a region"
+    for b in block.parent.blocks:
         ops = b.operations
         if ops and block in ops[-1].successors:
             return True

@@ -47,12 +47,12 @@ def _parse_leaf(p: BaseParser):
         p.advance()
         if text.startswith("0x"):
             return ("hexint", (neg, int(text, 16)), pos)
-        v = int(text)
-        return ("int", -v if neg else v, pos)
+        n = int(text)
+        return ("int", -n if neg else n, pos)
     if p.kind == "float":
-        v = float(p.text)
+        x = float(p.text)
         p.advance()
-        return ("float", -v if neg else v, pos)
+        return ("float", -x if neg else x, pos)
     p.error("expected element literal of primitive type")
 
 
@@ -77,9 +77,9 @@ def _infer_shape(tree, p: BaseParser, pos: int) -> tuple[list[int], list]:
         return [0], []
     shapes, leaves = [], []
     for sub in tree:
-        s, l = _infer_shape(sub, p, pos)
+        s, sub_leaves = _infer_shape(sub, p, pos)
         shapes.append(s)
-        leaves.extend(l)
+        leaves.extend(sub_leaves)
     first = shapes[0]
     for s in shapes[1:]:
         if s != first:
@@ -235,7 +235,7 @@ def build_dense(p: BaseParser, t: T.Type, tpos: int, lit_pos: int, hex_, tree, e
             return A.DenseElementsAttr(t, tuple(vals), splat or (t.num_elements == 1 and False))
         tree = ("string", hex_, lit_pos)
     shape, leaves = _infer_shape(tree, p, lit_pos)
-    vals = [_convert(l, et, p) for l in leaves]
+    vals = [_convert(leaf, et, p) for leaf in leaves]
     if not isinstance(tree, list):
         return A.DenseElementsAttr(t, (vals[0],), t.num_elements != 1)
     if tuple(shape) != t.shape:
@@ -288,14 +288,14 @@ def parse_sparse(p: BaseParser, type: T.Type | None = None) -> A.Attribute:
     if isplat:
         ishape = [1, t.rank]
     i_t = T.RankedTensorType(tuple(ishape), T.i64)
-    ivals = tuple(_convert(l, T.i64, p) for l in ileaves)
+    ivals = tuple(_convert(leaf, T.i64, p) for leaf in ileaves)
     nvals = ishape[0] if ishape else 1
     v_t = T.RankedTensorType((nvals,), t.element_type)
     if vhex is not None:
         vattr = build_dense(p, v_t, tpos, vpos, vhex, None, False)
     else:
         vshape, vleaves = _infer_shape(vtree, p, vpos)
-        vals = tuple(_convert(l, t.element_type, p) for l in vleaves)
+        vals = tuple(_convert(leaf, t.element_type, p) for leaf in vleaves)
         if not isinstance(vtree, list):
             vattr = A.DenseElementsAttr(v_t, vals, nvals != 1)
         else:

@@ -75,7 +75,7 @@ class Lexer:
         self._match = _TOKEN.match
 
     def skip(self, pos: int) -> int:
-        return _SKIP.match(self.src, pos).end()  # type: ignore[union-attr]
+        return _SKIP.match(self.src, pos).end()  # type: ignore[union-attr]  # _SKIP matches the empty string
 
     def lex(self, pos: int) -> tuple[str, int, int]:
         """The token starting at (or after blanks and comments from) ``pos``."""

@@ -165,7 +165,7 @@ class Parser(BaseParser):
                 self.error_bad_token()
             else:
                 self.error("expected operation name in quotes" if k != "}" else "unexpected '}'")
-        for name, (block, defined, pos) in self.block_scopes[-1].items():
+        for _name, (_block, defined, pos) in self.block_scopes[-1].items():
             if not defined:
                 self.error("reference to an undefined block", pos)
         self._finish_iso_scope()
@@ -290,7 +290,7 @@ class Parser(BaseParser):
         for name in scope.region_defs.pop():
             scope.values.pop(name, None)
         blocks = self.block_scopes.pop()
-        for name, (block, defined, pos) in blocks.items():
+        for _name, (_block, defined, pos) in blocks.items():
             if not defined:
                 self.error("reference to an undefined block", pos)
 
@@ -397,7 +397,7 @@ class Parser(BaseParser):
     ) -> list[Value]:
         if len(refs) != len(types):
             self.error(f"{len(refs)} operands present, but expected {len(types)}", pos)
-        return [self.resolve_operand(r, t) for r, t in zip(refs, types)]
+        return [self.resolve_operand(r, t) for r, t in zip(refs, types, strict=True)]
 
     def lookup_value(self, ref: UnresolvedOperand) -> Value | None:
         """The already-defined value for ``ref`` (for ops that infer types)."""
@@ -445,7 +445,7 @@ class Parser(BaseParser):
         """``{ blocks }``; ``entry_args`` are arguments the op's custom syntax
         already named (e.g. a function's)."""
         region = Region()
-        lbrace = self.expect("{", "expected '{' to begin a region")
+        self.expect("{", "expected '{' to begin a region")
         if isolated:
             self.iso.append(_IsoScope())
         self._push_region_scope()
@@ -496,8 +496,14 @@ class Parser(BaseParser):
         if fwd is not None:
             err.attach_note("previously referenced here", self.loc_at(fwd.pos))
         else:
-            v = vals[0]  # type: ignore[index]
-            err.attach_note("previously referenced here", v.loc if isinstance(v, BlockArgument) else v.owner.loc)  # type: ignore[attr-defined]
+            assert vals  # (neither forward-referenced nor defined returned above)
+            v = vals[0]
+            if isinstance(v, BlockArgument):
+                err.attach_note("previously referenced here", v.loc)
+            else:
+                owner = v.owner_op
+                assert owner is not None  # an op result
+                err.attach_note("previously referenced here", owner.loc)
         raise err
 
     def parse_optional_region(self, **kw) -> Region | None:
@@ -630,7 +636,8 @@ class Parser(BaseParser):
             )
         if not self.allow_unregistered:
             self.error(
-                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                "operation being parsed with an unregistered dialect. If this is intended, please use "
+                "-allow-unregistered-dialect with the MLIR tool used",
                 pos,
             )
         return None
@@ -689,7 +696,7 @@ class Parser(BaseParser):
             )
         if num_results and ftype.results and len(ftype.results) != num_results:
             self.error(f"operation defines {len(ftype.results)} results but was provided {num_results} to bind", tpos)
-        operands = [self.resolve_operand(r, t) for r, t in zip(refs, ftype.inputs)]
+        operands = [self.resolve_operand(r, t) for r, t in zip(refs, ftype.inputs, strict=True)]
         if cls is not None:
             pnames = cls.property_names()
             pd: dict[str, A.Attribute] = dict(props) if isinstance(props, dict) else {}

@@ -146,7 +146,7 @@ def _param_values(model: PolyhedralModel, given: dict[str, int], by_value: dict[
     """isl parameter name -> value: the symbol's source name in ``given``, else
     what an earlier model of the same function used, else the default."""
     out: dict[str, int] = {}
-    for v, pname in zip(model.params, model.param_names):
+    for v, pname in zip(model.params, model.param_names, strict=True):
         hint = v.name_hint or ""
         val = by_value.get(v, given.get(hint, given.get(pname, DEFAULT_PARAM)))
         by_value[v] = val
@@ -155,7 +155,7 @@ def _param_values(model: PolyhedralModel, given: dict[str, int], by_value: dict[
 
 
 def _param_text(model: PolyhedralModel, values: dict[str, int]) -> str:
-    return ", ".join(f"{v.name_hint or p}={values[p]}" for v, p in zip(model.params, model.param_names))
+    return ", ".join(f"{v.name_hint or p}={values[p]}" for v, p in zip(model.params, model.param_names, strict=True))
 
 
 def _choose_loops(s: Schedule, loops: Sequence[str] | None) -> list[Loop]:
@@ -193,7 +193,7 @@ def _unit_label(u: Unit) -> str:
     amap = op.get_attr("map")
     memref = getattr(op, "memref", None)
     if amap is not None and memref is not None:
-        m = amap.value  # type: ignore[union-attr]
+        m = amap.value
         names = [_value_name(v) for v in op.indices]
 
         def name(match: re.Match[str]) -> str:
@@ -215,8 +215,8 @@ def _domain_panel(
 ) -> tuple[Panel, list[Unit], dict[str, int]]:
     values = _param_values(model, given, by_value)
     units, note = _units(model)
-    shown = [u for u in units if all(l in u.loops for l in chosen)]
-    names = [loop_name(l) for l in chosen]
+    shown = [u for u in units if all(lp in u.loops for lp in chosen)]
+    names = [loop_name(lp) for lp in chosen]
     if not shown:
         raise TransformError(
             f"no statement is nested in loop{'s' if len(names) > 1 else ''} {', '.join(names)}", chosen[-1].op
@@ -226,7 +226,7 @@ def _domain_panel(
     panel = Panel(title, names)
     if note:
         panel.notes.append(note)
-    keep = [l.depth for l in chosen]
+    keep = [lp.depth for lp in chosen]
     spread = 0.36 if len(shown) > 1 else 0.0
     lo: list[int] = []
     hi: list[int] = []
@@ -252,7 +252,7 @@ def _domain_panel(
                 lo.append(a)
                 hi.append(b)
         panel.stmts.append(view)
-    panel.bounds = list(zip(lo, hi))
+    panel.bounds = list(zip(lo, hi, strict=True))
     return panel, shown, values
 
 
@@ -270,9 +270,9 @@ def _add_dependences(
         ks, kt = unit_of.get(d.source), unit_of.get(d.sink)
         if ks is None or kt is None:
             continue
-        if not all(l in d.source.loops and l in d.sink.loops for l in chosen):
+        if not all(lp in d.source.loops and lp in d.sink.loops for lp in chosen):
             continue
-        keep = [l.depth for l in chosen]
+        keep = [lp.depth for lp in chosen]
         rel = ib.projected_relation(
             d.relation, keep, keep, values, drop_identity=ks == kt and d.source.loops == d.sink.loops
         )
@@ -295,7 +295,7 @@ def _add_dependences(
         panel.arrow_totals[kind] = len(items)
         if panel.stride > 1:
             lo = [a for a, _ in panel.bounds]
-            items = [x for x in items if all((c - l) % panel.stride == 0 for c, l in zip(x[0], lo))]
+            items = [x for x in items if all((c - low) % panel.stride == 0 for c, low in zip(x[0], lo, strict=True))]
         items = _spread(items, max_arrows)
         panel.arrows[kind] = [
             (_xy(a, panel.stmts[ks].offset), _xy(b, panel.stmts[kt].offset)) for a, b, ks, kt in items
@@ -327,7 +327,7 @@ def _stride(items: list[tuple[Point, Point, int, int]], bounds: list[tuple[int, 
     lo = [a for a, _ in bounds]
     s = 1
     while s < 64:
-        n = sum(1 for x in items if all((c - l) % s == 0 for c, l in zip(x[0], lo)))
+        n = sum(1 for x in items if all((c - low) % s == 0 for c, low in zip(x[0], lo, strict=True)))
         if n <= limit:
             return s
         s += 1
@@ -342,8 +342,8 @@ def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
     centre = [(a + b) // 2 for a, b in panel.bounds]
     half = 8
     while True:
-        lo = tuple(max(c - half, a) for c, (a, _) in zip(centre, panel.bounds))
-        hi = tuple(min(c + half, b) for c, (_, b) in zip(centre, panel.bounds))
+        lo = tuple(max(c - half, a) for c, (a, _) in zip(centre, panel.bounds, strict=True))
+        hi = tuple(min(c + half, b) for c, (_, b) in zip(centre, panel.bounds, strict=True))
         pairs = ib.relation_pairs(rel, MAX_PAIRS, lo, hi)
         if pairs is not None or half == 0:
             break
@@ -354,8 +354,8 @@ def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
         (lo, hi)
         if panel.window is None
         else (
-            tuple(min(a, b) for a, b in zip(panel.window[0], lo)),
-            tuple(max(a, b) for a, b in zip(panel.window[1], hi)),
+            tuple(min(a, b) for a, b in zip(panel.window[0], lo, strict=True)),
+            tuple(max(a, b) for a, b in zip(panel.window[1], hi, strict=True)),
         )
     )
     return pairs
@@ -398,21 +398,21 @@ def _add_transformed(
     model = s.model
     values = _param_values(model, given, by_value)
     units, _ = _units(model)
-    names = [loop_name(l) for l in chosen]
-    keep_old = [l.depth for l in chosen]
+    names = [loop_name(lp) for lp in chosen]
+    keep_old = [lp.depth for lp in chosen]
     tiles: set[tuple[float, float, float, float]] = set()
     tile_desc: set[str] = set()
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
     missing: list[str] = []
     unmapped: list[str] = []
     too_many = False
-    for ou, view, old_acc in zip(old.units, old.views, old.accesses):
+    for ou, view, old_acc in zip(old.units, old.views, old.accesses, strict=True):
         copies = [u for u in units if u.op is ou.op or (u.op.name == ou.op.name and u.op.loc == ou.op.loc)]
         if not copies:
             missing.append(ou.name)
             continue
         for u in copies:
-            found = [[l for l in u.loops if loop_name(l) == n] for n in names]
+            found = [[lp for lp in u.loops if loop_name(lp) == n] for n in names]
             points = [f[0] for f in found] if all(len(f) == 1 for f in found) else None
             if points is not None:
                 t_loops = _tile_loops(u, points)
@@ -420,7 +420,7 @@ def _add_transformed(
                     tiles |= _tile_rects(u, t_loops, old.bounds, values)
                     tile_desc |= {
                         f"{loop_name(t)} by {t.step // max(p.step, 1)}"
-                        for t, p in zip(t_loops, points)
+                        for t, p in zip(t_loops, points, strict=True)
                         if t is not None
                     }
             if too_many:
@@ -465,7 +465,7 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
     the point loop's lower bound (as tiling and strip-mining build them)."""
     out: list[Loop | None] = []
     for p in points:
-        out.append(next((l for l in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
+        out.append(next((lp for lp in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(lp.depth)), None))
     return out
 
 
@@ -490,7 +490,7 @@ def _tile_rects(
     for origin in ib.set_points(proj):
         lo = [float(a) - 0.5 for a, _ in bounds]
         ext = [float(b - a + 1) for a, b in bounds]
-        for (axis, t), v in zip(tiled, origin):
+        for (axis, t), v in zip(tiled, origin, strict=True):
             lo[axis] = v - 0.5
             ext[axis] = float(t.step)
         # Clip to the domain's bounding box: partial tiles end at the loop bounds.
@@ -598,8 +598,8 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
                 )
             )
     if panel.order:
-        xs, ys = zip(*panel.order)
-        ax.plot(xs, ys, color="0.45", lw=0.8, alpha=0.8, zorder=2)
+        order_x, order_y = zip(*panel.order, strict=True)
+        ax.plot(order_x, order_y, color="0.45", lw=0.8, alpha=0.8, zorder=2)
         numbered = len(panel.order) <= NUMBERED
         if numbered:
             for rank, (x, y) in enumerate(panel.order):
@@ -749,23 +749,25 @@ def draw_schedule(
     from matplotlib.figure import Figure
 
     given = dict(params or {})
-    known = {v.name_hint or p for v, p in zip(s.model.params, s.model.param_names)} | set(s.model.param_names)
+    known = {v.name_hint or p for v, p in zip(s.model.params, s.model.param_names, strict=True)} | set(
+        s.model.param_names
+    )
     unknown = sorted(set(given) - known)
     if unknown:
-        names = ", ".join(sorted(v.name_hint or p for v, p in zip(s.model.params, s.model.param_names)))
+        names = ", ".join(sorted(v.name_hint or p for v, p in zip(s.model.params, s.model.param_names, strict=True)))
         raise TransformError(
             f"no symbol {', '.join(unknown)} in the loop bounds of @{s.model.name} (symbols: {names or 'none'})", s.func
         )
     by_value: dict[Value, int] = {}
     chosen = _choose_loops(s, loops)
-    names = [loop_name(l) for l in chosen]
+    loop_names = [loop_name(lp) for lp in chosen]
     before, shown, values = _domain_panel(s.model, chosen, given, by_value, max_points)
     _add_dependences(before, s.model, chosen, shown, values, max_arrows)
     panels = [(before, True)]
     if trace is not None:
         old = _before(s.model, shown, before, values)
         s.replay(trace)
-        after = Panel(f"after {_wrap(str(trace), 60)}", names, before.stmts, before.bounds)
+        after = Panel(f"after {_wrap(str(trace), 60)}", loop_names, before.stmts, before.bounds)
         _add_transformed(after, old, s, chosen, given, by_value)
         panels.append((after, False))
         before.title += "\nbefore the trace"
@@ -778,7 +780,7 @@ def draw_schedule(
     fig = Figure(figsize=(sum(widths), max(h, ZOOM) + 1.4 + 0.2 * rows), layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(1, len(panels), squeeze=False, width_ratios=widths)[0]
-    for ax, (panel, deps) in zip(axes, panels):
+    for ax, (panel, deps) in zip(axes, panels, strict=True):
         _draw(ax, panel, deps, h)
     return fig
 
@@ -849,13 +851,13 @@ def _copy(module: Operation) -> Operation:
     """A clone of ``module`` whose values keep their source names (a trace
     picks loops by them); the trace is replayed on the copy."""
     copy = module.clone()
-    for old, new in zip(module.walk(post_order=False), copy.walk(post_order=False)):
-        for a, b in zip(old.results, new.results):
-            b.name_hint = a.name_hint
-        for ra, rb in zip(old.regions, new.regions):
-            for ba, bb in zip(ra.blocks, rb.blocks):
-                for a, b in zip(ba.arguments, bb.arguments):
-                    b.name_hint = a.name_hint
+    for old, new in zip(module.walk(post_order=False), copy.walk(post_order=False), strict=True):
+        for res_a, res_b in zip(old.results, new.results, strict=True):
+            res_b.name_hint = res_a.name_hint
+        for ra, rb in zip(old.regions, new.regions, strict=True):
+            for ba, bb in zip(ra.blocks, rb.blocks, strict=True):
+                for arg_a, arg_b in zip(ba.arguments, bb.arguments, strict=True):
+                    arg_b.name_hint = arg_a.name_hint
     return copy
 
 

@@ -77,7 +77,7 @@ def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
         band = chain[: r.randint(len(band) + 1, len(chain))]
     imperfect = perfect_band_problem(band) is not None
     sizes = [r.choice([1, 2, 3, 4, 5, 8]) for _ in band]
-    names = [s.spec_of(l) for l in band]
+    names = [s.spec_of(lp) for lp in band]
 
     def force(h: Schedule) -> object:
         if imperfect:
@@ -96,7 +96,7 @@ def _permute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     perm = list(range(len(band)))
     while perm == sorted(perm):
         r.shuffle(perm)
-    names = [s.spec_of(l) for l in band]
+    names = [s.spec_of(lp) for lp in band]
 
     def force(h: Schedule) -> object:
         return PM.permute(h.model, h.loops(*names), perm)
@@ -108,28 +108,28 @@ def _strip_mine(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     loops = s.all_loops()
     if not loops:
         return None
-    l = r.choice(loops)
-    return Attempt("strip_mine", (s.spec_of(l), r.choice([2, 3, 4])))
+    lp = r.choice(loops)
+    return Attempt("strip_mine", (s.spec_of(lp), r.choice([2, 3, 4])))
 
 
 def _unroll(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     loops = s.all_loops()
     if not loops:
         return None
-    l = r.choice(loops)
+    lp = r.choice(loops)
     if r.random() < 0.2:
-        return Attempt("unroll", (s.spec_of(l), None, True))
-    return Attempt("unroll", (s.spec_of(l), r.choice([2, 3, 4])))
+        return Attempt("unroll", (s.spec_of(lp), None, True))
+    return Attempt("unroll", (s.spec_of(lp), r.choice([2, 3, 4])))
 
 
 def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     from ..transforms.loops import unroll as U
 
-    loops = [l for l in s.all_loops() if l.children]
+    loops = [lp for lp in s.all_loops() if lp.children]
     if not loops:
         return None
-    l = r.choice(loops)
-    name, factor = s.spec_of(l), r.choice([2, 3])
+    lp = r.choice(loops)
+    name, factor = s.spec_of(lp), r.choice([2, 3])
 
     def force(h: Schedule) -> object:
         return U.unroll_jam(h.model, h.loop(name), factor)
@@ -200,7 +200,7 @@ def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     m = [[int(i == j) for j in range(n)] for i in range(n)]
     i = r.randrange(1, n)
     m[i][r.randrange(i)] = r.choice([1, 1, 2, -1])
-    names = [s.spec_of(l) for l in band]
+    names = [s.spec_of(lp) for lp in band]
 
     def force(h: Schedule) -> object:
         return SK.skew(h.model, h.loops(*names), m)

@@ -68,7 +68,7 @@ def max_relative_error(a: Sequence[Any], b: Sequence[Any]) -> float:
     """Largest elementwise ``|a - b| / max(|a|, 1)`` over all outputs (inf
     when shapes differ or one side is NaN where the other is not)."""
     worst = 0.0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         x_arr = np.asarray(x, dtype=np.float64)
         y_arr = np.asarray(y, dtype=np.float64)
         if x_arr.shape != y_arr.shape:

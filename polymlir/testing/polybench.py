@@ -28,13 +28,12 @@ import contextlib
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Union
 
 import numpy as np
 
 __all__ = ["Arg", "Inputs", "Kernel", "KERNELS", "render", "inputs", "reference", "call_args", "sizes_of"]
 
-Value = Union[np.ndarray, float]
+Value = np.ndarray | float
 
 
 @dataclass(frozen=True)
@@ -848,7 +847,7 @@ def reference(name: str, values: dict[str, Value], sizes: dict[str, int] | None 
         arr = np.asarray(values[a.name])
         if arr.ndim != len(a.shape):
             raise ValueError(f"{name}: '{a.name}' must have rank {len(a.shape)}, got shape {arr.shape}")
-        for size, n in zip(a.shape, arr.shape):
+        for size, n in zip(a.shape, arr.shape, strict=True):
             if s.setdefault(size, n) != n:
                 raise ValueError(f"{name}: size {size} is {s[size]}, but '{a.name}' has shape {arr.shape}")
     missing = [key for key in k.sizes if key not in s]
@@ -857,7 +856,12 @@ def reference(name: str, values: dict[str, Value], sizes: dict[str, int] | None 
     work = {key: (np.array(v, dtype=np.float64) if isinstance(v, np.ndarray) else v) for key, v in values.items()}
     assert k.ref is not None
     k.ref(work, s)
-    return {w: work[w] for w in k.writes}
+    out: dict[str, np.ndarray] = {}
+    for w in k.writes:
+        result = work[w]
+        assert isinstance(result, np.ndarray), f"{name}: '{w}' is written, so it is an array"
+        out[w] = result
+    return out
 
 
 def call_args(name: str, values: dict[str, Value]) -> list[Value]:

@@ -105,12 +105,12 @@ class AffineLoopFusion(ModulePass):
     def _fuse_one(self, model: PolyhedralModel, remarks: list[tuple[Operation, str]]) -> bool:
         """Fuse the first fusable pair (then contract); False when none is left."""
         blocks: dict[int, tuple[Block, list[Loop]]] = {}
-        for l in model.loops:
-            if l.op.name == "affine.for" and l.op.parent is not None and l.index == 0:
-                blocks.setdefault(id(l.op.parent), (l.op.parent, []))[1].append(l)
+        for lp in model.loops:
+            if lp.op.name == "affine.for" and lp.op.parent is not None and lp.index == 0:
+                blocks.setdefault(id(lp.op.parent), (lp.op.parent, []))[1].append(lp)
         for block, loops in blocks.values():
             ops = block.operations
-            loops = sorted(loops, key=lambda l: ops.index(l.op))
+            loops = sorted(loops, key=lambda lp: ops.index(lp.op))
             for i, a in enumerate(loops):
                 for b in loops[i + 1 :]:
                     kind = pair_kind(model, a, b)
@@ -124,7 +124,7 @@ class AffineLoopFusion(ModulePass):
                             v = None
                             reason = str(e)
                         else:
-                            reason = v.reason
+                            reason = v.reason if v is not None else ""
                         if v is not None and v.ok:
                             if self._apply(model, a, b, depth):
                                 return True
@@ -145,7 +145,7 @@ class AffineLoopFusion(ModulePass):
         }
         func = model.func
         chains = (loop_chain(a, depth), loop_chain(b, depth))
-        if not all(same_bounds(x, y) for x, y in zip(*chains)):
+        if not all(same_bounds(x, y) for x, y in zip(*chains, strict=True)):
             # Try on a copy of the function: isl may keep the iterations apart.
             trial = func.clone()
             tm = analyze(trial)
@@ -224,16 +224,17 @@ class AffineDataCopyGenerate(ModulePass):
                 continue
             cap = self._capacity()
             if cap is not None:
-                sizes = []
+                sizes: list[int] = []
+                dynamic = False  # a region of unknown size
                 for r in regions:
                     if any(s < 0 for s in r.shape):
-                        sizes = None
+                        dynamic = True
                         break
                     n = 1
                     for s in r.shape:
                         n *= s
-                    sizes.append(n * _bytes(r.memref.type.element_type))
-                if sizes is None or sum(sizes) > cap:
+                    sizes.append(n * _bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
+                if dynamic or sum(sizes) > cap:
                     self._recurse(func, op, ctx)
                     continue
             verdict = promote_verdict(model, loop, memrefs, self._space())
@@ -283,22 +284,22 @@ class AffineLoopDistribute(ModulePass):
     def run_on_function(self, func: Operation, ctx: PassContext) -> None:
         # Loops that hold one statement now are not split later, when
         # distributing an inner loop gave them several.
-        seen: set[Operation] = {l.op for l in analyze(func).loops if len(body_items(l)) < 2}
+        seen: set[Operation] = {lp.op for lp in analyze(func).loops if len(body_items(lp)) < 2}
         while True:
             model = analyze(func)
-            for l in model.loops:
-                if l.op in seen or l.op.name != "affine.for" or len(body_items(l)) < 2:
+            for lp in model.loops:
+                if lp.op in seen or lp.op.name != "affine.for" or len(body_items(lp)) < 2:
                     continue
-                seen.add(l.op)
+                seen.add(lp.op)
                 try:
-                    v = distribute_verdict(model, l)
+                    v = distribute_verdict(model, lp)
                 except TransformError as e:
-                    ctx.remark(l.op, f"not distributed: {e}")
+                    ctx.remark(lp.op, f"not distributed: {e}")
                     continue
                 if not v.ok:
-                    ctx.remark(l.op, f"not distributed: {v.reason}")
+                    ctx.remark(lp.op, f"not distributed: {v.reason}")
                     continue
-                seen.update(distribute(model, l))
+                seen.update(distribute(model, lp))
                 break
             else:
                 return

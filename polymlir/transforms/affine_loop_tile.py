@@ -60,7 +60,7 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
     """Equal-ratio tile sizes so that the tile's footprint fits the cache;
     None when the whole band fits (no tiling needed) or cannot be counted."""
     fp = band_footprint_bytes(model, band)
-    trips = [constant_trip_count(as_for(l.op)) for l in band]
+    trips = [constant_trip_count(as_for(lp.op)) for lp in band]
     if fp is None or any(t is None for t in trips):
         return [DEFAULT_TILE_SIZE] * len(band)
     cache = cache_kib * 1024
@@ -70,7 +70,7 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
     # over-estimate for lower-dimensional arrays): shrink each by the n-th root.
     # Powers of two keep tiles aligned with cache lines and vector widths.
     ratio = (cache / fp) ** (1.0 / len(band))
-    return [1 << max(0, int(math.log2(max(1.0, t * ratio)))) for t in trips]  # type: ignore[operator]
+    return [1 << max(0, int(math.log2(max(1.0, t * ratio)))) for t in trips]
 
 
 @register_pass
@@ -94,7 +94,7 @@ class AffineLoopTile(FunctionPass):
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not (func.regions and func.regions[0].blocks):
             return  # a declaration
-        nests = [l.op for l in analyze(func).loops if l.parent is None and l.op.name == "affine.for"]
+        nests = [lp.op for lp in analyze(func).loops if lp.parent is None and lp.op.name == "affine.for"]
         for nest_op in nests:
             model = analyze(func)  # earlier tilings changed the function
             outer = model.loop_for(nest_op)

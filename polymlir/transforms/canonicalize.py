@@ -526,7 +526,7 @@ def _fold_memref_dim(op: Operation, consts: list):
         # The i-th kept dimension of the source; its size is dynamic (the
         # result's is) and is the matching operand among the sizes.
         dropped = owner.dropped_dims()
-        kept = [d for d in range(len(owner.operands[0].type.shape)) if d not in dropped]
+        kept = [d for d in range(len(T.of_kind(owner.operands[0].type, T.MemRefType).shape)) if d not in dropped]
         if i >= len(kept):
             return None
         static = list(cast(A.DenseArrayAttr, owner.get_attr("static_sizes")).values)

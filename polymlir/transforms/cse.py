@@ -165,7 +165,7 @@ class _CSE:
 
     def replace(self, table: _Scopes, op: Operation, existing: Operation, graph: bool) -> None:
         if not graph:
-            for a, b in zip(op.results, existing.results):
+            for a, b in zip(op.results, existing.results, strict=True):
                 a.replace_all_uses_with(b)
             self.to_erase.append(op)
         else:
@@ -175,7 +175,7 @@ class _CSE:
                 k = _key(use.owner)
                 return k is None or table.lookup(k) is None
 
-            for a, b in zip(op.results, existing.results):
+            for a, b in zip(op.results, existing.results, strict=True):
                 a.replace_uses_if(b, unvisited)
             if not any(r.uses for r in op.results):
                 self.to_erase.append(op)

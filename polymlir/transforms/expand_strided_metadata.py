@@ -7,7 +7,7 @@ quantities fold into the cast's static lists."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -17,7 +17,7 @@ from ..ir.layout import strides_and_offset
 from .pass_manager import ModulePass, PassContext, register_pass
 
 DYN = T.DYNAMIC
-Ofr = Union[int, Value]  # a static int or a dynamic index value
+Ofr = int | Value  # a static int or a dynamic index value
 
 
 class _Arith:
@@ -51,7 +51,7 @@ class _Arith:
 def _metadata(b: Builder, src: Value) -> tuple[Value, Ofr, list[Ofr], list[Ofr]]:
     """Base buffer, offset, sizes, strides of ``src`` (static where the type
     says so)."""
-    t: T.MemRefType = src.type  # type: ignore[assignment]
+    t = T.of_kind(src.type, T.MemRefType)
     n = t.rank
     base_t = T.MemRefType((), t.element_type, None, t.memory_space)
     md = b.create("memref.extract_strided_metadata", [src], [base_t, T.index] + [T.index] * (2 * n))
@@ -84,7 +84,7 @@ def _reinterpret(b: Builder, base: Value, t: T.MemRefType, offset: Ofr, sizes: l
 
 def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
     dyn = list(dynamic)
-    return [dyn.pop(0) if s == DYN else s for s in op.properties[static_name].values]
+    return [dyn.pop(0) if s == DYN else s for s in op.prop(static_name, A.DenseArrayAttr).values]
 
 
 def expand_subview(op: Operation) -> None:
@@ -106,8 +106,8 @@ def expand_subview(op: Operation) -> None:
     for k in range(len(offs)):
         new_off = ar.add(new_off, ar.mul(offs[k], strides[k]))
     new_strides = [ar.mul(strides[k], steps[k]) for k in range(len(steps))]
-    t: T.MemRefType = op.result_types[0]
-    keep = _kept(op.properties["static_sizes"].values, src.type.rank, t)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    keep = _kept(op.prop("static_sizes", A.DenseArrayAttr).values, T.of_kind(src.type, T.MemRefType).rank, t)
     r = _reinterpret(b, base, t, new_off, [sizes[k] for k in keep], [new_strides[k] for k in keep])
     op.results[0].replace_all_uses_with(r)
     op.erase()
@@ -132,15 +132,28 @@ def expand_expand_shape(op: Operation) -> None:
     base, offset, _, strides = _metadata(b, op.operands[0])
     out_sizes = _mixed(op, "static_output_shape", list(op.operands[1:]))
     new_strides: list[Ofr] = [0] * len(out_sizes)
-    for k, group in enumerate(op.properties["reassociation"]):
-        dims = [g.value for g in group]
+    for k, dims in enumerate(_reassociation(op)):
         running: Ofr = strides[k]
         for d in reversed(dims):
             new_strides[d] = running
             running = ar.mul(running, out_sizes[d])
-    r = _reinterpret(b, base, op.result_types[0], offset, out_sizes, new_strides)
+    r = _reinterpret(b, base, T.of_kind(op.result_types[0], T.MemRefType), offset, out_sizes, new_strides)
     op.results[0].replace_all_uses_with(r)
     op.erase()
+
+
+def _reassociation(op: Operation) -> list[list[int]]:
+    """The dimension groups of an expand/collapse_shape (its reassociation,
+    an array of arrays of integers)."""
+    groups = []
+    for group in op.prop("reassociation", A.ArrayAttr):
+        assert isinstance(group, A.ArrayAttr), group
+        dims = []
+        for g in group:
+            assert isinstance(g, A.IntegerAttr), g
+            dims.append(g.value)
+        groups.append(dims)
+    return groups
 
 
 def expand_collapse_shape(op: Operation) -> None:
@@ -149,14 +162,13 @@ def expand_collapse_shape(op: Operation) -> None:
     base, offset, sizes, strides = _metadata(b, op.operands[0])
     new_sizes: list[Ofr] = []
     new_strides: list[Ofr] = []
-    for group in op.properties["reassociation"]:
-        dims = [g.value for g in group]
+    for dims in _reassociation(op):
         size: Ofr = 1
         for d in dims:
             size = ar.mul(size, sizes[d])
         new_sizes.append(size)
         new_strides.append(strides[dims[-1]] if dims else 1)
-    r = _reinterpret(b, base, op.result_types[0], offset, new_sizes, new_strides)
+    r = _reinterpret(b, base, T.of_kind(op.result_types[0], T.MemRefType), offset, new_sizes, new_strides)
     op.results[0].replace_all_uses_with(r)
     op.erase()
 
@@ -164,8 +176,15 @@ def expand_collapse_shape(op: Operation) -> None:
 def expand_transpose(op: Operation) -> None:
     b = Builder.before(op)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
-    perm = [r.position for r in op.properties["permutation"].value.results]
-    r = _reinterpret(b, base, op.result_types[0], offset, [sizes[p] for p in perm], [strides[p] for p in perm])
+    perm = [r.position for r in op.prop("permutation", A.AffineMapAttr).value.results]
+    r = _reinterpret(
+        b,
+        base,
+        T.of_kind(op.result_types[0], T.MemRefType),
+        offset,
+        [sizes[p] for p in perm],
+        [strides[p] for p in perm],
+    )
     op.results[0].replace_all_uses_with(r)
     op.erase()
 

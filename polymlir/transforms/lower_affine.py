@@ -105,11 +105,11 @@ def _retarget_terminator(region: Region, name: str, new_name: str) -> None:
 
 def _lower_for(op: Operation) -> None:
     b = Builder.before(op)
-    lbs = expand_map(b, op.get_attr("lowerBoundMap").value, list(op.lowerBoundOperands))
-    ubs = expand_map(b, op.get_attr("upperBoundMap").value, list(op.upperBoundOperands))
+    lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
+    ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
     lb = _reduce(b, "arith.maxsi", lbs)
     ub = _reduce(b, "arith.minsi", ubs)
-    step = b.const_index(op.get_attr("step").value)
+    step = b.const_index(op.attr("step", A.IntegerAttr).value)
     body = _move_region(op)
     _retarget_terminator(body, "affine.yield", "scf.yield")
     new = b.create("scf.for", [lb, ub, step, *op.inits], op.result_types, regions=[body])
@@ -121,7 +121,7 @@ def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
     nd = iset.num_dims
     conds = []
     zero = None
-    for c, eq in zip(iset.constraints, iset.eq_flags):
+    for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         v = expand_expr(b, c, operands[:nd], operands[nd:])
         zero = zero or b.const_index(0)
         conds.append(b.cmpi("eq" if eq else "sge", v, zero))
@@ -132,7 +132,7 @@ def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
 
 def _lower_if(op: Operation) -> None:
     b = Builder.before(op)
-    cond = _condition(b, op.get_attr("condition").value, list(op.operands))
+    cond = _condition(b, op.attr("condition", A.IntegerSetAttr).value, list(op.operands))
     then_r = _move_region(op, 0)
     else_r = _move_region(op, 1) if len(op.regions) > 1 else Region()
     for r in (then_r, else_r):
@@ -156,6 +156,7 @@ _RMW = {k: _ARITH_OF_KIND.get(name, f"arith.{name}") for k, name in enumerate(RE
 
 def _identity(b: Builder, kind: int, t: T.Type) -> Value:
     name = _RMW[kind]
+    assert name is not None, "an 'assign' reduction has no identity"
     if isinstance(t, T.FloatType):
         vals = {
             "arith.addf": 0.0,
@@ -167,7 +168,7 @@ def _identity(b: Builder, kind: int, t: T.Type) -> Value:
         }
         return b.const_float(vals[name], t)
     w = t.width if isinstance(t, T.IntegerType) else 64
-    vals = {
+    ivals = {
         "arith.addi": 0,
         "arith.muli": 1,
         "arith.ori": 0,
@@ -178,7 +179,13 @@ def _identity(b: Builder, kind: int, t: T.Type) -> Value:
         "arith.maxui": 0,
         "arith.minui": -1,
     }
-    return b.const_int(vals[name], t)
+    return b.const_int(ivals[name], t)
+
+
+def _reduction_kind(a: A.Attribute) -> int:
+    """The index in REDUCTIONS an affine.parallel reduction attribute holds."""
+    assert isinstance(a, A.IntegerAttr), f"reduction kind {a}"
+    return a.value
 
 
 def _lower_parallel(op: Operation) -> None:
@@ -186,31 +193,35 @@ def _lower_parallel(op: Operation) -> None:
     operands = list(op.operands)
     # The lower map takes the first operands, the upper map the rest (upstream's
     # getLowerBoundsOperands / getUpperBoundsOperands).
-    lmap = op.get_attr("lowerBoundsMap").value
+    lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
     lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
-    ubs_all = expand_map(b, op.get_attr("upperBoundsMap").value, operands[lmap.num_inputs :])
-    lgroups = list(op.get_attr("lowerBoundsGroups").flat())
-    ugroups = list(op.get_attr("upperBoundsGroups").flat())
-    steps = [s.value if hasattr(s, "value") else s for s in op.get_attr("steps")]
+    ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
+    lgroups = list(op.attr("lowerBoundsGroups", A.DenseElementsAttr).flat())
+    ugroups = list(op.attr("upperBoundsGroups", A.DenseElementsAttr).flat())
+    steps = [s.value if hasattr(s, "value") else s for s in op.attr("steps", A.ArrayAttr)]
     lbs, ubs, li, ui = [], [], 0, 0
-    for lg, ug in zip(lgroups, ugroups):
+    for lg, ug in zip(lgroups, ugroups, strict=True):
         lbs.append(_reduce(b, "arith.maxsi", lbs_all[li : li + lg]))
         ubs.append(_reduce(b, "arith.minsi", ubs_all[ui : ui + ug]))
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]
-    kinds = [a.value for a in op.get_attr("reductions")] if op.get_attr("reductions") is not None else []
-    inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types)]
+    reductions = op.get_attr("reductions")
+    kinds = [_reduction_kind(a) for a in reductions] if isinstance(reductions, A.ArrayAttr) else []
+    inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types, strict=True)]
     body = _move_region(op)
     blk = body.blocks[0]
     term = blk.terminator
+    assert term is not None, "affine.parallel body without its affine.yield"
     reduce_regions = []
-    for k, t in zip(kinds, op.result_types):
+    for k, t in zip(kinds, op.result_types, strict=True):
         r = Region()
         rb = r.add_block()
         x, y = rb.add_argument(t), rb.add_argument(t)
         bb = Builder.at_end(rb, op.loc)
-        res = bb.binary(_RMW[k], x, y)
+        rmw = _RMW[k]
+        assert rmw is not None, "an 'assign' reduction has no combining op"
+        res = bb.binary(rmw, x, y)
         bb.create("scf.reduce.return", [res])
         reduce_regions.append(r)
     tb = Builder.before(term)
@@ -230,7 +241,7 @@ def _lower_parallel(op: Operation) -> None:
 
 def _lower_access(op: Operation) -> None:
     b = Builder.before(op)
-    idx = expand_map(b, op.get_attr("map").value, list(op.indices))
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
     n = op.name
     if n == "affine.load":
         new = b.create("memref.load", [op.memref, *idx], op.result_types)
@@ -246,7 +257,7 @@ def _lower_access(op: Operation) -> None:
 
 def _lower_apply_minmax(op: Operation) -> None:
     b = Builder.before(op)
-    vals = expand_map(b, op.get_attr("map").value, list(op.operands))
+    vals = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.operands))
     if op.name == "affine.apply":
         res = vals[0]
     else:
@@ -257,8 +268,8 @@ def _lower_apply_minmax(op: Operation) -> None:
 
 def _lower_prefetch(op: Operation) -> None:
     b = Builder.before(op)
-    idx = expand_map(b, op.get_attr("map").value, list(op.indices))
-    props = {k: v for k, v in op.properties.items() if k in ("isWrite", "localityHint", "isDataCache")}
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
+    props = {k: v for k, v in op.props.items() if k in ("isWrite", "localityHint", "isDataCache")}
     b.create("memref.prefetch", [op.memref, *idx], properties=props)
     op.erase()
 
@@ -277,7 +288,7 @@ def _lower_delinearize(op: Operation) -> None:
             stride = v if stride is None else b.binary("arith.muli", stride, v)
         q = x if stride is None else b.binary("arith.floordivsi", x, stride)
         results.append(q if k == 0 else b.binary("arith.remsi", q, inner[k - 1]))
-    for r, v in zip(op.results, results):
+    for r, v in zip(op.results, results, strict=True):
         r.replace_all_uses_with(v)
     op.erase()
 
@@ -289,7 +300,7 @@ def _lower_linearize(op: Operation) -> None:
     if len(basis) == len(idx):
         basis = basis[1:]
     acc = idx[0]
-    for i, v in zip(idx[1:], basis):
+    for i, v in zip(idx[1:], basis, strict=True):
         acc = b.binary("arith.addi", b.binary("arith.muli", acc, v), i)
     op.results[0].replace_all_uses_with(acc)
     op.erase()
@@ -298,7 +309,7 @@ def _lower_linearize(op: Operation) -> None:
 def _mixed_basis(b: Builder, op: Operation) -> list[Value]:
     dyn = list(op.dynamic_basis)
     out = []
-    for s in op.get_attr("static_basis").values:
+    for s in op.attr("static_basis", A.DenseArrayAttr).values:
         out.append(dyn.pop(0) if s == T.DYNAMIC else b.const_index(s))
     return out
 

@@ -186,7 +186,7 @@ def _bands(tree: ib.SchedTree, units: set[str], parent: Band | None, out: list[B
         out.append(b)
         _bands(tree.child, units, b, out)
     elif isinstance(tree, ib.SchedSequence):
-        for f, child in zip(tree.filters, tree.children):
+        for f, child in zip(tree.filters, tree.children, strict=True):
             _bands(child, units & f, parent, out)
 
 
@@ -206,7 +206,7 @@ def _vectors(tree: ib.SchedTree, units: set[str], bands: list[Band], vectors: di
                 vectors[u].append(tree.members[k][u])
         _vectors(tree.child, units, bands, vectors)
     elif isinstance(tree, ib.SchedSequence):
-        for pos, (f, child) in enumerate(zip(tree.filters, tree.children)):
+        for pos, (f, child) in enumerate(zip(tree.filters, tree.children, strict=True)):
             sub = units & f
             for u in sub:
                 vectors[u].append(const(pos))
@@ -366,7 +366,7 @@ def optimize(
 
 
 def _names(u: Unit) -> list[str]:
-    return [loop_name(l) for l in u.loops]
+    return [loop_name(lp) for lp in u.loops]
 
 
 def _describe_schedule(report: Report, units: Sequence[Unit], bands: list[Band]) -> None:

@@ -257,7 +257,9 @@ def _unquote(text: str) -> str:
 
 def _split_top(text: str, sep: str) -> list[str]:
     """``text`` split at ``sep`` outside quotes and braces."""
-    parts, cur, depth, quote = [], [], 0, ""
+    parts: list[str] = []
+    cur: list[str] = []
+    depth, quote = 0, ""
     for c in text:
         if quote:
             quote = "" if c == quote else quote

@@ -23,6 +23,14 @@ from ..ir.rewriting import branch, cond_branch, move_blocks_before, split_block
 from .pass_manager import ModulePass, PassContext, register_pass
 
 
+def _place(op: Operation) -> tuple[Block, Region]:
+    """The block holding ``op`` and that block's region (the op is in a
+    function body: both exist)."""
+    block = op.parent
+    assert block is not None and block.parent is not None, f"{op.name} is not in a region"
+    return block, block.parent
+
+
 def _continuation(op: Operation) -> Block:
     """Split after ``op``; the new block gets one argument per result, which
     replace the op's results."""
@@ -30,7 +38,7 @@ def _continuation(op: Operation) -> Block:
     assert block is not None
     cont = split_block(block, op.next_op)
     args = [cont.add_argument(r.type) for r in op.results]
-    for r, a in zip(op.results, args):
+    for r, a in zip(op.results, args, strict=True):
         r.replace_all_uses_with(a)
     return cont
 
@@ -47,11 +55,10 @@ def _yield_to(region_blocks: list[Block], name: str, dest: Block, loc) -> None:
 
 def lower_for(op: Operation) -> None:
     loc = op.loc
-    init = op.parent
+    init, region = _place(op)
     lb, ub, step = op.operands[:3]
     inits = list(op.operands[3:])
     cont = _continuation(op)
-    region = init.parent
     body = op.regions[0]
     first_body = body.blocks[0]
     cond_block = Block([a.type for a in first_body.arguments])
@@ -76,10 +83,9 @@ def lower_for(op: Operation) -> None:
 
 def lower_if(op: Operation) -> None:
     loc = op.loc
-    block = op.parent
+    block, region = _place(op)
     cond = op.operands[0]
     cont = _continuation(op)
-    region = block.parent
     then_blocks = move_blocks_before(op.regions[0], region, cont)
     else_blocks = move_blocks_before(op.regions[1], region, cont) if len(op.regions) > 1 else []
     _yield_to(then_blocks + else_blocks, "scf.yield", cont, loc)
@@ -90,9 +96,9 @@ def lower_if(op: Operation) -> None:
 
 def lower_execute_region(op: Operation) -> None:
     loc = op.loc
-    block = op.parent
+    block, region = _place(op)
     cont = _continuation(op)
-    blocks = move_blocks_before(op.regions[0], block.parent, cont)
+    blocks = move_blocks_before(op.regions[0], region, cont)
     _yield_to(blocks, "scf.yield", cont, loc)
     op.erase()
     branch(block, blocks[0], [], loc)
@@ -100,10 +106,9 @@ def lower_execute_region(op: Operation) -> None:
 
 def lower_while(op: Operation) -> None:
     loc = op.loc
-    block = op.parent
+    block, region = _place(op)
     inits = list(op.operands)
     cont = _continuation(op)
-    region = block.parent
     before = move_blocks_before(op.regions[0], region, cont)
     after = move_blocks_before(op.regions[1], region, cont)
     for b in before:
@@ -119,11 +124,10 @@ def lower_while(op: Operation) -> None:
 
 def lower_index_switch(op: Operation) -> None:
     loc = op.loc
-    block = op.parent
+    block, region = _place(op)
     arg = op.operands[0]
-    cases = list(op.get_attr("cases").values)
+    cases = list(op.attr("cases", A.DenseArrayAttr).values)
     cont = _continuation(op)
-    region = block.parent
     default = move_blocks_before(op.regions[0], region, cont)
     case_blocks = [move_blocks_before(r, region, cont) for r in op.regions[1:]]
     for bs in [default, *case_blocks]:
@@ -173,6 +177,7 @@ def parallel_to_for(op: Operation) -> None:
         cur_inits = carried
     inner = loops[-1].regions[0].blocks[0]
     reduce_op = body.terminator
+    assert reduce_op is not None, "scf.parallel body without its scf.reduce"
     for o in list(body.operations):
         if o is reduce_op:
             continue
@@ -180,16 +185,17 @@ def parallel_to_for(op: Operation) -> None:
         o.parent = None
         inner.append(o)
     ib = Builder.at_end(inner, loc)
-    new_vals = []
-    for acc, val, red in zip(cur_inits, list(reduce_op.operands), reduce_op.regions):
+    new_vals: list[Value] = []
+    for acc, val, red in zip(cur_inits, list(reduce_op.operands), reduce_op.regions, strict=True):
         rb = red.blocks[0]
         mapping: dict = {rb.arguments[0]: acc, rb.arguments[1]: val}
-        result = None
+        result: Value | None = None
         for o in rb.operations:
             if o.name == "scf.reduce.return":
                 result = mapping.get(o.operands[0], o.operands[0])
                 break
             ib.insert(o.clone(mapping))
+        assert result is not None, "scf.reduce region without scf.reduce.return"
         new_vals.append(result)
     ib.create("scf.yield", new_vals)
     reduce_op.erase()
@@ -199,16 +205,18 @@ def parallel_to_for(op: Operation) -> None:
 
 def forall_to_parallel(op: Operation) -> None:
     """scf.forall without shared outputs -> scf.parallel (upstream's route)."""
-    seg = list(op.get_attr("operandSegmentSizes").values)
+    seg = list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
         raise DiagnosticError("'scf.forall' op with shared outputs cannot be lowered to control flow", op.loc)
     operands = list(op.operands)
     dyn = [operands[: seg[0]], operands[seg[0] : seg[0] + seg[1]], operands[seg[0] + seg[1] : sum(seg[:3])]]
     b = Builder.before(op)
     bounds = []
-    for name, d in zip(("staticLowerBound", "staticUpperBound", "staticStep"), dyn):
+    for name, d in zip(("staticLowerBound", "staticUpperBound", "staticStep"), dyn, strict=True):
         d = list(d)
-        bounds.append([d.pop(0) if v == T.DYNAMIC else b.const_index(v) for v in op.get_attr(name).values])
+        bounds.append(
+            [d.pop(0) if v == T.DYNAMIC else b.const_index(v) for v in op.attr(name, A.DenseArrayAttr).values]
+        )
     lbs, ubs, steps = bounds
     body = op.regions[0]
     blk = body.blocks[0]

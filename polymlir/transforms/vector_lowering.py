@@ -65,7 +65,7 @@ def is_float(t: T.Type) -> bool:
 
 def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
     """``vector.extract v[pos]`` (ints are static, Values dynamic positions)."""
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     if not pos and vt.rank:
         return v
     static = [p if isinstance(p, int) else DYN for p in pos]
@@ -94,7 +94,7 @@ def broadcast(b: Builder, v: Value, t: T.VectorType) -> Value:
 def transpose(b: Builder, v: Value, perm: Sequence[int]) -> Value:
     if list(perm) == sorted(perm):
         return v
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     rt = vec([vt.shape[p] for p in perm], vt.element_type)
     return b.create("vector.transpose", [v], [rt], properties={"permutation": i64_array(perm)}).results[0]
 
@@ -125,7 +125,7 @@ def constant(b: Builder, t: T.Type, value) -> Value:
     else:
         scalar = A.IntegerAttr(int(value), et)
         data = int(value)
-    attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar  # type: ignore[arg-type]
+    attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar
     return b.create("arith.constant", [], [t], properties={"value": attr}).results[0]
 
 
@@ -218,7 +218,7 @@ def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
 
 def slice_dim(b: Builder, v: Value, k: int, i: int) -> Value:
     """``v`` with dimension ``k`` fixed to ``i`` (one rank less)."""
-    vt: T.VectorType = v.type  # type: ignore[assignment]
+    vt = T.of_kind(v.type, T.VectorType)
     if k == 0:
         return extract(b, v, [i])
     rt = vec(vt.shape[:k] + vt.shape[k + 1 :], vt.element_type)
@@ -232,7 +232,7 @@ def insert_dim(b: Builder, dest: Value, val: Value, k: int, i: int) -> Value:
     """``dest`` with the slice at index ``i`` of dimension ``k`` set to ``val``."""
     if k == 0:
         return insert(b, val, dest, [i])
-    dt: T.VectorType = dest.type  # type: ignore[assignment]
+    dt = T.of_kind(dest.type, T.VectorType)
     for j in range(dt.shape[0]):
         sub = insert_dim(b, extract(b, dest, [j]), extract(b, val, [j]), k - 1, i)
         dest = insert(b, sub, dest, [j])
@@ -327,7 +327,7 @@ class _Contraction:
     @staticmethod
     def _bounds(lhs, rhs, acc, maps, n) -> list[int]:
         bounds = [1] * n
-        for v, m in zip((lhs, rhs, acc), maps):
+        for v, m in zip((lhs, rhs, acc), maps, strict=True):
             if isinstance(v.type, T.VectorType):
                 for i, r in enumerate(m.results):
                     bounds[r.position] = v.type.shape[i]
@@ -378,9 +378,9 @@ def _dot_lowering(b: Builder, op: Operation, its: list[str], maps: list[AffineMa
             return None
     else:
         return None
-    dt: T.VectorType = op.result_types[0]  # type: ignore[assignment]
+    dt = T.of_kind(op.result_types[0], T.VectorType)
     rows, cols = dt.shape[0], (dt.shape[1] if dt.rank == 2 else 1)
-    fm = op.properties.get("fastmath")
+    fm = op.props.get("fastmath")
     res = zero(b, dt)
     col_vals: list[Value] = []
     for r in range(rows):
@@ -443,9 +443,9 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     from ..dialects.vector_custom import iterator_type_name
 
     b = Builder.before(op)
-    maps = [m.value for m in op.properties["indexing_maps"]]
-    its = [iterator_type_name(x) or "" for x in op.properties["iterator_types"]]
-    kind = kind_of(op.properties["kind"])
+    maps = [m.value for m in op.props["indexing_maps"]]
+    its = [iterator_type_name(x) or "" for x in op.props["iterator_types"]]
+    kind = kind_of(op.props["kind"])
     if any(op.operands[i].type.scalable_dims for i in range(2) if isinstance(op.operands[i].type, T.VectorType)):
         raise DiagnosticError("scalable vector.contract is not supported", op.loc)
     if strategy == "outerproduct":
@@ -458,7 +458,7 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
             return r
     # Reduction dims of the acc map are absent; the mask is in iteration order.
     lhs, rhs, acc = op.operands[:3]
-    return _Contraction(b, kind, op.properties.get("fastmath")).lower(lhs, rhs, acc, maps, its, mask)
+    return _Contraction(b, kind, op.props.get("fastmath")).lower(lhs, rhs, acc, maps, its, mask)
 
 
 # -- vector.outerproduct ----------------------------------------------------------------------
@@ -499,7 +499,7 @@ def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: s
 
 def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
     acc = op.operands[2] if len(op.operands) > 2 else None
-    kind = kind_of(op.properties.get("kind", kind_attr("add")))
+    kind = kind_of(op.props.get("kind", kind_attr("add")))
     return outer_product(Builder.before(op), op.operands[0], op.operands[1], acc, kind, mask)
 
 
@@ -509,9 +509,9 @@ def lower_outerproduct(op: Operation, mask: Value | None = None) -> Value:
 def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     b = Builder.before(op)
     src, acc = op.operands[0], op.operands[1]
-    st: T.VectorType = src.type  # type: ignore[assignment]
-    kind = kind_of(op.properties["kind"])
-    red = sorted(set(op.properties["reduction_dims"].values))
+    st = T.of_kind(src.type, T.VectorType)
+    kind = kind_of(op.props["kind"])
+    red = sorted(set(op.prop("reduction_dims", A.DenseArrayAttr).values))
     keep = [i for i in range(st.rank) if i not in red]
     perm = keep + red
     src = transpose(b, src, perm)
@@ -529,7 +529,7 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     p = math.prod(st.shape[i] for i in keep)
     flat = shape_cast(b, src, vec([p, q], et))
     fmask = shape_cast(b, mask, vec([p, q], T.i1)) if mask is not None else None
-    acc_t: T.VectorType = acc.type  # type: ignore[assignment]
+    acc_t = T.of_kind(acc.type, T.VectorType)
     facc = shape_cast(b, acc, vec([p], et))
     res = zero(b, vec([p], et))
     neutral_row = constant(b, vec([q], et), neutral(kind, et)) if mask is not None else None
@@ -551,10 +551,10 @@ def lower_scan(op: Operation) -> list[Value]:
     accumulated value is the last ``dest`` slice."""
     b = Builder.before(op)
     src, init = op.operands
-    st: T.VectorType = src.type  # type: ignore[assignment]
-    kind = kind_of(op.properties["kind"])
-    d = op.properties["reduction_dim"].value
-    inclusive = bool(op.properties["inclusive"].value)
+    st = T.of_kind(src.type, T.VectorType)
+    kind = kind_of(op.props["kind"])
+    d = op.prop("reduction_dim", A.IntegerAttr).value
+    inclusive = bool(op.prop("inclusive", A.IntegerAttr).value)
     res = zero(b, st)
     out: Value | None = None
     last_in: Value | None = None
@@ -564,7 +564,7 @@ def lower_scan(op: Operation) -> list[Value]:
             out = x if inclusive else (extract(b, init, []) if st.rank == 1 else init)
         else:
             out = combine(b, kind, out, x if inclusive else last_in)  # type: ignore[arg-type]
-        res = insert_dim(b, res, out, d, i)  # type: ignore[arg-type]
+        res = insert_dim(b, res, out, d, i)
         last_in = x
     acc = out  # upstream's accumulated value is the last output, in both modes
     if not isinstance(acc.type, T.VectorType):  # type: ignore[union-attr]
@@ -611,7 +611,7 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
         return
     elif name == "vector.reduction":
         v = inner.operands[0]
-        kind = kind_of(inner.properties["kind"])
+        kind = kind_of(inner.props["kind"])
         masked = select(b, mask, v, constant(b, v.type, neutral(kind, elem_type(v.type))))
         inner.detach()
         b.insert(inner)
@@ -640,7 +640,7 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
             raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
         results = list(inner.results)
         if passthru is not None and results:
-            pm = inner.properties.get("permutation_map")
+            pm = inner.props.get("permutation_map")
             dims = [getattr(r, "position", None) for r in pm.value.results] if pm is not None else []
             ordered = None not in dims and dims == sorted(dims)
             if not ordered or mask.type.shape != results[0].type.shape:  # type: ignore[attr-defined]
@@ -655,14 +655,14 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
 
 
 def _set_transfer_mask(op: Operation, mask: Value) -> None:
-    seg = list(op.properties["operandSegmentSizes"].values)
+    seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
         old = op.operands[-1]
         op.set_operand(len(op.operands) - 1, arith(Builder.before(op), "arith.andi", old, mask))
         return
     op.set_operands(list(op.operands) + [mask])
     seg[3] = 1
-    op.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, tuple(seg))
+    op.props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, tuple(seg))
 
 
 # -- driver ------------------------------------------------------------------------------------

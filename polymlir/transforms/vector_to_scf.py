@@ -50,14 +50,14 @@ class Xfer:
     def __init__(self, op: Operation):
         self.op = op
         self.read = op.name == READ
-        seg = list(op.properties["operandSegmentSizes"].values)
+        seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
         ops = list(op.operands)
         if self.read:
             self.base = ops[0]
             self.indices = ops[1 : 1 + seg[1]]
             self.padding = ops[1 + seg[1]]
             self.value = None
-            self.vtype: T.VectorType = op.result_types[0]
+            self.vtype = T.of_kind(op.result_types[0], T.VectorType)
         else:
             self.value = ops[0]
             self.base = ops[1]
@@ -65,8 +65,8 @@ class Xfer:
             self.padding = None
             self.vtype = ops[0].type  # type: ignore[assignment]
         self.mask = ops[-1] if seg[3] else None
-        self.map: AffineMap = op.properties["permutation_map"].value
-        ib = op.properties.get("in_bounds")
+        self.map: AffineMap = op.prop("permutation_map", A.AffineMapAttr).value
+        ib = op.props.get("in_bounds")
         self.in_bounds = [bool(x.value) for x in ib] if ib is not None else [False] * self.map.num_results
 
     @property
@@ -134,7 +134,8 @@ def lower_permutation(op: Operation) -> Operation | None:
         op.replace_all_uses_with([r])
     else:
         perm = [vk[d] for d in ordered]
-        v = transpose(b, x.value, perm)  # type: ignore[arg-type]
+        assert x.value is not None  # a transfer write
+        v = transpose(b, x.value, perm)
         new = build_transfer(b, False, x.base, x.indices, vec(new_shape, et), new_map, new_ib, value=v, mask=x.mask)
         op.replace_all_uses_with(list(new.results))
     op.erase()
@@ -180,7 +181,7 @@ def _type_cast(b: Builder, buf: Value, vt: T.VectorType) -> Value:
     return b.create("vector.type_cast", [buf], [T.MemRefType((vt.shape[0],), inner)]).results[0]
 
 
-def _for(b: Builder, n: int, inits: list[Value] = ()) -> tuple[Operation, Block]:  # type: ignore[assignment]
+def _for(b: Builder, n: int, inits: tuple[Value, ...] | list[Value] = ()) -> tuple[Operation, Block]:
     body = Region()
     blk = body.add_block()
     blk.add_argument(T.index)
@@ -198,7 +199,7 @@ def _if(b: Builder, cond: Value, result_types: list[T.Type], with_else: bool) ->
     return op, tb, eb
 
 
-def _yield(blk: Block, vals: list[Value] = (), loc=None) -> None:  # type: ignore[assignment]
+def _yield(blk: Block, vals: tuple[Value, ...] | list[Value] = (), loc=None) -> None:
     Builder.at_end(blk, loc).create("scf.yield", list(vals))
 
 
@@ -264,7 +265,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         return ifop.results[0] if rtypes else None
 
     if full_unroll:
-        res = broadcast(b, x.padding, vt) if x.read else None  # type: ignore[arg-type]
+        res = broadcast(b, x.padding, vt) if x.read else None
         for i in range(n):
             idx = b.binary("arith.addi", x.indices[d0], _const(b, i))
             mrow = extract(b, x.mask, [i]) if x.mask is not None else None
@@ -273,10 +274,11 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
                 def then(ib: Builder, idx=idx, mrow=mrow) -> Value:
                     return inner_transfer(ib, idx, mrow, None).results[0]
 
-                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))  # type: ignore[arg-type]
+                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))
                 res = insert(b, row, res, [i])  # type: ignore[arg-type]
             else:
-                vrow = extract(b, x.value, [i])  # type: ignore[arg-type]
+                assert x.value is not None  # a transfer write
+                vrow = extract(b, x.value, [i])
                 guarded(b, idx, lambda ib, idx=idx, mrow=mrow, vrow=vrow: inner_transfer(ib, idx, mrow, vrow))
         if res is not None:
             op.replace_all_uses_with([res])
@@ -286,14 +288,15 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     # Loop form: the vector (and the mask) go through stack buffers.
     mcast = None
     if x.mask is not None:
-        mt: T.VectorType = x.mask.type  # type: ignore[assignment]
+        mt = T.of_kind(x.mask.type, T.VectorType)
         mbuf = _entry_alloca(op, T.MemRefType((), mt))
         b.create("memref.store", [x.mask, mbuf], [])
         mcast = _type_cast(b, mbuf, mt)
     buf = _entry_alloca(op, T.MemRefType((), vt))
     cast = _type_cast(b, buf, vt)
     if not x.read:
-        b.create("memref.store", [x.value, buf], [])  # type: ignore[list-item]
+        assert x.value is not None  # a transfer write
+        b.create("memref.store", [x.value, buf], [])
     blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
@@ -301,7 +304,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0]
         if mcast is not None
         else None
-    )  # type: ignore[union-attr]
+    )
     idx = lb.binary("arith.addi", x.indices[d0], iv)
     if x.read:
 
@@ -309,7 +312,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
             ib.create("memref.store", [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
 
         def store_padding(ib: Builder) -> None:
-            ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])  # type: ignore[arg-type]
+            ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])
 
         guarded(lb, idx, store_row, store_padding)
         _yield(blk, [], op.loc)
@@ -342,7 +345,7 @@ def lower_1d_scalar(op: Operation) -> None:
         return c
 
     if x.read:
-        init = broadcast(b, x.padding, vt)  # type: ignore[arg-type]
+        init = broadcast(b, x.padding, vt)
         loop, blk = _for(b, n, [init])
         lb = Builder.at_end(blk, op.loc)
         iv, acc = blk.arguments[0], blk.arguments[1]
@@ -369,7 +372,8 @@ def lower_1d_scalar(op: Operation) -> None:
         idx = lb.binary("arith.addi", x.indices[d], iv)
 
         def store(ib: Builder) -> None:
-            e = extract(ib, x.value, [iv])  # type: ignore[arg-type]
+            assert x.value is not None  # a transfer write
+            e = extract(ib, x.value, [iv])
             ib.create("memref.store", [e, x.base, *_with_index(x.indices, d, idx)], [])
 
         c = cond_at(lb, iv, idx)

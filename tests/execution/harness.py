@@ -77,7 +77,7 @@ def with_main(text: str) -> str:
     lines = ["func.func @main() {"]
     call_args, call_types, prints = [], [], []
     k = 0
-    for name, ty in kernel_args(text):
+    for _name, ty in kernel_args(text):
         k += 1
         if ty.startswith("memref<"):
             shape = [int(d) for d in re.findall(r"(\d+)x", ty)]
@@ -85,7 +85,7 @@ def with_main(text: str) -> str:
             v = f"%m{k}"
             lines.append(f"  {v} = memref.alloc() : {ty}")
             ivs = [f"%i{k}_{d}" for d in range(len(shape))]
-            for d, (iv, n) in enumerate(zip(ivs, shape)):
+            for d, (iv, n) in enumerate(zip(ivs, shape, strict=True)):
                 lines.append("  " * (d + 1) + f"  affine.for {iv} = 0 to {n} {{")
             ind = "  " * (len(shape) + 1)
             # value = ((sum_d (d*7+3) * i_d + k) mod 17) / 8 - 1
@@ -140,7 +140,7 @@ def run_upstream(text: str, timeout: int = 300, linalg: bool = False) -> str:
         os.path.join(libdir, "libmlir_c_runner_utils.so.22.1"),
     ]
     run = subprocess.run(
-        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
+        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={lib}" for lib in libs]],
         input=lowered.stdout,
         capture_output=True,
         text=True,

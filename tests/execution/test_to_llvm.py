@@ -24,10 +24,10 @@ PIPELINE = (
 
 
 def run_llvm_dialect(text: str) -> str:
-    opt, runner, libdir = upstream_tools()  # type: ignore[misc]
+    opt, runner, libdir = upstream_tools()  # type: ignore[misc]  # skipped above when the tools are absent
     libs = [os.path.join(libdir, f"lib{n}.so.22.1") for n in ("mlir_runner_utils", "mlir_c_runner_utils")]
     r = subprocess.run(
-        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={l}" for l in libs]],
+        [runner, "-e", "main", "-entry-point-result=void", *[f"-shared-libs={lib}" for lib in libs]],
         input=text,
         capture_output=True,
         text=True,

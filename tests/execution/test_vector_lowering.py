@@ -35,10 +35,10 @@ def _header(text: str, key: str) -> str | None:
 
 
 def _run(lowered: str, entry: str = "entry", result: str = "void", extra: tuple[str, ...] = ()) -> str:
-    opt, runner, libdir = upstream_tools()  # type: ignore[misc]
+    opt, runner, libdir = upstream_tools()  # type: ignore[misc]  # skipped above when the tools are absent
     libs = [os.path.join(libdir, f"lib{n}.so.22.1") for n in ("mlir_runner_utils", "mlir_c_runner_utils")]
     r = subprocess.run(
-        [runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={l}" for l in libs], *extra],
+        [runner, "-e", entry, f"-entry-point-result={result}", *[f"-shared-libs={lib}" for lib in libs], *extra],
         input=lowered,
         capture_output=True,
         text=True,
@@ -57,7 +57,7 @@ def _lower(text: str, pipeline: str = "builtin.module(convert-to-llvm)") -> str:
 
 
 def _upstream(text: str, flags: str) -> str:
-    opt, runner, libdir = upstream_tools()  # type: ignore[misc]
+    opt, runner, libdir = upstream_tools()  # type: ignore[misc]  # skipped above when the tools are absent
     args = [a.strip('"') for a in re.findall(r'(?:[^\s"]+|"[^"]*")+', flags)]
     r = subprocess.run([opt, *args], input=text, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]

@@ -28,7 +28,7 @@ def func_named(module: Operation, name: str) -> Operation:
 
 
 def loop_in(model: PolyhedralModel, name: str) -> Loop:
-    hits = [l for l in model.loops if loop_name(l) == name]
+    hits = [lp for lp in model.loops if loop_name(lp) == name]
     assert len(hits) == 1, f"loop {name}: {hits}"
     return hits[0]
 
@@ -66,7 +66,7 @@ def max_error(
         slots = [k for k, a in enumerate(base) if isinstance(a, int)]
         for ps in params:
             args = list(base)
-            for k, v in zip(slots, ps):
+            for k, v in zip(slots, ps, strict=False):
                 args[k] = v
             worst = max(worst, max_relative_error(run_with(e0, func, args), run_with(e1, func, args)))
     return worst

@@ -42,7 +42,8 @@ NESTS = {
   }
   return
 }""",
-    "matmul": """func.func @f(%A: memref<10x12xf64>, %B: memref<12x11xf64>, %C: memref<10x11xf64>, %M: index, %N: index) {
+    "matmul": """func.func @f(%A: memref<10x12xf64>, %B: memref<12x11xf64>, %C: memref<10x11xf64>,
+             %M: index, %N: index) {
   affine.for %i = 0 to 10 {
     affine.for %j = %M to 11 {
       affine.for %k = 0 to min affine_map<()[s0] -> (s0, 12)>()[%N] {
@@ -95,7 +96,7 @@ def test_scalar_replace_carries_the_accumulator():
     m = model_of(text, "f")
     v = scalar_replace_verdict(m, loop_in(m, "k"))
     assert v.ok, v.reason
-    out, new = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, new = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert "iter_args" in out and out.count("affine.store") == 1
     assert "affine.if" in out  # k may not run (N <= 0): load and store guarded
     assert max_error(text, out, "f", PARAMS + [(0, 12), (4, 7)]) <= TOL
@@ -103,7 +104,7 @@ def test_scalar_replace_carries_the_accumulator():
 
 def test_scalar_replace_without_guard_when_the_loop_runs():
     text = NESTS["matmul"].replace("min affine_map<()[s0] -> (s0, 12)>()[%N]", "12")
-    out, _ = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, _ = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert "affine.if" not in out
     assert max_error(text, out, "f", [(0, 0), (3, 3)]) <= TOL
 
@@ -114,7 +115,7 @@ def test_scalar_replace_refuses_another_access_to_the_element():
     m = model_of(text, "f")
     v = scalar_replace_verdict(m, loop_in(m, "k"))
     assert not v.ok
-    assert "affine.load at t.mlir:11:15 may access the element that affine.store at t.mlir:10:9 updates" in v.reason
+    assert "affine.load at t.mlir:12:15 may access the element that affine.store at t.mlir:11:9 updates" in v.reason
     # Disjoint by exact arithmetic: C[i][k + 11] never is C[i][j] (j < 11).
     text = """func.func @f(%C: memref<10x30xf64>, %M: index, %N: index) {
   affine.for %i = 0 to 10 {
@@ -131,7 +132,7 @@ def test_scalar_replace_refuses_another_access_to_the_element():
 }"""
     m = model_of(text, "f")
     assert scalar_replace_verdict(m, loop_in(m, "k")).ok
-    out, _ = apply(text, "f", "k", lambda m, l: scalar_replace(m, l))
+    out, _ = apply(text, "f", "k", lambda m, lp: scalar_replace(m, lp))
     assert max_error(text, out, "f") <= TOL
 
 
@@ -148,7 +149,7 @@ def test_normalize_computes_the_same(name, loop):
     text = NESTS[name]
     m = model_of(text, "f")
     assert normalize_verdict(m, loop_in(m, loop)).ok
-    out, _ = apply(text, "f", loop, lambda m, l: normalize(m, l))
+    out, _ = apply(text, "f", loop, lambda m, lp: normalize(m, lp))
     assert max_error(text, out, "f", PARAMS) <= TOL
 
 
@@ -216,7 +217,7 @@ def _same_up_to_map_spelling(ours: str, theirs: str) -> bool:
     a, b = ours.splitlines(), theirs.splitlines()
     if len(a) != len(b):
         return False
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         if x == y:
             continue
         if not (x.startswith("#") and y.startswith("#")):

@@ -71,7 +71,7 @@ def shrink(text: str) -> str:
         target = 3 if k == 0 and len(sizes) > 1 and s <= 500 else 9 + 2 * k
         for d in (-2, -1, 0, 1, 2):
             small.setdefault(s + d, target + d)
-    body = "\n".join(l for l in text.splitlines() if not l.startswith("//"))
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("//"))
     return re.sub(r"\b\d+\b", lambda t: str(small.get(int(t.group()), int(t.group()))), body)
 
 
@@ -166,19 +166,19 @@ def _ex(env=None):
 
 
 def test_min_max_and_divisions_translate_exactly():
-    I, Op = ib.AstInt, ib.AstOp
+    Int, Op = ib.AstInt, ib.AstOp
     c0, c1, n = ib.AstId("c0"), ib.AstId("c1"), ib.AstId("n")
     ex = _ex()
-    b = ex.bound(Op("add", (Op("max", (c0, Op("mul", (I(2), c1)))), I(1))))
+    b = ex.bound(Op("add", (Op("max", (c0, Op("mul", (Int(2), c1)))), Int(1))))
     assert b.kind == "max" and [str(e) for e in b.exprs] == ["d0 + 1", "d1 * 2 + 1"]
     b = ex.bound(Op("minus", (Op("min", (c0, n)),)))
     assert b.kind == "max" and [str(e) for e in b.exprs] == ["-d0", "-s0"]
-    assert str(ex.single(Op("fdiv_q", (Op("sub", (c0, I(3))), I(4))))) == "(d0 - 3) floordiv 4"
-    assert str(ex.single(Op("pdiv_r", (c1, I(8))))) == "d1 mod 8"
+    assert str(ex.single(Op("fdiv_q", (Op("sub", (c0, Int(3))), Int(4))))) == "(d0 - 3) floordiv 4"
+    assert str(ex.single(Op("pdiv_r", (c1, Int(8))))) == "d1 mod 8"
     # c0 <= min(n, c1): both; c0 <= max(n, c1): either
     assert len(ex.dnf(Op("le", (c0, Op("min", (n, c1)))))) == 1
     assert len(ex.dnf(Op("le", (c0, Op("max", (n, c1)))))) == 2
-    (conj,) = ex.dnf(Op("eq", (Op("zdiv_r", (c0, I(3))), I(0))))
+    (conj,) = ex.dnf(Op("eq", (Op("zdiv_r", (c0, Int(3))), Int(0))))
     assert str(conj[0][0]) == "d0 mod 3" and conj[0][1]
 
 
@@ -235,7 +235,7 @@ def test_interchange_through_apply_schedule():
     accepted_upstream(out)
     # the loops keep their source names (the handle picks loops by them)
     model = analyze(LAST_FUNC[0])
-    assert [loop_name(l) for l in model.loops] == ["i", "j", "j2", "k"]
+    assert [loop_name(lp) for lp in model.loops] == ["i", "j", "j2", "k"]
 
 
 def test_apply_schedule_fuses_statements_of_one_nest():
@@ -359,7 +359,7 @@ def test_skew_keeps_loop_names_and_parametric_bounds():
     assert v.ok
     assert max_error(JACOBI_1D_INPLACE, out, "kernel", params=[(0,), (2,), (3,), (40,), (64,)]) <= TOL
     model = analyze(LAST_FUNC[0])
-    assert [loop_name(l) for l in model.loops] == ["t", "i"]
+    assert [loop_name(lp) for lp in model.loops] == ["t", "i"]
 
 
 def test_illegal_skew_is_refused_with_the_dependence_and_a_hint():
@@ -411,11 +411,11 @@ func.func @kernel(%A: memref<20xf64>, %B: memref<20xf64>, %C: memref<20xf64>, %n
 def shifted(text: str, unit, loop: str, amount: int):
     module, func = _module_func(text)
     model = analyze(func)
-    l = loop_in(model, loop)
-    v = sk.shift_verdict(model, unit, l, amount)
+    lp = loop_in(model, loop)
+    v = sk.shift_verdict(model, unit, lp, amount)
     if not v.ok:
         return v, None
-    sk.shift(model, unit, l, amount)
+    sk.shift(model, unit, lp, amount)
     polymlir.verify(module)
     return v, polymlir.print_ir(module)
 

@@ -155,7 +155,7 @@ def _func(module):
 def _setup(text: str):
     module = polymlir.parse(text, "t.mlir")
     model = analyze(_func(module))
-    nests = [l for l in model.loops if l.parent is None]
+    nests = [lp for lp in model.loops if lp.parent is None]
     return module, model, nests
 
 

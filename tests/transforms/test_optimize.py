@@ -95,8 +95,8 @@ def test_parallel_loops_are_proved_parallel_on_the_result():
     report, out, func = optimized(text, tile_sizes=(4,))
     assert report.ok and out.count("affine.parallel") == 2
     model = analyze(func)
-    par = [l for l in model.loops if l.op.name == "affine.parallel"]
-    assert len(par) == 2 and all(model.is_parallel(l) for l in par)
+    par = [lp for lp in model.loops if lp.op.name == "affine.parallel"]
+    assert len(par) == 2 and all(model.is_parallel(lp) for lp in par)
     assert compare_runs(text, out, "kernel") <= TOL
 
 

@@ -41,7 +41,7 @@ PARALLEL = """func.func @f(%A: memref<32x32xf64>, %B: memref<32x32xf64>, %M: ind
 
 def test_parallel_loops_are_found_exactly():
     m = model_of(PARALLEL, "f")
-    assert [loop_name(l) for l in parallel_loops(m)] == ["j", "l"]
+    assert [loop_name(lp) for lp in parallel_loops(m)] == ["j", "l"]
     v = parallelize_verdict(m, loop_in(m, "k"))
     assert not v.ok
     assert v.reason == (
@@ -55,16 +55,16 @@ def test_parallel_loops_are_found_exactly():
 
 @pytest.mark.parametrize("loop", ["j", "l"])
 def test_parallelize_computes_the_same(loop):
-    out, par = apply(PARALLEL, "f", loop, lambda m, l: parallelize(m, l))
+    out, par = apply(PARALLEL, "f", loop, lambda m, lp: parallelize(m, lp))
     assert par.name == "affine.parallel"
     assert max_error(PARALLEL, out, "f", PARAMS) <= TOL
 
 
 def test_bounds_and_steps_carry_over():
-    out, _ = apply(PARALLEL, "f", "j", lambda m, l: parallelize(m, l))
+    out, _ = apply(PARALLEL, "f", "j", lambda m, lp: parallelize(m, lp))
     assert "affine.parallel (%arg5) = (max(0, %arg4 - 3)) to (min(32, %arg4 + 5))" in out
     text = PARALLEL.replace("%A[%j, %i]", "%B[%j, %i]")  # now %i carries nothing either
-    out, _ = apply(text, "f", "i", lambda m, l: parallelize(m, l))
+    out, _ = apply(text, "f", "i", lambda m, lp: parallelize(m, lp))
     assert "affine.parallel (%arg4) = (symbol(%arg2)) to (min(symbol(%arg3), 32)) step (2)" in out
 
 
@@ -77,7 +77,7 @@ def lowered_upstream(text: str) -> str:
 @requires_upstream("mlir-opt")
 def test_bounds_over_different_operands_lowered_by_upstream():
     text = PARALLEL.replace("%A[%j, %i]", "%B[%j, %i]")
-    out, _ = apply(text, "f", "i", lambda m, l: parallelize(m, l))
+    out, _ = apply(text, "f", "i", lambda m, lp: parallelize(m, lp))
     assert max_error(text, lowered_upstream(out), "f", PARAMS) <= TOL
 
 
@@ -97,7 +97,7 @@ def test_parallel_bounds_over_different_operands():
 }"""
     m = model_of(text, "f")
     assert parallelize_verdict(m, loop_in(m, "k")).ok  # at most one iteration
-    out, _ = apply(text, "f", "k", lambda m, l: parallelize(m, l))
+    out, _ = apply(text, "f", "k", lambda m, lp: parallelize(m, lp))
     assert max_error(text, out, "f") <= TOL
 
 
@@ -131,7 +131,7 @@ def test_iter_args_reductions_become_reduce(kind):
     m = model_of(text, "f")
     assert not parallelize_verdict(m, loop_in(m, "i"), reductions=False).ok
     assert parallelize_verdict(m, loop_in(m, "i"), reductions=True).ok
-    out, par = apply(text, "f", "i", lambda m, l: parallelize(m, l))
+    out, par = apply(text, "f", "i", lambda m, lp: parallelize(m, lp))
     assert f'reduce ("{kind}")' in out
     if kind in ("addf", "addi"):
         # (polymlir's lower-affine maps the other kinds to the wrong combiner:

@@ -99,16 +99,16 @@ def _func(module):
 
 
 def _loop(model, name: str, k: int = 0):
-    return [l for l in model.loops if loop_name(l) == name][k]
+    return [lp for lp in model.loops if loop_name(lp) == name][k]
 
 
 def _promoted(text: str, loop: str, k: int = 0, **kw):
     module = polymlir.parse(text, "t.mlir")
     model = analyze(_func(module))
-    l = _loop(model, loop, k)
-    v = P.promote_verdict(model, l, **kw)
+    lp = _loop(model, loop, k)
+    v = P.promote_verdict(model, lp, **kw)
     if v.ok:
-        P.promote(model, l, **kw)
+        P.promote(model, lp, **kw)
     return polymlir.print_ir(module), v
 
 
@@ -158,8 +158,8 @@ def test_write_coverage_decides_copy_in():
     out, v = _promoted(WRITES, "t")
     assert v.ok, v.reason
     # B's writes cover its box (no copy-in), C's strided writes do not.
-    loads_b = [l for l in out.splitlines() if "affine.load %arg1[" in l]
-    loads_c = [l for l in out.splitlines() if "affine.load %arg2[" in l]
+    loads_b = [line for line in out.splitlines() if "affine.load %arg1[" in line]
+    loads_c = [line for line in out.splitlines() if "affine.load %arg2[" in line]
     assert not loads_b and len(loads_c) == 1
     assert compare_runs(WRITES, out, "kernel", seeds=(0, 1)) <= 1e-9
 

@@ -101,7 +101,7 @@ def test_unroll_by_factor_computes_the_same(name, loop, factor):
     text = NESTS[name]
     v = unroll_verdict(model_of(text, "f"), loop_in(model_of(text, "f"), loop), factor)
     assert v.ok, v.reason
-    out, _ = apply(text, "f", loop, lambda m, l: unroll(m, l, factor))
+    out, _ = apply(text, "f", loop, lambda m, lp: unroll(m, lp, factor))
     assert max_error(text, out, "f", PARAMS) <= TOL
 
 
@@ -111,12 +111,12 @@ def test_random_factors_and_parameters():
         name = r.choice(sorted(NESTS))
         factor = r.randint(2, 7)
         params = [(r.randint(0, 30), r.randint(0, 30)) for _ in range(6)]
-        out, _ = apply(NESTS[name], "f", "i", lambda m, l: unroll(m, l, factor))
+        out, _ = apply(NESTS[name], "f", "i", lambda m, lp, factor=factor: unroll(m, lp, factor))
         assert max_error(NESTS[name], out, "f", params, seeds=(r.randint(0, 99),)) <= TOL, (name, factor)
 
 
 def test_cleanup_loop_and_iv_rebasing():
-    out, loops = apply(NESTS["symbolic_step"], "f", "i", lambda m, l: unroll(m, l, 4))
+    out, loops = apply(NESTS["symbolic_step"], "f", "i", lambda m, lp: unroll(m, lp, 4))
     assert len(loops) == 2  # the unrolled loop and the cleanup loop
     assert "step 12" in out
     # Copies see iv + 3, iv + 6, iv + 9 through affine.apply.
@@ -128,13 +128,13 @@ def test_cleanup_loop_and_iv_rebasing():
 
 def test_cleanup_loop_not_needed_when_the_factor_divides():
     text = NESTS["if_inside"]  # 32 iterations
-    out, loops = apply(text, "f", "i", lambda m, l: unroll(m, l, 4))
+    out, loops = apply(text, "f", "i", lambda m, lp: unroll(m, lp, 4))
     assert len(loops) == 1 and out.count("affine.for") == 1
     assert max_error(text, out, "f", PARAMS[:3]) <= TOL
 
 
 def test_min_max_bounds_get_guarded_copies():
-    out, loops = apply(NESTS["min_max_bounds"], "f", "i", lambda m, l: unroll(m, l, 3))
+    out, loops = apply(NESTS["min_max_bounds"], "f", "i", lambda m, lp: unroll(m, lp, 3))
     assert len(loops) == 1 and out.count("affine.if") == 2
 
 
@@ -155,7 +155,7 @@ def test_full_unroll(name):
         else NESTS[name]
     )
     loop = "j" if name == "triangular" else "i"
-    out, loops = apply(text, "f", loop, lambda m, l: unroll(m, l, full=True))
+    out, loops = apply(text, "f", loop, lambda m, lp: unroll(m, lp, full=True))
     assert loops == []
     assert out.count("affine.for") == text.count("affine.for") - 1
     assert max_error(text, out, "f", PARAMS[:3]) <= TOL
@@ -204,7 +204,7 @@ def test_upstream_unroll_breaks_an_iter_args_rotation():
     params = [(0, 10), (0, 11), (0, 7)]
     theirs = upstream_pass(text, "affine-loop-unroll{unroll-factor=4}")
     assert max_error(text, theirs, "f", params) > 1e-3  # upstream is wrong
-    ours, _ = apply(text, "f", "i", lambda m, l: unroll(m, l, 4))
+    ours, _ = apply(text, "f", "i", lambda m, lp: unroll(m, lp, 4))
     assert max_error(text, ours, "f", params) <= TOL
 
 
@@ -223,7 +223,7 @@ def test_upstream_cleanup_loop_runs_iterations_below_the_lower_bound():
 }"""
     theirs = upstream_pass(text, "affine-loop-unroll{unroll-factor=4}")
     assert max_error(text, theirs, "f", [(10, 5)]) > 1e-3
-    ours, _ = apply(text, "f", "i", lambda m, l: unroll(m, l, 4))
+    ours, _ = apply(text, "f", "i", lambda m, lp: unroll(m, lp, 4))
     assert max_error(text, ours, "f", PARAMS) <= TOL
 
 
@@ -256,7 +256,8 @@ JAM_NESTS = {
   }
   return
 }""",
-    "imperfect": """func.func @f(%A: memref<32x32xf64>, %B: memref<32x32xf64>, %x: memref<32xf64>, %M: index, %N: index) {
+    "imperfect": """func.func @f(%A: memref<32x32xf64>, %B: memref<32x32xf64>, %x: memref<32xf64>,
+             %M: index, %N: index) {
   affine.for %i = %M to 30 step 2 {
     %s = affine.load %x[%i] : memref<32xf64>
     %t = arith.mulf %s, %s : f64
@@ -271,7 +272,8 @@ JAM_NESTS = {
   }
   return
 }""",
-    "matmul": """func.func @f(%A: memref<12x14xf64>, %B: memref<14x13xf64>, %C: memref<12x13xf64>, %M: index, %N: index) {
+    "matmul": """func.func @f(%A: memref<12x14xf64>, %B: memref<14x13xf64>, %C: memref<12x13xf64>,
+             %M: index, %N: index) {
   affine.for %i = 0 to 12 {
     affine.for %j = 0 to 13 {
       affine.for %k = 0 to 14 {
@@ -306,15 +308,15 @@ def test_unroll_jam_computes_the_same(name, loop, factor):
     m = model_of(text, "f")
     v = unroll_jam_verdict(m, loop_in(m, loop), factor)
     assert v.ok, v.reason
-    out, _ = apply(text, "f", loop, lambda m, l: unroll_jam(m, l, factor))
+    out, _ = apply(text, "f", loop, lambda m, lp: unroll_jam(m, lp, factor))
     assert max_error(text, out, "f", JAM_PARAMS) <= TOL
 
 
 def test_unroll_jam_jams_into_the_inner_loops():
-    out, loops = apply(JAM_NESTS["matmul"], "f", "i", lambda m, l: unroll_jam(m, l, 3))
+    out, loops = apply(JAM_NESTS["matmul"], "f", "i", lambda m, lp: unroll_jam(m, lp, 3))
     assert len(loops) == 1 and out.count("affine.for") == 3  # 12 = 4 * 3: no cleanup
     assert out.count("affine.store") == 3  # three copies in the innermost body
-    out, loops = apply(JAM_NESTS["stencil"], "f", "i", lambda m, l: unroll_jam(m, l, 2))
+    out, loops = apply(JAM_NESTS["stencil"], "f", "i", lambda m, lp: unroll_jam(m, lp, 2))
     assert len(loops) == 2  # symbolic N: a cleanup loop
 
 
@@ -372,7 +374,7 @@ def test_unroll_jam_into_loops_whose_bounds_depend_on_it(factor):
     m = model_of(TRIANGULAR, "f")
     v = unroll_jam_verdict(m, loop_in(m, "i"), factor)
     assert v.ok, v.reason
-    out, _ = apply(TRIANGULAR, "f", "i", lambda m, l: unroll_jam(m, l, factor))
+    out, _ = apply(TRIANGULAR, "f", "i", lambda m, lp: unroll_jam(m, lp, factor))
     assert "affine.if" in out
     assert max_error(TRIANGULAR, out, "f", JAM_PARAMS + [(0, 13), (0, 7)]) <= TOL
 
@@ -445,7 +447,7 @@ JAM_ITER = """func.func @f(%A: memref<12x14xf64>, %x: memref<12xf64>, %y: memref
 def test_unroll_jam_gives_each_copy_its_own_iter_args(factor):
     m = model_of(JAM_ITER, "f")
     assert unroll_jam_verdict(m, loop_in(m, "i"), factor).ok
-    out, _ = apply(JAM_ITER, "f", "i", lambda m, l: unroll_jam(m, l, factor))
+    out, _ = apply(JAM_ITER, "f", "i", lambda m, lp: unroll_jam(m, lp, factor))
     assert f"-> ({', '.join(['f64'] * factor)})" in out
     assert max_error(JAM_ITER, out, "f", JAM_PARAMS) <= TOL
 

@@ -135,9 +135,9 @@ def test_value_semantics_and_immutability() -> None:
     assert {a: 1}[b] == 1
     assert d0 != s0 and d0 != const(0) and const(3) != 3
     with pytest.raises(AttributeError):
-        a.lhs = d1  # type: ignore[misc]
+        a.lhs = d1  # type: ignore[misc]  # frozen: the assignment must fail
     with pytest.raises(AttributeError):
-        d0.position = 3  # type: ignore[misc]
+        d0.position = 3  # type: ignore[misc]  # frozen: the assignment must fail
     assert copy.deepcopy(a) is a
     assert pickle.loads(pickle.dumps(a)) == a
     assert dim(0) is d0 and sym(5) is sym(5) and const(3) is const(3)
@@ -216,7 +216,7 @@ def test_map_validation() -> None:
     with pytest.raises(ValueError, match="s0"):
         AffineMap(1, 0, (s0,))
     with pytest.raises(TypeError):
-        AffineMap(1, 0, (0,))  # type: ignore[arg-type]
+        AffineMap(1, 0, (0,))  # type: ignore[arg-type]  # a wrong result type on purpose
 
 
 def test_map_factories_and_queries() -> None:
@@ -286,7 +286,7 @@ def test_map_value_semantics() -> None:
     assert a != AffineMap(2, 0, (d0 + 1,))
     assert pickle.loads(pickle.dumps(a)) == a
     with pytest.raises(AttributeError):
-        a.num_dims = 3  # type: ignore[misc]
+        a.num_dims = 3  # type: ignore[misc]  # frozen: the assignment must fail
 
 
 def test_integer_set() -> None:

@@ -344,14 +344,14 @@ def general_exprs(draw: st.DrawFn, nd: int, ns: int, depth: int = 4) -> AffineEx
 @st.composite
 def maps(draw: st.DrawFn, exprs: object = canonical_exprs) -> AffineMap:
     nd, ns = draw(st.integers(0, 3)), draw(st.integers(0, 2))
-    results = draw(st.lists(exprs(nd, ns), max_size=3))  # type: ignore[operator]
+    results = draw(st.lists(exprs(nd, ns), max_size=3))  # type: ignore[operator]  # a composite strategy called with its arguments
     return AffineMap(nd, ns, results)
 
 
 @st.composite
 def sets(draw: st.DrawFn, exprs: object = canonical_exprs) -> IntegerSet:
     nd, ns = draw(st.integers(0, 3)), draw(st.integers(0, 2))
-    cs = draw(st.lists(exprs(nd, ns), min_size=1, max_size=3))  # type: ignore[operator]
+    cs = draw(st.lists(exprs(nd, ns), min_size=1, max_size=3))  # type: ignore[operator]  # a composite strategy called with its arguments
     return IntegerSet(nd, ns, cs, draw(st.lists(st.booleans(), min_size=len(cs), max_size=len(cs))))
 
 
@@ -428,7 +428,7 @@ def test_differential_against_mlir_opt() -> None:
     for m in re.finditer(r"<stdin>:(\d+):(\d+): error: (.*)", proc.stderr):
         errors.setdefault(int(m.group(1)), (int(m.group(2)), m.group(3)))
     compared = 0
-    for i, (case, out) in enumerate(zip(cases, outputs)):
+    for i, (case, out) in enumerate(zip(cases, outputs, strict=True)):
         line = 2 * i + 1  # one line per case plus the separator line
         start = case.index("<") + 1
         ok = re.search(r"\{a = affine_(?:map|set)<(.*)>\}", out)

@@ -132,7 +132,8 @@ def test_nan_payload_in_dense_survives():
 
 def test_attribute_alias_and_resources():
     src = (
-        '#a = affine_map<(d0) -> (d0 + 1)>\n#s = "str"\n"x.op"() {m = #a, s = #s, r = dense_resource<blob> : tensor<2xi8>} : () -> ()\n'
+        '#a = affine_map<(d0) -> (d0 + 1)>\n#s = "str"\n'
+        '"x.op"() {m = #a, s = #s, r = dense_resource<blob> : tensor<2xi8>} : () -> ()\n'
         '{-#\n  dialect_resources: {\n    builtin: {\n      blob: "0x010000000102"\n    }\n  }\n#-}\n'
     )
     out = polymlir.print_ir(polymlir.parse(src, allow_unregistered=True))

@@ -52,7 +52,6 @@ def nests(draw):
 
     def stmt(ivs, indent):
         pad = " " * indent
-        dims = "(" + ", ".join(f"d{i}" for i in range(len(ivs))) + ")"
         names = [f"d{i}" for i in range(len(ivs))]
         if draw(st.booleans()):
             idx = _expr(draw, names)
@@ -62,7 +61,6 @@ def nests(draw):
             mem, ty = "%B", "memref<64x64xf32>"
             sub = [_expr(draw, names), _expr(draw, names, False)]
         # Subscripts through an explicit map keep expressions exact.
-        ops = ", ".join(ivs)
         if draw(st.booleans()):
             v = new("v")
             if ivs:

@@ -34,9 +34,9 @@ def loop_kinds(kernel: str) -> dict[str, str]:
     names = loop_names(kernel)
     rep = module_report(module)["functions"][0]
     out = {}
-    for l in rep["loops"]:
-        iv = names[int(l["loc"].split(":")[1])]
-        out[iv] = "parallel" if l["parallel"] else ("reduction" if l["reduction_parallel"] else "sequential")
+    for lp in rep["loops"]:
+        iv = names[int(lp["loc"].split(":")[1])]
+        out[iv] = "parallel" if lp["parallel"] else ("reduction" if lp["reduction_parallel"] else "sequential")
     return out
 
 
@@ -104,7 +104,7 @@ def test_jacobi_time_loop_carries_distance_one_or_zero_shifts():
     module, func = load("jacobi-2d")
     model = analyze(func)
     t = model.loops[0]
-    assert not model.is_parallel(t) and all(model.is_parallel(l) for l in model.loops[1:])
+    assert not model.is_parallel(t) and all(model.is_parallel(lp) for lp in model.loops[1:])
 
 
 def test_seidel_constant_distances():
@@ -195,5 +195,5 @@ func.func @h() {
     rep = module_report(module)["functions"][0]
     reasons = {(n["op"], n["loc"].split(":")[1]): n["reason"] for n in rep["non_affine"]}
     assert ("memref.load", "5") in reasons and ("scf.for", "8") in reasons and ("func.call", "14") in reasons
-    loops = {int(l["loc"].split(":")[1]): l["parallel"] for l in rep["loops"]}
+    loops = {int(lp["loc"].split(":")[1]): lp["parallel"] for lp in rep["loops"]}
     assert loops == {4: False, 12: False}  # unknown effects inside: never claimed parallel

@@ -38,7 +38,7 @@ def upstream_parallel_lines(text: str) -> set[int]:
 
 
 def our_parallel_lines(model) -> set[int]:
-    return {file_loc(l.op.loc).line for l in model.loops if loop_parallelism(model, l)[0]}
+    return {file_loc(lp.op.loc).line for lp in model.loops if loop_parallelism(model, lp)[0]}
 
 
 def brute_force_carriers(func) -> set[int]:
@@ -68,7 +68,7 @@ def brute_force_carriers_with(func, args) -> set[int]:
                 if a[4] == "read" and b[4] == "read":
                     continue
                 la, lb = loops_of[a[0]], loops_of[b[0]]
-                for k, (x, y) in enumerate(zip(la, lb)):
+                for k, (x, y) in enumerate(zip(la, lb, strict=False)):
                     if x is not y:
                         break
                     if a[1][k] != b[1][k]:

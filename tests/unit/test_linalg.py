@@ -18,12 +18,14 @@ func.func @f(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: memref<4x16xi32>,
              %i: tensor<1x9x9x3xf16>, %k: tensor<3x3x3x8xf16>, %o: tensor<1x4x4x8xf32>,
              %t: tensor<4x8xf32>, %u: tensor<8x4xf32>, %v: tensor<8xf32>)
     -> (tensor<1x4x4x8xf32>, tensor<8xf32>, tensor<4x8xf32>) {
-  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<4x8xi8>, memref<8x16xi8>) outs(%c : memref<4x16xi32>)
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<4x8xi8>, memref<8x16xi8>)
+                outs(%c : memref<4x16xi32>)
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
          ins(%i, %k : tensor<1x9x9x3xf16>, tensor<3x3x3x8xf16>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
   %1 = linalg.reduce { arith.addf } ins(%t : tensor<4x8xf32>) outs(%v : tensor<8xf32>) dimensions = [0]
   %2 = linalg.transpose ins(%u : tensor<8x4xf32>) outs(%t : tensor<4x8xf32>) permutation = [1, 0]
-  %3 = linalg.elementwise kind=#linalg.elementwise_kind<sub> ins(%2, %t : tensor<4x8xf32>, tensor<4x8xf32>) outs(%t : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %3 = linalg.elementwise kind=#linalg.elementwise_kind<sub> ins(%2, %t : tensor<4x8xf32>, tensor<4x8xf32>)
+         outs(%t : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0, %1, %3 : tensor<1x4x4x8xf32>, tensor<8xf32>, tensor<4x8xf32>
 }
 """

@@ -360,12 +360,12 @@ def test_list_passes():
     r = run_cli("opt", "--list-passes")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    head = next(l for l in lines if l.strip().startswith("convert-func-to-llvm "))
+    head = next(line for line in lines if line.strip().startswith("convert-func-to-llvm "))
     assert "[builtin.module]" in head and "Convert func ops to the LLVM dialect" in head
-    assert any(l.split() == ["index-bitwidth=<int>", "default:", "64"] for l in lines)
-    assert any(l.split() == ["use-bare-ptr-memref-call-conv=<bool>", "default:", "false"] for l in lines)
-    assert any(l.strip().startswith("lower-affine [any]") for l in lines)
-    assert any(l.split()[:3] == ["vector-contract-lowering=<string>", "default:", "dot"] for l in lines)
+    assert any(line.split() == ["index-bitwidth=<int>", "default:", "64"] for line in lines)
+    assert any(line.split() == ["use-bare-ptr-memref-call-conv=<bool>", "default:", "false"] for line in lines)
+    assert any(line.strip().startswith("lower-affine [any]") for line in lines)
+    assert any(line.split()[:3] == ["vector-contract-lowering=<string>", "default:", "dot"] for line in lines)
 
 
 def test_main_in_process_keeps_the_recursion_limit(tmp_path, capsys):

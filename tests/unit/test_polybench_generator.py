@@ -78,7 +78,7 @@ def test_rendered_kernel_shape(name):
     assert func.name == "func.func" and func.properties["sym_name"].value == "kernel"
     ft = func.properties["function_type"].value
     assert len(ft.inputs) == len(k.args)
-    for a, t in zip(k.args, ft.inputs):
+    for a, t in zip(k.args, ft.inputs, strict=True):
         want = "f64" if a.shape is None else "memref<" + "x".join(str(k.sizes[d]) for d in a.shape) + "xf64>"
         assert str(t) == want, (name, a.name)
     ops = {op.name for op in module.walk()}

@@ -38,7 +38,7 @@ def test_prints_as_upstream(case: str) -> None:
     path = shared_path("corpus", *case.split("/"))
     assert path is not None
     r = subprocess.run(
-        [upstream("mlir-opt"), "--allow-unregistered-dialect", str(path)],  # type: ignore[list-item]
+        [upstream("mlir-opt"), "--allow-unregistered-dialect", str(path)],  # type: ignore[list-item]  # the test is skipped when mlir-opt is absent
         capture_output=True,
         text=True,
         timeout=120,

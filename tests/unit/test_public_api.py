@@ -39,5 +39,5 @@ def test_schedule_and_analyze():
     s = polymlir.schedule(m, "mm")
     assert s.interchange(["j", "i"]).ok
     model = polymlir.analyze(m.lookup("mm"))
-    assert [l.op.name for l in model.loops] == ["affine.for", "affine.for"]
+    assert [lp.op.name for lp in model.loops] == ["affine.for", "affine.for"]
     assert s.trace.to_list() == [{"op": "interchange", "loops": ["j", "i"]}]

@@ -417,7 +417,7 @@ class _CollectingParser(Parser):
 
     def _pop_region_scope(self) -> None:
         blocks = self.block_scopes[-1]
-        for name, (block, defined, pos) in list(blocks.items()):
+        for name, (_block, defined, pos) in list(blocks.items()):
             if not defined:
                 self.missing_blocks.setdefault(name, pos)
                 del blocks[name]

@@ -78,9 +78,10 @@ _CASTS = {
 
 def _fastmath(op: Operation) -> dict:
     fm = op.properties.get("fastmath") if isinstance(op.properties, dict) else None
-    if fm is None or not getattr(fm, "value", 0):
+    flags: int = getattr(fm, "value", 0)  # an arith fastmath attribute's bits
+    if not flags:
         return {}
-    names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm.value & bit]
+    names = [n for n, bit in arith_d.FASTMATH_BITS.items() if flags & bit]
     return {"fastmathFlags": LA.FastmathFlagsAttr.of(*names)}
 
 
@@ -114,14 +115,14 @@ def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
     from .descriptor import extract, insert, poison
 
     b = rw.builder(op)
-    rt = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     shape = rt.shape
     llvm_rt = rw.convert_type(rt, op)
     ops = rw.operands(op)
     acc = poison(b, llvm_rt)
     for idx in itertools.product(*[range(d) for d in shape[:-1]]):
         row_ops = []
-        for v, orig in zip(ops, op.operands):
+        for v, orig in zip(ops, op.operands, strict=True):
             if isinstance(orig.type, T.VectorType) and orig.type.rank > 1:
                 row_t = rw.convert_type(T.VectorType(orig.type.shape[-1:], orig.type.element_type), op)
                 row_ops.append(extract(b, v, row_t, *idx))
@@ -138,7 +139,7 @@ def _const_int(v: Value) -> int | None:
     while isinstance(v, OpResult) and v.owner.name == "builtin.unrealized_conversion_cast":
         v = v.owner.operands[0]
     if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
-        a = v.owner.properties.get("value")
+        a = v.owner.props.get("value")
         if isinstance(a, A.IntegerAttr):
             return a.value
     return None
@@ -192,7 +193,7 @@ def _index_cast(op: Operation, rw: Rewriter) -> None:
 def _cmp(op: Operation, rw: Rewriter) -> None:
     # arith's and llvm's predicate enums share their numbering.
     name = "llvm.icmp" if op.name == "arith.cmpi" else "llvm.fcmp"
-    props = {"predicate": op.properties["predicate"]}
+    props = {"predicate": op.props["predicate"]}
     if name == "llvm.fcmp":
         props.update(_fastmath(op))
     _elementwise(op, rw, lambda b, xs, t: b.create(name, xs, [t], properties=props).results[0])
@@ -205,7 +206,7 @@ def _select(op: Operation, rw: Rewriter) -> None:
 
 def _constant(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    v = op.properties["value"]
+    v = op.props["value"]
     rt = op.result_types[0]
     if isinstance(rt, T.VectorType) and rt.rank != 1 and isinstance(v, A.DenseElementsAttr):
         from .vector_to_llvm import nd_constant  # n-D and 0-D: one constant of the array type
@@ -217,9 +218,7 @@ def _constant(op: Operation, rw: Rewriter) -> None:
         v = A.IntegerAttr(v.value, t)
     elif isinstance(v, A.DenseElementsAttr) and isinstance(v.type.element_type, T.IndexType):
         v = A.DenseElementsAttr(
-            T.VectorType(v.type.shape, t.element_type)
-            if isinstance(t, T.VectorType)  # type: ignore[attr-defined]
-            else v.type,
+            T.VectorType(v.type.shape, t.element_type) if isinstance(t, T.VectorType) else v.type,
             v.data,
             v.splat,
         )

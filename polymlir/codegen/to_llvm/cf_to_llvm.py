@@ -24,6 +24,7 @@ def _seg(*sizes: int) -> A.DenseArrayAttr:
 def _forwarder(block: Block, dest: Block, args: list[Value], loc) -> Block:
     """A block after ``block`` that branches to ``dest`` with ``args``."""
     region = block.parent
+    assert region is not None, "a branch's block is in a region"
     fwd = Block()
     region.insert_block(region.blocks.index(block) + 1, fwd)
     fwd.append(Operation.create("llvm.br", operands=args, successors=[dest], loc=loc))
@@ -40,16 +41,17 @@ def _br(op: Operation, rw: Rewriter) -> None:
 def _cond_br(op: Operation, rw: Rewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
-    seg = list(op.properties["operandSegmentSizes"].values)
+    seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
     vals = rw.operands(op)
     cond, t_args, f_args = vals[0], vals[1 : 1 + seg[1]], vals[1 + seg[1] :]
     t_dest, f_dest = op.successors
     if t_dest is f_dest and (t_args or f_args):
+        assert op.parent is not None, "a branch is in a block"
         f_dest = _forwarder(op.parent, f_dest, f_args, op.loc)
         f_args = []
-    props = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
-    if op.properties.get("branch_weights") is not None:
-        props["branch_weights"] = op.properties["branch_weights"]
+    props: dict[str, A.Attribute] = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
+    if op.props.get("branch_weights") is not None:
+        props["branch_weights"] = op.props["branch_weights"]
     Builder.before(op).create("llvm.cond_br", [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)
     op.erase()
 
@@ -57,8 +59,8 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
 def _switch(op: Operation, rw: Rewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
-    props = {k: v for k, v in op.properties.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
-    props["operandSegmentSizes"] = op.properties["operandSegmentSizes"]
+    props = {k: v for k, v in op.props.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
+    props["operandSegmentSizes"] = op.props["operandSegmentSizes"]
     Builder.before(op).create("llvm.switch", rw.operands(op), successors=list(op.successors), properties=props)
     op.erase()
 
@@ -69,6 +71,7 @@ def _assert(op: Operation, rw: Rewriter) -> None:
     from .func_to_llvm import call
 
     block = op.parent
+    assert block is not None and block.parent is not None, "cf.assert is in a function body"
     cont = split_block(block, op.next_op)
     fail = Block()
     region = block.parent
@@ -90,7 +93,7 @@ def _declare_abort(op: Operation) -> None:
         module = module.parent_op
     body = module.regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.properties["sym_name"].value == "abort":
+        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == "abort":
             return
     Builder(body, body.first_op).create(
         "llvm.func",

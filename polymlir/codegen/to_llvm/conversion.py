@@ -11,7 +11,7 @@ finishes with ``rw.replace(op, new_values)`` (or ``rw.erase(op)``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -68,7 +68,7 @@ class Rewriter:
         back to the original type is inserted for remaining users)."""
         assert len(new) == len(op.results), (op.name, len(new), len(op.results))
         b = Builder.before(op)
-        for r, v in zip(op.results, new):
+        for r, v in zip(op.results, new, strict=True):
             if r.uses:
                 r.replace_all_uses_with(cast(b, v, r.type) if v.type != r.type else v)
         op.erase()
@@ -93,7 +93,7 @@ class Rewriter:
                     u.set(back)
 
 
-def apply_patterns(root: Operation, patterns: dict[str, Pattern], rw: Rewriter) -> None:
+def apply_patterns(root: Operation, patterns: Mapping[str, Pattern], rw: Rewriter) -> None:
     """Run the pattern of each op (innermost first, in program order)."""
     for op in list(root.walk()):
         fn = patterns.get(op.name)

@@ -68,7 +68,7 @@ class MemRefDescriptor:
         d.set_allocated(b, allocated)
         d.set_aligned(b, aligned)
         d.set_offset(b, offset)
-        for i, (s, st) in enumerate(zip(sizes, strides)):
+        for i, (s, st) in enumerate(zip(sizes, strides, strict=True)):
             d.set_size(b, i, s)
             d.set_stride(b, i, st)
         return d

@@ -73,7 +73,7 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
         n = orig.rank
         return MemRefDescriptor.pack(b, st, parts[0], parts[1], parts[2], parts[3 : 3 + n], parts[3 + n :]).value
     if isinstance(orig, T.UnrankedMemRefType):
-        st = conv.convert(orig)
+        st = T.of_kind(conv.convert(orig), LLVMStructType)
         v = poison(b, st)
         v = insert(b, v, parts[0], 0)
         return insert(b, v, parts[1], 1)
@@ -81,11 +81,13 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
 
 
 def _bare_descriptor(b: Builder, ptr: Value, t: T.MemRefType, st: LLVMStructType) -> Value:
-    from ...ir.layout import strides_and_offset  # type: ignore[attr-defined]
+    from ...ir.layout import strides_and_offset
 
     if not t.has_static_shape:
         raise DiagnosticError("the bare-pointer calling convention needs static memref shapes", b.loc)
-    strides, offset = strides_and_offset(t)
+    so = strides_and_offset(t)
+    assert so is not None, f"{t} has a static shape, so a strided layout"
+    strides, offset = so
     sizes = [const_i64(b, s) for s in t.shape]
     return MemRefDescriptor.pack(b, st, ptr, ptr, const_i64(b, offset), sizes, [const_i64(b, s) for s in strides]).value
 
@@ -105,13 +107,13 @@ class _FuncConversion:
         self.c_wrappers = c_wrappers
 
     def func(self, op: Operation) -> None:
-        ft: T.FunctionType = op.properties["function_type"].value
-        name = op.properties["sym_name"].value
+        ft = T.of_kind(op.prop("function_type", A.TypeAttr).value, T.FunctionType)
+        name = op.prop("sym_name", A.StringAttr).value
         try:
             lft, expanded = self.conv.function_type(ft, self.bare)
         except ValueError as e:
             raise DiagnosticError(f"cannot lower function '@{name}' to the LLVM dialect: {e}", op.loc) from None
-        attrs = {k: v for k, v in list(op.properties.items()) + list(op.attributes.items()) if k not in _DROPPED}
+        attrs = {k: v for k, v in list(op.props.items()) + list(op.attributes.items()) if k not in _DROPPED}
         b = Builder.before(op)
         body = Region()
         for blk in list(op.regions[0].blocks):
@@ -131,11 +133,11 @@ class _FuncConversion:
     def _convert_entry(self, entry: Block, ft: T.FunctionType, expanded: list[list[T.Type]]) -> None:
         old_args = list(entry.arguments)
         b = Builder(entry, entry.first_op)
-        new_args: list[Value] = []
+        new_args: list[list[Value]] = []
         for parts in expanded:
-            new_args.append([entry.add_argument(t) for t in parts])  # type: ignore[arg-type]
-        for a, parts, t in zip(old_args, new_args, ft.inputs):
-            v = pack_value(b, parts, t, self.conv, self.bare)  # type: ignore[arg-type]
+            new_args.append([entry.add_argument(t) for t in parts])
+        for a, arg_parts, t in zip(old_args, new_args, ft.inputs, strict=True):
+            v = pack_value(b, arg_parts, t, self.conv, self.bare)
             a.replace_all_uses_with(cast(b, v, t))
         for _ in old_args:
             entry.erase_argument(0)
@@ -156,7 +158,7 @@ class _FuncConversion:
         for t in ft.inputs:
             a = next(it)
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
-                desc = b.create("llvm.load", [a], [self.conv.convert(t)]).results[0]
+                desc = b.create("llvm.load", [a], [T.of_kind(self.conv.convert(t), LLVMStructType)]).results[0]
                 call_args += expand_value(b, desc, t, self.conv, False if not self.bare else True)
             else:
                 call_args.append(a)
@@ -188,7 +190,7 @@ class _FuncConversion:
         )
         entry = fn.regions[0].add_block()
         _, expanded = self.conv.function_type(ft, self.bare)
-        parts = [[entry.add_argument(t) for t in ex] for ex in expanded]
+        parts: list[list[Value]] = [[entry.add_argument(t) for t in ex] for ex in expanded]
         b = Builder.at_end(entry, fn.loc)
         one = const_i64(b, 1)
         call_args: list[Value] = []
@@ -198,10 +200,10 @@ class _FuncConversion:
                 "llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(lft.return_type)}
             ).results[0]
             call_args.append(res_ptr)
-        for t, ps in zip(ft.inputs, parts):
+        for t, ps in zip(ft.inputs, parts, strict=True):
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
-                st = self.conv.convert(t)
-                v = pack_value(b, ps, t, self.conv, self.bare)  # type: ignore[arg-type]
+                st = T.of_kind(self.conv.convert(t), LLVMStructType)
+                v = pack_value(b, ps, t, self.conv, self.bare)
                 slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(st)}).results[0]
                 b.create("llvm.store", [v, slot])
                 call_args.append(slot)
@@ -234,7 +236,9 @@ class _FuncConversion:
         vals = self.rw.operands(op)
         fn = op.parent_op
         if len(vals) > 1:
-            ft = fn.properties["function_type"].value  # an llvm.func already (converted first)
+            assert fn is not None, "func.return is in a function"
+            # An llvm.func already (converted first).
+            ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LLVMFunctionType)
             vals = [_struct_results(b, vals, ft.return_type)]
         b.create("llvm.return", vals)
         op.erase()
@@ -245,7 +249,7 @@ class _FuncConversion:
         for v in op.operands:
             args += expand_value(b, self.rw.operand(op, v), v.type, self.conv, self.bare)
         rtype = self.conv.packed_results(op.result_types)
-        c = call(b, op.properties["callee"].root, args, rtype)
+        c = call(b, op.prop("callee", A.SymbolRefAttr).root, args, rtype)
         if len(op.results) > 1:
             res = [extract(b, c.results[0], rtype.fields[i], i) for i in range(len(op.results))]  # type: ignore[attr-defined]
         else:

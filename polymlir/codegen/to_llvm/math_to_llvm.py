@@ -90,6 +90,7 @@ def _count_zeros(op: Operation, rw: Rewriter) -> None:
 
 
 def _const_like(b, t: T.Type, v: float):
+    attr: A.Attribute
     if isinstance(t, T.VectorType):
         attr = A.DenseElementsAttr(t, (A.round_float(v, t.element_type),), True)
     else:

@@ -54,7 +54,7 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     """Declare ``llvm.func @name`` at the top of the module (once)."""
     body = _module(op).regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.properties["sym_name"].value == name:
+        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == name:
             return
     Builder(body, body.first_op).create(
         "llvm.func",
@@ -116,18 +116,18 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
 
 def _access_props(op: Operation) -> dict:
     props: dict = {}
-    al = op.properties.get("alignment")
+    al = op.opt_prop("alignment", A.IntegerAttr)
     if al is not None:
         props["alignment"] = A.IntegerAttr(al.value, T.i64)
-    nt = op.properties.get("nontemporal")
-    if nt is not None and getattr(nt, "value", 0):
+    nt = op.props.get("nontemporal")
+    if nt is not None and getattr(nt, "value", False):
         props["nontemporal"] = A.UNIT
     return props
 
 
 def _load(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t = op.operands[0].type
+    t = T.of_kind(op.operands[0].type, T.MemRefType)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     idx = [rw.operand(op, v) for v in op.operands[1:]]
     elem = _elem_type(rw, t, op)
@@ -137,7 +137,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
 
 def _store(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t = op.operands[1].type
+    t = T.of_kind(op.operands[1].type, T.MemRefType)
     v = rw.operand(op, op.operands[0])
     d = MemRefDescriptor(rw.operand(op, op.operands[1]))
     idx = [rw.operand(op, x) for x in op.operands[2:]]
@@ -170,23 +170,24 @@ def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Ty
 
 def _alloc(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t: T.MemRefType = op.result_types[0]
-    st = rw.convert_type(t, op)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
     so = strides_and_offset(t)
     if so is None or so[1] != 0:
         raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
-    seg = op.segment_sizes("operand") if hasattr(op, "segment_sizes") else [len(op.operands), 0]
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    seg = segment_sizes("operand") if segment_sizes is not None else [len(op.operands), 0]
     dyn = [rw.operand(op, v) for v in op.operands[: seg[0]]]
     sizes = _shape_values(b, t, dyn, it)
     strides = _row_major_strides(b, sizes, t, it)
     n = _i64(b, 1, it)
     for s in sizes:
         n = b.create("llvm.mul", [n, s], [it]).results[0]
-    align_attr = op.properties.get("alignment")
+    align_attr = op.opt_prop("alignment", A.IntegerAttr)
     if op.name == "memref.alloca":
-        props = {"elem_type": A.TypeAttr(elem)}
+        props: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(elem)}
         if align_attr is not None:
             props["alignment"] = A.IntegerAttr(align_attr.value, T.i64)
         p = b.create("llvm.alloca", [n], [st.fields[0]], properties=props).results[0]
@@ -219,7 +220,7 @@ def _dealloc(op: Operation, rw: Rewriter) -> None:
     v = rw.operand(op, op.operands[0])
     if isinstance(t, T.UnrankedMemRefType):
         ptr = extract(b, v, PTR, 1)
-        allocated = b.create("llvm.load", [ptr], [PTR]).results[0]
+        allocated: Value = b.create("llvm.load", [ptr], [PTR]).results[0]
     else:
         allocated = MemRefDescriptor(v).allocated(b)
     declare(op, "free", VOID, [PTR])
@@ -257,7 +258,7 @@ def _const_index(v: Value) -> int | None:
     from ...ir.core import OpResult
 
     if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
-        a = v.owner.properties.get("value")
+        a = v.owner.props.get("value")
         if isinstance(a, A.IntegerAttr):
             return a.value
     return None
@@ -298,22 +299,22 @@ def _cast(op: Operation, rw: Rewriter) -> None:
 
 def _global(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t: T.MemRefType = op.properties["type"].value
+    t = T.of_kind(op.prop("type", A.TypeAttr).value, T.MemRefType)
     elem = _elem_type(rw, t, op)
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    init = op.properties.get("initial_value")
-    props: dict = {"sym_name": op.properties["sym_name"], "global_type": A.TypeAttr(arr)}
-    vis = op.properties.get("sym_visibility")
+    init = op.props.get("initial_value")
+    props: dict = {"sym_name": op.props["sym_name"], "global_type": A.TypeAttr(arr)}
+    vis = op.opt_prop("sym_visibility", A.StringAttr)
     linkage = "private" if vis is not None and vis.value == "private" else "external"
     from ...dialects import llvm_attrs as LA
 
     props["linkage"] = LA.LinkageAttr(linkage)
-    if op.properties.get("constant") is not None:
+    if op.props.get("constant") is not None:
         props["constant"] = A.UNIT
-    if op.properties.get("alignment") is not None:
-        props["alignment"] = A.IntegerAttr(op.properties["alignment"].value, T.i64)
+    if op.props.get("alignment") is not None:
+        props["alignment"] = A.IntegerAttr(op.prop("alignment", A.IntegerAttr).value, T.i64)
     if isinstance(init, A.DenseElementsAttr):
         props["value"] = A.DenseElementsAttr(T.RankedTensorType(t.shape, t.element_type), init.data, init.splat)
     elif init is not None and not isinstance(init, A.UnitAttr):
@@ -324,14 +325,14 @@ def _global(op: Operation, rw: Rewriter) -> None:
 
 def _get_global(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t: T.MemRefType = op.result_types[0]
-    st = rw.convert_type(t, op)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.properties["name"]}).results[0]
+    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["name"]}).results[0]
     zeros = [_i64(b, 0, it)] * (t.rank + 1)
     first = _gep(b, addr, zeros, arr)
     # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
@@ -347,7 +348,10 @@ def _mixed(b: Builder, rw: Rewriter, op: Operation, static: Sequence[int], dynam
 
 
 def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
-    seg = op.segment_sizes("operand")
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    if segment_sizes is None:
+        raise DiagnosticError(f"'{op.name}' is not a registered op", op.loc)
+    seg = segment_sizes("operand")
     ops = list(op.operands)
     o = ops[seg[0] : seg[0] + seg[1]]
     s = ops[seg[0] + seg[1] : seg[0] + seg[1] + seg[2]]
@@ -358,8 +362,8 @@ def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]
 def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
     src_t = op.operands[0].type
-    t: T.MemRefType = op.result_types[0]
-    st = rw.convert_type(t, op)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     v = rw.operand(op, op.operands[0])
     if isinstance(src_t, T.UnrankedMemRefType):
@@ -369,9 +373,9 @@ def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
     allocated = extract(b, v, PTR, 0)
     aligned = extract(b, v, PTR, 1)
     o, s, sd = _view_operands(op)
-    offset = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)[0]
-    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
-    strides = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    offset = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)[0]
+    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
+    strides = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
     rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
 
 
@@ -379,15 +383,15 @@ def _subview(op: Operation, rw: Rewriter) -> None:
     """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
     step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
     b = rw.builder(op)
-    src_t: T.MemRefType = op.operands[0].type
-    t: T.MemRefType = op.result_types[0]
-    st = rw.convert_type(t, op)
+    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     o, s, sd = _view_operands(op)
-    offs = _mixed(b, rw, op, op.properties["static_offsets"].values, o, it)
-    sizes = _mixed(b, rw, op, op.properties["static_sizes"].values, s, it)
-    steps = _mixed(b, rw, op, op.properties["static_strides"].values, sd, it)
+    offs = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)
+    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
+    steps = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
     so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
     src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
     offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
@@ -406,7 +410,7 @@ def _subview(op: Operation, rw: Rewriter) -> None:
 def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
     if src_t.rank == t.rank:
         return list(range(src_t.rank))
-    static_sizes = list(op.properties["static_sizes"].values)
+    static_sizes = list(op.prop("static_sizes", A.DenseArrayAttr).values)
     keep: list[int] = []
     j = 0
     for k, s in enumerate(static_sizes):
@@ -418,10 +422,10 @@ def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]
 
 def _extract_strided_metadata(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
-    t: T.MemRefType = op.operands[0].type
+    t = T.of_kind(op.operands[0].type, T.MemRefType)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     it = d.index_type
-    base_t = rw.convert_type(op.result_types[0], op)
+    base_t = T.of_kind(rw.convert_type(op.result_types[0], op), LLVMStructType)
     base = MemRefDescriptor.pack(b, base_t, d.allocated(b), d.aligned(b), _i64(b, 0, it), [], [])
     vals = [base.value, d.offset(b)] + [d.size(b, k) for k in range(t.rank)] + [d.stride(b, k) for k in range(t.rank)]
     rw.replace(op, vals)
@@ -451,7 +455,7 @@ def _assume_alignment(op: Operation, rw: Rewriter) -> None:
 def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
     b = rw.builder(op)
     t = op.result_types[0]
-    st = rw.convert_type(t, op)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     v = rw.operand(op, op.operands[0])
     if isinstance(t, T.MemRefType):
         d = MemRefDescriptor(v)
@@ -488,16 +492,16 @@ def _copy(op: Operation, rw: Rewriter) -> None:
     it = rw.converter.index_type
     contiguous = all(
         isinstance(t, T.MemRefType)
-        and strides_and_offset(t) is not None
-        and strides_and_offset(t)[0] == canonical_strides(t.shape)
+        and (so := strides_and_offset(t)) is not None
+        and so[0] == canonical_strides(t.shape)
         for t in (src_t, dst_t)
     )
     if contiguous:
         sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
         n = _i64(b, 1, it)
-        for k in range(src_t.rank):
+        for k in range(T.of_kind(src_t, T.MemRefType).rank):
             n = b.create("llvm.mul", [n, sd.size(b, k)], [it]).results[0]
-        elem = _elem_type(rw, src_t, op)
+        elem = _elem_type(rw, T.of_kind(src_t, T.MemRefType), op)
         nbytes = _sizeof(b, elem, n, it)
         sp = _gep(b, sd.aligned(b), [sd.offset(b)], elem)
         dp = _gep(b, dd.aligned(b), [dd.offset(b)], elem)
@@ -520,7 +524,7 @@ def _copy(op: Operation, rw: Rewriter) -> None:
         ]
         b.create("llvm.store", [u, slot2])
         args.append(slot2)
-    elem = _elem_type(rw, src_t, op)
+    elem = _elem_type(rw, T.of_kind(src_t, T.ShapedType), op)
     size = _sizeof(b, elem, _i64(b, 1, it), it)
     call(b, "memrefCopy", [size, *args], VOID)
     op.erase()
@@ -530,9 +534,9 @@ def _realloc(op: Operation, rw: Rewriter) -> None:
     """Allocate the new size, copy min(old, new) elements, free the old
     buffer (upstream's expand-realloc semantics, without branches)."""
     b = rw.builder(op)
-    src_t: T.MemRefType = op.operands[0].type
-    t: T.MemRefType = op.result_types[0]
-    st = rw.convert_type(t, op)
+    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
@@ -540,7 +544,7 @@ def _realloc(op: Operation, rw: Rewriter) -> None:
     old_n = d.size(b, 0) if src_t.shape[0] == DYN else _i64(b, src_t.shape[0], it)
     declare(op, "malloc", PTR, [it])
     declare(op, "free", VOID, [PTR])
-    align_attr = op.properties.get("alignment")
+    align_attr = op.opt_prop("alignment", A.IntegerAttr)
     align = align_attr.value if align_attr is not None else 0
     nbytes = _sizeof(b, elem, new_n, it)
     if align:
@@ -569,14 +573,14 @@ def _reshape(op: Operation, rw: Rewriter) -> None:
     t = op.result_types[0]
     if not isinstance(t, T.MemRefType):
         raise DiagnosticError("memref.reshape to an unranked memref is not lowered to the LLVM dialect yet", op.loc)
-    st = rw.convert_type(t, op)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     src_t = op.operands[0].type
     src = rw.operand(op, op.operands[0])
     if isinstance(src_t, T.UnrankedMemRefType):
         src = b.create("llvm.load", [extract(b, src, PTR, 1)], [LLVMStructType((PTR, PTR, it))]).results[0]
     allocated, aligned, offset = extract(b, src, PTR, 0), extract(b, src, PTR, 1), extract(b, src, it, 2)
-    shape_t: T.MemRefType = op.operands[1].type
+    shape_t = T.of_kind(op.operands[1].type, T.MemRefType)
     shape_d = MemRefDescriptor(rw.operand(op, op.operands[1]))
     shape_elem = _elem_type(rw, shape_t, op)
     sizes = []

@@ -59,7 +59,7 @@ def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:
         cls = lookup_pass(stage)
         if cls is None:
             continue
-        p = cls(use_c_wrappers=True) if stage == "convert-func-to-llvm" and c_wrappers else cls()
+        p = cls.from_options({"use-c-wrappers": "true"}) if stage == "convert-func-to-llvm" and c_wrappers else cls()
         if stage == "reconcile-unrealized-casts":
             _check_lowered(module)
         p.run(module, ctx)

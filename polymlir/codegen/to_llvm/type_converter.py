@@ -120,11 +120,10 @@ class LLVMTypeConverter:
         if isinstance(t, T.MemRefType):
             d = self.memref_descriptor(t)
             if bare_ptr:
-                return [d.body_types[0]]  # type: ignore[attr-defined]
-            return [d.body_types[0], d.body_types[1], self.index_type] + [self.index_type] * (2 * t.rank)  # type: ignore[attr-defined]
+                return [d.fields[0]]
+            return [d.fields[0], d.fields[1], self.index_type] + [self.index_type] * (2 * t.rank)
         if isinstance(t, T.UnrankedMemRefType):
-            d = self.convert(t)
-            return list(d.body_types)  # type: ignore[union-attr]
+            return list(T.of_kind(self.convert(t), LLVMStructType).fields)
         c = self.convert(t)
         if c is None:
             raise ValueError(f"cannot convert argument type {t}")

@@ -45,7 +45,7 @@ def _byte_size(t: T.Type) -> int:
 
 
 def _alignment(op: Operation, mt: T.MemRefType) -> int:
-    al = op.properties.get("alignment")
+    al = op.opt_prop("alignment", A.IntegerAttr)
     if al is not None:
         return al.value
     return _byte_size(mt.element_type)
@@ -85,11 +85,11 @@ class _Access:
 
 def _load(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     acc = _Access(L, op.operands[0], op.operands[1:])
     align = _alignment(op, acc.mt)
-    props = {"alignment": A.IntegerAttr(align, T.i64)}
-    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+    props: dict[str, A.Attribute] = {"alignment": A.IntegerAttr(align, T.i64)}
+    if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
@@ -110,11 +110,11 @@ def _load(op: Operation, rw: Rewriter) -> None:
 
 def _store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[0].type
+    vt = T.of_kind(op.operands[0].type, T.VectorType)
     v = L.operand(op.operands[0])
     acc = _Access(L, op.operands[1], op.operands[2:])
-    props = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
-    if op.properties.get("nontemporal") is not None and op.properties["nontemporal"].value:
+    props: dict[str, A.Attribute] = {"alignment": A.IntegerAttr(_alignment(op, acc.mt), T.i64)}
+    if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
         L.b.create("llvm.store", [v, acc.ptr()], properties=props)
@@ -130,7 +130,7 @@ def _i32(v: int) -> A.IntegerAttr:
 
 def _masked_load(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, pt = L.operand(op.operands[-2]), L.operand(op.operands[-1])
@@ -149,11 +149,11 @@ def _masked_load(op: Operation, rw: Rewriter) -> None:
 
 def _masked_store(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[-1].type
+    vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 3
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     mask, v = L.operand(op.operands[-2]), L.operand(op.operands[-1])
-    mt = op.operands[-2].type
+    mt = T.of_kind(op.operands[-2].type, T.VectorType)
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
         if op.name == "vector.maskedstore":
@@ -182,7 +182,7 @@ def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
 
 def _gather(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, pt = (L.operand(v) for v in op.operands[-3:])
@@ -204,11 +204,11 @@ def _gather(op: Operation, rw: Rewriter) -> None:
 
 def _scatter(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    vt: T.VectorType = op.operands[-1].type
+    vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 4
     acc = _Access(L, op.operands[0], op.operands[1 : 1 + n_idx])
     iv, mask, v = (L.operand(x) for x in op.operands[-3:])
-    it, mt = op.operands[-3].type, op.operands[-2].type
+    it, mt = T.of_kind(op.operands[-3].type, T.VectorType), T.of_kind(op.operands[-2].type, T.VectorType)
     base = acc.ptr()
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
@@ -246,7 +246,8 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if x.read:
             rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(vt)], properties=al64).results[0]])
         else:
-            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)  # type: ignore[arg-type]
+            assert x.value is not None  # a transfer write
+            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)
             rw.erase(op)
         return
     row_t = L.row_type(vt)
@@ -276,7 +277,7 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if mask is None:
             mask = L.dense(T.VectorType((n,), T.i1), [True] * n)
         if x.read:
-            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
+            pad = L.splat(L.operand(x.padding), row_t)
             rw.replace(
                 op,
                 [
@@ -297,11 +298,12 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if mask is None:
             r = L.b.create("llvm.load", [ptr], [row_t], properties=al64)
         else:
-            pad = L.splat(L.operand(x.padding), row_t)  # type: ignore[arg-type]
+            pad = L.splat(L.operand(x.padding), row_t)
             r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
         rw.replace(op, [r.results[0]])
         return
-    v = L.operand(x.value)  # type: ignore[arg-type]
+    assert x.value is not None  # a transfer write
+    v = L.operand(x.value)
     if mask is None:
         L.b.create("llvm.store", [v, ptr], properties=al64)
     else:
@@ -320,9 +322,9 @@ def _last_stride(acc: _Access) -> int | Value:
 
 def _type_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.MemRefType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.MemRefType)
     src = MemRefDescriptor(L.operand(op.operands[0]))
-    st = L.llvm(rt)
+    st = rw.converter.memref_descriptor(rt)
     it = rw.converter.index_type
     sizes = [L.const(s, it) for s in rt.shape]
     strides = [L.const(s, it) for s in canonical_strides(rt.shape)]
@@ -332,7 +334,7 @@ def _type_cast(op: Operation, rw: Rewriter) -> None:
         src.allocated(L.b),
         src.aligned(L.b),
         L.const(0, it),
-        sizes,  # type: ignore[arg-type]
+        sizes,
         strides,
     )
     rw.replace(op, [d.value])
@@ -387,10 +389,9 @@ def _string_global(op: Operation, text: str) -> str:
     module = _module(op)
     body = module.regions[0].blocks[0]
     names = {
-        o.properties["sym_name"].value
+        o.prop("sym_name", A.StringAttr).value
         for o in body.operations
-        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global")
-        and "sym_name" in (o.properties or {})
+        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global") and "sym_name" in (o.props or {})
     }
     name, k = "vector_print_str", 0
     while name in names:
@@ -411,7 +412,7 @@ def _string_global(op: Operation, text: str) -> str:
 
 def _print(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    s = op.properties.get("stringLiteral")
+    s = op.opt_prop("stringLiteral", A.StringAttr)
     if s is not None:
         name = _string_global(op, s.value)
         n = len(s.value.encode("utf-8")) + 1
@@ -430,7 +431,7 @@ def _print(op: Operation, rw: Rewriter) -> None:
             _print_scalar(L, v, t)
         else:
             _print_vector(L, v, t)
-    punct = op.properties.get("punctuation")
+    punct = op.props.get("punctuation")
     pname = "newline"
     if punct is not None:
         text = punct.text if isinstance(punct, A.OpaqueAttr) else str(punct)

@@ -80,7 +80,7 @@ class VLower:
     def row_type(self, vt: T.VectorType) -> T.VectorType:
         return T.VectorType(
             (shape(vt)[-1],),
-            self.llvm(vt.element_type),  # type: ignore[arg-type]
+            self.llvm(vt.element_type),
             vt.scalable_dims[-1:] if scalable(vt) else (),
         )
 
@@ -145,7 +145,7 @@ class VLower:
         return self.b.create("llvm.insertelement", [row, val, idx], [row.type]).results[0]
 
     def shuffle(self, v1: Value, v2: Value, mask: Sequence[int]) -> Value:
-        vt: T.VectorType = v1.type  # type: ignore[assignment]
+        vt = T.of_kind(v1.type, T.VectorType)
         rt = T.VectorType((len(mask),), vt.element_type)
         return self.b.create(
             "llvm.shufflevector", [v1, v2], [rt], properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}
@@ -227,7 +227,7 @@ def _value_is_poison_pos(p) -> bool:
 
 def _broadcast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = op.operands[0]
     sv = L.operand(src)
     st = src.type
@@ -259,7 +259,7 @@ def _broadcast(op: Operation, rw: Rewriter) -> None:
 
 
 def _positions(op: Operation, L: VLower) -> list[int | Value]:
-    static = list(op.properties["static_position"].values)
+    static = list(op.prop("static_position", A.DenseArrayAttr).values)
     ndyn = sum(1 for s in static if s == DYN)
     dyn = list(op.operands[len(op.operands) - ndyn :]) if ndyn else []
     out: list[int | Value] = []
@@ -273,7 +273,7 @@ def _positions(op: Operation, L: VLower) -> list[int | Value]:
 
 def _extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
     rt = op.result_types[0]
     pos = _positions(op, L)
@@ -288,12 +288,13 @@ def _extract(op: Operation, rw: Rewriter) -> None:
         return
     scalar_result = len(pos) == st.rank
     outer, last = (pos[:-1], pos[-1]) if scalar_result else (pos, None)
-    if all(isinstance(p, int) for p in outer):
+    static_outer = [p for p in outer if isinstance(p, int)]
+    if len(static_outer) == len(outer):
         v = (
-            extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *outer)
+            extractvalue(L.b, src, L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type)), *static_outer)
             if outer
             else src
-        )  # type: ignore[arg-type]
+        )
     else:
         # Dynamic position in an array: go through memory.
         slot = L.entry_slot(src.type)
@@ -311,7 +312,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
 def _insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     val = L.operand(op.operands[0])
-    dt: T.VectorType = op.operands[1].type
+    dt = T.of_kind(op.operands[1].type, T.VectorType)
     dest = L.operand(op.operands[1])
     pos = _positions(op, L)
     if any(_value_is_poison_pos(p) for p in pos):
@@ -351,7 +352,7 @@ def _insert(op: Operation, rw: Rewriter) -> None:
 
 def _from_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     elems = L.operands()
     n = shape(rt)[-1]
     row_t = L.row_type(rt)
@@ -369,7 +370,7 @@ def _from_elements(op: Operation, rw: Rewriter) -> None:
 
 def _to_elements(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
     out = []
     for pos in outer_positions(st):
@@ -384,10 +385,10 @@ def _to_elements(op: Operation, rw: Rewriter) -> None:
 
 def _shuffle(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    t1 = op.operands[0].type
+    t1 = T.of_kind(op.operands[0].type, T.VectorType)
     v1, v2 = L.operands()[:2]
-    rt: T.VectorType = op.result_types[0]
-    mask = list(op.properties["mask"].values)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
+    mask = list(op.prop("mask", A.DenseArrayAttr).values)
     n1 = shape(t1)[0]
     if rt.rank == 1:
         if v1.type == v2.type:
@@ -417,10 +418,10 @@ def _ints(a: A.Attribute) -> list[int]:
 
 def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
-    offs, sizes, strides = (_ints(op.properties[k]) for k in ("offsets", "sizes", "strides"))
+    offs, sizes, strides = (_ints(op.props[k]) for k in ("offsets", "sizes", "strides"))
     k = len(offs)
 
     def src_pos(pos: tuple[int, ...]) -> tuple[int, ...]:
@@ -437,10 +438,10 @@ def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
 
 def _insert_strided_slice(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    dt: T.VectorType = op.operands[1].type
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    dt = T.of_kind(op.operands[1].type, T.VectorType)
     src, dest = L.operand(op.operands[0]), L.operand(op.operands[1])
-    offs, strides = _ints(op.properties["offsets"]), _ints(op.properties["strides"])
+    offs, strides = _ints(op.props["offsets"]), _ints(op.props["strides"])
     lead = dt.rank - st.rank
     res = dest
     dl, sl = dt.shape[-1], st.shape[-1]
@@ -470,8 +471,8 @@ def _unravel(f: int, shp: Sequence[int]) -> tuple[int, ...]:
 
 def _shape_cast(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
     if src.type == L.llvm(rt):
         rw.replace(op, [src])
@@ -500,10 +501,10 @@ def _shape_cast(op: Operation, rw: Rewriter) -> None:
 
 def _transpose(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
-    perm = list(op.properties["permutation"].values)
+    perm = list(op.prop("permutation", A.DenseArrayAttr).values)
     if perm == sorted(perm):
         rw.replace(op, [src])
         return
@@ -537,11 +538,13 @@ def _transpose(op: Operation, rw: Rewriter) -> None:
 def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     """Apply ``fn(L, rows, row_result_type)`` to each row of the operands."""
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     vals = L.operands()
-    types = [v.type for v in op.operands]
+    types = [T.of_kind(v.type, T.VectorType) for v in op.operands]
     rrow = L.row_type(rt)
-    rw.replace(op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types)], rrow))])
+    rw.replace(
+        op, [L.map_rows(rt, rt, lambda pos: fn(L, [L.row(v, t, pos) for v, t in zip(vals, types, strict=True)], rrow))]
+    )
 
 
 def _bitcast(op: Operation, rw: Rewriter) -> None:
@@ -553,7 +556,7 @@ def _fma(op: Operation, rw: Rewriter) -> None:
 
 
 def _interleave(op: Operation, rw: Rewriter) -> None:
-    at: T.VectorType = op.operands[0].type
+    at = T.of_kind(op.operands[0].type, T.VectorType)
     n = shape(at)[-1]
     m = [x for i in range(n) for x in (i, n + i)]
     if scalable(at):
@@ -564,8 +567,8 @@ def _interleave(op: Operation, rw: Rewriter) -> None:
 
 def _deinterleave(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    st: T.VectorType = op.operands[0].type
-    rt: T.VectorType = op.result_types[0]
+    st = T.of_kind(op.operands[0].type, T.VectorType)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     src = L.operand(op.operands[0])
     n = shape(st)[-1]
     outs = []
@@ -602,7 +605,7 @@ _FLOAT_MINMAX = {
 def _fmf(op: Operation, reassoc: bool) -> dict:
     from ...dialects import arith as arith_d
 
-    fm = op.properties.get("fastmath")
+    fm = op.props.get("fastmath")
     names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
     if reassoc and "reassoc" not in names:
         names.append("reassoc")
@@ -611,7 +614,7 @@ def _fmf(op: Operation, reassoc: bool) -> dict:
 
 def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
     L = VLower(op, rw)
-    kind = kind_of(op.properties["kind"])
+    kind = kind_of(op.props["kind"])
     v = L.operand(op.operands[0])
     acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
     et = v.type.element_type  # type: ignore[attr-defined]
@@ -639,8 +642,8 @@ def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
 
 def _constant_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
-    sizes = list(op.properties["mask_dim_sizes"].values)
+    rt = T.of_kind(op.result_types[0], T.VectorType)
+    sizes = list(op.prop("mask_dim_sizes", A.DenseArrayAttr).values)
     S = shape(rt)
     if rt.rank == 0:
         vals = [bool(sizes[0])]
@@ -659,7 +662,7 @@ def _scalable_mask(L: VLower, rt: T.VectorType, on: bool) -> Value:
 
 def _create_mask(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     bounds = L.operands()
     it = rw.converter.index_type
     if rt.rank == 0:
@@ -670,6 +673,7 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
         return
     n = rt.shape[-1]
     vt = T.VectorType((n,), it, rt.scalable_dims[-1:] if scalable(rt) else ())
+    step: Value
     if scalable(rt):
         step = L.b.create("llvm.intr.stepvector", [], [vt]).results[0]
     else:
@@ -692,14 +696,14 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
                 "llvm.icmp", [L.const(p, it), bounds[k]], [T.i1], properties={"predicate": A.IntegerAttr(2, T.i64)}
             ).results[0]
             cond = c if cond is None else L.op_call("llvm.and", [cond, c])
-        return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))  # type: ignore[list-item]
+        return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))
 
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
 def _step(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
-    rt: T.VectorType = op.result_types[0]
+    rt = T.of_kind(op.result_types[0], T.VectorType)
     if scalable(rt):
         rw.replace(op, [L.b.create("llvm.intr.stepvector", [], [L.llvm(rt)]).results[0]])
         return
@@ -713,7 +717,7 @@ def nd_constant(op: Operation, rw: Rewriter) -> None:
     rt = op.result_types[0]
     if not isinstance(rt, T.VectorType) or rt.rank == 1:
         return  # arith-to-llvm's business
-    v = op.properties["value"]
+    v = op.props["value"]
     if not isinstance(v, A.DenseElementsAttr):
         return
     L = VLower(op, rw)
@@ -733,7 +737,7 @@ def _vscale(op: Operation, rw: Rewriter) -> None:
 def _scalable_insert(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src, dest = L.operands()
-    pos = op.properties["pos"]
+    pos = op.prop("pos", A.IntegerAttr)
     rw.replace(
         op,
         [
@@ -747,7 +751,7 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
 def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     L = VLower(op, rw)
     src = L.operand(op.operands[0])
-    pos = op.properties["pos"]
+    pos = op.prop("pos", A.IntegerAttr)
     rw.replace(
         op,
         [

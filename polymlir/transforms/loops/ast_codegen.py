@@ -73,7 +73,7 @@ class _Bound:
 
 
 def _flip(kind: str | None) -> str | None:
-    return {"max": "min", "min": "max"}.get(kind) if kind else None  # type: ignore[return-value]
+    return {"max": "min", "min": "max"}.get(kind) if kind else None
 
 
 def _norm(kind: str | None, exprs: Sequence[AffineExpr]) -> _Bound:
@@ -347,7 +347,7 @@ class _Generator:
                 f"isl AST calls {node.name} with {len(node.args)} indices, it has {len(unit.loops)} loops"
             )
         mapping: dict = {}
-        for loop, arg in zip(unit.loops, node.args):
+        for loop, arg in zip(unit.loops, node.args, strict=True):
             e = self.exprs.single(arg)
             if isinstance(e, AffineDimExpr):
                 mapping[loop.iv] = self.ivs[e.position]
@@ -471,8 +471,8 @@ def origins_from_vectors(units: Sequence[Unit], vectors: dict[str, list[Entry]])
             if depth is None:
                 row.append(None)
             else:
-                l = u.loops[depth]
-                row.append((loop_name(l) + ("_tile" if tile else ""), l.op.loc))
+                lp = u.loops[depth]
+                row.append((loop_name(lp) + ("_tile" if tile else ""), lp.op.loc))
         out[u.name] = row
     return out
 

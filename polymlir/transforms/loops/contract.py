@@ -85,12 +85,12 @@ def _plan(
     chain = common_chain(stmts)
     if not chain:
         return "its accesses are not inside one common loop"
-    for l in chain:
-        if l.has_unknown_effects:
-            return f"loop {loop_name(l)} at {l.loc} holds code outside the affine model"
-        if l.op.name != "affine.for":
+    for lp in chain:
+        if lp.has_unknown_effects:
+            return f"loop {loop_name(lp)} at {lp.loc} holds code outside the affine model"
+        if lp.op.name != "affine.for":
             return (
-                f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
+                f"loop {loop_name(lp)} at {lp.loc} is an {lp.op.name}: its iterations may run at once and "
                 "cannot share one iteration's buffer"
             )
     for d in model.dependences(kind="flow", value_based=True):
@@ -112,7 +112,7 @@ def _plan(
         if b.offset is None or b.size is None:
             return f"one iteration's footprint has no constant size in dimension {k}"
         shape.append(b.size)
-    if all(s == o for s, o in zip(shape, mt.shape)):
+    if all(s == o for s, o in zip(shape, mt.shape, strict=True)):
         return f"one iteration needs the whole buffer ({'x'.join(map(str, shape))})"
     return stmts, chain, box, shape
 
@@ -126,7 +126,7 @@ def contract_verdict(model: PolyhedralModel, alloc_op: Operation | Value) -> Ver
     if isinstance(p, str):
         return Verdict(False, f"cannot {what}: {p}", op=alloc)
     _, chain, _, shape = p
-    loops = ", ".join(loop_name(l) for l in chain)
+    loops = ", ".join(loop_name(lp) for lp in chain)
     return Verdict(
         True,
         f"{what} to {'x'.join(map(str, shape))}: no value flows between iterations of "
@@ -147,10 +147,11 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
     assert isinstance(mt, T.MemRefType)
     cls = AllocaOp if alloc.name == "memref.alloca" else AllocOp
     new = cls.build(T.MemRefType(tuple(shape), mt.element_type, None, mt.memory_space), loc=alloc.loc)
-    alloc.parent.insert_before(alloc, new)  # type: ignore[union-attr]
+    assert alloc.parent is not None, "the allocation is in a block"
+    alloc.parent.insert_before(alloc, new)
     nbuf = new.results[0]
     nbuf.name_hint = buf.name_hint
-    ivs = [l.iv for l in chain]
+    ivs = [lp.iv for lp in chain]
     offsets = [b.offset for b in box]
     for s in stmts:
         rebase_access(s.op, nbuf, offsets, ivs, list(model.params))  # type: ignore[arg-type]

@@ -102,7 +102,7 @@ def _groups(
                 loop.op,
             )
         bounds = [0, *pts, n]
-        return [list(range(a, b)) for a, b in zip(bounds, bounds[1:])]
+        return [list(range(a, b)) for a, b in zip(bounds, bounds[1:], strict=False)]
     if groups is not None:
         by_name = {u.name: _item_of(items, u.op) for u in units}
         out: list[list[int]] = []

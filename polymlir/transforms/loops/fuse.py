@@ -54,7 +54,7 @@ def range_units(model: PolyhedralModel, ops: Sequence[Operation]) -> list[Unit]:
     level = ops[0].parent if ops else None
     view = copy.copy(model)
     view.statements = [s for s in model.statements if inside(s.op)]
-    view.loops = [l for l in model.loops if inside(l.op)]
+    view.loops = [lp for lp in model.loops if inside(lp.op)]
     view.non_affine = [
         na for na in model.non_affine if inside(na.op) and not (na.op.name in ALLOC_OPS and na.op.parent is level)
     ]
@@ -104,7 +104,8 @@ def body_count(loop_op: Operation) -> int:
 
 def between(a: Operation, b: Operation) -> list[Operation]:
     """The ops strictly between ``a`` and ``b`` in their block."""
-    ops = a.parent.operations  # type: ignore[union-attr]
+    assert a.parent is not None, "the ops are in a block"
+    ops = a.parent.operations
     return ops[ops.index(a) + 1 : ops.index(b)]
 
 
@@ -144,13 +145,13 @@ def loop_chain(nest: Loop, depth: int, which: str = "") -> list[Loop]:
 def chain_problem(chain: Sequence[Loop], perfect: bool) -> str | None:
     """Why the loops of ``chain`` cannot be fused (None when they can); with
     ``perfect`` nothing but the next loop may sit in the bodies above the last."""
-    for l in chain:
-        if l.op.name != "affine.for":
-            return f"loop {loop_name(l)} at {l.loc} is not an affine.for"
-        if l.iter_args:
-            return f"loop {loop_name(l)} at {l.loc} carries values (iter_args)"
+    for lp in chain:
+        if lp.op.name != "affine.for":
+            return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
+        if lp.iter_args:
+            return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
     if perfect:
-        for a, b in zip(chain, chain[1:]):
+        for a, b in zip(chain, chain[1:], strict=False):
             if len(body_ops(a.op)) != 1:
                 return (
                     f"loops {loop_name(a)} and {loop_name(b)} of the second nest are not perfectly nested "
@@ -183,7 +184,8 @@ def _check_params(a: Loop, b: Loop, depth: int, shifts: Sequence[int] | None) ->
             "same block (fusion takes sibling nests)",
             b.op,
         )
-    ops = a.op.parent.operations  # type: ignore[union-attr]
+    assert a.op.parent is not None, "the nests are in a block (checked above)"
+    ops = a.op.parent.operations
     if ops.index(a.op) > ops.index(b.op):
         raise TransformError(
             f"the first nest (loop {loop_name(a)} at {a.loc}) must come before the second "
@@ -254,7 +256,7 @@ def fusion_vectors(units: Sequence[Unit], chain_a: Sequence[Loop], b: Loop, shif
     ``a``'s body."""
     depth = len(chain_a)
     base = chain_a[0].depth
-    pos = [op_position(l.op) for l in chain_a]
+    pos = [op_position(lp.op) for lp in chain_a]
     offset = body_count(chain_a[-1].op)
     out: dict[str, Vector] = {}
     for u in units:
@@ -284,7 +286,7 @@ def fuse_verdict(
     if isinstance(chains, str):
         return Verdict(False, f"cannot {what}: {chains}", op=nest_b.op)
     ca, cb = chains
-    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb))
+    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb, strict=True))
     if not structural and ast_regeneration() is None:
         why = (
             "the shifted nest"
@@ -292,7 +294,7 @@ def fuse_verdict(
             else "the fused loops have different bounds or steps ("
             + "; ".join(
                 f"{loop_name(la)}: {_bounds(la)} vs {loop_name(lb)}: {_bounds(lb)}"
-                for la, lb in zip(ca, cb)
+                for la, lb in zip(ca, cb, strict=True)
                 if not same_bounds(la, lb)
             )
             + "), so the fused nest"
@@ -325,12 +327,12 @@ def fuse_verdict(
     return _fusion_refusal(what, v, v.violated, ca, nest_b, sh)
 
 
-def _bounds(l: Loop) -> str:
-    lo = ", ".join(map(str, l.lbs))
-    hi = ", ".join(map(str, l.ubs))
-    lo = f"max({lo})" if len(l.lbs) > 1 else lo
-    hi = f"min({hi})" if len(l.ubs) > 1 else hi
-    return f"{lo} to {hi}" + (f" step {l.step}" if l.step != 1 else "")
+def _bounds(lp: Loop) -> str:
+    lo = ", ".join(map(str, lp.lbs))
+    hi = ", ".join(map(str, lp.ubs))
+    lo = f"max({lo})" if len(lp.lbs) > 1 else lo
+    hi = f"min({hi})" if len(lp.ubs) > 1 else hi
+    return f"{lo} to {hi}" + (f" step {lp.step}" if lp.step != 1 else "")
 
 
 def _fusion_refusal(
@@ -376,7 +378,7 @@ def fuse(
     if isinstance(chains, str):
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {chains}", nest_b.op)
     ca, cb = chains
-    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb))
+    structural = not any(sh) and all(same_bounds(la, lb) for la, lb in zip(ca, cb, strict=True))
     if not structural:
         return _fuse_regenerated(model, nest_a, nest_b, ca, sh)
     problem = hoist_problem(nest_a.op, nest_b.op)
@@ -384,7 +386,7 @@ def fuse(
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {problem}", nest_b.op)
     for op in _needed_between(nest_a.op, nest_b.op):
         op.move_before(nest_a.op)
-    for la, lb in zip(ca, cb):
+    for la, lb in zip(ca, cb, strict=True):
         lb.iv.replace_all_uses_with(la.iv)
     move_body(cb[-1].op, ca[-1].op)
     nest_b.op.erase()
@@ -443,14 +445,14 @@ def fusion_candidates(model: PolyhedralModel) -> list[tuple[Loop, Loop, int]]:
     whose fusion (without shifts) is legal, in program order."""
     by_block: dict[int, list[Loop]] = {}
     blocks: dict[int, Block] = {}
-    for l in model.loops:
-        if l.op.name == "affine.for" and l.op.parent is not None:
-            by_block.setdefault(id(l.op.parent), []).append(l)
-            blocks[id(l.op.parent)] = l.op.parent
+    for lp in model.loops:
+        if lp.op.name == "affine.for" and lp.op.parent is not None:
+            by_block.setdefault(id(lp.op.parent), []).append(lp)
+            blocks[id(lp.op.parent)] = lp.op.parent
     out: list[tuple[Loop, Loop, int]] = []
     for key, loops in by_block.items():
         ops = blocks[key].operations
-        loops = sorted({l.op: l for l in loops}.values(), key=lambda l: ops.index(l.op))
+        loops = sorted({lp.op: lp for lp in loops}.values(), key=lambda lp: ops.index(lp.op))
         for i, a in enumerate(loops):
             for b in loops[i + 1 :]:
                 for depth in range(1, max_fusion_depth(a, b) + 1):

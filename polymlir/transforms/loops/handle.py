@@ -104,7 +104,7 @@ class Schedule:
     def nests(self) -> list[Loop]:
         """The outermost loop of each loop nest, in program order (nest
         positions as the CLI's ``--nests`` counts them)."""
-        return [l for l in self.model.loops if l.parent is None]
+        return [lp for lp in self.model.loops if lp.parent is None]
 
     def loop(self, spec: LoopSpec) -> Loop:
         """One loop by source name (``i`` for ``%i``), ``line:col`` of its
@@ -120,14 +120,14 @@ class Schedule:
                 )
             return loops[k]
         if ":" in spec and all(p.isdigit() for p in spec.split(":")[-2:]):
-            hits = [l for l in loops if op_loc(l.op).endswith(":" + spec) or op_loc(l.op) == spec]
+            hits = [lp for lp in loops if op_loc(lp.op).endswith(":" + spec) or op_loc(lp.op) == spec]
         else:
-            hits = [l for l in loops if loop_name(l) == spec]
+            hits = [lp for lp in loops if loop_name(lp) == spec]
         if not hits:
-            known = ", ".join(dict.fromkeys(loop_name(l) for l in loops)) or "none"
+            known = ", ".join(dict.fromkeys(loop_name(lp) for lp in loops)) or "none"
             raise TransformError(f"no loop '{spec}' in function @{self.model.name} (loops: {known})", self.func)
         if len(hits) > 1:
-            where = ", ".join(l.loc for l in hits)
+            where = ", ".join(lp.loc for lp in hits)
             raise TransformError(
                 f"loop name '{spec}' is ambiguous ({where}): pick it by line:col or #position", hits[0].op
             )
@@ -140,19 +140,19 @@ class Schedule:
 
     def _refresh(self, loop: Loop) -> Loop:
         """The current model's loop for a Loop object of an earlier model."""
-        for l in self.model.loops:
-            if l.op is loop.op and l.index == loop.index:
-                return l
+        for lp in self.model.loops:
+            if lp.op is loop.op and lp.index == loop.index:
+                return lp
         raise TransformError(f"loop {loop_name(loop)} no longer exists (a later step replaced it)", loop.op)
 
     def spec_of(self, loop: Loop) -> str:
         """The shortest selector that names ``loop`` uniquely now."""
         name = loop_name(loop)
-        if sum(1 for l in self.model.loops if loop_name(l) == name) == 1:
+        if sum(1 for lp in self.model.loops if loop_name(lp) == name) == 1:
             return name
         loc = loop.loc
         tail = ":".join(loc.split(":")[-2:])
-        if sum(1 for l in self.model.loops if ":".join(l.loc.split(":")[-2:]) == tail) == 1:
+        if sum(1 for lp in self.model.loops if ":".join(lp.loc.split(":")[-2:]) == tail) == 1:
             return tail
         return f"#{self.model.loops.index(loop)}"
 
@@ -165,7 +165,7 @@ class Schedule:
         verdict_fn: Callable[[], Verdict],
         apply_fn: Callable[[], object],
     ) -> Verdict:
-        specs = [self.spec_of(l) for l in loops]
+        specs = [self.spec_of(lp) for lp in loops]
         verdict = verdict_fn()
         if verdict.ok:
             apply_fn()
@@ -198,14 +198,14 @@ class Schedule:
         )
 
     def strip_mine(self, loop: LoopSpec, factor: int) -> Verdict:
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         return self._apply(
             "strip_mine",
-            [l],
+            [lp],
             {"factor": int(factor)},
-            lambda: TL.strip_mine_verdict(m, l, int(factor)),
-            lambda: TL.strip_mine(m, l, int(factor)),
+            lambda: TL.strip_mine_verdict(m, lp, int(factor)),
+            lambda: TL.strip_mine(m, lp, int(factor)),
         )
 
     def permute(self, loops: Sequence[LoopSpec], perm: Sequence[int]) -> Verdict:
@@ -221,10 +221,10 @@ class Schedule:
         """Put the named loops of a perfect band in this order (``k, i, j``):
         the band is the loops named, outermost to innermost as nested now."""
         wanted = self.loops(*order)
-        band = sorted(wanted, key=lambda l: l.depth)
-        perm = [band.index(l) for l in wanted]
+        band = sorted(wanted, key=lambda lp: lp.depth)
+        perm = [band.index(lp) for lp in wanted]
         m = self.model
-        specs = [self.spec_of(l) for l in band]
+        specs = [self.spec_of(lp) for lp in band]
         verdict = P.permute_verdict(m, band, perm)
         if verdict.ok:
             P.permute(m, band, perm)
@@ -234,37 +234,37 @@ class Schedule:
 
     def unroll(self, loop: LoopSpec, factor: int | None = None, full: bool = False) -> Verdict:
         """Unroll by ``factor`` (cleanup loop for the rest) or fully."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         params: dict[str, Any] = {"full": True} if full else {"factor": int(factor or 0)}
         f = None if full else int(factor or 0)
         return self._apply(
-            "unroll", [l], params, lambda: U.unroll_verdict(m, l, f, full), lambda: U.unroll(m, l, f, full)
+            "unroll", [lp], params, lambda: U.unroll_verdict(m, lp, f, full), lambda: U.unroll(m, lp, f, full)
         )
 
     def unroll_jam(self, loop: LoopSpec, factor: int) -> Verdict:
         """Unroll ``loop`` by ``factor`` and jam the copies into its inner loops."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         return self._apply(
             "unroll_jam",
-            [l],
+            [lp],
             {"factor": int(factor)},
-            lambda: U.unroll_jam_verdict(m, l, int(factor)),
-            lambda: U.unroll_jam(m, l, int(factor)),
+            lambda: U.unroll_jam_verdict(m, lp, int(factor)),
+            lambda: U.unroll_jam(m, lp, int(factor)),
         )
 
     def parallelize(self, loop: LoopSpec, reductions: bool = True) -> Verdict:
         """Turn a loop that carries no dependence into ``affine.parallel``
         (with ``reduce`` for iter_args reductions when ``reductions``)."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         return self._apply(
             "parallelize",
-            [l],
+            [lp],
             {"reductions": bool(reductions)},
-            lambda: PAR.parallelize_verdict(m, l, reductions),
-            lambda: PAR.parallelize(m, l, reductions),
+            lambda: PAR.parallelize_verdict(m, lp, reductions),
+            lambda: PAR.parallelize(m, lp, reductions),
         )
 
     def nest(self, spec: LoopSpec) -> Loop:
@@ -310,18 +310,18 @@ class Schedule:
     def distribute(self, loop: LoopSpec, groups: Sequence[Sequence[int]] | None = None) -> Verdict:
         """Split ``loop`` into one loop per group of its body items (maximal
         distribution by strongly connected components when None)."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         g = [list(x) for x in groups] if groups else None
         params: dict[str, Any] = {"groups": g} if g else {}
         return self._apply(
-            "distribute", [l], params, lambda: D.distribute_verdict(m, l, g), lambda: D.distribute(m, l, g)
+            "distribute", [lp], params, lambda: D.distribute_verdict(m, lp, g), lambda: D.distribute(m, lp, g)
         )
 
     def promote(self, loop: LoopSpec, memrefs: Sequence[str] | None = None, memory_space: int | None = None) -> Verdict:
         """Copy the footprints of ``memrefs`` (all accessed if None) in
         ``loop`` to local buffers: copy-in before, copy-out after."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         params: dict[str, Any] = {}
         if memrefs:
@@ -330,19 +330,19 @@ class Schedule:
             params["memory_space"] = int(memory_space)
         return self._apply(
             "promote",
-            [l],
+            [lp],
             params,
-            lambda: PR.promote_verdict(m, l, memrefs, memory_space),
-            lambda: PR.promote(m, l, memrefs, memory_space),
+            lambda: PR.promote_verdict(m, lp, memrefs, memory_space),
+            lambda: PR.promote(m, lp, memrefs, memory_space),
         )
 
     def scalar_replace(self, loop: LoopSpec) -> Verdict:
         """Keep loop-invariant elements updated in ``loop`` in registers
         (load before, iter_args inside, store after)."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         return self._apply(
-            "scalar_replace", [l], {}, lambda: SR.scalar_replace_verdict(m, l), lambda: SR.scalar_replace(m, l)
+            "scalar_replace", [lp], {}, lambda: SR.scalar_replace_verdict(m, lp), lambda: SR.scalar_replace(m, lp)
         )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
@@ -362,14 +362,14 @@ class Schedule:
     def shift(self, statement: str, loop: LoopSpec, amount: int) -> Verdict:
         """Retime compound statement ``statement`` (``S1``) by ``amount``
         iterations of ``loop``."""
-        l = self.loop(loop)
+        lp = self.loop(loop)
         m = self.model
         return self._apply(
             "shift",
-            [l],
+            [lp],
             {"statement": statement, "amount": int(amount)},
-            lambda: SK.shift_verdict(m, statement, l, int(amount)),
-            lambda: SK.shift(m, statement, l, int(amount)),
+            lambda: SK.shift_verdict(m, statement, lp, int(amount)),
+            lambda: SK.shift(m, statement, lp, int(amount)),
         )
 
     def apply_schedule(self, schedule_text: str) -> Verdict:
@@ -413,11 +413,11 @@ class Schedule:
     # -- exploring ----------------------------------------------------------------------
     def band_from(self, loop: LoopSpec) -> list[Loop]:
         """The longest perfectly nested chain of loops starting at ``loop``."""
-        l = self.loop(loop)
-        band = [l]
-        while len(l.children) == 1 and perfect_band_problem([l, l.children[0]]) is None:
-            l = l.children[0]
-            band.append(l)
+        lp = self.loop(loop)
+        band = [lp]
+        while len(lp.children) == 1 and perfect_band_problem([lp, lp.children[0]]) is None:
+            lp = lp.children[0]
+            band.append(lp)
         return band
 
     def chain_from(self, loop: LoopSpec) -> list[Loop]:
@@ -442,8 +442,8 @@ class Schedule:
                 out.append(
                     Option("fuse", [self.spec_of(a), self.spec_of(b)], {"depth": depth}, F.fuse_verdict(m, a, b, depth))
                 )
-        for l in targets:
-            band = self.band_from(l)
+        for lp in targets:
+            band = self.band_from(lp)
             names = [self.spec_of(x) for x in band]
             candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
             chain = self.chain_from(l)
@@ -459,9 +459,7 @@ class Schedule:
                 )
             if len(band) > 1:
                 sizes = [32] * len(band)
-                candidates.append(
-                    ("tile", names, {"sizes": sizes}, lambda band=band, sizes=sizes: TL.tile_verdict(m, band, sizes))
-                )
+                candidates.append(("tile", names, {"sizes": sizes}, _deferred(TL.tile_verdict, m, band, sizes)))
                 for k in range(len(band) - 1):
                     perm = list(range(len(band)))
                     perm[k], perm[k + 1] = perm[k + 1], perm[k]
@@ -470,19 +468,19 @@ class Schedule:
                             "permute",
                             names,
                             {"perm": perm},
-                            lambda band=band, perm=perm: P.permute_verdict(m, band, perm),
+                            _deferred(P.permute_verdict, m, band, perm),
                         )
                     )
-            candidates.append(("strip_mine", names[:1], {"factor": 4}, lambda l=l: TL.strip_mine_verdict(m, l, 4)))
-            candidates.append(("unroll", names[:1], {"factor": 4}, lambda l=l: U.unroll_verdict(m, l, 4)))
-            if l.children:
-                candidates.append(("unroll_jam", names[:1], {"factor": 2}, lambda l=l: U.unroll_jam_verdict(m, l, 2)))
-                candidates.append(("distribute", names[:1], {}, lambda l=l: D.distribute_verdict(m, l)))
-                candidates.append(("promote", names[:1], {}, lambda l=l: PR.promote_verdict(m, l)))
+            candidates.append(("strip_mine", names[:1], {"factor": 4}, _deferred(TL.strip_mine_verdict, m, lp, 4)))
+            candidates.append(("unroll", names[:1], {"factor": 4}, _deferred(U.unroll_verdict, m, lp, 4)))
+            if lp.children:
+                candidates.append(("unroll_jam", names[:1], {"factor": 2}, _deferred(U.unroll_jam_verdict, m, lp, 2)))
+                candidates.append(("distribute", names[:1], {}, _deferred(D.distribute_verdict, m, lp)))
+                candidates.append(("promote", names[:1], {}, _deferred(PR.promote_verdict, m, lp)))
             candidates.append(
-                ("parallelize", names[:1], {"reductions": True}, lambda l=l: PAR.parallelize_verdict(m, l, True))
+                ("parallelize", names[:1], {"reductions": True}, _deferred(PAR.parallelize_verdict, m, lp, True))
             )
-            candidates.append(("scalar_replace", names[:1], {}, lambda l=l: SR.scalar_replace_verdict(m, l)))
+            candidates.append(("scalar_replace", names[:1], {}, _deferred(SR.scalar_replace_verdict, m, lp)))
             for prim, ls, params, fn in candidates:
                 try:
                     v = fn()
@@ -566,6 +564,11 @@ class Schedule:
                 raise TransformError(f"trace step {k + 1} ({step}) was refused: {v.reason}", v.op or self.func)
             out.append(v)
         return out
+
+
+def _deferred(fn: Callable[..., Verdict], *args: Any) -> Callable[[], Verdict]:
+    """``fn(*args)``, to be called later (the arguments are bound now)."""
+    return lambda: fn(*args)
 
 
 def _param(step: Step, key: str) -> Any:

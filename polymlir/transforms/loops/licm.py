@@ -52,9 +52,9 @@ class LicmStats:
 
 
 def _loop_of(model: PolyhedralModel, op: Operation) -> Loop | None:
-    for l in model.loops:
-        if l.op is op:
-            return l
+    for lp in model.loops:
+        if lp.op is op:
+            return lp
     return None
 
 
@@ -101,7 +101,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
         return 0
     guard = None
     if any(o.name == "affine.load" for o in moving) and may_be_empty(model, loop):
-        guard = _Nest(model, loop).set([u - l - 1 for l in loop.lbs for u in loop.ubs])
+        guard = _Nest(model, loop).set([u - lb - 1 for lb in loop.lbs for u in loop.ubs])
     for o in moving:
         if o.name == "affine.load" and guard is not None:
             cond, cops = guard
@@ -114,9 +114,10 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
             zero = _zero(t, o)
             gif.regions[1].blocks[0].append(zero)
             gif.regions[1].blocks[0].append(AffineYieldOp.build([zero.results[0]], loc=o.loc))
-            o.results[0].replace_uses_if(
-                gif.results[0], lambda use: use.owner is not gif.regions[0].blocks[0].operations[-1]
-            )
+            then_yield = gif.regions[0].blocks[0].operations[-1]
+            for use in list(o.results[0].uses):  # all but the then-branch's yield
+                if use.owner is not then_yield:
+                    use.set(gif.results[0])
         else:
             o.detach()
             block.insert_before(op, o)

@@ -29,12 +29,12 @@ def body_ops(loop_op: Operation) -> list[Operation]:
 def perfect_band_problem(band: Sequence[Loop]) -> str | None:
     """Why ``band`` is not a perfectly nested chain of affine.for loops
     without loop-carried values (None when it is)."""
-    for l in band:
-        if l.op.name != "affine.for":
-            return f"loop {loop_name(l)} at {l.loc} is not an affine.for"
-        if l.iter_args:
-            return f"loop {loop_name(l)} at {l.loc} carries values (iter_args)"
-    for a, b in zip(band, band[1:]):
+    for lp in band:
+        if lp.op.name != "affine.for":
+            return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
+        if lp.iter_args:
+            return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
+    for a, b in zip(band, band[1:], strict=False):
         if b.parent is not a:
             return f"loops {loop_name(a)} and {loop_name(b)} are not directly nested"
         ops = body_ops(a.op)
@@ -49,11 +49,11 @@ def perfect_band_problem(band: Sequence[Loop]) -> str | None:
 def bounds_use_band(band: Sequence[Loop]) -> Loop | None:
     """The first band loop whose bounds depend on another band loop's IV
     (a non-rectangular band), or None."""
-    depths = {l.depth for l in band}
-    for l in band:
-        for e in [*l.lbs, *l.ubs]:
-            if any(e.is_function_of_dim(d) for d in depths if d != l.depth):
-                return l
+    depths = {lp.depth for lp in band}
+    for lp in band:
+        for e in [*lp.lbs, *lp.ubs]:
+            if any(e.is_function_of_dim(d) for d in depths if d != lp.depth):
+                return lp
     return None
 
 

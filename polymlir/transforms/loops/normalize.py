@@ -126,7 +126,7 @@ def normalize_affine_parallel(op: AffineParallelOp) -> str | None:
     if all(e == const(0) for e in lmap.results) and all(s == 1 for s in steps):
         return None
     (ue, le), dims, syms = unify([(umap.results, umap.num_dims, uops), (lmap.results, lmap.num_dims, lops)])
-    new_ub, new_ops = emit_map(dims, syms, [(u - l).ceildiv(s) for l, u, s in zip(le, ue, steps)])
+    new_ub, new_ops = emit_map(dims, syms, [(u - lower).ceildiv(s) for lower, u, s in zip(le, ue, steps, strict=True)])
     zero = AffineMap(0, 0, tuple(const(0) for _ in steps))
     props = cast(dict, op.properties)
     props["lowerBoundsMap"] = A.AffineMapAttr(zero)
@@ -136,11 +136,11 @@ def normalize_affine_parallel(op: AffineParallelOp) -> str | None:
     props["steps"] = A.ArrayAttr(tuple(A.IntegerAttr(1, T.i64) for _ in steps))
     op.set_operands(new_ops)
     body = op.regions[0].blocks[0]
-    for k, (iv, s) in enumerate(zip(body.arguments, steps)):
-        l = le[k]
-        if not iv.uses or (l == const(0) and s == 1):
+    for k, (iv, s) in enumerate(zip(body.arguments, steps, strict=True)):
+        lower = le[k]
+        if not iv.uses or (lower == const(0) and s == 1):
             continue
-        lm, lo = emit_map(dims, syms, [l])
+        lm, lo = emit_map(dims, syms, [lower])
         nd = lm.num_dims
         ivmap = AffineMap(nd + 1, lm.num_symbols, (lm.results[0] + dim(nd) * s,))
         _recompute_iv(op, iv, ivmap, [*lo[:nd], iv, *lo[nd:]])

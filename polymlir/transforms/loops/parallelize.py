@@ -177,8 +177,8 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
         pbody.insert_before(pterm, o)
     pterm.set_operands([r.value for r in reds_])
     term.set_operands([])
-    after = par
-    for r, res, init in zip(reds_, par.results, inits):
+    after: Operation = par
+    for r, res, init in zip(reds_, par.results, inits, strict=True):
         r.combiner.detach()
         block.insert_after(after, r.combiner)
         after = r.combiner
@@ -192,7 +192,7 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
 def parallel_loops(model: PolyhedralModel, reductions: bool = False) -> list[Loop]:
     """The affine.for loops of ``model`` that may be parallelized (with
     iter_args reductions if ``reductions``)."""
-    return [l for l in model.loops if l.op.name == "affine.for" and parallelize_verdict(model, l, reductions).ok]
+    return [lp for lp in model.loops if lp.op.name == "affine.for" and parallelize_verdict(model, lp, reductions).ok]
 
 
 def reduction_kinds() -> Sequence[str]:

@@ -59,17 +59,17 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
     new_loops = []
     prev = None
     for p in perm:
-        l = band[p]
-        op = as_for(l.op)
+        lp = band[p]
+        op = as_for(lp.op)
         lbs, ubs = bound_operands(op)
-        n = new_loop_like(op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value, loop_name(l))
+        n = new_loop_like(op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value, loop_name(lp))
         if prev is None:
             block.insert_before(outer, n)
         else:
             prev.body.insert_before(prev.body.operations[-1], n)
         prev = n
         new_loops.append(n)
-    for p, n in zip(perm, new_loops):
+    for p, n in zip(perm, new_loops, strict=True):
         band[p].iv.replace_all_uses_with(n.induction_var)
     move_body(band[-1].op, new_loops[-1])
     outer.erase()
@@ -78,7 +78,7 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
 
 def interchange_order(band: Sequence[Loop], order: Sequence[str]) -> list[int]:
     """The permutation that puts the loops named ``order`` in that order."""
-    by_name = {loop_name(l): k for k, l in enumerate(band)}
+    by_name = {loop_name(lp): k for k, lp in enumerate(band)}
     try:
         return [by_name[n] for n in order]
     except KeyError as e:

@@ -116,19 +116,22 @@ def rebase_access(
     nd, ns = amap.num_dims, amap.num_symbols
     n = len(outer)
     exprs = []
-    for r, off in zip(amap.results, offsets):
+    for r, off in zip(amap.results, offsets, strict=True):
         shifted = off.replace_dims_and_symbols(
             [dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))]
         )
         exprs.append(r - shifted)
     new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
+    block = op.parent
+    assert block is not None, "an access in a loop body"
+    new: Operation
     if op.name == "affine.load":
         new = AffineLoadOp.build(memref, operands, new_map, loc=op.loc)
-        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        block.insert_before(op, new)
         op.results[0].replace_all_uses_with(new.results[0])
     else:
         new = AffineStoreOp.build(op.operands[0], memref, operands, new_map, loc=op.loc)
-        op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        block.insert_before(op, new)
     op.erase()
     return new
 
@@ -144,12 +147,12 @@ def context_constraints(loops: Sequence[Loop]) -> tuple[list[AffineExpr], list[A
     ``== 0`` constraints over their depths and the parameters."""
     ge: list[AffineExpr] = []
     eq: list[AffineExpr] = []
-    for l in loops:
-        iv = dim(l.depth)
-        ge += [iv - lb for lb in l.lbs]
-        ge += [ub - iv - 1 for ub in l.ubs]
-        if l.step != 1 and len(l.lbs) == 1:
-            eq.append((iv - l.lbs[0]) % l.step)
+    for lp in loops:
+        iv = dim(lp.depth)
+        ge += [iv - lb for lb in lp.lbs]
+        ge += [ub - iv - 1 for ub in lp.ubs]
+        if lp.step != 1 and len(lp.lbs) == 1:
+            eq.append((iv - lp.lbs[0]) % lp.step)
     return ge, eq
 
 
@@ -265,18 +268,18 @@ def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loo
     mem = region.memref
     best = region
     for h in range(len(outer) - 1, -1, -1):
-        l = outer[h]
-        if l.op.name != "affine.for" or l.has_unknown_effects:
+        lp = outer[h]
+        if lp.op.name != "affine.for" or lp.has_unknown_effects:
             break
-        accs = [s for s in model.statements if l.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
+        accs = [s for s in model.statements if lp.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
         if any(not loop.op.is_ancestor_of(s.op) for s in accs):
             break
-        if any(l.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
+        if any(lp.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
             break
         up, why = _region(mem, region.stmts, outer[:h], params)
         if up is None or up.shape != region.shape or (up.write_box is None) != (region.write_box is None):
             break
-        up.place = l.op
+        up.place = lp.op
         best = up
     return best
 
@@ -343,7 +346,7 @@ def _region_of(
         # every element was either written or copied in.
         write_box = [
             ib.BoxDim(_merge(w.lbs, b.lbs), _merge(w.ubs, b.ubs), w.offset, w.size, w.size_bound)
-            for w, b in zip(write_box, box)
+            for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
         if needed and guard_out is None:
@@ -414,7 +417,7 @@ def promote(
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     outer_loops = loop.enclosing()[:-1]
-    outer = [l.iv for l in outer_loops]
+    outer = [lp.iv for lp in outer_loops]
     params = list(model.params)
     allocs = []
     for r in regions:
@@ -430,10 +433,10 @@ def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
     outermost loop around it, but inside the innermost ``affine.parallel``
     (whose iterations may run at once and need a buffer each)."""
     anchor = place
-    for l in reversed(outer_loops):
-        if l.op.name != "affine.for":
+    for lp in reversed(outer_loops):
+        if lp.op.name != "affine.for":
             break
-        anchor = l.op
+        anchor = lp.op
     return anchor
 
 
@@ -446,18 +449,20 @@ def _promote_one(
     space = A.IntegerAttr(memory_space, T.i64) if memory_space else None
     shape = tuple(T.DYNAMIC if s < 0 else s for s in r.shape)
     dyn: list[Value] = []
-    for b, s in zip(r.box, r.shape):
+    block = top.parent
+    assert block is not None, "the nest is in a block"
+    for b, s in zip(r.box, r.shape, strict=True):
         if s < 0:
             assert b.size_bound
             amap, ops = bound_map([*b.size_bound, const(0)], [], params)
             mx = AffineMaxOp.build(amap, ops, loc=loc)
-            top.parent.insert_before(top, mx)  # type: ignore[union-attr]
+            block.insert_before(top, mx)
             dyn.append(mx.results[0])
     alloc = AllocOp.build(T.MemRefType(shape, mt.element_type, None, space), dyn, loc=loc)
-    top.parent.insert_before(top, alloc)  # type: ignore[union-attr]
+    block.insert_before(top, alloc)
     buf = alloc.results[0]
     buf.name_hint = f"{_ident(r.name)}_local"
-    top.parent.insert_after(top, DeallocOp.build(buf, loc=loc))  # type: ignore[union-attr]
+    block.insert_after(top, DeallocOp.build(buf, loc=loc))
     offsets = [b.offset for b in r.box]
     assert all(o is not None for o in offsets)
     block = loop_op.parent
@@ -468,8 +473,8 @@ def _promote_one(
     if r.write_box is not None:
         nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)  # type: ignore[arg-type]
         block.insert_after(loop_op, nest)
-    for s in r.stmts:
-        rebase_access(s.op, buf, offsets, outer, params)  # type: ignore[arg-type]
+    for stmt in r.stmts:
+        rebase_access(stmt.op, buf, offsets, outer, params)  # type: ignore[arg-type]
     return alloc
 
 

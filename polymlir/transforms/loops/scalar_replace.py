@@ -55,7 +55,7 @@ def same_element_always(a: Statement, b: Statement) -> bool:
     same memref in every iteration (must-alias)."""
     if a.op.memref is not b.op.memref:
         return False
-    if len(a.loops) != len(b.loops) or any(x is not y for x, y in zip(a.loops, b.loops)):
+    if len(a.loops) != len(b.loops) or any(x is not y for x, y in zip(a.loops, b.loops, strict=True)):
         return False
     ra, rb = a.accesses[0].relation, b.accesses[0].relation
     proj = ib.prefix_projection(a.domain, b.domain)
@@ -88,8 +88,8 @@ _ALLOCS = ("memref.alloc", "memref.alloca", "memref.get_global")
 
 def _base(v: Value) -> Value:
     """The allocation or argument a memref value views."""
-    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:  # type: ignore[union-attr]
-        v = v.owner.operands[0]  # type: ignore[union-attr]
+    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:
+        v = v.owner.operands[0]
     return v
 
 
@@ -102,10 +102,7 @@ def may_alias(a: Value, b: Value) -> bool:
     ba, bb = _base(a), _base(b)
     if ba is bb:
         return True
-    alloc = [
-        isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS  # type: ignore[union-attr]
-        for x in (ba, bb)
-    ]
+    alloc = [isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS for x in (ba, bb)]
     return not any(alloc)
 
 
@@ -370,15 +367,15 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     assert block is not None
     guard_set = None
     if may_be_empty(model, loop):
-        guard_set = _Nest(model, loop).set([u - l - 1 for l in loop.lbs for u in loop.ubs])
+        guard_set = _Nest(model, loop).set([u - lb - 1 for lb in loop.lbs for u in loop.ubs])
     # Where each element is: the store's memref, indices and map.
     where = []
     for g in groups:
         st = g.store.op
-        where.append((st.memref, list(st.indices), st.get_attr("map").value, st.loc))
+        where.append((st.memref, list(st.indices), st.attr("map", A.AffineMapAttr).value, st.loc))
     # Initial values, loaded before the loop.
     inits: list[Value] = []
-    for g, (memref, idx, amap, _) in zip(groups, where):
+    for g, (memref, idx, amap, _) in zip(groups, where, strict=True):
         first = g.first.op
         elem = memref.type.element_type
         if guard_set is None:
@@ -403,7 +400,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     )
     block.insert_before(old, new)
     nbody, obody = new.body, old.body
-    for a, na in zip(obody.arguments, nbody.arguments):
+    for a, na in zip(obody.arguments, nbody.arguments, strict=False):
         na.name_hint = a.name_hint
         a.replace_all_uses_with(na)
     nold = len(old_inits)
@@ -412,7 +409,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
         o.detach()
         nbody.append(o)
     finals: list[Value] = []
-    for g, arg in zip(groups, nbody.arguments[1 + nold :]):
+    for g, arg in zip(groups, nbody.arguments[1 + nold :], strict=True):
         cur: Value = arg
         for s in g.accesses:
             if s.accesses[0].kind == "read":
@@ -423,12 +420,12 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
             s.op.erase()
         finals.append(cur)
     nbody.append(AffineYieldOp.build([*term.operands, *finals], loc=term.loc))
-    for r, nr in zip(old.results, new.results):
+    for r, nr in zip(old.results, new.results, strict=False):
         r.replace_all_uses_with(nr)
     old.erase()
     # Final values, stored after the loop.
     anchor: Operation = new
-    for (memref, idx, amap, loc), res in zip(where, new.results[nold:]):
+    for (memref, idx, amap, loc), res in zip(where, new.results[nold:], strict=True):
         store = AffineStoreOp.build(res, memref, idx, amap, loc=loc)
         if guard_set is None:
             block.insert_after(anchor, store)

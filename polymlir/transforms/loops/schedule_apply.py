@@ -46,7 +46,7 @@ class _Parsed:
 def _param_renames(model: PolyhedralModel, written: list[str]) -> dict[str, str]:
     """Written parameter name -> the model's (``n`` for ``%n`` is ``p0``)."""
     by_source: dict[str, str] = {}
-    for v, internal in zip(model.params, model.param_names):
+    for v, internal in zip(model.params, model.param_names, strict=True):
         by_source[internal] = internal
         hint = getattr(v, "name_hint", None)
         if hint:
@@ -54,7 +54,9 @@ def _param_renames(model: PolyhedralModel, written: list[str]) -> dict[str, str]
     out: dict[str, str] = {}
     for p in written:
         if p not in by_source:
-            known = ", ".join(f"{getattr(v, 'name_hint', None) or n}" for v, n in zip(model.params, model.param_names))
+            known = ", ".join(
+                f"{getattr(v, 'name_hint', None) or n}" for v, n in zip(model.params, model.param_names, strict=True)
+            )
             raise TransformError(
                 f"the schedule uses parameter '{p}', which the function does not have (parameters: {known or 'none'})"
             )

@@ -59,7 +59,7 @@ def determinant(m: Matrix) -> int:
         det *= a[c][c]
         for r in range(c + 1, n):
             f = a[r][c] / a[c][c]
-            a[r] = [x - f * y for x, y in zip(a[r], a[c])]
+            a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
     return int(det)
 
 
@@ -99,7 +99,7 @@ def _skew_vectors(units: Sequence[Unit], band: Sequence[Loop], m: Matrix) -> dic
         out = []
         for row in m:
             e = ivs[0] * 0
-            for c, iv in zip(row, ivs):
+            for c, iv in zip(row, ivs, strict=True):
                 if c:
                     e = e + iv * c
             out.append(e)
@@ -145,8 +145,8 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
     for u in units:
         if loops[-1] in u.loops:
             row = origins[u.name]
-            for r, l in enumerate(loops):
-                row[sl.start + r] = (loop_name(l), l.op.loc)
+            for r, lp in enumerate(loops):
+                row[sl.start + r] = (loop_name(lp), lp.op.loc)
     return _regenerate_nest(model, units, vectors, [nest], origins)
 
 
@@ -235,7 +235,7 @@ def shift(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amou
 def _loops_named(model: PolyhedralModel, names_: Sequence[str]) -> list[Loop]:
     out = []
     for n in names_:
-        hits = [l for l in model.loops if loop_name(l) == n]
+        hits = [lp for lp in model.loops if loop_name(lp) == n]
         if len(hits) != 1:
             raise TransformError(f"{'no' if not hits else 'more than one'} loop named '{n}'")
         out.append(hits[0])

@@ -33,22 +33,22 @@ from .regen import regenerate_band
 
 
 def names(band: Sequence[Loop]) -> str:
-    return ", ".join(loop_name(l) for l in band)
+    return ", ".join(loop_name(lp) for lp in band)
 
 
 def model_problem(model: PolyhedralModel, loops: Sequence[Loop], what: str) -> Verdict | None:
     """A refusal when code inside ``loops`` is outside the affine model."""
-    for l in loops:
-        if l.has_unknown_effects:
+    for lp in loops:
+        if lp.has_unknown_effects:
             for na in model.non_affine:
-                if l.op.is_ancestor_of(na.op):
+                if lp.op.is_ancestor_of(na.op):
                     return Verdict(
                         False,
                         f"cannot {what}: {na.op.name} at {na.loc} is outside the affine model ({na.reason})",
                         op=na.op,
                     )
             return Verdict(
-                False, f"cannot {what}: loop {loop_name(l)} at {l.loc} holds code outside the affine model", op=l.op
+                False, f"cannot {what}: loop {loop_name(lp)} at {lp.loc} holds code outside the affine model", op=lp.op
             )
     return None
 
@@ -58,9 +58,9 @@ def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile si
         raise TransformError(
             f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}", band[0].op if band else None
         )
-    for l, s in zip(band, sizes):
+    for lp, s in zip(band, sizes, strict=True):
         if not isinstance(s, int) or s < 1:
-            raise TransformError(f"{what} {s} for loop {loop_name(l)} must be a positive integer", l.op)
+            raise TransformError(f"{what} {s} for loop {loop_name(lp)} must be a positive integer", lp.op)
 
 
 def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:
@@ -68,11 +68,11 @@ def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:
     loops. A lower bound that moves with another band loop (a skewed or
     triangular band) would shear the tiles: those loops tile from 0, so the
     tiles stay rectangles of the band's iteration space."""
-    depths = {l.depth for l in band}
+    depths = {lp.depth for lp in band}
     out = []
-    for iv, l, size in zip(ivs, band, sizes):
-        moving = any(e.is_function_of_dim(d) for e in l.lbs for d in depths if d != l.depth)
-        out.append((iv, [const(0)] if moving else l.lbs, size * l.step))
+    for iv, lp, size in zip(ivs, band, sizes, strict=True):
+        moving = any(e.is_function_of_dim(d) for e in lp.lbs for d in depths if d != lp.depth)
+        out.append((iv, [const(0)] if moving else lp.lbs, size * lp.step))
     return [*out, *ivs]
 
 
@@ -113,11 +113,11 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     anchor_block = outer.parent
     assert anchor_block is not None
     parent_body = None
-    for l, size in zip(band, sizes):
-        op = as_for(l.op)
+    for lp, size in zip(band, sizes, strict=True):
+        op = as_for(lp.op)
         lbs, ubs = bound_operands(op)
         t = new_loop_like(
-            op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value * size, f"{loop_name(l)}_tile"
+            op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value * size, f"{loop_name(lp)}_tile"
         )
         if parent_body is None:
             anchor_block.insert_before(outer, t)
@@ -129,8 +129,8 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
     point_loops = []
     inner_dst = tile_loops[-1]
     prev = inner_dst
-    for l, size, t in zip(band, sizes, tile_loops):
-        op = as_for(l.op)
+    for lp, size, t in zip(band, sizes, tile_loops, strict=True):
+        op = as_for(lp.op)
         step = op.step.value
         span = size * step
         _, ubs = bound_operands(op)
@@ -144,12 +144,12 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
             # Upstream's order: the tile's end first, then the original bounds.
             ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (dim(0) + span, *shifted))
             ub_ops = [t.induction_var, *ubs[: ub_map.num_dims], *ubs[ub_map.num_dims :]]
-        p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(l))
+        p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(lp))
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)
         prev = p
-    for l, p in zip(band, point_loops):
-        l.iv.replace_all_uses_with(p.induction_var)
+    for lp, p in zip(band, point_loops, strict=True):
+        lp.iv.replace_all_uses_with(p.induction_var)
     move_body(band[-1].op, point_loops[-1])
     outer.erase()
     return [*tile_loops, *point_loops]

@@ -34,7 +34,7 @@ class Step:
         loops = d.get("loops", [])
         if isinstance(loops, str):
             loops = [loops]
-        return Step(str(d["op"]), [str(l) for l in loops], rest)
+        return Step(str(d["op"]), [str(lp) for lp in loops], rest)
 
     def __str__(self) -> str:
         ps = "".join(f", {k}={json.dumps(v)}" for k, v in self.params.items())
