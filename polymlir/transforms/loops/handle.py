@@ -446,7 +446,7 @@ class Schedule:
             band = self.band_from(lp)
             names = [self.spec_of(x) for x in band]
             candidates: list[tuple[str, list[str], dict[str, Any], Callable[[], Verdict]]] = []
-            chain = self.chain_from(l)
+            chain = self.chain_from(lp)
             if len(chain) > len(band):
                 sizes = [32] * len(chain)
                 candidates.append(
