@@ -21,6 +21,7 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...affine.structured import is_structured
+from ...ir import types as T
 from ...ir.core import Operation
 from .. import optimize as OPT
 from ..linalg import fuse as LF
@@ -72,9 +73,9 @@ class Option:
     verdict: Verdict | None = None
 
     def __str__(self) -> str:
-        ps = "".join(f", {k}={v}" for k, v in self.params.items())
+        args = [*self.loops, *(f"{k}={v}" for k, v in self.params.items())]
         ok = "" if self.verdict is None or self.verdict.ok else f"  [refused: {self.verdict.reason}]"
-        return f"{self.primitive}({', '.join(self.loops)}{ps}){ok}"
+        return f"{self.primitive}({', '.join(args)}){ok}"
 
 
 class Schedule:
@@ -488,6 +489,39 @@ class Schedule:
                     v = Verdict(False, str(e))
                 if v.ok or include_illegal:
                     out.append(Option(prim, ls, params, v))
+        if loop is None:
+            out += [o for o in self._linalg_options() if include_illegal or (o.verdict and o.verdict.ok)]
+        return out
+
+    def _linalg_options(self) -> list[Option]:
+        """Tiling, fusion of the producers an op reads, and promotion of every
+        operand, for each linalg op; verdicts from applying each on a copy."""
+        name = getattr(self.func.get_attr("sym_name"), "value", None)
+
+        def dry(step: Callable[[Schedule], Verdict]) -> Verdict:
+            return step(Schedule(self.module.clone(), name))
+
+        out: list[Option] = []
+        ops = self.linalg_ops()
+        for k, op in enumerate(ops):
+            sizes = [32] * op.num_loops  # type: ignore[attr-defined]  # every structured op has num_loops
+            tiled: dict[str, Any] = {"linalg_op": k, "sizes": sizes}
+            out.append(Option("tile_linalg", [], tiled, dry(lambda s, k=k, z=sizes: s.tile_linalg(k, z))))
+            reads = {v for v in op.operands}
+            for p, prod in enumerate(ops[:k]):
+                if not reads & ({*prod.results} | {*prod.dps_inits()}):  # type: ignore[attr-defined]
+                    continue
+                params = {"linalg_op": k, "producers": [p], "sizes": sizes}
+                out.append(
+                    Option("fuse_linalg", [], params, dry(lambda s, k=k, p=p, z=sizes: s.fuse_linalg(k, [p], z)))
+                )
+            operands = [i for i, v in enumerate(op.operands) if isinstance(v.type, T.MemRefType)]
+            if not operands:
+                continue
+            params = {"linalg_op": k, "sizes": sizes, "operands": operands}
+            out.append(
+                Option("promote_linalg", [], params, dry(lambda s, k=k, z=sizes, o=operands: s.promote_linalg(k, z, o)))
+            )
         return out
 
     # -- linalg ops -----------------------------------------------------------------------

@@ -270,3 +270,23 @@ def test_fusing_into_an_already_tiled_op_is_refused():
     assert s.tile_linalg(3, [4, 4]).ok
     v = s.fuse_linalg(3, [2], [2, 2])
     assert not v.ok and "fusion works on linalg ops in a function's body" in v.reason and "scf.for" in v.reason
+
+
+def test_legal_primitives_list_linalg_options_without_changing_the_module():
+    text = P.chain(11, 9, 6)[0]
+    m = polymlir.parse(text)
+    s = Schedule(m)
+    opts = [o for o in s.legal_primitives(include_illegal=True) if o.primitive.endswith("_linalg")]
+    assert str(m) == str(polymlir.parse(text)) and s.trace.to_list() == []
+    listed = {(o.primitive, o.params["linalg_op"], tuple(o.params.get("producers", ()))): o.verdict for o in opts}
+    assert listed[("tile_linalg", 1, ())].ok
+    assert listed[("fuse_linalg", 3, (2,))].ok
+    # The fill feeds the matmul; the bias op reads what the matmul, between
+    # them, accumulates into: fusing the fill there is refused, naming it.
+    refused = listed[("fuse_linalg", 2, (0,))]
+    assert not refused.ok and "flow dependence" in refused.reason
+    assert all(o.verdict.ok for o in s.legal_primitives() if o.primitive.endswith("_linalg"))
+    # Each listed option applies with the verdict it was listed with.
+    promote = next(o for o in opts if o.primitive == "promote_linalg" and o.params["linalg_op"] == 1)
+    v = s.promote_linalg(1, promote.params["sizes"], promote.params["operands"])
+    assert v.ok == promote.verdict.ok
