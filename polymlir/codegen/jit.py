@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import types as LT
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError

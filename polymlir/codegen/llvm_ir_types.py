@@ -13,7 +13,7 @@ import math
 import re
 import struct
 
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError

@@ -32,8 +32,8 @@ from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError
 from ..parser.attr_parser import DIALECT_TYPE_PARSERS
 from ..parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
-from . import llvm_types as LT
 from .legacy import LegacyOp, add_attrs
+from .llvm import types as LT
 
 __all__ = ["LegacyTypeError", "parse_llvm_ir_type"]
 

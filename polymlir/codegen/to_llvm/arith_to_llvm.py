@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import arith as arith_d
-from ...dialects import llvm_attrs as LA
+from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

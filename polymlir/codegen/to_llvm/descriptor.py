@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects.llvm_types import LLVMPointerType, LLVMStructType
+from ...dialects.llvm.types import LLVMPointerType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMFunctionType, LLVMStructType
+from ...dialects.llvm.types import LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMArrayType, LLVMFunctionType, LLVMStructType
+from ...dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -307,7 +307,7 @@ def _global(op: Operation, rw: Rewriter) -> None:
     props: dict = {"sym_name": op.properties["sym_name"], "global_type": A.TypeAttr(arr)}
     vis = op.properties.get("sym_visibility")
     linkage = "private" if vis is not None and vis.value == "private" else "external"
-    from ...dialects import llvm_attrs as LA
+    from ...dialects.llvm import attrs as LA
 
     props["linkage"] = LA.LinkageAttr(linkage)
     if op.properties.get("constant") is not None:

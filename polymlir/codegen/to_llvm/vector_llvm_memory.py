@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects import llvm_attrs as LA
-from ...dialects.llvm_types import LLVMArrayType
+from ...dialects.llvm import attrs as LA
+from ...dialects.llvm.types import LLVMArrayType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

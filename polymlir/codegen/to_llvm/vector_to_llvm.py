@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects import llvm_attrs as LA
+from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

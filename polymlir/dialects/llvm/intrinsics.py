@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import enum_attr, typed_attr
-from ..ir.core import Value
-from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
-from . import llvm_attrs as LA
-from .llvm import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import enum_attr, typed_attr
+from ...ir.core import Value
+from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
+from . import attrs as LA
+from .calls import _parse_bundles, _print_bundles
+from .ops import (
     ANY_PTR,
     ANY_VECTOR,
     ARRAY,
@@ -34,9 +35,8 @@ from .llvm import (
     LLVMOp,
     _fmf_prop,
 )
-from .llvm_calls import _parse_bundles, _print_bundles
-from .llvm_ops2 import _split_attrs
-from .llvm_types import LLVMPointerType, LLVMTokenType
+from .symbols import _split_attrs
+from .types import LLVMPointerType, LLVMTokenType
 
 INTRINSICS: dict[str, type] = {}
 

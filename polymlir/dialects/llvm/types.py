@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..parser.attr_parser import DIALECT_TYPE_PARSERS
+from ...ir import attributes as A
+from ...ir import types as T
+from ...parser.attr_parser import DIALECT_TYPE_PARSERS
 
 
 class LLVMType(T.Type):

@@ -2,22 +2,22 @@
 ``load``, ``store``, ``getelementptr``, ``extractvalue``/``insertvalue``,
 ``extractelement``/``insertelement``, ``shufflevector``, ``select``,
 ``freeze``, ``mlir.constant``/``undef``/``poison``/``zero``/``none``,
-``atomicrmw``, ``cmpxchg``, ``fence`` (Python API: see ``llvm.py``).
+``atomicrmw``, ``cmpxchg``, ``fence`` (Python API: see ``ops.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import custom_attr, enum_attr
-from ..ir.core import Value
-from ..ir.fields import operand, prop, result, var_operand
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
-from . import llvm_attrs as LA
-from .llvm import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import custom_attr, enum_attr
+from ...ir.core import Value
+from ...ir.fields import operand, prop, result, var_operand
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, register_op
+from . import attrs as LA
+from .ops import (
     AGGREGATE,
     ANY_PTR,
     ANY_VECTOR,
@@ -36,7 +36,7 @@ from .llvm import (
     _i64,
     _tc,
 )
-from .llvm_types import (
+from .types import (
     LLVMArrayType,
     LLVMPointerType,
     LLVMStructType,

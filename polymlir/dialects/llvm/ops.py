@@ -1,14 +1,9 @@
 """The LLVM dialect (upstream MLIR 22): LLVM IR instructions as ops.
 
-Files: ``llvm_types.py`` (types), ``llvm_attrs.py`` (attributes, enums),
-this file (base class, constraints, arithmetic, comparisons, casts),
-``llvm_memory.py`` (alloca, load/store, GEP, aggregates, vectors,
-constants, atomics), ``llvm_control.py`` (branches, switch, return,
-indirectbr), ``llvm_ops2.py`` (``llvm.func``, globals, aliases, ifuncs,
-comdats, addressof), ``llvm_calls.py`` (call, invoke, landingpad,
-call_intrinsic, inline_asm, va_arg) and ``llvm_intrinsics.py``
-(``llvm.intr.*``). Every public name of those modules can be imported from
-this one: ``from polymlir.dialects.llvm import GEPOp, PTR, LLVMStructType``.
+This module holds the base class, the type constraints, arithmetic,
+comparisons and casts; the package ``polymlir.dialects.llvm`` lists the
+other modules and re-exports every public name of them:
+``from polymlir.dialects.llvm import GEPOp, PTR, LLVMStructType``.
 
 Python API for code that emits llvm-dialect IR
 ----------------------------------------------
@@ -26,7 +21,7 @@ Types (frozen, hashable, ``str(t)`` is upstream's spelling)::
 Attributes: ``LinkageAttr("internal")``, ``CConvAttr("fastcc")``,
 ``FastmathFlagsAttr.of("fast")``, ``TailCallKindAttr("tail")``, ...
 Integer enums (predicates, orderings) are ``IntegerAttr`` values; their
-keyword tables are in ``llvm_attrs`` (``ICMP_PREDICATES``, ...).
+keyword tables are in ``attrs`` (``ICMP_PREDICATES``, ...).
 
 Ops: every op class has ``create(operands=..., result_types=...,
 properties=..., successors=..., regions=...)`` (default-valued properties
@@ -62,18 +57,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import enum_attr
-from ..ir.core import Value
-from ..ir.fields import operand, prop, result
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef, register_op
-from . import llvm_attrs as LA
-from .llvm_types import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import enum_attr
+from ...ir.core import Value
+from ...ir.fields import operand, prop, result
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef, register_op
+from . import attrs as LA
+from .types import (
     LLVMArrayType,
+    LLVMFunctionType,
+    LLVMLabelType,
+    LLVMMetadataType,
     LLVMPointerType,
     LLVMStructType,
+    LLVMTokenType,
+    LLVMVoidType,
     element_or_self,
     is_compatible_type,
     is_compatible_vector,
@@ -164,8 +164,6 @@ LOADABLE = _tc("LLVM type with size", lambda t: is_compatible_type(t) and not LA
 
 
 def LA_void_like(t: T.Type) -> bool:
-    from .llvm_types import LLVMFunctionType, LLVMLabelType, LLVMMetadataType, LLVMTokenType, LLVMVoidType
-
     return isinstance(t, (LLVMVoidType, LLVMTokenType, LLVMMetadataType, LLVMLabelType, LLVMFunctionType))
 
 
@@ -528,20 +526,3 @@ def _verify_ptrtoaddr(self) -> None:
 
 
 PtrToAddrOp = _cast("ptrtoaddr", PTR_LIKE, INT_LIKE, "generic", verify=_verify_ptrtoaddr)
-
-
-# The ops live in sibling modules; ``from polymlir.dialects.llvm import X``
-# works for all of them (and for the types and attributes).
-_SUBMODULES = ("llvm_memory", "llvm_control", "llvm_ops2", "llvm_calls", "llvm_intrinsics", "llvm_types", "llvm_attrs")
-
-
-def __getattr__(name: str):
-    import importlib
-
-    if name.startswith("__"):  # the import system probes e.g. `__path__`
-        raise AttributeError(name)
-    for m in _SUBMODULES:
-        mod = importlib.import_module(f"{__package__}.{m}")
-        if name in vars(mod):
-            return vars(mod)[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

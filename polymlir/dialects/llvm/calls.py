@@ -1,23 +1,23 @@
 """LLVM dialect call-like ops: ``call``, ``invoke``, ``landingpad``,
-``call_intrinsic``, ``inline_asm``, ``va_arg`` (Python API: see ``llvm.py``).
+``call_intrinsic``, ``inline_asm``, ``va_arg`` (Python API: see ``ops.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import custom_attr, enum_attr
-from ..ir.core import Value
-from ..ir.diagnostics import DiagnosticError
-from ..ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
-from ..ir.opdef import TERMINATOR, register_op
-from . import llvm_attrs as LA
-from .llvm import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop
-from .llvm_control import verify_successor_operands
-from .llvm_ops2 import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import custom_attr, enum_attr
+from ...ir.core import Value
+from ...ir.diagnostics import DiagnosticError
+from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
+from ...ir.opdef import TERMINATOR, register_op
+from . import attrs as LA
+from .control import verify_successor_operands
+from .ops import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop
+from .symbols import (
     ANY,
     CCONV,
     STR,
@@ -30,7 +30,7 @@ from .llvm_ops2 import (
     _split_attrs,
     lookup_symbol,
 )
-from .llvm_types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType
+from .types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType
 
 # -- calls ----------------------------------------------------------------------------
 

@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir import attributes as A
-from ..parser.attr_parser import DIALECT_ATTR_PARSERS
+from ...ir import attributes as A
+from ...parser.attr_parser import DIALECT_ATTR_PARSERS
 
 # -- integer enums (properties hold IntegerAttr values) ------------------------
 

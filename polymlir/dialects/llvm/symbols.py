@@ -1,6 +1,6 @@
 """LLVM dialect ops with symbols: ``llvm.func``, ``llvm.mlir.global``,
 ctors/dtors, comdats, ``llvm.mlir.addressof``, ``llvm.dso_local_equivalent``
-(see ``llvm.py`` for the Python API; calls are in ``llvm_calls.py``).
+(see ``ops.py`` for the Python API; calls are in ``calls.py``).
 """
 
 from __future__ import annotations
@@ -8,24 +8,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import enum_attr
-from ..ir.core import Block, Region
-from ..ir.fields import prop, region, result
-from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE, register_op
-from . import llvm_attrs as LA
-from .function_like import parse_function_like, print_function_like
-from .llvm import (
-    ANY_PTR,
-    ARRAY,
-    I32_ATTR,
-    I64_ATTR,
-    LLVMOp,
-    _i64,
-)
-from .llvm_types import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import enum_attr
+from ...ir.core import Block, Region
+from ...ir.fields import prop, region, result
+from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE, register_op
+from ..function_like import parse_function_like, print_function_like
+from . import attrs as LA
+from .ops import ANY_PTR, ARRAY, I32_ATTR, I64_ATTR, LLVMOp, _i64
+from .types import (
     VOID,
     LLVMArrayType,
     LLVMFunctionType,

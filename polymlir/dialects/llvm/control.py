@@ -1,18 +1,18 @@
 """LLVM dialect terminators: ``br``, ``cond_br``, ``switch``, ``return``,
-``resume``, ``unreachable`` (Python API: see ``llvm.py``).
+``resume``, ``unreachable`` (Python API: see ``ops.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.core import Block, Value
-from ..ir.fields import operand, opt_operand, prop, result, successor, var_operand, var_successor
-from ..ir.opdef import PURE, TERMINATOR, register_op
-from .llvm import LLVM_TYPE, SIGNLESS_INT, LLVMOp
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.core import Block, Value
+from ...ir.fields import operand, opt_operand, prop, result, successor, var_operand, var_successor
+from ...ir.opdef import PURE, TERMINATOR, register_op
+from .ops import LLVM_TYPE, SIGNLESS_INT, LLVMOp
 
 # -- terminators -----------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ class CondBrOp(LLVMOp):
         false_args: Sequence[Value] = (),
         weights: tuple[int, int] | None = None,
     ) -> CondBrOp:
-        from ..ir.fields import segment_sizes_attr
+        from ...ir.fields import segment_sizes_attr
 
         props: dict = {"operandSegmentSizes": segment_sizes_attr([1, len(true_args), len(false_args)])}
         if weights is not None:
@@ -104,7 +104,7 @@ class ReturnOp(LLVMOp):
     assembly_format = "attr-dict ($arg^ `:` type($arg))?"
 
     def verify_(self) -> None:
-        from .llvm_ops2 import LLVMFuncOp
+        from .symbols import LLVMFuncOp
 
         fn = self.parent_op
         while fn is not None and not isinstance(fn, LLVMFuncOp):
@@ -112,7 +112,7 @@ class ReturnOp(LLVMOp):
         if fn is None:
             return
         rt = fn.properties["function_type"].value.return_type
-        from .llvm_types import LLVMVoidType
+        from .types import LLVMVoidType
 
         err = None
         if isinstance(rt, LLVMVoidType):
@@ -165,7 +165,7 @@ class SwitchOp(LLVMOp):
 
     @classmethod
     def parse(cls, p, state) -> None:
-        from ..ir.fields import segment_sizes_attr
+        from ...ir.fields import segment_sizes_attr
 
         vref = p.parse_operand()
         p.expect(":", "expected ':'")
