@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import re
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.diagnostics import DiagnosticError
-from ..parser.attr_parser import DIALECT_TYPE_PARSERS
-from ..parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
-from .legacy import LegacyOp, add_attrs
-from .llvm import types as LT
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.diagnostics import DiagnosticError
+from ...parser.attr_parser import DIALECT_TYPE_PARSERS
+from ...parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
+from ..llvm import types as LT
+from .ops import LegacyOp, add_attrs
 
 __all__ = ["LegacyTypeError", "parse_llvm_ir_type"]
 

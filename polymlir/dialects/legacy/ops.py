@@ -36,11 +36,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.core import Operation
-from ..ir.opdef import OpDef, lookup_op
-from ..parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Operation
+from ...ir.opdef import OpDef, lookup_op
+from ...parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
 
 __all__ = ["LEGACY_RENAMES", "LegacyOp", "add_attrs", "resolve_legacy_op"]
 
@@ -250,7 +250,7 @@ class LegacyCmpF(LegacyCmp):
 
 
 def _init_cmp_predicates() -> None:
-    from . import arith
+    from .. import arith
 
     LegacyCmpI.PREDICATES = list(arith.CMPI_PREDICATES)
     LegacyCmpF.PREDICATES = list(arith.CMPF_PREDICATES)
@@ -458,8 +458,3 @@ CUSTOM_OP_FALLBACKS.append(resolve_legacy_op)
 CUSTOM_OP_OVERRIDES["constant"] = _resolve_constant
 for _name in ("br", "cond_br", "std.br", "std.cond_br"):
     GENERIC_OP_OVERRIDES[_name] = _parse_legacy_generic_branch
-
-from . import (
-    legacy_linalg,  # noqa: E402,F401  (old linalg syntax)
-    legacy_llvm,  # noqa: E402,F401  (old LLVM dialect types and ops)
-)

@@ -14,13 +14,13 @@ Named ops took their output tensors in ``init(...)``, today's ``outs(...)``.
 
 from __future__ import annotations
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.diagnostics import DiagnosticError
-from ..ir.opdef import lookup_op
-from ..parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
-from . import linalg as L
-from .legacy import LegacyOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.diagnostics import DiagnosticError
+from ...ir.opdef import lookup_op
+from ...parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
+from .. import linalg as L
+from .ops import LegacyOp
 
 _DROPPED_TRAIT_KEYS = ("args_in", "args_out")
 
