@@ -76,7 +76,9 @@ from ..affine.flatten import (
     simplify_affine_map,
 )
 from ..affine.maps import AffineMap, IntegerSet
-from ..dialects.affine import (
+from ..dialects.affine.loops import AffineForOp
+from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
+from ..dialects.affine.ops import (
     AffineApplyOp,
     AffineMaxOp,
     AffineMinOp,
@@ -85,8 +87,6 @@ from ..dialects.affine import (
     is_valid_dim,
     is_valid_symbol,
 )
-from ..dialects.affine_loops import AffineForOp
-from ..dialects.affine_memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T

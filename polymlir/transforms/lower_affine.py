@@ -23,7 +23,7 @@ from ..affine.expr import (
     AffineExprKind,
     AffineSymbolExpr,
 )
-from ..dialects.affine_loops import REDUCTIONS
+from ..dialects.affine.loops import REDUCTIONS
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.builder import Builder

@@ -38,8 +38,8 @@ from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.arith import ConstantOp
 from ...ir.attributes import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value

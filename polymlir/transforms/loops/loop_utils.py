@@ -13,7 +13,7 @@ from typing import cast
 from ...affine.maps import AffineMap
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
-from ...dialects.affine_loops import AffineForOp, AffineYieldOp
+from ...dialects.affine.loops import AffineForOp, AffineYieldOp
 from ...ir.core import Block, Operation, Value
 from .errors import TransformError
 

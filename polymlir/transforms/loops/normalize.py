@@ -19,8 +19,8 @@ from ...affine.legality import Verdict
 from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp, AffineParallelOp, _i32_elements
+from ...dialects.affine.loops import AffineForOp, AffineParallelOp, _i32_elements
+from ...dialects.affine.ops import AffineApplyOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value

@@ -25,7 +25,7 @@ from typing import cast
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name, refusal
-from ...dialects.affine_loops import REDUCTIONS, AffineForOp, AffineParallelOp, _reduction_matches
+from ...dialects.affine.loops import REDUCTIONS, AffineForOp, AffineParallelOp, _reduction_matches
 from ...ir.core import Operation, OpResult, Value
 from .loop_utils import TransformError
 from .tile import model_problem

@@ -30,9 +30,9 @@ from ...affine.legality import Verdict
 from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineMaxOp
-from ...dialects.affine_loops import AffineForOp, AffineIfOp
-from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.ops import AffineMaxOp
 from ...dialects.memref import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T

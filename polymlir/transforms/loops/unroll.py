@@ -49,8 +49,8 @@ from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, inside, loop_name
 from ...affine.statements import Unit, access_units
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.arith import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T

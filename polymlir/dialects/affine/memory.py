@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..affine.expr import AffineMap
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.core import Value
-from ..ir.fields import operand, prop, result, var_operand
-from ..ir.opdef import OpDef, register_op
-from .affine import (
+from ...affine.expr import AffineMap
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.core import Value
+from ...ir.fields import operand, prop, result, var_operand
+from ...ir.opdef import OpDef, register_op
+from .ops import (
     UnresolvedOperand,
     VarIndex,
     add_attr_dict,
@@ -32,8 +32,8 @@ from .affine import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..parser.parser import OpState, Parser
-    from ..printer import AsmPrinter
+    from ...parser.parser import OpState, Parser
+    from ...printer import AsmPrinter
 
 
 # -- memory ops -------------------------------------------------------------------------------

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ..affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, IntegerSet, dim, sym
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.core import Block, Region, Value
-from ..ir.fields import prop, var_operand, var_result
-from ..ir.fields import region as region_field
-from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
-from .affine import (
+from ...affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, IntegerSet, dim, sym
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.core import Block, Region, Value
+from ...ir.fields import prop, var_operand, var_result
+from ...ir.fields import region as region_field
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from .ops import (
     VarIndex,
     add_attr_dict,
     dim_and_symbol_list_str,
@@ -36,8 +36,8 @@ from .affine import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..parser.parser import OpState, Parser
-    from ..printer import AsmPrinter
+    from ...parser.parser import OpState, Parser
+    from ...printer import AsmPrinter
 
 YIELD = "affine.yield"
 _SYMBOL_IDENTITY = AffineMap(0, 1, (sym(0),))
