@@ -14,7 +14,7 @@ from ..ir.asm_format import typed_attr
 from ..ir.fields import operand, prop, result, var_operand, var_result
 from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
 from ..ir.types import DYNAMIC
-from .arith import FastMathAttr
+from .arith.ops import FastMathAttr
 from .index_lists import DynamicIndexListFormat, mixed_values
 
 POISON = -1  # upstream's kPoisonIndex

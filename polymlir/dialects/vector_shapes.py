@@ -7,7 +7,7 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, prop, result
 from ..ir.opdef import PURE, OpDef, register_op
-from .arith import FASTMATH_NONE
+from .arith.ops import FASTMATH_NONE
 from .vector import (
     FASTMATH,
     KIND,

@@ -55,7 +55,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
-from ..dialects.arith import ConstantOp, IntegerOverflowFlagsAttr
+from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
 from ..dialects.memref import AllocaOp, AllocOp
 from ..dialects.memref_views import SubViewOp
 from ..ir import attributes as A

@@ -87,7 +87,7 @@ from ..dialects.affine.ops import (
     is_valid_dim,
     is_valid_symbol,
 )
-from ..dialects.arith import ConstantOp
+from ..dialects.arith.ops import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import BlockArgument, Operation, OpResult, Value

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects import arith as arith_d
+from ...dialects.arith import ops as arith_d
 from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T

@@ -600,7 +600,7 @@ _FLOAT_MINMAX = {
 
 
 def _fmf(op: Operation, reassoc: bool) -> dict:
-    from ...dialects import arith as arith_d
+    from ...dialects.arith import ops as arith_d
 
     fm = op.properties.get("fastmath")
     names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]

@@ -250,7 +250,7 @@ class LegacyCmpF(LegacyCmp):
 
 
 def _init_cmp_predicates() -> None:
-    from .. import arith
+    from ..arith import ops as arith
 
     LegacyCmpI.PREDICATES = list(arith.CMPI_PREDICATES)
     LegacyCmpF.PREDICATES = list(arith.CMPF_PREDICATES)

@@ -40,7 +40,7 @@ from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineParallelOp
 from ...dialects.affine.ops import AffineApplyOp
-from ...dialects.arith import ConstantOp
+from ...dialects.arith.ops import ConstantOp
 from ...ir.attributes import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from .loop_utils import TransformError

@@ -37,7 +37,7 @@ from ...affine.model import Loop, PolyhedralModel, Statement, analyze, is_effect
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
-from ...dialects.arith import ConstantOp
+from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value

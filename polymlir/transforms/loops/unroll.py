@@ -51,7 +51,7 @@ from ...affine.schedules import Vector, base_vector, check, inside, loop_name
 from ...affine.statements import Unit, access_units
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.ops import AffineApplyOp
-from ...dialects.arith import ConstantOp
+from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value

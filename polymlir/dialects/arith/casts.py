@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.fields import operand, prop, result
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, register_op
-from .arith import (
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.fields import operand, prop, result
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, register_op
+from .ops import (
     OVERFLOW_NONE,
     BitcastType,
     ElementwiseOp,

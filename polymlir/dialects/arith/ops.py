@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import custom_attr, enum_attr
-from ..ir.fields import operand, prop, result
-from ..ir.opdef import (
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import custom_attr, enum_attr
+from ...ir.fields import operand, prop, result
+from ...ir.opdef import (
     PURE,
     SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE,
@@ -25,7 +25,7 @@ from ..ir.opdef import (
     OpDef,
     register_op,
 )
-from ..parser.attr_parser import DIALECT_ATTR_PARSERS
+from ...parser.attr_parser import DIALECT_ATTR_PARSERS
 
 ELEMENTWISE = "ElementwiseMappable"
 COMMUTATIVE = "Commutative"
