@@ -39,7 +39,7 @@ def _loop_sizes(b: Builder, op: Operation, maps) -> list[Value]:
 
 
 def lower_structured_op(op: Operation) -> None:
-    from ..dialects.linalg import generalize
+    from ..dialects.linalg.structured import generalize
 
     if op.name != "linalg.generic":
         op = generalize(op)

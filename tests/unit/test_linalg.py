@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from polymlir.dialects import linalg as L
-from polymlir.dialects import linalg_named as N
+from polymlir.dialects.linalg import named as N
+from polymlir.dialects.linalg import structured as L
 from polymlir.ir.verifier import verify
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op

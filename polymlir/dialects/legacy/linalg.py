@@ -19,7 +19,7 @@ from ...ir import types as T
 from ...ir.diagnostics import DiagnosticError
 from ...ir.opdef import lookup_op
 from ...parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
-from .. import linalg as L
+from ..linalg import structured as L
 from .ops import LegacyOp
 
 _DROPPED_TRAIT_KEYS = ("args_in", "args_out")

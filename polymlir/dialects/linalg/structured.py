@@ -32,14 +32,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..affine.expr import AffineDimExpr, AffineMap, dim
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import typed_attr
-from ..ir.core import Block, Operation, Region, Value
-from ..ir.fields import prop, region, result, var_operand, var_result
-from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...affine.expr import AffineDimExpr, AffineMap, dim
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import typed_attr
+from ...ir.core import Block, Operation, Region, Value
+from ...ir.fields import prop, region, result, var_operand, var_result
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -632,7 +632,7 @@ _OP_DEFAULTS: dict[str, tuple[frozenset[str], dict[str, A.Attribute]]] = {}
 
 def _op_defaults(name: str) -> tuple[frozenset[str], dict[str, A.Attribute]]:
     """Property names and default-valued properties of op ``name``."""
-    from ..ir.opdef import lookup_op
+    from ...ir.opdef import lookup_op
 
     got = _OP_DEFAULTS.get(name)
     if got is None:
@@ -664,7 +664,7 @@ _ATTR_CACHE: dict[str, A.Attribute] = {}
 def _parse_attr(text: str) -> A.Attribute:
     a = _ATTR_CACHE.get(text)
     if a is None:
-        from ..parser.attr_parser import BaseParser
+        from ...parser.attr_parser import BaseParser
 
         a = BaseParser(text, "<linalg>").parse_attribute()
         _ATTR_CACHE[text] = a

@@ -9,13 +9,13 @@ for ``contract`` which always spells them).
 
 from __future__ import annotations
 
-from ..affine.expr import AffineMap
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir.core import Block
-from ..ir.fields import prop
-from . import linalg as L
-from . import linalg_named as N
+from ...affine.expr import AffineMap
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir.core import Block
+from ...ir.fields import prop
+from . import named as N
+from . import structured as L
 
 
 def parse_maps_keyword(p, state, required: bool = False) -> bool:

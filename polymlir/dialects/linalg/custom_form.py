@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..affine.expr import AffineMap, dim
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import typed_attr
-from ..ir.core import Block, Operation, Region, Value
-from ..ir.fields import operand, prop, region, var_operand, var_result
-from ..ir.opdef import OpDef, register_op
-from .linalg import (
+from ...affine.expr import AffineMap, dim
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import typed_attr
+from ...ir.core import Block, Operation, Region, Value
+from ...ir.fields import operand, prop, region, var_operand, var_result
+from ...ir.opdef import OpDef, register_op
+from .structured import (
     PARALLEL,
     REDUCTION,
     AnyOperands,

@@ -21,15 +21,15 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..affine.expr import AffineExpr, AffineMap, dim
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.core import Block, Operation, Region, Value
-from ..ir.diagnostics import DiagnosticError
-from ..ir.fields import prop, region, var_operand, var_result
-from ..ir.opdef import register_op
-from . import linalg as L
+from ...affine.expr import AffineExpr, AffineMap, dim
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.core import Block, Operation, Region, Value
+from ...ir.diagnostics import DiagnosticError
+from ...ir.fields import prop, region, var_operand, var_result
+from ...ir.opdef import register_op
+from . import structured as L
 
 # -- payload building (upstream's RegionBuilderHelper) ------------------------------------
 
