@@ -56,8 +56,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
 from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
-from ..dialects.memref import AllocaOp, AllocOp
-from ..dialects.memref_views import SubViewOp
+from ..dialects.memref.ops import AllocaOp, AllocOp
+from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value

@@ -4,11 +4,11 @@ The rest of the dialect is in ``memref.py`` and ``memref_views.py``."""
 
 from __future__ import annotations
 
-from ..ir import types as T
-from ..ir.asm_format import enum_attr
-from ..ir.fields import operand, prop, region, result, var_operand
-from ..ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
-from .memref import (
+from ...ir import types as T
+from ...ir.asm_format import enum_attr
+from ...ir.fields import operand, prop, region, result, var_operand
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from .ops import (
     Index,
     IntOrFloat,
     MemRef,

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.constraints import AttrConstraint
-from ..ir.fields import operand, prop, result, var_operand, var_result
-from ..ir.layout import (
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.constraints import AttrConstraint
+from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.layout import (
     DYNAMIC,
     canonicalize_strided_layout,
     has_identity_layout,
@@ -26,20 +26,9 @@ from ..ir.layout import (
     sat_mul,
     strides_and_offset,
 )
-from ..ir.opdef import PURE, OpDef, register_op
-from .index_lists import (
-    DynamicIndexListFormat,
-    verify_dynamic_count,
-    verify_offset_sizes_strides,
-)
-from .memref import (
-    AnyRankedOrUnrankedMemRef,
-    Index,
-    MemRef,
-    VariadicIndex,
-    q,
-    ranked_memref,
-)
+from ...ir.opdef import PURE, OpDef, register_op
+from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+from .ops import AnyRankedOrUnrankedMemRef, Index, MemRef, VariadicIndex, q, ranked_memref
 
 StridedMemRef = ranked_memref("strided memref of any type values", is_strided)
 I8MemRef1D = ranked_memref(
@@ -667,7 +656,7 @@ class TransposeOp(OpDef):
 
     @classmethod
     def parse(cls, p, state) -> None:
-        from ..affine.parse import AffineParseError, parse_affine_map
+        from ...affine.parse import AffineParseError, parse_affine_map
 
         ref = p.parse_operand()
         try:

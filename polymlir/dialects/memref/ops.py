@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import typed_attr
-from ..ir.constraints import AttrConstraint, TypeConstraint
-from ..ir.core import Value
-from ..ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
-from ..ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
-from ..ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import typed_attr
+from ...ir.constraints import AttrConstraint, TypeConstraint
+from ...ir.core import Value
+from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
+from ...ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
+from ...ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
 
 # -- type constraints (upstream's descriptions) ---------------------------------
 
@@ -309,7 +309,7 @@ def verify_implicit_terminator(op, name: str) -> None:
 def ensure_terminator(region, name: str, p) -> None:
     """Append a bare ``name`` op to a single-block region without a
     terminator (upstream's ``ensureTerminator``)."""
-    from ..ir.core import Operation
+    from ...ir.core import Operation
 
     if not region.blocks:
         region.add_block()
