@@ -4,14 +4,14 @@ and collapse_shape."""
 
 from __future__ import annotations
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.fields import operand, prop, result, var_operand
-from ..ir.opdef import PURE, OpDef, register_op
-from ..ir.types import DYNAMIC
-from .index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
-from .tensor import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.fields import operand, prop, result, var_operand
+from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.types import DYNAMIC
+from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
 
 # -- slices -------------------------------------------------------------------------------
 
