@@ -440,7 +440,7 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     """The value computed by ``vector.contract`` ``op`` (built before it);
     ``strategy`` is upstream's ``vector-contract-lowering`` (dot or
     outerproduct; other contractions use the progressive lowering)."""
-    from ..dialects.vector_custom import iterator_type_name
+    from ..dialects.vector.custom_form import iterator_type_name
 
     b = Builder.before(op)
     maps = [m.value for m in op.properties["indexing_maps"]]

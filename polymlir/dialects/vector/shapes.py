@@ -3,12 +3,12 @@ shape_cast, bitcast, transpose, reduction, multi_reduction and scan."""
 
 from __future__ import annotations
 
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.fields import operand, opt_operand, prop, result
-from ..ir.opdef import PURE, OpDef, register_op
-from .arith.ops import FASTMATH_NONE
-from .vector import (
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.fields import operand, opt_operand, prop, result
+from ...ir.opdef import PURE, OpDef, register_op
+from ..arith.ops import FASTMATH_NONE
+from .ops import (
     FASTMATH,
     KIND,
     AnyVector,

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from ..affine.expr import AffineConstantExpr, AffineDimExpr
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.core import Operation
-from ..ir.fields import operand, opt_operand, prop, region, result, var_result
-from ..ir.opdef import PURE, OpDef, register_op
-from .vector import (
+from ...affine.expr import AffineConstantExpr, AffineDimExpr
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.core import Operation
+from ...ir.fields import operand, opt_operand, prop, region, result, var_result
+from ...ir.opdef import PURE, OpDef, register_op
+from .ops import (
     KIND,
     KIND_ADD,
     AnyVectorNonZero,

@@ -7,15 +7,15 @@ outerproduct, mask, print) in ``vector_custom.py``."""
 
 from __future__ import annotations
 
-from ..ir import attributes as A
-from ..ir import constraints as C
-from ..ir import types as T
-from ..ir.asm_format import typed_attr
-from ..ir.fields import operand, prop, result, var_operand, var_result
-from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
-from ..ir.types import DYNAMIC
-from .arith.ops import FastMathAttr
-from .index_lists import DynamicIndexListFormat, mixed_values
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import typed_attr
+from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.opdef import PURE, TERMINATOR, OpDef, register_op
+from ...ir.types import DYNAMIC
+from ..arith.ops import FastMathAttr
+from ..index_lists import DynamicIndexListFormat, mixed_values
 
 POISON = -1  # upstream's kPoisonIndex
 
