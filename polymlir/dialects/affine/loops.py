@@ -1,7 +1,7 @@
 """The affine dialect, part 3: the region ops affine.for, affine.if,
-affine.parallel and their terminator affine.yield (``affine.py`` has the
+affine.parallel and their terminator affine.yield (``ops.py`` has the
 dimension/symbol rules and apply/min/max/(de)linearize_index,
-``affine_memory.py`` the memory ops).
+``memory.py`` the memory ops).
 
 Their custom forms are irregular (bounds are maps applied to SSA values,
 shorthand bounds, min/max groups), so they are hand-written; the trivial

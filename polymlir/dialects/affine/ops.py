@@ -4,8 +4,8 @@ symbol(%n)]``, dim-and-symbol lists ``(%i)[%n]``), and the non-region ops
 apply, min, max, delinearize_index and linearize_index.
 
 The memory ops (load, store, vector_load, vector_store, prefetch, dma_start,
-dma_wait) live in ``affine_memory.py``, the region ops (for, if, parallel)
-and yield in ``affine_loops.py``.
+dma_wait) live in ``memory.py``, the region ops (for, if, parallel)
+and yield in ``loops.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The arith dialect: integer and floating-point arithmetic, comparisons,
 casts and constants on scalars, vectors and tensors (upstream MLIR 22).
 
-The cast ops live in ``arith_casts``. This module also defines the dialect's
+The cast ops live in ``casts``. This module also defines the dialect's
 attributes ``#arith.fastmath<...>`` and ``#arith.overflow<...>`` (used by the
 math dialect too) and the verifiers of the traits every elementwise op shares
 (``verify_elementwise``, ``verify_same_operands_and_result_shape``).

@@ -19,7 +19,7 @@ whose legacy syntax must win over a registered op (``constant``, which the
 default ``func`` dialect would read as ``func.constant``; the old
 ``linalg.generic`` form) and ``GENERIC_OP_OVERRIDES`` for the generic
 ``"cond_br"``/``"br"``. Legacy types and load/store of the LLVM dialect are
-in ``legacy_llvm``, the old linalg syntax in ``legacy_linalg``; the core
+in ``llvm``, the old linalg syntax in ``linalg``; the core
 reads the legacy attribute and type syntax itself (bare affine maps,
 ``{key: value}``, ``offset: ?, strides: [...]``, ``!alias = type T``).
 

@@ -827,7 +827,7 @@ def _make_named(
 
 
 # Ops whose indexing maps are a property (matmul family) are defined in
-# linalg_contract; everything else is generated here.
+# contract.py; everything else is generated here.
 _MAP_PROPERTY_OPS = ("matmul", "batch_matmul", "batch_reduce_matmul")
 for _spec in SPECS.values():
     if _spec.name not in _MAP_PROPERTY_OPS:

@@ -15,10 +15,10 @@ an explicit payload region of their own:
 * `create_op`, which builds payload ops by name (with the default-valued
   properties upstream materializes), and `generalize` / `build_generic`.
 
-Other ops: ``linalg_structured`` (map, reduce, transpose, broadcast,
-softmax), ``linalg_named`` (fill, copy, convolutions, pooling, ...),
-``linalg_contract`` (matmul family, contract, elementwise) and
-``linalg_relayout`` (pack, unpack, Winograd transforms).
+Other ops: ``custom_form`` (map, reduce, transpose, broadcast,
+softmax), ``named`` (fill, copy, convolutions, pooling, ...),
+``contract`` (matmul family, contract, elementwise) and
+``relayout`` (pack, unpack, Winograd transforms).
 
 Every structured op answers ``indexing_maps_array()``,
 ``iterator_types_array()``, ``dps_inputs()``/``dps_inits()``,

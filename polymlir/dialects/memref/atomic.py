@@ -1,6 +1,6 @@
 """The memref dialect's atomics and DMA: ``atomic_rmw``,
 ``generic_atomic_rmw`` (+ ``atomic_yield``), ``dma_start`` and ``dma_wait``.
-The rest of the dialect is in ``memref.py`` and ``memref_views.py``."""
+The rest of the dialect is in ``ops.py`` and ``views.py``."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The view-like ops (subview, view, reinterpret_cast, reshape,
 expand/collapse_shape, transpose, extract_strided_metadata) live in
-``memref_views.py``, atomics and DMA in ``memref_atomic.py``. Syntax, verifier rules and messages follow upstream
+``views.py``, atomics and DMA in ``atomic.py``. Syntax, verifier rules and messages follow upstream
 MLIR 22 (``MemRefOps.td`` / ``MemRefOps.cpp``); layouts are handled by
 ``polymlir.ir.layout``.
 """

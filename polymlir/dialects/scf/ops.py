@@ -1,7 +1,7 @@
 """The scf dialect (structured control flow): for, if, while/condition,
 parallel/reduce, execute_region, index_switch and yield.
 
-``scf.forall`` and its terminator live in ``scf_forall.py``. Verification
+``scf.forall`` and its terminator live in ``forall.py``. Verification
 follows upstream's phases: ``verify_`` holds the ODS constraints, traits and
 the op verifier (run before nested ops); ``verify_regions_`` holds the region
 traits and interfaces (LoopLikeOpInterface, RegionBranchOpInterface,

@@ -1,6 +1,6 @@
 """The tensor dialect (upstream MLIR 22): element access, casts, gather
 and scatter, tensor.generate/pad/yield, and the constraints the slice and
-reshape ops of ``tensor_slices.py`` share."""
+reshape ops of ``slices.py`` share."""
 
 from __future__ import annotations
 

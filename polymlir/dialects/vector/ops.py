@@ -1,9 +1,9 @@
 """The vector dialect (upstream MLIR 22): broadcast, shuffle, element
 access, masks and the small ops around them, plus the constraints and
 helpers the other vector modules share. Slices, shape changes and
-reductions live in ``vector_shapes.py``, memory ops in
-``vector_transfer.py``, and the ops with hand-written syntax (contract,
-outerproduct, mask, print) in ``vector_custom.py``."""
+reductions live in ``shapes.py``, memory ops in
+``transfer.py``, and the ops with hand-written syntax (contract,
+outerproduct, mask, print) in ``custom_form.py``."""
 
 from __future__ import annotations
 
