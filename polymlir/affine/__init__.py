@@ -1,6 +1,8 @@
-"""Affine expressions, maps and integer sets (expr, maps), their parser
-(parse), the bridge to isl (isl_bridge), the polyhedral model (model),
-dependence analysis (dependence) and legality verdicts (legality).
+"""The polyhedral analysis: the bridge to isl (isl_bridge), the polyhedral
+model (model), dependence analysis (dependence) and legality verdicts
+(legality). Affine expressions, maps and integer sets are IR values
+(``polymlir.ir.affine_expr``, ``polymlir.ir.affine_map``), parsed by
+``polymlir.parser.affine_parser``.
 
 For scripts::
 

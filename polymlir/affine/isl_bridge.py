@@ -24,7 +24,7 @@ from typing import ParamSpec, TypeVar
 
 import islpy as isl
 
-from polymlir.affine.expr import (
+from polymlir.ir.affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
     AffineDimExpr,
@@ -35,7 +35,7 @@ from polymlir.affine.expr import (
     dim,
     sym,
 )
-from polymlir.affine.maps import AffineMap, IntegerSet
+from polymlir.ir.affine_map import AffineMap, IntegerSet
 
 __all__ = [
     "IslBridgeError",

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineExpr, const, dim, sym
+from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from . import isl_bridge as ib
-from .expr import AffineExpr, const, dim, sym
-from .maps import AffineMap
 
 LOOP_OPS = ("affine.for", "affine.parallel")
 READ_OPS = ("affine.load", "affine.vector_load")

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..ir.affine_expr import AffineExpr, const, dim
 from . import isl_bridge as ib
 from .dependence import Dependence
-from .expr import AffineExpr, const, dim
 from .legality import Verdict
 from .model import Loop, PolyhedralModel, op_loc
 from .statements import Unit

@@ -722,7 +722,7 @@ class DenseResourceElementsAttr(Attribute):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class AffineMapAttr(Attribute):
-    value: object  # polymlir.affine.expr.AffineMap
+    value: object  # polymlir.ir.affine_expr.AffineMap
 
     def print(self, p) -> str:
         return f"affine_map<{self.value}>"
@@ -730,7 +730,7 @@ class AffineMapAttr(Attribute):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class IntegerSetAttr(Attribute):
-    value: object  # polymlir.affine.expr.IntegerSet
+    value: object  # polymlir.ir.affine_expr.IntegerSet
 
     def print(self, p) -> str:
         return f"affine_set<{self.value}>"

@@ -558,7 +558,7 @@ class BaseParser:
         """A function type, or the 2019 bare affine map or integer set
         (``(d0) -> (d0 + 10)``, ``(d0) : (d0 >= 0)``); when neither reads,
         the error of the one that read further is reported."""
-        from ..affine.parse import AffineParseError, parse_affine_map_or_set
+        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         pos = self.start
         try:
@@ -577,7 +577,7 @@ class BaseParser:
     def legacy_affine(self, pos: int, end: int, obj) -> A.Attribute:
         """The attribute of a bare (2019) affine map or integer set read
         from ``src[pos:end]``, reported as a legacy spelling."""
-        from ..affine.expr import AffineMap
+        from ..ir.affine_map import AffineMap
 
         bare = self.src[pos:end].strip()
         if isinstance(obj, AffineMap):
@@ -730,7 +730,7 @@ class BaseParser:
         return A.UNIT
 
     def _affine_body(self, want: str) -> A.Attribute:
-        from ..affine.parse import AffineParseError, parse_affine_map_or_set
+        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         kw_pos = self.start
         self.advance()
@@ -742,7 +742,7 @@ class BaseParser:
             self.error(e.message, e.offset)
         self.reset(end)
         self.expect(">", "expected '>'")
-        from ..affine.expr import AffineMap
+        from ..ir.affine_map import AffineMap
 
         if isinstance(obj, AffineMap):
             if want != "map":

@@ -209,7 +209,7 @@ class Parser(BaseParser):
 
     def _parse_bare_affine(self) -> A.Attribute:
         """Legacy ``#map = (d0) -> (d0)`` / ``#set = (d0) : (d0 >= 0)``."""
-        from ..affine.parse import AffineParseError, parse_affine_map_or_set
+        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         pos = self.start
         try:

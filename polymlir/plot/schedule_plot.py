@@ -470,7 +470,7 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
 
 
 def _dim(k: int):
-    from ..affine.expr import dim
+    from ..ir.affine_expr import dim
 
     return dim(k)
 

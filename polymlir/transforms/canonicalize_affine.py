@@ -51,31 +51,6 @@ import math
 from collections.abc import Sequence
 from typing import cast
 
-from ..affine.expr import (
-    ADD,
-    CEILDIV,
-    FLOORDIV,
-    MOD,
-    AffineBinaryExpr,
-    AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineSymbolExpr,
-    binary,
-    const,
-    dim,
-    sym,
-)
-from ..affine.flatten import (
-    Poison,
-    bound_for_affine_expr,
-    ceil_div,
-    flatten,
-    floor_div,
-    partial_constant_fold,
-    simplify_affine_map,
-)
-from ..affine.maps import AffineMap, IntegerSet
 from ..dialects.affine.loops import AffineForOp
 from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ..dialects.affine.ops import (
@@ -90,6 +65,31 @@ from ..dialects.affine.ops import (
 from ..dialects.arith.ops import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import (
+    ADD,
+    CEILDIV,
+    FLOORDIV,
+    MOD,
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineSymbolExpr,
+    binary,
+    const,
+    dim,
+    sym,
+)
+from ..ir.affine_flatten import (
+    Poison,
+    bound_for_affine_expr,
+    ceil_div,
+    flatten,
+    floor_div,
+    partial_constant_fold,
+    simplify_affine_map,
+)
+from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from ..ir.patterns import PatternRewriter, RewritePattern, constant_value
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..affine.expr import AffineDimExpr
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError

@@ -48,11 +48,11 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..affine import isl_bridge as ib
-from ..affine.expr import AffineExpr, const
 from ..affine.legality import Verdict
 from ..affine.model import PolyhedralModel, analyze
 from ..affine.schedules import Entry, check, loop_name, schedule_maps
 from ..affine.statements import NotCompound, Unit, compound_statements
+from ..ir.affine_expr import AffineExpr, const
 from ..ir.core import Operation
 from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
 from .pass_manager import FunctionPass, PassContext, register_pass

@@ -25,10 +25,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..affine.expr import AffineDimExpr, dim
-from ..affine.maps import AffineMap
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr, dim
+from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Operation, Value
 from ..ir.diagnostics import DiagnosticError

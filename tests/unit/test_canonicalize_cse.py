@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import polymlir
-from polymlir.affine.expr import dim, sym
-from polymlir.affine.flatten import bound_for_affine_expr, simplify_affine_expr
-from polymlir.affine.maps import AffineMap
+from polymlir.ir.affine_expr import dim, sym
+from polymlir.ir.affine_flatten import bound_for_affine_expr, simplify_affine_expr
+from polymlir.ir.affine_map import AffineMap
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms.canonicalize import canonicalize

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ...affine.expr import AffineConstantExpr, AffineMap, AffineSymbolExpr, IntegerSet, dim, sym
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, dim, sym
+from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Region, Value
 from ...ir.fields import prop, var_operand, var_result
 from ...ir.fields import region as region_field

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ...affine.expr import AffineMap
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_map import AffineMap
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
 from ...ir.opdef import OpDef, register_op

@@ -14,14 +14,15 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
-from ...affine.expr import AffineDimExpr, AffineMap, AffineSymbolExpr, dim, sym
-from ...affine.parse import AffineExprParser, AffineParseError
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineDimExpr, AffineSymbolExpr, dim, sym
+from ...ir.affine_map import AffineMap
 from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
 from ...ir.fields import operand, prop, result, var_operand, var_result
 from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, OpDef, register_op
+from ...parser.affine_parser import AffineExprParser, AffineParseError
 from ..index_lists import parse_dynamic_index_list, print_dynamic_index_list
 
 if TYPE_CHECKING:  # pragma: no cover

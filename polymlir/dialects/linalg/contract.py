@@ -9,9 +9,9 @@ for ``contract`` which always spells them).
 
 from __future__ import annotations
 
-from ...affine.expr import AffineMap
 from ...ir import attributes as A
 from ...ir import constraints as C
+from ...ir.affine_map import AffineMap
 from ...ir.core import Block
 from ...ir.fields import prop
 from . import named as N

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...affine.expr import AffineMap, dim
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import dim
+from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import operand, prop, region, var_operand, var_result

@@ -21,10 +21,11 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...affine.expr import AffineExpr, AffineMap, dim
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineExpr, dim
+from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import prop, region, var_operand, var_result

@@ -32,10 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...affine.expr import AffineDimExpr, AffineMap, dim
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineDimExpr, dim
+from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import prop, region, result, var_operand, var_result

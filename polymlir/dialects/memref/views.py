@@ -656,7 +656,7 @@ class TransposeOp(OpDef):
 
     @classmethod
     def parse(cls, p, state) -> None:
-        from ...affine.parse import AffineParseError, parse_affine_map
+        from ...parser.affine_parser import AffineParseError, parse_affine_map
 
         ref = p.parse_operand()
         try:

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ...affine.expr import AffineConstantExpr, AffineDimExpr
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr
 from ...ir.core import Operation
 from ...ir.fields import operand, opt_operand, prop, region, result, var_result
 from ...ir.opdef import PURE, OpDef, register_op

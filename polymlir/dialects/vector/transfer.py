@@ -4,11 +4,11 @@ gathering, expanding and compressing forms; type_cast."""
 
 from __future__ import annotations
 
-from ...affine.expr import AffineConstantExpr, AffineDimExpr, const
-from ...affine.maps import AffineMap
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, const
+from ...ir.affine_map import AffineMap
 from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ...ir.opdef import OpDef, register_op

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from ...affine.expr import const
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit
+from ...ir.affine_expr import const
 from ...ir.core import Operation, OpResult
 from .fuse import range_units
 from .loop_utils import TransformError, body_ops

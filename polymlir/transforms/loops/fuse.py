@@ -25,11 +25,11 @@ from collections.abc import Sequence
 
 from ...affine import isl_bridge as ib
 from ...affine.dependence import Dependence
-from ...affine.expr import const, dim
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, is_effect_free
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...ir.affine_expr import const, dim
 from ...ir.core import Block, Operation, OpResult, Value
 from .loop_utils import TransformError, body_ops, move_body
 

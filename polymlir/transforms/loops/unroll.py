@@ -42,10 +42,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineConstantExpr, AffineExpr, const, dim, sym
-from ...affine.flatten import simplify_affine_map
 from ...affine.legality import Verdict
-from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, inside, loop_name
 from ...affine.statements import Unit, access_units
@@ -54,6 +51,9 @@ from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
+from ...ir.affine_flatten import simplify_affine_map
+from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Operation, Value
 from .loop_utils import TransformError
 from .tile import model_problem

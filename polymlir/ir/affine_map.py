@@ -1,12 +1,12 @@
 """Affine maps and integer sets, printed as MLIR prints them inside
 ``affine_map<...>`` and ``affine_set<...>``.  Also importable from
-:mod:`polymlir.affine.expr`."""
+:mod:`polymlir.ir.affine_expr`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from polymlir.affine.expr import (
+from polymlir.ir.affine_expr import (
     AffineConstantExpr,
     AffineDimExpr,
     AffineExpr,

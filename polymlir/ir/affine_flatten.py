@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .expr import (
+from .affine_expr import (
     ADD,
     CEILDIV,
     FLOORDIV,
@@ -43,7 +43,7 @@ from .expr import (
     dim,
     sym,
 )
-from .maps import AffineMap
+from .affine_map import AffineMap
 
 __all__ = [
     "Poison",

@@ -14,18 +14,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import NoReturn
 
-from polymlir.affine.expr import (
-    AffineExpr,
-    _add,
-    _ceildiv,
-    _floordiv,
-    _mod,
-    _mul,
-    const,
-    dim,
-    sym,
-)
-from polymlir.affine.maps import AffineMap, IntegerSet
+from polymlir.ir.affine_expr import AffineExpr, _add, _ceildiv, _floordiv, _mod, _mul, const, dim, sym
+from polymlir.ir.affine_map import AffineMap, IntegerSet
 
 __all__ = [
     "AffineExprParser",

@@ -8,8 +8,7 @@ as the one mlir-opt builds from the same operations.  ``str()`` reproduces
 MLIR's AsmPrinter (``d0 * 2 - s0 floordiv 4``).  The target is the behaviour
 of mlir-opt 22, checked differentially against it.
 
-AffineMap and IntegerSet are defined in :mod:`polymlir.affine.maps` and are
-also available from this module.
+AffineMap and IntegerSet are defined in :mod:`polymlir.ir.affine_map`.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from polymlir.affine.maps import AffineMap, IntegerSet
+    from polymlir.ir.affine_map import AffineMap
 
 __all__ = [
     "AffineBinaryExpr",
@@ -28,9 +27,7 @@ __all__ = [
     "AffineDimExpr",
     "AffineExpr",
     "AffineExprKind",
-    "AffineMap",
     "AffineSymbolExpr",
-    "IntegerSet",
     "binary",
     "const",
     "dim",
@@ -737,13 +734,3 @@ def _print(e: AffineExpr, strong: bool, out: list[str], dn: Sequence[str] | None
         _print(rhs, False, out, dn, sn)
     if strong:
         out.append(")")
-
-
-def __getattr__(name: str) -> Any:
-    # AffineMap and IntegerSet live in maps.py (kept apart for size) but are part
-    # of this module's API; resolved lazily so either module may be imported first.
-    if name in ("AffineMap", "IntegerSet"):
-        from polymlir.affine import maps
-
-        return getattr(maps, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
