@@ -13,10 +13,10 @@ import traceback
 
 sys.setrecursionlimit(20000)
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.verifier import verify
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
 from polymlir.testing.external import require_shared
+from polymlir.verifier import verify
 
 kind = sys.argv[1]  # generic | valid | invalid
 generic_out = "--generic" in sys.argv

@@ -17,6 +17,10 @@ The public API for scripts::
 
 from __future__ import annotations
 
+import importlib as _importlib
+import pkgutil as _pkgutil
+
+from .ir import registry as _registry
 from .ir.core import Block, Operation, Region, Value
 from .ir.diagnostics import DiagnosticError
 
@@ -37,6 +41,34 @@ __all__ = [
     "schedule",
     "verify",
 ]
+
+
+# -- the composition root -------------------------------------------------------
+# The IR is the bottom layer and cannot import what registers into it (the
+# dialects, the passes) or the printer above it; this package root knows every
+# part, so it installs the hooks through which the IR reaches them. Each hook
+# imports its modules when first called: `import polymlir` stays cheap (start-up time).
+
+
+def _load_dialects() -> None:
+    _importlib.import_module(".dialects", __name__)  # every dialect module registers its ops
+
+
+def _load_passes() -> None:
+    # Passes register themselves (`register_pass`) in the modules of these packages.
+    for name in (".transforms", ".codegen"):
+        pkg = _importlib.import_module(name, __name__)
+        for m in _pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+            _importlib.import_module(m.name)
+
+
+def _print_op(op: Operation) -> str:
+    from .printer import print_op  # the printer loads on first use (start-up time)
+
+    return print_op(op)
+
+
+_registry.install_hooks(load_dialects=_load_dialects, load_passes=_load_passes, print_op=_print_op)
 
 
 def run_pipeline(module: Operation, pipeline: str):
@@ -86,8 +118,8 @@ def parse(
     first legacy spelling with a ``DiagnosticError`` instead."""
     import warnings as _warnings
 
-    from .ir.verifier import verify as _verify
     from .parser.parser import LegacySyntaxWarning, parse_source
+    from .verifier import verify as _verify
 
     legacy: list = []
     try:
@@ -104,7 +136,7 @@ def parse(
 
 def verify(op: Operation) -> None:
     """Verify ``op`` and its nested IR; raises DiagnosticError."""
-    from .ir.verifier import verify as _verify
+    from .verifier import verify as _verify
 
     _verify(op)
 

@@ -67,8 +67,8 @@ def _process_chunk(
 ) -> str:
     """Parse, verify, transform and print one chunk. Non-fatal diagnostics
     (remarks, warnings) go to ``diags`` when given, else to stderr."""
-    from .ir.verifier import verify
     from .printer import print_op
+    from .verifier import verify
 
     if getattr(args, "freeze_ir", False):
         # A one-shot process: move the new IR out of the cyclic collector's
@@ -190,8 +190,8 @@ def run_translate(args) -> int:
     """``polymlir translate --mlir-to-llvmir FILE [-o OUT]``."""
     from .codegen.llvm_ir import translate_to_llvm_ir
     from .ir.diagnostics import register_source
-    from .ir.verifier import verify
     from .parser.parser import parse_source
+    from .verifier import verify
 
     text, filename = _read_input(args.input)
     register_source(filename, text)
@@ -213,8 +213,8 @@ def run_deps(args) -> int:
     import time
 
     from .affine.report import module_report, render_text
-    from .ir.verifier import verify
     from .parser.parser import parse_source
+    from .verifier import verify
 
     t0 = time.perf_counter()
     reports = []

@@ -370,10 +370,10 @@ def _functions(module: Operation, name: str | None) -> list[Operation]:
 
 def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
     """Run loop subcommand ``args.command``; returns the exit status."""
-    from .ir.verifier import verify
     from .parser.parser import parse_source
     from .printer import print_op
     from .transforms.loops.handle import Schedule  # loads islpy (start-up time)
+    from .verifier import verify
 
     _, _, runner = COMMANDS[args.command]
     text, filename = read_input(args.input)

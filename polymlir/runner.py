@@ -18,8 +18,8 @@ def format_result(value, kind: str) -> str:
 def run(text: str, filename: str, entry: str = "main", result: str = "void", opt_level: int = 2) -> int:
     """Compile and call ``entry``; returns the process exit status."""
     from .codegen.jit import compile as jit_compile
-    from .ir.verifier import verify
     from .parser.parser import parse_source
+    from .verifier import verify
 
     module = parse_source(text, filename)
     verify(module)

@@ -1,4 +1,4 @@
-"""The op registry and the base class of registered ops.
+"""The base class of registered ops (the registry is ``polymlir.ir.registry``).
 
 A registered op is a subclass of `OpDef` with ``OP_NAME``, ``traits`` and,
 optionally, declarative fields (see ``polymlir.ir.fields``), a
@@ -18,46 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
 
-_OPS: dict[str, type[OpDef]] = {}
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
-_DIALECTS: dict[str, str] = {}  # namespace -> default dialect for nested ops
-
-
-def register_op(cls: type[OpDef]) -> type[OpDef]:
-    """Class decorator: make ``cls`` the definition of ``cls.OP_NAME``."""
-    _OPS[cls.OP_NAME] = cls
-    _DIALECTS.setdefault(cls.OP_NAME.split(".", 1)[0], "")
-    if hasattr(cls, "_finalize"):
-        cls._finalize()
-    return cls
-
-
-def register_dialect(namespace: str) -> None:
-    _DIALECTS.setdefault(namespace, "")
-
-
-def lookup_op(name: str) -> type[OpDef] | None:
-    return _OPS.get(name)
-
-
-def is_registered_dialect(namespace: str) -> bool:
-    _ensure_dialects_loaded()
-    return namespace in _DIALECTS
-
-
-def registered_ops() -> dict[str, type[OpDef]]:
-    _ensure_dialects_loaded()
-    return dict(_OPS)
-
-
-_LOADED = False
-
-
-def _ensure_dialects_loaded() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from .. import dialects  # noqa: F401  (registers every dialect)
 
 
 # Trait names (strings keep them cheap to test and easy to declare).

@@ -10,13 +10,14 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, BlockArgument, Operation, Region, Value, gc_paused
 from ..ir.diagnostics import DiagnosticError, register_source
-from ..ir.opdef import (
+from ..ir.opdef import OpDef
+from ..ir.registry import (  # _OPS: the hot lookup of every parsed op
     _OPS,
-    OpDef,
-    _ensure_dialects_loaded,
+    ensure_dialects_loaded,
     is_registered_dialect,
     lookup_op,
 )
+from ..ir.resources import module_resources
 from .attr_parser import BaseParser
 
 UnresolvedOperand = tuple  # (name, result number, source offset)
@@ -128,7 +129,7 @@ class Parser(BaseParser):
     """Parses one buffer of MLIR into a module operation."""
 
     def __init__(self, src: str, filename: str = "<stdin>", allow_unregistered: bool = False, line_offset: int = 0):
-        _ensure_dialects_loaded()
+        ensure_dialects_loaded()
         super().__init__(src, filename)
         self.allow_unregistered = allow_unregistered
         self.iso: list[_IsoScope] = []
@@ -826,17 +827,3 @@ def parse_source(
     if p.resources:
         module_resources(module).update(p.resources)
     return module
-
-
-_RESOURCES: dict[int, dict] = {}
-
-
-def module_resources(module: Operation) -> dict:
-    """Resource sections parsed with a module (kept for printing)."""
-    import weakref
-
-    key = id(module)
-    if key not in _RESOURCES:
-        _RESOURCES[key] = {}
-        weakref.finalize(module, _RESOURCES.pop, key, None)
-    return _RESOURCES[key]

@@ -11,9 +11,9 @@ from polymlir.dialects.affine.ops import AffineApplyOp, get_affine_scope, is_val
 from polymlir.ir.affine_expr import dim, sym
 from polymlir.ir.affine_map import AffineMap, IntegerSet
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.verifier import verify
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
+from polymlir.verifier import verify
 
 SRC = """
 func.func @f(%A: memref<?xf32>, %n: index) {

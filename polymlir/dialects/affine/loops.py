@@ -22,7 +22,8 @@ from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Region, Value
 from ...ir.fields import prop, var_operand, var_result
 from ...ir.fields import region as region_field
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
 from .ops import (
     VarIndex,
     add_attr_dict,

@@ -15,7 +15,8 @@ from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
-from ...ir.opdef import OpDef, register_op
+from ...ir.opdef import OpDef
+from ...ir.registry import register_op
 from .ops import (
     UnresolvedOperand,
     VarIndex,

@@ -21,7 +21,8 @@ from ...ir.affine_expr import AffineDimExpr, AffineSymbolExpr, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
 from ...ir.fields import operand, prop, result, var_operand, var_result
-from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, OpDef, register_op
+from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, OpDef
+from ...ir.registry import register_op
 from ...parser.affine_parser import AffineExprParser, AffineParseError
 from ..index_lists import parse_dynamic_index_list, print_dynamic_index_list
 

@@ -13,7 +13,8 @@ from typing import ClassVar
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, register_op
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE
+from ...ir.registry import register_op
 from .ops import (
     OVERFLOW_NONE,
     BitcastType,

@@ -17,14 +17,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import (
-    PURE,
-    SAME_OPERANDS_AND_RESULT_SHAPE,
-    SAME_OPERANDS_AND_RESULT_TYPE,
-    SAME_TYPE_OPERANDS,
-    OpDef,
-    register_op,
-)
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
+from ...ir.registry import register_op
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS
 
 ELEMENTWISE = "ElementwiseMappable"

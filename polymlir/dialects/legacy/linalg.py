@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.diagnostics import DiagnosticError
-from ...ir.opdef import lookup_op
+from ...ir.registry import lookup_op
 from ...parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
 from ..linalg import structured as L
 from .ops import LegacyOp

@@ -39,7 +39,8 @@ from collections.abc import Callable
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation
-from ...ir.opdef import OpDef, lookup_op
+from ...ir.opdef import OpDef
+from ...ir.registry import lookup_op
 from ...parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
 
 __all__ = ["LEGACY_RENAMES", "LegacyOp", "add_attrs", "resolve_legacy_op"]

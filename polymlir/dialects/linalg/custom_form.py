@@ -18,7 +18,8 @@ from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import operand, prop, region, var_operand, var_result
-from ...ir.opdef import OpDef, register_op
+from ...ir.opdef import OpDef
+from ...ir.registry import register_op
 from .structured import (
     PARALLEL,
     REDUCTION,

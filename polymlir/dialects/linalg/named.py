@@ -29,7 +29,7 @@ from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import prop, region, var_operand, var_result
-from ...ir.opdef import register_op
+from ...ir.registry import register_op
 from . import structured as L
 
 # -- payload building (upstream's RegionBuilderHelper) ------------------------------------

@@ -11,7 +11,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, opt_operand, prop, result, var_operand
-from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
 
 DYN = T.DYNAMIC
 RankedTensor = C.TypeConstraint("ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType))

@@ -40,7 +40,8 @@ from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import prop, region, result, var_operand, var_result
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -633,7 +634,7 @@ _OP_DEFAULTS: dict[str, tuple[frozenset[str], dict[str, A.Attribute]]] = {}
 
 def _op_defaults(name: str) -> tuple[frozenset[str], dict[str, A.Attribute]]:
     """Property names and default-valued properties of op ``name``."""
-    from ...ir.opdef import lookup_op
+    from ...ir.registry import lookup_op
 
     got = _OP_DEFAULTS.get(name)
     if got is None:

@@ -13,7 +13,8 @@ from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.core import Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
-from ...ir.opdef import TERMINATOR, register_op
+from ...ir.opdef import TERMINATOR
+from ...ir.registry import register_op
 from . import attrs as LA
 from .control import verify_successor_operands
 from .ops import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop

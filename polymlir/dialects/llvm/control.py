@@ -11,7 +11,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Value
 from ...ir.fields import operand, opt_operand, prop, result, successor, var_operand, var_successor
-from ...ir.opdef import PURE, TERMINATOR, register_op
+from ...ir.opdef import PURE, TERMINATOR
+from ...ir.registry import register_op
 from .ops import LLVM_TYPE, SIGNLESS_INT, LLVMOp
 
 # -- terminators -----------------------------------------------------------------------------

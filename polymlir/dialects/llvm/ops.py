@@ -49,7 +49,7 @@ value is ``op.results[0]``, also ``op.res``)::
     addr = AddressOfOp.build("g")
     fma = INTRINSICS["fmuladd"].build([a, b, c])   # result type defaults to a's
 
-Ops are verified by ``polymlir.ir.verifier.verify`` with upstream's rules
+Ops are verified by ``polymlir.verifier.verify`` with upstream's rules
 and messages; symbols resolve with ``lookup_symbol(op, name)``.
 """
 
@@ -63,7 +63,8 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef, register_op
+from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
+from ...ir.registry import register_op
 from . import attrs as LA
 from .types import (
     LLVMArrayType,

@@ -14,7 +14,8 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Block, Region
 from ...ir.fields import prop, region, result
-from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE, register_op
+from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE
+from ...ir.registry import register_op
 from ..function_like import parse_function_like, print_function_like
 from . import attrs as LA
 from .ops import ANY_PTR, ARRAY, I32_ATTR, I64_ATTR, LLVMOp, _i64

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, prop, region, result, var_operand
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
 from .ops import (
     Index,
     IntOrFloat,

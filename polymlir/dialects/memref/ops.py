@@ -20,7 +20,8 @@ from ...ir.constraints import AttrConstraint, TypeConstraint
 from ...ir.core import Value
 from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
 from ...ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
-from ...ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef
+from ...ir.registry import register_op
 
 # -- type constraints (upstream's descriptions) ---------------------------------
 

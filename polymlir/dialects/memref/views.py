@@ -26,7 +26,8 @@ from ...ir.layout import (
     sat_mul,
     strides_and_offset,
 )
-from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
 from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
 from .ops import AnyRankedOrUnrankedMemRef, Index, MemRef, VariadicIndex, q, ranked_memref
 

@@ -15,7 +15,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Operation, Region, Value
 from ...ir.fields import prop, region, var_operand, var_result
-from ...ir.opdef import GRAPH_REGION, NO_TERMINATOR, PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...ir.opdef import GRAPH_REGION, NO_TERMINATOR, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
 from ..index_lists import DYNAMIC, dense_i64, mixed_values, parse_dynamic_index_list, print_dynamic_index_list
 from .ops import (
     _custom_error,

@@ -18,7 +18,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Operation, OpResult, Region, Value
 from ...ir.fields import operand, prop, region, var_operand, var_region, var_result
-from ...ir.opdef import AFFINE_SCOPE, PURE, SINGLE_BLOCK, TERMINATOR, OpDef, register_op
+from ...ir.opdef import AFFINE_SCOPE, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
 
 __all__ = [
     "ConditionOp",

@@ -9,7 +9,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.fields import operand, prop, region, result, var_operand
-from ...ir.opdef import PURE, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, TERMINATOR, OpDef
+from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
 from ..index_lists import DynamicIndexListFormat, verify_dynamic_count
 

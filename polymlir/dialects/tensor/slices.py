@@ -8,7 +8,8 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, prop, result, var_operand
-from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
 from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
 from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type

@@ -9,7 +9,8 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr
 from ...ir.core import Operation
 from ...ir.fields import operand, opt_operand, prop, region, result, var_result
-from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
 from .ops import (
     KIND,
     KIND_ADD,

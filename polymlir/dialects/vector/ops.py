@@ -12,7 +12,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.fields import operand, prop, result, var_operand, var_result
-from ...ir.opdef import PURE, TERMINATOR, OpDef, register_op
+from ...ir.opdef import PURE, TERMINATOR, OpDef
+from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
 from ..arith.ops import FastMathAttr
 from ..index_lists import DynamicIndexListFormat, mixed_values

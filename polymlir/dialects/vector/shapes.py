@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, opt_operand, prop, result
-from ...ir.opdef import PURE, OpDef, register_op
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
 from ..arith.ops import FASTMATH_NONE
 from .ops import (
     FASTMATH,

@@ -11,7 +11,8 @@ from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, const
 from ...ir.affine_map import AffineMap
 from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
-from ...ir.opdef import OpDef, register_op
+from ...ir.opdef import OpDef
+from ...ir.registry import register_op
 from .ops import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
 
 _is_memref = lambda t: isinstance(t, T.MemRefType)  # noqa: E731

@@ -5,10 +5,11 @@ symbols in symbol tables.
 
 from __future__ import annotations
 
-from . import attributes as A
-from .core import Block, BlockArgument, Operation, OpResult, Region, Value
-from .diagnostics import DiagnosticError
-from .opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
+from .ir import attributes as A
+from .ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
+from .ir.diagnostics import DiagnosticError
+from .ir.opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
+from .printer import AsmPrinter
 
 
 def verify(op: Operation) -> None:
@@ -227,8 +228,6 @@ def _has_predecessors(block: Block) -> bool:
 
 
 def _short(op: Operation) -> str:
-    from ..printer import AsmPrinter
-
     p = AsmPrinter(generic=True)
     p.number_op(op)
     for v in op.operands:
