@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import attributes as A
 from . import types as T
+from .constraints import AttrConstraint
+from .core import Operation
 from .fields import (
     OPTIONAL,
     SINGLE,
@@ -683,7 +685,6 @@ class CompiledFormat:
 
 
 def _ensure_terminator(region, name: str, loc) -> None:
-    from .core import Operation
 
     if not region.blocks:
         region.add_block()
@@ -863,7 +864,6 @@ def compile_format(op_class, fmt: str) -> CompiledFormat:
 
 def enum_attr(description: str, cases: dict[int, str], buildable_type: T.Type = T.i64):
     """An integer-valued enum attribute printed as a keyword in formats."""
-    from .constraints import AttrConstraint
 
     c = AttrConstraint(description, lambda a: isinstance(a, A.IntegerAttr) and a.value in cases)
     object.__setattr__(c, "enum_cases", dict(cases))

@@ -7,6 +7,7 @@ Like types, each attribute prints itself through a printer ``p`` offering
 from __future__ import annotations
 
 import math
+import re
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,11 @@ class Attribute:
     def children(self) -> Iterator[object]:
         return iter(())
 
+    def print_type_elided(self, p) -> str:
+        """The attribute printed where upstream may elide an i64 integer's type
+        (only ``IntegerAttr`` does)."""
+        return p.attr(self)
+
     def __str__(self) -> str:
         return self.print(PLAIN)
 
@@ -52,9 +58,7 @@ class Attribute:
 
 def elide_type(a: Attribute, p) -> str:
     """``a`` printed where upstream may elide an i64 integer's type."""
-    if type(a) is IntegerAttr and a.type == i64:
-        return str(a.value)
-    return p.attr(a)
+    return a.print_type_elided(p)
 
 
 def escape_string(s: str) -> str:
@@ -366,6 +370,11 @@ class IntegerAttr(Attribute):
     value: int
     type: Type = i64
 
+    def print_type_elided(self, p) -> str:
+        if type(self) is IntegerAttr and self.type == i64:
+            return str(self.value)
+        return p.attr(self)
+
     def print(self, p) -> str:
         t = self.type
         if t == i1:
@@ -451,7 +460,6 @@ class TypeAttr(Attribute):
 
 
 def _symbol_name(s: str) -> str:
-    import re
 
     if re.fullmatch(r"[a-zA-Z_$.\-][\w$.\-]*", s):
         return "@" + s
@@ -502,8 +510,6 @@ _BARE_KEY = None
 def format_attr_key(name: str) -> str:
     global _BARE_KEY
     if _BARE_KEY is None:
-        import re
-
         _BARE_KEY = re.compile(r"[a-zA-Z_][\w$.]*\Z")
     return name if _BARE_KEY.match(name) else quote(name)
 
@@ -760,8 +766,6 @@ def pretty_dialect_symbol(text: str) -> str:
     pretty form (the body is an identifier, optionally with ``<...>``)."""
     global _PRETTY_RE
     if _PRETTY_RE is None:
-        import re
-
         _PRETTY_RE = re.compile(r"([a-zA-Z_][\w$]*)<([a-zA-Z_][\w$.]*(?:<.*>)?)>\Z", re.S)
     m = _PRETTY_RE.match(text)
     if m is None:

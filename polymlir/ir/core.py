@@ -208,9 +208,7 @@ class Operation:
         """Build an op of this class (or, on the base class, look the name
         up in the registry so a registered op gets its class)."""
         if cls is Operation:
-            from .registry import lookup_op
-
-            opcls = lookup_op(name) if name else None
+            opcls = registry.lookup_op(name) if name else None
             if opcls is not None:
                 return opcls.create(**kw)
             return Operation(name or "", **kw)

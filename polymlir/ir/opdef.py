@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from .asm_format import compile_format
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
 
@@ -117,8 +118,6 @@ class OpDef(Operation):
         cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names  # type: ignore[comparison-overlap]
         cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names  # type: ignore[comparison-overlap]
         if cls.assembly_format is not None:
-            from .asm_format import compile_format
-
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod

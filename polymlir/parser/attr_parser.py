@@ -13,7 +13,10 @@ from typing import NoReturn
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_map import AffineMap
 from ..ir.diagnostics import Diagnostic, DiagnosticError
+from .affine_parser import AffineParseError, parse_affine_map_or_set
+from .dense_parser import parse_dense, parse_sparse
 from .lexer import TOKEN_KINDS, Lexer, SourceRef, derived_kind, unescape
 
 # Dialect hooks: namespace -> parser(p, name_after_bang_or_hash) for the
@@ -558,7 +561,6 @@ class BaseParser:
         """A function type, or the 2019 bare affine map or integer set
         (``(d0) -> (d0 + 10)``, ``(d0) : (d0 >= 0)``); when neither reads,
         the error of the one that read further is reported."""
-        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         pos = self.start
         try:
@@ -577,7 +579,6 @@ class BaseParser:
     def legacy_affine(self, pos: int, end: int, obj) -> A.Attribute:
         """The attribute of a bare (2019) affine map or integer set read
         from ``src[pos:end]``, reported as a legacy spelling."""
-        from ..ir.affine_map import AffineMap
 
         bare = self.src[pos:end].strip()
         if isinstance(obj, AffineMap):
@@ -730,7 +731,6 @@ class BaseParser:
         return A.UNIT
 
     def _affine_body(self, want: str) -> A.Attribute:
-        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         kw_pos = self.start
         self.advance()
@@ -742,7 +742,6 @@ class BaseParser:
             self.error(e.message, e.offset)
         self.reset(end)
         self.expect(">", "expected '>'")
-        from ..ir.affine_map import AffineMap
 
         if isinstance(obj, AffineMap):
             if want != "map":
@@ -895,12 +894,10 @@ class BaseParser:
         self.error("expected location instance")
 
     def _kw_dense(self, type: T.Type | None = None) -> A.Attribute:
-        from .dense_parser import parse_dense
 
         return parse_dense(self, type)
 
     def _kw_sparse(self, type: T.Type | None = None) -> A.Attribute:
-        from .dense_parser import parse_sparse
 
         return parse_sparse(self, type)
 

@@ -18,6 +18,7 @@ from ..ir.registry import (  # _OPS: the hot lookup of every parsed op
     lookup_op,
 )
 from ..ir.resources import module_resources
+from .affine_parser import AffineParseError, parse_affine_map_or_set
 from .attr_parser import BaseParser
 
 UnresolvedOperand = tuple  # (name, result number, source offset)
@@ -210,7 +211,6 @@ class Parser(BaseParser):
 
     def _parse_bare_affine(self) -> A.Attribute:
         """Legacy ``#map = (d0) -> (d0)`` / ``#set = (d0) : (d0 >= 0)``."""
-        from .affine_parser import AffineParseError, parse_affine_map_or_set
 
         pos = self.start
         try:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..affine import isl_bridge as ib
+from ..affine.dependence import dependences
 from ..affine.model import Loop, PolyhedralModel, op_loc
 from ..affine.schedules import loop_name
 from ..affine.statements import NotCompound, Unit, access_units, compound_statements
@@ -266,7 +267,7 @@ def _add_dependences(
     arrows: dict[str, set[tuple[Point, Point, int, int]]] = {}
     same: dict[str, set[tuple[float, float]]] = {}
     large = any(v.points is None for v in panel.stmts)
-    for d in model.dependences():
+    for d in dependences(model):
         ks, kt = unit_of.get(d.source), unit_of.get(d.sink)
         if ks is None or kt is None:
             continue

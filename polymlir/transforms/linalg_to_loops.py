@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.linalg.structured import generalize
 from ..ir import types as T
 from ..ir.affine_expr import AffineDimExpr
 from ..ir.builder import Builder
@@ -39,7 +40,6 @@ def _loop_sizes(b: Builder, op: Operation, maps) -> list[Value]:
 
 
 def lower_structured_op(op: Operation) -> None:
-    from ..dialects.linalg.structured import generalize
 
     if op.name != "linalg.generic":
         op = generalize(op)

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..affine import isl_bridge as ib
+from ..affine.dependence import dependences
 from ..affine.legality import Verdict
 from ..affine.model import PolyhedralModel, analyze
 from ..affine.schedules import Entry, check, loop_name, schedule_maps
@@ -139,7 +140,7 @@ def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[Unit
     unit instance's own load -> store order is internal and dropped."""
     holders = _holders(units)
     out: dict[tuple[str, str], object] = {}
-    for d in model.dependences():
+    for d in dependences(model):
         for ua, pa in holders.get(d.source, []):
             for ub, pb in holders.get(d.sink, []):
                 r = ib.unit_dependence(d.relation, pa, pb, ua is ub)

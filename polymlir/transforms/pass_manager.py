@@ -40,6 +40,7 @@ from ..ir.attributes import Location
 from ..ir.core import Operation
 from ..ir.diagnostics import Diagnostic, DiagnosticError
 from ..ir.registry import ensure_passes_loaded
+from ..verifier import verify
 
 _PASSES: dict[str, type[ModulePass]] = {}
 
@@ -383,7 +384,6 @@ class PassManager:
         """Run the pipeline; the returned context holds this run's remarks
         only (a manager reused across ``--split-input-file`` chunks must not
         report one chunk's remarks again with the next)."""
-        from ..verifier import verify
 
         self.ctx = PassContext()
         for item in self.passes:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from ..dialects.vector.custom_form import iterator_type_name
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineDimExpr, dim
@@ -440,7 +441,6 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     """The value computed by ``vector.contract`` ``op`` (built before it);
     ``strategy`` is upstream's ``vector-contract-lowering`` (dot or
     outerproduct; other contractions use the progressive lowering)."""
-    from ..dialects.vector.custom_form import iterator_type_name
 
     b = Builder.before(op)
     maps = [m.value for m in op.properties["indexing_maps"]]

@@ -42,6 +42,7 @@ from ...ir.core import Operation
 from ...ir.opdef import OpDef
 from ...ir.registry import lookup_op
 from ...parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
+from ..arith import ops as arith
 
 __all__ = ["LEGACY_RENAMES", "LegacyOp", "add_attrs", "resolve_legacy_op"]
 
@@ -251,7 +252,6 @@ class LegacyCmpF(LegacyCmp):
 
 
 def _init_cmp_predicates() -> None:
-    from ..arith import ops as arith
 
     LegacyCmpI.PREDICATES = list(arith.CMPI_PREDICATES)
     LegacyCmpF.PREDICATES = list(arith.CMPF_PREDICATES)

@@ -41,7 +41,8 @@ from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import prop, region, result, var_operand, var_result
 from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
-from ...ir.registry import register_op
+from ...ir.registry import lookup_op, register_op
+from ...parser.attr_parser import BaseParser
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -634,7 +635,6 @@ _OP_DEFAULTS: dict[str, tuple[frozenset[str], dict[str, A.Attribute]]] = {}
 
 def _op_defaults(name: str) -> tuple[frozenset[str], dict[str, A.Attribute]]:
     """Property names and default-valued properties of op ``name``."""
-    from ...ir.registry import lookup_op
 
     got = _OP_DEFAULTS.get(name)
     if got is None:
@@ -666,8 +666,6 @@ _ATTR_CACHE: dict[str, A.Attribute] = {}
 def _parse_attr(text: str) -> A.Attribute:
     a = _ATTR_CACHE.get(text)
     if a is None:
-        from ...parser.attr_parser import BaseParser
-
         a = BaseParser(text, "<linalg>").parse_attribute()
         _ATTR_CACHE[text] = a
     return a

@@ -10,10 +10,12 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Value
-from ...ir.fields import operand, opt_operand, prop, result, successor, var_operand, var_successor
+from ...ir.fields import operand, opt_operand, prop, result, segment_sizes_attr, successor, var_operand, var_successor
 from ...ir.opdef import PURE, TERMINATOR
 from ...ir.registry import register_op
 from .ops import LLVM_TYPE, SIGNLESS_INT, LLVMOp
+from .symbols import LLVMFuncOp
+from .types import LLVMVoidType
 
 # -- terminators -----------------------------------------------------------------------------
 
@@ -86,7 +88,6 @@ class CondBrOp(LLVMOp):
         false_args: Sequence[Value] = (),
         weights: tuple[int, int] | None = None,
     ) -> CondBrOp:
-        from ...ir.fields import segment_sizes_attr
 
         props: dict = {"operandSegmentSizes": segment_sizes_attr([1, len(true_args), len(false_args)])}
         if weights is not None:
@@ -105,7 +106,6 @@ class ReturnOp(LLVMOp):
     assembly_format = "attr-dict ($arg^ `:` type($arg))?"
 
     def verify_(self) -> None:
-        from .symbols import LLVMFuncOp
 
         fn = self.parent_op
         while fn is not None and not isinstance(fn, LLVMFuncOp):
@@ -113,7 +113,6 @@ class ReturnOp(LLVMOp):
         if fn is None:
             return
         rt = fn.properties["function_type"].value.return_type
-        from .types import LLVMVoidType
 
         err = None
         if isinstance(rt, LLVMVoidType):
@@ -166,7 +165,6 @@ class SwitchOp(LLVMOp):
 
     @classmethod
     def parse(cls, p, state) -> None:
-        from ...ir.fields import segment_sizes_attr
 
         vref = p.parse_operand()
         p.expect(":", "expected ':'")

@@ -17,7 +17,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.constraints import AttrConstraint, TypeConstraint
-from ...ir.core import Value
+from ...ir.core import Operation, Value
 from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
 from ...ir.layout import canonical_strides, has_identity_layout, layout_map, strides_and_offset
 from ...ir.opdef import PURE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef
@@ -310,7 +310,6 @@ def verify_implicit_terminator(op, name: str) -> None:
 def ensure_terminator(region, name: str, p) -> None:
     """Append a bare ``name`` op to a single-block region without a
     terminator (upstream's ``ensureTerminator``)."""
-    from ...ir.core import Operation
 
     if not region.blocks:
         region.add_block()

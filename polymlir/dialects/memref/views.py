@@ -28,6 +28,7 @@ from ...ir.layout import (
 )
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
+from ...parser.affine_parser import AffineParseError, parse_affine_map
 from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
 from .ops import AnyRankedOrUnrankedMemRef, Index, MemRef, VariadicIndex, q, ranked_memref
 
@@ -657,7 +658,6 @@ class TransposeOp(OpDef):
 
     @classmethod
     def parse(cls, p, state) -> None:
-        from ...parser.affine_parser import AffineParseError, parse_affine_map
 
         ref = p.parse_operand()
         try:

@@ -17,6 +17,7 @@ then harmless, since each iteration writes what it reads before reading it.
 from __future__ import annotations
 
 from ...affine import isl_bridge as ib
+from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
@@ -93,7 +94,7 @@ def _plan(
                 f"loop {loop_name(l)} at {l.loc} is an {l.op.name}: its iterations may run at once and "
                 "cannot share one iteration's buffer"
             )
-    for d in model.dependences(kind="flow", value_based=True):
+    for d in dependences(model, kind="flow", value_based=True):
         if d.source.accesses[0].memref is not buf:
             continue
         if d.carried_by is not None and d.carried_by.depth < len(chain):
