@@ -116,19 +116,10 @@ def parse(
     ``.diagnostic`` is the ``Diagnostic``; collect them with
     ``warnings.catch_warnings(record=True)``. ``strict=True`` rejects the
     first legacy spelling with a ``DiagnosticError`` instead."""
-    import warnings as _warnings
-
-    from .parser.parser import LegacySyntaxWarning, parse_source
+    from .parser.parser import parse_text  # the parser loads on first use (start-up time)
     from .verifier import verify as _verify
 
-    legacy: list = []
-    try:
-        module = parse_source(
-            text, filename, allow_unregistered, warnings=legacy, strict="strict=True" if strict else None
-        )
-    finally:
-        for d in legacy:
-            _warnings.warn(LegacySyntaxWarning(d), stacklevel=2)
+    module = parse_text(text, filename, allow_unregistered, strict)
     if verify:
         _verify(module)
     return module

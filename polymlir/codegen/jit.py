@@ -43,10 +43,13 @@ from ..dialects.llvm import types as LT
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
+from ..parser.parser import parse_text
+from ..verifier import verify
 from . import memref_abi as M
 from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
+from .to_llvm import pipeline as to_llvm_pipeline
 
 __all__ = [
     "compile",
@@ -74,10 +77,7 @@ def lower_to_llvm(module: Operation) -> Operation:
     llvm): for now the identity on llvm-dialect input; any other op raises
     a ``LoweringError`` naming every unlowered op."""
     if unlowered_ops(module):
-        # polymlir's own lowering passes (codegen/to_llvm/pipeline.py).
-        from .to_llvm.pipeline import lower_to_llvm as _lower
-
-        _lower(module)
+        to_llvm_pipeline.lower_to_llvm(module)  # polymlir's own lowering passes
     bad = unlowered_ops(module)
     if bad:
         names = ", ".join(f"'{op.name}'" for op in bad)
@@ -107,7 +107,7 @@ _initialized = False
 
 def _llvm():
     global _initialized
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm  # loads LLVM: only when an engine is built (start-up time)
 
     with _init_lock:
         if not _initialized:
@@ -519,9 +519,8 @@ def compile(module_or_text: Operation | str, opt_level: int = 3, cache: bool = T
     so that no two ``compile`` calls share its globals. ``cache=False``
     always builds a new engine."""
     if isinstance(module_or_text, str):
-        from .. import parse
-
-        module = parse(module_or_text)
+        module = parse_text(module_or_text)
+        verify(module)
     else:
         module = module_or_text
         if unlowered_ops(module):

@@ -4,6 +4,7 @@ parameter and function attributes."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..dialects.llvm import attrs as LA
@@ -891,8 +892,6 @@ def _function_attrs(p: dict) -> list[str]:
             out.append(m)
     vr = p.get("vscale_range")
     if isinstance(vr, A.OpaqueAttr):
-        import re
-
         mm = re.search(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32", vr.text)
         if mm:
             out.append(f"vscale_range({mm.group(1)},{mm.group(2)})")

@@ -96,7 +96,7 @@ class UnrankedDescriptor(ctypes.Structure):
 
 def _bf16():
     try:
-        import ml_dtypes  # optional
+        import ml_dtypes  # optional dependency (bfloat16 arrays)
 
         return np.dtype(ml_dtypes.bfloat16)
     except ImportError:  # raw bits

@@ -4,6 +4,7 @@ aliases, resources, and dispatch to the custom parsers of registered ops.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 
 from ..ir import attributes as A
@@ -827,3 +828,20 @@ def parse_source(
     if p.resources:
         module_resources(module).update(p.resources)
     return module
+
+
+def parse_text(
+    text: str, filename: str = "<string>", allow_unregistered: bool = False, strict: bool = False
+) -> Operation:
+    """``parse_source`` as ``polymlir.parse`` reads text (without verifying):
+    each legacy spelling is reported with ``warnings.warn`` as a
+    ``LegacySyntaxWarning`` (also when parsing fails later); ``strict=True``
+    rejects the first one with a ``DiagnosticError``."""
+    legacy: list = []
+    try:
+        return parse_source(
+            text, filename, allow_unregistered, warnings=legacy, strict="strict=True" if strict else None
+        )
+    finally:
+        for d in legacy:
+            warnings.warn(LegacySyntaxWarning(d), stacklevel=3)

@@ -12,8 +12,10 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
+from ...ir.rewriting import split_block
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter
+from .lowering_helpers import call
 from .type_converter import VOID, LLVMTypeConverter
 
 
@@ -65,9 +67,6 @@ def _switch(op: Operation, rw: Rewriter) -> None:
 
 def _assert(op: Operation, rw: Rewriter) -> None:
     """Split the block: continue when the condition holds, else abort()."""
-    from ...ir.rewriting import split_block
-    from .func_to_llvm import call
-
     block = op.parent
     cont = split_block(block, op.next_op)
     fail = Block()
