@@ -82,7 +82,7 @@ def run_pipeline(module: Operation, pipeline: str):
 
 def __getattr__(name: str):
     if name == "PassManager":  # imported on first use (start-up time of the CLI)
-        from .transforms.pass_manager import PassManager as _PM
+        from .transforms.pass_manager import PassManager as _PM  # start-up time
 
         return _PM
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -117,7 +117,7 @@ def parse(
     ``warnings.catch_warnings(record=True)``. ``strict=True`` rejects the
     first legacy spelling with a ``DiagnosticError`` instead."""
     from .parser.parser import parse_text  # the parser loads on first use (start-up time)
-    from .verifier import verify as _verify
+    from .verifier import verify as _verify  # start-up time
 
     module = parse_text(text, filename, allow_unregistered, strict)
     if verify:
@@ -127,21 +127,21 @@ def parse(
 
 def verify(op: Operation) -> None:
     """Verify ``op`` and its nested IR; raises DiagnosticError."""
-    from .verifier import verify as _verify
+    from .verifier import verify as _verify  # start-up time
 
     _verify(op)
 
 
 def print_ir(op: Operation, generic: bool = False, debuginfo: bool = False) -> str:
     """MLIR text of ``op`` as upstream ``mlir-opt`` prints it."""
-    from .printer import print_op
+    from .printer import print_op  # start-up time
 
     return print_op(op, generic=generic, debuginfo=debuginfo)
 
 
 def parse_type(text: str):
     """Parse one MLIR type, e.g. ``parse_type("memref<4x?xf32, 1>")``."""
-    from .parser.parser import Parser
+    from .parser.parser import Parser  # start-up time
 
     p = Parser(text, "<type>")
     t = p.parse_type()
@@ -152,7 +152,7 @@ def parse_type(text: str):
 
 def parse_attribute(text: str):
     """Parse one MLIR attribute, e.g. ``parse_attribute("dense<1> : tensor<2xi8>")``."""
-    from .parser.parser import Parser
+    from .parser.parser import Parser  # start-up time
 
     p = Parser(text, "<attribute>")
     a = p.parse_attribute()
@@ -165,6 +165,6 @@ def compile(module_or_text, opt_level: int = 3, cache: bool = True):
     """JIT-compile a module for the host; returns an ``ExecutionEngine``
     (``engine.invoke("f", *args)`` or ``engine.f(*args)``, numpy arrays for
     memrefs). See ``polymlir.codegen.jit``."""
-    from .codegen.jit import compile as _compile
+    from .codegen.jit import compile as _compile  # start-up time
 
     return _compile(module_or_text, opt_level=opt_level, cache=cache)

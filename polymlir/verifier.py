@@ -201,7 +201,7 @@ class _Verifier:
     def _reachable_blocks(self, region: Region) -> set[Block]:
         r = self._reachable.get(region)
         if r is None:
-            import networkx as nx
+            import networkx as nx  # only multi-block regions need it; importing is slow
 
             g = self._cfg(region)
             r = set(nx.descendants(g, region.blocks[0])) | {region.blocks[0]}
@@ -211,7 +211,7 @@ class _Verifier:
     def _dominators(self, region: Region) -> dict[Block, Block]:
         d = self._doms.get(region)
         if d is None:
-            import networkx as nx
+            import networkx as nx  # only multi-block regions need it; importing is slow
 
             d = nx.immediate_dominators(self._cfg(region), region.blocks[0])
             self._doms[region] = d

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from fractions import Fraction
 
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
@@ -236,7 +237,6 @@ _FORMATS = {
 def float_to_bits(v: float, name: str) -> int:
     """The bit pattern of ``v`` in MLIR float format ``name`` (rounded to
     nearest even; values out of range saturate to inf/NaN/max)."""
-    from fractions import Fraction
 
     e_bits, m_bits, bias, kind = _FORMATS[name]
     width = 1 + e_bits + m_bits + (1 if kind == "x87" else 0)

@@ -12,6 +12,7 @@ printer follows upstream's spacing rules so output matches ``mlir-opt``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import attributes as A
@@ -873,7 +874,6 @@ def enum_attr(description: str, cases: dict[int, str], buildable_type: T.Type = 
 
 def typed_attr(constraint, t: T.Type):
     """``constraint`` whose literal is parsed and printed without a type."""
-    from dataclasses import replace
 
     c = replace(constraint)
     object.__setattr__(c, "buildable_type", t)
@@ -885,7 +885,6 @@ def custom_attr(constraint, parse, print_, can_start=None):
     ``<fast>`` for ``#arith.fastmath<fast>``): ``parse(p, ps)`` returns the
     attribute, ``print_(a, p)`` its text (None: print it in full), and
     ``can_start(p)`` whether an optional group anchored on it starts here."""
-    from dataclasses import replace
 
     c = replace(constraint)
     object.__setattr__(c, "format_parse", parse)

@@ -27,11 +27,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+
+from .. import parse
 from ..affine import isl_bridge as ib
 from ..affine.dependence import dependences
 from ..affine.model import Loop, PolyhedralModel, op_loc
 from ..affine.schedules import loop_name
 from ..affine.statements import NotCompound, Unit, access_units, compound_statements
+from ..ir.affine_expr import dim
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
@@ -312,7 +316,6 @@ def _transitive_reduction(items: set[tuple[Point, Point, int, int]]) -> set[tupl
     """The arrows no chain of other arrows (of the same kind) implies: a
     memory dependence relates every later access, so without this a
     reduction over k draws an arrow from each k to every later k."""
-    import networkx as nx
 
     g = nx.DiGraph()
     g.add_edges_from(((a, ks), (b, kt)) for a, b, ks, kt in items)
@@ -471,7 +474,6 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
 
 
 def _dim(k: int):
-    from ..ir.affine_expr import dim
 
     return dim(k)
 
@@ -510,9 +512,9 @@ def _tile_rects(
 
 
 def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import FancyArrowPatch, Patch, Polygon, Rectangle
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.lines import Line2D  # optional dependency: the [plot] extra
+    from matplotlib.patches import FancyArrowPatch, Patch, Polygon, Rectangle  # optional dependency: the [plot] extra
+    from matplotlib.ticker import MaxNLocator  # optional dependency: the [plot] extra
 
     handles: list[Any] = []
     one_d = len(panel.axes) == 1
@@ -746,8 +748,8 @@ def draw_schedule(
     after) when ``trace`` is given, which is replayed on ``s`` (its module
     changes)."""
     require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # optional dependency: the [plot] extra
+    from matplotlib.figure import Figure  # optional dependency: the [plot] extra
 
     given = dict(params or {})
     known = {v.name_hint or p for v, p in zip(s.model.params, s.model.param_names)} | set(s.model.param_names)
@@ -838,8 +840,6 @@ def show(
     module passed in is left unchanged."""
     require_matplotlib()
     if isinstance(module_or_text, str):
-        from .. import parse
-
         module = parse(module_or_text, "<show>")
     else:
         module = _copy(module_or_text) if trace is not None else module_or_text

@@ -21,6 +21,13 @@ from dataclasses import dataclass, field
 
 from .. import parse, print_ir
 from ..affine.legality import Verdict
+from ..affine.statements import NotCompound, compound_statements
+from ..transforms.loops import distribute as D
+from ..transforms.loops import fuse as F
+from ..transforms.loops import permute as PM
+from ..transforms.loops import skew as SK
+from ..transforms.loops import tile as TL
+from ..transforms.loops import unroll as U
 from ..transforms.loops.handle import Schedule
 from .differential import max_relative_error, random_inputs, run
 from .random_nests import Program, random_program
@@ -64,7 +71,6 @@ def _band(s: Schedule, r: random.Random, min_len: int = 1):
 
 
 def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import tile as TL
 
     band = _band(s, r)
     if band is None:
@@ -79,7 +85,6 @@ def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _permute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import permute as PM
 
     band = _band(s, r, 2)
     if band is None or len(band) < 2:
@@ -114,7 +119,6 @@ def _unroll(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import unroll as U
 
     loops = [l for l in s.all_loops() if l.children]
     if not loops:
@@ -138,7 +142,6 @@ def _parallelize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _fuse(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import fuse as F
 
     nests = s.nests()
     if len(nests) < 2:
@@ -154,7 +157,6 @@ def _fuse(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _distribute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import distribute as D
 
     loops = s.all_loops()
     if not loops:
@@ -182,7 +184,6 @@ def _scalar_replace(s: Schedule, p: Program, r: random.Random) -> Attempt | None
 
 
 def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import skew as SK
 
     band = _band(s, r, 2)
     if band is None or len(band) < 2:
@@ -200,8 +201,6 @@ def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _shift(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..affine.statements import NotCompound, compound_statements
-    from ..transforms.loops import skew as SK
 
     try:
         units = compound_statements(s.model)
