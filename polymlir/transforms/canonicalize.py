@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
 from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
-from ..dialects.memref.ops import AllocaOp, AllocOp
+from ..dialects.memref.alloc import AllocaOp, AllocOp
 from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T

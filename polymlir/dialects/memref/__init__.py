@@ -1,11 +1,24 @@
 """The memref dialect (upstream MLIR 22).
 
-Modules: ``ops`` (allocation, access, casts, queries, globals), ``views``
+Modules: ``ops`` (type constraints, casts, copy, queries, load/store/prefetch),
+``alloc`` (alloc, alloca, realloc, alloca_scope, dealloc), ``globals``
+(global, get_global), ``views``
 (subview, view, reinterpret_cast, reshape, expand/collapse_shape,
 transpose, extract_strided_metadata) and ``atomic`` (atomics and DMA).
 Every public name is importable from this package.
 """
 
+from .alloc import (
+    AllocaOp,
+    AllocaScopeOp,
+    AllocaScopeReturnOp,
+    AllocOp,
+    DeallocOp,
+    DistinctObjectsOp,
+    ReallocOp,
+    ensure_terminator,
+    verify_implicit_terminator,
+)
 from .atomic import (
     ATOMIC_RMW_KINDS,
     AtomicRMWKindAttr,
@@ -15,26 +28,19 @@ from .atomic import (
     DmaWaitOp,
     GenericAtomicRMWOp,
 )
+from .globals import GetGlobalOp, GlobalOp
 from .ops import (
     AUTOMATIC_ALLOCATION_SCOPE,
     BASE_MEMREF_KIND,
     MEMREF_KIND,
     AlignmentAttr,
-    AllocaOp,
-    AllocaScopeOp,
-    AllocaScopeReturnOp,
-    AllocOp,
     AnyRankedOrUnrankedMemRef,
     AssumeAlignmentOp,
     BoolAttr,
     CastOp,
     CopyOp,
-    DeallocOp,
     DimOp,
-    DistinctObjectsOp,
     ExtractAlignedPointerAsIndexOp,
-    GetGlobalOp,
-    GlobalOp,
     Index,
     IntOrFloat,
     LoadOp,
@@ -44,18 +50,15 @@ from .ops import (
     MemRefOfIntOrFloat,
     PrefetchOp,
     RankOp,
-    ReallocOp,
     StaticShapeMemRef,
     StoreOp,
     VariadicIndex,
     cast_compatible,
     compatible_shapes,
-    ensure_terminator,
     index_types,
     q,
     ranked_memref,
     verify_elem_match,
-    verify_implicit_terminator,
 )
 from .views import (
     CollapseShapeOp,

@@ -9,17 +9,8 @@ from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, prop, region, result, var_operand
 from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
 from ...ir.registry import register_op
-from .ops import (
-    Index,
-    IntOrFloat,
-    MemRef,
-    MemRefOfIntOrFloat,
-    VariadicIndex,
-    index_types,
-    q,
-    verify_elem_match,
-    verify_implicit_terminator,
-)
+from .alloc import verify_implicit_terminator
+from .ops import Index, IntOrFloat, MemRef, MemRefOfIntOrFloat, VariadicIndex, index_types, q, verify_elem_match
 
 ATOMIC_RMW_KINDS = {
     0: "addf",

@@ -21,7 +21,7 @@ from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.memref.ops import AllocaOp, AllocOp
+from ...dialects.memref.alloc import AllocaOp, AllocOp
 from ...ir import types as T
 from ...ir.core import Operation, Value
 from .loop_utils import TransformError

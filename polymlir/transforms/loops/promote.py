@@ -31,7 +31,7 @@ from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineMaxOp
-from ...dialects.memref.ops import AllocOp, DeallocOp
+from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, AffineExprKind, const, dim, sym
