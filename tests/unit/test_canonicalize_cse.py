@@ -531,7 +531,7 @@ func.func @f(%A: memref<8xf64>, %B: memref<8xf64>) {
 
 
 def test_map_helpers_compose_and_canonicalize():
-    from polymlir.transforms.canonicalize_affine import compose_affine_map_and_operands
+    from polymlir.transforms.affine_map_utils import compose_affine_map_and_operands
 
     text = """
 func.func @f(%n: index) {
