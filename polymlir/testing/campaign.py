@@ -27,7 +27,7 @@ from ..transforms.loops import fuse as F
 from ..transforms.loops import permute as PM
 from ..transforms.loops import skew as SK
 from ..transforms.loops import tile as TL
-from ..transforms.loops import unroll as U
+from ..transforms.loops import unroll_jam as UJ
 from ..transforms.loops.handle import Schedule
 from .differential import max_relative_error, random_inputs, run
 from .random_nests import Program, random_program
@@ -127,7 +127,7 @@ def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     name, factor = s.spec_of(l), r.choice([2, 3])
 
     def force(h: Schedule) -> object:
-        return U.unroll_jam(h.model, h.loop(name), factor)
+        return UJ.unroll_jam(h.model, h.loop(name), factor)
 
     return Attempt("unroll_jam", (name, factor), force)
 

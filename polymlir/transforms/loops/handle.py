@@ -33,6 +33,7 @@ from . import schedule_apply as SA
 from . import skew as SK
 from . import tile as TL
 from . import unroll as U
+from . import unroll_jam as UJ
 from .loop_utils import TransformError, perfect_band_problem
 from .trace import Step, Trace
 
@@ -229,8 +230,8 @@ class Schedule:
             "unroll_jam",
             [l],
             {"factor": int(factor)},
-            lambda: U.unroll_jam_verdict(m, l, int(factor)),
-            lambda: U.unroll_jam(m, l, int(factor)),
+            lambda: UJ.unroll_jam_verdict(m, l, int(factor)),
+            lambda: UJ.unroll_jam(m, l, int(factor)),
         )
 
     def parallelize(self, loop: LoopSpec, reductions: bool = True) -> Verdict:
@@ -433,7 +434,7 @@ class Schedule:
             candidates.append(("strip_mine", names[:1], {"factor": 4}, lambda l=l: TL.strip_mine_verdict(m, l, 4)))
             candidates.append(("unroll", names[:1], {"factor": 4}, lambda l=l: U.unroll_verdict(m, l, 4)))
             if l.children:
-                candidates.append(("unroll_jam", names[:1], {"factor": 2}, lambda l=l: U.unroll_jam_verdict(m, l, 2)))
+                candidates.append(("unroll_jam", names[:1], {"factor": 2}, lambda l=l: UJ.unroll_jam_verdict(m, l, 2)))
                 candidates.append(("distribute", names[:1], {}, lambda l=l: D.distribute_verdict(m, l)))
                 candidates.append(("promote", names[:1], {}, lambda l=l: PR.promote_verdict(m, l)))
             candidates.append(
