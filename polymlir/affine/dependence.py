@@ -206,8 +206,8 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
             flow = f_all.subtract(o_all.apply_range(f_all)).coalesce()
         by_name = {s.name: s for s in stmts}
         for m in ib.map_list(flow):
-            s = by_name[m.get_tuple_name(ib._IN)]
-            t = by_name[m.get_tuple_name(ib._OUT)]
+            s = by_name[m.get_tuple_name(ib.DIM_IN)]
+            t = by_name[m.get_tuple_name(ib.DIM_OUT)]
             is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
             res.flow_exact.extend(_split_by_level("flow", s, t, m, True, is_red))
     return res

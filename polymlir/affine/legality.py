@@ -81,7 +81,7 @@ def schedule_legality(model: PolyhedralModel, schedule) -> Verdict:
     """Whether a new schedule (an isl UnionMap, or a dict from statement name
     to isl Map, mapping each statement instance to a time vector) respects
     every dependence: sources must still run strictly before sinks."""
-    maps = schedule if isinstance(schedule, dict) else {m.get_tuple_name(ib._IN): m for m in ib.map_list(schedule)}
+    maps = schedule if isinstance(schedule, dict) else {m.get_tuple_name(ib.DIM_IN): m for m in ib.map_list(schedule)}
     for d in dependences(model):
         ss, ts = maps.get(d.source.name), maps.get(d.sink.name)
         if ss is None or ts is None:
