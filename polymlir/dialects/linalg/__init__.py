@@ -2,7 +2,8 @@
 
 Modules: ``structured`` (the machinery every structured op shares and
 linalg.generic/yield/index), ``named`` (named ops described by a spec:
-fill, copy, elementwise, matmul family, convolutions, pooling),
+fill, copy, elementwise, matmul family, convolutions, pooling), ``payload``
+(their payloads as scalar expressions, and the payload builder),
 ``contract`` (named ops whose indexing maps are a property),
 ``custom_form`` (map, reduce, transpose, broadcast, softmax: structured ops
 with a hand-written syntax) and ``relayout`` (pack/unpack and the Winograd
@@ -47,19 +48,15 @@ from .custom_form import (
 )
 from .named import (
     MEMOIZED,
-    OUT,
     SPECS,
-    Expr,
     NamedSpec,
     NamedStructuredOp,
-    PayloadBuilder,
-    PayloadError,
     TypeFnAttr,
-    build_payload,
     named_op_class,
     parse_named_tail,
     spec_maps,
 )
+from .payload import OUT, Expr, PayloadBuilder, PayloadError, build_payload
 from .relayout import (
     DYN,
     FMR,

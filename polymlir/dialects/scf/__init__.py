@@ -1,7 +1,7 @@
 """The scf dialect (structured control flow, upstream MLIR 22).
 
-Modules: ``ops`` (for, if, while/condition, parallel/reduce,
-execute_region, index_switch, yield) and ``forall`` (scf.forall and its
+Modules: ``ops`` (for, if, while/condition, execute_region,
+index_switch, yield), ``parallel`` (parallel, reduce, reduce.return) and ``forall`` (scf.forall and its
 terminator). Every public name is importable from this package.
 """
 
@@ -14,9 +14,6 @@ from .ops import (
     ForOp,
     IfOp,
     IndexSwitchOp,
-    ParallelOp,
-    ReduceOp,
-    ReduceReturnOp,
     SignlessIntOrIndex,
     VarIndex,
     WhileOp,
@@ -28,6 +25,7 @@ from .ops import (
     ensure_terminator,
     verify_region_edges,
 )
+from .parallel import ParallelOp, ReduceOp, ReduceReturnOp
 
 __all__ = [
     "ConditionOp",
