@@ -2,9 +2,10 @@
 
 Modules: ``types`` (types and their parser), ``attrs`` (attributes, enums),
 ``ops`` (the base class, type constraints, arithmetic, comparisons, casts),
-``memory`` (alloca, load/store, GEP, aggregates, vectors, constants,
-atomics), ``control`` (branches, switch, return, indirectbr), ``symbols``
-(``llvm.func``, globals, aliases, ifuncs, comdats, addressof), ``calls``
+``memory`` (alloca, load/store, GEP, aggregates, vectors), ``constants``,
+``atomics``, ``control`` (branches, switch, return, indirectbr), ``symbols``
+(``llvm.func``, globals, comdats, addressof), ``module_ops`` (aliases,
+ifuncs, linker options, module flags, ctors/dtors), ``calls``
 (call, invoke, landingpad, call_intrinsic, inline_asm, va_arg) and
 ``intrinsics`` (``llvm.intr.*``). Every public name of those modules is
 importable from this package: ``from polymlir.dialects.llvm import GEPOp,
@@ -12,6 +13,7 @@ PTR, LLVMStructType``; the Python API for code that emits llvm-dialect IR
 is described in ``ops``.
 """
 
+from .atomics import AtomicCmpXchgOp, AtomicRMWOp, FenceOp
 from .attrs import (
     ASM_DIALECTS,
     ATOMIC_BIN_OPS,
@@ -44,6 +46,7 @@ from .attrs import (
     parse_keyword_or_string,
 )
 from .calls import CallIntrinsicOp, CallOp, InlineAsmOp, InvokeOp, LandingpadOp, VaArgOp
+from .constants import ConstantOp, NoneTokenOp, PoisonOp, UndefOp, ZeroOp
 from .control import (
     BlockAddressOp,
     BlockTagOp,
@@ -72,26 +75,19 @@ from .memory import (
     GEP_DYNAMIC,
     GEP_FLAGS,
     AllocaOp,
-    AtomicCmpXchgOp,
-    AtomicRMWOp,
-    ConstantOp,
     ExtractElementOp,
     ExtractValueOp,
-    FenceOp,
     FreezeOp,
     GEPOp,
     InsertElementOp,
     InsertValueOp,
     LoadOp,
-    NoneTokenOp,
-    PoisonOp,
     SelectOp,
     ShuffleVectorOp,
     StoreOp,
-    UndefOp,
-    ZeroOp,
     aggregate_element_type,
 )
+from .module_ops import AliasOp, GlobalCtorsOp, GlobalDtorsOp, IFuncOp, LinkerOptionsOp, ModuleFlagsOp
 from .ops import (
     AGGREGATE,
     ANY_PTR,
@@ -164,17 +160,11 @@ from .symbols import (
     TYPE,
     UNIT,
     AddressOfOp,
-    AliasOp,
     ComdatOp,
     ComdatSelectorOp,
     DSOLocalEquivalentOp,
-    GlobalCtorsOp,
-    GlobalDtorsOp,
     GlobalOp,
-    IFuncOp,
-    LinkerOptionsOp,
     LLVMFuncOp,
-    ModuleFlagsOp,
     lookup_symbol,
 )
 from .types import (

@@ -1,8 +1,8 @@
-"""LLVM dialect memory, aggregate, constant and atomic ops: ``alloca``,
+"""LLVM dialect memory, aggregate and vector-element ops: ``alloca``,
 ``load``, ``store``, ``getelementptr``, ``extractvalue``/``insertvalue``,
 ``extractelement``/``insertelement``, ``shufflevector``, ``select``,
-``freeze``, ``mlir.constant``/``undef``/``poison``/``zero``/``none``,
-``atomicrmw``, ``cmpxchg``, ``fence`` (Python API: see ``ops.py``).
+``freeze`` (Python API: see ``ops.py``; constants are in ``constants.py``,
+atomics in ``atomics.py``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.asm_format import custom_attr, enum_attr
+from ...ir.asm_format import custom_attr
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
 from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE
@@ -35,7 +35,6 @@ from .ops import (
     _fmf_prop,
     _i32,
     _i64,
-    _tc,
 )
 from .types import (
     LLVMArrayType,
@@ -620,235 +619,4 @@ class FreezeOp(LLVMOp):
 # -- constants --------------------------------------------------------------------------
 
 
-class _ValueOp(LLVMOp):
-    """``llvm.mlir.undef``-like: a value of the given type."""
-
-    __slots__ = ()
-    traits = frozenset({PURE, "ConstantLike"})
-    res = result(LLVM_TYPE)
-    assembly_format = "attr-dict `:` type($res)"
-
-    @classmethod
-    def build(cls, type: T.Type) -> LLVMOp:
-        return cls.create(result_types=[type])
-
-
-UndefOp = register_op(
-    type("UndefOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.undef", "__module__": __name__})
-)
-PoisonOp = register_op(
-    type("PoisonOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.poison", "__module__": __name__})
-)
-ZeroOp = register_op(
-    type("ZeroOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.zero", "__module__": __name__})
-)
-
-
-@register_op
-class NoneTokenOp(_ValueOp):
-    __slots__ = ()
-    OP_NAME = "llvm.mlir.none"
-    traits = frozenset({PURE})
-
-
-def _num_elements(t: T.Type) -> int:
-    if isinstance(t, T.VectorType):
-        return t.num_elements * _num_elements(t.element_type)
-    if isinstance(t, LLVMArrayType):
-        return t.num_elements * _num_elements(t.element_type)
-    return 1
-
-
-def _scalar_elem(t: T.Type) -> T.Type:
-    while isinstance(t, LLVMArrayType):
-        t = t.element_type
-    if isinstance(t, T.ShapedType):
-        return t.element_type
-    return t
-
-
-@register_op
-class ConstantOp(LLVMOp):
-    """``llvm.mlir.constant(42 : i32) : i32``."""
-
-    __slots__ = ()
-    OP_NAME = "llvm.mlir.constant"
-    traits = frozenset({PURE, "ConstantLike"})
-    value = prop(C.AnyAttr)
-    res = result(LLVM_TYPE)
-    assembly_format = "`(` $value `)` attr-dict `:` type($res)"
-
-    def verify_(self) -> None:
-        v, t = self.properties["value"], self.results[0].type
-        if isinstance(v, A.StringAttr) and v.type is None:
-            if not (
-                isinstance(t, LLVMArrayType)
-                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))
-                and t.element_type == T.i8
-            ):
-                raise self.op_error(f"expected array type of {len(v.value)} i8 elements for the string constant")
-            return
-        if isinstance(t, LLVMStructType):
-            if not isinstance(v, A.ArrayAttr):
-                raise self.op_error("expected array attribute for struct type")
-            if len(v) != len(t.fields):
-                raise self.op_error(f"expected array attribute of size {len(t.fields)}")
-            for i, (a, et) in enumerate(zip(v, t.fields)):
-                if not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType)):
-                    raise self.op_error("expected struct element types to be floating point type or integer type")
-                if not isinstance(a, (A.FloatAttr, A.IntegerAttr)):
-                    raise self.op_error("expected element of array attribute to be floating point or integer")
-                if a.type != et:
-                    raise self.op_error(f"struct element at index {i} is of wrong type")
-            return
-        if isinstance(t, LLVMTargetExtType):
-            raise self.op_error("does not support target extension type.")
-        if isinstance(v, A.IntegerAttr):
-            if not isinstance(t, T.IntegerType):
-                raise self.op_error("expected integer type")
-        elif isinstance(v, A.FloatAttr):
-            self._check_float(v.type, t)
-        elif isinstance(v, (A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr)):
-            if isinstance(t, T.VectorType) and any(t.scalable_dims):
-                if not (isinstance(v, A.DenseElementsAttr) and v.is_splat()):
-                    raise self.op_error("scalable vector type requires a splat attribute")
-                return
-            if not isinstance(t, (T.VectorType, LLVMArrayType)):
-                raise self.op_error("expected vector or array type")
-            n = v.type.num_elements
-            if _num_elements(t) != n:
-                raise self.op_error(
-                    f"type and attribute have a different number of elements: {_num_elements(t)} vs. {n}"
-                )
-            ae, re_ = v.type.element_type, _scalar_elem(t)
-            if isinstance(ae, T.FloatType):
-                self._check_float(ae, re_)
-            elif isinstance(ae, T.IntegerType) and not isinstance(re_, T.IntegerType):
-                raise self.op_error("expected integer element type for integer elements attribute")
-        elif isinstance(v, A.ArrayAttr):
-            if not isinstance(t, LLVMArrayType):
-                raise self.op_error("expected array or struct type for array attribute")
-        elif isinstance(v, A.OpaqueAttr) and v.dialect == "llvm":
-            pass  # #llvm.zero/undef/poison and friends
-        else:
-            raise self.op_error("only supports integer, float, string or elements attributes")
-
-    def _check_float(self, at: T.Type, t: T.Type) -> None:
-        if isinstance(t, T.FloatType):
-            if t != at:
-                raise self.op_error("attribute and type have different float semantics")
-        elif isinstance(t, T.IntegerType) and isinstance(at, T.FloatType) and t.width != at.width:
-            raise self.op_error(f"expected integer type of width {at.width}")
-
-    @classmethod
-    def build(cls, type: T.Type, value: float | A.Attribute) -> ConstantOp:
-        if not isinstance(value, A.Attribute):
-            value = (
-                A.FloatAttr(float(value), type) if isinstance(type, T.FloatType) else A.IntegerAttr(int(value), type)
-            )
-        return cls.create(result_types=[type], properties={"value": value})
-
-
 # -- atomics ------------------------------------------------------------------------------
-
-
-@register_op
-class AtomicRMWOp(LLVMOp):
-    __slots__ = ()
-    OP_NAME = "llvm.atomicrmw"
-    bin_op = prop(enum_attr("llvm.atomicrmw binary operations", LA.ATOMIC_BIN_OPS))
-    ptr = operand(ANY_PTR)
-    val = operand(LLVM_TYPE)
-    ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
-    alignment = prop(I64_ATTR, optional=True)
-    volatile_ = prop(C.UnitAttr, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
-    res = result(LLVM_TYPE)
-    type_matches = (("val", "res"),)
-    assembly_format = (
-        "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
-        "$ordering attr-dict `:` qualified(type($ptr)) `,` type($val)"
-    )
-
-    def verify_(self) -> None:
-        t = self.operands[1].type
-        op = LA.ATOMIC_BIN_OPS.get(self.properties["bin_op"].value, "")
-        if op in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum", "fmaximumnum", "fminimumnum"):
-            if is_compatible_vector(t):
-                if any(t.scalable_dims):  # type: ignore[attr-defined]
-                    raise self.op_error("expected LLVM IR fixed vector type")
-                if not is_llvm_float(t.element_type):  # type: ignore[attr-defined]
-                    raise self.op_error("expected LLVM IR floating point type for vector element")
-            elif not is_llvm_float(t):
-                raise self.op_error("expected LLVM IR floating point type")
-        elif op == "xchg":
-            if not _atomic_type_ok(t):
-                raise self.op_error("unexpected LLVM IR type for 'xchg' bin_op")
-        elif not (isinstance(t, T.IntegerType) and t.width in (8, 16, 32, 64)):
-            raise self.op_error("expected LLVM IR integer type")
-        if self.properties["ordering"].value < 2:
-            raise self.op_error("expected at least 'monotonic' ordering")
-
-
-@register_op
-class AtomicCmpXchgOp(LLVMOp):
-    __slots__ = ()
-    OP_NAME = "llvm.cmpxchg"
-    ptr = operand(ANY_PTR)
-    cmp = operand(LLVM_TYPE)
-    val = operand(LLVM_TYPE)
-    success_ordering = prop(ORDERING)
-    failure_ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
-    alignment = prop(I64_ATTR, optional=True)
-    weak = prop(C.UnitAttr, optional=True)
-    volatile_ = prop(C.UnitAttr, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
-    res = result(_tc("LLVM structure type", lambda t: isinstance(t, LLVMStructType)))
-    type_matches = (("val", "cmp"),)
-    assembly_format = (
-        "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
-        "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
-        "attr-dict `:` qualified(type($ptr)) `,` type($val)"
-    )
-
-    @classmethod
-    def infer_types(cls, p, ps, state) -> None:
-        vt = ps.types.get("val")
-        if vt:
-            ps.types["res"] = [LLVMStructType((vt[0], T.i1))]
-
-    def verify_(self) -> None:
-        t = self.operands[2].type
-        if self.results[0].type != LLVMStructType((t, T.i1)):
-            raise self.op_error(
-                "failed to verify that result #0 has an LLVM struct type consisting of the type of "
-                "operand #2 and a bool"
-            )
-        if not _atomic_type_ok(t):
-            raise self.op_error("unexpected LLVM IR type")
-        s, f = self.properties["success_ordering"].value, self.properties["failure_ordering"].value
-        if s < 2 or f < 2:
-            raise self.op_error("ordering must be at least 'monotonic'")
-        if f in (5, 6):
-            raise self.op_error("failure ordering cannot be 'release' or 'acq_rel'")
-
-
-@register_op
-class FenceOp(LLVMOp):
-    __slots__ = ()
-    OP_NAME = "llvm.fence"
-    ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
-    assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
-
-    def verify_(self) -> None:
-        if self.properties["ordering"].value in (0, 1, 2):
-            raise self.op_error("can be given only acquire, release, acq_rel, and seq_cst orderings")

@@ -3,8 +3,8 @@
 Modules: ``ops`` (type constraints, casts, copy, queries, load/store/prefetch),
 ``alloc`` (alloc, alloca, realloc, alloca_scope, dealloc), ``globals``
 (global, get_global), ``views``
-(subview, view, reinterpret_cast, reshape, expand/collapse_shape,
-transpose, extract_strided_metadata) and ``atomic`` (atomics and DMA).
+(subview, view, reinterpret_cast, reshape, transpose,
+extract_strided_metadata), ``reshapes`` (expand/collapse_shape) and ``atomic`` (atomics and DMA).
 Every public name is importable from this package.
 """
 
@@ -60,10 +60,16 @@ from .ops import (
     ranked_memref,
     verify_elem_match,
 )
-from .views import (
+from .reshapes import (
     CollapseShapeOp,
-    DenseI64Array,
     ExpandShapeOp,
+    compute_collapsed_layout,
+    compute_collapsed_type,
+    compute_expanded_type,
+    verify_collapsed_shape,
+)
+from .views import (
+    DenseI64Array,
     ExtractStridedMetadataOp,
     I8MemRef1D,
     IndexListArrayAttr,
@@ -74,15 +80,11 @@ from .views import (
     SubViewOp,
     TransposeOp,
     ViewOp,
-    compute_collapsed_layout,
-    compute_collapsed_type,
-    compute_expanded_type,
     infer_rank_reduced_subview_type,
     infer_subview_result_type,
     infer_transpose_result_type,
     memref_rank_reduction_mask,
     rank_reduction_mask,
-    verify_collapsed_shape,
     verify_in_bounds_slice,
 )
 
