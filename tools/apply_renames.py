@@ -5,6 +5,8 @@ RENAMES.txt holds one move a line (``#`` starts a comment):
 
     old.dotted.module new.dotted.module      a module moved (a prefix: its submodules move too)
     old.dotted.module:Name new.dotted.module a public name moved when a module was split
+    .method new.dotted.module:function       a method became a function of its receiver:
+                                             ``x.method(a)`` -> ``function(x, a)`` (the import is added)
 
 Every ``import``/``from ... import`` statement of the given files that names an
 old module or a moved name is rewritten (relative imports stay relative, computed
@@ -21,6 +23,8 @@ import re
 import sys
 from pathlib import Path
 
+METHODS: dict[str, tuple[str, str]] = {}  # method -> (module, function)
+
 
 def load(path: str) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     mods: dict[str, str] = {}
@@ -30,7 +34,10 @@ def load(path: str) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
         if not line:
             continue
         old, new = line.split()
-        if ":" in old:
+        if old.startswith("."):
+            mod, fn = new.split(":")
+            METHODS[old[1:]] = (mod, fn)
+        elif ":" in old:
             m, n = old.split(":")
             names[(m, n)] = new
         else:
@@ -160,10 +167,54 @@ def rewrite_file(path: Path, root: Path, mods: dict[str, str], names: dict[tuple
     if textual:
         alts = "|".join(re.escape(o) for o in sorted(textual, key=len, reverse=True))
         out = re.sub(rf"(?<![\w.])({alts})(?![\w])(?:\.(\w+))?", sub, out)
+    out = rewrite_methods(out, path, root)
     if out != src:
         path.write_text(out)
         return True
     return False
+
+
+def rewrite_methods(s: str, path: Path, root: Path) -> str:
+    """``recv.method(args)`` -> ``function(recv, args)``, with the function imported."""
+    need: dict[str, set[str]] = {}
+    for m, (mod, fn) in METHODS.items():
+        pat = re.compile(rf"(?<![\w.])((?!Verdict\b)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.{m}\((\)?)")
+
+        def sub(mm: re.Match, mod: str = mod, fn: str = fn) -> str:
+            need.setdefault(mod, set()).add(fn)
+            return f"{fn}({mm.group(1)})" if mm.group(2) else f"{fn}({mm.group(1)}, "
+
+        s = pat.sub(sub, s)
+    if not need or path.suffix != ".py":
+        return s
+    modname = module_of(path, root)
+    if path.name == "__init__.py":
+        modname = modname.rsplit(".", 1)[0]
+    pkg = package_of(modname, path.name == "__init__.py")
+    tree = ast.parse(s)
+    last = 0
+    for n in tree.body:
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            last = n.end_lineno or n.lineno
+        elif isinstance(n, ast.Expr) and n is tree.body[0]:
+            continue
+        elif isinstance(n, ast.If) and last:
+            continue
+        elif last:
+            break
+    lines = s.splitlines(keepends=True)
+    add = []
+    for mod, fns in need.items():
+        if mod == modname:
+            continue
+        if modname.split(".")[0] == mod.split(".")[0]:
+            dots, rest = relative(mod, pkg)
+            frm = dots + (rest or "")
+        else:
+            frm = mod
+        add.append(f"from {frm} import {', '.join(sorted(fns))}\n")
+    lines[last:last] = add
+    return "".join(lines)
 
 
 def main(argv: list[str]) -> int:
