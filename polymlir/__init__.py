@@ -18,7 +18,6 @@ The public API for scripts::
 from __future__ import annotations
 
 import importlib as _importlib
-import pkgutil as _pkgutil
 
 from .ir import registry as _registry
 from .ir.core import Block, Operation, Region, Value
@@ -55,10 +54,12 @@ def _load_dialects() -> None:
 
 
 def _load_passes() -> None:
+    import pkgutil  # only when passes are first looked up (start-up time)
+
     # Passes register themselves (`register_pass`) in the modules of these packages.
     for name in (".transforms", ".codegen"):
         pkg = _importlib.import_module(name, __name__)
-        for m in _pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+        for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
             _importlib.import_module(m.name)
 
 
