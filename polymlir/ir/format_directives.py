@@ -1,4 +1,7 @@
-"""The elements an assembly format is compiled to (literals, $variables, type(...), functional-type, attr-dict, prop-dict, custom<...>, optional groups), each printing and parsing itself, and the attribute helpers they share."""
+"""The elements an assembly format is compiled to (literals, $variables,
+type(...), functional-type, attr-dict, prop-dict, custom<...>, optional
+groups), each printing and parsing itself, and the attribute helpers they
+share."""
 
 from __future__ import annotations
 

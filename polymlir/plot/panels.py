@@ -1,4 +1,7 @@
-"""What a schedule plot shows, computed with isl before anything is drawn: the panels (statement instances projected onto two loops, dependences between them, tiles and the execution order after a trace), with symbols fixed to small values."""
+"""What a schedule plot shows, computed with isl before anything is drawn: the
+panels (statement instances projected onto two loops, dependences between
+them, tiles and the execution order after a trace), with symbols fixed to
+small values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""isl's AST generation from schedule maps, read back as plain Python trees (AstFor, AstIf, AstUser, ...) that the loop code generator translates into affine ops."""
+"""isl's AST generation from schedule maps, read back as plain Python trees
+(AstFor, AstIf, AstUser, ...) that the loop code generator translates into
+affine ops."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Footprints and distances of accesses (fusion, distribution, contraction, promotion): bounding boxes, guards, coverage.
+"""Footprints and distances of accesses (fusion, distribution, contraction,
+promotion): bounding boxes, guards, coverage.
 
 A footprint is ``{ [outer loop dims] -> [element] }``: the elements that the
 iterations inside a loop touch, per iteration of the loops around it. Its

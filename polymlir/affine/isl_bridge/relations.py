@@ -1,4 +1,6 @@
-"""Sets and relations of the polyhedral model: statement domains, access relations, 2d+1 schedules, dependences and their distances, lexicographic order."""
+"""Sets and relations of the polyhedral model: statement domains, access
+relations, 2d+1 schedules, dependences and their distances, lexicographic
+order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Scheduling with isl: schedule constraints and the automatic (Pluto-style) scheduler under a time limit, schedule trees, schedule expressions, and the relation helpers transformations build schedules with."""
+"""Scheduling with isl: schedule constraints and the automatic (Pluto-style)
+scheduler under a time limit, schedule trees, schedule expressions, and the
+relation helpers transformations build schedules with."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The payloads of the named linalg ops as small scalar expressions, and the builder that turns one into the ops of a payload region (what upstream's region builders emit)."""
+"""The payloads of the named linalg ops as small scalar expressions, and the
+builder that turns one into the ops of a payload region (what upstream's
+region builders emit)."""
 
 from __future__ import annotations
 

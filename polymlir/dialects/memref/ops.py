@@ -2,9 +2,10 @@
 extract_aligned_pointer_as_index) and element access (load, store, prefetch).
 
 Allocation lives in ``alloc.py``, globals in ``globals.py``, the view-like ops
-(subview, view, reinterpret_cast, reshape, expand/collapse_shape, transpose,
-extract_strided_metadata) in ``views.py``, atomics and DMA in ``atomic.py``. Syntax, verifier rules and messages follow upstream
-MLIR 22 (``MemRefOps.td`` / ``MemRefOps.cpp``); layouts are handled by
+(subview, view, reinterpret_cast, reshape, transpose, extract_strided_metadata)
+in ``views.py``, expand/collapse_shape in ``reshapes.py``, atomics and DMA in
+``atomic.py``. Syntax, verifier rules and messages follow upstream MLIR 22
+(``MemRefOps.td`` / ``MemRefOps.cpp``); layouts are handled by
 ``polymlir.ir.layout``.
 """
 

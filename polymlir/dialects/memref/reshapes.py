@@ -1,4 +1,6 @@
-"""The memref dialect's reshapes: expand_shape and collapse_shape, with upstream's result-type inference (computeExpandedType, computeCollapsedType)."""
+"""The memref dialect's reshapes: expand_shape and collapse_shape, with
+upstream's result-type inference (computeExpandedType,
+computeCollapsedType)."""
 
 from __future__ import annotations
 
