@@ -18,10 +18,14 @@ The public API for scripts::
 from __future__ import annotations
 
 import importlib as _importlib
+from typing import TYPE_CHECKING
 
 from .ir import registry as _registry
-from .ir.core import Block, Operation, Region, Value
-from .ir.diagnostics import DiagnosticError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .ir.core import Block, Operation, Region, Value
+    from .ir.diagnostics import DiagnosticError
+    from .transforms.pass_manager import PassManager
 
 __all__ = [
     "Block",
@@ -81,12 +85,25 @@ def run_pipeline(module: Operation, pipeline: str):
     return _PM.parse(pipeline).run(module)
 
 
-def __getattr__(name: str):
-    if name == "PassManager":  # imported on first use (start-up time of the CLI)
-        from .transforms.pass_manager import PassManager as _PM  # start-up time
+# Names of the API imported on first use (start-up time: `import polymlir`
+# loads only the registry; the CLI's `--help` loads no IR at all).
+_LAZY = {
+    "Block": ".ir.core",
+    "Operation": ".ir.core",
+    "Region": ".ir.core",
+    "Value": ".ir.core",
+    "DiagnosticError": ".ir.diagnostics",
+    "PassManager": ".transforms.pass_manager",
+}
 
-        return _PM
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __getattr__(name: str):
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def schedule(module: Operation, func: str | None = None):
