@@ -79,9 +79,9 @@ Runner = Callable[[list[tuple[str, str]]], tuple[Phases, list[str]]]
 
 def polymlir_runner() -> Runner:
     from polymlir.ir.diagnostics import DiagnosticError
-    from polymlir.ir.verifier import verify
     from polymlir.parser.parser import parse_source
     from polymlir.printer import print_op
+    from polymlir.verifier import verify
 
     def run(texts: list[tuple[str, str]]) -> tuple[Phases, list[str]]:
         clock = time.process_time

@@ -12,10 +12,10 @@ import sys
 import traceback
 
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.verifier import verify
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
 from polymlir.testing.external import require_shared
+from polymlir.verifier import verify
 
 sys.setrecursionlimit(20000)  # deeply nested cases of the corpus
 

@@ -17,8 +17,15 @@ The public API for scripts::
 
 from __future__ import annotations
 
-from .ir.core import Block, Operation, Region, Value
-from .ir.diagnostics import DiagnosticError
+import importlib as _importlib
+from typing import TYPE_CHECKING
+
+from .ir import registry as _registry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .ir.core import Block, Operation, Region, Value
+    from .ir.diagnostics import DiagnosticError
+    from .transforms.pass_manager import PassManager
 
 __all__ = [
     "Block",
@@ -40,6 +47,36 @@ __all__ = [
 ]
 
 
+# -- the composition root -------------------------------------------------------
+# The IR is the bottom layer and cannot import what registers into it (the
+# dialects, the passes) or the printer above it; this package root knows every
+# part, so it installs the hooks through which the IR reaches them. Each hook
+# imports its modules when first called: `import polymlir` stays cheap (start-up time).
+
+
+def _load_dialects() -> None:
+    _importlib.import_module(".dialects", __name__)  # every dialect module registers its ops
+
+
+def _load_passes() -> None:
+    import pkgutil  # only when passes are first looked up (start-up time)
+
+    # Passes register themselves (`register_pass`) in the modules of these packages.
+    for name in (".transforms", ".codegen"):
+        pkg = _importlib.import_module(name, __name__)
+        for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+            _importlib.import_module(m.name)
+
+
+def _print_op(op: Operation) -> str:
+    from .printer import print_op  # the printer loads on first use (start-up time)
+
+    return print_op(op)
+
+
+_registry.install_hooks(load_dialects=_load_dialects, load_passes=_load_passes, print_op=_print_op)
+
+
 def run_pipeline(module: Operation, pipeline: str):
     """Run a pass pipeline in upstream's syntax on ``module`` (in place), e.g.
     ``run_pipeline(m, "builtin.module(func.func(affine-loop-tile{tile-size=32}),canonicalize)")``;
@@ -49,12 +86,25 @@ def run_pipeline(module: Operation, pipeline: str):
     return _PM.parse(pipeline).run(module)
 
 
-def __getattr__(name: str):
-    if name == "PassManager":  # imported on first use (start-up time of the CLI)
-        from .transforms.pass_manager import PassManager as _PM
+# Names of the API imported on first use (start-up time: `import polymlir`
+# loads only the registry; the CLI's `--help` loads no IR at all).
+_LAZY = {
+    "Block": ".ir.core",
+    "Operation": ".ir.core",
+    "Region": ".ir.core",
+    "Value": ".ir.core",
+    "DiagnosticError": ".ir.diagnostics",
+    "PassManager": ".transforms.pass_manager",
+}
 
-        return _PM
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __getattr__(name: str):
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def schedule(module: Operation, func: str | None = None):
@@ -85,19 +135,10 @@ def parse(
     ``.diagnostic`` is the ``Diagnostic``; collect them with
     ``warnings.catch_warnings(record=True)``. ``strict=True`` rejects the
     first legacy spelling with a ``DiagnosticError`` instead."""
-    import warnings as _warnings
+    from .parser.parser import parse_text  # the parser loads on first use (start-up time)
+    from .verifier import verify as _verify  # start-up time
 
-    from .ir.verifier import verify as _verify
-    from .parser.parser import LegacySyntaxWarning, parse_source
-
-    legacy: list = []
-    try:
-        module = parse_source(
-            text, filename, allow_unregistered, warnings=legacy, strict="strict=True" if strict else None
-        )
-    finally:
-        for d in legacy:
-            _warnings.warn(LegacySyntaxWarning(d), stacklevel=2)
+    module = parse_text(text, filename, allow_unregistered, strict)
     if verify:
         _verify(module)
     return module
@@ -105,21 +146,21 @@ def parse(
 
 def verify(op: Operation) -> None:
     """Verify ``op`` and its nested IR; raises DiagnosticError."""
-    from .ir.verifier import verify as _verify
+    from .verifier import verify as _verify  # start-up time
 
     _verify(op)
 
 
 def print_ir(op: Operation, generic: bool = False, debuginfo: bool = False) -> str:
     """MLIR text of ``op`` as upstream ``mlir-opt`` prints it."""
-    from .printer import print_op
+    from .printer import print_op  # start-up time
 
     return print_op(op, generic=generic, debuginfo=debuginfo)
 
 
 def parse_type(text: str):
     """Parse one MLIR type, e.g. ``parse_type("memref<4x?xf32, 1>")``."""
-    from .parser.parser import Parser
+    from .parser.parser import Parser  # start-up time
 
     p = Parser(text, "<type>")
     t = p.parse_type()
@@ -130,7 +171,7 @@ def parse_type(text: str):
 
 def parse_attribute(text: str):
     """Parse one MLIR attribute, e.g. ``parse_attribute("dense<1> : tensor<2xi8>")``."""
-    from .parser.parser import Parser
+    from .parser.parser import Parser  # start-up time
 
     p = Parser(text, "<attribute>")
     a = p.parse_attribute()
@@ -144,7 +185,7 @@ def compile(module_or_text, opt_level: int = 3, cache: bool = True, library=None
     (``engine.invoke("f", *args)`` or ``engine.f(*args)``, numpy arrays for
     memrefs). ``library={name: fn}`` implements library calls in Python
     (see ``polymlir.codegen.library``). See ``polymlir.codegen.jit``."""
-    from .codegen.jit import compile as _compile
+    from .codegen.jit import compile as _compile  # start-up time
 
     return _compile(module_or_text, opt_level=opt_level, cache=cache, library=library)
 

@@ -5,17 +5,22 @@ and a caret, and exit status 1; a Python traceback only with ``--debug``.
 
 from __future__ import annotations
 
+# Each subcommand imports what it runs when it runs (the lines marked "start-up
+# time"): `polymlir --help` and argument errors answer without loading the
+# parser, the dialects, islpy or LLVM.
 import argparse
 import contextlib
 import gc
+import json
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 
 from .cli_loops import COMMANDS as LOOP_COMMANDS
 from .cli_loops import add_commands as add_loop_commands
 from .cli_loops import run_command as run_loop_command
-from .ir.diagnostics import Diagnostic, DiagnosticError, verify_diagnostics
+from .ir.diagnostics import Diagnostic, DiagnosticError, register_source, verify_diagnostics
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.M)
 
@@ -50,7 +55,7 @@ def _parse(chunk: str, filename: str, line_offset: int, args, diags: list[Diagno
     """``parse_source`` with the legacy spellings reported: as warnings (to
     ``diags`` when given, else to stderr, even when the parse fails), as an
     error under ``--strict-syntax``."""
-    from .parser.parser import parse_source
+    from .parser.parser import parse_source  # start-up time
 
     warnings: list[Diagnostic] = diags if diags is not None else []
     strict = "--strict-syntax" if getattr(args, "strict_syntax", False) else None
@@ -67,8 +72,8 @@ def _process_chunk(
 ) -> str:
     """Parse, verify, transform and print one chunk. Non-fatal diagnostics
     (remarks, warnings) go to ``diags`` when given, else to stderr."""
-    from .ir.verifier import verify
-    from .printer import print_op
+    from .printer import print_op  # start-up time
+    from .verifier import verify  # start-up time
 
     if getattr(args, "freeze_ir", False):
         # A one-shot process: move the new IR out of the cyclic collector's
@@ -105,8 +110,6 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
     failed = False
     for chunk, offset in split_chunks(text, args.split_input_file):
         if args.verify_diagnostics:
-            from .ir.diagnostics import register_source
-
             register_source(filename, text)
             diags: list[Diagnostic] = []
             try:
@@ -123,8 +126,6 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
         try:
             outputs.append(_process_chunk(chunk, filename, offset, args, transform))
         except DiagnosticError as e:
-            from .ir.diagnostics import register_source
-
             register_source(filename, text)
             print(e.render(), file=sys.stderr)
             failed = True
@@ -188,10 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_translate(args) -> int:
     """``polymlir translate --mlir-to-llvmir FILE [-o OUT]``."""
-    from .codegen.llvm_ir import translate_to_llvm_ir
-    from .ir.diagnostics import register_source
-    from .ir.verifier import verify
-    from .parser.parser import parse_source
+    from .codegen.llvm_ir import translate_to_llvm_ir  # start-up time
+    from .parser.parser import parse_source  # start-up time
+    from .verifier import verify  # start-up time
 
     text, filename = _read_input(args.input)
     register_source(filename, text)
@@ -209,12 +209,10 @@ def run_translate(args) -> int:
 def run_deps(args) -> int:
     """``polymlir deps``: one report per input (JSON: one object, or a list
     of objects for several inputs)."""
-    import json
-    import time
 
-    from .affine.report import module_report, render_text
-    from .ir.verifier import verify
-    from .parser.parser import parse_source
+    from .affine.report import module_report, render_text  # start-up time
+    from .parser.parser import parse_source  # start-up time
+    from .verifier import verify  # start-up time
 
     t0 = time.perf_counter()
     reports = []
@@ -239,7 +237,7 @@ def pipeline_from_flags(flags: list[str]):
     """A PassManager from ``--pass-name[=options]`` / ``--pass-pipeline=...``
     flags in command-line order (None when there are none); a flag that is
     no pass is an unknown command-line argument."""
-    from .transforms.pass_manager import pipeline_from_flags as from_flags
+    from .transforms.pass_manager import pipeline_from_flags as from_flags  # start-up time
 
     return from_flags(flags)
 
@@ -274,7 +272,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "opt":
             if args.list_passes:
-                from .transforms.pass_manager import describe_passes
+                from .transforms.pass_manager import describe_passes  # start-up time
 
                 sys.stdout.write(describe_passes())
                 return 0
@@ -288,7 +286,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "deps":
             return run_deps(args)
         if args.command == "run":
-            from .runner import run as run_module
+            from .runner import run as run_module  # start-up time
 
             text, filename = _read_input(args.input)
             return run_module(text, filename, args.entry, args.entry_point_result, args.opt_level)

@@ -440,10 +440,10 @@ def _functions(module: Operation, name: str | None) -> list[Operation]:
 
 def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
     """Run loop subcommand ``args.command``; returns the exit status."""
-    from .ir.verifier import verify
-    from .parser.parser import parse_source
-    from .printer import print_op
+    from .parser.parser import parse_source  # start-up time
+    from .printer import print_op  # start-up time
     from .transforms.loops.handle import Schedule  # loads islpy (start-up time)
+    from .verifier import verify  # start-up time
 
     _, _, runner = COMMANDS[args.command]
     text, filename = read_input(args.input)

@@ -9,11 +9,13 @@ prints byte for byte what ``mlir-opt`` prints
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from .ir import attributes as A
 from .ir import types as T
 from .ir.core import Block, Operation, Region, Value
+from .ir.resources import module_resources
 
 # Attribute classes printed through an alias, with the alias stem.
 ALIAS_STEMS: dict[type, str] = {
@@ -502,15 +504,11 @@ def format_resources(resources: dict[str, dict[str, dict[str, str]]]) -> str:
 
 
 def _is_bare(s: str) -> bool:
-    import re
-
     return re.fullmatch(r"[a-zA-Z_][\w$.\-]*", s) is not None
 
 
 def print_op(op: Operation, generic: bool = False, debuginfo: bool = False, resources: dict | None = None) -> str:
     """Print an operation (usually a module) as MLIR text."""
     if resources is None and op.name == "builtin.module":
-        from .parser.parser import module_resources
-
         resources = module_resources(op) or None
     return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)

@@ -225,8 +225,8 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
             flow = f_all.subtract(o_all.apply_range(f_all)).coalesce()
         by_name = {s.name: s for s in stmts}
         for m in ib.map_list(flow):
-            s = by_name[m.get_tuple_name(ib._IN)]
-            t = by_name[m.get_tuple_name(ib._OUT)]
+            s = by_name[m.get_tuple_name(ib.DIM_IN)]
+            t = by_name[m.get_tuple_name(ib.DIM_OUT)]
             is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
             res.flow_exact.extend(_split_by_level("flow", s, t, m, True, is_red))
     return res
@@ -245,12 +245,32 @@ def _iter_args_are_reductions(loop: Loop) -> bool:
     return True
 
 
+def dependences(model: PolyhedralModel, kind: str | None = None, value_based: bool = False) -> list[Dependence]:
+    """The dependences of ``model`` (computed once, then cached on it): memory-based,
+    or the exact value-based flow dependences; ``kind`` "flow"/"anti"/"output" filters."""
+    if model.dependence_cache is None:
+        model.dependence_cache = compute_dependences(model)
+    result: DependenceResult = model.dependence_cache  # type: ignore[assignment]
+    deps = result.flow_exact if value_based else result.memory
+    return [d for d in deps if kind is None or d.kind == kind]
+
+
+def is_parallel(model: PolyhedralModel, loop: Loop | Operation) -> bool:
+    """Whether ``loop`` (or its affine.for op) carries no dependence."""
+    return loop_parallelism(model, model.as_loop(loop))[0]
+
+
+def is_reduction_parallel(model: PolyhedralModel, loop: Loop | Operation) -> bool:
+    """Whether ``loop`` carries only reduction dependences."""
+    return loop_parallelism(model, model.as_loop(loop))[1]
+
+
 def loop_parallelism(model: PolyhedralModel, loop: Loop) -> tuple[bool, bool]:
     """(parallel, reduction_parallel): the loop carries no dependence at all /
     carries only reduction dependences."""
     if loop.has_unknown_effects:
         return False, False
-    carried = [d for d in model.dependences() if d.carried_by is loop]
+    carried = [d for d in dependences(model) if d.carried_by is loop]
     parallel = not carried and loop.iter_args == 0
     red = all(d.reduction for d in carried) and (loop.iter_args == 0 or _iter_args_are_reductions(loop))
     return parallel, (not parallel) and red

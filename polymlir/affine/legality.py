@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ir.core import Operation
 from . import isl_bridge as ib
-from .dependence import Dependence
+from .dependence import Dependence, dependences
 from .model import Loop, PolyhedralModel
 
 
@@ -42,6 +43,11 @@ class Verdict:
         return Verdict(False, f"{why}: {dep.describe()}", dep)
 
 
+def is_permutable(model: PolyhedralModel, band: list[Loop] | list[Operation]) -> bool:
+    """Whether the loops of ``band`` (or their affine.for ops) may be permuted freely."""
+    return band_is_permutable(model, [model.as_loop(x) for x in band])
+
+
 def band_is_permutable(model: PolyhedralModel, band: list[Loop]) -> bool:
     return permutability(model, band).ok
 
@@ -56,7 +62,7 @@ def permutability(model: PolyhedralModel, band: list[Loop]) -> Verdict:
         if b.parent is not a:
             return Verdict(False, f"loops at {a.loc} and {b.loc} are not directly nested")
     first = band[0].depth
-    for d in model.dependences():
+    for d in dependences(model):
         common = d.common_loops
         if band[0] not in common:
             continue
@@ -75,8 +81,8 @@ def schedule_legality(model: PolyhedralModel, schedule) -> Verdict:
     """Whether a new schedule (an isl UnionMap, or a dict from statement name
     to isl Map, mapping each statement instance to a time vector) respects
     every dependence: sources must still run strictly before sinks."""
-    maps = schedule if isinstance(schedule, dict) else {m.get_tuple_name(ib._IN): m for m in ib.map_list(schedule)}
-    for d in model.dependences():
+    maps = schedule if isinstance(schedule, dict) else {m.get_tuple_name(ib.DIM_IN): m for m in ib.map_list(schedule)}
+    for d in dependences(model):
         ss, ts = maps.get(d.source.name), maps.get(d.sink.name)
         if ss is None or ts is None:
             missing = d.source.name if ss is None else d.sink.name

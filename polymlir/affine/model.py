@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineExpr, const, dim, sym
+from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
+from ..ir.diagnostics import file_loc
 from . import isl_bridge as ib
-from .expr import AffineExpr, const, dim, sym
-from .maps import AffineMap
 from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
 
 LOOP_OPS = ("affine.for", "affine.parallel")
@@ -69,7 +70,6 @@ def is_effect_free(op: Operation) -> bool:
 
 def op_loc(op: Operation) -> str:
     """``file:line:col`` of an op ("?" when it has no file location)."""
-    from ..ir.diagnostics import file_loc
 
     f = file_loc(op.loc)
     return f"{f.filename}:{f.line}:{f.col}" if f is not None else "?"
@@ -162,7 +162,12 @@ class NonAffineRegion:
 
 
 class PolyhedralModel:
-    """Statements, loops, parameters and arrays of one function."""
+    """Statements, loops, parameters and arrays of one function: plain data.
+
+    The analyses are functions over it: ``polymlir.affine.dependence``
+    (``dependences(model)``, ``is_parallel(model, loop)``) and
+    ``polymlir.affine.legality`` (``is_permutable(model, band)``,
+    ``schedule_legality(model, schedule)``)."""
 
     def __init__(self, func: Operation):
         self.func = func
@@ -174,7 +179,9 @@ class PolyhedralModel:
         self.non_affine: list[NonAffineRegion] = []
         self._loop_of_iv: dict[Value, Loop] = {}
         self._schedule_tree = None
-        self._deps = None
+        # The memory and value-based dependences, computed once by
+        # ``polymlir.affine.dependence.dependences`` (a DependenceResult).
+        self.dependence_cache: object | None = None
 
     # -- queries ----------------------------------------------------------------
     @property
@@ -216,36 +223,8 @@ class PolyhedralModel:
             self._schedule_tree = _schedule_tree(self)
         return self._schedule_tree
 
-    # Dependence queries live in dependence.py; these delegate.
-    def dependences(self, kind: str | None = None, value_based: bool = False):
-        from .dependence import compute_dependences
-
-        if self._deps is None:
-            self._deps = compute_dependences(self)
-        deps = self._deps.flow_exact if value_based else self._deps.memory
-        return [d for d in deps if kind is None or d.kind == kind]
-
-    def is_parallel(self, loop: Loop | Operation) -> bool:
-        from .dependence import loop_parallelism
-
-        return loop_parallelism(self, self._as_loop(loop))[0]
-
-    def is_reduction_parallel(self, loop: Loop | Operation) -> bool:
-        from .dependence import loop_parallelism
-
-        return loop_parallelism(self, self._as_loop(loop))[1]
-
-    def is_permutable(self, band: list[Loop] | list[Operation]) -> bool:
-        from .legality import band_is_permutable
-
-        return band_is_permutable(self, [self._as_loop(lp) for lp in band])
-
-    def legal(self, schedule) -> object:
-        from .legality import schedule_legality
-
-        return schedule_legality(self, schedule)
-
-    def _as_loop(self, loop: Loop | Operation) -> Loop:
+    def as_loop(self, loop: Loop | Operation) -> Loop:
+        """``loop`` itself, or the loop of an affine.for op."""
         return loop if isinstance(loop, Loop) else self.loop_for(loop)
 
     def __repr__(self) -> str:
@@ -424,7 +403,9 @@ class _Builder:
             lp.has_unknown_effects = True
             lp = lp.parent
 
-    def _new_loop(self, op: Operation, iv: Value | None, parent: Loop | None, lbs, ubs, step: int, index: int = 0) -> Loop:
+    def _new_loop(
+        self, op: Operation, iv: Value | None, parent: Loop | None, lbs, ubs, step: int, index: int = 0
+    ) -> Loop:
         depth = parent.depth + 1 if parent is not None else 0
         loop = Loop(op, iv, f"i{self.nloops}", depth, parent, lbs, ubs, step, index)
         self.nloops += 1

@@ -4,7 +4,7 @@ contract for scripts) and a human-readable text rendering."""
 from __future__ import annotations
 
 from ..ir.core import Operation
-from .dependence import loop_report
+from .dependence import dependences, loop_report
 from .model import PolyhedralModel, analyze
 
 
@@ -19,7 +19,7 @@ def function_report(model: PolyhedralModel) -> dict:
         for r in loop_report(model)
     ]
     deps = []
-    for d in model.dependences():
+    for d in dependences(model):
         deps.append(
             {
                 "kind": d.kind,

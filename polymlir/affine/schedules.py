@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..ir.affine_expr import AffineExpr, const, dim
 from . import isl_bridge as ib
-from .dependence import Dependence
-from .expr import AffineExpr, const, dim
+from .dependence import Dependence, dependences
 from .legality import Verdict
 from .model import Loop, PolyhedralModel, op_loc
 from .statements import Unit
@@ -126,7 +126,7 @@ def check(
             proj = ib.prefix_projection(u.domain, m.stmt.domain)
             sched = ib.pad_out(new[u.name], length + 1, [m.position])
             member_sched.setdefault(m.stmt, []).append(proj.reverse().apply_range(sched))
-    for d in model.dependences():
+    for d in dependences(model):
         for s_sched in member_sched.get(d.source, []):
             for t_sched in member_sched.get(d.sink, []):
                 bad = ib.out_of_order(d.relation, s_sched, t_sched)

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dialects.linalg import LinalgStructuredOp
+from ..dialects.linalg.structured import LinalgStructuredOp
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr, AffineExpr
+from ..ir.affine_map import AffineMap
 from ..ir.core import Operation, Value
-from .expr import AffineDimExpr, AffineExpr
-from .maps import AffineMap
 
 
 @dataclass(frozen=True, eq=False)

@@ -39,16 +39,18 @@ from typing import Any
 
 import numpy as np
 
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import types as LT
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
+from ..parser.parser import parse_text
+from ..verifier import verify
 from . import library as L
 from . import memref_abi as M
 from . import runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
-from .to_llvm.pipeline import bufferize_tensors
+from .to_llvm import pipeline as to_llvm_pipeline
 
 __all__ = [
     "compile",
@@ -76,10 +78,7 @@ def lower_to_llvm(module: Operation) -> Operation:
     llvm): for now the identity on llvm-dialect input; any other op raises
     a ``LoweringError`` naming every unlowered op."""
     if unlowered_ops(module):
-        # polymlir's own lowering passes (codegen/to_llvm/pipeline.py).
-        from .to_llvm.pipeline import lower_to_llvm as _lower
-
-        _lower(module)
+        to_llvm_pipeline.lower_to_llvm(module)  # polymlir's own lowering passes
     bad = unlowered_ops(module)
     if bad:
         names = ", ".join(f"'{op.name}'" for op in bad)
@@ -110,7 +109,7 @@ _initialized = False
 
 def _llvm():
     global _initialized
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm  # loads LLVM: only when an engine is built (start-up time)
 
     with _init_lock:
         if not _initialized:
@@ -538,15 +537,14 @@ def compile(
     (see ``polymlir.codegen.library``): linalg ops with such a library name
     become calls, and the module's library calls are bound to them."""
     if isinstance(module_or_text, str):
-        from .. import parse
-
-        module = parse(module_or_text)
+        module = parse_text(module_or_text)
+        verify(module)
     else:
         module = module_or_text
         if unlowered_ops(module):
             module = module.clone()  # lowering works in place; leave the caller's module alone
     # Tensor functions are called with their buffers: signatures after bufferization.
-    bufferize_tensors(module)
+    to_llvm_pipeline.bufferize_tensors(module)
     L.convert_bound_ops(module, library)  # on buffers: library calls take memrefs
     sigs = collect_signatures(module)
     _llvm()

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..dialects import llvm_attrs as LA
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import attrs as LA
+from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Value

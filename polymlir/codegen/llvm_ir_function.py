@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..dialects import llvm_attrs as LA
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import attrs as LA
+from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, Value
+from .llvm_ir_attrs import call_fn_attrs, cconv, function_attrs, param_attrs
 from .llvm_ir_intrinsics import DROPPED, EXCEPTION_METADATA, ROUNDING_METADATA, SPECS
 from .llvm_ir_types import (
     TranslationError,
-    TypeNamer,
     escape_bytes,
     global_ref,
     int_literal,
@@ -64,35 +64,6 @@ CASTS = {
     "llvm.ptrtoint",
     "llvm.addrspacecast",
 }
-_CCONV_NAMES = {
-    "cc_10": "cc 10",
-    "cc_11": "cc 11",
-    "ptx_kernelcc": "ptx_kernel",
-    "ptx_devicecc": "ptx_device",
-    "spir_funccc": "spir_func",
-    "spir_kernelcc": "spir_kernel",
-    "amdgpu_vscc": "amdgpu_vs",
-    "amdgpu_gscc": "amdgpu_gs",
-    "amdgpu_pscc": "amdgpu_ps",
-    "amdgpu_cscc": "amdgpu_cs",
-    "amdgpu_kernelcc": "amdgpu_kernel",
-    "amdgpu_hscc": "amdgpu_hs",
-    "amdgpu_lscc": "amdgpu_ls",
-    "amdgpu_escc": "amdgpu_es",
-    "amdgpu_gfxcc": "amdgpu_gfx",
-    "aarch64_vectorcallcc": "aarch64_vector_pcs",
-    "aarch64_sve_vectorcallcc": "aarch64_sve_vector_pcs",
-}
-_MEMORY_KINDS = {
-    "none": "none",
-    "read": "read",
-    "write": "write",
-    "readwrite": "readwrite",
-    "NoModRef": "none",
-    "Ref": "read",
-    "Mod": "write",
-    "ModRef": "readwrite",
-}
 
 
 def fastmath_str(attr) -> str:
@@ -118,28 +89,6 @@ def _is_fp(t: T.Type) -> bool:
 def fastmath_for(attr, result_type: T.Type) -> str:
     """Fast-math flags for a call or select: only FP-typed ones carry them."""
     return fastmath_str(attr) if _is_fp(result_type) else ""
-
-
-def _cconv(attr) -> str:
-    v = attr.value if isinstance(attr, LA.CConvAttr) else "ccc"
-    if v == "ccc":
-        return ""
-    return _CCONV_NAMES.get(v, v) + " "
-
-
-def _memory_effects(attr: A.Attribute) -> str | None:
-    text = attr.text if isinstance(attr, A.OpaqueAttr) else str(attr)
-    if "<" not in text:
-        return None
-    body = text[text.index("<") + 1 : text.rindex(">")]
-    kv = {}
-    for part in body.split(","):
-        k, _, v = part.partition("=")
-        kv[k.strip()] = _MEMORY_KINDS.get(v.strip(), "readwrite")
-    other = kv.pop("other", "readwrite")
-    names = {"argMem": "argmem", "inaccessibleMem": "inaccessiblemem", "errnoMem": "errnomem"}
-    parts = [other] + [f"{names[k]}: {v}" for k, v in kv.items() if k in names and v != other]
-    return "memory(" + ", ".join(parts) + ")"
 
 
 def gep_flags(v: int) -> str:
@@ -261,7 +210,7 @@ class FunctionTranslator:
         blocks = fn.regions[0].blocks if fn.regions else []
         arg_attrs = p.get("arg_attrs")
         res_attrs = p.get("res_attrs")
-        ret_attr = _param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
+        ret_attr = param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
         linkage = getattr(p.get("linkage"), "value", "external")
         head = "define " if blocks else "declare "
         if linkage != "external":
@@ -271,7 +220,7 @@ class FunctionTranslator:
         vis = LA.VISIBILITY.get(p.get("visibility_", A.IntegerAttr(0)).value, "")
         if vis:
             head += vis + " "
-        head += _cconv(p.get("CConv"))
+        head += cconv(p.get("CConv"))
         if ret_attr:
             head += ret_attr + " "
         head += f"{self.types.type(ft.return_type)} {name}("
@@ -280,7 +229,7 @@ class FunctionTranslator:
             self.number(blocks)
         for i, t in enumerate(ft.params):
             s = self.types.type(t)
-            pa = _param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
+            pa = param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
             if pa:
                 s += " " + pa
             if blocks:
@@ -292,7 +241,7 @@ class FunctionTranslator:
         ua = p.get("unnamed_addr")
         if isinstance(ua, A.IntegerAttr) and LA.UNNAMED_ADDR.get(ua.value):
             head += " " + LA.UNNAMED_ADDR[ua.value]
-        fattrs = _function_attrs(p)
+        fattrs = function_attrs(p)
         if fattrs:
             head += " " + " ".join(fattrs)
         sec = p.get("section")
@@ -587,7 +536,7 @@ class FunctionTranslator:
     def _call_args(self, args: Sequence[Value], arg_attrs) -> str:
         parts = []
         for i, a in enumerate(args):
-            pa = _param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
+            pa = param_attrs(arg_attrs[i], self.types) if arg_attrs is not None and i < len(arg_attrs) else ""
             parts.append(f"{self.types.type(a.type)} {pa + ' ' if pa else ''}{self.ref(a)}")
         return ", ".join(parts)
 
@@ -623,13 +572,13 @@ class FunctionTranslator:
         kind = tck.value if isinstance(tck, LA.TailCallKindAttr) else "none"
         s = "" if kind == "none" else kind + " "
         rt = op.results[0].type if op.results else LT.VOID
-        s += "call " + fastmath_for(p.get("fastmathFlags"), rt) + _cconv(p.get("CConv"))
+        s += "call " + fastmath_for(p.get("fastmathFlags"), rt) + cconv(p.get("CConv"))
         res_attrs = p.get("res_attrs")
-        ra = _param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
+        ra = param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
         if ra:
             s += ra + " "
         s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
-        fa = _call_fn_attrs(p)
+        fa = call_fn_attrs(p)
         if fa:
             s += " " + " ".join(fa)
         seg = _segments(op)
@@ -639,7 +588,7 @@ class FunctionTranslator:
         p = op.properties
         args = call_arguments(op)
         callee, ty = self._callee_and_type(op, args)
-        s = "invoke " + _cconv(p.get("CConv"))
+        s = "invoke " + cconv(p.get("CConv"))
         s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
         segs = p["operandSegmentSizes"].values
         s += self._bundles(op, segs[0] + segs[1] + segs[2])
@@ -782,137 +731,3 @@ def _produces_nothing(op: Operation) -> bool:
 
 
 # -- attributes ----------------------------------------------------------------------------
-
-_UNIT_PARAM_ATTRS = {
-    "noalias": "noalias",
-    "nonnull": "nonnull",
-    "noundef": "noundef",
-    "nocapture": "captures(none)",
-    "readonly": "readonly",
-    "writeonly": "writeonly",
-    "readnone": "readnone",
-    "inreg": "inreg",
-    "returned": "returned",
-    "signext": "signext",
-    "zeroext": "zeroext",
-    "nest": "nest",
-    "nofree": "nofree",
-    "swiftself": "swiftself",
-    "swifterror": "swifterror",
-    "allocalign": "allocalign",
-    "allocptr": "allocptr",
-    "dead_on_unwind": "dead_on_unwind",
-    "writable": "writable",
-    "immarg": "immarg",
-}
-_INT_PARAM_ATTRS = {
-    "align": "align {}",
-    "dereferenceable": "dereferenceable({})",
-    "dereferenceable_or_null": "dereferenceable_or_null({})",
-    "alignstack": "alignstack({})",
-}
-_TYPE_PARAM_ATTRS = ("byval", "sret", "byref", "inalloca", "preallocated", "elementtype")
-
-
-def _param_attrs(d: A.Attribute, types: TypeNamer) -> str:
-    """LLVM parameter attributes of an ``arg_attrs``/``res_attrs`` entry."""
-    if not isinstance(d, A.DictionaryAttr):
-        return ""
-    out = []
-    for k, v in d.items:
-        if not k.startswith("llvm."):
-            continue
-        k = k[5:]
-        if k in _UNIT_PARAM_ATTRS:
-            out.append(_UNIT_PARAM_ATTRS[k])
-        elif k in _INT_PARAM_ATTRS and isinstance(v, A.IntegerAttr):
-            out.append(_INT_PARAM_ATTRS[k].format(v.value))
-        elif k in _TYPE_PARAM_ATTRS and isinstance(v, A.TypeAttr):
-            out.append(f"{k}({types.type(v.value)})")
-    return " ".join(out)
-
-
-_UNIT_FN_ATTRS = {
-    "no_inline": "noinline",
-    "always_inline": "alwaysinline",
-    "inline_hint": "inlinehint",
-    "optimize_none": "optnone",
-    "no_unwind": "nounwind",
-    "will_return": "willreturn",
-    "convergent": "convergent",
-}
-_STR_FN_ATTRS = {
-    "target_cpu": "target-cpu",
-    "tune_cpu": "tune-cpu",
-    "prefer_vector_width": "prefer-vector-width",
-    "reciprocal_estimates": "reciprocal-estimates",
-    "denormal_fp_math": "denormal-fp-math",
-    "denormal_fp_math_f32": "denormal-fp-math-f32",
-    "fp_contract": "fp-contract",
-    "instrument_function_entry": "instrument-function-entry",
-    "instrument_function_exit": "instrument-function-exit",
-}
-_BOOL_FN_ATTRS = {
-    "unsafe_fp_math": "unsafe-fp-math",
-    "no_infs_fp_math": "no-infs-fp-math",
-    "no_nans_fp_math": "no-nans-fp-math",
-    "approx_func_fp_math": "approx-func-fp-math",
-    "no_signed_zeros_fp_math": "no-signed-zeros-fp-math",
-}
-
-
-def _quoted(s: str) -> str:
-    return '"' + escape_bytes(string_bytes(s)) + '"'
-
-
-def _function_attrs(p: dict) -> list[str]:
-    out = []
-    for k, v in _UNIT_FN_ATTRS.items():
-        if k in p:
-            out.append(v)
-    for k, v in _STR_FN_ATTRS.items():
-        a = p.get(k)
-        if isinstance(a, A.StringAttr):
-            out.append(f"{_quoted(v)}={_quoted(a.value)}")
-    for k, v in _BOOL_FN_ATTRS.items():
-        a = p.get(k)
-        if isinstance(a, A.IntegerAttr):
-            out.append(f"{_quoted(v)}={_quoted('true' if a.value else 'false')}")
-    tf = p.get("target_features")
-    if isinstance(tf, LA.TargetFeaturesAttr) and tf.features:
-        out.append(f'"target-features"={_quoted(",".join(tf.features))}')
-    fp = p.get("frame_pointer")
-    if isinstance(fp, LA.FramePointerKindAttr):
-        out.append(f'"frame-pointer"={_quoted(fp.value)}')
-    me = p.get("memory_effects")
-    if me is not None:
-        m = _memory_effects(me)
-        if m:
-            out.append(m)
-    vr = p.get("vscale_range")
-    if isinstance(vr, A.OpaqueAttr):
-        import re
-
-        mm = re.search(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32", vr.text)
-        if mm:
-            out.append(f"vscale_range({mm.group(1)},{mm.group(2)})")
-    pt = p.get("passthrough")
-    if isinstance(pt, A.ArrayAttr):
-        for a in pt:
-            if isinstance(a, A.StringAttr):
-                out.append(a.value if a.value.isidentifier() else _quoted(a.value))
-            elif isinstance(a, A.ArrayAttr) and len(a) == 2:
-                k, v = a[0], a[1]
-                if isinstance(k, A.StringAttr) and isinstance(v, A.StringAttr):
-                    out.append(f"{_quoted(k.value)}={_quoted(v.value)}")
-    return out
-
-
-def _call_fn_attrs(p: dict) -> list[str]:
-    out = [v for k, v in _UNIT_FN_ATTRS.items() if k in p]
-    me = p.get("memory_effects")
-    if me is not None:
-        m = _memory_effects(me)
-        if m:
-            out.append(m)
-    return out

@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import re
 import struct
+from fractions import Fraction
 
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.diagnostics import DiagnosticError
@@ -236,7 +237,6 @@ _FORMATS = {
 def float_to_bits(v: float, name: str) -> int:
     """The bit pattern of ``v`` in MLIR float format ``name`` (rounded to
     nearest even; values out of range saturate to inf/NaN/max)."""
-    from fractions import Fraction
 
     e_bits, m_bits, bias, kind = _FORMATS[name]
     width = 1 + e_bits + m_bits + (1 if kind == "x87" else 0)

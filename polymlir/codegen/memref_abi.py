@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dialects import llvm_types as LT
+from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
@@ -96,7 +96,7 @@ class UnrankedDescriptor(ctypes.Structure):
 
 def _bf16():
     try:
-        import ml_dtypes  # optional
+        import ml_dtypes  # optional dependency (bfloat16 arrays)
 
         return np.dtype(ml_dtypes.bfloat16)
     except ImportError:  # raw bits

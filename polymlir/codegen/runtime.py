@@ -412,7 +412,7 @@ def register() -> None:
     global _registered
     if _registered:
         return
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm  # loads LLVM: only when an engine is built (start-up time)
 
     c = M.libc()
     extra = {"mlirAlloc": "malloc", "mlirFree": "free", "mlirAlignedFree": "free", "mlirAlignedAlloc": "aligned_alloc"}

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
-from ..ir.opdef import OpDef, register_op
+from ..ir.opdef import OpDef
+from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
 
 _is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731

@@ -4,16 +4,8 @@
 from __future__ import annotations
 
 from ..ir import attributes as A
-from ..ir.opdef import (
-    GRAPH_REGION,
-    ISOLATED_FROM_ABOVE,
-    NO_TERMINATOR,
-    SINGLE_BLOCK,
-    SYMBOL,
-    SYMBOL_TABLE,
-    OpDef,
-    register_op,
-)
+from ..ir.opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL, SYMBOL_TABLE, OpDef
+from ..ir.registry import register_op
 
 
 @register_op

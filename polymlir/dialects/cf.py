@@ -14,7 +14,8 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation, Value
 from ..ir.fields import operand, prop, successor, var_operand, var_successor
-from ..ir.opdef import PURE, TERMINATOR, OpDef, register_op
+from ..ir.opdef import PURE, TERMINATOR, OpDef
+from ..ir.registry import register_op
 
 __all__ = ["AssertOp", "BranchOp", "CondBranchOp", "SwitchOp", "verify_branch_weights", "verify_successor_operands"]
 

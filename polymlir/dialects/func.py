@@ -6,7 +6,8 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, prop, region, var_operand, var_result
-from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, SYMBOL, TERMINATOR, OpDef, register_op
+from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, SYMBOL, TERMINATOR, OpDef
+from ..ir.registry import register_op
 from .function_like import parse_function_like, print_function_like
 
 

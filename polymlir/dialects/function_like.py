@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import Region
 
 # Attributes the syntax prints itself (elided from `attributes {...}`).
 FUNCTION_ATTRS = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
@@ -114,8 +115,6 @@ def parse_function_like(
         entry = [(a[0], a[1], a[3]) for a in args]
         state.regions.append(p.parse_region(entry_args=entry, default_dialect=state.op_class.default_dialect or None))
     else:
-        from ..ir.core import Region
-
         if args and args[0][0] is not None and False:
             pass
         state.regions.append(Region())

@@ -16,7 +16,8 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.fields import operand, opt_operand, prop, region, result, segment_sizes_attr, var_operand, var_result
-from ..ir.opdef import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef, register_op
+from ..ir.opdef import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef
+from ..ir.registry import register_op
 from .function_like import parse_function_like, print_function_like
 
 

@@ -9,7 +9,8 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, prop, result, var_operand, var_result
-from ..ir.opdef import OpDef, register_op
+from ..ir.opdef import OpDef
+from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
 from .index_lists import parse_dynamic_index_list, print_dynamic_index_list
 from .transform import AnyTransform, Handle, StrArray, functional_types_str

@@ -12,12 +12,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .attributes import UNKNOWN_LOC, Attribute, Location
+from . import registry
+from .attributes import Attribute
+from .attributes.locations import UNKNOWN_LOC, Location
+from .diagnostics import DiagnosticError
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..printer import AsmPrinter
-    from .diagnostics import DiagnosticError
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -212,9 +214,7 @@ class Operation:
         """Build an op of this class (or, on the base class, look the name
         up in the registry so a registered op gets its class)."""
         if cls is Operation:
-            from .opdef import lookup_op
-
-            opcls = lookup_op(name) if name else None
+            opcls = registry.lookup_op(name) if name else None
             if opcls is not None:
                 return opcls.create(**kw)
             return Operation(name or "", **kw)
@@ -479,17 +479,13 @@ class Operation:
 
     def emit_error(self, message: str) -> DiagnosticError:
         """Build (the caller raises) a located error for this op."""
-        from .diagnostics import DiagnosticError
-
         return DiagnosticError(message, self.loc)
 
     def __repr__(self) -> str:
         return f"<Operation {self.name}>"
 
     def __str__(self) -> str:
-        from ..printer import print_op
-
-        return print_op(self)
+        return registry.print_op(self)
 
 
 class Block:

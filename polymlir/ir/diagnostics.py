@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .attributes import CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc
+from .attributes.locations import CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc
 
 # filename -> source text, for printing the offending line.
 _SOURCES: dict[str, str] = {}

@@ -18,6 +18,17 @@ from collections.abc import Sequence
 
 from . import attributes as A
 from . import types as T
+from .affine_expr import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExprKind,
+    AffineSymbolExpr,
+    const,
+    dim,
+    sym,
+)
+from .affine_map import AffineMap
 from .types import DYNAMIC
 
 __all__ = [
@@ -104,7 +115,6 @@ class _NotStrided(Exception):
 
 def _value(e) -> int:
     """An int for a constant expression, else DYNAMIC (symbolic)."""
-    from ..affine.expr import AffineConstantExpr
 
     return e.value if isinstance(e, AffineConstantExpr) else DYNAMIC
 
@@ -112,7 +122,6 @@ def _value(e) -> int:
 def _extract(e, factor: int, strides: list[int], acc: list[int]) -> None:
     """Upstream's ``extractStrides`` over int-or-DYNAMIC factors; ``acc[0]``
     is the offset."""
-    from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExprKind
 
     if isinstance(e, AffineDimExpr):
         strides[e.position] = sat_add(strides[e.position], factor)
@@ -194,8 +203,6 @@ def make_strided_layout(strides: Sequence[int], offset: int = 0) -> A.StridedLay
 def strided_linear_map(strides: Sequence[int], offset: int = 0):
     """Upstream's ``makeStridedLinearLayoutMap``: ``offset + sum(dk * stride_k)``
     with a fresh symbol for the offset (first) and each dynamic stride."""
-    from ..affine.expr import const, dim, sym
-    from ..affine.maps import AffineMap
 
     nsym = 0
     if offset == DYNAMIC:
@@ -216,7 +223,6 @@ def strided_linear_map(strides: Sequence[int], offset: int = 0):
 def layout_map(t: T.MemRefType):
     """The affine map of ``t``'s layout (identity for no layout); None for
     layouts polymlir keeps opaque."""
-    from ..affine.maps import AffineMap
 
     lay = t.layout
     if lay is None:
@@ -246,7 +252,6 @@ class _Flattener:
         return row[:-1] + [0] * missing + row[-1:] if missing else row
 
     def flatten(self, e) -> list[int] | None:
-        from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineExprKind, AffineSymbolExpr
 
         if isinstance(e, AffineDimExpr):
             row = [0] * self._width()
@@ -285,7 +290,6 @@ class _Flattener:
 
     def from_flat(self, row: list[int]):
         """Upstream's ``getAffineExprFromFlatForm``."""
-        from ..affine.expr import const, dim, sym
 
         row = self._grow(row)
         nd, ns = self.nd, self.ns
@@ -304,7 +308,6 @@ class _Flattener:
     def from_flat_semi_affine(self, row: list[int]):
         """Upstream's ``getSemiAffineExprFromFlatForm``: terms sorted by the
         position of their dimension or symbol."""
-        from ..affine.expr import AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, const, dim, sym
 
         row = self._grow(row)
         nd, ns = self.nd, self.ns
@@ -377,7 +380,6 @@ def simplify_layout_expr(e, nd: int, ns: int):
 def canonical_strided_expr(shape: Sequence[int]):
     """Upstream's ``makeCanonicalStridedLayoutExpr`` (row-major, a fresh
     symbol for every stride outside a dynamic or zero size)."""
-    from ..affine.expr import const, dim, sym
 
     if not shape:
         return const(0)
@@ -405,7 +407,6 @@ def canonicalize_strided_layout(t: T.MemRefType) -> T.MemRefType:
     """Upstream's ``MemRefType::canonicalizeStridedLayout``: drop a layout
     equal to the canonical row-major one, else spell a single-result layout
     as its simplified affine map."""
-    from ..affine.maps import AffineMap
 
     m = layout_map(t)
     if m is None or m.is_identity() or m.num_results > 1:

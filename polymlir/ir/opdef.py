@@ -1,4 +1,4 @@
-"""The op registry and the base class of registered ops.
+"""The base class of registered ops (the registry is ``polymlir.ir.registry``).
 
 A registered op is a subclass of `OpDef` with ``OP_NAME``, ``traits`` and,
 optionally, declarative fields (see ``polymlir.ir.fields``), a
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from .asm_format import compile_format
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
 
@@ -31,46 +32,7 @@ class AssemblyFormat(Protocol):
     def can_print(self, op: OpDef) -> bool: ...
 
 
-_OPS: dict[str, type[OpDef]] = {}
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
-_DIALECTS: dict[str, str] = {}  # namespace -> default dialect for nested ops
-
-
-def register_op(cls: type[OpDef]) -> type[OpDef]:
-    """Class decorator: make ``cls`` the definition of ``cls.OP_NAME``."""
-    _OPS[cls.OP_NAME] = cls
-    _DIALECTS.setdefault(cls.OP_NAME.split(".", 1)[0], "")
-    if hasattr(cls, "_finalize"):
-        cls._finalize()
-    return cls
-
-
-def register_dialect(namespace: str) -> None:
-    _DIALECTS.setdefault(namespace, "")
-
-
-def lookup_op(name: str) -> type[OpDef] | None:
-    return _OPS.get(name)
-
-
-def is_registered_dialect(namespace: str) -> bool:
-    _ensure_dialects_loaded()
-    return namespace in _DIALECTS
-
-
-def registered_ops() -> dict[str, type[OpDef]]:
-    _ensure_dialects_loaded()
-    return dict(_OPS)
-
-
-_LOADED = False
-
-
-def _ensure_dialects_loaded() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from .. import dialects  # noqa: F401  (registers every dialect)
 
 
 # Trait names (strings keep them cheap to test and easy to declare).
@@ -168,8 +130,6 @@ class OpDef(Operation):
         cls._asm_names = cls.asm_result_name is not None or cls.asm_result_names is not OpDef.asm_result_names
         cls._asm_arg_names = cls.asm_block_arg_names is not OpDef.asm_block_arg_names
         if cls.assembly_format is not None:
-            from .asm_format import compile_format
-
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod

@@ -41,7 +41,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .attributes import Attribute, Location
+from .attributes import Attribute
+from .attributes.locations import Location
 from .core import Block, Operation, Region, Value
 from .types import Type
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import types as T
+from .attributes import DenseArrayAttr
 from .core import Block, Operation, Region, Value
 
 
@@ -51,7 +52,6 @@ def cond_branch(
     false_args: Sequence[Value],
     loc=None,
 ) -> Operation:
-    from .attributes import DenseArrayAttr
 
     seg = DenseArrayAttr(T.i32, (1, len(true_args), len(false_args)))
     op = Operation.create(

@@ -152,10 +152,8 @@ def format_result_types(results: Sequence[Type], p=PLAIN) -> str:
     return "(" + ", ".join(p.type(t) for t in results) + ")"
 
 
-def _elided(a, p) -> str:
-    from .attributes import elide_type
-
-    return elide_type(a, p)
+def _elided(a: Attribute, p) -> str:
+    return a.print_type_elided(p)
 
 
 def _dims(shape: Sequence[int], scalable: Sequence[bool] = ()) -> str:

@@ -4,20 +4,22 @@ aliases, resources, and dispatch to the custom parsers of registered ops.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, BlockArgument, Operation, Region, Value, gc_paused
 from ..ir.diagnostics import DiagnosticError, register_source
-from ..ir.opdef import (
+from ..ir.opdef import OpDef
+from ..ir.registry import (  # _OPS: the hot lookup of every parsed op
     _OPS,
-    OpDef,
-    _ensure_dialects_loaded,
+    ensure_dialects_loaded,
     is_registered_dialect,
     lookup_op,
 )
-from .attr_parser import BaseParser
+from ..ir.resources import module_resources
+from .definitions import DefinitionParser
 
 UnresolvedOperand = tuple  # (name, result number, source offset)
 
@@ -124,11 +126,11 @@ class _DeferredLoc(A.Location):
         return self is o
 
 
-class Parser(BaseParser):
+class Parser(DefinitionParser):
     """Parses one buffer of MLIR into a module operation."""
 
     def __init__(self, src: str, filename: str = "<stdin>", allow_unregistered: bool = False, line_offset: int = 0):
-        _ensure_dialects_loaded()
+        ensure_dialects_loaded()
         super().__init__(src, filename)
         self.allow_unregistered = allow_unregistered
         self.iso: list[_IsoScope] = []
@@ -179,106 +181,6 @@ class Parser(BaseParser):
         module = Operation.create("builtin.module", regions=1, loc=A.FileLineColLoc(self.filename, 0, 0))
         module.regions[0].add_block(top)
         return module
-
-    def _is_alias_def(self) -> bool:
-        # `#name =` at top level defines an alias (no body `<...>`).
-        save = (self.kind, self.start, self.end)
-        nxt = self.lexer.lex(self.end)
-        self.kind, self.start, self.end = save
-        return nxt[0] == "="
-
-    def _parse_attr_alias_def(self) -> None:
-        name = self.src[self.start + 1 : self.end]
-        pos = self.start
-        if "." in name:
-            self.error(
-                "expected attribute alias without '.'"
-                if False
-                else "attribute alias identifier contains a '.', which is reserved for dialect attributes",
-                pos,
-            )
-        if name in self.attr_aliases:
-            self.error(f"redefinition of attribute alias id '{name}'", pos)
-        self.advance()
-        self.expect("=")
-        if self.kind == "(":
-            a = self._parse_bare_affine()
-        else:
-            a = self.parse_attribute()
-        self.attr_aliases[name] = a
-
-    def _parse_bare_affine(self) -> A.Attribute:
-        """Legacy ``#map = (d0) -> (d0)`` / ``#set = (d0) : (d0 >= 0)``."""
-        from ..affine.parse import AffineParseError, parse_affine_map_or_set
-
-        pos = self.start
-        try:
-            obj, end = parse_affine_map_or_set(self.src, pos)
-        except AffineParseError as e:
-            self.error(e.message, e.offset)
-        self.reset(end)
-        return self.legacy_affine(pos, end, obj)
-
-    def _parse_type_alias_def(self) -> None:
-        name = self.src[self.start + 1 : self.end]
-        pos = self.start
-        if "." in name:
-            self.error("type alias identifier contains a '.', which is reserved for dialect types", pos)
-        if name in self.type_aliases:
-            self.error(f"redefinition of type alias id '{name}'", pos)
-        self.advance()
-        self.expect("=")
-        if self.peek_keyword("type"):  # the 2019 spelling `!name = type T`
-            self.legacy_spelling(self.start, f"!{name} = type", f"!{name} =")
-            self.advance()
-        self.type_aliases[name] = self.parse_type()
-
-    def _parse_resources(self) -> None:
-        self.advance()
-        while self.kind != "#-}":
-            if self.kind != "bare":
-                self.error("expected identifier key for file metadata dictionary")
-            section = self.text
-            if section not in ("dialect_resources", "external_resources"):
-                self.error(f"unknown key '{section}' in file metadata dictionary")
-            self.advance()
-            self.expect(":", "expected ':'")
-            self.expect("{", "expected '{'")
-            while self.kind != "}":
-                ns_pos = self.start
-                ns = self.parse_keyword("expected identifier key for 'resource' entry")
-                if section == "dialect_resources" and not is_registered_dialect(ns):
-                    self.error(f"dialect '{ns}' is unknown", ns_pos)
-                self.expect(":", "expected ':'")
-                self.expect("{", "expected '{'")
-                entries = self.resources.setdefault(section, {}).setdefault(ns, {})
-                while self.kind != "}":
-                    if self.kind in ("bare", "string"):
-                        key = self.text if self.kind == "bare" else self.parse_string()
-                        if self.kind == "bare":
-                            self.advance()
-                    else:
-                        self.error("expected identifier key for 'resource' entry")
-                    self.expect(":", "expected ':'")
-                    vstart = self.start
-                    if self.kind == "string":
-                        blob = self.parse_string()
-                        if section == "dialect_resources" and not blob.startswith("0x"):
-                            self.error(f"expected hex string blob for key '{key}'", vstart)
-                    elif self.kind == "bare" and self.text in ("true", "false"):
-                        self.advance()
-                    else:
-                        self.error("expected a string, boolean or hex blob resource value")
-                    entries[key] = self.src[vstart : self.start].rstrip()
-                    if not self.accept(","):
-                        break
-                self.expect("}", "expected '}'")
-                if not self.accept(","):
-                    break
-            self.expect("}", "expected '}'")
-            if not self.accept(","):
-                break
-        self.expect("#-}", "expected '#-}'")
 
     # -- SSA scopes ----------------------------------------------------------
     def _push_region_scope(self) -> None:
@@ -835,15 +737,18 @@ def parse_source(
     return module
 
 
-_RESOURCES: dict[int, dict] = {}
-
-
-def module_resources(module: Operation) -> dict:
-    """Resource sections parsed with a module (kept for printing)."""
-    import weakref
-
-    key = id(module)
-    if key not in _RESOURCES:
-        _RESOURCES[key] = {}
-        weakref.finalize(module, _RESOURCES.pop, key, None)
-    return _RESOURCES[key]
+def parse_text(
+    text: str, filename: str = "<string>", allow_unregistered: bool = False, strict: bool = False
+) -> Operation:
+    """``parse_source`` as ``polymlir.parse`` reads text (without verifying):
+    each legacy spelling is reported with ``warnings.warn`` as a
+    ``LegacySyntaxWarning`` (also when parsing fails later); ``strict=True``
+    rejects the first one with a ``DiagnosticError``."""
+    legacy: list = []
+    try:
+        return parse_source(
+            text, filename, allow_unregistered, warnings=legacy, strict="strict=True" if strict else None
+        )
+    finally:
+        for d in legacy:
+            warnings.warn(LegacySyntaxWarning(d), stacklevel=3)

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 
 from .. import parse, print_ir
 from ..affine.legality import Verdict
+from ..affine.statements import NotCompound, compound_statements
+from ..transforms.loops import distribute as D
+from ..transforms.loops import fuse as F
+from ..transforms.loops import permute as PM
+from ..transforms.loops import skew as SK
+from ..transforms.loops import tile as TL
 from ..transforms.loops import tile_imperfect as TI
+from ..transforms.loops import unroll_jam as UJ
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.loop_utils import perfect_band_problem
 from .differential import max_relative_error, random_inputs, run
@@ -66,7 +73,6 @@ def _band(s: Schedule, r: random.Random, min_len: int = 1):
 
 
 def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import tile as TL
 
     band = _band(s, r)
     if band is None:
@@ -88,7 +94,6 @@ def _tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _permute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import permute as PM
 
     band = _band(s, r, 2)
     if band is None or len(band) < 2:
@@ -123,7 +128,6 @@ def _unroll(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import unroll as U
 
     loops = [lp for lp in s.all_loops() if lp.children]
     if not loops:
@@ -132,7 +136,7 @@ def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     name, factor = s.spec_of(lp), r.choice([2, 3])
 
     def force(h: Schedule) -> object:
-        return U.unroll_jam(h.model, h.loop(name), factor)
+        return UJ.unroll_jam(h.model, h.loop(name), factor)
 
     return Attempt("unroll_jam", (name, factor), force)
 
@@ -147,7 +151,6 @@ def _parallelize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _fuse(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import fuse as F
 
     nests = s.nests()
     if len(nests) < 2:
@@ -163,7 +166,6 @@ def _fuse(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _distribute(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import distribute as D
 
     loops = s.all_loops()
     if not loops:
@@ -191,7 +193,6 @@ def _scalar_replace(s: Schedule, p: Program, r: random.Random) -> Attempt | None
 
 
 def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..transforms.loops import skew as SK
 
     band = _band(s, r, 2)
     if band is None or len(band) < 2:
@@ -209,8 +210,6 @@ def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _shift(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    from ..affine.statements import NotCompound, compound_statements
-    from ..transforms.loops import skew as SK
 
     try:
         units = compound_statements(s.model)

@@ -24,14 +24,15 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from ..affine.model import Loop, PolyhedralModel, analyze
-from ..dialects.affine_loops import AffineForOp, AffineParallelOp
+from ..dialects.affine.loops import AffineForOp, AffineParallelOp
 from ..ir.core import Operation
 from .loops.licm import hoist_invariants
 from .loops.loop_utils import TransformError
 from .loops.normalize import normalize_affine_for, normalize_affine_parallel
 from .loops.parallelize import convert_to_parallel, parallelize_verdict
 from .loops.scalar_replace import scalrep
-from .loops.unroll import constant_trip_count, unroll, unroll_jam, unroll_jam_verdict, unroll_verdict
+from .loops.unroll import constant_trip_count, unroll, unroll_verdict
+from .loops.unroll_jam import unroll_jam, unroll_jam_verdict
 from .pass_manager import ModulePass, PassContext, register_pass
 
 MAX_UNSIGNED = (1 << 32) - 1

@@ -55,9 +55,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
-from ..dialects.arith import ConstantOp, IntegerOverflowFlagsAttr
-from ..dialects.memref import AllocaOp, AllocOp
-from ..dialects.memref_views import SubViewOp
+from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
+from ..dialects.memref.alloc import AllocaOp, AllocOp
+from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value

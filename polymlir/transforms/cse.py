@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir.attributes import UnknownLoc
+from ..ir.attributes.locations import UnknownLoc
 from ..ir.core import Block, Operation, Region
 from ..ir.patterns import PatternRewriter, is_memory_effect_free, is_op_trivially_dead, may_write, only_reads
 from .pass_manager import ModulePass, PassContext, register_pass

@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..affine.expr import (
+from ..dialects.affine.loops import REDUCTIONS
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
     AffineDimExpr,
@@ -23,9 +26,6 @@ from ..affine.expr import (
     AffineExprKind,
     AffineSymbolExpr,
 )
-from ..dialects.affine_loops import REDUCTIONS
-from ..ir import attributes as A
-from ..ir import types as T
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError

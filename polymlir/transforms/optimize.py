@@ -48,11 +48,12 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..affine import isl_bridge as ib
-from ..affine.expr import AffineExpr, const
+from ..affine.dependence import dependences
 from ..affine.legality import Verdict
 from ..affine.model import PolyhedralModel, analyze
 from ..affine.schedules import Entry, check, loop_name, schedule_maps
 from ..affine.statements import NotCompound, Unit, compound_statements
+from ..ir.affine_expr import AffineExpr, const
 from ..ir.core import Operation
 from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
 from .pass_manager import FunctionPass, PassContext, register_pass
@@ -139,7 +140,7 @@ def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[Unit
     unit instance's own load -> store order is internal and dropped."""
     holders = _holders(units)
     out: dict[tuple[str, str], object] = {}
-    for d in model.dependences():
+    for d in dependences(model):
         for ua, pa in holders.get(d.source, []):
             for ub, pb in holders.get(d.sink, []):
                 r = ib.unit_dependence(d.relation, pa, pb, ua is ub)

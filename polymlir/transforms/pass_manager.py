@@ -36,9 +36,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-from ..ir.attributes import Location
+from ..ir.attributes.locations import Location
 from ..ir.core import Operation
 from ..ir.diagnostics import Diagnostic, DiagnosticError
+from ..ir.registry import ensure_passes_loaded
+from ..verifier import verify
 
 _PASSES: dict[str, type[ModulePass]] = {}
 
@@ -295,35 +297,13 @@ def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
 
 
 def lookup_pass(name: str) -> type[ModulePass] | None:
-    _ensure_loaded()
+    ensure_passes_loaded()
     return _PASSES.get(name)
 
 
 def registered_passes() -> dict[str, type[ModulePass]]:
-    _ensure_loaded()
+    ensure_passes_loaded()
     return dict(_PASSES)
-
-
-_LOADED = False
-
-
-def _ensure_loaded() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        import importlib
-        import pkgutil
-
-        from .. import transforms
-
-        for m in pkgutil.walk_packages(transforms.__path__, transforms.__name__ + "."):
-            importlib.import_module(m.name)
-        try:
-            from .. import codegen
-        except ImportError:  # pragma: no cover
-            return
-        for m in pkgutil.walk_packages(codegen.__path__, codegen.__name__ + "."):
-            importlib.import_module(m.name)
 
 
 def make_pass(name: str, options: dict[str, str | None] | None = None) -> ModulePass:
@@ -406,7 +386,6 @@ class PassManager:
         """Run the pipeline; the returned context holds this run's remarks
         only (a manager reused across ``--split-input-file`` chunks must not
         report one chunk's remarks again with the next)."""
-        from ..ir.verifier import verify
 
         self.ctx = PassContext()
         for item in self.passes:

@@ -25,10 +25,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..affine.expr import AffineDimExpr, dim
-from ..affine.maps import AffineMap
+from ..dialects.vector.custom_form import iterator_type_name
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr, dim
+from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Operation, Value
 from ..ir.diagnostics import DiagnosticError
@@ -440,7 +441,6 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     """The value computed by ``vector.contract`` ``op`` (built before it);
     ``strategy`` is upstream's ``vector-contract-lowering`` (dot or
     outerproduct; other contractions use the progressive lowering)."""
-    from ..dialects.vector_custom import iterator_type_name
 
     b = Builder.before(op)
     maps = [m.value for m in op.props["indexing_maps"]]

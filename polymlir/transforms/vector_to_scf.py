@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..affine.expr import AffineConstantExpr, AffineDimExpr, dim
-from ..affine.maps import AffineMap
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, dim
+from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.layout import strides_and_offset

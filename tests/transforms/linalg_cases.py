@@ -1,5 +1,5 @@
 """Instances of every named linalg op polymlir defines, generated from the op
-specifications (``polymlir.dialects.linalg_named.SPECS``) plus the ops with
+specifications (``polymlir.dialects.linalg.named.SPECS``) plus the ops with
 their own syntax (matmul with maps, contract, elementwise, map, reduce,
 transpose, broadcast), on buffers and on tensors; and the helpers that run
 ``mlir-opt-22`` and normalize its output for comparison."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from polymlir.dialects import linalg_named as N
+from polymlir.dialects.linalg import named as N
 
 from ..shared_data import upstream
 

@@ -160,7 +160,7 @@ def test_parallel_loops_become_affine_parallel():
 
 
 def _ex(env=None):
-    from polymlir.affine.expr import dim, sym
+    from polymlir.ir.affine_expr import dim, sym
 
     return ac._Exprs(env or {"c0": dim(0), "c1": dim(1), "n": sym(0)})
 

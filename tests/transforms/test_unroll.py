@@ -13,7 +13,8 @@ import pytest
 import polymlir
 from polymlir.affine.model import analyze
 from polymlir.transforms.loops.loop_utils import TransformError
-from polymlir.transforms.loops.unroll import unroll, unroll_jam, unroll_jam_verdict, unroll_verdict
+from polymlir.transforms.loops.unroll import unroll, unroll_verdict
+from polymlir.transforms.loops.unroll_jam import unroll_jam, unroll_jam_verdict
 from polymlir.transforms.pass_manager import PassManager
 
 from ..shared_data import requires_upstream

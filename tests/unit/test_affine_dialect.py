@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from polymlir.affine.expr import AffineMap, IntegerSet, dim, sym
-from polymlir.dialects.affine import AffineApplyOp, get_affine_scope, is_valid_dim, is_valid_symbol
-from polymlir.dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
-from polymlir.dialects.affine_memory import AffineLoadOp, AffineStoreOp
+from polymlir.dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from polymlir.dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from polymlir.dialects.affine.ops import AffineApplyOp, get_affine_scope, is_valid_dim, is_valid_symbol
+from polymlir.ir.affine_expr import dim, sym
+from polymlir.ir.affine_map import AffineMap, IntegerSet
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.verifier import verify
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
+from polymlir.verifier import verify
 
 SRC = """
 func.func @f(%A: memref<?xf32>, %n: index) {

@@ -11,19 +11,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from polymlir.affine.expr import (
+from polymlir.ir.affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
     AffineDimExpr,
     AffineExpr,
     AffineExprKind,
-    AffineMap,
-    IntegerSet,
     binary,
     const,
     dim,
     sym,
 )
+from polymlir.ir.affine_map import AffineMap, IntegerSet
 
 d0, d1, d2 = dim(0), dim(1), dim(2)
 s0, s1, s2 = sym(0), sym(1), sym(2)

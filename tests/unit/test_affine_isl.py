@@ -8,7 +8,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from polymlir.affine.expr import AffineExpr, AffineMap, IntegerSet, const, dim, sym
 from polymlir.affine.isl_bridge import (
     IslBridgeError,
     aff_to_expr,
@@ -24,7 +23,9 @@ from polymlir.affine.isl_bridge import (
     set_to_integer_set,
     set_to_integer_sets,
 )
-from polymlir.affine.parse import parse_affine_map, parse_integer_set
+from polymlir.ir.affine_expr import AffineExpr, const, dim, sym
+from polymlir.ir.affine_map import AffineMap, IntegerSet
+from polymlir.parser.affine_parser import parse_affine_map, parse_integer_set
 
 d0, d1, s0 = dim(0), dim(1), sym(0)
 

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polymlir.affine.expr import AffineExpr, AffineMap, IntegerSet, const, dim, sym
-from polymlir.affine.parse import (
+from polymlir.ir.affine_expr import AffineExpr, const, dim, sym
+from polymlir.ir.affine_map import AffineMap, IntegerSet
+from polymlir.parser.affine_parser import (
     AffineExprParser,
     AffineParseError,
     SSAOperandCollector,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import polymlir
-from polymlir.dialects.arith import FASTMATH_FAST, FastMathFlagsAttr, IntegerOverflowFlagsAttr
+from polymlir.dialects.arith.ops import FASTMATH_FAST, FastMathFlagsAttr, IntegerOverflowFlagsAttr
 from polymlir.ir.diagnostics import DiagnosticError
 
 
@@ -53,7 +53,7 @@ def test_errors(text: str, message: str) -> None:
 
 
 def test_constant_of() -> None:
-    from polymlir.dialects.arith import ConstantOp
+    from polymlir.dialects.arith.ops import ConstantOp
     from polymlir.ir import types as T
 
     assert ConstantOp.of(3).result_types == [T.index]

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import polymlir
-from polymlir.affine.expr import dim, sym
-from polymlir.affine.flatten import bound_for_affine_expr, simplify_affine_expr
-from polymlir.affine.maps import AffineMap
+from polymlir.ir.affine_expr import dim, sym
+from polymlir.ir.affine_flatten import bound_for_affine_expr, simplify_affine_expr
+from polymlir.ir.affine_map import AffineMap
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms.canonicalize import canonicalize
@@ -531,7 +531,7 @@ func.func @f(%A: memref<8xf64>, %B: memref<8xf64>) {
 
 
 def test_map_helpers_compose_and_canonicalize():
-    from polymlir.transforms.canonicalize_affine import compose_affine_map_and_operands
+    from polymlir.transforms.affine_map_utils import compose_affine_map_and_operands
 
     text = """
 func.func @f(%n: index) {

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import polymlir
 from polymlir.affine import isl_bridge as ib
+from polymlir.affine.dependence import dependences
 from polymlir.affine.model import analyze
 
 from .affine_interp import brute_force_dependences, trace_accesses
@@ -109,7 +110,7 @@ def _inline(expr: str, ivs: list[str]) -> str:
 
 def polymlir_instances(model) -> set[tuple]:
     out = set()
-    for d in model.dependences():
+    for d in dependences(model):
         for src, dst in ib.map_points(d.relation):
             out.add((d.kind, id(d.source.op), src, id(d.sink.op), dst))
     return out
@@ -145,7 +146,7 @@ def test_symbolic_bounds_match_brute_force():
     for n in (0, 1, 4, 7):
         expected = brute_force_dependences(trace_accesses(func, {n_arg: n}))
         got = set()
-        for d in model.dependences():
+        for d in dependences(model):
             for src, dst in ib.map_points(d.relation, {"p0": n}):
                 got.add((d.kind, id(d.source.op), src, id(d.sink.op), dst))
         assert got == expected, n

@@ -10,6 +10,8 @@ import pytest
 
 import polymlir
 from polymlir.affine import analyze
+from polymlir.affine.dependence import dependences, is_parallel
+from polymlir.affine.legality import is_permutable, schedule_legality
 from polymlir.affine.report import module_report
 from polymlir.testing import polybench
 
@@ -83,7 +85,7 @@ def directions(kernel: str, carried: str | None):
     names = loop_names(kernel)
     model = analyze(func)
     out = set()
-    for d in model.dependences():
+    for d in dependences(model):
         iv = names[int(d.carried_by.loc.split(":")[1])] if d.carried_by else None
         if iv == carried:
             out.add((d.kind, tuple(d.direction), tuple(d.distance) if d.distance is not None else None))
@@ -104,7 +106,7 @@ def test_jacobi_time_loop_carries_distance_one_or_zero_shifts():
     module, func = load("jacobi-2d")
     model = analyze(func)
     t = model.loops[0]
-    assert not model.is_parallel(t) and all(model.is_parallel(lp) for lp in model.loops[1:])
+    assert not is_parallel(model, t) and all(is_parallel(model, lp) for lp in model.loops[1:])
 
 
 def test_seidel_constant_distances():
@@ -115,8 +117,8 @@ def test_seidel_constant_distances():
 def test_value_based_flow_is_subset_of_memory_flow():
     _, func = load("jacobi-2d")
     model = analyze(func)
-    exact = model.dependences(kind="flow", value_based=True)
-    memory = model.dependences(kind="flow")
+    exact = dependences(model, kind="flow", value_based=True)
+    memory = dependences(model, kind="flow")
     assert exact and len(exact) <= len(memory)
     for d in exact:
         assert any(m.source is d.source and m.sink is d.sink and d.relation.is_subset(m.relation) for m in memory)
@@ -126,12 +128,12 @@ def test_permutable_bands_and_schedule_legality():
     _, func = load("gemm")
     model = analyze(func)
     i, j, k, j2 = model.loops
-    assert model.is_permutable([i, k, j2])
-    assert model.is_permutable([k, j2])
-    assert model.legal(model.schedule_map)
+    assert is_permutable(model, [i, k, j2])
+    assert is_permutable(model, [k, j2])
+    assert schedule_legality(model, model.schedule_map)
     _, func = load("seidel-2d")
     model = analyze(func)
-    assert not model.is_permutable(model.loops[1:])  # (i, j) has (<, >) dependences
+    assert not is_permutable(model, model.loops[1:])  # (i, j) has (<, >) dependences
 
 
 def test_illegal_schedule_names_the_dependence():
@@ -142,11 +144,11 @@ def test_illegal_schedule_names_the_dependence():
     names = [s.name for s in model.statements]
     # Interchange i and j: [t, i, j] -> [t, j, i] for every statement.
     text = "{ " + "; ".join(f"{n}[t, i, j] -> [0, t, 0, j, 0, i, {k}]" for k, n in enumerate(names)) + " }"
-    verdict = model.legal(ib.parse_union_map(text))
+    verdict = schedule_legality(model, ib.parse_union_map(text))
     assert not verdict.ok and verdict.violated is not None
     assert "seidel-2d.mlir:" in verdict.reason and "dependence" in verdict.reason
     same = "{ " + "; ".join(f"{n}[t, i, j] -> [0, t, 0, i, 0, j, {k}]" for k, n in enumerate(names)) + " }"
-    assert model.legal(ib.parse_union_map(same)).ok
+    assert schedule_legality(model, ib.parse_union_map(same)).ok
 
 
 def test_deps_cli_json_contract(tmp_path):

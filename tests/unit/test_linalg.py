@@ -7,11 +7,11 @@ import subprocess
 
 import pytest
 
-from polymlir.dialects import linalg as L
-from polymlir.dialects import linalg_named as N
-from polymlir.ir.verifier import verify
+from polymlir.dialects.linalg.structured import named as N
+from polymlir.dialects.linalg.structured import structured as L
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
+from polymlir.verifier import verify
 
 SRC = """
 func.func @f(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: memref<4x16xi32>,

@@ -41,7 +41,7 @@ from polymlir.ir import attributes as A
 from polymlir.ir import types as T
 from polymlir.ir.core import Block, Region
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.opdef import lookup_op
+from polymlir.ir.registry import lookup_op
 
 
 def _module(*ops):

@@ -11,7 +11,7 @@ import pytest
 import polymlir
 from polymlir.codegen.llvm_ir import TranslationError, translate_to_llvm_ir
 from polymlir.codegen.llvm_ir_types import ConstantSpeller, TypeNamer, float_literal, float_to_bits, llvm_name, mangle
-from polymlir.dialects import llvm_types as LT
+from polymlir.dialects.llvm import types as LT
 from polymlir.ir import types as T
 
 from ..shared_data import requires_upstream, shared_file_params, upstream

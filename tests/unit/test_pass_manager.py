@@ -76,7 +76,7 @@ class OnAnything(ModulePass):
 
 @pytest.fixture(autouse=True)
 def test_passes(monkeypatch):
-    PM._ensure_loaded()
+    PM.registered_passes()  # loads every pass module first, so these test passes are not overwritten
     for cls in (Everything, OnFunctions, OnModules, OnAnything):
         monkeypatch.setitem(PM._PASSES, cls.name, cls)
     RAN.clear()

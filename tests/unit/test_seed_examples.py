@@ -55,9 +55,9 @@ import pytest
 
 from polymlir.ir.diagnostics import DiagnosticError
 from polymlir.ir.opdef import TERMINATOR
-from polymlir.ir.verifier import verify
 from polymlir.parser.parser import Parser, parse_source
 from polymlir.printer import print_op
+from polymlir.verifier import verify
 
 from ..shared_data import missing_reason, params_or_skip, shared_path, upstream
 

@@ -5,19 +5,22 @@ ops LLVM has no instruction for (ceildivsi, floordivsi, ceildivui)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects import arith as arith_d
-from ...dialects import llvm_attrs as LA
+from ...dialects.arith.ops import ops as arith_d
+from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Operation, Value
+from ...ir.core import Operation, OpResult, Value
 from ...ir.diagnostics import DiagnosticError
 from ...transforms.pass_manager import ModulePass, PassContext, register_pass
 from .conversion import Rewriter, apply_patterns
+from .lowering_helpers import extract, insert, poison
 from .type_converter import LLVMTypeConverter
+from .vector_to_llvm import nd_constant
 
 _BINARY = {
     "arith.addi": "llvm.add",
@@ -110,9 +113,6 @@ def _elementwise(op: Operation, rw: Rewriter, build) -> None:
 
 
 def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
-    import itertools
-
-    from .descriptor import extract, insert, poison
 
     b = rw.builder(op)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -134,7 +134,6 @@ def _unroll_nd(op: Operation, rw: Rewriter, build) -> None:
 
 
 def _const_int(v: Value) -> int | None:
-    from ...ir.core import OpResult
 
     while isinstance(v, OpResult) and v.owner.name == "builtin.unrealized_conversion_cast":
         v = v.owner.operands[0]
@@ -209,8 +208,6 @@ def _constant(op: Operation, rw: Rewriter) -> None:
     v = op.props["value"]
     rt = op.result_types[0]
     if isinstance(rt, T.VectorType) and rt.rank != 1 and isinstance(v, A.DenseElementsAttr):
-        from .vector_to_llvm import nd_constant  # n-D and 0-D: one constant of the array type
-
         nd_constant(op, rw)
         return
     t = rw.convert_type(op.result_types[0], op)

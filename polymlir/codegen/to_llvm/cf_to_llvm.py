@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMFunctionType
+from ...dialects.llvm.types import LLVMFunctionType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
+from ...ir.rewriting import split_block
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter
+from .lowering_helpers import call
 from .type_converter import VOID, LLVMTypeConverter
 
 
@@ -67,9 +69,6 @@ def _switch(op: Operation, rw: Rewriter) -> None:
 
 def _assert(op: Operation, rw: Rewriter) -> None:
     """Split the block: continue when the condition holds, else abort()."""
-    from ...ir.rewriting import split_block
-    from .func_to_llvm import call
-
     block = op.parent
     assert block is not None and block.parent is not None, "cf.assert is in a function body"
     cont = split_block(block, op.next_op)

@@ -12,15 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMFunctionType, LLVMStructType
+from ...dialects.llvm.types import LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
+from ...ir.layout import strides_and_offset
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from .arith_to_llvm import convert_arith_to_llvm
+from .cf_to_llvm import convert_cf_to_llvm
 from .conversion import Rewriter, cast
-from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
+from .lowering_helpers import MemRefDescriptor, call, const_i64, extract, insert, poison
 from .type_converter import PTR, VOID, LLVMTypeConverter
 
 C_INTERFACE = "llvm.emit_c_interface"
@@ -28,24 +31,11 @@ C_INTERFACE = "llvm.emit_c_interface"
 _DROPPED = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline", C_INTERFACE)
 
 
-def _sym(name: str) -> A.SymbolRefAttr:
-    return A.SymbolRefAttr(name)
-
-
 def _llvm_func(
     b: Builder, name: str, ftype: LLVMFunctionType, loc, attrs: dict | None = None, body: Region | None = None
 ) -> Operation:
     props = {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(ftype)}
     return b.create("llvm.func", properties=props, attributes=attrs or None, regions=[body or Region()], loc=loc)
-
-
-def call(b: Builder, callee: str, args: list[Value], result: T.Type) -> Operation:
-    props = {
-        "callee": _sym(callee),
-        "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(args), 0)),
-        "op_bundle_sizes": A.DenseArrayAttr(T.i32, ()),
-    }
-    return b.create("llvm.call", args, [] if result == VOID else [result], properties=props)
 
 
 def expand_value(b: Builder, v: Value, orig: T.Type, conv: LLVMTypeConverter, bare_ptr: bool) -> list[Value]:
@@ -81,7 +71,6 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
 
 
 def _bare_descriptor(b: Builder, ptr: Value, t: T.MemRefType, st: LLVMStructType) -> Value:
-    from ...ir.layout import strides_and_offset
 
     if not t.has_static_shape:
         raise DiagnosticError("the bare-pointer calling convention needs static memref shapes", b.loc)
@@ -262,9 +251,6 @@ def convert_func_to_llvm(
 ) -> None:
     """Like upstream's pass, this also applies the arith and cf patterns
     (branches must follow the converted block signatures)."""
-    from .arith_to_llvm import convert_arith_to_llvm
-    from .cf_to_llvm import convert_cf_to_llvm
-
     converter = converter or LLVMTypeConverter()
     rw = Rewriter(converter)
     fc = _FuncConversion(rw, bare_ptr, c_wrappers)

@@ -19,17 +19,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm_types import LLVMArrayType, LLVMFunctionType, LLVMStructType
+from ...dialects.llvm import attrs as LA
+from ...dialects.llvm.types import LLVMArrayType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Operation, Region, Value
+from ...ir.core import Operation, OpResult, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter, apply_patterns
-from .descriptor import MemRefDescriptor, const_i64, extract, insert, poison
-from .func_to_llvm import call
+from .lowering_helpers import (
+    MemRefDescriptor,
+    call,
+    const_i64,
+    declare,
+    element_pointer,
+    extract,
+    gep,
+    insert,
+    poison,
+)
 from .type_converter import PTR, VOID, LLVMTypeConverter
 
 DYN = T.DYNAMIC
@@ -43,75 +53,11 @@ def _elem_type(rw: Rewriter, t: T.ShapedType, op: Operation) -> T.Type:
     return rw.convert_type(t.element_type, op)
 
 
-def _module(op: Operation) -> Operation:
-    m = op
-    while m.parent_op is not None:
-        m = m.parent_op
-    return m
-
-
-def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> None:
-    """Declare ``llvm.func @name`` at the top of the module (once)."""
-    body = _module(op).regions[0].blocks[0]
-    for o in body.operations:
-        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == name:
-            return
-    Builder(body, body.first_op).create(
-        "llvm.func",
-        properties={
-            "sym_name": A.StringAttr(name),
-            "function_type": A.TypeAttr(LLVMFunctionType(ret, tuple(params), False)),
-        },
-        regions=[Region()],
-    )
-
-
-def _gep(b: Builder, base: Value, idx: list[Value], elem: T.Type, flags: int = 0) -> Value:
-    props = {
-        "rawConstantIndices": A.DenseArrayAttr(T.i32, tuple(-2147483648 for _ in idx)),
-        "elem_type": A.TypeAttr(elem),
-    }
-    if flags:
-        props["noWrapFlags"] = A.IntegerAttr(flags, T.i32)
-    return b.create("llvm.getelementptr", [base, *idx], [base.type], properties=props).results[0]
-
-
 def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
     """``n * sizeof(elem)`` through the null-GEP idiom upstream uses."""
     null = b.create("llvm.mlir.zero", [], [PTR]).results[0]
-    g = _gep(b, null, [n], elem)
+    g = gep(b, null, [n], elem)
     return b.create("llvm.ptrtoint", [g], [index_t]).results[0]
-
-
-# In-bounds memref accesses cannot wrap: like upstream, the linearized index
-# is computed with nsw/nuw arithmetic and addressed through an inbounds|nuw
-# GEP, which lets LLVM vectorize and strength-reduce the accesses.
-_NSW_NUW = {"overflowFlags": A.IntegerAttr(3, T.i32)}
-_GEP_INBOUNDS_NUW = 7
-
-
-def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value], elem: T.Type) -> Value:
-    """Address of ``d[indices]``: aligned + offset + sum(i_k * stride_k)."""
-    it = d.index_type
-    so = strides_and_offset(t)
-    strides, offset = so if so is not None else ([DYN] * t.rank, DYN)
-    acc: Value | None = None
-    if offset != 0:
-        acc = d.offset(b) if offset == DYN else _i64(b, offset, it)
-    for k, i in enumerate(indices):
-        s = strides[k]
-        term = (
-            i
-            if s == 1
-            else b.create(
-                "llvm.mul", [i, d.stride(b, k) if s == DYN else _i64(b, s, it)], [it], properties=_NSW_NUW
-            ).results[0]
-        )
-        acc = term if acc is None else b.create("llvm.add", [acc, term], [it], properties=_NSW_NUW).results[0]
-    base = d.aligned(b)
-    if acc is None:
-        return base
-    return _gep(b, base, [acc], elem, _GEP_INBOUNDS_NUW)
 
 
 def _access_props(op: Operation) -> dict:
@@ -249,13 +195,12 @@ def _dim(op: Operation, rw: Rewriter) -> None:
         dptr = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
         b.create("llvm.store", [v, dptr])
     # sizes start after two pointers and the offset.
-    base = _gep(b, dptr, [_i64(b, 3, it)], it)
-    p = _gep(b, base, [rw.operand(op, idx_v)], it)
+    base = gep(b, dptr, [_i64(b, 3, it)], it)
+    p = gep(b, base, [rw.operand(op, idx_v)], it)
     rw.replace(op, [b.create("llvm.load", [p], [it]).results[0]])
 
 
 def _const_index(v: Value) -> int | None:
-    from ...ir.core import OpResult
 
     if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
         a = v.owner.props.get("value")
@@ -308,7 +253,6 @@ def _global(op: Operation, rw: Rewriter) -> None:
     props: dict = {"sym_name": op.props["sym_name"], "global_type": A.TypeAttr(arr)}
     vis = op.opt_prop("sym_visibility", A.StringAttr)
     linkage = "private" if vis is not None and vis.value == "private" else "external"
-    from ...dialects import llvm_attrs as LA
 
     props["linkage"] = LA.LinkageAttr(linkage)
     if op.props.get("constant") is not None:
@@ -334,7 +278,7 @@ def _get_global(op: Operation, rw: Rewriter) -> None:
         arr = LLVMArrayType(arr, d)
     addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["name"]}).results[0]
     zeros = [_i64(b, 0, it)] * (t.rank + 1)
-    first = _gep(b, addr, zeros, arr)
+    first = gep(b, addr, zeros, arr)
     # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
     dead = b.create("llvm.inttoptr", [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
     sizes = [_i64(b, s, it) for s in t.shape]
@@ -503,8 +447,8 @@ def _copy(op: Operation, rw: Rewriter) -> None:
             n = b.create("llvm.mul", [n, sd.size(b, k)], [it]).results[0]
         elem = _elem_type(rw, T.of_kind(src_t, T.MemRefType), op)
         nbytes = _sizeof(b, elem, n, it)
-        sp = _gep(b, sd.aligned(b), [sd.offset(b)], elem)
-        dp = _gep(b, dd.aligned(b), [dd.offset(b)], elem)
+        sp = gep(b, sd.aligned(b), [sd.offset(b)], elem)
+        dp = gep(b, dd.aligned(b), [dd.offset(b)], elem)
         b.create("llvm.intr.memcpy", [dp, sp, nbytes], properties={"isVolatile": A.BoolAttr(False)})
         op.erase()
         return
@@ -559,7 +503,7 @@ def _realloc(op: Operation, rw: Rewriter) -> None:
         aligned = b.create("llvm.inttoptr", [ai], [PTR]).results[0]
     less = b.create("llvm.icmp", [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
     n = b.create("llvm.select", [less, new_n, old_n], [it]).results[0]
-    src = _gep(b, d.aligned(b), [d.offset(b)], elem)
+    src = gep(b, d.aligned(b), [d.offset(b)], elem)
     b.create("llvm.intr.memcpy", [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)})
     call(b, "free", [d.allocated(b)], VOID)
     res = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), [new_n], [_i64(b, 1, it)])

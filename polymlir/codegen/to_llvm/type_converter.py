@@ -10,7 +10,7 @@ function types with multiple results packed in a struct.
 
 from __future__ import annotations
 
-from ...dialects.llvm_types import (
+from ...dialects.llvm.types import (
     LLVMArrayType,
     LLVMFunctionType,
     LLVMPointerType,

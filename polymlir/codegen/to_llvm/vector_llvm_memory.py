@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects import llvm_attrs as LA
-from ...dialects.llvm_types import LLVMArrayType
+from ...dialects.llvm import attrs as LA
+from ...dialects.llvm.types import LLVMArrayType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
+from ...transforms.vector_to_scf import Xfer
 from .conversion import Rewriter
-from .descriptor import MemRefDescriptor
-from .func_to_llvm import call
-from .memref_to_llvm import _module, declare, element_pointer
+from .lowering_helpers import MemRefDescriptor, call, declare, element_pointer, module_of
 from .type_converter import PTR, VOID
 from .vector_to_llvm import VLower, outer_positions, shape
 
@@ -223,7 +222,6 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
 
 
 def _transfer(op: Operation, rw: Rewriter) -> None:
-    from ...transforms.vector_to_scf import Xfer
 
     x = Xfer(op)
     L = VLower(op, rw)
@@ -386,7 +384,7 @@ def _print_scalar(L: VLower, v: Value, et: T.Type) -> None:
 
 
 def _string_global(op: Operation, text: str) -> str:
-    module = _module(op)
+    module = module_of(op)
     body = module.regions[0].blocks[0]
     names = {
         o.prop("sym_name", A.StringAttr).value

@@ -23,22 +23,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
-from ...dialects import llvm_attrs as LA
+from ...dialects.arith.ops import ops as arith_d
+from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
-from ...ir.diagnostics import DiagnosticError
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
-from ...transforms.vector_lowering import kind_of, lower_vector_ops
-from .conversion import Rewriter, apply_patterns
-from .descriptor import extract as extractvalue
-from .descriptor import insert as insertvalue
-from .descriptor import poison
-from .type_converter import PTR, LLVMTypeConverter
+from ...transforms.vector_lowering import kind_of
+from .conversion import Rewriter
+from .lowering_helpers import extract as extractvalue
+from .lowering_helpers import insert as insertvalue
+from .lowering_helpers import poison
+from .type_converter import PTR
 
 POISON_POS = -1
 DYN = T.DYNAMIC
@@ -603,7 +600,6 @@ _FLOAT_MINMAX = {
 
 
 def _fmf(op: Operation, reassoc: bool) -> dict:
-    from ...dialects import arith as arith_d
 
     fm = op.props.get("fastmath")
     names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
@@ -790,42 +786,3 @@ def core_patterns(reassoc: bool = False) -> dict:
         "vector.scalable.extract": _scalable_extract,
         "arith.constant": nd_constant,
     }
-
-
-def convert_vector_to_llvm(
-    root: Operation,
-    converter: LLVMTypeConverter | None = None,
-    reassoc: bool = False,
-    ctx: PassContext | None = None,
-    contract_lowering: str = "dot",
-) -> None:
-    """Lower the vector ops nested in ``root`` to the LLVM dialect."""
-    from .vector_llvm_memory import memory_patterns
-
-    lower_vector_ops(root, contract_lowering)
-    patterns = core_patterns(reassoc)
-    patterns.update(memory_patterns())
-    apply_patterns(root, patterns, Rewriter(converter or LLVMTypeConverter(), ctx))
-
-
-@register_pass
-@dataclass(frozen=True)
-class ConvertVectorToLLVM(ModulePass):
-    name: ClassVar[str] = "convert-vector-to-llvm"
-    summary: ClassVar[str] = "Lower the operations from the vector dialect into the LLVM dialect"
-    reassociate_fp_reductions: bool = False
-    force_32bit_vector_indices: bool = True
-    use_vector_alignment: bool = False
-    vector_contract_lowering: str = "dot"
-    vector_transpose_lowering: str = "eltwise"
-    enable_amx: bool = False
-    enable_arm_neon: bool = False
-    enable_arm_sve: bool = False
-    enable_x86vector: bool = False
-
-    def run(self, op: Operation, ctx: PassContext) -> None:
-        if self.vector_contract_lowering not in ("dot", "outerproduct", "parallelarith", "llvmintr"):
-            raise DiagnosticError(f"invalid vector-contract-lowering '{self.vector_contract_lowering}'", op.loc)
-        convert_vector_to_llvm(
-            op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx, self.vector_contract_lowering
-        )

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...affine.expr import AffineMap
-from ...dialects.linalg import iterator_array, maps_array
+from ...dialects.linalg.structured import iterator_array, maps_array
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, PassError, register_pass

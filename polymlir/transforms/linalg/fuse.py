@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineDimExpr, AffineExpr, const, dim, sym
-from ...affine.flatten import flatten
+from ...affine.dependence import dependences
 from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
+from ...ir.affine_expr import AffineDimExpr, AffineExpr, const, dim, sym
+from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
@@ -136,7 +137,7 @@ class _Fusion:
     def flows(self, src: Operation, dst: Operation):
         rels = [
             d.relation
-            for d in self.model.dependences("flow")
+            for d in dependences(self.model, "flow")
             if d.source is self.stmt[src] and d.sink is self.stmt[dst]
         ]
         if not rels:
@@ -259,7 +260,7 @@ class _Fusion:
                 raise TransformError(
                     f"cannot fuse: {op.name} between the producers and the consumer has unknown memory effects", op
                 )
-        for d in self.model.dependences():
+        for d in dependences(self.model):
             if d.source in fused_stmts and d.sink not in fused_stmts:
                 sink_op = d.sink.op
                 if sink_op.parent is block and first < ops.index(sink_op) < last:
@@ -284,7 +285,7 @@ class _Fusion:
             # The (tile, instance) pairs that run: st[x] -> T[...] for each of them.
             runs = to_z.range_product(to_x).intersect_range(rel.wrap()).domain()
             sched[st] = to_x.intersect_domain(runs).reverse().apply_range(time)
-        for d in self.model.dependences():
+        for d in dependences(self.model):
             if d.source not in fused_stmts or d.sink not in fused_stmts:
                 continue
             if d.kind == "flow" and d.source is not d.sink:

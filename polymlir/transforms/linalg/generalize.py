@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects import linalg as L
+from ...dialects.linalg import structured as L
 from ...ir.core import Operation
 from ...ir.patterns import PatternSet, apply_patterns_greedily
 from .. import canonicalize_affine as CA

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ...dialects import linalg as L
+from ...dialects.linalg import structured as L
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder

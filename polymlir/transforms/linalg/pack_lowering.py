@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...affine.maps import AffineMap
-from ...dialects.linalg import GenericOp, iterator_array, maps_array
+from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ..pass_manager import ModulePass, PassContext, register_pass

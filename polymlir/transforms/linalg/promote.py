@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...affine.flatten import flatten
+from ...affine.dependence import dependences
 from ...affine.model import NonAffine, analyze_structured_op
 from ...affine.structured import payload_reads_init
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
@@ -86,7 +87,7 @@ def _check_alias(op: Operation, k: int, other: int) -> None:
     except NonAffine as e:
         raise TransformError(f"{describe(op)} is outside the polyhedral model: {e.reason}", op) from None
     buf = op.operands[k]
-    for d in m.dependences():
+    for d in dependences(m):
         if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():  # type: ignore[attr-defined]
             raise TransformError(
                 f"cannot promote output {k} of {describe(op)}: operand {other} is the same buffer and the "

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...affine.expr import AffineConstantExpr, AffineDimExpr, AffineExpr, const, dim
-from ...affine.flatten import flatten
-from ...affine.maps import AffineMap
-from ...dialects.memref_views import infer_subview_result_type
+from ...dialects.memref.views import infer_subview_result_type
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, const, dim
+from ...ir.affine_flatten import flatten
+from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ..loops.errors import TransformError

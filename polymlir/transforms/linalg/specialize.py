@@ -32,16 +32,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...affine.expr import AffineDimExpr
-from ...affine.maps import AffineMap
-from ...dialects import linalg as L
-from ...dialects import linalg_named as N
-from ...dialects.arith import COMMUTATIVE
-from ...dialects.linalg_structured import identity_region
+from ...dialects.arith.ops import COMMUTATIVE
+from ...dialects.linalg import named as N
+from ...dialects.linalg import structured as L
+from ...dialects.linalg.custom_form import identity_region
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineDimExpr
+from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Region, Value
-from ...ir.opdef import lookup_op
+from ...ir.registry import lookup_op
 from ...ir.rewriting import move_blocks_before
 from ...parser.attr_parser import BaseParser
 from ..pass_manager import ModulePass, PassContext, register_pass

@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineExpr, dim
+from ...affine.dependence import dependences
 from ...affine.model import NonAffine, analyze_structured_op, op_loc
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
 from ...ir import types as T
+from ...ir.affine_expr import AffineExpr, dim
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ..loops.errors import TransformError
@@ -101,7 +102,7 @@ def check_tiling(op: Operation, sizes: Sequence[int], order: Sequence[int]) -> N
     sched = ib.access_relation(
         tiled_schedule_exprs(n, sizes, order), [lp.name for lp in st.loops], m.param_names, st.name, "T"
     )
-    for d in m.dependences():
+    for d in dependences(m):
         bad = ib.out_of_order(d.relation, sched, sched)
         if bad is not None:
             red = " (a reduction: the tiles would reassociate it)" if d.reduction else ""

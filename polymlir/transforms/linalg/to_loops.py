@@ -27,14 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...affine.expr import AffineConstantExpr, AffineDimExpr, AffineExpr, dim, sym
-from ...affine.maps import AffineMap
-from ...dialects import linalg as L
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp
-from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.loops import AffineForOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.ops import AffineApplyOp
+from ...dialects.linalg import structured as L
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, dim, sym
+from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError

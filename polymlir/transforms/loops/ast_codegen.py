@@ -24,7 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import (
+from ...affine.model import PolyhedralModel, is_effect_free, op_loc
+from ...affine.schedules import Entry, loop_name
+from ...affine.statements import Unit
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.affine.ops import AffineApplyOp
+from ...dialects.arith.ops import ConstantOp
+from ...ir.affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
     AffineDimExpr,
@@ -34,14 +40,8 @@ from ...affine.expr import (
     dim,
     sym,
 )
-from ...affine.maps import AffineMap, IntegerSet
-from ...affine.model import PolyhedralModel, is_effect_free, op_loc
-from ...affine.schedules import Entry, loop_name
-from ...affine.statements import Unit
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineParallelOp
-from ...dialects.arith import ConstantOp
-from ...ir.attributes import Location
+from ...ir.affine_map import AffineMap, IntegerSet
+from ...ir.attributes.locations import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from .loop_utils import TransformError
 

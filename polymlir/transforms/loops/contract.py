@@ -17,10 +17,11 @@ then harmless, since each iteration writes what it reads before reading it.
 from __future__ import annotations
 
 from ...affine import isl_bridge as ib
+from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.memref import AllocaOp, AllocOp
+from ...dialects.memref.alloc import AllocaOp, AllocOp
 from ...ir import types as T
 from ...ir.core import Operation, Value
 from .loop_utils import TransformError
@@ -93,7 +94,7 @@ def _plan(
                 f"loop {loop_name(lp)} at {lp.loc} is an {lp.op.name}: its iterations may run at once and "
                 "cannot share one iteration's buffer"
             )
-    for d in model.dependences(kind="flow", value_based=True):
+    for d in dependences(model, kind="flow", value_based=True):
         if d.source.accesses[0].memref is not buf:
             continue
         if d.carried_by is not None and d.carried_by.depth < len(chain):

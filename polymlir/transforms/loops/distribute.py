@@ -20,11 +20,12 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from ...affine.expr import const
+from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit
+from ...ir.affine_expr import const
 from ...ir.core import Operation, OpResult
 from .fuse import range_units
 from .loop_utils import TransformError, body_ops
@@ -61,7 +62,7 @@ def dependence_graph(model: PolyhedralModel, loop: Loop, units: Sequence[Unit], 
         k = _item_of(items, u.op)
         for m in u.members:
             stmt_items.setdefault(m.stmt, set()).add(k)
-    for d in model.dependences():
+    for d in dependences(model):
         if d.carried_by is not None and d.carried_by.depth < loop.depth:
             continue
         for a in stmt_items.get(d.source, ()):

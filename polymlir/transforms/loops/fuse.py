@@ -25,12 +25,13 @@ from collections.abc import Sequence
 
 from ...affine import isl_bridge as ib
 from ...affine.dependence import Dependence
-from ...affine.expr import const, dim
 from ...affine.legality import Verdict
-from ...affine.model import Loop, PolyhedralModel, is_effect_free
+from ...affine.model import Loop, PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...ir.affine_expr import const, dim
 from ...ir.core import Block, Operation, OpResult, Value
+from . import ast_codegen
 from .loop_utils import TransformError, body_ops, move_body
 
 ALLOC_OPS = ("memref.alloc", "memref.alloca")
@@ -110,13 +111,8 @@ def between(a: Operation, b: Operation) -> list[Operation]:
 
 
 def ast_regeneration():
-    """The isl AST code generator (``ast_codegen.regenerate``), or None
-    while it is not part of this build."""
-    try:
-        from . import ast_codegen  # noqa: PLC0415 - optional: another module of this package
-    except ImportError:
-        return None
-    return getattr(ast_codegen, "regenerate", None)
+    """The isl AST code generator (``ast_codegen.regenerate``)."""
+    return ast_codegen.regenerate
 
 
 # -- fusion -----------------------------------------------------------------------------
@@ -231,7 +227,6 @@ def hoist_problem(a: Operation, b: Operation) -> str | None:
 
 
 def _loc(op: Operation) -> str:
-    from ...affine.model import op_loc
 
     return op_loc(op)
 
@@ -434,9 +429,8 @@ def _fuse_regenerated(
         where = span
     vectors = fusion_vectors(units, ca, nest_b, shifts)
     maps = schedule_maps(units, vectors, model.param_names)
-    from .ast_codegen import origins_from_vectors  # noqa: PLC0415 - present when ast_regeneration() is
 
-    new = regenerate(model, units, maps, where, origins=origins_from_vectors(units, vectors))
+    new = regenerate(model, units, maps, where, origins=ast_codegen.origins_from_vectors(units, vectors))
     return new[0] if isinstance(new, (list, tuple)) else new
 
 

@@ -39,6 +39,7 @@ from . import skew as SK
 from . import tile as TL
 from . import tile_imperfect as TI
 from . import unroll as U
+from . import unroll_jam as UJ
 from .ast_codegen import CodegenError
 from .loop_utils import TransformError, perfect_band_problem
 from .trace import Step, Trace
@@ -251,8 +252,8 @@ class Schedule:
             "unroll_jam",
             [lp],
             {"factor": int(factor)},
-            lambda: U.unroll_jam_verdict(m, lp, int(factor)),
-            lambda: U.unroll_jam(m, lp, int(factor)),
+            lambda: UJ.unroll_jam_verdict(m, lp, int(factor)),
+            lambda: UJ.unroll_jam(m, lp, int(factor)),
         )
 
     def parallelize(self, loop: LoopSpec, reductions: bool = True) -> Verdict:
@@ -475,7 +476,7 @@ class Schedule:
             candidates.append(("strip_mine", names[:1], {"factor": 4}, _deferred(TL.strip_mine_verdict, m, lp, 4)))
             candidates.append(("unroll", names[:1], {"factor": 4}, _deferred(U.unroll_verdict, m, lp, 4)))
             if lp.children:
-                candidates.append(("unroll_jam", names[:1], {"factor": 2}, _deferred(U.unroll_jam_verdict, m, lp, 2)))
+                candidates.append(("unroll_jam", names[:1], {"factor": 2}, _deferred(UJ.unroll_jam_verdict, m, lp, 2)))
                 candidates.append(("distribute", names[:1], {}, _deferred(D.distribute_verdict, m, lp)))
                 candidates.append(("promote", names[:1], {}, _deferred(PR.promote_verdict, m, lp)))
             candidates.append(

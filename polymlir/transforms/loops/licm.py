@@ -26,7 +26,7 @@ from typing import cast
 
 from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...ir.core import Operation
 from .loop_utils import defined_inside
 from .scalar_replace import _zero, may_touch

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ...affine.maps import AffineMap
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
-from ...dialects.affine_loops import AffineForOp, AffineYieldOp
+from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from .errors import TransformError
 

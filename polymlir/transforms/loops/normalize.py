@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ...affine.expr import AffineExpr, const, dim, sym
 from ...affine.legality import Verdict
-from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineApplyOp
-from ...dialects.affine_loops import AffineForOp, AffineParallelOp, _i32_elements
+from ...dialects.affine.loops import AffineForOp, AffineParallelOp, _i32_elements
+from ...dialects.affine.ops import AffineApplyOp
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineExpr, const, dim, sym
+from ...ir.affine_map import AffineMap
 from ...ir.core import Operation, Value
 from .loop_utils import TransformError
 from .unroll import (

@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name, refusal
-from ...dialects.affine_loops import REDUCTIONS, AffineForOp, AffineParallelOp, _reduction_matches
+from ...dialects.affine.loops import REDUCTIONS, AffineForOp, AffineParallelOp, _reduction_matches
 from ...ir.core import Operation, OpResult, Value
 from .loop_utils import TransformError
 from .tile import model_problem
@@ -108,7 +109,7 @@ def parallelize_verdict(model: PolyhedralModel, loop: Loop, reductions: bool = T
             return Verdict(
                 False, f"cannot {what}: the value it carries in iter_args #{k} is not a reduction ({r})", op=loop.op
             )
-    carried = [d for d in model.dependences() if d.carried_by is loop]
+    carried = [d for d in dependences(model) if d.carried_by is loop]
     if carried:
         # Name a dependence that is not a reduction first: it is the real obstacle.
         order = {"flow": 0, "output": 1, "anti": 2}

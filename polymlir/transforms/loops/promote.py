@@ -25,17 +25,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
-from ...affine.expr import AffineExpr, AffineExprKind, const, dim, sym
 from ...affine.legality import Verdict
-from ...affine.maps import AffineMap, IntegerSet
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineMaxOp
-from ...dialects.affine_loops import AffineForOp, AffineIfOp
-from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
-from ...dialects.memref import AllocOp, DeallocOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.ops import AffineMaxOp
+from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineExpr, AffineExprKind, const, dim, sym
+from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
 from .loop_utils import TransformError, append_before_terminator

@@ -35,9 +35,9 @@ from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.schedules import loop_name
-from ...dialects.affine_loops import AffineForOp, AffineIfOp, AffineYieldOp
-from ...dialects.affine_memory import AffineLoadOp, AffineStoreOp
-from ...dialects.arith import ConstantOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value

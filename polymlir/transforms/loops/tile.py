@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...affine.expr import const, dim
 from ...affine.legality import Verdict
-from ...affine.maps import AffineMap
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import BandFn, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import access_units
+from ...ir.affine_expr import const, dim
+from ...ir.affine_map import AffineMap
 from .loop_utils import (
     TransformError,
     as_for,

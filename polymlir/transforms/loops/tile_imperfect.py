@@ -34,11 +34,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ...affine.expr import const, dim
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import PinnedTile, Vector, base_vector, check, inside, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...ir.affine_expr import const, dim
 from ...ir.core import Operation
 from .ast_codegen import DimOrigin, nest_of, origins_from_vectors, regenerate, top_level_op
 from .loop_utils import TransformError

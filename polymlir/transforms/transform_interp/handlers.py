@@ -5,7 +5,7 @@ the canonicalization/CSE/LICM drivers and the debug remarks."""
 
 from __future__ import annotations
 
-from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.linalg.structured import LinalgStructuredOp
 from ...dialects.transform_structured import MatchOp
 from ...ir.core import Operation
 from ...ir.opdef import ISOLATED_FROM_ABOVE

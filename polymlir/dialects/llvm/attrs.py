@@ -1,0 +1,335 @@
+"""Attributes and enums of the LLVM dialect.
+
+Modelled attributes (frozen, hashable; ``str(a)`` is upstream's spelling)::
+
+    LinkageAttr("internal")            #llvm.linkage<internal>
+    CConvAttr("fastcc")                #llvm.cconv<fastcc>
+    TailCallKindAttr("tail")           #llvm.tailcallkind<tail>
+    FramePointerKindAttr("non-leaf")   #llvm.framePointerKind<"non-leaf">
+    FastmathFlagsAttr.of("nnan", "ninf")   #llvm.fastmath<nnan, ninf>
+    IntegerOverflowFlagsAttr(NSW | NUW)    #llvm.overflow<nsw, nuw>
+    TargetFeaturesAttr(("+avx",))      #llvm.target_features<["+avx"]>
+
+Other ``#llvm.*`` attributes (debug info, alias scopes, TBAA, ...) stay
+opaque, printed as written. Integer-valued enums stored in properties
+(predicates, orderings, ...) are the ``*_CASES`` tables below, value ->
+keyword, used with ``asm_format.enum_attr``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...ir import attributes as A
+from ...parser.attr_parser import DIALECT_ATTR_PARSERS
+
+# -- integer enums (properties hold IntegerAttr values) ------------------------
+
+ICMP_PREDICATES = {0: "eq", 1: "ne", 2: "slt", 3: "sle", 4: "sgt", 5: "sge", 6: "ult", 7: "ule", 8: "ugt", 9: "uge"}
+FCMP_PREDICATES = {
+    0: "_false",
+    1: "oeq",
+    2: "ogt",
+    3: "oge",
+    4: "olt",
+    5: "ole",
+    6: "one",
+    7: "ord",
+    8: "ueq",
+    9: "ugt",
+    10: "uge",
+    11: "ult",
+    12: "ule",
+    13: "une",
+    14: "uno",
+    15: "_true",
+}
+ATOMIC_ORDERINGS = {
+    0: "not_atomic",
+    1: "unordered",
+    2: "monotonic",
+    4: "acquire",
+    5: "release",
+    6: "acq_rel",
+    7: "seq_cst",
+}
+ATOMIC_BIN_OPS = {
+    0: "xchg",
+    1: "add",
+    2: "sub",
+    3: "_and",
+    4: "nand",
+    5: "_or",
+    6: "_xor",
+    7: "max",
+    8: "min",
+    9: "umax",
+    10: "umin",
+    11: "fadd",
+    12: "fsub",
+    13: "fmax",
+    14: "fmin",
+    15: "uinc_wrap",
+    16: "udec_wrap",
+    17: "usub_cond",
+    18: "usub_sat",
+    19: "fmaximum",
+    20: "fminimum",
+    21: "fmaximumnum",
+    22: "fminimumnum",
+}
+ASM_DIALECTS = {0: "att", 1: "intel"}
+UNNAMED_ADDR = {0: "", 1: "local_unnamed_addr", 2: "unnamed_addr"}
+VISIBILITY = {0: "", 1: "hidden", 2: "protected"}
+ROUNDING_MODES = {0: "towardzero", 1: "tonearest", 2: "upward", 3: "downward", 4: "tonearestaway", 7: "dynamic"}
+FP_EXCEPTION_BEHAVIORS = {0: "ignore", 1: "maytrap", 2: "strict"}
+COMDAT_SELECTORS = {0: "any", 1: "exactmatch", 2: "largest", 3: "nodeduplicate", 4: "samesize"}
+
+# Bit enums.
+NSW, NUW = 1, 2
+OVERFLOW_BITS = (("nsw", NSW), ("nuw", NUW))
+GEP_INBOUNDS_FLAG, GEP_NUSW, GEP_NUW = 1, 2, 4
+GEP_INBOUNDS = GEP_INBOUNDS_FLAG | GEP_NUSW
+FASTMATH_BITS = (("nnan", 1), ("ninf", 2), ("nsz", 4), ("arcp", 8), ("contract", 16), ("afn", 32), ("reassoc", 64))
+FASTMATH_FAST = 127
+
+LINKAGES = (
+    "external",
+    "available_externally",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "appending",
+    "internal",
+    "private",
+    "extern_weak",
+    "common",
+)
+CCONVS = (
+    "ccc",
+    "fastcc",
+    "coldcc",
+    "cc_10",
+    "cc_11",
+    "anyregcc",
+    "preserve_mostcc",
+    "preserve_allcc",
+    "swiftcc",
+    "cxx_fast_tlscc",
+    "tailcc",
+    "cfguard_checkcc",
+    "swifttailcc",
+    "x86_stdcallcc",
+    "x86_fastcallcc",
+    "arm_apcscc",
+    "arm_aapcscc",
+    "arm_aapcs_vfpcc",
+    "msp430_intrcc",
+    "x86_thiscallcc",
+    "ptx_kernelcc",
+    "ptx_devicecc",
+    "spir_funccc",
+    "spir_kernelcc",
+    "intel_ocl_bicc",
+    "x86_64_sysvcc",
+    "win64cc",
+    "x86_vectorcallcc",
+    "hhvmcc",
+    "hhvm_ccc",
+    "x86_intrcc",
+    "avr_intrcc",
+    "avr_signalcc",
+    "avr_builtincc",
+    "amdgpu_vscc",
+    "amdgpu_gscc",
+    "amdgpu_pscc",
+    "amdgpu_cscc",
+    "amdgpu_kernelcc",
+    "x86_regcallcc",
+    "amdgpu_hscc",
+    "msp430_builtincc",
+    "amdgpu_lscc",
+    "amdgpu_escc",
+    "aarch64_vectorcallcc",
+    "aarch64_sve_vectorcallcc",
+    "wasm_emscripten_invokecc",
+    "amdgpu_gfxcc",
+    "m68k_intrcc",
+)
+TAIL_CALL_KINDS = ("none", "notail", "musttail", "tail")
+FRAME_POINTER_KINDS = ("none", "non-leaf", "all", "reserved", "non-leaf-no-reserve")
+
+
+def format_bits(value: int, bits, groups=(), none: str = "none", sep: str = ", ") -> str:
+    """A bit enum as upstream prints it: primary groups first, then bits."""
+    if value == 0:
+        return none
+    out = []
+    rest = value
+    for name, mask in groups:
+        if rest & mask == mask:
+            out.append(name)
+            rest &= ~mask
+    for name, mask in bits:
+        if rest & mask:
+            out.append(name)
+            rest &= ~mask
+    return sep.join(out)
+
+
+_BARE = re.compile(r"[a-zA-Z_][\w$.]*\Z")
+
+
+# -- keyword attributes -----------------------------------------------------------
+
+
+class _KeywordAttr(A.Attribute):
+    """``#llvm.<mnemonic><keyword>`` over a fixed set of keywords."""
+
+    __slots__ = ()
+    MNEMONIC: ClassVar[str] = ""
+    CASES: ClassVar[tuple[str, ...]] = ()
+    value: str
+
+    def print(self, p) -> str:
+        v = self.value
+        return f"#llvm.{self.MNEMONIC}<{v if _BARE.match(v) else A.quote(v)}>"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class LinkageAttr(_KeywordAttr):
+    value: str = "external"
+    MNEMONIC: ClassVar[str] = "linkage"
+    CASES: ClassVar[tuple[str, ...]] = LINKAGES
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CConvAttr(_KeywordAttr):
+    value: str = "ccc"
+    MNEMONIC: ClassVar[str] = "cconv"
+    CASES: ClassVar[tuple[str, ...]] = CCONVS
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TailCallKindAttr(_KeywordAttr):
+    value: str = "none"
+    MNEMONIC: ClassVar[str] = "tailcallkind"
+    CASES: ClassVar[tuple[str, ...]] = TAIL_CALL_KINDS
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FramePointerKindAttr(_KeywordAttr):
+    value: str = "none"
+    MNEMONIC: ClassVar[str] = "framePointerKind"
+    CASES: ClassVar[tuple[str, ...]] = FRAME_POINTER_KINDS
+
+
+_KEYWORD_ATTRS: dict[str, type[_KeywordAttr]] = {
+    c.MNEMONIC: c for c in (LinkageAttr, CConvAttr, TailCallKindAttr, FramePointerKindAttr)
+}
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FastmathFlagsAttr(A.Attribute):
+    """Fast-math flags as a bit mask (``FASTMATH_BITS``)."""
+
+    flags: int = 0
+
+    @staticmethod
+    def of(*names: str) -> FastmathFlagsAttr:
+        v = 0
+        for n in names:
+            v |= FASTMATH_FAST if n == "fast" else dict(FASTMATH_BITS).get(n, 0)
+        return FastmathFlagsAttr(v)
+
+    def print(self, p) -> str:
+        return "#llvm.fastmath<" + format_bits(self.flags, FASTMATH_BITS, (("fast", FASTMATH_FAST),)) + ">"
+
+
+FASTMATH_NONE = FastmathFlagsAttr(0)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class IntegerOverflowFlagsAttr(A.Attribute):
+    flags: int = 0
+
+    def print(self, p) -> str:
+        return "#llvm.overflow<" + format_bits(self.flags, OVERFLOW_BITS) + ">"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TargetFeaturesAttr(A.Attribute):
+    features: tuple[str, ...] = ()
+
+    def print(self, p) -> str:
+        return "#llvm.target_features<[" + ", ".join(A.quote(f) for f in self.features) + "]>"
+
+
+# -- parsing --------------------------------------------------------------------
+
+
+def parse_keyword_or_string(p, message: str) -> str:
+    if p.kind == "string":
+        return p.parse_string()
+    if p.kind == "bare":
+        s = p.text
+        p.advance()
+        return s
+    p.error(message)
+
+
+def parse_bit_list(p, bits, groups=(), none: str = "none", sep: str = ",", what: str = "flag") -> int:
+    """Keywords separated by ``sep`` (``,`` or ``|``) into a bit mask."""
+    names = dict(bits)
+    names.update(dict(groups))
+    v = 0
+    while True:
+        pos = p.start
+        kw = p.parse_keyword(f"expected {what}")
+        if kw != none:
+            if kw not in names:
+                p.error(f"invalid {what} '{kw}'", pos)
+            v |= names[kw]
+        if not p.accept(sep):
+            return v
+
+
+def _parse_llvm_attr(p, name: str) -> A.Attribute | None:
+    mn = name[len("llvm.") :]
+    cls = _KEYWORD_ATTRS.get(mn)
+    if cls is None and mn not in ("fastmath", "overflow", "target_features"):
+        return None
+    p.advance()
+    p.expect("<", "expected '<'")
+    if cls is not None:
+        pos = p.start
+        v = parse_keyword_or_string(p, f"expected keyword for {mn}")
+        if v not in cls.CASES:
+            p.error(f"expected one of [{', '.join(cls.CASES)}] for {mn}, got: {v}", pos)
+        a: A.Attribute = cls(v)
+    elif mn == "fastmath":
+        a = FastmathFlagsAttr(parse_bit_list(p, FASTMATH_BITS, (("fast", FASTMATH_FAST),), what="fastmath flag"))
+    elif mn == "overflow":
+        a = IntegerOverflowFlagsAttr(parse_bit_list(p, OVERFLOW_BITS, what="overflow flag"))
+    else:
+        feats: list[str] = []
+        p.expect("[", "expected '['")
+        if not p.accept("]"):
+            while True:
+                pos = p.start
+                f = p.parse_string("expected string")
+                if f and f[0] not in "+-":
+                    p.error("target features must start with '+' or '-'", pos)
+                feats.append(f)
+                if not p.accept(","):
+                    break
+            p.expect("]", "expected ']'")
+        a = TargetFeaturesAttr(tuple(feats))
+    p.expect(">", "expected '>'")
+    return a
+
+
+DIALECT_ATTR_PARSERS["llvm"] = _parse_llvm_attr

@@ -1,0 +1,623 @@
+"""LLVM dialect ops with symbols: ``llvm.func``, ``llvm.mlir.global``,
+comdats, ``llvm.mlir.addressof``, ``llvm.dso_local_equivalent`` (see
+``ops.py`` for the Python API; calls are in ``calls.py``, aliases, ifuncs
+and ctors/dtors in ``module_ops.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.asm_format import enum_attr
+from ...ir.core import Block, Region
+from ...ir.fields import prop, region, result
+from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE
+from ...ir.registry import register_op
+from ..function_like import parse_function_like, print_function_like
+from . import attrs as LA
+from .ops import ANY_PTR, ARRAY, I32_ATTR, I64_ATTR, LLVMOp, _i64
+from .types import (
+    VOID,
+    LLVMArrayType,
+    LLVMFunctionType,
+    LLVMLabelType,
+    LLVMMetadataType,
+    LLVMPointerType,
+    LLVMTokenType,
+    LLVMVoidType,
+    is_compatible_type,
+)
+
+# -- symbol helpers ------------------------------------------------------------
+
+
+def lookup_symbol(op, ref: A.SymbolRefAttr | str):
+    """The op ``ref`` names, from the nearest symbol table above ``op``."""
+    root, nested = (ref, ()) if isinstance(ref, str) else (ref.root, ref.nested)
+    table = op.parent_op
+    while table is not None and SYMBOL_TABLE not in table.traits:
+        table = table.parent_op
+    found = None
+    for name in (root, *nested):
+        if table is None:
+            return None
+        found = None
+        for r in table.regions:
+            for b in r.blocks:
+                for child in b.operations:
+                    n = child.properties.get("sym_name") if isinstance(child.properties, dict) else None
+                    if n is None:
+                        n = child.attributes.get("sym_name")
+                    if isinstance(n, A.StringAttr) and n.value == name:
+                        found = child
+                        break
+        table = found
+    return found
+
+
+def _keyword(p, names: Sequence[str]) -> str | None:
+    if p.kind == "bare" and p.text in names:
+        t = p.text
+        p.advance()
+        return t
+    return None
+
+
+def _keyword_index(p, cases: dict[int, str]) -> int:
+    for v, name in cases.items():
+        if name and p.accept_keyword(name):
+            return v
+    return 0
+
+
+def _split_attrs(cls, attrs: dict, state) -> None:
+    pn = cls.property_names()
+    for k, v in attrs.items():
+        (state.properties if k in pn else state.attributes)[k] = v
+
+
+def _attr_dict(op, elided: Sequence[str], drop_default_fmf: bool = False) -> dict:
+    attrs = {k: v for k, v in op.properties.items() if k not in elided}
+    if drop_default_fmf and attrs.get("fastmathFlags") == LA.FASTMATH_NONE:
+        del attrs["fastmathFlags"]
+    attrs.update(op.attributes)
+    return attrs
+
+
+UNIT = C.UnitAttr
+STR = C.StrAttr
+TYPE = C.TypeAttr
+ANY = C.AnyAttr
+LINKAGE = C.AttrConstraint("LLVM Linkage specification", lambda a: isinstance(a, LA.LinkageAttr))
+CCONV = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.CConvAttr))
+TAIL_CALL_KIND = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.TailCallKindAttr))
+VISIBILITY = enum_attr("LLVM GlobalValue Visibility", LA.VISIBILITY)
+UNNAMED_ADDR = enum_attr("LLVM GlobalValue UnnamedAddr", LA.UNNAMED_ADDR)
+FN_TYPE = C.AttrConstraint(
+    "type attribute of LLVM function type",
+    lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, LLVMFunctionType),
+)
+
+# -- llvm.func ------------------------------------------------------------------------
+
+# Optional function attributes of llvm.func (name, constraint), all inherent.
+_FUNC_OPTIONAL = (
+    ("comdat", C.SymbolRefAttr),
+    ("convergent", UNIT),
+    ("personality", C.FlatSymbolRefAttr),
+    ("garbageCollector", STR),
+    ("passthrough", ARRAY),
+    ("function_entry_count", I64_ATTR),
+    ("memory_effects", ANY),
+    ("arm_streaming", UNIT),
+    ("arm_locally_streaming", UNIT),
+    ("arm_streaming_compatible", UNIT),
+    ("arm_new_za", UNIT),
+    ("arm_in_za", UNIT),
+    ("arm_out_za", UNIT),
+    ("arm_inout_za", UNIT),
+    ("arm_preserves_za", UNIT),
+    ("section", STR),
+    ("alignment", I64_ATTR),
+    ("vscale_range", ANY),
+    ("frame_pointer", ANY),
+    ("target_cpu", STR),
+    ("tune_cpu", STR),
+    ("reciprocal_estimates", STR),
+    ("prefer_vector_width", STR),
+    ("target_features", ANY),
+    ("no_infs_fp_math", C.BoolAttr),
+    ("no_nans_fp_math", C.BoolAttr),
+    ("no_signed_zeros_fp_math", C.BoolAttr),
+    ("denormal_fp_math", STR),
+    ("denormal_fp_math_f32", STR),
+    ("fp_contract", STR),
+    ("instrument_function_entry", STR),
+    ("instrument_function_exit", STR),
+    ("no_inline", UNIT),
+    ("always_inline", UNIT),
+    ("inline_hint", UNIT),
+    ("no_unwind", UNIT),
+    ("will_return", UNIT),
+    ("optimize_none", UNIT),
+    ("vec_type_hint", ANY),
+    ("work_group_size_hint", C.DenseI32ArrayAttr),
+    ("reqd_work_group_size", C.DenseI32ArrayAttr),
+    ("intel_reqd_sub_group_size", I32_ATTR),
+    ("uwtable_kind", ANY),
+    ("dso_local", UNIT),
+    ("sym_visibility", STR),
+    ("arg_attrs", C.DictArrayAttr),
+    ("res_attrs", C.DictArrayAttr),
+    ("unnamed_addr", UNNAMED_ADDR),
+)
+_FUNC_ELIDED = ("linkage", "CConv", "visibility_", "comdat", "unnamed_addr", "vscale_range")
+_VSCALE = re.compile(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32")
+
+
+def _func_ns() -> dict:
+    ns: dict = {n: prop(c, optional=True) for n, c in _FUNC_OPTIONAL}
+    ns.update(
+        sym_name=prop(C.SymbolNameAttr),
+        function_type=prop(FN_TYPE),
+        linkage=prop(LINKAGE, default=LA.LinkageAttr("external")),
+        CConv=prop(CCONV, default=LA.CConvAttr("ccc")),
+        visibility_=prop(VISIBILITY, default=_i64(0)),
+    )
+    return ns
+
+
+_FuncFields = type("_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(), "body": region()})
+
+
+@register_op
+class LLVMFuncOp(_FuncFields):
+    """``llvm.func [linkage] [visibility] [unnamed_addr] [cconv] @name(args)
+    [-> res] [vscale_range(a, b)] [comdat(@c)] [attributes {...}] [{body}]``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.func"
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        props = state.properties
+        props["linkage"] = LA.LinkageAttr(_keyword(p, LA.LINKAGES) or "external")
+        props["visibility_"] = _i64(_keyword_index(p, LA.VISIBILITY))
+        props["unnamed_addr"] = _i64(_keyword_index(p, LA.UNNAMED_ADDR))
+        props["CConv"] = LA.CConvAttr(_keyword(p, LA.CCONVS) or "ccc")
+        sig_pos = p.start
+        parse_function_like(
+            p,
+            state,
+            allow_variadic=True,
+            visibility_keyword=False,
+            after_signature=lambda p, st, facts: cls._after_signature(p, st, facts, sig_pos),
+        )
+
+    @classmethod
+    def _after_signature(cls, p, state, facts, sig_pos: int) -> None:
+        ft = state.properties["function_type"].value
+        if len(ft.results) > 1:
+            p.error("failed to construct function type: expected zero or one function result", sig_pos)
+        if not all(is_compatible_type(t) for t in ft.inputs):
+            p.error("failed to construct function type: expected LLVM type for function arguments", sig_pos)
+        ret = ft.results[0] if ft.results else VOID
+        if not is_compatible_type(ret):
+            p.error(f"failed to construct function type: expected LLVM type for function results{ret}", sig_pos)
+        state.properties["function_type"] = A.TypeAttr(LLVMFunctionType(ret, tuple(ft.inputs), facts["variadic"]))
+        if p.accept_keyword("vscale_range"):
+            p.expect("(", "expected '('")
+            lo = p.parse_integer()
+            p.expect(",", "expected ','")
+            hi = p.parse_integer()
+            p.expect(")", "expected ')'")
+            state.properties["vscale_range"] = A.OpaqueAttr(
+                f"llvm.vscale_range<minRange = {lo} : i32, maxRange = {hi} : i32>"
+            )
+        if p.accept_keyword("comdat"):
+            p.expect("(", "expected '('")
+            state.properties["comdat"] = p.parse_attribute()
+            p.expect(")", "expected ')'")
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        pre = ""
+        if props["linkage"].value != "external":
+            pre += " " + props["linkage"].value
+        for key, cases in (("visibility_", LA.VISIBILITY), ("unnamed_addr", LA.UNNAMED_ADDR)):
+            v = props.get(key)
+            if isinstance(v, A.IntegerAttr) and cases.get(v.value):
+                pre += " " + cases[v.value]
+        if props["CConv"].value != "ccc":
+            pre += " " + props["CConv"].value
+        print_function_like(
+            self,
+            p,
+            variadic=self.type.is_var_arg,
+            skip=_FUNC_ELIDED,
+            prefix_keywords=pre,
+            visibility_keyword=False,
+            after_signature=self._print_after_signature,
+        )
+
+    def _print_after_signature(self, p) -> None:
+        vr = self.properties.get("vscale_range")
+        if vr is not None:
+            m = _VSCALE.search(str(vr))
+            p.write(f" vscale_range({m.group(1)}, {m.group(2)})" if m else "")
+        c = self.properties.get("comdat")
+        if c is not None:
+            p.write(f" comdat({p.attr(c)})")
+
+    @property
+    def type(self) -> LLVMFunctionType:
+        return self.properties["function_type"].value
+
+    @property
+    def name_str(self) -> str:
+        return self.properties["sym_name"].value
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.regions[0].blocks
+
+    def verify_(self) -> None:
+        props = self.properties
+        linkage = props["linkage"].value
+        if linkage == "common":
+            raise self.op_error("functions cannot have 'common' linkage")
+        _verify_comdat(self, props.get("comdat"))
+        ft = self.type
+        for name, n in (("arg_attrs", len(ft.params)), ("res_attrs", len(ft.results))):
+            a = props.get(name)
+            if a is not None and len(a) != n:
+                what = "argument" if name == "arg_attrs" else "result"
+                raise self.op_error(
+                    f"expects {what} attribute array to have the same number of elements as the "
+                    f"number of function {what}s, got {len(a)}, but expected {n}"
+                )
+        if self.is_declaration:
+            if linkage not in ("external", "extern_weak"):
+                raise self.op_error("external functions must have 'external' or 'extern_weak' linkage")
+            return
+        if "no_inline" in props and "always_inline" in props:
+            raise self.emit_error("no_inline and always_inline attributes are incompatible")
+        if "optimize_none" in props and "no_inline" not in props:
+            raise self.op_error("with optimize_none must also be no_inline")
+        entry = self.regions[0].blocks[0]
+        if len(entry.arguments) != len(ft.params):
+            raise self.op_error(f"entry block must have {len(ft.params)} arguments to match function signature")
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.params)):
+            if a.type != t:
+                raise self.op_error(
+                    f"type of entry block argument #{i}({a.type}) must match the type of the "
+                    f"corresponding argument in function signature({t})"
+                )
+            if not is_compatible_type(a.type):
+                raise self.op_error(f"entry block argument #{i} is not of LLVM type")
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        type: LLVMFunctionType,
+        linkage: str = "external",
+        cconv: str = "ccc",
+        arg_attrs: Sequence[dict] | None = None,
+        attributes: dict | None = None,
+    ) -> LLVMFuncOp:
+        """An external declaration; call ``add_entry_block()`` to define it."""
+        props: dict = {
+            "sym_name": A.StringAttr(name),
+            "function_type": A.TypeAttr(type),
+            "linkage": LA.LinkageAttr(linkage),
+            "CConv": LA.CConvAttr(cconv),
+            "unnamed_addr": _i64(0),
+        }
+        if arg_attrs is not None and any(arg_attrs):
+            props["arg_attrs"] = A.ArrayAttr(tuple(A.DictionaryAttr.from_dict(d) for d in arg_attrs))
+        attrs = {}
+        pn = cls.property_names()
+        for k, v in (attributes or {}).items():
+            (props if k in pn else attrs)[k] = v
+        return cls.create(properties=props, attributes=attrs, regions=[Region()])
+
+    def add_entry_block(self) -> Block:
+        """Append the entry block, with arguments of the signature's types."""
+        return self.regions[0].add_block(Block(list(self.type.params)))
+
+
+def _verify_comdat(op, attr) -> None:
+    if attr is None:
+        return
+    sel = lookup_symbol(op, attr)
+    if not isinstance(sel, ComdatSelectorOp):
+        raise op.emit_error("expected comdat symbol")
+
+
+# -- globals --------------------------------------------------------------------------
+
+
+class _GlobalFields(LLVMOp):
+    __slots__ = ()
+    global_type = prop(TYPE)
+    constant = prop(UNIT, optional=True)
+    sym_name = prop(C.SymbolNameAttr)
+    linkage = prop(LINKAGE)
+    dso_local = prop(UNIT, optional=True)
+    thread_local_ = prop(UNIT, optional=True)
+    externally_initialized = prop(UNIT, optional=True)
+    value = prop(ANY, optional=True)
+    alignment = prop(I64_ATTR, optional=True)
+    addr_space = prop(I32_ATTR, default=A.IntegerAttr(0, T.i32))
+    unnamed_addr = prop(UNNAMED_ADDR, optional=True)
+    section = prop(STR, optional=True)
+    comdat = prop(C.SymbolRefAttr, optional=True)
+    dbg_exprs = prop(ARRAY, optional=True)
+    target_specific_attrs = prop(ARRAY, optional=True)
+    visibility_ = prop(VISIBILITY, default=_i64(0))
+    initializer = region()
+
+
+_GLOBAL_ELIDED = (
+    "sym_name",
+    "global_type",
+    "constant",
+    "value",
+    "linkage",
+    "unnamed_addr",
+    "thread_local_",
+    "visibility_",
+    "comdat",
+)
+
+
+@register_op
+class GlobalOp(_GlobalFields):
+    """``llvm.mlir.global [linkage] [visibility] [thread_local]
+    [unnamed_addr] [constant] @name(value?) [comdat(@c)] {attrs} [: type] [{init}]``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.global"
+    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        props = state.properties
+        props["linkage"] = LA.LinkageAttr(_keyword(p, LA.LINKAGES) or "external")
+        props["visibility_"] = _i64(_keyword_index(p, LA.VISIBILITY))
+        if p.accept_keyword("thread_local"):
+            props["thread_local_"] = A.UNIT
+        props["unnamed_addr"] = _i64(_keyword_index(p, LA.UNNAMED_ADDR))
+        if p.accept_keyword("constant"):
+            props["constant"] = A.UNIT
+        props["sym_name"] = A.StringAttr(p.parse_symbol_name())
+        p.expect("(", "expected '('")
+        value = None
+        if not p.accept(")"):
+            value = p.parse_attribute()
+            props["value"] = value
+            p.expect(")", "expected ')'")
+        if p.accept_keyword("comdat"):
+            p.expect("(", "expected '('")
+            props["comdat"] = p.parse_attribute()
+            p.expect(")", "expected ')'")
+        _split_attrs(cls, p.parse_optional_attr_dict(), state)
+        types = p.parse_optional_colon_type_list()
+        if len(types) > 1:
+            p.error("expected zero or one type", state.pos)
+        r = Region()
+        if not types:
+            if not (isinstance(value, A.StringAttr) and value.type is None):
+                p.error("type can only be omitted for string globals", state.pos)
+            types = [LLVMArrayType(T.i8, len(value.value.encode("utf-8", "surrogateescape")))]
+        elif p.kind == "{":
+            r = p.parse_region()
+        state.regions.append(r)
+        props["global_type"] = A.TypeAttr(types[0])
+
+    def print_custom(self, p) -> None:
+        props = self.properties
+        p.write(" " + props["linkage"].value + " ")
+        vis = LA.VISIBILITY.get(props["visibility_"].value, "")
+        if vis:
+            p.write(vis + " ")
+        if "thread_local_" in props:
+            p.write("thread_local ")
+        ua = props.get("unnamed_addr")
+        if isinstance(ua, A.IntegerAttr) and LA.UNNAMED_ADDR.get(ua.value):
+            p.write(LA.UNNAMED_ADDR[ua.value] + " ")
+        if "constant" in props:
+            p.write("constant ")
+        p.write(A.SymbolRefAttr(props["sym_name"].value).print(p) + "(")
+        v = props.get("value")
+        if v is not None:
+            p.write(p.attr(v))
+        p.write(")")
+        if "comdat" in props:
+            p.write(f" comdat({p.attr(props['comdat'])})")
+        p.print_optional_attr_dict(_attr_dict(self, _GLOBAL_ELIDED))
+        if isinstance(v, A.StringAttr) and v.type is None:
+            return
+        p.write(" : " + p.type(props["global_type"].value))
+        if self.regions and self.regions[0].blocks:
+            p.write(" ")
+            p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
+
+    def verify_(self) -> None:
+        props = self.properties
+        t = props["global_type"].value
+        if isinstance(t, (LLVMVoidType, LLVMTokenType, LLVMMetadataType, LLVMLabelType)) or (
+            not is_compatible_type(t) and not isinstance(t, LLVMPointerType)
+        ):
+            raise self.op_error("expects type to be a valid element type for an LLVM global")
+        parent = self.parent_op
+        if parent is not None and SYMBOL_TABLE not in parent.traits:
+            raise self.op_error("must appear at the module level")
+        v = props.get("value")
+        if (
+            isinstance(v, A.StringAttr)
+            and v.type is None
+            and not (
+                isinstance(t, LLVMArrayType)
+                and t.element_type == T.i8
+                and t.num_elements == len(v.value.encode("utf-8", "surrogateescape"))
+            )
+        ):
+            raise self.op_error("requires an i8 array type of the length equal to that of the string attribute")
+        linkage = props["linkage"].value
+        if linkage == "common" and v is not None and not _is_zero(v):
+            raise self.op_error("expected zero value for 'common' linkage")
+        if linkage == "appending" and not isinstance(t, LLVMArrayType):
+            raise self.op_error("expected array type for 'appending' linkage")
+        _verify_comdat(self, props.get("comdat"))
+        al = props.get("alignment")
+        if isinstance(al, A.IntegerAttr) and (al.value <= 0 or al.value & (al.value - 1)):
+            raise self.emit_error("alignment attribute is not a power of 2")
+        if self.regions and self.regions[0].blocks:
+            b = self.regions[0].blocks[0]
+            ret = b.operations[-1] if b.operations else None
+            if ret is not None and ret.name == "llvm.return":
+                if not ret.operands:
+                    raise self.op_error("initializer region cannot return void")
+                if ret.operands[0].type != t:
+                    raise self.op_error(
+                        f"initializer region type '{ret.operands[0].type}' does not match global type '{t}'"
+                    )
+            if v is not None:
+                raise self.op_error("cannot have both initializer value and region")
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        type: T.Type,
+        value: A.Attribute | None = None,
+        constant: bool = False,
+        linkage: str = "external",
+        alignment: int = 0,
+        addr_space: int = 0,
+        thread_local: bool = False,
+    ) -> GlobalOp:
+        """A global; to initialize it with ops, fill ``op.regions[0]`` with a
+        block ending in ``llvm.return``."""
+        props: dict = {
+            "sym_name": A.StringAttr(name),
+            "global_type": A.TypeAttr(type),
+            "linkage": LA.LinkageAttr(linkage),
+            "unnamed_addr": _i64(0),
+            "addr_space": A.IntegerAttr(addr_space, T.i32),
+        }
+        if value is not None:
+            props["value"] = value
+        if constant:
+            props["constant"] = A.UNIT
+        if alignment:
+            props["alignment"] = _i64(alignment)
+        if thread_local:
+            props["thread_local_"] = A.UNIT
+        return cls.create(properties=props, regions=[Region()])
+
+
+def _is_zero(a: A.Attribute) -> bool:
+    if isinstance(a, (A.IntegerAttr, A.FloatAttr)):
+        return a.value == 0
+    if isinstance(a, A.DenseElementsAttr):
+        return all(v == 0 for v in a.values)
+    if isinstance(a, A.ArrayAttr):
+        return all(_is_zero(x) for x in a)
+    return False
+
+
+def _parse_global_prefix(p, props: dict, thread_local: bool = True) -> None:
+    """``[linkage] [visibility] [thread_local] [unnamed_addr]`` (globals, aliases)."""
+    props["linkage"] = LA.LinkageAttr(_keyword(p, LA.LINKAGES) or "external")
+    props["visibility_"] = _i64(_keyword_index(p, LA.VISIBILITY))
+    if thread_local and p.accept_keyword("thread_local"):
+        props["thread_local_"] = A.UNIT
+    props["unnamed_addr"] = _i64(_keyword_index(p, LA.UNNAMED_ADDR))
+
+
+def _global_prefix_str(props: dict) -> str:
+    s = " " + props["linkage"].value + " "
+    vis = LA.VISIBILITY.get(props["visibility_"].value, "")
+    if vis:
+        s += vis + " "
+    if "thread_local_" in props:
+        s += "thread_local "
+    ua = props.get("unnamed_addr")
+    if isinstance(ua, A.IntegerAttr) and LA.UNNAMED_ADDR.get(ua.value):
+        s += LA.UNNAMED_ADDR[ua.value] + " "
+    return s
+
+
+@register_op
+class AddressOfOp(LLVMOp):
+    """``llvm.mlir.addressof @g : !llvm.ptr``."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.addressof"
+    traits = frozenset({PURE, "ConstantLike"})
+    global_name = prop(C.FlatSymbolRefAttr)
+    res = result(ANY_PTR)
+    assembly_format = "$global_name attr-dict `:` qualified(type($res))"
+
+    def verify_(self) -> None:
+        sym = lookup_symbol(self, self.properties["global_name"])
+        if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
+            raise self.op_error(
+                "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
+                "'llvm.func' or 'llvm.mlir.ifunc'"
+            )
+        ptr = self.results[0].type
+        if (
+            isinstance(sym, GlobalOp)
+            and isinstance(ptr, LLVMPointerType)
+            and sym.properties["addr_space"].value != ptr.address_space
+        ):
+            raise self.op_error("pointer address space must match address space of the referenced global or alias")
+
+    @classmethod
+    def build(cls, name: str, addr_space: int = 0) -> AddressOfOp:
+        return cls.create(result_types=[LLVMPointerType(addr_space)], properties={"global_name": A.SymbolRefAttr(name)})
+
+
+@register_op
+class DSOLocalEquivalentOp(LLVMOp):
+    __slots__ = ()
+    OP_NAME = "llvm.dso_local_equivalent"
+    traits = frozenset({PURE, "ConstantLike"})
+    function_name = prop(C.FlatSymbolRefAttr)
+    res = result(ANY_PTR)
+    assembly_format = "$function_name attr-dict `:` qualified(type($res))"
+
+
+@register_op
+class ComdatOp(LLVMOp):
+    __slots__ = ()
+    OP_NAME = "llvm.comdat"
+    traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, "NoRegionArguments"})
+    sym_name = prop(C.SymbolNameAttr)
+    body = region()
+    assembly_format = "$sym_name $body attr-dict"
+
+    def verify_(self) -> None:
+        for b in self.regions[0].blocks:
+            for op in b.operations:
+                if not isinstance(op, ComdatSelectorOp):
+                    raise op.emit_error("only comdat selector symbols can appear in a comdat region")
+
+
+@register_op
+class ComdatSelectorOp(LLVMOp):
+    __slots__ = ()
+    OP_NAME = "llvm.comdat_selector"
+    traits = frozenset({SYMBOL})
+    sym_name = prop(C.SymbolNameAttr)
+    comdat = prop(enum_attr("LLVM Comdat Types", LA.COMDAT_SELECTORS))
+    assembly_format = "$sym_name $comdat attr-dict"

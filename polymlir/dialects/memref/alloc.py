@@ -1,0 +1,291 @@
+"""The memref dialect's allocation ops: alloc, alloca, realloc, alloca_scope (+ return), dealloc, distinct_objects."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.constraints import TypeConstraint
+from ...ir.core import Operation, Value
+from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
+from ...ir.layout import has_identity_layout, layout_map
+from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.registry import register_op
+from .ops import (
+    AUTOMATIC_ALLOCATION_SCOPE,
+    AlignmentAttr,
+    AnyRankedOrUnrankedMemRef,
+    Index,
+    MemRef,
+    MemRef1D,
+    VariadicIndex,
+    _any_memref,
+    index_types,
+    q,
+)
+
+
+class _AllocLike(OpDef):
+    __slots__ = ()
+    dynamicSizes = var_operand(VariadicIndex)
+    symbolOperands = var_operand(VariadicIndex)
+    alignment = prop(AlignmentAttr, optional=True)
+    memref = result(MemRef)
+    assembly_format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        index_types(ps, "dynamicSizes", "symbolOperands")
+
+    def verify_(self) -> None:
+        t = self.results[0].type
+        if not isinstance(t, T.MemRefType):
+            raise self.op_error("result must be a memref")
+        ndyn = sum(1 for d in t.shape if d == T.DYNAMIC)
+        if len(self.dynamicSizes) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(
+                f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "  # type: ignore[arg-type]
+                f"expected {ndyn}"
+            )
+        nsym = 0
+        if not has_identity_layout(t):
+            m = layout_map(t)
+            nsym = m.num_symbols if m is not None else 0
+        if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
+            raise self.op_error(
+                f"symbol operand count does not equal memref symbol count: expected {nsym}, "
+                f"got {len(self.symbolOperands)}"
+            )  # type: ignore[arg-type]
+
+    @classmethod
+    def build(
+        cls,
+        memref_type: T.MemRefType,
+        dynamic_sizes: Sequence[Value] = (),
+        symbol_operands: Sequence[Value] = (),
+        alignment: int | None = None,
+        loc: A.Location | None = None,
+    ) -> _AllocLike:
+        """An allocation of ``memref_type``; one index value per dynamic
+        dimension, one per symbol of a layout map."""
+        props: dict[str, A.Attribute] = {
+            "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(dynamic_sizes), len(symbol_operands)))
+        }
+        if alignment is not None:
+            props["alignment"] = A.IntegerAttr(alignment, T.i64)
+        return cast(
+            _AllocLike,
+            cls.create(
+                operands=[*dynamic_sizes, *symbol_operands], result_types=[memref_type], properties=props, loc=loc
+            ),
+        )
+
+
+@register_op
+class AllocOp(_AllocLike):
+    """Heap allocation of a memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloc"
+    asm_result_name = "alloc"
+
+
+@register_op
+class AllocaOp(_AllocLike):
+    """Stack allocation, released at the end of the enclosing allocation scope."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca"
+    asm_result_name = "alloca"
+
+    def verify_(self) -> None:
+        anc = self.parent_op
+        while anc is not None and AUTOMATIC_ALLOCATION_SCOPE not in anc.traits:
+            anc = anc.parent_op
+        if anc is None:
+            raise self.op_error("requires an ancestor op with AutomaticAllocationScope trait")
+        super().verify_()
+
+
+@register_op
+class ReallocOp(OpDef):
+    """Resize a 1-D allocation."""
+
+    __slots__ = ()
+    OP_NAME = "memref.realloc"
+    source = operand(MemRef1D)
+    dynamicResultSize = opt_operand(Index)
+    alignment = prop(AlignmentAttr, optional=True)
+    result_ = result(MemRef1D, name="result")
+    assembly_format = "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        index_types(ps, "dynamicResultSize")
+
+    def verify_(self) -> None:
+        src = self.operands[0].type
+        res = self.results[0].type
+        if not has_identity_layout(src):
+            raise self.emit_error(f"unsupported layout for source memref type {q(src)}")
+        if not has_identity_layout(res):
+            raise self.emit_error(f"unsupported layout for result memref type {q(res)}")
+        if src.memory_space != res.memory_space:
+            raise self.emit_error(
+                f"different memory spaces specified for source memref type {q(src)} and result memref type {q(res)}"
+            )
+        if src.element_type != res.element_type:
+            raise self.emit_error(
+                f"different element types specified for source memref type {q(src)} and result memref type {q(res)}"
+            )
+        dyn = T.DYNAMIC in res.shape
+        if dyn and self.dynamicResultSize is None:
+            raise self.emit_error(f"missing dimension operand for result type {q(res)}")
+        if not dyn and self.dynamicResultSize is not None:
+            raise self.emit_error(f"unnecessary dimension operand for result type {q(res)}")
+
+
+@register_op
+class AllocaScopeOp(OpDef):
+    """An explicit allocation scope: allocas inside are freed on exit."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca_scope"
+    traits = frozenset(
+        {
+            AUTOMATIC_ALLOCATION_SCOPE,
+            SINGLE_BLOCK,
+            "RecursiveMemoryEffects",
+            "NoRegionArguments",
+            "RegionBranchOpInterface",
+        }
+    )
+    results_ = var_result(name="results")
+    bodyRegion = region()
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        if p.accept("->"):
+            state.result_types = p.parse_function_result_types()
+        r = p.parse_region(entry_args=[])
+        ensure_terminator(r, "memref.alloca_scope.return", p)
+        state.regions.append(r)
+        state.attributes.update(p.parse_optional_attr_dict())
+
+    def print_custom(self, p) -> None:
+        p.write(" ")
+        terms = bool(self.results)
+        if terms:
+            p.write(" -> (" + ", ".join(p.type(t) for t in self.result_types) + ")")
+        p.write(" ")
+        p.print_region(self.regions[0], print_entry_args=False, print_terminators=terms)
+        p.print_optional_attr_dict(self.attributes)
+
+    def verify_(self) -> None:
+        r = self.regions[0]
+        if len(r.blocks) != 1:
+            raise self.op_error("region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks")
+        verify_implicit_terminator(self, "memref.alloca_scope.return")
+        if r.blocks[0].arguments:
+            raise self.op_error("requires zero region arguments")  # NoRegionArguments
+
+    def verify_regions_(self) -> None:
+        r = self.regions[0]
+        if not r.blocks or not r.blocks[0].operations:
+            return
+        t = r.blocks[0].operations[-1]
+        if t.name != "memref.alloca_scope.return":
+            return
+        n, m = len(t.operands), len(self.results)
+        edge = "along control flow edge from Operation memref.alloca_scope.return to parent: "
+        if n != m:
+            raise self.op_error(
+                f"{edge}region branch point has {n} operands, but region successor needs {m} inputs"
+            ).attach_note("region branch point", t.loc)
+        for i, (v, r_) in enumerate(zip(t.operands, self.results)):
+            if v.type != r_.type:
+                raise self.op_error(
+                    f"{edge}successor operand type #{i} {q(v.type)} should match successor input type #{i} {q(r_.type)}"
+                ).attach_note("region branch point", t.loc)
+
+
+def verify_implicit_terminator(op, name: str) -> None:
+    """Upstream's ``SingleBlockImplicitTerminator`` trait check."""
+    for r in op.regions:
+        if not r.blocks:
+            continue
+        b = r.blocks[0]
+        if not b.operations:
+            raise op.op_error("expects a non-empty block")
+        last = b.operations[-1]
+        if last.name != name:
+            raise op.op_error(f"expects regions to end with '{name}', found '{last.name}'")
+
+
+def ensure_terminator(region, name: str, p) -> None:
+    """Append a bare ``name`` op to a single-block region without a
+    terminator (upstream's ``ensureTerminator``)."""
+
+    if not region.blocks:
+        region.add_block()
+    b = region.blocks[-1]
+    last = b.operations[-1] if b.operations else None
+    if last is not None and (last.name == name or (last.registered and TERMINATOR in last.traits)):
+        return
+    b.append(Operation.create(name, loc=p.loc_at(p.start)))
+
+
+@register_op
+class AllocaScopeReturnOp(OpDef):
+    """Terminator of ``memref.alloca_scope``; may be elided when it returns nothing."""
+
+    __slots__ = ()
+    OP_NAME = "memref.alloca_scope.return"
+    traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<AllocaScopeOp>"})
+    results_ = var_operand(name="results")
+    assembly_format = "attr-dict ($results^ `:` type($results))?"
+
+    def verify_(self) -> None:
+        if not isinstance(self.parent_op, AllocaScopeOp):
+            raise self.op_error("expects parent op 'memref.alloca_scope'")
+
+
+@register_op
+class DeallocOp(OpDef):
+    """Free a memref allocated by ``memref.alloc``."""
+
+    __slots__ = ()
+    OP_NAME = "memref.dealloc"
+    traits = frozenset({"MemRefsNormalizable"})
+    memref = operand(AnyRankedOrUnrankedMemRef)
+    assembly_format = "$memref attr-dict `:` type($memref)"
+
+    @classmethod
+    def build(cls, memref: Value, loc: A.Location | None = None) -> DeallocOp:
+        return cast(DeallocOp, cls.create(operands=[memref], loc=loc))
+
+
+@register_op
+class DistinctObjectsOp(OpDef):
+    """Assert that its memref operands do not alias; returns them."""
+
+    __slots__ = ()
+    OP_NAME = "memref.distinct_objects"
+    traits = frozenset({PURE})
+    operands_ = var_operand(
+        TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref), name="operands"
+    )
+    results_ = var_result(AnyRankedOrUnrankedMemRef, name="results")
+    assembly_format = "$operands attr-dict `:` type($operands)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("results_", list(ps.types.get("operands_", [])))
+
+    def verify_(self) -> None:
+        if [v.type for v in self.operands] != self.result_types:
+            raise self.op_error("operand types and result types must match")
+        if not self.operands:
+            raise self.op_error("expected at least one operand")

@@ -1,0 +1,579 @@
+"""The view-like ops of the memref dialect: subview, view, reinterpret_cast,
+reshape, transpose, extract_strided_metadata (expand_shape and
+collapse_shape are in ``reshapes.py``).
+
+Result-type inference follows upstream (``SubViewOp::inferResultType``,
+``inferRankReducedResultType``, transpose's ``inferTransposeResultType``), with
+strides and offsets from ``polymlir.ir.layout``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.constraints import AttrConstraint
+from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.layout import (
+    DYNAMIC,
+    canonicalize_strided_layout,
+    has_identity_layout,
+    is_strided,
+    make_strided_layout,
+    sat_add,
+    sat_mul,
+    strides_and_offset,
+)
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
+from ...parser.affine_parser import AffineParseError, parse_affine_map
+from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+from .ops import AnyRankedOrUnrankedMemRef, Index, MemRef, VariadicIndex, q, ranked_memref
+
+StridedMemRef = ranked_memref("strided memref of any type values", is_strided)
+I8MemRef1D = ranked_memref(
+    "1D memref of 8-bit signless integer values", lambda t: t.rank == 1 and t.element_type == T.i8
+)
+ShapeMemRef = ranked_memref(
+    "1D memref of signless integer or index values",
+    lambda t: (
+        t.rank == 1
+        and (
+            isinstance(t.element_type, T.IndexType)
+            or (isinstance(t.element_type, T.IntegerType) and t.element_type.signedness == "")
+        )
+    ),
+)
+DenseI64Array = AttrConstraint(
+    "i64 dense array attribute", lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == T.i64
+)
+IndexListArrayAttr = AttrConstraint(
+    "Array of 64-bit integer array attributes",
+    lambda a: (
+        isinstance(a, A.ArrayAttr)
+        and all(
+            isinstance(g, A.ArrayAttr) and all(isinstance(i, A.IntegerAttr) and i.type == T.i64 for i in g) for g in a
+        )
+    ),
+)
+
+
+def _static(op, name: str) -> list[int]:
+    a = op.properties.get(name)
+    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
+
+
+# -- subview type inference -------------------------------------------------------------
+
+
+def infer_subview_result_type(
+    source: T.MemRefType, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> T.MemRefType:
+    """The type of a subview that drops no dimension: sizes as given, strides
+    the source's times ``strides``, offset moved by ``offsets`` (DYNAMIC
+    entries propagate; ``0 * ?`` is 0)."""
+    so = strides_and_offset(source)
+    if so is None:
+        raise ValueError(f"{source} is not strided")
+    src_strides, offset = so
+    for o, s in zip(offsets, src_strides):
+        offset = sat_add(offset, sat_mul(o, s))
+    new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides)]
+    return T.MemRefType(
+        tuple(sizes), source.element_type, make_strided_layout(new_strides, offset), source.memory_space
+    )
+
+
+def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
+    """Dimensions of ``original`` (all of size 1) to drop to get ``reduced``
+    (upstream's ``computeRankReductionMask``); None when impossible."""
+    unused: set[int] = set()
+    j = 0
+    for i, d in enumerate(original):
+        if j < len(reduced) and d == reduced[j]:
+            j += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    if j != len(reduced):
+        return None
+    return unused
+
+
+def infer_rank_reduced_subview_type(
+    result_shape: Sequence[int],
+    source: T.MemRefType,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> T.MemRefType:
+    """Like ``infer_subview_result_type``, reduced to ``result_shape`` by
+    dropping unit dimensions (and their strides)."""
+    t = infer_subview_result_type(source, offsets, sizes, strides)
+    if t.rank == len(result_shape):
+        return t
+    drop = rank_reduction_mask(t.shape, result_shape)
+    if drop is None:
+        raise ValueError("invalid rank reduction")
+    lay = t.layout
+    kept = [s for i, s in enumerate(lay.strides) if i not in drop]  # type: ignore[union-attr]
+    return T.MemRefType(
+        tuple(result_shape),
+        t.element_type,
+        make_strided_layout(kept, lay.offset),  # type: ignore[union-attr]
+        t.memory_space,
+    )
+
+
+def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType, sizes: Sequence[int]) -> set[int] | None:
+    """Which unit dimensions of ``original`` a subview result ``reduced``
+    dropped, told apart by their strides when several have size 1 (upstream's
+    ``computeMemRefRankReductionMask``)."""
+    unused: set[int] = set()
+    if original.rank == reduced.rank:
+        return unused
+    for i, s in enumerate(sizes):
+        if s == 1:
+            unused.add(i)
+    if len(unused) + reduced.rank == original.rank:
+        return unused
+    so, sr = strides_and_offset(original), strides_and_offset(reduced)
+    if so is None or sr is None:
+        return None
+    current = Counter(so[0])
+    candidate = Counter(sr[0])
+    for d in sorted(unused):
+        s = so[0][d]
+        if current[s] > candidate[s]:
+            current[s] -= 1
+        elif current[s] == candidate[s]:
+            unused.discard(d)
+        else:
+            return None
+    if len(unused) + reduced.rank != original.rank:
+        return None
+    return unused
+
+
+def verify_in_bounds_slice(
+    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> str | None:
+    """The message for a static slice running out of ``shape``, else None."""
+    for i, d in enumerate(shape):
+        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
+            continue
+        if offsets[i] >= d:
+            return f"offset {i} is out-of-bounds: {offsets[i]} >= {d}"
+        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
+            continue
+        last = offsets[i] + (sizes[i] - 1) * strides[i]
+        if last >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {last} >= {d}"
+    return None
+
+
+# -- ops with offsets, sizes and strides --------------------------------------------------
+
+
+class _OffsetsSizesStrides(DynamicIndexListFormat, OpDef):
+    __slots__ = ()
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        raise NotImplementedError
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        for n in ("offsets", "sizes", "strides"):
+            ps.types.setdefault(n, [T.index] * len(ps.operands.get(n, [])))
+
+    def verify_declared(self) -> None:
+        # Upstream checks the dynamic entries before the declared constraints.
+        for n in ("offsets", "sizes", "strides"):
+            verify_dynamic_count(self, n, f"static_{n}", _static(self, f"static_{n}"), getattr(self, n))
+        super().verify_declared()
+        verify_offset_sizes_strides(
+            self,
+            self._max_ranks(),
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
+
+
+@register_op
+class SubViewOp(_OffsetsSizesStrides):
+    """``memref.subview %m[offsets] [sizes] [strides] : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.subview"
+    asm_result_name = "subview"
+    traits = frozenset({PURE, "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    source = operand(MemRef)
+    offsets = var_operand(VariadicIndex)
+    sizes = var_operand(VariadicIndex)
+    strides = var_operand(VariadicIndex)
+    static_offsets = prop(DenseI64Array)
+    static_sizes = prop(DenseI64Array)
+    static_strides = prop(DenseI64Array)
+    result_ = result(MemRef, name="result")
+    assembly_format = (
+        "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        r = self.operands[0].type.rank
+        return r, r, r
+
+    def dropped_dims(self) -> set[int]:
+        """Source dimensions the result type drops."""
+        expected = infer_subview_result_type(
+            self.operands[0].type,
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
+        m = memref_rank_reduction_mask(expected, self.results[0].type, _static(self, "static_sizes"))
+        return m or set()
+
+    def verify_(self) -> None:
+        base, sub = self.operands[0].type, self.results[0].type
+        offs, szs, sts = (
+            _static(self, "static_offsets"),
+            _static(self, "static_sizes"),
+            _static(self, "static_strides"),
+        )
+        if base.memory_space != sub.memory_space:
+            raise self.emit_error(
+                f"different memory spaces specified for base memref type {q(base)} and subview memref type {q(sub)}"
+            )
+        if not is_strided(base):
+            raise self.emit_error(f"base type {q(base)} is not strided")
+        expected = infer_subview_result_type(base, offs, szs, sts)
+
+        def layout_mismatch():
+            return self.emit_error(
+                f"expected result type to be {q(expected)} or a rank-reduced version. (mismatch "
+                f"of result layout), but got {q(sub)}"
+            )
+
+        if expected != sub:
+            if sub.rank > expected.rank:
+                raise self.emit_error(
+                    f"expected result rank to be smaller or equal to the source rank, but got {q(sub)}"
+                )
+            if rank_reduction_mask(expected.shape, sub.shape) is None:
+                raise self.emit_error(
+                    f"expected result type to be {q(expected)} or a rank-reduced version. "
+                    f"(mismatch of result sizes), but got {q(sub)}"
+                )
+            if expected.element_type != sub.element_type:
+                raise self.emit_error(
+                    f"expected result element type to be {q(expected.element_type)}, but got {q(sub)}"
+                )
+        se, ss = strides_and_offset(expected), strides_and_offset(sub)
+        if se is None or ss is None or se[1] != ss[1]:
+            raise layout_mismatch()
+        dropped = memref_rank_reduction_mask(expected, sub, szs)
+        if dropped is None:
+            raise layout_mismatch()
+        kept = [s for i, s in enumerate(se[0]) if i not in dropped]
+        if kept != list(ss[0]):
+            raise layout_mismatch()
+        msg = verify_in_bounds_slice(base.shape, offs, szs, sts)
+        if msg is not None:
+            raise self.emit_error(msg)
+
+
+@register_op
+class ReinterpretCastOp(_OffsetsSizesStrides):
+    """``memref.reinterpret_cast %m to offset: [o], sizes: [...], strides: [...] : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.reinterpret_cast"
+    asm_result_name = "reinterpret_cast"
+    traits = frozenset({PURE, "MemRefsNormalizable", "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    offsets = var_operand(VariadicIndex)
+    sizes = var_operand(VariadicIndex)
+    strides = var_operand(VariadicIndex)
+    static_offsets = prop(DenseI64Array)
+    static_sizes = prop(DenseI64Array)
+    static_strides = prop(DenseI64Array)
+    result_ = result(StridedMemRef, name="result")
+    assembly_format = (
+        "$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) "
+        "`` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
+
+    def _max_ranks(self) -> tuple[int, int, int]:
+        r = self.results[0].type.rank
+        return 1, r, r
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.memory_space != res.memory_space:
+            raise self.emit_error(
+                f"different memory spaces specified for source type {q(src)} and result memref type {q(res)}"
+            )
+        if src.element_type != res.element_type:
+            raise self.emit_error(
+                f"different element types specified for source type {q(src)} and result memref type {q(res)}"
+            )
+
+        def show(v: int) -> str:
+            return "dynamic" if v == DYNAMIC else str(v)
+
+        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"))):
+            if r != DYNAMIC and r != e:
+                raise self.emit_error(f"expected result type with size = {show(e)} instead of {r} in dim = {i}")
+        so = strides_and_offset(res)
+        if so is None:
+            raise self.emit_error(f"expected result type to have strided layout but found {q(res)}")
+        strides, offset = so
+        eo = _static(self, "static_offsets")[0]
+        if offset != DYNAMIC and offset != eo:
+            raise self.emit_error(f"expected result type with offset = {show(eo)} instead of {offset}")
+        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"))):
+            if r != DYNAMIC and r != e:
+                raise self.emit_error(f"expected result type with stride = {show(e)} instead of {r} in dim = {i}")
+
+
+@register_op
+class ViewOp(OpDef):
+    """A typed view of a flat ``i8`` buffer at a byte shift."""
+
+    __slots__ = ()
+    OP_NAME = "memref.view"
+    asm_result_name = "view"
+    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    source = operand(I8MemRef1D)
+    byte_shift = operand(Index)
+    sizes = var_operand(VariadicIndex)
+    result_ = result(MemRef, name="result")
+    assembly_format = "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)"
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("byte_shift", [T.index])
+        ps.types.setdefault("sizes", [T.index] * len(ps.operands.get("sizes", [])))
+
+    def verify_(self) -> None:
+        base, view = self.operands[0].type, self.results[0].type
+        if not has_identity_layout(base):
+            raise self.emit_error(f"unsupported map for base memref type {q(base)}")
+        if not has_identity_layout(view):
+            raise self.emit_error(f"unsupported map for result memref type {q(view)}")
+        if base.memory_space != view.memory_space:
+            raise self.emit_error(
+                f"different memory spaces specified for base memref type {q(base)} and view memref type {q(view)}"
+            )
+        ndyn = sum(1 for d in view.shape if d == DYNAMIC)
+        if len(self.sizes) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(
+                f"incorrect number of dynamic sizes, has {len(self.sizes)}, "  # type: ignore[arg-type]
+                f"expected {ndyn}"
+            )
+
+
+@register_op
+class ReshapeOp(OpDef):
+    """Reshape with a shape given as a 1-D memref operand."""
+
+    __slots__ = ()
+    OP_NAME = "memref.reshape"
+    asm_result_name = "reshape"
+    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    source = operand(AnyRankedOrUnrankedMemRef)
+    shape = operand(ShapeMemRef)
+    result_ = result(AnyRankedOrUnrankedMemRef, name="result")
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        src, res = self.operands[0].type, self.results[0].type
+        if src.element_type != res.element_type:
+            raise self.op_error("element types of source and destination memref types should be the same")
+        if isinstance(src, T.MemRefType) and not has_identity_layout(src):
+            raise self.op_error("source memref type should have identity affine map")
+        n = self.operands[1].type.shape[0]
+        if isinstance(res, T.MemRefType):
+            if not has_identity_layout(res):
+                raise self.op_error("result memref type should have identity affine map")
+            if n == DYNAMIC:
+                raise self.op_error(
+                    "cannot use shape operand with dynamic length to reshape to statically-ranked memref type"
+                )
+            if n != res.rank:
+                raise self.op_error("length of shape operand differs from the result's memref rank")
+
+
+# -- expand / collapse ------------------------------------------------------------------------
+
+
+# -- transpose and metadata ---------------------------------------------------------------------
+
+
+def infer_transpose_result_type(t: T.MemRefType, perm) -> T.MemRefType:
+    """``t`` with sizes and strides permuted by the permutation map ``perm``."""
+    strides, offset = strides_and_offset(t)  # type: ignore[misc]
+    pos = [r.position for r in perm.results]
+    return T.MemRefType(
+        tuple(t.shape[i] for i in pos),
+        t.element_type,
+        make_strided_layout([strides[i] for i in pos], offset),
+        t.memory_space,
+    )
+
+
+@register_op
+class TransposeOp(OpDef):
+    """``memref.transpose %m (d0, d1) -> (d1, d0) : T to U``"""
+
+    __slots__ = ()
+    OP_NAME = "memref.transpose"
+    asm_result_name = "transpose"
+    traits = frozenset({PURE})
+    in_ = operand(StridedMemRef, name="in")
+    permutation = prop(AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr)))
+    result_ = result(StridedMemRef, name="result")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+
+        ref = p.parse_operand()
+        try:
+            amap, end = parse_affine_map(p.src, p.start)
+        except AffineParseError as e:
+            p.error(e.message, e.offset)
+        p.reset(end)
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        src_pos = p.start
+        src = p.parse_type()
+        if not isinstance(src, T.MemRefType):
+            p.error(f"invalid kind of type specified: expected builtin.memref, but found {q(src)}", src_pos)
+        state.operands = [p.resolve_operand(ref, src)]
+        p.expect_keyword("to")
+        dst_pos = p.start
+        dst = p.parse_type()
+        if not isinstance(dst, T.MemRefType):
+            p.error(f"invalid kind of type specified: expected builtin.memref, but found {q(dst)}", dst_pos)
+        state.result_types = [dst]
+        for k, v in attrs.items():
+            (state.properties if k in cls.PROPERTIES else state.attributes)[k] = v
+        state.properties["permutation"] = A.AffineMapAttr(amap)
+
+    def print_custom(self, p) -> None:
+        perm = self.properties.get("permutation")
+        text = str(perm.value) if isinstance(perm, A.AffineMapAttr) else p.attr(perm)
+        p.write(f" {p.value_name(self.operands[0])} {text}")
+        extra = {k: v for k, v in self.properties.items() if k != "permutation"}
+        extra.update(self.attributes)
+        p.print_optional_attr_dict(extra)
+        p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
+
+    def verify_(self) -> None:
+        perm = self.properties["permutation"].value
+        if not perm.is_permutation():
+            raise self.op_error("expected a permutation map")
+        src, res = self.operands[0].type, self.results[0].type
+        if perm.num_dims != src.rank:
+            raise self.op_error("expected a permutation map of same rank as the input")
+        canonical = canonicalize_strided_layout(infer_transpose_result_type(src, perm))
+        if canonicalize_strided_layout(res) != canonical:
+            raise self.op_error(
+                f"result type {q(res)} is not equivalent to the canonical transposed input type {q(canonical)}"
+            )
+
+
+@register_op
+class ExtractStridedMetadataOp(OpDef):
+    """Base buffer, offset, sizes and strides of a strided memref."""
+
+    __slots__ = ()
+    OP_NAME = "memref.extract_strided_metadata"
+    traits = frozenset({PURE, "SameVariadicResultSize", "ViewLikeOpInterface", "InferTypeOpInterface"})
+    source = operand(StridedMemRef)
+    # Upstream: base_buffer, offset, sizes (variadic), strides (variadic),
+    # split evenly (SameVariadicResultSize); one group here, split by rank.
+    results_ = var_result(name="results")
+    assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        # The format, plus the older spelling the seed documents use, with no
+        # `->` and no base buffer type: `%m : memref<10x?xf32>, index, ...`.
+        ref = p.parse_operand()
+        p.expect(":", "expected ':'")
+        pos = p.start
+        src = p.parse_type()
+        if not isinstance(src, T.MemRefType):
+            p.error(
+                f"custom op '{cls.OP_NAME}' invalid kind of type specified: expected builtin.memref, but found "
+                f"{q(src)}",
+                pos,
+            )
+        if p.accept(","):
+            state.result_types = [cls.inferred_types(src)[0]] + p.parse_comma_list(p.parse_type)
+        else:
+            p.expect("->", "expected '->'")
+            state.result_types = p.parse_comma_list(p.parse_type)
+        state.operands = [p.resolve_operand(ref, src)]
+        state.attributes.update(p.parse_optional_attr_dict())
+
+    @staticmethod
+    def inferred_types(src: T.MemRefType) -> list[T.Type]:
+        base = T.MemRefType((), src.element_type, None, src.memory_space)
+        return [base, T.index] + [T.index] * (2 * src.rank)
+
+    def asm_result_names(self) -> list[str | None]:
+        # Upstream names the first value of each group: `%base_buffer,
+        # %offset, %sizes:2, %strides:2` (sizes and strides only when rank > 0).
+        n = (len(self.results) - 2) // 2
+        if n <= 0:
+            return ["base_buffer", "offset"]
+        return ["base_buffer", "offset", "sizes"] + [None] * (n - 1) + ["strides"]
+
+    @property
+    def base_buffer(self):
+        return self.results[0]
+
+    @property
+    def offset(self):
+        return self.results[1]
+
+    @property
+    def sizes(self):
+        n = (len(self.results) - 2) // 2
+        return self.results[2 : 2 + n]
+
+    @property
+    def strides(self):
+        n = (len(self.results) - 2) // 2
+        return self.results[2 + n :]
+
+    def verify_(self) -> None:
+        rts = self.result_types
+        if len(rts) < 2:
+            raise self.op_error(f"expected 2 or more results, but found {len(rts)}")
+        base = rts[0]
+        if not (isinstance(base, T.MemRefType) and base.rank == 0 and is_strided(base)):
+            raise self.op_error(f"result #0 must be strided memref of any type values of rank 0, but got {q(base)}")
+        for i, t in enumerate(rts[1:], start=1):
+            if not isinstance(t, T.IndexType):
+                what = "index" if i == 1 else "variadic of index"
+                raise self.op_error(f"result #{i} must be {what}, but got {q(t)}")
+        src = self.operands[0].type
+        inferred = self.inferred_types(src)
+        if rts != inferred:
+            raise self.op_error(
+                f"inferred type(s) {', '.join(q(t) for t in inferred)} are incompatible with return "
+                f"type(s) of operation {', '.join(q(t) for t in rts)}"
+            )

@@ -1,0 +1,325 @@
+"""Tensor slices and reshapes (upstream MLIR 22): extract_slice,
+insert_slice, parallel_insert_slice (with rank reduction), expand_shape
+and collapse_shape."""
+
+from __future__ import annotations
+
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.fields import operand, prop, result, var_operand
+from ...ir.opdef import PURE, OpDef
+from ...ir.registry import register_op
+from ...ir.types import DYNAMIC
+from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
+
+# -- slices -------------------------------------------------------------------------------
+
+
+def compute_rank_reduction_mask(original, reduced) -> set[int] | None:
+    """Dimensions of ``original`` dropped to obtain ``reduced`` (greedy
+    matching of unit dimensions, as upstream); None if impossible."""
+    unused: set[int] = set()
+    r = 0
+    for i, d in enumerate(original):
+        if r < len(reduced) and d == reduced[r]:
+            r += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    if r != len(reduced):
+        return None
+    return unused
+
+
+def slice_result_type(source: T.RankedTensorType, sizes: list[int]) -> T.RankedTensorType:
+    """Upstream's ``ExtractSliceOp::inferResultType``: the static sizes."""
+    return tensor_type(sizes, source.element_type, source.encoding)
+
+
+def verify_rank_reduced(op, expected: T.ShapedType, actual: T.ShapedType) -> None:
+    """``isRankReducedType`` + ``produceSliceErrorMsg``."""
+    if expected == actual:
+        return
+    if actual.rank > expected.rank:
+        raise op.emit_error("expected rank to be smaller or equal to the other rank. ")
+    if compute_rank_reduction_mask(expected.shape, actual.shape) is None:
+        raise op.emit_error(f"expected type to be '{expected}' or a rank-reduced version. (size mismatch) ")
+    if expected.element_type != actual.element_type:
+        raise op.emit_error(f"expected element type to be '{expected.element_type}'")
+
+
+def verify_in_bounds_slice(op, shape, offsets, sizes, strides) -> None:
+    """Upstream's ``verifyInBoundsSlice`` on the static entries."""
+    for i, d in enumerate(shape):
+        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
+            continue
+        if offsets[i] >= d:
+            raise op.emit_error(f"offset {i} is out-of-bounds: {offsets[i]} >= {d}")
+        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
+            continue
+        last = offsets[i] + max(sizes[i] - 1, 0) * strides[i]
+        if last >= d:
+            raise op.emit_error(f"slice along dimension {i} runs out-of-bounds: {last} >= {d}")
+
+
+class _SliceBase(DynamicIndexListFormat, OpDef):
+    """Ops with offsets, sizes and strides (OffsetSizeAndStrideOpInterface)."""
+
+    __slots__ = ()
+
+    def _full_type(self) -> T.RankedTensorType:
+        raise NotImplementedError
+
+    def _verify_lists(self) -> tuple[list[int], list[int], list[int]]:
+        offs, szs, strs = (static_list(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
+        for name, st, vals in (
+            ("offsets", offs, self.offsets),
+            ("sizes", szs, self.sizes),
+            ("strides", strs, self.strides),
+        ):
+            verify_dynamic_count(self, name, "static_" + name, st, vals)  # type: ignore[arg-type]
+        rank = self._full_type().rank
+        verify_offset_sizes_strides(self, (rank, rank, rank), offs, szs, strs)
+        return offs, szs, strs
+
+    def _verify_slice(self, small: T.RankedTensorType) -> None:
+        full = self._full_type()
+        offs, szs, strs = self._verify_lists()
+        verify_rank_reduced(self, slice_result_type(full, szs), small)
+        verify_in_bounds_slice(self, full.shape, offs, szs, strs)
+
+
+@register_op
+class ExtractSliceOp(_SliceBase):
+    """A (possibly rank-reduced) slice of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.extract_slice"
+    asm_result_name = "extracted_slice"
+    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = (
+        "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `to` type($result)"
+    )
+
+    def _full_type(self) -> T.RankedTensorType:
+        return self.source.type  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        self._verify_slice(self.result_types[0])
+
+
+class _InsertSliceBase(_SliceBase):
+    __slots__ = ()
+
+    def _full_type(self) -> T.RankedTensorType:
+        return self.dest.type  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        self._verify_slice(self.source.type)  # type: ignore[attr-defined]
+
+
+@register_op
+class InsertSliceOp(_InsertSliceBase):
+    """A copy of ``dest`` with a slice replaced by ``source``."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.insert_slice"
+    asm_result_name = "inserted_slice"
+    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface", "DestinationStyleOpInterface"})
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyRankedTensor, name="result")
+    assembly_format = (
+        "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        t = ps.types.get("dest")
+        if t:
+            ps.types.setdefault("result_", list(t))
+
+    def verify_(self) -> None:
+        if self.result_types[0] != self.dest.type:  # type: ignore[attr-defined]
+            raise self.op_error("failed to verify that expected result type to match dest type")
+        super().verify_()
+
+
+@register_op
+class ParallelInsertSliceOp(_InsertSliceBase):
+    """The slice update one thread of an ``scf.forall`` contributes."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.parallel_insert_slice"
+    traits = frozenset({"OffsetSizeAndStrideOpInterface"})
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(C.Index)
+    sizes = var_operand(C.Index)
+    strides = var_operand(C.Index)
+    static_offsets = prop(C.DenseI64ArrayAttr)
+    static_sizes = prop(C.DenseI64ArrayAttr)
+    static_strides = prop(C.DenseI64ArrayAttr)
+    assembly_format = (
+        "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "custom<DynamicIndexList>($sizes, $static_sizes) "
+        "custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
+
+    def verify_(self) -> None:
+        parent = self.parent_op
+        if parent is None or not (
+            "ParallelCombiningOpInterface" in parent.traits or parent.name == "scf.forall.in_parallel"
+        ):
+            desc = parent.name if parent is not None else "<<NULL>>"
+            raise self.emit_error(f"expected InParallelOpInterface parent, got:\n{desc}")
+        super().verify_()
+
+
+# -- reassociative reshapes -------------------------------------------------------------
+
+
+def reassociation_groups(attr: A.ArrayAttr) -> list[list[int]]:
+    return [[x.value for x in g] for g in attr]  # type: ignore[attr-defined]
+
+
+def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, groups: list[list[int]]) -> None:
+    """Upstream's ``verifyReshapeLikeTypes`` and ``reshapeLikeShapesAreCompatible``."""
+    er, cr = expanded.rank, collapsed.rank
+    if er < cr:
+        raise op.op_error(
+            f"expected the expanded type, '{expanded}' to have a higher (or same) rank than the "
+            f"collapsed type, '{collapsed}'."
+        )
+    if cr != len(groups):
+        raise op.op_error(f"expected collapsed rank ({cr}) to equal the number of reassociation maps ({len(groups)}).")
+    # Every map has as many dims as the largest index + 1 (upstream builds
+    # the maps that way), so a wrong count shows on map #0.
+    ndims = max((d for g in groups for d in g), default=-1) + 1
+    if groups and ndims != er:
+        raise op.op_error(
+            f"expected reassociation map #0 to have size equal to the expanded rank ({er}), but it is  {ndims}."
+        )
+    nxt = 0
+    for i, g in enumerate(groups):
+        if any(d != nxt + k for k, d in enumerate(g)):
+            raise op.op_error(f"expected reassociation map #{i} to be valid and contiguous.")
+        nxt += len(g)
+    if groups and nxt != ndims:
+        raise op.op_error(f"expected reassociation map #{len(groups) - 1} to be valid and contiguous.")
+    start = 0
+    for i, g in enumerate(groups):
+        dims = expanded.shape[start : start + len(g)]
+        start += len(g)
+        if DYNAMIC in dims:
+            if collapsed.shape[i] != DYNAMIC:
+                raise op.op_error(
+                    f"expected dimension {i} of collapsed type to be dynamic since one or more of the "
+                    "corresponding dimensions in the expanded type is dynamic"
+                )
+        else:
+            n = 1
+            for d in dims:
+                n *= d
+            if collapsed.shape[i] != n:
+                raise op.op_error(f"expected dimension {i} of collapsed type to be static value of {n}")
+
+
+def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.RankedTensorType:
+    shape = []
+    for g in groups:
+        dims = [expanded.shape[d] for d in g]
+        if DYNAMIC in dims:
+            shape.append(DYNAMIC)
+        else:
+            n = 1
+            for d in dims:
+                n *= d
+            shape.append(n)
+    return tensor_type(shape, expanded.element_type)
+
+
+def _verify_tensor_reshape(op, expanded: T.RankedTensorType, collapsed: T.RankedTensorType) -> None:
+    groups = reassociation_groups(op.reassociation)
+    verify_reshape_like(op, expanded, collapsed, groups)
+    expected = _collapsed_type(expanded, groups)
+    if collapsed.shape != expected.shape or collapsed.element_type != expected.element_type:
+        raise op.op_error(f"expected collapsed type to be '{expected}', but got '{collapsed}'")
+
+
+@register_op
+class ExpandShapeOp(DynamicIndexListFormat, OpDef):
+    """Split dimensions of a tensor into groups of dimensions."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.expand_shape"
+    asm_result_name = "expanded"
+    traits = frozenset({PURE})
+    src = operand(AnyTensor)
+    output_shape = var_operand(C.Index)
+    reassociation = prop(IndexListArrayAttr)
+    static_output_shape = prop(C.DenseI64ArrayAttr)
+    result_ = result(AnyTensor, name="result")
+    assembly_format = (
+        "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+        "$static_output_shape) attr-dict `:` type($src) `into` type($result)"
+    )
+
+    def verify_(self) -> None:
+        rt = self.result_types[0]
+        st = self.src.type  # type: ignore[attr-defined]
+        static = static_list(self, "static_output_shape")
+        if len(static) != rt.rank:
+            raise self.op_error(
+                f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
+                f"but found {len(static)} inputs instead"
+            )
+        ndyn = sum(1 for d in static if d == DYNAMIC)
+        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+            raise self.op_error(
+                f"mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {ndyn} dynamic dims while output_shape has "
+                f"{len(self.output_shape)} values"
+            )  # type: ignore[arg-type]
+        _verify_tensor_reshape(self, rt, st)
+
+
+@register_op
+class CollapseShapeOp(OpDef):
+    """Merge groups of contiguous dimensions of a tensor."""
+
+    __slots__ = ()
+    OP_NAME = "tensor.collapse_shape"
+    asm_result_name = "collapsed"
+    traits = frozenset({PURE})
+    src = operand(AnyTensor)
+    reassociation = prop(IndexListArrayAttr)
+    result_ = result(AnyTensor, name="result")
+    assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
+
+    def verify_(self) -> None:
+        _verify_tensor_reshape(self, self.src.type, self.result_types[0])  # type: ignore[attr-defined]

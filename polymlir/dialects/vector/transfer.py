@@ -1,0 +1,615 @@
+"""Vector memory ops (upstream MLIR 22): transfer_read/transfer_write with
+permutation maps, in_bounds and masks; load/store and their masked,
+gathering, expanding and compressing forms; type_cast."""
+
+from __future__ import annotations
+
+from ...ir import attributes as A
+from ...ir import constraints as C
+from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, const
+from ...ir.affine_map import AffineMap
+from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
+from ...ir.opdef import OpDef
+from ...ir.registry import register_op
+from .ops import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
+
+_is_memref = lambda t: isinstance(t, T.MemRefType)  # noqa: E731
+
+AnyShaped = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
+AnyMemRef = C.TypeConstraint("memref of any type values", _is_memref, kind=("builtin.memref", _is_memref))
+TensorOrMemRef = C.TypeConstraint(
+    "tensor or memref of any type values",
+    lambda t: isinstance(t, (T.MemRefType, T.RankedTensorType, T.UnrankedTensorType, T.UnrankedMemRefType)),
+)
+StaticMemRef = C.TypeConstraint(
+    "statically shaped memref of any type values",
+    lambda t: _is_memref(t) and t.has_static_shape,
+    kind=("builtin.memref", _is_memref),
+)
+IntIndexVector = vector_of(
+    "vector of integer or index values", lambda t: isinstance(t, (T.IntegerType, T.IndexType)), nonzero=True
+)
+FixedBoolVector = vector_of("vector of 1-bit signless integer values", lambda t: t == T.i1, fixed=True, nonzero=True)
+BoolArrayAttr = C.AttrConstraint(
+    "1-bit boolean array attribute",
+    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.IntegerAttr) and x.type == T.i1 for x in a),
+)
+
+
+# -- transfer helpers ----------------------------------------------------------------
+
+
+def minor_identity_map(shaped: T.ShapedType, vec: T.VectorType) -> AffineMap:
+    """Upstream's ``getTransferMinorIdentityMap``."""
+    ev = shaped.element_type.rank if isinstance(shaped.element_type, T.VectorType) else 0
+    if shaped.rank == 0 and vec.shape == (1,):
+        return AffineMap(0, 0, (const(0),))
+    return AffineMap.minor_identity(shaped.rank, vec.rank - ev)
+
+
+def transfer_mask_type(vec: T.VectorType, pmap: AffineMap) -> T.VectorType:
+    """Upstream's ``inferTransferOpMaskType``: the vector shape before
+    permutation and broadcast, as i1."""
+    used = sorted({r.position for r in pmap.results if isinstance(r, AffineDimExpr)})
+    pos_of = {d: i for i, d in enumerate(used)}
+    first: dict[int, int] = {}
+    for i, r in enumerate(pmap.results):
+        if isinstance(r, AffineDimExpr) and pos_of[r.position] not in first:
+            first[pos_of[r.position]] = i
+    sc = scal(vec)
+    shape = [vec.shape[first[k]] for k in range(len(used)) if k in first]
+    flags = [sc[first[k]] for k in range(len(used)) if k in first]
+    if not shape:
+        shape, flags = [1], [False]
+    return vtype(shape, T.i1, flags)
+
+
+def _false_array(n: int) -> A.ArrayAttr:
+    return A.ArrayAttr(tuple(A.FALSE for _ in range(n)))
+
+
+def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
+    """Fill the default permutation map and in_bounds of a parsed transfer."""
+    attrs = state.attributes
+    pm = attrs.pop("permutation_map", None)
+    if pm is None:
+        ev = shaped.element_type.rank if isinstance(shaped.element_type, T.VectorType) else 0
+        if shaped.rank < vec.rank - ev:
+            custom_op_error(
+                p, state, "expected a custom permutation_map when rank(source) != rank(destination)", types_pos
+            )
+        pmap = minor_identity_map(shaped, vec)
+        pm = A.AffineMapAttr(pmap)
+    pmap = pm.value if isinstance(pm, A.AffineMapAttr) else None
+    state.properties["permutation_map"] = pm
+    ib = attrs.pop("in_bounds", None)
+    if ib is None and pmap is not None:
+        ib = _false_array(pmap.num_results)
+    if ib is not None:
+        state.properties["in_bounds"] = ib
+    return pmap  # type: ignore[return-value]
+
+
+def _print_transfer_attrs(op, p) -> None:
+    attrs = dict(op.attributes)
+    pm = op.properties.get("permutation_map")
+    if pm is not None and not (isinstance(pm, A.AffineMapAttr) and pm.value.is_minor_identity()):
+        attrs["permutation_map"] = pm
+    ib = op.properties.get("in_bounds")
+    if ib is not None and not (
+        isinstance(ib, A.ArrayAttr) and not any(isinstance(x, A.IntegerAttr) and x.value for x in ib)
+    ):
+        attrs["in_bounds"] = ib
+    p.print_optional_attr_dict(attrs)
+
+
+def _verify_permutation_map(op, pmap: AffineMap) -> None:
+    seen = [False] * pmap.num_inputs
+    msg = "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)"
+    for r in pmap.results:
+        if isinstance(r, AffineConstantExpr):
+            if r.value != 0:
+                raise op.op_error(msg)
+            continue
+        if not isinstance(r, AffineDimExpr):
+            raise op.op_error(msg)
+        if seen[r.position]:
+            raise op.op_error("requires a permutation_map that is a permutation (found one dim used more than once)")
+        seen[r.position] = True
+
+
+def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
+    """Upstream's ``verifyTransferOp``."""
+    if op.attributes.get("masked") is not None:
+        raise op.op_error("masked attribute has been removed. Use in_bounds instead.")
+    if not isinstance(shaped, (T.MemRefType, T.RankedTensorType)):
+        raise op.op_error("requires source to be a memref or ranked tensor type")
+    et = shaped.element_type
+    if isinstance(et, T.VectorType):
+        src_size = bitwidth(et.element_type) * et.shape[-1] if et.rank else bitwidth(et.element_type)
+        res_size = bitwidth(vec.element_type) * (vec.shape[-1] if vec.rank else 1)
+        if src_size and res_size % src_size:
+            raise op.op_error(
+                "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                "bitwidth of the minor 1-D vector of the source"
+            )
+        if et.rank > vec.rank:
+            raise op.op_error("requires source vector element and vector result ranks to match.")
+        if pmap.num_results != vec.rank - et.rank:
+            raise op.op_error("requires a permutation_map with result dims of the same rank as the vector type")
+        if mask is not None:
+            raise op.op_error("does not support masks with vector element type")
+    else:
+        minor = vec.shape[-1] if vec.rank else 1
+        eb = bitwidth(et)
+        if eb and (bitwidth(vec.element_type) * minor) % eb:
+            raise op.op_error(
+                "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                "bitwidth of the source element type"
+            )
+        if pmap.num_results != vec.rank:
+            raise op.op_error("requires a permutation_map with result dims of the same rank as the vector type")
+    if pmap.num_symbols:
+        raise op.op_error("requires permutation_map without symbols")
+    if pmap.num_inputs != shaped.rank:
+        raise op.op_error("requires a permutation_map with input dims of the same rank as the source type")
+    if mask is not None:
+        inferred = transfer_mask_type(vec, pmap)
+        if mask != inferred:
+            raise op.op_error(f"inferred mask type ('{inferred}') and mask operand type ('{mask}') don't match")
+    if pmap.num_results != len(in_bounds):
+        raise op.op_error(
+            f"expects the in_bounds attr of same rank as permutation_map results: "
+            f"affine_map<{pmap}> vs inBounds of size: {len(in_bounds)}"
+        )
+
+
+def _parse_transfer_types(p, state) -> tuple:
+    types_pos = p.start
+    types = p.parse_colon_type_list()
+    if len(types) != 2:
+        custom_op_error(p, state, "requires two types", types_pos)
+    return types, types_pos
+
+
+@register_op
+class TransferReadOp(OpDef):
+    """Read a vector from a slice of a memref or tensor."""
+
+    __slots__ = ()
+    OP_NAME = "vector.transfer_read"
+    traits = frozenset({"AttrSizedOperandSegments", "MaskableOpInterface", "DestinationStyleOpInterface"})
+    supports_passthru = True
+    base = operand(AnyShaped)
+    indices = var_operand(C.Index)
+    permutation_map = prop(C.AffineMapAttr)
+    padding = operand()
+    mask = opt_operand(BoolVectorNonZero)
+    in_bounds = prop(BoolArrayAttr)
+    vector = result(AnyVector)
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        src = p.parse_operand()
+        idx = p.parse_operand_list("[")
+        p.expect(",", "expected ','")
+        pad = p.parse_operand()
+        mask = None
+        if p.accept(","):
+            mask = p.parse_operand()
+        state.attributes.update(p.parse_optional_attr_dict())
+        (st, vt), tpos = _parse_transfer_types(p, state)
+        if not isinstance(st, (T.MemRefType, T.RankedTensorType)):
+            custom_op_error(p, state, "requires memref or ranked tensor type", tpos)
+        if not isinstance(vt, T.VectorType):
+            custom_op_error(p, state, "requires vector type", tpos)
+        pmap = _complete_transfer_attrs(p, state, st, vt, tpos)
+        ops = [p.resolve_operand(src, st)] + p.resolve_operands(idx, [T.index] * len(idx))
+        ops.append(p.resolve_operand(pad, st.element_type))
+        if mask is not None:
+            if isinstance(st.element_type, T.VectorType):
+                custom_op_error(p, state, "does not support masks with vector element type", mask[2])
+            if pmap is None or vt.rank != pmap.num_results:
+                custom_op_error(
+                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
+                )
+            ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
+        state.operands = ops
+        state.properties["operandSegmentSizes"] = segment_sizes_attr([1, len(idx), 1, int(mask is not None)])
+        state.result_types = [vt]
+
+    def print_custom(self, p) -> None:
+        p.write(
+            f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], "  # type: ignore[attr-defined]
+            f"{p.value_name(self.padding)}"
+        )  # type: ignore[attr-defined]
+        if self.mask is not None:  # type: ignore[attr-defined]
+            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        _print_transfer_attrs(self, p)
+        p.write(f" : {p.type(self.base.type)}, {p.type(self.result_types[0])}")  # type: ignore[attr-defined]
+
+    def expected_mask_type(self) -> T.Type:
+        return transfer_mask_type(self.result_types[0], self.permutation_map.value)  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        st, vt = self.base.type, self.result_types[0]  # type: ignore[attr-defined]
+        pmap = self.permutation_map.value  # type: ignore[attr-defined]
+        mask = self.mask.type if self.mask is not None else None  # type: ignore[attr-defined]
+        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:  # type: ignore[arg-type]
+            raise self.op_error(f"requires {st.rank} indices")
+        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)  # type: ignore[attr-defined]
+        pt = self.padding.type  # type: ignore[attr-defined]
+        if isinstance(st.element_type, T.VectorType):
+            if st.element_type != pt:
+                raise self.op_error("requires source element type and padding type to match.")
+        else:
+            if not isinstance(pt, (T.IntegerType, T.IndexType, T.FloatType)):
+                raise self.op_error("requires valid padding vector elemental type")
+            if pt != st.element_type:
+                raise self.op_error("requires formal padding and source of the same elemental type")
+        _verify_permutation_map(self, pmap)
+
+
+@register_op
+class TransferWriteOp(OpDef):
+    """Write a vector into a slice of a memref or tensor."""
+
+    __slots__ = ()
+    OP_NAME = "vector.transfer_write"
+    traits = frozenset({"AttrSizedOperandSegments", "MaskableOpInterface", "DestinationStyleOpInterface"})
+    valueToStore = operand(AnyVector)
+    base = operand(AnyShaped)
+    indices = var_operand(C.Index)
+    permutation_map = prop(C.AffineMapAttr)
+    mask = opt_operand(BoolVectorNonZero)
+    in_bounds = prop(BoolArrayAttr)
+    result_ = opt_result(C.AnyRankedTensor, name="result")
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        val = p.parse_operand()
+        p.expect(",", "expected ','")
+        src = p.parse_operand()
+        idx = p.parse_operand_list("[")
+        mask = None
+        if p.accept(","):
+            mask = p.parse_operand()
+        state.attributes.update(p.parse_optional_attr_dict())
+        (vt, st), tpos = _parse_transfer_types(p, state)
+        if not isinstance(vt, T.VectorType):
+            custom_op_error(p, state, "requires vector type", tpos)
+        if not isinstance(st, (T.MemRefType, T.RankedTensorType)):
+            custom_op_error(p, state, "requires memref or ranked tensor type", tpos)
+        pmap = _complete_transfer_attrs(p, state, st, vt, tpos)
+        ops = [p.resolve_operand(val, vt), p.resolve_operand(src, st)]
+        ops += p.resolve_operands(idx, [T.index] * len(idx))
+        if mask is not None:
+            if isinstance(st.element_type, T.VectorType):
+                custom_op_error(p, state, "does not support masks with vector element type", mask[2])
+            if pmap is None or vt.rank != pmap.num_results:
+                custom_op_error(
+                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
+                )
+            ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
+        state.operands = ops
+        state.properties["operandSegmentSizes"] = segment_sizes_attr([1, 1, len(idx), int(mask is not None)])
+        state.result_types = [st] if isinstance(st, T.RankedTensorType) else []
+
+    def print_custom(self, p) -> None:
+        p.write(
+            f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}"  # type: ignore[attr-defined]
+            f"[{p.operands_str(self.indices)}]"
+        )  # type: ignore[arg-type]
+        if self.mask is not None:  # type: ignore[attr-defined]
+            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        _print_transfer_attrs(self, p)
+        p.write(f" : {p.type(self.valueToStore.type)}, {p.type(self.base.type)}")  # type: ignore[attr-defined]
+
+    def expected_mask_type(self) -> T.Type:
+        return transfer_mask_type(self.valueToStore.type, self.permutation_map.value)  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        st, vt = self.base.type, self.valueToStore.type  # type: ignore[attr-defined]
+        pmap = self.permutation_map.value  # type: ignore[attr-defined]
+        mask = self.mask.type if self.mask is not None else None  # type: ignore[attr-defined]
+        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:  # type: ignore[arg-type]
+            raise self.op_error(f"requires {st.rank} indices")
+        if any(isinstance(r, AffineConstantExpr) for r in pmap.results):
+            raise self.op_error("should not have broadcast dimensions")
+        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)  # type: ignore[attr-defined]
+        _verify_permutation_map(self, pmap)
+
+
+# -- load / store -----------------------------------------------------------------------------
+
+
+def _requires_indices(op, base: T.Type) -> None:
+    if isinstance(base, T.ShapedType) and base.has_rank and len(op.indices) != base.rank:
+        raise op.op_error(f"requires {base.rank} indices")
+
+
+def _verify_layout(op, vt: T.VectorType, mt: T.MemRefType) -> None:
+    if not any(scal(vt)) and (vt.rank == 0 or vt.num_elements == 1):
+        return
+    if not is_last_dim_unit_stride(mt):
+        raise op.op_error("most minor memref dim must have unit stride")
+
+
+class _LoadStoreBase(OpDef):
+    __slots__ = ()
+
+    @classmethod
+    def infer_types(cls, p, ps, state) -> None:
+        ps.types.setdefault("indices", [T.index] * len(ps.operands.get("indices", [])))
+
+
+@register_op
+class LoadOp(_LoadStoreBase):
+    """Read an n-D vector from a memref."""
+
+    __slots__ = ()
+    OP_NAME = "vector.load"
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    nontemporal = prop(C.BoolAttr, default=A.FALSE)
+    alignment = prop(C.I64Attr, optional=True)
+    result_ = result(AnyVector, name="result")
+    assembly_format = "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"
+
+    def verify_(self) -> None:
+        vt, mt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
+        _verify_layout(self, vt, mt)
+        if mt.rank < vt.rank:
+            raise self.op_error("destination memref has lower rank than the result vector")
+        et = mt.element_type
+        if isinstance(et, T.VectorType):
+            if et != vt:
+                raise self.op_error("base memref and result vector types should match")
+            et = et.element_type
+        if vt.element_type != et:
+            raise self.op_error("base and result element types should match")
+        _requires_indices(self, mt)
+
+
+@register_op
+class StoreOp(_LoadStoreBase):
+    """Write an n-D vector to a memref."""
+
+    __slots__ = ()
+    OP_NAME = "vector.store"
+    valueToStore = operand(AnyVector)
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    nontemporal = prop(C.BoolAttr, default=A.FALSE)
+    alignment = prop(C.I64Attr, optional=True)
+    assembly_format = "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"
+
+    def verify_(self) -> None:
+        vt, mt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
+        _verify_layout(self, vt, mt)
+        if mt.rank < vt.rank:
+            raise self.op_error("source memref has lower rank than the vector to store")
+        et = mt.element_type
+        if isinstance(et, T.VectorType):
+            if et != vt:
+                raise self.op_error("base memref and valueToStore vector types should match")
+            et = et.element_type
+        if vt.element_type != et:
+            raise self.op_error("base and valueToStore element type should match")
+        _requires_indices(self, mt)
+
+
+def _verify_masked_load(op, noun: str) -> None:
+    """maskedload/expandload: element types, indices, mask and pass_thru
+    (``noun`` is upstream's wording: "shape" or "dim")."""
+    rt, mt = op.result_types[0], op.base.type
+    if rt.element_type != mt.element_type:
+        raise op.op_error("base and result element type should match")
+    _requires_indices(op, mt)
+    if rt.shape != op.mask.type.shape:
+        raise op.op_error(f"expected result {noun} to match mask {noun}")
+    if rt != op.pass_thru.type:
+        raise op.op_error("expected pass_thru of same type as result type")
+
+
+def _verify_masked_store(op, noun: str) -> None:
+    """maskedstore/compressstore: element types, indices and mask."""
+    vt, mt = op.valueToStore.type, op.base.type
+    if vt.element_type != mt.element_type:
+        raise op.op_error("base and valueToStore element type should match")
+    _requires_indices(op, mt)
+    if vt.shape != op.mask.type.shape:
+        raise op.op_error(f"expected valueToStore {noun} to match mask {noun}")
+
+
+@register_op
+class MaskedLoadOp(_LoadStoreBase):
+    """Read the elements of a vector that a mask selects."""
+
+    __slots__ = ()
+    OP_NAME = "vector.maskedload"
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    mask = operand(BoolVectorNonZero)
+    pass_thru = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    result_ = result(AnyVectorNonZero, name="result")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($pass_thru) `into` type($result)"
+    )
+
+    def verify_(self) -> None:
+        _verify_masked_load(self, "shape")
+
+
+@register_op
+class MaskedStoreOp(_LoadStoreBase):
+    """Write the elements of a vector that a mask selects."""
+
+    __slots__ = ()
+    OP_NAME = "vector.maskedstore"
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    mask = operand(BoolVectorNonZero)
+    valueToStore = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($valueToStore)"
+    )
+
+    def verify_(self) -> None:
+        _verify_masked_store(self, "shape")
+
+
+@register_op
+class GatherOp(_LoadStoreBase):
+    """Read the elements at base + an index vector, where a mask selects."""
+
+    __slots__ = ()
+    OP_NAME = "vector.gather"
+    traits = frozenset({"MaskableOpInterface"})
+    supports_passthru = True
+    base = operand(TensorOrMemRef)
+    indices = var_operand(C.Index)
+    index_vec = operand(IntIndexVector)
+    mask = operand(BoolVectorNonZero)
+    pass_thru = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    result_ = result(AnyVectorNonZero, name="result")
+    assembly_format = (
+        "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` "
+        "type($base) `,` type($index_vec)  `,` type($mask) `,` type($pass_thru) `into` "
+        "type($result)"
+    )
+
+    def expected_mask_type(self) -> T.Type:
+        r = self.result_types[0]
+        return vtype(r.shape, T.i1, scal(r))
+
+    def verify_(self) -> None:
+        rt, bt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
+        if not isinstance(bt, (T.MemRefType, T.RankedTensorType)):
+            raise self.op_error("requires base to be a memref or ranked tensor type")
+        if rt.element_type != bt.element_type:
+            raise self.op_error("base and result element type should match")
+        _requires_indices(self, bt)
+        if rt.shape != self.index_vec.type.shape:  # type: ignore[attr-defined]
+            raise self.op_error("expected result dim to match indices dim")
+        if rt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
+            raise self.op_error("expected result dim to match mask dim")
+        if rt != self.pass_thru.type:  # type: ignore[attr-defined]
+            raise self.op_error("expected pass_thru of same type as result type")
+
+
+@register_op
+class ScatterOp(_LoadStoreBase):
+    """Write elements at base + an index vector, where a mask selects."""
+
+    __slots__ = ()
+    OP_NAME = "vector.scatter"
+    traits = frozenset({"MaskableOpInterface"})
+    base = operand(TensorOrMemRef)
+    indices = var_operand(C.Index)
+    index_vec = operand(IntIndexVector)
+    mask = operand(BoolVectorNonZero)
+    valueToStore = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    result_ = opt_result(C.AnyRankedTensor, name="result")
+    assembly_format = (
+        "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` "
+        "type($base) `,` type($index_vec)  `,` type($mask) `,` type($valueToStore) "
+        "(`->` type($result)^)?"
+    )
+
+    def expected_mask_type(self) -> T.Type:
+        v = self.valueToStore.type  # type: ignore[attr-defined]
+        return vtype(v.shape, T.i1, scal(v))
+
+    def verify_(self) -> None:
+        vt, bt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
+        if vt.element_type != bt.element_type:
+            raise self.op_error("base and valueToStore element type should match")
+        _requires_indices(self, bt)
+        if vt.shape != self.index_vec.type.shape:  # type: ignore[attr-defined]
+            raise self.op_error("expected valueToStore dim to match indices dim")
+        if vt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
+            raise self.op_error("expected valueToStore dim to match mask dim")
+
+
+@register_op
+class ExpandLoadOp(_LoadStoreBase):
+    """Read consecutive elements into the lanes a mask selects."""
+
+    __slots__ = ()
+    OP_NAME = "vector.expandload"
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    mask = operand(FixedBoolVector)
+    pass_thru = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    result_ = result(AnyVectorNonZero, name="result")
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($pass_thru) `into` type($result)"
+    )
+
+    def verify_(self) -> None:
+        _verify_masked_load(self, "dim")
+
+
+@register_op
+class CompressStoreOp(_LoadStoreBase):
+    """Write the lanes a mask selects to consecutive elements."""
+
+    __slots__ = ()
+    OP_NAME = "vector.compressstore"
+    base = operand(AnyMemRef)
+    indices = var_operand(C.Index)
+    mask = operand(FixedBoolVector)
+    valueToStore = operand(AnyVectorNonZero)
+    alignment = prop(C.I64Attr, optional=True)
+    assembly_format = (
+        "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
+        "type($mask) `,` type($valueToStore)"
+    )
+
+    def verify_(self) -> None:
+        _verify_masked_store(self, "dim")
+
+
+@register_op
+class TypeCastOp(OpDef):
+    """View a memref of scalars as a memref holding one vector."""
+
+    __slots__ = ()
+    OP_NAME = "vector.type_cast"
+    traits = frozenset({"Pure", "ViewLikeOpInterface"})
+    memref = operand(StaticMemRef)
+    result_ = result(AnyMemRef, name="result")
+    assembly_format = "$memref attr-dict `:` type($memref) `to` type($result)"
+
+    def verify_(self) -> None:
+        st, rt = self.memref.type, self.result_types[0]  # type: ignore[attr-defined]
+        if not has_identity_layout(canonicalize_strided_layout(st)):
+            raise self.op_error("expects operand to be a memref with identity layout")
+        if not has_identity_layout(rt):
+            raise self.op_error("expects result to be a memref with identity layout")
+        if st.memory_space != rt.memory_space:
+            raise self.op_error("expects result in same memory space")
+
+        def scalar(t):
+            e = t.element_type
+            return e.element_type if isinstance(e, T.VectorType) else e
+
+        def full_shape(t):
+            e = t.element_type
+            return tuple(t.shape) + (tuple(e.shape) if isinstance(e, T.VectorType) else ())
+
+        if scalar(st) != scalar(rt):
+            raise self.op_error(f"expects result and operand with same underlying scalar type: '{rt}'")
+        if full_shape(st) != full_shape(rt):
+            raise self.op_error(f"expects concatenated result and operand shapes to be equal: '{rt}'")
