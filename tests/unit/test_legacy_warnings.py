@@ -121,6 +121,8 @@ def test_no_false_warnings_on_modern_tests():
     for path in sorted(root.rglob("*.mlir")):
         if "legacy" in path.parts or "legacy" in path.stem:
             continue
+        if path.stem.startswith("seed001-example"):
+            continue  # seed 001's examples, kept in their 2020 spelling on purpose
         for chunk, offset in split_chunks(path.read_text(encoding="utf-8", errors="surrogateescape"), True):
             w: list = []
             try:
