@@ -5,6 +5,11 @@ without its verdict, run on random inputs) found to compute the same
 outputs anyway.
 
     python experiments/differential_report.py [--programs 500] [--primitives tile,permute]
+    python experiments/differential_report.py --polybench [--draws 3]
+
+``--polybench``: instead of random programs, every PolyBench kernel polymlir
+renders (those of ../shared/bench among them) at its small default sizes,
+each primitive drawn ``--draws`` times with random parameters.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign
+from polymlir.testing import polybench as pb
+from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign, run_kernel_campaign
+from polymlir.testing.random_nests import Program
 
 
 def main() -> None:
@@ -26,10 +33,17 @@ def main() -> None:
         default=None,
         help="draw this many primitives per program (default: every primitive on every program)",
     )
+    ap.add_argument("--polybench", action="store_true", help="the PolyBench kernels instead of random programs")
+    ap.add_argument("--draws", type=int, default=3)
     a = ap.parse_args()
     t0 = time.time()
-    stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program)
-    print(f"{a.programs} random programs, {time.time() - t0:.0f} s")
+    if a.polybench:
+        kernels = {name: Program(pb.render(name), func="kernel") for name in sorted(pb.KERNELS)}
+        stats = run_kernel_campaign(kernels, a.primitives.split(","), a.draws)
+        print(f"{len(kernels)} PolyBench kernels x {a.draws} draws, {time.time() - t0:.0f} s")
+    else:
+        stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program)
+        print(f"{a.programs} random programs, {time.time() - t0:.0f} s")
     print(format_stats(stats))
     for name, s in stats.items():
         for f in s.failures[:3]:

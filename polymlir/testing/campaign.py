@@ -254,8 +254,8 @@ def register_sampler(name: str, sampler: Sampler) -> None:
     SAMPLERS[name] = sampler
 
 
-def _fresh(text: str) -> Schedule:
-    return Schedule(parse(text, "random.mlir"), "f")
+def _fresh(program: Program) -> Schedule:
+    return Schedule(parse(program.text, "random.mlir"), program.func)
 
 
 _REFERENCE: dict[tuple[str, int], tuple[list, list]] = {}
@@ -270,15 +270,15 @@ def _error(program: Program, transformed: str, seeds: tuple[int, ...]) -> float:
         if key not in _REFERENCE:
             if len(_REFERENCE) > 64:
                 _REFERENCE.clear()
-            args = random_inputs(program.text, "f", seed)
-            _REFERENCE[key] = (args, run(program.text, "f", args))
+            args = random_inputs(program.text, program.func, seed)
+            _REFERENCE[key] = (args, run(program.text, program.func, args))
         args, expected = _REFERENCE[key]
-        worst = max(worst, max_relative_error(expected, run(transformed, "f", args)))
+        worst = max(worst, max_relative_error(expected, run(transformed, program.func, args)))
     return worst
 
 
 def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, stats: PrimitiveStats) -> None:
-    s = _fresh(program.text)
+    s = _fresh(program)
     attempt = sampler(s, program, r)
     if attempt is None:
         return
@@ -305,7 +305,7 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
         stats.failures.append(f"{name}{attempt.args}: refusal without a location: {verdict.reason!r}")
     if attempt.force is None:
         return
-    forced = _fresh(program.text)
+    forced = _fresh(program)
     try:
         attempt.force(forced)
     except Exception:  # noqa: BLE001 - the rewrite itself cannot be done without its checks
@@ -327,6 +327,20 @@ def run_campaign(
         chosen = names if per_program is None else random.Random(seed).sample(names, min(per_program, len(names)))
         for n in chosen:
             try_one(program, n, SAMPLERS[n], random.Random(seed * 1000 + names.index(n)), stats[n])
+    return stats
+
+
+def run_kernel_campaign(
+    programs: dict[str, Program], primitives: Iterable[str] | None = None, draws: int = 3
+) -> dict[str, PrimitiveStats]:
+    """Every primitive, ``draws`` times with different random parameters, on
+    each named program (e.g. the PolyBench kernels at small sizes)."""
+    names = list(primitives) if primitives is not None else list(SAMPLERS)
+    stats = {n: PrimitiveStats() for n in names}
+    for k, (_, program) in enumerate(sorted(programs.items())):
+        for n in names:
+            for d in range(draws):
+                try_one(program, n, SAMPLERS[n], random.Random((k * 100 + names.index(n)) * 10 + d), stats[n])
     return stats
 
 

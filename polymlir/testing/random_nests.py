@@ -23,6 +23,7 @@ ARRAYS = {"%A": 1, "%B": 2, "%C": 2}
 class Program:
     text: str
     nests: list[list[str]] = field(default_factory=list)  # loop names per nest, in program order
+    func: str = "f"  # the function the campaign transforms and runs
 
 
 class _Gen:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign
+from polymlir.testing import polybench as pb
+from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign, run_kernel_campaign
+from polymlir.testing.random_nests import Program
 
 CHUNKS = 10
 PER_CHUNK = 50  # 500 programs in all
@@ -23,4 +25,15 @@ def test_no_primitive_changes_a_programs_meaning(chunk):
     for name, s in stats.items():
         assert s.wrong == 0, f"{name} produced wrong programs:\n{table}\n" + "\n".join(s.failures[:3])
         assert not s.failures, f"{name}: " + "\n".join(s.failures[:3])
+    assert sum(s.applied for s in stats.values()) > 0, table
+
+
+@pytest.mark.parametrize("kernel", sorted(pb.KERNELS))
+def test_no_primitive_changes_a_polybench_kernels_meaning(kernel):
+    """Every primitive, with random parameters, on each PolyBench kernel
+    (those of the shared benchmark among them) at its small sizes."""
+    stats = run_kernel_campaign({kernel: Program(pb.render(kernel), func="kernel")}, list(SAMPLERS), draws=1)
+    table = format_stats(stats)
+    for name, s in stats.items():
+        assert s.wrong == 0 and s.crashes == 0, f"{name} on {kernel}:\n{table}\n" + "\n".join(s.failures[:3])
     assert sum(s.applied for s in stats.values()) > 0, table
