@@ -9,7 +9,7 @@ import itertools
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.arith.ops import ops as arith_d
+from ...dialects.arith import ops as arith_d
 from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from ...dialects.arith.ops import ops as arith_d
+from ...dialects.arith import ops as arith_d
 from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
