@@ -183,7 +183,7 @@ def _linalg_accumulates(op: Operation) -> bool:
     n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
     term = blk.operations[-1]
     inits = blk.arguments[n_in:]
-    used = [(a, y) for a, y in zip(inits, term.operands) if a.uses]
+    used = [(a, y) for a, y in zip(inits, term.operands, strict=False) if a.uses]
     return bool(used) and all(isinstance(y, OpResult) and _combines(y.owner, a) for a, y in used)
 
 

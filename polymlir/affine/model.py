@@ -494,7 +494,7 @@ class _Builder:
         for k, ub in enumerate(ubs):
             cur = self._new_loop(op, None, cur, [const(0)], [ub], 1, k)
         own = cur.enclosing() if cur is not None else []
-        dims = [dim(l.depth) for l in own[len(loops) :]]
+        dims = [dim(loop.depth) for loop in own[len(loops) :]]
         accesses = []
         for a in structured_accesses(op):
             idx = [r.replace_dims_and_symbols(dims, []) for r in a.map.results]

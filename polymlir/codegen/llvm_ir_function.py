@@ -315,7 +315,7 @@ class FunctionTranslator:
                 continue
             groups = successor_operands(term)
             seen: set[int] = set()
-            for k, (s, vals) in enumerate(zip(term.successors, groups)):
+            for k, (s, vals) in enumerate(zip(term.successors, groups, strict=False)):
                 if id(s) in seen and s.arguments:
                     lab = n
                     n += 1

@@ -172,7 +172,7 @@ class MaterializeInDestinationOp(OpDef):
         if st.has_rank:
             if st.rank != dt.rank:
                 raise self.op_error("rank mismatch between source and destination shape")
-            for a, b in zip(st.shape, dt.shape):
+            for a, b in zip(st.shape, dt.shape, strict=True):
                 if a != DYNAMIC and b != DYNAMIC and a != b:
                     raise self.op_error("source/destination shapes are incompatible")
         if st.element_type != dt.element_type:

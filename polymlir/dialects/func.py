@@ -64,7 +64,7 @@ class FuncOp(OpDef):
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.inputs):
             raise self.op_error(f"entry block must have {len(ft.inputs)} arguments to match function signature")
-        for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs)):
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs, strict=True)):
             if a.type != t:
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the corresponding "
@@ -95,7 +95,7 @@ class ReturnOp(OpDef):
             raise self.op_error(
                 f"has {len(ops)} operands, but enclosing function (@{fn.name_str}) returns {len(results)}"
             )
-        for i, (v, t) in enumerate(zip(ops, results)):
+        for i, (v, t) in enumerate(zip(ops, results, strict=True)):
             if v.type != t:
                 raise self.op_error(
                     f"type of return operand {i} ('{v.type}') doesn't match function result type ('{t}') "
@@ -141,14 +141,14 @@ class CallOp(OpDef):
         ft = fn.type
         if len(ft.inputs) != len(self.operands):
             raise self.op_error("incorrect number of operands for callee")
-        for i, (v, t) in enumerate(zip(self.operands, ft.inputs)):
+        for i, (v, t) in enumerate(zip(self.operands, ft.inputs, strict=True)):
             if v.type != t:
                 raise self.op_error(
                     f"operand type mismatch: expected operand type {t}, but provided {v.type} for operand number {i}"
                 )
         if len(ft.results) != len(self.results):
             raise self.op_error("incorrect number of results for callee")
-        for i, (r, t) in enumerate(zip(self.results, ft.results)):
+        for i, (r, t) in enumerate(zip(self.results, ft.results, strict=True)):
             if r.type != t:
                 raise self.op_error(f"result type mismatch at index {i}")
 

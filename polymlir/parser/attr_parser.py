@@ -337,7 +337,7 @@ class BaseParser(TokenStream):
         except AffineParseError as e:
             if e.offset > type_end:
                 self.error(e.message, e.offset)
-            raise type_err
+            raise type_err from None
         self.reset(end)
         return self.legacy_affine(pos, end, obj)
 

@@ -24,7 +24,7 @@ def _loop_sizes(b: Builder, op: Operation, maps) -> list[Value]:
     operands = list(op.dps_inputs()) + list(op.dps_inits())
     n = maps[0].num_dims
     sizes: list[Value | None] = [None] * n
-    for v, m in zip(operands, maps):
+    for v, m in zip(operands, maps, strict=True):
         if not isinstance(v.type, T.MemRefType):
             continue
         for r, e in enumerate(m.results):
@@ -59,14 +59,14 @@ def lower_structured_op(op: Operation) -> None:
         b = Builder.at_end(blk, op.loc)
     payload = op.payload_block()
     mapping: dict = {}
-    for arg, v, m in zip(payload.arguments, ins + outs, maps):
+    for arg, v, m in zip(payload.arguments, ins + outs, maps, strict=True):
         if isinstance(v.type, T.MemRefType):
             mapping[arg] = b.value("memref.load", [v, *expand_map(b, m, ivs)], v.type.element_type)
         else:
             mapping[arg] = v
     for o in payload.operations:
         if o.name == "linalg.yield":
-            for val, out, m in zip(o.operands, outs, maps[len(ins) :]):
+            for val, out, m in zip(o.operands, outs, maps[len(ins) :], strict=True):
                 b.create("memref.store", [mapping.get(val, val), out, *expand_map(b, m, ivs)])
             continue
         if o.name == "linalg.index":

@@ -27,12 +27,6 @@ def _check(proc: subprocess.CompletedProcess[str]) -> None:
         pytest.fail(f"{' '.join(map(str, proc.args[1:]))} failed:\n{proc.stdout}{proc.stderr}", pytrace=False)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="118 ruff findings remain, all in polymlir/dialects/ and the modules being moved or split "
-    "(llvm_ir_function, memref, unroll, asm_format, attr_parser, attributes, canonicalize_affine, "
-    "isl_bridge, affine expr/maps/parse/flatten); finished after those moves",
-)
 def test_ruff_lint() -> None:
     _check(_run("ruff", "check", "--no-fix", *LINTED))
 

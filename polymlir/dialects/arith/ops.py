@@ -267,7 +267,7 @@ def compatible_shape(a: T.Type, b: T.Type) -> bool:
     if not a.has_rank or not b.has_rank:
         return True
     return len(a.shape) == len(b.shape) and all(
-        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape)
+        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape, strict=True)
     )
 
 
@@ -286,7 +286,7 @@ def compatible_shapes(types: list[T.Type]) -> bool:
         return True
     if len({len(t.shape) for t in ranked}) > 1:
         return False
-    for dims in zip(*(t.shape for t in ranked)):
+    for dims in zip(*(t.shape for t in ranked), strict=True):
         static = {d for d in dims if d != T.DYNAMIC}
         if len(static) > 1:
             return False

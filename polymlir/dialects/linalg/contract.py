@@ -120,7 +120,7 @@ class MapsPropertyOp(N.NamedStructuredOp):
                 if len(m.results) != n:
                     raise self.op_error(f"expects {n} dims, but got ({len(m.results)}).")
                 want = (1, 2) if batch_reduce else (0, 1, 2)
-                if not all(e.is_function_of_dim(w) for e, w in zip(m.results, want)):
+                if not all(e.is_function_of_dim(w) for e, w in zip(m.results, want, strict=True)):
                     raise self.op_error("Invalid output map result dimension.")
                 continue
             if any(e not in d.results for e in m.results):
@@ -186,7 +186,7 @@ class ContractOp(MapsPropertyOp):
         n_dims = -1
         ins: list[int] = []
         outs: list[int] = []
-        for i, (a, v) in enumerate(zip(maps, self.operands)):
+        for i, (a, v) in enumerate(zip(maps, self.operands, strict=False)):
             m = a.value  # type: ignore[attr-defined]
             if not m.is_projected_permutation():
                 raise self.emit_error("provided affine_map is not a projected permutation")

@@ -62,7 +62,7 @@ def find_payload_op(block: Block, operands: Sequence[Value], out_type: T.Type) -
     if y.operands != op.results or op.result_types[0] != out_type:
         return None
     got = op.operands
-    if not got or len(got) != len(operands) or any(a is not b for a, b in zip(got, operands)):
+    if not got or len(got) != len(operands) or any(a is not b for a, b in zip(got, operands, strict=True)):
         return None
     return op
 
@@ -165,7 +165,7 @@ StrictlySortedI64Array = C.AttrConstraint(
     lambda a: (
         isinstance(a, A.DenseArrayAttr)
         and a.element_type == T.i64
-        and all(x < y for x, y in zip(a.values, a.values[1:]))
+        and all(x < y for x, y in zip(a.values, a.values[1:], strict=False))
     ),
 )
 
@@ -238,7 +238,7 @@ class MapOp(LinalgStructuredOp):
             raise self.op_error(
                 f"expects number of operands to match the arity of mapper, but got: {len(ins) + 1} and {len(args)}"
             )
-        for a, v in zip(args, ins):
+        for a, v in zip(args, ins, strict=False):
             et = v.type.element_type if isinstance(v.type, T.ShapedType) else v.type
             if a.type != et:
                 raise self.op_error(f"expected element type of input '{et}' to match bbArg type '{a.type}'")
@@ -388,13 +388,13 @@ class ReduceOp(LinalgStructuredOp):
         args = block.arguments if block is not None else []
         if len(args) != len(self.operands):
             raise self.op_error("mismatching number of operands and block arguments")
-        for v, a in zip(ins, args):
+        for v, a in zip(ins, args, strict=False):
             et = v.type.element_type
             if et != a.type:
                 raise self.op_error(
                     f"input element type '{et}' does not match corresponding block argument type '{a.type}'"
                 )
-        for v, a in zip(inits, args[len(args) - len(inits) :]):
+        for v, a in zip(inits, args[len(args) - len(inits) :], strict=True):
             et = v.type.element_type
             if et != a.type:
                 raise self.op_error(
@@ -548,7 +548,7 @@ class SoftmaxOp(OpDef):
     def verify_(self) -> None:
         a = operand_shape(self.input.type)  # type: ignore[attr-defined]
         b = operand_shape(self.output.type)  # type: ignore[attr-defined]
-        if len(a) != len(b) or any(x != y and x != T.DYNAMIC and y != T.DYNAMIC for x, y in zip(a, b)):
+        if len(a) != len(b) or any(x != y and x != T.DYNAMIC and y != T.DYNAMIC for x, y in zip(a, b, strict=True)):
             raise self.op_error("incompatible output shape")
         d = self.dimension.value  # type: ignore[attr-defined]
         if d < 0 or d >= len(a):

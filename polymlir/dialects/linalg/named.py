@@ -604,7 +604,7 @@ def parse_named_tail(p, state, cls, start: int) -> None:
         # Like upstream's region builders, payload ops get no location.
         cls.region_builder(block, attrs, None)
     except PayloadError as e:
-        raise DiagnosticError(f"custom op '{state.name}' {e}", p.loc_at(start))
+        raise DiagnosticError(f"custom op '{state.name}' {e}", p.loc_at(start)) from e
     state.regions.append(r)
 
 

@@ -24,7 +24,7 @@ def _ceil_div(a: int, b: int) -> int:
 
 
 def _compatible(a: Sequence[int], b: Sequence[int]) -> bool:
-    return len(a) == len(b) and all(x == y or x == DYN or y == DYN for x, y in zip(a, b))
+    return len(a) == len(b) and all(x == y or x == DYN or y == DYN for x, y in zip(a, b, strict=True))
 
 
 def _shape_type(shape: Sequence[int], et: T.Type) -> T.RankedTensorType:
@@ -105,13 +105,13 @@ class _RelayoutOp(OpDef):
                 f"packed rank != (unpacked rank + num tiling factors), got {prank} != {urank + len(tiles)}"
             )
         shape = list(unpacked.shape)
-        for pos, t in zip(inner, tiles):
+        for pos, t in zip(inner, tiles, strict=False):
             shape[pos] = DYN if shape[pos] == DYN or t == DYN else _ceil_div(shape[pos], t)
         if outer:
             shape = [shape[i] for i in outer]
         expected = shape + tiles
         tail = list(packed.shape[prank - len(tiles) :]) if tiles else []
-        if any((s != t) if t != DYN else s != DYN for s, t in zip(tail, tiles)):
+        if any((s != t) if t != DYN else s != DYN for s, t in zip(tail, tiles, strict=True)):
             raise self.emit_error(
                 "mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type"
             )
@@ -149,7 +149,7 @@ class PackOp(_RelayoutOp):
         if pad is not None and pad.type != src.element_type:
             raise self.op_error(f"expected padding_value has '{src.element_type}' but got: '{pad.type}'")
         if pad is None:
-            for pos, t in zip(self._arr("inner_dims_pos"), self._static_tiles()):
+            for pos, t in zip(self._arr("inner_dims_pos"), self._static_tiles(), strict=False):
                 d = src.shape[pos]
                 if d != DYN and t != DYN and d % t:
                     raise self.op_error(
@@ -253,7 +253,7 @@ class WinogradInputTransformOp(_WinogradOp):
         m, r = self._mr()
         a = m + r - 1
         exp = [0] * 6
-        for k, (dim, alpha, tile) in enumerate(((i[1], 0, 2), (i[2], 1, 3))):
+        for dim, alpha, tile in ((i[1], 0, 2), (i[2], 1, 3)):
             transform = o[alpha] != 1
             if dim == DYN:
                 exp[alpha], exp[tile] = a, DYN

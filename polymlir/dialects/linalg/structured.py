@@ -298,7 +298,7 @@ class LinalgStructuredOp(OpDef):
         def build(block: Block) -> None:
             if src is None:
                 return
-            mapping: dict = dict(zip(src.arguments, block.arguments))
+            mapping: dict = dict(zip(src.arguments, block.arguments, strict=False))
             for op in src.operations:
                 block.append(op.clone(mapping))
 
@@ -339,7 +339,7 @@ class LinalgStructuredOp(OpDef):
                 f"expected the number of tensor results ({n_tensor_results}) to be equal to the "
                 f"number of output tensors ({len(tensor_inits)})"
             )
-        for (num, v), r in zip(tensor_inits, self.results):
+        for (num, v), r in zip(tensor_inits, self.results, strict=True):
             if r.type != v.type:
                 raise self.op_error(
                     f"expected type of operand #{num} ('{v.type}') to match type of corresponding result ('{r.type}')"
@@ -373,7 +373,7 @@ class LinalgStructuredOp(OpDef):
                 f"input/output operands ({len(operands)})"
             )
         num_loops = self.num_loops
-        for i, (m, v) in enumerate(zip(maps, operands)):
+        for i, (m, v) in enumerate(zip(maps, operands, strict=True)):
             if m.num_symbols:
                 raise self.op_error(f"unexpected symbols in indexing_map #{i}")
             if m.num_dims != num_loops:
@@ -394,7 +394,7 @@ class LinalgStructuredOp(OpDef):
         if T.DYNAMIC not in ends:
             ends = [e - 1 for e in ends]
             starts = [0] * len(ends)
-            for i, (m, v) in enumerate(zip(maps, operands)):
+            for i, (m, v) in enumerate(zip(maps, operands, strict=True)):
                 shape = operand_shape(v.type)
                 if not shape:
                     continue
@@ -559,7 +559,7 @@ class YieldOp(OpDef):
                 f"expected number of yield values ({len(vals)}) to match the number of inits / outs "
                 f"operands of the enclosing LinalgOp ({len(inits)})"
             )
-        for i, (v, init) in enumerate(zip(vals, inits)):
+        for i, (v, init) in enumerate(zip(vals, inits, strict=True)):
             et = payload_arg_type(init.type)
             if v.type != et:
                 raise self.op_error(

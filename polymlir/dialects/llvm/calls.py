@@ -192,7 +192,9 @@ def _parse_call_common(cls, p, state, with_tail_call: bool, invoke: bool) -> Non
         if v is not None:
             props[k] = v
     ops = p.resolve_operands(refs, types + ats, state.pos)
-    bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)]
+    bops = [
+        p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=False) for r, t in zip(rs, ts, strict=False)
+    ]
     props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
     nb = sum(len(r) for r in brefs)
     if invoke:
@@ -273,7 +275,7 @@ def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
         raise op.op_error("expected var_callee_type to be a variadic function type")
     if len(ft.params) > len(args):
         raise op.op_error(f"expected var_callee_type to have at most {len(args)} parameters")
-    for t, a in zip(ft.params, args):
+    for t, a in zip(ft.params, args, strict=False):
         if t != a.type:
             raise op.op_error(f"var_callee_type parameter type mismatch: '{t}' != '{a.type}'")
     if not op.results:
@@ -370,7 +372,7 @@ class CallOp(_CallFields):
             raise self.op_error(
                 f"incorrect number of operands ({len(args)}) for varargs callee (expecting at least: {len(ft.params)})"
             )
-        for i, (t, a) in enumerate(zip(ft.params, args)):
+        for i, (t, a) in enumerate(zip(ft.params, args, strict=False)):
             if a.type != t:
                 raise self.op_error(f"operand type mismatch for operand {i}: '{a.type}' != '{t}'")
         void = isinstance(ft.return_type, LLVMVoidType)
@@ -540,7 +542,9 @@ class CallIntrinsicOp(LLVMOp):
         ft = p.parse_function_type()
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
         ops = p.resolve_operands(refs, list(ft.inputs), state.pos)
-        bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)]
+        bops = [
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=False) for r, t in zip(rs, ts, strict=False)
+        ]
         state.operands = ops + bops
         props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
         props["operandSegmentSizes"] = segment_sizes_attr([len(ops), len(bops)])

@@ -27,7 +27,7 @@ def verify_successor_operands(op, groups: Sequence[tuple[Block, Sequence[Value]]
             raise op.op_error(
                 f"branch has {len(vals)} operands for successor #{i}, but target block has {len(b.arguments)}"
             )
-        for j, (v, a) in enumerate(zip(vals, b.arguments)):
+        for j, (v, a) in enumerate(zip(vals, b.arguments, strict=True)):
             if v.type != a.type:
                 raise op.op_error(f"type mismatch for bb argument #{j} of successor #{i}")
 
@@ -204,7 +204,7 @@ class SwitchOp(LLVMOp):
         vals = self.properties.get("case_values")
         ind = p.indent
         lines = []
-        for i, (b, ops) in enumerate(zip(self.successors[1:], groups)):
+        for i, (b, ops) in enumerate(zip(self.successors[1:], groups, strict=False)):
             v = vals.flat()[i] if vals is not None else i
             lines.append(f"{ind}  {v}: " + _successor_str(p, b, ops))
         p.write(",\n".join(lines) + ("\n" if lines else "") + ind + "]")
@@ -236,7 +236,8 @@ class SwitchOp(LLVMOp):
         if len(segs) != n or sum(segs) != len(self.caseOperands):
             raise self.op_error("'case_operand_segments' does not match the case operands")
         verify_successor_operands(
-            self, [(self.successors[0], self.defaultOperands), *zip(self.successors[1:], self.case_groups())]
+            self,
+            [(self.successors[0], self.defaultOperands), *zip(self.successors[1:], self.case_groups(), strict=False)],
         )
 
 
@@ -301,7 +302,7 @@ class IndirectBrOp(LLVMOp):
     def print_custom(self, p) -> None:
         ind = p.indent
         p.write(f" {p.value_name(self.operands[0])} : {p.type(self.operands[0].type)}, [\n")
-        items = [ind + _successor_str(p, b, g) for b, g in zip(self.successors, self._groups())]
+        items = [ind + _successor_str(p, b, g) for b, g in zip(self.successors, self._groups(), strict=False)]
         p.write(",\n".join(items) + ("\n" if items else "") + ind + "]")
         attrs = {k: v for k, v in self.properties.items() if k != "indbr_operand_segments"}
         attrs.update(self.attributes)
@@ -311,7 +312,7 @@ class IndirectBrOp(LLVMOp):
         segs = self.properties["indbr_operand_segments"].values
         if len(segs) != len(self.successors) or sum(segs) != len(self.operands) - 1:
             raise self.op_error("'indbr_operand_segments' does not match the successors and their operands")
-        verify_successor_operands(self, list(zip(self.successors, self._groups())))
+        verify_successor_operands(self, list(zip(self.successors, self._groups(), strict=True)))
 
 
 @register_op

@@ -292,7 +292,7 @@ class LLVMFuncOp(_FuncFields):
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.params):
             raise self.op_error(f"entry block must have {len(ft.params)} arguments to match function signature")
-        for i, (a, t) in enumerate(zip(entry.arguments, ft.params)):
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.params, strict=True)):
             if a.type != t:
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the "

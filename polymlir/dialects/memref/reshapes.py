@@ -77,7 +77,7 @@ def compute_expanded_type(
     src_strides, offset = so
     rev: list[int] = []
     k = len(result_shape) - 1
-    for g, stride in reversed(list(zip(groups, src_strides))):
+    for g, stride in reversed(list(zip(groups, src_strides, strict=True))):
         for _ in g:
             rev.append(stride)
             stride = sat_mul(stride, result_shape[k]) if k >= 0 else stride

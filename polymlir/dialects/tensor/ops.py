@@ -73,7 +73,7 @@ def compatible_shapes(a: T.Type, b: T.Type) -> bool:
     sa, sb = a.shape, b.shape  # type: ignore[attr-defined]
     if len(sa) != len(sb):
         return False
-    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb))
+    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb, strict=True))
 
 
 def _bitwidth(t: T.Type) -> int | None:
@@ -181,7 +181,7 @@ class ConcatOp(OpDef):
                 size = d
             sizes.append(size)
         inferred = tensor_type(sizes, ins[0].element_type)
-        for a, b in zip(sizes, rt.shape):
+        for a, b in zip(sizes, rt.shape, strict=False):
             if a != DYNAMIC and b != DYNAMIC and a != b:
                 raise self.op_error(f"result type '{rt}'does not match inferred shape '{inferred}' static sizes")
 
@@ -434,7 +434,7 @@ def _verify_gather_dims(op, dims: list[int], indices_shape, rank: int, kind: str
             raise op.op_error(f"{kind}_dims value must be non-negative")
         if v >= rank:
             raise op.op_error(f"{kind}_dims value must be smaller than {what} rank")
-    for a, b in zip(dims, dims[1:]):
+    for a, b in zip(dims, dims[1:], strict=False):
         if a >= b:
             raise op.op_error(f"{kind}_dims values must be strictly increasing")
 
@@ -584,7 +584,7 @@ def pad_result_type(source: T.RankedTensorType, low: list[int], high: list[int])
     if len(low) != source.rank or len(high) != source.rank:
         return None
     shape = []
-    for d, lo, hi in zip(source.shape, low, high):
+    for d, lo, hi in zip(source.shape, low, high, strict=True):
         shape.append(DYNAMIC if DYNAMIC in (d, lo, hi) else d + lo + hi)
     return tensor_type(shape, source.element_type)
 
@@ -626,7 +626,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
             )
         if rt.rank != expected.rank:
             raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
-        for a, b in zip(rt.shape, expected.shape):
+        for a, b in zip(rt.shape, expected.shape, strict=True):
             if a != b and b != DYNAMIC:
                 raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
 

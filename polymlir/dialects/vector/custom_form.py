@@ -125,7 +125,7 @@ class ContractionOp(OpDef):
         maps = self._maps()
         n = maps[0].num_dims
         shape, flags = [0] * n, [False] * n
-        for v, m in zip(self.operands[:2], maps[:2]):
+        for v, m in zip(self.operands[:2], maps[:2], strict=False):
             t = v.type
             for i, r in enumerate(m.results):
                 if isinstance(r, AffineDimExpr):

@@ -31,7 +31,7 @@ def _ints(a) -> list[int]:
 
 
 def _confined_to_shape(op, vals, shape, name, half_open=True, lo=0) -> None:
-    for i, (v, d) in enumerate(zip(vals, shape)):
+    for i, (v, d) in enumerate(zip(vals, shape, strict=False)):
         hi = d if half_open else d + 1
         if v < lo or v >= hi:
             raise op.op_error(f"expected {name} dimension {i} to be confined to [{lo}, {hi})")
@@ -44,7 +44,7 @@ def _unit_strides(op, strides, name) -> None:
 
 
 def _sum_confined(op, a, b, shape, name1, name2) -> None:
-    for i, (x, y, d) in enumerate(zip(a, b, shape)):
+    for i, (x, y, d) in enumerate(zip(a, b, shape, strict=False)):
         if x + y < 0 or x + y >= d + 1:
             raise op.op_error(f"expected sum({name1}, {name2}) dimension {i} to be confined to [1, {d + 1})")
 

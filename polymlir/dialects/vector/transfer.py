@@ -221,12 +221,9 @@ class TransferReadOp(OpDef):
         state.result_types = [vt]
 
     def print_custom(self, p) -> None:
-        p.write(
-            f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], "  # type: ignore[attr-defined]
-            f"{p.value_name(self.padding)}"
-        )  # type: ignore[attr-defined]
-        if self.mask is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        p.write(f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], {p.value_name(self.padding)}")
+        if self.mask is not None:
+            p.write(", " + p.value_name(self.mask))
         _print_transfer_attrs(self, p)
         p.write(f" : {p.type(self.base.type)}, {p.type(self.result_types[0])}")  # type: ignore[attr-defined]
 
@@ -298,12 +295,9 @@ class TransferWriteOp(OpDef):
         state.result_types = [st] if isinstance(st, T.RankedTensorType) else []
 
     def print_custom(self, p) -> None:
-        p.write(
-            f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}"  # type: ignore[attr-defined]
-            f"[{p.operands_str(self.indices)}]"
-        )  # type: ignore[arg-type]
-        if self.mask is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        p.write(f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}[{p.operands_str(self.indices)}]")
+        if self.mask is not None:
+            p.write(", " + p.value_name(self.mask))
         _print_transfer_attrs(self, p)
         p.write(f" : {p.type(self.valueToStore.type)}, {p.type(self.base.type)}")  # type: ignore[attr-defined]
 

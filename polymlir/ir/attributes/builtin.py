@@ -71,7 +71,7 @@ def escape_string(s: str) -> str:
         elif 0x20 <= b < 0x7F and b != 0x22:
             out.append(chr(b))
         else:
-            out.append("\\%02X" % b)
+            out.append(f"\\{b:02X}")
     return "".join(out)
 
 

@@ -130,7 +130,7 @@ class FusedLoc(Location):
 
     def body(self, p) -> str:
         meta = f"<{p.attr(self.metadata)}>" if self.metadata is not None else ""
-        return f"fused{meta}[" + ", ".join(l.body(p) for l in self.locations) + "]"
+        return f"fused{meta}[" + ", ".join(loc.body(p) for loc in self.locations) + "]"
 
     def children(self):
         yield from self.locations

@@ -241,7 +241,7 @@ def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdi
     needs_cleanup = needs_cleanup and len(loop.lbs) == 1 and len(loop.ubs) == 1
     units = access_units(model)
     jammed = {o for o in jammed_loops(loop.op)}
-    loops = [loop] + [l for l in model.loops if l.op in jammed]
+    loops = [loop] + [other for other in model.loops if other.op in jammed]
     maps = jam_schedule(model, loop, factor, units, needs_cleanup)
     return check(model, units, maps, what, loops)
 
@@ -322,7 +322,7 @@ def jam_schedule(
         span = factor * s
         # In a full group: the group's last iteration is below ub.
         full = ub - lb - ((dim(d) - lb).floordiv(span)) * span - (factor - 1) * s - 1
-        dims = [l.name for l in u.loops]
+        dims = [unit_loop.name for unit_loop in u.loops]
         main_set = ib.constraint_set(dims, params, u.name, [full], [])
         dom_main = u.domain.intersect(main_set)
         dom_rest = u.domain.subtract(main_set)
@@ -450,7 +450,7 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
     assert block is not None
     block.insert_before(old, new)
     obody, nbody = old.body, new.body
-    for a, na in zip(obody.arguments, nbody.arguments):
+    for a, na in zip(obody.arguments, nbody.arguments, strict=True):
         na.name_hint = a.name_hint
         a.replace_all_uses_with(na)
     term = obody.operations[-1]
@@ -458,7 +458,7 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
         o.detach()
         nbody.append(o)
     nbody.append(AffineYieldOp.build(list(term.operands) * factor, loc=term.loc))
-    for r, nr in zip(old.results, new.results):
+    for r, nr in zip(old.results, new.results, strict=True):
         r.replace_all_uses_with(nr)
     old.erase()
     args = nbody.arguments[1:]
