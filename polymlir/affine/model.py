@@ -506,7 +506,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return v.parent_block in top
-        return v.owner.parent in top  # type: ignore[union-attr]
+        return v.owner.parent in top
 
     def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
         """Element indices after a non-identity layout map (non-injective

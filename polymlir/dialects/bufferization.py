@@ -48,7 +48,7 @@ class ToTensorOp(OpDef):
     )
 
     def verify_(self) -> None:
-        _compatible_buffer(self, self.result_types[0], self.buffer.type)  # type: ignore[attr-defined]
+        _compatible_buffer(self, self.result_types[0], self.buffer.type)
 
 
 @register_op
@@ -64,7 +64,7 @@ class ToBufferOp(OpDef):
     assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"
 
     def verify_(self) -> None:
-        _compatible_buffer(self, self.tensor.type, self.result_types[0])  # type: ignore[attr-defined]
+        _compatible_buffer(self, self.tensor.type, self.result_types[0])
 
 
 @register_op
@@ -106,11 +106,11 @@ class AllocTensorOp(OpDef):
             (state.properties if k == "memory_space" else state.attributes)[k] = v
 
     def print_custom(self, p) -> None:
-        p.write("(" + p.operands_str(self.dynamic_sizes) + ")")  # type: ignore[arg-type]
-        if self.copy is not None:  # type: ignore[attr-defined]
-            p.write(" copy(" + p.value_name(self.copy) + ")")  # type: ignore[attr-defined]
-        if self.size_hint is not None:  # type: ignore[attr-defined]
-            p.write(" size_hint=" + p.value_name(self.size_hint))  # type: ignore[attr-defined]
+        p.write("(" + p.operands_str(self.dynamic_sizes) + ")")
+        if self.copy is not None:
+            p.write(" copy(" + p.value_name(self.copy) + ")")
+        if self.size_hint is not None:
+            p.write(" size_hint=" + p.value_name(self.size_hint))
         attrs = dict(self.attributes)
         ms = self.properties.get("memory_space")
         if ms is not None:
@@ -120,10 +120,10 @@ class AllocTensorOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        copy = self.copy  # type: ignore[attr-defined]
-        if copy is not None and self.dynamic_sizes:  # type: ignore[attr-defined]
+        copy = self.copy
+        if copy is not None and self.dynamic_sizes:
             raise self.emit_error("dynamic sizes not needed when copying a tensor")
-        n = len(self.dynamic_sizes)  # type: ignore[arg-type]
+        n = len(self.dynamic_sizes)
         ndyn = sum(1 for d in t.shape if d == DYNAMIC)
         if copy is None and n != ndyn:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {ndyn}")
@@ -154,8 +154,8 @@ class MaterializeInDestinationOp(OpDef):
     )
 
     def verify_(self) -> None:
-        dt = self.dest.type  # type: ignore[attr-defined]
-        st = self.source.type  # type: ignore[attr-defined]
+        dt = self.dest.type
+        st = self.source.type
         if _is_tensor(dt):
             if len(self.results) != 1:
                 raise self.op_error("tensor 'dest' implies exactly one tensor result")
@@ -163,9 +163,9 @@ class MaterializeInDestinationOp(OpDef):
                 raise self.op_error("result and 'dest' types must match")
         if _is_memref(dt) and self.results:
             raise self.op_error("memref 'dest' implies zero results")
-        if self.restrict is not None and not _is_memref(dt):  # type: ignore[attr-defined]
+        if self.restrict is not None and not _is_memref(dt):
             raise self.op_error("'restrict' is valid only for memref destinations")
-        if (self.writable is not None) != _is_memref(dt):  # type: ignore[attr-defined]
+        if (self.writable is not None) != _is_memref(dt):
             raise self.op_error("'writable' must be specified if and only if the destination is of memref type")
         if st.has_rank != dt.has_rank:
             raise self.op_error("source/destination shapes are incompatible")
@@ -223,7 +223,7 @@ class DeallocOp(OpDef):
         ps.types.setdefault("updatedConditions", [T.i1] * len(ps.operands.get("retained", [])))
 
     def verify_(self) -> None:
-        if len(self.memrefs) != len(self.conditions):  # type: ignore[arg-type]
+        if len(self.memrefs) != len(self.conditions):
             raise self.op_error("must have the same number of conditions as memrefs to deallocate")
-        if len(self.retained) != len(self.results):  # type: ignore[arg-type]
+        if len(self.retained) != len(self.results):
             raise self.op_error("must have the same number of updated conditions (results) as retained operands")

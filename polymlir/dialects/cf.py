@@ -237,4 +237,4 @@ class SwitchOp(OpDef):
 
 
 # The case operands' segment sizes are spelled by the case list, not the attr-dict.
-SwitchOp._format.in_format.add("case_operand_segments")  # type: ignore[attr-defined]
+SwitchOp._format.in_format.add("case_operand_segments")

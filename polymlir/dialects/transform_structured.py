@@ -108,7 +108,7 @@ class MatchOp(OpDef):
             p.write(" filter_result_type = " + p.type(props["filter_result_type"].value))
         if props.get("filter_operand_types") is not None:
             p.write(" filter_operand_types = " + p.attr(props["filter_operand_types"]))
-        p.write(" in " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" in " + p.value_name(self.target))
         p.print_optional_attr_dict(dict(self.attributes))
         p.write(functional_types_str(p, self.operands, self.results))
 
@@ -171,8 +171,8 @@ class TileUsingForOp(OpDef):
         _parse_functional(p, state, [target, *dyn])
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target) + " tile_sizes ")  # type: ignore[attr-defined]
-        p.write(_sizes_str(p, self, self.dynamic_sizes, "static_sizes", "scalable_sizes"))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target) + " tile_sizes ")
+        p.write(_sizes_str(p, self, self.dynamic_sizes, "static_sizes", "scalable_sizes"))
         inter = _i64s(self, "interchange")
         if inter:
             p.write(" interchange = [" + ", ".join(map(str, inter)) + "]")
@@ -189,15 +189,15 @@ class TileUsingForOp(OpDef):
     def verify_(self) -> None:
         static = self.sizes
         ndyn = sum(1 for s in static if s == DYNAMIC)
-        if ndyn != len(self.dynamic_sizes):  # type: ignore[attr-defined]
+        if ndyn != len(self.dynamic_sizes):
             raise self.op_error(
-                f"expected as many dynamic size-producing operands ({len(self.dynamic_sizes)}) "  # type: ignore[attr-defined]
+                f"expected as many dynamic size-producing operands ({len(self.dynamic_sizes)}) "
                 f"as dynamic sizes ({ndyn})"
             )
         nloops = sum(1 for s in static if s != 0)
-        if len(self.loops) != nloops:  # type: ignore[attr-defined]
+        if len(self.loops) != nloops:
             raise self.op_error(
-                f"expected number of loops to tile ({nloops}) to match number of `loops` results ({len(self.loops)})"  # type: ignore[attr-defined]
+                f"expected number of loops to tile ({nloops}) to match number of `loops` results ({len(self.loops)})"
             )
 
 
@@ -233,7 +233,7 @@ class TileReductionUsingForOp(OpDef):
         _parse_functional(p, state, [target])
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target))
         dims = _ints(self, "reduction_dims")
         if dims:
             p.write(" reduction_dims = [" + ", ".join(map(str, dims)) + "]")
@@ -283,10 +283,10 @@ class VectorizeOp(OpDef):
         state.operands = p.resolve_operands([target, *dyn], types)
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target))
         if _i64s(self, "static_vector_sizes"):
             p.write(" vector_sizes ")
-            p.write(_sizes_str(p, self, self.vector_sizes, "static_vector_sizes", "scalable_sizes"))  # type: ignore[attr-defined]
+            p.write(_sizes_str(p, self, self.vector_sizes, "static_vector_sizes", "scalable_sizes"))
         attrs = {
             k: v
             for k, v in self.properties.items()

@@ -119,7 +119,7 @@ class CompiledFormat:
                         vs = [p.lookup_value(r) for r in refs]
                         if any(v is None for v in vs):
                             p.error(f"could not infer the type of operand '{name}'", refs[0][2])
-                        ts = [v.type for v in vs]  # type: ignore[union-attr]
+                        ts = [v.type for v in vs]
                     else:
                         ts = []
                 if len(ts) != len(refs):

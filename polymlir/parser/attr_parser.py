@@ -233,7 +233,7 @@ class BaseParser(TokenStream):
                 if amap.num_dims != len(shape):  # type: ignore[attr-defined]
                     self.error(
                         f"memref layout mismatch between rank and affine map: {len(shape)} != {amap.num_dims}", a_pos
-                    )  # type: ignore[attr-defined]
+                    )
                 if amap.is_identity():  # type: ignore[attr-defined]
                     layout = None
             elif isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(shape):

@@ -143,7 +143,7 @@ def _unit_label(u: Unit) -> str:
     amap = op.get_attr("map")
     memref = getattr(op, "memref", None)
     if amap is not None and memref is not None:
-        m = amap.value  # type: ignore[union-attr]
+        m = amap.value
         names = [_value_name(v) for v in op.indices]
 
         def name(match: re.Match[str]) -> str:

@@ -57,7 +57,7 @@ class MapsPropertyOp(N.NamedStructuredOp):
     def indexing_maps_array(self) -> list[AffineMap]:
         a = self.properties.get("indexing_maps")
         if isinstance(a, A.ArrayAttr):
-            return [m.value for m in a]  # type: ignore[attr-defined]
+            return [m.value for m in a]
         return self.default_indexing_maps()
 
     @classmethod
@@ -86,7 +86,7 @@ class MapsPropertyOp(N.NamedStructuredOp):
         maps = self.properties.get("indexing_maps")
         if not isinstance(maps, A.ArrayAttr):
             return
-        got = [m.value for m in maps]  # type: ignore[attr-defined]
+        got = [m.value for m in maps]
         default = N.spec_maps(self.SPEC)
         if got == default:
             return
@@ -187,7 +187,7 @@ class ContractOp(MapsPropertyOp):
         ins: list[int] = []
         outs: list[int] = []
         for i, (a, v) in enumerate(zip(maps, self.operands, strict=False)):
-            m = a.value  # type: ignore[attr-defined]
+            m = a.value
             if not m.is_projected_permutation():
                 raise self.emit_error("provided affine_map is not a projected permutation")
             t = v.type
@@ -284,12 +284,12 @@ class ElementwiseOp(MapsPropertyOp):
         return elementwise_kind(self.properties.get("kind")) or "exp"
 
     def default_indexing_maps(self) -> list[AffineMap]:
-        outs = self.outputs  # type: ignore[attr-defined]
+        outs = self.outputs
         rank = L.operand_rank(outs[0].type) if outs else 0
         return [AffineMap.identity(rank)] * (arity(self._kind()) + 1)
 
     def iterator_types_array(self) -> list[str]:
-        outs = self.outputs  # type: ignore[attr-defined]
+        outs = self.outputs
         return [L.PARALLEL] * (L.operand_rank(outs[0].type) if outs else 0)
 
     def generalize_spec(self) -> N.GeneralizeSpec:

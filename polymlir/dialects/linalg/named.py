@@ -478,7 +478,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def default_indexing_maps(self) -> list[AffineMap]:
         spec = self.SPEC
         if spec.rank_polymorphic:
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             rank = L.operand_rank(outs[0].type) if outs else 0
             return spec_maps(spec, out_rank=rank, operand_ranks=[L.operand_rank(v.type) for v in self.operands])
         s, d = self._window()
@@ -493,7 +493,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def iterator_types_array(self) -> list[str]:
         spec = self.SPEC
         if spec.rank_polymorphic:
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             return [L.PARALLEL] * (L.operand_rank(outs[0].type) if outs else 0)
         return [L.PARALLEL if c == "p" else L.REDUCTION for c in spec.iterators]
 
@@ -534,7 +534,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def print_custom(self, p) -> None:
         self.print_prefix(p)
         p.print_optional_attr_dict(L.sorted_attrs(self, self.ELIDED))
-        L.print_ins_outs(p, self.inputs, self.outputs)  # type: ignore[attr-defined]
+        L.print_ins_outs(p, self.inputs, self.outputs)
         L.print_result_types(p, self.result_types)
 
     def print_prefix(self, p) -> None:
@@ -547,12 +547,12 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def verify_(self) -> None:
         super().verify_()
         if self.SPEC.name == "fill":
-            ins = self.inputs  # type: ignore[attr-defined]
+            ins = self.inputs
             if len(ins) == 1 and isinstance(
                 ins[0].type, (T.RankedTensorType, T.UnrankedTensorType, T.MemRefType, T.UnrankedMemRefType)
             ):
                 raise self.emit_error("expected op with scalar input")
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             if len(ins) == 1 and len(outs) == 1:
                 vt, et = ins[0].type, L.payload_arg_type(outs[0].type)
                 if vt != et:

@@ -465,7 +465,7 @@ class GenericOp(LinalgStructuredOp):
     body = region(name="region")
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        return [a.value for a in self.indexing_maps]  # type: ignore[attr-defined]
+        return [a.value for a in self.indexing_maps]
 
     def asm_block_arg_names(self, region: Region) -> list[str]:
         # Upstream: `^bb0(%in: f32, %in_0: f32, %out: f32)`.
@@ -473,7 +473,7 @@ class GenericOp(LinalgStructuredOp):
         return ["in"] * n_in + ["out"] * (len(region.blocks[0].arguments) - n_in)
 
     def iterator_types_array(self) -> list[str]:
-        return [iterator_kind(a) or "" for a in self.iterator_types]  # type: ignore[attr-defined]
+        return [iterator_kind(a) or "" for a in self.iterator_types]
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -514,7 +514,7 @@ class GenericOp(LinalgStructuredOp):
         p.write(" ")
         if trait:
             p.write("{" + A.format_named_attrs(list(trait.items()), p) + "}")
-        print_ins_outs(p, self.inputs, self.outputs)  # type: ignore[attr-defined]
+        print_ins_outs(p, self.inputs, self.outputs)
         extra = sorted_attrs(self, _GENERIC_TRAIT_ATTRS + ("operandSegmentSizes",))
         if extra:
             p.write(" attrs = ")
@@ -593,7 +593,7 @@ class IndexOp(OpDef):
         if not isinstance(parent, LinalgStructuredOp):
             raise self.op_error("expected parent op with LinalgOp interface")
         n = parent.num_loops
-        d = self.dim.value  # type: ignore[attr-defined]
+        d = self.dim.value
         if n <= d:
             raise self.op_error(
                 f"expected dim ({d}) to be lower than the number of loops ({n}) of the enclosing LinalgOp"

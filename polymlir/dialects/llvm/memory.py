@@ -126,7 +126,7 @@ def _atomic_type_ok(t: T.Type) -> bool:
     if isinstance(t, LLVMPointerType):
         return True
     if isinstance(t, T.IntegerType) or is_llvm_float(t):
-        w = t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 128  # type: ignore[attr-defined]
+        w = t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 128
         return w >= 8 and (w & (w - 1)) == 0
     return False
 

@@ -482,7 +482,7 @@ def _verify_ext(self) -> None:
         a, r = a.element_type, r.element_type
     elif not isinstance(r, T.IntegerType):
         raise self.emit_error("input type is an integer but output type is a vector")
-    if r.width <= a.width:  # type: ignore[attr-defined]
+    if r.width <= a.width:
         raise self.emit_error(
             "integer width of the output type is smaller or equal to the integer width of the input type"
         )

@@ -50,11 +50,11 @@ class _AllocLike(OpDef):
         if not has_identity_layout(t):
             m = layout_map(t)
             nsym = m.num_symbols if m is not None else 0
-        if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
+        if len(self.symbolOperands) != nsym:
             raise self.op_error(
                 f"symbol operand count does not equal memref symbol count: expected {nsym}, "
                 f"got {len(self.symbolOperands)}"
-            )  # type: ignore[arg-type]
+            )
 
     @classmethod
     def build(

@@ -121,7 +121,7 @@ class GlobalOp(OpDef):
             return
         if not _elements_attr(init):
             raise self.op_error(f"initial value should be a unit or elements attribute, but got {init}")
-        it = init.type  # type: ignore[attr-defined]
+        it = init.type
         if it.element_type != t.element_type:
             raise self.op_error(
                 f"initial value element expected to be of type {q(t.element_type)}, but was of "

@@ -255,7 +255,7 @@ class AssumeAlignmentOp(OpDef):
     assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
 
     def verify_(self) -> None:
-        v = self.alignment.value  # type: ignore[attr-defined]
+        v = self.alignment.value
         if v & (v - 1):
             raise self.op_error("alignment must be power of 2")
 

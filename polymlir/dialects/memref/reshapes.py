@@ -188,12 +188,12 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
                 f"({res.rank}) but found {len(static)} inputs instead"
             )
         ndyn = sum(1 for d in static if d == DYNAMIC)
-        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+        if len(self.output_shape) != ndyn:
             raise self.op_error(
                 f"mismatch in dynamic dims in output_shape and static_output_shape: "
                 f"static_output_shape has {ndyn} dynamic dims while output_shape has "
                 f"{len(self.output_shape)} values"
-            )  # type: ignore[arg-type]
+            )
         for i, d in enumerate(res.shape):
             if d != DYNAMIC and d != static[i]:
                 raise self.op_error(f"invalid output shape provided at pos {i}")

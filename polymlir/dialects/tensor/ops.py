@@ -103,7 +103,7 @@ class _CastBase(OpDef):
         raise NotImplementedError
 
     def verify_(self) -> None:
-        a, b = self.source.type, self.dest.type  # type: ignore[attr-defined]
+        a, b = self.source.type, self.dest.type
         if not self._compatible(a, b):
             raise self.op_error(f"operand type '{a}' and result type '{b}' are cast incompatible")
 
@@ -148,7 +148,7 @@ class ConcatOp(OpDef):
     assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        ins = [v.type for v in self.inputs]  # type: ignore[attr-defined]
+        ins = [v.type for v in self.inputs]
         if not ins:
             raise self.op_error("requires at least one input")
         rt = self.result_types[0]
@@ -157,7 +157,7 @@ class ConcatOp(OpDef):
             raise self.op_error("rank of concatenated inputs must match result rank")
         if any(t.element_type != rt.element_type for t in ins):
             raise self.op_error("inputs and result element type must match")
-        dim = self.dim.value  # type: ignore[attr-defined]
+        dim = self.dim.value
         if dim >= rank:
             raise self.op_error("concatenation dim must be less than the tensor rank")
         sizes = []
@@ -222,7 +222,7 @@ class EmptyOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
 
@@ -248,10 +248,10 @@ class ExtractOp(OpDef):
             ps.types.setdefault("result_", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.tensor.type  # type: ignore[attr-defined]
+        t = self.tensor.type
         if self.result_types[0] != t.element_type:
             raise self.op_error("failed to verify that result type matches element type of tensor")
-        if t.rank != len(self.indices):  # type: ignore[arg-type]
+        if t.rank != len(self.indices):
             raise self.op_error("incorrect number of indices for extract_element")
 
 
@@ -278,12 +278,12 @@ class InsertOp(OpDef):
             ps.types.setdefault("scalar", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.dest.type  # type: ignore[attr-defined]
+        t = self.dest.type
         if self.result_types[0] != t:
             raise self.op_error("failed to verify that result type matches type of dest")
-        if self.scalar.type != t.element_type:  # type: ignore[attr-defined]
+        if self.scalar.type != t.element_type:
             raise self.op_error("failed to verify that scalar type matches element type of dest")
-        if t.rank != len(self.indices):  # type: ignore[arg-type]
+        if t.rank != len(self.indices):
             raise self.op_error("incorrect number of indices")
 
 
@@ -320,7 +320,7 @@ class FromElementsOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        ets = [v.type for v in self.elements]  # type: ignore[attr-defined]
+        ets = [v.type for v in self.elements]
         if ets != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that operand types match result element type")
 
@@ -366,7 +366,7 @@ class SplatOp(OpDef):
         t = self.result_types[0]
         if self.input.type != t.element_type:  # type: ignore[attr-defined]
             raise self.op_error("failed to verify that operand type matches element type of result")
-        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
 
@@ -385,11 +385,11 @@ class ReshapeOp(OpDef):
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        st = self.source.type  # type: ignore[attr-defined]
+        st = self.source.type
         rt = self.result_types[0]
         if st.element_type != rt.element_type:
             raise self.op_error("element types of source and destination tensor types should be the same")
-        n = self.shape.type.shape[0]  # type: ignore[attr-defined]
+        n = self.shape.type.shape[0]
         if isinstance(rt, T.RankedTensorType):
             if (
                 isinstance(st, T.RankedTensorType)
@@ -458,8 +458,8 @@ class GatherOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, it = self.source.type, self.indices.type  # type: ignore[attr-defined]
-        dims = list(self.gather_dims.values)  # type: ignore[attr-defined]
+        st, it = self.source.type, self.indices.type
+        dims = list(self.gather_dims.values)
         _verify_gather_dims(self, dims, it.shape, st.rank, "gather", "source")
         rt = self.result_types[0]
         full = _gather_result(st, it, dims, False)
@@ -490,10 +490,10 @@ class ScatterOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, dt, it = self.source.type, self.dest.type, self.indices.type  # type: ignore[attr-defined]
-        dims = list(self.scatter_dims.values)  # type: ignore[attr-defined]
+        st, dt, it = self.source.type, self.dest.type, self.indices.type
+        dims = list(self.scatter_dims.values)
         _verify_gather_dims(self, dims, it.shape, dt.rank, "scatter", "dest")
-        if self.unique is None:  # type: ignore[attr-defined]
+        if self.unique is None:
             raise self.op_error("requires 'unique' attribute to be set")
         full = _gather_result(dt, it, dims, False)
         reduced = _gather_result(dt, it, dims, True)
@@ -614,11 +614,11 @@ class PadOp(DynamicIndexListFormat, OpDef):
 
     def verify_(self) -> None:
         verify_sized_region(self, "region")
-        st = self.source.type  # type: ignore[attr-defined]
+        st = self.source.type
         rt = self.result_types[0]
         low, high = static_list(self, "static_low"), static_list(self, "static_high")
-        verify_dynamic_count(self, "low", "static_low", low, self.low)  # type: ignore[arg-type]
-        verify_dynamic_count(self, "high", "static_high", high, self.high)  # type: ignore[arg-type]
+        verify_dynamic_count(self, "low", "static_low", low, self.low)
+        verify_dynamic_count(self, "high", "static_high", high, self.high)
         expected = pad_result_type(st, low, high)
         if expected is None:
             raise self.emit_error(

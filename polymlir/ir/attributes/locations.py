@@ -55,22 +55,22 @@ class OffsetLoc(FileLineColLoc):
 
     __slots__ = ("_pos", "_source")
     # Shadow the base class's slots: a parsed location is never a range.
-    end_line = None  # type: ignore[assignment]
-    end_col = None  # type: ignore[assignment]
+    end_line = None
+    end_col = None
 
     def __init__(self, source, pos: int) -> None:
         object.__setattr__(self, "_source", source)
         object.__setattr__(self, "_pos", pos)
 
-    @property  # type: ignore[override]
+    @property
     def filename(self) -> str:
         return self._source.filename
 
-    @property  # type: ignore[override]
+    @property
     def line(self) -> int:
         return self._source.line_col(self._pos)[0]
 
-    @property  # type: ignore[override]
+    @property
     def col(self) -> int:
         return self._source.line_col(self._pos)[1]
 

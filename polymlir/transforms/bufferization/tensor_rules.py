@@ -113,7 +113,7 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
     assert isinstance(st, T.MemRefType)
     if st.layout is not None and not isinstance(st.layout, A.StridedLayoutAttr) and not has_identity_layout(st):
         src = z.cast(b, src, T.MemRefType(st.shape, st.element_type, fully_dynamic_layout(st.rank)))
-        st = src.type  # type: ignore[assignment]
+        st = src.type
     rt = infer_rank_reduced_subview_type(result_shape, st, offs, sizes, strides)  # type: ignore[arg-type]
     seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
     n = seg[-3:]
@@ -281,7 +281,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
             b.const_index(st.shape[i])
             if st.shape[i] != DYN
             else b.value("memref.dim", [src, b.const_index(i)], T.index)
-        )  # type: ignore[attr-defined]
+        )
         s = b.binary("arith.addi", s, amount(low, dyn_low, i))
         sizes.append(b.binary("arith.addi", s, amount(high, dyn_high, i)))
     m = z.alloc(b, rt, sizes)

@@ -123,7 +123,7 @@ def ambiguity(op: Operation) -> str | None:
         return f"the library name of '{op.name}' would not carry its unsigned cast"
     maps = props.get("indexing_maps")
     if isinstance(maps, A.ArrayAttr) and hasattr(op, "default_indexing_maps"):
-        if [m.value for m in maps] != op.default_indexing_maps():  # type: ignore[attr-defined]
+        if [m.value for m in maps] != op.default_indexing_maps():
             return f"the library name of '{op.name}' would not carry its indexing maps"
     return None
 

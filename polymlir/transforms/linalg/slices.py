@@ -85,7 +85,7 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
     m, vals = _as_map(_unique(exprs), operands)
     if isinstance(m, list):
         return min(m)
-    consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]  # type: ignore[attr-defined]
+    consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]
     others = _unique([r for r in m.results if not isinstance(r, AffineConstantExpr)])
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
