@@ -112,7 +112,7 @@ class AllocTensorOp(OpDef):
         if self.size_hint is not None:
             p.write(" size_hint=" + p.value_name(self.size_hint))
         attrs = dict(self.attributes)
-        ms = self.properties.get("memory_space")
+        ms = self.props.get("memory_space")
         if ms is not None:
             attrs["memory_space"] = ms
         p.print_optional_attr_dict(attrs)

@@ -69,7 +69,7 @@ def parse_failures(p, state) -> None:
 
 
 def failures_str(op: Operation) -> str:
-    mode = op.properties.get("failure_propagation_mode")
+    mode = op.props.get("failure_propagation_mode")
     return f"failures({FAILURE_NAMES.get(mode.value if mode is not None else 1, 'propagate')})"
 
 
@@ -366,7 +366,7 @@ class ForeachMatchOp(OpDef):
 
     def print_custom(self, p) -> None:
         for kw in ("restrict_root", "flatten_results"):
-            if self.properties.get(kw) is not None:
+            if self.props.get(kw) is not None:
                 p.write(" " + kw)
         p.write(" in " + p.operands_str(self.operands) + " ")
         pairs = [f"{m.print(p)} -> {a.print(p)}" for m, a in zip(self.matchers, self.actions, strict=True)]
@@ -437,7 +437,7 @@ class ApplyPatternsOp(OpDef):
     def print_custom(self, p) -> None:
         p.write(" to " + p.value_name(self.target) + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=True, print_empty_block=False)
-        attrs = {k: v for k, v in self.properties.items() if k != "operandSegmentSizes"}
+        attrs = {k: v for k, v in self.props.items() if k != "operandSegmentSizes"}
         for k in ("max_iterations", "max_num_rewrites"):
             if attrs.get(k) == A.IntegerAttr(-1, T.i64):
                 del attrs[k]

@@ -23,12 +23,12 @@ BoolArray = C.DenseBoolArrayAttr
 
 
 def _i64s(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
 def _ints(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return [x.value for x in a] if isinstance(a, A.ArrayAttr) else []
 
 
@@ -97,7 +97,7 @@ class MatchOp(OpDef):
         _parse_functional(p, state, [p.parse_operand()])
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         if props.get("ops") is not None:
             p.write(" ops{" + p.attr(props["ops"]) + "}")
         if props.get("interface") is not None:
@@ -113,18 +113,18 @@ class MatchOp(OpDef):
         p.write(functional_types_str(p, self.operands, self.results))
 
     def verify_(self) -> None:
-        i = self.properties.get("interface")
+        i = self.props.get("interface")
         if i is not None and (not isinstance(i, A.IntegerAttr) or i.value not in MATCH_INTERFACE_NAMES):
             raise self.op_error("attribute 'interface' failed to satisfy constraint: An interface to match")
 
     @property
     def op_names(self) -> list[str]:
-        ops = self.properties.get("ops")
+        ops = self.props.get("ops")
         return [a.value for a in ops] if ops is not None else []
 
     @property
     def interface_name(self) -> str | None:
-        i = self.properties.get("interface")
+        i = self.props.get("interface")
         return MATCH_INTERFACE_NAMES.get(i.value) if i is not None else None
 
 
@@ -289,7 +289,7 @@ class VectorizeOp(OpDef):
             p.write(_sizes_str(p, self, self.vector_sizes, "static_vector_sizes", "scalable_sizes"))
         attrs = {
             k: v
-            for k, v in self.properties.items()
+            for k, v in self.props.items()
             if k not in ("static_vector_sizes", "scalable_sizes", "operandSegmentSizes")
         }
         attrs.update(self.attributes)

@@ -654,7 +654,7 @@ class AffineParallelOp(OpDef):
         return cast(AffineParallelOp, op)
 
     def _groups(self, name: str) -> list[int]:
-        g = self.properties.get(name)
+        g = self.props.get(name)
         return g.flat() if isinstance(g, A.DenseElementsAttr) else []
 
     def print_custom_ok(self) -> bool:

@@ -55,7 +55,7 @@ class MapsPropertyOp(N.NamedStructuredOp):
         return None
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        a = self.properties.get("indexing_maps")
+        a = self.props.get("indexing_maps")
         if isinstance(a, A.ArrayAttr):
             return [m.value for m in a]
         return self.default_indexing_maps()
@@ -77,13 +77,13 @@ class MapsPropertyOp(N.NamedStructuredOp):
             state.properties["indexing_maps"] = cls.default_maps_attr(p, state)
 
     def print_prefix(self, p) -> None:
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if maps is not None and maps != L.maps_array(self.default_indexing_maps()):
             print_maps_keyword(p, maps)
 
     def verify_(self) -> None:
         super().verify_()
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if not isinstance(maps, A.ArrayAttr):
             return
         got = [m.value for m in maps]
@@ -176,11 +176,11 @@ class ContractOp(MapsPropertyOp):
         parse_maps_keyword(p, state, required=True)
 
     def print_prefix(self, p) -> None:
-        print_maps_keyword(p, self.properties.get("indexing_maps", A.ArrayAttr(())))
+        print_maps_keyword(p, self.props.get("indexing_maps", A.ArrayAttr(())))
 
     def verify_(self) -> None:
         N.NamedStructuredOp.verify_(self)
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if not isinstance(maps, A.ArrayAttr):
             return
         n_dims = -1
@@ -281,7 +281,7 @@ class ElementwiseOp(MapsPropertyOp):
     ELIDED = ("operandSegmentSizes", "kind", "indexing_maps")
 
     def _kind(self) -> str:
-        return elementwise_kind(self.properties.get("kind")) or "exp"
+        return elementwise_kind(self.props.get("kind")) or "exp"
 
     def default_indexing_maps(self) -> list[AffineMap]:
         outs = self.outputs
@@ -332,8 +332,8 @@ class ElementwiseOp(MapsPropertyOp):
             state.properties["indexing_maps"] = L.maps_array([AffineMap.identity(rank)] * (arity(k) + 1))
 
     def print_prefix(self, p) -> None:
-        p.write(" kind=" + p.attr(self.properties["kind"]))
-        maps = self.properties.get("indexing_maps")
+        p.write(" kind=" + p.attr(self.props["kind"]))
+        maps = self.props.get("indexing_maps")
         if maps is not None and maps != L.maps_array(self.default_indexing_maps()):
             print_maps_keyword(p, maps)
 

@@ -296,7 +296,7 @@ class ReduceOp(LinalgStructuredOp):
         return ["in"] * n_in + ["init"] * (len(region.blocks[0].arguments) - n_in)
 
     def _dims(self) -> list[int]:
-        d = self.properties.get("dimensions")
+        d = self.props.get("dimensions")
         return list(d.values) if isinstance(d, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
@@ -342,7 +342,7 @@ class ReduceOp(LinalgStructuredOp):
         if payload is not None:
             print_short_form(p, payload)
         print_ins_outs(p, self.dps_inputs(), inits)
-        print_dense_i64_keyword(p, "dimensions", self.properties.get("dimensions"))
+        print_dense_i64_keyword(p, "dimensions", self.props.get("dimensions"))
         p.print_optional_attr_dict(sorted_attrs(self, ("dimensions",)))
         if payload is None and block is not None:
             print_long_region(p, block, self.regions[0])
@@ -422,7 +422,7 @@ class TransposeOp(LinalgStructuredOp):
         return [self.init]
 
     def _perm(self) -> list[int]:
-        a = self.properties.get("permutation")
+        a = self.props.get("permutation")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
@@ -441,7 +441,7 @@ class TransposeOp(LinalgStructuredOp):
 
     def print_custom(self, p) -> None:
         print_ins_outs(p, [self.input], [self.init])
-        print_dense_i64_keyword(p, "permutation", self.properties.get("permutation"))
+        print_dense_i64_keyword(p, "permutation", self.props.get("permutation"))
         p.print_optional_attr_dict(sorted_attrs(self, ("permutation",)))
 
     def verify_(self) -> None:
@@ -482,7 +482,7 @@ class BroadcastOp(LinalgStructuredOp):
         return [self.init]
 
     def _dims(self) -> list[int]:
-        a = self.properties.get("dimensions")
+        a = self.props.get("dimensions")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
@@ -500,7 +500,7 @@ class BroadcastOp(LinalgStructuredOp):
 
     def print_custom(self, p) -> None:
         print_ins_outs(p, [self.input], [self.init])
-        print_dense_i64_keyword(p, "dimensions", self.properties.get("dimensions"))
+        print_dense_i64_keyword(p, "dimensions", self.props.get("dimensions"))
         p.print_optional_attr_dict(sorted_attrs(self, ("dimensions",)))
 
     def verify_(self) -> None:

@@ -472,7 +472,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     # -- maps and loops ------------------------------------------------------------------
     def _window(self) -> tuple[list[int], list[int]]:
         w = self.SPEC.window
-        props = self.properties
+        props = self.props
         return _int_values(props.get("strides"), w), _int_values(props.get("dilations"), w)
 
     def default_indexing_maps(self) -> list[AffineMap]:
@@ -498,7 +498,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
         return [L.PARALLEL if c == "p" else L.REDUCTION for c in spec.iterators]
 
     def cast_kind(self) -> str:
-        a = self.properties.get("cast") or self.attributes.get("cast")
+        a = self.props.get("cast") or self.attributes.get("cast")
         if isinstance(a, A.OpaqueAttr) and "cast_unsigned" in a.text:
             return "unsigned"
         return "signed"
@@ -561,7 +561,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def verify_indexing_map_required_attrs(self) -> None:
         w = self.SPEC.window
         for name in ("strides", "dilations") if w else ():
-            a = self.properties.get(name)
+            a = self.props.get(name)
             if isinstance(a, A.DenseElementsAttr):
                 if a.type.element_type != T.i64:
                     raise self.emit_error(f"incorrect element type for index attribute '{name}'")

@@ -67,11 +67,11 @@ class _RelayoutOp(OpDef):
     type_matches = (("dest", "result_"),)
 
     def _static_tiles(self) -> list[int]:
-        a = self.properties.get("static_inner_tiles")
+        a = self.props.get("static_inner_tiles")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def _arr(self, name: str) -> list[int]:
-        a = self.properties.get(name)
+        a = self.props.get(name)
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     @staticmethod

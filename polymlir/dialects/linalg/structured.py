@@ -139,7 +139,7 @@ def sorted_attrs(op: Operation, elided: Sequence[str] = ()) -> dict[str, A.Attri
     prints ``getAttrs()``, which merges both, sorted by name)."""
     d: dict[str, A.Attribute] = {}
     if isinstance(op.properties, dict):
-        d.update(op.properties)
+        d.update(op.props)
     d.update(op.attributes)
     for k in elided:
         d.pop(k, None)
@@ -502,7 +502,7 @@ class GenericOp(LinalgStructuredOp):
         state.result_types = parse_result_types(p)
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         trait = {}
         for k in _GENERIC_TRAIT_ATTRS:
             v = props.get(k)
@@ -527,7 +527,7 @@ class GenericOp(LinalgStructuredOp):
     def print_custom_ok(self) -> bool:
         return (
             isinstance(self.properties.get("iterator_types"), A.ArrayAttr)
-            and all(iterator_kind(a) is not None for a in self.properties["iterator_types"])
+            and all(iterator_kind(a) is not None for a in self.props["iterator_types"])
             and isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr)
             and len(self.regions) == 1
         )

@@ -73,10 +73,10 @@ def _parse_bundles(p) -> tuple[list, list, list[str]]:
 
 
 def _print_bundles(op, p, first_bundle_operand: int) -> None:
-    sizes = op.properties.get("op_bundle_sizes")
+    sizes = op.props.get("op_bundle_sizes")
     if sizes is None or not sizes.values:
         return
-    tags = op.properties.get("op_bundle_tags")
+    tags = op.props.get("op_bundle_tags")
     vals = op.operands[first_bundle_operand:]
     parts, i = [], 0
     for k, n in enumerate(sizes.values):
@@ -232,7 +232,7 @@ _CALL_ELIDED = (
 
 
 def _print_call_common(op, p, invoke: bool) -> None:
-    props = op.properties
+    props = op.props
     out = ""
     if props["CConv"].value != "ccc":
         out += props["CConv"].value + " "
@@ -240,7 +240,7 @@ def _print_call_common(op, p, invoke: bool) -> None:
     if tck is not None and tck.value != "none":
         out += tck.value + " "
     callee = props.get("callee")
-    n = op.properties["operandSegmentSizes"].values[0]
+    n = op.props["operandSegmentSizes"].values[0]
     callee_ops = op.operands[:n]
     args = callee_ops if callee is not None else callee_ops[1:]
     out += callee.print(p) if callee is not None else p.value_name(callee_ops[0])
@@ -267,7 +267,7 @@ def _print_call_common(op, p, invoke: bool) -> None:
 
 
 def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
-    vt = op.properties.get("var_callee_type")
+    vt = op.props.get("var_callee_type")
     if vt is None:
         return
     ft = vt.value
@@ -286,8 +286,8 @@ def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
 
 
 def _verify_bundles(op) -> None:
-    tags = op.properties.get("op_bundle_tags")
-    n = len(op.properties["op_bundle_sizes"].values)
+    tags = op.props.get("op_bundle_tags")
+    n = len(op.props["op_bundle_sizes"].values)
     if tags is not None and not all(isinstance(t, A.StringAttr) for t in tags):
         raise op.emit_error("operand bundle tag must be a StringAttr")
     if n != (len(tags) if tags is not None else 0):
@@ -306,9 +306,9 @@ class _CallFields(LLVMOp):
     result_ = opt_result(LLVM_TYPE, name="result")
 
     def arg_operands(self) -> list[Value]:
-        n = self.properties["operandSegmentSizes"].values[0]
+        n = self.props["operandSegmentSizes"].values[0]
         ops = self.operands[:n]
-        return ops if "callee" in self.properties else ops[1:]
+        return ops if "callee" in self.props else ops[1:]
 
 
 @register_op
@@ -346,7 +346,7 @@ class CallOp(_CallFields):
         _verify_bundles(self)
         args = self.arg_operands()
         _verify_var_callee_type(self, args)
-        callee = self.properties.get("callee")
+        callee = self.props.get("callee")
         if callee is None:
             if not self.operands:
                 raise self.op_error("must have either a `callee` attribute or at least an operand")
@@ -364,7 +364,7 @@ class CallOp(_CallFields):
             return
         else:
             raise self.op_error(f"'{callee.root}' does not reference a valid LLVM function or IFunc")
-        if ft.is_var_arg and "var_callee_type" not in self.properties:
+        if ft.is_var_arg and "var_callee_type" not in self.props:
             raise self.op_error("missing var_callee_type attribute for vararg call")
         if not ft.is_var_arg and len(ft.params) != len(args):
             raise self.op_error(f"incorrect number of operands ({len(args)}) for callee (expecting: {len(ft.params)})")
@@ -445,7 +445,7 @@ class InvokeOp(_CallFields):
         if not isinstance(unwind.operations[0], LandingpadOp):
             raise self.emit_error("first operation in unwind destination should be a llvm.landingpad operation")
         _verify_bundles(self)
-        segs = self.properties["operandSegmentSizes"].values
+        segs = self.props["operandSegmentSizes"].values
         n = segs[0]
         verify_successor_operands(
             self,
@@ -482,7 +482,7 @@ class LandingpadOp(LLVMOp):
         state.result_types = [p.parse_type()]
 
     def print_custom(self, p) -> None:
-        p.write(" cleanup " if "cleanup" in self.properties else " ")
+        p.write(" cleanup " if "cleanup" in self.props else " ")
         for v in self.operands:
             kind = "filter" if isinstance(v.type, LLVMArrayType) else "catch"
             p.write(f"({kind} {p.value_name(v)} : {p.type(v.type)}) ")
@@ -497,7 +497,7 @@ class LandingpadOp(LLVMOp):
             fn = fn.parent_op
         if fn is not None and "personality" not in fn.properties:
             raise self.emit_error("llvm.landingpad needs to be in a function with a personality")
-        if "cleanup" not in self.properties and not self.operands:
+        if "cleanup" not in self.props and not self.operands:
             raise self.emit_error("landingpad instruction expects at least one clause or cleanup attribute")
         for i, v in enumerate(self.operands):
             if isinstance(v.type, LLVMArrayType):
@@ -551,9 +551,9 @@ class CallIntrinsicOp(LLVMOp):
         state.result_types = list(ft.results)
 
     def print_custom(self, p) -> None:
-        n = self.properties["operandSegmentSizes"].values[0]
+        n = self.props["operandSegmentSizes"].values[0]
         args = self.operands[:n]
-        p.write(" " + p.attr(self.properties["intrin"]) + "(" + p.operands_str(args) + ")")
+        p.write(" " + p.attr(self.props["intrin"]) + "(" + p.operands_str(args) + ")")
         _print_bundles(self, p, n)
         p.print_optional_attr_dict(
             _attr_dict(
@@ -566,7 +566,7 @@ class CallIntrinsicOp(LLVMOp):
 
     def verify_(self) -> None:
         _verify_bundles(self)
-        if not self.properties["intrin"].value.startswith("llvm."):
+        if not self.props["intrin"].value.startswith("llvm."):
             raise self.op_error("intrinsic name must start with 'llvm.'")
 
 
@@ -609,7 +609,7 @@ class InlineAsmOp(LLVMOp):
     )
 
     def verify_(self) -> None:
-        k = self.properties["tail_call_kind"].value
+        k = self.props["tail_call_kind"].value
         if k == "musttail":
             raise self.op_error("tail call kind 'musttail' is not supported by this operation")
 

@@ -82,7 +82,7 @@ class ConstantOp(LLVMOp):
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
     def verify_(self) -> None:
-        v, t = self.properties["value"], self.results[0].type
+        v, t = self.props["value"], self.results[0].type
         if isinstance(v, A.StringAttr) and v.type is None:
             if not (
                 isinstance(t, LLVMArrayType)

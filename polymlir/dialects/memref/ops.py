@@ -423,7 +423,7 @@ class PrefetchOp(OpDef):
         state.attributes.update(attrs)
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         w = props.get("isWrite")
         d = props.get("isDataCache")
         h = props.get("localityHint")

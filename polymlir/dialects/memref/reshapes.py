@@ -24,7 +24,7 @@ from .views import DenseI64Array, IndexListArrayAttr, StridedMemRef, _static
 
 
 def _groups(op) -> list[list[int]]:
-    a = op.properties.get("reassociation")
+    a = op.props.get("reassociation")
     if not isinstance(a, A.ArrayAttr):
         return []
     return [[i.value for i in g] for g in a if isinstance(g, A.ArrayAttr)]

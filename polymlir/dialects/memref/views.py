@@ -61,7 +61,7 @@ IndexListArrayAttr = AttrConstraint(
 
 
 def _static(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
@@ -468,16 +468,16 @@ class TransposeOp(OpDef):
         state.properties["permutation"] = A.AffineMapAttr(amap)
 
     def print_custom(self, p) -> None:
-        perm = self.properties.get("permutation")
+        perm = self.props.get("permutation")
         text = str(perm.value) if isinstance(perm, A.AffineMapAttr) else p.attr(perm)
         p.write(f" {p.value_name(self.operands[0])} {text}")
-        extra = {k: v for k, v in self.properties.items() if k != "permutation"}
+        extra = {k: v for k, v in self.props.items() if k != "permutation"}
         extra.update(self.attributes)
         p.print_optional_attr_dict(extra)
         p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
 
     def verify_(self) -> None:
-        perm = self.properties["permutation"].value
+        perm = self.props["permutation"].value
         if not perm.is_permutation():
             raise self.op_error("expected a permutation map")
         src, res = self.operands[0].type, self.results[0].type

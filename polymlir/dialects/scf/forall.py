@@ -195,7 +195,7 @@ class ForallOp(OpDef):
             p.write("-> (" + ", ".join(p.type(t) for t in self.result_types) + ") ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=bool(self.results))
         attrs = dict(self.attributes)
-        attrs.update((k, v) for k, v in self.properties.items() if k not in _ELIDED)
+        attrs.update((k, v) for k, v in self.props.items() if k not in _ELIDED)
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:

@@ -93,7 +93,7 @@ class ParallelOp(OpDef):
         p.write(_optional_arrow_types(p, self.result_types) + " ")
         p.print_region(self.regions[0], print_entry_args=False)
         attrs = dict(self.attributes)
-        attrs.update((k, v) for k, v in self.properties.items() if k != "operandSegmentSizes")
+        attrs.update((k, v) for k, v in self.props.items() if k != "operandSegmentSizes")
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:

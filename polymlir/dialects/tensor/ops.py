@@ -56,7 +56,7 @@ def _num_dynamic(t: T.ShapedType) -> int:
 
 def static_list(op, name: str) -> list[int]:
     """The values of the dense-array property ``name`` (empty if absent)."""
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 

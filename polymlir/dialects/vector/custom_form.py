@@ -105,7 +105,7 @@ class ContractionOp(OpDef):
     def print_custom(self, p) -> None:
         items = {}
         for k in _TRAIT_ATTRS:
-            v = self.properties.get(k)
+            v = self.props.get(k)
             if v is None:
                 continue
             if k == "iterator_types" and isinstance(v, A.ArrayAttr):
@@ -267,8 +267,8 @@ class OuterProductOp(OpDef):
         if self.acc is not None:
             p.write(", " + p.value_name(self.acc))
             attrs = dict(self.attributes)
-            if "kind" in self.properties:
-                attrs["kind"] = self.properties["kind"]
+            if "kind" in self.props:
+                attrs["kind"] = self.props["kind"]
             p.print_optional_attr_dict(attrs)
         p.write(f" : {p.type(self.lhs.type)}, {p.type(self.rhs.type)}")
 
@@ -463,17 +463,17 @@ class PrintOp(OpDef):
     def print_custom(self, p) -> None:
         if self.source is not None:
             p.write(f" {p.value_name(self.source)} : {p.type(self.source.type)}")
-        s = self.properties.get("stringLiteral")
+        s = self.props.get("stringLiteral")
         if s is not None:
             p.write(" str " + p.attr(s))
-        pu = self.properties.get("punctuation")
+        pu = self.props.get("punctuation")
         if pu is not None and pu != PUNCT_NEWLINE and isinstance(pu, A.OpaqueAttr):
             p.write(" punctuation " + pu.text[len("vector.punctuation") :])
         p.print_optional_attr_dict(dict(self.attributes))
 
     def verify_(self) -> None:
-        pu = self.properties.get("punctuation")
-        if self.properties.get("stringLiteral") is not None and (
+        pu = self.props.get("punctuation")
+        if self.props.get("stringLiteral") is not None and (
             self.source is not None or (pu is not None and pu != PUNCT_NEWLINE)
         ):
             raise self.op_error("failed to verify that `source` or `punctuation` are not set when printing strings")

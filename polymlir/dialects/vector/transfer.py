@@ -94,10 +94,10 @@ def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
 
 def _print_transfer_attrs(op, p) -> None:
     attrs = dict(op.attributes)
-    pm = op.properties.get("permutation_map")
+    pm = op.props.get("permutation_map")
     if pm is not None and not (isinstance(pm, A.AffineMapAttr) and pm.value.is_minor_identity()):
         attrs["permutation_map"] = pm
-    ib = op.properties.get("in_bounds")
+    ib = op.props.get("in_bounds")
     if ib is not None and not (
         isinstance(ib, A.ArrayAttr) and not any(isinstance(x, A.IntegerAttr) and x.value for x in ib)
     ):

@@ -97,7 +97,7 @@ def named_sequences(root: Operation) -> dict[str, Operation]:
     found: dict[str, Operation] = {}
     for op in root.walk(post_order=False):
         if op.name == "transform.named_sequence":
-            found.setdefault(op.properties["sym_name"].value, op)
+            found.setdefault(op.props["sym_name"].value, op)
     return found
 
 
@@ -106,7 +106,7 @@ def find_entry(root: Operation, entry: str = ENTRY_POINT) -> Operation | None:
 
 
 def _symbols_used(op: Operation) -> Iterator[str]:
-    for v in op.properties.values():
+    for v in op.props.values():
         items = v if isinstance(v, A.ArrayAttr) else (v,)
         for a in items:
             if isinstance(a, A.SymbolRefAttr):
