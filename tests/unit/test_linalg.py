@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from polymlir.dialects.linalg.structured import named as N
-from polymlir.dialects.linalg.structured import structured as L
+from polymlir.dialects.linalg import named as N
+from polymlir.dialects.linalg import structured as L
 from polymlir.parser.parser import parse_source
 from polymlir.printer import print_op
 from polymlir.verifier import verify
