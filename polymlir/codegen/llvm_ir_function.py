@@ -204,7 +204,7 @@ class FunctionTranslator:
     # -- the function --------------------------------------------------------------
     def translate(self) -> str:
         fn = self.fn
-        p = fn.properties
+        p = fn.props
         ft: LT.LLVMFunctionType = p["function_type"].value
         name = global_ref(p["sym_name"].value)
         blocks = fn.regions[0].blocks if fn.regions else []

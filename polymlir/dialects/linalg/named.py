@@ -541,7 +541,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
         pass
 
     def print_custom_ok(self) -> bool:
-        return isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr) and len(self.regions) == 1
+        return isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr) and len(self.regions) == 1
 
     # -- verification --------------------------------------------------------------------
     def verify_(self) -> None:

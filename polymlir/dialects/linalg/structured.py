@@ -526,9 +526,9 @@ class GenericOp(LinalgStructuredOp):
 
     def print_custom_ok(self) -> bool:
         return (
-            isinstance(self.properties.get("iterator_types"), A.ArrayAttr)
+            isinstance(self.props.get("iterator_types"), A.ArrayAttr)
             and all(iterator_kind(a) is not None for a in self.props["iterator_types"])
-            and isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr)
+            and isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr)
             and len(self.regions) == 1
         )
 

@@ -572,7 +572,7 @@ class ShuffleVectorOp(LLVMOp):
         v1 = self.operands[0].type
         if v1 != self.operands[1].type:
             raise self.op_error("failed to verify that all of {v1, v2} have same type")
-        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.properties["mask"].values):
+        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.props["mask"].values):
             raise self.op_error("expected a splat operation for scalable vectors")
 
     @classmethod

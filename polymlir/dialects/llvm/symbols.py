@@ -578,7 +578,7 @@ class AddressOfOp(LLVMOp):
         if (
             isinstance(sym, GlobalOp)
             and isinstance(ptr, LLVMPointerType)
-            and sym.properties["addr_space"].value != ptr.address_space
+            and sym.props["addr_space"].value != ptr.address_space
         ):
             raise self.op_error("pointer address space must match address space of the referenced global or alias")
 

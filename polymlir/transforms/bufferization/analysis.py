@@ -401,7 +401,7 @@ class Analysis:
         if d.operand(0) is not u.value:
             return False
         same_props = all(
-            d.properties.get(k) == owner.properties.get(k) for k in ("static_offsets", "static_sizes", "static_strides")
+            d.props.get(k) == owner.props.get(k) for k in ("static_offsets", "static_sizes", "static_strides")
         )
         return same_props and d.operands[1:] == owner.operands[2:]
 

@@ -150,7 +150,7 @@ def same_subview(src: Value, dest: Value, op: Operation) -> bool:
     if d is None or d.name != "memref.subview" or d.operand(0) is not dest:
         return False
     keys = ("static_offsets", "static_sizes", "static_strides")
-    return all(d.properties.get(k) == op.properties.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
+    return all(d.props.get(k) == op.props.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
 
 
 @rule("tensor.cast")

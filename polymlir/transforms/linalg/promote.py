@@ -69,8 +69,8 @@ def _bound(v: Value) -> int | None:
 
 def _sizes_of(sv: Operation) -> list[int | Value]:
     """The sizes of a ``memref.subview`` (static ints or its size operands)."""
-    static = list(sv.properties["static_sizes"].values)  # type: ignore[union-attr]
-    n_off = sum(1 for x in sv.properties["static_offsets"].values if x == T.DYNAMIC)  # type: ignore[union-attr]
+    static = list(sv.props["static_sizes"].values)
+    n_off = sum(1 for x in sv.props["static_offsets"].values if x == T.DYNAMIC)
     dyn = list(sv.operands[1 + n_off :])
     out: list[int | Value] = []
     for s in static:

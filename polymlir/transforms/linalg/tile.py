@@ -210,7 +210,7 @@ def clone_on_slices(
         operands=new_operands,
         result_types=result_types,
         attributes=dict(op.attributes),
-        properties=dict(op.properties),
+        properties=dict(op.props),
         regions=[r.clone({}) for r in op.regions],
         loc=op.loc,
     )

@@ -86,7 +86,7 @@ def _matches(m: MatchOp, op: Operation) -> bool:
     iface = m.interface_name
     if iface is not None and not _has_interface(op, iface):
         return False
-    attrs = m.properties.get("op_attrs")
+    attrs = m.props.get("op_attrs")
     if attrs is not None:
         for k, v in attrs.items:
             have = op.properties.get(k) if isinstance(op.properties, dict) else None
@@ -94,10 +94,10 @@ def _matches(m: MatchOp, op: Operation) -> bool:
                 have = op.attributes.get(k)
             if have != v:
                 return False
-    frt = m.properties.get("filter_result_type")
+    frt = m.props.get("filter_result_type")
     if frt is not None and (len(op.results) != 1 or op.results[0].type != frt.value):
         return False
-    fot = m.properties.get("filter_operand_types")
+    fot = m.props.get("filter_operand_types")
     if fot is not None:
         types = [a.value for a in fot]
         got = [v.type for v in op.operands]

@@ -245,7 +245,7 @@ class Interpreter:
     def call(self, seq: Operation, args: list[list]) -> list[list]:
         """Apply the named sequence ``seq`` to ``args``."""
         if not seq.regions[0].blocks:
-            raise seq.emit_error(f"cannot apply the external named sequence '@{seq.properties['sym_name'].value}'")
+            raise seq.emit_error(f"cannot apply the external named sequence '@{seq.props['sym_name'].value}'")
         return self.run_block(seq.regions[0].blocks[0], args)
 
 
@@ -263,7 +263,7 @@ def apply_schedule(
     missing = unsupported_ops(sroot, entry)
     if missing:
         raise unsupported_error(missing[0])
-    ft = entry.properties["function_type"].value
+    ft = entry.props["function_type"].value
     if len(ft.inputs) != 1:
         raise entry.emit_error("expected the entry point to take one handle to the payload root")
     interp = Interpreter(root, sroot)
