@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -25,6 +26,9 @@ from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ..ir.diagnostics import file_loc
 from . import isl_bridge as ib
 from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 LOOP_OPS = ("affine.for", "affine.parallel")
 READ_OPS = ("affine.load", "affine.vector_load")
@@ -125,7 +129,7 @@ class Access:
     kind: str  # "read" | "write"
     memref: Value
     array: str
-    relation: object  # isl.Map: statement -> array element
+    relation: isl.Map  # statement -> array element
 
     def __repr__(self) -> str:
         return f"<Access {self.kind} {self.array} by {self.op.name} at {op_loc(self.op)}>"
@@ -138,10 +142,10 @@ class Statement:
     name: str
     op: Operation
     loops: list[Loop]
-    domain: object  # isl.Set
+    domain: isl.Set
     positions: list[int]  # textual positions, one per level (len == len(loops) + 1)
     accesses: list[Access] = field(default_factory=list)
-    schedule: object = None  # isl.Map S[i] -> [p0, i0, p1, ...] (2d+1, padded)
+    schedule: isl.Map | None = None  # S[i] -> [p0, i0, p1, ...] (2d+1, padded)
 
     @property
     def loc(self) -> str:
