@@ -334,7 +334,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return blk in top
-        return v.owner.parent in top
+        return v.parent_block in top
 
     def _param(self, v: Value) -> int:
         try:
@@ -510,7 +510,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return v.parent_block in top
-        return v.owner.parent in top
+        return v.parent_block in top
 
     def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
         """Element indices after a non-identity layout map (non-injective

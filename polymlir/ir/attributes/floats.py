@@ -169,6 +169,7 @@ class NanBits(float):
     """A NaN that remembers its bit pattern (payloads survive a round trip)."""
 
     __slots__ = ("bits",)
+    bits: int
 
     def __new__(cls, bits: int):
         obj = super().__new__(cls, "nan")

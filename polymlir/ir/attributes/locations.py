@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .builtin import Attribute, quote
 
@@ -54,6 +55,8 @@ class OffsetLoc(FileLineColLoc):
     ``source`` offers ``filename`` and ``line_col(offset)``."""
 
     __slots__ = ("_pos", "_source")
+    _pos: int
+    _source: Any  # the parser's buffer: ``filename`` and ``line_col(offset)``
     # Shadow the base class's slots: a parsed location is never a range.
     end_line = None
     end_col = None

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...ir.core import BlockArgument, Operation, OpOperand, Value
+from ...ir.core import BlockArgument, Operation, OpOperand, OpResult, Value
 from .op_model import (
     LOOP_OPS,
     METADATA_OPS,
@@ -362,9 +362,9 @@ class Analysis:
         """Whether ``x``'s contents are defined after ``write`` (by a later
         op, or by a loop or branch op holding it when it completes): they
         include the write. Views are traced to what they view."""
-        while not isinstance(x, BlockArgument) and x.owner.name in VIEW_OPS:
+        while isinstance(x, OpResult) and x.owner.name in VIEW_OPS:
             x = x.owner.operand(0)
-        if isinstance(x, BlockArgument):
+        if not isinstance(x, OpResult):
             return False
         d = x.owner
         if d.is_proper_ancestor_of(write):

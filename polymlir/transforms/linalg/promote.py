@@ -27,7 +27,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
-from ...ir.core import Operation, Value
+from ...ir.core import Operation, OpResult, Value
 from ..loops.errors import TransformError
 from .slices import index_value, subview
 from .tile import describe, tile_op
@@ -129,7 +129,7 @@ def promote_op(
     buffers: list[Operation] = []
     for k in sorted(set(operands)):
         tile_view = tiled.operands[k]
-        src = tile_view.owner if isinstance(getattr(tile_view, "owner", None), Operation) else None
+        src = tile_view.owner if isinstance(tile_view, OpResult) else None
         vt = tile_view.type
         assert isinstance(vt, T.MemRefType)
         tile_sizes: list[int | Value] = (
