@@ -162,14 +162,14 @@ def strides_and_offset(t: T.Type) -> tuple[list[int], int] | None:
     if not isinstance(lay, A.AffineMapAttr):
         return None
     m = lay.value
-    if m.is_identity():  # type: ignore[attr-defined]
+    if m.is_identity():
         return canonical_strides(t.shape), 0
-    if m.num_results != 1:  # type: ignore[attr-defined]
+    if m.num_results != 1:
         return None
     strides = [0] * t.rank
     acc = [0]
     try:
-        _extract(m.results[0], 1, strides, acc)  # type: ignore[attr-defined]
+        _extract(m.results[0], 1, strides, acc)
     except _NotStrided:
         return None
     return strides, acc[0]

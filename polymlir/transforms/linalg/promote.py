@@ -88,7 +88,7 @@ def _check_alias(op: Operation, k: int, other: int) -> None:
         raise TransformError(f"{describe(op)} is outside the polyhedral model: {e.reason}", op) from None
     buf = op.operands[k]
     for d in dependences(m):
-        if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():  # type: ignore[attr-defined]
+        if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():
             raise TransformError(
                 f"cannot promote output {k} of {describe(op)}: operand {other} is the same buffer and the "
                 f"{d.describe()} would read the original instead of the local copy",
