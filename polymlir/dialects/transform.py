@@ -448,7 +448,9 @@ class ApplyPatternsOp(OpDef):
     def verify_(self) -> None:
         for op in self.regions[0].blocks[0].operations if self.regions[0].blocks else []:
             if not op.name.startswith("transform.apply_patterns."):
-                raise op.op_error("expected children ops to implement PatternDescriptorOpInterface")
+                raise self.op_error("expected children ops to implement PatternDescriptorOpInterface").attach_note(
+                    "op without interface", op.loc
+                )
 
 
 # Pattern descriptors: empty ops inside `apply_patterns`; polymlir's
