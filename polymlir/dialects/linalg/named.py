@@ -68,10 +68,10 @@ def _index_expr(
     text: str, dims: dict[str, int], strides: Sequence[int], dilations: Sequence[int], window: int
 ) -> AffineExpr:
     syms = _STRIDE_SYMS.get(window, ())
-    out = None
+    out: AffineExpr | None = None
     for term in text.split("+"):
         parts = term.strip().split("*")
-        e = dim(dims[parts[0].strip()])
+        e: AffineExpr = dim(dims[parts[0].strip()])
         if len(parts) == 2:
             s = parts[1].strip()
             idx = syms.index(s[1])

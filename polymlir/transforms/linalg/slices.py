@@ -191,7 +191,7 @@ def operand_slice(
         coeffs = flat[0]
         offs.append(apply(b, e, offsets))
         # The last element is e(offsets + sizes - 1): size = sum c_k (s_k - 1) + 1.
-        ext = const(1)
+        ext: AffineExpr = const(1)
         for k in range(n):
             if coeffs[k]:
                 ext = ext + (dim(k) - 1) * coeffs[k]
