@@ -4,6 +4,8 @@ reshape ops of ``slices.py`` share."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -16,8 +18,14 @@ from ..index_lists import DynamicIndexListFormat, verify_dynamic_count
 
 # -- constraints ------------------------------------------------------------------
 
-_is_ranked = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
-_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
+
+def _is_ranked(t: T.Type) -> TypeGuard[T.RankedTensorType]:
+    return isinstance(t, T.RankedTensorType)
+
+
+def _is_tensor(t: T.Type) -> bool:
+    return isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
 AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked, kind=("builtin.tensor", _is_ranked))
