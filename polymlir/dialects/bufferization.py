@@ -4,6 +4,8 @@ clone, dealloc, dealloc_tensor) and materialize_in_destination."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
@@ -11,9 +13,18 @@ from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
 
-_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
-_is_memref = lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType))  # noqa: E731
-_is_ranked_tensor = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
+
+def _is_tensor(t: T.Type) -> TypeGuard[T.RankedTensorType | T.UnrankedTensorType]:
+    return isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+
+
+def _is_memref(t: T.Type) -> TypeGuard[T.MemRefType | T.UnrankedMemRefType]:
+    return isinstance(t, (T.MemRefType, T.UnrankedMemRefType))
+
+
+def _is_ranked_tensor(t: T.Type) -> TypeGuard[T.RankedTensorType]:
+    return isinstance(t, T.RankedTensorType)
+
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
 AnyRankedTensor = C.TypeConstraint(

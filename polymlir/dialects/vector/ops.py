@@ -7,6 +7,8 @@ outerproduct, mask, print) in ``custom_form.py``."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -22,7 +24,11 @@ POISON = -1  # upstream's kPoisonIndex
 
 # -- constraints ------------------------------------------------------------------
 
-_vec = lambda t: isinstance(t, T.VectorType)  # noqa: E731
+
+def _vec(t: T.Type) -> TypeGuard[T.VectorType]:
+    return isinstance(t, T.VectorType)
+
+
 _VEC_KIND = ("builtin.vector", _vec)
 
 

@@ -4,6 +4,8 @@ gathering, expanding and compressing forms; type_cast."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -15,7 +17,10 @@ from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from .ops import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
 
-_is_memref = lambda t: isinstance(t, T.MemRefType)  # noqa: E731
+
+def _is_memref(t: T.Type) -> TypeGuard[T.MemRefType]:
+    return isinstance(t, T.MemRefType)
+
 
 AnyShaped = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
 AnyMemRef = C.TypeConstraint("memref of any type values", _is_memref, kind=("builtin.memref", _is_memref))
