@@ -179,7 +179,9 @@ class AffineForOp(OpDef):
             pairs = p.parse_comma_list(lambda: _parse_assignment(p), "(", ")")
             p.expect("->", "expected '->'")
             types = p.parse_function_result_types()
-            for (arg, init), ty in zip(pairs, types, strict=False):
+            if len(pairs) != len(types):
+                parse_error(p, state, "mismatch between the number of loop-carried values and results")
+            for (arg, init), ty in zip(pairs, types, strict=True):
                 args.append((arg, ty, None))
                 inits.append(p.resolve_operand(init, ty))
         state.properties.update(
@@ -190,8 +192,6 @@ class AffineForOp(OpDef):
         )
         state.operands = lb_ops + ub_ops + inits
         state.result_types = types
-        if len(args) != len(types) + 1:
-            parse_error(p, state, "mismatch between the number of loop-carried values and results")
         body = p.parse_region(entry_args=args)
         ensure_terminator(body, p, state)
         state.regions.append(body)
