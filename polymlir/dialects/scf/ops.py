@@ -356,7 +356,7 @@ class ForOp(OpDef):
             _custom_error(p, state, "mismatch in number of loop-carried values and defined values")
         ty: T.Type = p.parse_type() if p.accept(":") else T.index
         operands = [p.resolve_operand(r, ty) for r in (lb, ub, st)]
-        operands += [p.resolve_operand(r, t) for r, t in zip(inits, types, strict=False)]
+        operands += [p.resolve_operand(r, t) for r, t in zip(inits, types, strict=True)]
         state.operands = operands
         state.result_types = list(types)
         entry = [(args[0], ty, None)] + [(a, t, None) for a, t in zip(args[1:], types, strict=True)]
@@ -541,7 +541,7 @@ class WhileOp(OpDef):
                 p, state, f"expected as many input types as operands (expected {len(rhs)} got {len(ft.inputs)})", tpos
             )
         state.operands = [p.resolve_operand(r, t) for r, t in zip(rhs, ft.inputs, strict=True)]
-        entry = [(a, t, None) for a, t in zip(lhs, ft.inputs, strict=False)] or None
+        entry = [(a, t, None) for a, t in zip(lhs, ft.inputs, strict=True)] or None
         state.regions.append(p.parse_region(entry_args=entry))
         p.expect_keyword("do")
         state.regions.append(p.parse_region())
