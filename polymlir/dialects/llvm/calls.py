@@ -192,9 +192,7 @@ def _parse_call_common(cls, p, state, with_tail_call: bool, invoke: bool) -> Non
         if v is not None:
             props[k] = v
     ops = p.resolve_operands(refs, types + ats, state.pos)
-    bops = [
-        p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=False) for r, t in zip(rs, ts, strict=False)
-    ]
+    bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)]
     props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
     nb = sum(len(r) for r in brefs)
     if invoke:
@@ -543,7 +541,7 @@ class CallIntrinsicOp(LLVMOp):
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
         ops = p.resolve_operands(refs, list(ft.inputs), state.pos)
         bops = [
-            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=False) for r, t in zip(rs, ts, strict=False)
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)
         ]
         state.operands = ops + bops
         props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))

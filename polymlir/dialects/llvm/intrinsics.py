@@ -532,7 +532,7 @@ class AssumeIntrOp(IntrinsicOp):
             )
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
         state.operands = [p.resolve_operand(cref, ct)] + [
-            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=False) for r, t in zip(rs, ts, strict=False)
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)
         ]
         state.properties["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
         if tags:
