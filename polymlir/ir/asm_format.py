@@ -124,7 +124,7 @@ class CompiledFormat:
                         ts = []
                 if len(ts) != len(refs):
                     p.error(f"{len(refs)} operands present, but expected {len(ts)}", refs[0][2] if refs else None)
-                for r, t in zip(refs, ts, strict=False):
+                for r, t in zip(refs, ts, strict=True):
                     all_ops.append(p.resolve_operand(r, t))
                 seg.append(len(refs))
             state.operands = all_ops
