@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
@@ -48,6 +49,9 @@ from .unroll import (
     set_step,
     uses_value,
 )
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 
 def jammed_loops(op: Operation) -> list[Operation]:
@@ -298,7 +302,7 @@ def _cleanup_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
 
 def jam_schedule(
     model: PolyhedralModel, loop: Loop, factor: int, units: Sequence[Unit], needs_cleanup: bool
-) -> dict[str, object]:
+) -> dict[str, isl.Map]:
     """isl schedule maps of every unit after unroll-and-jam of ``loop``
     (iterations past the last full group run in a cleanup loop in their
     original order)."""
@@ -312,7 +316,7 @@ def jam_schedule(
             vectors[u.name] = base_vector(u)
     length = max(len(v) for v in [*vectors.values(), *cleanup.values()])
     params = model.param_names
-    out: dict[str, object] = {}
+    out: dict[str, isl.Map] = {}
     d, s = loop.depth, loop.step
     for u in units:
         if u.name not in cleanup or not needs_cleanup:
