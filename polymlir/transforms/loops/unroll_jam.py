@@ -454,7 +454,8 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
     assert block is not None
     block.insert_before(old, new)
     obody, nbody = old.body, new.body
-    for a, na in zip(obody.arguments, nbody.arguments, strict=True):
+    # The new loop has factor sets of iter_args (and results); the old ones map to set 0.
+    for a, na in zip(obody.arguments, nbody.arguments, strict=False):
         na.name_hint = a.name_hint
         a.replace_all_uses_with(na)
     term = obody.operations[-1]
@@ -462,7 +463,7 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
         o.detach()
         nbody.append(o)
     nbody.append(AffineYieldOp.build(list(term.operands) * factor, loc=term.loc))
-    for r, nr in zip(old.results, new.results, strict=True):
+    for r, nr in zip(old.results, new.results, strict=False):
         r.replace_all_uses_with(nr)
     old.erase()
     args = nbody.arguments[1:]
