@@ -15,11 +15,15 @@ to alias.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..ir.core import Operation, OpResult, Value
 from . import isl_bridge as ib
 from .model import Access, Loop, PolyhedralModel, Statement
 from .structured import is_structured
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 COMBINERS = {
     "arith.addf",
@@ -54,7 +58,7 @@ class Dependence:
     kind: str  # "flow" | "anti" | "output"
     source: Statement
     sink: Statement
-    relation: object  # isl.Map source[...] -> sink[...]
+    relation: isl.Map  # source[...] -> sink[...]
     carried_by: Loop | None  # None: loop-independent
     common_loops: list[Loop]
     distance: list[int] | None  # constant distance over the common loops
@@ -183,7 +187,7 @@ def _linalg_accumulates(op: Operation) -> bool:
     n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
     term = blk.operations[-1]
     inits = blk.arguments[n_in:]
-    used = [(a, y) for a, y in zip(inits, term.operands) if a.uses]
+    used = [(a, y) for a, y in zip(inits, term.operands, strict=False) if a.uses]
     return bool(used) and all(isinstance(y, OpResult) and _combines(y.owner, a) for a, y in used)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -25,6 +26,9 @@ from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ..ir.diagnostics import file_loc
 from . import isl_bridge as ib
 from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 LOOP_OPS = ("affine.for", "affine.parallel")
 READ_OPS = ("affine.load", "affine.vector_load")
@@ -125,7 +129,7 @@ class Access:
     kind: str  # "read" | "write"
     memref: Value
     array: str
-    relation: object  # isl.Map: statement -> array element
+    relation: isl.Map  # statement -> array element
 
     def __repr__(self) -> str:
         return f"<Access {self.kind} {self.array} by {self.op.name} at {op_loc(self.op)}>"
@@ -138,10 +142,10 @@ class Statement:
     name: str
     op: Operation
     loops: list[Loop]
-    domain: object  # isl.Set
+    domain: isl.Set
     positions: list[int]  # textual positions, one per level (len == len(loops) + 1)
     accesses: list[Access] = field(default_factory=list)
-    schedule: object = None  # isl.Map S[i] -> [p0, i0, p1, ...] (2d+1, padded)
+    schedule: isl.Map | None = None  # S[i] -> [p0, i0, p1, ...] (2d+1, padded)
 
     @property
     def loc(self) -> str:
@@ -330,7 +334,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return blk in top
-        return v.owner.parent in top
+        return v.parent_block in top
 
     def _param(self, v: Value) -> int:
         try:
@@ -494,7 +498,7 @@ class _Builder:
         for k, ub in enumerate(ubs):
             cur = self._new_loop(op, None, cur, [const(0)], [ub], 1, k)
         own = cur.enclosing() if cur is not None else []
-        dims = [dim(l.depth) for l in own[len(loops) :]]
+        dims = [dim(loop.depth) for loop in own[len(loops) :]]
         accesses = []
         for a in structured_accesses(op):
             idx = [r.replace_dims_and_symbols(dims, []) for r in a.map.results]
@@ -506,7 +510,7 @@ class _Builder:
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
         if isinstance(v, BlockArgument):
             return v.parent_block in top
-        return v.owner.parent in top  # type: ignore[union-attr]
+        return v.parent_block in top
 
     def _through_layout(self, mtype: T.Type, idx: list[AffineExpr]) -> list[AffineExpr]:
         """Element indices after a non-identity layout map (non-injective

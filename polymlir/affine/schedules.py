@@ -19,13 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..ir.affine_expr import AffineExpr, const, dim
 from . import isl_bridge as ib
 from .dependence import Dependence, dependences
 from .legality import Verdict
-from .model import Loop, PolyhedralModel, op_loc
+from .model import Loop, PolyhedralModel, Statement, op_loc
 from .statements import Unit
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ def transform_band(
     return out
 
 
-def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Sequence[str]) -> dict[str, object]:
+def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Sequence[str]) -> dict[str, isl.Map]:
     """isl maps of the vectors, padded to one length."""
     length = max((len(v) for v in vectors.values()), default=0)
     return {u.name: ib.tiled_schedule_map(u.domain, params, _isl_entries(u, vectors[u.name]), length) for u in units}
@@ -110,7 +114,7 @@ def _isl_entries(unit: Unit, vector: Vector) -> list:
 def check(
     model: PolyhedralModel,
     units: Sequence[Unit],
-    new: dict[str, object],
+    new: dict[str, isl.Map],
     what: str = "transform",
     loops: Sequence[Loop] = (),
 ) -> Verdict:
@@ -120,7 +124,7 @@ def check(
     length = max((ib.n_out(m) for m in new.values()), default=0)
     # The unit's schedule, then the member's position: a unit's loads run
     # before its store within one instance.
-    member_sched: dict[object, list[object]] = {}
+    member_sched: dict[Statement, list[isl.Map]] = {}
     for u in units:
         for m in u.members:
             proj = ib.prefix_projection(u.domain, m.stmt.domain)

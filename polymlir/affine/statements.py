@@ -17,9 +17,13 @@ value is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from .model import WRITE_OPS, Loop, PolyhedralModel, Statement, is_effect_free
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 
 class NotCompound(Exception):
@@ -49,7 +53,7 @@ class Unit:
     name: str
     op: Operation  # the access (access view) or the store (compound view)
     loops: list[Loop]
-    domain: object  # isl.Set named ``name`` over the loops
+    domain: isl.Set  # named ``name`` over the loops
     positions: list[int]  # 2d+1 textual positions of ``op``
     members: list[Member] = field(default_factory=list)
     ops: list[Operation] = field(default_factory=list)  # body, in program order, ``op`` last

@@ -177,7 +177,7 @@ def _declarations(module: Operation) -> list[tuple[str, T.FunctionType, Operatio
             continue
         if C_INTERFACE not in op.attributes:
             continue
-        out.append((op.properties["sym_name"].value, op.properties["function_type"].value, op))
+        out.append((op.props["sym_name"].value, op.props["function_type"].value, op))
     return out
 
 

@@ -133,7 +133,7 @@ def successor_operands(op: Operation) -> list[list[Value]]:
         if seg is None:
             return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]  # type: ignore[attr-defined]
         _, dflt, cases = _split(ops, seg)
-        return [dflt] + _split(cases, op.properties["case_operand_segments"].values)
+        return [dflt] + _split(cases, op.props["case_operand_segments"].values)
     if name == "llvm.invoke" and seg is not None:
         return _split(ops, seg)[1:3]
     return [[] for _ in op.successors]
@@ -144,7 +144,7 @@ def call_arguments(op: Operation) -> list[Value]:
     pointer of an indirect call and without operand-bundle operands)."""
     seg = _segments(op)
     ops = list(op.operands[: seg[0]]) if seg is not None else list(op.operands)
-    return ops if "callee" in op.properties else ops[1:]
+    return ops if "callee" in op.props else ops[1:]
 
 
 class FunctionTranslator:
@@ -188,7 +188,7 @@ class FunctionTranslator:
         name = op.name
         t = op.results[0].type
         if name == "llvm.mlir.constant":
-            return self.consts.constant(op.properties["value"], t)
+            return self.consts.constant(op.props["value"], t)
         if name == "llvm.mlir.undef":
             return "undef"
         if name == "llvm.mlir.poison":
@@ -196,15 +196,15 @@ class FunctionTranslator:
         if name == "llvm.mlir.zero":
             return self.consts.zero(t)
         if name == "llvm.mlir.addressof":
-            return global_ref(op.properties["global_name"].root)
+            return global_ref(op.props["global_name"].root)
         if name == "llvm.dso_local_equivalent":
-            return "dso_local_equivalent " + global_ref(op.properties["function_name"].root)
+            return "dso_local_equivalent " + global_ref(op.props["function_name"].root)
         return "none"
 
     # -- the function --------------------------------------------------------------
     def translate(self) -> str:
         fn = self.fn
-        p = fn.properties
+        p = fn.props
         ft: LT.LLVMFunctionType = p["function_type"].value
         name = global_ref(p["sym_name"].value)
         blocks = fn.regions[0].blocks if fn.regions else []
@@ -315,7 +315,7 @@ class FunctionTranslator:
                 continue
             groups = successor_operands(term)
             seen: set[int] = set()
-            for k, (s, vals) in enumerate(zip(term.successors, groups)):
+            for k, (s, vals) in enumerate(zip(term.successors, groups, strict=False)):
                 if id(s) in seen and s.arguments:
                     lab = n
                     n += 1
@@ -336,7 +336,7 @@ class FunctionTranslator:
     def instruction(self, op: Operation) -> str | None:
         name = op.name
         ops = op.operands
-        p = op.properties
+        p = op.props
         if name in _INT_BINARY:
             flags = ""
             ov = p.get("overflowFlags")
@@ -379,7 +379,7 @@ class FunctionTranslator:
     def select(self, op: Operation) -> str:
         c, a, b = op.operands
         return (
-            f"select {fastmath_for(op.properties.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, "
+            f"select {fastmath_for(op.props.get('fastmathFlags'), a.type)}{self.typed(c)}, {self.typed(a)}, "
             f"{self.typed(b)}"
         )
 
@@ -387,7 +387,7 @@ class FunctionTranslator:
         return f"freeze {self.typed(op.operands[0])}"
 
     def alloca(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         s = "alloca " + ("inalloca " if "inalloca" in p else "")
         s += f"{self.types.type(p['elem_type'].value)}, {self.typed(op.operands[0])}"
         al = p.get("alignment")
@@ -417,21 +417,21 @@ class FunctionTranslator:
         return s
 
     def load(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
         s = "load " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
         s += f"{self.types.type(op.results[0].type)}, {self.typed(op.operands[0])}"
         return s + self._mem_suffix(p, atomic)
 
     def store(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
         s = "store " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
         s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
         return s + self._mem_suffix(p, atomic)
 
     def gep(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         dyn = iter(op.operands[1:])
         idx = []
         for c in p["rawConstantIndices"].values:
@@ -444,11 +444,11 @@ class FunctionTranslator:
         return s + "".join(", " + i for i in idx)
 
     def extractvalue(self, op: Operation) -> str:
-        pos = ", ".join(str(i) for i in op.properties["position"].values)
+        pos = ", ".join(str(i) for i in op.props["position"].values)
         return f"extractvalue {self.typed(op.operands[0])}, {pos}"
 
     def insertvalue(self, op: Operation) -> str:
-        pos = ", ".join(str(i) for i in op.properties["position"].values)
+        pos = ", ".join(str(i) for i in op.props["position"].values)
         return f"insertvalue {self.typed(op.operands[0])}, {self.typed(op.operands[1])}, {pos}"
 
     def extractelement(self, op: Operation) -> str:
@@ -459,7 +459,7 @@ class FunctionTranslator:
         return f"insertelement {self.typed(v)}, {self.typed(e)}, {self.typed(i)}"
 
     def shufflevector(self, op: Operation) -> str:
-        mask = op.properties["mask"].values
+        mask = op.props["mask"].values
         rt = op.results[0].type
         if isinstance(rt, T.VectorType) and rt.scalable_dims and rt.scalable_dims[0]:
             m = f"<vscale x {len(mask)} x i32> zeroinitializer"
@@ -468,7 +468,7 @@ class FunctionTranslator:
         return f"shufflevector {self.typed(op.operands[0])}, {self.typed(op.operands[1])}, {m}"
 
     def atomicrmw(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         bop = LA.ATOMIC_BIN_OPS[p["bin_op"].value].lstrip("_")
         s = "atomicrmw " + ("volatile " if "volatile_" in p else "") + bop + " "
         s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
@@ -482,7 +482,7 @@ class FunctionTranslator:
         return s
 
     def cmpxchg(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         s = "cmpxchg " + ("weak " if "weak" in p else "") + ("volatile " if "volatile_" in p else "")
         s += ", ".join(self.typed(v) for v in op.operands)
         ss = p.get("syncscope")
@@ -495,7 +495,7 @@ class FunctionTranslator:
         return s
 
     def fence(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         ss = p.get("syncscope")
         scope = f'syncscope("{ss.value}") ' if isinstance(ss, A.StringAttr) else ""
         return f"fence {scope}{LA.ATOMIC_ORDERINGS[p['ordering'].value]}"
@@ -506,7 +506,7 @@ class FunctionTranslator:
 
     def cond_br(self, op: Operation) -> str:
         s = f"br {self.typed(op.operands[0])}, {self.dest(op, 0)}, {self.dest(op, 1)}"
-        bw = op.properties.get("branch_weights")
+        bw = op.props.get("branch_weights")
         if bw is not None and len(bw.values) == 2:
             s += ", !prof " + self.mt.md('!{!"branch_weights", ' + ", ".join(f"i32 {w}" for w in bw.values) + "}")
         return s
@@ -514,7 +514,7 @@ class FunctionTranslator:
     def switch(self, op: Operation) -> str:
         v = op.operands[0]
         s = f"switch {self.typed(v)}, {self.dest(op, 0)} ["
-        vals = op.properties.get("case_values")
+        vals = op.props.get("case_values")
         flat = vals.flat() if vals is not None else []
         vt = self.types.type(v.type)
         for k, c in enumerate(flat):
@@ -541,7 +541,7 @@ class FunctionTranslator:
         return ", ".join(parts)
 
     def _callee_and_type(self, op: Operation, args: Sequence[Value]) -> tuple[str, str]:
-        p = op.properties
+        p = op.props
         callee = p.get("callee")
         rt = op.results[0].type if op.results else LT.VOID
         vct = p.get("var_callee_type")
@@ -551,10 +551,10 @@ class FunctionTranslator:
         return self.ref(op.operands[0]), ty
 
     def _bundles(self, op: Operation, first: int) -> str:
-        sizes = op.properties.get("op_bundle_sizes")
+        sizes = op.props.get("op_bundle_sizes")
         if sizes is None or not sizes.values:
             return ""
-        tags = op.properties.get("op_bundle_tags")
+        tags = op.props.get("op_bundle_tags")
         vals = op.operands[first:]
         out, i = [], 0
         for k, n in enumerate(sizes.values):
@@ -565,7 +565,7 @@ class FunctionTranslator:
         return " [ " + ", ".join(out) + " ]"
 
     def call(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         args = call_arguments(op)
         callee, ty = self._callee_and_type(op, args)
         tck = p.get("TailCallKind")
@@ -585,7 +585,7 @@ class FunctionTranslator:
         return s + self._bundles(op, seg[0] if seg else len(op.operands))
 
     def invoke(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         args = call_arguments(op)
         callee, ty = self._callee_and_type(op, args)
         s = "invoke " + cconv(p.get("CConv"))
@@ -596,7 +596,7 @@ class FunctionTranslator:
 
     def landingpad(self, op: Operation) -> str:
         s = f"landingpad {self.types.type(op.results[0].type)}"
-        if "cleanup" in op.properties:
+        if "cleanup" in op.props:
             s += "\n          cleanup"
         for v in op.operands:
             kind = "filter" if isinstance(v.type, LT.LLVMArrayType) else "catch"
@@ -607,7 +607,7 @@ class FunctionTranslator:
         return f"va_arg {self.typed(op.operands[0])}, {self.types.type(op.results[0].type)}"
 
     def inline_asm(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         rt = op.results[0].type if op.results else LT.VOID
         flags = ""
         if "has_side_effects" in p:
@@ -623,7 +623,7 @@ class FunctionTranslator:
         return f'call {self.types.type(rt)} asm {flags}"{asm}", "{cons}"({args})'
 
     def call_intrinsic(self, op: Operation) -> str:
-        p = op.properties
+        p = op.props
         n = p["operandSegmentSizes"].values[0]
         args = op.operands[:n]
         rt = op.results[0].type if op.results else LT.VOID
@@ -639,7 +639,7 @@ class FunctionTranslator:
             return None
         spec = SPECS.get(mnemonic)
         name, mangled = self.mt.intrinsic_name(mnemonic, op)
-        p = op.properties
+        p = op.props
         rt = op.results[0].type if op.results else LT.VOID
         args: list[str] = []
         arg_types: list[T.Type] = []

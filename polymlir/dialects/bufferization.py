@@ -4,6 +4,8 @@ clone, dealloc, dealloc_tensor) and materialize_in_destination."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
@@ -11,9 +13,18 @@ from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
 
-_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
-_is_memref = lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType))  # noqa: E731
-_is_ranked_tensor = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
+
+def _is_tensor(t: T.Type) -> TypeGuard[T.RankedTensorType | T.UnrankedTensorType]:
+    return isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+
+
+def _is_memref(t: T.Type) -> TypeGuard[T.MemRefType | T.UnrankedMemRefType]:
+    return isinstance(t, (T.MemRefType, T.UnrankedMemRefType))
+
+
+def _is_ranked_tensor(t: T.Type) -> TypeGuard[T.RankedTensorType]:
+    return isinstance(t, T.RankedTensorType)
+
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
 AnyRankedTensor = C.TypeConstraint(
@@ -48,7 +59,7 @@ class ToTensorOp(OpDef):
     )
 
     def verify_(self) -> None:
-        _compatible_buffer(self, self.result_types[0], self.buffer.type)  # type: ignore[attr-defined]
+        _compatible_buffer(self, self.result_types[0], self.buffer.type)
 
 
 @register_op
@@ -64,7 +75,7 @@ class ToBufferOp(OpDef):
     assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"
 
     def verify_(self) -> None:
-        _compatible_buffer(self, self.tensor.type, self.result_types[0])  # type: ignore[attr-defined]
+        _compatible_buffer(self, self.tensor.type, self.result_types[0])
 
 
 @register_op
@@ -106,13 +117,13 @@ class AllocTensorOp(OpDef):
             (state.properties if k == "memory_space" else state.attributes)[k] = v
 
     def print_custom(self, p) -> None:
-        p.write("(" + p.operands_str(self.dynamic_sizes) + ")")  # type: ignore[arg-type]
-        if self.copy is not None:  # type: ignore[attr-defined]
-            p.write(" copy(" + p.value_name(self.copy) + ")")  # type: ignore[attr-defined]
-        if self.size_hint is not None:  # type: ignore[attr-defined]
-            p.write(" size_hint=" + p.value_name(self.size_hint))  # type: ignore[attr-defined]
+        p.write("(" + p.operands_str(self.dynamic_sizes) + ")")
+        if self.copy is not None:
+            p.write(" copy(" + p.value_name(self.copy) + ")")
+        if self.size_hint is not None:
+            p.write(" size_hint=" + p.value_name(self.size_hint))
         attrs = dict(self.attributes)
-        ms = self.properties.get("memory_space")
+        ms = self.props.get("memory_space")
         if ms is not None:
             attrs["memory_space"] = ms
         p.print_optional_attr_dict(attrs)
@@ -120,10 +131,10 @@ class AllocTensorOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        copy = self.copy  # type: ignore[attr-defined]
-        if copy is not None and self.dynamic_sizes:  # type: ignore[attr-defined]
+        copy = self.copy
+        if copy is not None and self.dynamic_sizes:
             raise self.emit_error("dynamic sizes not needed when copying a tensor")
-        n = len(self.dynamic_sizes)  # type: ignore[arg-type]
+        n = len(self.dynamic_sizes)
         ndyn = sum(1 for d in t.shape if d == DYNAMIC)
         if copy is None and n != ndyn:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {ndyn}")
@@ -154,8 +165,8 @@ class MaterializeInDestinationOp(OpDef):
     )
 
     def verify_(self) -> None:
-        dt = self.dest.type  # type: ignore[attr-defined]
-        st = self.source.type  # type: ignore[attr-defined]
+        dt = self.dest.type
+        st = self.source.type
         if _is_tensor(dt):
             if len(self.results) != 1:
                 raise self.op_error("tensor 'dest' implies exactly one tensor result")
@@ -163,16 +174,16 @@ class MaterializeInDestinationOp(OpDef):
                 raise self.op_error("result and 'dest' types must match")
         if _is_memref(dt) and self.results:
             raise self.op_error("memref 'dest' implies zero results")
-        if self.restrict is not None and not _is_memref(dt):  # type: ignore[attr-defined]
+        if self.restrict is not None and not _is_memref(dt):
             raise self.op_error("'restrict' is valid only for memref destinations")
-        if (self.writable is not None) != _is_memref(dt):  # type: ignore[attr-defined]
+        if (self.writable is not None) != _is_memref(dt):
             raise self.op_error("'writable' must be specified if and only if the destination is of memref type")
         if st.has_rank != dt.has_rank:
             raise self.op_error("source/destination shapes are incompatible")
         if st.has_rank:
             if st.rank != dt.rank:
                 raise self.op_error("rank mismatch between source and destination shape")
-            for a, b in zip(st.shape, dt.shape):
+            for a, b in zip(st.shape, dt.shape, strict=True):
                 if a != DYNAMIC and b != DYNAMIC and a != b:
                     raise self.op_error("source/destination shapes are incompatible")
         if st.element_type != dt.element_type:
@@ -223,7 +234,7 @@ class DeallocOp(OpDef):
         ps.types.setdefault("updatedConditions", [T.i1] * len(ps.operands.get("retained", [])))
 
     def verify_(self) -> None:
-        if len(self.memrefs) != len(self.conditions):  # type: ignore[arg-type]
+        if len(self.memrefs) != len(self.conditions):
             raise self.op_error("must have the same number of conditions as memrefs to deallocate")
-        if len(self.retained) != len(self.results):  # type: ignore[arg-type]
+        if len(self.retained) != len(self.results):
             raise self.op_error("must have the same number of updated conditions (results) as retained operands")

@@ -52,7 +52,7 @@ class ModuleOp(OpDef):
             raise self.emit_error("'builtin.module' op expects region #0 to have 0 or 1 blocks")
         if r.blocks and r.blocks[0].arguments:
             raise self.emit_error("'builtin.module' op expects body to have no arguments")
-        for k, v in self.attributes.items():
+        for k in self.attributes:
             if "." not in k:
                 raise self.emit_error(
                     f"'builtin.module' op can only contain attributes with dialect-prefixed names, found: '{k}'"

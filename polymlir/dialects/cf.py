@@ -38,7 +38,7 @@ def verify_successor_operands(op: Operation, succ_no: int, operands: Sequence[Va
         raise op.emit_error(
             f"branch has {len(operands)} operands for successor #{succ_no}, but target block has {len(args)}"
         )
-    for i, (v, a) in enumerate(zip(operands, args)):
+    for i, (v, a) in enumerate(zip(operands, args, strict=True)):
         if v.type != a.type:
             raise op.emit_error(f"type mismatch for bb argument #{i} of successor #{succ_no}")
 
@@ -187,7 +187,7 @@ class SwitchOp(OpDef):
             return
         width = cv.type.element_type.width
         vals = list(cv.values) * len(self.caseDestinations) if cv.splat else list(cv.values)
-        for i, (v, b) in enumerate(zip(vals, self.caseDestinations)):
+        for i, (v, b) in enumerate(zip(vals, self.caseDestinations, strict=False)):
             # Upstream prints APInt::getLimitedValue(): the unsigned value.
             u = v & ((1 << width) - 1) if v < 0 else v
             p.write(f",\n{p.indent}  {min(u, (1 << 64) - 1)}: ")
@@ -237,4 +237,4 @@ class SwitchOp(OpDef):
 
 
 # The case operands' segment sizes are spelled by the case list, not the attr-dict.
-SwitchOp._format.in_format.add("case_operand_segments")  # type: ignore[attr-defined]
+SwitchOp._format.in_format.add("case_operand_segments")

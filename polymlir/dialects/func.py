@@ -37,11 +37,11 @@ class FuncOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value  # type: ignore[attr-defined]
+        return self.function_type.value
 
     @property
     def name_str(self) -> str:
-        return self.sym_name.value  # type: ignore[attr-defined]
+        return self.sym_name.value
 
     @property
     def is_declaration(self) -> bool:
@@ -58,13 +58,13 @@ class FuncOp(OpDef):
                 )
         if self.is_declaration:
             vis = self.sym_visibility
-            if vis is None or vis.value == "public":  # type: ignore[attr-defined]
+            if vis is None or vis.value == "public":
                 raise self.op_error("symbol declaration cannot have public visibility")
             return
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.inputs):
             raise self.op_error(f"entry block must have {len(ft.inputs)} arguments to match function signature")
-        for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs)):
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.inputs, strict=True)):
             if a.type != t:
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the corresponding "
@@ -95,7 +95,7 @@ class ReturnOp(OpDef):
             raise self.op_error(
                 f"has {len(ops)} operands, but enclosing function (@{fn.name_str}) returns {len(results)}"
             )
-        for i, (v, t) in enumerate(zip(ops, results)):
+        for i, (v, t) in enumerate(zip(ops, results, strict=True)):
             if v.type != t:
                 raise self.op_error(
                     f"type of return operand {i} ('{v.type}') doesn't match function result type ('{t}') "
@@ -133,22 +133,22 @@ class CallOp(OpDef):
     assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.callee.root)  # type: ignore[attr-defined]
+        fn = _lookup_symbol(self, self.callee.root)
         if fn is None:
-            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")  # type: ignore[attr-defined]
+            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")
         if not isinstance(fn, FuncOp):
-            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")  # type: ignore[attr-defined]
+            raise self.op_error(f"'{self.callee.root}' does not reference a valid function")
         ft = fn.type
         if len(ft.inputs) != len(self.operands):
             raise self.op_error("incorrect number of operands for callee")
-        for i, (v, t) in enumerate(zip(self.operands, ft.inputs)):
+        for i, (v, t) in enumerate(zip(self.operands, ft.inputs, strict=True)):
             if v.type != t:
                 raise self.op_error(
                     f"operand type mismatch: expected operand type {t}, but provided {v.type} for operand number {i}"
                 )
         if len(ft.results) != len(self.results):
             raise self.op_error("incorrect number of results for callee")
-        for i, (r, t) in enumerate(zip(self.results, ft.results)):
+        for i, (r, t) in enumerate(zip(self.results, ft.results, strict=True)):
             if r.type != t:
                 raise self.op_error(f"result type mismatch at index {i}")
 
@@ -173,8 +173,8 @@ class CallIndirectOp(OpDef):
             ps.types.setdefault("results", list(ft.results))
 
     def verify_(self) -> None:
-        ft = self.callee.type  # type: ignore[attr-defined]
-        if [v.type for v in self.callee_operands] != list(ft.inputs):  # type: ignore[attr-defined]
+        ft = self.callee.type
+        if [v.type for v in self.callee_operands] != list(ft.inputs):
             raise self.op_error("callee operands do not match the callee function type")
         if self.result_types != list(ft.results):
             raise self.op_error("result types do not match the callee function type")
@@ -191,8 +191,8 @@ class ConstantOp(OpDef):
     assembly_format = "attr-dict $value `:` type(results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.value.root)  # type: ignore[attr-defined]
+        fn = _lookup_symbol(self, self.value.root)
         if fn is None:
-            raise self.op_error(f"reference to undefined function '{self.value.root}'")  # type: ignore[attr-defined]
+            raise self.op_error(f"reference to undefined function '{self.value.root}'")
         if isinstance(fn, FuncOp) and self.result_types != [fn.type]:
             raise self.op_error("reference to function with mismatched type")

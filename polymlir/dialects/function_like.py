@@ -132,7 +132,7 @@ def print_function_like(
 ) -> None:
     """Counterpart of ``parse_function_like`` (same options;
     ``after_signature(p)`` prints the op-specific syntax)."""
-    props = op.properties
+    props = op.props
     ft: T.FunctionType = props["function_type"].value
     vis = props.get("sym_visibility") if visibility_keyword else None
     if prefix_keywords:

@@ -69,7 +69,7 @@ def parse_failures(p, state) -> None:
 
 
 def failures_str(op: Operation) -> str:
-    mode = op.properties.get("failure_propagation_mode")
+    mode = op.props.get("failure_propagation_mode")
     return f"failures({FAILURE_NAMES.get(mode.value if mode is not None else 1, 'propagate')})"
 
 
@@ -125,14 +125,14 @@ class NamedSequenceOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value  # type: ignore[attr-defined]
+        return self.function_type.value
 
     @property
     def name_str(self) -> str:
-        return self.sym_name.value  # type: ignore[attr-defined]
+        return self.sym_name.value
 
     def arg_attr(self, i: int, name: str) -> bool:
-        aa = self.arg_attrs  # type: ignore[attr-defined]
+        aa = self.arg_attrs
         return aa is not None and i < len(aa) and aa[i].get(name) is not None
 
     def verify_(self) -> None:
@@ -230,7 +230,7 @@ class SequenceOp(OpDef):
         state.regions.append(body)
 
     def print_custom(self, p) -> None:
-        roots, extra = self.root, self.extra_bindings  # type: ignore[attr-defined]
+        roots, extra = self.root, self.extra_bindings
         if roots:
             p.write(" " + p.value_name(roots[0]) + " : " + p.type(roots[0].type))
             if extra:
@@ -246,10 +246,10 @@ class SequenceOp(OpDef):
         body = self.regions[0].blocks[0] if self.regions[0].blocks else None
         if body is None:
             raise self.op_error("expected a non-empty body")
-        n = len(self.root) + len(self.extra_bindings)  # type: ignore[attr-defined]
-        if not self.root and len(body.arguments) != 1:  # type: ignore[attr-defined]
+        n = len(self.root) + len(self.extra_bindings)
+        if not self.root and len(body.arguments) != 1:
             raise self.op_error("expected the entry block to have one argument when there is no root operand")
-        if self.root and len(body.arguments) != n:  # type: ignore[attr-defined]
+        if self.root and len(body.arguments) != n:
             raise self.op_error(f"expected the entry block to have {n} arguments")
 
 
@@ -275,7 +275,7 @@ class IncludeOp(OpDef):
         state.result_types = outs
 
     def print_custom(self, p) -> None:
-        p.write(f" {self.target.print(p)} {failures_str(self)} ({p.operands_str(self.operands)})")  # type: ignore[attr-defined]
+        p.write(f" {self.target.print(p)} {failures_str(self)} ({p.operands_str(self.operands)})")
         p.print_optional_attr_dict(self.attributes)
         p.write(functional_types_str(p, self.operands, self.results))
 
@@ -300,7 +300,7 @@ class GetParentOp(OpDef):
     assembly_format = "$target attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        if self.nth_parent.value <= 0:  # type: ignore[attr-defined]
+        if self.nth_parent.value <= 0:
             raise self.op_error(
                 "attribute 'nth_parent' failed to satisfy constraint: 64-bit signless integer attribute "
                 "whose value is positive"
@@ -366,10 +366,10 @@ class ForeachMatchOp(OpDef):
 
     def print_custom(self, p) -> None:
         for kw in ("restrict_root", "flatten_results"):
-            if self.properties.get(kw) is not None:
+            if self.props.get(kw) is not None:
                 p.write(" " + kw)
         p.write(" in " + p.operands_str(self.operands) + " ")
-        pairs = [f"{m.print(p)} -> {a.print(p)}" for m, a in zip(self.matchers, self.actions, strict=True)]  # type: ignore[attr-defined]
+        pairs = [f"{m.print(p)} -> {a.print(p)}" for m, a in zip(self.matchers, self.actions, strict=True)]
         # Upstream prints each matcher/action pair on its own line.
         sep = "\n" + p.indent + "    "
         p.write(sep + ("," + sep).join(pairs))
@@ -377,7 +377,7 @@ class ForeachMatchOp(OpDef):
         p.write(functional_types_str(p, self.operands, self.results))
 
     def verify_(self) -> None:
-        if len(self.matchers) != len(self.actions):  # type: ignore[attr-defined]
+        if len(self.matchers) != len(self.actions):
             raise self.op_error("expected the same number of matchers and actions")
 
 
@@ -435,20 +435,22 @@ class ApplyPatternsOp(OpDef):
         state.operands = [p.resolve_operand(ref, t)]
 
     def print_custom(self, p) -> None:
-        p.write(" to " + p.value_name(self.target) + " ")  # type: ignore[attr-defined]
+        p.write(" to " + p.value_name(self.target) + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=True, print_empty_block=False)
-        attrs = {k: v for k, v in self.properties.items() if k != "operandSegmentSizes"}
+        attrs = {k: v for k, v in self.props.items() if k != "operandSegmentSizes"}
         for k in ("max_iterations", "max_num_rewrites"):
             if attrs.get(k) == A.IntegerAttr(-1, T.i64):
                 del attrs[k]
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
-        p.write(" : " + p.type(self.target.type))  # type: ignore[attr-defined]
+        p.write(" : " + p.type(self.target.type))
 
     def verify_(self) -> None:
         for op in self.regions[0].blocks[0].operations if self.regions[0].blocks else []:
             if not op.name.startswith("transform.apply_patterns."):
-                raise op.op_error("expected children ops to implement PatternDescriptorOpInterface")
+                raise self.op_error("expected children ops to implement PatternDescriptorOpInterface").attach_note(
+                    "op without interface", op.loc
+                )
 
 
 # Pattern descriptors: empty ops inside `apply_patterns`; polymlir's
@@ -581,9 +583,9 @@ class EmitRemarkAtOp(OpDef):
         state.operands = [p.resolve_operand(ref, p.parse_colon_type())]
 
     def print_custom(self, p) -> None:
-        p.write(f" {p.value_name(self.at)}, {p.attr(self.message)}")  # type: ignore[attr-defined]
+        p.write(f" {p.value_name(self.at)}, {p.attr(self.message)}")
         p.print_optional_attr_dict(self.attributes)
-        p.write(" : " + p.type(self.at.type))  # type: ignore[attr-defined]
+        p.write(" : " + p.type(self.at.type))
 
 
 @register_op
@@ -608,10 +610,10 @@ class EmitParamAsRemarkOp(OpDef):
         state.operands = p.resolve_operands(refs, types)
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.param))  # type: ignore[attr-defined]
-        if self.message is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.attr(self.message))  # type: ignore[attr-defined]
-        if self.anchor is not None:  # type: ignore[attr-defined]
-            p.write(" at " + p.value_name(self.anchor))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.param))
+        if self.message is not None:
+            p.write(", " + p.attr(self.message))
+        if self.anchor is not None:
+            p.write(" at " + p.value_name(self.anchor))
         p.print_optional_attr_dict(self.attributes)
         p.write(" : " + ", ".join(p.type(v.type) for v in self.operands))

@@ -23,12 +23,12 @@ BoolArray = C.DenseBoolArrayAttr
 
 
 def _i64s(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
 def _ints(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return [x.value for x in a] if isinstance(a, A.ArrayAttr) else []
 
 
@@ -97,7 +97,7 @@ class MatchOp(OpDef):
         _parse_functional(p, state, [p.parse_operand()])
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         if props.get("ops") is not None:
             p.write(" ops{" + p.attr(props["ops"]) + "}")
         if props.get("interface") is not None:
@@ -108,23 +108,23 @@ class MatchOp(OpDef):
             p.write(" filter_result_type = " + p.type(props["filter_result_type"].value))
         if props.get("filter_operand_types") is not None:
             p.write(" filter_operand_types = " + p.attr(props["filter_operand_types"]))
-        p.write(" in " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" in " + p.value_name(self.target))
         p.print_optional_attr_dict(dict(self.attributes))
         p.write(functional_types_str(p, self.operands, self.results))
 
     def verify_(self) -> None:
-        i = self.properties.get("interface")
+        i = self.props.get("interface")
         if i is not None and (not isinstance(i, A.IntegerAttr) or i.value not in MATCH_INTERFACE_NAMES):
             raise self.op_error("attribute 'interface' failed to satisfy constraint: An interface to match")
 
     @property
     def op_names(self) -> list[str]:
-        ops = self.properties.get("ops")
+        ops = self.props.get("ops")
         return [a.value for a in ops] if ops is not None else []
 
     @property
     def interface_name(self) -> str | None:
-        i = self.properties.get("interface")
+        i = self.props.get("interface")
         return MATCH_INTERFACE_NAMES.get(i.value) if i is not None else None
 
 
@@ -171,8 +171,8 @@ class TileUsingForOp(OpDef):
         _parse_functional(p, state, [target, *dyn])
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target) + " tile_sizes ")  # type: ignore[attr-defined]
-        p.write(_sizes_str(p, self, self.dynamic_sizes, "static_sizes", "scalable_sizes"))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target) + " tile_sizes ")
+        p.write(_sizes_str(p, self, self.dynamic_sizes, "static_sizes", "scalable_sizes"))
         inter = _i64s(self, "interchange")
         if inter:
             p.write(" interchange = [" + ", ".join(map(str, inter)) + "]")
@@ -189,15 +189,15 @@ class TileUsingForOp(OpDef):
     def verify_(self) -> None:
         static = self.sizes
         ndyn = sum(1 for s in static if s == DYNAMIC)
-        if ndyn != len(self.dynamic_sizes):  # type: ignore[attr-defined]
+        if ndyn != len(self.dynamic_sizes):
             raise self.op_error(
-                f"expected as many dynamic size-producing operands ({len(self.dynamic_sizes)}) "  # type: ignore[attr-defined]
+                f"expected as many dynamic size-producing operands ({len(self.dynamic_sizes)}) "
                 f"as dynamic sizes ({ndyn})"
             )
         nloops = sum(1 for s in static if s != 0)
-        if len(self.loops) != nloops:  # type: ignore[attr-defined]
+        if len(self.loops) != nloops:
             raise self.op_error(
-                f"expected number of loops to tile ({nloops}) to match number of `loops` results ({len(self.loops)})"  # type: ignore[attr-defined]
+                f"expected number of loops to tile ({nloops}) to match number of `loops` results ({len(self.loops)})"
             )
 
 
@@ -233,7 +233,7 @@ class TileReductionUsingForOp(OpDef):
         _parse_functional(p, state, [target])
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target))
         dims = _ints(self, "reduction_dims")
         if dims:
             p.write(" reduction_dims = [" + ", ".join(map(str, dims)) + "]")
@@ -283,13 +283,13 @@ class VectorizeOp(OpDef):
         state.operands = p.resolve_operands([target, *dyn], types)
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.target))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.target))
         if _i64s(self, "static_vector_sizes"):
             p.write(" vector_sizes ")
-            p.write(_sizes_str(p, self, self.vector_sizes, "static_vector_sizes", "scalable_sizes"))  # type: ignore[attr-defined]
+            p.write(_sizes_str(p, self, self.vector_sizes, "static_vector_sizes", "scalable_sizes"))
         attrs = {
             k: v
-            for k, v in self.properties.items()
+            for k, v in self.props.items()
             if k not in ("static_vector_sizes", "scalable_sizes", "operandSegmentSizes")
         }
         attrs.update(self.attributes)

@@ -284,7 +284,7 @@ _set_map_hash = _set_map_fields[3]
 
 
 def _init_map(m: AffineMap, nd: int, ns: int, results: tuple[AffineExpr, ...]) -> None:
-    for setter, value in zip(_set_map_fields, (nd, ns, results, None)):
+    for setter, value in zip(_set_map_fields, (nd, ns, results, None), strict=True):
         setter(m, value)
 
 
@@ -356,7 +356,9 @@ class IntegerSet:
         return (IntegerSet, (self.num_dims, self.num_symbols, self.constraints, self.eq_flags))
 
     def __str__(self) -> str:
-        body = ", ".join(f"{c} == 0" if eq else f"{c} >= 0" for c, eq in zip(self.constraints, self.eq_flags))
+        body = ", ".join(
+            f"{c} == 0" if eq else f"{c} >= 0" for c, eq in zip(self.constraints, self.eq_flags, strict=True)
+        )
         return f"{_header(self.num_dims, self.num_symbols)} : ({body})"
 
     def __repr__(self) -> str:
@@ -391,7 +393,7 @@ class IntegerSet:
     def contains(self, dims: Sequence[int] = (), syms: Sequence[int] = ()) -> bool:
         """Whether the integer point satisfies every constraint."""
         _check_point("set", self.num_dims, self.num_symbols, dims, syms)
-        for c, eq in zip(self.constraints, self.eq_flags):
+        for c, eq in zip(self.constraints, self.eq_flags, strict=True):
             v = c.evaluate(dims, syms)
             if (v != 0) if eq else (v < 0):
                 return False
@@ -403,5 +405,5 @@ _set_set_hash = _set_set_fields[4]
 
 
 def _init_set(s: IntegerSet, nd: int, ns: int, cs: tuple[AffineExpr, ...], eqs: tuple[bool, ...]) -> None:
-    for setter, value in zip(_set_set_fields, (nd, ns, cs, eqs, None)):
+    for setter, value in zip(_set_set_fields, (nd, ns, cs, eqs, None), strict=True):
         setter(s, value)

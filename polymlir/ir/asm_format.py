@@ -119,12 +119,12 @@ class CompiledFormat:
                         vs = [p.lookup_value(r) for r in refs]
                         if any(v is None for v in vs):
                             p.error(f"could not infer the type of operand '{name}'", refs[0][2])
-                        ts = [v.type for v in vs]  # type: ignore[union-attr]
+                        ts = [v.type for v in vs]
                     else:
                         ts = []
                 if len(ts) != len(refs):
                     p.error(f"{len(refs)} operands present, but expected {len(ts)}", refs[0][2] if refs else None)
-                for r, t in zip(refs, ts):
+                for r, t in zip(refs, ts, strict=True):
                     all_ops.append(p.resolve_operand(r, t))
                 seg.append(len(refs))
             state.operands = all_ops

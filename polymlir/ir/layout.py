@@ -22,6 +22,7 @@ from .affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
     AffineDimExpr,
+    AffineExpr,
     AffineExprKind,
     AffineSymbolExpr,
     const,
@@ -162,14 +163,14 @@ def strides_and_offset(t: T.Type) -> tuple[list[int], int] | None:
     if not isinstance(lay, A.AffineMapAttr):
         return None
     m = lay.value
-    if m.is_identity():  # type: ignore[attr-defined]
+    if m.is_identity():
         return canonical_strides(t.shape), 0
-    if m.num_results != 1:  # type: ignore[attr-defined]
+    if m.num_results != 1:
         return None
     strides = [0] * t.rank
     acc = [0]
     try:
-        _extract(m.results[0], 1, strides, acc)  # type: ignore[attr-defined]
+        _extract(m.results[0], 1, strides, acc)
     except _NotStrided:
         return None
     return strides, acc[0]
@@ -206,13 +207,13 @@ def strided_linear_map(strides: Sequence[int], offset: int = 0):
 
     nsym = 0
     if offset == DYNAMIC:
-        expr = sym(0)
+        expr: AffineExpr = sym(0)
         nsym = 1
     else:
         expr = const(offset)
     for i, s in enumerate(strides):
         if s == DYNAMIC:
-            mult = sym(nsym)
+            mult: AffineExpr = sym(nsym)
             nsym += 1
         else:
             mult = const(s)
@@ -293,7 +294,7 @@ class _Flattener:
 
         row = self._grow(row)
         nd, ns = self.nd, self.ns
-        expr = const(0)
+        expr: AffineExpr = const(0)
         for j in range(nd + ns):
             if row[j]:
                 expr = expr + (dim(j) if j < nd else sym(j - nd)) * row[j]
@@ -347,7 +348,7 @@ class _Flattener:
             if row[j]:
                 entries.append(((j, off_dim), row[j], dim(j)))
                 off_dim -= 1
-        expr = const(0)
+        expr: AffineExpr = const(0)
         for _, c, e in sorted(entries, key=lambda x: x[0]):
             expr = expr + e * c  # type: ignore[operator]
         for k, e in enumerate(self.locals):
@@ -389,7 +390,7 @@ def canonical_strided_expr(shape: Sequence[int]):
     running = 1
     for i in range(len(shape) - 1, -1, -1):
         if poisoned:
-            stride = sym(nsym)
+            stride: AffineExpr = sym(nsym)
             nsym += 1
         else:
             stride = const(running)

@@ -230,11 +230,11 @@ class BaseParser(TokenStream):
                 ms = self._memory_space(a)
             if isinstance(layout, A.AffineMapAttr):
                 amap = layout.value
-                if amap.num_dims != len(shape):  # type: ignore[attr-defined]
+                if amap.num_dims != len(shape):
                     self.error(
                         f"memref layout mismatch between rank and affine map: {len(shape)} != {amap.num_dims}", a_pos
-                    )  # type: ignore[attr-defined]
-                if amap.is_identity():  # type: ignore[attr-defined]
+                    )
+                if amap.is_identity():
                     layout = None
             elif isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(shape):
                 self.error(f"expected {len(shape)} strides in strided layout", a_pos)
@@ -337,7 +337,7 @@ class BaseParser(TokenStream):
         except AffineParseError as e:
             if e.offset > type_end:
                 self.error(e.message, e.offset)
-            raise type_err
+            raise type_err from None
         self.reset(end)
         return self.legacy_affine(pos, end, obj)
 

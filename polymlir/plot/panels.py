@@ -96,7 +96,7 @@ def _param_values(model: PolyhedralModel, given: dict[str, int], by_value: dict[
     """isl parameter name -> value: the symbol's source name in ``given``, else
     what an earlier model of the same function used, else the default."""
     out: dict[str, int] = {}
-    for v, pname in zip(model.params, model.param_names):
+    for v, pname in zip(model.params, model.param_names, strict=True):
         hint = v.name_hint or ""
         val = by_value.get(v, given.get(hint, given.get(pname, DEFAULT_PARAM)))
         by_value[v] = val
@@ -105,7 +105,7 @@ def _param_values(model: PolyhedralModel, given: dict[str, int], by_value: dict[
 
 
 def _param_text(model: PolyhedralModel, values: dict[str, int]) -> str:
-    return ", ".join(f"{v.name_hint or p}={values[p]}" for v, p in zip(model.params, model.param_names))
+    return ", ".join(f"{v.name_hint or p}={values[p]}" for v, p in zip(model.params, model.param_names, strict=True))
 
 
 def _choose_loops(s: Schedule, loops: Sequence[str] | None) -> list[Loop]:
@@ -143,7 +143,7 @@ def _unit_label(u: Unit) -> str:
     amap = op.get_attr("map")
     memref = getattr(op, "memref", None)
     if amap is not None and memref is not None:
-        m = amap.value  # type: ignore[union-attr]
+        m = amap.value
         names = [_value_name(v) for v in op.indices]
 
         def name(match: re.Match[str]) -> str:
@@ -162,8 +162,8 @@ def _domain_panel(
 ) -> tuple[Panel, list[Unit], dict[str, int]]:
     values = _param_values(model, given, by_value)
     units, note = _units(model)
-    shown = [u for u in units if all(l in u.loops for l in chosen)]
-    names = [loop_name(l) for l in chosen]
+    shown = [u for u in units if all(loop in u.loops for loop in chosen)]
+    names = [loop_name(loop) for loop in chosen]
     if not shown:
         raise TransformError(
             f"no statement is nested in loop{'s' if len(names) > 1 else ''} {', '.join(names)}", chosen[-1].op
@@ -173,7 +173,7 @@ def _domain_panel(
     panel = Panel(title, names)
     if note:
         panel.notes.append(note)
-    keep = [l.depth for l in chosen]
+    keep = [loop.depth for loop in chosen]
     spread = 0.36 if len(shown) > 1 else 0.0
     lo: list[int] = []
     hi: list[int] = []
@@ -199,7 +199,7 @@ def _domain_panel(
                 lo.append(a)
                 hi.append(b)
         panel.stmts.append(view)
-    panel.bounds = list(zip(lo, hi))
+    panel.bounds = list(zip(lo, hi, strict=True))
     return panel, shown, values
 
 
@@ -217,9 +217,9 @@ def _add_dependences(
         ks, kt = unit_of.get(d.source), unit_of.get(d.sink)
         if ks is None or kt is None:
             continue
-        if not all(l in d.source.loops and l in d.sink.loops for l in chosen):
+        if not all(loop in d.source.loops and loop in d.sink.loops for loop in chosen):
             continue
-        keep = [l.depth for l in chosen]
+        keep = [loop.depth for loop in chosen]
         rel = ib.projected_relation(
             d.relation, keep, keep, values, drop_identity=ks == kt and d.source.loops == d.sink.loops
         )
@@ -242,7 +242,7 @@ def _add_dependences(
         panel.arrow_totals[kind] = len(items)
         if panel.stride > 1:
             lo = [a for a, _ in panel.bounds]
-            items = [x for x in items if all((c - l) % panel.stride == 0 for c, l in zip(x[0], lo))]
+            items = [x for x in items if all((c - low) % panel.stride == 0 for c, low in zip(x[0], lo, strict=True))]
         items = _spread(items, max_arrows)
         panel.arrows[kind] = [
             (_xy(a, panel.stmts[ks].offset), _xy(b, panel.stmts[kt].offset)) for a, b, ks, kt in items
@@ -273,7 +273,7 @@ def _stride(items: list[tuple[Point, Point, int, int]], bounds: list[tuple[int, 
     lo = [a for a, _ in bounds]
     s = 1
     while s < 64:
-        n = sum(1 for x in items if all((c - l) % s == 0 for c, l in zip(x[0], lo)))
+        n = sum(1 for x in items if all((c - low) % s == 0 for c, low in zip(x[0], lo, strict=True)))
         if n <= limit:
             return s
         s += 1
@@ -288,8 +288,8 @@ def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
     centre = [(a + b) // 2 for a, b in panel.bounds]
     half = 8
     while True:
-        lo = tuple(max(c - half, a) for c, (a, _) in zip(centre, panel.bounds))
-        hi = tuple(min(c + half, b) for c, (_, b) in zip(centre, panel.bounds))
+        lo = tuple(max(c - half, a) for c, (a, _) in zip(centre, panel.bounds, strict=True))
+        hi = tuple(min(c + half, b) for c, (_, b) in zip(centre, panel.bounds, strict=True))
         pairs = ib.relation_pairs(rel, MAX_PAIRS, lo, hi)
         if pairs is not None or half == 0:
             break
@@ -300,8 +300,8 @@ def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
         (lo, hi)
         if panel.window is None
         else (
-            tuple(min(a, b) for a, b in zip(panel.window[0], lo)),
-            tuple(max(a, b) for a, b in zip(panel.window[1], hi)),
+            tuple(min(a, b) for a, b in zip(panel.window[0], lo, strict=True)),
+            tuple(max(a, b) for a, b in zip(panel.window[1], hi, strict=True)),
         )
     )
     return pairs
@@ -344,21 +344,21 @@ def _add_transformed(
     model = s.model
     values = _param_values(model, given, by_value)
     units, _ = _units(model)
-    names = [loop_name(l) for l in chosen]
-    keep_old = [l.depth for l in chosen]
+    names = [loop_name(loop) for loop in chosen]
+    keep_old = [loop.depth for loop in chosen]
     tiles: set[tuple[float, float, float, float]] = set()
     tile_desc: set[str] = set()
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
     missing: list[str] = []
     unmapped: list[str] = []
     too_many = False
-    for ou, view, old_acc in zip(old.units, old.views, old.accesses):
+    for ou, view, old_acc in zip(old.units, old.views, old.accesses, strict=True):
         copies = [u for u in units if u.op is ou.op or (u.op.name == ou.op.name and u.op.loc == ou.op.loc)]
         if not copies:
             missing.append(ou.name)
             continue
         for u in copies:
-            found = [[l for l in u.loops if loop_name(l) == n] for n in names]
+            found = [[loop for loop in u.loops if loop_name(loop) == n] for n in names]
             points = [f[0] for f in found] if all(len(f) == 1 for f in found) else None
             if points is not None:
                 t_loops = _tile_loops(u, points)
@@ -366,7 +366,7 @@ def _add_transformed(
                     tiles |= _tile_rects(u, t_loops, old.bounds, values)
                     tile_desc |= {
                         f"{loop_name(t)} by {t.step // max(p.step, 1)}"
-                        for t, p in zip(t_loops, points)
+                        for t, p in zip(t_loops, points, strict=False)
                         if t is not None
                     }
             if too_many:
@@ -411,7 +411,9 @@ def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:
     the point loop's lower bound (as tiling and strip-mining build them)."""
     out: list[Loop | None] = []
     for p in points:
-        out.append(next((l for l in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(l.depth)), None))
+        out.append(
+            next((loop for loop in u.loops[: p.depth] if len(p.lbs) == 1 and p.lbs[0] == _dim(loop.depth)), None)
+        )
     return out
 
 
@@ -435,7 +437,7 @@ def _tile_rects(
     for origin in ib.set_points(proj):
         lo = [float(a) - 0.5 for a, _ in bounds]
         ext = [float(b - a + 1) for a, b in bounds]
-        for (axis, t), v in zip(tiled, origin):
+        for (axis, t), v in zip(tiled, origin, strict=False):
             lo[axis] = v - 0.5
             ext[axis] = float(t.step)
         # Clip to the domain's bounding box: partial tiles end at the loop bounds.

@@ -11,11 +11,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Union
 
 import numpy as np
 
-Value = Union[np.ndarray, float]
+Value = np.ndarray | float
 
 
 @dataclass(frozen=True)

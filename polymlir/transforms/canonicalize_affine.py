@@ -202,7 +202,7 @@ def fold_if(op: Operation, consts: list):
     ops = op.operands
     s2, ops2 = compose_set_and_operands(s, ops)
     s2, ops2 = canonicalize_set_and_operands(s2, ops2)
-    if s2 == s and len(ops2) == len(ops) and all(a is b for a, b in zip(ops, ops2)):
+    if s2 == s and len(ops2) == len(ops) and all(a is b for a, b in zip(ops, ops2, strict=True)):
         return None
     op.set_attr("condition", A.IntegerSetAttr(s2))
     op.set_operands(ops2)
@@ -222,7 +222,7 @@ FOLDERS = {
 
 
 def _keep_names(old: Operation, new: Operation) -> None:
-    for a, b in zip(old.results, new.results):
+    for a, b in zip(old.results, new.results, strict=True):
         b.name_hint = a.name_hint
 
 
@@ -263,7 +263,7 @@ class SimplifyAffineOp(RewritePattern):
         m, ops = compose_affine_map_and_operands(old_map, old_ops)
         m, ops = canonicalize_map_and_operands(m, ops)
         m = simplify_map_with_operands(m, ops)
-        if m == old_map and all(a is b for a, b in zip(old_ops, ops)):
+        if m == old_map and all(a is b for a, b in zip(old_ops, ops, strict=False)):
             return False
         new = _rebuild(op, m, ops)
         _keep_names(op, new)
@@ -558,7 +558,7 @@ class PromoteSingleIterationLoop(RewritePattern):
             else:
                 a = rewriter.insert_before(op, AffineApplyOp.build(lb, lbs, loc=op.loc))
                 rewriter.replace_all_uses_with(iv, a.results[0])
-        for arg, init in zip(body.arguments[1:], inits):
+        for arg, init in zip(body.arguments[1:], inits, strict=True):
             rewriter.replace_all_uses_with(arg, init)
         term = body.operations[-1]
         yielded = term.operands
@@ -580,7 +580,7 @@ class ConstantConditionIf(RewritePattern):
         values = [c.value for c in s.constraints if isinstance(c, AffineConstantExpr)]
         if len(values) != len(s.constraints):
             return False
-        holds = all((v == 0) if eq else (v >= 0) for v, eq in zip(values, s.eq_flags))
+        holds = all((v == 0) if eq else (v >= 0) for v, eq in zip(values, s.eq_flags, strict=True))
         if holds:
             _inline_if_branch(op, 0, rewriter)
         elif op.regions[1].blocks:

@@ -45,18 +45,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..affine import isl_bridge as ib
 from ..affine.dependence import dependences
 from ..affine.legality import Verdict
-from ..affine.model import PolyhedralModel, analyze
+from ..affine.model import PolyhedralModel, Statement, analyze
 from ..affine.schedules import Entry, check, loop_name, schedule_maps
 from ..affine.statements import NotCompound, Unit, compound_statements
 from ..ir.affine_expr import AffineExpr, const
 from ..ir.core import Operation
 from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
 from .pass_manager import FunctionPass, PassContext, register_pass
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 L1_BYTES = 32 * 1024
 L2_BYTES = 256 * 1024
@@ -124,10 +127,10 @@ class UnitDep:
     relation: object  # isl.Map src unit -> dst unit
 
 
-def _holders(units: Sequence[Unit]) -> dict[object, list[tuple[Unit, object]]]:
+def _holders(units: Sequence[Unit]) -> dict[Statement, list[tuple[Unit, isl.Map]]]:
     """Access statement -> the units holding it, with the projection of the
     unit's instances onto the access's."""
-    holders: dict[object, list[tuple[Unit, object]]] = {}
+    holders: dict[Statement, list[tuple[Unit, isl.Map]]] = {}
     for u in units:
         for m in u.members:
             holders.setdefault(m.stmt, []).append((u, ib.prefix_projection(u.domain, m.stmt.domain)))
@@ -151,7 +154,7 @@ def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[Unit
     return [UnitDep(a, b, r) for (a, b), r in out.items()]
 
 
-def scheduling_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[object]:
+def scheduling_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[isl.Map]:
     """Constraints for isl's scheduler: the direct dependences (last writer,
     reads and write since the previous write) lifted to units, as unions of
     simple pieces. The exact check afterwards uses every memory dependence."""
@@ -161,7 +164,7 @@ def scheduling_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> lis
         return [d.relation for d in unit_dependences(model, units)]
     by_name = {s.name: s for s in model.statements}
     holders = _holders(units)
-    out: list[object] = []
+    out: list[isl.Map] = []
     for r in rels:
         src, dst = by_name[ib.tuple_name(r)], by_name[ib.range_tuple_name(r)]
         for ua, pa in holders.get(src, []):
@@ -230,12 +233,12 @@ def _element_bytes(access) -> int:
 def choose_sizes(
     model: PolyhedralModel,
     units: dict[str, Unit],
-    maps: dict[str, object],
+    maps: dict[str, isl.Map],
     band: Band,
 ) -> tuple[list[int] | None, str]:
     """Equal power-of-two tile sizes for ``band`` from the cache model, and
     a sentence saying why."""
-    members: dict[str, list[tuple[object, list[object]]]] = {}
+    members: dict[str, list[tuple[isl.Map, list[isl.Map]]]] = {}
     elem: dict[str, int] = {}
     for name in band.units:
         u = units[name]
@@ -251,7 +254,7 @@ def choose_sizes(
     tried: list[tuple[int, int]] = []
     for t in CANDIDATES:
         try:
-            boxes = ib.tile_footprint(band_maps, members, band.start, [t] * band.depth, params)  # type: ignore[arg-type]
+            boxes = ib.tile_footprint(band_maps, members, band.start, [t] * band.depth, params)
         except ib.IslBridgeError as e:
             return None, f"no footprint ({e})"
         total = 0
@@ -315,7 +318,7 @@ def optimize(
     _describe_schedule(report, units, bands)
 
     # Untiled vectors give the footprints; then the tiled ones.
-    def build() -> tuple[dict[str, list[Entry]], dict[str, object]]:
+    def build() -> tuple[dict[str, list[Entry]], dict[str, isl.Map]]:
         vectors: dict[str, list[Entry]] = {n: [] for n in by_name}
         _vectors(tree, set(by_name), bands, vectors)
         for v in vectors.values():
@@ -405,7 +408,7 @@ def _band_label(b: Band, units: dict[str, Unit]) -> str:
 def _decide_tiling(
     model: PolyhedralModel,
     units: dict[str, Unit],
-    maps: dict[str, object],
+    maps: dict[str, isl.Map],
     b: Band,
     tile_sizes: Sequence[int] | None,
     report: Report,
@@ -428,7 +431,7 @@ def _decide_tiling(
 
 
 def _mark_parallel(
-    units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, object], bands: list[Band], report: Report
+    units: Sequence[Unit], deps: list[UnitDep], maps: dict[str, isl.Map], bands: list[Band], report: Report
 ) -> None:
     by_name = {u.name: u for u in units}
     for b in bands:

@@ -201,7 +201,7 @@ def integer_set_to_isl(
     """The integer points of ``iset`` as an isl.Set; symbols are params."""
     space = set_space(iset.num_dims, iset.num_symbols, dim_names, sym_names, ctx)
     result = isl.Set.universe(space)
-    for c, eq in zip(iset.constraints, iset.eq_flags):
+    for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         pa = expr_to_pw_aff(c, space)
         result = result.intersect(pa.zero_set() if eq else pa.nonneg_set())
     return result
@@ -218,7 +218,7 @@ def integer_set_to_basic_set(
     space = set_space(iset.num_dims, iset.num_symbols, dim_names, sym_names, ctx)
     zero = isl.Aff.zero_on_domain(isl.LocalSpace.from_space(space))
     result = isl.BasicSet.universe(space)
-    for c, eq in zip(iset.constraints, iset.eq_flags):
+    for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         aff = expr_to_aff(c, space)
         result = result.intersect(aff.eq_basic_set(zero) if eq else aff.ge_basic_set(zero))
     return result
@@ -254,7 +254,7 @@ def _flat_to_expr(
     for j, c in enumerate(sym_coeffs):
         if c:
             expr = expr + sym(j) * c
-    for e, c in zip(locals_, local_coeffs):
+    for e, c in zip(locals_, local_coeffs, strict=False):
         if c:
             expr = expr + e * c
     if constant:

@@ -75,7 +75,8 @@ def outline_polygons(s: isl.Set) -> list[list[tuple[float, ...]]]:
     for b in s.coalesce().get_basic_sets():
         verts: list[tuple[float, ...]] = []
 
-        def visit(v: isl.Vertex) -> None:
+        # verts is bound as a default: the callback runs within this iteration only.
+        def visit(v: isl.Vertex, verts: list[tuple[float, ...]] = verts) -> None:
             ma = v.get_expr()
             verts.append(tuple(float(_rational(ma.get_at(k).get_constant_val())) for k in range(ma.dim(DIM_OUT))))
 
@@ -107,7 +108,7 @@ def projected_relation(
 
 def _plot_box(space: isl.Space, lo: Sequence[int], hi: Sequence[int]) -> isl.Set:
     box = isl.Set.universe(space)
-    for k, (a, b) in enumerate(zip(lo, hi)):
+    for k, (a, b) in enumerate(zip(lo, hi, strict=True)):
         box = box.lower_bound_val(DIM_SET, k, _val(space.get_ctx(), a)).upper_bound_val(
             DIM_SET, k, _val(space.get_ctx(), b)
         )

@@ -113,7 +113,7 @@ def schedule_tree_from_2d1(
             if inner:
                 sched = build(inner, level + 1)
                 mupa = None
-                for dom, _, names in inner:
+                for dom, _, _names in inner:
                     ls = isl.LocalSpace.from_space(dom.get_space())
                     aff = isl.Aff.var_on_domain(ls, DIM_SET, level)
                     upa = isl.UnionPwAff.from_pw_aff(isl.PwAff.from_aff(aff).intersect_domain(dom))

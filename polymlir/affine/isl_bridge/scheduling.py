@@ -318,7 +318,11 @@ def tile_footprint(
                     continue
                 bounds = [_bounds(elems, k) for k in range(elems.dim(DIM_SET))]
                 old = out.get(arr)
-                out[arr] = bounds if old is None else [(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, bounds)]
+                out[arr] = (
+                    bounds
+                    if old is None
+                    else [(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, bounds, strict=False)]
+                )
     return {a: [hi - lo + 1 for lo, hi in bs] for a, bs in out.items()}
 
 

@@ -140,7 +140,7 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     """Declare ``llvm.func @name`` at the top of the module (once)."""
     body = module_of(op).regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.properties["sym_name"].value == name:
+        if o.name == "llvm.func" and o.props["sym_name"].value == name:
             return
     Builder(body, body.first_op).create(
         "llvm.func",

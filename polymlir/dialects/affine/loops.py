@@ -179,7 +179,9 @@ class AffineForOp(OpDef):
             pairs = p.parse_comma_list(lambda: _parse_assignment(p), "(", ")")
             p.expect("->", "expected '->'")
             types = p.parse_function_result_types()
-            for (arg, init), ty in zip(pairs, types):
+            if len(pairs) != len(types):
+                parse_error(p, state, "mismatch between the number of loop-carried values and results")
+            for (arg, init), ty in zip(pairs, types, strict=True):
                 args.append((arg, ty, None))
                 inits.append(p.resolve_operand(init, ty))
         state.properties.update(
@@ -190,8 +192,6 @@ class AffineForOp(OpDef):
         )
         state.operands = lb_ops + ub_ops + inits
         state.result_types = types
-        if len(args) != len(types) + 1:
-            parse_error(p, state, "mismatch between the number of loop-carried values and results")
         body = p.parse_region(entry_args=args)
         ensure_terminator(body, p, state)
         state.regions.append(body)
@@ -240,7 +240,9 @@ class AffineForOp(OpDef):
         if inits:
             s += (
                 " iter_args("
-                + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}" for a, v in zip(body.arguments[1:], inits))
+                + ", ".join(
+                    f"{p.value_name(a)} = {p.value_name(v)}" for a, v in zip(body.arguments[1:], inits, strict=False)
+                )
                 + ") -> ("
                 + ", ".join(p.type(r.type) for r in self.results)
                 + ")"
@@ -487,11 +489,8 @@ def _dedup(p: Parser, lists: list[list], make) -> tuple[list[Value], list]:
     repl: list = []
     for refs in lists:
         for v in p.resolve_operands(refs, [T.index] * len(refs)):
-            for i, u in enumerate(uniq):
-                if u is v:
-                    break
-            else:
-                i = len(uniq)
+            i = next((k for k, u in enumerate(uniq) if u is v), len(uniq))
+            if i == len(uniq):
                 uniq.append(v)
             repl.append(make(i))
     return uniq, repl
@@ -655,7 +654,7 @@ class AffineParallelOp(OpDef):
         return cast(AffineParallelOp, op)
 
     def _groups(self, name: str) -> list[int]:
-        g = self.properties.get(name)
+        g = self.props.get(name)
         return g.flat() if isinstance(g, A.DenseElementsAttr) else []
 
     def print_custom_ok(self) -> bool:
@@ -717,7 +716,7 @@ class AffineParallelOp(OpDef):
                 raise self.op_error(f"expected {which} bounds map to have {sum(groups)} results")
         if len(self.reductions) != len(self.results):
             raise self.op_error("a reduction must be specified for each output")
-        for k, r in zip(self.reductions, self.results):
+        for k, r in zip(self.reductions, self.results, strict=True):
             if not isinstance(k, A.IntegerAttr) or not 0 <= k.value < len(REDUCTIONS):
                 raise self.op_error("invalid reduction attribute")
             if not _reduction_matches(REDUCTIONS[k.value], r.type):
@@ -792,6 +791,6 @@ class AffineYieldOp(OpDef):
             raise self.op_error("only terminates affine.if/for/parallel regions")
         if len(parent.results) != len(self.operands):
             raise self.op_error("parent of yield must have same number of results as the yield operands")
-        for r, v in zip(parent.results, self.operands):
+        for r, v in zip(parent.results, self.operands, strict=True):
             if r.type != v.type:
                 raise self.op_error("types mismatch between yield op and its parent")

@@ -597,7 +597,7 @@ class AffineLinearizeIndexOp(OpDef):
     def create(cls, name: str | None = None, **kw) -> Operation:
         op = super().create(name, **kw)
         if isinstance(op.properties, dict):
-            op.properties.setdefault("disjoint", A.BoolAttr(False))
+            op.props.setdefault("disjoint", A.BoolAttr(False))
         return op
 
     @classmethod

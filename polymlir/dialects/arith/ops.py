@@ -267,7 +267,7 @@ def compatible_shape(a: T.Type, b: T.Type) -> bool:
     if not a.has_rank or not b.has_rank:
         return True
     return len(a.shape) == len(b.shape) and all(
-        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape)
+        x == y or x == T.DYNAMIC or y == T.DYNAMIC for x, y in zip(a.shape, b.shape, strict=True)
     )
 
 
@@ -286,7 +286,7 @@ def compatible_shapes(types: list[T.Type]) -> bool:
         return True
     if len({len(t.shape) for t in ranked}) > 1:
         return False
-    for dims in zip(*(t.shape for t in ranked)):
+    for dims in zip(*(t.shape for t in ranked), strict=True):
         static = {d for d in dims if d != T.DYNAMIC}
         if len(static) > 1:
             return False
@@ -338,7 +338,7 @@ def _field_type(op: OpDef, name: str) -> T.Type | None:
             if d.attr_name == name:
                 v = d.__get__(op)
                 return v.type if v is not None else None
-    v = op.properties.get(name)
+    v = op.props.get(name)
     return _typed_value_type(v) if v is not None else None
 
 
@@ -363,7 +363,7 @@ class ElementwiseOp(OpDef):
     @classmethod
     def create(cls, name: str | None = None, **kw) -> ElementwiseOp:
         op = super().create(name, **kw)
-        props = op.properties
+        props = op.props
         if cls._defaults and isinstance(props, dict):
             for k, v in cls._defaults:
                 if k not in props:
@@ -686,7 +686,7 @@ class ConstantOp(OpDef):
     def asm_result_names(self) -> tuple[str]:
         """Upstream's names: ``%c42`` (index), ``%c-1_i32`` (integers, the
         value read as signed), ``%true``/``%false`` (i1), ``%cst`` (the rest)."""
-        v = self.properties.get("value")  # type: ignore[union-attr]
+        v = self.props.get("value")
         if not isinstance(v, A.IntegerAttr):
             return _CST_NAME
         t = self.results[0].type

@@ -408,7 +408,7 @@ def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_result
     )
     return lookup_op(modern).create(
         operands=operands,
-        successors=successors,  # type: ignore[union-attr]
+        successors=successors,
         attributes=attrs,
         properties=props,
     )

@@ -55,9 +55,9 @@ class MapsPropertyOp(N.NamedStructuredOp):
         return None
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        a = self.properties.get("indexing_maps")
+        a = self.props.get("indexing_maps")
         if isinstance(a, A.ArrayAttr):
-            return [m.value for m in a]  # type: ignore[attr-defined]
+            return [m.value for m in a]
         return self.default_indexing_maps()
 
     @classmethod
@@ -77,16 +77,16 @@ class MapsPropertyOp(N.NamedStructuredOp):
             state.properties["indexing_maps"] = cls.default_maps_attr(p, state)
 
     def print_prefix(self, p) -> None:
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if maps is not None and maps != L.maps_array(self.default_indexing_maps()):
             print_maps_keyword(p, maps)
 
     def verify_(self) -> None:
         super().verify_()
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if not isinstance(maps, A.ArrayAttr):
             return
-        got = [m.value for m in maps]  # type: ignore[attr-defined]
+        got = [m.value for m in maps]
         default = N.spec_maps(self.SPEC)
         if got == default:
             return
@@ -120,7 +120,7 @@ class MapsPropertyOp(N.NamedStructuredOp):
                 if len(m.results) != n:
                     raise self.op_error(f"expects {n} dims, but got ({len(m.results)}).")
                 want = (1, 2) if batch_reduce else (0, 1, 2)
-                if not all(e.is_function_of_dim(w) for e, w in zip(m.results, want)):
+                if not all(e.is_function_of_dim(w) for e, w in zip(m.results, want, strict=True)):
                     raise self.op_error("Invalid output map result dimension.")
                 continue
             if any(e not in d.results for e in m.results):
@@ -176,18 +176,18 @@ class ContractOp(MapsPropertyOp):
         parse_maps_keyword(p, state, required=True)
 
     def print_prefix(self, p) -> None:
-        print_maps_keyword(p, self.properties.get("indexing_maps", A.ArrayAttr(())))
+        print_maps_keyword(p, self.props.get("indexing_maps", A.ArrayAttr(())))
 
     def verify_(self) -> None:
         N.NamedStructuredOp.verify_(self)
-        maps = self.properties.get("indexing_maps")
+        maps = self.props.get("indexing_maps")
         if not isinstance(maps, A.ArrayAttr):
             return
         n_dims = -1
         ins: list[int] = []
         outs: list[int] = []
-        for i, (a, v) in enumerate(zip(maps, self.operands)):
-            m = a.value  # type: ignore[attr-defined]
+        for i, (a, v) in enumerate(zip(maps, self.operands, strict=False)):
+            m = a.value
             if not m.is_projected_permutation():
                 raise self.emit_error("provided affine_map is not a projected permutation")
             t = v.type
@@ -281,15 +281,15 @@ class ElementwiseOp(MapsPropertyOp):
     ELIDED = ("operandSegmentSizes", "kind", "indexing_maps")
 
     def _kind(self) -> str:
-        return elementwise_kind(self.properties.get("kind")) or "exp"
+        return elementwise_kind(self.props.get("kind")) or "exp"
 
     def default_indexing_maps(self) -> list[AffineMap]:
-        outs = self.outputs  # type: ignore[attr-defined]
+        outs = self.outputs
         rank = L.operand_rank(outs[0].type) if outs else 0
         return [AffineMap.identity(rank)] * (arity(self._kind()) + 1)
 
     def iterator_types_array(self) -> list[str]:
-        outs = self.outputs  # type: ignore[attr-defined]
+        outs = self.outputs
         return [L.PARALLEL] * (L.operand_rank(outs[0].type) if outs else 0)
 
     def generalize_spec(self) -> N.GeneralizeSpec:
@@ -332,8 +332,8 @@ class ElementwiseOp(MapsPropertyOp):
             state.properties["indexing_maps"] = L.maps_array([AffineMap.identity(rank)] * (arity(k) + 1))
 
     def print_prefix(self, p) -> None:
-        p.write(" kind=" + p.attr(self.properties["kind"]))
-        maps = self.properties.get("indexing_maps")
+        p.write(" kind=" + p.attr(self.props["kind"]))
+        maps = self.props.get("indexing_maps")
         if maps is not None and maps != L.maps_array(self.default_indexing_maps()):
             print_maps_keyword(p, maps)
 

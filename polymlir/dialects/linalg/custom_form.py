@@ -62,7 +62,7 @@ def find_payload_op(block: Block, operands: Sequence[Value], out_type: T.Type) -
     if y.operands != op.results or op.result_types[0] != out_type:
         return None
     got = op.operands
-    if not got or len(got) != len(operands) or any(a is not b for a, b in zip(got, operands)):
+    if not got or len(got) != len(operands) or any(a is not b for a, b in zip(got, operands, strict=True)):
         return None
     return op
 
@@ -165,7 +165,7 @@ StrictlySortedI64Array = C.AttrConstraint(
     lambda a: (
         isinstance(a, A.DenseArrayAttr)
         and a.element_type == T.i64
-        and all(x < y for x, y in zip(a.values, a.values[1:]))
+        and all(x < y for x, y in zip(a.values, a.values[1:], strict=False))
     ),
 )
 
@@ -183,7 +183,7 @@ class MapOp(LinalgStructuredOp):
     mapper = region()
 
     def dps_inits(self) -> list[Value]:
-        return [self.init]  # type: ignore[attr-defined]
+        return [self.init]
 
     def asm_block_arg_names(self, region: Region) -> list[str]:
         # Upstream: `(%in: f32, %in_0: f32, %init: f32)`.
@@ -191,11 +191,11 @@ class MapOp(LinalgStructuredOp):
         return ["in"] * n_in + ["init"] * (len(region.blocks[0].arguments) - n_in)
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        rank = operand_rank(self.init.type)  # type: ignore[attr-defined]
+        rank = operand_rank(self.init.type)
         return [AffineMap.identity(rank)] * len(self.operands)
 
     def iterator_types_array(self) -> list[str]:
-        return [PARALLEL] * operand_rank(self.init.type)  # type: ignore[attr-defined]
+        return [PARALLEL] * operand_rank(self.init.type)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -221,10 +221,10 @@ class MapOp(LinalgStructuredOp):
         block = self.payload_block()
         payload = None
         if block is not None:
-            payload = find_payload_op(block, block.arguments[:-1], payload_arg_type(self.init.type))  # type: ignore
+            payload = find_payload_op(block, block.arguments[:-1], payload_arg_type(self.init.type))
         if payload is not None:
             print_short_form(p, payload)
-        print_ins_outs(p, self.inputs, [self.init])  # type: ignore[attr-defined]
+        print_ins_outs(p, self.inputs, [self.init])
         p.print_optional_attr_dict(sorted_attrs(self))
         if payload is None and block is not None:
             print_long_region(p, block, self.regions[0])
@@ -233,16 +233,16 @@ class MapOp(LinalgStructuredOp):
         super().verify_()
         block = self.payload_block()
         args = block.arguments if block is not None else []
-        ins = self.inputs  # type: ignore[attr-defined]
+        ins = self.inputs
         if len(ins) + 1 != len(args):
             raise self.op_error(
                 f"expects number of operands to match the arity of mapper, but got: {len(ins) + 1} and {len(args)}"
             )
-        for a, v in zip(args, ins):
+        for a, v in zip(args, ins, strict=False):
             et = v.type.element_type if isinstance(v.type, T.ShapedType) else v.type
             if a.type != et:
                 raise self.op_error(f"expected element type of input '{et}' to match bbArg type '{a.type}'")
-        out_shape = operand_shape(self.init.type)  # type: ignore[attr-defined]
+        out_shape = operand_shape(self.init.type)
         for v in ins:
             s = operand_shape(v.type)
             if s != out_shape:
@@ -296,7 +296,7 @@ class ReduceOp(LinalgStructuredOp):
         return ["in"] * n_in + ["init"] * (len(region.blocks[0].arguments) - n_in)
 
     def _dims(self) -> list[int]:
-        d = self.properties.get("dimensions")
+        d = self.props.get("dimensions")
         return list(d.values) if isinstance(d, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
@@ -342,7 +342,7 @@ class ReduceOp(LinalgStructuredOp):
         if payload is not None:
             print_short_form(p, payload)
         print_ins_outs(p, self.dps_inputs(), inits)
-        print_dense_i64_keyword(p, "dimensions", self.properties.get("dimensions"))
+        print_dense_i64_keyword(p, "dimensions", self.props.get("dimensions"))
         p.print_optional_attr_dict(sorted_attrs(self, ("dimensions",)))
         if payload is None and block is not None:
             print_long_region(p, block, self.regions[0])
@@ -388,13 +388,13 @@ class ReduceOp(LinalgStructuredOp):
         args = block.arguments if block is not None else []
         if len(args) != len(self.operands):
             raise self.op_error("mismatching number of operands and block arguments")
-        for v, a in zip(ins, args):
+        for v, a in zip(ins, args, strict=False):
             et = v.type.element_type
             if et != a.type:
                 raise self.op_error(
                     f"input element type '{et}' does not match corresponding block argument type '{a.type}'"
                 )
-        for v, a in zip(inits, args[len(args) - len(inits) :]):
+        for v, a in zip(inits, args[len(args) - len(inits) :], strict=True):
             et = v.type.element_type
             if et != a.type:
                 raise self.op_error(
@@ -416,13 +416,13 @@ class TransposeOp(LinalgStructuredOp):
     body = region(name="region")
 
     def dps_inputs(self) -> list[Value]:
-        return [self.input]  # type: ignore[attr-defined]
+        return [self.input]
 
     def dps_inits(self) -> list[Value]:
-        return [self.init]  # type: ignore[attr-defined]
+        return [self.init]
 
     def _perm(self) -> list[int]:
-        a = self.properties.get("permutation")
+        a = self.props.get("permutation")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
@@ -432,7 +432,7 @@ class TransposeOp(LinalgStructuredOp):
         return [inv if inv is not None else AffineMap.identity(rank), AffineMap.identity(rank)]
 
     def iterator_types_array(self) -> list[str]:
-        return [PARALLEL] * operand_rank(self.init.type)  # type: ignore[attr-defined]
+        return [PARALLEL] * operand_rank(self.init.type)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -440,8 +440,8 @@ class TransposeOp(LinalgStructuredOp):
         state.regions.append(identity_region(state.operands, p.loc_at(state.pos)))
 
     def print_custom(self, p) -> None:
-        print_ins_outs(p, [self.input], [self.init])  # type: ignore[attr-defined]
-        print_dense_i64_keyword(p, "permutation", self.properties.get("permutation"))
+        print_ins_outs(p, [self.input], [self.init])
+        print_dense_i64_keyword(p, "permutation", self.props.get("permutation"))
         p.print_optional_attr_dict(sorted_attrs(self, ("permutation",)))
 
     def verify_(self) -> None:
@@ -449,8 +449,8 @@ class TransposeOp(LinalgStructuredOp):
         perm = self._perm()
         if sorted(perm) != list(range(len(perm))):
             raise self.op_error("permutation is not valid")
-        in_shape = operand_shape(self.input.type)  # type: ignore[attr-defined]
-        init_shape = operand_shape(self.init.type)  # type: ignore[attr-defined]
+        in_shape = operand_shape(self.input.type)
+        init_shape = operand_shape(self.init.type)
         rank = len(in_shape)
         if rank != len(init_shape):
             raise self.op_error(f"input rank {rank} does not match init rank {len(init_shape)}")
@@ -476,22 +476,22 @@ class BroadcastOp(LinalgStructuredOp):
     body = region(name="region")
 
     def dps_inputs(self) -> list[Value]:
-        return [self.input]  # type: ignore[attr-defined]
+        return [self.input]
 
     def dps_inits(self) -> list[Value]:
-        return [self.init]  # type: ignore[attr-defined]
+        return [self.init]
 
     def _dims(self) -> list[int]:
-        a = self.properties.get("dimensions")
+        a = self.props.get("dimensions")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        rank = operand_rank(self.init.type)  # type: ignore[attr-defined]
+        rank = operand_rank(self.init.type)
         added = set(self._dims())
         return [AffineMap(rank, 0, [dim(i) for i in range(rank) if i not in added]), AffineMap.identity(rank)]
 
     def iterator_types_array(self) -> list[str]:
-        return [PARALLEL] * operand_rank(self.init.type)  # type: ignore[attr-defined]
+        return [PARALLEL] * operand_rank(self.init.type)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -499,15 +499,15 @@ class BroadcastOp(LinalgStructuredOp):
         state.regions.append(identity_region(state.operands, p.loc_at(state.pos)))
 
     def print_custom(self, p) -> None:
-        print_ins_outs(p, [self.input], [self.init])  # type: ignore[attr-defined]
-        print_dense_i64_keyword(p, "dimensions", self.properties.get("dimensions"))
+        print_ins_outs(p, [self.input], [self.init])
+        print_dense_i64_keyword(p, "dimensions", self.props.get("dimensions"))
         p.print_optional_attr_dict(sorted_attrs(self, ("dimensions",)))
 
     def verify_(self) -> None:
         super().verify_()
         dims = self._dims()
-        in_shape = operand_shape(self.input.type)  # type: ignore[attr-defined]
-        init_shape = operand_shape(self.init.type)  # type: ignore[attr-defined]
+        in_shape = operand_shape(self.input.type)
+        init_shape = operand_shape(self.init.type)
         if len(in_shape) + len(dims) != len(init_shape):
             raise self.op_error(
                 f"input rank plus added dimensions does not match init rank. input rank: "
@@ -546,10 +546,10 @@ class SoftmaxOp(OpDef):
     )
 
     def verify_(self) -> None:
-        a = operand_shape(self.input.type)  # type: ignore[attr-defined]
-        b = operand_shape(self.output.type)  # type: ignore[attr-defined]
-        if len(a) != len(b) or any(x != y and x != T.DYNAMIC and y != T.DYNAMIC for x, y in zip(a, b)):
+        a = operand_shape(self.input.type)
+        b = operand_shape(self.output.type)
+        if len(a) != len(b) or any(x != y and x != T.DYNAMIC and y != T.DYNAMIC for x, y in zip(a, b, strict=True)):
             raise self.op_error("incompatible output shape")
-        d = self.dimension.value  # type: ignore[attr-defined]
+        d = self.dimension.value
         if d < 0 or d >= len(a):
             raise self.op_error("incorrect dimension specified")

@@ -68,10 +68,10 @@ def _index_expr(
     text: str, dims: dict[str, int], strides: Sequence[int], dilations: Sequence[int], window: int
 ) -> AffineExpr:
     syms = _STRIDE_SYMS.get(window, ())
-    out = None
+    out: AffineExpr | None = None
     for term in text.split("+"):
         parts = term.strip().split("*")
-        e = dim(dims[parts[0].strip()])
+        e: AffineExpr = dim(dims[parts[0].strip()])
         if len(parts) == 2:
             s = parts[1].strip()
             idx = syms.index(s[1])
@@ -472,13 +472,13 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     # -- maps and loops ------------------------------------------------------------------
     def _window(self) -> tuple[list[int], list[int]]:
         w = self.SPEC.window
-        props = self.properties
+        props = self.props
         return _int_values(props.get("strides"), w), _int_values(props.get("dilations"), w)
 
     def default_indexing_maps(self) -> list[AffineMap]:
         spec = self.SPEC
         if spec.rank_polymorphic:
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             rank = L.operand_rank(outs[0].type) if outs else 0
             return spec_maps(spec, out_rank=rank, operand_ranks=[L.operand_rank(v.type) for v in self.operands])
         s, d = self._window()
@@ -493,12 +493,12 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def iterator_types_array(self) -> list[str]:
         spec = self.SPEC
         if spec.rank_polymorphic:
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             return [L.PARALLEL] * (L.operand_rank(outs[0].type) if outs else 0)
         return [L.PARALLEL if c == "p" else L.REDUCTION for c in spec.iterators]
 
     def cast_kind(self) -> str:
-        a = self.properties.get("cast") or self.attributes.get("cast")
+        a = self.props.get("cast") or self.attributes.get("cast")
         if isinstance(a, A.OpaqueAttr) and "cast_unsigned" in a.text:
             return "unsigned"
         return "signed"
@@ -534,25 +534,25 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def print_custom(self, p) -> None:
         self.print_prefix(p)
         p.print_optional_attr_dict(L.sorted_attrs(self, self.ELIDED))
-        L.print_ins_outs(p, self.inputs, self.outputs)  # type: ignore[attr-defined]
+        L.print_ins_outs(p, self.inputs, self.outputs)
         L.print_result_types(p, self.result_types)
 
     def print_prefix(self, p) -> None:
         pass
 
     def print_custom_ok(self) -> bool:
-        return isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr) and len(self.regions) == 1
+        return isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr) and len(self.regions) == 1
 
     # -- verification --------------------------------------------------------------------
     def verify_(self) -> None:
         super().verify_()
         if self.SPEC.name == "fill":
-            ins = self.inputs  # type: ignore[attr-defined]
+            ins = self.inputs
             if len(ins) == 1 and isinstance(
                 ins[0].type, (T.RankedTensorType, T.UnrankedTensorType, T.MemRefType, T.UnrankedMemRefType)
             ):
                 raise self.emit_error("expected op with scalar input")
-            outs = self.outputs  # type: ignore[attr-defined]
+            outs = self.outputs
             if len(ins) == 1 and len(outs) == 1:
                 vt, et = ins[0].type, L.payload_arg_type(outs[0].type)
                 if vt != et:
@@ -561,7 +561,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     def verify_indexing_map_required_attrs(self) -> None:
         w = self.SPEC.window
         for name in ("strides", "dilations") if w else ():
-            a = self.properties.get(name)
+            a = self.props.get(name)
             if isinstance(a, A.DenseElementsAttr):
                 if a.type.element_type != T.i64:
                     raise self.emit_error(f"incorrect element type for index attribute '{name}'")
@@ -604,7 +604,7 @@ def parse_named_tail(p, state, cls, start: int) -> None:
         # Like upstream's region builders, payload ops get no location.
         cls.region_builder(block, attrs, None)
     except PayloadError as e:
-        raise DiagnosticError(f"custom op '{state.name}' {e}", p.loc_at(start))
+        raise DiagnosticError(f"custom op '{state.name}' {e}", p.loc_at(start)) from e
     state.regions.append(r)
 
 

@@ -24,7 +24,7 @@ def _ceil_div(a: int, b: int) -> int:
 
 
 def _compatible(a: Sequence[int], b: Sequence[int]) -> bool:
-    return len(a) == len(b) and all(x == y or x == DYN or y == DYN for x, y in zip(a, b))
+    return len(a) == len(b) and all(x == y or x == DYN or y == DYN for x, y in zip(a, b, strict=True))
 
 
 def _shape_type(shape: Sequence[int], et: T.Type) -> T.RankedTensorType:
@@ -67,11 +67,11 @@ class _RelayoutOp(OpDef):
     type_matches = (("dest", "result_"),)
 
     def _static_tiles(self) -> list[int]:
-        a = self.properties.get("static_inner_tiles")
+        a = self.props.get("static_inner_tiles")
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     def _arr(self, name: str) -> list[int]:
-        a = self.properties.get(name)
+        a = self.props.get(name)
         return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
     @staticmethod
@@ -105,13 +105,13 @@ class _RelayoutOp(OpDef):
                 f"packed rank != (unpacked rank + num tiling factors), got {prank} != {urank + len(tiles)}"
             )
         shape = list(unpacked.shape)
-        for pos, t in zip(inner, tiles):
+        for pos, t in zip(inner, tiles, strict=False):
             shape[pos] = DYN if shape[pos] == DYN or t == DYN else _ceil_div(shape[pos], t)
         if outer:
             shape = [shape[i] for i in outer]
         expected = shape + tiles
         tail = list(packed.shape[prank - len(tiles) :]) if tiles else []
-        if any((s != t) if t != DYN else s != DYN for s, t in zip(tail, tiles)):
+        if any((s != t) if t != DYN else s != DYN for s, t in zip(tail, tiles, strict=True)):
             raise self.emit_error(
                 "mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type"
             )
@@ -144,12 +144,12 @@ class PackOp(_RelayoutOp):
 
     def verify_(self) -> None:
         super().verify_()
-        pad = self.padding_value  # type: ignore[attr-defined]
-        src = self.source.type  # type: ignore[attr-defined]
+        pad = self.padding_value
+        src = self.source.type
         if pad is not None and pad.type != src.element_type:
             raise self.op_error(f"expected padding_value has '{src.element_type}' but got: '{pad.type}'")
         if pad is None:
-            for pos, t in zip(self._arr("inner_dims_pos"), self._static_tiles()):
+            for pos, t in zip(self._arr("inner_dims_pos"), self._static_tiles(), strict=False):
                 d = src.shape[pos]
                 if d != DYN and t != DYN and d % t:
                     raise self.op_error(
@@ -198,7 +198,7 @@ class _WinogradOp(OpDef):
     fmr = prop(FMR)
 
     def _mr(self) -> tuple[int, int]:
-        return _FMR_MR.get(self.fmr.value, (2, 3))  # type: ignore[attr-defined]
+        return _FMR_MR.get(self.fmr.value, (2, 3))
 
     def _check(self, expected: Sequence[int], got: Sequence[int]) -> None:
         if not _compatible(expected, got):
@@ -220,7 +220,7 @@ class WinogradFilterTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        f = self.filter.type.shape  # type: ignore[attr-defined]
+        f = self.filter.type.shape
         m, r = self._mr()
         h, w = f[1], f[2]
         if h != r and h != 1:
@@ -230,7 +230,7 @@ class WinogradFilterTransformOp(_WinogradOp):
         if h == 1 and w == 1:
             raise self.op_error("expect either filter height or width equals to r")
         exp = [m + r - 1 if h == r else 1, m + r - 1 if w == r else 1, f[3], f[0]]
-        self._check(exp, self.output.type.shape)  # type: ignore[attr-defined]
+        self._check(exp, self.output.type.shape)
 
 
 @register_op
@@ -248,12 +248,12 @@ class WinogradInputTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        i = self.input.type.shape  # type: ignore[attr-defined]
-        o = self.output.type.shape  # type: ignore[attr-defined]
+        i = self.input.type.shape
+        o = self.output.type.shape
         m, r = self._mr()
         a = m + r - 1
         exp = [0] * 6
-        for k, (dim, alpha, tile) in enumerate(((i[1], 0, 2), (i[2], 1, 3))):
+        for dim, alpha, tile in ((i[1], 0, 2), (i[2], 1, 3)):
             transform = o[alpha] != 1
             if dim == DYN:
                 exp[alpha], exp[tile] = a, DYN
@@ -279,7 +279,7 @@ class WinogradOutputTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        v = self.value.type.shape  # type: ignore[attr-defined]
+        v = self.value.type.shape
         m, r = self._mr()
         exp = [v[4], 0, 0, v[5]]
         for k, (alpha, tile, name) in enumerate(((0, 2, "height"), (1, 3, "width"))):
@@ -291,4 +291,4 @@ class WinogradOutputTransformOp(_WinogradOp):
                 if va != (m + r - 1 if transform else 1):
                     raise self.op_error(f"expect input {name} equals to input tile size")
                 exp[1 + k] = (m if transform else 1) * vt
-        self._check(exp, self.output.type.shape)  # type: ignore[attr-defined]
+        self._check(exp, self.output.type.shape)

@@ -139,7 +139,7 @@ def sorted_attrs(op: Operation, elided: Sequence[str] = ()) -> dict[str, A.Attri
     prints ``getAttrs()``, which merges both, sorted by name)."""
     d: dict[str, A.Attribute] = {}
     if isinstance(op.properties, dict):
-        d.update(op.properties)
+        d.update(op.props)
     d.update(op.attributes)
     for k in elided:
         d.pop(k, None)
@@ -298,7 +298,7 @@ class LinalgStructuredOp(OpDef):
         def build(block: Block) -> None:
             if src is None:
                 return
-            mapping: dict = dict(zip(src.arguments, block.arguments))
+            mapping: dict = dict(zip(src.arguments, block.arguments, strict=False))
             for op in src.operations:
                 block.append(op.clone(mapping))
 
@@ -339,7 +339,7 @@ class LinalgStructuredOp(OpDef):
                 f"expected the number of tensor results ({n_tensor_results}) to be equal to the "
                 f"number of output tensors ({len(tensor_inits)})"
             )
-        for (num, v), r in zip(tensor_inits, self.results):
+        for (num, v), r in zip(tensor_inits, self.results, strict=True):
             if r.type != v.type:
                 raise self.op_error(
                     f"expected type of operand #{num} ('{v.type}') to match type of corresponding result ('{r.type}')"
@@ -373,7 +373,7 @@ class LinalgStructuredOp(OpDef):
                 f"input/output operands ({len(operands)})"
             )
         num_loops = self.num_loops
-        for i, (m, v) in enumerate(zip(maps, operands)):
+        for i, (m, v) in enumerate(zip(maps, operands, strict=True)):
             if m.num_symbols:
                 raise self.op_error(f"unexpected symbols in indexing_map #{i}")
             if m.num_dims != num_loops:
@@ -394,7 +394,7 @@ class LinalgStructuredOp(OpDef):
         if T.DYNAMIC not in ends:
             ends = [e - 1 for e in ends]
             starts = [0] * len(ends)
-            for i, (m, v) in enumerate(zip(maps, operands)):
+            for i, (m, v) in enumerate(zip(maps, operands, strict=True)):
                 shape = operand_shape(v.type)
                 if not shape:
                     continue
@@ -465,7 +465,7 @@ class GenericOp(LinalgStructuredOp):
     body = region(name="region")
 
     def indexing_maps_array(self) -> list[AffineMap]:
-        return [a.value for a in self.indexing_maps]  # type: ignore[attr-defined]
+        return [a.value for a in self.indexing_maps]
 
     def asm_block_arg_names(self, region: Region) -> list[str]:
         # Upstream: `^bb0(%in: f32, %in_0: f32, %out: f32)`.
@@ -473,7 +473,7 @@ class GenericOp(LinalgStructuredOp):
         return ["in"] * n_in + ["out"] * (len(region.blocks[0].arguments) - n_in)
 
     def iterator_types_array(self) -> list[str]:
-        return [iterator_kind(a) or "" for a in self.iterator_types]  # type: ignore[attr-defined]
+        return [iterator_kind(a) or "" for a in self.iterator_types]
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -502,7 +502,7 @@ class GenericOp(LinalgStructuredOp):
         state.result_types = parse_result_types(p)
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         trait = {}
         for k in _GENERIC_TRAIT_ATTRS:
             v = props.get(k)
@@ -514,7 +514,7 @@ class GenericOp(LinalgStructuredOp):
         p.write(" ")
         if trait:
             p.write("{" + A.format_named_attrs(list(trait.items()), p) + "}")
-        print_ins_outs(p, self.inputs, self.outputs)  # type: ignore[attr-defined]
+        print_ins_outs(p, self.inputs, self.outputs)
         extra = sorted_attrs(self, _GENERIC_TRAIT_ATTRS + ("operandSegmentSizes",))
         if extra:
             p.write(" attrs = ")
@@ -526,9 +526,9 @@ class GenericOp(LinalgStructuredOp):
 
     def print_custom_ok(self) -> bool:
         return (
-            isinstance(self.properties.get("iterator_types"), A.ArrayAttr)
-            and all(iterator_kind(a) is not None for a in self.properties["iterator_types"])
-            and isinstance(self.properties.get("operandSegmentSizes"), A.DenseArrayAttr)
+            isinstance(self.props.get("iterator_types"), A.ArrayAttr)
+            and all(iterator_kind(a) is not None for a in self.props["iterator_types"])
+            and isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr)
             and len(self.regions) == 1
         )
 
@@ -559,7 +559,7 @@ class YieldOp(OpDef):
                 f"expected number of yield values ({len(vals)}) to match the number of inits / outs "
                 f"operands of the enclosing LinalgOp ({len(inits)})"
             )
-        for i, (v, init) in enumerate(zip(vals, inits)):
+        for i, (v, init) in enumerate(zip(vals, inits, strict=True)):
             et = payload_arg_type(init.type)
             if v.type != et:
                 raise self.op_error(
@@ -593,7 +593,7 @@ class IndexOp(OpDef):
         if not isinstance(parent, LinalgStructuredOp):
             raise self.op_error("expected parent op with LinalgOp interface")
         n = parent.num_loops
-        d = self.dim.value  # type: ignore[attr-defined]
+        d = self.dim.value
         if n <= d:
             raise self.op_error(
                 f"expected dim ({d}) to be lower than the number of loops ({n}) of the enclosing LinalgOp"

@@ -73,10 +73,10 @@ def _parse_bundles(p) -> tuple[list, list, list[str]]:
 
 
 def _print_bundles(op, p, first_bundle_operand: int) -> None:
-    sizes = op.properties.get("op_bundle_sizes")
+    sizes = op.props.get("op_bundle_sizes")
     if sizes is None or not sizes.values:
         return
-    tags = op.properties.get("op_bundle_tags")
+    tags = op.props.get("op_bundle_tags")
     vals = op.operands[first_bundle_operand:]
     parts, i = [], 0
     for k, n in enumerate(sizes.values):
@@ -192,7 +192,7 @@ def _parse_call_common(cls, p, state, with_tail_call: bool, invoke: bool) -> Non
         if v is not None:
             props[k] = v
     ops = p.resolve_operands(refs, types + ats, state.pos)
-    bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)]
+    bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)]
     props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
     nb = sum(len(r) for r in brefs)
     if invoke:
@@ -230,7 +230,7 @@ _CALL_ELIDED = (
 
 
 def _print_call_common(op, p, invoke: bool) -> None:
-    props = op.properties
+    props = op.props
     out = ""
     if props["CConv"].value != "ccc":
         out += props["CConv"].value + " "
@@ -238,7 +238,7 @@ def _print_call_common(op, p, invoke: bool) -> None:
     if tck is not None and tck.value != "none":
         out += tck.value + " "
     callee = props.get("callee")
-    n = op.properties["operandSegmentSizes"].values[0]
+    n = op.props["operandSegmentSizes"].values[0]
     callee_ops = op.operands[:n]
     args = callee_ops if callee is not None else callee_ops[1:]
     out += callee.print(p) if callee is not None else p.value_name(callee_ops[0])
@@ -265,7 +265,7 @@ def _print_call_common(op, p, invoke: bool) -> None:
 
 
 def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
-    vt = op.properties.get("var_callee_type")
+    vt = op.props.get("var_callee_type")
     if vt is None:
         return
     ft = vt.value
@@ -273,7 +273,7 @@ def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
         raise op.op_error("expected var_callee_type to be a variadic function type")
     if len(ft.params) > len(args):
         raise op.op_error(f"expected var_callee_type to have at most {len(args)} parameters")
-    for t, a in zip(ft.params, args):
+    for t, a in zip(ft.params, args, strict=False):
         if t != a.type:
             raise op.op_error(f"var_callee_type parameter type mismatch: '{t}' != '{a.type}'")
     if not op.results:
@@ -284,8 +284,8 @@ def _verify_var_callee_type(op, args: Sequence[Value]) -> None:
 
 
 def _verify_bundles(op) -> None:
-    tags = op.properties.get("op_bundle_tags")
-    n = len(op.properties["op_bundle_sizes"].values)
+    tags = op.props.get("op_bundle_tags")
+    n = len(op.props["op_bundle_sizes"].values)
     if tags is not None and not all(isinstance(t, A.StringAttr) for t in tags):
         raise op.emit_error("operand bundle tag must be a StringAttr")
     if n != (len(tags) if tags is not None else 0):
@@ -304,9 +304,9 @@ class _CallFields(LLVMOp):
     result_ = opt_result(LLVM_TYPE, name="result")
 
     def arg_operands(self) -> list[Value]:
-        n = self.properties["operandSegmentSizes"].values[0]
+        n = self.props["operandSegmentSizes"].values[0]
         ops = self.operands[:n]
-        return ops if "callee" in self.properties else ops[1:]
+        return ops if "callee" in self.props else ops[1:]
 
 
 @register_op
@@ -344,7 +344,7 @@ class CallOp(_CallFields):
         _verify_bundles(self)
         args = self.arg_operands()
         _verify_var_callee_type(self, args)
-        callee = self.properties.get("callee")
+        callee = self.props.get("callee")
         if callee is None:
             if not self.operands:
                 raise self.op_error("must have either a `callee` attribute or at least an operand")
@@ -362,7 +362,7 @@ class CallOp(_CallFields):
             return
         else:
             raise self.op_error(f"'{callee.root}' does not reference a valid LLVM function or IFunc")
-        if ft.is_var_arg and "var_callee_type" not in self.properties:
+        if ft.is_var_arg and "var_callee_type" not in self.props:
             raise self.op_error("missing var_callee_type attribute for vararg call")
         if not ft.is_var_arg and len(ft.params) != len(args):
             raise self.op_error(f"incorrect number of operands ({len(args)}) for callee (expecting: {len(ft.params)})")
@@ -370,7 +370,7 @@ class CallOp(_CallFields):
             raise self.op_error(
                 f"incorrect number of operands ({len(args)}) for varargs callee (expecting at least: {len(ft.params)})"
             )
-        for i, (t, a) in enumerate(zip(ft.params, args)):
+        for i, (t, a) in enumerate(zip(ft.params, args, strict=False)):
             if a.type != t:
                 raise self.op_error(f"operand type mismatch for operand {i}: '{a.type}' != '{t}'")
         void = isinstance(ft.return_type, LLVMVoidType)
@@ -443,7 +443,7 @@ class InvokeOp(_CallFields):
         if not isinstance(unwind.operations[0], LandingpadOp):
             raise self.emit_error("first operation in unwind destination should be a llvm.landingpad operation")
         _verify_bundles(self)
-        segs = self.properties["operandSegmentSizes"].values
+        segs = self.props["operandSegmentSizes"].values
         n = segs[0]
         verify_successor_operands(
             self,
@@ -480,7 +480,7 @@ class LandingpadOp(LLVMOp):
         state.result_types = [p.parse_type()]
 
     def print_custom(self, p) -> None:
-        p.write(" cleanup " if "cleanup" in self.properties else " ")
+        p.write(" cleanup " if "cleanup" in self.props else " ")
         for v in self.operands:
             kind = "filter" if isinstance(v.type, LLVMArrayType) else "catch"
             p.write(f"({kind} {p.value_name(v)} : {p.type(v.type)}) ")
@@ -495,7 +495,7 @@ class LandingpadOp(LLVMOp):
             fn = fn.parent_op
         if fn is not None and "personality" not in fn.properties:
             raise self.emit_error("llvm.landingpad needs to be in a function with a personality")
-        if "cleanup" not in self.properties and not self.operands:
+        if "cleanup" not in self.props and not self.operands:
             raise self.emit_error("landingpad instruction expects at least one clause or cleanup attribute")
         for i, v in enumerate(self.operands):
             if isinstance(v.type, LLVMArrayType):
@@ -540,16 +540,18 @@ class CallIntrinsicOp(LLVMOp):
         ft = p.parse_function_type()
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
         ops = p.resolve_operands(refs, list(ft.inputs), state.pos)
-        bops = [p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)]
+        bops = [
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)
+        ]
         state.operands = ops + bops
         props["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
         props["operandSegmentSizes"] = segment_sizes_attr([len(ops), len(bops)])
         state.result_types = list(ft.results)
 
     def print_custom(self, p) -> None:
-        n = self.properties["operandSegmentSizes"].values[0]
+        n = self.props["operandSegmentSizes"].values[0]
         args = self.operands[:n]
-        p.write(" " + p.attr(self.properties["intrin"]) + "(" + p.operands_str(args) + ")")
+        p.write(" " + p.attr(self.props["intrin"]) + "(" + p.operands_str(args) + ")")
         _print_bundles(self, p, n)
         p.print_optional_attr_dict(
             _attr_dict(
@@ -562,7 +564,7 @@ class CallIntrinsicOp(LLVMOp):
 
     def verify_(self) -> None:
         _verify_bundles(self)
-        if not self.properties["intrin"].value.startswith("llvm."):
+        if not self.props["intrin"].value.startswith("llvm."):
             raise self.op_error("intrinsic name must start with 'llvm.'")
 
 
@@ -605,7 +607,7 @@ class InlineAsmOp(LLVMOp):
     )
 
     def verify_(self) -> None:
-        k = self.properties["tail_call_kind"].value
+        k = self.props["tail_call_kind"].value
         if k == "musttail":
             raise self.op_error("tail call kind 'musttail' is not supported by this operation")
 

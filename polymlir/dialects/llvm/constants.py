@@ -82,7 +82,7 @@ class ConstantOp(LLVMOp):
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
     def verify_(self) -> None:
-        v, t = self.properties["value"], self.results[0].type
+        v, t = self.props["value"], self.results[0].type
         if isinstance(v, A.StringAttr) and v.type is None:
             if not (
                 isinstance(t, LLVMArrayType)
@@ -96,7 +96,7 @@ class ConstantOp(LLVMOp):
                 raise self.op_error("expected array attribute for struct type")
             if len(v) != len(t.fields):
                 raise self.op_error(f"expected array attribute of size {len(t.fields)}")
-            for i, (a, et) in enumerate(zip(v, t.fields)):
+            for i, (a, et) in enumerate(zip(v, t.fields, strict=True)):
                 if not isinstance(et, (T.IntegerType, T.IndexType, T.FloatType)):
                     raise self.op_error("expected struct element types to be floating point type or integer type")
                 if not isinstance(a, (A.FloatAttr, A.IntegerAttr)):

@@ -27,7 +27,7 @@ def verify_successor_operands(op, groups: Sequence[tuple[Block, Sequence[Value]]
             raise op.op_error(
                 f"branch has {len(vals)} operands for successor #{i}, but target block has {len(b.arguments)}"
             )
-        for j, (v, a) in enumerate(zip(vals, b.arguments)):
+        for j, (v, a) in enumerate(zip(vals, b.arguments, strict=True)):
             if v.type != a.type:
                 raise op.op_error(f"type mismatch for bb argument #{j} of successor #{i}")
 
@@ -72,7 +72,7 @@ class CondBrOp(LLVMOp):
         verify_successor_operands(
             self, [(self.successors[0], self.trueDestOperands), (self.successors[1], self.falseDestOperands)]
         )
-        bw = self.properties.get("branch_weights")
+        bw = self.props.get("branch_weights")
         if bw is not None and len(bw.values) != 2:
             raise self.op_error(
                 f"expects number of branch weights to match number of successors: {len(bw.values)} vs 2"
@@ -201,23 +201,23 @@ class SwitchOp(LLVMOp):
         p.print_successor_with_operands(self.successors[0], self.defaultOperands)
         p.write(" [\n")
         groups = self.case_groups()
-        vals = self.properties.get("case_values")
+        vals = self.props.get("case_values")
         ind = p.indent
         lines = []
-        for i, (b, ops) in enumerate(zip(self.successors[1:], groups)):
+        for i, (b, ops) in enumerate(zip(self.successors[1:], groups, strict=False)):
             v = vals.flat()[i] if vals is not None else i
             lines.append(f"{ind}  {v}: " + _successor_str(p, b, ops))
         p.write(",\n".join(lines) + ("\n" if lines else "") + ind + "]")
         attrs = {
             k: v
-            for k, v in self.properties.items()
+            for k, v in self.props.items()
             if k not in ("case_values", "case_operand_segments", "operandSegmentSizes")
         }
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
 
     def case_groups(self) -> list[list[Value]]:
-        segs = self.properties["case_operand_segments"].values
+        segs = self.props["case_operand_segments"].values
         flat = self.caseOperands
         out, i = [], 0
         for n in segs:
@@ -226,17 +226,18 @@ class SwitchOp(LLVMOp):
         return out
 
     def verify_(self) -> None:
-        vals = self.properties.get("case_values")
+        vals = self.props.get("case_values")
         n = len(self.successors) - 1
         if (vals is None and n) or (vals is not None and vals.type.num_elements != n):
             raise self.op_error("expects number of case values to match number of case destinations")
         if vals is not None and vals.type.element_type != self.operands[0].type:
             raise self.emit_error("expects case value type to match condition value type")
-        segs = self.properties["case_operand_segments"].values
+        segs = self.props["case_operand_segments"].values
         if len(segs) != n or sum(segs) != len(self.caseOperands):
             raise self.op_error("'case_operand_segments' does not match the case operands")
         verify_successor_operands(
-            self, [(self.successors[0], self.defaultOperands), *zip(self.successors[1:], self.case_groups())]
+            self,
+            [(self.successors[0], self.defaultOperands), *zip(self.successors[1:], self.case_groups(), strict=False)],
         )
 
 
@@ -293,7 +294,7 @@ class IndirectBrOp(LLVMOp):
 
     def _groups(self) -> list[list[Value]]:
         out, i = [], 1
-        for n in self.properties["indbr_operand_segments"].values:
+        for n in self.props["indbr_operand_segments"].values:
             out.append(self.operands[i : i + n])
             i += n
         return out
@@ -301,17 +302,17 @@ class IndirectBrOp(LLVMOp):
     def print_custom(self, p) -> None:
         ind = p.indent
         p.write(f" {p.value_name(self.operands[0])} : {p.type(self.operands[0].type)}, [\n")
-        items = [ind + _successor_str(p, b, g) for b, g in zip(self.successors, self._groups())]
+        items = [ind + _successor_str(p, b, g) for b, g in zip(self.successors, self._groups(), strict=False)]
         p.write(",\n".join(items) + ("\n" if items else "") + ind + "]")
-        attrs = {k: v for k, v in self.properties.items() if k != "indbr_operand_segments"}
+        attrs = {k: v for k, v in self.props.items() if k != "indbr_operand_segments"}
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:
-        segs = self.properties["indbr_operand_segments"].values
+        segs = self.props["indbr_operand_segments"].values
         if len(segs) != len(self.successors) or sum(segs) != len(self.operands) - 1:
             raise self.op_error("'indbr_operand_segments' does not match the successors and their operands")
-        verify_successor_operands(self, list(zip(self.successors, self._groups())))
+        verify_successor_operands(self, list(zip(self.successors, self._groups(), strict=True)))
 
 
 @register_op

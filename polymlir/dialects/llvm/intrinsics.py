@@ -532,7 +532,7 @@ class AssumeIntrOp(IntrinsicOp):
             )
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
         state.operands = [p.resolve_operand(cref, ct)] + [
-            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes) for r, t in zip(rs, ts)
+            p.resolve_operand(r, t) for rs, ts in zip(brefs, btypes, strict=True) for r, t in zip(rs, ts, strict=True)
         ]
         state.properties["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, tuple(len(r) for r in brefs))
         if tags:
@@ -542,12 +542,12 @@ class AssumeIntrOp(IntrinsicOp):
         p.write(" " + p.value_name(self.operands[0]))
         _print_bundles(self, p, 1)
         p.write(" : " + p.type(self.operands[0].type))
-        attrs = {k: v for k, v in self.properties.items() if k not in ("op_bundle_sizes", "op_bundle_tags")}
+        attrs = {k: v for k, v in self.props.items() if k not in ("op_bundle_sizes", "op_bundle_tags")}
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:
-        sizes = self.properties["op_bundle_sizes"].values
+        sizes = self.props["op_bundle_sizes"].values
         if sum(sizes) != len(self.operands) - 1:
             raise self.op_error("operand bundle sizes do not match the operands")
 

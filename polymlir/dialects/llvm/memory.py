@@ -92,7 +92,7 @@ class AllocaOp(LLVMOp):
         state.result_types = [ft.results[0]]
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         if "inalloca" in props:
             p.write(" inalloca")
         et = props.get("elem_type")
@@ -106,7 +106,7 @@ class AllocaOp(LLVMOp):
         p.write(f" : ({p.type(self.operands[0].type)}) -> {p.type(self.results[0].type)}")
 
     def verify_(self) -> None:
-        et = self.properties.get("elem_type")
+        et = self.props.get("elem_type")
         if (
             isinstance(et, A.TypeAttr)
             and isinstance(et.value, LLVMTargetExtType)
@@ -126,13 +126,13 @@ def _atomic_type_ok(t: T.Type) -> bool:
     if isinstance(t, LLVMPointerType):
         return True
     if isinstance(t, T.IntegerType) or is_llvm_float(t):
-        w = t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 128  # type: ignore[attr-defined]
+        w = t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 128
         return w >= 8 and (w & (w - 1)) == 0
     return False
 
 
 def _verify_atomic_access(op, value_type: T.Type, unsupported: tuple[str, ...]) -> None:
-    ordering = op.properties.get("ordering")
+    ordering = op.props.get("ordering")
     o = ordering.value if isinstance(ordering, A.IntegerAttr) else 0
     if o != 0:
         if not _atomic_type_ok(value_type):
@@ -140,10 +140,10 @@ def _verify_atomic_access(op, value_type: T.Type, unsupported: tuple[str, ...]) 
         name = LA.ATOMIC_ORDERINGS.get(o, str(o))
         if name in unsupported:
             raise op.op_error(f"unsupported ordering '{name}'")
-        if "alignment" not in op.properties:
+        if "alignment" not in op.props:
             raise op.op_error("expected alignment for atomic access")
         return
-    if "syncscope" in op.properties:
+    if "syncscope" in op.props:
         raise op.op_error("expected syncscope to be null for non-atomic access")
 
 
@@ -319,16 +319,16 @@ class GEPOp(LLVMOp):
 
     def print_GEPIndices(self, p, *args) -> None:
         dyn = iter(self.operands[1:])
-        raw = self.properties["rawConstantIndices"].values
+        raw = self.props["rawConstantIndices"].values
         p.write(", ".join(p.value_name(next(dyn)) if v == GEP_DYNAMIC else str(v) for v in raw))
 
     def verify_(self) -> None:
-        raw = self.properties["rawConstantIndices"].values
+        raw = self.props["rawConstantIndices"].values
         if sum(1 for v in raw if v == GEP_DYNAMIC) != len(self.operands) - 1:
             raise self.op_error("expected as many dynamic indices as specified in 'rawConstantIndices'")
-        if self.properties["noWrapFlags"].value == LA.GEP_INBOUNDS_FLAG:
+        if self.props["noWrapFlags"].value == LA.GEP_INBOUNDS_FLAG:
             raise self.op_error("'inbounds_flag' cannot be used directly.")
-        t = self.properties["elem_type"].value
+        t = self.props["elem_type"].value
         for pos in range(1, len(raw)):
             if isinstance(t, LLVMStructType):
                 if raw[pos] == GEP_DYNAMIC:
@@ -406,7 +406,7 @@ class _ValueAggregateOp(LLVMOp):
         def error(msg: str):
             raise self.op_error(msg)
 
-        return aggregate_element_type(self.operands[0].type, self.properties["position"].values, error)
+        return aggregate_element_type(self.operands[0].type, self.props["position"].values, error)
 
 
 @register_op
@@ -572,7 +572,7 @@ class ShuffleVectorOp(LLVMOp):
         v1 = self.operands[0].type
         if v1 != self.operands[1].type:
             raise self.op_error("failed to verify that all of {v1, v2} have same type")
-        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.properties["mask"].values):
+        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.props["mask"].values):
             raise self.op_error("expected a splat operation for scalable vectors")
 
     @classmethod

@@ -54,7 +54,7 @@ class AliasOp(LLVMOp):
         state.regions.append(p.parse_region())
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p))
         p.print_optional_attr_dict(
             _attr_dict(self, ("sym_name", "alias_type", "linkage", "unnamed_addr", "thread_local_", "visibility_"))
@@ -63,7 +63,7 @@ class AliasOp(LLVMOp):
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
 
     def verify_(self) -> None:
-        linkage = self.properties["linkage"].value
+        linkage = self.props["linkage"].value
         if linkage not in (
             "external",
             "internal",
@@ -119,7 +119,7 @@ class IFuncOp(LLVMOp):
         _split_attrs(cls, p.parse_optional_attr_dict(), state)
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         p.write(
             _global_prefix_str(props)
             + A.SymbolRefAttr(props["sym_name"].value).print(p)
@@ -169,7 +169,7 @@ class _XtorsOp(LLVMOp):
 
     def verify_(self) -> None:
         k = self.KIND
-        refs, prios, data = (self.properties[n] for n in (k, "priorities", "data"))
+        refs, prios, data = (self.props[n] for n in (k, "priorities", "data"))
         for d in data:
             if not (isinstance(d, A.SymbolRefAttr) or (isinstance(d, A.OpaqueAttr) and d.text == "llvm.zero")):
                 raise self.emit_error("data element must be symbol or #llvm.zero")

@@ -110,7 +110,7 @@ class LLVMOp(OpDef):
     def create(cls, name: str | None = None, **kw):
         op = super().create(**kw)
         if cls._DEFAULTS and isinstance(op.properties, dict):
-            props = op.properties
+            props = op.props
             for k, v in cls._DEFAULTS:
                 if k not in props:
                     props[k] = v
@@ -243,7 +243,7 @@ def parse_overflow_flags(p, ps) -> None:
 
 
 def print_overflow_flags(op, p) -> None:
-    v = op.properties.get("overflowFlags")
+    v = op.props.get("overflowFlags")
     if isinstance(v, A.IntegerAttr) and v.value:
         p.write(" overflow<" + LA.format_bits(v.value, LA.OVERFLOW_BITS) + ">")
 
@@ -376,11 +376,11 @@ class _CmpOp(LLVMOp):
         state.result_types = [i1_same_shape(ty)]
 
     def print_custom(self, p) -> None:
-        pred = self.properties.get("predicate")
+        pred = self.props.get("predicate")
         name = self.PREDICATES.get(pred.value, str(pred.value)) if isinstance(pred, A.IntegerAttr) else "?"
         p.write(f' "{name}" {p.operands_str(self.operands)}')
         attrs = dict(self.attributes)
-        for k, v in self.properties.items():
+        for k, v in self.props.items():
             if k != "predicate" and not (k == "fastmathFlags" and v == LA.FASTMATH_NONE):
                 attrs[k] = v
         p.print_optional_attr_dict(attrs)
@@ -389,7 +389,7 @@ class _CmpOp(LLVMOp):
     @property
     def predicate_name(self) -> str:
         """The predicate keyword (``"slt"``, ``"oeq"``, ...)."""
-        return self.PREDICATES[self.properties["predicate"].value]
+        return self.PREDICATES[self.props["predicate"].value]
 
     def verify_(self) -> None:
         if self.results[0].type != i1_same_shape(self.operands[0].type):
@@ -482,7 +482,7 @@ def _verify_ext(self) -> None:
         a, r = a.element_type, r.element_type
     elif not isinstance(r, T.IntegerType):
         raise self.emit_error("input type is an integer but output type is a vector")
-    if r.width <= a.width:  # type: ignore[attr-defined]
+    if r.width <= a.width:
         raise self.emit_error(
             "integer width of the output type is smaller or equal to the integer width of the input type"
         )

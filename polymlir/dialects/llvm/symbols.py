@@ -81,7 +81,7 @@ def _split_attrs(cls, attrs: dict, state) -> None:
 
 
 def _attr_dict(op, elided: Sequence[str], drop_default_fmf: bool = False) -> dict:
-    attrs = {k: v for k, v in op.properties.items() if k not in elided}
+    attrs = {k: v for k, v in op.props.items() if k not in elided}
     if drop_default_fmf and attrs.get("fastmathFlags") == LA.FASTMATH_NONE:
         del attrs["fastmathFlags"]
     attrs.update(op.attributes)
@@ -225,7 +225,7 @@ class LLVMFuncOp(_FuncFields):
             p.expect(")", "expected ')'")
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         pre = ""
         if props["linkage"].value != "external":
             pre += " " + props["linkage"].value
@@ -246,28 +246,28 @@ class LLVMFuncOp(_FuncFields):
         )
 
     def _print_after_signature(self, p) -> None:
-        vr = self.properties.get("vscale_range")
+        vr = self.props.get("vscale_range")
         if vr is not None:
             m = _VSCALE.search(str(vr))
             p.write(f" vscale_range({m.group(1)}, {m.group(2)})" if m else "")
-        c = self.properties.get("comdat")
+        c = self.props.get("comdat")
         if c is not None:
             p.write(f" comdat({p.attr(c)})")
 
     @property
     def type(self) -> LLVMFunctionType:
-        return self.properties["function_type"].value
+        return self.props["function_type"].value
 
     @property
     def name_str(self) -> str:
-        return self.properties["sym_name"].value
+        return self.props["sym_name"].value
 
     @property
     def is_declaration(self) -> bool:
         return not self.regions[0].blocks
 
     def verify_(self) -> None:
-        props = self.properties
+        props = self.props
         linkage = props["linkage"].value
         if linkage == "common":
             raise self.op_error("functions cannot have 'common' linkage")
@@ -292,7 +292,7 @@ class LLVMFuncOp(_FuncFields):
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.params):
             raise self.op_error(f"entry block must have {len(ft.params)} arguments to match function signature")
-        for i, (a, t) in enumerate(zip(entry.arguments, ft.params)):
+        for i, (a, t) in enumerate(zip(entry.arguments, ft.params, strict=True)):
             if a.type != t:
                 raise self.op_error(
                     f"type of entry block argument #{i}({a.type}) must match the type of the "
@@ -422,7 +422,7 @@ class GlobalOp(_GlobalFields):
         props["global_type"] = A.TypeAttr(types[0])
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         p.write(" " + props["linkage"].value + " ")
         vis = LA.VISIBILITY.get(props["visibility_"].value, "")
         if vis:
@@ -450,7 +450,7 @@ class GlobalOp(_GlobalFields):
             p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
 
     def verify_(self) -> None:
-        props = self.properties
+        props = self.props
         t = props["global_type"].value
         if isinstance(t, (LLVMVoidType, LLVMTokenType, LLVMMetadataType, LLVMLabelType)) or (
             not is_compatible_type(t) and not isinstance(t, LLVMPointerType)
@@ -568,7 +568,7 @@ class AddressOfOp(LLVMOp):
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
     def verify_(self) -> None:
-        sym = lookup_symbol(self, self.properties["global_name"])
+        sym = lookup_symbol(self, self.props["global_name"])
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
             raise self.op_error(
                 "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
@@ -578,7 +578,7 @@ class AddressOfOp(LLVMOp):
         if (
             isinstance(sym, GlobalOp)
             and isinstance(ptr, LLVMPointerType)
-            and sym.properties["addr_space"].value != ptr.address_space
+            and sym.props["addr_space"].value != ptr.address_space
         ):
             raise self.op_error("pointer address space must match address space of the referenced global or alias")
 

@@ -44,20 +44,17 @@ class _AllocLike(OpDef):
         if not isinstance(t, T.MemRefType):
             raise self.op_error("result must be a memref")
         ndyn = sum(1 for d in t.shape if d == T.DYNAMIC)
-        if len(self.dynamicSizes) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(
-                f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "  # type: ignore[arg-type]
-                f"expected {ndyn}"
-            )
+        if len(self.dynamicSizes) != ndyn:
+            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, expected {ndyn}")
         nsym = 0
         if not has_identity_layout(t):
             m = layout_map(t)
             nsym = m.num_symbols if m is not None else 0
-        if len(self.symbolOperands) != nsym:  # type: ignore[arg-type]
+        if len(self.symbolOperands) != nsym:
             raise self.op_error(
                 f"symbol operand count does not equal memref symbol count: expected {nsym}, "
                 f"got {len(self.symbolOperands)}"
-            )  # type: ignore[arg-type]
+            )
 
     @classmethod
     def build(
@@ -204,7 +201,7 @@ class AllocaScopeOp(OpDef):
             raise self.op_error(
                 f"{edge}region branch point has {n} operands, but region successor needs {m} inputs"
             ).attach_note("region branch point", t.loc)
-        for i, (v, r_) in enumerate(zip(t.operands, self.results)):
+        for i, (v, r_) in enumerate(zip(t.operands, self.results, strict=True)):
             if v.type != r_.type:
                 raise self.op_error(
                     f"{edge}successor operand type #{i} {q(v.type)} should match successor input type #{i} {q(r_.type)}"

@@ -66,7 +66,7 @@ class AtomicRMWOp(OpDef):
         verify_elem_match(self, mt, vt, "value type matches element type of memref")
         if mt.rank != len(self.operands) - 2:
             raise self.op_error("expects the number of subscripts to be equal to memref rank")
-        k = ATOMIC_RMW_KINDS.get(self.kind.value)  # type: ignore[attr-defined]
+        k = ATOMIC_RMW_KINDS.get(self.kind.value)
         if k in _FLOAT_KINDS and not isinstance(vt, T.FloatType):
             raise self.op_error(f"with kind '{k}' expects a floating-point type")
         if k in _INT_KINDS and not isinstance(vt, T.IntegerType):
@@ -285,7 +285,7 @@ class DmaWaitOp(OpDef):
 
     def verify_(self) -> None:
         rank = self.operands[0].type.rank
-        n = len(self.tagIndices)  # type: ignore[arg-type]
+        n = len(self.tagIndices)
         if n != rank:
             raise self.op_error(
                 f"expected tagIndices to have the same number of elements as the tagMemRef rank, "

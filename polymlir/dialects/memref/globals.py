@@ -81,7 +81,7 @@ class GlobalOp(OpDef):
             (props if k in cls.PROPERTIES else state.attributes)[k] = v
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         s = ""
         vis = props.get("sym_visibility")
         if vis is not None:
@@ -108,20 +108,20 @@ class GlobalOp(OpDef):
         p.print_optional_attr_dict(extra)
 
     def verify_(self) -> None:
-        vis = self.properties.get("sym_visibility")
+        vis = self.props.get("sym_visibility")
         if isinstance(vis, A.StringAttr) and vis.value not in ("public", "private", "nested"):
             raise self.op_error(
                 f'visibility expected to be one of ["public", "private", "nested"], but got "{vis.value}"'
             )
-        t = self.properties["type"].value
+        t = self.props["type"].value
         if not isinstance(t, T.MemRefType) or not t.has_static_shape:
             raise self.op_error(f"type should be static shaped memref, but got {q(t)}")
-        init = self.properties.get("initial_value")
+        init = self.props.get("initial_value")
         if init is None or isinstance(init, A.UnitAttr):
             return
         if not _elements_attr(init):
             raise self.op_error(f"initial value should be a unit or elements attribute, but got {init}")
-        it = init.type  # type: ignore[attr-defined]
+        it = init.type
         if it.element_type != t.element_type:
             raise self.op_error(
                 f"initial value element expected to be of type {q(t.element_type)}, but was of "
@@ -132,7 +132,7 @@ class GlobalOp(OpDef):
 
     @property
     def memref_type(self) -> T.MemRefType:
-        return self.properties["type"].value
+        return self.props["type"].value
 
 
 @register_op
@@ -147,7 +147,7 @@ class GetGlobalOp(OpDef):
     assembly_format = "$name `:` type($result) attr-dict"
 
     def verify_(self) -> None:
-        ref = self.properties["name"]
+        ref = self.props["name"]
         g = _lookup_symbol(self, ref.root)
         if not isinstance(g, GlobalOp):
             raise self.op_error(f"'{ref.root}' does not reference a valid global memref")

@@ -89,7 +89,7 @@ def compatible_shapes(a: T.Type, b: T.Type) -> bool:
         return True
     if a.rank != b.rank:
         return False
-    return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
+    return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape, strict=True))
 
 
 def _elem(t: T.Type):
@@ -128,11 +128,11 @@ def cast_compatible(a: T.Type, b: T.Type) -> bool:
             def ok(x: int, y: int) -> bool:
                 return x == T.DYNAMIC or y == T.DYNAMIC or x == y
 
-            if not ok(sa[1], sb[1]) or not all(ok(x, y) for x, y in zip(sa[0], sb[0])):
+            if not ok(sa[1], sb[1]) or not all(ok(x, y) for x, y in zip(sa[0], sb[0], strict=False)):
                 return False
         if a.memory_space != b.memory_space or a.rank != b.rank:
             return False
-        return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
+        return all(x == y or T.DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape, strict=True))
     if not (_any_memref(a) and _any_memref(b)):
         return False
     if isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType):
@@ -255,7 +255,7 @@ class AssumeAlignmentOp(OpDef):
     assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
 
     def verify_(self) -> None:
-        v = self.alignment.value  # type: ignore[attr-defined]
+        v = self.alignment.value
         if v & (v - 1):
             raise self.op_error("alignment must be power of 2")
 
@@ -423,7 +423,7 @@ class PrefetchOp(OpDef):
         state.attributes.update(attrs)
 
     def print_custom(self, p) -> None:
-        props = self.properties
+        props = self.props
         w = props.get("isWrite")
         d = props.get("isDataCache")
         h = props.get("localityHint")

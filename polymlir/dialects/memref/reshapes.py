@@ -24,7 +24,7 @@ from .views import DenseI64Array, IndexListArrayAttr, StridedMemRef, _static
 
 
 def _groups(op) -> list[list[int]]:
-    a = op.properties.get("reassociation")
+    a = op.props.get("reassociation")
     if not isinstance(a, A.ArrayAttr):
         return []
     return [[i.value for i in g] for g in a if isinstance(g, A.ArrayAttr)]
@@ -77,7 +77,7 @@ def compute_expanded_type(
     src_strides, offset = so
     rev: list[int] = []
     k = len(result_shape) - 1
-    for g, stride in reversed(list(zip(groups, src_strides))):
+    for g, stride in reversed(list(zip(groups, src_strides, strict=True))):
         for _ in g:
             rev.append(stride)
             stride = sat_mul(stride, result_shape[k]) if k >= 0 else stride
@@ -188,12 +188,12 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
                 f"({res.rank}) but found {len(static)} inputs instead"
             )
         ndyn = sum(1 for d in static if d == DYNAMIC)
-        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+        if len(self.output_shape) != ndyn:
             raise self.op_error(
                 f"mismatch in dynamic dims in output_shape and static_output_shape: "
                 f"static_output_shape has {ndyn} dynamic dims while output_shape has "
                 f"{len(self.output_shape)} values"
-            )  # type: ignore[arg-type]
+            )
         for i, d in enumerate(res.shape):
             if d != DYNAMIC and d != static[i]:
                 raise self.op_error(f"invalid output shape provided at pos {i}")

@@ -61,7 +61,7 @@ IndexListArrayAttr = AttrConstraint(
 
 
 def _static(op, name: str) -> list[int]:
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
@@ -78,9 +78,9 @@ def infer_subview_result_type(
     if so is None:
         raise ValueError(f"{source} is not strided")
     src_strides, offset = so
-    for o, s in zip(offsets, src_strides):
+    for o, s in zip(offsets, src_strides, strict=False):
         offset = sat_add(offset, sat_mul(o, s))
-    new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides)]
+    new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides, strict=False)]
     return T.MemRefType(
         tuple(sizes), source.element_type, make_strided_layout(new_strides, offset), source.memory_space
     )
@@ -331,7 +331,7 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
         def show(v: int) -> str:
             return "dynamic" if v == DYNAMIC else str(v)
 
-        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"))):
+        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"), strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with size = {show(e)} instead of {r} in dim = {i}")
         so = strides_and_offset(res)
@@ -341,7 +341,7 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
         eo = _static(self, "static_offsets")[0]
         if offset != DYNAMIC and offset != eo:
             raise self.emit_error(f"expected result type with offset = {show(eo)} instead of {offset}")
-        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"))):
+        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"), strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with stride = {show(e)} instead of {r} in dim = {i}")
 
@@ -376,11 +376,8 @@ class ViewOp(OpDef):
                 f"different memory spaces specified for base memref type {q(base)} and view memref type {q(view)}"
             )
         ndyn = sum(1 for d in view.shape if d == DYNAMIC)
-        if len(self.sizes) != ndyn:  # type: ignore[arg-type]
-            raise self.op_error(
-                f"incorrect number of dynamic sizes, has {len(self.sizes)}, "  # type: ignore[arg-type]
-                f"expected {ndyn}"
-            )
+        if len(self.sizes) != ndyn:
+            raise self.op_error(f"incorrect number of dynamic sizes, has {len(self.sizes)}, expected {ndyn}")
 
 
 @register_op
@@ -471,16 +468,16 @@ class TransposeOp(OpDef):
         state.properties["permutation"] = A.AffineMapAttr(amap)
 
     def print_custom(self, p) -> None:
-        perm = self.properties.get("permutation")
+        perm = self.props.get("permutation")
         text = str(perm.value) if isinstance(perm, A.AffineMapAttr) else p.attr(perm)
         p.write(f" {p.value_name(self.operands[0])} {text}")
-        extra = {k: v for k, v in self.properties.items() if k != "permutation"}
+        extra = {k: v for k, v in self.props.items() if k != "permutation"}
         extra.update(self.attributes)
         p.print_optional_attr_dict(extra)
         p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
 
     def verify_(self) -> None:
-        perm = self.properties["permutation"].value
+        perm = self.props["permutation"].value
         if not perm.is_permutation():
             raise self.op_error("expected a permutation map")
         src, res = self.operands[0].type, self.results[0].type

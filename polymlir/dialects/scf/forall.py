@@ -130,8 +130,10 @@ class ForallOp(OpDef):
                     f"{len(state.result_types)} types",
                     pos,
                 )
-        outputs = [p.resolve_operand(r, t) for r, t in zip(outs, state.result_types)]
-        entry = [(iv, T.index, None) for iv in ivs] + [(a, t, None) for a, t in zip(out_args, state.result_types)]
+        outputs = [p.resolve_operand(r, t) for r, t in zip(outs, state.result_types, strict=True)]
+        entry = [(iv, T.index, None) for iv in ivs] + [
+            (a, t, None) for a, t in zip(out_args, state.result_types, strict=False)
+        ]
         body = p.parse_region(entry_args=entry or None)
         cls.ensure_terminator(body, p.loc_at(state.pos))
         state.regions.append(body)
@@ -193,7 +195,7 @@ class ForallOp(OpDef):
             p.write("-> (" + ", ".join(p.type(t) for t in self.result_types) + ") ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=bool(self.results))
         attrs = dict(self.attributes)
-        attrs.update((k, v) for k, v in self.properties.items() if k not in _ELIDED)
+        attrs.update((k, v) for k, v in self.props.items() if k not in _ELIDED)
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:

@@ -95,7 +95,12 @@ def _print_init_list(p, prefix: str, args: Sequence[Value], inits: Sequence[Valu
     """``<prefix>(%inner = %outer, ...)``; nothing without initializers."""
     if not inits:
         return
-    p.write(prefix + "(" + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}" for a, v in zip(args, inits)) + ")")
+    p.write(
+        prefix
+        + "("
+        + ", ".join(f"{p.value_name(a)} = {p.value_name(v)}" for a, v in zip(args, inits, strict=False))
+        + ")"
+    )
 
 
 def _optional_arrow_types(p, types: Sequence[T.Type]) -> str:
@@ -191,7 +196,7 @@ def verify_region_edges(op: OpDef, edges: Iterable[Edge]) -> None:
                 dst,
                 f"region branch point has {len(ops)} operands, but region successor needs {len(ins)} inputs",
             )
-        for i, (a, b) in enumerate(zip(ops, ins)):
+        for i, (a, b) in enumerate(zip(ops, ins, strict=True)):
             if a != b:
                 raise _edge_error(
                     op, src, dst, f"successor operand type #{i} {_q(a)} should match successor input type #{i} {_q(b)}"
@@ -351,10 +356,10 @@ class ForOp(OpDef):
             _custom_error(p, state, "mismatch in number of loop-carried values and defined values")
         ty: T.Type = p.parse_type() if p.accept(":") else T.index
         operands = [p.resolve_operand(r, ty) for r in (lb, ub, st)]
-        operands += [p.resolve_operand(r, t) for r, t in zip(inits, types)]
+        operands += [p.resolve_operand(r, t) for r, t in zip(inits, types, strict=True)]
         state.operands = operands
         state.result_types = list(types)
-        entry = [(args[0], ty, None)] + [(a, t, None) for a, t in zip(args[1:], types)]
+        entry = [(args[0], ty, None)] + [(a, t, None) for a, t in zip(args[1:], types, strict=True)]
         body = p.parse_region(entry_args=entry)
         ensure_terminator(body, "scf.yield", p.loc_at(state.pos))
         state.regions.append(body)
@@ -410,7 +415,7 @@ class ForOp(OpDef):
             raise self.op_error(f"different number of region iter_args and yielded values: {n_iter} != {len(yielded)}")
         if len(results) != n_iter:
             raise self.op_error(f"different number of loop results and region iter_args: {len(results)} != {n_iter}")
-        for i, (init, arg) in enumerate(zip(inits, iter_args)):
+        for i, (init, arg) in enumerate(zip(inits, iter_args, strict=True)):
             if init.type != arg.type:
                 raise self.op_error(
                     f"{i}-th init and {i}-th region iter_arg have different type: {_q(init.type)} != {_q(arg.type)}"
@@ -420,7 +425,7 @@ class ForOp(OpDef):
                     f"{i}-th region iter_arg and {i}-th yielded value have different type: "
                     f"{_q(arg.type)} != {_q(yielded[i].type)}"
                 )
-        for arg, res in zip(iter_args, results):
+        for arg, res in zip(iter_args, results, strict=True):
             if arg.type != res.type:
                 # Upstream prints index 0 for every position here.
                 raise self.op_error(
@@ -535,8 +540,8 @@ class WhileOp(OpDef):
             _custom_error(
                 p, state, f"expected as many input types as operands (expected {len(rhs)} got {len(ft.inputs)})", tpos
             )
-        state.operands = [p.resolve_operand(r, t) for r, t in zip(rhs, ft.inputs)]
-        entry = [(a, t, None) for a, t in zip(lhs, ft.inputs)] or None
+        state.operands = [p.resolve_operand(r, t) for r, t in zip(rhs, ft.inputs, strict=True)]
+        entry = [(a, t, None) for a, t in zip(lhs, ft.inputs, strict=True)] or None
         state.regions.append(p.parse_region(entry_args=entry))
         p.expect_keyword("do")
         state.regions.append(p.parse_region())
@@ -618,7 +623,7 @@ class IndexSwitchOp(OpDef):
 
     def print_SwitchCases(self, p, *args: str) -> None:
         cases = self.cases
-        for v, r in zip(cases.values if cases is not None else (), self.regions[1:]):
+        for v, r in zip(cases.values if cases is not None else (), self.regions[1:], strict=False):
             p.write(f"\n{p.indent}case {v} ")
             p.print_region(r, print_entry_args=False)
 
@@ -643,7 +648,7 @@ class IndexSwitchOp(OpDef):
                 raise self.op_error(
                     f"expected each region to return {len(rt)} values, but {name} returns {len(y.operands)}"
                 ).attach_note("see yield operation here", y.loc)
-            for j, (t, v) in enumerate(zip(rt, y.operands)):
+            for j, (t, v) in enumerate(zip(rt, y.operands, strict=True)):
                 if t != v.type:
                     raise self.op_error(f"expected result #{j} of each region to be {_q(t)}").attach_note(
                         f"{name} returns {_q(v.type)} here", y.loc

@@ -71,7 +71,9 @@ class ParallelOp(OpDef):
         _split_attrs(state, p.parse_optional_attr_dict())
         if len(inits) != len(state.result_types):
             _custom_error(p, state, f"{len(inits)} operands present, but expected {len(state.result_types)}")
-        state.operands = lbs + ubs + steps + [p.resolve_operand(r, t) for r, t in zip(inits, state.result_types)]
+        state.operands = (
+            lbs + ubs + steps + [p.resolve_operand(r, t) for r, t in zip(inits, state.result_types, strict=True)]
+        )
         state.properties["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (n, n, n, len(inits)))
         ensure_terminator(body, "scf.reduce", p.loc_at(state.pos))
         state.regions.append(body)
@@ -91,7 +93,7 @@ class ParallelOp(OpDef):
         p.write(_optional_arrow_types(p, self.result_types) + " ")
         p.print_region(self.regions[0], print_entry_args=False)
         attrs = dict(self.attributes)
-        attrs.update((k, v) for k, v in self.properties.items() if k != "operandSegmentSizes")
+        attrs.update((k, v) for k, v in self.props.items() if k != "operandSegmentSizes")
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:
@@ -124,7 +126,7 @@ class ParallelOp(OpDef):
             raise self.op_error(
                 f"expects number of results: {n_res} to be the same as number of initial values: {n_init}"
             )
-        for i, (r, v) in enumerate(zip(self.results, red.operands)):
+        for i, (r, v) in enumerate(zip(self.results, red.operands, strict=False)):
             if r.type != v.type:
                 raise red.emit_error(
                     f"'scf.reduce' op expects type of {i}-th reduction operand: {_q(v.type)} to be "
@@ -158,7 +160,7 @@ class ReduceOp(OpDef):
             )
 
     def verify_regions_(self) -> None:
-        for i, (r, v) in enumerate(zip(self.regions, self.operands)):
+        for i, (r, v) in enumerate(zip(self.regions, self.operands, strict=False)):
             b = r.blocks[0]
             if not b.operations:
                 raise self.op_error(f"{i}-th reduction has an empty body")

@@ -4,6 +4,8 @@ reshape ops of ``slices.py`` share."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -16,8 +18,14 @@ from ..index_lists import DynamicIndexListFormat, verify_dynamic_count
 
 # -- constraints ------------------------------------------------------------------
 
-_is_ranked = lambda t: isinstance(t, T.RankedTensorType)  # noqa: E731
-_is_tensor = lambda t: isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))  # noqa: E731
+
+def _is_ranked(t: T.Type) -> TypeGuard[T.RankedTensorType]:
+    return isinstance(t, T.RankedTensorType)
+
+
+def _is_tensor(t: T.Type) -> bool:
+    return isinstance(t, (T.RankedTensorType, T.UnrankedTensorType))
+
 
 AnyTensor = C.TypeConstraint("tensor of any type values", _is_tensor)
 AnyRankedTensor = C.TypeConstraint("ranked tensor of any type values", _is_ranked, kind=("builtin.tensor", _is_ranked))
@@ -56,7 +64,7 @@ def _num_dynamic(t: T.ShapedType) -> int:
 
 def static_list(op, name: str) -> list[int]:
     """The values of the dense-array property ``name`` (empty if absent)."""
-    a = op.properties.get(name)
+    a = op.props.get(name)
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
@@ -73,7 +81,7 @@ def compatible_shapes(a: T.Type, b: T.Type) -> bool:
     sa, sb = a.shape, b.shape  # type: ignore[attr-defined]
     if len(sa) != len(sb):
         return False
-    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb))
+    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb, strict=True))
 
 
 def _bitwidth(t: T.Type) -> int | None:
@@ -103,7 +111,7 @@ class _CastBase(OpDef):
         raise NotImplementedError
 
     def verify_(self) -> None:
-        a, b = self.source.type, self.dest.type  # type: ignore[attr-defined]
+        a, b = self.source.type, self.dest.type
         if not self._compatible(a, b):
             raise self.op_error(f"operand type '{a}' and result type '{b}' are cast incompatible")
 
@@ -148,7 +156,7 @@ class ConcatOp(OpDef):
     assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        ins = [v.type for v in self.inputs]  # type: ignore[attr-defined]
+        ins = [v.type for v in self.inputs]
         if not ins:
             raise self.op_error("requires at least one input")
         rt = self.result_types[0]
@@ -157,7 +165,7 @@ class ConcatOp(OpDef):
             raise self.op_error("rank of concatenated inputs must match result rank")
         if any(t.element_type != rt.element_type for t in ins):
             raise self.op_error("inputs and result element type must match")
-        dim = self.dim.value  # type: ignore[attr-defined]
+        dim = self.dim.value
         if dim >= rank:
             raise self.op_error("concatenation dim must be less than the tensor rank")
         sizes = []
@@ -181,7 +189,7 @@ class ConcatOp(OpDef):
                 size = d
             sizes.append(size)
         inferred = tensor_type(sizes, ins[0].element_type)
-        for a, b in zip(sizes, rt.shape):
+        for a, b in zip(sizes, rt.shape, strict=False):
             if a != DYNAMIC and b != DYNAMIC and a != b:
                 raise self.op_error(f"result type '{rt}'does not match inferred shape '{inferred}' static sizes")
 
@@ -222,7 +230,7 @@ class EmptyOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
 
@@ -248,10 +256,10 @@ class ExtractOp(OpDef):
             ps.types.setdefault("result_", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.tensor.type  # type: ignore[attr-defined]
+        t = self.tensor.type
         if self.result_types[0] != t.element_type:
             raise self.op_error("failed to verify that result type matches element type of tensor")
-        if t.rank != len(self.indices):  # type: ignore[arg-type]
+        if t.rank != len(self.indices):
             raise self.op_error("incorrect number of indices for extract_element")
 
 
@@ -278,12 +286,12 @@ class InsertOp(OpDef):
             ps.types.setdefault("scalar", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.dest.type  # type: ignore[attr-defined]
+        t = self.dest.type
         if self.result_types[0] != t:
             raise self.op_error("failed to verify that result type matches type of dest")
-        if self.scalar.type != t.element_type:  # type: ignore[attr-defined]
+        if self.scalar.type != t.element_type:
             raise self.op_error("failed to verify that scalar type matches element type of dest")
-        if t.rank != len(self.indices):  # type: ignore[arg-type]
+        if t.rank != len(self.indices):
             raise self.op_error("incorrect number of indices")
 
 
@@ -320,7 +328,7 @@ class FromElementsOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        ets = [v.type for v in self.elements]  # type: ignore[attr-defined]
+        ets = [v.type for v in self.elements]
         if ets != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that operand types match result element type")
 
@@ -366,7 +374,7 @@ class SplatOp(OpDef):
         t = self.result_types[0]
         if self.input.type != t.element_type:  # type: ignore[attr-defined]
             raise self.op_error("failed to verify that operand type matches element type of result")
-        n = len(self.dynamicSizes)  # type: ignore[arg-type]
+        n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
 
@@ -385,11 +393,11 @@ class ReshapeOp(OpDef):
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        st = self.source.type  # type: ignore[attr-defined]
+        st = self.source.type
         rt = self.result_types[0]
         if st.element_type != rt.element_type:
             raise self.op_error("element types of source and destination tensor types should be the same")
-        n = self.shape.type.shape[0]  # type: ignore[attr-defined]
+        n = self.shape.type.shape[0]
         if isinstance(rt, T.RankedTensorType):
             if (
                 isinstance(st, T.RankedTensorType)
@@ -434,7 +442,7 @@ def _verify_gather_dims(op, dims: list[int], indices_shape, rank: int, kind: str
             raise op.op_error(f"{kind}_dims value must be non-negative")
         if v >= rank:
             raise op.op_error(f"{kind}_dims value must be smaller than {what} rank")
-    for a, b in zip(dims, dims[1:]):
+    for a, b in zip(dims, dims[1:], strict=False):
         if a >= b:
             raise op.op_error(f"{kind}_dims values must be strictly increasing")
 
@@ -458,8 +466,8 @@ class GatherOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, it = self.source.type, self.indices.type  # type: ignore[attr-defined]
-        dims = list(self.gather_dims.values)  # type: ignore[attr-defined]
+        st, it = self.source.type, self.indices.type
+        dims = list(self.gather_dims.values)
         _verify_gather_dims(self, dims, it.shape, st.rank, "gather", "source")
         rt = self.result_types[0]
         full = _gather_result(st, it, dims, False)
@@ -490,10 +498,10 @@ class ScatterOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, dt, it = self.source.type, self.dest.type, self.indices.type  # type: ignore[attr-defined]
-        dims = list(self.scatter_dims.values)  # type: ignore[attr-defined]
+        st, dt, it = self.source.type, self.dest.type, self.indices.type
+        dims = list(self.scatter_dims.values)
         _verify_gather_dims(self, dims, it.shape, dt.rank, "scatter", "dest")
-        if self.unique is None:  # type: ignore[attr-defined]
+        if self.unique is None:
             raise self.op_error("requires 'unique' attribute to be set")
         full = _gather_result(dt, it, dims, False)
         reduced = _gather_result(dt, it, dims, True)
@@ -584,7 +592,7 @@ def pad_result_type(source: T.RankedTensorType, low: list[int], high: list[int])
     if len(low) != source.rank or len(high) != source.rank:
         return None
     shape = []
-    for d, lo, hi in zip(source.shape, low, high):
+    for d, lo, hi in zip(source.shape, low, high, strict=True):
         shape.append(DYNAMIC if DYNAMIC in (d, lo, hi) else d + lo + hi)
     return tensor_type(shape, source.element_type)
 
@@ -614,11 +622,11 @@ class PadOp(DynamicIndexListFormat, OpDef):
 
     def verify_(self) -> None:
         verify_sized_region(self, "region")
-        st = self.source.type  # type: ignore[attr-defined]
+        st = self.source.type
         rt = self.result_types[0]
         low, high = static_list(self, "static_low"), static_list(self, "static_high")
-        verify_dynamic_count(self, "low", "static_low", low, self.low)  # type: ignore[arg-type]
-        verify_dynamic_count(self, "high", "static_high", high, self.high)  # type: ignore[arg-type]
+        verify_dynamic_count(self, "low", "static_low", low, self.low)
+        verify_dynamic_count(self, "high", "static_high", high, self.high)
         expected = pad_result_type(st, low, high)
         if expected is None:
             raise self.emit_error(
@@ -626,7 +634,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
             )
         if rt.rank != expected.rank:
             raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
-        for a, b in zip(rt.shape, expected.shape):
+        for a, b in zip(rt.shape, expected.shape, strict=True):
             if a != b and b != DYNAMIC:
                 raise self.emit_error(f"specified type '{rt}' does not match the inferred type '{expected}'")
 

@@ -80,7 +80,7 @@ class _SliceBase(DynamicIndexListFormat, OpDef):
             ("sizes", szs, self.sizes),
             ("strides", strs, self.strides),
         ):
-            verify_dynamic_count(self, name, "static_" + name, st, vals)  # type: ignore[arg-type]
+            verify_dynamic_count(self, name, "static_" + name, st, vals)
         rank = self._full_type().rank
         verify_offset_sizes_strides(self, (rank, rank, rank), offs, szs, strs)
         return offs, szs, strs
@@ -116,7 +116,7 @@ class ExtractSliceOp(_SliceBase):
     )
 
     def _full_type(self) -> T.RankedTensorType:
-        return self.source.type  # type: ignore[attr-defined]
+        return self.source.type
 
     def verify_(self) -> None:
         self._verify_slice(self.result_types[0])
@@ -163,7 +163,7 @@ class InsertSliceOp(_InsertSliceBase):
             ps.types.setdefault("result_", list(t))
 
     def verify_(self) -> None:
-        if self.result_types[0] != self.dest.type:  # type: ignore[attr-defined]
+        if self.result_types[0] != self.dest.type:
             raise self.op_error("failed to verify that expected result type to match dest type")
         super().verify_()
 
@@ -204,7 +204,7 @@ class ParallelInsertSliceOp(_InsertSliceBase):
 
 
 def reassociation_groups(attr: A.ArrayAttr) -> list[list[int]]:
-    return [[x.value for x in g] for g in attr]  # type: ignore[attr-defined]
+    return [[x.value for x in g] for g in attr]
 
 
 def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, groups: list[list[int]]) -> None:
@@ -291,7 +291,7 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
 
     def verify_(self) -> None:
         rt = self.result_types[0]
-        st = self.src.type  # type: ignore[attr-defined]
+        st = self.src.type
         static = static_list(self, "static_output_shape")
         if len(static) != rt.rank:
             raise self.op_error(
@@ -299,12 +299,12 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
                 f"but found {len(static)} inputs instead"
             )
         ndyn = sum(1 for d in static if d == DYNAMIC)
-        if len(self.output_shape) != ndyn:  # type: ignore[arg-type]
+        if len(self.output_shape) != ndyn:
             raise self.op_error(
                 f"mismatch in dynamic dims in output_shape and static_output_shape: "
                 f"static_output_shape has {ndyn} dynamic dims while output_shape has "
                 f"{len(self.output_shape)} values"
-            )  # type: ignore[arg-type]
+            )
         _verify_tensor_reshape(self, rt, st)
 
 
@@ -322,4 +322,4 @@ class CollapseShapeOp(OpDef):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:
-        _verify_tensor_reshape(self, self.src.type, self.result_types[0])  # type: ignore[attr-defined]
+        _verify_tensor_reshape(self, self.src.type, self.result_types[0])

@@ -105,7 +105,7 @@ class ContractionOp(OpDef):
     def print_custom(self, p) -> None:
         items = {}
         for k in _TRAIT_ATTRS:
-            v = self.properties.get(k)
+            v = self.props.get(k)
             if v is None:
                 continue
             if k == "iterator_types" and isinstance(v, A.ArrayAttr):
@@ -114,18 +114,18 @@ class ContractionOp(OpDef):
         p.write(" " + A.DictionaryAttr.from_dict(items).print(p) + " ")
         p.write(p.operands_str(self.operands[:3]))
         p.print_optional_attr_dict(dict(self.attributes))
-        lt, rt = self.lhs.type, self.rhs.type  # type: ignore[attr-defined]
+        lt, rt = self.lhs.type, self.rhs.type
         p.write(f" : {p.type(lt)}, {p.type(rt)} into {p.type(self.result_types[0])}")
 
     def _maps(self):
-        return [m.value for m in self.indexing_maps]  # type: ignore[attr-defined]
+        return [m.value for m in self.indexing_maps]
 
     def expected_mask_type(self) -> T.Type:
         """The iteration space (sizes from the lhs and rhs) as an i1 vector."""
         maps = self._maps()
         n = maps[0].num_dims
         shape, flags = [0] * n, [False] * n
-        for v, m in zip(self.operands[:2], maps[:2]):
+        for v, m in zip(self.operands[:2], maps[:2], strict=False):
             t = v.type
             for i, r in enumerate(m.results):
                 if isinstance(r, AffineDimExpr):
@@ -134,8 +134,8 @@ class ContractionOp(OpDef):
         return vtype(shape, T.i1, flags)
 
     def verify_(self) -> None:
-        lt, rt = self.lhs.type, self.rhs.type  # type: ignore[attr-defined]
-        acc_t, res_t = self.acc.type, self.result_types[0]  # type: ignore[attr-defined]
+        lt, rt = self.lhs.type, self.rhs.type
+        acc_t, res_t = self.acc.type, self.result_types[0]
         same_element_type(self, lt, rt, "lhs and rhs have same element type")
         same_element_type(self, res_t, acc_t, "third operand acc and result have same element type")
         if isinstance(lt.element_type, T.IntegerType) and not lt.element_type.is_signless:
@@ -143,7 +143,7 @@ class ContractionOp(OpDef):
         maps = self._maps()
         if len(maps) != 3:
             raise self.op_error("expected an indexing map for each vector operand")
-        its = [iterator_type_name(x) for x in self.iterator_types]  # type: ignore[attr-defined]
+        its = [iterator_type_name(x) for x in self.iterator_types]
         n = len(its)
         for i, m in enumerate(maps):
             if m.num_symbols:
@@ -177,7 +177,7 @@ class ContractionOp(OpDef):
                     raise self.op_error(f"invalid {what} dimension map")
         self._verify_output_shape(lt, rt, acc_t, res_t, contracting, batch, maps)
         et = res_t.element_type if isinstance(res_t, T.VectorType) else res_t
-        if not supported_kind(kind_name(self.kind), et):  # type: ignore[attr-defined]
+        if not supported_kind(kind_name(self.kind), et):
             raise self.op_error("unsupported contraction type")
 
     def _verify_output_shape(self, lt, rt, acc_t, res_t, contracting, batch, maps) -> None:
@@ -264,20 +264,20 @@ class OuterProductOp(OpDef):
 
     def print_custom(self, p) -> None:
         p.write(" " + p.operands_str(self.operands[:2]))
-        if self.acc is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.acc))  # type: ignore[attr-defined]
+        if self.acc is not None:
+            p.write(", " + p.value_name(self.acc))
             attrs = dict(self.attributes)
-            if "kind" in self.properties:
-                attrs["kind"] = self.properties["kind"]
+            if "kind" in self.props:
+                attrs["kind"] = self.props["kind"]
             p.print_optional_attr_dict(attrs)
-        p.write(f" : {p.type(self.lhs.type)}, {p.type(self.rhs.type)}")  # type: ignore[attr-defined]
+        p.write(f" : {p.type(self.lhs.type)}, {p.type(self.rhs.type)}")
 
     def expected_mask_type(self) -> T.Type:
         r = self.result_types[0]
         return vtype(r.shape, T.i1, scal(r))
 
     def verify_(self) -> None:
-        vl, tr = self.lhs.type, self.rhs.type  # type: ignore[attr-defined]
+        vl, tr = self.lhs.type, self.rhs.type
         res = self.result_types[0]
         same_element_type(self, vl, res, "lhs operand and result have same element type")
         same_element_type(self, tr, res, "rhs operand and result have same element type")
@@ -299,7 +299,7 @@ class OuterProductOp(OpDef):
                 raise self.op_error("expected 1-d vector result")
             if vl.shape[0] != res.shape[0]:
                 raise self.op_error("expected #1 operand dim to match result dim #1")
-        acc = self.acc  # type: ignore[attr-defined]
+        acc = self.acc
         if acc is not None and acc.type != res:
             raise self.op_error("expected operand #3 of same type as result type")
         if not supported_kind(kind_name(self.kind), res.element_type):  # type: ignore[attr-defined]
@@ -341,16 +341,16 @@ class MaskOp(OpDef):
         state.regions.append(reg)
 
     def print_custom(self, p) -> None:
-        p.write(" " + p.value_name(self.mask))  # type: ignore[attr-defined]
-        if self.passthru is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.passthru))  # type: ignore[attr-defined]
+        p.write(" " + p.value_name(self.mask))
+        if self.passthru is not None:
+            p.write(", " + p.value_name(self.passthru))
         p.write(" { ")
         blocks = self.regions[0].blocks
         if blocks and blocks[0].operations:
             _print_op_without_results(p, blocks[0].operations[0])
         p.write(" }")
         p.print_optional_attr_dict(dict(self.attributes))
-        p.write(" : " + p.type(self.mask.type))  # type: ignore[attr-defined]
+        p.write(" : " + p.type(self.mask.type))
         if self.results:
             p.write(" -> " + T.format_result_types(self.result_types, p))
 
@@ -378,9 +378,9 @@ class MaskOp(OpDef):
         if [v.type for v in masked.results] != self.result_types:
             raise self.op_error("expects result type to match maskable operation result type")
         expected = masked.expected_mask_type()  # type: ignore[attr-defined]
-        if self.mask.type != expected:  # type: ignore[attr-defined]
+        if self.mask.type != expected:
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")
-        pt = self.passthru  # type: ignore[attr-defined]
+        pt = self.passthru
         if pt is not None:
             if not getattr(masked, "supports_passthru", False):
                 raise self.op_error("doesn't expect a passthru argument for this maskable operation")
@@ -461,19 +461,19 @@ class PrintOp(OpDef):
             (state.properties if k in ("punctuation", "stringLiteral") else state.attributes)[k] = v
 
     def print_custom(self, p) -> None:
-        if self.source is not None:  # type: ignore[attr-defined]
-            p.write(f" {p.value_name(self.source)} : {p.type(self.source.type)}")  # type: ignore[attr-defined]
-        s = self.properties.get("stringLiteral")
+        if self.source is not None:
+            p.write(f" {p.value_name(self.source)} : {p.type(self.source.type)}")
+        s = self.props.get("stringLiteral")
         if s is not None:
             p.write(" str " + p.attr(s))
-        pu = self.properties.get("punctuation")
+        pu = self.props.get("punctuation")
         if pu is not None and pu != PUNCT_NEWLINE and isinstance(pu, A.OpaqueAttr):
             p.write(" punctuation " + pu.text[len("vector.punctuation") :])
         p.print_optional_attr_dict(dict(self.attributes))
 
     def verify_(self) -> None:
-        pu = self.properties.get("punctuation")
-        if self.properties.get("stringLiteral") is not None and (
+        pu = self.props.get("punctuation")
+        if self.props.get("stringLiteral") is not None and (
             self.source is not None or (pu is not None and pu != PUNCT_NEWLINE)
-        ):  # type: ignore[attr-defined]
+        ):
             raise self.op_error("failed to verify that `source` or `punctuation` are not set when printing strings")

@@ -7,6 +7,8 @@ outerproduct, mask, print) in ``custom_form.py``."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -22,7 +24,11 @@ POISON = -1  # upstream's kPoisonIndex
 
 # -- constraints ------------------------------------------------------------------
 
-_vec = lambda t: isinstance(t, T.VectorType)  # noqa: E731
+
+def _vec(t: T.Type) -> TypeGuard[T.VectorType]:
+    return isinstance(t, T.VectorType)
+
+
 _VEC_KIND = ("builtin.vector", _vec)
 
 
@@ -148,7 +154,7 @@ class BroadcastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($vector)"
 
     def verify_(self) -> None:
-        st, rt = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
+        st, rt = self.source.type, self.result_types[0]
         same_element_type(self, st, rt, "source operand and result have same element type")
         if not isinstance(st, T.VectorType):
             if st == rt.element_type:
@@ -190,7 +196,7 @@ class ShuffleOp(OpDef):
             ps.types.setdefault("vector", [vtype(shape, v1.element_type)])
 
     def verify_(self) -> None:
-        v1, v2 = self.v1.type, self.v2.type  # type: ignore[attr-defined]
+        v1, v2 = self.v1.type, self.v2.type
         rt = self.result_types[0]
         same_element_type(self, v1, rt, "first operand v1 and result have same element type")
         same_element_type(self, v2, rt, "second operand v2 and result have same element type")
@@ -200,7 +206,7 @@ class ShuffleOp(OpDef):
         for r in range(1, v1.rank):
             if not (rt.shape[r] == v1.shape[r] == v2.shape[r]):
                 raise self.op_error("dimension mismatch")
-        mask = list(self.mask.values)  # type: ignore[attr-defined]
+        mask = list(self.mask.values)
         if not mask:
             raise self.op_error("invalid mask length")
         if len(mask) != rt.shape[0]:
@@ -244,13 +250,13 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
     )
 
     def verify_(self) -> None:
-        vt = self.source.type  # type: ignore[attr-defined]
+        vt = self.source.type
         rt = self.result_types[0]
         same_element_type(self, vt, rt, "operand and result have same element type")
         if isinstance(rt, T.VectorType) and rt.rank == 0:
             raise self.emit_error("expected a scalar instead of a 0-d vector as the result type")
-        static = list(self.static_position.values)  # type: ignore[attr-defined]
-        if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
+        static = list(self.static_position.values)
+        if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):
             raise self.op_error(
                 "mismatch between dynamic and static positions (kDynamic marker but no "
                 "corresponding dynamic position) -- this can only happen due to an incorrect "
@@ -261,7 +267,7 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
         _check_position(
             self,
             mixed_values(static, self.dynamic_position),
-            vt.shape,  # type: ignore[arg-type]
+            vt.shape,
             "vector dimension",
         )
         inferred = _extract_result(vt, len(static))
@@ -291,14 +297,14 @@ class InsertOp(DynamicIndexListFormat, OpDef):
     type_matches = (("dest", "result_"),)
 
     def verify_(self) -> None:
-        st, dt = self.valueToStore.type, self.dest.type  # type: ignore[attr-defined]
+        st, dt = self.valueToStore.type, self.dest.type
         same_element_type(self, st, self.result_types[0], "source operand and result have same element type")
         if dt != self.result_types[0]:
             raise self.op_error("failed to verify that all of {dest, result} have same type")
         if isinstance(st, T.VectorType) and st.rank == 0:
             raise self.emit_error("expected a scalar instead of a 0-d vector as the source operand")
-        static = list(self.static_position.values)  # type: ignore[attr-defined]
-        if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):  # type: ignore[arg-type]
+        static = list(self.static_position.values)
+        if sum(1 for s in static if s == DYNAMIC) != len(self.dynamic_position):
             raise self.op_error(
                 "mismatch between dynamic and static positions (kDynamic marker but no "
                 "corresponding dynamic position) -- this can only happen due to an incorrect "
@@ -310,7 +316,7 @@ class InsertOp(DynamicIndexListFormat, OpDef):
             raise self.op_error("expected position attribute rank + source rank to match dest vector rank")
         if not isinstance(st, T.VectorType) and len(static) != dt.rank:
             raise self.op_error("expected position attribute rank to match the dest vector rank")
-        for i, p in enumerate(mixed_values(static, self.dynamic_position)):  # type: ignore[arg-type]
+        for i, p in enumerate(mixed_values(static, self.dynamic_position)):
             if isinstance(p, int) and not (p == POISON or 0 <= p < dt.shape[i]):
                 raise self.op_error(
                     f"expected position attribute #{i + 1} to be a non-negative integer smaller "
@@ -367,7 +373,7 @@ class ToElementsOp(OpDef):
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
-        t = self.source.type  # type: ignore[attr-defined]
+        t = self.source.type
         if self.result_types != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that result types match source element type")
 
@@ -405,7 +411,7 @@ class InterleaveOp(OpDef):
     type_matches = (("lhs", "rhs"),)
 
     def verify_(self) -> None:
-        a, b = self.lhs.type, self.rhs.type  # type: ignore[attr-defined]
+        a, b = self.lhs.type, self.rhs.type
         if a != b:
             raise self.op_error("failed to verify that all of {lhs, rhs} have same type")
         if a.rank == 0:
@@ -433,7 +439,7 @@ class DeinterleaveOp(OpDef):
         return ("res1", "res2")
 
     def verify_(self) -> None:
-        s = self.source.type  # type: ignore[attr-defined]
+        s = self.source.type
         if s.shape[-1] % 2:
             raise self.op_error(
                 "failed to verify that the trailing dimension of the source vector has an even number of elements"
@@ -463,10 +469,10 @@ class ScalableInsertOp(OpDef):
     type_matches = (("dest", "res"),)
 
     def verify_(self) -> None:
-        s, d = self.valueToStore.type, self.dest.type  # type: ignore[attr-defined]
+        s, d = self.valueToStore.type, self.dest.type
         if s.element_type != d.element_type:
             raise self.op_error("failed to verify that all of {valueToStore, dest} have same element type")
-        if self.pos.value % s.num_elements:  # type: ignore[attr-defined]
+        if self.pos.value % s.num_elements:
             raise self.op_error("failed to verify that position is a multiple of the source length.")
 
 
@@ -483,7 +489,7 @@ class ScalableExtractOp(OpDef):
     assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
+        s, r = self.source.type, self.result_types[0]
         if s.element_type != r.element_type:
             raise self.op_error("failed to verify that all of {source, res} have same element type")
         if self.pos.value % r.num_elements:  # type: ignore[attr-defined]
@@ -531,7 +537,7 @@ class ConstantMaskOp(OpDef):
 
     def verify_(self) -> None:
         t = self.result_types[0]
-        sizes = list(self.mask_dim_sizes.values)  # type: ignore[attr-defined]
+        sizes = list(self.mask_dim_sizes.values)
         if t.rank == 0:
             if len(sizes) != 1:
                 raise self.emit_error("array attr must have length 1 for 0-D vectors")

@@ -31,7 +31,7 @@ def _ints(a) -> list[int]:
 
 
 def _confined_to_shape(op, vals, shape, name, half_open=True, lo=0) -> None:
-    for i, (v, d) in enumerate(zip(vals, shape)):
+    for i, (v, d) in enumerate(zip(vals, shape, strict=False)):
         hi = d if half_open else d + 1
         if v < lo or v >= hi:
             raise op.op_error(f"expected {name} dimension {i} to be confined to [{lo}, {hi})")
@@ -44,7 +44,7 @@ def _unit_strides(op, strides, name) -> None:
 
 
 def _sum_confined(op, a, b, shape, name1, name2) -> None:
-    for i, (x, y, d) in enumerate(zip(a, b, shape)):
+    for i, (x, y, d) in enumerate(zip(a, b, shape, strict=False)):
         if x + y < 0 or x + y >= d + 1:
             raise op.op_error(f"expected sum({name1}, {name2}) dimension {i} to be confined to [1, {d + 1})")
 
@@ -64,7 +64,7 @@ class ExtractStridedSliceOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type(results)"
 
     def verify_(self) -> None:
-        st, rt = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
+        st, rt = self.source.type, self.result_types[0]
         same_element_type(self, st, rt, "operand and result have same element type")
         offs, szs, strs = (_ints(getattr(self, n)) for n in ("offsets", "sizes", "strides"))
         if not (len(offs) == len(szs) == len(strs)):
@@ -105,11 +105,11 @@ class InsertStridedSliceOp(OpDef):
     type_matches = (("dest", "res"),)
 
     def verify_(self) -> None:
-        st, dt = self.valueToStore.type, self.dest.type  # type: ignore[attr-defined]
+        st, dt = self.valueToStore.type, self.dest.type
         same_element_type(self, st, self.result_types[0], "operand #0 and result have same element type")
         if dt != self.result_types[0]:
             raise self.op_error("failed to verify that all of {dest, res} have same type")
-        offs, strs = _ints(self.offsets), _ints(self.strides)  # type: ignore[attr-defined]
+        offs, strs = _ints(self.offsets), _ints(self.strides)
         if len(offs) != dt.rank:
             raise self.op_error("expected offsets of same size as destination vector rank")
         if len(strs) != st.rank:
@@ -147,7 +147,7 @@ class ShapeCastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
+        s, r = self.source.type, self.result_types[0]
         if s.element_type != r.element_type:
             raise self.op_error("has different source and result element types")
         if s.num_elements != r.num_elements:
@@ -171,7 +171,7 @@ class BitCastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
+        s, r = self.source.type, self.result_types[0]
         if s.rank != r.rank:
             raise self.op_error("failed to verify that all of {source, result} have same rank")
         for i in range(s.rank - 1):
@@ -198,12 +198,12 @@ class TransposeOp(OpDef):
     assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"
 
     def verify_(self) -> None:
-        v, r = self.vector.type, self.result_types[0]  # type: ignore[attr-defined]
+        v, r = self.vector.type, self.result_types[0]
         same_element_type(self, v, r, "operand and result have same element type")
         rank = r.rank
         if v.rank != rank:
             raise self.op_error(f"vector result rank mismatch: {rank}")
-        perm = list(self.permutation.values)  # type: ignore[attr-defined]
+        perm = list(self.permutation.values)
         if len(perm) != rank:
             raise self.op_error(f"transposition length mismatch: {len(perm)}")
         seen = [False] * rank
@@ -243,20 +243,20 @@ class ReductionOp(OpDef):
             ps.types.setdefault("acc", list(d))
 
     def verify_(self) -> None:
-        vt, dt = self.vector.type, self.result_types[0]  # type: ignore[attr-defined]
+        vt, dt = self.vector.type, self.result_types[0]
         same_element_type(self, dt, vt, "source operand and result have same element type")
-        acc = self.acc  # type: ignore[attr-defined]
+        acc = self.acc
         if acc is not None and acc.type != dt:
             raise self.op_error("failed to verify that dest and acc have the same type")
         if vt.rank > 1:
             raise self.op_error(f"unsupported reduction rank: {vt.rank}")
-        k = kind_name(self.kind)  # type: ignore[attr-defined]
+        k = kind_name(self.kind)
         if not supported_kind(k, dt):
             # Upstream quotes the type twice (its message adds quotes around a quoted type).
             raise self.op_error(f"unsupported reduction type ''{dt}'' for kind '{k}'")
 
     def expected_mask_type(self) -> T.Type:
-        vt = self.vector.type  # type: ignore[attr-defined]
+        vt = self.vector.type
         return vtype(vt.shape, T.i1, scal(vt))
 
 
@@ -276,11 +276,11 @@ class MultiDimReductionOp(OpDef):
     type_matches = (("dest", "acc"),)
 
     def verify_(self) -> None:
-        st, dt = self.source.type, self.result_types[0]  # type: ignore[attr-defined]
-        if self.acc.type != dt:  # type: ignore[attr-defined]
+        st, dt = self.source.type, self.result_types[0]
+        if self.acc.type != dt:
             raise self.op_error("failed to verify that all of {dest, acc} have same type")
         same_element_type(self, dt, st, "source operand and result have same element type")
-        dims = set(self.reduction_dims.values)  # type: ignore[attr-defined]
+        dims = set(self.reduction_dims.values)
         sc = scal(st)
         keep = [i for i in range(st.rank) if i not in dims]
         inferred = (
@@ -290,7 +290,7 @@ class MultiDimReductionOp(OpDef):
             raise self.op_error(f"destination type '{dt}' is incompatible with source type '{st}'")
 
     def expected_mask_type(self) -> T.Type:
-        st = self.source.type  # type: ignore[attr-defined]
+        st = self.source.type
         return vtype(st.shape, T.i1, scal(st))
 
 
@@ -315,18 +315,18 @@ class ScanOp(OpDef):
         return ("dest", "accumulated_value")
 
     def verify_(self) -> None:
-        st, it = self.source.type, self.initial_value.type  # type: ignore[attr-defined]
+        st, it = self.source.type, self.initial_value.type
         if st != self.result_types[0]:
             raise self.op_error("failed to verify that all of {source, dest} have same type")
         if it != self.result_types[1]:
             raise self.op_error("failed to verify that all of {initial_value, accumulated_value} have same type")
-        rd = self.reduction_dim.value  # type: ignore[attr-defined]
+        rd = self.reduction_dim.value
         if rd >= st.rank:
             raise self.op_error(f"reduction dimension {rd} has to be less than {st.rank}")
         if it.rank != st.rank - 1:
             raise self.op_error(f"initial value rank {it.rank} has to be equal to {st.rank - 1}")
         if list(it.shape) != [d for i, d in enumerate(st.shape) if i != rd]:
             raise self.op_error("incompatible input/initial value shapes")
-        k = kind_name(self.kind)  # type: ignore[attr-defined]
+        k = kind_name(self.kind)
         if not supported_kind(k, st.element_type):
             raise self.op_error(f"unsupported reduction type '{st.element_type}' for kind '{k}'")

@@ -4,6 +4,8 @@ gathering, expanding and compressing forms; type_cast."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -15,7 +17,10 @@ from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from .ops import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
 
-_is_memref = lambda t: isinstance(t, T.MemRefType)  # noqa: E731
+
+def _is_memref(t: T.Type) -> TypeGuard[T.MemRefType]:
+    return isinstance(t, T.MemRefType)
+
 
 AnyShaped = C.TypeConstraint("shaped of any type values", lambda t: isinstance(t, T.ShapedType))
 AnyMemRef = C.TypeConstraint("memref of any type values", _is_memref, kind=("builtin.memref", _is_memref))
@@ -89,15 +94,15 @@ def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
         ib = _false_array(pmap.num_results)
     if ib is not None:
         state.properties["in_bounds"] = ib
-    return pmap  # type: ignore[return-value]
+    return pmap
 
 
 def _print_transfer_attrs(op, p) -> None:
     attrs = dict(op.attributes)
-    pm = op.properties.get("permutation_map")
+    pm = op.props.get("permutation_map")
     if pm is not None and not (isinstance(pm, A.AffineMapAttr) and pm.value.is_minor_identity()):
         attrs["permutation_map"] = pm
-    ib = op.properties.get("in_bounds")
+    ib = op.props.get("in_bounds")
     if ib is not None and not (
         isinstance(ib, A.ArrayAttr) and not any(isinstance(x, A.IntegerAttr) and x.value for x in ib)
     ):
@@ -221,26 +226,23 @@ class TransferReadOp(OpDef):
         state.result_types = [vt]
 
     def print_custom(self, p) -> None:
-        p.write(
-            f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], "  # type: ignore[attr-defined]
-            f"{p.value_name(self.padding)}"
-        )  # type: ignore[attr-defined]
-        if self.mask is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        p.write(f" {p.value_name(self.base)}[{p.operands_str(self.indices)}], {p.value_name(self.padding)}")
+        if self.mask is not None:
+            p.write(", " + p.value_name(self.mask))
         _print_transfer_attrs(self, p)
-        p.write(f" : {p.type(self.base.type)}, {p.type(self.result_types[0])}")  # type: ignore[attr-defined]
+        p.write(f" : {p.type(self.base.type)}, {p.type(self.result_types[0])}")
 
     def expected_mask_type(self) -> T.Type:
-        return transfer_mask_type(self.result_types[0], self.permutation_map.value)  # type: ignore[attr-defined]
+        return transfer_mask_type(self.result_types[0], self.permutation_map.value)
 
     def verify_(self) -> None:
-        st, vt = self.base.type, self.result_types[0]  # type: ignore[attr-defined]
-        pmap = self.permutation_map.value  # type: ignore[attr-defined]
-        mask = self.mask.type if self.mask is not None else None  # type: ignore[attr-defined]
-        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:  # type: ignore[arg-type]
+        st, vt = self.base.type, self.result_types[0]
+        pmap = self.permutation_map.value
+        mask = self.mask.type if self.mask is not None else None
+        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:
             raise self.op_error(f"requires {st.rank} indices")
-        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)  # type: ignore[attr-defined]
-        pt = self.padding.type  # type: ignore[attr-defined]
+        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)
+        pt = self.padding.type
         if isinstance(st.element_type, T.VectorType):
             if st.element_type != pt:
                 raise self.op_error("requires source element type and padding type to match.")
@@ -298,27 +300,24 @@ class TransferWriteOp(OpDef):
         state.result_types = [st] if isinstance(st, T.RankedTensorType) else []
 
     def print_custom(self, p) -> None:
-        p.write(
-            f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}"  # type: ignore[attr-defined]
-            f"[{p.operands_str(self.indices)}]"
-        )  # type: ignore[arg-type]
-        if self.mask is not None:  # type: ignore[attr-defined]
-            p.write(", " + p.value_name(self.mask))  # type: ignore[attr-defined]
+        p.write(f" {p.value_name(self.valueToStore)}, {p.value_name(self.base)}[{p.operands_str(self.indices)}]")
+        if self.mask is not None:
+            p.write(", " + p.value_name(self.mask))
         _print_transfer_attrs(self, p)
-        p.write(f" : {p.type(self.valueToStore.type)}, {p.type(self.base.type)}")  # type: ignore[attr-defined]
+        p.write(f" : {p.type(self.valueToStore.type)}, {p.type(self.base.type)}")
 
     def expected_mask_type(self) -> T.Type:
-        return transfer_mask_type(self.valueToStore.type, self.permutation_map.value)  # type: ignore[attr-defined]
+        return transfer_mask_type(self.valueToStore.type, self.permutation_map.value)
 
     def verify_(self) -> None:
-        st, vt = self.base.type, self.valueToStore.type  # type: ignore[attr-defined]
-        pmap = self.permutation_map.value  # type: ignore[attr-defined]
-        mask = self.mask.type if self.mask is not None else None  # type: ignore[attr-defined]
-        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:  # type: ignore[arg-type]
+        st, vt = self.base.type, self.valueToStore.type
+        pmap = self.permutation_map.value
+        mask = self.mask.type if self.mask is not None else None
+        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:
             raise self.op_error(f"requires {st.rank} indices")
         if any(isinstance(r, AffineConstantExpr) for r in pmap.results):
             raise self.op_error("should not have broadcast dimensions")
-        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)  # type: ignore[attr-defined]
+        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)
         _verify_permutation_map(self, pmap)
 
 
@@ -359,7 +358,7 @@ class LoadOp(_LoadStoreBase):
     assembly_format = "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"
 
     def verify_(self) -> None:
-        vt, mt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
+        vt, mt = self.result_types[0], self.base.type
         _verify_layout(self, vt, mt)
         if mt.rank < vt.rank:
             raise self.op_error("destination memref has lower rank than the result vector")
@@ -387,7 +386,7 @@ class StoreOp(_LoadStoreBase):
     assembly_format = "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"
 
     def verify_(self) -> None:
-        vt, mt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
+        vt, mt = self.valueToStore.type, self.base.type
         _verify_layout(self, vt, mt)
         if mt.rank < vt.rank:
             raise self.op_error("source memref has lower rank than the vector to store")
@@ -491,7 +490,7 @@ class GatherOp(_LoadStoreBase):
         return vtype(r.shape, T.i1, scal(r))
 
     def verify_(self) -> None:
-        rt, bt = self.result_types[0], self.base.type  # type: ignore[attr-defined]
+        rt, bt = self.result_types[0], self.base.type
         if not isinstance(bt, (T.MemRefType, T.RankedTensorType)):
             raise self.op_error("requires base to be a memref or ranked tensor type")
         if rt.element_type != bt.element_type:
@@ -501,7 +500,7 @@ class GatherOp(_LoadStoreBase):
             raise self.op_error("expected result dim to match indices dim")
         if rt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
             raise self.op_error("expected result dim to match mask dim")
-        if rt != self.pass_thru.type:  # type: ignore[attr-defined]
+        if rt != self.pass_thru.type:
             raise self.op_error("expected pass_thru of same type as result type")
 
 
@@ -526,17 +525,17 @@ class ScatterOp(_LoadStoreBase):
     )
 
     def expected_mask_type(self) -> T.Type:
-        v = self.valueToStore.type  # type: ignore[attr-defined]
+        v = self.valueToStore.type
         return vtype(v.shape, T.i1, scal(v))
 
     def verify_(self) -> None:
-        vt, bt = self.valueToStore.type, self.base.type  # type: ignore[attr-defined]
+        vt, bt = self.valueToStore.type, self.base.type
         if vt.element_type != bt.element_type:
             raise self.op_error("base and valueToStore element type should match")
         _requires_indices(self, bt)
-        if vt.shape != self.index_vec.type.shape:  # type: ignore[attr-defined]
+        if vt.shape != self.index_vec.type.shape:
             raise self.op_error("expected valueToStore dim to match indices dim")
-        if vt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
+        if vt.shape != self.mask.type.shape:
             raise self.op_error("expected valueToStore dim to match mask dim")
 
 
@@ -593,7 +592,7 @@ class TypeCastOp(OpDef):
     assembly_format = "$memref attr-dict `:` type($memref) `to` type($result)"
 
     def verify_(self) -> None:
-        st, rt = self.memref.type, self.result_types[0]  # type: ignore[attr-defined]
+        st, rt = self.memref.type, self.result_types[0]
         if not has_identity_layout(canonicalize_strided_layout(st)):
             raise self.op_error("expects operand to be a memref with identity layout")
         if not has_identity_layout(rt):

@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..types import (
     DYNAMIC,
@@ -25,6 +26,10 @@ from ..types import (
     i64,
 )
 from .floats import NanBits, float_bits, format_float
+
+if TYPE_CHECKING:
+    # Annotations only: affine_map builds on these attributes.
+    from ..affine_map import AffineMap, IntegerSet
 
 
 class Attribute:
@@ -71,7 +76,7 @@ def escape_string(s: str) -> str:
         elif 0x20 <= b < 0x7F and b != 0x22:
             out.append(chr(b))
         else:
-            out.append("\\%02X" % b)
+            out.append(f"\\{b:02X}")
     return "".join(out)
 
 
@@ -442,7 +447,7 @@ class DenseResourceElementsAttr(Attribute):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class AffineMapAttr(Attribute):
-    value: object  # polymlir.ir.affine_expr.AffineMap
+    value: AffineMap
 
     def print(self, p) -> str:
         return f"affine_map<{self.value}>"
@@ -450,7 +455,7 @@ class AffineMapAttr(Attribute):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class IntegerSetAttr(Attribute):
-    value: object  # polymlir.ir.affine_expr.IntegerSet
+    value: IntegerSet
 
     def print(self, p) -> str:
         return f"affine_set<{self.value}>"

@@ -169,6 +169,7 @@ class NanBits(float):
     """A NaN that remembers its bit pattern (payloads survive a round trip)."""
 
     __slots__ = ("bits",)
+    bits: int
 
     def __new__(cls, bits: int):
         obj = super().__new__(cls, "nan")
@@ -249,7 +250,7 @@ def format_float(v: float, ftype: Type = f64, bits: int | None = None) -> str:
         if bits is None:
             return "0x7FC00000" if math.isnan(v) else ("inf" if v > 0 else "-inf")
         width = (ft.width + 3) // 4
-        return "0x%0*X" % (width, bits)
+        return f"0x{bits:0{width}X}"
     s = _six_digits(v)
     if round_float(float(s), ft) == v:
         return s
@@ -263,7 +264,7 @@ def format_float(v: float, ftype: Type = f64, bits: int | None = None) -> str:
         b = float_bits(v, ft)
         if b is not None:
             return f"0x{b:X}"
-    s = "%.17g" % v
+    s = f"{v:.17g}"
     if round_float(float(s), ft) != v:
         s = repr(v)
     mant, _, exp = s.partition("e")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .builtin import Attribute, quote
 
@@ -54,23 +55,25 @@ class OffsetLoc(FileLineColLoc):
     ``source`` offers ``filename`` and ``line_col(offset)``."""
 
     __slots__ = ("_pos", "_source")
+    _pos: int
+    _source: Any  # the parser's buffer: ``filename`` and ``line_col(offset)``
     # Shadow the base class's slots: a parsed location is never a range.
-    end_line = None  # type: ignore[assignment]
-    end_col = None  # type: ignore[assignment]
+    end_line = None
+    end_col = None
 
     def __init__(self, source, pos: int) -> None:
         object.__setattr__(self, "_source", source)
         object.__setattr__(self, "_pos", pos)
 
-    @property  # type: ignore[override]
+    @property
     def filename(self) -> str:
         return self._source.filename
 
-    @property  # type: ignore[override]
+    @property
     def line(self) -> int:
         return self._source.line_col(self._pos)[0]
 
-    @property  # type: ignore[override]
+    @property
     def col(self) -> int:
         return self._source.line_col(self._pos)[1]
 
@@ -130,7 +133,7 @@ class FusedLoc(Location):
 
     def body(self, p) -> str:
         meta = f"<{p.attr(self.metadata)}>" if self.metadata is not None else ""
-        return f"fused{meta}[" + ", ".join(l.body(p) for l in self.locations) + "]"
+        return f"fused{meta}[" + ", ".join(loc.body(p) for loc in self.locations) + "]"
 
     def children(self):
         yield from self.locations

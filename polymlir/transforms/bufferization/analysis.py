@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...ir.core import BlockArgument, Operation, OpOperand, Value
+from ...ir.core import BlockArgument, Operation, OpOperand, OpResult, Value
 from .op_model import (
     LOOP_OPS,
     METADATA_OPS,
@@ -362,9 +362,9 @@ class Analysis:
         """Whether ``x``'s contents are defined after ``write`` (by a later
         op, or by a loop or branch op holding it when it completes): they
         include the write. Views are traced to what they view."""
-        while not isinstance(x, BlockArgument) and x.owner.name in VIEW_OPS:
+        while isinstance(x, OpResult) and x.owner.name in VIEW_OPS:
             x = x.owner.operand(0)
-        if isinstance(x, BlockArgument):
+        if not isinstance(x, OpResult):
             return False
         d = x.owner
         if d.is_proper_ancestor_of(write):
@@ -401,7 +401,7 @@ class Analysis:
         if d.operand(0) is not u.value:
             return False
         same_props = all(
-            d.properties.get(k) == owner.properties.get(k) for k in ("static_offsets", "static_sizes", "static_strides")
+            d.props.get(k) == owner.props.get(k) for k in ("static_offsets", "static_sizes", "static_strides")
         )
         return same_props and d.operands[1:] == owner.operands[2:]
 

@@ -203,8 +203,8 @@ class Bufferizer:
             self.process(op)
 
     def process(self, op: Operation) -> None:
-        # (A tensor argument or iteration argument already has its buffer
-        # type: its uses are tensor uses all the same.)
+        # (A tensor argument or iteration argument already has its
+        # buffer type: its uses are tensor uses all the same.)
         tensor_op = has_tensor_semantics(op) or any(u in self.tensor_uses for u in op.op_operands)
         fn = rule_for(op.name)
         if fn is not None and tensor_op:
@@ -254,8 +254,8 @@ class Bufferizer:
             )
         ins = tuple(self.boundary_type(t) for t in ft.inputs)
         if not f.regions or not f.regions[0].blocks:
-            res = tuple(self.boundary_type(t) for t in ft.results)
-            self._set_function_type(f, name, T.FunctionType(ins, res))
+            outs = tuple(self.boundary_type(t) for t in ft.results)
+            self._set_function_type(f, name, T.FunctionType(ins, outs))
             return
         entry = f.regions[0].blocks[0]
         for a, t in zip(entry.arguments, ins, strict=False):

@@ -113,7 +113,7 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
     assert isinstance(st, T.MemRefType)
     if st.layout is not None and not isinstance(st.layout, A.StridedLayoutAttr) and not has_identity_layout(st):
         src = z.cast(b, src, T.MemRefType(st.shape, st.element_type, fully_dynamic_layout(st.rank)))
-        st = src.type  # type: ignore[assignment]
+        st = src.type
     rt = infer_rank_reduced_subview_type(result_shape, st, offs, sizes, strides)  # type: ignore[arg-type]
     seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
     n = seg[-3:]
@@ -150,7 +150,7 @@ def same_subview(src: Value, dest: Value, op: Operation) -> bool:
     if d is None or d.name != "memref.subview" or d.operand(0) is not dest:
         return False
     keys = ("static_offsets", "static_sizes", "static_strides")
-    return all(d.properties.get(k) == op.properties.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
+    return all(d.props.get(k) == op.props.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
 
 
 @rule("tensor.cast")
@@ -281,7 +281,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
             b.const_index(st.shape[i])
             if st.shape[i] != DYN
             else b.value("memref.dim", [src, b.const_index(i)], T.index)
-        )  # type: ignore[attr-defined]
+        )
         s = b.binary("arith.addi", s, amount(low, dyn_low, i))
         sizes.append(b.binary("arith.addi", s, amount(high, dyn_high, i)))
     m = z.alloc(b, rt, sizes)

@@ -182,7 +182,7 @@ class _Fusion:
     def _size_expr(self, s: object) -> AffineExpr:
         if isinstance(s, ShapeDim):
             return sym(self.model.params.index(s))  # type: ignore[arg-type]
-        return const(int(s))  # type: ignore[arg-type]
+        return const(int(s))
 
     def consumer_box(self) -> _Slice:
         lbs: list[list[AffineExpr]] = []
@@ -377,13 +377,13 @@ def fuse_ops(
         )
     prods = sorted(
         set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1
-    )  # type: ignore[union-attr]
+    )
     for p in prods:
         if not is_structured(p):
             raise TransformError(f"{describe(p)} is not a linalg structured op", p)
         if p.parent is not consumer.parent or consumer.parent.operations.index(p) >= consumer.parent.operations.index(
             consumer
-        ):  # type: ignore[union-attr]
+        ):
             raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
     on_tensors = bool(consumer.results)
     for o in [*prods, consumer]:

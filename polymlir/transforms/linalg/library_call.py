@@ -81,7 +81,7 @@ def library_call_name(op: Operation) -> str | None:
     """The function ``op`` calls: a generic's ``library_call``, a named op's
     mangled name; None when there is none (or a type cannot be mangled)."""
     if isinstance(op, L.GenericOp):
-        a = op.properties.get("library_call")
+        a = op.props.get("library_call")
         return a.value if isinstance(a, A.StringAttr) else None
     parts = []
     for v in op.operands:
@@ -114,7 +114,7 @@ def ambiguity(op: Operation) -> str | None:
     what = _NOT_IN_NAME.get(op.name)
     if what is not None:
         return f"the library name of '{op.name}' would not carry its {what}"
-    props = op.properties
+    props = op.props
     for key in ("strides", "dilations"):
         a = props.get(key)
         if isinstance(a, A.DenseElementsAttr) and any(v != 1 for v in _int_values(a)):
@@ -123,7 +123,7 @@ def ambiguity(op: Operation) -> str | None:
         return f"the library name of '{op.name}' would not carry its unsigned cast"
     maps = props.get("indexing_maps")
     if isinstance(maps, A.ArrayAttr) and hasattr(op, "default_indexing_maps"):
-        if [m.value for m in maps] != op.default_indexing_maps():  # type: ignore[attr-defined]
+        if [m.value for m in maps] != op.default_indexing_maps():
             return f"the library name of '{op.name}' would not carry its indexing maps"
     return None
 
@@ -160,8 +160,8 @@ class _Declarations:
     def ensure(self, module: Operation, name: str, ftype: T.FunctionType, at: Operation) -> None:
         block = module.regions[0].blocks[0]
         for o in block.operations:
-            if o.name in ("func.func", "llvm.func") and o.properties.get("sym_name") == A.StringAttr(name):
-                got = o.properties.get("function_type")
+            if o.name in ("func.func", "llvm.func") and o.props.get("sym_name") == A.StringAttr(name):
+                got = o.props.get("function_type")
                 if o.name == "func.func" and got is not None and got.value != ftype:
                     raise DiagnosticError(
                         f"library function '@{name}' exists with type {got.value}, but '{at.name}' calls it "
@@ -229,7 +229,7 @@ def convert_to_library_calls(
                 chosen.append(op)
             continue
         if isinstance(op, L.GenericOp):
-            if op.properties.get("library_call") is None:
+            if op.props.get("library_call") is None:
                 continue
         elif library_call_only or (named_ops and op.name not in named_ops):
             continue

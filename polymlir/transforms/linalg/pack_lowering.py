@@ -34,18 +34,18 @@ def _tiles(b: Builder, op: Operation) -> list[Value]:
     """The inner tile sizes as index values (constants for static ones)."""
     dyn = iter(op.operands[3 if op.name == "linalg.pack" and _has_padding(op) else 2 :])
     out = []
-    for s in op.properties["static_inner_tiles"].values:
+    for s in op.props["static_inner_tiles"].values:
         out.append(next(dyn) if s == T.DYNAMIC else b.const_index(s))
     return out
 
 
 def _has_padding(op: Operation) -> bool:
-    seg = op.properties.get("operandSegmentSizes")
+    seg = op.props.get("operandSegmentSizes")
     return seg is not None and seg.values[2] == 1
 
 
 def _perm(op: Operation, rank: int) -> list[int]:
-    p = list(op.properties["outer_dims_perm"].values) if op.properties.get("outer_dims_perm") is not None else []
+    p = list(op.props["outer_dims_perm"].values) if op.props.get("outer_dims_perm") is not None else []
     return p or list(range(rank))
 
 
@@ -80,7 +80,7 @@ def lower_pack(op: Operation) -> Operation:
     tiles = _tiles(outer, op)
     rank = len(src.type.shape)  # type: ignore[attr-defined]
     perm = _perm(op, rank)
-    inner_pos = list(op.properties["inner_dims_pos"].values)
+    inner_pos = list(op.props["inner_dims_pos"].values)
     src_dims = [outer.value("tensor.dim", [src, outer.const_index(d)], T.index) for d in inner_pos] if pad else []
     g, b, idx = _generic_over(dest, op.loc)
     outer_idx = {perm[j]: idx[j] for j in range(rank)}  # source dim -> its outer index
@@ -113,7 +113,7 @@ def lower_unpack(op: Operation) -> Operation:
     tiles = _tiles(outer, op)
     rank = len(dest.type.shape)  # type: ignore[attr-defined]
     perm = _perm(op, rank)
-    inner_pos = list(op.properties["inner_dims_pos"].values)
+    inner_pos = list(op.props["inner_dims_pos"].values)
     g, b, idx = _generic_over(dest, op.loc)
     outer_of = list(idx)  # per dest dim: its outer (tile) index
     inner: list[Value] = []

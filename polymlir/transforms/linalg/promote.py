@@ -27,7 +27,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
-from ...ir.core import Operation, Value
+from ...ir.core import Operation, OpResult, Value
 from ..loops.errors import TransformError
 from .slices import index_value, subview
 from .tile import describe, tile_op
@@ -69,8 +69,8 @@ def _bound(v: Value) -> int | None:
 
 def _sizes_of(sv: Operation) -> list[int | Value]:
     """The sizes of a ``memref.subview`` (static ints or its size operands)."""
-    static = list(sv.properties["static_sizes"].values)  # type: ignore[union-attr]
-    n_off = sum(1 for x in sv.properties["static_offsets"].values if x == T.DYNAMIC)  # type: ignore[union-attr]
+    static = list(sv.props["static_sizes"].values)
+    n_off = sum(1 for x in sv.props["static_offsets"].values if x == T.DYNAMIC)
     dyn = list(sv.operands[1 + n_off :])
     out: list[int | Value] = []
     for s in static:
@@ -88,7 +88,7 @@ def _check_alias(op: Operation, k: int, other: int) -> None:
         raise TransformError(f"{describe(op)} is outside the polyhedral model: {e.reason}", op) from None
     buf = op.operands[k]
     for d in dependences(m):
-        if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():  # type: ignore[attr-defined]
+        if any(a.memref is buf for a in d.source.accesses) and not d.relation.is_empty():
             raise TransformError(
                 f"cannot promote output {k} of {describe(op)}: operand {other} is the same buffer and the "
                 f"{d.describe()} would read the original instead of the local copy",
@@ -129,7 +129,7 @@ def promote_op(
     buffers: list[Operation] = []
     for k in sorted(set(operands)):
         tile_view = tiled.operands[k]
-        src = tile_view.owner if isinstance(getattr(tile_view, "owner", None), Operation) else None
+        src = tile_view.owner if isinstance(tile_view, OpResult) else None
         vt = tile_view.type
         assert isinstance(vt, T.MemRefType)
         tile_sizes: list[int | Value] = (

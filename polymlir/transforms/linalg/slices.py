@@ -85,7 +85,7 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
     m, vals = _as_map(_unique(exprs), operands)
     if isinstance(m, list):
         return min(m)
-    consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]  # type: ignore[attr-defined]
+    consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]
     others = _unique([r for r in m.results if not isinstance(r, AffineConstantExpr)])
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
@@ -191,7 +191,7 @@ def operand_slice(
         coeffs = flat[0]
         offs.append(apply(b, e, offsets))
         # The last element is e(offsets + sizes - 1): size = sum c_k (s_k - 1) + 1.
-        ext = const(1)
+        ext: AffineExpr = const(1)
         for k in range(n):
             if coeffs[k]:
                 ext = ext + (dim(k) - 1) * coeffs[k]

@@ -336,7 +336,7 @@ def specialize_generic(g: L.GenericOp) -> Operation | None:
     """Replace ``g`` by the named op it is equivalent to (returned), or
     leave it and return None (a decomposable generic on tensors may still
     have been decomposed, see the module docstring)."""
-    if g.properties.get("library_call") is not None:
+    if g.props.get("library_call") is not None:
         return None  # the op names its implementation: keep it
     new = _specialize_once(g)
     if new is None:
@@ -436,7 +436,7 @@ def decompose_projected_permutation(g: L.GenericOp) -> L.GenericOp | None:
         operands=new_ins + outs,
         result_types=list(g.result_types),
         properties={
-            **{k: v for k, v in g.properties.items() if k != "indexing_maps"},
+            **{k: v for k, v in g.props.items() if k != "indexing_maps"},
             "indexing_maps": L.maps_array(new_maps),
         },
         regions=[region],

@@ -151,7 +151,7 @@ def build_tile_nest(
         loops.append(loop)
         ivs.append(iv)
         cur = args
-        b = Builder.at_end(iv.owner, b.loc)  # type: ignore[arg-type]
+        b = Builder.at_end(iv.owner, b.loc)
     offsets: list[Index] = [0] * len(full)
     tsizes: list[Index] = list(full)
     for k, iv in zip(order, ivs, strict=True):
@@ -195,7 +195,7 @@ def clone_on_slices(
         offs, szs = operand_slice(b, maps[i], offsets, sizes, describe(op))
         if i >= len(ins):
             init_slices.append((offs, szs))
-        whole = all(o == 0 for o in offs) and list(szs) == list(v.type.shape)  # type: ignore[attr-defined]
+        whole = all(o == 0 for o in offs) and list(szs) == list(v.type.shape)
         if whole and (i < len(ins) or isinstance(v.type, T.MemRefType)) and not (fused and src in fused):
             new_operands.append(src)  # no tiled loop indexes it: the operand itself, as upstream
         elif isinstance(v.type, T.MemRefType):
@@ -210,7 +210,7 @@ def clone_on_slices(
         operands=new_operands,
         result_types=result_types,
         attributes=dict(op.attributes),
-        properties=dict(op.properties),
+        properties=dict(op.props),
         regions=[r.clone({}) for r in op.regions],
         loc=op.loc,
     )

@@ -271,7 +271,7 @@ def _emit_body(
                     b.create("memref.store", [val, out, *idx])
             continue
         if o.name == "linalg.index":
-            mapping[o.results[0]] = ivs[o.properties["dim"].value]
+            mapping[o.results[0]] = ivs[o.props["dim"].value]
             continue
         b.insert(o.clone(mapping))
 

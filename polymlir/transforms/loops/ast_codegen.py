@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
 from ...affine.model import PolyhedralModel, is_effect_free, op_loc
@@ -44,6 +45,9 @@ from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.attributes.locations import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from .loop_utils import TransformError
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 # Per unit, per time dimension: the name and location a loop generated for
 # that dimension takes (None for dimensions that are not loops).
@@ -488,7 +492,7 @@ def innermost_dim(e: AffineExpr, n: int) -> int | None:
 def regenerate(
     model: PolyhedralModel,
     units: Sequence[Unit],
-    schedules: dict[str, object],
+    schedules: dict[str, isl.Map],
     where: Sequence[Operation],
     origins: dict[str, list[DimOrigin]] | None = None,
     parallel: ParallelFn | None = None,
@@ -527,7 +531,7 @@ def regenerate(
         problem = ib.schedule_problem(m, u.domain)
         if problem is not None:
             raise CodegenError(f"the schedule of {name} {problem}", u.op)
-        maps.append(m.intersect_domain(u.domain))  # type: ignore[attr-defined]
+        maps.append(m.intersect_domain(u.domain))
         lengths.add(ib.n_out(m))
     if len(lengths) > 1:
         raise CodegenError(f"schedules have different lengths {sorted(lengths)}")

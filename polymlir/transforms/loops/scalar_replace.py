@@ -40,7 +40,7 @@ from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, Value
+from ...ir.core import Block, Operation, OpResult, Value
 from .loop_utils import TransformError, defined_inside
 from .tile import model_problem
 from .unroll import _Nest, may_be_empty
@@ -88,7 +88,7 @@ _ALLOCS = ("memref.alloc", "memref.alloca", "memref.get_global")
 
 def _base(v: Value) -> Value:
     """The allocation or argument a memref value views."""
-    while isinstance(getattr(v, "owner", None), Operation) and v.owner.name in _VIEWS:
+    while isinstance(v, OpResult) and v.owner.name in _VIEWS:
         v = v.owner.operands[0]
     return v
 
@@ -102,7 +102,7 @@ def may_alias(a: Value, b: Value) -> bool:
     ba, bb = _base(a), _base(b)
     if ba is bb:
         return True
-    alloc = [isinstance(getattr(x, "owner", None), Operation) and x.owner.name in _ALLOCS for x in (ba, bb)]
+    alloc = [isinstance(x, OpResult) and x.owner.name in _ALLOCS for x in (ba, bb)]
     return not any(alloc)
 
 

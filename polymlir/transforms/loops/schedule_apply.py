@@ -22,6 +22,8 @@ exact (``schedules.check``); isl's AST builder regenerates the nests.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
 from ...affine.model import PolyhedralModel, op_loc
@@ -31,13 +33,16 @@ from ...ir.core import Operation
 from .ast_codegen import DimOrigin, innermost_dim, nest_of, regenerate
 from .loop_utils import TransformError
 
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
+
 WHAT = "apply the schedule"
 
 
 class _Parsed:
     """A schedule fitted to the model: per unit its map, the nests it covers."""
 
-    def __init__(self, units: list[Unit], maps: dict[str, object], nests: list[Operation]):
+    def __init__(self, units: list[Unit], maps: dict[str, isl.Map], nests: list[Operation]):
         self.units = units
         self.maps = maps
         self.nests = nests
@@ -79,7 +84,7 @@ def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit]
     if not written:
         raise TransformError(f"the schedule '{schedule_text}' maps no statement")
     by_name = {u.name: u for u in units}
-    maps: dict[str, object] = {}
+    maps: dict[str, isl.Map] = {}
     for name, m in written.items():
         u = by_name.get(name)
         if u is None:
@@ -111,9 +116,9 @@ def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit]
     return _Parsed(units, maps, nests)
 
 
-def _padded(parsed: _Parsed) -> dict[str, object]:
-    length = max(ib.n_out(m) for m in parsed.maps.values())  # type: ignore[arg-type]
-    return {n: ib.pad_out(m, length) for n, m in parsed.maps.items()}  # type: ignore[arg-type]
+def _padded(parsed: _Parsed) -> dict[str, isl.Map]:
+    length = max(ib.n_out(m) for m in parsed.maps.values())
+    return {n: ib.pad_out(m, length) for n, m in parsed.maps.items()}
 
 
 def apply_schedule_verdict(model: PolyhedralModel, schedule_text: str) -> Verdict:
@@ -139,7 +144,7 @@ def apply_schedule_verdict(model: PolyhedralModel, schedule_text: str) -> Verdic
     base = schedule_maps(others, {u.name: base_vector(u) for u in others}, model.param_names) if others else {}
     new = dict(base)
     for name, m in padded.items():
-        new[name] = ib.prefix_out(m, [head])  # type: ignore[arg-type]
+        new[name] = ib.prefix_out(m, [head])
     return check(model, units, new, WHAT)
 
 
@@ -153,12 +158,12 @@ def apply_schedule(model: PolyhedralModel, schedule_text: str) -> list[Operation
     return regenerate(model, scheduled, padded, parsed.nests, _origins(model, scheduled, padded))
 
 
-def _origins(model: PolyhedralModel, units: list[Unit], maps: dict[str, object]) -> dict[str, list[DimOrigin]]:
+def _origins(model: PolyhedralModel, units: list[Unit], maps: dict[str, isl.Map]) -> dict[str, list[DimOrigin]]:
     """Loops take the name of the innermost source loop their time
     dimension uses, when the schedule is affine."""
     out: dict[str, list[DimOrigin]] = {}
     for u in units:
-        exprs = ib.schedule_exprs(maps[u.name], u.domain, model.param_names)  # type: ignore[arg-type]
+        exprs = ib.schedule_exprs(maps[u.name], u.domain, model.param_names)
         row: list[DimOrigin] = []
         for e in exprs or []:
             k = innermost_dim(e, len(u.loops))

@@ -51,7 +51,7 @@ from .loop_utils import TransformError
 def trip_count_exprs(lbs: Sequence[AffineExpr], ubs: Sequence[AffineExpr], step: int) -> list[AffineExpr]:
     """The trip count is the min of these: ``ceil((min ub - max lb) / step)``
     is the min over every (lb, ub) pair of ``ceil((ub - lb) / step)``."""
-    return [(u - l).ceildiv(step) for l in lbs for u in ubs]
+    return [(u - lb).ceildiv(step) for lb in lbs for u in ubs]
 
 
 def constant_trip_count(lbs: Sequence[AffineExpr], ubs: Sequence[AffineExpr], step: int) -> int | None:
@@ -67,9 +67,9 @@ def context_set(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr] = (
     ``e == 0``). Strides and ``affine.if`` conditions of the enclosing code
     are left out: the set is a superset of what runs."""
     cons: list[AffineExpr] = []
-    for l in loop.enclosing()[:-1]:
-        cons += [dim(l.depth) - lb for lb in l.lbs]
-        cons += [ub - dim(l.depth) - 1 for ub in l.ubs]
+    for outer in loop.enclosing()[:-1]:
+        cons += [dim(outer.depth) - lb for lb in outer.lbs]
+        cons += [ub - dim(outer.depth) - 1 for ub in outer.ubs]
     dims = [f"d{k}" for k in range(loop.depth + 1)]
     return ib.constraint_set(dims, model.param_names, "ctx", [*cons, *ge], list(eq))
 
@@ -82,7 +82,7 @@ def may_hold(model: PolyhedralModel, loop: Loop, ge: Sequence[AffineExpr], eq: S
 
 def may_be_empty(model: PolyhedralModel, loop: Loop) -> bool:
     """Whether ``loop`` may run zero times in some enclosing iteration."""
-    return any(may_hold(model, loop, [l - u]) for l in loop.lbs for u in loop.ubs)
+    return any(may_hold(model, loop, [lb - u]) for lb in loop.lbs for u in loop.ubs)
 
 
 def divides_trip_count(model: PolyhedralModel, loop: Loop, factor: int) -> bool:
@@ -203,10 +203,10 @@ def promote_single_iteration(op: AffineForOp) -> None:
             block.insert_before(op, apply)
             val = apply.results[0]
         iv.replace_all_uses_with(val)
-    for a, init in zip(body.arguments[1:], inits):
+    for a, init in zip(body.arguments[1:], inits, strict=True):
         a.replace_all_uses_with(init)
     term = body.operations[-1]
-    for r, y in zip(op.results, term.operands):
+    for r, y in zip(op.results, term.operands, strict=True):
         r.replace_all_uses_with(y)
     for o in body.operations[:-1]:
         o.detach()
@@ -217,7 +217,7 @@ def promote_single_iteration(op: AffineForOp) -> None:
 def erase_empty_loop(op: AffineForOp) -> None:
     """Remove a loop that runs zero times: its results are its inits."""
     _, _, inits = op._operand_groups()
-    for r, init in zip(op.results, inits):
+    for r, init in zip(op.results, inits, strict=True):
         r.replace_all_uses_with(init)
     op.erase()
 
@@ -250,7 +250,7 @@ class _Nest:
     def __init__(self, model: PolyhedralModel, loop: Loop):
         self.model = model
         self.loop = loop
-        self.ivs = [l.iv for l in loop.enclosing()]
+        self.ivs = [enclosing.iv for enclosing in loop.enclosing()]
         self.params = list(model.params)
 
     def map(self, exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:
@@ -282,7 +282,7 @@ def _make_cleanup(nest: _Nest, op: AffineForOp, factor: int) -> tuple[AffineForO
     cleanup = as_for(op.clone())
     block.insert_after(op, cleanup)
     cleanup.induction_var.name_hint = f"{loop_name(loop)}_cleanup"
-    for r, cr in zip(op.results, cleanup.results):
+    for r, cr in zip(op.results, cleanup.results, strict=True):
         r.replace_all_uses_with(cr)
     set_inits(cleanup, list(op.results))
     set_bounds(cleanup, lb=nest.map(cleanup_lbs))
@@ -412,7 +412,7 @@ def replicate_body(
     uses_iv = bool(iv.uses)
     depth = nest.loop.depth
     for k in range(1, factor):
-        mapping: dict = {a: v for a, v in zip(iter_args, last)}
+        mapping: dict = {a: v for a, v in zip(iter_args, last, strict=True)}
         target, anchor = body, term
         guard = None
         if guards is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
@@ -48,6 +49,9 @@ from .unroll import (
     set_step,
     uses_value,
 )
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 
 def jammed_loops(op: Operation) -> list[Operation]:
@@ -241,7 +245,7 @@ def unroll_jam_verdict(model: PolyhedralModel, loop: Loop, factor: int) -> Verdi
     needs_cleanup = needs_cleanup and len(loop.lbs) == 1 and len(loop.ubs) == 1
     units = access_units(model)
     jammed = {o for o in jammed_loops(loop.op)}
-    loops = [loop] + [l for l in model.loops if l.op in jammed]
+    loops = [loop] + [other for other in model.loops if other.op in jammed]
     maps = jam_schedule(model, loop, factor, units, needs_cleanup)
     return check(model, units, maps, what, loops)
 
@@ -298,7 +302,7 @@ def _cleanup_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
 
 def jam_schedule(
     model: PolyhedralModel, loop: Loop, factor: int, units: Sequence[Unit], needs_cleanup: bool
-) -> dict[str, object]:
+) -> dict[str, isl.Map]:
     """isl schedule maps of every unit after unroll-and-jam of ``loop``
     (iterations past the last full group run in a cleanup loop in their
     original order)."""
@@ -312,7 +316,7 @@ def jam_schedule(
             vectors[u.name] = base_vector(u)
     length = max(len(v) for v in [*vectors.values(), *cleanup.values()])
     params = model.param_names
-    out: dict[str, object] = {}
+    out: dict[str, isl.Map] = {}
     d, s = loop.depth, loop.step
     for u in units:
         if u.name not in cleanup or not needs_cleanup:
@@ -322,7 +326,7 @@ def jam_schedule(
         span = factor * s
         # In a full group: the group's last iteration is below ub.
         full = ub - lb - ((dim(d) - lb).floordiv(span)) * span - (factor - 1) * s - 1
-        dims = [l.name for l in u.loops]
+        dims = [unit_loop.name for unit_loop in u.loops]
         main_set = ib.constraint_set(dims, params, u.name, [full], [])
         dom_main = u.domain.intersect(main_set)
         dom_rest = u.domain.subtract(main_set)
@@ -450,7 +454,8 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
     assert block is not None
     block.insert_before(old, new)
     obody, nbody = old.body, new.body
-    for a, na in zip(obody.arguments, nbody.arguments):
+    # The new loop has factor sets of iter_args (and results); the old ones map to set 0.
+    for a, na in zip(obody.arguments, nbody.arguments, strict=False):
         na.name_hint = a.name_hint
         a.replace_all_uses_with(na)
     term = obody.operations[-1]
@@ -458,7 +463,7 @@ def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> Aff
         o.detach()
         nbody.append(o)
     nbody.append(AffineYieldOp.build(list(term.operands) * factor, loc=term.loc))
-    for r, nr in zip(old.results, new.results):
+    for r, nr in zip(old.results, new.results, strict=False):
         r.replace_all_uses_with(nr)
     old.erase()
     args = nbody.arguments[1:]

@@ -42,7 +42,7 @@ def _sequence(interp: Interpreter, op: Operation) -> None:
     args = [interp.value_of(v) for v in op.operands]
     if not op.operands:
         args = [[interp.root]]
-    suppress = op.properties["failure_propagation_mode"].value == 2
+    suppress = op.props["failure_propagation_mode"].value == 2
     try:
         outs = interp.run_block(block, args)
     except SilenceableFailure:
@@ -55,12 +55,12 @@ def _sequence(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.include")
 def _include(interp: Interpreter, op: Operation) -> None:
-    seq = interp.sequence(op, op.properties["target"].root)
+    seq = interp.sequence(op, op.props["target"].root)
     args = [interp.value_of(v) for v in op.operands]
     try:
         outs = interp.call(seq, args)
     except SilenceableFailure:
-        if op.properties["failure_propagation_mode"].value == 2:
+        if op.props["failure_propagation_mode"].value == 2:
             outs = [[] for _ in op.results]
         else:
             raise
@@ -86,7 +86,7 @@ def _matches(m: MatchOp, op: Operation) -> bool:
     iface = m.interface_name
     if iface is not None and not _has_interface(op, iface):
         return False
-    attrs = m.properties.get("op_attrs")
+    attrs = m.props.get("op_attrs")
     if attrs is not None:
         for k, v in attrs.items:
             have = op.properties.get(k) if isinstance(op.properties, dict) else None
@@ -94,10 +94,10 @@ def _matches(m: MatchOp, op: Operation) -> bool:
                 have = op.attributes.get(k)
             if have != v:
                 return False
-    frt = m.properties.get("filter_result_type")
+    frt = m.props.get("filter_result_type")
     if frt is not None and (len(op.results) != 1 or op.results[0].type != frt.value):
         return False
-    fot = m.properties.get("filter_operand_types")
+    fot = m.props.get("filter_operand_types")
     if fot is not None:
         types = [a.value for a in fot]
         got = [v.type for v in op.operands]
@@ -121,7 +121,7 @@ def _structured_match(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.match.operation_name")
 def _match_operation_name(interp: Interpreter, op: Operation) -> None:
-    names = [a.value for a in op.properties["op_names"]]
+    names = [a.value for a in op.props["op_names"]]
     for p in interp.payload(op.operands[0]):
         if p.name not in names:
             raise SilenceableFailure(op, "wrong operation name")
@@ -137,7 +137,7 @@ def _run_matcher(interp: Interpreter, seq: Operation, payload: Operation) -> lis
 
 @register_handler("transform.collect_matching")
 def _collect_matching(interp: Interpreter, op: Operation) -> None:
-    seq = interp.sequence(op, op.properties["matcher"].root)
+    seq = interp.sequence(op, op.props["matcher"].root)
     collected: list[list] = [[] for _ in op.results]
     for root in interp.payload(op.operands[0]):
         for p in list(root.walk()):
@@ -152,7 +152,7 @@ def _collect_matching(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.foreach_match")
 def _foreach_match(interp: Interpreter, op: Operation) -> None:
-    props = op.properties
+    props = op.props
     pairs = [
         (interp.sequence(op, m.root), interp.sequence(op, a.root))
         for m, a in zip(props["matchers"], props["actions"], strict=True)
@@ -187,7 +187,7 @@ def _foreach_match(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.get_parent_op")
 def _get_parent_op(interp: Interpreter, op: Operation) -> None:
-    props = op.properties
+    props = op.props
     isolated = props.get("isolated_from_above") is not None
     name = props.get("op_name")
     nth = props["nth_parent"].value if props.get("nth_parent") is not None else 1
@@ -218,7 +218,7 @@ def _get_parent_op(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.param.constant")
 def _param_constant(interp: Interpreter, op: Operation) -> None:
-    interp.set_params(op.results[0], [op.properties["value"]])
+    interp.set_params(op.results[0], [op.props["value"]])
 
 
 # -- drivers ---------------------------------------------------------------------------
@@ -227,13 +227,13 @@ def _param_constant(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.apply_patterns")
 def _apply_patterns(interp: Interpreter, op: Operation) -> None:
     patterns = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
-    limits = (op.properties["max_iterations"].value, op.properties["max_num_rewrites"].value)
+    limits = (op.props["max_iterations"].value, op.props["max_num_rewrites"].value)
     for target in interp.payload(op.operands[0]):
         for pat in patterns:
             fn = patterns_for(pat.name)
             assert fn is not None, "unsupported_ops() refuses schedules with unknown patterns"
             fn(target, *limits)
-        if op.properties.get("apply_cse") is not None:
+        if op.props.get("apply_cse") is not None:
             cse(target)
 
 
@@ -257,14 +257,14 @@ def _apply_licm(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.debug.emit_remark_at")
 def _emit_remark_at(interp: Interpreter, op: Operation) -> None:
     for p in interp.payload(op.operands[0]):
-        interp.remark(p.loc, op.properties["message"].value)
+        interp.remark(p.loc, op.props["message"].value)
 
 
 @register_handler("transform.debug.emit_param_as_remark")
 def _emit_param_as_remark(interp: Interpreter, op: Operation) -> None:
     printer = AsmPrinter()
     values = " ".join(printer.attr(a) for a in interp.params(op.operands[0]))
-    msg = op.properties.get("message")
+    msg = op.props.get("message")
     text = (msg.value + " " if msg is not None else "") + values
     anchors = interp.payload(op.operands[1]) if len(op.operands) > 1 else []
     for loc in [a.loc for a in anchors] or [op.loc]:

@@ -97,7 +97,7 @@ def named_sequences(root: Operation) -> dict[str, Operation]:
     found: dict[str, Operation] = {}
     for op in root.walk(post_order=False):
         if op.name == "transform.named_sequence":
-            found.setdefault(op.properties["sym_name"].value, op)
+            found.setdefault(op.props["sym_name"].value, op)
     return found
 
 
@@ -106,7 +106,7 @@ def find_entry(root: Operation, entry: str = ENTRY_POINT) -> Operation | None:
 
 
 def _symbols_used(op: Operation) -> Iterator[str]:
-    for v in op.properties.values():
+    for v in op.props.values():
         items = v if isinstance(v, A.ArrayAttr) else (v,)
         for a in items:
             if isinstance(a, A.SymbolRefAttr):
@@ -245,7 +245,7 @@ class Interpreter:
     def call(self, seq: Operation, args: list[list]) -> list[list]:
         """Apply the named sequence ``seq`` to ``args``."""
         if not seq.regions[0].blocks:
-            raise seq.emit_error(f"cannot apply the external named sequence '@{seq.properties['sym_name'].value}'")
+            raise seq.emit_error(f"cannot apply the external named sequence '@{seq.props['sym_name'].value}'")
         return self.run_block(seq.regions[0].blocks[0], args)
 
 
@@ -263,7 +263,7 @@ def apply_schedule(
     missing = unsupported_ops(sroot, entry)
     if missing:
         raise unsupported_error(missing[0])
-    ft = entry.properties["function_type"].value
+    ft = entry.props["function_type"].value
     if len(ft.inputs) != 1:
         raise entry.emit_error("expected the entry point to take one handle to the payload root")
     interp = Interpreter(root, sroot)

@@ -80,6 +80,17 @@ func.func @for_bound_from_inner_alloc() {
 
 // -----
 
+// More initial values than result types: the extra one is not dropped.
+func.func @for_iter_args_more_inits(%x: f32, %y: f32) -> f32 {
+  // expected-error@+1 {{custom op 'affine.for' mismatch between the number of loop-carried values and results}}
+  %r = affine.for %i = 0 to 10 iter_args(%a = %x, %b = %y) -> (f32) {
+    affine.yield %a : f32
+  }
+  return %r : f32
+}
+
+// -----
+
 func.func @for_iter_args_mismatch(%buffer: memref<1024xf32>) -> f32 {
   %sum_0 = arith.constant 0.0 : f32
   // expected-error@+1 {{custom op 'affine.for' mismatch between the number of loop-carried values and results}}
