@@ -21,6 +21,8 @@ from .shared_data import require_shared, upstream, upstream_missing
 
 RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 REQUIRES_RE = re.compile(r"^\s*//\s*REQUIRES:\s*(.*)$")
+# A RUN line that calls an upstream tool by name needs it, REQUIRES or not.
+UPSTREAM_TOOL_RE = re.compile(r"(?<![\w-])(mlir-opt|mlir-runner|mlir-translate|clang)-22(?![\w-])")
 
 
 @pytest.fixture(scope="session")
@@ -66,8 +68,9 @@ class MlirRun(pytest.Item):
         self.requires = requires
 
     def runtest(self):
-        for r in self.requires:
-            if r in ("mlir-opt", "mlir-runner", "mlir-translate") and upstream(r) is None:
+        needed = list(self.requires) + [m.group(1) for m in UPSTREAM_TOOL_RE.finditer(self.cmd)]
+        for r in needed:
+            if r in ("mlir-opt", "mlir-runner", "mlir-translate", "clang") and upstream(r) is None:
                 pytest.skip(upstream_missing(r))
         cmd = self.cmd.replace("%s", shlex.quote(str(self.path)))
         env = dict(os.environ)
