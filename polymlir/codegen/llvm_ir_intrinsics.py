@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..dialects.llvm.intrinsics import UNARY_FLOAT
+
 
 @dataclass(frozen=True)
 class IntrinsicSpec:
@@ -30,31 +32,7 @@ def _s(name: str, overloads=(), args=None) -> IntrinsicSpec:
 SPECS: dict[str, IntrinsicSpec] = {}
 
 for _n in (
-    "exp",
-    "exp2",
-    "exp10",
-    "fabs",
-    "ceil",
-    "floor",
-    "log",
-    "log10",
-    "log2",
-    "roundeven",
-    "round",
-    "trunc",
-    "sqrt",
-    "rint",
-    "nearbyint",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "canonicalize",
+    *UNARY_FLOAT,
     "copysign",
     "pow",
     "maxnum",

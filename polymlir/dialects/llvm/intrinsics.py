@@ -149,7 +149,8 @@ _SAME = (PURE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 # -- the common form ---------------------------------------------------------------
 
-for _n in (
+# Float intrinsics of one operand (the LLVM IR translation overloads them by type too).
+UNARY_FLOAT = (
     "exp",
     "exp2",
     "exp10",
@@ -175,7 +176,8 @@ for _n in (
     "cosh",
     "tanh",
     "canonicalize",
-):
+)
+for _n in UNARY_FLOAT:
     intr(_n, "in:float", fmf=True, traits=_SAME)
 for _n in ("copysign", "pow", "maxnum", "minnum", "maximum", "minimum", "maximumnum", "minimumnum", "atan2"):
     intr(_n, "a:float b:float", fmf=True, traits=_SAME)
