@@ -233,6 +233,37 @@ def run_deps(args) -> int:
     return 0
 
 
+_HELD = "--polymlir-held-flag-"  # stands for one pass flag while argparse runs
+
+
+def hold_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``argv`` with every pass flag whose value has a space
+    (``--pass-pipeline='...{a=1 b=2}'``, ``--affine-loop-tile="tile-sizes=4,4 separate"``)
+    and every ``--pass-pipeline VALUE`` pair replaced by a placeholder, and
+    the held flags in order. argparse takes an argument that starts with
+    ``-`` but contains a space for a positional one, and the value after a
+    bare ``--pass-pipeline`` for the input file."""
+    out: list[str] = []
+    held: list[str] = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        i += 1
+        if a in ("--pass-pipeline", "-pass-pipeline") and i < len(argv):
+            a, i = f"--pass-pipeline={argv[i]}", i + 1
+        elif not (a.startswith("-") and any(c.isspace() for c in a)):
+            out.append(a)
+            continue
+        out.append(f"{_HELD}{len(held)}")
+        held.append(a)
+    return out, held
+
+
+def release_pass_flags(flags: list[str], held: list[str]) -> list[str]:
+    """``flags`` with the placeholders of `hold_pass_flags` put back."""
+    return [held[int(f[len(_HELD) :])] if f.startswith(_HELD) else f for f in flags]
+
+
 def pipeline_from_flags(flags: list[str]):
     """A PassManager from ``--pass-name[=options]`` / ``--pass-pipeline=...``
     flags in command-line order (None when there are none); a flag that is
@@ -264,7 +295,9 @@ def _main(argv: Sequence[str] | None) -> int:
     as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     ap = build_parser()
+    argv, held = hold_pass_flags(argv)
     args, unknown = ap.parse_known_args(argv)
+    unknown = release_pass_flags(unknown, held)
     # Freeze parsed IR only when main() is the program (console script or
     # `python -m polymlir`), not when a caller runs it in-process.
     args.freeze_ir = as_program

@@ -356,6 +356,27 @@ def test_pass_flags_and_pipelines_with_spaced_options():
     assert bad.returncode == 1 and "invalid value 'on'" in bad.stderr
 
 
+def test_pass_flags_before_the_input_file(tmp_path):
+    """As with mlir-opt, the input may come after the pass flags: a spaced
+    option value or a ``--pass-pipeline VALUE`` pair is not taken for it."""
+    f = tmp_path / "f.mlir"
+    f.write_text("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n")
+    want = run_cli("opt", str(f), "--pass-pipeline=builtin.module(convert-arith-to-llvm{index-bitwidth=32})")
+    assert want.returncode == 0 and "llvm.add" in want.stdout, want.stderr
+    for flags in (
+        ["--pass-pipeline=builtin.module(func.func(canonicalize{max-iterations=3 region-simplify=disabled}))"],
+        ["--pass-pipeline", "builtin.module(func.func(canonicalize{max-iterations=3}))"],
+        ["--canonicalize=max-iterations=3 region-simplify=disabled"],
+    ):
+        r = run_cli("opt", *flags, str(f))
+        assert r.returncode == 0, (flags, r.stderr)
+        assert "arith.addi" in r.stdout
+    r = run_cli("opt", "--pass-pipeline", "builtin.module(convert-arith-to-llvm{index-bitwidth=32})", str(f))
+    assert r.returncode == 0 and r.stdout == want.stdout, r.stderr
+    r = run_cli("opt", str(f), "--frobnicate x")
+    assert r.returncode == 1 and "unknown command line argument '--frobnicate x'" in r.stderr
+
+
 def test_list_passes():
     r = run_cli("opt", "--list-passes")
     assert r.returncode == 0, r.stderr
