@@ -100,7 +100,12 @@ def _process_chunk(
                 diags.append(d)
             else:
                 print(d.render(), file=sys.stderr)
-    return print_op(module, generic=args.mlir_print_op_generic, debuginfo=args.mlir_print_debuginfo)
+    return print_op(
+        module,
+        generic=args.mlir_print_op_generic,
+        debuginfo=args.mlir_print_debuginfo,
+        local_scope=args.mlir_print_local_scope,
+    )
 
 
 def run_opt_like(args, transform: Callable | None = None) -> int:
@@ -150,6 +155,9 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split-input-file", action="store_true", help="process '// -----' chunks separately")
     p.add_argument("--verify-diagnostics", action="store_true", help="check expected-* annotations")
     p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+    p.add_argument(
+        "--mlir-print-local-scope", action="store_true", help="print attributes and types inline, without aliases"
+    )
     p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
 
 

@@ -24,6 +24,46 @@ ALIAS_STEMS: dict[type, str] = {
     A.DistinctAttr: "distinct",
 }
 
+# Attributes of dialects polymlir keeps verbatim (OpaqueAttr) that upstream
+# prints through an alias named after their mnemonic: dialect -> mnemonics.
+# Filled by the dialects (see ``register_opaque_aliases``).
+OPAQUE_ALIAS_MNEMONICS: dict[str, frozenset[str]] = {}
+_OPAQUE_HEAD = re.compile(r"#?([A-Za-z_][\w$]*)\.([A-Za-z_][\w$]*)<")
+
+
+def register_opaque_aliases(dialect: str, mnemonics: frozenset[str]) -> None:
+    """Print ``#dialect.mnemonic<...>`` attributes kept verbatim through an
+    alias ``#mnemonic``, as upstream's OpAsmDialectInterface::getAlias does."""
+    OPAQUE_ALIAS_MNEMONICS[dialect] = OPAQUE_ALIAS_MNEMONICS.get(dialect, frozenset()) | mnemonics
+
+
+def _opaque_alias_stem(text: str, at: int = 0) -> str | None:
+    """The alias stem of the opaque attribute whose text starts at ``at``."""
+    m = _OPAQUE_HEAD.match(text, at)
+    if m is None:
+        return None
+    return m.group(2) if m.group(2) in OPAQUE_ALIAS_MNEMONICS.get(m.group(1), ()) else None
+
+
+def _balanced_end(text: str, start: int) -> int:
+    """The index just past the ``>`` closing the ``<`` at ``start`` (strings
+    skipped; ``->`` is no bracket); -1 when unbalanced."""
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "<":
+            depth += 1
+        elif c == ">" and text[i - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
 
 class AsmPrinter:
     """One printing session over an operation tree."""
@@ -44,6 +84,7 @@ class AsmPrinter:
         self._type_cache: dict[int, tuple[T.Type, str]] = {}
         self.aliases: dict[A.Attribute, str] = {}
         self._alias_defs: list[tuple[str, str]] = []
+        self._alias_depth: dict[str, int] = {}  # alias -> how deep it nests others
         self._alias_counts: dict[str, int] = {}
         # (default dialect, op name) -> the name as printed there
         self._short_names: dict[tuple[str, str], str] = {}
@@ -233,11 +274,40 @@ class AsmPrinter:
                     s = f"#{stem}{k if k else ''}"
                     self.aliases[a] = s
                     self._alias_defs.append((s, a.print(self)))
+            elif self.use_aliases and isinstance(a, A.OpaqueAttr) and a.type is None and _opaque_alias_stem(a.text):
+                s = self._opaque_alias(a)
             elif isinstance(a, A.Location):
                 s = a.print(self)
             else:
                 s = a.print(self)
             self._attr_cache[key] = (a, s)
+        return s
+
+    def _opaque_alias(self, a: A.OpaqueAttr) -> str:
+        """The alias of an aliased attribute kept verbatim; the aliased
+        attributes nested in its text print through their own aliases,
+        defined before it (upstream orders aliases by nesting depth)."""
+        s = self.aliases.get(a)
+        if s is not None:
+            return s
+        text, parts, depth, i = a.text, [], 0, 0
+        while (j := text.find("#", i)) >= 0:
+            end = _balanced_end(text, text.find("<", j)) if _opaque_alias_stem(text, j) else -1
+            if end < 0:
+                parts.append(text[i : j + 1])
+                i = j + 1
+                continue
+            inner = self._opaque_alias(A.OpaqueAttr(text[j + 1 : end]))
+            depth = max(depth, self._alias_depth[inner] + 1)
+            parts += [text[i:j], inner]
+            i = end
+        parts.append(text[i:])
+        stem = _opaque_alias_stem(text) or ""
+        k = self._alias_counts.get(stem, 0)
+        self._alias_counts[stem] = k + 1
+        s = self.aliases[a] = f"#{stem}{k if k else ''}"
+        self._alias_defs.append((s, "#" + "".join(parts)))
+        self._alias_depth[s] = depth
         return s
 
     # -- low-level output -----------------------------------------------------
@@ -427,7 +497,8 @@ class AsmPrinter:
         body = "".join(self.out)
         # As upstream: the aliases grouped by kind (`#map...` before `#set...`),
         # each kind in the order of first use.
-        defs = sorted(self._alias_defs, key=lambda d: d[0].rstrip("0123456789"))
+        # Aliases that nest others come after them.
+        defs = sorted(self._alias_defs, key=lambda d: (self._alias_depth.get(d[0], 0), d[0].rstrip("0123456789")))
         head = "".join(f"{name} = {text}\n" for name, text in defs)
         tail = "\n"
         resources = self._referenced_resources(resources) if resources else None
@@ -507,8 +578,16 @@ def _is_bare(s: str) -> bool:
     return re.fullmatch(r"[a-zA-Z_][\w$.\-]*", s) is not None
 
 
-def print_op(op: Operation, generic: bool = False, debuginfo: bool = False, resources: dict | None = None) -> str:
-    """Print an operation (usually a module) as MLIR text."""
+def print_op(
+    op: Operation,
+    generic: bool = False,
+    debuginfo: bool = False,
+    resources: dict | None = None,
+    local_scope: bool = False,
+) -> str:
+    """Print an operation (usually a module) as MLIR text; ``local_scope``
+    as upstream's ``--mlir-print-local-scope`` (attributes inline, no
+    aliases)."""
     if resources is None and op.name == "builtin.module":
         resources = module_resources(op) or None
-    return AsmPrinter(generic=generic, debuginfo=debuginfo).print_top(op, resources)
+    return AsmPrinter(generic=generic, debuginfo=debuginfo, local_scope=local_scope).print_top(op, resources)

@@ -50,3 +50,49 @@ def test_prints_as_upstream(case: str) -> None:
     with contextlib.redirect_stdout(out):
         assert polymlir_main(["opt", "--allow-unregistered-dialect", str(path)]) == 0
     assert out.getvalue() == r.stdout
+
+
+# As mlir-opt-22 prints it: the llvm attributes polymlir keeps verbatim go
+# through aliases named after their mnemonic, nested ones first (by depth,
+# then by name), and nested references use the aliases.
+LLVM_ALIASES = """\
+#loop_unroll = #llvm.loop_unroll<disable = true>
+#tbaa_root = #llvm.tbaa_root<id = "Simple C/C++ TBAA">
+#loop_annotation = #llvm.loop_annotation<unroll = #loop_unroll>
+#tbaa_type_desc = #llvm.tbaa_type_desc<id = "omnipotent char", members = {<#tbaa_root, 0>}>
+#tbaa_type_desc1 = #llvm.tbaa_type_desc<id = "int", members = {<#tbaa_type_desc, 0>}>
+#tbaa_tag = #llvm.tbaa_tag<base_type = #tbaa_type_desc1, access_type = #tbaa_type_desc1, offset = 0>
+module {
+  llvm.func @f(%arg0: !llvm.ptr) {
+    %0 = llvm.load %arg0 {tbaa = [#tbaa_tag]} : !llvm.ptr -> i32
+    llvm.br ^bb1 {loop_annotation = #loop_annotation}
+  ^bb1:  // pred: ^bb0
+    llvm.return
+  }
+}
+
+"""
+
+
+def test_llvm_attributes_print_through_upstreams_aliases(tmp_path: Path) -> None:
+    # The input spells every attribute inline, in another order.
+    f = tmp_path / "aliases.mlir"
+    f.write_text(
+        "llvm.func @f(%p: !llvm.ptr) {\n"
+        '  %0 = llvm.load %p {tbaa = [#llvm.tbaa_tag<base_type = #llvm.tbaa_type_desc<id = "int", members = '
+        '{<#llvm.tbaa_type_desc<id = "omnipotent char", members = {<#llvm.tbaa_root<id = "Simple C/C++ TBAA">, 0>}>'
+        ', 0>}>, access_type = #llvm.tbaa_type_desc<id = "int", members = {<#llvm.tbaa_type_desc<id = '
+        '"omnipotent char", members = {<#llvm.tbaa_root<id = "Simple C/C++ TBAA">, 0>}>, 0>}>, offset = 0>]}'
+        " : !llvm.ptr -> i32\n"
+        "  llvm.br ^bb1 {loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<disable = true>>}\n"
+        "^bb1:\n  llvm.return\n}\n"
+    )
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert polymlir_main(["opt", str(f)]) == 0
+    assert out.getvalue() == LLVM_ALIASES
+    # Generic form and local scope print them inline.
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert polymlir_main(["opt", "--mlir-print-local-scope", str(f)]) == 0
+    assert "#tbaa_tag" not in out.getvalue() and "#llvm.tbaa_tag<" in out.getvalue()

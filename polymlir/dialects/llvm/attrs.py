@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from ...ir import attributes as A
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS
+from ...printer import register_opaque_aliases
 
 # -- integer enums (properties hold IntegerAttr values) ------------------------
 
@@ -333,3 +334,50 @@ def _parse_llvm_attr(p, name: str) -> A.Attribute | None:
 
 
 DIALECT_ATTR_PARSERS["llvm"] = _parse_llvm_attr
+
+
+# The attributes upstream prints through an alias named after their mnemonic
+# (LLVMOpAsmDialectInterface::getAlias); polymlir keeps them verbatim.
+register_opaque_aliases(
+    "llvm",
+    frozenset(
+        {
+            "access_group",
+            "alias_scope",
+            "alias_scope_domain",
+            "di_annotation",
+            "di_basic_type",
+            "di_common_block",
+            "di_compile_unit",
+            "di_composite_type",
+            "di_derived_type",
+            "di_file",
+            "di_global_variable",
+            "di_global_variable_expression",
+            "di_imported_entity",
+            "di_label",
+            "di_lexical_block",
+            "di_lexical_block_file",
+            "di_local_variable",
+            "di_module",
+            "di_namespace",
+            "di_null_type",
+            "di_string_type",
+            "di_subprogram",
+            "di_subroutine_type",
+            "loop_annotation",
+            "loop_distribute",
+            "loop_interleave",
+            "loop_licm",
+            "loop_peeled",
+            "loop_pipeline",
+            "loop_unroll",
+            "loop_unroll_and_jam",
+            "loop_unswitch",
+            "loop_vectorize",
+            "tbaa_root",
+            "tbaa_tag",
+            "tbaa_type_desc",
+        }
+    ),
+)
