@@ -151,7 +151,7 @@ def test_tile_trace_draws_two_panels_with_tiles_and_order():
     assert {p.get_xy()[0] for p in tiles} == {-0.5, 3.5, 7.5}  # anchored at i's lower bound 0
     assert {p.get_xy()[1] for p in tiles} == {0.5, 3.5, 6.5}  # and j's lower bound 1
     texts = legend_texts(after)
-    assert any(t.startswith("tiles (i_tile by 4, j_tile by 3)") for t in texts)
+    assert any(t.startswith("tiles (i_tile, j_tile: 4x3)") for t in texts)
     assert any(t.startswith("execution order after the trace") for t in texts)
     # 108 points, numbered by their rank under the new schedule: the first
     # tile's 12 points come first.
@@ -178,9 +178,32 @@ def test_copies_of_a_statement_map_back_through_the_element_they_write():
     assert labels["0"] == (0, 1) and labels["1"] == (1, 1) and labels["2"] == (0, 2)
 
 
+def test_copies_map_back_through_all_the_elements_they_touch():
+    # C[i, j] is written for every k; A[i, k] tells the unrolled copies of k apart.
+    fig = show(MATMUL, loops=["i", "k"], params={"N": 4, "M": 3}, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
+    _, after = fig.axes
+    labels = {t.get_text(): t.xy for t in after.texts}
+    assert len(labels) == 16
+    assert labels["0"] == (0, 0) and labels["1"] == (0, 1) and labels["4"] == (1, 0)
+
+
+# The same element for every k, read and written: nothing tells the k apart.
+ACCUMULATE = """\
+func.func @acc(%C: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    affine.for %k = 0 to 6 {
+      %c = affine.load %C[%i] : memref<8xf64>
+      %s = arith.addf %c, %c : f64
+      affine.store %s, %C[%i] : memref<8xf64>
+    }
+  }
+  return
+}
+"""
+
+
 def test_order_not_drawn_when_copies_cannot_be_mapped_back():
-    # C[i, j] is written for every k: the unrolled copies of k are not told apart.
-    fig = show(MATMUL, params={"N": 4, "M": 3}, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
+    fig = show(ACCUMULATE, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
     _, after = fig.axes
     assert not after.texts
     assert any("cannot be mapped back" in t for t in legend_texts(after))
