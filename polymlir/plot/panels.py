@@ -379,7 +379,7 @@ def _add_transformed(
     names = [loop_name(loop) for loop in chosen]
     keep_old = [loop.depth for loop in chosen]
     rects: set[tuple[float, float, float, float]] = set()
-    tile_desc: set[str] = set()
+    tile_desc: dict[int, tuple[str, int]] = {}  # axis -> tile loop name, extent
     timed: list[UnitTimes] = []
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
     missing: list[str] = []
@@ -397,11 +397,9 @@ def _add_transformed(
                 t_loops = _tile_loops(u, points)
                 if any(t is not None for t in t_loops):
                     rects |= _tile_rects(u, t_loops, old.bounds, values)
-                    tile_desc |= {
-                        f"{loop_name(t)} by {t.step // max(p.step, 1)}"
-                        for t, p in zip(t_loops, points, strict=False)
-                        if t is not None
-                    }
+                    for axis, t in enumerate(t_loops):
+                        if t is not None:  # the tile's extent along the axis is the tile loop's step
+                            tile_desc.setdefault(axis, (loop_name(t), t.step))
             if too_many:
                 continue
             sched = model.statement_for(u.op).schedule
@@ -428,7 +426,9 @@ def _add_transformed(
         panel.notes += tiles.notes
     elif rects:
         panel.tiles = [_rect_polygon(r) for r in sorted(rects)[:MAX_TILES]]
-        panel.tile_label = f"tiles ({', '.join(sorted(tile_desc))})"
+        sizes = [str(tile_desc[a][1]) if a in tile_desc else "all" for a in range(len(chosen))]
+        extents = ("x" if len(tile_desc) == len(chosen) else " x ").join(sizes)
+        panel.tile_label = f"tiles ({', '.join(tile_desc[a][0] for a in sorted(tile_desc))}: {extents})"
     if too_many:
         panel.notes.append(f"execution order not drawn: more than {MAX_ORDER} instances")
     elif unmapped:

@@ -163,8 +163,9 @@ def _tile_polygon(fam: _Family, pts: set[Point], domain: list[XY]) -> list[XY]:
     """The cells of ``pts`` in the point loops' coordinates, their hull mapped
     back to the shown loops and clipped to the domain's cells."""
     inv = np.linalg.inv(fam.linear)
-    mapped = [_pad(fam.linear @ np.array(_pad(x)) + fam.shift) for x in pts]
-    hull = _hull([c for p in mapped for c in _cell(p)])
+    mapped = np.array([_pad(x) for x in pts]) @ fam.linear.T + fam.shift
+    # The hull of the cells is that of the cells of the points' hull.
+    hull = _hull([c for p in _hull([(float(a), float(b)) for a, b in mapped]) for c in _cell(p)])
     back = [_pad(np.round(inv @ (np.array(h) - fam.shift), 9)) for h in hull]
     return _clip(_hull(back), domain)
 
