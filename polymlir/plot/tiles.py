@@ -103,14 +103,15 @@ def _add_unit(u: UnitTimes, n: int, families: dict[tuple[object, ...], _Family])
         return
     value: list[dict[Point, int]] = []
     functional: list[int] = []
+    constant: list[int] = []
     for k in range(len(u.loops)):
         vals: dict[Point, set[int]] = {}
         for x, t in u.pairs:
             vals.setdefault(x, set()).add(t[2 * k + 1])
         single = all(len(v) == 1 for v in vals.values())
         value.append({x: next(iter(v)) for x, v in vals.items()} if single else {})
-        if single and len({next(iter(v)) for v in vals.values()}) > 1:
-            functional.append(k)
+        if single:
+            (functional if len({next(iter(v)) for v in vals.values()}) > 1 else constant).append(k)
     points = np.array(xs, dtype=float)
     design = np.hstack([points, np.ones((len(xs), 1))])
     affine: dict[int, np.ndarray] = {}
@@ -122,6 +123,9 @@ def _add_unit(u: UnitTimes, n: int, families: dict[tuple[object, ...], _Family])
             affine[k] = np.asarray(np.round(coef, 9))
         else:
             tile.append(k)
+    # A tile loop with one tile here (the domain is smaller than a tile along
+    # it) is constant: it is one still when a point loop's bounds use it.
+    tile = sorted(tile + [k for k in constant if any(_bounds_use(u.loops[j], u.loops[k]) for j in affine)])
     if not tile:
         return
     linear, shift = _point_map(affine, n)
@@ -129,6 +133,11 @@ def _add_unit(u: UnitTimes, n: int, families: dict[tuple[object, ...], _Family])
     fam = families.setdefault(key, _Family([u.loops[k] for k in tile], linear, shift))
     for x in xs:
         fam.groups.setdefault(tuple(value[k][x] for k in tile), set()).add(x)
+
+
+def _bounds_use(inner: Loop, outer: Loop) -> bool:
+    """Whether a bound of ``inner`` is a function of ``outer``'s IV."""
+    return inner.depth > outer.depth and any(e.is_function_of_dim(outer.depth) for e in inner.lbs + inner.ubs)
 
 
 def _point_map(affine: dict[int, np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -189,25 +198,28 @@ def _separated(polys: list[list[XY]], groups: list[set[Point]]) -> bool:
 def _label(fam: _Family, n: int) -> str:
     """``i_tile, j_tile: 4x3`` (extents along the shown loops), ``skewed,
     4x4`` (along the point loops) when the point loops are not the shown
-    ones; ``all`` along a loop that is not cut into tiles."""
+    ones; ``all`` along a loop that is not cut into tiles; one tile says so
+    (its extent is the domain's, not the tile size)."""
     lin = fam.linear[:n, :n]
     skewed = not all(sorted(np.abs(row).tolist()) == [0.0] * (n - 1) + [1.0] for row in lin)
     coords = [
         [(fam.linear @ np.array(_pad(x)) + fam.shift)[:n] if skewed else np.array(x[:n], dtype=float) for x in g]
         for g in fam.groups.values()
     ]
-    sizes = []
+    sizes: list[str] = []
     for axis in range(n):
         every = [c[axis] for g in coords for c in g]
         whole = max(every) - min(every) + 1
         biggest = max(max(c[axis] for c in g) - min(c[axis] for c in g) + 1 for g in coords)
         sizes.append(str(round(biggest)) if biggest < whole else "all")
+    if len(fam.groups) == 1:
+        sizes = ["one tile holds every instance"]
     named = all(getattr(t.iv, "name_hint", None) for t in fam.tile_loops)
     parts = [", ".join(loop_name(t) for t in fam.tile_loops)] if named else []
     if skewed:
         parts.insert(0, "skewed")
     head = ", ".join(parts)
-    extents = ("x" if all(x.isdigit() for x in sizes) else " x ").join(sizes)
+    extents = ("x" if all(x.isdigit() for x in sizes) or len(sizes) == 1 else " x ").join(sizes)
     return f"{head}: {extents}" if head else extents
 
 

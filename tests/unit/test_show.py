@@ -374,6 +374,16 @@ def test_optimize_tiles_are_drawn():
     assert_tiles_group(polys, [(i, j) for i in range(6) for j in range(9)], lambda i, j: (i // 4, j // 4))
 
 
+def test_tiles_larger_than_the_domain_along_a_loop():
+    fig = show(ROWSUM, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [4, 16]}])
+    polys = tile_patches(fig.axes[1])
+    assert_tiles_group(polys, [(i, j) for i in range(12) for j in range(1, 10)], lambda i, j: i // 4)
+    assert any(t.startswith("tiles (i_tile, j_tile: 4 x all)") for t in legend_texts(fig.axes[1]))
+    fig = show(ROWSUM, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [16, 16]}])
+    assert tile_patches(fig.axes[1]) == [[(-0.5, 0.5), (11.5, 0.5), (11.5, 9.5), (-0.5, 9.5)]]
+    assert any("one tile holds every instance" in t for t in legend_texts(fig.axes[1]))
+
+
 def test_groups_that_are_not_convex_tiles_are_not_drawn():
     # i mod 2 as the outer loop: the even rows' hull holds the odd rows.
     fig = show(ROWSUM, trace=[{"op": "apply_schedule", "schedule": "{ S0[i,j] -> [i mod 2, i, j] }"}])
