@@ -22,9 +22,10 @@ from ..ir.core import Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.trace import Step, Trace, load_trace
+from .tiles import XY, UnitTimes, find_tiles
 
 if TYPE_CHECKING:
-    pass
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 
 DEFAULT_PARAM = 8  # value of every symbol not given
@@ -71,7 +72,7 @@ class Panel:
     same_point: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # kind -> points
     carried_by: dict[str, set[str]] = field(default_factory=dict)
     window: tuple[Point, Point] | None = None  # dependences drawn for sources in this box only
-    tiles: list[tuple[float, float, float, float]] = field(default_factory=list)  # x, y, w, h
+    tiles: list[list[XY]] = field(default_factory=list)  # convex polygons (a 1-D panel: y in -0.5..0.5)
     tile_label: str = ""
     implied: dict[str, int] = field(default_factory=dict)  # arrows left out as implied by others
     stride: int = 1  # arrows drawn from every stride-th point along each loop
@@ -322,14 +323,43 @@ class _Before:
 
     units: list[Unit]
     views: list[StmtView]
-    accesses: list[object]  # each unit's own access relation (isl map)
+    accesses: list[isl.Map]  # each unit's own access relation
+    touched: list[list[tuple[Value, str, isl.Map]]]  # each unit's accesses over its loops: memref, kind, relation
     values: dict[str, int]  # its parameter values, by isl name
     bounds: list[tuple[int, int]]
 
 
+def _touched(model: PolyhedralModel, u: Unit) -> list[tuple[Value, str, isl.Map]]:
+    """The accesses of ``u`` made in all its loops (loads hoisted out of an
+    inner loop are left out), in program order, the unit's own op's last
+    (its statement names the instances)."""
+    out = []
+    members = [m for m in u.members if m.stmt.op is not u.op] + [m for m in u.members if m.stmt.op is u.op]
+    for m in members:
+        if len(m.stmt.loops) == len(u.loops):
+            a = m.stmt.accesses[0]
+            out.append((a.memref, a.kind, a.relation))
+    return out
+
+
 def _before(model: PolyhedralModel, shown: list[Unit], panel: Panel, values: dict[str, int]) -> _Before:
     acc = [model.statement_for(u.op).accesses[0].relation for u in shown]
-    return _Before(shown, panel.stmts, acc, values, panel.bounds)
+    return _Before(shown, panel.stmts, acc, [_touched(model, u) for u in shown], values, panel.bounds)
+
+
+def _correspondence(model: PolyhedralModel, u: Unit, values: dict[str, int], old: _Before, k: int) -> isl.Map | None:
+    """``{ new instance -> original instance }`` of ``u`` and the original
+    unit ``k``: through the element the unit writes when the original write
+    is one-to-one, else through every element it touches (same accesses in
+    the same order), else None."""
+    stmt = model.statement_for(u.op)
+    corr = ib.instance_correspondence(stmt.accesses[0].relation, values, old.accesses[k], old.values)
+    if corr is not None:
+        return corr
+    new, orig = _touched(model, u), old.touched[k]
+    if [(v, kind) for v, kind, _ in new] != [(v, kind) for v, kind, _ in orig]:
+        return None
+    return ib.instance_correspondence_by_accesses([r for _, _, r in new], values, [r for _, _, r in orig], old.values)
 
 
 def _add_transformed(
@@ -338,21 +368,24 @@ def _add_transformed(
     """Tiles and execution order of ``s`` (already transformed) for the
     instances of the original units. A unit's op, or its copies (unrolled:
     same op, same location), is found in the new program; a new instance is
-    the original instance that writes the same element (when the original
-    write is injective), else the one with the same values of the loops of
-    the same names."""
+    the original instance that touches the same elements (when they tell
+    the original instances apart), else the one with the same values of the
+    loops of the same names. The tiles come from the new schedule of the
+    instances (``tiles.py``); when some instance cannot be mapped back, from
+    the shape of tile loops that step from the point loops' lower bounds."""
     model = s.model
     values = _param_values(model, given, by_value)
     units, _ = _units(model)
     names = [loop_name(loop) for loop in chosen]
     keep_old = [loop.depth for loop in chosen]
-    tiles: set[tuple[float, float, float, float]] = set()
-    tile_desc: set[str] = set()
+    rects: set[tuple[float, float, float, float]] = set()
+    tile_desc: dict[int, tuple[str, int]] = {}  # axis -> tile loop name, extent
+    timed: list[UnitTimes] = []
     visits: list[tuple[tuple[int, ...], tuple[float, float]]] = []
     missing: list[str] = []
     unmapped: list[str] = []
     too_many = False
-    for ou, view, old_acc in zip(old.units, old.views, old.accesses, strict=True):
+    for k, (ou, view) in enumerate(zip(old.units, old.views, strict=True)):
         copies = [u for u in units if u.op is ou.op or (u.op.name == ou.op.name and u.op.loc == ou.op.loc)]
         if not copies:
             missing.append(ou.name)
@@ -363,19 +396,16 @@ def _add_transformed(
             if points is not None:
                 t_loops = _tile_loops(u, points)
                 if any(t is not None for t in t_loops):
-                    tiles |= _tile_rects(u, t_loops, old.bounds, values)
-                    tile_desc |= {
-                        f"{loop_name(t)} by {t.step // max(p.step, 1)}"
-                        for t, p in zip(t_loops, points, strict=False)
-                        if t is not None
-                    }
+                    rects |= _tile_rects(u, t_loops, old.bounds, values)
+                    for axis, t in enumerate(t_loops):
+                        if t is not None:  # the tile's extent along the axis is the tile loop's step
+                            tile_desc.setdefault(axis, (loop_name(t), t.step))
             if too_many:
                 continue
-            stmt = model.statement_for(u.op)
-            sched = stmt.schedule
+            sched = model.statement_for(u.op).schedule
             times = list(range(ib.n_out(sched)))
-            corr = ib.instance_correspondence(stmt.accesses[0].relation, values, old_acc, old.values)
-            if corr is not None:  # new instance -> the original one, through the element written
+            corr = _correspondence(model, u, values, old, k)
+            if corr is not None:  # new instance -> the original one, through the elements touched
                 rel = ib.projected_relation(ib.reverse_then(corr, sched, values), keep_old, times, {})
             elif points is not None and u.op is ou.op and len(copies) == 1:
                 rel = ib.projected_relation(sched, [p.depth for p in points], times, values)
@@ -386,24 +416,36 @@ def _add_transformed(
             if pairs is None:
                 too_many = True
                 continue
+            timed.append(UnitTimes(u.loops, pairs))
             visits += [(time, _xy(pt, view.offset)) for pt, time in pairs]
     if missing:
         panel.notes.append(f"{', '.join(missing)}: not found after the trace")
-    panel.tiles = sorted(tiles)[:MAX_TILES]
-    if tiles:
-        panel.tile_label = f"tiles ({', '.join(sorted(tile_desc))})"
+    if not (too_many or unmapped or missing):
+        tiles = find_tiles(timed, len(chosen), MAX_TILES)
+        panel.tiles, panel.tile_label = tiles.polygons, tiles.label
+        panel.notes += tiles.notes
+    elif rects:
+        panel.tiles = [_rect_polygon(r) for r in sorted(rects)[:MAX_TILES]]
+        sizes = [str(tile_desc[a][1]) if a in tile_desc else "all" for a in range(len(chosen))]
+        extents = ("x" if len(tile_desc) == len(chosen) else " x ").join(sizes)
+        panel.tile_label = f"tiles ({', '.join(tile_desc[a][0] for a in sorted(tile_desc))}: {extents})"
     if too_many:
         panel.notes.append(f"execution order not drawn: more than {MAX_ORDER} instances")
     elif unmapped:
         panel.notes.append(
             f"execution order not drawn: the instances of {', '.join(dict.fromkeys(unmapped))} "
-            "after the trace cannot be mapped back (their write is not one-to-one)"
+            "after the trace cannot be mapped back (the elements they touch do not tell them apart)"
         )
     elif visits:
         seen: dict[tuple[float, float], None] = {}
         for _, xy in sorted(visits):
             seen.setdefault(xy, None)
         panel.order = list(seen)
+
+
+def _rect_polygon(r: tuple[float, float, float, float]) -> list[XY]:
+    x, y, w, h = r
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 
 
 def _tile_loops(u: Unit, points: list[Loop]) -> list[Loop | None]:

@@ -7,8 +7,9 @@ One panel shows the statements' instances projected onto two loops of a
 nest (a point per instance for small domains, the outline of each convex
 piece otherwise) and the memory dependences between them as arrows coloured
 by kind. With a trace, a second panel shows the same domain after the trace
-is replayed: the tiles of the transformed program as rectangles (tile
-loops step from the loops' lower bounds by size * step) and the new
+is replayed: the tiles of the transformed program as polygons (the
+instances grouped by the values of the tile loops, read from the new
+schedule: rectangles, parallelograms after a skew; ``tiles.py``) and the new
 execution order as a line through the points in the order they are first
 visited, numbered when few. Symbols are fixed to small values (``--params
 N=8,M=6``, default 8) so that isl can enumerate the points; everything is
@@ -98,9 +99,16 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
 
     handles: list[Any] = []
     one_d = len(panel.axes) == 1
-    for k, (lx, ly, w, h) in enumerate(panel.tiles):
-        ax.add_patch(Rectangle((lx, ly), w, h, facecolor=TILE_COLOR, alpha=0.10 if k % 2 else 0.04, lw=0))
-        ax.add_patch(Rectangle((lx, ly), w, h, fill=False, edgecolor=TILE_COLOR, lw=1.6, zorder=1))
+    for k, tile in enumerate(panel.tiles):
+        alpha = 0.10 if k % 2 else 0.04
+        box = _box(tile)
+        if box is not None:  # axis-aligned: a Rectangle, as structural tilings were always drawn
+            lx, ly, w, h = box
+            ax.add_patch(Rectangle((lx, ly), w, h, facecolor=TILE_COLOR, alpha=alpha, lw=0))
+            ax.add_patch(Rectangle((lx, ly), w, h, fill=False, edgecolor=TILE_COLOR, lw=1.6, zorder=1))
+        else:
+            ax.add_patch(Polygon(tile, closed=True, facecolor=TILE_COLOR, alpha=alpha, lw=0))
+            ax.add_patch(Polygon(tile, closed=True, fill=False, edgecolor=TILE_COLOR, lw=1.6, zorder=1))
     if panel.tiles:
         handles.append(Patch(facecolor=TILE_COLOR, alpha=0.3, edgecolor=TILE_COLOR, label=panel.tile_label))
     for k, v in enumerate(panel.stmts):
@@ -232,6 +240,15 @@ def _draw(ax: Axes, panel: Panel, with_deps: bool, height: float) -> None:
     if handles:
         # Below the axis label: 0.55 inch whatever the axes' height.
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.55 / height), fontsize=7, frameon=False)
+
+
+def _box(poly: list[tuple[float, float]]) -> tuple[float, float, float, float] | None:
+    """``(x, y, width, height)`` of an axis-aligned rectangle, else None."""
+    xs = sorted({x for x, _ in poly})
+    ys = sorted({y for _, y in poly})
+    if len(poly) != 4 or len(xs) != 2 or len(ys) != 2:
+        return None
+    return xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0]
 
 
 ZOOM = 3.0  # inches of the enlarged box of a large domain

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import builtins
 import json
+import math
 
 import pytest
 
 pytest.importorskip("matplotlib")
 
-from matplotlib.patches import FancyArrowPatch, Rectangle  # noqa: E402
+from matplotlib.patches import FancyArrowPatch, Polygon, Rectangle  # noqa: E402
+from matplotlib.path import Path  # noqa: E402
 
 from polymlir import parse, print_ir  # noqa: E402
 from polymlir.cli import main  # noqa: E402
@@ -151,7 +153,7 @@ def test_tile_trace_draws_two_panels_with_tiles_and_order():
     assert {p.get_xy()[0] for p in tiles} == {-0.5, 3.5, 7.5}  # anchored at i's lower bound 0
     assert {p.get_xy()[1] for p in tiles} == {0.5, 3.5, 6.5}  # and j's lower bound 1
     texts = legend_texts(after)
-    assert any(t.startswith("tiles (i_tile by 4, j_tile by 3)") for t in texts)
+    assert any(t.startswith("tiles (i_tile, j_tile: 4x3)") for t in texts)
     assert any(t.startswith("execution order after the trace") for t in texts)
     # 108 points, numbered by their rank under the new schedule: the first
     # tile's 12 points come first.
@@ -178,9 +180,32 @@ def test_copies_of_a_statement_map_back_through_the_element_they_write():
     assert labels["0"] == (0, 1) and labels["1"] == (1, 1) and labels["2"] == (0, 2)
 
 
+def test_copies_map_back_through_all_the_elements_they_touch():
+    # C[i, j] is written for every k; A[i, k] tells the unrolled copies of k apart.
+    fig = show(MATMUL, loops=["i", "k"], params={"N": 4, "M": 3}, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
+    _, after = fig.axes
+    labels = {t.get_text(): t.xy for t in after.texts}
+    assert len(labels) == 16
+    assert labels["0"] == (0, 0) and labels["1"] == (0, 1) and labels["4"] == (1, 0)
+
+
+# The same element for every k, read and written: nothing tells the k apart.
+ACCUMULATE = """\
+func.func @acc(%C: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    affine.for %k = 0 to 6 {
+      %c = affine.load %C[%i] : memref<8xf64>
+      %s = arith.addf %c, %c : f64
+      affine.store %s, %C[%i] : memref<8xf64>
+    }
+  }
+  return
+}
+"""
+
+
 def test_order_not_drawn_when_copies_cannot_be_mapped_back():
-    # C[i, j] is written for every k: the unrolled copies of k are not told apart.
-    fig = show(MATMUL, params={"N": 4, "M": 3}, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
+    fig = show(ACCUMULATE, trace=[{"op": "unroll", "loops": ["k"], "factor": 2}])
     _, after = fig.axes
     assert not after.texts
     assert any("cannot be mapped back" in t for t in legend_texts(after))
@@ -221,6 +246,163 @@ def test_trace_as_json_text_and_refusal():
         show(STENCIL, trace=[{"op": "tile", "loops": ["t", "i"], "sizes": [4, 4]}])
 
 
+# -- tiles read from the transformed schedule --------------------------------------------------
+
+# gemm with beta: C[i][j] *= beta between the j and k loops (an imperfect band).
+GEMM = """\
+func.func @gemm(%C: memref<10x12xf64>, %A: memref<10x9xf64>, %B: memref<9x12xf64>, %beta: f64) {
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to 12 {
+      %c = affine.load %C[%i, %j] : memref<10x12xf64>
+      %m = arith.mulf %c, %beta : f64
+      affine.store %m, %C[%i, %j] : memref<10x12xf64>
+      affine.for %k = 0 to 9 {
+        %a = affine.load %A[%i, %k] : memref<10x9xf64>
+        %b = affine.load %B[%k, %j] : memref<9x12xf64>
+        %e = affine.load %C[%i, %j] : memref<10x12xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %e, %p : f64
+        affine.store %s, %C[%i, %j] : memref<10x12xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+TRIANGLE = """\
+func.func @tri(%A: memref<16x16xf64>) {
+  affine.for %i = 0 to 12 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %a = affine.load %A[%i, %j] : memref<16x16xf64>
+      %b = arith.addf %a, %a : f64
+      affine.store %b, %A[%i, %j] : memref<16x16xf64>
+    }
+  }
+  return
+}
+"""
+
+SKEW_TILE = [
+    {"op": "skew", "loops": ["t", "i"], "matrix": [[1, 0], [1, 1]]},
+    {"op": "tile", "loops": ["t", "i"], "sizes": [4, 4]},
+]
+
+
+def tile_patches(ax) -> list[list[tuple[float, float]]]:
+    """The outlines of the tiles drawn, as vertex lists in data coordinates."""
+    out = []
+    for p in ax.patches:
+        if p.get_fill() or isinstance(p, FancyArrowPatch):
+            continue
+        if isinstance(p, Rectangle):
+            x, y, w, h = p.get_x(), p.get_y(), p.get_width(), p.get_height()
+            out.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        elif isinstance(p, Polygon):
+            out.append([tuple(v) for v in p.get_xy()[:-1]])  # closed: the first vertex repeated
+    return out
+
+
+def axis_aligned(poly) -> bool:
+    return len(poly) == 4 and len({x for x, _ in poly}) == 2 and len({y for _, y in poly}) == 2
+
+
+def tiles_of(polys, points) -> dict[tuple[int, int], int]:
+    """The tile holding each point; each point must be in exactly one."""
+    out = {}
+    for pt in points:
+        holding = [k for k, poly in enumerate(polys) if Path(poly).contains_point(pt)]
+        assert len(holding) == 1, (pt, holding)
+        out[pt] = holding[0]
+    return out
+
+
+def assert_tiles_group(polys, points, key) -> None:
+    """The tiles partition ``points`` as ``key`` does: same tile iff same key."""
+    where = tiles_of(polys, points)
+    groups = {}
+    for pt in points:
+        groups.setdefault(key(*pt), set()).add(where[pt])
+    assert all(len(g) == 1 for g in groups.values())
+    assert len(groups) == len(polys) == len({next(iter(g)) for g in groups.values()})
+
+
+def test_imperfect_gemm_tiled_by_isl_shows_its_tiles():
+    fig = show(GEMM, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [4, 5]}])
+    _, after = fig.axes
+    polys = tile_patches(after)
+    assert len(polys) == math.ceil(10 / 4) * math.ceil(12 / 5)
+    assert all(axis_aligned(p) for p in polys)
+    assert_tiles_group(polys, [(i, j) for i in range(10) for j in range(12)], lambda i, j: (i // 4, j // 5))
+    assert any(t.startswith("tiles (i_tile, j_tile: 4x5)") for t in legend_texts(after))
+
+
+def test_triangular_band_tiles_are_cut_by_the_domain():
+    fig = show(TRIANGLE, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [4, 4]}])
+    _, after = fig.axes
+    polys = tile_patches(after)
+    points = [(i, j) for i in range(12) for j in range(i + 1)]
+    assert_tiles_group(polys, points, lambda i, j: (i // 4, j // 4))
+    assert len(polys) == 1 + 2 + 3  # the blocks on and below the diagonal
+    assert sum(not axis_aligned(p) for p in polys) == 3  # the diagonal ones
+
+
+def test_skew_then_tile_draws_parallelograms():
+    fig = show(STENCIL, trace=SKEW_TILE)
+    _, after = fig.axes
+    polys = tile_patches(after)
+    points = [(t, i) for t in range(10) for i in range(1, 21)]
+    assert_tiles_group(polys, points, lambda t, i: (t // 4, (t + i) // 4))
+    assert any(not axis_aligned(p) for p in polys)
+    texts = legend_texts(after)
+    assert any(t.startswith("tiles (skewed") and t.endswith(": 4x4)") for t in texts), texts
+
+
+def test_optimize_tiles_are_drawn():
+    fig = show(STENCIL, trace=[{"op": "optimize", "tile_sizes": [4, 4]}])
+    _, after = fig.axes
+    polys = tile_patches(after)
+    points = [(t, i) for t in range(10) for i in range(1, 21)]
+    tiles_of(polys, points)  # each instance in exactly one tile
+    assert len(polys) > 1 and any(not axis_aligned(p) for p in polys)  # skewed to tile the stencil
+    assert any(t.startswith("tiles (skewed") for t in legend_texts(after))
+    # A product: rectangular tiles of i and j, ceil(N/4) * ceil(M/4) of them.
+    fig = show(MATMUL, params={"N": 6, "M": 9}, trace=[{"op": "optimize", "tile_sizes": [4, 4, 4]}])
+    _, after = fig.axes
+    polys = tile_patches(after)
+    assert len(polys) == math.ceil(6 / 4) * math.ceil(9 / 4)
+    assert_tiles_group(polys, [(i, j) for i in range(6) for j in range(9)], lambda i, j: (i // 4, j // 4))
+
+
+def test_tiles_larger_than_the_domain_along_a_loop():
+    fig = show(ROWSUM, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [4, 16]}])
+    polys = tile_patches(fig.axes[1])
+    assert_tiles_group(polys, [(i, j) for i in range(12) for j in range(1, 10)], lambda i, j: i // 4)
+    assert any(t.startswith("tiles (i_tile, j_tile: 4 x all)") for t in legend_texts(fig.axes[1]))
+    fig = show(ROWSUM, trace=[{"op": "tile", "loops": ["i", "j"], "sizes": [16, 16]}])
+    assert tile_patches(fig.axes[1]) == [[(-0.5, 0.5), (11.5, 0.5), (11.5, 9.5), (-0.5, 9.5)]]
+    assert any("one tile holds every instance" in t for t in legend_texts(fig.axes[1]))
+
+
+def test_groups_that_are_not_convex_tiles_are_not_drawn():
+    # i mod 2 as the outer loop: the even rows' hull holds the odd rows.
+    fig = show(ROWSUM, trace=[{"op": "apply_schedule", "schedule": "{ S0[i,j] -> [i mod 2, i, j] }"}])
+    _, after = fig.axes
+    assert not tile_patches(after)
+    assert any("are not convex tiles: not drawn" in t for t in legend_texts(after))
+
+
+def test_tiles_from_loop_shapes_when_instances_cannot_be_mapped_back():
+    trace = [{"op": "tile", "loops": ["i", "k"], "sizes": [4, 4]}, {"op": "unroll", "loops": ["k"], "factor": 2}]
+    fig = show(ACCUMULATE, loops=["i", "k"], trace=trace)
+    _, after = fig.axes
+    polys = tile_patches(after)
+    assert_tiles_group(polys, [(i, k) for i in range(8) for k in range(6)], lambda i, k: (i // 4, k // 4))
+    texts = legend_texts(after)
+    assert any(t.startswith("tiles (i_tile, k_tile: 4x4)") for t in texts)
+    assert any("cannot be mapped back" in t for t in texts)
+
+
 # -- the command line -----------------------------------------------------------------------
 
 
@@ -259,6 +441,15 @@ def test_cli_writes_pictures(files, tmp_path, capsys, ext, kernel, extra):
         assert data.startswith(b"\x89PNG")
     else:
         assert b"<svg" in data[:2000]
+
+
+def test_cli_writes_skewed_tiles_as_svg(files, tmp_path):
+    out = tmp_path / "skewed.svg"
+    assert main(["show", str(files["stencil"]), "-o", str(out), "--trace", json.dumps(SKEW_TILE)]) == 0
+    data = out.read_text()
+    assert data.lstrip().startswith("<?xml") and "<svg" in data[:2000]
+    # 18 tiles, each drawn filled and outlined, as paths with the tile colour (#ff7f0e).
+    assert data.count("stroke: #ff7f0e") == 18 + 1  # and the legend's swatch
 
 
 def test_cli_refusal_and_errors(files, tmp_path, capsys):

@@ -68,6 +68,7 @@ from .footprints import (
 )
 from .plotting import (
     instance_correspondence,
+    instance_correspondence_by_accesses,
     outline_polygons,
     points_in_box,
     projected_relation,
@@ -176,6 +177,7 @@ __all__ = [
     "footprint_box",
     "footprint_guard",
     "instance_correspondence",
+    "instance_correspondence_by_accesses",
     "integer_set_to_basic_set",
     "integer_set_to_isl",
     "is_empty",

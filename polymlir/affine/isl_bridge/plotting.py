@@ -131,6 +131,46 @@ def instance_correspondence(
     return new.apply_range(old.reverse())
 
 
+def _elements_touched(accesses: Sequence[isl.Map], values: dict[str, int]) -> isl.Map | None:
+    """``{ S[instance] -> (element of each access, in order) }`` of accesses
+    over one statement's loops (parameters fixed), ``S`` the last access's
+    statement; None when their loop counts differ."""
+    if not accesses:
+        return None
+    name = accesses[-1].get_tuple_name(DIM_IN)
+    out: isl.Map | None = None
+    for a in accesses:
+        m = _fix_params(a, values)
+        assert isinstance(m, isl.Map)
+        if out is not None and m.dim(DIM_IN) != out.dim(DIM_IN):
+            return None
+        m = m.set_tuple_name(DIM_IN, name).set_tuple_name(DIM_OUT, "element")
+        out = m if out is None else out.flat_range_product(m)
+    assert out is not None
+    return out.set_tuple_name(DIM_OUT, "elements")
+
+
+@_isl_errors
+def instance_correspondence_by_accesses(
+    new_accesses: Sequence[isl.Map],
+    new_values: dict[str, int],
+    old_accesses: Sequence[isl.Map],
+    old_values: dict[str, int],
+) -> isl.Map | None:
+    """``{ new instance -> old instance }`` of two statements making the same
+    accesses (in the same order), through the tuple of elements they touch
+    (a product's ``C[i, j]`` written for every ``k`` is told apart by
+    ``A[i, k]``), each side named as its last access's statement; None when
+    that tuple does not tell the old instances apart."""
+    if len(new_accesses) != len(old_accesses) or not old_accesses:
+        return None
+    new = _elements_touched(new_accesses, new_values)
+    old = _elements_touched(old_accesses, old_values)
+    if new is None or old is None or new.dim(DIM_OUT) != old.dim(DIM_OUT) or not old.is_injective():
+        return None
+    return new.apply_range(old.reverse())
+
+
 @_isl_errors
 def reverse_then(corr: isl.Map, m: isl.Map, values: dict[str, int]) -> isl.Map:
     """``corr`` reversed, then ``m`` (parameters of ``m`` fixed to ``values``)."""
