@@ -351,15 +351,24 @@ def _correspondence(model: PolyhedralModel, u: Unit, values: dict[str, int], old
     """``{ new instance -> original instance }`` of ``u`` and the original
     unit ``k``: through the element the unit writes when the original write
     is one-to-one, else through every element it touches (same accesses in
-    the same order), else None."""
+    the same order), else through the order in which the instances write
+    each element, else None."""
     stmt = model.statement_for(u.op)
     corr = ib.instance_correspondence(stmt.accesses[0].relation, values, old.accesses[k], old.values)
     if corr is not None:
         return corr
     new, orig = _touched(model, u), old.touched[k]
-    if [(v, kind) for v, kind, _ in new] != [(v, kind) for v, kind, _ in orig]:
+    if [(v, kind) for v, kind, _ in new] == [(v, kind) for v, kind, _ in orig]:
+        corr = ib.instance_correspondence_by_accesses(
+            [r for _, _, r in new], values, [r for _, _, r in orig], old.values
+        )
+        if corr is not None:
+            return corr
+    if stmt.accesses[0].kind != "write":
         return None
-    return ib.instance_correspondence_by_accesses([r for _, _, r in new], values, [r for _, _, r in orig], old.values)
+    return ib.instance_correspondence_by_order(
+        stmt.accesses[0].relation, values, old.accesses[k], old.values, MAX_ORDER
+    )
 
 
 def _add_transformed(

@@ -358,6 +358,34 @@ def test_skew_then_tile_draws_parallelograms():
     assert any(t.startswith("tiles (skewed") and t.endswith(": 4x4)") for t in texts), texts
 
 
+# In place over time: every time step writes the same A[i], so the element
+# written does not tell the instances apart; their order does.
+IN_PLACE = """\
+func.func @jacobi(%A: memref<20xf64>) {
+  affine.for %t = 0 to 10 {
+    affine.for %i = 1 to 19 {
+      %a = affine.load %A[%i - 1] : memref<20xf64>
+      %b = affine.load %A[%i + 1] : memref<20xf64>
+      %s = arith.addf %a, %b : f64
+      affine.store %s, %A[%i] : memref<20xf64>
+    }
+  }
+  return
+}
+"""
+
+
+def test_in_place_stencil_maps_back_by_the_order_of_writes():
+    fig = show(IN_PLACE, trace=SKEW_TILE)
+    _, after = fig.axes
+    polys = tile_patches(after)
+    points = [(t, i) for t in range(10) for i in range(1, 19)]
+    assert_tiles_group(polys, points, lambda t, i: (t // 4, (t + i) // 4))
+    texts = legend_texts(after)
+    assert any(t.startswith("execution order after the trace") for t in texts), texts
+    assert not any("cannot be mapped back" in t for t in texts)
+
+
 def test_optimize_tiles_are_drawn():
     fig = show(STENCIL, trace=[{"op": "optimize", "tile_sizes": [4, 4]}])
     _, after = fig.axes

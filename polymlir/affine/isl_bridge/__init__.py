@@ -69,6 +69,7 @@ from .footprints import (
 from .plotting import (
     instance_correspondence,
     instance_correspondence_by_accesses,
+    instance_correspondence_by_order,
     outline_polygons,
     points_in_box,
     projected_relation,
@@ -178,6 +179,7 @@ __all__ = [
     "footprint_guard",
     "instance_correspondence",
     "instance_correspondence_by_accesses",
+    "instance_correspondence_by_order",
     "integer_set_to_basic_set",
     "integer_set_to_isl",
     "is_empty",

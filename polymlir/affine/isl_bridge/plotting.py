@@ -172,6 +172,41 @@ def instance_correspondence_by_accesses(
 
 
 @_isl_errors
+def instance_correspondence_by_order(
+    new_access: isl.Map, new_values: dict[str, int], old_access: isl.Map, old_values: dict[str, int], limit: int
+) -> isl.Map | None:
+    """``{ new instance -> old instance }`` of a statement writing the same
+    array before and after a legal transformation, when the element written
+    does not tell the instances apart (an in-place stencil writes ``A[i]`` at
+    every time step): the k-th instance writing an element after is the k-th
+    one writing it before, in execution order (the lexicographic order of
+    the instances). That is exact: the writes of one element are ordered by
+    output dependences, which a legal transformation keeps. None when the
+    two sides do not have the same instances per element (an unrolled copy
+    holds part of them) or hold more than ``limit``."""
+    new_pairs = relation_pairs(_fix_params(new_access, new_values), limit)
+    old_pairs = relation_pairs(_fix_params(old_access, old_values), limit)
+    if not new_pairs or old_pairs is None or len(new_pairs) != len(old_pairs):
+        return None
+    old_by_element: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for inst, elem in old_pairs:
+        old_by_element.setdefault(elem, []).append(inst)
+    rank: dict[tuple[int, ...], int] = {}
+    lines = []
+    new_name, old_name = new_access.get_tuple_name(DIM_IN), old_access.get_tuple_name(DIM_IN)
+    for inst, elem in new_pairs:
+        k = rank.get(elem, 0)
+        olds = old_by_element.get(elem, [])
+        if k >= len(olds):
+            return None
+        rank[elem] = k + 1
+        lines.append(f"{new_name}[{', '.join(map(str, inst))}] -> {old_name}[{', '.join(map(str, olds[k]))}]")
+    if any(rank.get(e, 0) != len(v) for e, v in old_by_element.items()):
+        return None
+    return isl.Map.read_from_str(new_access.get_ctx(), "{ " + "; ".join(lines) + " }")
+
+
+@_isl_errors
 def reverse_then(corr: isl.Map, m: isl.Map, values: dict[str, int]) -> isl.Map:
     """``corr`` reversed, then ``m`` (parameters of ``m`` fixed to ``values``)."""
     return corr.reverse().apply_range(_fix_params(m, values))
