@@ -184,8 +184,9 @@ def instance_correspondence_by_order(
     output dependences, which a legal transformation keeps. None when the
     two sides do not have the same instances per element (an unrolled copy
     holds part of them) or hold more than ``limit``."""
-    new_pairs = relation_pairs(_fix_params(new_access, new_values), limit)
-    old_pairs = relation_pairs(_fix_params(old_access, old_values), limit)
+    new, old = _fix_params(new_access, new_values), _fix_params(old_access, old_values)
+    assert isinstance(new, isl.Map) and isinstance(old, isl.Map)
+    new_pairs, old_pairs = relation_pairs(new, limit), relation_pairs(old, limit)
     if not new_pairs or old_pairs is None or len(new_pairs) != len(old_pairs):
         return None
     old_by_element: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
