@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ..dialects.linalg.structured import LinalgStructuredOp
 from ..ir.core import Operation, OpResult, Value
 from . import isl_bridge as ib
 from .model import Access, Loop, PolyhedralModel, Statement
@@ -151,19 +153,19 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
     """(load, store) pairs where the store writes ``combine(load, x)`` back to
     the element the load read, in the same block."""
     by_op = {s.op: s for s in model.statements}
-    pairs = []
+    pairs: list[tuple[Operation, Operation]] = []
     for s in model.statements:
         op = s.op
         if is_structured(op) and _linalg_accumulates(op):
             pairs.append((op, op))
             continue
-        if op.name != "affine.store":
+        if not isinstance(op, AffineStoreOp):
             continue
         v = op.operands[0]
         if not isinstance(v, OpResult) or v.owner.parent is not op.parent:
             continue
         for x in v.owner.operands:
-            if not isinstance(x, OpResult) or x.owner.name != "affine.load" or x.owner not in by_op:
+            if not isinstance(x, OpResult) or not isinstance(x.owner, AffineLoadOp) or x.owner not in by_op:
                 continue
             if not _combines(v.owner, x):
                 continue
@@ -180,11 +182,12 @@ def find_reductions(model: PolyhedralModel) -> list[tuple[Operation, Operation]]
     return pairs
 
 
-def _linalg_accumulates(op: Operation) -> bool:
+def _linalg_accumulates(op: LinalgStructuredOp) -> bool:
     """Whether every init a linalg op reads is combined associatively into
     the value it yields (a reduction: its self-dependences reassociate)."""
-    blk = op.payload_block()  # type: ignore[attr-defined]
-    n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
+    blk = op.payload_block()
+    assert blk is not None, "is_structured: the op has a payload"
+    n_in = len(op.dps_inputs())
     term = blk.operations[-1]
     inits = blk.arguments[n_in:]
     used = [(a, y) for a, y in zip(inits, term.operands, strict=False) if a.uses]
@@ -254,7 +257,8 @@ def dependences(model: PolyhedralModel, kind: str | None = None, value_based: bo
     or the exact value-based flow dependences; ``kind`` "flow"/"anti"/"output" filters."""
     if model.dependence_cache is None:
         model.dependence_cache = compute_dependences(model)
-    result: DependenceResult = model.dependence_cache  # type: ignore[assignment]
+    result = model.dependence_cache
+    assert isinstance(result, DependenceResult), "the model caches only a DependenceResult"
     deps = result.flow_exact if value_based else result.memory
     return [d for d in deps if kind is None or d.kind == kind]
 

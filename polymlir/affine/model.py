@@ -144,8 +144,8 @@ class Statement:
     loops: list[Loop]
     domain: isl.Set
     positions: list[int]  # textual positions, one per level (len == len(loops) + 1)
+    schedule: isl.Map  # S[i] -> [p0, i0, p1, ...] (2d+1, padded)
     accesses: list[Access] = field(default_factory=list)
-    schedule: isl.Map | None = None  # S[i] -> [p0, i0, p1, ...] (2d+1, padded)
 
     @property
     def loc(self) -> str:
@@ -177,7 +177,8 @@ class PolyhedralModel:
         self.func = func
         self.statements: list[Statement] = []
         self.loops: list[Loop] = []
-        self.params: list[Value] = []
+        # Symbol values, and for linalg ops the dynamic operand sizes.
+        self.params: list[Value | ShapeDim] = []
         self.param_names: list[str] = []
         self.arrays: dict[Value, str] = {}
         self.non_affine: list[NonAffineRegion] = []
@@ -188,6 +189,22 @@ class PolyhedralModel:
         self.dependence_cache: object | None = None
 
     # -- queries ----------------------------------------------------------------
+    def symbol_values(self) -> list[Value]:
+        """The parameters as SSA values, for code that emits affine maps over
+        them. A model of affine code has only these; a ValueError when a
+        linalg op's dynamic size is one (emit its ``memref.dim`` instead)."""
+        values = [p for p in self.params if isinstance(p, Value)]
+        if len(values) != len(self.params):
+            raise ValueError(f"the model of {self.name} has operand sizes of linalg ops among its parameters")
+        return values
+
+    def param_label(self, k: int) -> str:
+        """Parameter ``k`` as a user reads it: its value's source name, else
+        its isl name."""
+        p = self.params[k]
+        hint = p.name_hint if isinstance(p, Value) else None
+        return hint or self.param_names[k]
+
     @property
     def name(self) -> str:
         n = self.func.get_attr("sym_name")
@@ -315,7 +332,7 @@ class _Builder:
                 if isinstance(val, A.IntegerAttr):
                     return const(val.value)
             if d.name == "affine.apply":
-                amap = d.get_attr("map").value  # type: ignore[union-attr]
+                amap = d.attr("map", A.AffineMapAttr).value
                 ops = d.operands
                 exprs = [self.value_expr(o, loops, user) for o in ops]
                 return amap.results[0].replace_dims_and_symbols(exprs[: amap.num_dims], exprs[amap.num_dims :])
@@ -336,7 +353,7 @@ class _Builder:
             return blk in top
         return v.parent_block in top
 
-    def _param(self, v: Value) -> int:
+    def _param(self, v: Value | ShapeDim) -> int:
         try:
             return self.m.params.index(v)
         except ValueError:
@@ -491,7 +508,7 @@ class _Builder:
             if isinstance(s, ShapeDim):
                 if not self.free_sizes and not self._is_symbol_value(s.value):
                     raise NonAffine(op, "the size of an operand defined inside the loop nest is not a symbol")
-                ubs.append(sym(self._param(s)))  # type: ignore[arg-type]
+                ubs.append(sym(self._param(s)))
             else:
                 ubs.append(const(s))
         cur = parent
@@ -530,12 +547,12 @@ class _Builder:
             name = f"S{k}"
             dims = [lp.name for lp in p.loops]
             dom = _domain(p.loops, p.conds, dims, params, name)
-            st = Statement(name, p.op, p.loops, dom, p.positions)
+            sched = ib.schedule_2d1(dims, params, name, p.positions, max_depth).intersect_domain(dom)
+            st = Statement(name, p.op, p.loops, dom, p.positions, sched)
             for kind, memref, idx in p.accesses:
                 arr = self.array(memref)
                 rel = ib.access_relation(idx, dims, params, name, arr).intersect_domain(dom)
                 st.accesses.append(Access(p.op, kind, memref, arr, rel))
-            st.schedule = ib.schedule_2d1(dims, params, name, p.positions, max_depth).intersect_domain(dom)
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
@@ -565,6 +582,7 @@ def _domain(loops: list[Loop], conds: list[_Cond], dims: list[str], params: list
                 ge_j = [lbj - lbi for i, lbi in enumerate(lbs) if i != j]
                 piece = ib.constraint_set(dims, params, name, ge_j, [(iv - lbj) % step])
                 pieces = piece if pieces is None else pieces.union(piece)
+            assert pieces is not None, "two or more lower bounds"
             dom = dom.intersect(pieces)
     for c in conds:
         cset = ib.constraint_set(

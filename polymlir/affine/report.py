@@ -3,6 +3,7 @@ contract for scripts) and a human-readable text rendering."""
 
 from __future__ import annotations
 
+from ..ir import attributes as A
 from ..ir.core import Operation
 from .dependence import dependences, loop_report
 from .model import PolyhedralModel, analyze
@@ -41,7 +42,7 @@ def module_report(module: Operation, func: str | None = None) -> dict:
     for op in module.walk(post_order=False):
         if op.name != "func.func" or not op.regions or not op.regions[0].blocks:
             continue
-        name = op.get_attr("sym_name").value  # type: ignore[union-attr]
+        name = op.attr("sym_name", A.StringAttr).value
         if func is not None and name != func:
             continue
         funcs.append(function_report(analyze(op, linalg=True)))

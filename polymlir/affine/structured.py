@@ -17,6 +17,7 @@ op's self-dependences by the dimension carrying them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from ..dialects.linalg.structured import LinalgStructuredOp
 from ..ir import types as T
@@ -51,7 +52,7 @@ class StructuredAccess:
     map: AffineMap
 
 
-def is_structured(op: Operation) -> bool:
+def is_structured(op: Operation) -> TypeGuard[LinalgStructuredOp]:
     """Whether ``op`` is a linalg structured op with a payload (the model's
     and the linalg transformations' unit)."""
     return isinstance(op, LinalgStructuredOp) and op.payload_block() is not None
@@ -84,7 +85,7 @@ def loop_sizes(op: LinalgStructuredOp) -> list[int | ShapeDim]:
     missing = [k for k, s in enumerate(sizes) if s is None]
     if missing:
         raise ValueError(f"loop dimension d{missing[0]} is the size of no operand dimension")
-    return sizes  # type: ignore[return-value]
+    return [s for s in sizes if s is not None]
 
 
 def payload_reads_init(op: LinalgStructuredOp, k: int) -> bool:

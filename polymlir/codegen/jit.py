@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..dialects.llvm import types as LT
+from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
@@ -65,6 +66,11 @@ __all__ = [
 
 TRAMPOLINE_PREFIX = "__polymlir_invoke_"
 GLOBALS_FUNCTION = "__polymlir_global_addresses"
+
+
+def _llvm_function_type(fn: Operation) -> LT.LLVMFunctionType:
+    """The type of ``llvm.func`` ``fn``."""
+    return T.of_kind(fn.prop("function_type", A.TypeAttr).value, LT.LLVMFunctionType)
 
 
 class LoweringError(DiagnosticError):
@@ -193,9 +199,9 @@ class ExecutionEngine:
         self._global_names: list[str] = []
         for op in body:
             if op.name == "llvm.func":
-                self._functions[op.props["sym_name"].value] = op
+                self._functions[op.prop("sym_name", A.StringAttr).value] = op
             elif op.name == "llvm.mlir.global":
-                self._global_names.append(op.props["sym_name"].value)
+                self._global_names.append(op.prop("sym_name", A.StringAttr).value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
         self._symbol_names = self._global_names + [
@@ -230,10 +236,9 @@ class ExecutionEngine:
         types = TypeNamer()
         out = []
         for name, fn in self._functions.items():
-            p = fn.props
             if not (fn.regions and fn.regions[0].blocks):
                 continue
-            ft: LT.LLVMFunctionType = p["function_type"].value
+            ft = _llvm_function_type(fn)
             lines = [f"define void {global_ref(TRAMPOLINE_PREFIX + name)}(ptr %args) {{"]
             argv = []
             for i, t in enumerate(ft.params):
@@ -476,7 +481,7 @@ def run_entry(engine: ExecutionEngine, entry: str = "main", result: str = "void"
     fn = engine._functions.get(entry)
     if fn is None or not (fn.regions and fn.regions[0].blocks):
         raise KeyError(f"entry point '{entry}' is not a function defined in the module")
-    ft = fn.props["function_type"].value
+    ft = _llvm_function_type(fn)
     want = {"void": LT.VOID, "i32": T.i32, "i64": T.i64, "f32": T.f32}[result]
     if ft.params or ft.return_type != want:
         raise TypeError(f"entry point '{entry}' must take no arguments and return {result}, its type is {ft}")

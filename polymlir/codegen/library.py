@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
@@ -177,7 +178,8 @@ def _declarations(module: Operation) -> list[tuple[str, T.FunctionType, Operatio
             continue
         if C_INTERFACE not in op.attributes:
             continue
-        out.append((op.props["sym_name"].value, op.props["function_type"].value, op))
+        ft = T.of_kind(op.prop("function_type", A.TypeAttr).value, T.FunctionType)
+        out.append((op.prop("sym_name", A.StringAttr).value, ft, op))
     return out
 
 

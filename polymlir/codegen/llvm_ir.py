@@ -279,7 +279,7 @@ class _ConstExprBuilder:
             if isinstance(t, LT.LLVMStructType):
                 body = "{ " + ", ".join(self.typed(x, ft) for x, ft in zip(v, t.fields, strict=True)) + " }"
                 return f"<{body}>" if t.packed else body
-            et = t.element_type  # type: ignore[attr-defined]
+            et = _field(t, 0)
             inner = ", ".join(self.typed(x, et) for x in v)
             return f"<{inner}>" if isinstance(t, T.VectorType) else f"[{inner}]"
         return v
@@ -290,8 +290,8 @@ class _ConstExprBuilder:
     def _expand(self, base: str, t: T.Type) -> list:
         if isinstance(t, LT.LLVMStructType):
             return [self._fill(base, f) for f in t.fields]
-        n = t.num_elements if isinstance(t, LT.LLVMArrayType) else t.shape[0]  # type: ignore[attr-defined]
-        return [self._fill(base, t.element_type) for _ in range(n)]  # type: ignore[attr-defined]
+        n = t.num_elements if isinstance(t, LT.LLVMArrayType) else T.of_kind(t, T.VectorType).shape[0]
+        return [self._fill(base, _field(t, 0)) for _ in range(n)]
 
     def _fill(self, base: str, t: T.Type) -> str:
         if base == "zeroinitializer":
@@ -367,4 +367,6 @@ def _copy(v):
 def _field(t: T.Type, i: int) -> T.Type:
     if isinstance(t, LT.LLVMStructType):
         return t.fields[i]
-    return t.element_type  # type: ignore[attr-defined]
+    if isinstance(t, (LT.LLVMArrayType, T.VectorType)):
+        return t.element_type
+    raise TypeError(f"'{t}' has no elements")

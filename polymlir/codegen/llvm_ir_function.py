@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..dialects.llvm import attrs as LA
 from ..dialects.llvm import types as LT
+from ..dialects.llvm.control import CondBrOp, SwitchOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, Value
@@ -107,7 +108,7 @@ def gep_flags(v: int) -> str:
 
 def _segments(op: Operation) -> list[int] | None:
     seg = op.properties.get("operandSegmentSizes") if isinstance(op.properties, dict) else None
-    return list(seg.values) if seg is not None else None
+    return list(seg.values) if isinstance(seg, A.DenseArrayAttr) else None
 
 
 def _split(values: Sequence[Value], sizes: Sequence[int]) -> list[list[Value]]:
@@ -126,17 +127,25 @@ def successor_operands(op: Operation) -> list[list[Value]]:
         return [list(ops)]
     seg = _segments(op)
     if name == "llvm.cond_br":
-        if seg is None:
-            return [list(op.trueDestOperands), list(op.falseDestOperands)]  # type: ignore[attr-defined]
+        if seg is None and isinstance(op, CondBrOp):
+            return [list(op.trueDestOperands), list(op.falseDestOperands)]
+        assert seg is not None, "a generic 'llvm.cond_br' has operand segments"
         return _split(ops, seg)[1:3]
     if name == "llvm.switch":
-        if seg is None:
-            return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]  # type: ignore[attr-defined]
+        if seg is None and isinstance(op, SwitchOp):
+            return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]
+        assert seg is not None, "a generic 'llvm.switch' has operand segments"
         _, dflt, cases = _split(ops, seg)
-        return [dflt] + _split(cases, op.props["case_operand_segments"].values)
+        return [dflt] + _split(cases, op.prop("case_operand_segments", A.DenseArrayAttr).values)
     if name == "llvm.invoke" and seg is not None:
         return _split(ops, seg)[1:3]
     return [[] for _ in op.successors]
+
+
+def _ordering(op: Operation) -> int:
+    """The atomic ordering of a load or store (0, not atomic, when absent)."""
+    o = op.opt_prop("ordering", A.IntegerAttr)
+    return o.value if o is not None else 0
 
 
 def call_arguments(op: Operation) -> list[Value]:
@@ -196,20 +205,22 @@ class FunctionTranslator:
         if name == "llvm.mlir.zero":
             return self.consts.zero(t)
         if name == "llvm.mlir.addressof":
-            return global_ref(op.props["global_name"].root)
+            return global_ref(op.prop("global_name", A.SymbolRefAttr).root)
         if name == "llvm.dso_local_equivalent":
-            return "dso_local_equivalent " + global_ref(op.props["function_name"].root)
+            return "dso_local_equivalent " + global_ref(op.prop("function_name", A.SymbolRefAttr).root)
         return "none"
 
     # -- the function --------------------------------------------------------------
     def translate(self) -> str:
         fn = self.fn
         p = fn.props
-        ft: LT.LLVMFunctionType = p["function_type"].value
-        name = global_ref(p["sym_name"].value)
+        ft = fn.prop("function_type", A.TypeAttr).value
+        if not isinstance(ft, LT.LLVMFunctionType):
+            raise TranslationError("'llvm.func' without an LLVM function type", fn.loc)
+        name = global_ref(fn.prop("sym_name", A.StringAttr).value)
         blocks = fn.regions[0].blocks if fn.regions else []
-        arg_attrs = p.get("arg_attrs")
-        res_attrs = p.get("res_attrs")
+        arg_attrs = fn.opt_prop("arg_attrs", A.ArrayAttr)
+        res_attrs = fn.opt_prop("res_attrs", A.ArrayAttr)
         ret_attr = param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
         linkage = getattr(p.get("linkage"), "value", "external")
         head = "define " if blocks else "declare "
@@ -217,7 +228,8 @@ class FunctionTranslator:
             head += linkage + " "
         if "dso_local" in p:
             head += "dso_local "
-        vis = LA.VISIBILITY.get(p.get("visibility_", A.IntegerAttr(0)).value, "")
+        visibility = fn.opt_prop("visibility_", A.IntegerAttr)
+        vis = LA.VISIBILITY.get(visibility.value if visibility is not None else 0, "")
         if vis:
             head += vis + " "
         head += cconv(p.get("CConv"))
@@ -355,10 +367,10 @@ class FunctionTranslator:
         if name == "llvm.fneg":
             return f"fneg {fastmath_str(p.get('fastmathFlags'))}{self.typed(ops[0])}"
         if name == "llvm.icmp":
-            pred = LA.ICMP_PREDICATES[p["predicate"].value]
+            pred = LA.ICMP_PREDICATES[op.prop("predicate", A.IntegerAttr).value]
             return f"icmp {pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
         if name == "llvm.fcmp":
-            pred = LA.FCMP_PREDICATES[p["predicate"].value].lstrip("_")
+            pred = LA.FCMP_PREDICATES[op.prop("predicate", A.IntegerAttr).value].lstrip("_")
             return f"fcmp {fastmath_str(p.get('fastmathFlags'))}{pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
         if name in CASTS:
             flags = "nneg " if "nonNeg" in p else ""
@@ -389,7 +401,7 @@ class FunctionTranslator:
     def alloca(self, op: Operation) -> str:
         p = op.props
         s = "alloca " + ("inalloca " if "inalloca" in p else "")
-        s += f"{self.types.type(p['elem_type'].value)}, {self.typed(op.operands[0])}"
+        s += f"{self.types.type(op.prop('elem_type', A.TypeAttr).value)}, {self.typed(op.operands[0])}"
         al = p.get("alignment")
         if isinstance(al, A.IntegerAttr) and al.value:
             s += f", align {al.value}"
@@ -398,13 +410,14 @@ class FunctionTranslator:
             s += f", addrspace({rt.address_space})"
         return s
 
-    def _mem_suffix(self, p: dict, atomic: bool) -> str:
+    def _mem_suffix(self, op: Operation, atomic: bool) -> str:
+        p = op.props
         s = ""
         if atomic:
             ss = p.get("syncscope")
             if isinstance(ss, A.StringAttr):
                 s += f' syncscope("{ss.value}")'
-            s += " " + LA.ATOMIC_ORDERINGS[p["ordering"].value]
+            s += " " + LA.ATOMIC_ORDERINGS[op.prop("ordering", A.IntegerAttr).value]
         al = p.get("alignment")
         if isinstance(al, A.IntegerAttr) and al.value:
             s += f", align {al.value}"
@@ -418,37 +431,38 @@ class FunctionTranslator:
 
     def load(self, op: Operation) -> str:
         p = op.props
-        atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
+        atomic = _ordering(op) != 0
         s = "load " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
         s += f"{self.types.type(op.results[0].type)}, {self.typed(op.operands[0])}"
-        return s + self._mem_suffix(p, atomic)
+        return s + self._mem_suffix(op, atomic)
 
     def store(self, op: Operation) -> str:
         p = op.props
-        atomic = p.get("ordering", A.IntegerAttr(0)).value != 0
+        atomic = _ordering(op) != 0
         s = "store " + ("atomic " if atomic else "") + ("volatile " if "volatile_" in p else "")
         s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
-        return s + self._mem_suffix(p, atomic)
+        return s + self._mem_suffix(op, atomic)
 
     def gep(self, op: Operation) -> str:
         p = op.props
         dyn = iter(op.operands[1:])
         idx = []
-        for c in p["rawConstantIndices"].values:
+        for c in op.prop("rawConstantIndices", A.DenseArrayAttr).values:
             if c == -(2**31):
                 idx.append(self.typed(next(dyn)))
             else:
                 idx.append(f"i32 {c}")
         flags = gep_flags(getattr(p.get("noWrapFlags"), "value", 0))
-        s = f"getelementptr {flags}{self.types.type(p['elem_type'].value)}, {self.typed(op.operands[0])}"
+        et = self.types.type(op.prop("elem_type", A.TypeAttr).value)
+        s = f"getelementptr {flags}{et}, {self.typed(op.operands[0])}"
         return s + "".join(", " + i for i in idx)
 
     def extractvalue(self, op: Operation) -> str:
-        pos = ", ".join(str(i) for i in op.props["position"].values)
+        pos = ", ".join(str(i) for i in op.prop("position", A.DenseArrayAttr).values)
         return f"extractvalue {self.typed(op.operands[0])}, {pos}"
 
     def insertvalue(self, op: Operation) -> str:
-        pos = ", ".join(str(i) for i in op.props["position"].values)
+        pos = ", ".join(str(i) for i in op.prop("position", A.DenseArrayAttr).values)
         return f"insertvalue {self.typed(op.operands[0])}, {self.typed(op.operands[1])}, {pos}"
 
     def extractelement(self, op: Operation) -> str:
@@ -459,7 +473,7 @@ class FunctionTranslator:
         return f"insertelement {self.typed(v)}, {self.typed(e)}, {self.typed(i)}"
 
     def shufflevector(self, op: Operation) -> str:
-        mask = op.props["mask"].values
+        mask = op.prop("mask", A.DenseArrayAttr).values
         rt = op.results[0].type
         if isinstance(rt, T.VectorType) and rt.scalable_dims and rt.scalable_dims[0]:
             m = f"<vscale x {len(mask)} x i32> zeroinitializer"
@@ -469,13 +483,13 @@ class FunctionTranslator:
 
     def atomicrmw(self, op: Operation) -> str:
         p = op.props
-        bop = LA.ATOMIC_BIN_OPS[p["bin_op"].value].lstrip("_")
+        bop = LA.ATOMIC_BIN_OPS[op.prop("bin_op", A.IntegerAttr).value].lstrip("_")
         s = "atomicrmw " + ("volatile " if "volatile_" in p else "") + bop + " "
         s += f"{self.typed(op.operands[0])}, {self.typed(op.operands[1])}"
         ss = p.get("syncscope")
         if isinstance(ss, A.StringAttr):
             s += f' syncscope("{ss.value}")'
-        s += " " + LA.ATOMIC_ORDERINGS[p["ordering"].value]
+        s += " " + LA.ATOMIC_ORDERINGS[op.prop("ordering", A.IntegerAttr).value]
         al = p.get("alignment")
         if isinstance(al, A.IntegerAttr) and al.value:
             s += f", align {al.value}"
@@ -488,7 +502,9 @@ class FunctionTranslator:
         ss = p.get("syncscope")
         if isinstance(ss, A.StringAttr):
             s += f' syncscope("{ss.value}")'
-        s += f" {LA.ATOMIC_ORDERINGS[p['success_ordering'].value]} {LA.ATOMIC_ORDERINGS[p['failure_ordering'].value]}"
+        success = op.prop("success_ordering", A.IntegerAttr).value
+        failure = op.prop("failure_ordering", A.IntegerAttr).value
+        s += f" {LA.ATOMIC_ORDERINGS[success]} {LA.ATOMIC_ORDERINGS[failure]}"
         al = p.get("alignment")
         if isinstance(al, A.IntegerAttr) and al.value:
             s += f", align {al.value}"
@@ -498,7 +514,7 @@ class FunctionTranslator:
         p = op.props
         ss = p.get("syncscope")
         scope = f'syncscope("{ss.value}") ' if isinstance(ss, A.StringAttr) else ""
-        return f"fence {scope}{LA.ATOMIC_ORDERINGS[p['ordering'].value]}"
+        return f"fence {scope}{LA.ATOMIC_ORDERINGS[op.prop('ordering', A.IntegerAttr).value]}"
 
     # -- terminators --------------------------------------------------------------
     def br(self, op: Operation) -> str:
@@ -506,7 +522,7 @@ class FunctionTranslator:
 
     def cond_br(self, op: Operation) -> str:
         s = f"br {self.typed(op.operands[0])}, {self.dest(op, 0)}, {self.dest(op, 1)}"
-        bw = op.props.get("branch_weights")
+        bw = op.opt_prop("branch_weights", A.DenseArrayAttr)
         if bw is not None and len(bw.values) == 2:
             s += ", !prof " + self.mt.md('!{!"branch_weights", ' + ", ".join(f"i32 {w}" for w in bw.values) + "}")
         return s
@@ -514,7 +530,7 @@ class FunctionTranslator:
     def switch(self, op: Operation) -> str:
         v = op.operands[0]
         s = f"switch {self.typed(v)}, {self.dest(op, 0)} ["
-        vals = op.props.get("case_values")
+        vals = op.opt_prop("case_values", A.DenseElementsAttr)
         flat = vals.flat() if vals is not None else []
         vt = self.types.type(v.type)
         for k, c in enumerate(flat):
@@ -551,16 +567,17 @@ class FunctionTranslator:
         return self.ref(op.operands[0]), ty
 
     def _bundles(self, op: Operation, first: int) -> str:
-        sizes = op.props.get("op_bundle_sizes")
+        sizes = op.opt_prop("op_bundle_sizes", A.DenseArrayAttr)
         if sizes is None or not sizes.values:
             return ""
-        tags = op.props.get("op_bundle_tags")
+        tags = op.opt_prop("op_bundle_tags", A.ArrayAttr)
         vals = op.operands[first:]
         out, i = [], 0
         for k, n in enumerate(sizes.values):
             g = vals[i : i + n]
             i += n
-            tag = tags[k].value if tags is not None and k < len(tags) else ""
+            tag_attr = tags[k] if tags is not None and k < len(tags) else None
+            tag = tag_attr.value if isinstance(tag_attr, A.StringAttr) else ""
             out.append(f'"{tag}"(' + ", ".join(self.typed(v) for v in g) + ")")
         return " [ " + ", ".join(out) + " ]"
 
@@ -573,7 +590,7 @@ class FunctionTranslator:
         s = "" if kind == "none" else kind + " "
         rt = op.results[0].type if op.results else LT.VOID
         s += "call " + fastmath_for(p.get("fastmathFlags"), rt) + cconv(p.get("CConv"))
-        res_attrs = p.get("res_attrs")
+        res_attrs = op.opt_prop("res_attrs", A.ArrayAttr)
         ra = param_attrs(res_attrs[0], self.types) if res_attrs is not None and len(res_attrs) else ""
         if ra:
             s += ra + " "
@@ -590,7 +607,7 @@ class FunctionTranslator:
         callee, ty = self._callee_and_type(op, args)
         s = "invoke " + cconv(p.get("CConv"))
         s += f"{ty} {callee}({self._call_args(args, p.get('arg_attrs'))})"
-        segs = p["operandSegmentSizes"].values
+        segs = op.prop("operandSegmentSizes", A.DenseArrayAttr).values
         s += self._bundles(op, segs[0] + segs[1] + segs[2])
         return s + f"\n          to {self.dest(op, 0)} unwind {self.dest(op, 1)}"
 
@@ -617,17 +634,17 @@ class FunctionTranslator:
         d = p.get("asm_dialect")
         if isinstance(d, A.IntegerAttr) and d.value == 1:
             flags += "inteldialect "
-        asm = escape_bytes(string_bytes(p["asm_string"].value))
-        cons = escape_bytes(string_bytes(p["constraints"].value))
+        asm = escape_bytes(string_bytes(op.prop("asm_string", A.StringAttr).value))
+        cons = escape_bytes(string_bytes(op.prop("constraints", A.StringAttr).value))
         args = ", ".join(self.typed(v) for v in op.operands)
         return f'call {self.types.type(rt)} asm {flags}"{asm}", "{cons}"({args})'
 
     def call_intrinsic(self, op: Operation) -> str:
         p = op.props
-        n = p["operandSegmentSizes"].values[0]
+        n = op.prop("operandSegmentSizes", A.DenseArrayAttr).values[0]
         args = op.operands[:n]
         rt = op.results[0].type if op.results else LT.VOID
-        name = p["intrin"].value
+        name = op.prop("intrin", A.StringAttr).value
         s = (
             f"call {fastmath_for(p.get('fastmathFlags'), rt)}{self.types.type(rt)} {global_ref(name)}("
             f"{self._call_args(args, p.get('arg_attrs'))})"
@@ -669,22 +686,22 @@ class FunctionTranslator:
                     args.append(f"{self.types.type(v.type)} {extra}{self.ref(v)}")
                     arg_types.append(v.type)
                 elif a.startswith("meta:"):
-                    v = p[a[5:]].value
+                    code = op.prop(a[5:], A.IntegerAttr).value
                     table = ROUNDING_METADATA if a[5:] == "roundingmode" else EXCEPTION_METADATA
-                    args.append(f'metadata !"{table[v]}"')
+                    args.append(f'metadata !"{table[code]}"')
                     arg_types.append(LT.METADATA)
                 else:
                     pname, _, ty = a.partition(":")
-                    attr = p[pname]
                     if ty == "attr":
-                        t = attr.type
-                        args.append(f"{self.types.type(t)} {int_literal(attr.value, t)}")
+                        iattr = op.prop(pname, A.IntegerAttr)
+                        t = iattr.type
+                        args.append(f"{self.types.type(t)} {int_literal(iattr.value, t)}")
                     elif ty == "double":
                         t = T.f64
-                        args.append(f"double {self.consts.constant(attr, t)}")
+                        args.append(f"double {self.consts.constant(p[pname], t)}")
                     else:
                         t = T.IntegerType(int(ty[1:]))
-                        args.append(f"{ty} {int_literal(attr.value, t)}")
+                        args.append(f"{ty} {int_literal(op.prop(pname, A.IntegerAttr).value, t)}")
                     arg_types.append(t)
         if mangled:
             self.mt.declare_intrinsic(name, rt, arg_types)

@@ -17,6 +17,7 @@ from ..affine.dependence import dependences
 from ..affine.model import Loop, PolyhedralModel, op_loc
 from ..affine.schedules import loop_name
 from ..affine.statements import NotCompound, Unit, access_units, compound_statements
+from ..affine.structured import ShapeDim
 from ..ir.affine_expr import dim
 from ..ir.core import Value
 from ..transforms.loops.errors import TransformError
@@ -93,20 +94,21 @@ def as_trace(trace: Trace | Sequence[Any] | str | None) -> Trace | None:
     return Trace([s if isinstance(s, Step) else Step.from_dict(s) for s in trace])
 
 
-def _param_values(model: PolyhedralModel, given: dict[str, int], by_value: dict[Value, int]) -> dict[str, int]:
+def _param_values(
+    model: PolyhedralModel, given: dict[str, int], by_value: dict[Value | ShapeDim, int]
+) -> dict[str, int]:
     """isl parameter name -> value: the symbol's source name in ``given``, else
     what an earlier model of the same function used, else the default."""
     out: dict[str, int] = {}
-    for v, pname in zip(model.params, model.param_names, strict=True):
-        hint = v.name_hint or ""
-        val = by_value.get(v, given.get(hint, given.get(pname, DEFAULT_PARAM)))
+    for k, (v, pname) in enumerate(zip(model.params, model.param_names, strict=True)):
+        val = by_value.get(v, given.get(model.param_label(k), given.get(pname, DEFAULT_PARAM)))
         by_value[v] = val
         out[pname] = val
     return out
 
 
 def _param_text(model: PolyhedralModel, values: dict[str, int]) -> str:
-    return ", ".join(f"{v.name_hint or p}={values[p]}" for v, p in zip(model.params, model.param_names, strict=True))
+    return ", ".join(f"{model.param_label(k)}={values[p]}" for k, p in enumerate(model.param_names))
 
 
 def _choose_loops(s: Schedule, loops: Sequence[str] | None) -> list[Loop]:
@@ -159,7 +161,11 @@ def _unit_label(u: Unit) -> str:
 
 
 def _domain_panel(
-    model: PolyhedralModel, chosen: list[Loop], given: dict[str, int], by_value: dict[Value, int], max_points: int
+    model: PolyhedralModel,
+    chosen: list[Loop],
+    given: dict[str, int],
+    by_value: dict[Value | ShapeDim, int],
+    max_points: int,
 ) -> tuple[Panel, list[Unit], dict[str, int]]:
     values = _param_values(model, given, by_value)
     units, note = _units(model)
@@ -372,7 +378,12 @@ def _correspondence(model: PolyhedralModel, u: Unit, values: dict[str, int], old
 
 
 def _add_transformed(
-    panel: Panel, old: _Before, s: Schedule, chosen: list[Loop], given: dict[str, int], by_value: dict[Value, int]
+    panel: Panel,
+    old: _Before,
+    s: Schedule,
+    chosen: list[Loop],
+    given: dict[str, int],
+    by_value: dict[Value | ShapeDim, int],
 ) -> None:
     """Tiles and execution order of ``s`` (already transformed) for the
     instances of the original units. A unit's op, or its copies (unrolled:

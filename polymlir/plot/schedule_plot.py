@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import parse
 from ..affine import isl_bridge as ib
 from ..affine.schedules import loop_name
+from ..affine.structured import ShapeDim
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
@@ -349,16 +350,14 @@ def draw_schedule(
     from matplotlib.figure import Figure  # optional dependency: the [plot] extra
 
     given = dict(params or {})
-    known = {v.name_hint or p for v, p in zip(s.model.params, s.model.param_names, strict=True)} | set(
-        s.model.param_names
-    )
+    known = {s.model.param_label(k) for k in range(len(s.model.params))} | set(s.model.param_names)
     unknown = sorted(set(given) - known)
     if unknown:
-        names = ", ".join(sorted(v.name_hint or p for v, p in zip(s.model.params, s.model.param_names, strict=True)))
+        names = ", ".join(sorted(s.model.param_label(k) for k in range(len(s.model.params))))
         raise TransformError(
             f"no symbol {', '.join(unknown)} in the loop bounds of @{s.model.name} (symbols: {names or 'none'})", s.func
         )
-    by_value: dict[Value, int] = {}
+    by_value: dict[Value | ShapeDim, int] = {}
     chosen = _choose_loops(s, loops)
     loop_names = [loop_name(lp) for lp in chosen]
     before, shown, values = _domain_panel(s.model, chosen, given, by_value, max_points)

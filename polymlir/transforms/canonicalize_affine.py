@@ -34,7 +34,7 @@ division by zero is left unfolded).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ..dialects.affine.ops import (
@@ -240,9 +240,9 @@ def _rebuild(op: Operation, m: AffineMap, operands: list[Value]) -> Operation:
     if op.name == "affine.store":
         return AffineStoreOp.build(op.operands[0], op.operands[1], operands, m, loc=op.loc)
     if op.name in ("affine.vector_load", "affine.vector_store"):
-        cls = AffineVectorLoadOp if op.name == "affine.vector_load" else AffineVectorStoreOp
+        vcls = AffineVectorLoadOp if op.name == "affine.vector_load" else AffineVectorStoreOp
         lead = op.operands[: _NON_MAP_OPERANDS[op.name]]
-        return cls.create(
+        return vcls.create(
             operands=[*lead, *operands],
             result_types=op.result_types,
             properties={"map": A.AffineMapAttr(m)},
@@ -256,7 +256,13 @@ class SimplifyAffineOp(RewritePattern):
     """Compose the maps of ``affine.apply`` operands into the op's map,
     canonicalize map and operands, simplify with loop bounds."""
 
-    op_names = ("affine.apply", "affine.load", "affine.store", "affine.vector_load", "affine.vector_store")
+    op_names: ClassVar[tuple[str, ...]] = (
+        "affine.apply",
+        "affine.load",
+        "affine.store",
+        "affine.vector_load",
+        "affine.vector_store",
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         old_map, old_ops = _map_and_operands(op)

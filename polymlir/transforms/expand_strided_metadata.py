@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr
 from ..ir.builder import Builder
 from ..ir.core import Operation, Value
 from ..ir.layout import strides_and_offset
@@ -88,6 +90,7 @@ def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
 
 
 def expand_subview(op: Operation) -> None:
+    assert isinstance(op, SubViewOp)
     b = Builder.before(op)
     ar = _Arith(b)
     src = op.operands[0]
@@ -176,7 +179,7 @@ def expand_collapse_shape(op: Operation) -> None:
 def expand_transpose(op: Operation) -> None:
     b = Builder.before(op)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
-    perm = [r.position for r in op.prop("permutation", A.AffineMapAttr).value.results]
+    perm = [r.position for r in op.prop("permutation", A.AffineMapAttr).value.results if isinstance(r, AffineDimExpr)]
     r = _reinterpret(
         b,
         base,

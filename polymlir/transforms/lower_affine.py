@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..dialects.affine.loops import REDUCTIONS
+from ..dialects.affine.loops import REDUCTIONS, AffineForOp
+from ..dialects.affine.memory import (
+    AffineLoadOp,
+    AffinePrefetchOp,
+    AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
+)
+from ..dialects.affine.ops import AffineDelinearizeIndexOp, AffineLinearizeIndexOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (
@@ -104,6 +112,7 @@ def _retarget_terminator(region: Region, name: str, new_name: str) -> None:
 
 
 def _lower_for(op: Operation) -> None:
+    assert isinstance(op, AffineForOp)
     b = Builder.before(op)
     lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
     ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
@@ -240,14 +249,14 @@ def _lower_parallel(op: Operation) -> None:
 
 
 def _lower_access(op: Operation) -> None:
+    assert isinstance(op, (AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp))
     b = Builder.before(op)
     idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
-    n = op.name
-    if n == "affine.load":
+    if isinstance(op, AffineLoadOp):
         new = b.create("memref.load", [op.memref, *idx], op.result_types)
-    elif n == "affine.store":
+    elif isinstance(op, AffineStoreOp):
         new = b.create("memref.store", [op.value, op.memref, *idx])
-    elif n == "affine.vector_load":
+    elif isinstance(op, AffineVectorLoadOp):
         new = b.create("vector.load", [op.memref, *idx], op.result_types)
     else:
         new = b.create("vector.store", [op.value, op.memref, *idx])
@@ -267,6 +276,7 @@ def _lower_apply_minmax(op: Operation) -> None:
 
 
 def _lower_prefetch(op: Operation) -> None:
+    assert isinstance(op, AffinePrefetchOp)
     b = Builder.before(op)
     idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
     props = {k: v for k, v in op.props.items() if k in ("isWrite", "localityHint", "isDataCache")}
@@ -277,6 +287,7 @@ def _lower_prefetch(op: Operation) -> None:
 def _lower_delinearize(op: Operation) -> None:
     """x -> (r0, ..., r_{n-1}) over the basis; only the n-1 inner bounds
     matter: r_k = (x floordiv prod(inner[k:])) mod inner[k-1]."""
+    assert isinstance(op, AffineDelinearizeIndexOp)
     b = Builder.before(op)
     n = len(op.results)
     inner = _mixed_basis(b, op)[-(n - 1) :] if n > 1 else []
@@ -294,6 +305,7 @@ def _lower_delinearize(op: Operation) -> None:
 
 
 def _lower_linearize(op: Operation) -> None:
+    assert isinstance(op, AffineLinearizeIndexOp)
     b = Builder.before(op)
     basis = _mixed_basis(b, op)
     idx = list(op.multi_index)
@@ -306,7 +318,7 @@ def _lower_linearize(op: Operation) -> None:
     op.erase()
 
 
-def _mixed_basis(b: Builder, op: Operation) -> list[Value]:
+def _mixed_basis(b: Builder, op: AffineDelinearizeIndexOp | AffineLinearizeIndexOp) -> list[Value]:
     dyn = list(op.dynamic_basis)
     out = []
     for s in op.attr("static_basis", A.DenseArrayAttr).values:

@@ -124,7 +124,7 @@ class Report:
 class UnitDep:
     src: str
     dst: str
-    relation: object  # isl.Map src unit -> dst unit
+    relation: isl.Map  # src unit -> dst unit
 
 
 def _holders(units: Sequence[Unit]) -> dict[Statement, list[tuple[Unit, isl.Map]]]:
@@ -142,7 +142,7 @@ def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[Unit
     holding the source or sink access, recomputed members included); a
     unit instance's own load -> store order is internal and dropped."""
     holders = _holders(units)
-    out: dict[tuple[str, str], object] = {}
+    out: dict[tuple[str, str], isl.Map] = {}
     for d in dependences(model):
         for ua, pa in holders.get(d.source, []):
             for ub, pb in holders.get(d.sink, []):
@@ -150,7 +150,7 @@ def unit_dependences(model: PolyhedralModel, units: Sequence[Unit]) -> list[Unit
                 if ib.is_empty(r):
                     continue
                 key = (ua.name, ub.name)
-                out[key] = r if key not in out else out[key].union(r).coalesce()  # type: ignore[attr-defined]
+                out[key] = r if key not in out else out[key].union(r).coalesce()
     return [UnitDep(a, b, r) for (a, b), r in out.items()]
 
 

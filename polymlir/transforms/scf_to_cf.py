@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.scf.parallel import ParallelOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.builder import Builder
@@ -153,6 +154,7 @@ def lower_index_switch(op: Operation) -> None:
 
 def parallel_to_for(op: Operation) -> None:
     """scf.parallel -> a nest of scf.for carrying the reductions."""
+    assert isinstance(op, ParallelOp)
     loc = op.loc
     n = len(op.lowerBound)
     lbs, ubs, steps, inits = list(op.lowerBound), list(op.upperBound), list(op.step), list(op.initVals)

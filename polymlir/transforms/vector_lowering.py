@@ -86,7 +86,7 @@ def insert(b: Builder, val: Value, dest: Value, pos: Sequence[int | Value]) -> V
     ).results[0]
 
 
-def broadcast(b: Builder, v: Value, t: T.VectorType) -> Value:
+def broadcast(b: Builder, v: Value, t: T.Type) -> Value:
     if v.type == t:
         return v
     return b.create("vector.broadcast", [v], [t]).results[0]
@@ -111,7 +111,8 @@ def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None, fastmat
     if fastmath is not None:
         props["fastmath"] = fastmath
     ops = [v] if acc is None else [v, acc]
-    return b.create("vector.reduction", ops, [v.type.element_type], properties=props).results[0]  # type: ignore[attr-defined]
+    et = T.of_kind(v.type, T.VectorType).element_type
+    return b.create("vector.reduction", ops, [et], properties=props).results[0]
 
 
 def constant(b: Builder, t: T.Type, value) -> Value:
@@ -190,7 +191,7 @@ def neutral(kind: str, et: T.Type):
             "minimumf": math.inf,
             "maximumf": -math.inf,
         }[kind]
-    w = 64 if isinstance(et, T.IndexType) else et.width  # type: ignore[attr-defined]
+    w = 64 if isinstance(et, T.IndexType) else T.of_kind(et, T.IntegerType).width
     return (
         {
             "add": 0,
@@ -406,7 +407,8 @@ def _outerproduct_lowering(
     k = red[0]
 
     def k_major(v: Value, m: AffineMap):
-        dims = [r.position for r in m.results]  # type: ignore[attr-defined]
+        dims = [r.position for r in m.results if isinstance(r, AffineDimExpr)]
+        assert len(dims) == len(m.results), "contraction maps are projected permutations"
         if k not in dims or len(dims) > 2:
             return None
         if len(dims) == 1:
@@ -418,7 +420,8 @@ def _outerproduct_lowering(
     lk, rk = k_major(lhs, maps[0]), k_major(rhs, maps[1])
     if lk is None or rk is None:
         return None
-    acc_dims = [r.position for r in maps[2].results]  # type: ignore[attr-defined]
+    acc_dims = [r.position for r in maps[2].results if isinstance(r, AffineDimExpr)]
+    assert len(acc_dims) == len(maps[2].results), "contraction maps are projected permutations"
     if len(acc_dims) == 2 and {lk[1], rk[1]} == set(acc_dims):
         first, second = (lk, rk) if acc_dims[0] == lk[1] else (rk, lk)
     elif len(acc_dims) == 1 and {lk[1], rk[1]} == {acc_dims[0], None}:
@@ -427,7 +430,7 @@ def _outerproduct_lowering(
         return None
     par = [d for d in range(len(its)) if d != k]
     res = acc
-    for i in range(lhs.type.shape[_map_pos(maps[0], k)]):  # type: ignore[attr-defined]
+    for i in range(T.of_kind(lhs.type, T.VectorType).shape[_map_pos(maps[0], k)]):
         m = None
         if mask is not None:
             m = slice_dim(b, mask, k, i)
@@ -443,10 +446,10 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
     outerproduct; other contractions use the progressive lowering)."""
 
     b = Builder.before(op)
-    maps = [m.value for m in op.props["indexing_maps"]]
-    its = [iterator_type_name(x) or "" for x in op.props["iterator_types"]]
+    maps = [m.value for m in op.prop("indexing_maps", A.ArrayAttr)]
+    its = [iterator_type_name(x) or "" for x in op.prop("iterator_types", A.ArrayAttr)]
     kind = kind_of(op.props["kind"])
-    if any(op.operands[i].type.scalable_dims for i in range(2) if isinstance(op.operands[i].type, T.VectorType)):
+    if any(isinstance(v.type, T.VectorType) and v.type.scalable_dims for v in op.operands[:2]):
         raise DiagnosticError("scalable vector.contract is not supported", op.loc)
     if strategy == "outerproduct":
         r = _outerproduct_lowering(b, op, its, maps, kind, mask)
@@ -467,8 +470,9 @@ def lower_contract(op: Operation, mask: Value | None = None, strategy: str = "do
 def outer_product(b: Builder, lhs: Value, rhs: Value, acc: Value | None, kind: str, mask: Value | None = None) -> Value:
     """The value of ``vector.outerproduct lhs, rhs[, acc]`` (rows of fma, or
     mul and combine; masked-off lanes keep the accumulator)."""
-    et = lhs.type.element_type  # type: ignore[attr-defined]
-    m_ = lhs.type.shape[0]  # type: ignore[attr-defined]
+    lhs_t = T.of_kind(lhs.type, T.VectorType)
+    et = lhs_t.element_type
+    m_ = lhs_t.shape[0]
 
     def one(x: Value, y: Value, a: Value | None, m: Value | None) -> Value:
         if a is None:
@@ -536,7 +540,8 @@ def lower_multi_reduction(op: Operation, mask: Value | None = None) -> Value:
     for i in range(p):
         row = extract(b, flat, [i])
         if fmask is not None:
-            row = select(b, extract(b, fmask, [i]), row, neutral_row)  # type: ignore[arg-type]
+            assert neutral_row is not None, "made with the mask"
+            row = select(b, extract(b, fmask, [i]), row, neutral_row)
         res = insert(b, reduction(b, kind, row, extract(b, facc, [i])), res, [i])
     return shape_cast(b, res, acc_t)
 
@@ -563,13 +568,15 @@ def lower_scan(op: Operation) -> list[Value]:
         if i == 0:
             out = x if inclusive else (extract(b, init, []) if st.rank == 1 else init)
         else:
-            out = combine(b, kind, out, x if inclusive else last_in)  # type: ignore[arg-type]
+            assert out is not None and last_in is not None, "set by the first iteration"
+            out = combine(b, kind, out, x if inclusive else last_in)
         res = insert_dim(b, res, out, d, i)
         last_in = x
+    assert out is not None, "the scanned dimension is not empty"
     acc = out  # upstream's accumulated value is the last output, in both modes
-    if not isinstance(acc.type, T.VectorType):  # type: ignore[union-attr]
-        acc = broadcast(b, acc, init.type)  # type: ignore[arg-type]
-    return [res, acc]  # type: ignore[list-item]
+    if not isinstance(acc.type, T.VectorType):
+        acc = broadcast(b, acc, init.type)
+    return [res, acc]
 
 
 # -- vector.mask ------------------------------------------------------------------------------
@@ -640,10 +647,12 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
             raise DiagnosticError(f"'vector.mask' of '{name}' is not supported by the lowering", op.loc)
         results = list(inner.results)
         if passthru is not None and results:
-            pm = inner.props.get("permutation_map")
-            dims = [getattr(r, "position", None) for r in pm.value.results] if pm is not None else []
-            ordered = None not in dims and dims == sorted(dims)
-            if not ordered or mask.type.shape != results[0].type.shape:  # type: ignore[attr-defined]
+            pm = inner.opt_prop("permutation_map", A.AffineMapAttr)
+            exprs = pm.value.results if pm is not None else ()
+            dims = [r.position for r in exprs if isinstance(r, AffineDimExpr)]
+            ordered = len(dims) == len(exprs) and dims == sorted(dims)
+            mask_shape = T.of_kind(mask.type, T.VectorType).shape
+            if not ordered or mask_shape != T.of_kind(results[0].type, T.ShapedType).shape:
                 raise DiagnosticError(
                     "'vector.mask' with a pass-through around a permuting or broadcasting "
                     f"'{name}' is not supported by the lowering",

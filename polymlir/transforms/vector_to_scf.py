@@ -25,6 +25,7 @@ are left alone (``lower-tensors`` is accepted but not implemented).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -63,10 +64,10 @@ class Xfer:
             self.base = ops[1]
             self.indices = ops[2 : 2 + seg[2]]
             self.padding = None
-            self.vtype = ops[0].type  # type: ignore[assignment]
+            self.vtype = T.of_kind(ops[0].type, T.VectorType)
         self.mask = ops[-1] if seg[3] else None
         self.map: AffineMap = op.prop("permutation_map", A.AffineMapAttr).value
-        ib = op.props.get("in_bounds")
+        ib = op.opt_prop("in_bounds", A.ArrayAttr)
         self.in_bounds = [bool(x.value) for x in ib] if ib is not None else [False] * self.map.num_results
 
     @property
@@ -97,10 +98,12 @@ def build_transfer(
     m = [mask] if mask is not None else []
     if read:
         props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (1, len(indices), 1, len(m)))
-        return b.create(READ, [base, *indices, padding, *m], [vt], properties=props)  # type: ignore[list-item]
+        assert padding is not None, "a transfer read has a padding value"
+        return b.create(READ, [base, *indices, padding, *m], [vt], properties=props)
     props["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, (1, 1, len(indices), len(m)))
     rts = [base.type] if isinstance(base.type, T.RankedTensorType) else []
-    return b.create(WRITE, [value, base, *indices, *m], rts, properties=props)  # type: ignore[list-item]
+    assert value is not None, "a transfer write has a value"
+    return b.create(WRITE, [value, base, *indices, *m], rts, properties=props)
 
 
 # -- 1. permutation maps ---------------------------------------------------------------------
@@ -125,7 +128,7 @@ def lower_permutation(op: Operation) -> Operation | None:
         new = build_transfer(
             b, True, x.base, x.indices, vec(new_shape, et), new_map, new_ib, padding=x.padding, mask=x.mask
         )
-        r = new.results[0]
+        r: Value = new.results[0]
         bdims = [k for k, d in enumerate(dims) if d is None]
         bshape = [x.vtype.shape[k] for k in bdims] + new_shape
         r = broadcast(b, r, vec(bshape, et))
@@ -199,7 +202,7 @@ def _if(b: Builder, cond: Value, result_types: list[T.Type], with_else: bool) ->
     return op, tb, eb
 
 
-def _yield(blk: Block, vals: tuple[Value, ...] | list[Value] = (), loc=None) -> None:
+def _yield(blk: Block, vals: Sequence[Value] = (), loc=None) -> None:
     Builder.at_end(blk, loc).create("scf.yield", list(vals))
 
 
@@ -275,7 +278,8 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
                     return inner_transfer(ib, idx, mrow, None).results[0]
 
                 row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))
-                res = insert(b, row, res, [i])  # type: ignore[arg-type]
+                assert res is not None, "a read starts from the broadcast padding"
+                res = insert(b, row, res, [i])
             else:
                 assert x.value is not None  # a transfer write
                 vrow = extract(b, x.value, [i])
@@ -287,8 +291,9 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
 
     # Loop form: the vector (and the mask) go through stack buffers.
     mcast = None
+    mask_t: T.VectorType | None = None
     if x.mask is not None:
-        mt = T.of_kind(x.mask.type, T.VectorType)
+        mt = mask_t = T.of_kind(x.mask.type, T.VectorType)
         mbuf = _entry_alloca(op, T.MemRefType((), mt))
         b.create("memref.store", [x.mask, mbuf], [])
         mcast = _type_cast(b, mbuf, mt)
@@ -301,8 +306,8 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
     mrow = (
-        lb.create("memref.load", [mcast, iv], [vec(x.mask.type.shape[1:], T.i1)]).results[0]
-        if mcast is not None
+        lb.create("memref.load", [mcast, iv], [vec(mask_t.shape[1:], T.i1)]).results[0]
+        if mcast is not None and mask_t is not None
         else None
     )
     idx = lb.binary("arith.addi", x.indices[d0], iv)
@@ -360,8 +365,9 @@ def lower_1d_scalar(op: Operation) -> None:
             nv = load_into(lb)
         else:
             ifop, tb, eb = _if(lb, c, [vt], True)
+            assert eb is not None
             _yield(tb, [load_into(Builder.at_end(tb, op.loc))], op.loc)
-            _yield(eb, [acc], op.loc)  # type: ignore[arg-type]
+            _yield(eb, [acc], op.loc)
             nv = ifop.results[0]
         _yield(blk, [nv], op.loc)
         op.replace_all_uses_with([loop.results[0]])
@@ -401,7 +407,7 @@ def _needs_scalar_1d(x: Xfer) -> bool:
 
 
 def _supported(x: Xfer) -> bool:
-    et = x.base.type.element_type  # type: ignore[attr-defined]
+    et = T.of_kind(x.base.type, T.ShapedType).element_type
     return (
         x.is_memref
         and not isinstance(et, T.VectorType)

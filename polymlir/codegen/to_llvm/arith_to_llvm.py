@@ -172,7 +172,7 @@ def _cast(op: Operation, rw: Rewriter) -> None:
 
 def _width(t: T.Type) -> int:
     e = t.element_type if isinstance(t, T.VectorType) else t
-    return e.width  # type: ignore[attr-defined]
+    return T.of_kind(e, T.IntegerType).width
 
 
 def _index_cast(op: Operation, rw: Rewriter) -> None:
@@ -272,7 +272,7 @@ def _extended(op: Operation, rw: Rewriter) -> None:
         of = b.create("llvm.icmp", [s, x], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
         rw.replace(op, [s, of])
         return
-    w = t.width  # type: ignore[attr-defined]
+    w = T.of_kind(t, T.IntegerType).width
     wide = T.IntegerType(2 * w)
     ext = "llvm.sext" if op.name == "arith.mulsi_extended" else "llvm.zext"
     xw = b.create(ext, [x], [wide]).results[0]

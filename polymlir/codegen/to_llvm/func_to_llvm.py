@@ -49,8 +49,8 @@ def expand_value(b: Builder, v: Value, orig: T.Type, conv: LLVMTypeConverter, ba
         parts += [d.stride(b, i) for i in range(orig.rank)]
         return parts
     if isinstance(orig, T.UnrankedMemRefType):
-        st = v.type
-        return [extract(b, v, st.fields[0], 0), extract(b, v, st.fields[1], 1)]  # type: ignore[attr-defined]
+        st = T.of_kind(v.type, LLVMStructType)
+        return [extract(b, v, st.fields[0], 0), extract(b, v, st.fields[1], 1)]
     return [v]
 
 
@@ -240,7 +240,8 @@ class _FuncConversion:
         rtype = self.conv.packed_results(op.result_types)
         c = call(b, op.prop("callee", A.SymbolRefAttr).root, args, rtype)
         if len(op.results) > 1:
-            res = [extract(b, c.results[0], rtype.fields[i], i) for i in range(len(op.results))]  # type: ignore[attr-defined]
+            fields = T.of_kind(rtype, LLVMStructType).fields
+            res = [extract(b, c.results[0], fields[i], i) for i in range(len(op.results))]
         else:
             res = list(c.results)
         self.rw.replace(op, res)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMStructType
+from ...dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -52,7 +52,7 @@ class MemRefDescriptor:
         self.struct = st
         self.index_type = st.fields[OFFSET]
         self.ptr_type = st.fields[ALLOCATED]
-        self.rank = st.fields[SIZES].num_elements if len(st.fields) > SIZES else 0  # type: ignore[attr-defined]
+        self.rank = T.of_kind(st.fields[SIZES], LLVMArrayType).num_elements if len(st.fields) > SIZES else 0
 
     @classmethod
     def undef(cls, b: Builder, struct: LLVMStructType) -> MemRefDescriptor:
@@ -140,7 +140,7 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     """Declare ``llvm.func @name`` at the top of the module (once)."""
     body = module_of(op).regions[0].blocks[0]
     for o in body.operations:
-        if o.name == "llvm.func" and o.props["sym_name"].value == name:
+        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == name:
             return
     Builder(body, body.first_op).create(
         "llvm.func",

@@ -94,14 +94,14 @@ class LLVMTypeConverter:
 
     def packed_results(self, results: tuple[T.Type, ...] | list[T.Type]) -> T.Type:
         """The LLVM return type: void, the single result, or a struct."""
-        conv = [self.convert(r) for r in results]
-        if any(c is None for c in conv):
+        conv = [c for r in results if (c := self.convert(r)) is not None]
+        if len(conv) != len(results):
             raise ValueError(f"cannot convert result types {results}")
         if not conv:
             return VOID
         if len(conv) == 1:
-            return conv[0]  # type: ignore[return-value]
-        return LLVMStructType(tuple(conv))  # type: ignore[arg-type]
+            return conv[0]
+        return LLVMStructType(tuple(conv))
 
     def function_type(self, ft: T.FunctionType, bare_ptr: bool = False) -> tuple[LLVMFunctionType, list[list[T.Type]]]:
         """LLVM function type and, per original argument, the LLVM argument

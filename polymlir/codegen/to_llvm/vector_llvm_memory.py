@@ -55,9 +55,10 @@ class _Access:
 
     def __init__(self, L: VLower, memref: Value, indices: Sequence[Value]):
         self.L = L
-        self.mt: T.MemRefType = memref.type  # type: ignore[assignment]
-        if not isinstance(self.mt, T.MemRefType):
+        mt = memref.type
+        if not isinstance(mt, T.MemRefType):
             raise DiagnosticError("vector memory ops on tensors must be bufferized before lowering to LLVM", L.op.loc)
+        self.mt = mt
         self.desc = MemRefDescriptor(L.operand(memref))
         self.indices = [L.operand(v) for v in indices]
         self.elem = L.llvm(self.mt.element_type)
@@ -169,7 +170,7 @@ def _masked_store(op: Operation, rw: Rewriter) -> None:
 
 
 def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
-    n = idx_row.type.shape[0]  # type: ignore[attr-defined]
+    n = T.of_kind(idx_row.type, T.VectorType).shape[0]
     pt = T.VectorType((n,), PTR)
     return L.b.create(
         "llvm.getelementptr",

@@ -134,7 +134,7 @@ class VLower:
 
     def elem(self, row: Value, i: int | Value) -> Value:
         idx = self.i64(i) if isinstance(i, int) else i
-        et = row.type.element_type  # type: ignore[attr-defined]
+        et = T.of_kind(row.type, T.VectorType).element_type
         return self.b.create("llvm.extractelement", [row, idx], [et]).results[0]
 
     def set_elem(self, row: Value, val: Value, i: int | Value) -> Value:
@@ -410,7 +410,9 @@ def _shuffle(op: Operation, rw: Rewriter) -> None:
 
 
 def _ints(a: A.Attribute) -> list[int]:
-    return [x.value for x in a]  # type: ignore[attr-defined]
+    if not isinstance(a, A.ArrayAttr):
+        raise TypeError(f"expected an array of integers, got {a}")
+    return [x.value for x in a]
 
 
 def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
@@ -613,7 +615,7 @@ def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
     kind = kind_of(op.props["kind"])
     v = L.operand(op.operands[0])
     acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
-    et = v.type.element_type  # type: ignore[attr-defined]
+    et = T.of_kind(v.type, T.VectorType).element_type
     if isinstance(et, T.FloatType):
         if kind in ("add", "mul"):
             name = "llvm.intr.vector.reduce.fadd" if kind == "add" else "llvm.intr.vector.reduce.fmul"

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...ir import attributes as A
+from ...ir import types as T
 from ...ir.core import BlockArgument, Operation, OpOperand, OpResult, Value
 from .op_model import (
     LOOP_OPS,
@@ -124,6 +126,7 @@ def happens_after(write: Operation, use: Operation, value: Value) -> bool:
     if u is None or u is a:
         # Different regions of one op: exclusive branches, or a loop's.
         return a is not None and a.name in LOOP_OPS
+    assert block is not None, "the loop above ends with a block holding both"
     ops = block.operations
     return ops.index(u) > ops.index(a)
 
@@ -166,7 +169,7 @@ class Analysis:
     @staticmethod
     def call_order(funcs: list[Operation]) -> list[Operation]:
         """Callees before callers (functions on a call cycle in any order)."""
-        by_name = {f.get_attr("sym_name").value: f for f in funcs}  # type: ignore[union-attr]
+        by_name = {f.attr("sym_name", A.StringAttr).value: f for f in funcs}
         done: dict[Operation, None] = {}
         visiting: set[Operation] = set()
 
@@ -194,8 +197,8 @@ class Analysis:
         return m
 
     def analyze_function(self, f: Operation) -> None:
-        name = f.get_attr("sym_name").value  # type: ignore[union-attr]
-        ft = f.get_attr("function_type").value  # type: ignore[union-attr]
+        name = f.attr("sym_name", A.StringAttr).value
+        ft = T.of_kind(f.attr("function_type", A.TypeAttr).value, T.FunctionType)
         if not f.regions or not f.regions[0].blocks:
             self.summaries[name] = external_summary(f, list(ft.inputs), len(ft.results))
             return
@@ -279,7 +282,8 @@ class Analysis:
         arg = m.aliases[0]
         if loop.name == "scf.for":
             y = loop.regions[0].blocks[0].terminator
-            k = arg.index - 1  # type: ignore[attr-defined]
+            assert isinstance(arg, BlockArgument), "an scf.for operand aliases its iteration argument first"
+            k = arg.index - 1
             if y is not None and not self.equiv.same(y.operand(k), arg):
                 return True  # the yield copies into the iteration argument
         root = self.alias.find(arg)
@@ -349,11 +353,11 @@ class Analysis:
         """A parallel structured op reading and writing one buffer through
         the same permutation map: each element is read before it is written,
         and only there (upstream's elementwise access)."""
-        if not is_structured(op) or any(k != "parallel" for k in op.iterator_types_array()):  # type: ignore[attr-defined]
+        if not is_structured(op) or any(k != "parallel" for k in op.iterator_types_array()):
             return False
         if not (read.value is write.value or self.equiv.same(read.value, write.value)):
             return False
-        maps = op.indexing_maps_array()  # type: ignore[attr-defined]
+        maps = op.indexing_maps_array()
         m = maps[write.index]
         return maps[read.index] == m and m.is_permutation()
 
@@ -373,9 +377,9 @@ class Analysis:
         cur: Operation | None = d
         while cur is not None:
             block = cur.parent
-            a = _ancestor_in(write, block) if block is not None else None
-            if a is not None:
-                return a is not cur and block.operations.index(cur) > block.operations.index(a)  # type: ignore[union-attr]
+            if block is not None and (a := _ancestor_in(write, block)) is not None:
+                return a is not cur and block.operations.index(cur) > block.operations.index(a)
+
             cur = cur.parent_op
         return False
 

@@ -11,7 +11,7 @@ rule are reported, as upstream does without ``allow-unknown-ops``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...ir import attributes as A
@@ -124,7 +124,7 @@ class Bufferizer:
     def set_buffer(self, tensor: Value, buffer: Value) -> None:
         self.buf[tensor] = buffer
 
-    def replace(self, op: Operation, buffers: list[Value | None]) -> None:
+    def replace(self, op: Operation, buffers: Sequence[Value | None]) -> None:
         """``op``'s tensor results live in ``buffers``; ``op`` goes away."""
         for r, b in zip(op.results, buffers, strict=False):
             if b is not None:
@@ -148,15 +148,17 @@ class Bufferizer:
     def alloc_copy(self, b: Builder, src: Value, t: T.Type, copy: bool = True) -> Value:
         """A new identity-layout buffer shaped like ``src`` (a buffer),
         holding a copy of it when ``copy``."""
+        element_type = T.of_kind(t, T.ShapedType).element_type
         if isinstance(src.type, T.UnrankedMemRefType):
             d = src.owner_op
             if d is None or d.name != "memref.cast" or not isinstance(d.operand(0).type, T.MemRefType):
                 raise DiagnosticError("cannot allocate a copy of an unranked tensor of unknown rank", b.loc)
             ranked = d.operand(0)
-            new = self.alloc_copy(b, ranked, T.RankedTensorType(ranked.type.shape, t.element_type), copy)  # type: ignore[attr-defined]
+            ranked_shape = T.of_kind(ranked.type, T.MemRefType).shape
+            new = self.alloc_copy(b, ranked, T.RankedTensorType(ranked_shape, element_type), copy)
             return b.value("memref.cast", [new], src.type)
-        shape = src.type.shape  # type: ignore[attr-defined]
-        new = self.alloc(b, T.RankedTensorType(shape, t.element_type), self.dims(b, src, shape))  # type: ignore[attr-defined]
+        shape = T.of_kind(src.type, T.MemRefType).shape
+        new = self.alloc(b, T.RankedTensorType(shape, element_type), self.dims(b, src, shape))
         if copy:
             b.create("memref.copy", [src, new])
         return new
@@ -242,8 +244,8 @@ class Bufferizer:
         return memref_type(t, "dynamic")
 
     def bufferize_function(self, f: Operation) -> None:
-        ft: T.FunctionType = f.get_attr("function_type").value  # type: ignore[union-attr]
-        name = f.get_attr("sym_name").value  # type: ignore[union-attr]
+        ft = T.of_kind(f.attr("function_type", A.TypeAttr).value, T.FunctionType)
+        name = f.attr("sym_name", A.StringAttr).value
         if not any(is_tensor(t) for t in (*ft.inputs, *ft.results)):
             self.process_block_list(f)
             self.signatures[name] = ft
@@ -333,6 +335,7 @@ def _if(z: Bufferizer, op: Operation) -> None:
     for r in op.regions:
         for blk in r.blocks:
             z.process_block(blk, skip_terminator=True)
+            assert blk.terminator is not None
             yields.append(blk.terminator)
     for i, res in enumerate(op.results):
         if not is_tensor(res.type):
@@ -358,10 +361,11 @@ def _for(z: Bufferizer, op: Operation) -> None:
         z.retype(arg, init.type)
         z.retype(res, init.type)
     z.process_block(body, skip_terminator=True)
+    assert body.terminator is not None
     _yield_into_args(z, body.terminator, body.arguments[n_iv:])
 
 
-def _yield_into_args(z: Bufferizer, y: Operation, args: list[Value]) -> None:
+def _yield_into_args(z: Bufferizer, y: Operation, args: Sequence[Value]) -> None:
     """Each yielded buffer must be the iteration argument's: yielded
     values not equivalent to it are copied in, through temporaries first
     (a yield may read another iteration argument that a copy overwrites)."""

@@ -9,8 +9,12 @@ this module only, so the two always agree."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
+from ...dialects.linalg.structured import LinalgStructuredOp
+from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
 
@@ -29,9 +33,9 @@ def has_tensor_semantics(op: Operation) -> bool:
     return any(is_tensor(v.type) for v in op.operands) or any(is_tensor(r.type) for r in op.results)
 
 
-def is_structured(op: Operation) -> bool:
+def is_structured(op: Operation) -> TypeGuard[LinalgStructuredOp]:
     """A linalg structured op (destination style: results are its inits)."""
-    return op.name.startswith("linalg.") and hasattr(op, "dps_inits") and hasattr(op, "payload_block")
+    return isinstance(op, LinalgStructuredOp)
 
 
 @dataclass
@@ -40,7 +44,7 @@ class OperandModel:
 
     read: bool
     write: bool
-    aliases: list[Value] = field(default_factory=list)
+    aliases: Sequence[Value] = field(default_factory=list)
     # The aliases hold exactly the operand's buffer (not a view of part of it).
     equivalent: bool = False
 
@@ -69,7 +73,7 @@ def arg_attr(func: Operation, i: int, name: str):
 
 
 def callee_name(call: Operation) -> str:
-    return call.get_attr("callee").root  # type: ignore[union-attr]
+    return call.attr("callee", A.SymbolRefAttr).root
 
 
 def _access(func: Operation, i: int) -> str | None:
@@ -89,12 +93,12 @@ def external_summary(func: Operation, arg_types: list[T.Type], result_count: int
     return FuncSummary(read, written, [[] for _ in range(result_count)], [None] * result_count)
 
 
-def payload_reads_init(op: Operation, init_index: int) -> bool:
+def payload_reads_init(op: LinalgStructuredOp, init_index: int) -> bool:
     """Whether a structured op's payload uses the block argument of an init."""
-    block = op.payload_block()  # type: ignore[attr-defined]
+    block = op.payload_block()
     if block is None:
         return True
-    n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
+    n_in = len(op.dps_inputs())
     return bool(block.arguments[n_in + init_index].uses)
 
 
@@ -117,7 +121,7 @@ def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] |
         dest = index == 1
         return OperandModel(True, dest, [], equivalent=dest)
     if is_structured(op):
-        inits = op.dps_inits()  # type: ignore[attr-defined]
+        inits = op.dps_inits()
         n_in = op.num_operands - len(inits)
         if index < n_in:
             return OperandModel(True, False)

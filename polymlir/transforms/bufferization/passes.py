@@ -53,7 +53,7 @@ def module_has_tensors(module: Operation) -> bool:
         if has_tensor_semantics(op):
             return True
         if op.name == "func.func":
-            ft = op.get_attr("function_type").value  # type: ignore[union-attr]
+            ft = T.of_kind(op.attr("function_type", A.TypeAttr).value, T.FunctionType)
             if any(isinstance(t, (T.RankedTensorType, T.UnrankedTensorType)) for t in (*ft.inputs, *ft.results)):
                 return True
     return False
@@ -148,7 +148,7 @@ class ConvertBufferizationToMemRef(ModulePass):
 
 
 def _lower_dealloc(o: Operation) -> None:
-    seg = o.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+    seg = o.prop("operandSegmentSizes", A.DenseArrayAttr).values
     if seg[2]:
         raise o.emit_error("bufferization.dealloc with retained values is not supported by this conversion")
     n = seg[0]
@@ -171,33 +171,37 @@ def _elementwise_on_tensors(op: Operation) -> bool:
     return all(isinstance(v.type, T.RankedTensorType) for v in (*op.operands, *op.results))
 
 
+def _element_type(t: T.Type) -> T.Type:
+    return T.of_kind(t, T.RankedTensorType).element_type
+
+
 def elementwise_to_linalg(op: Operation) -> Operation:
     """An elementwise arith/math op on ranked tensors -> ``linalg.generic``
     (identity maps, parallel loops), the scalar op as payload; inits are the
     operands of the result's type, else ``tensor.empty`` (as upstream)."""
     b = Builder.before(op)
     ins = list(op.operands)
-    rank = op.results[0].type.rank  # type: ignore[attr-defined]
+    rank = T.of_kind(op.results[0].type, T.RankedTensorType).rank
     outs = []
     for r in op.results:
         same = next((v for v in ins if v.type == r.type), None)
         if same is None:
-            t = r.type
+            t = T.of_kind(r.type, T.RankedTensorType)
             dyn = [
                 b.value("tensor.dim", [ins[0], b.const_index(i)], T.index)
-                for i, d in enumerate(t.shape)  # type: ignore[attr-defined]
+                for i, d in enumerate(t.shape)
                 if d == T.DYNAMIC
             ]
             same = b.value("tensor.empty", dyn, t)
         outs.append(same)
     region = Region()
     blk = region.add_block(
-        Block([v.type.element_type for v in (*ins, *outs)], [A.UNKNOWN_LOC] * (len(ins) + len(outs)))  # type: ignore[attr-defined]
+        Block([_element_type(v.type) for v in (*ins, *outs)], [A.UNKNOWN_LOC] * (len(ins) + len(outs)))
     )
     scalar = Operation.create(
         op.name,
         operands=blk.arguments[: len(ins)],
-        result_types=[r.type.element_type for r in op.results],  # type: ignore[attr-defined]
+        result_types=[_element_type(r.type) for r in op.results],
         attributes=op.attributes,
         properties=dict(op.properties) if isinstance(op.properties, dict) else op.properties,
         loc=op.loc,

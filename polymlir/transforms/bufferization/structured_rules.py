@@ -6,6 +6,8 @@ its inits' buffers: the same op on memrefs, without results."""
 
 from __future__ import annotations
 
+from ...ir import attributes as A
+from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation
 from .bufferize import Bufferizer, memref_type, prefix_rule, rule
@@ -15,8 +17,10 @@ from .tensor_rules import same_subview, subview
 
 def bufferize_structured(z: Bufferizer, op: Operation) -> None:
     """``linalg.*`` on tensors -> the same op on buffers (results = inits)."""
+    assert is_structured(op)
     b = Builder.before(op)
-    inits = op.dps_inits()  # type: ignore[attr-defined]
+    inits = op.dps_inits()
+
     n_in = op.num_operands - len(inits)
     operands = []
     for i, use in enumerate(op.op_operands):
@@ -107,8 +111,7 @@ def _transfer_write(z: Bufferizer, op: Operation) -> None:
     dest = z.write_buffer(b, op.op_operands[1])
     operands = list(op.operands)
     operands[1] = dest
-    props = dict(op.properties) if isinstance(op.properties, dict) else op.properties
-    b.create(op.name, operands, [], attributes=op.attributes, properties=props)
+    b.create(op.name, operands, [], attributes=op.attributes, properties=dict(op.props))
     z.replace(op, [dest])
 
 
@@ -137,7 +140,7 @@ def _forall(z: Bufferizer, op: Operation) -> None:
         dest = z.buffer(pis.operand(1))
         src = z.buffer(pis.operand(0))
         if not same_subview(src, dest, pis):
-            sv = subview(z, pb, dest, pis, 2, pis.operand(0).type.shape)  # type: ignore[attr-defined]
+            sv = subview(z, pb, dest, pis, 2, T.of_kind(pis.operand(0).type, T.ShapedType).shape)
             pb.create("memref.copy", [src, sv])
         z.dead.append(pis)
     new = Operation.create(
@@ -159,8 +162,8 @@ def _drop_output_args(body, n: int) -> None:
 def _forall_props(op: Operation) -> dict:
     props = dict(op.properties) if isinstance(op.properties, dict) else {}
     seg = props.get("operandSegmentSizes")
-    if seg is not None:
-        vals = list(seg.values)  # type: ignore[attr-defined]
+    if isinstance(seg, A.DenseArrayAttr):
+        vals = list(seg.values)
         vals[-1] = 0
-        props["operandSegmentSizes"] = type(seg)(seg.element_type, tuple(vals))  # type: ignore[attr-defined]
+        props["operandSegmentSizes"] = A.DenseArrayAttr(seg.element_type, tuple(vals))
     return props

@@ -6,6 +6,9 @@ ops that create tensors allocate."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ...dialects.bufferization import AllocTensorOp
 from ...dialects.memref.reshapes import compute_collapsed_type, compute_expanded_type
 from ...dialects.memref.views import infer_rank_reduced_subview_type
 from ...dialects.tensor.ops import static_list
@@ -26,13 +29,13 @@ def _seg(*sizes: int) -> A.DenseArrayAttr:
 def _constant(z: Bufferizer, op: Operation) -> None:
     value = op.get_attr("value")
     t = op.results[0].type
-    if not isinstance(value, A.DenseElementsAttr) or not isinstance(t, T.RankedTensorType):
+    if not isinstance(value, A.DenseElementsAttr) or not isinstance(t, T.ShapedType):
         raise op.emit_error("only dense tensor constants bufferize")
     name = z.globals.get(value)
     mt = memref_type(t)
     if name is None:
         top = z.module.regions[0].blocks[0]
-        taken = {o.get_attr("sym_name").value for o in top.operations if o.get_attr("sym_name") is not None}  # type: ignore[union-attr]
+        taken = {s.value for o in top.operations if isinstance(s := o.get_attr("sym_name"), A.StringAttr)}
         base = "__constant_" + "".join(f"{d}x" for d in t.shape) + str(t.element_type)
         name, i = base, 0
         while name in taken:
@@ -64,13 +67,14 @@ def _empty(z: Bufferizer, op: Operation) -> None:
 
 @rule("bufferization.alloc_tensor")
 def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
+    assert isinstance(op, AllocTensorOp)
     b = Builder.before(op)
     t = op.results[0].type
-    copy = op.copy  # type: ignore[attr-defined]
+    copy = op.copy
     if copy is not None:
         z.replace(op, [z.alloc_copy(b, z.buffer(copy), t)])
         return
-    z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes))])  # type: ignore[attr-defined]
+    z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes))])
 
 
 @rule("tensor.extract")
@@ -105,7 +109,7 @@ def _rank(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [])
 
 
-def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, result_shape) -> Value:
+def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, result_shape: Sequence[int]) -> Value:
     """``memref.subview`` of ``src`` with the offsets/sizes/strides of the
     slice op ``op`` (its dynamic ones start at operand ``first``)."""
     offs, sizes, strides = (static_list(op, n) for n in ("static_offsets", "static_sizes", "static_strides"))
@@ -113,15 +117,15 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
     assert isinstance(st, T.MemRefType)
     if st.layout is not None and not isinstance(st.layout, A.StridedLayoutAttr) and not has_identity_layout(st):
         src = z.cast(b, src, T.MemRefType(st.shape, st.element_type, fully_dynamic_layout(st.rank)))
-        st = src.type
-    rt = infer_rank_reduced_subview_type(result_shape, st, offs, sizes, strides)  # type: ignore[arg-type]
-    seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+        st = T.of_kind(src.type, T.MemRefType)
+    rt = infer_rank_reduced_subview_type(result_shape, st, offs, sizes, strides)
+    seg = op.prop("operandSegmentSizes", A.DenseArrayAttr).values
     n = seg[-3:]
     props = {
         "operandSegmentSizes": _seg(1, *n),
-        "static_offsets": op.properties["static_offsets"],  # type: ignore[index]
-        "static_sizes": op.properties["static_sizes"],  # type: ignore[index]
-        "static_strides": op.properties["static_strides"],  # type: ignore[index]
+        "static_offsets": op.props["static_offsets"],
+        "static_sizes": op.props["static_sizes"],
+        "static_strides": op.props["static_strides"],
     }
     return b.create("memref.subview", [src, *op.operands[first:]], [rt], properties=props).results[0]
 
@@ -129,7 +133,8 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
 @rule("tensor.extract_slice")
 def _extract_slice(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
-    z.replace(op, [subview(z, b, z.buffer(op.operand(0)), op, 1, op.results[0].type.shape)])  # type: ignore[attr-defined]
+    shape = T.of_kind(op.results[0].type, T.ShapedType).shape
+    z.replace(op, [subview(z, b, z.buffer(op.operand(0)), op, 1, shape)])
 
 
 @rule("tensor.insert_slice")
@@ -138,7 +143,7 @@ def _insert_slice(z: Bufferizer, op: Operation) -> None:
     dest = z.write_buffer(b, op.op_operands[1])
     src = z.buffer(op.operand(0))
     if not same_subview(src, dest, op):
-        sv = subview(z, b, dest, op, 2, op.operand(0).type.shape)  # type: ignore[attr-defined]
+        sv = subview(z, b, dest, op, 2, T.of_kind(op.operand(0).type, T.ShapedType).shape)
         b.create("memref.copy", [src, sv])
     z.replace(op, [dest])
 
@@ -157,7 +162,7 @@ def same_subview(src: Value, dest: Value, op: Operation) -> bool:
 def _cast(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
-    t = op.results[0].type
+    t = T.of_kind(op.results[0].type, T.ShapedType)
     st = src.type
     if isinstance(t, T.UnrankedTensorType):
         target: T.Type = T.UnrankedMemRefType(t.element_type, getattr(st, "memory_space", None))
@@ -165,9 +170,9 @@ def _cast(z: Bufferizer, op: Operation) -> None:
         lay = st.layout
         if lay is not None and not isinstance(lay, A.StridedLayoutAttr):
             lay = fully_dynamic_layout(st.rank)
-        target = T.MemRefType(t.shape, t.element_type, lay, st.memory_space)  # type: ignore[attr-defined]
+        target = T.MemRefType(t.shape, t.element_type, lay, st.memory_space)
     else:
-        target = T.MemRefType(t.shape, t.element_type, fully_dynamic_layout(t.rank), st.memory_space)  # type: ignore[attr-defined]
+        target = T.MemRefType(t.shape, t.element_type, fully_dynamic_layout(t.rank), getattr(st, "memory_space", None))
     z.replace(op, [b.value("memref.cast", [src], target) if target != st else src])
 
 
@@ -175,27 +180,31 @@ def _cast(z: Bufferizer, op: Operation) -> None:
 def _collapse(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
-    groups = reassociation_groups(op.get_attr("reassociation"))  # type: ignore[arg-type]
-    if not has_identity_layout(src.type):  # type: ignore[arg-type]
+    reassociation = op.prop("reassociation", A.ArrayAttr)
+    groups = reassociation_groups(reassociation)
+    if not has_identity_layout(T.of_kind(src.type, T.MemRefType)):
         # Only a contiguous buffer is guaranteed to collapse (upstream copies too).
         src = z.alloc_copy(b, src, op.operand(0).type)
-    rt = compute_collapsed_type(src.type, groups)  # type: ignore[arg-type]
+    rt = compute_collapsed_type(T.of_kind(src.type, T.MemRefType), groups)
     assert rt is not None
-    props = {"reassociation": op.get_attr("reassociation")}
-    z.replace(op, [b.create("memref.collapse_shape", [src], [rt], properties=props).results[0]])  # type: ignore[arg-type]
+    props = {"reassociation": reassociation}
+    z.replace(op, [b.create("memref.collapse_shape", [src], [rt], properties=props).results[0]])
 
 
 @rule("tensor.expand_shape")
 def _expand(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
-    groups = reassociation_groups(op.get_attr("reassociation"))  # type: ignore[arg-type]
-    rt = compute_expanded_type(src.type, op.results[0].type.shape, groups)  # type: ignore[arg-type, attr-defined]
+    reassociation = op.prop("reassociation", A.ArrayAttr)
+    groups = reassociation_groups(reassociation)
+    result_shape = T.of_kind(op.results[0].type, T.ShapedType).shape
+    rt = compute_expanded_type(T.of_kind(src.type, T.MemRefType), result_shape, groups)
     if rt is None:
         src = z.alloc_copy(b, src, op.operand(0).type)
-        rt = compute_expanded_type(src.type, op.results[0].type.shape, groups)  # type: ignore[arg-type, attr-defined]
-    props = {"reassociation": op.get_attr("reassociation"), "static_output_shape": op.get_attr("static_output_shape")}
-    new = b.create("memref.expand_shape", [src, *op.operands[1:]], [rt], properties=props)  # type: ignore[arg-type, list-item]
+        rt = compute_expanded_type(T.of_kind(src.type, T.MemRefType), result_shape, groups)
+    assert rt is not None, "a copy has the identity layout, which always expands"
+    props = {"reassociation": reassociation, "static_output_shape": op.props["static_output_shape"]}
+    new = b.create("memref.expand_shape", [src, *op.operands[1:]], [rt], properties=props)
     z.replace(op, [new.results[0]])
 
 
@@ -214,7 +223,7 @@ def loop_nest(b: Builder, sizes: list[Value]) -> tuple[list[Value], Builder]:
 
 
 def shape_values(z: Bufferizer, b: Builder, m: Value) -> list[Value]:
-    shape = m.type.shape  # type: ignore[attr-defined]
+    shape = T.of_kind(m.type, T.MemRefType).shape
     return [
         b.const_index(d) if d != DYN else b.value("memref.dim", [m, b.const_index(i)], T.index)
         for i, d in enumerate(shape)
@@ -224,7 +233,7 @@ def shape_values(z: Bufferizer, b: Builder, m: Value) -> list[Value]:
 def make_fill(b: Builder, value: Value, dest: Value) -> None:
     """``linalg.fill ins(value) outs(dest)`` on a buffer."""
     r = Region()
-    blk = r.add_block(Block([value.type, dest.type.element_type], [A.UNKNOWN_LOC] * 2))  # type: ignore[attr-defined]
+    blk = r.add_block(Block([value.type, T.of_kind(dest.type, T.MemRefType).element_type], [A.UNKNOWN_LOC] * 2))
     Builder.at_end(blk, b.loc).create("linalg.yield", [blk.arguments[0]])
     b.create("linalg.fill", [value, dest], [], properties={"operandSegmentSizes": _seg(1, 1)}, regions=[r])
 
@@ -260,10 +269,10 @@ def _generate(z: Bufferizer, op: Operation) -> None:
 def _pad(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
-    st = op.operand(0).type
-    rt = op.results[0].type
+    st = T.of_kind(op.operand(0).type, T.ShapedType)
+    rt = T.of_kind(op.results[0].type, T.ShapedType)
     low, high = static_list(op, "static_low"), static_list(op, "static_high")
-    seg = op.properties["operandSegmentSizes"].values  # type: ignore[index, union-attr]
+    seg = op.prop("operandSegmentSizes", A.DenseArrayAttr).values
     dyn_low = list(op.operands[1 : 1 + seg[1]])
     dyn_high = list(op.operands[1 + seg[1] : 1 + seg[1] + seg[2]])
 
@@ -274,7 +283,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
         return dyn[k]
 
     sizes = []
-    for i, d in enumerate(rt.shape):  # type: ignore[attr-defined]
+    for i, d in enumerate(rt.shape):
         if d != DYN:
             continue
         s = (
@@ -288,7 +297,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
     fill_from_region(z, b, m, op.regions[0])
     # The source goes into the window at `low`.
     offs_static = low
-    src_sizes = list(st.shape)  # type: ignore[attr-defined]
+    src_sizes = list(st.shape)
     dyn_sizes = [b.value("memref.dim", [src, b.const_index(i)], T.index) for i, d in enumerate(src_sizes) if d == DYN]
     props = {
         "operandSegmentSizes": _seg(1, len(dyn_low), len(dyn_sizes), 0),
@@ -296,7 +305,8 @@ def _pad(z: Bufferizer, op: Operation) -> None:
         "static_sizes": A.DenseArrayAttr(T.i64, tuple(src_sizes)),
         "static_strides": A.DenseArrayAttr(T.i64, (1,) * len(src_sizes)),
     }
-    sv_t = infer_rank_reduced_subview_type(src_sizes, m.type, offs_static, src_sizes, [1] * len(src_sizes))  # type: ignore[arg-type]
+    mt = T.of_kind(m.type, T.MemRefType)
+    sv_t = infer_rank_reduced_subview_type(src_sizes, mt, offs_static, src_sizes, [1] * len(src_sizes))
     sv = b.create("memref.subview", [m, *dyn_low, *dyn_sizes], [sv_t], properties=props).results[0]
     b.create("memref.copy", [src, sv])
     z.replace(op, [m])
@@ -305,9 +315,9 @@ def _pad(z: Bufferizer, op: Operation) -> None:
 @rule("tensor.from_elements")
 def _from_elements(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
-    t = op.results[0].type
+    t = T.of_kind(op.results[0].type, T.ShapedType)
     m = z.alloc(b, t)
-    shape = t.shape  # type: ignore[attr-defined]
+    shape = t.shape
     for flat, v in enumerate(op.operands):
         idx, rest = [], flat
         for d in reversed(shape):
@@ -329,7 +339,7 @@ def _splat(z: Bufferizer, op: Operation) -> None:
 def _reshape(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
-    if not has_identity_layout(src.type):  # type: ignore[arg-type]
+    if not has_identity_layout(T.of_kind(src.type, T.MemRefType)):
         src = z.alloc_copy(b, src, op.operand(0).type)
     shape = z.buffer(op.operand(1))
     rt = memref_type(op.results[0].type)

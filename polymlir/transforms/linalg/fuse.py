@@ -28,15 +28,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
 from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
+from ...dialects.linalg.structured import LinalgStructuredOp
 from ...ir.affine_expr import AffineDimExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
-from ...ir.core import Operation, Value
+from ...ir.core import Operation, OpResult, Value
 from ..loops.errors import TransformError
 from .slices import Index, dim_size, maximum, minimum
 from .tile import (
@@ -50,6 +52,9 @@ from .tile import (
     insert_results,
     normalize_sizes,
 )
+
+if TYPE_CHECKING:
+    import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
 _ALLOCATIONS = ("memref.alloc", "memref.alloca", "tensor.empty")
 
@@ -81,7 +86,12 @@ def _names(prefix: str, n: int) -> list[str]:
 
 class _Fusion:
     def __init__(
-        self, consumer: Operation, producers: list[Operation], sizes: list[int], order: list[int], on_tensors: bool
+        self,
+        consumer: LinalgStructuredOp,
+        producers: list[LinalgStructuredOp],
+        sizes: list[int],
+        order: list[int],
+        on_tensors: bool,
     ):
         self.on_tensors = on_tensors
         self.consumer = consumer
@@ -89,7 +99,8 @@ class _Fusion:
         self.sizes = sizes
         self.order = order
         func = consumer.parent_op
-        self.model: PolyhedralModel = analyze(func, linalg=True)  # type: ignore[arg-type]
+        assert func is not None, "fuse_ops checked the consumer is in a function"
+        self.model: PolyhedralModel = analyze(func, linalg=True)
         self.stmt: dict[Operation, Statement] = {}
         for op in [*producers, consumer]:
             try:
@@ -148,11 +159,11 @@ class _Fusion:
         return out
 
     # -- the slices -----------------------------------------------------------------------
-    def slices(self) -> dict[Operation, tuple[_Slice, object]]:
+    def slices(self) -> dict[LinalgStructuredOp, tuple[_Slice, isl.Map]]:
         """Per producer: its box per tile and the relation Z[q] -> P[p] of it."""
         executed = {self.consumer: self.tile_relation()}
-        boxes: dict[Operation, _Slice] = {self.consumer: self.consumer_box()}
-        out: dict[Operation, tuple[_Slice, object]] = {}
+        boxes: dict[LinalgStructuredOp, _Slice] = {self.consumer: self.consumer_box()}
+        out: dict[LinalgStructuredOp, tuple[_Slice, isl.Map]] = {}
         for p in reversed(self.producers):
             need = None
             for x, rel_x in executed.items():
@@ -166,12 +177,15 @@ class _Fusion:
                     f"cannot fuse {describe(p)} into {describe(self.consumer)}: no fused op reads what it writes", p
                 )
             fp = ib.footprint([need], self.no)
+            assert fp is not None, "need is not empty"
             box = self._exact_box(p, fp, boxes)
             if box is None:
-                dims = ib.footprint_box(fp, self.params)  # type: ignore[arg-type]
-                if any(d.lbs is None or d.ubs is None for d in dims):
+                dims = ib.footprint_box(fp, self.params)
+                lbs = [d.lbs for d in dims if d.lbs is not None]
+                ubs = [d.ubs for d in dims if d.ubs is not None]
+                if len(lbs) != len(dims) or len(ubs) != len(dims):
                     raise TransformError(f"cannot fuse {describe(p)}: its slice per tile has no affine bounds", p)
-                box = _Slice([d.lbs for d in dims], [d.ubs for d in dims])  # type: ignore[misc]
+                box = _Slice(lbs, ubs)
             boxes[p] = box
             rel = self.box_relation(p, box)
             executed[p] = rel
@@ -179,15 +193,15 @@ class _Fusion:
         return out
 
     # -- box hulls: candidate bounds from the maps, checked exact with isl --------------------
-    def _size_expr(self, s: object) -> AffineExpr:
+    def _size_expr(self, s: int | ShapeDim) -> AffineExpr:
         if isinstance(s, ShapeDim):
-            return sym(self.model.params.index(s))  # type: ignore[arg-type]
-        return const(int(s))
+            return sym(self.model.params.index(s))
+        return const(s)
 
     def consumer_box(self) -> _Slice:
         lbs: list[list[AffineExpr]] = []
         ubs: list[list[AffineExpr]] = []
-        for k, n in enumerate(loop_sizes(self.consumer)):  # type: ignore[arg-type]
+        for k, n in enumerate(loop_sizes(self.consumer)):
             last = self._size_expr(n) - 1
             if k in self.order:
                 q, t = dim(self.order.index(k)), self.sizes[k]
@@ -198,20 +212,20 @@ class _Fusion:
                 ubs.append([last])
         return _Slice(lbs, ubs)
 
-    def _candidate_box(self, p: Operation, boxes: dict[Operation, _Slice]) -> _Slice | None:
+    def _candidate_box(self, p: LinalgStructuredOp, boxes: dict[LinalgStructuredOp, _Slice]) -> _Slice | None:
         """The producer's box from its readers' boxes through the maps (None
         when the maps are not of the simple kinds or readers disagree)."""
-        n_in = len(p.dps_inputs())  # type: ignore[attr-defined]
-        pmaps = p.indexing_maps_array()  # type: ignore[attr-defined]
+        n_in = len(p.dps_inputs())
+        pmaps = p.indexing_maps_array()
         found: _Slice | None = None
         for x, bx in boxes.items():
             if self.flows(p, x) is None:
                 continue
-            xmaps = x.indexing_maps_array()  # type: ignore[attr-defined]
+            xmaps = x.indexing_maps_array()
             cand: _Slice | None = None
-            for j, init in enumerate(p.dps_inits()):  # type: ignore[attr-defined]
+            for j, init in enumerate(p.dps_inits()):
                 written = p.results[j] if p.results else init  # on tensors readers use the result
-                for i, v in enumerate(list(x.dps_inputs()) + list(x.dps_inits())):  # type: ignore[attr-defined]
+                for i, v in enumerate(list(x.dps_inputs()) + list(x.dps_inits())):
                     if v is not written:
                         continue
                     c = _pull_back(bx, xmaps[i], pmaps[n_in + j])
@@ -223,12 +237,12 @@ class _Fusion:
             found = cand
         if found is None:
             return None
-        sizes = loop_sizes(p)  # type: ignore[arg-type]
+        sizes = loop_sizes(p)
         lbs = [(lo if lo else []) + [const(0)] for lo in found.lbs]
         ubs = [(u if u else []) + [self._size_expr(n) - 1] for u, n in zip(found.ubs, sizes, strict=True)]
         return _Slice(lbs, ubs)
 
-    def _exact_box(self, p: Operation, fp, boxes: dict[Operation, _Slice]) -> _Slice | None:
+    def _exact_box(self, p: LinalgStructuredOp, fp: isl.Map, boxes: dict[LinalgStructuredOp, _Slice]) -> _Slice | None:
         """The candidate box when isl confirms it is the footprint's box hull,
         with the bounds isl shows redundant dropped."""
         cand = self._candidate_box(p, boxes)
@@ -245,7 +259,7 @@ class _Fusion:
         return _Slice(lbs, ubs)
 
     # -- legality ---------------------------------------------------------------------------
-    def check(self, slices: dict[Operation, tuple[_Slice, object]]) -> dict[int, int | None]:
+    def check(self, slices: dict[LinalgStructuredOp, tuple[_Slice, isl.Map]]) -> dict[int, int | None]:
         fused = [*self.producers, self.consumer]
         block = self.consumer.parent
         assert block is not None
@@ -305,13 +319,13 @@ class _Fusion:
             st = self.stmt[p]
             # On tensors a producer whose result is used elsewhere stays, and a
             # recomputed slice reads immutable values: only buffers need these.
-            if not self.on_tensors and not st.domain.is_subset(box_rel.range()):  # type: ignore[attr-defined]
+            if not self.on_tensors and not st.domain.is_subset(box_rel.range()):
                 raise TransformError(
                     f"cannot fuse {describe(p)}: the consumer's tiles need only part of it; "
                     "the rest would not be computed",
                     p,
                 )
-            pairs = box_rel.apply_range(box_rel.reverse())  # type: ignore[attr-defined]
+            pairs = box_rel.apply_range(box_rel.reverse())
             if pairs.subtract(ib.equal_prefix_lt(pairs, self.no, None)).is_empty():
                 continue
             for a in st.accesses:
@@ -321,7 +335,7 @@ class _Fusion:
                         f"read {a.memref} again after a fused op wrote it",
                         p,
                     )
-            total = ib.count_points(box_rel.wrap()) if not self.params else None  # type: ignore[attr-defined]
+            total = ib.count_points(box_rel.wrap()) if not self.params else None
             dom = ib.count_points(st.domain) if not self.params else None
             recomputed[k] = total - dom if total is not None and dom is not None else None
         return recomputed
@@ -375,23 +389,24 @@ def fuse_ops(
             f"{parent.name if parent is not None else 'nothing'}",
             consumer,
         )
-    prods = sorted(
-        set(producers), key=lambda o: consumer.parent.operations.index(o) if o.parent is consumer.parent else -1
-    )
-    for p in prods:
+    block = consumer.parent
+    assert block is not None, "the consumer is in a function's body"
+    assert is_structured(consumer), "normalize_sizes refused any other op"
+    ordered = sorted(set(producers), key=lambda o: block.operations.index(o) if o.parent is block else -1)
+    prods: list[LinalgStructuredOp] = []
+    for p in ordered:
         if not is_structured(p):
             raise TransformError(f"{describe(p)} is not a linalg structured op", p)
-        if p.parent is not consumer.parent or consumer.parent.operations.index(p) >= consumer.parent.operations.index(
-            consumer
-        ):
+        if p.parent is not block or block.operations.index(p) >= block.operations.index(consumer):
             raise TransformError(f"{describe(p)} is not before {describe(consumer)} in the same block", p)
+        prods.append(p)
     on_tensors = bool(consumer.results)
     for o in [*prods, consumer]:
-        if o.has_pure_buffer_semantics() if on_tensors else not o.has_pure_buffer_semantics():  # type: ignore[attr-defined]
+        if o.has_pure_buffer_semantics() if on_tensors else not o.has_pure_buffer_semantics():
             raise TransformError(f"fusion needs all ops on buffers or all on tensors; {describe(o)} mixes them", o)
     if on_tensors:
-        for v in consumer.dps_inits():  # type: ignore[attr-defined]
-            if getattr(v, "owner", None) in prods:
+        for v in consumer.dps_inits():
+            if isinstance(v, OpResult) and v.owner in prods:
                 raise TransformError(
                     f"cannot fuse {describe(v.owner)} into the destination of {describe(consumer)} on tensors: "
                     "its tiles would start from the loop-carried value, not from the producer's slice",
@@ -404,7 +419,7 @@ def fuse_ops(
     b = Builder.before(consumer)
     full = full_sizes(b, consumer)
     params: list[Index] = [_param_value(b, v) for v in fz.model.params]
-    inits = list(consumer.dps_inits()) if on_tensors else []  # type: ignore[attr-defined]
+    inits = list(consumer.dps_inits()) if on_tensors else []
     nest = build_tile_nest(b, full, full_t, order, inits)
     ib_ = nest.builder
     tile_offsets = [nest.offsets[k] for k in order]
@@ -463,8 +478,8 @@ def _over_offsets(e: AffineExpr, no: int, sizes: Sequence[int], nparams: int) ->
     return out
 
 
-def _param_value(b: Builder, p: object) -> Value:
+def _param_value(b: Builder, p: Value | ShapeDim) -> Value:
     if isinstance(p, ShapeDim):
         v = dim_size(b, p.value, p.dim)
         return v if not isinstance(v, int) else b.const_index(v)
-    return p  # type: ignore[return-value]
+    return p

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ...dialects.linalg import structured as L
 from ...ir.core import Operation
-from ...ir.patterns import PatternSet, apply_patterns_greedily
+from ...ir.patterns import Materializer, PatternSet, apply_patterns_greedily
 from .. import canonicalize_affine as CA
 from ..canonicalize import ARITH_FOLDERS, materialize_constant
 from ..pass_manager import ModulePass, PassContext, register_pass
@@ -66,7 +66,7 @@ def fold_as_upstream_driver(root: Operation) -> None:
     pure ops erased): upstream's passes that rewrite with that driver print
     their result after it."""
     folders = {**ARITH_FOLDERS, **CA.FOLDERS}
-    materializers = {"arith": materialize_constant, "affine": materialize_constant}
+    materializers: dict[str, Materializer] = {"arith": materialize_constant, "affine": materialize_constant}
     apply_patterns_greedily(root, PatternSet([], folders, materializers))
 
 

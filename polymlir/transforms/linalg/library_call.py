@@ -162,7 +162,7 @@ class _Declarations:
         for o in block.operations:
             if o.name in ("func.func", "llvm.func") and o.props.get("sym_name") == A.StringAttr(name):
                 got = o.props.get("function_type")
-                if o.name == "func.func" and got is not None and got.value != ftype:
+                if o.name == "func.func" and isinstance(got, A.TypeAttr) and got.value != ftype:
                     raise DiagnosticError(
                         f"library function '@{name}' exists with type {got.value}, but '{at.name}' calls it "
                         f"with {ftype}",

@@ -34,25 +34,26 @@ def _tiles(b: Builder, op: Operation) -> list[Value]:
     """The inner tile sizes as index values (constants for static ones)."""
     dyn = iter(op.operands[3 if op.name == "linalg.pack" and _has_padding(op) else 2 :])
     out = []
-    for s in op.props["static_inner_tiles"].values:
+    for s in op.prop("static_inner_tiles", A.DenseArrayAttr).values:
         out.append(next(dyn) if s == T.DYNAMIC else b.const_index(s))
     return out
 
 
 def _has_padding(op: Operation) -> bool:
-    seg = op.props.get("operandSegmentSizes")
+    seg = op.opt_prop("operandSegmentSizes", A.DenseArrayAttr)
     return seg is not None and seg.values[2] == 1
 
 
 def _perm(op: Operation, rank: int) -> list[int]:
-    p = list(op.props["outer_dims_perm"].values) if op.props.get("outer_dims_perm") is not None else []
+    perm = op.opt_prop("outer_dims_perm", A.DenseArrayAttr)
+    p = list(perm.values) if perm is not None else []
     return p or list(range(rank))
 
 
 def _generic_over(dest: Value, loc: A.Location) -> tuple[GenericOp, Builder, list[Value]]:
     """A ``linalg.generic`` writing all of ``dest`` (parallel, identity
     map), its body builder and the ``linalg.index`` values of its loops."""
-    t: T.RankedTensorType = dest.type  # type: ignore[assignment]
+    t = T.of_kind(dest.type, T.RankedTensorType)
     rank = len(t.shape)
     region = Region()
     block = region.add_block(Block([t.element_type], [A.UNKNOWN_LOC]))
@@ -62,13 +63,14 @@ def _generic_over(dest: Value, loc: A.Location) -> tuple[GenericOp, Builder, lis
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 1)),
     }
     g = GenericOp.create(operands=[dest], result_types=[t], properties=props, regions=[region], loc=loc)
+    assert isinstance(g, GenericOp)
     b = Builder.at_end(block, loc)
     idx = [b.value("linalg.index", [], T.index, dim=A.IntegerAttr(d, T.i64)) for d in range(rank)]
-    return g, b, idx  # type: ignore[return-value]
+    return g, b, idx
 
 
 def _extract(b: Builder, src: Value, indices: Sequence[Value]) -> Value:
-    return b.value("tensor.extract", [src, *indices], src.type.element_type)  # type: ignore[attr-defined]
+    return b.value("tensor.extract", [src, *indices], T.of_kind(src.type, T.RankedTensorType).element_type)
 
 
 def lower_pack(op: Operation) -> Operation:
@@ -78,9 +80,9 @@ def lower_pack(op: Operation) -> Operation:
     pad = op.operands[2] if _has_padding(op) else None
     outer = Builder.before(op)
     tiles = _tiles(outer, op)
-    rank = len(src.type.shape)  # type: ignore[attr-defined]
+    rank = len(T.of_kind(src.type, T.RankedTensorType).shape)
     perm = _perm(op, rank)
-    inner_pos = list(op.props["inner_dims_pos"].values)
+    inner_pos = list(op.prop("inner_dims_pos", A.DenseArrayAttr).values)
     src_dims = [outer.value("tensor.dim", [src, outer.const_index(d)], T.index) for d in inner_pos] if pad else []
     g, b, idx = _generic_over(dest, op.loc)
     outer_idx = {perm[j]: idx[j] for j in range(rank)}  # source dim -> its outer index
@@ -92,8 +94,8 @@ def lower_pack(op: Operation) -> Operation:
         if pad is not None:
             c = b.cmpi("ult", i, src_dims[k])
             in_bounds = c if in_bounds is None else b.binary("arith.andi", in_bounds, c)
-    et = src.type.element_type  # type: ignore[attr-defined]
-    if in_bounds is None:
+    et = T.of_kind(src.type, T.RankedTensorType).element_type
+    if in_bounds is None or pad is None:
         v = _extract(b, src, src_idx)
     else:
         then_r, else_r = Region(), Region()
@@ -111,9 +113,9 @@ def lower_unpack(op: Operation) -> Operation:
     src, dest = op.operands[0], op.operands[1]
     outer = Builder.before(op)
     tiles = _tiles(outer, op)
-    rank = len(dest.type.shape)  # type: ignore[attr-defined]
+    rank = len(T.of_kind(dest.type, T.RankedTensorType).shape)
     perm = _perm(op, rank)
-    inner_pos = list(op.props["inner_dims_pos"].values)
+    inner_pos = list(op.prop("inner_dims_pos", A.DenseArrayAttr).values)
     g, b, idx = _generic_over(dest, op.loc)
     outer_of = list(idx)  # per dest dim: its outer (tile) index
     inner: list[Value] = []

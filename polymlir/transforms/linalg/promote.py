@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from ...affine.dependence import dependences
 from ...affine.model import NonAffine, analyze_structured_op
 from ...affine.structured import payload_reads_init
+from ...dialects.linalg.structured import LinalgStructuredOp
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineConstantExpr
 from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
 from ...ir.core import Operation, OpResult, Value
@@ -49,16 +51,16 @@ def _bound(v: Value) -> int | None:
     if not isinstance(owner, Operation):
         return None
     if owner.name == "arith.constant":
-        return owner.get_attr("value").value  # type: ignore[union-attr]
+        value = owner.get_attr("value")
+        return value.value if isinstance(value, A.IntegerAttr) else None
     if owner.name == "affine.min":
-        m = owner.get_attr("map").value  # type: ignore[union-attr]
-        consts = [r.value for r in m.results if flatten(r, m.num_dims, m.num_symbols) and not r.is_function_of_dim(0)]
-        consts = [c for c in consts if isinstance(c, int)]
+        m = owner.attr("map", A.AffineMapAttr).value
+        consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]
         return min(consts) if consts else None
     if owner.name == "affine.apply":
-        m = owner.get_attr("map").value  # type: ignore[union-attr]
-        bounds = [_bound(o) for o in owner.operands]
-        if any(b is None for b in bounds):
+        m = owner.attr("map", A.AffineMapAttr).value
+        bounds = [b for o in owner.operands if (b := _bound(o)) is not None]
+        if len(bounds) != len(owner.operands):
             return None
         flat = flatten(m.results[0], m.num_dims, m.num_symbols)
         if flat is None or flat[1] or any(c < 0 for c in flat[0][: m.num_dims]):
@@ -69,8 +71,8 @@ def _bound(v: Value) -> int | None:
 
 def _sizes_of(sv: Operation) -> list[int | Value]:
     """The sizes of a ``memref.subview`` (static ints or its size operands)."""
-    static = list(sv.props["static_sizes"].values)
-    n_off = sum(1 for x in sv.props["static_offsets"].values if x == T.DYNAMIC)
+    static = list(sv.prop("static_sizes", A.DenseArrayAttr).values)
+    n_off = sum(1 for x in sv.prop("static_offsets", A.DenseArrayAttr).values if x == T.DYNAMIC)
     dyn = list(sv.operands[1 + n_off :])
     out: list[int | Value] = []
     for s in static:
@@ -106,22 +108,24 @@ def promote_op(
 ) -> PromotedLinalg:
     """Tile ``op`` by ``sizes`` and promote the tiles of ``operands``
     (positions among its inputs then inits) to local buffers."""
+    if not isinstance(op, LinalgStructuredOp):
+        raise TransformError(f"{describe(op)} is not a linalg structured op", op)
     if op.results:
         raise TransformError(f"promotion works on buffers; {describe(op)} is on tensors", op)
-    n_ops = len(op.dps_inputs()) + len(op.dps_inits())  # type: ignore[attr-defined]
+    n_ops = len(op.dps_inputs()) + len(op.dps_inits())
     for k in operands:
         if not 0 <= k < n_ops:
             raise TransformError(f"operand {k} is out of range: {describe(op)} has {n_ops} operands", op)
         v = op.operands[k]
         if not isinstance(v.type, T.MemRefType):
             raise TransformError(f"operand {k} of {describe(op)} is not a memref and cannot be promoted", op)
-    n_in = len(op.dps_inputs())  # type: ignore[attr-defined]
+    n_in = len(op.dps_inputs())
     for k in operands:
         if k >= n_in:
             others = [j for j, v in enumerate(op.operands[:n_ops]) if j != k and v is op.operands[k]]
             if others:
                 _check_alias(op, k, others[0])
-    reads_init = {n_in + j: payload_reads_init(op, j) for j in range(len(op.dps_inits()))}  # type: ignore[attr-defined]
+    reads_init = {n_in + j: payload_reads_init(op, j) for j in range(len(op.dps_inits()))}
     t = tile_op(op, sizes, interchange)
     tiled = t.tiled_op
     b = Builder.before(tiled)
@@ -145,7 +149,7 @@ def promote_op(
             full.append(bound)
         space = A.IntegerAttr(memory_space, T.i64) if memory_space is not None else None
         alloc_t = T.MemRefType(tuple(full), vt.element_type, None, space)
-        props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
+        props: dict[str, A.Attribute] = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
         if alignment:
             props["alignment"] = A.IntegerAttr(alignment, T.i64)
         alloc = b.create("memref.alloc", [], [alloc_t], properties=props)

@@ -16,7 +16,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, con
 from ...ir.affine_flatten import flatten
 from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
-from ...ir.core import Operation, Region, Value
+from ...ir.core import BlockArgument, Operation, Region, Value
 from ..loops.errors import TransformError
 
 Index = int | Value
@@ -37,8 +37,9 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
             repl.append(dim(len(vals)))
             vals.append(o)
     res = [e.replace_dims_and_symbols(repl, []) for e in expr_of]
-    if all(isinstance(r, AffineConstantExpr) for r in res):
-        return [r.value for r in res], vals  # type: ignore[attr-defined]
+    consts = [r.value for r in res if isinstance(r, AffineConstantExpr)]
+    if len(consts) == len(res):
+        return consts, vals
     # Only the operands the results use (and each value once).
     used = [k for k in range(len(vals)) if any(r.is_function_of_dim(k) for r in res)]
     keep: list[Value] = []
@@ -53,8 +54,9 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
         else:
             new_pos.append(const(0))
     res = [r.replace_dims_and_symbols(new_pos, []) for r in res]
-    if all(isinstance(r, AffineConstantExpr) for r in res):
-        return [r.value for r in res], []  # type: ignore[attr-defined]
+    consts = [r.value for r in res if isinstance(r, AffineConstantExpr)]
+    if len(consts) == len(res):
+        return consts, []
     return AffineMap(len(keep), 0, res), keep
 
 
@@ -112,7 +114,7 @@ def _unique(exprs: Sequence[AffineExpr]) -> list[AffineExpr]:
 
 def dim_size(b: Builder, v: Value, r: int) -> Index:
     """Size of dimension ``r`` of ``v``: static, or a memref.dim/tensor.dim."""
-    d = v.type.shape[r]  # type: ignore[attr-defined]
+    d = T.of_kind(v.type, T.ShapedType).shape[r]
     if d != T.DYNAMIC:
         return d
     name = "memref.dim" if isinstance(v.type, T.MemRefType) else "tensor.dim"
@@ -121,7 +123,7 @@ def dim_size(b: Builder, v: Value, r: int) -> Index:
 
 def scf_for(
     b: Builder, lb: Index, ub: Index, step: Index, inits: Sequence[Value]
-) -> tuple[Operation, Value, list[Value]]:
+) -> tuple[Operation, BlockArgument, list[BlockArgument]]:
     """An ``scf.for`` (empty body, no terminator yet): (op, iv, iter args)."""
     r = Region()
     blk = r.add_block()
@@ -154,14 +156,15 @@ def subview(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[In
     props, dyn = _slice_props(offsets, sizes, 1)
     so, _ = _mixed(offsets)
     ss, _ = _mixed(sizes)
-    rt = infer_subview_result_type(src.type, so, ss, [1] * len(so))  # type: ignore[arg-type]
+    rt = infer_subview_result_type(T.of_kind(src.type, T.MemRefType), so, ss, [1] * len(so))
     return b.create("memref.subview", [src, *dyn], [rt], properties=props).results[0]
 
 
 def extract_slice(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[Index]) -> Value:
     props, dyn = _slice_props(offsets, sizes, 1)
     ss, _ = _mixed(sizes)
-    rt = T.RankedTensorType(tuple(ss), src.type.element_type)  # type: ignore[attr-defined]
+    rt = T.RankedTensorType(tuple(ss), T.of_kind(src.type, T.ShapedType).element_type)
+
     return b.create("tensor.extract_slice", [src, *dyn], [rt], properties=props).results[0]
 
 

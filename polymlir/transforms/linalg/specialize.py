@@ -40,6 +40,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineDimExpr
 from ...ir.affine_map import AffineMap
+from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.registry import lookup_op
 from ...ir.rewriting import move_blocks_before
@@ -93,7 +94,7 @@ def _same_payload(a_args: Sequence[Value], a_ops: Sequence[Operation], b: Block)
             return False
         if [r.type for r in x.results] != [r.type for r in y.results]:
             return False
-        if dict(x.properties or {}) != dict(y.properties or {}) or dict(x.attributes) != dict(y.attributes):
+        if x.properties != y.properties or x.attributes != y.attributes:
             return False
         got = [vmap.get(id(v)) for v in x.operands]
         want = list(y.operands)
@@ -107,8 +108,14 @@ def _same_payload(a_args: Sequence[Value], a_ops: Sequence[Operation], b: Block)
     return True
 
 
+def _payload(g: L.GenericOp) -> Block:
+    block = g.payload_block()
+    assert block is not None, "a verified generic op has a payload block"
+    return block
+
+
 def _fresh_block(g: L.GenericOp) -> Block:
-    types = [arg.type for arg in g.payload_block().arguments]  # type: ignore[union-attr]
+    types = [arg.type for arg in _payload(g).arguments]
     return Block(types, [A.UNKNOWN_LOC] * len(types))
 
 
@@ -149,7 +156,7 @@ def _named_candidate(
     else:
         iterators = [L.PARALLEL if c == "p" else L.REDUCTION for c in spec.iterators]
     # The block's argument order follows the candidate's operand order.
-    args = g.payload_block().arguments  # type: ignore[union-attr]
+    args = _payload(g).arguments
     block = Block([args[i].type for i in order], [A.UNKNOWN_LOC] * len(order))
     try:
         N.build_payload(spec.payload, block, cast_kind)
@@ -235,8 +242,10 @@ def _candidates(g: L.GenericOp) -> Iterator[_Candidate]:
             if in_map.is_permutation() and not in_map.is_identity():
                 # linalg.transpose's input map is the inverse of its permutation.
                 inv = L.inverse_permutation(in_map)
-                perm = [e.position for e in inv.results]  # type: ignore[union-attr]
+                assert inv is not None, "in_map is a permutation"
+                perm = [e.position for e in inv.results if isinstance(e, AffineDimExpr)]
                 t_map = L.inverse_permutation(AffineMap(n_loops, 0, [AffineDimExpr(p) for p in perm]))
+                assert t_map is not None, "perm is a permutation"
                 yield _Candidate(
                     "transpose", same, 1, {"permutation": A.DenseArrayAttr(T.i64, tuple(perm))},
                     [t_map, AffineMap.identity(n_loops)], [L.PARALLEL] * n_loops, _identity_payload(g),
@@ -326,7 +335,8 @@ def _build(g: L.GenericOp, c: _Candidate) -> Operation:
         types = [L.payload_arg_type(v.type) for v in operands]
         region = Region()
         block = region.add_block(Block(types, [A.UNKNOWN_LOC] * len(types)))
-        cls.region_builder(block, props, None)  # type: ignore[attr-defined]
+        assert issubclass(cls, N.NamedStructuredOp), "the candidates other than transpose/broadcast are named ops"
+        cls.region_builder(block, props, None)
     return cls.create(
         operands=operands, result_types=list(g.result_types), properties=props, regions=[region], loc=g.loc
     )
@@ -352,8 +362,7 @@ def _specialize_once(g: L.GenericOp) -> Operation | None:
         if isinstance(c.payload, Block) and c.payload.parent is None:
             _drop(c.payload)
         if ok:
-            new = _build(g, c)
-            g.parent.insert_before(g, new)  # type: ignore[union-attr]
+            new = Builder.before(g).insert(_build(g, c))
             g.replace_all_uses_with(new.results)
             g.erase()
             return new
@@ -364,7 +373,8 @@ def _transpose_broadcast(m: AffineMap) -> tuple[list[int], list[int]]:
     """The permutation (empty: none) and broadcast dimensions that turn an
     operand read through projection ``m`` into one read through the
     identity (upstream's ``computeTransposeBroadcast``)."""
-    minor = [e.position for e in m.results]  # type: ignore[attr-defined]
+    minor = [e.position for e in m.results if isinstance(e, AffineDimExpr)]
+    assert len(minor) == len(m.results), "m is a projected permutation"
     ordered = sorted(minor)
     broadcast = [d for d in range(m.num_dims) if d not in ordered]
     if minor == ordered:
@@ -378,10 +388,10 @@ def _transpose_broadcast(m: AffineMap) -> tuple[list[int], list[int]]:
 
 def _relayout(g: L.GenericOp, name: str, src: Value, shape: list[int], attr: str, values: list[int]) -> Value:
     """``linalg.<name>`` of ``src`` into a new ``tensor.empty`` of ``shape``."""
-    et = src.type.element_type  # type: ignore[attr-defined]
+    et = T.of_kind(src.type, T.RankedTensorType).element_type
     rt = T.RankedTensorType(tuple(shape), et)
-    empty = Operation.create("tensor.empty", result_types=[rt], loc=g.loc)
-    g.parent.insert_before(g, empty)  # type: ignore[union-attr]
+    b = Builder.before(g)
+    empty = b.insert(Operation.create("tensor.empty", result_types=[rt], loc=g.loc))
     operands = [src, empty.results[0]]
     cls = lookup_op(f"linalg.{name}")
     assert cls is not None
@@ -392,7 +402,7 @@ def _relayout(g: L.GenericOp, name: str, src: Value, shape: list[int], attr: str
         regions=[identity_region(operands, g.loc)],
         loc=g.loc,
     )
-    g.parent.insert_before(g, op)  # type: ignore[union-attr]
+    b.insert(op)
     return op.results[0]
 
 
@@ -421,7 +431,8 @@ def decompose_projected_permutation(g: L.GenericOp) -> L.GenericOp | None:
             continue
         perm, bcast = _transpose_broadcast(m)
         if perm:
-            shape = [new_ins[i].type.shape[p] for p in perm]  # type: ignore[attr-defined]
+            in_shape = T.of_kind(new_ins[i].type, T.RankedTensorType).shape
+            shape = [in_shape[p] for p in perm]
             new_ins[i] = _relayout(g, "transpose", new_ins[i], shape, "permutation", perm)
             changed = True
         if bcast:
@@ -442,10 +453,11 @@ def decompose_projected_permutation(g: L.GenericOp) -> L.GenericOp | None:
         regions=[region],
         loc=g.loc,
     )
-    g.parent.insert_before(g, new)  # type: ignore[union-attr]
+    assert isinstance(new, L.GenericOp)
+    Builder.before(g).insert(new)
     g.replace_all_uses_with(new.results)
     g.erase()
-    return new  # type: ignore[return-value]
+    return new
 
 
 def specialize_generic_ops(root: Operation) -> list[Operation]:

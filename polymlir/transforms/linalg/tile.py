@@ -28,10 +28,11 @@ from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
 from ...affine.model import NonAffine, analyze_structured_op, op_loc
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
+from ...dialects.linalg.structured import LinalgStructuredOp
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, dim
 from ...ir.builder import Builder
-from ...ir.core import Operation, Value
+from ...ir.core import BlockArgument, Operation, Value
 from ..loops.errors import TransformError
 from .slices import (
     Index,
@@ -55,7 +56,7 @@ class TiledLinalg:
 
     loops: list[Operation]
     tiled_op: Operation
-    results: list[Value] = field(default_factory=list)
+    results: Sequence[Value] = field(default_factory=list)
 
 
 def describe(op: Operation) -> str:
@@ -69,7 +70,7 @@ def normalize_sizes(
     in loop order (``interchange`` order when given)."""
     if not is_structured(op):
         raise TransformError(f"{describe(op)} is not a linalg structured op", op)
-    n = op.num_loops  # type: ignore[attr-defined]
+    n = op.num_loops
     if len(sizes) > n:
         raise TransformError(f"{len(sizes)} tile sizes given for {describe(op)}, which has {n} loops", op)
     if any(s < 0 for s in sizes):
@@ -113,10 +114,10 @@ def check_tiling(op: Operation, sizes: Sequence[int], order: Sequence[int]) -> N
             )
 
 
-def full_sizes(b: Builder, op: Operation) -> list[Index]:
+def full_sizes(b: Builder, op: LinalgStructuredOp) -> list[Index]:
     """The op's loop ranges as index values (static ints or dim ops)."""
     try:
-        sizes = loop_sizes(op)  # type: ignore[arg-type]
+        sizes = loop_sizes(op)
     except ValueError as e:
         raise TransformError(f"cannot tile {describe(op)}: {e}", op) from None
     return [dim_size(b, s.value, s.dim) if isinstance(s, ShapeDim) else s for s in sizes]
@@ -128,8 +129,8 @@ class TileNest:
     body (``builder``), each loop's tile offset and size."""
 
     loops: list[Operation]
-    ivs: list[Value]
-    iter_args: list[Value]  # of the innermost loop (tensors)
+    ivs: list[BlockArgument]
+    iter_args: Sequence[Value]  # of the innermost loop (tensors)
     offsets: list[Index]
     sizes: list[Index]
     builder: Builder
@@ -140,8 +141,8 @@ def build_tile_nest(
 ) -> TileNest:
     """scf.for loops over the tiled dims (``order``), carrying ``inits``."""
     loops: list[Operation] = []
-    ivs: list[Value] = []
-    cur = list(inits)
+    ivs: list[BlockArgument] = []
+    cur: Sequence[Value] = list(inits)
     # Bounds and steps before the nest, as upstream materializes them.
     zero = b.const_index(0)
     bounds = {k: index_value(b, full[k]) for k in order}
@@ -171,7 +172,7 @@ FusedSlices = dict[Value, tuple[Value, list[Index], list[Index]]]
 
 def clone_on_slices(
     b: Builder,
-    op: Operation,
+    op: LinalgStructuredOp,
     offsets: Sequence[Index],
     sizes: Sequence[Index],
     inits: Sequence[Value] | None = None,
@@ -183,8 +184,8 @@ def clone_on_slices(
     computed in this tile (``fused``: value -> its tile, offsets, sizes) is
     taken from that tile. Returns the new op and the (offsets, sizes) of
     each init's slice."""
-    ins, outs = list(op.dps_inputs()), list(op.dps_inits())  # type: ignore[attr-defined]
-    maps = op.indexing_maps_array()  # type: ignore[attr-defined]
+    ins, outs = list(op.dps_inputs()), list(op.dps_inits())
+    maps = op.indexing_maps_array()
     new_operands: list[Value] = []
     init_slices: list[tuple[list[Index], list[Index]]] = []
     sources = ins + (list(inits) if inits is not None else outs)
@@ -254,9 +255,10 @@ def tile_op(op: Operation, sizes: Sequence[int], interchange: Sequence[int] = ()
     if not order:
         return TiledLinalg([], op, list(op.results))
     check_tiling(op, full_t, order)
+    assert is_structured(op), "normalize_sizes refused any other op"
     b = Builder.before(op)
     full = full_sizes(b, op)
-    inits = list(op.dps_inits()) if op.results else []  # type: ignore[attr-defined]
+    inits = list(op.dps_inits()) if op.results else []
     nest = build_tile_nest(b, full, full_t, order, inits)
     tiled, init_slices = clone_on_slices(
         nest.builder, op, nest.offsets, nest.sizes, nest.iter_args if op.results else None

@@ -86,14 +86,21 @@ class _Range:
     static: int | None
     value: Value | None
 
+    def bound(self) -> Value:
+        """The extent as a value (always there but for a static affine loop)."""
+        assert self.value is not None, "an scf loop's extent is a value"
+        return self.value
 
-def _loop_ranges(op: Operation, maps: list[AffineMap], hoist: Builder, consts: _Consts, affine: bool) -> list[_Range]:
+
+def _loop_ranges(
+    op: L.LinalgStructuredOp, maps: list[AffineMap], hoist: Builder, consts: _Consts, affine: bool
+) -> list[_Range]:
     """Each loop's extent from the first operand dimension that is the bare
     loop dimension (the inverse of the concatenated maps); ``memref.dim``
     ops are created in operand order, as upstream's flat list of operand
     dimensions is."""
     operands = list(op.operands)
-    n = op.num_loops  # type: ignore[attr-defined]
+    n = op.num_loops
     source: list[tuple[int, int, int] | None] = [None] * n  # flat position, operand, dim
     flat = 0
     for k, m in enumerate(maps):
@@ -116,16 +123,20 @@ def _loop_ranges(op: Operation, maps: list[AffineMap], hoist: Builder, consts: _
     for i, s in enumerate(source):
         assert s is not None
         _, k, r = s
-        size = operands[k].type.shape[r]  # type: ignore[attr-defined]
+        size = T.of_kind(operands[k].type, T.MemRefType).shape[r]
         if size == T.DYNAMIC:
             dynamic.append((s[0], i))
         else:
             ranges[i] = _Range(size, None if affine else consts(size))
     for _, i in sorted(dynamic):
-        _, k, r = source[i]  # type: ignore[misc]
+        s = source[i]
+        assert s is not None
+        _, k, r = s
         d = hoist.value("memref.dim", [operands[k], consts(r)], T.index)
         ranges[i] = _Range(None, d)
-    return ranges  # type: ignore[return-value]
+    out = [rng for rng in ranges if rng is not None]
+    assert len(out) == n, "every loop has a static or a dynamic extent"
+    return out
 
 
 def _canonical_apply(b: Builder, e: AffineExpr, ivs: list[Value], consts: _Consts) -> Value:
@@ -173,7 +184,7 @@ def _affine_for(b: Builder, rng: _Range) -> Block:
     if rng.static is not None:
         loop = AffineForOp.build(0, rng.static, 1, loc=b.loc)
     else:
-        loop = AffineForOp.build(0, AffineMap(0, 1, [sym(0)]), 1, (), [rng.value], loc=b.loc)  # type: ignore[list-item]
+        loop = AffineForOp.build(0, AffineMap(0, 1, [sym(0)]), 1, (), [rng.bound()], loc=b.loc)
     b.insert(loop)
     return loop.body
 
@@ -200,7 +211,7 @@ def _build_nest(
             blk = _scf_parallel(
                 b,
                 [consts(0)] * (j - i),
-                [r.value for r in ranges[i:j]],  # type: ignore[misc]
+                [r.bound() for r in ranges[i:j]],
                 [consts(1)] * (j - i),
             )
             i = j
@@ -208,9 +219,11 @@ def _build_nest(
             blk = _affine_for(b, ranges[i])
             i += 1
         else:
-            blk = _scf_for(b, consts(0), ranges[i].value, consts(1))  # type: ignore[arg-type]
+            blk = _scf_for(b, consts(0), ranges[i].bound(), consts(1))
             i += 1
-        loops.append(blk.parent_op)  # type: ignore[arg-type]
+        loop = blk.parent_op
+        assert loop is not None
+        loops.append(loop)
         ivs.extend(blk.arguments)
         b = _before_terminator(blk, b.loc)
     return b, ivs, loops
@@ -242,15 +255,17 @@ def lower_to_loops(op: Operation, kind: str = "scf") -> list[Operation]:
 
 
 def _emit_body(
-    g: Operation, b: Builder, ivs: list[Value], maps: list[AffineMap], consts: _Consts, affine: bool
+    g: L.LinalgStructuredOp, b: Builder, ivs: list[Value], maps: list[AffineMap], consts: _Consts, affine: bool
 ) -> None:
-    ins, outs = list(g.dps_inputs()), list(g.dps_inits())  # type: ignore[attr-defined]
-    payload: Block = g.payload_block()  # type: ignore[attr-defined]
+    ins, outs = list(g.dps_inputs()), list(g.dps_inits())
+    payload = g.payload_block()
+    assert payload is not None, "a generic op has a payload"
+
     mapping: dict = {}
 
     def load(v: Value, m: AffineMap) -> Value:
         idx = _indices(b, m, ivs, consts)
-        et = v.type.element_type  # type: ignore[attr-defined]
+        et = T.of_kind(v.type, T.MemRefType).element_type
         if affine:
             return b.insert(AffineLoadOp.build(v, idx, loc=b.loc)).results[0]
         return b.value("memref.load", [v, *idx], et)
@@ -271,7 +286,7 @@ def _emit_body(
                     b.create("memref.store", [val, out, *idx])
             continue
         if o.name == "linalg.index":
-            mapping[o.results[0]] = ivs[o.props["dim"].value]
+            mapping[o.results[0]] = ivs[o.prop("dim", A.IntegerAttr).value]
             continue
         b.insert(o.clone(mapping))
 

@@ -248,7 +248,8 @@ class _Generator:
         for new, j in enumerate(used_s):
             srep[j] = sym(new)
         results = [_canonical(e.replace_dims_and_symbols(drep, srep), len(used_d), len(used_s)) for e in exprs]
-        operands = [self.ivs[k] for k in used_d] + [self.model.params[j] for j in used_s]
+        params = self.model.symbol_values()
+        operands = [self.ivs[k] for k in used_d] + [params[j] for j in used_s]
         return AffineMap(len(used_d), len(used_s), results), operands
 
     def emit(self, node: ib.AstNode, block: Block) -> None:

@@ -418,7 +418,7 @@ def promote(
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     outer_loops = loop.enclosing()[:-1]
     outer = [lp.iv for lp in outer_loops]
-    params = list(model.params)
+    params = model.symbol_values()
     allocs = []
     for r in regions:
         place = r.place or loop.op

@@ -251,7 +251,7 @@ class _Nest:
         self.model = model
         self.loop = loop
         self.ivs = [enclosing.iv for enclosing in loop.enclosing()]
-        self.params = list(model.params)
+        self.params = model.symbol_values()
 
     def map(self, exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:
         return emit_map(self.ivs, self.params, exprs)

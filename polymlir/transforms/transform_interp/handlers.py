@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...dialects.linalg.structured import LinalgStructuredOp
 from ...dialects.transform_structured import MatchOp
+from ...ir import attributes as A
 from ...ir.core import Operation
 from ...ir.opdef import ISOLATED_FROM_ABOVE
 from ...printer import AsmPrinter
@@ -42,7 +43,7 @@ def _sequence(interp: Interpreter, op: Operation) -> None:
     args = [interp.value_of(v) for v in op.operands]
     if not op.operands:
         args = [[interp.root]]
-    suppress = op.props["failure_propagation_mode"].value == 2
+    suppress = op.prop("failure_propagation_mode", A.IntegerAttr).value == 2
     try:
         outs = interp.run_block(block, args)
     except SilenceableFailure:
@@ -55,12 +56,12 @@ def _sequence(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.include")
 def _include(interp: Interpreter, op: Operation) -> None:
-    seq = interp.sequence(op, op.props["target"].root)
+    seq = interp.sequence(op, op.prop("target", A.SymbolRefAttr).root)
     args = [interp.value_of(v) for v in op.operands]
     try:
         outs = interp.call(seq, args)
     except SilenceableFailure:
-        if op.props["failure_propagation_mode"].value == 2:
+        if op.prop("failure_propagation_mode", A.IntegerAttr).value == 2:
             outs = [[] for _ in op.results]
         else:
             raise
@@ -86,7 +87,7 @@ def _matches(m: MatchOp, op: Operation) -> bool:
     iface = m.interface_name
     if iface is not None and not _has_interface(op, iface):
         return False
-    attrs = m.props.get("op_attrs")
+    attrs = m.opt_prop("op_attrs", A.DictionaryAttr)
     if attrs is not None:
         for k, v in attrs.items:
             have = op.properties.get(k) if isinstance(op.properties, dict) else None
@@ -94,10 +95,10 @@ def _matches(m: MatchOp, op: Operation) -> bool:
                 have = op.attributes.get(k)
             if have != v:
                 return False
-    frt = m.props.get("filter_result_type")
+    frt = m.opt_prop("filter_result_type", A.TypeAttr)
     if frt is not None and (len(op.results) != 1 or op.results[0].type != frt.value):
         return False
-    fot = m.props.get("filter_operand_types")
+    fot = m.opt_prop("filter_operand_types", A.ArrayAttr)
     if fot is not None:
         types = [a.value for a in fot]
         got = [v.type for v in op.operands]
@@ -121,7 +122,7 @@ def _structured_match(interp: Interpreter, op: Operation) -> None:
 
 @register_handler("transform.match.operation_name")
 def _match_operation_name(interp: Interpreter, op: Operation) -> None:
-    names = [a.value for a in op.props["op_names"]]
+    names = [a.value for a in op.prop("op_names", A.ArrayAttr)]
     for p in interp.payload(op.operands[0]):
         if p.name not in names:
             raise SilenceableFailure(op, "wrong operation name")
@@ -137,7 +138,7 @@ def _run_matcher(interp: Interpreter, seq: Operation, payload: Operation) -> lis
 
 @register_handler("transform.collect_matching")
 def _collect_matching(interp: Interpreter, op: Operation) -> None:
-    seq = interp.sequence(op, op.props["matcher"].root)
+    seq = interp.sequence(op, op.prop("matcher", A.SymbolRefAttr).root)
     collected: list[list] = [[] for _ in op.results]
     for root in interp.payload(op.operands[0]):
         for p in list(root.walk()):
@@ -155,7 +156,7 @@ def _foreach_match(interp: Interpreter, op: Operation) -> None:
     props = op.props
     pairs = [
         (interp.sequence(op, m.root), interp.sequence(op, a.root))
-        for m, a in zip(props["matchers"], props["actions"], strict=True)
+        for m, a in zip(op.prop("matchers", A.ArrayAttr), op.prop("actions", A.ArrayAttr), strict=True)
     ]
     restrict = props.get("restrict_root") is not None
     roots = interp.payload(op.operands[0])
@@ -189,8 +190,9 @@ def _foreach_match(interp: Interpreter, op: Operation) -> None:
 def _get_parent_op(interp: Interpreter, op: Operation) -> None:
     props = op.props
     isolated = props.get("isolated_from_above") is not None
-    name = props.get("op_name")
-    nth = props["nth_parent"].value if props.get("nth_parent") is not None else 1
+    name = op.opt_prop("op_name", A.StringAttr)
+    nth_parent = op.opt_prop("nth_parent", A.IntegerAttr)
+    nth = nth_parent.value if nth_parent is not None else 1
     allow_empty = props.get("allow_empty_results") is not None
     parents: list[Operation] = []
     for target in interp.payload(op.operands[0]):
@@ -227,7 +229,7 @@ def _param_constant(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.apply_patterns")
 def _apply_patterns(interp: Interpreter, op: Operation) -> None:
     patterns = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
-    limits = (op.props["max_iterations"].value, op.props["max_num_rewrites"].value)
+    limits = (op.prop("max_iterations", A.IntegerAttr).value, op.prop("max_num_rewrites", A.IntegerAttr).value)
     for target in interp.payload(op.operands[0]):
         for pat in patterns:
             fn = patterns_for(pat.name)
@@ -257,14 +259,14 @@ def _apply_licm(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.debug.emit_remark_at")
 def _emit_remark_at(interp: Interpreter, op: Operation) -> None:
     for p in interp.payload(op.operands[0]):
-        interp.remark(p.loc, op.props["message"].value)
+        interp.remark(p.loc, op.prop("message", A.StringAttr).value)
 
 
 @register_handler("transform.debug.emit_param_as_remark")
 def _emit_param_as_remark(interp: Interpreter, op: Operation) -> None:
     printer = AsmPrinter()
     values = " ".join(printer.attr(a) for a in interp.params(op.operands[0]))
-    msg = op.props.get("message")
+    msg = op.opt_prop("message", A.StringAttr)
     text = (msg.value + " " if msg is not None else "") + values
     anchors = interp.payload(op.operands[1]) if len(op.operands) > 1 else []
     for loc in [a.loc for a in anchors] or [op.loc]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ...dialects.transform import is_param_type
 from ...ir import attributes as A
+from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from ...ir.diagnostics import Diagnostic, DiagnosticError
 
@@ -97,7 +98,7 @@ def named_sequences(root: Operation) -> dict[str, Operation]:
     found: dict[str, Operation] = {}
     for op in root.walk(post_order=False):
         if op.name == "transform.named_sequence":
-            found.setdefault(op.props["sym_name"].value, op)
+            found.setdefault(op.prop("sym_name", A.StringAttr).value, op)
     return found
 
 
@@ -245,7 +246,9 @@ class Interpreter:
     def call(self, seq: Operation, args: list[list]) -> list[list]:
         """Apply the named sequence ``seq`` to ``args``."""
         if not seq.regions[0].blocks:
-            raise seq.emit_error(f"cannot apply the external named sequence '@{seq.props['sym_name'].value}'")
+            raise seq.emit_error(
+                f"cannot apply the external named sequence '@{seq.prop('sym_name', A.StringAttr).value}'"
+            )
         return self.run_block(seq.regions[0].blocks[0], args)
 
 
@@ -263,7 +266,7 @@ def apply_schedule(
     missing = unsupported_ops(sroot, entry)
     if missing:
         raise unsupported_error(missing[0])
-    ft = entry.props["function_type"].value
+    ft = T.of_kind(entry.prop("function_type", A.TypeAttr).value, T.FunctionType)
     if len(ft.inputs) != 1:
         raise entry.emit_error("expected the entry point to take one handle to the payload root")
     interp = Interpreter(root, sroot)

@@ -18,8 +18,8 @@ from .interpreter import Interpreter, register_handler
 
 
 def _sizes(interp: Interpreter, op: Operation) -> list[int]:
-    static = list(op.props["static_sizes"].values)
-    scalable = op.props.get("scalable_sizes")
+    static = list(op.prop("static_sizes", A.DenseArrayAttr).values)
+    scalable = op.opt_prop("scalable_sizes", A.DenseArrayAttr)
     if scalable is not None and any(scalable.values):
         raise op.emit_error("scalable tile sizes are not supported by polymlir's interpreter")
     dynamic = iter(op.operands[1:])
@@ -39,7 +39,7 @@ def _sizes(interp: Interpreter, op: Operation) -> list[int]:
 @register_handler("transform.structured.tile_using_for")
 def _tile_using_for(interp: Interpreter, op: Operation) -> None:
     sizes = _sizes(interp, op)
-    inter = op.props.get("interchange")
+    inter = op.opt_prop("interchange", A.DenseArrayAttr)
     interchange = list(inter.values) if inter is not None else []
     nloops = len(op.results) - 1
     tiled_ops: list[Operation] = []
