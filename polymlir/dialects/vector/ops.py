@@ -7,7 +7,7 @@ outerproduct, mask, print) in ``custom_form.py``."""
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TYPE_CHECKING, NoReturn, TypeGuard
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -19,6 +19,9 @@ from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
 from ..arith.ops import FastMathAttr
 from ..index_lists import DynamicIndexListFormat, mixed_values
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...parser.parser import OpState, Parser
 
 POISON = -1  # upstream's kPoisonIndex
 
@@ -130,7 +133,7 @@ def bitwidth(t: T.Type) -> int:
     return 0
 
 
-def custom_op_error(p, state, msg: str, pos: int | None = None):
+def custom_op_error(p: Parser, state: OpState, msg: str, pos: int | None = None) -> NoReturn:
     """A parse error as upstream's OpAsmParser reports it (prefixed with the op)."""
     p.error(f"custom op '{state.name}' {msg}", pos)
 
