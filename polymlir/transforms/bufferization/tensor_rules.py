@@ -7,7 +7,7 @@ ops that create tensors allocate."""
 from __future__ import annotations
 
 from ...dialects.memref.reshapes import compute_collapsed_type, compute_expanded_type
-from ...dialects.memref.views import infer_rank_reduced_subview_type
+from ...dialects.slicing import infer_rank_reduced_subview_type
 from ...dialects.tensor.ops import static_list
 from ...dialects.tensor.slices import reassociation_groups
 from ...ir import attributes as A
