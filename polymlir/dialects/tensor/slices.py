@@ -217,7 +217,7 @@ def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, gro
                 raise op.op_error(f"expected dimension {i} of collapsed type to be static value of {n}")
 
 
-def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.RankedTensorType:
+def _collapsed_type(expanded: T.ShapedType, groups: list[list[int]]) -> T.RankedTensorType:
     shape = []
     for g in groups:
         dims = [expanded.shape[d] for d in g]
@@ -231,7 +231,7 @@ def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.
     return tensor_type(shape, expanded.element_type)
 
 
-def _verify_tensor_reshape(op, expanded: T.RankedTensorType, collapsed: T.RankedTensorType) -> None:
+def _verify_tensor_reshape(op, expanded: T.ShapedType, collapsed: T.ShapedType) -> None:
     groups = reassociation_groups(op.reassociation)
     verify_reshape_like(op, expanded, collapsed, groups)
     expected = _collapsed_type(expanded, groups)
@@ -258,8 +258,8 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     )
 
     def verify_(self) -> None:
-        rt = self.result_types[0]
-        st = self.src.type
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
+        st = T.of_kind(self.src.type, T.ShapedType)
         static = static_list(self, "static_output_shape")
         if len(static) != rt.rank:
             raise self.op_error(
@@ -290,4 +290,6 @@ class CollapseShapeOp(OpDef):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:
-        _verify_tensor_reshape(self, self.src.type, self.result_types[0])
+        _verify_tensor_reshape(
+            self, T.of_kind(self.src.type, T.ShapedType), T.of_kind(self.result_types[0], T.ShapedType)
+        )
