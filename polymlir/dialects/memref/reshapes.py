@@ -168,7 +168,7 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
     )
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if src.rank > res.rank:
             raise self.op_error(
                 f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
@@ -216,7 +216,7 @@ class CollapseShapeOp(_Reassociative):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if src.rank < res.rank:
             raise self.op_error(
                 f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "

@@ -245,7 +245,7 @@ class ViewOp(OpDef):
         ps.types.setdefault("sizes", [T.index] * len(ps.operands.get("sizes", [])))
 
     def verify_(self) -> None:
-        base, view = self.operands[0].type, self.results[0].type
+        base, view = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if not has_identity_layout(base):
             raise self.emit_error(f"unsupported map for base memref type {q(base)}")
         if not has_identity_layout(view):
@@ -273,12 +273,12 @@ class ReshapeOp(OpDef):
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.ShapedType), T.of_kind(self.results[0].type, T.ShapedType)
         if src.element_type != res.element_type:
             raise self.op_error("element types of source and destination memref types should be the same")
         if isinstance(src, T.MemRefType) and not has_identity_layout(src):
             raise self.op_error("source memref type should have identity affine map")
-        n = self.operands[1].type.shape[0]
+        n = T.of_kind(self.operands[1].type, T.MemRefType).shape[0]
         if isinstance(res, T.MemRefType):
             if not has_identity_layout(res):
                 raise self.op_error("result memref type should have identity affine map")
@@ -298,7 +298,10 @@ class ReshapeOp(OpDef):
 
 def infer_transpose_result_type(t: T.MemRefType, perm) -> T.MemRefType:
     """``t`` with sizes and strides permuted by the permutation map ``perm``."""
-    strides, offset = strides_and_offset(t)  # type: ignore[misc]
+    so = strides_and_offset(t)
+    if so is None:
+        raise ValueError(f"{t} is not strided")
+    strides, offset = so
     pos = [r.position for r in perm.results]
     return T.MemRefType(
         tuple(t.shape[i] for i in pos),
@@ -356,10 +359,10 @@ class TransposeOp(OpDef):
         p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
 
     def verify_(self) -> None:
-        perm = self.props["permutation"].value
+        perm = self.prop("permutation", A.AffineMapAttr).value
         if not perm.is_permutation():
             raise self.op_error("expected a permutation map")
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if perm.num_dims != src.rank:
             raise self.op_error("expected a permutation map of same rank as the input")
         canonical = canonicalize_strided_layout(infer_transpose_result_type(src, perm))
@@ -446,7 +449,7 @@ class ExtractStridedMetadataOp(OpDef):
             if not isinstance(t, T.IndexType):
                 what = "index" if i == 1 else "variadic of index"
                 raise self.op_error(f"result #{i} must be {what}, but got {q(t)}")
-        src = self.operands[0].type
+        src = T.of_kind(self.operands[0].type, T.MemRefType)
         inferred = self.inferred_types(src)
         if rts != inferred:
             raise self.op_error(
