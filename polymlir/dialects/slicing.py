@@ -23,11 +23,10 @@ import enum
 from collections import Counter
 from collections.abc import Sequence
 
-from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.layout import make_strided_layout, sat_add, sat_mul, strides_and_offset
 from ..ir.types import DYNAMIC
-from .index_lists import verify_dynamic_count
+from .index_lists import static_values, verify_dynamic_count
 
 __all__ = [
     "SliceMismatch",
@@ -45,22 +44,17 @@ __all__ = [
 _LISTS = ("offsets", "sizes", "strides")
 
 
-def _static(op, name: str) -> list[int]:
-    a = op.props.get(name)
-    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
-
-
 def static_offsets_sizes_strides(op) -> tuple[list[int], list[int], list[int]]:
     """The entries of ``static_offsets``, ``static_sizes`` and
     ``static_strides`` (DYNAMIC where a value stands; empty when absent)."""
-    return _static(op, "static_offsets"), _static(op, "static_sizes"), _static(op, "static_strides")
+    return static_values(op, "static_offsets"), static_values(op, "static_sizes"), static_values(op, "static_strides")
 
 
 def verify_dynamic_counts(op) -> None:
     """Each DYNAMIC entry of the three lists has its value in the operand
     group of the same name (``op.offsets``, ``op.sizes``, ``op.strides``)."""
     for name in _LISTS:
-        verify_dynamic_count(op, name, f"static_{name}", _static(op, f"static_{name}"), getattr(op, name))
+        verify_dynamic_count(op, name, f"static_{name}", static_values(op, f"static_{name}"), getattr(op, name))
 
 
 # -- rank reduction ----------------------------------------------------------------------

@@ -2,9 +2,11 @@
 reshape, transpose, extract_strided_metadata (expand_shape and
 collapse_shape are in ``reshapes.py``).
 
-Result-type inference follows upstream (``SubViewOp::inferResultType``,
-``inferRankReducedResultType``, transpose's ``inferTransposeResultType``), with
-strides and offsets from ``polymlir.ir.layout``.
+Result-type inference follows upstream, with strides and offsets from
+``polymlir.ir.layout``: subview's (``SubViewOp::inferResultType``,
+``inferRankReducedResultType``) and the checks subview and reinterpret_cast
+share with the tensor slices are in ``polymlir.dialects.slicing``;
+transpose's ``inferTransposeResultType`` is here.
 """
 
 from __future__ import annotations
@@ -62,11 +64,6 @@ IndexListArrayAttr = AttrConstraint(
         )
     ),
 )
-
-
-def _static(op, name: str) -> list[int]:
-    a = op.props.get(name)
-    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
 # -- ops with offsets, sizes and strides --------------------------------------------------
@@ -210,17 +207,18 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
         def show(v: int) -> str:
             return "dynamic" if v == DYNAMIC else str(v)
 
-        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"), strict=False)):
+        offsets, sizes, strides = static_offsets_sizes_strides(self)
+        for i, (r, e) in enumerate(zip(res.shape, sizes, strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with size = {show(e)} instead of {r} in dim = {i}")
         so = strides_and_offset(res)
         if so is None:
             raise self.emit_error(f"expected result type to have strided layout but found {q(res)}")
-        strides, offset = so
-        eo = _static(self, "static_offsets")[0]
+        res_strides, offset = so
+        eo = offsets[0]
         if offset != DYNAMIC and offset != eo:
             raise self.emit_error(f"expected result type with offset = {show(eo)} instead of {offset}")
-        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"), strict=False)):
+        for i, (r, e) in enumerate(zip(res_strides, strides, strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with stride = {show(e)} instead of {r} in dim = {i}")
 

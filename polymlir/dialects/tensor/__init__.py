@@ -34,7 +34,6 @@ from .ops import (
     YieldOp,
     compatible_shapes,
     pad_result_type,
-    static_list,
     tensor_type,
     verify_sized_region,
 )
@@ -83,7 +82,6 @@ __all__ = [
     "pad_result_type",
     "reassociation_groups",
     "slice_result_type",
-    "static_list",
     "tensor_type",
     "verify_rank_reduced",
     "verify_reshape_like",

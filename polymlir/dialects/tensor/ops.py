@@ -14,7 +14,7 @@ from ...ir.fields import operand, prop, region, result, var_operand
 from ...ir.opdef import PURE, TERMINATOR, OpDef
 from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
-from ..index_lists import DynamicIndexListFormat, verify_dynamic_count
+from ..index_lists import DynamicIndexListFormat, static_values, verify_dynamic_count
 
 # -- constraints ------------------------------------------------------------------
 
@@ -60,12 +60,6 @@ I64Attr = typed_attr(C.I64Attr, T.i64)
 
 def _num_dynamic(t: T.ShapedType) -> int:
     return sum(1 for d in t.shape if d == DYNAMIC)
-
-
-def static_list(op, name: str) -> list[int]:
-    """The values of the dense-array property ``name`` (empty if absent)."""
-    a = op.props.get(name)
-    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
 
 def tensor_type(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
@@ -624,7 +618,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
         verify_sized_region(self, "region")
         st = self.source.type
         rt = T.of_kind(self.result_types[0], T.ShapedType)
-        low, high = static_list(self, "static_low"), static_list(self, "static_high")
+        low, high = static_values(self, "static_low"), static_values(self, "static_high")
         verify_dynamic_count(self, "low", "static_low", low, self.low)
         verify_dynamic_count(self, "high", "static_high", high, self.high)
         expected = pad_result_type(st, low, high)

@@ -11,7 +11,7 @@ from ...ir.fields import operand, prop, result, var_operand
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
-from ..index_lists import DynamicIndexListFormat, verify_offset_sizes_strides
+from ..index_lists import DynamicIndexListFormat, static_values, verify_offset_sizes_strides
 from ..slicing import (
     SliceMismatch,
     in_bounds_slice_error,
@@ -20,7 +20,7 @@ from ..slicing import (
     static_offsets_sizes_strides,
     verify_dynamic_counts,
 )
-from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
+from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, tensor_type
 
 # -- slices -------------------------------------------------------------------------------
 
@@ -260,7 +260,7 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     def verify_(self) -> None:
         rt = T.of_kind(self.result_types[0], T.ShapedType)
         st = T.of_kind(self.src.type, T.ShapedType)
-        static = static_list(self, "static_output_shape")
+        static = static_values(self, "static_output_shape")
         if len(static) != rt.rank:
             raise self.op_error(
                 f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
