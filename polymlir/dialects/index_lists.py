@@ -37,6 +37,7 @@ __all__ = [
     "mixed_values",
     "parse_dynamic_index_list",
     "print_dynamic_index_list",
+    "static_values",
     "verify_dynamic_count",
     "verify_offset_sizes_strides",
 ]
@@ -209,7 +210,9 @@ def mixed_values(static_values: Sequence[int], dynamic_values: Sequence[Value]) 
     return out
 
 
-def _static(op, name: str) -> list[int]:
+def static_values(op, name: str) -> list[int]:
+    """The entries of the dense-array property ``name`` (``static_sizes``
+    ...); empty when it is absent or not a dense array."""
     a = op.properties.get(name) if isinstance(op.properties, dict) else None
     return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
 
@@ -245,10 +248,10 @@ class DynamicIndexListFormat:
         cls = type(self)
         f = _field(cls, values)
         vals = f.__get__(self) if f is not None else []
-        flags = [bool(x) for x in _static(self, _attr_name(cls, scalable))] if scalable else []
+        flags = [bool(x) for x in static_values(self, _attr_name(cls, scalable))] if scalable else []
         p.write(
             print_dynamic_index_list(
-                p, vals or [], _static(self, _attr_name(cls, statics)), scalable=flags, value_types=typed
+                p, vals or [], static_values(self, _attr_name(cls, statics)), scalable=flags, value_types=typed
             )
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
@@ -49,12 +50,12 @@ class AtomicRMWOp(LLVMOp):
 
     def verify_(self) -> None:
         t = self.operands[1].type
-        op = LA.ATOMIC_BIN_OPS.get(self.props["bin_op"].value, "")
+        op = LA.ATOMIC_BIN_OPS.get(self.prop("bin_op", A.IntegerAttr).value, "")
         if op in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum", "fmaximumnum", "fminimumnum"):
             if is_compatible_vector(t):
-                if any(t.scalable_dims):  # type: ignore[attr-defined]
+                if any(t.scalable_dims):
                     raise self.op_error("expected LLVM IR fixed vector type")
-                if not is_llvm_float(t.element_type):  # type: ignore[attr-defined]
+                if not is_llvm_float(t.element_type):
                     raise self.op_error("expected LLVM IR floating point type for vector element")
             elif not is_llvm_float(t):
                 raise self.op_error("expected LLVM IR floating point type")
@@ -63,7 +64,7 @@ class AtomicRMWOp(LLVMOp):
                 raise self.op_error("unexpected LLVM IR type for 'xchg' bin_op")
         elif not (isinstance(t, T.IntegerType) and t.width in (8, 16, 32, 64)):
             raise self.op_error("expected LLVM IR integer type")
-        if self.props["ordering"].value < 2:
+        if self.prop("ordering", A.IntegerAttr).value < 2:
             raise self.op_error("expected at least 'monotonic' ordering")
 
 
@@ -107,7 +108,7 @@ class AtomicCmpXchgOp(LLVMOp):
             )
         if not _atomic_type_ok(t):
             raise self.op_error("unexpected LLVM IR type")
-        s, f = self.props["success_ordering"].value, self.props["failure_ordering"].value
+        s, f = self.prop("success_ordering", A.IntegerAttr).value, self.prop("failure_ordering", A.IntegerAttr).value
         if s < 2 or f < 2:
             raise self.op_error("ordering must be at least 'monotonic'")
         if f in (5, 6):
@@ -123,5 +124,5 @@ class FenceOp(LLVMOp):
     assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
 
     def verify_(self) -> None:
-        if self.props["ordering"].value in (0, 1, 2):
+        if self.prop("ordering", A.IntegerAttr).value in (0, 1, 2):
             raise self.op_error("can be given only acquire, release, acq_rel, and seq_cst orderings")

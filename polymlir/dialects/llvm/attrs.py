@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...ir import attributes as A
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS
 from ...printer import register_opaque_aliases
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...parser.parser import Parser
 
 # -- integer enums (properties hold IntegerAttr values) ------------------------
 
@@ -195,6 +198,10 @@ class _KeywordAttr(A.Attribute):
     CASES: ClassVar[tuple[str, ...]] = ()
     value: str
 
+    if TYPE_CHECKING:  # each subclass is a dataclass whose one field is ``value``
+
+        def __init__(self, value: str = ...) -> None: ...
+
     def print(self, p) -> str:
         v = self.value
         return f"#llvm.{self.MNEMONIC}<{v if _BARE.match(v) else A.quote(v)}>"
@@ -272,7 +279,8 @@ class TargetFeaturesAttr(A.Attribute):
 # -- parsing --------------------------------------------------------------------
 
 
-def parse_keyword_or_string(p, message: str) -> str:
+def parse_keyword_or_string(p: Parser, message: str) -> str:
+    """A bare keyword or a string literal; ``message`` when neither."""
     if p.kind == "string":
         return p.parse_string()
     if p.kind == "bare":

@@ -304,7 +304,7 @@ class _CallFields(LLVMOp):
     result_ = opt_result(LLVM_TYPE, name="result")
 
     def arg_operands(self) -> list[Value]:
-        n = self.props["operandSegmentSizes"].values[0]
+        n = self.prop("operandSegmentSizes", A.DenseArrayAttr).values[0]
         ops = self.operands[:n]
         return ops if "callee" in self.props else ops[1:]
 
@@ -344,7 +344,7 @@ class CallOp(_CallFields):
         _verify_bundles(self)
         args = self.arg_operands()
         _verify_var_callee_type(self, args)
-        callee = self.props.get("callee")
+        callee = self.opt_prop("callee", A.SymbolRefAttr)
         if callee is None:
             if not self.operands:
                 raise self.op_error("must have either a `callee` attribute or at least an operand")
@@ -443,7 +443,7 @@ class InvokeOp(_CallFields):
         if not isinstance(unwind.operations[0], LandingpadOp):
             raise self.emit_error("first operation in unwind destination should be a llvm.landingpad operation")
         _verify_bundles(self)
-        segs = self.props["operandSegmentSizes"].values
+        segs = self.prop("operandSegmentSizes", A.DenseArrayAttr).values
         n = segs[0]
         verify_successor_operands(
             self,
@@ -549,7 +549,7 @@ class CallIntrinsicOp(LLVMOp):
         state.result_types = list(ft.results)
 
     def print_custom(self, p) -> None:
-        n = self.props["operandSegmentSizes"].values[0]
+        n = self.prop("operandSegmentSizes", A.DenseArrayAttr).values[0]
         args = self.operands[:n]
         p.write(" " + p.attr(self.props["intrin"]) + "(" + p.operands_str(args) + ")")
         _print_bundles(self, p, n)
@@ -564,7 +564,7 @@ class CallIntrinsicOp(LLVMOp):
 
     def verify_(self) -> None:
         _verify_bundles(self)
-        if not self.props["intrin"].value.startswith("llvm."):
+        if not self.prop("intrin", A.StringAttr).value.startswith("llvm."):
             raise self.op_error("intrinsic name must start with 'llvm.'")
 
 
@@ -607,7 +607,7 @@ class InlineAsmOp(LLVMOp):
     )
 
     def verify_(self) -> None:
-        k = self.props["tail_call_kind"].value
+        k = self.prop("tail_call_kind", LA.TailCallKindAttr).value
         if k == "musttail":
             raise self.op_error("tail call kind 'musttail' is not supported by this operation")
 

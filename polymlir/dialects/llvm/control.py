@@ -72,7 +72,7 @@ class CondBrOp(LLVMOp):
         verify_successor_operands(
             self, [(self.successors[0], self.trueDestOperands), (self.successors[1], self.falseDestOperands)]
         )
-        bw = self.props.get("branch_weights")
+        bw = self.opt_prop("branch_weights", A.DenseArrayAttr)
         if bw is not None and len(bw.values) != 2:
             raise self.op_error(
                 f"expects number of branch weights to match number of successors: {len(bw.values)} vs 2"
@@ -202,10 +202,11 @@ class SwitchOp(LLVMOp):
         p.write(" [\n")
         groups = self.case_groups()
         vals = self.props.get("case_values")
+        flat = vals.flat() if isinstance(vals, A.DenseElementsAttr) else None
         ind = p.indent
         lines = []
         for i, (b, ops) in enumerate(zip(self.successors[1:], groups, strict=False)):
-            v = vals.flat()[i] if vals is not None else i
+            v = flat[i] if flat is not None else i
             lines.append(f"{ind}  {v}: " + _successor_str(p, b, ops))
         p.write(",\n".join(lines) + ("\n" if lines else "") + ind + "]")
         attrs = {
@@ -216,8 +217,13 @@ class SwitchOp(LLVMOp):
         attrs.update(self.attributes)
         p.print_optional_attr_dict(attrs)
 
+    def print_custom_ok(self) -> bool:
+        # The custom form lists case values one by one: dense ones only.
+        vals = self.props.get("case_values")
+        return vals is None or isinstance(vals, A.DenseElementsAttr)
+
     def case_groups(self) -> list[list[Value]]:
-        segs = self.props["case_operand_segments"].values
+        segs = self.prop("case_operand_segments", A.DenseArrayAttr).values
         flat = self.caseOperands
         out, i = [], 0
         for n in segs:
@@ -227,12 +233,17 @@ class SwitchOp(LLVMOp):
 
     def verify_(self) -> None:
         vals = self.props.get("case_values")
+        vt = (
+            vals.type
+            if isinstance(vals, (A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr))
+            else None
+        )
         n = len(self.successors) - 1
-        if (vals is None and n) or (vals is not None and vals.type.num_elements != n):
+        if (vt is None and n) or (vt is not None and vt.num_elements != n):
             raise self.op_error("expects number of case values to match number of case destinations")
-        if vals is not None and vals.type.element_type != self.operands[0].type:
+        if vt is not None and vt.element_type != self.operands[0].type:
             raise self.emit_error("expects case value type to match condition value type")
-        segs = self.props["case_operand_segments"].values
+        segs = self.prop("case_operand_segments", A.DenseArrayAttr).values
         if len(segs) != n or sum(segs) != len(self.caseOperands):
             raise self.op_error("'case_operand_segments' does not match the case operands")
         verify_successor_operands(
@@ -294,7 +305,7 @@ class IndirectBrOp(LLVMOp):
 
     def _groups(self) -> list[list[Value]]:
         out, i = [], 1
-        for n in self.props["indbr_operand_segments"].values:
+        for n in self.prop("indbr_operand_segments", A.DenseArrayAttr).values:
             out.append(self.operands[i : i + n])
             i += n
         return out
@@ -309,7 +320,7 @@ class IndirectBrOp(LLVMOp):
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:
-        segs = self.props["indbr_operand_segments"].values
+        segs = self.prop("indbr_operand_segments", A.DenseArrayAttr).values
         if len(segs) != len(self.successors) or sum(segs) != len(self.operands) - 1:
             raise self.op_error("'indbr_operand_segments' does not match the successors and their operands")
         verify_successor_operands(self, list(zip(self.successors, self._groups(), strict=True)))

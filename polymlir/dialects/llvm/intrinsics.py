@@ -549,7 +549,7 @@ class AssumeIntrOp(IntrinsicOp):
         p.print_optional_attr_dict(attrs)
 
     def verify_(self) -> None:
-        sizes = self.props["op_bundle_sizes"].values
+        sizes = self.prop("op_bundle_sizes", A.DenseArrayAttr).values
         if sum(sizes) != len(self.operands) - 1:
             raise self.op_error("operand bundle sizes do not match the operands")
 

@@ -96,7 +96,7 @@ class AllocaOp(LLVMOp):
         if "inalloca" in props:
             p.write(" inalloca")
         et = props.get("elem_type")
-        p.write(f" {p.value_name(self.operands[0])} x {p.type(et.value) if et is not None else '?'}")
+        p.write(f" {p.value_name(self.operands[0])} x {p.type(et.value) if isinstance(et, A.TypeAttr) else '?'}")
         attrs = {k: v for k, v in props.items() if k not in ("elem_type", "inalloca")}
         al = attrs.get("alignment")
         if isinstance(al, A.IntegerAttr) and al.value == 0:
@@ -319,16 +319,16 @@ class GEPOp(LLVMOp):
 
     def print_GEPIndices(self, p, *args) -> None:
         dyn = iter(self.operands[1:])
-        raw = self.props["rawConstantIndices"].values
+        raw = self.prop("rawConstantIndices", A.DenseArrayAttr).values
         p.write(", ".join(p.value_name(next(dyn)) if v == GEP_DYNAMIC else str(v) for v in raw))
 
     def verify_(self) -> None:
-        raw = self.props["rawConstantIndices"].values
+        raw = self.prop("rawConstantIndices", A.DenseArrayAttr).values
         if sum(1 for v in raw if v == GEP_DYNAMIC) != len(self.operands) - 1:
             raise self.op_error("expected as many dynamic indices as specified in 'rawConstantIndices'")
-        if self.props["noWrapFlags"].value == LA.GEP_INBOUNDS_FLAG:
+        if self.prop("noWrapFlags", A.IntegerAttr).value == LA.GEP_INBOUNDS_FLAG:
             raise self.op_error("'inbounds_flag' cannot be used directly.")
-        t = self.props["elem_type"].value
+        t = self.prop("elem_type", A.TypeAttr).value
         for pos in range(1, len(raw)):
             if isinstance(t, LLVMStructType):
                 if raw[pos] == GEP_DYNAMIC:
@@ -406,7 +406,7 @@ class _ValueAggregateOp(LLVMOp):
         def error(msg: str):
             raise self.op_error(msg)
 
-        return aggregate_element_type(self.operands[0].type, self.props["position"].values, error)
+        return aggregate_element_type(self.operands[0].type, self.prop("position", A.DenseArrayAttr).values, error)
 
 
 @register_op
@@ -503,7 +503,7 @@ class ExtractElementOp(LLVMOp):
 
     @classmethod
     def build(cls, vector: Value, position: Value) -> ExtractElementOp:
-        return cls.create(operands=[vector, position], result_types=[vector.type.element_type])  # type: ignore
+        return cls.create(operands=[vector, position], result_types=[T.of_kind(vector.type, T.VectorType).element_type])
 
 
 @register_op
@@ -554,9 +554,9 @@ class ShuffleVectorOp(LLVMOp):
     )
 
     @staticmethod
-    def result_type(v1: T.Type, n: int) -> T.VectorType:
-        sc = (True,) if isinstance(v1, T.VectorType) and any(v1.scalable_dims) else ()
-        return T.VectorType((n,), v1.element_type, sc)  # type: ignore[attr-defined]
+    def result_type(v1: T.VectorType, n: int) -> T.VectorType:
+        sc = (True,) if any(v1.scalable_dims) else ()
+        return T.VectorType((n,), v1.element_type, sc)
 
     @classmethod
     def parse_ShuffleType(cls, p, ps, *args) -> None:
@@ -572,14 +572,14 @@ class ShuffleVectorOp(LLVMOp):
         v1 = self.operands[0].type
         if v1 != self.operands[1].type:
             raise self.op_error("failed to verify that all of {v1, v2} have same type")
-        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.props["mask"].values):
+        if isinstance(v1, T.VectorType) and any(v1.scalable_dims) and any(self.prop("mask", A.DenseArrayAttr).values):
             raise self.op_error("expected a splat operation for scalable vectors")
 
     @classmethod
     def build(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:
         return cls.create(
             operands=[v1, v2],
-            result_types=[cls.result_type(v1.type, len(mask))],
+            result_types=[cls.result_type(T.of_kind(v1.type, T.VectorType), len(mask))],
             properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))},
         )
 

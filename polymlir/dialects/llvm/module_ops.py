@@ -8,6 +8,7 @@ from ...ir import types as T
 from ...ir.fields import prop, region
 from ...ir.opdef import ISOLATED_FROM_ABOVE, SYMBOL
 from ...ir.registry import register_op
+from . import attrs as LA
 from .ops import ARRAY, I32_ATTR, LLVMOp, _i64
 from .symbols import (
     LINKAGE,
@@ -55,15 +56,15 @@ class AliasOp(LLVMOp):
 
     def print_custom(self, p) -> None:
         props = self.props
-        p.write(_global_prefix_str(props) + A.SymbolRefAttr(props["sym_name"].value).print(p))
+        p.write(_global_prefix_str(props) + A.SymbolRefAttr(self.prop("sym_name", A.StringAttr).value).print(p))
         p.print_optional_attr_dict(
             _attr_dict(self, ("sym_name", "alias_type", "linkage", "unnamed_addr", "thread_local_", "visibility_"))
         )
-        p.write(" : " + p.type(props["alias_type"].value) + " ")
+        p.write(" : " + p.type(self.prop("alias_type", A.TypeAttr).value) + " ")
         p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
 
     def verify_(self) -> None:
-        linkage = self.props["linkage"].value
+        linkage = self.prop("linkage", LA.LinkageAttr).value
         if linkage not in (
             "external",
             "internal",
@@ -122,11 +123,11 @@ class IFuncOp(LLVMOp):
         props = self.props
         p.write(
             _global_prefix_str(props)
-            + A.SymbolRefAttr(props["sym_name"].value).print(p)
+            + A.SymbolRefAttr(self.prop("sym_name", A.StringAttr).value).print(p)
             + " : "
-            + p.type(props["i_func_type"].value)
+            + p.type(self.prop("i_func_type", A.TypeAttr).value)
             + ", "
-            + p.type(props["resolver_type"].value)
+            + p.type(self.prop("resolver_type", A.TypeAttr).value)
             + " "
             + props["resolver"].print(p)
         )
@@ -169,7 +170,7 @@ class _XtorsOp(LLVMOp):
 
     def verify_(self) -> None:
         k = self.KIND
-        refs, prios, data = (self.props[n] for n in (k, "priorities", "data"))
+        refs, prios, data = (self.prop(n, A.ArrayAttr) for n in (k, "priorities", "data"))
         for d in data:
             if not (isinstance(d, A.SymbolRefAttr) or (isinstance(d, A.OpaqueAttr) and d.text == "llvm.zero")):
                 raise self.emit_error("data element must be symbol or #llvm.zero")

@@ -207,7 +207,9 @@ class _BinaryOp(LLVMOp):
         return cls.create(operands=[lhs, rhs], result_types=[lhs.type], properties=cls._build_props(**props))
 
     @classmethod
-    def _build_props(cls, **kw) -> dict:
+    def _build_props(cls) -> dict:
+        """The properties ``build`` gives the op; subclasses take their
+        flags as keyword arguments."""
         return {}
 
 
@@ -389,7 +391,7 @@ class _CmpOp(LLVMOp):
     @property
     def predicate_name(self) -> str:
         """The predicate keyword (``"slt"``, ``"oeq"``, ...)."""
-        return self.PREDICATES[self.props["predicate"].value]
+        return self.PREDICATES[self.prop("predicate", A.IntegerAttr).value]
 
     def verify_(self) -> None:
         if self.results[0].type != i1_same_shape(self.operands[0].type):
@@ -434,7 +436,7 @@ class _CastOp(LLVMOp):
 
     @classmethod
     def build(cls, arg: Value, to: T.Type, **flags) -> LLVMOp:
-        props = {}
+        props: dict[str, A.Attribute] = {}
         if flags.get("nneg"):
             props["nonNeg"] = A.UNIT
         if flags.get("nsw") or flags.get("nuw"):
@@ -499,7 +501,7 @@ def _verify_bitcast(self) -> None:
         raise self.op_error("cannot cast pointer to vector of pointers")
     if not isinstance(dst, T.VectorType) and isinstance(src, T.VectorType):
         raise self.op_error("cannot cast vector of pointers to pointer")
-    if sp.address_space != dp.address_space:  # type: ignore[attr-defined]
+    if isinstance(sp, LLVMPointerType) and sp.address_space != dp.address_space:
         raise self.op_error("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead")
 
 

@@ -321,7 +321,7 @@ class LLVMFuncOp(_FuncFields):
         }
         if arg_attrs is not None and any(arg_attrs):
             props["arg_attrs"] = A.ArrayAttr(tuple(A.DictionaryAttr.from_dict(d) for d in arg_attrs))
-        attrs = {}
+        attrs: dict[str, A.Attribute] = {}
         pn = cls.property_names()
         for k, v in (attributes or {}).items():
             (props if k in pn else attrs)[k] = v
@@ -413,9 +413,10 @@ class GlobalOp(_GlobalFields):
             p.error("expected zero or one type", state.pos)
         r = Region()
         if not types:
-            if not (isinstance(value, A.StringAttr) and value.type is None):
+            if isinstance(value, A.StringAttr) and value.type is None:
+                types = [LLVMArrayType(T.i8, len(value.value.encode("utf-8", "surrogateescape")))]
+            else:
                 p.error("type can only be omitted for string globals", state.pos)
-            types = [LLVMArrayType(T.i8, len(value.value.encode("utf-8", "surrogateescape")))]
         elif p.kind == "{":
             r = p.parse_region()
         state.regions.append(r)
@@ -423,8 +424,8 @@ class GlobalOp(_GlobalFields):
 
     def print_custom(self, p) -> None:
         props = self.props
-        p.write(" " + props["linkage"].value + " ")
-        vis = LA.VISIBILITY.get(props["visibility_"].value, "")
+        p.write(" " + self.prop("linkage", LA.LinkageAttr).value + " ")
+        vis = LA.VISIBILITY.get(self.prop("visibility_", A.IntegerAttr).value, "")
         if vis:
             p.write(vis + " ")
         if "thread_local_" in props:
@@ -434,7 +435,7 @@ class GlobalOp(_GlobalFields):
             p.write(LA.UNNAMED_ADDR[ua.value] + " ")
         if "constant" in props:
             p.write("constant ")
-        p.write(A.SymbolRefAttr(props["sym_name"].value).print(p) + "(")
+        p.write(A.SymbolRefAttr(self.prop("sym_name", A.StringAttr).value).print(p) + "(")
         v = props.get("value")
         if v is not None:
             p.write(p.attr(v))
@@ -444,14 +445,14 @@ class GlobalOp(_GlobalFields):
         p.print_optional_attr_dict(_attr_dict(self, _GLOBAL_ELIDED))
         if isinstance(v, A.StringAttr) and v.type is None:
             return
-        p.write(" : " + p.type(props["global_type"].value))
+        p.write(" : " + p.type(self.prop("global_type", A.TypeAttr).value))
         if self.regions and self.regions[0].blocks:
             p.write(" ")
             p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
 
     def verify_(self) -> None:
         props = self.props
-        t = props["global_type"].value
+        t = self.prop("global_type", A.TypeAttr).value
         if isinstance(t, (LLVMVoidType, LLVMTokenType, LLVMMetadataType, LLVMLabelType)) or (
             not is_compatible_type(t) and not isinstance(t, LLVMPointerType)
         ):
@@ -470,7 +471,7 @@ class GlobalOp(_GlobalFields):
             )
         ):
             raise self.op_error("requires an i8 array type of the length equal to that of the string attribute")
-        linkage = props["linkage"].value
+        linkage = self.prop("linkage", LA.LinkageAttr).value
         if linkage == "common" and v is not None and not _is_zero(v):
             raise self.op_error("expected zero value for 'common' linkage")
         if linkage == "appending" and not isinstance(t, LLVMArrayType):
@@ -568,7 +569,7 @@ class AddressOfOp(LLVMOp):
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
     def verify_(self) -> None:
-        sym = lookup_symbol(self, self.props["global_name"])
+        sym = lookup_symbol(self, self.prop("global_name", A.SymbolRefAttr))
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
             raise self.op_error(
                 "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
@@ -578,7 +579,7 @@ class AddressOfOp(LLVMOp):
         if (
             isinstance(sym, GlobalOp)
             and isinstance(ptr, LLVMPointerType)
-            and sym.props["addr_space"].value != ptr.address_space
+            and sym.prop("addr_space", A.IntegerAttr).value != ptr.address_space
         ):
             raise self.op_error("pointer address space must match address space of the referenced global or alias")
 

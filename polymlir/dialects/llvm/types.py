@@ -24,7 +24,7 @@ pointers (``vector<4x!llvm.ptr>``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 from ...ir import attributes as A
 from ...ir import types as T
@@ -229,7 +229,7 @@ def is_llvm_float(t: T.Type) -> bool:
     return (isinstance(t, T.FloatType) and t.name in _LLVM_FLOATS) or isinstance(t, LLVMPPCFP128Type)
 
 
-def is_compatible_vector(t: T.Type) -> bool:
+def is_compatible_vector(t: T.Type) -> TypeGuard[T.VectorType]:
     return (
         isinstance(t, T.VectorType)
         and len(t.shape) == 1

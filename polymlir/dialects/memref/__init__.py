@@ -8,6 +8,12 @@ extract_strided_metadata), ``reshapes`` (expand/collapse_shape) and ``atomic`` (
 Every public name is importable from this package.
 """
 
+from ..slicing import (
+    infer_rank_reduced_subview_type,
+    infer_subview_result_type,
+    memref_rank_reduction_mask,
+    rank_reduction_mask,
+)
 from .alloc import (
     AllocaOp,
     AllocaScopeOp,
@@ -80,12 +86,7 @@ from .views import (
     SubViewOp,
     TransposeOp,
     ViewOp,
-    infer_rank_reduced_subview_type,
-    infer_subview_result_type,
     infer_transpose_result_type,
-    memref_rank_reduction_mask,
-    rank_reduction_mask,
-    verify_in_bounds_slice,
 )
 
 __all__ = [
@@ -158,5 +159,4 @@ __all__ = [
     "verify_collapsed_shape",
     "verify_elem_match",
     "verify_implicit_terminator",
-    "verify_in_bounds_slice",
 ]

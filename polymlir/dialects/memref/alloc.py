@@ -123,8 +123,8 @@ class ReallocOp(OpDef):
         index_types(ps, "dynamicResultSize")
 
     def verify_(self) -> None:
-        src = self.operands[0].type
-        res = self.results[0].type
+        src = T.of_kind(self.operands[0].type, T.MemRefType)
+        res = T.of_kind(self.results[0].type, T.MemRefType)
         if not has_identity_layout(src):
             raise self.emit_error(f"unsupported layout for source memref type {q(src)}")
         if not has_identity_layout(res):

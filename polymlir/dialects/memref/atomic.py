@@ -60,7 +60,7 @@ class AtomicRMWOp(OpDef):
         index_types(ps, "indices")
 
     def verify_(self) -> None:
-        vt, mt, rt = self.operands[0].type, self.operands[1].type, self.results[0].type
+        vt, mt, rt = self.operands[0].type, T.of_kind(self.operands[1].type, T.MemRefType), self.results[0].type
         if vt != rt:
             raise self.op_error("failed to verify that all of {value, result} have same type")
         verify_elem_match(self, mt, vt, "value type matches element type of memref")
@@ -195,13 +195,21 @@ class DmaStartOp(OpDef):
     def _layout(self) -> tuple[int, int, int, int] | None:
         """(dst position, num position, tag position, number of non-stride operands)."""
         ops = self.operands
-        try:
-            sr = ops[0].type.rank
-            d = 1 + sr
-            dr = ops[d].type.rank
-            n = d + 1 + dr
-            tr = ops[n + 1].type.rank
-        except (AttributeError, IndexError):
+
+        def rank_at(i: int) -> int | None:
+            t = ops[i].type if i < len(ops) else None
+            return t.rank if isinstance(t, T.ShapedType) else None
+
+        sr = rank_at(0)
+        if sr is None:
+            return None
+        d = 1 + sr
+        dr = rank_at(d)
+        if dr is None:
+            return None
+        n = d + 1 + dr
+        tr = rank_at(n + 1)
+        if tr is None:
             return None
         return d, n, n + 1, n + 2 + tr
 
@@ -224,7 +232,8 @@ class DmaStartOp(OpDef):
         p.write(f" : {p.type(ops[0].type)}, {p.type(ops[d].type)}, {p.type(ops[t].type)}")
 
     def print_custom_ok(self) -> bool:
-        return self._layout() is not None and len(self.operands) >= self._layout()[3]  # type: ignore[index]
+        lay = self._layout()
+        return lay is not None and len(self.operands) >= lay[3]
 
     def verify_(self) -> None:
         ops = self.operands
@@ -235,17 +244,19 @@ class DmaStartOp(OpDef):
         def is_index(v) -> bool:
             return isinstance(v.type, T.IndexType)
 
-        if not isinstance(ops[0].type, T.MemRefType):
+        st = ops[0].type
+        if not isinstance(st, T.MemRefType):
             raise self.op_error("expected source to be of memref type")
-        sr = ops[0].type.rank
+        sr = st.rank
         if n < sr + 4:
             raise self.op_error(f"expected at least {sr + 4} operands")
         if not all(is_index(v) for v in ops[1 : 1 + sr]):
             raise self.op_error("expected source indices to be of index type")
         d = 1 + sr
-        if not isinstance(ops[d].type, T.MemRefType):
+        dt = ops[d].type
+        if not isinstance(dt, T.MemRefType):
             raise self.op_error("expected destination to be of memref type")
-        dr = ops[d].type.rank
+        dr = dt.rank
         expected = sr + dr + 4
         if n < expected:
             raise self.op_error(f"expected at least {expected} operands")
@@ -254,9 +265,10 @@ class DmaStartOp(OpDef):
         num = d + 1 + dr
         if not is_index(ops[num]):
             raise self.op_error("expected num elements to be of index type")
-        if not isinstance(ops[num + 1].type, T.MemRefType):
+        tt = ops[num + 1].type
+        if not isinstance(tt, T.MemRefType):
             raise self.op_error("expected tag to be of memref type")
-        tr = ops[num + 1].type.rank
+        tr = tt.rank
         expected += tr
         if n < expected:
             raise self.op_error(f"expected at least {expected} operands")
@@ -284,7 +296,7 @@ class DmaWaitOp(OpDef):
         index_types(ps, "tagIndices", "numElements")
 
     def verify_(self) -> None:
-        rank = self.operands[0].type.rank
+        rank = T.of_kind(self.operands[0].type, T.MemRefType).rank
         n = len(self.tagIndices)
         if n != rank:
             raise self.op_error(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -28,7 +30,9 @@ def _lookup_symbol(op, name: str):
     return None
 
 
-def _elements_attr(a: A.Attribute) -> bool:
+def _elements_attr(
+    a: A.Attribute,
+) -> TypeGuard[A.DenseElementsAttr | A.SparseElementsAttr | A.DenseResourceElementsAttr]:
     return isinstance(a, (A.DenseElementsAttr, A.SparseElementsAttr, A.DenseResourceElementsAttr))
 
 
@@ -88,8 +92,8 @@ class GlobalOp(OpDef):
             s += " " + vis.print(p)
         if props.get("constant") is not None:
             s += " constant"
-        s += " " + A.SymbolRefAttr(props["sym_name"].value).print(p)
-        ty = props["type"]
+        s += " " + A.SymbolRefAttr(self.prop("sym_name", A.StringAttr).value).print(p)
+        ty = self.prop("type", A.TypeAttr)
         s += " : " + p.type(ty.value)
         init = props.get("initial_value")
         if init is not None:
@@ -113,7 +117,7 @@ class GlobalOp(OpDef):
             raise self.op_error(
                 f'visibility expected to be one of ["public", "private", "nested"], but got "{vis.value}"'
             )
-        t = self.props["type"].value
+        t = self.prop("type", A.TypeAttr).value
         if not isinstance(t, T.MemRefType) or not t.has_static_shape:
             raise self.op_error(f"type should be static shaped memref, but got {q(t)}")
         init = self.props.get("initial_value")
@@ -132,7 +136,7 @@ class GlobalOp(OpDef):
 
     @property
     def memref_type(self) -> T.MemRefType:
-        return self.props["type"].value
+        return T.of_kind(self.prop("type", A.TypeAttr).value, T.MemRefType)
 
 
 @register_op
@@ -147,7 +151,7 @@ class GetGlobalOp(OpDef):
     assembly_format = "$name `:` type($result) attr-dict"
 
     def verify_(self) -> None:
-        ref = self.props["name"]
+        ref = self.prop("name", A.SymbolRefAttr)
         g = _lookup_symbol(self, ref.root)
         if not isinstance(g, GlobalOp):
             raise self.op_error(f"'{ref.root}' does not reference a valid global memref")

@@ -12,7 +12,7 @@ in ``views.py``, expand/collapse_shape in ``reshapes.py``, atomics and DMA in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TypeGuard, cast
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -32,11 +32,11 @@ MEMREF_KIND = ("builtin.memref", lambda t: isinstance(t, T.MemRefType))
 BASE_MEMREF_KIND = ("", lambda t: isinstance(t, (T.MemRefType, T.UnrankedMemRefType)))
 
 
-def _ranked(t: T.Type) -> bool:
+def _ranked(t: T.Type) -> TypeGuard[T.MemRefType]:
     return isinstance(t, T.MemRefType)
 
 
-def _any_memref(t: T.Type) -> bool:
+def _any_memref(t: T.Type) -> TypeGuard[T.MemRefType | T.UnrankedMemRefType]:
     return isinstance(t, (T.MemRefType, T.UnrankedMemRefType))
 
 
@@ -44,7 +44,7 @@ def _int_or_float(t: T.Type) -> bool:
     return (isinstance(t, T.IntegerType) and t.signedness == "") or isinstance(t, T.FloatType)
 
 
-def ranked_memref(desc: str, pred: Callable[[T.Type], bool] = lambda t: True) -> TypeConstraint:
+def ranked_memref(desc: str, pred: Callable[[T.MemRefType], bool] = lambda t: True) -> TypeConstraint:
     """A ranked memref satisfying ``pred`` (parsed as ``builtin.memref``)."""
     return TypeConstraint(desc, lambda t: _ranked(t) and pred(t), MEMREF_KIND)
 
@@ -137,7 +137,7 @@ def cast_compatible(a: T.Type, b: T.Type) -> bool:
         return False
     if isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType):
         return False
-    return a.element_type == b.element_type and a.memory_space == b.memory_space  # type: ignore[attr-defined]
+    return a.element_type == b.element_type and a.memory_space == b.memory_space
 
 
 def _verify_same_shape(op, with_results: bool = True) -> None:
@@ -226,8 +226,8 @@ class CopyOp(OpDef):
         return cast(CopyOp, cls.create(operands=[source, target], loc=loc))
 
     def verify_(self) -> None:
-        a, b = self.operands[0].type, self.operands[1].type
-        if a.element_type != b.element_type:  # type: ignore[attr-defined]
+        a, b = T.of_kind(self.operands[0].type, T.ShapedType), T.of_kind(self.operands[1].type, T.ShapedType)
+        if a.element_type != b.element_type:
             raise self.op_error("requires the same element type for all operands")
         if not compatible_shapes(a, b):
             raise self.op_error("requires the same shape for all operands")
@@ -344,7 +344,7 @@ class LoadOp(OpDef):
             ps.types.setdefault("result_", [et])
 
     def verify_(self) -> None:
-        mt = self.operands[0].type
+        mt = T.of_kind(self.operands[0].type, T.MemRefType)
         verify_elem_match(self, mt, self.results[0].type, "result type matches element type of 'memref'")
         n = len(self.operands) - 1
         if n != mt.rank:
@@ -373,7 +373,7 @@ class StoreOp(OpDef):
             ps.types.setdefault("value", [et])
 
     def verify_(self) -> None:
-        mt = self.operands[1].type
+        mt = T.of_kind(self.operands[1].type, T.MemRefType)
         verify_elem_match(self, mt, self.operands[0].type, "type of 'value' matches element type of 'memref'")
         if len(self.operands) != 2 + mt.rank:
             raise self.op_error("store index operand count not equal to memref rank")
@@ -429,9 +429,9 @@ class PrefetchOp(OpDef):
         h = props.get("localityHint")
         p.write(
             f" {p.value_name(self.operands[0])}[{p.operands_str(self.operands[1:])}], "
-            f"{'write' if w is not None and w.value else 'read'}, "
+            f"{'write' if isinstance(w, A.IntegerAttr) and w.value else 'read'}, "
             f"locality<{h.value if isinstance(h, A.IntegerAttr) else h}>, "
-            f"{'data' if d is not None and d.value else 'instr'}"
+            f"{'data' if isinstance(d, A.IntegerAttr) and d.value else 'instr'}"
         )
         extra = {k: v for k, v in props.items() if k not in ("isWrite", "localityHint", "isDataCache")}
         extra.update(self.attributes)
@@ -439,7 +439,7 @@ class PrefetchOp(OpDef):
         p.write(" : " + p.type(self.operands[0].type))
 
     def verify_(self) -> None:
-        if len(self.operands) != 1 + self.operands[0].type.rank:
+        if len(self.operands) != 1 + T.of_kind(self.operands[0].type, T.MemRefType).rank:
             raise self.op_error("too few indices")
 
 

@@ -18,9 +18,9 @@ from ...ir.layout import (
 )
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
-from ..index_lists import DynamicIndexListFormat
+from ..index_lists import DynamicIndexListFormat, static_values
 from .ops import VariadicIndex, q
-from .views import DenseI64Array, IndexListArrayAttr, StridedMemRef, _static
+from .views import DenseI64Array, IndexListArrayAttr, StridedMemRef
 
 
 def _groups(op) -> list[list[int]]:
@@ -168,7 +168,7 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
     )
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if src.rank > res.rank:
             raise self.op_error(
                 f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
@@ -181,7 +181,7 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
             raise self.op_error("invalid source layout map")
         if expected != res:
             raise self.op_error(f"expected expanded type to be {q(expected)} but found {q(res)}")
-        static = _static(self, "static_output_shape")
+        static = static_values(self, "static_output_shape")
         if len(static) != res.rank:
             raise self.op_error(
                 f"expected number of static shape bounds to be equal to the output rank "
@@ -216,7 +216,7 @@ class CollapseShapeOp(_Reassociative):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if src.rank < res.rank:
             raise self.op_error(
                 f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "

@@ -2,15 +2,14 @@
 reshape, transpose, extract_strided_metadata (expand_shape and
 collapse_shape are in ``reshapes.py``).
 
-Result-type inference follows upstream (``SubViewOp::inferResultType``,
-``inferRankReducedResultType``, transpose's ``inferTransposeResultType``), with
-strides and offsets from ``polymlir.ir.layout``.
+Result-type inference follows upstream, with strides and offsets from
+``polymlir.ir.layout``: subview's (``SubViewOp::inferResultType``,
+``inferRankReducedResultType``) and the checks subview and reinterpret_cast
+share with the tensor slices are in ``polymlir.dialects.slicing``;
+transpose's ``inferTransposeResultType`` is here.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from collections.abc import Sequence
 
 from ...ir import attributes as A
 from ...ir import types as T
@@ -22,14 +21,21 @@ from ...ir.layout import (
     has_identity_layout,
     is_strided,
     make_strided_layout,
-    sat_add,
-    sat_mul,
     strides_and_offset,
 )
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
 from ...parser.affine_parser import AffineParseError, parse_affine_map
-from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
+from ..index_lists import DynamicIndexListFormat, verify_offset_sizes_strides
+from ..slicing import (
+    SliceMismatch,
+    in_bounds_slice_error,
+    infer_subview_result_type,
+    memref_rank_reduction_mask,
+    slice_mismatch,
+    static_offsets_sizes_strides,
+    verify_dynamic_counts,
+)
 from .ops import AnyRankedOrUnrankedMemRef, Index, MemRef, VariadicIndex, q, ranked_memref
 
 StridedMemRef = ranked_memref("strided memref of any type values", is_strided)
@@ -60,121 +66,6 @@ IndexListArrayAttr = AttrConstraint(
 )
 
 
-def _static(op, name: str) -> list[int]:
-    a = op.props.get(name)
-    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
-
-
-# -- subview type inference -------------------------------------------------------------
-
-
-def infer_subview_result_type(
-    source: T.MemRefType, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
-) -> T.MemRefType:
-    """The type of a subview that drops no dimension: sizes as given, strides
-    the source's times ``strides``, offset moved by ``offsets`` (DYNAMIC
-    entries propagate; ``0 * ?`` is 0)."""
-    so = strides_and_offset(source)
-    if so is None:
-        raise ValueError(f"{source} is not strided")
-    src_strides, offset = so
-    for o, s in zip(offsets, src_strides, strict=False):
-        offset = sat_add(offset, sat_mul(o, s))
-    new_strides = [sat_mul(s, t) for s, t in zip(src_strides, strides, strict=False)]
-    return T.MemRefType(
-        tuple(sizes), source.element_type, make_strided_layout(new_strides, offset), source.memory_space
-    )
-
-
-def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
-    """Dimensions of ``original`` (all of size 1) to drop to get ``reduced``
-    (upstream's ``computeRankReductionMask``); None when impossible."""
-    unused: set[int] = set()
-    j = 0
-    for i, d in enumerate(original):
-        if j < len(reduced) and d == reduced[j]:
-            j += 1
-            continue
-        unused.add(i)
-        if d != 1:
-            return None
-    if j != len(reduced):
-        return None
-    return unused
-
-
-def infer_rank_reduced_subview_type(
-    result_shape: Sequence[int],
-    source: T.MemRefType,
-    offsets: Sequence[int],
-    sizes: Sequence[int],
-    strides: Sequence[int],
-) -> T.MemRefType:
-    """Like ``infer_subview_result_type``, reduced to ``result_shape`` by
-    dropping unit dimensions (and their strides)."""
-    t = infer_subview_result_type(source, offsets, sizes, strides)
-    if t.rank == len(result_shape):
-        return t
-    drop = rank_reduction_mask(t.shape, result_shape)
-    if drop is None:
-        raise ValueError("invalid rank reduction")
-    lay = t.layout
-    kept = [s for i, s in enumerate(lay.strides) if i not in drop]  # type: ignore[union-attr]
-    return T.MemRefType(
-        tuple(result_shape),
-        t.element_type,
-        make_strided_layout(kept, lay.offset),  # type: ignore[union-attr]
-        t.memory_space,
-    )
-
-
-def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType, sizes: Sequence[int]) -> set[int] | None:
-    """Which unit dimensions of ``original`` a subview result ``reduced``
-    dropped, told apart by their strides when several have size 1 (upstream's
-    ``computeMemRefRankReductionMask``)."""
-    unused: set[int] = set()
-    if original.rank == reduced.rank:
-        return unused
-    for i, s in enumerate(sizes):
-        if s == 1:
-            unused.add(i)
-    if len(unused) + reduced.rank == original.rank:
-        return unused
-    so, sr = strides_and_offset(original), strides_and_offset(reduced)
-    if so is None or sr is None:
-        return None
-    current = Counter(so[0])
-    candidate = Counter(sr[0])
-    for d in sorted(unused):
-        s = so[0][d]
-        if current[s] > candidate[s]:
-            current[s] -= 1
-        elif current[s] == candidate[s]:
-            unused.discard(d)
-        else:
-            return None
-    if len(unused) + reduced.rank != original.rank:
-        return None
-    return unused
-
-
-def verify_in_bounds_slice(
-    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
-) -> str | None:
-    """The message for a static slice running out of ``shape``, else None."""
-    for i, d in enumerate(shape):
-        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
-            continue
-        if offsets[i] >= d:
-            return f"offset {i} is out-of-bounds: {offsets[i]} >= {d}"
-        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
-            continue
-        last = offsets[i] + (sizes[i] - 1) * strides[i]
-        if last >= d:
-            return f"slice along dimension {i} runs out-of-bounds: {last} >= {d}"
-    return None
-
-
 # -- ops with offsets, sizes and strides --------------------------------------------------
 
 
@@ -191,16 +82,9 @@ class _OffsetsSizesStrides(DynamicIndexListFormat, OpDef):
 
     def verify_declared(self) -> None:
         # Upstream checks the dynamic entries before the declared constraints.
-        for n in ("offsets", "sizes", "strides"):
-            verify_dynamic_count(self, n, f"static_{n}", _static(self, f"static_{n}"), getattr(self, n))
+        verify_dynamic_counts(self)
         super().verify_declared()
-        verify_offset_sizes_strides(
-            self,
-            self._max_ranks(),
-            _static(self, "static_offsets"),
-            _static(self, "static_sizes"),
-            _static(self, "static_strides"),
-        )
+        verify_offset_sizes_strides(self, self._max_ranks(), *static_offsets_sizes_strides(self))
 
 
 @register_op
@@ -227,27 +111,20 @@ class SubViewOp(_OffsetsSizesStrides):
     )
 
     def _max_ranks(self) -> tuple[int, int, int]:
-        r = self.operands[0].type.rank
+        r = T.of_kind(self.operands[0].type, T.MemRefType).rank
         return r, r, r
 
     def dropped_dims(self) -> set[int]:
         """Source dimensions the result type drops."""
-        expected = infer_subview_result_type(
-            self.operands[0].type,
-            _static(self, "static_offsets"),
-            _static(self, "static_sizes"),
-            _static(self, "static_strides"),
-        )
-        m = memref_rank_reduction_mask(expected, self.results[0].type, _static(self, "static_sizes"))
+        offs, szs, sts = static_offsets_sizes_strides(self)
+        expected = infer_subview_result_type(T.of_kind(self.operands[0].type, T.MemRefType), offs, szs, sts)
+        m = memref_rank_reduction_mask(expected, T.of_kind(self.results[0].type, T.MemRefType), szs)
         return m or set()
 
     def verify_(self) -> None:
-        base, sub = self.operands[0].type, self.results[0].type
-        offs, szs, sts = (
-            _static(self, "static_offsets"),
-            _static(self, "static_sizes"),
-            _static(self, "static_strides"),
-        )
+        base = T.of_kind(self.operands[0].type, T.MemRefType)
+        sub = T.of_kind(self.results[0].type, T.MemRefType)
+        offs, szs, sts = static_offsets_sizes_strides(self)
         if base.memory_space != sub.memory_space:
             raise self.emit_error(
                 f"different memory spaces specified for base memref type {q(base)} and subview memref type {q(sub)}"
@@ -256,26 +133,22 @@ class SubViewOp(_OffsetsSizesStrides):
             raise self.emit_error(f"base type {q(base)} is not strided")
         expected = infer_subview_result_type(base, offs, szs, sts)
 
-        def layout_mismatch():
+        def layout_mismatch() -> Exception:
             return self.emit_error(
                 f"expected result type to be {q(expected)} or a rank-reduced version. (mismatch "
                 f"of result layout), but got {q(sub)}"
             )
 
-        if expected != sub:
-            if sub.rank > expected.rank:
-                raise self.emit_error(
-                    f"expected result rank to be smaller or equal to the source rank, but got {q(sub)}"
-                )
-            if rank_reduction_mask(expected.shape, sub.shape) is None:
-                raise self.emit_error(
-                    f"expected result type to be {q(expected)} or a rank-reduced version. "
-                    f"(mismatch of result sizes), but got {q(sub)}"
-                )
-            if expected.element_type != sub.element_type:
-                raise self.emit_error(
-                    f"expected result element type to be {q(expected.element_type)}, but got {q(sub)}"
-                )
+        mismatch = slice_mismatch(expected, sub)
+        if mismatch is SliceMismatch.RANK_TOO_LARGE:
+            raise self.emit_error(f"expected result rank to be smaller or equal to the source rank, but got {q(sub)}")
+        if mismatch is SliceMismatch.SIZE_MISMATCH:
+            raise self.emit_error(
+                f"expected result type to be {q(expected)} or a rank-reduced version. "
+                f"(mismatch of result sizes), but got {q(sub)}"
+            )
+        if mismatch is SliceMismatch.ELEM_TYPE_MISMATCH:
+            raise self.emit_error(f"expected result element type to be {q(expected.element_type)}, but got {q(sub)}")
         se, ss = strides_and_offset(expected), strides_and_offset(sub)
         if se is None or ss is None or se[1] != ss[1]:
             raise layout_mismatch()
@@ -285,7 +158,7 @@ class SubViewOp(_OffsetsSizesStrides):
         kept = [s for i, s in enumerate(se[0]) if i not in dropped]
         if kept != list(ss[0]):
             raise layout_mismatch()
-        msg = verify_in_bounds_slice(base.shape, offs, szs, sts)
+        msg = in_bounds_slice_error(base.shape, offs, szs, sts)
         if msg is not None:
             raise self.emit_error(msg)
 
@@ -314,11 +187,14 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
     )
 
     def _max_ranks(self) -> tuple[int, int, int]:
-        r = self.results[0].type.rank
+        r = T.of_kind(self.results[0].type, T.MemRefType).rank
         return 1, r, r
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src = self.operands[0].type
+        res = T.of_kind(self.results[0].type, T.MemRefType)
+        if not isinstance(src, (T.MemRefType, T.UnrankedMemRefType)):
+            raise TypeError(f"'{self.name}' source is {src}, not a memref (the declared constraint says so)")
         if src.memory_space != res.memory_space:
             raise self.emit_error(
                 f"different memory spaces specified for source type {q(src)} and result memref type {q(res)}"
@@ -331,17 +207,18 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
         def show(v: int) -> str:
             return "dynamic" if v == DYNAMIC else str(v)
 
-        for i, (r, e) in enumerate(zip(res.shape, _static(self, "static_sizes"), strict=False)):
+        offsets, sizes, strides = static_offsets_sizes_strides(self)
+        for i, (r, e) in enumerate(zip(res.shape, sizes, strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with size = {show(e)} instead of {r} in dim = {i}")
         so = strides_and_offset(res)
         if so is None:
             raise self.emit_error(f"expected result type to have strided layout but found {q(res)}")
-        strides, offset = so
-        eo = _static(self, "static_offsets")[0]
+        res_strides, offset = so
+        eo = offsets[0]
         if offset != DYNAMIC and offset != eo:
             raise self.emit_error(f"expected result type with offset = {show(eo)} instead of {offset}")
-        for i, (r, e) in enumerate(zip(strides, _static(self, "static_strides"), strict=False)):
+        for i, (r, e) in enumerate(zip(res_strides, strides, strict=False)):
             if r != DYNAMIC and r != e:
                 raise self.emit_error(f"expected result type with stride = {show(e)} instead of {r} in dim = {i}")
 
@@ -366,7 +243,7 @@ class ViewOp(OpDef):
         ps.types.setdefault("sizes", [T.index] * len(ps.operands.get("sizes", [])))
 
     def verify_(self) -> None:
-        base, view = self.operands[0].type, self.results[0].type
+        base, view = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if not has_identity_layout(base):
             raise self.emit_error(f"unsupported map for base memref type {q(base)}")
         if not has_identity_layout(view):
@@ -394,12 +271,12 @@ class ReshapeOp(OpDef):
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.ShapedType), T.of_kind(self.results[0].type, T.ShapedType)
         if src.element_type != res.element_type:
             raise self.op_error("element types of source and destination memref types should be the same")
         if isinstance(src, T.MemRefType) and not has_identity_layout(src):
             raise self.op_error("source memref type should have identity affine map")
-        n = self.operands[1].type.shape[0]
+        n = T.of_kind(self.operands[1].type, T.MemRefType).shape[0]
         if isinstance(res, T.MemRefType):
             if not has_identity_layout(res):
                 raise self.op_error("result memref type should have identity affine map")
@@ -419,7 +296,10 @@ class ReshapeOp(OpDef):
 
 def infer_transpose_result_type(t: T.MemRefType, perm) -> T.MemRefType:
     """``t`` with sizes and strides permuted by the permutation map ``perm``."""
-    strides, offset = strides_and_offset(t)  # type: ignore[misc]
+    so = strides_and_offset(t)
+    if so is None:
+        raise ValueError(f"{t} is not strided")
+    strides, offset = so
     pos = [r.position for r in perm.results]
     return T.MemRefType(
         tuple(t.shape[i] for i in pos),
@@ -477,10 +357,10 @@ class TransposeOp(OpDef):
         p.write(f" : {p.type(self.operands[0].type)} to {p.type(self.results[0].type)}")
 
     def verify_(self) -> None:
-        perm = self.props["permutation"].value
+        perm = self.prop("permutation", A.AffineMapAttr).value
         if not perm.is_permutation():
             raise self.op_error("expected a permutation map")
-        src, res = self.operands[0].type, self.results[0].type
+        src, res = T.of_kind(self.operands[0].type, T.MemRefType), T.of_kind(self.results[0].type, T.MemRefType)
         if perm.num_dims != src.rank:
             raise self.op_error("expected a permutation map of same rank as the input")
         canonical = canonicalize_strided_layout(infer_transpose_result_type(src, perm))
@@ -567,7 +447,7 @@ class ExtractStridedMetadataOp(OpDef):
             if not isinstance(t, T.IndexType):
                 what = "index" if i == 1 else "variadic of index"
                 raise self.op_error(f"result #{i} must be {what}, but got {q(t)}")
-        src = self.operands[0].type
+        src = T.of_kind(self.operands[0].type, T.MemRefType)
         inferred = self.inferred_types(src)
         if rts != inferred:
             raise self.op_error(

@@ -6,6 +6,7 @@ parallel_insert_slice, expand/collapse_shape). Every public name is
 importable from this package.
 """
 
+from ..slicing import slice_result_type
 from .ops import (
     AnyNon0RankedOrUnrankedTensor,
     AnyRankedTensor,
@@ -33,7 +34,6 @@ from .ops import (
     YieldOp,
     compatible_shapes,
     pad_result_type,
-    static_list,
     tensor_type,
     verify_sized_region,
 )
@@ -43,10 +43,7 @@ from .slices import (
     ExtractSliceOp,
     InsertSliceOp,
     ParallelInsertSliceOp,
-    compute_rank_reduction_mask,
     reassociation_groups,
-    slice_result_type,
-    verify_in_bounds_slice,
     verify_rank_reduced,
     verify_reshape_like,
 )
@@ -82,13 +79,10 @@ __all__ = [
     "SplatOp",
     "YieldOp",
     "compatible_shapes",
-    "compute_rank_reduction_mask",
     "pad_result_type",
     "reassociation_groups",
     "slice_result_type",
-    "static_list",
     "tensor_type",
-    "verify_in_bounds_slice",
     "verify_rank_reduced",
     "verify_reshape_like",
     "verify_sized_region",

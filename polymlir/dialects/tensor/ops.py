@@ -14,7 +14,7 @@ from ...ir.fields import operand, prop, region, result, var_operand
 from ...ir.opdef import PURE, TERMINATOR, OpDef
 from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
-from ..index_lists import DynamicIndexListFormat, verify_dynamic_count
+from ..index_lists import DynamicIndexListFormat, static_values, verify_dynamic_count
 
 # -- constraints ------------------------------------------------------------------
 
@@ -62,12 +62,6 @@ def _num_dynamic(t: T.ShapedType) -> int:
     return sum(1 for d in t.shape if d == DYNAMIC)
 
 
-def static_list(op, name: str) -> list[int]:
-    """The values of the dense-array property ``name`` (empty if absent)."""
-    a = op.props.get(name)
-    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
-
-
 def tensor_type(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
     """``tensor<shape x et>`` (shape entries may be DYNAMIC)."""
     return T.RankedTensorType(tuple(shape), et, encoding)
@@ -76,9 +70,9 @@ def tensor_type(shape, et: T.Type, encoding=None) -> T.RankedTensorType:
 def compatible_shapes(a: T.Type, b: T.Type) -> bool:
     """Upstream's ``verifyCompatibleShape``: equal ranks (when both ranked)
     and equal static dimensions."""
-    if not getattr(a, "has_rank", True) or not getattr(b, "has_rank", True):
+    if not (isinstance(a, T.ShapedType) and a.has_rank) or not (isinstance(b, T.ShapedType) and b.has_rank):
         return True
-    sa, sb = a.shape, b.shape  # type: ignore[attr-defined]
+    sa, sb = a.shape, b.shape
     if len(sa) != len(sb):
         return False
     return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(sa, sb, strict=True))
@@ -107,11 +101,11 @@ class _CastBase(OpDef):
     dest = result(AnyTensor)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
-    def _compatible(self, a: T.Type, b: T.Type) -> bool:
+    def _compatible(self, a: T.ShapedType, b: T.ShapedType) -> bool:
         raise NotImplementedError
 
     def verify_(self) -> None:
-        a, b = self.source.type, self.dest.type
+        a, b = T.of_kind(self.source.type, T.ShapedType), T.of_kind(self.dest.type, T.ShapedType)
         if not self._compatible(a, b):
             raise self.op_error(f"operand type '{a}' and result type '{b}' are cast incompatible")
 
@@ -123,8 +117,8 @@ class BitcastOp(_CastBase):
     __slots__ = ()
     OP_NAME = "tensor.bitcast"
 
-    def _compatible(self, a: T.Type, b: T.Type) -> bool:
-        return _bitwidth(a.element_type) == _bitwidth(b.element_type) and compatible_shapes(a, b)  # type: ignore[attr-defined]
+    def _compatible(self, a: T.ShapedType, b: T.ShapedType) -> bool:
+        return _bitwidth(a.element_type) == _bitwidth(b.element_type) and compatible_shapes(a, b)
 
 
 @register_op
@@ -135,8 +129,8 @@ class CastOp(_CastBase):
     OP_NAME = "tensor.cast"
     asm_result_name = "cast"
 
-    def _compatible(self, a: T.Type, b: T.Type) -> bool:
-        return a.element_type == b.element_type and compatible_shapes(a, b)  # type: ignore[attr-defined]
+    def _compatible(self, a: T.ShapedType, b: T.ShapedType) -> bool:
+        return a.element_type == b.element_type and compatible_shapes(a, b)
 
 
 # -- element access ----------------------------------------------------------------
@@ -159,7 +153,7 @@ class ConcatOp(OpDef):
         ins = [v.type for v in self.inputs]
         if not ins:
             raise self.op_error("requires at least one input")
-        rt = self.result_types[0]
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
         rank = rt.rank
         if any(t.rank != rank for t in ins):
             raise self.op_error("rank of concatenated inputs must match result rank")
@@ -229,7 +223,7 @@ class EmptyOp(OpDef):
         ps.types.setdefault("dynamicSizes", [T.index] * len(ps.operands.get("dynamicSizes", [])))
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = T.of_kind(self.result_types[0], T.ShapedType)
         n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
             raise self.op_error(f"incorrect number of dynamic sizes, has {n}, expected {_num_dynamic(t)}")
@@ -327,7 +321,7 @@ class FromElementsOp(OpDef):
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = T.of_kind(self.result_types[0], T.ShapedType)
         ets = [v.type for v in self.elements]
         if ets != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that operand types match result element type")
@@ -371,8 +365,8 @@ class SplatOp(OpDef):
             ps.types.setdefault("input", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.result_types[0]
-        if self.input.type != t.element_type:  # type: ignore[attr-defined]
+        t = T.of_kind(self.result_types[0], T.ShapedType)
+        if self.input.type != t.element_type:
             raise self.op_error("failed to verify that operand type matches element type of result")
         n = len(self.dynamicSizes)
         if _num_dynamic(t) != n:
@@ -394,7 +388,7 @@ class ReshapeOp(OpDef):
 
     def verify_(self) -> None:
         st = self.source.type
-        rt = self.result_types[0]
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
         if st.element_type != rt.element_type:
             raise self.op_error("element types of source and destination tensor types should be the same")
         n = self.shape.type.shape[0]
@@ -469,7 +463,7 @@ class GatherOp(OpDef):
         st, it = self.source.type, self.indices.type
         dims = list(self.gather_dims.values)
         _verify_gather_dims(self, dims, it.shape, st.rank, "gather", "source")
-        rt = self.result_types[0]
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
         full = _gather_result(st, it, dims, False)
         reduced = _gather_result(st, it, dims, True)
         if rt != full and rt != reduced:
@@ -568,7 +562,7 @@ class GenerateOp(OpDef):
 
     def verify_(self) -> None:
         verify_sized_region(self, "body")
-        t = self.result_types[0]
+        t = T.of_kind(self.result_types[0], T.ShapedType)
         if len(self.operands) != _num_dynamic(t):
             raise self.op_error(
                 f"incorrect number of dynamic sizes, has {len(self.operands)}, expected {_num_dynamic(t)}"
@@ -576,7 +570,7 @@ class GenerateOp(OpDef):
 
     def verify_regions_(self) -> None:
         _verify_implicit_yield(self)
-        rt = self.result_types[0]
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
         entry = self.regions[0].blocks[0]
         if not all(isinstance(a.type, T.IndexType) for a in entry.arguments):
             raise self.emit_error("all body arguments must be index")
@@ -623,8 +617,8 @@ class PadOp(DynamicIndexListFormat, OpDef):
     def verify_(self) -> None:
         verify_sized_region(self, "region")
         st = self.source.type
-        rt = self.result_types[0]
-        low, high = static_list(self, "static_low"), static_list(self, "static_high")
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
+        low, high = static_values(self, "static_low"), static_values(self, "static_high")
         verify_dynamic_count(self, "low", "static_low", low, self.low)
         verify_dynamic_count(self, "high", "static_high", high, self.high)
         expected = pad_result_type(st, low, high)
@@ -640,7 +634,8 @@ class PadOp(DynamicIndexListFormat, OpDef):
 
     def verify_regions_(self) -> None:
         _verify_implicit_yield(self)
-        rank = self.result_types[0].rank
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
+        rank = rt.rank
         block = self.regions[0].blocks[0]
         if len(block.arguments) != rank:
             raise self.emit_error(f"expected the block to have {rank} arguments")
@@ -648,5 +643,5 @@ class PadOp(DynamicIndexListFormat, OpDef):
             if not isinstance(a.type, T.IndexType):
                 raise self.op_error(f"expected block argument {i + 1} to be an index")
         y = block.operations[-1]
-        if not y.operands or y.operands[0].type != self.result_types[0].element_type:
+        if not y.operands or y.operands[0].type != rt.element_type:
             raise self.op_error("expected yield type to match shape element type")

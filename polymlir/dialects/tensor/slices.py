@@ -11,58 +11,33 @@ from ...ir.fields import operand, prop, result, var_operand
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
-from ..index_lists import DynamicIndexListFormat, verify_dynamic_count, verify_offset_sizes_strides
-from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, static_list, tensor_type
+from ..index_lists import DynamicIndexListFormat, static_values, verify_offset_sizes_strides
+from ..slicing import (
+    SliceMismatch,
+    in_bounds_slice_error,
+    slice_mismatch,
+    slice_result_type,
+    static_offsets_sizes_strides,
+    verify_dynamic_counts,
+)
+from .ops import AnyRankedTensor, AnyTensor, IndexListArrayAttr, tensor_type
 
 # -- slices -------------------------------------------------------------------------------
 
 
-def compute_rank_reduction_mask(original, reduced) -> set[int] | None:
-    """Dimensions of ``original`` dropped to obtain ``reduced`` (greedy
-    matching of unit dimensions, as upstream); None if impossible."""
-    unused: set[int] = set()
-    r = 0
-    for i, d in enumerate(original):
-        if r < len(reduced) and d == reduced[r]:
-            r += 1
-            continue
-        unused.add(i)
-        if d != 1:
-            return None
-    if r != len(reduced):
-        return None
-    return unused
-
-
-def slice_result_type(source: T.RankedTensorType, sizes: list[int]) -> T.RankedTensorType:
-    """Upstream's ``ExtractSliceOp::inferResultType``: the static sizes."""
-    return tensor_type(sizes, source.element_type, source.encoding)
+# Upstream's ``produceSliceErrorMsg``, by the rule a slice type breaks.
+_SLICE_MESSAGES = {
+    SliceMismatch.RANK_TOO_LARGE: "expected rank to be smaller or equal to the other rank. ",
+    SliceMismatch.SIZE_MISMATCH: "expected type to be '{expected}' or a rank-reduced version. (size mismatch) ",
+    SliceMismatch.ELEM_TYPE_MISMATCH: "expected element type to be '{element_type}'",
+}
 
 
 def verify_rank_reduced(op, expected: T.ShapedType, actual: T.ShapedType) -> None:
     """``isRankReducedType`` + ``produceSliceErrorMsg``."""
-    if expected == actual:
-        return
-    if actual.rank > expected.rank:
-        raise op.emit_error("expected rank to be smaller or equal to the other rank. ")
-    if compute_rank_reduction_mask(expected.shape, actual.shape) is None:
-        raise op.emit_error(f"expected type to be '{expected}' or a rank-reduced version. (size mismatch) ")
-    if expected.element_type != actual.element_type:
-        raise op.emit_error(f"expected element type to be '{expected.element_type}'")
-
-
-def verify_in_bounds_slice(op, shape, offsets, sizes, strides) -> None:
-    """Upstream's ``verifyInBoundsSlice`` on the static entries."""
-    for i, d in enumerate(shape):
-        if d == DYNAMIC or i >= len(offsets) or offsets[i] == DYNAMIC:
-            continue
-        if offsets[i] >= d:
-            raise op.emit_error(f"offset {i} is out-of-bounds: {offsets[i]} >= {d}")
-        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
-            continue
-        last = offsets[i] + max(sizes[i] - 1, 0) * strides[i]
-        if last >= d:
-            raise op.emit_error(f"slice along dimension {i} runs out-of-bounds: {last} >= {d}")
+    mismatch = slice_mismatch(expected, actual)
+    if mismatch is not None:
+        raise op.emit_error(_SLICE_MESSAGES[mismatch].format(expected=expected, element_type=expected.element_type))
 
 
 class _SliceBase(DynamicIndexListFormat, OpDef):
@@ -73,23 +48,15 @@ class _SliceBase(DynamicIndexListFormat, OpDef):
     def _full_type(self) -> T.RankedTensorType:
         raise NotImplementedError
 
-    def _verify_lists(self) -> tuple[list[int], list[int], list[int]]:
-        offs, szs, strs = (static_list(self, n) for n in ("static_offsets", "static_sizes", "static_strides"))
-        for name, st, vals in (
-            ("offsets", offs, self.offsets),
-            ("sizes", szs, self.sizes),
-            ("strides", strs, self.strides),
-        ):
-            verify_dynamic_count(self, name, "static_" + name, st, vals)
-        rank = self._full_type().rank
-        verify_offset_sizes_strides(self, (rank, rank, rank), offs, szs, strs)
-        return offs, szs, strs
-
-    def _verify_slice(self, small: T.RankedTensorType) -> None:
+    def _verify_slice(self, small: T.Type) -> None:
         full = self._full_type()
-        offs, szs, strs = self._verify_lists()
-        verify_rank_reduced(self, slice_result_type(full, szs), small)
-        verify_in_bounds_slice(self, full.shape, offs, szs, strs)
+        verify_dynamic_counts(self)
+        offs, szs, strs = static_offsets_sizes_strides(self)
+        verify_offset_sizes_strides(self, (full.rank, full.rank, full.rank), offs, szs, strs)
+        verify_rank_reduced(self, slice_result_type(full, szs), T.of_kind(small, T.RankedTensorType))
+        msg = in_bounds_slice_error(full.shape, offs, szs, strs)
+        if msg is not None:
+            raise self.emit_error(msg)
 
 
 @register_op
@@ -116,7 +83,7 @@ class ExtractSliceOp(_SliceBase):
     )
 
     def _full_type(self) -> T.RankedTensorType:
-        return self.source.type
+        return T.of_kind(self.source.type, T.RankedTensorType)
 
     def verify_(self) -> None:
         self._verify_slice(self.result_types[0])
@@ -125,11 +92,12 @@ class ExtractSliceOp(_SliceBase):
 class _InsertSliceBase(_SliceBase):
     __slots__ = ()
 
+    # Both ops start with the single operands ``source`` and ``dest``.
     def _full_type(self) -> T.RankedTensorType:
-        return self.dest.type  # type: ignore[attr-defined]
+        return T.of_kind(self.operands[1].type, T.RankedTensorType)
 
     def verify_(self) -> None:
-        self._verify_slice(self.source.type)  # type: ignore[attr-defined]
+        self._verify_slice(self.operands[0].type)
 
 
 @register_op
@@ -249,7 +217,7 @@ def verify_reshape_like(op, expanded: T.ShapedType, collapsed: T.ShapedType, gro
                 raise op.op_error(f"expected dimension {i} of collapsed type to be static value of {n}")
 
 
-def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.RankedTensorType:
+def _collapsed_type(expanded: T.ShapedType, groups: list[list[int]]) -> T.RankedTensorType:
     shape = []
     for g in groups:
         dims = [expanded.shape[d] for d in g]
@@ -263,7 +231,7 @@ def _collapsed_type(expanded: T.RankedTensorType, groups: list[list[int]]) -> T.
     return tensor_type(shape, expanded.element_type)
 
 
-def _verify_tensor_reshape(op, expanded: T.RankedTensorType, collapsed: T.RankedTensorType) -> None:
+def _verify_tensor_reshape(op, expanded: T.ShapedType, collapsed: T.ShapedType) -> None:
     groups = reassociation_groups(op.reassociation)
     verify_reshape_like(op, expanded, collapsed, groups)
     expected = _collapsed_type(expanded, groups)
@@ -290,9 +258,9 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     )
 
     def verify_(self) -> None:
-        rt = self.result_types[0]
-        st = self.src.type
-        static = static_list(self, "static_output_shape")
+        rt = T.of_kind(self.result_types[0], T.ShapedType)
+        st = T.of_kind(self.src.type, T.ShapedType)
+        static = static_values(self, "static_output_shape")
         if len(static) != rt.rank:
             raise self.op_error(
                 f"expected number of static shape dims to be equal to the output rank ({rt.rank}) "
@@ -322,4 +290,6 @@ class CollapseShapeOp(OpDef):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:
-        _verify_tensor_reshape(self, self.src.type, self.result_types[0])
+        _verify_tensor_reshape(
+            self, T.of_kind(self.src.type, T.ShapedType), T.of_kind(self.result_types[0], T.ShapedType)
+        )

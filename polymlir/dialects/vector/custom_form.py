@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -38,6 +40,14 @@ def iterator_type_name(a: A.Attribute) -> str | None:
 
 
 _TRAIT_ATTRS = ("indexing_maps", "iterator_types", "kind")
+
+
+@runtime_checkable
+class MaskableOp(Protocol):
+    """An op with upstream's MaskableOpInterface: the mask type
+    ``vector.mask`` must give it."""
+
+    def expected_mask_type(self) -> T.Type: ...
 
 
 @register_op
@@ -96,7 +106,7 @@ class ContractionOp(OpDef):
             name = x.value if isinstance(x, A.StringAttr) else iterator_type_name(x)
             if name not in ITERATOR_TYPES:
                 custom_op_error(p, state, f"unexpected iterator_type ({name})", pos)
-            conv.append(iterator_type_attr(name))  # type: ignore[arg-type]
+            conv.append(iterator_type_attr(name))
         merged["iterator_types"] = A.ArrayAttr(tuple(conv))
         merged.setdefault("kind", KIND_ADD)
         for k, v in merged.items():
@@ -126,7 +136,7 @@ class ContractionOp(OpDef):
         n = maps[0].num_dims
         shape, flags = [0] * n, [False] * n
         for v, m in zip(self.operands[:2], maps[:2], strict=False):
-            t = v.type
+            t = T.of_kind(v.type, T.VectorType)
             for i, r in enumerate(m.results):
                 if isinstance(r, AffineDimExpr):
                     shape[r.position] = t.shape[i]
@@ -273,12 +283,12 @@ class OuterProductOp(OpDef):
         p.write(f" : {p.type(self.lhs.type)}, {p.type(self.rhs.type)}")
 
     def expected_mask_type(self) -> T.Type:
-        r = self.result_types[0]
+        r = T.of_kind(self.result_types[0], T.VectorType)
         return vtype(r.shape, T.i1, scal(r))
 
     def verify_(self) -> None:
-        vl, tr = self.lhs.type, self.rhs.type
-        res = self.result_types[0]
+        vl, tr = T.of_kind(self.lhs.type, T.VectorType), self.rhs.type
+        res = T.of_kind(self.result_types[0], T.VectorType)
         same_element_type(self, vl, res, "lhs operand and result have same element type")
         same_element_type(self, tr, res, "rhs operand and result have same element type")
         if vl.rank != 1:
@@ -302,7 +312,7 @@ class OuterProductOp(OpDef):
         acc = self.acc
         if acc is not None and acc.type != res:
             raise self.op_error("expected operand #3 of same type as result type")
-        if not supported_kind(kind_name(self.kind), res.element_type):  # type: ignore[attr-defined]
+        if not supported_kind(kind_name(self.kind), res.element_type):
             raise self.op_error("unsupported outerproduct type")
 
 
@@ -371,13 +381,13 @@ class MaskOp(OpDef):
         if len(ops) == 1:
             return
         masked = ops[0]
-        if "MaskableOpInterface" not in masked.traits:
+        if "MaskableOpInterface" not in masked.traits or not isinstance(masked, MaskableOp):
             raise self.op_error("expects a MaskableOpInterface within the mask region")
         if len(masked.results) != len(self.results):
             raise self.op_error("expects number of results to match maskable operation number of results")
         if [v.type for v in masked.results] != self.result_types:
             raise self.op_error("expects result type to match maskable operation result type")
-        expected = masked.expected_mask_type()  # type: ignore[attr-defined]
+        expected = masked.expected_mask_type()
         if self.mask.type != expected:
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")
         pt = self.passthru

@@ -7,7 +7,7 @@ outerproduct, mask, print) in ``custom_form.py``."""
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TYPE_CHECKING, NoReturn, TypeGuard
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -19,6 +19,9 @@ from ...ir.registry import register_op
 from ...ir.types import DYNAMIC
 from ..arith.ops import FastMathAttr
 from ..index_lists import DynamicIndexListFormat, mixed_values
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...parser.parser import OpState, Parser
 
 POISON = -1  # upstream's kPoisonIndex
 
@@ -130,7 +133,7 @@ def bitwidth(t: T.Type) -> int:
     return 0
 
 
-def custom_op_error(p, state, msg: str, pos: int | None = None):
+def custom_op_error(p: Parser, state: OpState, msg: str, pos: int | None = None) -> NoReturn:
     """A parse error as upstream's OpAsmParser reports it (prefixed with the op)."""
     p.error(f"custom op '{state.name}' {msg}", pos)
 
@@ -154,7 +157,7 @@ class BroadcastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($vector)"
 
     def verify_(self) -> None:
-        st, rt = self.source.type, self.result_types[0]
+        st, rt = self.source.type, T.of_kind(self.result_types[0], T.VectorType)
         same_element_type(self, st, rt, "source operand and result have same element type")
         if not isinstance(st, T.VectorType):
             if st == rt.element_type:
@@ -196,8 +199,8 @@ class ShuffleOp(OpDef):
             ps.types.setdefault("vector", [vtype(shape, v1.element_type)])
 
     def verify_(self) -> None:
-        v1, v2 = self.v1.type, self.v2.type
-        rt = self.result_types[0]
+        v1, v2 = T.of_kind(self.v1.type, T.VectorType), T.of_kind(self.v2.type, T.VectorType)
+        rt = T.of_kind(self.result_types[0], T.VectorType)
         same_element_type(self, v1, rt, "first operand v1 and result have same element type")
         same_element_type(self, v2, rt, "second operand v2 and result have same element type")
         ok0 = v1.rank == 0 and v2.rank == 0 and rt.rank == 1
@@ -350,8 +353,8 @@ class FromElementsOp(OpDef):
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
-        t = self.result_types[0]
-        if [v.type for v in self.elements] != [t.element_type] * t.num_elements:  # type: ignore[attr-defined]
+        t = T.of_kind(self.result_types[0], T.VectorType)
+        if [v.type for v in self.elements] != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that operand types match result element type")
 
 
@@ -489,10 +492,10 @@ class ScalableExtractOp(OpDef):
     assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]
+        s, r = T.of_kind(self.source.type, T.VectorType), T.of_kind(self.result_types[0], T.VectorType)
         if s.element_type != r.element_type:
             raise self.op_error("failed to verify that all of {source, res} have same element type")
-        if self.pos.value % r.num_elements:  # type: ignore[attr-defined]
+        if self.prop("pos", A.IntegerAttr).value % r.num_elements:
             raise self.op_error("failed to verify that position is a multiple of the result length.")
 
 
@@ -515,7 +518,7 @@ class CreateMaskOp(OpDef):
         ps.types.setdefault("operands_", [T.index] * len(ps.operands.get("operands_", [])))
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = T.of_kind(self.result_types[0], T.VectorType)
         n = len(self.operands)
         if t.rank == 0:
             if n != 1:
@@ -536,7 +539,7 @@ class ConstantMaskOp(OpDef):
     assembly_format = "$mask_dim_sizes attr-dict `:` type(results)"
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = T.of_kind(self.result_types[0], T.VectorType)
         sizes = list(self.mask_dim_sizes.values)
         if t.rank == 0:
             if len(sizes) != 1:

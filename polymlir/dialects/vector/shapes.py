@@ -147,7 +147,7 @@ class ShapeCastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]
+        s, r = T.of_kind(self.source.type, T.VectorType), T.of_kind(self.result_types[0], T.VectorType)
         if s.element_type != r.element_type:
             raise self.op_error("has different source and result element types")
         if s.num_elements != r.num_elements:
@@ -171,7 +171,7 @@ class BitCastOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
-        s, r = self.source.type, self.result_types[0]
+        s, r = T.of_kind(self.source.type, T.VectorType), T.of_kind(self.result_types[0], T.VectorType)
         if s.rank != r.rank:
             raise self.op_error("failed to verify that all of {source, result} have same rank")
         for i in range(s.rank - 1):
@@ -198,7 +198,7 @@ class TransposeOp(OpDef):
     assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"
 
     def verify_(self) -> None:
-        v, r = self.vector.type, self.result_types[0]
+        v, r = T.of_kind(self.vector.type, T.VectorType), T.of_kind(self.result_types[0], T.VectorType)
         same_element_type(self, v, r, "operand and result have same element type")
         rank = r.rank
         if v.rank != rank:

@@ -11,6 +11,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, const
 from ...ir.affine_map import AffineMap
+from ...ir.core import Value
 from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ...ir.opdef import OpDef
@@ -75,8 +76,9 @@ def _false_array(n: int) -> A.ArrayAttr:
     return A.ArrayAttr(tuple(A.FALSE for _ in range(n)))
 
 
-def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
-    """Fill the default permutation map and in_bounds of a parsed transfer."""
+def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap | None:
+    """Fill the default permutation map and in_bounds of a parsed transfer;
+    the permutation map, None when the attribute is not an affine map."""
     attrs = state.attributes
     pm = attrs.pop("permutation_map", None)
     if pm is None:
@@ -85,8 +87,7 @@ def _complete_transfer_attrs(p, state, shaped, vec, types_pos) -> AffineMap:
             custom_op_error(
                 p, state, "expected a custom permutation_map when rank(source) != rank(destination)", types_pos
             )
-        pmap = minor_identity_map(shaped, vec)
-        pm = A.AffineMapAttr(pmap)
+        pm = A.AffineMapAttr(minor_identity_map(shaped, vec))
     pmap = pm.value if isinstance(pm, A.AffineMapAttr) else None
     state.properties["permutation_map"] = pm
     ib = attrs.pop("in_bounds", None)
@@ -110,6 +111,12 @@ def _print_transfer_attrs(op, p) -> None:
     p.print_optional_attr_dict(attrs)
 
 
+def _requires_indices(op, base: T.Type) -> None:
+    """One index per dimension of a ranked ``base``."""
+    if isinstance(base, T.ShapedType) and base.has_rank and len(op.indices) != base.rank:
+        raise op.op_error(f"requires {base.rank} indices")
+
+
 def _verify_permutation_map(op, pmap: AffineMap) -> None:
     seen = [False] * pmap.num_inputs
     msg = "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)"
@@ -125,7 +132,23 @@ def _verify_permutation_map(op, pmap: AffineMap) -> None:
         seen[r.position] = True
 
 
-def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
+def _verify_transfer_op(op, vec: T.Type, *, writes: bool) -> AffineMap:
+    """What transfer_read and transfer_write (``writes``) verify alike, in
+    upstream's order: the index count, no broadcast dimension in a write,
+    then ``verifyTransferOp``. Returns the permutation map."""
+    shaped = op.base.type
+    _requires_indices(op, shaped)
+    pmap = op.prop("permutation_map", A.AffineMapAttr).value
+    if writes and any(isinstance(r, AffineConstantExpr) for r in pmap.results):
+        raise op.op_error("should not have broadcast dimensions")
+    mask = op.mask.type if op.mask is not None else None
+    _verify_transfer(op, shaped, T.of_kind(vec, T.VectorType), mask, pmap, op.prop("in_bounds", A.ArrayAttr))
+    return pmap
+
+
+def _verify_transfer(
+    op, shaped: T.Type, vec: T.VectorType, mask: T.Type | None, pmap: AffineMap, in_bounds: A.ArrayAttr
+) -> None:
     """Upstream's ``verifyTransferOp``."""
     if op.attributes.get("masked") is not None:
         raise op.op_error("masked attribute has been removed. Use in_bounds instead.")
@@ -171,6 +194,18 @@ def _verify_transfer(op, shaped, vec, mask, pmap: AffineMap, in_bounds) -> None:
         )
 
 
+def _resolve_transfer_mask(
+    p, state, mask, st: T.ShapedType, vt: T.VectorType, pmap: AffineMap | None, tpos: int
+) -> Value:
+    """The mask operand of a parsed transfer, of the type its vector and
+    permutation map imply."""
+    if isinstance(st.element_type, T.VectorType):
+        custom_op_error(p, state, "does not support masks with vector element type", mask[2])
+    if pmap is None or vt.rank != pmap.num_results:
+        custom_op_error(p, state, "expected the same rank for the vector and the results of the permutation map", tpos)
+    return p.resolve_operand(mask, transfer_mask_type(vt, pmap))
+
+
 def _parse_transfer_types(p, state) -> tuple:
     types_pos = p.start
     types = p.parse_colon_type_list()
@@ -214,13 +249,7 @@ class TransferReadOp(OpDef):
         ops = [p.resolve_operand(src, st)] + p.resolve_operands(idx, [T.index] * len(idx))
         ops.append(p.resolve_operand(pad, st.element_type))
         if mask is not None:
-            if isinstance(st.element_type, T.VectorType):
-                custom_op_error(p, state, "does not support masks with vector element type", mask[2])
-            if pmap is None or vt.rank != pmap.num_results:
-                custom_op_error(
-                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
-                )
-            ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
+            ops.append(_resolve_transfer_mask(p, state, mask, st, vt, pmap, tpos))
         state.operands = ops
         state.properties["operandSegmentSizes"] = segment_sizes_attr([1, len(idx), 1, int(mask is not None)])
         state.result_types = [vt]
@@ -233,23 +262,18 @@ class TransferReadOp(OpDef):
         p.write(f" : {p.type(self.base.type)}, {p.type(self.result_types[0])}")
 
     def expected_mask_type(self) -> T.Type:
-        return transfer_mask_type(self.result_types[0], self.permutation_map.value)
+        return transfer_mask_type(T.of_kind(self.result_types[0], T.VectorType), self.permutation_map.value)
 
     def verify_(self) -> None:
-        st, vt = self.base.type, self.result_types[0]
-        pmap = self.permutation_map.value
-        mask = self.mask.type if self.mask is not None else None
-        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:
-            raise self.op_error(f"requires {st.rank} indices")
-        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)
-        pt = self.padding.type
-        if isinstance(st.element_type, T.VectorType):
-            if st.element_type != pt:
+        pmap = _verify_transfer_op(self, self.result_types[0], writes=False)
+        et, pt = T.of_kind(self.base.type, T.ShapedType).element_type, self.padding.type
+        if isinstance(et, T.VectorType):
+            if et != pt:
                 raise self.op_error("requires source element type and padding type to match.")
         else:
             if not isinstance(pt, (T.IntegerType, T.IndexType, T.FloatType)):
                 raise self.op_error("requires valid padding vector elemental type")
-            if pt != st.element_type:
+            if pt != et:
                 raise self.op_error("requires formal padding and source of the same elemental type")
         _verify_permutation_map(self, pmap)
 
@@ -288,13 +312,7 @@ class TransferWriteOp(OpDef):
         ops = [p.resolve_operand(val, vt), p.resolve_operand(src, st)]
         ops += p.resolve_operands(idx, [T.index] * len(idx))
         if mask is not None:
-            if isinstance(st.element_type, T.VectorType):
-                custom_op_error(p, state, "does not support masks with vector element type", mask[2])
-            if pmap is None or vt.rank != pmap.num_results:
-                custom_op_error(
-                    p, state, "expected the same rank for the vector and the results of the permutation map", tpos
-                )
-            ops.append(p.resolve_operand(mask, transfer_mask_type(vt, pmap)))
+            ops.append(_resolve_transfer_mask(p, state, mask, st, vt, pmap, tpos))
         state.operands = ops
         state.properties["operandSegmentSizes"] = segment_sizes_attr([1, 1, len(idx), int(mask is not None)])
         state.result_types = [st] if isinstance(st, T.RankedTensorType) else []
@@ -307,26 +325,14 @@ class TransferWriteOp(OpDef):
         p.write(f" : {p.type(self.valueToStore.type)}, {p.type(self.base.type)}")
 
     def expected_mask_type(self) -> T.Type:
-        return transfer_mask_type(self.valueToStore.type, self.permutation_map.value)
+        return transfer_mask_type(T.of_kind(self.valueToStore.type, T.VectorType), self.permutation_map.value)
 
     def verify_(self) -> None:
-        st, vt = self.base.type, self.valueToStore.type
-        pmap = self.permutation_map.value
-        mask = self.mask.type if self.mask is not None else None
-        if isinstance(st, T.ShapedType) and st.has_rank and len(self.indices) != st.rank:
-            raise self.op_error(f"requires {st.rank} indices")
-        if any(isinstance(r, AffineConstantExpr) for r in pmap.results):
-            raise self.op_error("should not have broadcast dimensions")
-        _verify_transfer(self, st, vt, mask, pmap, self.in_bounds)
+        pmap = _verify_transfer_op(self, self.valueToStore.type, writes=True)
         _verify_permutation_map(self, pmap)
 
 
 # -- load / store -----------------------------------------------------------------------------
-
-
-def _requires_indices(op, base: T.Type) -> None:
-    if isinstance(base, T.ShapedType) and base.has_rank and len(op.indices) != base.rank:
-        raise op.op_error(f"requires {base.rank} indices")
 
 
 def _verify_layout(op, vt: T.VectorType, mt: T.MemRefType) -> None:
@@ -358,7 +364,7 @@ class LoadOp(_LoadStoreBase):
     assembly_format = "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"
 
     def verify_(self) -> None:
-        vt, mt = self.result_types[0], self.base.type
+        vt, mt = T.of_kind(self.result_types[0], T.VectorType), T.of_kind(self.base.type, T.MemRefType)
         _verify_layout(self, vt, mt)
         if mt.rank < vt.rank:
             raise self.op_error("destination memref has lower rank than the result vector")
@@ -386,7 +392,7 @@ class StoreOp(_LoadStoreBase):
     assembly_format = "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"
 
     def verify_(self) -> None:
-        vt, mt = self.valueToStore.type, self.base.type
+        vt, mt = T.of_kind(self.valueToStore.type, T.VectorType), T.of_kind(self.base.type, T.MemRefType)
         _verify_layout(self, vt, mt)
         if mt.rank < vt.rank:
             raise self.op_error("source memref has lower rank than the vector to store")
@@ -400,27 +406,31 @@ class StoreOp(_LoadStoreBase):
         _requires_indices(self, mt)
 
 
-def _verify_masked_load(op, noun: str) -> None:
-    """maskedload/expandload: element types, indices, mask and pass_thru
-    (``noun`` is upstream's wording: "shape" or "dim")."""
-    rt, mt = op.result_types[0], op.base.type
-    if rt.element_type != mt.element_type:
-        raise op.op_error("base and result element type should match")
-    _requires_indices(op, mt)
-    if rt.shape != op.mask.type.shape:
-        raise op.op_error(f"expected result {noun} to match mask {noun}")
-    if rt != op.pass_thru.type:
-        raise op.op_error("expected pass_thru of same type as result type")
-
-
-def _verify_masked_store(op, noun: str) -> None:
-    """maskedstore/compressstore: element types, indices and mask."""
-    vt, mt = op.valueToStore.type, op.base.type
-    if vt.element_type != mt.element_type:
-        raise op.op_error("base and valueToStore element type should match")
-    _requires_indices(op, mt)
-    if vt.shape != op.mask.type.shape:
-        raise op.op_error(f"expected valueToStore {noun} to match mask {noun}")
+def _verify_masked_access(
+    op,
+    data_name: str,
+    data: T.Type,
+    noun: str,
+    *,
+    index_vec: T.Type | None = None,
+    pass_thru: T.Type | None = None,
+) -> None:
+    """maskedload/maskedstore/gather/scatter/expandload/compressstore: the
+    data vector (``data_name``: the "result" of a load, the "valueToStore" of
+    a store) against the base's element type, the indices, the index vector
+    of gather/scatter, the mask and a load's ``pass_thru``, in upstream's
+    order and words (``noun`` is "shape" for maskedload/maskedstore, "dim"
+    for the others)."""
+    vt, bt = T.of_kind(data, T.VectorType), T.of_kind(op.base.type, T.ShapedType)
+    if vt.element_type != bt.element_type:
+        raise op.op_error(f"base and {data_name} element type should match")
+    _requires_indices(op, bt)
+    if index_vec is not None and vt.shape != T.of_kind(index_vec, T.VectorType).shape:
+        raise op.op_error(f"expected {data_name} dim to match indices dim")
+    if vt.shape != T.of_kind(op.mask.type, T.VectorType).shape:
+        raise op.op_error(f"expected {data_name} {noun} to match mask {noun}")
+    if pass_thru is not None and vt != pass_thru:
+        raise op.op_error(f"expected pass_thru of same type as {data_name} type")
 
 
 @register_op
@@ -441,7 +451,7 @@ class MaskedLoadOp(_LoadStoreBase):
     )
 
     def verify_(self) -> None:
-        _verify_masked_load(self, "shape")
+        _verify_masked_access(self, "result", self.result_types[0], "shape", pass_thru=self.pass_thru.type)
 
 
 @register_op
@@ -461,7 +471,7 @@ class MaskedStoreOp(_LoadStoreBase):
     )
 
     def verify_(self) -> None:
-        _verify_masked_store(self, "shape")
+        _verify_masked_access(self, "valueToStore", self.valueToStore.type, "shape")
 
 
 @register_op
@@ -486,22 +496,15 @@ class GatherOp(_LoadStoreBase):
     )
 
     def expected_mask_type(self) -> T.Type:
-        r = self.result_types[0]
+        r = T.of_kind(self.result_types[0], T.VectorType)
         return vtype(r.shape, T.i1, scal(r))
 
     def verify_(self) -> None:
-        rt, bt = self.result_types[0], self.base.type
-        if not isinstance(bt, (T.MemRefType, T.RankedTensorType)):
+        if not isinstance(self.base.type, (T.MemRefType, T.RankedTensorType)):
             raise self.op_error("requires base to be a memref or ranked tensor type")
-        if rt.element_type != bt.element_type:
-            raise self.op_error("base and result element type should match")
-        _requires_indices(self, bt)
-        if rt.shape != self.index_vec.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected result dim to match indices dim")
-        if rt.shape != self.mask.type.shape:  # type: ignore[attr-defined]
-            raise self.op_error("expected result dim to match mask dim")
-        if rt != self.pass_thru.type:
-            raise self.op_error("expected pass_thru of same type as result type")
+        _verify_masked_access(
+            self, "result", self.result_types[0], "dim", index_vec=self.index_vec.type, pass_thru=self.pass_thru.type
+        )
 
 
 @register_op
@@ -525,18 +528,11 @@ class ScatterOp(_LoadStoreBase):
     )
 
     def expected_mask_type(self) -> T.Type:
-        v = self.valueToStore.type
+        v = T.of_kind(self.valueToStore.type, T.VectorType)
         return vtype(v.shape, T.i1, scal(v))
 
     def verify_(self) -> None:
-        vt, bt = self.valueToStore.type, self.base.type
-        if vt.element_type != bt.element_type:
-            raise self.op_error("base and valueToStore element type should match")
-        _requires_indices(self, bt)
-        if vt.shape != self.index_vec.type.shape:
-            raise self.op_error("expected valueToStore dim to match indices dim")
-        if vt.shape != self.mask.type.shape:
-            raise self.op_error("expected valueToStore dim to match mask dim")
+        _verify_masked_access(self, "valueToStore", self.valueToStore.type, "dim", index_vec=self.index_vec.type)
 
 
 @register_op
@@ -557,7 +553,7 @@ class ExpandLoadOp(_LoadStoreBase):
     )
 
     def verify_(self) -> None:
-        _verify_masked_load(self, "dim")
+        _verify_masked_access(self, "result", self.result_types[0], "dim", pass_thru=self.pass_thru.type)
 
 
 @register_op
@@ -577,7 +573,7 @@ class CompressStoreOp(_LoadStoreBase):
     )
 
     def verify_(self) -> None:
-        _verify_masked_store(self, "dim")
+        _verify_masked_access(self, "valueToStore", self.valueToStore.type, "dim")
 
 
 @register_op
@@ -592,7 +588,7 @@ class TypeCastOp(OpDef):
     assembly_format = "$memref attr-dict `:` type($memref) `to` type($result)"
 
     def verify_(self) -> None:
-        st, rt = self.memref.type, self.result_types[0]
+        st, rt = T.of_kind(self.memref.type, T.MemRefType), T.of_kind(self.result_types[0], T.MemRefType)
         if not has_identity_layout(canonicalize_strided_layout(st)):
             raise self.op_error("expects operand to be a memref with identity layout")
         if not has_identity_layout(rt):
@@ -600,11 +596,11 @@ class TypeCastOp(OpDef):
         if st.memory_space != rt.memory_space:
             raise self.op_error("expects result in same memory space")
 
-        def scalar(t):
+        def scalar(t: T.MemRefType) -> T.Type:
             e = t.element_type
             return e.element_type if isinstance(e, T.VectorType) else e
 
-        def full_shape(t):
+        def full_shape(t: T.MemRefType) -> tuple[int, ...]:
             e = t.element_type
             return tuple(t.shape) + (tuple(e.shape) if isinstance(e, T.VectorType) else ())
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...dialects.bufferization import AllocTensorOp
+from ...dialects.index_lists import static_values
 from ...dialects.memref.reshapes import compute_collapsed_type, compute_expanded_type
-from ...dialects.memref.views import infer_rank_reduced_subview_type
-from ...dialects.tensor.ops import static_list
+from ...dialects.slicing import infer_rank_reduced_subview_type, static_offsets_sizes_strides
 from ...dialects.tensor.slices import reassociation_groups
 from ...ir import attributes as A
 from ...ir import types as T
@@ -112,7 +112,7 @@ def _rank(z: Bufferizer, op: Operation) -> None:
 def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, result_shape: Sequence[int]) -> Value:
     """``memref.subview`` of ``src`` with the offsets/sizes/strides of the
     slice op ``op`` (its dynamic ones start at operand ``first``)."""
-    offs, sizes, strides = (static_list(op, n) for n in ("static_offsets", "static_sizes", "static_strides"))
+    offs, sizes, strides = static_offsets_sizes_strides(op)
     st = src.type
     assert isinstance(st, T.MemRefType)
     if st.layout is not None and not isinstance(st.layout, A.StridedLayoutAttr) and not has_identity_layout(st):
@@ -271,7 +271,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
     src = z.buffer(op.operand(0))
     st = T.of_kind(op.operand(0).type, T.ShapedType)
     rt = T.of_kind(op.results[0].type, T.ShapedType)
-    low, high = static_list(op, "static_low"), static_list(op, "static_high")
+    low, high = static_values(op, "static_low"), static_values(op, "static_high")
     seg = op.prop("operandSegmentSizes", A.DenseArrayAttr).values
     dyn_low = list(op.operands[1 : 1 + seg[1]])
     dyn_high = list(op.operands[1 + seg[1] : 1 + seg[1] + seg[2]])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects.memref.views import infer_subview_result_type
+from ...dialects.slicing import infer_subview_result_type
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, const, dim

@@ -511,6 +511,16 @@ func.func @a(%i: index, %t: tensor<4xf32>) {
 
 // -----
 
+// An empty slice is bounded at offset + (size - 1) * stride too, as upstream
+// (and memref.subview) have it: 3 + (0 - 1) * -1 = 4.
+func.func @a(%i: index, %t: tensor<4xf32>) {
+  // expected-error@+1 {{slice along dimension 0 runs out-of-bounds: 4 >= 4}}
+  %0 = tensor.extract_slice %t[3][0][-1] : tensor<4xf32> to tensor<0xf32>
+  return
+}
+
+// -----
+
 func.func @a(%i: index, %t: tensor<4xf32>) {
   // expected-error@+1 {{expected sizes to be non-negative, but got -1}}
   %0 = tensor.extract_slice %t[0][-1][2] : tensor<4xf32> to tensor<?xf32>
