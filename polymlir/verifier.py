@@ -8,7 +8,8 @@ from __future__ import annotations
 from .ir import attributes as A
 from .ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .ir.diagnostics import DiagnosticError
-from .ir.opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
+from .ir.opdef import OpDef
+from .ir.traits import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR
 from .printer import AsmPrinter
 
 

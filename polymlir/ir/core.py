@@ -16,6 +16,7 @@ from . import registry
 from .attributes import Attribute
 from .attributes.locations import UNKNOWN_LOC, Location
 from .diagnostics import DiagnosticError
+from .traits import Trait
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,7 +174,7 @@ class Operation:
     )
 
     # Class-level metadata that registered op classes override.
-    traits: ClassVar[frozenset[str]] = frozenset()
+    traits: ClassVar[frozenset[Trait]] = frozenset()
     registered: ClassVar[bool] = False
     OP_NAME: ClassVar[str] = ""
 
@@ -303,7 +304,7 @@ class Operation:
         if post_order:
             yield self
 
-    def has_trait(self, trait: str) -> bool:
+    def has_trait(self, trait: Trait) -> bool:
         return trait in self.traits
 
     # -- custom assembly (registered ops, OpDef, override these) ---------------

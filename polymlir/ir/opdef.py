@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from .asm_format import compile_format
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
+from .traits import GRAPH_REGION, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, Trait, check_traits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
@@ -33,21 +34,6 @@ class AssemblyFormat(Protocol):
 
 
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
-
-
-# Trait names (strings keep them cheap to test and easy to declare).
-ISOLATED_FROM_ABOVE = "IsolatedFromAbove"
-TERMINATOR = "IsTerminator"
-NO_TERMINATOR = "NoTerminator"
-SINGLE_BLOCK = "SingleBlock"
-SYMBOL_TABLE = "SymbolTable"
-SYMBOL = "Symbol"
-GRAPH_REGION = "GraphRegion"  # RegionKindInterface: regions are graph regions
-AFFINE_SCOPE = "AffineScope"
-PURE = "Pure"
-SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
-SAME_TYPE_OPERANDS = "SameTypeOperands"
-SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
 
 
 _OWN_FIELDS: dict[type, list] = {}
@@ -79,7 +65,7 @@ class OpDef(Operation):
     __slots__ = ()
     registered: ClassVar[bool] = True
     OP_NAME: ClassVar[str] = ""
-    traits: ClassVar[frozenset[str]] = frozenset()
+    traits: ClassVar[frozenset[Trait]] = frozenset()
     # Dialect whose prefix may be dropped for ops nested in this op's regions.
     default_dialect: ClassVar[str] = ""
     # Names of the inherent attributes (properties), computed from the fields.
@@ -99,6 +85,7 @@ class OpDef(Operation):
 
     @classmethod
     def _finalize(cls) -> None:
+        check_traits(cls.__name__, cls.traits)
         fields: dict[str, Field] = {}
         for klass in reversed(cls.__mro__):
             for name, v in _own_fields(klass):

@@ -13,8 +13,8 @@ from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.core import Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
-from ...ir.opdef import TERMINATOR
 from ...ir.registry import register_op
+from ...ir.traits import CALL_OP_INTERFACE, TERMINATOR
 from . import attrs as LA
 from .control import verify_successor_operands
 from .ops import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop
@@ -316,7 +316,7 @@ class CallOp(_CallFields):
 
     __slots__ = ()
     OP_NAME = "llvm.call"
-    traits = frozenset({"CallOpInterface"})
+    traits = frozenset({CALL_OP_INTERFACE})
     callee_operands = var_operand(LLVM_TYPE)
     op_bundle_operands = var_operand(LLVM_TYPE)
     fastmathFlags = _fmf_prop()
@@ -419,7 +419,7 @@ class InvokeOp(_CallFields):
 
     __slots__ = ()
     OP_NAME = "llvm.invoke"
-    traits = frozenset({TERMINATOR, "CallOpInterface"})
+    traits = frozenset({TERMINATOR, CALL_OP_INTERFACE})
     branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
     callee_operands = var_operand(LLVM_TYPE)
     normalDestOperands = var_operand(LLVM_TYPE)

@@ -6,8 +6,8 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import prop, region
-from ...ir.opdef import ISOLATED_FROM_ABOVE, SYMBOL
 from ...ir.registry import register_op
+from ...ir.traits import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL
 from .ops import ARRAY, I32_ATTR, LLVMOp, _i64
 from .symbols import (
     LINKAGE,
@@ -34,7 +34,7 @@ class AliasOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.alias"
-    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL})
     alias_type = prop(TYPE)
     sym_name = prop(C.SymbolNameAttr)
     linkage = prop(LINKAGE)

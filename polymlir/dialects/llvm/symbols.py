@@ -15,8 +15,20 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Block, Region
 from ...ir.fields import prop, region, result
-from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE
 from ...ir.registry import register_op
+from ...ir.traits import (
+    AFFINE_SCOPE,
+    AUTOMATIC_ALLOCATION_SCOPE,
+    CONSTANT_LIKE,
+    FUNCTION_OP_INTERFACE,
+    ISOLATED_FROM_ABOVE,
+    NO_REGION_ARGUMENTS,
+    NO_TERMINATOR,
+    PURE,
+    SINGLE_BLOCK,
+    SYMBOL,
+    SYMBOL_TABLE,
+)
 from ..function_like import parse_function_like, print_function_like
 from . import attrs as LA
 from .ops import ANY_PTR, ARRAY, I32_ATTR, I64_ATTR, LLVMOp, _i64
@@ -181,7 +193,7 @@ class LLVMFuncOp(_FuncFields):
 
     __slots__ = ()
     OP_NAME = "llvm.func"
-    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, FUNCTION_OP_INTERFACE, AUTOMATIC_ALLOCATION_SCOPE})
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -384,7 +396,7 @@ class GlobalOp(_GlobalFields):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.global"
-    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL})
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -562,7 +574,7 @@ class AddressOfOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.addressof"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     global_name = prop(C.FlatSymbolRefAttr)
     res = result(ANY_PTR)
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
@@ -591,7 +603,7 @@ class AddressOfOp(LLVMOp):
 class DSOLocalEquivalentOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.dso_local_equivalent"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     function_name = prop(C.FlatSymbolRefAttr)
     res = result(ANY_PTR)
     assembly_format = "$function_name attr-dict `:` qualified(type($res))"
@@ -601,7 +613,7 @@ class DSOLocalEquivalentOp(LLVMOp):
 class ComdatOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.comdat"
-    traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, "NoRegionArguments"})
+    traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, NO_REGION_ARGUMENTS})
     sym_name = prop(C.SymbolNameAttr)
     body = region()
     assembly_format = "$sym_name $body attr-dict"

@@ -8,6 +8,7 @@ extract_strided_metadata), ``reshapes`` (expand/collapse_shape) and ``atomic`` (
 Every public name is importable from this package.
 """
 
+from ...ir.traits import AUTOMATIC_ALLOCATION_SCOPE
 from .alloc import (
     AllocaOp,
     AllocaScopeOp,
@@ -30,7 +31,6 @@ from .atomic import (
 )
 from .globals import GetGlobalOp, GlobalOp
 from .ops import (
-    AUTOMATIC_ALLOCATION_SCOPE,
     BASE_MEMREF_KIND,
     MEMREF_KIND,
     AlignmentAttr,

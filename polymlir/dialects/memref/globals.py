@@ -7,8 +7,9 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.constraints import AttrConstraint
 from ...ir.fields import prop, result
-from ...ir.opdef import PURE, SYMBOL, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import PURE, SYMBOL, SYMBOL_TABLE, SYMBOL_USER_OP_INTERFACE
 from .ops import AlignmentAttr, StaticShapeMemRef, q
 
 
@@ -16,7 +17,7 @@ def _lookup_symbol(op, name: str):
     """The op defining ``name`` in the nearest enclosing symbol table."""
     anc = op.parent_op
     while anc is not None:
-        if "SymbolTable" in anc.traits:
+        if SYMBOL_TABLE in anc.traits:
             for r in anc.regions:
                 for b in r.blocks:
                     for child in b.operations:
@@ -141,7 +142,7 @@ class GetGlobalOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.get_global"
-    traits = frozenset({PURE, "SymbolUserOpInterface"})
+    traits = frozenset({PURE, SYMBOL_USER_OP_INTERFACE})
     name_ = prop(C.FlatSymbolRefAttr, name="name")
     result_ = result(StaticShapeMemRef, name="result")
     assembly_format = "$name `:` type($result) attr-dict"

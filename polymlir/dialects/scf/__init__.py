@@ -5,9 +5,9 @@ index_switch, yield), ``parallel`` (parallel, reduce, reduce.return) and ``foral
 terminator). Every public name is importable from this package.
 """
 
+from ...ir.traits import REGION_BRANCH_TERMINATOR
 from .forall import PARALLEL_COMBINING_OPS, DeviceMappingArrayAttr, ForallOp, InParallelOp, VarRankedTensor
 from .ops import (
-    REGION_BRANCH_TERMINATOR,
     ConditionOp,
     Edge,
     ExecuteRegionOp,
