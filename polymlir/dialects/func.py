@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, prop, region, var_operand, var_result
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.symbol_table import lookup_nearest
 from ..ir.traits import (
     AFFINE_SCOPE,
     AUTOMATIC_ALLOCATION_SCOPE,
@@ -18,7 +18,6 @@ from ..ir.traits import (
     PURE,
     RETURN_LIKE,
     SYMBOL,
-    SYMBOL_TABLE,
     TERMINATOR,
     has_parent,
 )
@@ -117,22 +116,6 @@ class ReturnOp(OpDef):
                 )
 
 
-def _lookup_symbol(op, name: str):
-    """The op named ``name`` in the nearest enclosing symbol table."""
-    anc = op.parent_op
-    while anc is not None:
-        if SYMBOL_TABLE in anc.traits:
-            for r in anc.regions:
-                for b in r.blocks:
-                    for child in b.operations:
-                        n = child.get_attr("sym_name")
-                        if isinstance(n, A.StringAttr) and n.value == name:
-                            return child
-            return None
-        anc = anc.parent_op
-    return None
-
-
 @register_op
 class CallOp(OpDef):
     __slots__ = ()
@@ -147,7 +130,7 @@ class CallOp(OpDef):
     assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.callee.root)
+        fn = lookup_nearest(self, self.callee)
         if fn is None:
             raise self.op_error(f"'{self.callee.root}' does not reference a valid function")
         if not isinstance(fn, FuncOp):
@@ -205,7 +188,7 @@ class ConstantOp(OpDef):
     assembly_format = "attr-dict $value `:` type(results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.value.root)
+        fn = lookup_nearest(self, self.value)
         if fn is None:
             raise self.op_error(f"reference to undefined function '{self.value.root}'")
         if isinstance(fn, FuncOp) and self.result_types != [fn.type]:

@@ -14,6 +14,7 @@ from ...ir.core import Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
 from ...ir.traits import CALL_OP_INTERFACE, TERMINATOR
 from . import attrs as LA
 from .control import verify_successor_operands
@@ -29,7 +30,6 @@ from .symbols import (
     _attr_dict,
     _keyword,
     _split_attrs,
-    lookup_symbol,
 )
 from .types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType
 
@@ -344,20 +344,21 @@ class CallOp(_CallFields):
         _verify_bundles(self)
         args = self.arg_operands()
         _verify_var_callee_type(self, args)
-        callee = self.props.get("callee")
+        callee = self.opt_prop("callee", A.SymbolRefAttr)
         if callee is None:
             if not self.operands:
                 raise self.op_error("must have either a `callee` attribute or at least an operand")
             if not isinstance(self.operands[0].type, LLVMPointerType):
                 raise self.op_error(f"indirect call expects a pointer as callee: '{self.operands[0].type}'")
             return
-        fn = lookup_symbol(self, callee)
+        fn = lookup_nearest(self, callee)
         if fn is None:
             raise self.op_error(f"'{callee.root}' does not reference a symbol in the current scope")
+        ifunc_type = fn.prop("i_func_type", A.TypeAttr).value if fn.name == "llvm.mlir.ifunc" else None
         if isinstance(fn, LLVMFuncOp):
             ft = fn.type
-        elif fn.name == "llvm.mlir.ifunc":
-            ft = fn.properties["i_func_type"].value
+        elif isinstance(ifunc_type, LLVMFunctionType):
+            ft = ifunc_type
         elif fn.name == "llvm.mlir.alias":
             return
         else:

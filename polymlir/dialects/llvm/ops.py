@@ -50,7 +50,7 @@ value is ``op.results[0]``, also ``op.res``)::
     fma = INTRINSICS["fmuladd"].build([a, b, c])   # result type defaults to a's
 
 Ops are verified by ``polymlir.verifier.verify`` with upstream's rules
-and messages; symbols resolve with ``lookup_symbol(op, name)``.
+and messages; symbols resolve with ``polymlir.ir.symbol_table.lookup_nearest(op, ref)``.
 """
 
 from __future__ import annotations

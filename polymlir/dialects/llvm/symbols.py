@@ -16,6 +16,7 @@ from ...ir.asm_format import enum_attr
 from ...ir.core import Block, Region
 from ...ir.fields import prop, region, result
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
 from ...ir.traits import (
     AFFINE_SCOPE,
     AUTOMATIC_ALLOCATION_SCOPE,
@@ -45,30 +46,6 @@ from .types import (
 )
 
 # -- symbol helpers ------------------------------------------------------------
-
-
-def lookup_symbol(op, ref: A.SymbolRefAttr | str):
-    """The op ``ref`` names, from the nearest symbol table above ``op``."""
-    root, nested = (ref, ()) if isinstance(ref, str) else (ref.root, ref.nested)
-    table = op.parent_op
-    while table is not None and SYMBOL_TABLE not in table.traits:
-        table = table.parent_op
-    found = None
-    for name in (root, *nested):
-        if table is None:
-            return None
-        found = None
-        for r in table.regions:
-            for b in r.blocks:
-                for child in b.operations:
-                    n = child.properties.get("sym_name") if isinstance(child.properties, dict) else None
-                    if n is None:
-                        n = child.attributes.get("sym_name")
-                    if isinstance(n, A.StringAttr) and n.value == name:
-                        found = child
-                        break
-        table = found
-    return found
 
 
 def _keyword(p, names: Sequence[str]) -> str | None:
@@ -347,7 +324,7 @@ class LLVMFuncOp(_FuncFields):
 def _verify_comdat(op, attr) -> None:
     if attr is None:
         return
-    sel = lookup_symbol(op, attr)
+    sel = lookup_nearest(op, attr)
     if not isinstance(sel, ComdatSelectorOp):
         raise op.emit_error("expected comdat symbol")
 
@@ -580,7 +557,7 @@ class AddressOfOp(LLVMOp):
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
     def verify_(self) -> None:
-        sym = lookup_symbol(self, self.props["global_name"])
+        sym = lookup_nearest(self, self.prop("global_name", A.SymbolRefAttr))
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
             raise self.op_error(
                 "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "

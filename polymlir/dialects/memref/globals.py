@@ -9,24 +9,9 @@ from ...ir.constraints import AttrConstraint
 from ...ir.fields import prop, result
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
-from ...ir.traits import PURE, SYMBOL, SYMBOL_TABLE, SYMBOL_USER_OP_INTERFACE
+from ...ir.symbol_table import lookup_nearest
+from ...ir.traits import PURE, SYMBOL, SYMBOL_USER_OP_INTERFACE
 from .ops import AlignmentAttr, StaticShapeMemRef, q
-
-
-def _lookup_symbol(op, name: str):
-    """The op defining ``name`` in the nearest enclosing symbol table."""
-    anc = op.parent_op
-    while anc is not None:
-        if SYMBOL_TABLE in anc.traits:
-            for r in anc.regions:
-                for b in r.blocks:
-                    for child in b.operations:
-                        n = child.get_attr("sym_name")
-                        if isinstance(n, A.StringAttr) and n.value == name:
-                            return child
-            return None
-        anc = anc.parent_op
-    return None
 
 
 def _elements_attr(a: A.Attribute) -> bool:
@@ -148,8 +133,8 @@ class GetGlobalOp(OpDef):
     assembly_format = "$name `:` type($result) attr-dict"
 
     def verify_(self) -> None:
-        ref = self.props["name"]
-        g = _lookup_symbol(self, ref.root)
+        ref = self.prop("name", A.SymbolRefAttr)
+        g = lookup_nearest(self, ref)
         if not isinstance(g, GlobalOp):
             raise self.op_error(f"'{ref.root}' does not reference a valid global memref")
         rt = self.results[0].type
