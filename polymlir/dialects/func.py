@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, prop, region, var_operand, var_result
@@ -99,9 +101,7 @@ class ReturnOp(OpDef):
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
     def verify_(self) -> None:
-        fn = self.parent_op
-        if not isinstance(fn, FuncOp):
-            raise self.op_error("expects parent op 'func.func'")
+        fn = cast(FuncOp, self.parent_op)  # the HasParent trait, verified before verify_
         results = fn.type.results
         ops = self.operands
         if len(ops) != len(results):

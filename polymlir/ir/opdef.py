@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from .asm_format import compile_format
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
-from .traits import GRAPH_REGION, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, Trait, check_traits
+from .traits import GRAPH_REGION, HAS_PARENT, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, Trait, check_traits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
@@ -82,10 +82,13 @@ class OpDef(Operation):
     _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
     _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
+    # The op names of the class's HasParent trait (None: it has none).
+    _parent_names: ClassVar[tuple[str, ...] | None] = None
 
     @classmethod
     def _finalize(cls) -> None:
         check_traits(cls.__name__, cls.traits)
+        cls._parent_names = next((t.params for t in cls.traits if t.name == HAS_PARENT), None)
         fields: dict[str, Field] = {}
         for klass in reversed(cls.__mro__):
             for name, v in _own_fields(klass):
@@ -347,6 +350,13 @@ class OpDef(Operation):
             ts = [o.value.type for o in self._operands]
             if ts and not _all_same(ts):
                 raise self.op_error("requires all operands to have the same type")
+        names = self._parent_names
+        if names is not None:
+            parent = self.parent_op
+            if parent is None or parent.name not in names:
+                if len(names) == 1:
+                    raise self.op_error(f"expects parent op '{names[0]}'")
+                raise self.op_error(f"expects parent op to be one of '{', '.join(names)}'")
 
     def verify_(self) -> None:
         """Op-specific checks; raise ``self.op_error(...)`` on failure."""

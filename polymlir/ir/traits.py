@@ -53,12 +53,16 @@ class Trait:
         return f"{self.name}<{', '.join(self.params)}>" if self.params else self.name
 
 
+HAS_PARENT = "HasParent"  # the name of the has_parent traits
+
+
 def has_parent(*op_names: str) -> Trait:
     """Upstream's ``HasParent<...>`` / ``ParentOneOf<...>``: the op must sit
-    directly in one of the ops named (checked by the op's verifier)."""
+    directly in one of the ops named (``OpDef.verify_declared`` checks it,
+    with upstream's message)."""
     if not op_names:
         raise ValueError("has_parent needs at least one op name")
-    return Trait("HasParent", *op_names)
+    return Trait(HAS_PARENT, *op_names)
 
 
 def check_traits(owner: str, traits: Iterable[object]) -> None:

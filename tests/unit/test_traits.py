@@ -9,7 +9,9 @@ import pickle
 
 import pytest
 
+import polymlir
 from polymlir.ir import registry
+from polymlir.ir.diagnostics import DiagnosticError
 from polymlir.ir.opdef import OpDef
 from polymlir.ir.traits import PURE, TERMINATOR, Trait, has_parent
 
@@ -68,3 +70,28 @@ def _string_trait_tests(path: pathlib.Path) -> list[str]:
 def test_no_trait_is_tested_by_its_name_string():
     found = [hit for p in sorted((ROOT / "polymlir").rglob("*.py")) for hit in _string_trait_tests(p)]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '"test.region"() ({\n  func.return\n}) : () -> ()',
+            "'func.return' op expects parent op 'func.func'",
+        ),
+        (
+            '"test.region"() ({\n  %c = arith.constant 0 : index\n  tensor.yield %c : index\n}) : () -> ()',
+            "'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'",
+        ),
+        (
+            "scf.yield",
+            "'scf.yield' op expects parent op to be one of "
+            "'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'",
+        ),
+    ],
+    ids=["one-parent", "parent-one-of", "top-level"],
+)
+def test_has_parent_is_verified_from_the_trait(text, message):
+    with pytest.raises(DiagnosticError) as info:
+        polymlir.parse(text, allow_unregistered=True)
+    assert info.value.diagnostic.message == message

@@ -255,10 +255,6 @@ class AllocaScopeReturnOp(OpDef):
     results_ = var_operand(name="results")
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
-    def verify_(self) -> None:
-        if not isinstance(self.parent_op, AllocaScopeOp):
-            raise self.op_error("expects parent op 'memref.alloca_scope'")
-
 
 @register_op
 class DeallocOp(OpDef):

@@ -4,6 +4,8 @@ The rest of the dialect is in ``ops.py`` and ``views.py``."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, prop, region, result, var_operand
@@ -146,9 +148,7 @@ class AtomicYieldOp(OpDef):
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:
-        parent = self.parent_op
-        if not isinstance(parent, GenericAtomicRMWOp):
-            raise self.op_error("expects parent op 'memref.generic_atomic_rmw'")
+        parent = cast(GenericAtomicRMWOp, self.parent_op)  # the HasParent trait, verified before verify_
         pt, rt = parent.result_types[0], self.operands[0].type
         if pt != rt:
             raise self.op_error(f"types mismatch between yield op: {q(rt)} and its parent: {q(pt)}")

@@ -39,7 +39,6 @@ from .ops import (
     _print_init_list,
     _split_attrs,
     check_implicit_terminator,
-    check_parent,
     check_sized_regions,
     constant_int,
 )
@@ -281,7 +280,6 @@ class InParallelOp(OpDef):
         p.print_optional_attr_dict(self.attributes)
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.forall",))
         check_sized_regions(self, ("region",))
         for op in self.regions[0].blocks[0].operations:
             if op.name not in PARALLEL_COMBINING_OPS:

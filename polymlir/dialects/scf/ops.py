@@ -143,16 +143,6 @@ def ensure_terminator(region: Region, name: str, loc: A.Location) -> None:
     b.append(Operation.create(name, loc=loc))
 
 
-def check_parent(op: OpDef, names: tuple[str, ...]) -> None:
-    """The HasParent / ParentOneOf traits."""
-    parent = op.parent_op
-    if parent is not None and parent.name in names:
-        return
-    if len(names) == 1:
-        raise op.op_error(f"expects parent op '{names[0]}'")
-    raise op.op_error(f"expects parent op to be one of '{', '.join(names)}'")
-
-
 def check_sized_regions(op: OpDef, names: Sequence[str], max_one: Iterable[int] = ()) -> None:
     """ODS ``SizedRegion<1>`` (``MaxSizedRegion<1>`` for indices in ``max_one``)."""
     lenient = set(max_one)
@@ -244,13 +234,17 @@ class YieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.yield"
-    traits = frozenset({PURE, TERMINATOR, RETURN_LIKE, REGION_BRANCH_TERMINATOR})
-    PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+    traits = frozenset(
+        {
+            PURE,
+            TERMINATOR,
+            RETURN_LIKE,
+            REGION_BRANCH_TERMINATOR,
+            has_parent("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
+        }
+    )
     results_ = var_operand(name="results")
     assembly_format = "attr-dict ($results^ `:` type($results))?"
-
-    def verify_(self) -> None:
-        check_parent(self, self.PARENTS)
 
 
 @register_op
@@ -264,9 +258,6 @@ class ConditionOp(OpDef):
     condition = operand(C.I1)
     args = var_operand()
     assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?"
-
-    def verify_(self) -> None:
-        check_parent(self, ("scf.while",))
 
 
 # -- scf.execute_region ----------------------------------------------------------------

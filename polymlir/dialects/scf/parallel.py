@@ -26,7 +26,6 @@ from .ops import (
     _q,
     _split_attrs,
     check_implicit_terminator,
-    check_parent,
     check_sized_regions,
     constant_int,
     ensure_terminator,
@@ -157,7 +156,6 @@ class ReduceOp(OpDef):
     assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.parallel",))
         for i, r in enumerate(self.regions):
             if len(r.blocks) != 1:
                 raise self.op_error(f"region #{i} ('reductions') failed to verify constraint: region with 1 blocks")
@@ -191,7 +189,6 @@ class ReduceReturnOp(OpDef):
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.reduce",))
         block = self.parent
         if block is None or not block.arguments:
             return

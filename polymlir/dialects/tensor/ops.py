@@ -536,11 +536,6 @@ class YieldOp(OpDef):
     value = operand()
     assembly_format = "$value attr-dict `:` type($value)"
 
-    def verify_(self) -> None:
-        parent = self.parent_op
-        if parent is None or parent.name not in ("tensor.generate", "tensor.pad"):
-            raise self.op_error("expects parent op to be one of 'tensor.generate, tensor.pad'")
-
 
 def verify_sized_region(op, name: str) -> None:
     """ODS's ``SizedRegion<1>`` constraint on region #0."""
