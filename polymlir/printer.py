@@ -16,6 +16,7 @@ from .ir import attributes as A
 from .ir import types as T
 from .ir.core import Block, Operation, Region, Value
 from .ir.resources import module_resources
+from .ir.traits import TERMINATOR
 
 # Attribute classes printed through an alias, with the alias stem.
 ALIAS_STEMS: dict[type, str] = {
@@ -395,7 +396,7 @@ class AsmPrinter:
             self.indent = outer + "  "
             ops = block.operations
             n = len(ops)
-            if not print_terminators and n and "IsTerminator" in ops[-1].traits:
+            if not print_terminators and n and TERMINATOR in ops[-1].traits:
                 n -= 1
             for i in range(n):
                 self.print_op_line(ops[i])

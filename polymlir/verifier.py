@@ -5,10 +5,11 @@ symbols in symbol tables.
 
 from __future__ import annotations
 
-from .ir import attributes as A
 from .ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .ir.diagnostics import DiagnosticError
-from .ir.opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR, OpDef
+from .ir.opdef import OpDef
+from .ir.symbol_table import duplicate_symbols, symbol_name
+from .ir.traits import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, TERMINATOR
 from .printer import AsmPrinter
 
 
@@ -94,19 +95,10 @@ class _Verifier:
             raise DiagnosticError(f"block with no terminator, has {_short(last)}", last.loc)
 
     def _check_symbols(self, op: Operation) -> None:
-        for r in op.regions:
-            for b in r.blocks:
-                seen: dict[str, Operation] = {}
-                for child in b.operations:
-                    name = child.get_attr("sym_name")
-                    if not isinstance(name, A.StringAttr):
-                        continue
-                    prev = seen.get(name.value)
-                    if prev is not None:
-                        err = DiagnosticError(f"redefinition of symbol named '{name.value}'", child.loc)
-                        err.attach_note("see existing symbol definition here", prev.loc)
-                        raise err
-                    seen[name.value] = child
+        for prev, again in duplicate_symbols(op):
+            err = DiagnosticError(f"redefinition of symbol named '{symbol_name(again)}'", again.loc)
+            err.attach_note("see existing symbol definition here", prev.loc)
+            raise err
 
     # -- dominance ---------------------------------------------------------------
     def _check_dominance(self, user: Operation, index: int, v: Value) -> None:

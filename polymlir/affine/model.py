@@ -24,6 +24,7 @@ from ..ir.affine_expr import AffineExpr, const, dim, sym
 from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ..ir.diagnostics import file_loc
+from ..ir.traits import PURE
 from . import isl_bridge as ib
 from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
 
@@ -67,7 +68,7 @@ _PURE_OPS = {
 
 def is_effect_free(op: Operation) -> bool:
     """Whether ``op`` (with its regions) has no memory effects."""
-    if "Pure" in op.traits or op.name in _PURE_OPS or op.name.startswith(_PURE_DIALECTS):
+    if PURE in op.traits or op.name in _PURE_OPS or op.name.startswith(_PURE_DIALECTS):
         return all(is_effect_free(o) for r in op.regions for b in r.blocks for o in b.operations)
     return False
 

@@ -11,6 +11,13 @@ from ..ir import types as T
 from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.traits import (
+    ATTR_SIZED_OPERAND_SEGMENTS,
+    COPY_OP_INTERFACE,
+    DESTINATION_STYLE_OP_INTERFACE,
+    SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+    SAME_OPERANDS_AND_RESULT_SHAPE,
+)
 from ..ir.types import DYNAMIC
 
 
@@ -49,7 +56,7 @@ class ToTensorOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.to_tensor"
-    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    traits = frozenset({SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE})
     buffer = operand(BufferLike)
     restrict = prop(C.UnitAttr, optional=True)
     writable = prop(C.UnitAttr, optional=True)
@@ -68,7 +75,7 @@ class ToBufferOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.to_buffer"
-    traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
+    traits = frozenset({SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE})
     tensor = operand(TensorLike)
     read_only = prop(C.UnitAttr, optional=True)
     buffer = result(BufferLike)
@@ -84,7 +91,7 @@ class AllocTensorOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.alloc_tensor"
-    traits = frozenset({"AttrSizedOperandSegments"})
+    traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS})
     dynamic_sizes = var_operand(C.Index)
     copy = opt_operand(AnyTensor)
     size_hint = opt_operand(C.Index)
@@ -148,7 +155,7 @@ class MaterializeInDestinationOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.materialize_in_destination"
-    traits = frozenset({"DestinationStyleOpInterface"})
+    traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
     source = operand(AnyTensor)
     dest = operand(
         C.TypeConstraint(
@@ -206,7 +213,7 @@ class CloneOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.clone"
-    traits = frozenset({"CopyOpInterface"})
+    traits = frozenset({COPY_OP_INTERFACE})
     input = operand(AnyMemRef)
     output = result(AnyMemRef)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
@@ -218,7 +225,7 @@ class DeallocOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.dealloc"
-    traits = frozenset({"AttrSizedOperandSegments"})
+    traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS})
     memrefs = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
     conditions = var_operand(C.I1)
     retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))

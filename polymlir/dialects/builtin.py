@@ -4,8 +4,18 @@
 from __future__ import annotations
 
 from ..ir import attributes as A
-from ..ir.opdef import GRAPH_REGION, ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL, SYMBOL_TABLE, OpDef
+from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.traits import (
+    AFFINE_SCOPE,
+    GRAPH_REGION,
+    ISOLATED_FROM_ABOVE,
+    NO_TERMINATOR,
+    PURE,
+    SINGLE_BLOCK,
+    SYMBOL,
+    SYMBOL_TABLE,
+)
 
 
 @register_op
@@ -15,7 +25,7 @@ class ModuleOp(OpDef):
     __slots__ = ()
     OP_NAME = "builtin.module"
     traits = frozenset(
-        {ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, SYMBOL, "AffineScope", GRAPH_REGION}
+        {ISOLATED_FROM_ABOVE, NO_TERMINATOR, SINGLE_BLOCK, SYMBOL_TABLE, SYMBOL, AFFINE_SCOPE, GRAPH_REGION}
     )
     PROPERTIES = ("sym_name", "sym_visibility")
     default_dialect = "builtin"
@@ -69,7 +79,7 @@ class UnrealizedConversionCastOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "builtin.unrealized_conversion_cast"
-    traits = frozenset({"Pure"})
+    traits = frozenset({PURE})
 
     @classmethod
     def parse(cls, p, state) -> None:

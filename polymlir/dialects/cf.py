@@ -14,12 +14,13 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation, Value
 from ..ir.fields import operand, prop, successor, var_operand, var_successor
-from ..ir.opdef import PURE, TERMINATOR, OpDef
+from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.traits import BRANCH_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE, TERMINATOR, WEIGHTED_BRANCH_OP_INTERFACE
 
 __all__ = ["AssertOp", "BranchOp", "CondBranchOp", "SwitchOp", "verify_branch_weights", "verify_successor_operands"]
 
-_BRANCH_TRAITS = frozenset({PURE, TERMINATOR, "BranchOpInterface"})
+_BRANCH_TRAITS = frozenset({PURE, TERMINATOR, BRANCH_OP_INTERFACE})
 AnyInteger = C.TypeConstraint(
     "integer", lambda t: isinstance(t, T.IntegerType), kind=("builtin.integer", lambda t: isinstance(t, T.IntegerType))
 )
@@ -60,7 +61,7 @@ class AssertOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "cf.assert"
-    traits = frozenset({"MemoryEffectOpInterface"})
+    traits = frozenset({MEMORY_EFFECT_OP_INTERFACE})
     arg = operand(C.I1)
     msg = prop(C.StrAttr)
     assembly_format = "$arg `,` $msg attr-dict"
@@ -87,7 +88,7 @@ class CondBranchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "cf.cond_br"
-    traits = _BRANCH_TRAITS | {"WeightedBranchOpInterface"}
+    traits = _BRANCH_TRAITS | {WEIGHTED_BRANCH_OP_INTERFACE}
     condition = operand(C.I1)
     trueDestOperands = var_operand()
     falseDestOperands = var_operand()

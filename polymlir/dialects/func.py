@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from ..ir import attributes as A
+from typing import cast
+
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand, prop, region, var_operand, var_result
-from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, SYMBOL, TERMINATOR, OpDef
+from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.symbol_table import lookup_nearest
+from ..ir.traits import (
+    AFFINE_SCOPE,
+    AUTOMATIC_ALLOCATION_SCOPE,
+    CALL_OP_INTERFACE,
+    CONSTANT_LIKE,
+    FUNCTION_OP_INTERFACE,
+    ISOLATED_FROM_ABOVE,
+    PURE,
+    RETURN_LIKE,
+    SYMBOL,
+    TERMINATOR,
+    has_parent,
+)
 from .function_like import parse_function_like, print_function_like
 
 
@@ -17,7 +32,7 @@ class FuncOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "func.func"
-    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, FUNCTION_OP_INTERFACE, AUTOMATIC_ALLOCATION_SCOPE})
     default_dialect = "func"
 
     sym_name = prop(C.SymbolNameAttr)
@@ -81,14 +96,12 @@ def _enclosing_func(op) -> FuncOp | None:
 class ReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.return"
-    traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<FuncOp>"})
+    traits = frozenset({TERMINATOR, PURE, RETURN_LIKE, has_parent("func.func")})
     operands_ = var_operand(name="operands")
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
     def verify_(self) -> None:
-        fn = self.parent_op
-        if not isinstance(fn, FuncOp):
-            raise self.op_error("expects parent op 'func.func'")
+        fn = cast(FuncOp, self.parent_op)  # the HasParent trait, verified before verify_
         results = fn.type.results
         ops = self.operands
         if len(ops) != len(results):
@@ -103,27 +116,11 @@ class ReturnOp(OpDef):
                 )
 
 
-def _lookup_symbol(op, name: str):
-    """The op named ``name`` in the nearest enclosing symbol table."""
-    anc = op.parent_op
-    while anc is not None:
-        if "SymbolTable" in anc.traits:
-            for r in anc.regions:
-                for b in r.blocks:
-                    for child in b.operations:
-                        n = child.get_attr("sym_name")
-                        if isinstance(n, A.StringAttr) and n.value == name:
-                            return child
-            return None
-        anc = anc.parent_op
-    return None
-
-
 @register_op
 class CallOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call"
-    traits = frozenset({"CallOpInterface"})
+    traits = frozenset({CALL_OP_INTERFACE})
     callee = prop(C.FlatSymbolRefAttr)
     arg_attrs = prop(C.DictArrayAttr, optional=True)
     res_attrs = prop(C.DictArrayAttr, optional=True)
@@ -133,7 +130,7 @@ class CallOp(OpDef):
     assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.callee.root)
+        fn = lookup_nearest(self, self.callee)
         if fn is None:
             raise self.op_error(f"'{self.callee.root}' does not reference a valid function")
         if not isinstance(fn, FuncOp):
@@ -157,7 +154,7 @@ class CallOp(OpDef):
 class CallIndirectOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call_indirect"
-    traits = frozenset({"CallOpInterface"})
+    traits = frozenset({CALL_OP_INTERFACE})
     callee = operand(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
     callee_operands = var_operand()
     results_ = var_result(name="results")
@@ -185,13 +182,13 @@ class ConstantOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.constant"
     asm_result_name = "f"  # upstream's, whatever the function: `%f = constant @g`
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     value = prop(C.FlatSymbolRefAttr)
     result = var_result()
     assembly_format = "attr-dict $value `:` type(results)"
 
     def verify_(self) -> None:
-        fn = _lookup_symbol(self, self.value.root)
+        fn = lookup_nearest(self, self.value)
         if fn is None:
             raise self.op_error(f"reference to undefined function '{self.value.root}'")
         if isinstance(fn, FuncOp) and self.result_types != [fn.type]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..ir import constraints as C
 from ..ir.fields import operand, prop, result
-from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
 from ..ir.registry import register_op
+from ..ir.traits import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
 from .arith.ops import (
     FASTMATH_NONE,
     BoolLike,

@@ -16,8 +16,17 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.fields import operand, opt_operand, prop, region, result, segment_sizes_attr, var_operand, var_result
-from ..ir.opdef import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL, TERMINATOR, OpDef
+from ..ir.opdef import OpDef
 from ..ir.registry import register_op
+from ..ir.traits import (
+    ATTR_SIZED_OPERAND_SEGMENTS,
+    FUNCTION_OP_INTERFACE,
+    ISOLATED_FROM_ABOVE,
+    NO_TERMINATOR,
+    SINGLE_BLOCK,
+    SYMBOL,
+    TERMINATOR,
+)
 from .function_like import parse_function_like, print_function_like
 
 
@@ -108,7 +117,7 @@ class NamedSequenceOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.named_sequence"
-    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, "FunctionOpInterface"})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, FUNCTION_OP_INTERFACE})
     sym_name = prop(C.SymbolNameAttr)
     function_type = prop(C.FunctionTypeAttr)
     sym_visibility = prop(C.StrAttr, optional=True)
@@ -195,7 +204,7 @@ class SequenceOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.sequence"
-    traits = frozenset({SINGLE_BLOCK, "AttrSizedOperandSegments"})
+    traits = frozenset({SINGLE_BLOCK, ATTR_SIZED_OPERAND_SEGMENTS})
     root = var_operand(Handle)
     extra_bindings = var_operand(AnyTransform)
     failure_propagation_mode = prop(FailureModeAttr)
@@ -412,7 +421,7 @@ class ApplyPatternsOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.apply_patterns"
-    traits = frozenset({SINGLE_BLOCK, "NoTerminator"})
+    traits = frozenset({SINGLE_BLOCK, NO_TERMINATOR})
     target = operand(Handle)
     apply_cse = prop(C.UnitAttr, optional=True)
     max_iterations = prop(I64, default=A.IntegerAttr(-1, T.i64), populate=True)

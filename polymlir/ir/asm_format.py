@@ -39,6 +39,7 @@ from .format_directives import (
     TypeOf,
     Var,
 )
+from .traits import SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, TERMINATOR
 
 _TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|[A-Za-z_][\w-]*|<[A-Za-z_]\w*>|[()^?,:])")
 
@@ -171,7 +172,7 @@ def _ensure_terminator(region, name: str, loc) -> None:
         region.add_block()
     b = region.blocks[-1]
     if not b.operations or b.operations[-1].name != name:
-        if b.operations and "IsTerminator" in b.operations[-1].traits:
+        if b.operations and TERMINATOR in b.operations[-1].traits:
             return
         b.append(Operation.create(name, loc=loc))
 
@@ -184,10 +185,10 @@ def _type_rule_plan(cls) -> tuple:
     f = cls._fields
     names = [d.name for d in f["operand"] if d.kind == SINGLE] + [d.name for d in f["result"] if d.kind == SINGLE]
     same_all = None
-    if "SameOperandsAndResultType" in cls.traits:
+    if SAME_OPERANDS_AND_RESULT_TYPE in cls.traits:
         groups.append(tuple(names))
         same_all = (tuple(names), tuple(d.name for d in f["operand"] if d.kind != SINGLE))
-    if "SameTypeOperands" in cls.traits:
+    if SAME_TYPE_OPERANDS in cls.traits:
         groups.append(tuple(d.name for d in f["operand"] if d.kind == SINGLE))
     return tuple(groups), same_all
 

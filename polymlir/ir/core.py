@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from . import registry
-from .attributes import Attribute
+from . import registry, symbol_table
+from .attributes import Attribute, SymbolRefAttr
 from .attributes.locations import UNKNOWN_LOC, Location
 from .diagnostics import DiagnosticError
+from .traits import Trait
 from .types import Type
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,7 +174,7 @@ class Operation:
     )
 
     # Class-level metadata that registered op classes override.
-    traits: ClassVar[frozenset[str]] = frozenset()
+    traits: ClassVar[frozenset[Trait]] = frozenset()
     registered: ClassVar[bool] = False
     OP_NAME: ClassVar[str] = ""
 
@@ -303,7 +304,7 @@ class Operation:
         if post_order:
             yield self
 
-    def has_trait(self, trait: str) -> bool:
+    def has_trait(self, trait: Trait) -> bool:
         return trait in self.traits
 
     # -- custom assembly (registered ops, OpDef, override these) ---------------
@@ -465,17 +466,12 @@ class Operation:
             op.add_region(r.clone(mapping))
         return op
 
-    def lookup(self, symbol: str) -> Operation | None:
-        """The op named ``symbol`` (its ``sym_name``) directly inside this
-        op's first region, e.g. ``module.lookup("matmul")`` for a function."""
-        if not self.regions:
-            return None
-        for block in self.regions[0].blocks:
-            for op in block.operations:
-                name = op.get_attr("sym_name")
-                if name is not None and getattr(name, "value", None) == symbol:
-                    return op
-        return None
+    def lookup(self, symbol: str | SymbolRefAttr) -> Operation | None:
+        """The op ``symbol`` names in this symbol table op (e.g.
+        ``module.lookup("matmul")`` for a function; a ``SymbolRefAttr``
+        may be nested, ``@m::@f``); None if it names none, or if this op
+        is not a symbol table. See ``polymlir.ir.symbol_table``."""
+        return symbol_table.lookup_in(self, symbol)
 
     def emit_error(self, message: str) -> DiagnosticError:
         """Build (the caller raises) a located error for this op."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from .asm_format import compile_format
 from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field
+from .traits import GRAPH_REGION, HAS_PARENT, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, Trait, check_traits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
@@ -33,21 +34,6 @@ class AssemblyFormat(Protocol):
 
 
 _SEG_NAMES = {"operand": "operandSegmentSizes", "result": "resultSegmentSizes"}
-
-
-# Trait names (strings keep them cheap to test and easy to declare).
-ISOLATED_FROM_ABOVE = "IsolatedFromAbove"
-TERMINATOR = "IsTerminator"
-NO_TERMINATOR = "NoTerminator"
-SINGLE_BLOCK = "SingleBlock"
-SYMBOL_TABLE = "SymbolTable"
-SYMBOL = "Symbol"
-GRAPH_REGION = "GraphRegion"  # RegionKindInterface: regions are graph regions
-AFFINE_SCOPE = "AffineScope"
-PURE = "Pure"
-SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
-SAME_TYPE_OPERANDS = "SameTypeOperands"
-SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
 
 
 _OWN_FIELDS: dict[type, list] = {}
@@ -79,7 +65,7 @@ class OpDef(Operation):
     __slots__ = ()
     registered: ClassVar[bool] = True
     OP_NAME: ClassVar[str] = ""
-    traits: ClassVar[frozenset[str]] = frozenset()
+    traits: ClassVar[frozenset[Trait]] = frozenset()
     # Dialect whose prefix may be dropped for ops nested in this op's regions.
     default_dialect: ClassVar[str] = ""
     # Names of the inherent attributes (properties), computed from the fields.
@@ -96,9 +82,13 @@ class OpDef(Operation):
     _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
     _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
+    # The op names of the class's HasParent trait (None: it has none).
+    _parent_names: ClassVar[tuple[str, ...] | None] = None
 
     @classmethod
     def _finalize(cls) -> None:
+        check_traits(cls.__name__, cls.traits)
+        cls._parent_names = next((t.params for t in cls.traits if t.name == HAS_PARENT), None)
         fields: dict[str, Field] = {}
         for klass in reversed(cls.__mro__):
             for name, v in _own_fields(klass):
@@ -360,6 +350,13 @@ class OpDef(Operation):
             ts = [o.value.type for o in self._operands]
             if ts and not _all_same(ts):
                 raise self.op_error("requires all operands to have the same type")
+        names = self._parent_names
+        if names is not None:
+            parent = self.parent_op
+            if parent is None or parent.name not in names:
+                if len(names) == 1:
+                    raise self.op_error(f"expects parent op '{names[0]}'")
+                raise self.op_error(f"expects parent op to be one of '{', '.join(names)}'")
 
     def verify_(self) -> None:
         """Op-specific checks; raise ``self.op_error(...)`` on failure."""

@@ -44,6 +44,16 @@ from typing import ClassVar
 from .attributes import Attribute
 from .attributes.locations import Location
 from .core import Block, Operation, Region, Value
+from .traits import (
+    COMMUTATIVE,
+    CONSTANT_LIKE,
+    ISOLATED_FROM_ABOVE,
+    NO_MEMORY_EFFECT,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    SYMBOL,
+    TERMINATOR,
+)
 from .types import Type
 
 # -- memory effects -------------------------------------------------------------------------
@@ -67,13 +77,13 @@ ALLOC_OPS = frozenset({"memref.alloc", "memref.alloca"})
 def has_no_effect(op: Operation) -> bool:
     """The op itself declares no memory effect (its nested ops aside)."""
     tr = op.traits
-    return "Pure" in tr or "NoMemoryEffect" in tr or "ConstantLike" in tr
+    return PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr
 
 
 def is_memory_effect_free(op: Operation) -> bool:
     """Upstream's ``isMemoryEffectFree``: no effect, including those of the
     ops held by a ``RecursiveMemoryEffects`` op."""
-    if "RecursiveMemoryEffects" in op.traits:
+    if RECURSIVE_MEMORY_EFFECTS in op.traits:
         return all(is_memory_effect_free(o) for r in op.regions for b in r.blocks for o in b.operations)
     return has_no_effect(op)
 
@@ -88,7 +98,7 @@ def may_write(op: Operation) -> bool:
     memory or has effects not known here."""
     if has_no_effect(op) or op.name in READ_ONLY_OPS or op.name in ALLOC_OPS:
         return False
-    if "RecursiveMemoryEffects" in op.traits:
+    if RECURSIVE_MEMORY_EFFECTS in op.traits:
         return any(may_write(o) for r in op.regions for b in r.blocks for o in b.operations)
     return True
 
@@ -98,12 +108,12 @@ def would_op_be_trivially_dead(op: Operation) -> bool:
     holds, for recursive effects) only reads memory or allocates its own
     results; terminators and symbols never are."""
     tr = op.traits
-    if "IsTerminator" in tr or "Symbol" in tr or not op.registered:
+    if TERMINATOR in tr or SYMBOL in tr or not op.registered:
         return False
     stack = [op]
     while stack:
         o = stack.pop()
-        recursive = "RecursiveMemoryEffects" in o.traits
+        recursive = RECURSIVE_MEMORY_EFFECTS in o.traits
         if recursive:
             for r in o.regions:
                 for b in r.blocks:
@@ -124,7 +134,7 @@ def constant_value(v: Value) -> Attribute | None:
     """The attribute of a value defined by a ``ConstantLike`` op (upstream's
     ``m_Constant``), else None."""
     owner = getattr(v, "owner", None)
-    if isinstance(owner, Operation) and "ConstantLike" in owner.traits:
+    if isinstance(owner, Operation) and CONSTANT_LIKE in owner.traits:
         return owner.get_attr("value")
     return None
 
@@ -343,7 +353,7 @@ def _insertion_region(block: Block) -> Region:
     assert region is not None
     while True:
         parent = region.parent
-        if parent is None or "IsolatedFromAbove" in parent.traits:
+        if parent is None or ISOLATED_FROM_ABOVE in parent.traits:
             return region
         up = parent.parent_region
         if up is None:
@@ -480,7 +490,7 @@ class _Driver(RewriteListener):
         if self.config.top_down:
 
             def visit(op: Operation) -> None:
-                if cse and "ConstantLike" in op.traits:
+                if cse and CONSTANT_LIKE in op.traits:
                     v = op.get_attr("value")
                     if (
                         v is not None
@@ -503,7 +513,7 @@ class _Driver(RewriteListener):
             for b in region.blocks:
                 for top in list(b.operations):
                     for op in list(top.walk()):
-                        if cse and "ConstantLike" in op.traits:
+                        if cse and CONSTANT_LIKE in op.traits:
                             v = op.get_attr("value")
                             if (
                                 v is not None
@@ -524,7 +534,7 @@ class _Driver(RewriteListener):
                 self.rewriter.erase_op(op)
                 changed = True
                 continue
-            if self.config.fold and "ConstantLike" not in op.traits:
+            if self.config.fold and CONSTANT_LIKE not in op.traits:
                 r = self._fold(op)
                 if r is not None:
                     changed = True
@@ -547,7 +557,7 @@ class _Driver(RewriteListener):
         if res is not None and len(res) == 1 and op.results and res[0] is op.results[0]:
             res = []  # folded to its own result: an in-place fold
         if res is None:
-            if "Commutative" in op.traits and fold_commutative(op, consts):
+            if COMMUTATIVE in op.traits and fold_commutative(op, consts):
                 self.modified(op)
                 return True
             return None

@@ -55,6 +55,7 @@ from ..ir.affine_flatten import (
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from ..ir.patterns import constant_value
+from ..ir.traits import AFFINE_SCOPE
 
 
 def const_int(v: Value) -> int | None:
@@ -82,7 +83,7 @@ def _valid_dim(v: Value) -> bool:
         return is_valid_dim(v, get_affine_scope(v.owner))
     assert isinstance(v, BlockArgument)
     parent = v.owner.parent_op
-    return parent is not None and ("AffineScope" in parent.traits or parent.name in ("affine.for", "affine.parallel"))
+    return parent is not None and (AFFINE_SCOPE in parent.traits or parent.name in ("affine.for", "affine.parallel"))
 
 
 def for_iv_owner(v: Value) -> Operation | None:

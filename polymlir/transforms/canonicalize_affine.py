@@ -62,6 +62,7 @@ from ..ir.affine_flatten import (
 from ..ir.affine_map import AffineMap
 from ..ir.core import Operation, OpResult, Value
 from ..ir.patterns import PatternRewriter, RewritePattern
+from ..ir.traits import FUNCTION_OP_INTERFACE
 from .affine_map_utils import (
     canonicalize_map_and_operands,
     canonicalize_set_and_operands,
@@ -550,7 +551,7 @@ class PromoteSingleIterationLoop(RewritePattern):
             c = single_constant(lb)
             if c is not None:
                 func = op.parent_op
-                while func is not None and "FunctionOpInterface" not in func.traits:
+                while func is not None and FUNCTION_OP_INTERFACE not in func.traits:
                     func = func.parent_op
                 k = ConstantOp.of(A.IntegerAttr(c, T.index))
                 k.loc = op.loc

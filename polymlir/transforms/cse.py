@@ -32,13 +32,14 @@ from typing import ClassVar
 from ..ir.attributes.locations import UnknownLoc
 from ..ir.core import Block, Operation, Region
 from ..ir.patterns import PatternRewriter, is_memory_effect_free, is_op_trivially_dead, may_write, only_reads
+from ..ir.traits import COMMUTATIVE, ISOLATED_FROM_ABOVE, TERMINATOR
 from .pass_manager import ModulePass, PassContext, register_pass
 
 
 def _key(op: Operation) -> tuple | None:
     """What makes two ops equivalent (None: not hashable, never merged)."""
     operands = [id(v) for v in op.operands]
-    if "Commutative" in op.traits:
+    if COMMUTATIVE in op.traits:
         operands.sort()
     props = op.properties
     try:
@@ -125,7 +126,7 @@ class _CSE:
     def simplify_block(self, table: _Scopes, block: Block, graph: bool) -> None:
         for op in list(block.operations):
             if op.regions:
-                if "IsolatedFromAbove" in op.traits:
+                if ISOLATED_FROM_ABOVE in op.traits:
                     nested = _Scopes()
                     for i, r in enumerate(op.regions):
                         self.simplify_region(nested, r, _is_graph(op, i))
@@ -135,7 +136,7 @@ class _CSE:
             self.simplify_op(table, op, graph)
 
     def simplify_op(self, table: _Scopes, op: Operation, graph: bool = False) -> None:
-        if "IsTerminator" in op.traits:
+        if TERMINATOR in op.traits:
             return
         if is_op_trivially_dead(op):
             self.to_erase.append(op)

@@ -36,6 +36,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.layout import strides_and_offset
+from ..ir.traits import AUTOMATIC_ALLOCATION_SCOPE
 from .pass_manager import ModulePass, PassContext, register_pass
 from .vector_lowering import broadcast, extract, insert, lower_mask, transpose, vec
 
@@ -167,7 +168,7 @@ def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
     """A ``memref.alloca`` at the start of the enclosing allocation scope."""
     scope = op.parent_op
     while scope is not None and not (
-        "AutomaticAllocationScope" in scope.traits or scope.name in ("func.func", "llvm.func")
+        AUTOMATIC_ALLOCATION_SCOPE in scope.traits or scope.name in ("func.func", "llvm.func")
     ):
         scope = scope.parent_op
     assert scope is not None, "transfer op outside of an allocation scope"

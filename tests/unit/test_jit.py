@@ -691,23 +691,23 @@ def test_identity_layout_needs_contiguous_arrays(engine):
         engine.multi(a.T)
 
 
-def test_argument_errors(engine):
-    with pytest.raises(TypeError, match="takes 2 argument"):
-        engine.alloc_fill(1)
-    with pytest.raises(TypeError, match="expected a numpy array"):
-        engine.sum([1, 2, 3])
-    with pytest.raises(ValueError, match="rank 1"):
-        engine.sum(np.zeros((2, 2), np.int32))
-    with pytest.raises(TypeError, match="dtype int32"):
-        engine.sum(np.zeros(3, np.float64))
-    with pytest.raises(TypeError, match="expected an integer"):
-        engine.alloc_fill(2.5, 1.0)
-    with pytest.raises(ValueError, match="does not fit"):
-        engine.scalars(2**40, 0, 0.0, 0.0, False, 0, 0)
-    with pytest.raises(AttributeError, match="no function 'nope'"):
-        engine.nope()
-    with pytest.raises(KeyError):
-        engine.invoke("nope")
+# (call on the engine, the exception, the text it must match)
+ARGUMENT_ERRORS = {
+    "arity": (lambda e: e.alloc_fill(1), TypeError, "takes 2 argument"),
+    "not-an-array": (lambda e: e.sum([1, 2, 3]), TypeError, "expected a numpy array"),
+    "rank": (lambda e: e.sum(np.zeros((2, 2), np.int32)), ValueError, "rank 1"),
+    "dtype": (lambda e: e.sum(np.zeros(3, np.float64)), TypeError, "dtype int32"),
+    "float-for-index": (lambda e: e.alloc_fill(2.5, 1.0), TypeError, "expected an integer"),
+    "i32-overflow": (lambda e: e.scalars(2**40, 0, 0.0, 0.0, False, 0, 0), ValueError, "does not fit"),
+    "unknown-attribute": (lambda e: e.nope(), AttributeError, "no function 'nope'"),
+    "unknown-invoke": (lambda e: e.invoke("nope"), KeyError, None),
+}
+
+
+@pytest.mark.parametrize("call, exc, match", ARGUMENT_ERRORS.values(), ids=ARGUMENT_ERRORS.keys())
+def test_argument_errors(engine, call, exc, match):
+    with pytest.raises(exc, match=match):
+        call(engine)
 
 
 def test_static_shapes_are_checked():
@@ -740,21 +740,27 @@ def test_compile_caches_by_content():
     assert e1.lookup("sum") != 0 and e1.lookup("table") != 0
 
 
-def test_private_functions_are_callable():
-    e = polymlir.compile(
-        """
-llvm.func internal @twice(%a: i32) -> i32 {
-  %0 = llvm.add %a, %a : i32
-  llvm.return %0 : i32
-}""",
-        opt_level=2,
-    )
-    assert e.twice(21) == 42 and e.lookup("twice") != 0
+# (source, compile options, function): polymlir.compile then a call of the function.
+COMPILE_AND_CALL = {
+    # a private (internal) llvm.func is callable by name
+    "private-llvm-func": (
+        "llvm.func internal @twice(%a: i32) -> i32 {\n  %0 = llvm.add %a, %a : i32\n  llvm.return %0 : i32\n}",
+        {"opt_level": 2},
+        "twice",
+    ),
+    # compile lowers func and arith to the llvm dialect first
+    "func-and-arith": (
+        "func.func @twice(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32\n return %0 : i32 }",
+        {},
+        "twice",
+    ),
+}
 
 
-def test_compile_lowers_func_and_arith():
-    e = polymlir.compile("func.func @f(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32\n return %0 : i32 }")
-    assert e.f(21) == 42
+@pytest.mark.parametrize("text, options, name", COMPILE_AND_CALL.values(), ids=COMPILE_AND_CALL.keys())
+def test_compile_and_call(text, options, name):
+    e = polymlir.compile(text, **options)
+    assert getattr(e, name)(21) == 42 and e.lookup(name) != 0
 
 
 def test_lower_to_llvm_names_unlowered_ops():
@@ -835,15 +841,23 @@ func.func @add(%x: f64) -> f64 {
 }"""
 
 
-def test_compile_never_shares_writable_globals():
+# (source, options, second source as text or parsed, function, its three
+# arguments: twice on the first engine then on the second, the results)
+STATEFUL = {
+    "llvm-global": (COUNTER, {"opt_level": 1}, "text", "bump", [(), (), ()], (1, 2, 1)),
+    "memref-global": (ACCUMULATOR, {}, "parsed", "add", [(2.0,), (3.0,), (1.0,)], (2.0, 5.0, 1.0)),
+}
+
+
+@pytest.mark.parametrize("text, options, second, name, args, want", STATEFUL.values(), ids=STATEFUL.keys())
+def test_compile_never_shares_writable_globals(text, options, second, name, args, want):
     """Two compile() calls of a module with state are two programs: one's
     globals do not change under the other (stateless modules stay cached)."""
-    e1, e2 = polymlir.compile(COUNTER, opt_level=1), polymlir.compile(COUNTER, opt_level=1)
+    e1 = polymlir.compile(text, **options)
+    e2 = polymlir.compile(text if second == "text" else polymlir.parse(text), **options)
     assert e1 is not e2
-    assert (e1.bump(), e1.bump(), e2.bump()) == (1, 2, 1)
-    a1, a2 = polymlir.compile(ACCUMULATOR), polymlir.compile(polymlir.parse(ACCUMULATOR))
-    assert a1 is not a2
-    assert (a1.add(2.0), a1.add(3.0), a2.add(1.0)) == (2.0, 5.0, 1.0)
+    f1, f2 = getattr(e1, name), getattr(e2, name)
+    assert (f1(*args[0]), f1(*args[1]), f2(*args[2])) == want
 
 
 def test_compile_cache_key_includes_signatures():

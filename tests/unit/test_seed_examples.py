@@ -54,7 +54,7 @@ from pathlib import Path
 import pytest
 
 from polymlir.ir.diagnostics import DiagnosticError
-from polymlir.ir.opdef import TERMINATOR
+from polymlir.ir.traits import TERMINATOR
 from polymlir.parser.parser import Parser, parse_source
 from polymlir.printer import print_op
 from polymlir.verifier import verify

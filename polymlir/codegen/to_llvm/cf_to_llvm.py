@@ -7,15 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.llvm.types import LLVMFunctionType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Block, Operation, Region, Value
+from ...ir.core import Block, Operation, Value
 from ...ir.rewriting import split_block
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .conversion import Rewriter
-from .lowering_helpers import call
+from .lowering_helpers import call, declare
 from .type_converter import VOID, LLVMTypeConverter
 
 
@@ -87,18 +86,7 @@ def _assert(op: Operation, rw: Rewriter) -> None:
 
 
 def _declare_abort(op: Operation) -> None:
-    module = op
-    while module.parent_op is not None:
-        module = module.parent_op
-    body = module.regions[0].blocks[0]
-    for o in body.operations:
-        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == "abort":
-            return
-    Builder(body, body.first_op).create(
-        "llvm.func",
-        properties={"sym_name": A.StringAttr("abort"), "function_type": A.TypeAttr(LLVMFunctionType(VOID, (), False))},
-        regions=[Region()],
-    )
+    declare(op, "abort", VOID, ())
 
 
 PATTERNS = {"cf.br": _br, "cf.cond_br": _cond_br, "cf.switch": _switch, "cf.assert": _assert}

@@ -17,6 +17,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.layout import strides_and_offset
+from ...ir.symbol_table import lookup_in
 from .type_converter import VOID
 
 ALLOCATED, ALIGNED, OFFSET, SIZES, STRIDES = 0, 1, 2, 3, 4
@@ -138,10 +139,11 @@ def module_of(op: Operation) -> Operation:
 
 def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> None:
     """Declare ``llvm.func @name`` at the top of the module (once)."""
-    body = module_of(op).regions[0].blocks[0]
-    for o in body.operations:
-        if o.name == "llvm.func" and o.prop("sym_name", A.StringAttr).value == name:
-            return
+    module = module_of(op)
+    existing = lookup_in(module, name)
+    if existing is not None and existing.name == "llvm.func":
+        return
+    body = module.regions[0].blocks[0]
     Builder(body, body.first_op).create(
         "llvm.func",
         properties={

@@ -26,6 +26,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
+from ...ir.symbol_table import SymbolTable
 from ...transforms.vector_to_scf import Xfer
 from .conversion import Rewriter
 from .lowering_helpers import MemRefDescriptor, call, declare, element_pointer, module_of
@@ -387,15 +388,7 @@ def _print_scalar(L: VLower, v: Value, et: T.Type) -> None:
 def _string_global(op: Operation, text: str) -> str:
     module = module_of(op)
     body = module.regions[0].blocks[0]
-    names = {
-        o.prop("sym_name", A.StringAttr).value
-        for o in body.operations
-        if o.name in ("llvm.mlir.global", "llvm.func", "func.func", "memref.global") and "sym_name" in (o.props or {})
-    }
-    name, k = "vector_print_str", 0
-    while name in names:
-        name = f"vector_print_str_{k}"
-        k += 1
+    name = SymbolTable(module).unique_name("vector_print_str")
     data = tuple(text.encode("utf-8")) + (0,)
     props = {
         "sym_name": A.StringAttr(name),

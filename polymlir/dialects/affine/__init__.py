@@ -8,6 +8,7 @@ store, vector_load, vector_store, prefetch, dma_start, dma_wait) and
 this package.
 """
 
+from ...ir.traits import CONSTANT_LIKE
 from .loops import (
     REDUCTIONS,
     YIELD,
@@ -33,7 +34,6 @@ from .memory import (
     VectorNonZeroRank,
 )
 from .ops import (
-    CONSTANT_LIKE,
     AffineApplyOp,
     AffineDelinearizeIndexOp,
     AffineLinearizeIndexOp,

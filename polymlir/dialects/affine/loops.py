@@ -22,8 +22,20 @@ from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Region, Value
 from ...ir.fields import prop, var_operand, var_result
 from ...ir.fields import region as region_field
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    AUTOMATIC_ALLOCATION_SCOPE,
+    LOOP_LIKE_OP_INTERFACE,
+    MEMREFS_NORMALIZABLE,
+    NO_REGION_ARGUMENTS,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    REGION_BRANCH_OP_INTERFACE,
+    RETURN_LIKE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+)
 from .ops import (
     VarIndex,
     add_attr_dict,
@@ -142,10 +154,10 @@ class AffineForOp(OpDef):
     traits = frozenset(
         {
             SINGLE_BLOCK,
-            "AutomaticAllocationScope",
-            "LoopLikeOpInterface",
-            "RecursiveMemoryEffects",
-            "RegionBranchOpInterface",
+            AUTOMATIC_ALLOCATION_SCOPE,
+            LOOP_LIKE_OP_INTERFACE,
+            RECURSIVE_MEMORY_EFFECTS,
+            REGION_BRANCH_OP_INTERFACE,
         }
     )
     lowerBoundOperands = var_operand(VarIndex)
@@ -339,7 +351,7 @@ class AffineIfOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "affine.if"
-    traits = frozenset({SINGLE_BLOCK, "NoRegionArguments", "RecursiveMemoryEffects", "RegionBranchOpInterface"})
+    traits = frozenset({SINGLE_BLOCK, NO_REGION_ARGUMENTS, RECURSIVE_MEMORY_EFFECTS, REGION_BRANCH_OP_INTERFACE})
     condition = prop(C.IntegerSetAttr)
     operands_ = var_operand(C.TypeConstraint("variadic of any type", lambda t: True), name="operands")
     results_ = var_result(name="results")
@@ -561,10 +573,10 @@ class AffineParallelOp(OpDef):
     traits = frozenset(
         {
             SINGLE_BLOCK,
-            "AutomaticAllocationScope",
-            "LoopLikeOpInterface",
-            "RecursiveMemoryEffects",
-            "MemRefsNormalizable",
+            AUTOMATIC_ALLOCATION_SCOPE,
+            LOOP_LIKE_OP_INTERFACE,
+            RECURSIVE_MEMORY_EFFECTS,
+            MEMREFS_NORMALIZABLE,
         }
     )
     reductions = prop(ReductionsAttr)
@@ -777,7 +789,7 @@ class AffineYieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = YIELD
-    traits = frozenset({PURE, TERMINATOR, "ReturnLike", "MemRefsNormalizable"})
+    traits = frozenset({PURE, TERMINATOR, RETURN_LIKE, MEMREFS_NORMALIZABLE})
     operands_ = var_operand(name="operands")
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 

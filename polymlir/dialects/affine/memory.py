@@ -17,6 +17,7 @@ from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import MEMREFS_NORMALIZABLE
 from .ops import (
     UnresolvedOperand,
     VarIndex,
@@ -56,7 +57,7 @@ class _AccessOp(OpDef):
     """Shared parts of the ops that access ``%memref[ssa-id map]``."""
 
     __slots__ = ()
-    traits = frozenset({"MemRefsNormalizable"})
+    traits = frozenset({MEMREFS_NORMALIZABLE})
     if TYPE_CHECKING:  # the fields each subclass declares
         memref: Value
         indices: list[Value]
@@ -348,7 +349,7 @@ class AffineDmaStartOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "affine.dma_start"
-    traits = frozenset({"MemRefsNormalizable"})
+    traits = frozenset({MEMREFS_NORMALIZABLE})
     operands_ = var_operand(name="operands")
 
     def _layout(self) -> _DmaLayout | None:
@@ -423,7 +424,7 @@ class AffineDmaWaitOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "affine.dma_wait"
-    traits = frozenset({"MemRefsNormalizable"})
+    traits = frozenset({MEMREFS_NORMALIZABLE})
     operands_ = var_operand(name="operands")
 
     @classmethod

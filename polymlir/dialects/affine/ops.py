@@ -21,8 +21,9 @@ from ...ir.affine_expr import AffineDimExpr, AffineSymbolExpr, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
 from ...ir.fields import operand, prop, result, var_operand, var_result
-from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import AFFINE_SCOPE, CONSTANT_LIKE, ISOLATED_FROM_ABOVE, PURE, SHAPED_DIM_OP_INTERFACE
 from ...parser.affine_parser import AffineExprParser, AffineParseError
 from ..index_lists import parse_dynamic_index_list, print_dynamic_index_list
 
@@ -33,7 +34,6 @@ if TYPE_CHECKING:  # pragma: no cover
 UnresolvedOperand = tuple  # (name, result number, source offset), as the parser makes them
 
 VarIndex = C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
-CONSTANT_LIKE = "ConstantLike"
 _DIM_OPS = ("memref.dim", "tensor.dim")
 _AFFINE_LOOPS = ("affine.for", "affine.parallel")
 
@@ -123,7 +123,7 @@ def _valid_symbol(v: Value, region: Region | None, seen: set) -> bool:
         seen.add(v)
         if all(_valid_symbol(o, region, seen) for o in d.operands):
             return True
-    if d.name in _DIM_OPS or "ShapedDimOpInterface" in tr:
+    if d.name in _DIM_OPS or SHAPED_DIM_OP_INTERFACE in tr:
         return _dim_op_valid_symbol(d, region, seen)
     return _symbol_in_parent_scope(v, region, seen)
 
@@ -141,7 +141,7 @@ def is_valid_dim(v: Value, region: Region | None) -> bool:
     d = v.owner
     if d.name in ("affine.apply", "affine.delinearize_index", "affine.linearize_index"):
         return all(is_valid_dim(o, region) for o in d.operands)
-    if d.name in _DIM_OPS or "ShapedDimOpInterface" in d.traits:
+    if d.name in _DIM_OPS or SHAPED_DIM_OP_INTERFACE in d.traits:
         return bool(d.operands) and is_top_level_value(d.operands[0])
     return False
 

@@ -5,6 +5,7 @@ verifiers, arithmetic, comparisons, select, constant) and ``casts`` (the
 cast ops). Every public name is importable from this package.
 """
 
+from ...ir.traits import COMMUTATIVE
 from .casts import (
     BitcastOp,
     CastOp,
@@ -25,8 +26,6 @@ from .casts import (
 from .ops import (
     CMPF_PREDICATES,
     CMPI_PREDICATES,
-    COMMUTATIVE,
-    ELEMENTWISE,
     FASTMATH_BITS,
     FASTMATH_FAST,
     FASTMATH_NONE,
@@ -118,7 +117,6 @@ __all__ = [
     "DivFOp",
     "DivSIOp",
     "DivUIOp",
-    "ELEMENTWISE",
     "ElementwiseOp",
     "ExtFOp",
     "ExtSIOp",

@@ -13,8 +13,8 @@ from typing import ClassVar
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE
 from ...ir.registry import register_op
+from ...ir.traits import CAST_OP_INTERFACE, PURE, SAME_OPERANDS_AND_RESULT_SHAPE
 from .ops import (
     OVERFLOW_NONE,
     BitcastType,
@@ -62,7 +62,7 @@ class CastOp(ElementwiseOp):
     """Base of the one-operand casts ``$in attr-dict : type($in) to type($out)``."""
 
     __slots__ = ()
-    traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_SHAPE, "CastOpInterface"})
+    traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_SHAPE, CAST_OP_INTERFACE})
     assembly_format = "$in attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -278,7 +278,7 @@ class _ScalingCast(_WidthCheck, CastOp):
     elementwise cast with a per-element scale (OCP MXFP)."""
 
     __slots__ = ()
-    traits = frozenset({PURE, "CastOpInterface"})
+    traits = frozenset({PURE, CAST_OP_INTERFACE})
     in_ = operand(FloatLike, name="in")
     scale = operand(FloatLike)
     out = result(FloatLike)

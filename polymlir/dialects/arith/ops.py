@@ -17,12 +17,19 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    COMMUTATIVE,
+    CONSTANT_LIKE,
+    IDEMPOTENT,
+    PURE,
+    SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_AND_RESULT_TYPE,
+    SAME_TYPE_OPERANDS,
+    Trait,
+)
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS
-
-ELEMENTWISE = "ElementwiseMappable"
-COMMUTATIVE = "Commutative"
 
 # -- attributes ---------------------------------------------------------------
 
@@ -397,7 +404,7 @@ def check_format_operand(p, ps, key: str, constraint: C.TypeConstraint, name: st
     return t
 
 
-def _binary(name: str, c: C.TypeConstraint, traits: frozenset, flags: str | None = None, doc: str = "") -> type:
+def _binary(name: str, c: C.TypeConstraint, traits: frozenset[Trait], flags: str | None = None, doc: str = "") -> type:
     """A binary op ``$lhs, $rhs [flags] : type`` on operands of one type."""
     ns: dict = {
         "__slots__": (),
@@ -439,8 +446,8 @@ CeilDivSIOp = _binary("arith.ceildivsi", SignlessIntLike, frozenset(), None, "Si
 FloorDivSIOp = _binary("arith.floordivsi", SignlessIntLike, frozenset(), None, "Signed division rounding down.")
 RemUIOp = _binary("arith.remui", SignlessIntLike, frozenset(), None, "Unsigned remainder.")
 RemSIOp = _binary("arith.remsi", SignlessIntLike, frozenset(), None, "Signed remainder.")
-AndIOp = _binary("arith.andi", SignlessIntLike, _C | {"Idempotent"}, None, "Bitwise and.")
-OrIOp = _binary("arith.ori", SignlessIntLike, _C | {"Idempotent"}, None, "Bitwise or.")
+AndIOp = _binary("arith.andi", SignlessIntLike, _C | {IDEMPOTENT}, None, "Bitwise and.")
+OrIOp = _binary("arith.ori", SignlessIntLike, _C | {IDEMPOTENT}, None, "Bitwise or.")
 XOrIOp = _binary("arith.xori", SignlessIntLike, _C, None, "Bitwise xor.")
 MaxSIOp = _binary("arith.maxsi", SignlessIntLike, _C, None, "Signed maximum.")
 MaxUIOp = _binary("arith.maxui", SignlessIntLike, _C, None, "Unsigned maximum.")
@@ -644,7 +651,7 @@ class ConstantOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "arith.constant"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     value = prop(TypedAttr)
     res = result(name="result")
 

@@ -20,6 +20,7 @@ from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import operand, prop, region, var_operand, var_result
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import DESTINATION_STYLE_OP_INTERFACE, SAME_VARIADIC_OPERAND_SIZE
 from .structured import (
     PARALLEL,
     REDUCTION,
@@ -276,7 +277,7 @@ class ReduceOp(LinalgStructuredOp):
     __slots__ = ()
     OP_NAME = "linalg.reduce"
     asm_result_name = "reduced"
-    traits = LinalgStructuredOp.traits | {"SameVariadicOperandSize"}
+    traits = LinalgStructuredOp.traits | {SAME_VARIADIC_OPERAND_SIZE}
     all_operands = var_operand(ShapedOperands, name="operands")
     result_ = var_result(C.TypeConstraint("variadic of tensor of any type values", _is_tensor), name="result")
     dimensions = prop(StrictlySortedI64Array)
@@ -532,7 +533,7 @@ class SoftmaxOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "linalg.softmax"
-    traits = frozenset({"DestinationStyleOpInterface"})
+    traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
     input = operand(C.AnyShaped)
     output = operand(C.AnyShaped)
     result_ = var_result(

@@ -11,8 +11,9 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, opt_operand, prop, result, var_operand
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import DESTINATION_STYLE_OP_INTERFACE, PURE
 
 DYN = T.DYNAMIC
 RankedTensor = C.TypeConstraint("ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType))
@@ -35,7 +36,7 @@ class _RelayoutOp(OpDef):
     """Shared parts of pack and unpack (``getMixedTiles``, the verifier)."""
 
     __slots__ = ()
-    traits = frozenset({PURE, "DestinationStyleOpInterface"})
+    traits = frozenset({PURE, DESTINATION_STYLE_OP_INTERFACE})
     IS_PACK = True
 
     # -- custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) --------------------
@@ -194,7 +195,7 @@ def _tensor_rank(n: int) -> C.TypeConstraint:
 
 class _WinogradOp(OpDef):
     __slots__ = ()
-    traits = frozenset({"DestinationStyleOpInterface"})
+    traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
     fmr = prop(FMR)
 
     def _mr(self) -> tuple[int, int]:

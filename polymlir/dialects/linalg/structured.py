@@ -40,8 +40,16 @@ from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import prop, region, result, var_operand, var_result
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import lookup_op, register_op
+from ...ir.traits import (
+    DESTINATION_STYLE_OP_INTERFACE,
+    LINALG_STRUCTURED_INTERFACE,
+    PURE,
+    RETURN_LIKE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+)
 from ...parser.attr_parser import BaseParser
 
 # -- small helpers ---------------------------------------------------------------
@@ -266,7 +274,7 @@ class LinalgStructuredOp(OpDef):
     split of operands into ``dps_inputs``/``dps_inits``."""
 
     __slots__ = ()
-    traits = frozenset({SINGLE_BLOCK, "LinalgStructuredInterface", "DestinationStyleOpInterface"})
+    traits = frozenset({SINGLE_BLOCK, LINALG_STRUCTURED_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     default_dialect = ""
 
     # -- interface -------------------------------------------------------------------
@@ -542,7 +550,7 @@ class YieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "linalg.yield"
-    traits = frozenset({TERMINATOR, PURE, "ReturnLike"})
+    traits = frozenset({TERMINATOR, PURE, RETURN_LIKE})
     values = var_operand()
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 

@@ -165,7 +165,6 @@ from .symbols import (
     DSOLocalEquivalentOp,
     GlobalOp,
     LLVMFuncOp,
-    lookup_symbol,
 )
 from .types import (
     LABEL,
@@ -370,7 +369,6 @@ __all__ = [
     "is_compatible_type",
     "is_compatible_vector",
     "is_llvm_float",
-    "lookup_symbol",
     "nested_type_str",
     "parse_bit_list",
     "parse_keyword_or_string",

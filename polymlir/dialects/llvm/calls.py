@@ -13,8 +13,9 @@ from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.core import Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
-from ...ir.opdef import TERMINATOR
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
+from ...ir.traits import CALL_OP_INTERFACE, TERMINATOR
 from . import attrs as LA
 from .control import verify_successor_operands
 from .ops import ANY_PTR, ARRAY, LLVM_TYPE, LLVMOp, _fmf_prop
@@ -29,7 +30,6 @@ from .symbols import (
     _attr_dict,
     _keyword,
     _split_attrs,
-    lookup_symbol,
 )
 from .types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType
 
@@ -316,7 +316,7 @@ class CallOp(_CallFields):
 
     __slots__ = ()
     OP_NAME = "llvm.call"
-    traits = frozenset({"CallOpInterface"})
+    traits = frozenset({CALL_OP_INTERFACE})
     callee_operands = var_operand(LLVM_TYPE)
     op_bundle_operands = var_operand(LLVM_TYPE)
     fastmathFlags = _fmf_prop()
@@ -351,13 +351,14 @@ class CallOp(_CallFields):
             if not isinstance(self.operands[0].type, LLVMPointerType):
                 raise self.op_error(f"indirect call expects a pointer as callee: '{self.operands[0].type}'")
             return
-        fn = lookup_symbol(self, callee)
+        fn = lookup_nearest(self, callee)
         if fn is None:
             raise self.op_error(f"'{callee.root}' does not reference a symbol in the current scope")
+        ifunc_type = fn.prop("i_func_type", A.TypeAttr).value if fn.name == "llvm.mlir.ifunc" else None
         if isinstance(fn, LLVMFuncOp):
             ft = fn.type
-        elif fn.name == "llvm.mlir.ifunc":
-            ft = fn.properties["i_func_type"].value
+        elif isinstance(ifunc_type, LLVMFunctionType):
+            ft = ifunc_type
         elif fn.name == "llvm.mlir.alias":
             return
         else:
@@ -419,7 +420,7 @@ class InvokeOp(_CallFields):
 
     __slots__ = ()
     OP_NAME = "llvm.invoke"
-    traits = frozenset({TERMINATOR, "CallOpInterface"})
+    traits = frozenset({TERMINATOR, CALL_OP_INTERFACE})
     branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
     callee_operands = var_operand(LLVM_TYPE)
     normalDestOperands = var_operand(LLVM_TYPE)

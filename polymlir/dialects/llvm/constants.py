@@ -6,8 +6,8 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import prop, result
-from ...ir.opdef import PURE
 from ...ir.registry import register_op
+from ...ir.traits import CONSTANT_LIKE, PURE
 from .ops import (
     LLVM_TYPE,
     LLVMOp,
@@ -23,7 +23,7 @@ class _ValueOp(LLVMOp):
     """``llvm.mlir.undef``-like: a value of the given type."""
 
     __slots__ = ()
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     res = result(LLVM_TYPE)
     assembly_format = "attr-dict `:` type($res)"
 
@@ -76,7 +76,7 @@ class ConstantOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.constant"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     value = prop(C.AnyAttr)
     res = result(LLVM_TYPE)
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"

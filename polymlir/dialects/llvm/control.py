@@ -11,8 +11,8 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Value
 from ...ir.fields import operand, opt_operand, prop, result, segment_sizes_attr, successor, var_operand, var_successor
-from ...ir.opdef import PURE, TERMINATOR
 from ...ir.registry import register_op
+from ...ir.traits import CONSTANT_LIKE, PURE, RETURN_LIKE, TERMINATOR
 from .ops import LLVM_TYPE, SIGNLESS_INT, LLVMOp
 from .symbols import LLVMFuncOp
 from .types import LLVMVoidType
@@ -101,7 +101,7 @@ class CondBrOp(LLVMOp):
 class ReturnOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.return"
-    traits = frozenset({TERMINATOR, PURE, "ReturnLike"})
+    traits = frozenset({TERMINATOR, PURE, RETURN_LIKE})
     arg = opt_operand(LLVM_TYPE)
     assembly_format = "attr-dict ($arg^ `:` type($arg))?"
 
@@ -332,7 +332,7 @@ class BlockAddressOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.blockaddress"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     block_addr = prop(C.dialect_attr("llvm.blockaddress"))
     res = result(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
     assembly_format = "$block_addr attr-dict `:` qualified(type($res))"

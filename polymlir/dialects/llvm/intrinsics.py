@@ -18,8 +18,8 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr, typed_attr
 from ...ir.core import Value
 from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from ...ir.registry import register_op
+from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE, Trait
 from . import attrs as LA
 from .calls import _parse_bundles, _print_bundles
 from .ops import (
@@ -85,7 +85,7 @@ def intr(
     res: str | None = "res",
     props: dict | None = None,
     fmt: str | None = STD_FORMAT,
-    traits: Sequence[str] = (),
+    traits: Sequence[Trait] = (),
     fmf: bool = False,
     **extra,
 ) -> type:

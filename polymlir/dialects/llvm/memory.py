@@ -15,8 +15,8 @@ from ...ir import types as T
 from ...ir.asm_format import custom_attr
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from ...ir.registry import register_op
+from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from . import attrs as LA
 from .ops import (
     AGGREGATE,

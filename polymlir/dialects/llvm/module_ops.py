@@ -6,8 +6,9 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import prop, region
-from ...ir.opdef import ISOLATED_FROM_ABOVE, SYMBOL
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
+from ...ir.traits import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL
 from . import attrs as LA
 from .ops import ARRAY, I32_ATTR, LLVMOp, _i64
 from .symbols import (
@@ -22,7 +23,6 @@ from .symbols import (
     _global_prefix_str,
     _parse_global_prefix,
     _split_attrs,
-    lookup_symbol,
 )
 from .types import (
     LLVMPointerType,
@@ -35,7 +35,7 @@ class AliasOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.alias"
-    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL})
     alias_type = prop(TYPE)
     sym_name = prop(C.SymbolNameAttr)
     linkage = prop(LINKAGE)
@@ -177,7 +177,7 @@ class _XtorsOp(LLVMOp):
         if not len(refs) == len(prios) == len(data):
             raise self.emit_error(f"{k}, priorities, and data must have the same number of elements")
         for r in refs:
-            fn = lookup_symbol(self, r)
+            fn = lookup_nearest(self, r)
             if not isinstance(fn, LLVMFuncOp):
                 raise self.op_error(f"'{r.root}' does not reference a valid LLVM function")
             if fn.is_declaration:

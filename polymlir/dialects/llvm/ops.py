@@ -50,7 +50,7 @@ value is ``op.results[0]``, also ``op.res``)::
     fma = INTRINSICS["fmuladd"].build([a, b, c])   # result type defaults to a's
 
 Ops are verified by ``polymlir.verifier.verify`` with upstream's rules
-and messages; symbols resolve with ``lookup_symbol(op, name)``.
+and messages; symbols resolve with ``polymlir.ir.symbol_table.lookup_nearest(op, ref)``.
 """
 
 from __future__ import annotations
@@ -63,8 +63,9 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result
-from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS
 from . import attrs as LA
 from .types import (
     LLVMArrayType,

@@ -15,8 +15,21 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Block, Region
 from ...ir.fields import prop, region, result
-from ...ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, NO_TERMINATOR, PURE, SYMBOL, SYMBOL_TABLE
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
+from ...ir.traits import (
+    AFFINE_SCOPE,
+    AUTOMATIC_ALLOCATION_SCOPE,
+    CONSTANT_LIKE,
+    FUNCTION_OP_INTERFACE,
+    ISOLATED_FROM_ABOVE,
+    NO_REGION_ARGUMENTS,
+    NO_TERMINATOR,
+    PURE,
+    SINGLE_BLOCK,
+    SYMBOL,
+    SYMBOL_TABLE,
+)
 from ..function_like import parse_function_like, print_function_like
 from . import attrs as LA
 from .ops import ANY_PTR, ARRAY, I32_ATTR, I64_ATTR, LLVMOp, _i64
@@ -33,30 +46,6 @@ from .types import (
 )
 
 # -- symbol helpers ------------------------------------------------------------
-
-
-def lookup_symbol(op, ref: A.SymbolRefAttr | str):
-    """The op ``ref`` names, from the nearest symbol table above ``op``."""
-    root, nested = (ref, ()) if isinstance(ref, str) else (ref.root, ref.nested)
-    table = op.parent_op
-    while table is not None and SYMBOL_TABLE not in table.traits:
-        table = table.parent_op
-    found = None
-    for name in (root, *nested):
-        if table is None:
-            return None
-        found = None
-        for r in table.regions:
-            for b in r.blocks:
-                for child in b.operations:
-                    n = child.properties.get("sym_name") if isinstance(child.properties, dict) else None
-                    if n is None:
-                        n = child.attributes.get("sym_name")
-                    if isinstance(n, A.StringAttr) and n.value == name:
-                        found = child
-                        break
-        table = found
-    return found
 
 
 def _keyword(p, names: Sequence[str]) -> str | None:
@@ -181,7 +170,7 @@ class LLVMFuncOp(_FuncFields):
 
     __slots__ = ()
     OP_NAME = "llvm.func"
-    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, FUNCTION_OP_INTERFACE, AUTOMATIC_ALLOCATION_SCOPE})
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -335,7 +324,7 @@ class LLVMFuncOp(_FuncFields):
 def _verify_comdat(op, attr) -> None:
     if attr is None:
         return
-    sel = lookup_symbol(op, attr)
+    sel = lookup_nearest(op, attr)
     if not isinstance(sel, ComdatSelectorOp):
         raise op.emit_error("expected comdat symbol")
 
@@ -384,7 +373,7 @@ class GlobalOp(_GlobalFields):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.global"
-    traits = frozenset({ISOLATED_FROM_ABOVE, "SingleBlock", SYMBOL})
+    traits = frozenset({ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL})
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -563,13 +552,13 @@ class AddressOfOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.mlir.addressof"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     global_name = prop(C.FlatSymbolRefAttr)
     res = result(ANY_PTR)
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
     def verify_(self) -> None:
-        sym = lookup_symbol(self, self.prop("global_name", A.SymbolRefAttr))
+        sym = lookup_nearest(self, self.prop("global_name", A.SymbolRefAttr))
         if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
             raise self.op_error(
                 "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
@@ -592,7 +581,7 @@ class AddressOfOp(LLVMOp):
 class DSOLocalEquivalentOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.dso_local_equivalent"
-    traits = frozenset({PURE, "ConstantLike"})
+    traits = frozenset({PURE, CONSTANT_LIKE})
     function_name = prop(C.FlatSymbolRefAttr)
     res = result(ANY_PTR)
     assembly_format = "$function_name attr-dict `:` qualified(type($res))"
@@ -602,7 +591,7 @@ class DSOLocalEquivalentOp(LLVMOp):
 class ComdatOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.comdat"
-    traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, "NoRegionArguments"})
+    traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, NO_REGION_ARGUMENTS})
     sym_name = prop(C.SymbolNameAttr)
     body = region()
     assembly_format = "$sym_name $body attr-dict"

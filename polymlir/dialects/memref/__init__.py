@@ -8,6 +8,7 @@ extract_strided_metadata), ``reshapes`` (expand/collapse_shape) and ``atomic`` (
 Every public name is importable from this package.
 """
 
+from ...ir.traits import AUTOMATIC_ALLOCATION_SCOPE
 from ..slicing import (
     infer_rank_reduced_subview_type,
     infer_subview_result_type,
@@ -36,7 +37,6 @@ from .atomic import (
 )
 from .globals import GetGlobalOp, GlobalOp
 from .ops import (
-    AUTOMATIC_ALLOCATION_SCOPE,
     BASE_MEMREF_KIND,
     MEMREF_KIND,
     AlignmentAttr,

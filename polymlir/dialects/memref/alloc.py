@@ -11,10 +11,21 @@ from ...ir.constraints import TypeConstraint
 from ...ir.core import Operation, Value
 from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
 from ...ir.layout import has_identity_layout, layout_map
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
-from .ops import (
+from ...ir.traits import (
     AUTOMATIC_ALLOCATION_SCOPE,
+    MEMREFS_NORMALIZABLE,
+    NO_REGION_ARGUMENTS,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    REGION_BRANCH_OP_INTERFACE,
+    RETURN_LIKE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+    has_parent,
+)
+from .ops import (
     AlignmentAttr,
     AnyRankedOrUnrankedMemRef,
     Index,
@@ -154,9 +165,9 @@ class AllocaScopeOp(OpDef):
         {
             AUTOMATIC_ALLOCATION_SCOPE,
             SINGLE_BLOCK,
-            "RecursiveMemoryEffects",
-            "NoRegionArguments",
-            "RegionBranchOpInterface",
+            RECURSIVE_MEMORY_EFFECTS,
+            NO_REGION_ARGUMENTS,
+            REGION_BRANCH_OP_INTERFACE,
         }
     )
     results_ = var_result(name="results")
@@ -240,13 +251,9 @@ class AllocaScopeReturnOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.alloca_scope.return"
-    traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<AllocaScopeOp>"})
+    traits = frozenset({TERMINATOR, PURE, RETURN_LIKE, has_parent("memref.alloca_scope")})
     results_ = var_operand(name="results")
     assembly_format = "attr-dict ($results^ `:` type($results))?"
-
-    def verify_(self) -> None:
-        if not isinstance(self.parent_op, AllocaScopeOp):
-            raise self.op_error("expects parent op 'memref.alloca_scope'")
 
 
 @register_op
@@ -255,7 +262,7 @@ class DeallocOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.dealloc"
-    traits = frozenset({"MemRefsNormalizable"})
+    traits = frozenset({MEMREFS_NORMALIZABLE})
     memref = operand(AnyRankedOrUnrankedMemRef)
     assembly_format = "$memref attr-dict `:` type($memref)"
 

@@ -4,11 +4,14 @@ The rest of the dialect is in ``ops.py`` and ``views.py``."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand, prop, region, result, var_operand
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import NO_MEMORY_EFFECT, PURE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, TERMINATOR, has_parent
 from .alloc import verify_implicit_terminator
 from .ops import Index, IntOrFloat, MemRef, MemRefOfIntOrFloat, VariadicIndex, index_types, q, verify_elem_match
 
@@ -125,7 +128,7 @@ class GenericAtomicRMWOp(OpDef):
 
 # Traits by which an op declares it touches no memory by itself (nested ops
 # of "RecursiveMemoryEffects" ops are walked on their own).
-_EFFECT_FREE_TRAITS = frozenset({PURE, "NoMemoryEffect", "RecursiveMemoryEffects"})
+_EFFECT_FREE_TRAITS = frozenset({PURE, NO_MEMORY_EFFECT, RECURSIVE_MEMORY_EFFECTS})
 
 
 def _memory_effect_free(op) -> bool:
@@ -140,14 +143,12 @@ class AtomicYieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.atomic_yield"
-    traits = frozenset({TERMINATOR, PURE, "HasParent<GenericAtomicRMWOp>"})
+    traits = frozenset({TERMINATOR, PURE, has_parent("memref.generic_atomic_rmw")})
     result_ = operand(name="result")
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:
-        parent = self.parent_op
-        if not isinstance(parent, GenericAtomicRMWOp):
-            raise self.op_error("expects parent op 'memref.generic_atomic_rmw'")
+        parent = cast(GenericAtomicRMWOp, self.parent_op)  # the HasParent trait, verified before verify_
         pt, rt = parent.result_types[0], self.operands[0].type
         if pt != rt:
             raise self.op_error(f"types mismatch between yield op: {q(rt)} and its parent: {q(pt)}")

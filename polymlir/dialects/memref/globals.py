@@ -9,25 +9,11 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.constraints import AttrConstraint
 from ...ir.fields import prop, result
-from ...ir.opdef import PURE, SYMBOL, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.symbol_table import lookup_nearest
+from ...ir.traits import PURE, SYMBOL, SYMBOL_USER_OP_INTERFACE
 from .ops import AlignmentAttr, StaticShapeMemRef, q
-
-
-def _lookup_symbol(op, name: str):
-    """The op defining ``name`` in the nearest enclosing symbol table."""
-    anc = op.parent_op
-    while anc is not None:
-        if "SymbolTable" in anc.traits:
-            for r in anc.regions:
-                for b in r.blocks:
-                    for child in b.operations:
-                        n = child.get_attr("sym_name")
-                        if isinstance(n, A.StringAttr) and n.value == name:
-                            return child
-            return None
-        anc = anc.parent_op
-    return None
 
 
 def _elements_attr(
@@ -145,14 +131,14 @@ class GetGlobalOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.get_global"
-    traits = frozenset({PURE, "SymbolUserOpInterface"})
+    traits = frozenset({PURE, SYMBOL_USER_OP_INTERFACE})
     name_ = prop(C.FlatSymbolRefAttr, name="name")
     result_ = result(StaticShapeMemRef, name="result")
     assembly_format = "$name `:` type($result) attr-dict"
 
     def verify_(self) -> None:
         ref = self.prop("name", A.SymbolRefAttr)
-        g = _lookup_symbol(self, ref.root)
+        g = lookup_nearest(self, ref)
         if not isinstance(g, GlobalOp):
             raise self.op_error(f"'{ref.root}' does not reference a valid global memref")
         rt = self.results[0].type

@@ -22,8 +22,26 @@ from ...ir.constraints import AttrConstraint, TypeConstraint
 from ...ir.core import Value
 from ...ir.fields import operand, prop, result, var_operand
 from ...ir.layout import strides_and_offset
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    CAST_OP_INTERFACE,
+    CONDITIONALLY_SPECULATABLE,
+    COPY_OP_INTERFACE,
+    DESTRUCTURABLE_ACCESSOR_OP_INTERFACE,
+    MEMREFS_NORMALIZABLE,
+    NO_MEMORY_EFFECT,
+    PROMOTABLE_MEM_OP_INTERFACE,
+    PURE,
+    SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+    SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_AND_RESULT_TYPE,
+    SAME_OPERANDS_ELEMENT_TYPE,
+    SAME_OPERANDS_SHAPE,
+    SAME_VARIADIC_RESULT_SIZE,
+    SHAPED_DIM_OP_INTERFACE,
+    VIEW_LIKE_OP_INTERFACE,
+)
 
 # -- type constraints (upstream's descriptions) ---------------------------------
 
@@ -73,8 +91,6 @@ AlignmentAttr = AttrConstraint(
     "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0", _pos_pow2
 )
 BoolAttr = C.BoolAttr
-
-AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"
 
 
 def q(t: object) -> str:
@@ -161,7 +177,7 @@ class CastOp(OpDef):
     OP_NAME = "memref.cast"
     asm_result_name = "cast"
     traits = frozenset(
-        {PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"}
+        {PURE, MEMREFS_NORMALIZABLE, SAME_OPERANDS_AND_RESULT_SHAPE, CAST_OP_INTERFACE, VIEW_LIKE_OP_INTERFACE}
     )
     source = operand(AnyRankedOrUnrankedMemRef)
     dest = result(AnyRankedOrUnrankedMemRef)
@@ -183,11 +199,11 @@ class MemorySpaceCastOp(OpDef):
     traits = frozenset(
         {
             PURE,
-            "MemRefsNormalizable",
-            "SameOperandsAndResultElementType",
-            "SameOperandsAndResultShape",
-            "CastOpInterface",
-            "ViewLikeOpInterface",
+            MEMREFS_NORMALIZABLE,
+            SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+            SAME_OPERANDS_AND_RESULT_SHAPE,
+            CAST_OP_INTERFACE,
+            VIEW_LIKE_OP_INTERFACE,
         }
     )
     source = operand(AnyRankedOrUnrankedMemRef)
@@ -216,7 +232,7 @@ class CopyOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.copy"
-    traits = frozenset({"CopyOpInterface", "SameOperandsElementType", "SameOperandsShape"})
+    traits = frozenset({COPY_OP_INTERFACE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_SHAPE})
     source = operand(AnyRankedOrUnrankedMemRef)
     target = operand(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
@@ -240,7 +256,7 @@ class AssumeAlignmentOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.assume_alignment"
     asm_result_name = "assume_align"
-    traits = frozenset({PURE, "ViewLikeOpInterface", "SameOperandsAndResultType"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE, SAME_OPERANDS_AND_RESULT_TYPE})
     memref = operand(MemRef)
     alignment = prop(
         typed_attr(
@@ -267,7 +283,7 @@ class DimOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.dim"
     asm_result_name = "dim"
-    traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect", "ShapedDimOpInterface"})
+    traits = frozenset({MEMREFS_NORMALIZABLE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SHAPED_DIM_OP_INTERFACE})
     source = operand(
         TypeConstraint(
             "unranked.memref of any type values or non-0-ranked.memref of any type values",
@@ -308,7 +324,7 @@ class ExtractAlignedPointerAsIndexOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.extract_aligned_pointer_as_index"
     asm_result_name = "intptr"
-    traits = frozenset({PURE, "SameVariadicResultSize"})
+    traits = frozenset({PURE, SAME_VARIADIC_RESULT_SIZE})
     source = operand(AnyRankedOrUnrankedMemRef)
     aligned_pointer = result(Index)
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
@@ -328,7 +344,7 @@ class LoadOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.load"
-    traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
+    traits = frozenset({MEMREFS_NORMALIZABLE, PROMOTABLE_MEM_OP_INTERFACE, DESTRUCTURABLE_ACCESSOR_OP_INTERFACE})
     memref = operand(MemRef)
     indices = var_operand(VariadicIndex)
     nontemporal = prop(BoolAttr, default=A.FALSE)
@@ -357,7 +373,7 @@ class StoreOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.store"
-    traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
+    traits = frozenset({MEMREFS_NORMALIZABLE, PROMOTABLE_MEM_OP_INTERFACE, DESTRUCTURABLE_ACCESSOR_OP_INTERFACE})
     value = operand()
     memref = operand(MemRef)
     indices = var_operand(VariadicIndex)

@@ -16,8 +16,9 @@ from ...ir.layout import (
     sat_mul,
     strides_and_offset,
 )
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import PURE, VIEW_LIKE_OP_INTERFACE
 from ..index_lists import DynamicIndexListFormat, static_values
 from .ops import VariadicIndex, q
 from .views import DenseI64Array, IndexListArrayAttr, StridedMemRef
@@ -143,7 +144,7 @@ def compute_collapsed_type(src: T.MemRefType, groups: list[list[int]]) -> T.MemR
 
 class _Reassociative(OpDef):
     __slots__ = ()
-    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
 
     @property
     def reassociation_indices(self) -> list[list[int]]:

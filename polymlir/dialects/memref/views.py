@@ -23,8 +23,16 @@ from ...ir.layout import (
     make_strided_layout,
     strides_and_offset,
 )
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    INFER_TYPE_OP_INTERFACE,
+    MEMREFS_NORMALIZABLE,
+    OFFSET_SIZE_AND_STRIDE_OP_INTERFACE,
+    PURE,
+    SAME_VARIADIC_RESULT_SIZE,
+    VIEW_LIKE_OP_INTERFACE,
+)
 from ...parser.affine_parser import AffineParseError, parse_affine_map
 from ..index_lists import DynamicIndexListFormat, verify_offset_sizes_strides
 from ..slicing import (
@@ -94,7 +102,7 @@ class SubViewOp(_OffsetsSizesStrides):
     __slots__ = ()
     OP_NAME = "memref.subview"
     asm_result_name = "subview"
-    traits = frozenset({PURE, "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
     source = operand(MemRef)
     offsets = var_operand(VariadicIndex)
     sizes = var_operand(VariadicIndex)
@@ -170,7 +178,7 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
     __slots__ = ()
     OP_NAME = "memref.reinterpret_cast"
     asm_result_name = "reinterpret_cast"
-    traits = frozenset({PURE, "MemRefsNormalizable", "ViewLikeOpInterface", "OffsetSizeAndStrideOpInterface"})
+    traits = frozenset({PURE, MEMREFS_NORMALIZABLE, VIEW_LIKE_OP_INTERFACE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
     source = operand(AnyRankedOrUnrankedMemRef)
     offsets = var_operand(VariadicIndex)
     sizes = var_operand(VariadicIndex)
@@ -230,7 +238,7 @@ class ViewOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.view"
     asm_result_name = "view"
-    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
     source = operand(I8MemRef1D)
     byte_shift = operand(Index)
     sizes = var_operand(VariadicIndex)
@@ -264,7 +272,7 @@ class ReshapeOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.reshape"
     asm_result_name = "reshape"
-    traits = frozenset({PURE, "ViewLikeOpInterface"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
     source = operand(AnyRankedOrUnrankedMemRef)
     shape = operand(ShapeMemRef)
     result_ = result(AnyRankedOrUnrankedMemRef, name="result")
@@ -376,7 +384,7 @@ class ExtractStridedMetadataOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.extract_strided_metadata"
-    traits = frozenset({PURE, "SameVariadicResultSize", "ViewLikeOpInterface", "InferTypeOpInterface"})
+    traits = frozenset({PURE, SAME_VARIADIC_RESULT_SIZE, VIEW_LIKE_OP_INTERFACE, INFER_TYPE_OP_INTERFACE})
     source = operand(StridedMemRef)
     # Upstream: base_buffer, offset, sizes (variadic), strides (variadic),
     # split evenly (SameVariadicResultSize); one group here, split by rank.

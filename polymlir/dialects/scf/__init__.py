@@ -5,9 +5,9 @@ index_switch, yield), ``parallel`` (parallel, reduce, reduce.return) and ``foral
 terminator). Every public name is importable from this package.
 """
 
+from ...ir.traits import REGION_BRANCH_TERMINATOR
 from .forall import PARALLEL_COMBINING_OPS, DeviceMappingArrayAttr, ForallOp, InParallelOp, VarRankedTensor
 from .ops import (
-    REGION_BRANCH_TERMINATOR,
     ConditionOp,
     Edge,
     ExecuteRegionOp,
@@ -19,7 +19,6 @@ from .ops import (
     WhileOp,
     YieldOp,
     check_implicit_terminator,
-    check_parent,
     check_sized_regions,
     constant_int,
     ensure_terminator,
@@ -48,7 +47,6 @@ __all__ = [
     "WhileOp",
     "YieldOp",
     "check_implicit_terminator",
-    "check_parent",
     "check_sized_regions",
     "constant_int",
     "ensure_terminator",

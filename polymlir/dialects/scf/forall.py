@@ -15,8 +15,23 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Operation, Region, Value
 from ...ir.fields import prop, region, var_operand, var_result
-from ...ir.opdef import GRAPH_REGION, NO_TERMINATOR, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    AUTOMATIC_ALLOCATION_SCOPE,
+    DESTINATION_STYLE_OP_INTERFACE,
+    GRAPH_REGION,
+    HAS_PARALLEL_REGION,
+    LOOP_LIKE_OP_INTERFACE,
+    NO_TERMINATOR,
+    PARALLEL_COMBINING_OP_INTERFACE,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    REGION_BRANCH_OP_INTERFACE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+    has_parent,
+)
 from ..index_lists import DYNAMIC, dense_i64, mixed_values, parse_dynamic_index_list, print_dynamic_index_list
 from .ops import (
     _custom_error,
@@ -24,7 +39,6 @@ from .ops import (
     _print_init_list,
     _split_attrs,
     check_implicit_terminator,
-    check_parent,
     check_sized_regions,
     constant_int,
 )
@@ -58,12 +72,12 @@ class ForallOp(OpDef):
     traits = frozenset(
         {
             SINGLE_BLOCK,
-            "AutomaticAllocationScope",
-            "LoopLikeOpInterface",
-            "RecursiveMemoryEffects",
-            "RegionBranchOpInterface",
-            "DestinationStyleOpInterface",
-            "HasParallelRegion",
+            AUTOMATIC_ALLOCATION_SCOPE,
+            LOOP_LIKE_OP_INTERFACE,
+            RECURSIVE_MEMORY_EFFECTS,
+            REGION_BRANCH_OP_INTERFACE,
+            DESTINATION_STYLE_OP_INTERFACE,
+            HAS_PARALLEL_REGION,
         }
     )
     implicit_terminator = "scf.forall.in_parallel"
@@ -152,7 +166,7 @@ class ForallOp(OpDef):
         if not body.blocks:
             body.add_block()
         b = body.blocks[-1]
-        if b.operations and "IsTerminator" in b.operations[-1].traits:
+        if b.operations and TERMINATOR in b.operations[-1].traits:
             return
         t = InParallelOp.create(regions=1, loc=loc)
         t.regions[0].add_block()
@@ -246,8 +260,8 @@ class InParallelOp(OpDef):
             NO_TERMINATOR,
             SINGLE_BLOCK,
             GRAPH_REGION,
-            "HasParent<ForallOp>",
-            "ParallelCombiningOpInterface",
+            has_parent("scf.forall"),
+            PARALLEL_COMBINING_OP_INTERFACE,
         }
     )
     region = region()
@@ -266,7 +280,6 @@ class InParallelOp(OpDef):
         p.print_optional_attr_dict(self.attributes)
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.forall",))
         check_sized_regions(self, ("region",))
         for op in self.regions[0].blocks[0].operations:
             if op.name not in PARALLEL_COMBINING_OPS:

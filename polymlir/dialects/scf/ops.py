@@ -19,16 +19,32 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Operation, OpResult, Region, Value
 from ...ir.fields import operand, prop, region, var_operand, var_region, var_result
-from ...ir.opdef import AFFINE_SCOPE, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    AFFINE_SCOPE,
+    AUTOMATIC_ALLOCATION_SCOPE,
+    CONDITIONALLY_SPECULATABLE,
+    CONSTANT_LIKE,
+    INFER_TYPE_OP_INTERFACE,
+    LOOP_LIKE_OP_INTERFACE,
+    NO_REGION_ARGUMENTS,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    REGION_BRANCH_OP_INTERFACE,
+    REGION_BRANCH_TERMINATOR,
+    RETURN_LIKE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+    has_parent,
+)
 
 VarIndex = C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType))
 SignlessIntOrIndex = C.SignlessIntOrIndex
 
 # Interface names: terminators that forward values to a region successor.
-REGION_BRANCH_TERMINATOR = "RegionBranchTerminatorOpInterface"
 _LOOP_TRAITS = frozenset(
-    {"LoopLikeOpInterface", "RegionBranchOpInterface", "RecursiveMemoryEffects", "AutomaticAllocationScope"}
+    {LOOP_LIKE_OP_INTERFACE, REGION_BRANCH_OP_INTERFACE, RECURSIVE_MEMORY_EFFECTS, AUTOMATIC_ALLOCATION_SCOPE}
 )
 
 
@@ -44,7 +60,7 @@ def constant_int(v: Value | int) -> int | None:
     if not isinstance(v, OpResult):
         return None
     op = v.owner
-    if "ConstantLike" not in op.traits:
+    if CONSTANT_LIKE not in op.traits:
         return None
     a = op.properties.get("value") if isinstance(op.properties, dict) else None
     if a is None:
@@ -122,19 +138,9 @@ def ensure_terminator(region: Region, name: str, loc: A.Location) -> None:
     if not region.blocks:
         region.add_block()
     b = region.blocks[-1]
-    if b.operations and "IsTerminator" in b.operations[-1].traits:
+    if b.operations and TERMINATOR in b.operations[-1].traits:
         return
     b.append(Operation.create(name, loc=loc))
-
-
-def check_parent(op: OpDef, names: tuple[str, ...]) -> None:
-    """The HasParent / ParentOneOf traits."""
-    parent = op.parent_op
-    if parent is not None and parent.name in names:
-        return
-    if len(names) == 1:
-        raise op.op_error(f"expects parent op '{names[0]}'")
-    raise op.op_error(f"expects parent op to be one of '{', '.join(names)}'")
 
 
 def check_sized_regions(op: OpDef, names: Sequence[str], max_one: Iterable[int] = ()) -> None:
@@ -228,13 +234,17 @@ class YieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.yield"
-    traits = frozenset({PURE, TERMINATOR, "ReturnLike", REGION_BRANCH_TERMINATOR})
-    PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+    traits = frozenset(
+        {
+            PURE,
+            TERMINATOR,
+            RETURN_LIKE,
+            REGION_BRANCH_TERMINATOR,
+            has_parent("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
+        }
+    )
     results_ = var_operand(name="results")
     assembly_format = "attr-dict ($results^ `:` type($results))?"
-
-    def verify_(self) -> None:
-        check_parent(self, self.PARENTS)
 
 
 @register_op
@@ -244,13 +254,10 @@ class ConditionOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.condition"
-    traits = frozenset({PURE, TERMINATOR, REGION_BRANCH_TERMINATOR, "HasParent<WhileOp>"})
+    traits = frozenset({PURE, TERMINATOR, REGION_BRANCH_TERMINATOR, has_parent("scf.while")})
     condition = operand(C.I1)
     args = var_operand()
     assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?"
-
-    def verify_(self) -> None:
-        check_parent(self, ("scf.while",))
 
 
 # -- scf.execute_region ----------------------------------------------------------------
@@ -262,7 +269,7 @@ class ExecuteRegionOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.execute_region"
-    traits = frozenset({"RegionBranchOpInterface"})
+    traits = frozenset({REGION_BRANCH_OP_INTERFACE})
     no_inline = prop(C.UnitAttr, optional=True)
     results_ = var_result(name="results")
     region = region()
@@ -311,7 +318,7 @@ class ForOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.for"
-    traits = frozenset({AFFINE_SCOPE, SINGLE_BLOCK, "ConditionallySpeculatable"}) | _LOOP_TRAITS
+    traits = frozenset({AFFINE_SCOPE, SINGLE_BLOCK, CONDITIONALLY_SPECULATABLE}) | _LOOP_TRAITS
     implicit_terminator = "scf.yield"
     lowerBound = operand(SignlessIntOrIndex)
     upperBound = operand(SignlessIntOrIndex)
@@ -452,7 +459,13 @@ class IfOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.if"
     traits = frozenset(
-        {SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects", "NoRegionArguments", "InferTypeOpInterface"}
+        {
+            SINGLE_BLOCK,
+            REGION_BRANCH_OP_INTERFACE,
+            RECURSIVE_MEMORY_EFFECTS,
+            NO_REGION_ARGUMENTS,
+            INFER_TYPE_OP_INTERFACE,
+        }
     )
     implicit_terminator = "scf.yield"
     condition = operand(C.I1)
@@ -518,7 +531,7 @@ class WhileOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.while"
-    traits = frozenset({SINGLE_BLOCK, "LoopLikeOpInterface", "RegionBranchOpInterface", "RecursiveMemoryEffects"})
+    traits = frozenset({SINGLE_BLOCK, LOOP_LIKE_OP_INTERFACE, REGION_BRANCH_OP_INTERFACE, RECURSIVE_MEMORY_EFFECTS})
     inits = var_operand()
     results_ = var_result(name="results")
     before = region()
@@ -595,7 +608,7 @@ class IndexSwitchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.index_switch"
-    traits = frozenset({SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects"})
+    traits = frozenset({SINGLE_BLOCK, REGION_BRANCH_OP_INTERFACE, RECURSIVE_MEMORY_EFFECTS})
     implicit_terminator = "scf.yield"
     arg = operand(C.Index)
     cases = prop(C.DenseI64ArrayAttr)

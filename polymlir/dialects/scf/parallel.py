@@ -6,11 +6,19 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, region, var_operand, var_region, var_result
-from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    HAS_PARALLEL_REGION,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    REGION_BRANCH_TERMINATOR,
+    SINGLE_BLOCK,
+    TERMINATOR,
+    has_parent,
+)
 from .ops import (
     _LOOP_TRAITS,
-    REGION_BRANCH_TERMINATOR,
     VarIndex,
     _custom_error,
     _optional_arrow_types,
@@ -18,7 +26,6 @@ from .ops import (
     _q,
     _split_attrs,
     check_implicit_terminator,
-    check_parent,
     check_sized_regions,
     constant_int,
     ensure_terminator,
@@ -32,7 +39,7 @@ class ParallelOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.parallel"
-    traits = frozenset({SINGLE_BLOCK, "HasParallelRegion"}) | _LOOP_TRAITS
+    traits = frozenset({SINGLE_BLOCK, HAS_PARALLEL_REGION}) | _LOOP_TRAITS
     implicit_terminator = "scf.reduce"
     lowerBound = var_operand(VarIndex)
     upperBound = var_operand(VarIndex)
@@ -143,13 +150,12 @@ class ReduceOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.reduce"
-    traits = frozenset({TERMINATOR, REGION_BRANCH_TERMINATOR, "HasParent<ParallelOp>", "RecursiveMemoryEffects"})
+    traits = frozenset({TERMINATOR, REGION_BRANCH_TERMINATOR, has_parent("scf.parallel"), RECURSIVE_MEMORY_EFFECTS})
     operands_ = var_operand(name="operands")
     reductions = var_region()
     assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.parallel",))
         for i, r in enumerate(self.regions):
             if len(r.blocks) != 1:
                 raise self.op_error(f"region #{i} ('reductions') failed to verify constraint: region with 1 blocks")
@@ -178,12 +184,11 @@ class ReduceReturnOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "scf.reduce.return"
-    traits = frozenset({PURE, TERMINATOR, "HasParent<ReduceOp>"})
+    traits = frozenset({PURE, TERMINATOR, has_parent("scf.reduce")})
     result = operand()
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:
-        check_parent(self, ("scf.reduce",))
         block = self.parent
         if block is None or not block.arguments:
             return

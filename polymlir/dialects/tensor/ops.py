@@ -11,8 +11,20 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.fields import operand, prop, region, result, var_operand
-from ...ir.opdef import PURE, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    CAST_OP_INTERFACE,
+    DESTINATION_STYLE_OP_INTERFACE,
+    NO_MEMORY_EFFECT,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    RETURN_LIKE,
+    SHAPED_DIM_OP_INTERFACE,
+    SINGLE_BLOCK,
+    TERMINATOR,
+    has_parent,
+)
 from ...ir.types import DYNAMIC
 from ..index_lists import DynamicIndexListFormat, static_values, verify_dynamic_count
 
@@ -96,7 +108,7 @@ def _bitwidth(t: T.Type) -> int | None:
 
 class _CastBase(OpDef):
     __slots__ = ()
-    traits = frozenset({PURE, "CastOpInterface"})
+    traits = frozenset({PURE, CAST_OP_INTERFACE})
     source = operand(AnyTensor)
     dest = result(AnyTensor)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
@@ -195,7 +207,7 @@ class DimOp(OpDef):
     __slots__ = ()
     OP_NAME = "tensor.dim"
     asm_result_name = "dim"
-    traits = frozenset({"NoMemoryEffect", "ShapedDimOpInterface"})
+    traits = frozenset({NO_MEMORY_EFFECT, SHAPED_DIM_OP_INTERFACE})
     source = operand(AnyNon0RankedOrUnrankedTensor)
     index = operand(C.Index)
     result_ = result(C.Index, name="result")
@@ -264,7 +276,7 @@ class InsertOp(OpDef):
     __slots__ = ()
     OP_NAME = "tensor.insert"
     asm_result_name = "inserted"
-    traits = frozenset({PURE, "DestinationStyleOpInterface"})
+    traits = frozenset({PURE, DESTINATION_STYLE_OP_INTERFACE})
     scalar = operand()
     dest = operand(AnyRankedTensor)
     indices = var_operand(C.Index)
@@ -514,14 +526,9 @@ class YieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "tensor.yield"
-    traits = frozenset({PURE, TERMINATOR, "ReturnLike", "HasParent<GenerateOp, PadOp>"})
+    traits = frozenset({PURE, TERMINATOR, RETURN_LIKE, has_parent("tensor.generate", "tensor.pad")})
     value = operand()
     assembly_format = "$value attr-dict `:` type($value)"
-
-    def verify_(self) -> None:
-        parent = self.parent_op
-        if parent is None or parent.name not in ("tensor.generate", "tensor.pad"):
-            raise self.op_error("expects parent op to be one of 'tensor.generate, tensor.pad'")
 
 
 def verify_sized_region(op, name: str) -> None:
@@ -549,7 +556,7 @@ class GenerateOp(OpDef):
     __slots__ = ()
     OP_NAME = "tensor.generate"
     asm_result_name = "generated"
-    traits = frozenset({"RecursiveMemoryEffects", "SingleBlock"})
+    traits = frozenset({RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK})
     implicit_terminator = "tensor.yield"
     dynamicExtents = var_operand(C.Index)
     result_ = result(AnyRankedTensor, name="result")
@@ -598,7 +605,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
     __slots__ = ()
     OP_NAME = "tensor.pad"
     asm_result_name = "padded"
-    traits = frozenset({PURE, "SingleBlock"})
+    traits = frozenset({PURE, SINGLE_BLOCK})
     implicit_terminator = "tensor.yield"
     source = operand(AnyRankedTensor)
     low = var_operand(C.Index)

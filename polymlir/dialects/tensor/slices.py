@@ -8,8 +8,14 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, prop, result, var_operand
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    DESTINATION_STYLE_OP_INTERFACE,
+    OFFSET_SIZE_AND_STRIDE_OP_INTERFACE,
+    PARALLEL_COMBINING_OP_INTERFACE,
+    PURE,
+)
 from ...ir.types import DYNAMIC
 from ..index_lists import DynamicIndexListFormat, static_values, verify_offset_sizes_strides
 from ..slicing import (
@@ -66,7 +72,7 @@ class ExtractSliceOp(_SliceBase):
     __slots__ = ()
     OP_NAME = "tensor.extract_slice"
     asm_result_name = "extracted_slice"
-    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface"})
+    traits = frozenset({PURE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
     source = operand(AnyRankedTensor)
     offsets = var_operand(C.Index)
     sizes = var_operand(C.Index)
@@ -107,7 +113,7 @@ class InsertSliceOp(_InsertSliceBase):
     __slots__ = ()
     OP_NAME = "tensor.insert_slice"
     asm_result_name = "inserted_slice"
-    traits = frozenset({PURE, "OffsetSizeAndStrideOpInterface", "DestinationStyleOpInterface"})
+    traits = frozenset({PURE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     source = operand(AnyRankedTensor)
     dest = operand(AnyRankedTensor)
     offsets = var_operand(C.Index)
@@ -142,7 +148,7 @@ class ParallelInsertSliceOp(_InsertSliceBase):
 
     __slots__ = ()
     OP_NAME = "tensor.parallel_insert_slice"
-    traits = frozenset({"OffsetSizeAndStrideOpInterface"})
+    traits = frozenset({OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
     source = operand(AnyRankedTensor)
     dest = operand(AnyRankedTensor)
     offsets = var_operand(C.Index)
@@ -161,7 +167,7 @@ class ParallelInsertSliceOp(_InsertSliceBase):
     def verify_(self) -> None:
         parent = self.parent_op
         if parent is None or not (
-            "ParallelCombiningOpInterface" in parent.traits or parent.name == "scf.forall.in_parallel"
+            PARALLEL_COMBINING_OP_INTERFACE in parent.traits or parent.name == "scf.forall.in_parallel"
         ):
             desc = parent.name if parent is not None else "<<NULL>>"
             raise self.emit_error(f"expected InParallelOpInterface parent, got:\n{desc}")

@@ -11,8 +11,16 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr
 from ...ir.core import Operation
 from ...ir.fields import operand, opt_operand, prop, region, result, var_result
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    MASKABLE_OP_INTERFACE,
+    NO_REGION_ARGUMENTS,
+    PURE,
+    RECURSIVE_MEMORY_EFFECTS,
+    SINGLE_BLOCK,
+    TERMINATOR,
+)
 from .ops import (
     KIND,
     KIND_ADD,
@@ -56,7 +64,7 @@ class ContractionOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.contract"
-    traits = frozenset({PURE, "MaskableOpInterface"})
+    traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
     lhs = operand(AnyVectorNonZero)
     rhs = operand(AnyVectorNonZero)
     acc = operand()
@@ -237,7 +245,7 @@ class OuterProductOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.outerproduct"
-    traits = frozenset({PURE, "MaskableOpInterface"})
+    traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
     lhs = operand(AnyVectorNonZero)
     rhs = operand()
     acc = opt_operand(AnyVectorNonZero)
@@ -322,7 +330,7 @@ class MaskOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.mask"
-    traits = frozenset({"SingleBlock", "RecursiveMemoryEffects", "NoRegionArguments"})
+    traits = frozenset({SINGLE_BLOCK, RECURSIVE_MEMORY_EFFECTS, NO_REGION_ARGUMENTS})
     mask = operand(BoolVectorNonZero)
     passthru = opt_operand()
     results_ = var_result(name="results")
@@ -381,7 +389,7 @@ class MaskOp(OpDef):
         if len(ops) == 1:
             return
         masked = ops[0]
-        if "MaskableOpInterface" not in masked.traits or not isinstance(masked, MaskableOp):
+        if MASKABLE_OP_INTERFACE not in masked.traits or not isinstance(masked, MaskableOp):
             raise self.op_error("expects a MaskableOpInterface within the mask region")
         if len(masked.results) != len(self.results):
             raise self.op_error("expects number of results to match maskable operation number of results")
@@ -415,7 +423,7 @@ def _ensure_yield(reg, loc) -> None:
         reg.add_block()
     b = reg.blocks[0]
     ops = b.operations
-    if ops and "IsTerminator" in ops[-1].traits:
+    if ops and TERMINATOR in ops[-1].traits:
         return
     if len(ops) == 1:
         y = Operation.create("vector.yield", operands=list(ops[0].results), loc=loc)

@@ -14,8 +14,9 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.fields import operand, prop, result, var_operand, var_result
-from ...ir.opdef import PURE, TERMINATOR, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import ELEMENTWISE, PURE, RETURN_LIKE, SAME_OPERANDS_AND_RESULT_TYPE, TERMINATOR
 from ...ir.types import DYNAMIC
 from ..arith.ops import FastMathAttr
 from ..index_lists import DynamicIndexListFormat, mixed_values
@@ -387,7 +388,7 @@ class FMAOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.fma"
-    traits = frozenset({PURE, "SameOperandsAndResultType", "Elementwise"})
+    traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE})
     lhs = operand(FloatVector)
     rhs = operand(FloatVector)
     acc = operand(FloatVector)
@@ -597,6 +598,6 @@ class YieldOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.yield"
-    traits = frozenset({PURE, TERMINATOR, "ReturnLike"})
+    traits = frozenset({PURE, TERMINATOR, RETURN_LIKE})
     operands_ = var_operand(name="operands")
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"

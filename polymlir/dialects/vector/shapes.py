@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.fields import operand, opt_operand, prop, result
-from ...ir.opdef import PURE, OpDef
+from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import MASKABLE_OP_INTERFACE, PURE
 from ..arith.ops import FASTMATH_NONE
 from .ops import (
     FASTMATH,
@@ -226,7 +227,7 @@ class ReductionOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.reduction"
-    traits = frozenset({PURE, "MaskableOpInterface"})
+    traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
     kind = prop(KIND)
     vector = operand(AnyVector)
     acc = opt_operand()
@@ -266,7 +267,7 @@ class MultiDimReductionOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.multi_reduction"
-    traits = frozenset({PURE, "MaskableOpInterface"})
+    traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
     kind = prop(KIND)
     source = operand(AnyVectorNonZero)
     acc = operand()

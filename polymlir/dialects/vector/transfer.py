@@ -16,6 +16,13 @@ from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
+from ...ir.traits import (
+    ATTR_SIZED_OPERAND_SEGMENTS,
+    DESTINATION_STYLE_OP_INTERFACE,
+    MASKABLE_OP_INTERFACE,
+    PURE,
+    VIEW_LIKE_OP_INTERFACE,
+)
 from .ops import AnyVector, AnyVectorNonZero, BoolVectorNonZero, bitwidth, custom_op_error, scal, vector_of, vtype
 
 
@@ -220,7 +227,7 @@ class TransferReadOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.transfer_read"
-    traits = frozenset({"AttrSizedOperandSegments", "MaskableOpInterface", "DestinationStyleOpInterface"})
+    traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS, MASKABLE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     supports_passthru = True
     base = operand(AnyShaped)
     indices = var_operand(C.Index)
@@ -284,7 +291,7 @@ class TransferWriteOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.transfer_write"
-    traits = frozenset({"AttrSizedOperandSegments", "MaskableOpInterface", "DestinationStyleOpInterface"})
+    traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS, MASKABLE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     valueToStore = operand(AnyVector)
     base = operand(AnyShaped)
     indices = var_operand(C.Index)
@@ -480,7 +487,7 @@ class GatherOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.gather"
-    traits = frozenset({"MaskableOpInterface"})
+    traits = frozenset({MASKABLE_OP_INTERFACE})
     supports_passthru = True
     base = operand(TensorOrMemRef)
     indices = var_operand(C.Index)
@@ -513,7 +520,7 @@ class ScatterOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.scatter"
-    traits = frozenset({"MaskableOpInterface"})
+    traits = frozenset({MASKABLE_OP_INTERFACE})
     base = operand(TensorOrMemRef)
     indices = var_operand(C.Index)
     index_vec = operand(IntIndexVector)
@@ -582,7 +589,7 @@ class TypeCastOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "vector.type_cast"
-    traits = frozenset({"Pure", "ViewLikeOpInterface"})
+    traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
     memref = operand(StaticMemRef)
     result_ = result(AnyMemRef, name="result")
     assembly_format = "$memref attr-dict `:` type($memref) `to` type($result)"

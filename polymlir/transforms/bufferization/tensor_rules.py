@@ -18,6 +18,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, BlockArgument, Operation, Region, Value
 from ...ir.layout import has_identity_layout
+from ...ir.symbol_table import SymbolTable
 from .bufferize import ALIGNMENT, DYN, Bufferizer, fully_dynamic_layout, memref_type, rule
 
 
@@ -35,11 +36,9 @@ def _constant(z: Bufferizer, op: Operation) -> None:
     mt = memref_type(t)
     if name is None:
         top = z.module.regions[0].blocks[0]
-        taken = {s.value for o in top.operations if isinstance(s := o.get_attr("sym_name"), A.StringAttr)}
-        base = "__constant_" + "".join(f"{d}x" for d in t.shape) + str(t.element_type)
-        name, i = base, 0
-        while name in taken:
-            name, i = f"{base}_{i}", i + 1
+        name = SymbolTable(z.module).unique_name(
+            "__constant_" + "".join(f"{d}x" for d in t.shape) + str(t.element_type)
+        )
         props = {
             "sym_name": A.StringAttr(name),
             "sym_visibility": A.StringAttr("private"),

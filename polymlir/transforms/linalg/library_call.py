@@ -34,6 +34,7 @@ from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region
 from ...ir.diagnostics import DiagnosticError
+from ...ir.symbol_table import lookup_in
 from ..pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .generalize import structured_ops
 from .to_loops import check_buffer_semantics
@@ -159,16 +160,15 @@ class _Declarations:
 
     def ensure(self, module: Operation, name: str, ftype: T.FunctionType, at: Operation) -> None:
         block = module.regions[0].blocks[0]
-        for o in block.operations:
-            if o.name in ("func.func", "llvm.func") and o.props.get("sym_name") == A.StringAttr(name):
-                got = o.props.get("function_type")
-                if o.name == "func.func" and isinstance(got, A.TypeAttr) and got.value != ftype:
-                    raise DiagnosticError(
-                        f"library function '@{name}' exists with type {got.value}, but '{at.name}' calls it "
-                        f"with {ftype}",
-                        at.loc,
-                    )
-                return
+        o = lookup_in(module, name)
+        if o is not None and o.name in ("func.func", "llvm.func"):
+            got = o.props.get("function_type")
+            if o.name == "func.func" and isinstance(got, A.TypeAttr) and got.value != ftype:
+                raise DiagnosticError(
+                    f"library function '@{name}' exists with type {got.value}, but '{at.name}' calls it with {ftype}",
+                    at.loc,
+                )
+            return
         decl = Operation.create(
             "func.func",
             properties={

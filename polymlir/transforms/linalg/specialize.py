@@ -32,7 +32,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects.arith.ops import COMMUTATIVE
 from ...dialects.linalg import named as N
 from ...dialects.linalg import structured as L
 from ...dialects.linalg.custom_form import identity_region
@@ -44,6 +43,7 @@ from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.registry import lookup_op
 from ...ir.rewriting import move_blocks_before
+from ...ir.traits import COMMUTATIVE
 from ...parser.attr_parser import BaseParser
 from ..pass_manager import ModulePass, PassContext, register_pass
 from .generalize import structured_ops

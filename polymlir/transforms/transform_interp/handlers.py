@@ -9,7 +9,7 @@ from ...dialects.linalg.structured import LinalgStructuredOp
 from ...dialects.transform_structured import MatchOp
 from ...ir import attributes as A
 from ...ir.core import Operation
-from ...ir.opdef import ISOLATED_FROM_ABOVE
+from ...ir.traits import ISOLATED_FROM_ABOVE
 from ...printer import AsmPrinter
 from ..canonicalize import canonicalize
 from ..cse import cse

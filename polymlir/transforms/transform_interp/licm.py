@@ -9,7 +9,7 @@ polymlir's exact, dependence-checked load hoisting for affine loops is
 from __future__ import annotations
 
 from ...ir.core import Operation
-from ...ir.opdef import PURE, TERMINATOR
+from ...ir.traits import PURE, TERMINATOR
 from ..loops.licm import UNSAFE_TO_SPECULATE
 from ..loops.loop_utils import defined_inside
 
