@@ -92,7 +92,7 @@ def transform_band(
         if not inside(u, band[-1]):
             raise ValueError(f"{u.op.name} at {op_loc(u.op)} is between the loops of the band (imperfect nest)")
         vec = list(vectors[u.name])
-        ivs = [dim(lp.depth) for lp in band]
+        ivs: list[AffineExpr] = [dim(lp.depth) for lp in band]
         vec[sl] = fn(u, ivs)
         out[u.name] = vec
     return out

@@ -223,6 +223,8 @@ class ExecutionEngine:
         self._result_types: dict[str, Any] = {}
         self._globals = self._global_ranges(mod)
         self._closed = False
+        self._library_callbacks: list[Any] = []  # ctypes callbacks the code calls: kept alive with it
+        self._cache_key: str | None = None  # set when the engine is in the compile cache
         self._ee.run_static_constructors()
         _flush_c_stdout()
         self._finalizer = weakref.finalize(self, ExecutionEngine._run_dtors, self._ee, [False])
@@ -353,7 +355,8 @@ class ExecutionEngine:
                 else:
                     flat += [ctypes.c_int64(u.rank), ctypes.c_void_p(u.descriptor)]
             else:
-                flat.append(M.to_scalar(value, slot.type, what))  # type: ignore[arg-type]
+                assert slot.type is not None  # a scalar slot has its LLVM type
+                flat.append(M.to_scalar(value, slot.type, what))
         if len(flat) != len(abi.llvm_params):
             raise TypeError(
                 f"{name}(): the arguments do not match the LLVM signature of '{abi.name}' "
@@ -460,9 +463,8 @@ class ExecutionEngine:
         if not self._closed:
             self._finalizer()
             self._closed = True
-            key = getattr(self, "_cache_key", None)  # set when cached
-            if key is not None:
-                _CACHE.pop(key, None)
+            if self._cache_key is not None:
+                _CACHE.pop(self._cache_key, None)
 
     def __enter__(self) -> ExecutionEngine:
         return self
@@ -565,9 +567,9 @@ def compile(
         if eng is not None and not eng._closed:
             return eng
     eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text)
-    eng._library_callbacks = callbacks  # type: ignore[attr-defined]
+    eng._library_callbacks = callbacks
     if cache:
-        eng._cache_key = key  # type: ignore[attr-defined]
+        eng._cache_key = key
         _CACHE[key] = eng
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))

@@ -30,7 +30,7 @@ import functools
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -75,8 +75,15 @@ def libc() -> ctypes.CDLL:
     return _libc_handle
 
 
+class RankedDescriptor(ctypes.Structure):
+    """Base of the ranked memref descriptor structs (one subclass per rank,
+    made by ranked_descriptor_type); ``rank`` is a class attribute, not a field."""
+
+    rank: ClassVar[int] = 0
+
+
 @functools.cache
-def ranked_descriptor_type(rank: int) -> type[ctypes.Structure]:
+def ranked_descriptor_type(rank: int) -> type[RankedDescriptor]:
     """The ctypes struct of a rank-``rank`` memref descriptor."""
     fields: list[tuple[str, Any]] = [
         ("allocated", ctypes.c_void_p),
@@ -85,7 +92,7 @@ def ranked_descriptor_type(rank: int) -> type[ctypes.Structure]:
     ]
     if rank:
         fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
-    return type(f"MemRefDescriptor{rank}D", (ctypes.Structure,), {"_fields_": fields, "rank": rank})
+    return type(f"MemRefDescriptor{rank}D", (RankedDescriptor,), {"_fields_": fields, "rank": rank})
 
 
 class UnrankedDescriptor(ctypes.Structure):
@@ -285,7 +292,7 @@ def array_from_descriptor(
     return array_from_pointer(desc.aligned or 0, desc.offset, sizes, strides, dtype, owner)
 
 
-def ranked_at(address: int, rank: int) -> ctypes.Structure:
+def ranked_at(address: int, rank: int) -> RankedDescriptor:
     """The ranked descriptor stored at ``address``."""
     return ranked_descriptor_type(rank).from_address(address)
 
@@ -691,7 +698,7 @@ def from_scalar(obj: Any, slot: Slot) -> Any:
 
 
 def result_struct_type(results: Sequence[Slot]) -> Any:
-    fields = []
+    fields: list[tuple[str, Any]] = []  # ctypes field types
     for i, s in enumerate(results):
         if s.kind == "memref":
             fields.append((f"r{i}", ranked_descriptor_type(s.rank)))

@@ -186,7 +186,7 @@ def format_memref(
     return head + " data = \n" + _data_str(a, kind) + "\n"
 
 
-def _ranked_view(d: ctypes.Structure, dtype) -> tuple[np.ndarray, int, int, list, list]:
+def _ranked_view(d: M.RankedDescriptor, dtype) -> tuple[np.ndarray, int, int, list, list]:
     rank = type(d).rank
     sizes = list(d.sizes) if rank else []
     strides = list(d.strides) if rank else []
@@ -198,7 +198,7 @@ def _ranked_view(d: ctypes.Structure, dtype) -> tuple[np.ndarray, int, int, list
     return arr, d.aligned or 0, d.offset, sizes, strides
 
 
-def _print_ranked(d: ctypes.Structure, kind: str, prefix: str) -> None:
+def _print_ranked(d: M.RankedDescriptor, kind: str, prefix: str) -> None:
     arr, base, offset, sizes, strides = _ranked_view(d, _KIND_DTYPES[kind])
     text = prefix + _meta_str(base, type(d).rank, offset, sizes, strides) + " data = \n" + _data_str(arr, kind) + "\n"
     _emit_with_chars(text, kind)
@@ -304,7 +304,9 @@ def _export(name: str, restype, *argtypes) -> Callable[[Callable], Callable]:
 
         cb = ctypes.CFUNCTYPE(restype, *argtypes)(wrapped)
         _KEEP.append(cb)
-        SYMBOLS[name] = ctypes.cast(cb, ctypes.c_void_p).value  # type: ignore[assignment]
+        addr = ctypes.cast(cb, ctypes.c_void_p).value
+        assert addr is not None  # a live callback has an address
+        SYMBOLS[name] = addr
         return fn
 
     return deco

@@ -18,6 +18,7 @@ from ..affine.model import Loop, PolyhedralModel, op_loc
 from ..affine.schedules import loop_name
 from ..affine.statements import NotCompound, Unit, access_units, compound_statements
 from ..affine.structured import ShapeDim
+from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ..ir.affine_expr import dim
 from ..ir.core import Value
 from ..transforms.loops.errors import TransformError
@@ -59,7 +60,7 @@ class StmtView:
     points: list[Point] | None = None  # None: too many, see polygons
     polygons: list[list[tuple[float, ...]]] = field(default_factory=list)
     count: int = 0
-    domain: object = None  # the projected isl set (for the points in a zoomed box)
+    domain: isl.Set | None = None  # the projected isl set (for the points in a zoomed box)
 
 
 @dataclass
@@ -85,7 +86,10 @@ def _xy(p: Sequence[float], offset: float = 0.0) -> tuple[float, float]:
     return (p[0] + offset, p[1] if len(p) > 1 else 0.0)
 
 
-def as_trace(trace: Trace | Sequence[Any] | str | None) -> Trace | None:
+TraceLike = Trace | Sequence[Step | dict[str, Any]] | str | None  # what as_trace accepts
+
+
+def as_trace(trace: TraceLike) -> Trace | None:
     """A Trace from a Trace, a list of steps, JSON text or a JSON file name."""
     if trace is None or isinstance(trace, Trace):
         return trace
@@ -143,10 +147,9 @@ def _unit_label(u: Unit) -> str:
     """``S0: C[i, j] (line 10)``: the unit's access as written."""
     op = u.op
     text = op.name.split(".")[-1]
-    amap = op.get_attr("map")
-    memref = getattr(op, "memref", None)
-    if amap is not None and memref is not None:
-        m = amap.value
+    if isinstance(op, (AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp)):
+        memref = op.memref
+        m = op.map.value
         names = [_value_name(v) for v in op.indices]
 
         def name(match: re.Match[str]) -> str:
@@ -287,7 +290,7 @@ def _stride(items: list[tuple[Point, Point, int, int]], bounds: list[tuple[int, 
     return s
 
 
-def _pairs_in_window(panel: Panel, rel: object) -> list[tuple[Point, Point]]:
+def _pairs_in_window(panel: Panel, rel: isl.Map) -> list[tuple[Point, Point]]:
     """Pairs within a box at the centre of the domain, the box shrunk until
     they are few enough to enumerate."""
     if not panel.bounds:

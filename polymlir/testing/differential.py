@@ -15,15 +15,16 @@ import numpy as np
 
 from .. import compile as jit_compile
 from .. import parse
+from ..dialects.func import FuncOp
 from ..ir import types as T
 from ..ir.core import Operation
 
 _DTYPES = {"f64": np.float64, "f32": np.float32, "i64": np.int64, "i32": np.int32, "i8": np.int8, "i1": np.bool_}
 
 
-def _func(module: Operation, name: str) -> Operation:
+def _func(module: Operation, name: str) -> FuncOp:
     for op in module.walk(post_order=False):
-        if op.name == "func.func" and getattr(op.get_attr("sym_name"), "value", None) == name:
+        if isinstance(op, FuncOp) and op.name_str == name:
             return op
     raise KeyError(f"no function @{name}")
 
@@ -34,7 +35,7 @@ def random_inputs(text: str, func: str, seed: int = 0, index_value: int = 7) -> 
     likewise, index/integer scalars set to ``index_value``."""
     rng = np.random.default_rng(seed)
     f = _func(parse(text), func)
-    ftype = f.get_attr("function_type").value  # type: ignore[union-attr]
+    ftype = f.type
     args: list[Any] = []
     for t in ftype.inputs:
         if isinstance(t, T.MemRefType):

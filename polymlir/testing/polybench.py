@@ -63,7 +63,7 @@ def render(name: str, sizes: dict[str, int] | None = None) -> str:
     at the given sizes (defaults: ``KERNELS[name].sizes``)."""
     k = _kernel(name)
     s = sizes_of(name, sizes)
-    types = {a.name: _memref(a.dims(s)) for a in k.args if a.shape is not None}  # type: ignore[arg-type]
+    types = {a.name: _memref(dims) for a in k.args if (dims := a.dims(s)) is not None}
     body = _Body(types)
     assert k.body is not None
     k.body(body, s)

@@ -92,9 +92,15 @@ def _ast_expr(e: isl.AstExpr) -> AstExpr:
     raise IslBridgeError(f"isl AST expression of unknown type: {e.to_C_str()}")
 
 
+# islpy's stub lists only some members of ast_node_type (no for_, if_): look
+# these up by name, which fails at import if islpy ever renames them.
+_AST_FOR = isl.ast_node_type["for_"]
+_AST_IF = isl.ast_node_type["if_"]
+
+
 def _ast_node(n: isl.AstNode) -> AstNode:
     t = n.get_type()
-    if t == isl.ast_node_type.for_:
+    if t == _AST_FOR:
         degenerate = bool(n.for_is_degenerate())
         inc = n.for_get_inc()
         inc_e = _ast_expr(inc)
@@ -112,7 +118,7 @@ def _ast_node(n: isl.AstNode) -> AstNode:
             _ast_node(n.for_get_body()),
             degenerate,
         )
-    if t == isl.ast_node_type.if_:
+    if t == _AST_IF:
         els = n.if_get_else_node() if n.if_has_else_node() else None
         return AstIf(
             _ast_expr(n.if_get_cond()), _ast_node(n.if_get_then_node()), None if els is None else _ast_node(els)

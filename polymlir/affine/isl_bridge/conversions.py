@@ -56,6 +56,15 @@ def isl_context() -> isl.Context:
     return isl.DEFAULT_CONTEXT
 
 
+def dim_name(obj: isl.Set | isl.Map, kind: isl.dim_type, pos: int) -> str:
+    """The name of dimension ``pos`` of ``kind`` in ``obj``; the relations
+    this package builds name every dimension, so an unnamed one is an error."""
+    name = obj.get_dim_name(kind, pos)
+    if name is None:
+        raise IslBridgeError(f"dimension {pos} ({kind}) of {obj} has no name")
+    return name
+
+
 def _names(given: Sequence[str] | None, count: int, prefix: str) -> list[str]:
     if given is None:
         return [f"{prefix}{i}" for i in range(count)]

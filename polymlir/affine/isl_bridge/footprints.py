@@ -289,10 +289,11 @@ def prune_extremum(fp: isl.Map, k: int, exprs: Sequence[AffineExpr], lower: bool
     space = dom.get_space()
 
     def comb(es: Sequence[AffineExpr]) -> isl.PwAff:
-        out = None
-        for e in es:
-            p = expr_to_pw_aff(e, space).intersect_domain(dom)
-            out = p if out is None else (out.max(p) if lower else out.min(p))
+        """The max (``lower``) or min of ``es`` (not empty) on ``dom``."""
+        pieces = [expr_to_pw_aff(e, space).intersect_domain(dom) for e in es]
+        out = pieces[0]
+        for p in pieces[1:]:
+            out = out.max(p) if lower else out.min(p)
         return out
 
     if not exprs or not comb(exprs).is_equal(target):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import islpy as isl
 
@@ -20,8 +21,10 @@ from .conversions import (
 )
 from .scheduling import _bounds
 
+_SetOrMap = TypeVar("_SetOrMap", isl.Set, isl.Map)
 
-def _fix_params(obj: isl.Set | isl.Map, values: dict[str, int]) -> isl.Set | isl.Map:
+
+def _fix_params(obj: _SetOrMap, values: dict[str, int]) -> _SetOrMap:
     """``obj`` with each parameter fixed to ``values[name]``, then dropped."""
     for k in range(obj.dim(DIM_PARAM)):
         name = obj.get_dim_name(DIM_PARAM, k)
@@ -45,7 +48,6 @@ def projected_set(s: isl.Set, keep: Sequence[int], values: dict[str, int]) -> is
     """``s`` with its parameters fixed to ``values`` (by isl name), projected
     onto its dims ``keep`` (in that order)."""
     fixed = _fix_params(s, values)
-    assert isinstance(fixed, isl.Set)
     return fixed.apply(_keep_map(fixed.get_space(), keep)).coalesce()
 
 
@@ -95,7 +97,6 @@ def projected_relation(
     ``drop_identity`` (source and sink over the same loops) the pairs of one
     instance with itself go first."""
     fixed = _fix_params(rel, values)
-    assert isinstance(fixed, isl.Map)
     if drop_identity and fixed.dim(DIM_IN) == fixed.dim(DIM_OUT):
         same = fixed
         for k in range(fixed.dim(DIM_IN)):
@@ -141,7 +142,6 @@ def _elements_touched(accesses: Sequence[isl.Map], values: dict[str, int]) -> is
     out: isl.Map | None = None
     for a in accesses:
         m = _fix_params(a, values)
-        assert isinstance(m, isl.Map)
         if out is not None and m.dim(DIM_IN) != out.dim(DIM_IN):
             return None
         m = m.set_tuple_name(DIM_IN, name).set_tuple_name(DIM_OUT, "element")
@@ -185,7 +185,6 @@ def instance_correspondence_by_order(
     two sides do not have the same instances per element (an unrolled copy
     holds part of them) or hold more than ``limit``."""
     new, old = _fix_params(new_access, new_values), _fix_params(old_access, old_values)
-    assert isinstance(new, isl.Map) and isinstance(old, isl.Map)
     new_pairs, old_pairs = relation_pairs(new, limit), relation_pairs(old, limit)
     if not new_pairs or old_pairs is None or len(new_pairs) != len(old_pairs):
         return None

@@ -112,12 +112,13 @@ def schedule_tree_from_2d1(
                     children.append(isl.Schedule.from_domain(isl.UnionSet.from_set(s[0])))
             if inner:
                 sched = build(inner, level + 1)
-                mupa = None
+                mupa: isl.UnionPwAff | None = None
                 for dom, _, _names in inner:
                     ls = isl.LocalSpace.from_space(dom.get_space())
                     aff = isl.Aff.var_on_domain(ls, DIM_SET, level)
                     upa = isl.UnionPwAff.from_pw_aff(isl.PwAff.from_aff(aff).intersect_domain(dom))
                     mupa = upa if mupa is None else mupa.union_add(upa)
+                assert mupa is not None  # inner is not empty
                 band = isl.MultiUnionPwAff.from_union_pw_aff(mupa)
                 children.append(sched.insert_partial_schedule(band))
             i = j

@@ -27,6 +27,7 @@ from .conversions import (
     _isl_errors,
     _val,
     aff_to_expr,
+    dim_name,
     isl_context,
     pw_aff_to_expr,
 )
@@ -76,7 +77,7 @@ def rename_params(m: isl.Map, names: dict[str, str]) -> isl.Map:
 
 
 def param_names(obj: isl.Map | isl.Set) -> list[str]:
-    return [obj.get_dim_name(DIM_PARAM, k) for k in range(obj.dim(DIM_PARAM))]
+    return [dim_name(obj, DIM_PARAM, k) for k in range(obj.dim(DIM_PARAM))]
 
 
 def n_in(m: isl.Map) -> int:
@@ -362,7 +363,7 @@ def adopt_schedule(m: isl.Map, domain: isl.Set, renames: dict[str, str]) -> isl.
     m = rename_params(m, renames)
     m = m.align_params(domain.get_space()).set_tuple_name(DIM_IN, domain.get_tuple_name())
     for k in range(m.dim(DIM_IN)):
-        m = m.set_dim_name(DIM_IN, k, domain.get_dim_name(DIM_SET, k))
+        m = m.set_dim_name(DIM_IN, k, dim_name(domain, DIM_SET, k))
     return m.intersect_domain(domain.align_params(m.get_space()))
 
 

@@ -217,7 +217,7 @@ class _FuncConversion:
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
                 args.append(PTR)
             else:
-                args.append(self.conv.convert(t))  # type: ignore[arg-type]
+                args.append(self.rw.convert_type(t))
         return args, result_via_ptr
 
     def ret(self, op: Operation) -> None:

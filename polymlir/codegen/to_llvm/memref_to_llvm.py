@@ -102,16 +102,16 @@ def _shape_values(b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type)
 
 def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Type) -> list[Value]:
     static = canonical_strides(t.shape)
-    out: list[Value] = [None] * t.rank  # type: ignore[list-item]
-    running: Value | None = None
+    inner_first: list[Value] = []
+    running: Value | None = None  # the product of the sizes of the dims inside
     for k in reversed(range(t.rank)):
         if static[k] != DYN:
-            out[k] = _i64(b, static[k], it)
-            running = out[k] if running is None else running
+            stride = _i64(b, static[k], it)
         else:
-            out[k] = running if running is not None else _i64(b, 1, it)
-        running = b.create("llvm.mul", [out[k], sizes[k]], [it]).results[0]
-    return out
+            stride = running if running is not None else _i64(b, 1, it)
+        inner_first.append(stride)
+        running = b.create("llvm.mul", [stride, sizes[k]], [it]).results[0]
+    return inner_first[::-1]
 
 
 def _alloc(op: Operation, rw: Rewriter) -> None:

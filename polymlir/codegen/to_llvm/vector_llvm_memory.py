@@ -287,9 +287,10 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
                 ],
             )
         else:
+            assert x.value is not None  # a transfer_write has the value it writes
             L.b.create(
                 "llvm.intr.masked.scatter",
-                [L.operand(x.value), ptrs, mask],  # type: ignore[arg-type]
+                [L.operand(x.value), ptrs, mask],
                 properties={"alignment": _i32(align)},
             )
             rw.erase(op)

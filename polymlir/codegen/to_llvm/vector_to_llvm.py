@@ -284,7 +284,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
         rw.replace(op, [src])
         return
     scalar_result = len(pos) == st.rank
-    outer, last = (pos[:-1], pos[-1]) if scalar_result else (pos, None)
+    outer = pos[:-1] if scalar_result else pos
     static_outer = [p for p in outer if isinstance(p, int)]
     if len(static_outer) == len(outer):
         v = (
@@ -300,7 +300,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
         p = L.gep(slot, [0, *outer], src.type)
         v = L.b.create("llvm.load", [p], [sub_t]).results[0]
     if scalar_result:
-        v = L.elem(v, last)  # type: ignore[arg-type]
+        v = L.elem(v, pos[-1])
         if isinstance(rt, T.VectorType):  # vector<1xT> result of a full position
             v = L.set_elem(L.poison(L.llvm(rt)), v, 0)
     rw.replace(op, [v])
@@ -326,15 +326,16 @@ def _insert(op: Operation, rw: Rewriter) -> None:
     scalar_val = len(pos) == dt.rank
     if scalar_val and isinstance(vt, T.VectorType):  # vector<1xT> into a full position
         val = L.elem(val, 0)
-    outer, last = (pos[:-1], pos[-1]) if scalar_val else (pos, None)
+    outer = pos[:-1] if scalar_val else pos
     sub_t = L.llvm(T.VectorType(dt.shape[len(outer) :], dt.element_type))
-    if all(isinstance(p, int) for p in outer):
+    static_outer = [p for p in outer if isinstance(p, int)]
+    if len(static_outer) == len(outer):
         if scalar_val:
-            row = extractvalue(L.b, dest, sub_t, *outer) if outer else dest  # type: ignore[arg-type]
-            row = L.set_elem(row, val, last)  # type: ignore[arg-type]
-            res = insertvalue(L.b, dest, row, *outer) if outer else row  # type: ignore[arg-type]
+            row = extractvalue(L.b, dest, sub_t, *static_outer) if outer else dest
+            row = L.set_elem(row, val, pos[-1])
+            res = insertvalue(L.b, dest, row, *static_outer) if outer else row
         else:
-            res = insertvalue(L.b, dest, val, *outer)  # type: ignore[arg-type]
+            res = insertvalue(L.b, dest, val, *static_outer)
         rw.replace(op, [res])
         return
     slot = L.entry_slot(dest.type)
@@ -342,7 +343,7 @@ def _insert(op: Operation, rw: Rewriter) -> None:
     p = L.gep(slot, [0, *outer], dest.type)
     if scalar_val:
         row = L.b.create("llvm.load", [p], [sub_t]).results[0]
-        val = L.set_elem(row, val, last)  # type: ignore[arg-type]
+        val = L.set_elem(row, val, pos[-1])
     L.b.create("llvm.store", [val, p])
     rw.replace(op, [L.b.create("llvm.load", [slot], [dest.type]).results[0]])
 
