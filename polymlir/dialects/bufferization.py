@@ -8,7 +8,16 @@ from typing import TypeGuard
 
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
+from ..ir.fields import (
+    operand_def,
+    opt_operand_def,
+    opt_result_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    var_operand_def,
+    var_result_def,
+)
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
@@ -50,10 +59,10 @@ class ToTensorOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.to_tensor"
     traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
-    buffer = operand(BufferLike)
-    restrict = prop(C.UnitAttr, optional=True)
-    writable = prop(C.UnitAttr, optional=True)
-    result_ = result(TensorLike, name="result")
+    buffer = operand_def(BufferLike)
+    restrict = prop_def(C.UnitAttr, optional=True)
+    writable = prop_def(C.UnitAttr, optional=True)
+    result = result_def(TensorLike)
     assembly_format = (
         "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)"
     )
@@ -69,9 +78,9 @@ class ToBufferOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.to_buffer"
     traits = frozenset({"SameOperandsAndResultShape", "SameOperandsAndResultElementType"})
-    tensor = operand(TensorLike)
-    read_only = prop(C.UnitAttr, optional=True)
-    buffer = result(BufferLike)
+    tensor = operand_def(TensorLike)
+    read_only = prop_def(C.UnitAttr, optional=True)
+    buffer = result_def(BufferLike)
     assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"
 
     def verify_(self) -> None:
@@ -85,11 +94,11 @@ class AllocTensorOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.alloc_tensor"
     traits = frozenset({"AttrSizedOperandSegments"})
-    dynamic_sizes = var_operand(C.Index)
-    copy = opt_operand(AnyTensor)
-    size_hint = opt_operand(C.Index)
-    memory_space = prop(optional=True)
-    result_ = result(AnyRankedTensor, name="result")
+    dynamic_sizes = var_operand_def(C.Index)
+    copy = opt_operand_def(AnyTensor)
+    size_hint = opt_operand_def(C.Index)
+    memory_space = prop_def(optional=True)
+    result = result_def(AnyRankedTensor)
 
     # Upstream's hand-written syntax: `(%d) copy(%t) size_hint=%n {attrs} : type`.
     @classmethod
@@ -149,16 +158,16 @@ class MaterializeInDestinationOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.materialize_in_destination"
     traits = frozenset({"DestinationStyleOpInterface"})
-    source = operand(AnyTensor)
-    dest = operand(
+    source = operand_def(AnyTensor)
+    dest = operand_def(
         C.TypeConstraint(
             "ranked or unranked memref of any type values or tensor of any type values",
             lambda t: _is_tensor(t) or _is_memref(t),
         )
     )
-    restrict = prop(C.UnitAttr, optional=True)
-    writable = prop(C.UnitAttr, optional=True)
-    result_ = opt_result(AnyTensor, name="result")
+    restrict = prop_def(C.UnitAttr, optional=True)
+    writable = prop_def(C.UnitAttr, optional=True)
+    result = opt_result_def(AnyTensor)
     assembly_format = (
         "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict "
         "`:` functional-type(operands, results)"
@@ -196,7 +205,7 @@ class DeallocTensorOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.dealloc_tensor"
-    tensor = operand(AnyTensor)
+    tensor = operand_def(AnyTensor)
     assembly_format = "$tensor attr-dict `:` type($tensor)"
 
 
@@ -207,8 +216,8 @@ class CloneOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.clone"
     traits = frozenset({"CopyOpInterface"})
-    input = operand(AnyMemRef)
-    output = result(AnyMemRef)
+    input = operand_def(AnyMemRef)
+    output = result_def(AnyMemRef)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
 
@@ -219,10 +228,10 @@ class DeallocOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.dealloc"
     traits = frozenset({"AttrSizedOperandSegments"})
-    memrefs = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
-    conditions = var_operand(C.I1)
-    retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
-    updatedConditions = var_result(C.I1)
+    memrefs = var_operand_def(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    conditions = var_operand_def(C.I1)
+    retained = var_operand_def(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    updatedConditions = var_result_def(C.I1)
     assembly_format = (
         "(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
         "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict"

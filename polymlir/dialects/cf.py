@@ -13,7 +13,7 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation, Value
-from ..ir.fields import operand, prop, successor, var_operand, var_successor
+from ..ir.fields import operand_def, prop_def, successor_def, var_operand_def, var_successor_def
 from ..ir.opdef import PURE, TERMINATOR, OpDef
 from ..ir.registry import register_op
 
@@ -61,8 +61,8 @@ class AssertOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.assert"
     traits = frozenset({"MemoryEffectOpInterface"})
-    arg = operand(C.I1)
-    msg = prop(C.StrAttr)
+    arg = operand_def(C.I1)
+    msg = prop_def(C.StrAttr)
     assembly_format = "$arg `,` $msg attr-dict"
 
 
@@ -73,8 +73,8 @@ class BranchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.br"
     traits = _BRANCH_TRAITS
-    destOperands = var_operand()
-    dest = successor()
+    destOperands = var_operand_def()
+    dest = successor_def()
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
     def verify_(self) -> None:
@@ -88,12 +88,12 @@ class CondBranchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.cond_br"
     traits = _BRANCH_TRAITS | {"WeightedBranchOpInterface"}
-    condition = operand(C.I1)
-    trueDestOperands = var_operand()
-    falseDestOperands = var_operand()
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
-    trueDest = successor()
-    falseDest = successor()
+    condition = operand_def(C.I1)
+    trueDestOperands = var_operand_def()
+    falseDestOperands = var_operand_def()
+    branch_weights = prop_def(C.DenseI32ArrayAttr, optional=True)
+    trueDest = successor_def()
+    falseDest = successor_def()
     assembly_format = (
         "$condition (`weights` `(` $branch_weights^ `)` )? `,` "
         "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
@@ -122,13 +122,13 @@ class SwitchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.switch"
     traits = _BRANCH_TRAITS
-    flag = operand(AnyInteger)
-    defaultOperands = var_operand()
-    caseOperands = var_operand()  # VariadicOfVariadic, split by case_operand_segments
-    case_values = prop(IntElementsAttr, optional=True)
-    case_operand_segments = prop(C.DenseI32ArrayAttr)
-    defaultDestination = successor()
-    caseDestinations = var_successor()
+    flag = operand_def(AnyInteger)
+    defaultOperands = var_operand_def()
+    caseOperands = var_operand_def()  # VariadicOfVariadic, split by case_operand_segments
+    case_values = prop_def(IntElementsAttr, optional=True)
+    case_operand_segments = prop_def(C.DenseI32ArrayAttr)
+    defaultDestination = successor_def()
+    caseDestinations = var_successor_def()
     assembly_format = (
         "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), "
         "$defaultDestination, $defaultOperands, type($defaultOperands), $case_values, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, prop, region, var_operand, var_result
+from ..ir.fields import operand_def, prop_def, region_def, var_operand_def, var_result_def
 from ..ir.opdef import AFFINE_SCOPE, ISOLATED_FROM_ABOVE, PURE, SYMBOL, TERMINATOR, OpDef
 from ..ir.registry import register_op
 from .function_like import parse_function_like, print_function_like
@@ -20,13 +20,13 @@ class FuncOp(OpDef):
     traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, "FunctionOpInterface", "AutomaticAllocationScope"})
     default_dialect = "func"
 
-    sym_name = prop(C.SymbolNameAttr)
-    function_type = prop(C.FunctionTypeAttr)
-    sym_visibility = prop(C.StrAttr, optional=True)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    no_inline = prop(C.UnitAttr, optional=True)
-    body = region()
+    sym_name = prop_def(C.SymbolNameAttr)
+    function_type = prop_def(C.FunctionTypeAttr)
+    sym_visibility = prop_def(C.StrAttr, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    body = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -82,7 +82,7 @@ class ReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.return"
     traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<FuncOp>"})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
     def verify_(self) -> None:
@@ -124,12 +124,12 @@ class CallOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call"
     traits = frozenset({"CallOpInterface"})
-    callee = prop(C.FlatSymbolRefAttr)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    no_inline = prop(C.UnitAttr, optional=True)
-    operands_ = var_operand(name="operands")
-    results_ = var_result(name="results")
+    callee = prop_def(C.FlatSymbolRefAttr)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    operands = var_operand_def()
+    results = var_result_def()
     assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
 
     def verify_(self) -> None:
@@ -158,11 +158,11 @@ class CallIndirectOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call_indirect"
     traits = frozenset({"CallOpInterface"})
-    callee = operand(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
-    callee_operands = var_operand()
-    results_ = var_result(name="results")
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
+    callee = operand_def(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
+    callee_operands = var_operand_def()
+    results = var_result_def()
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
     assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"
 
     @classmethod
@@ -186,8 +186,8 @@ class ConstantOp(OpDef):
     OP_NAME = "func.constant"
     asm_result_name = "f"  # upstream's, whatever the function: `%f = constant @g`
     traits = frozenset({PURE, "ConstantLike"})
-    value = prop(C.FlatSymbolRefAttr)
-    result = var_result()
+    value = prop_def(C.FlatSymbolRefAttr)
+    result = var_result_def()
     assembly_format = "attr-dict $value `:` type(results)"
 
     def verify_(self) -> None:

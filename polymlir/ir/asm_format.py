@@ -26,6 +26,8 @@ from .fields import (
     segment_sizes_attr,
 )
 from .format_directives import (
+    ALL_OPERANDS,
+    ALL_RESULTS,
     AttrDict,
     Custom,
     Elem,
@@ -101,11 +103,11 @@ class CompiledFormat:
         # Operands.
         all_ops: list = []
         seg: list[int] = []
-        if "operands" in ps.types:
+        if ALL_OPERANDS in ps.types:
             refs = []
             for d in fields["operand"]:
                 refs.extend(ps.operands.get(d.name, []))
-            state.operands = p.resolve_operands(refs, ps.types["operands"], state.pos)
+            state.operands = p.resolve_operands(refs, ps.types[ALL_OPERANDS], state.pos)
             for d in fields["operand"]:
                 seg.append(len(ps.operands.get(d.name, [])))
         else:
@@ -131,8 +133,8 @@ class CompiledFormat:
         if operand_segments:
             state.properties["operandSegmentSizes"] = segment_sizes_attr(seg)
         # Results.
-        if "results" in ps.types:
-            state.result_types = list(ps.types["results"])
+        if ALL_RESULTS in ps.types:
+            state.result_types = list(ps.types[ALL_RESULTS])
         else:
             rts: list[T.Type] = []
             rseg: list[int] = []

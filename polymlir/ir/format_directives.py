@@ -13,6 +13,7 @@ from .fields import (
     OPTIONAL,
     SINGLE,
     VARIADIC,
+    Field,
     OperandDef,
     PropDef,
     RegionDef,
@@ -223,6 +224,18 @@ def _space(p, st) -> None:
         p.write(" ")
 
 
+# Keys of the parse state's types for `type(operands)`/`type(results)`: not
+# identifiers, so that they never meet a field named `operands`/`results`.
+ALL_OPERANDS, ALL_RESULTS = "(operands)", "(results)"
+
+
+def types_key(target: str | Field[Any]) -> str:
+    """The key of ``ps.types`` a type directive of ``target`` fills."""
+    if isinstance(target, str):
+        return ALL_OPERANDS if target == "operands" else ALL_RESULTS
+    return target.name
+
+
 class TypeOf(Elem):
     """``type($x)``, ``type(operands)``, ``type(results)``."""
 
@@ -281,8 +294,7 @@ class TypeOf(Elem):
                 ts.append(ty)
                 while p.accept(","):
                     ts.append(p.parse_type())
-        key = t if isinstance(t, str) else t.name
-        ps.types[key] = ts
+        ps.types[types_key(t)] = ts
 
     def first_token_check(self, p, ps) -> bool:
         return p.kind in ("bare", "!", "(")
@@ -304,7 +316,7 @@ class FunctionalType(Elem):
     def parse(self, p, ps) -> None:
         ft = p.parse_function_type()
         for tgt, ts in ((self.ins.target, ft.inputs), (self.outs.target, ft.results)):
-            ps.types[tgt if isinstance(tgt, str) else tgt.name] = list(ts)
+            ps.types[types_key(tgt)] = list(ts)
 
 
 class AttrDict(Elem):

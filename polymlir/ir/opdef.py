@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .asm_format import compile_format
 from .core import Operation, Region
-from .fields import OPTIONAL, SINGLE, VARIADIC, Field
+from .fields import OPTIONAL, SINGLE, VARIADIC, Field, FieldView, field_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..parser.parser import OpState, Parser
@@ -73,6 +73,10 @@ def _all_same(ts: list) -> bool:
     return True
 
 
+def _op_members() -> frozenset[str]:
+    return frozenset(n for klass in (Operation, OpDef) for n in vars(klass) if not n.startswith("__"))
+
+
 class OpDef(Operation):
     """Base class of registered ops (see ``polymlir.ir.fields``)."""
 
@@ -96,6 +100,13 @@ class OpDef(Operation):
     _var_index: ClassVar[dict[str, int]] = {"operand": -1, "result": -1}
     _typed: ClassVar[dict[str, bool]] = {"operand": False, "result": False}
     _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
+    _field_view: ClassVar[type[FieldView]] = FieldView
+
+    @property
+    def f(self) -> FieldView:
+        """This op's fields by their MLIR names: ``op.f.result``,
+        ``op.f.operands``, ``op.f["in"]`` (see ``polymlir.ir.fields``)."""
+        return self._field_view(self)
 
     @classmethod
     def _finalize(cls) -> None:
@@ -109,6 +120,12 @@ class OpDef(Operation):
             f.index = len(groups[f.group])
             groups[f.group].append(f)
         cls._fields = groups
+        cls._field_view = field_view(cls, list(fields.values()))
+        # A field named like a member of Operation/OpDef (`operands`,
+        # `results`, `name` ...) would hide it: it stays reachable through
+        # `op.f` only.
+        for name in [n for n, v in vars(cls).items() if isinstance(v, Field) and n in _OP_MEMBERS]:
+            delattr(cls, name)
         cls._nvar = {
             g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")
         }
@@ -370,3 +387,7 @@ class OpDef(Operation):
 
     def region_kind_is_graph(self, index: int) -> bool:
         return GRAPH_REGION in self.traits
+
+
+# The names a field may not take as an attribute of its op (see _finalize).
+_OP_MEMBERS = _op_members()

@@ -14,7 +14,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from .ops import (
@@ -86,10 +86,10 @@ class AffineLoadOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.load"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
-    res = result()
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
+    result = result_def()
 
     @classmethod
     def build(
@@ -124,7 +124,7 @@ class AffineLoadOp(_AccessOp):
 
     def verify_(self) -> None:
         mt = self.memref.type
-        if isinstance(mt, T.MemRefType) and self.res.type != mt.element_type:
+        if isinstance(mt, T.MemRefType) and self.result.type != mt.element_type:
             raise self.op_error("result type must match element type of memref")
         _verify_indexing(self, self.map.value, self.indices, mt)
 
@@ -135,10 +135,10 @@ class AffineStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.store"
-    value = operand()
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
+    value = operand_def()
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def build(
@@ -195,10 +195,10 @@ class AffineVectorLoadOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.vector_load"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
-    res = result(VectorNonZeroRank)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
+    result = result_def(VectorNonZeroRank)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -212,11 +212,11 @@ class AffineVectorLoadOp(_AccessOp):
     def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
-        p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.res.type))
+        p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.result.type))
 
     def verify_(self) -> None:
         _verify_indexing(self, self.map.value, self.indices, self.memref.type)
-        _verify_vector_elem(self, self.memref.type, self.res.type)
+        _verify_vector_elem(self, self.memref.type, self.result.type)
 
 
 @register_op
@@ -225,10 +225,10 @@ class AffineVectorStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.vector_store"
-    value = operand(VectorNonZeroRank)
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
+    value = operand_def(VectorNonZeroRank)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -264,12 +264,12 @@ class AffinePrefetchOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.prefetch"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    isWrite = prop(C.BoolAttr)
-    localityHint = prop(LocalityHint)
-    isDataCache = prop(C.BoolAttr)
-    map = prop(C.AffineMapAttr)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    isWrite = prop_def(C.BoolAttr)
+    localityHint = prop_def(LocalityHint)
+    isDataCache = prop_def(C.BoolAttr)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -349,7 +349,7 @@ class AffineDmaStartOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.dma_start"
     traits = frozenset({"MemRefsNormalizable"})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
 
     def _layout(self) -> _DmaLayout | None:
         sm, dm, tm = (map_of(self, n) for n in ("src_map", "dst_map", "tag_map"))
@@ -424,7 +424,7 @@ class AffineDmaWaitOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.dma_wait"
     traits = frozenset({"MemRefsNormalizable"})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE
 from ...ir.registry import register_op
 from .ops import (
@@ -111,8 +111,8 @@ class ExtUIOp(_WidthCheck, CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.extui"
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    out = result_def(SignlessFixedWidthIntLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -134,9 +134,9 @@ class TruncIOp(_WidthCheck, CastOp):
     __slots__ = ()
     OP_NAME = "arith.trunci"
     _wider = False
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    overflowFlags = prop(OverflowAttr, default=OVERFLOW_NONE)
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    overflowFlags = prop_def(OverflowAttr, default=OVERFLOW_NONE)
+    out = result_def(SignlessFixedWidthIntLike)
     assembly_format = "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -150,9 +150,9 @@ class ExtFOp(_WidthCheck, CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.extf"
-    in_ = operand(FloatLike, name="in")
-    fastmath = prop(FastMathAttr, optional=True)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    fastmath = prop_def(FastMathAttr, optional=True)
+    out = result_def(FloatLike)
     assembly_format = "$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -167,10 +167,10 @@ class TruncFOp(_WidthCheck, CastOp):
     __slots__ = ()
     OP_NAME = "arith.truncf"
     _wider = False
-    in_ = operand(FloatLike, name="in")
-    roundingmode = prop(RoundingModeAttr, optional=True)
-    fastmath = prop(FastMathAttr, optional=True)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    roundingmode = prop_def(RoundingModeAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
+    out = result_def(FloatLike)
     assembly_format = "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -188,8 +188,8 @@ class UIToFPOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.uitofp"
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    out = result(FloatLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    out = result_def(FloatLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -210,8 +210,8 @@ class FPToUIOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.fptoui"
-    in_ = operand(FloatLike, name="in")
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(FloatLike, name="in")
+    out = result_def(SignlessFixedWidthIntLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -236,8 +236,8 @@ class IndexCastOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.index_cast"
-    in_ = operand(IndexCastType, name="in")
-    out = result(IndexCastType)
+    in_ = operand_def(IndexCastType, name="in")
+    out = result_def(IndexCastType)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -261,8 +261,8 @@ class BitcastOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.bitcast"
-    in_ = operand(BitcastType, name="in")
-    out = result(BitcastType)
+    in_ = operand_def(BitcastType, name="in")
+    out = result_def(BitcastType)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -279,9 +279,9 @@ class _ScalingCast(_WidthCheck, CastOp):
 
     __slots__ = ()
     traits = frozenset({PURE, "CastOpInterface"})
-    in_ = operand(FloatLike, name="in")
-    scale = operand(FloatLike)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    scale = operand_def(FloatLike)
+    out = result_def(FloatLike)
 
     @classmethod
     def compatible(cls, a: T.Type, b: T.Type) -> bool:
@@ -294,7 +294,7 @@ class ScalingExtFOp(_ScalingCast):
 
     __slots__ = ()
     OP_NAME = "arith.scaling_extf"
-    fastmath = prop(FastMathAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
     assembly_format = (
         "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"
     )
@@ -307,8 +307,8 @@ class ScalingTruncFOp(_ScalingCast):
     __slots__ = ()
     OP_NAME = "arith.scaling_truncf"
     _wider = False
-    roundingmode = prop(RoundingModeAttr, optional=True)
-    fastmath = prop(FastMathAttr, optional=True)
+    roundingmode = prop_def(RoundingModeAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
     assembly_format = (
         "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict "
         "`:` type($in) `,` type($scale) `to` type($out)"

@@ -16,7 +16,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
 from ...ir.registry import register_op
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS
@@ -404,19 +404,19 @@ def _binary(name: str, c: C.TypeConstraint, traits: frozenset, flags: str | None
         "__doc__": doc,
         "OP_NAME": name,
         "traits": frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, *traits}),
-        "lhs": operand(c),
-        "rhs": operand(c),
-        "res": result(c, name="result"),
+        "lhs": operand_def(c),
+        "rhs": operand_def(c),
+        "result": result_def(c),
     }
     fmt = "$lhs `,` $rhs "
     if flags == "fastmath":
-        ns["fastmath"] = prop(FastMathAttr, default=FASTMATH_NONE)
+        ns["fastmath"] = prop_def(FastMathAttr, default=FASTMATH_NONE)
         fmt += "(`fastmath` `` $fastmath^)? "
     elif flags == "overflow":
-        ns["overflowFlags"] = prop(OverflowAttr, default=OVERFLOW_NONE)
+        ns["overflowFlags"] = prop_def(OverflowAttr, default=OVERFLOW_NONE)
         fmt += "(`overflow` `` $overflowFlags^)? "
     elif flags == "exact":
-        ns["isExact"] = prop(C.UnitAttr, optional=True)
+        ns["isExact"] = prop_def(C.UnitAttr, optional=True)
         fmt += "(`exact` $isExact^)? "
     ns["assembly_format"] = fmt + "attr-dict `:` type($result)"
     cls_name = "".join(w.capitalize() for w in name.split(".", 1)[1].split("_")) + "Op"
@@ -464,17 +464,17 @@ class NegFOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "arith.negf"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    operand_ = operand(FloatLike, name="operand")
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    res = result(FloatLike, name="result")
+    operand = operand_def(FloatLike)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    result = result_def(FloatLike)
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
 class _ExtendedOp(ElementwiseOp):
     __slots__ = ()
     traits = frozenset({PURE, COMMUTATIVE})
-    lhs = operand(SignlessIntLike)
-    rhs = operand(SignlessIntLike)
+    lhs = operand_def(SignlessIntLike)
+    rhs = operand_def(SignlessIntLike)
     _match: ClassVar[tuple[str, ...]] = ()
 
     def verify_preds(self) -> None:
@@ -487,8 +487,8 @@ class AddUIExtendedOp(_ExtendedOp):
 
     __slots__ = ()
     OP_NAME = "arith.addui_extended"
-    sum = result(SignlessIntLike)
-    overflow = result(BoolLike)
+    sum = result_def(SignlessIntLike)
+    overflow = result_def(BoolLike)
     _match = ("lhs", "rhs", "sum")
     type_matches = (("lhs", "rhs", "sum"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
@@ -503,8 +503,8 @@ class MulSIExtendedOp(_ExtendedOp):
 
     __slots__ = ()
     OP_NAME = "arith.mulsi_extended"
-    low = result(SignlessIntLike)
-    high = result(SignlessIntLike)
+    low = result_def(SignlessIntLike)
+    high = result_def(SignlessIntLike)
     _match = ("lhs", "rhs", "low", "high")
     type_matches = (("lhs", "rhs", "low", "high"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
@@ -527,14 +527,14 @@ class MulUIExtendedOp(MulSIExtendedOp):
 class _CmpOp(ElementwiseOp):
     __slots__ = ()
     traits = frozenset({PURE, SAME_TYPE_OPERANDS})
-    res = result(BoolLike, name="result")
+    result = result_def(BoolLike)
     _operand_constraint: ClassVar[C.TypeConstraint] = SignlessIntLike
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        if "lhs" in ps.types and "res" not in ps.types:
+        if "lhs" in ps.types and "result" not in ps.types:
             t = check_format_operand(p, ps, "lhs", cls._operand_constraint)
-            ps.types["res"] = [i1_same_shape(t)]
+            ps.types["result"] = [i1_same_shape(t)]
 
     def verify_preds(self) -> None:
         if self.result_types[0] != i1_same_shape(self.operands[0].type):
@@ -547,9 +547,9 @@ class CmpIOp(_CmpOp):
 
     __slots__ = ()
     OP_NAME = "arith.cmpi"
-    predicate = prop(CmpIPredicateAttr)
-    lhs = operand(SignlessIntLike)
-    rhs = operand(SignlessIntLike)
+    predicate = prop_def(CmpIPredicateAttr)
+    lhs = operand_def(SignlessIntLike)
+    rhs = operand_def(SignlessIntLike)
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
 
@@ -559,10 +559,10 @@ class CmpFOp(_CmpOp):
 
     __slots__ = ()
     OP_NAME = "arith.cmpf"
-    predicate = prop(CmpFPredicateAttr)
-    lhs = operand(FloatLike)
-    rhs = operand(FloatLike)
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
+    predicate = prop_def(CmpFPredicateAttr)
+    lhs = operand_def(FloatLike)
+    rhs = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     _operand_constraint = FloatLike
     assembly_format = "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)"
 
@@ -574,10 +574,10 @@ class SelectOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "arith.select"
     traits = frozenset({PURE})
-    condition = operand(BoolLike)
-    true_value = operand()
-    false_value = operand()
-    res = result(name="result")
+    condition = operand_def(BoolLike)
+    true_value = operand_def()
+    false_value = operand_def()
+    result = result_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -645,8 +645,8 @@ class ConstantOp(OpDef):
     __slots__ = ()
     OP_NAME = "arith.constant"
     traits = frozenset({PURE, "ConstantLike"})
-    value = prop(TypedAttr)
-    res = result(name="result")
+    value = prop_def(TypedAttr)
+    result = result_def()
 
     @classmethod
     def of(cls, value: float | bool | A.Attribute, type: T.Type | None = None) -> ConstantOp:

@@ -10,7 +10,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
-from ...ir.fields import operand, opt_operand, prop, result, var_operand
+from ...ir.fields import operand_def, opt_operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
 
@@ -64,7 +64,7 @@ class _RelayoutOp(OpDef):
         p.write("[" + ", ".join(parts) + "]")
 
     # The result has the type of the destination (AllTypesMatch).
-    type_matches = (("dest", "result_"),)
+    type_matches = (("dest", "result"),)
 
     def _static_tiles(self) -> list[int]:
         a = self.props.get("static_inner_tiles")
@@ -127,14 +127,14 @@ class PackOp(_RelayoutOp):
     __slots__ = ()
     OP_NAME = "linalg.pack"
     asm_result_name = "pack"
-    source = operand(RankedTensor)
-    dest = operand(RankedTensor)
-    padding_value = opt_operand()
-    inner_tiles = var_operand(IndexOperands)
-    outer_dims_perm = prop(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
-    inner_dims_pos = prop(C.DenseI64ArrayAttr)
-    static_inner_tiles = prop(C.DenseI64ArrayAttr)
-    result_ = result(RankedTensor, name="result")
+    source = operand_def(RankedTensor)
+    dest = operand_def(RankedTensor)
+    padding_value = opt_operand_def()
+    inner_tiles = var_operand_def(IndexOperands)
+    outer_dims_perm = prop_def(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
+    inner_dims_pos = prop_def(C.DenseI64ArrayAttr)
+    static_inner_tiles = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(RankedTensor)
     assembly_format = (
         "$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? "
         "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
@@ -166,13 +166,13 @@ class UnPackOp(_RelayoutOp):
     OP_NAME = "linalg.unpack"
     asm_result_name = "unpack"
     IS_PACK = False
-    source = operand(RankedTensor)
-    dest = operand(RankedTensor)
-    inner_tiles = var_operand(IndexOperands)
-    outer_dims_perm = prop(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
-    inner_dims_pos = prop(C.DenseI64ArrayAttr)
-    static_inner_tiles = prop(C.DenseI64ArrayAttr)
-    result_ = result(RankedTensor, name="result")
+    source = operand_def(RankedTensor)
+    dest = operand_def(RankedTensor)
+    inner_tiles = var_operand_def(IndexOperands)
+    outer_dims_perm = prop_def(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
+    inner_dims_pos = prop_def(C.DenseI64ArrayAttr)
+    static_inner_tiles = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(RankedTensor)
     assembly_format = (
         "$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
         "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
@@ -195,7 +195,7 @@ def _tensor_rank(n: int) -> C.TypeConstraint:
 class _WinogradOp(OpDef):
     __slots__ = ()
     traits = frozenset({"DestinationStyleOpInterface"})
-    fmr = prop(FMR)
+    fmr = prop_def(FMR)
 
     def _mr(self) -> tuple[int, int]:
         return _FMR_MR.get(self.fmr.value, (2, 3))
@@ -211,9 +211,9 @@ class WinogradFilterTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_filter_transform"
-    filter = operand(_tensor_rank(4))
-    output = operand(_tensor_rank(4))
-    result_ = result(_tensor_rank(4), name="result")
+    filter = operand_def(_tensor_rank(4))
+    output = operand_def(_tensor_rank(4))
+    result = result_def(_tensor_rank(4))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"
@@ -239,9 +239,9 @@ class WinogradInputTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_input_transform"
-    input = operand(_tensor_rank(4))
-    output = operand(_tensor_rank(6))
-    result_ = result(_tensor_rank(6), name="result")
+    input = operand_def(_tensor_rank(4))
+    output = operand_def(_tensor_rank(6))
+    result = result_def(_tensor_rank(6))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"
@@ -270,9 +270,9 @@ class WinogradOutputTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_output_transform"
-    value = operand(_tensor_rank(6))
-    output = operand(_tensor_rank(4))
-    result_ = result(_tensor_rank(4), name="result")
+    value = operand_def(_tensor_rank(6))
+    output = operand_def(_tensor_rank(4))
+    result = result_def(_tensor_rank(4))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"

@@ -39,7 +39,7 @@ from ...ir.affine_expr import AffineDimExpr, dim
 from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
-from ...ir.fields import prop, region, result, var_operand, var_result
+from ...ir.fields import prop_def, region_def, result_def, var_operand_def, var_result_def
 from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
 from ...ir.registry import lookup_op, register_op
 from ...parser.attr_parser import BaseParser
@@ -455,14 +455,14 @@ class GenericOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.generic"
-    inputs = var_operand(AnyOperands)
-    outputs = var_operand(ShapedOperands)
-    result_tensors = var_result(RankedTensorResults)
-    indexing_maps = prop(AffineMapArrayAttr)
-    iterator_types = prop(IteratorTypeArrayAttr)
-    doc = prop(C.StrAttr, optional=True)
-    library_call = prop(C.StrAttr, optional=True)
-    body = region(name="region")
+    inputs = var_operand_def(AnyOperands)
+    outputs = var_operand_def(ShapedOperands)
+    result_tensors = var_result_def(RankedTensorResults)
+    indexing_maps = prop_def(AffineMapArrayAttr)
+    iterator_types = prop_def(IteratorTypeArrayAttr)
+    doc = prop_def(C.StrAttr, optional=True)
+    library_call = prop_def(C.StrAttr, optional=True)
+    body = region_def(name="region")
 
     def indexing_maps_array(self) -> list[AffineMap]:
         return [a.value for a in self.indexing_maps]
@@ -543,7 +543,7 @@ class YieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "linalg.yield"
     traits = frozenset({TERMINATOR, PURE, "ReturnLike"})
-    values = var_operand()
+    values = var_operand_def()
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def verify_(self) -> None:
@@ -584,8 +584,8 @@ class IndexOp(OpDef):
     __slots__ = ()
     OP_NAME = "linalg.index"
     traits = frozenset({PURE})
-    dim = prop(NonNegI64Attr)
-    result_ = result(C.Index, name="result")
+    dim = prop_def(NonNegI64Attr)
+    result = result_def(C.Index)
     assembly_format = "$dim attr-dict `:` type($result)"
 
     def verify_(self) -> None:

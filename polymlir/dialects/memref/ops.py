@@ -20,7 +20,7 @@ from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.constraints import AttrConstraint, TypeConstraint
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.layout import strides_and_offset
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
@@ -163,8 +163,8 @@ class CastOp(OpDef):
     traits = frozenset(
         {PURE, "MemRefsNormalizable", "SameOperandsAndResultShape", "CastOpInterface", "ViewLikeOpInterface"}
     )
-    source = operand(AnyRankedOrUnrankedMemRef)
-    dest = result(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    dest = result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
@@ -190,8 +190,8 @@ class MemorySpaceCastOp(OpDef):
             "ViewLikeOpInterface",
         }
     )
-    source = operand(AnyRankedOrUnrankedMemRef)
-    dest = result(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    dest = result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
@@ -217,8 +217,8 @@ class CopyOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.copy"
     traits = frozenset({"CopyOpInterface", "SameOperandsElementType", "SameOperandsShape"})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    target = operand(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    target = operand_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
 
     @classmethod
@@ -241,8 +241,8 @@ class AssumeAlignmentOp(OpDef):
     OP_NAME = "memref.assume_alignment"
     asm_result_name = "assume_align"
     traits = frozenset({PURE, "ViewLikeOpInterface", "SameOperandsAndResultType"})
-    memref = operand(MemRef)
-    alignment = prop(
+    memref = operand_def(MemRef)
+    alignment = prop_def(
         typed_attr(
             AttrConstraint(
                 "32-bit signless integer attribute whose value is positive",
@@ -251,7 +251,7 @@ class AssumeAlignmentOp(OpDef):
             T.i32,
         )
     )
-    result_ = result(MemRef, name="result")
+    result = result_def(MemRef)
     assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
 
     def verify_(self) -> None:
@@ -268,21 +268,21 @@ class DimOp(OpDef):
     OP_NAME = "memref.dim"
     asm_result_name = "dim"
     traits = frozenset({"MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect", "ShapedDimOpInterface"})
-    source = operand(
+    source = operand_def(
         TypeConstraint(
             "unranked.memref of any type values or non-0-ranked.memref of any type values",
             lambda t: isinstance(t, T.UnrankedMemRefType) or (isinstance(t, T.MemRefType) and t.rank > 0),
             BASE_MEMREF_KIND,
         )
     )
-    index = operand(Index)
-    result_ = result(Index, name="result")
+    index = operand_def(Index)
+    result = result_def(Index)
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
         ps.types.setdefault("index", [T.index])
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -292,13 +292,13 @@ class RankOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.rank"
     traits = frozenset({PURE})
-    memref = operand(AnyRankedOrUnrankedMemRef)
-    result_ = result(Index, name="result")
+    memref = operand_def(AnyRankedOrUnrankedMemRef)
+    result = result_def(Index)
     assembly_format = "$memref attr-dict `:` type($memref)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -309,8 +309,8 @@ class ExtractAlignedPointerAsIndexOp(OpDef):
     OP_NAME = "memref.extract_aligned_pointer_as_index"
     asm_result_name = "intptr"
     traits = frozenset({PURE, "SameVariadicResultSize"})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    aligned_pointer = result(Index)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    aligned_pointer = result_def(Index)
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
 
 
@@ -329,11 +329,11 @@ class LoadOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.load"
     traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    nontemporal = prop(BoolAttr, default=A.FALSE)
-    alignment = prop(AlignmentAttr, optional=True)
-    result_ = result(name="result")
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    nontemporal = prop_def(BoolAttr, default=A.FALSE)
+    alignment = prop_def(AlignmentAttr, optional=True)
+    result = result_def()
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
     @classmethod
@@ -341,7 +341,7 @@ class LoadOp(OpDef):
         index_types(ps, "indices")
         et = _elem_type_of(ps, "memref")
         if et is not None:
-            ps.types.setdefault("result_", [et])
+            ps.types.setdefault("result", [et])
 
     def verify_(self) -> None:
         mt = self.operands[0].type
@@ -358,11 +358,11 @@ class StoreOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.store"
     traits = frozenset({"MemRefsNormalizable", "PromotableMemOpInterface", "DestructurableAccessorOpInterface"})
-    value = operand()
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    nontemporal = prop(BoolAttr, default=A.FALSE)
-    alignment = prop(AlignmentAttr, optional=True)
+    value = operand_def()
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    nontemporal = prop_def(BoolAttr, default=A.FALSE)
+    alignment = prop_def(AlignmentAttr, optional=True)
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
     @classmethod
@@ -385,16 +385,16 @@ class PrefetchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.prefetch"
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    isWrite = prop(BoolAttr)
-    localityHint = prop(
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    isWrite = prop_def(BoolAttr)
+    localityHint = prop_def(
         AttrConstraint(
             "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
             lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
         )
     )
-    isDataCache = prop(BoolAttr)
+    isDataCache = prop_def(BoolAttr)
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -14,7 +14,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Operation, Region, Value
-from ...ir.fields import prop, region, var_operand, var_result
+from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
 from ...ir.opdef import GRAPH_REGION, NO_TERMINATOR, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
 from ...ir.registry import register_op
 from ..index_lists import DYNAMIC, dense_i64, mixed_values, parse_dynamic_index_list, print_dynamic_index_list
@@ -67,16 +67,16 @@ class ForallOp(OpDef):
         }
     )
     implicit_terminator = "scf.forall.in_parallel"
-    dynamicLowerBound = var_operand(VarIndex)
-    dynamicUpperBound = var_operand(VarIndex)
-    dynamicStep = var_operand(VarIndex)
-    outputs = var_operand(VarRankedTensor)
-    staticLowerBound = prop(C.DenseI64ArrayAttr)
-    staticUpperBound = prop(C.DenseI64ArrayAttr)
-    staticStep = prop(C.DenseI64ArrayAttr)
-    mapping = prop(DeviceMappingArrayAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    dynamicLowerBound = var_operand_def(VarIndex)
+    dynamicUpperBound = var_operand_def(VarIndex)
+    dynamicStep = var_operand_def(VarIndex)
+    outputs = var_operand_def(VarRankedTensor)
+    staticLowerBound = prop_def(C.DenseI64ArrayAttr)
+    staticUpperBound = prop_def(C.DenseI64ArrayAttr)
+    staticStep = prop_def(C.DenseI64ArrayAttr)
+    mapping = prop_def(DeviceMappingArrayAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @property
     def rank(self) -> int:
@@ -250,7 +250,7 @@ class InParallelOp(OpDef):
             "ParallelCombiningOpInterface",
         }
     )
-    region = region()
+    region = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:

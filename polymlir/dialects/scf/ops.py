@@ -18,7 +18,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Operation, OpResult, Region, Value
-from ...ir.fields import operand, prop, region, var_operand, var_region, var_result
+from ...ir.fields import operand_def, prop_def, region_def, var_operand_def, var_region_def, var_result_def
 from ...ir.opdef import AFFINE_SCOPE, PURE, SINGLE_BLOCK, TERMINATOR, OpDef
 from ...ir.registry import register_op
 
@@ -230,7 +230,7 @@ class YieldOp(OpDef):
     OP_NAME = "scf.yield"
     traits = frozenset({PURE, TERMINATOR, "ReturnLike", REGION_BRANCH_TERMINATOR})
     PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
-    results_ = var_operand(name="results")
+    results = var_operand_def()  # type: ignore[assignment]  # a field named like an Operation member: op.f only
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
     def verify_(self) -> None:
@@ -245,8 +245,8 @@ class ConditionOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.condition"
     traits = frozenset({PURE, TERMINATOR, REGION_BRANCH_TERMINATOR, "HasParent<WhileOp>"})
-    condition = operand(C.I1)
-    args = var_operand()
+    condition = operand_def(C.I1)
+    args = var_operand_def()
     assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?"
 
     def verify_(self) -> None:
@@ -263,9 +263,9 @@ class ExecuteRegionOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.execute_region"
     traits = frozenset({"RegionBranchOpInterface"})
-    no_inline = prop(C.UnitAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -313,13 +313,13 @@ class ForOp(OpDef):
     OP_NAME = "scf.for"
     traits = frozenset({AFFINE_SCOPE, SINGLE_BLOCK, "ConditionallySpeculatable"}) | _LOOP_TRAITS
     implicit_terminator = "scf.yield"
-    lowerBound = operand(SignlessIntOrIndex)
-    upperBound = operand(SignlessIntOrIndex)
-    step = operand(SignlessIntOrIndex)
-    initArgs = var_operand()
-    unsignedCmp = prop(C.UnitAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    lowerBound = operand_def(SignlessIntOrIndex)
+    upperBound = operand_def(SignlessIntOrIndex)
+    step = operand_def(SignlessIntOrIndex)
+    initArgs = var_operand_def()
+    unsignedCmp = prop_def(C.UnitAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @property
     def body(self) -> Block:
@@ -455,10 +455,10 @@ class IfOp(OpDef):
         {SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects", "NoRegionArguments", "InferTypeOpInterface"}
     )
     implicit_terminator = "scf.yield"
-    condition = operand(C.I1)
-    results_ = var_result(name="results")
-    thenRegion = region()
-    elseRegion = region()
+    condition = operand_def(C.I1)
+    results = var_result_def()
+    thenRegion = region_def()
+    elseRegion = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -519,10 +519,10 @@ class WhileOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.while"
     traits = frozenset({SINGLE_BLOCK, "LoopLikeOpInterface", "RegionBranchOpInterface", "RecursiveMemoryEffects"})
-    inits = var_operand()
-    results_ = var_result(name="results")
-    before = region()
-    after = region()
+    inits = var_operand_def()
+    results = var_result_def()
+    before = region_def()
+    after = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -597,11 +597,11 @@ class IndexSwitchOp(OpDef):
     OP_NAME = "scf.index_switch"
     traits = frozenset({SINGLE_BLOCK, "RegionBranchOpInterface", "RecursiveMemoryEffects"})
     implicit_terminator = "scf.yield"
-    arg = operand(C.Index)
-    cases = prop(C.DenseI64ArrayAttr)
-    results_ = var_result(name="results")
-    defaultRegion = region()
-    caseRegions = var_region()
+    arg = operand_def(C.Index)
+    cases = prop_def(C.DenseI64ArrayAttr)
+    results = var_result_def()
+    defaultRegion = region_def()
+    caseRegions = var_region_def()
     assembly_format = (
         "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` "
         "`` `default` $defaultRegion"

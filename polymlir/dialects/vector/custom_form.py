@@ -8,7 +8,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr
 from ...ir.core import Operation
-from ...ir.fields import operand, opt_operand, prop, region, result, var_result
+from ...ir.fields import operand_def, opt_operand_def, prop_def, region_def, result_def, var_result_def
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
 from .ops import (
@@ -47,18 +47,18 @@ class ContractionOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.contract"
     traits = frozenset({PURE, "MaskableOpInterface"})
-    lhs = operand(AnyVectorNonZero)
-    rhs = operand(AnyVectorNonZero)
-    acc = operand()
-    indexing_maps = prop(C.ArrayAttr)
-    iterator_types = prop(
+    lhs = operand_def(AnyVectorNonZero)
+    rhs = operand_def(AnyVectorNonZero)
+    acc = operand_def()
+    indexing_maps = prop_def(C.ArrayAttr)
+    iterator_types = prop_def(
         C.AttrConstraint(
             "Iterator type should be an enum.",
             lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a),
         )
     )
-    kind = prop(KIND, default=KIND_ADD, populate=True)
-    result_ = result(name="result")
+    kind = prop_def(KIND, default=KIND_ADD, populate=True)
+    result = result_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -228,11 +228,11 @@ class OuterProductOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.outerproduct"
     traits = frozenset({PURE, "MaskableOpInterface"})
-    lhs = operand(AnyVectorNonZero)
-    rhs = operand()
-    acc = opt_operand(AnyVectorNonZero)
-    kind = prop(KIND, default=KIND_ADD, populate=True)
-    result_ = result(AnyVectorNonZero, name="result")
+    lhs = operand_def(AnyVectorNonZero)
+    rhs = operand_def()
+    acc = opt_operand_def(AnyVectorNonZero)
+    kind = prop_def(KIND, default=KIND_ADD, populate=True)
+    result = result_def(AnyVectorNonZero)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -313,10 +313,10 @@ class MaskOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.mask"
     traits = frozenset({"SingleBlock", "RecursiveMemoryEffects", "NoRegionArguments"})
-    mask = operand(BoolVectorNonZero)
-    passthru = opt_operand()
-    results_ = var_result(name="results")
-    maskRegion = region()
+    mask = operand_def(BoolVectorNonZero)
+    passthru = opt_operand_def()
+    results = var_result_def()
+    maskRegion = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -429,9 +429,9 @@ class PrintOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.print"
     traits = frozenset()
-    source = opt_operand(_PRINTABLE)
-    punctuation = prop(C.dialect_attr("vector.punctuation"), default=PUNCT_NEWLINE, populate=True)
-    stringLiteral = prop(C.StrAttr, optional=True)
+    source = opt_operand_def(_PRINTABLE)
+    punctuation = prop_def(C.dialect_attr("vector.punctuation"), default=PUNCT_NEWLINE, populate=True)
+    stringLiteral = prop_def(C.StrAttr, optional=True)
 
     # ($source^ `:` type($source))? oilist(`str` $stringLiteral | `punctuation` $punctuation) attr-dict
     @classmethod
