@@ -139,7 +139,8 @@ class AllocTensorOp(OpDef):
         p.write(" : " + p.type(self.result_types[0]))
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = self.result.type
+        assert isinstance(t, T.RankedTensorType)  # the result's constraint, checked before verify_
         copy = self.copy
         if copy is not None and self.dynamic_sizes:
             raise self.emit_error("dynamic sizes not needed when copying a tensor")
@@ -176,6 +177,8 @@ class MaterializeInDestinationOp(OpDef):
     def verify_(self) -> None:
         dt = self.dest.type
         st = self.source.type
+        # The operands' constraints (checked before verify_) make both shaped.
+        assert isinstance(dt, T.ShapedType) and isinstance(st, T.ShapedType)
         if _is_tensor(dt):
             if len(self.results) != 1:
                 raise self.op_error("tensor 'dest' implies exactly one tensor result")

@@ -23,9 +23,8 @@ _BRANCH_TRAITS = frozenset({PURE, TERMINATOR, "BranchOpInterface"})
 AnyInteger = C.TypeConstraint(
     "integer", lambda t: isinstance(t, T.IntegerType), kind=("builtin.integer", lambda t: isinstance(t, T.IntegerType))
 )
-IntElementsAttr = C.AttrConstraint(
-    "integer elements attribute",
-    lambda a: isinstance(a, A.DenseElementsAttr) and isinstance(a.type.element_type, T.IntegerType),
+IntElementsAttr = C.attr_of(
+    A.DenseElementsAttr, "integer elements attribute", lambda a: isinstance(a.type.element_type, T.IntegerType)
 )
 
 
@@ -185,7 +184,9 @@ class SwitchOp(OpDef):
         cv = self.case_values
         if cv is None:
             return
-        width = cv.type.element_type.width
+        et = cv.type.element_type
+        assert isinstance(et, T.IntegerType)  # the constraint holds on a verified op
+        width = et.width
         vals = list(cv.values) * len(self.caseDestinations) if cv.splat else list(cv.values)
         for i, (v, b) in enumerate(zip(vals, self.caseDestinations, strict=False)):
             # Upstream prints APInt::getLimitedValue(): the unsigned value.
@@ -237,4 +238,5 @@ class SwitchOp(OpDef):
 
 
 # The case operands' segment sizes are spelled by the case list, not the attr-dict.
+assert SwitchOp._format is not None
 SwitchOp._format.in_format.add("case_operand_segments")

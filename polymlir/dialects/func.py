@@ -37,7 +37,9 @@ class FuncOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value
+        t = self.function_type.value
+        assert isinstance(t, T.FunctionType), "function_type is not a function type"  # FunctionTypeAttr's constraint
+        return t
 
     @property
     def name_str(self) -> str:
@@ -174,6 +176,7 @@ class CallIndirectOp(OpDef):
 
     def verify_(self) -> None:
         ft = self.callee.type
+        assert isinstance(ft, T.FunctionType)  # the callee's constraint, checked before verify_
         if [v.type for v in self.callee_operands] != list(ft.inputs):
             raise self.op_error("callee operands do not match the callee function type")
         if self.result_types != list(ft.results):

@@ -6,6 +6,8 @@ Float ops carry ``#arith.fastmath`` flags (``math.sin %x fastmath<fast> : f32``)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import constraints as C
 from ..ir.fields import operand_def, prop_def, result_def
 from ..ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
@@ -124,7 +126,8 @@ class _ClassificationOp(ElementwiseOp):
 
     __slots__ = ()
     traits = frozenset({PURE})
-    operand = operand_def(FloatLike)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
     fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     result = result_def(BoolLike)
     assembly_format = "$operand attr-dict `:` type($operand)"
@@ -159,7 +162,8 @@ class SinCosOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "math.sincos"
     traits = frozenset({PURE})
-    operand = operand_def(FloatLike)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
     fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     sin = result_def(FloatLike)
     cos = result_def(FloatLike)

@@ -11,6 +11,8 @@ a handle operand has a transform type."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
@@ -79,7 +81,8 @@ def parse_failures(p, state) -> None:
 
 def failures_str(op: Operation) -> str:
     mode = op.props.get("failure_propagation_mode")
-    return f"failures({FAILURE_NAMES.get(mode.value if mode is not None else 1, 'propagate')})"
+    n = mode.value if isinstance(mode, A.IntegerAttr) else 1
+    return f"failures({FAILURE_NAMES.get(n, 'propagate')})"
 
 
 def _functional_types(p) -> tuple[list[T.Type], list[T.Type]]:
@@ -134,7 +137,9 @@ class NamedSequenceOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value
+        t = self.function_type.value
+        assert isinstance(t, T.FunctionType), "function_type is not a function type"  # FunctionTypeAttr's constraint
+        return t
 
     @property
     def name_str(self) -> str:
@@ -166,8 +171,8 @@ class NamedSequenceOp(OpDef):
             raise self.op_error("expects the body to end with 'transform.yield'")
         got = [v.type for v in term.operands]
         if got != list(ft.results):
-            raise term.op_error(
-                f"expected {len(ft.results)} yielded values of the types of the results of "
+            raise term.emit_error(
+                f"'{term.name}' op expected {len(ft.results)} yielded values of the types of the results of "
                 f"@{self.name_str}, got {len(got)}"
             )
 
@@ -305,7 +310,8 @@ class GetParentOp(OpDef):
     op_name = prop_def(C.StrAttr, optional=True)
     deduplicate = prop_def(C.UnitAttr, optional=True)
     nth_parent = prop_def(I64, default=A.IntegerAttr(1, T.i64), populate=True)
-    parent = result_def(Handle)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.parent stays Operation's): op.f.parent
+        parent = result_def(Handle)
     assembly_format = "$target attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:

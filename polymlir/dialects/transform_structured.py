@@ -5,6 +5,8 @@ lower_pack and lower_unpack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
@@ -64,7 +66,8 @@ class MatchOp(OpDef):
     op_attrs = prop_def(C.DictAttr, optional=True)
     filter_result_type = prop_def(C.TypeAttr, optional=True)
     filter_operand_types = prop_def(C.ArrayAttr, optional=True)
-    results = result_def(Handle)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = result_def(Handle)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -97,35 +100,34 @@ class MatchOp(OpDef):
         _parse_functional(p, state, [p.parse_operand()])
 
     def print_custom(self, p) -> None:
-        props = self.props
-        if props.get("ops") is not None:
-            p.write(" ops{" + p.attr(props["ops"]) + "}")
-        if props.get("interface") is not None:
-            p.write(" interface{" + MATCH_INTERFACE_NAMES.get(props["interface"].value, "?") + "}")
-        if props.get("op_attrs") is not None:
-            p.write(" attributes " + p.attr(props["op_attrs"]))
-        if props.get("filter_result_type") is not None:
-            p.write(" filter_result_type = " + p.type(props["filter_result_type"].value))
-        if props.get("filter_operand_types") is not None:
-            p.write(" filter_operand_types = " + p.attr(props["filter_operand_types"]))
+        if self.ops is not None:
+            p.write(" ops{" + p.attr(self.ops) + "}")
+        if self.interface is not None:
+            p.write(" interface{" + (self.interface_name or "?") + "}")
+        if self.op_attrs is not None:
+            p.write(" attributes " + p.attr(self.op_attrs))
+        if self.filter_result_type is not None:
+            p.write(" filter_result_type = " + p.type(self.filter_result_type.value))
+        if self.filter_operand_types is not None:
+            p.write(" filter_operand_types = " + p.attr(self.filter_operand_types))
         p.write(" in " + p.value_name(self.target))
         p.print_optional_attr_dict(dict(self.attributes))
         p.write(functional_types_str(p, self.operands, self.results))
 
     def verify_(self) -> None:
-        i = self.props.get("interface")
+        i = self.interface
         if i is not None and (not isinstance(i, A.IntegerAttr) or i.value not in MATCH_INTERFACE_NAMES):
             raise self.op_error("attribute 'interface' failed to satisfy constraint: An interface to match")
 
     @property
     def op_names(self) -> list[str]:
-        ops = self.props.get("ops")
+        ops = self.ops
         return [a.value for a in ops] if ops is not None else []
 
     @property
     def interface_name(self) -> str | None:
-        i = self.props.get("interface")
-        return MATCH_INTERFACE_NAMES.get(i.value) if i is not None else None
+        i = self.interface
+        return MATCH_INTERFACE_NAMES.get(i.value) if isinstance(i, A.IntegerAttr) else None
 
 
 def _parse_sizes(p, state, static_name: str, scalable_name: str) -> list:

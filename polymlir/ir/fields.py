@@ -44,11 +44,16 @@ MLIR names: ``op.f.lhs``, ``op.f.result``, ``op.f.operands``,
 ``op.f["in"]``. A field whose name is also an attribute or method of
 `Operation`/`OpDef` (``operands``, ``results``, ``operand``, ``name``,
 ``parent``, ``successors`` ...) is reached only through ``op.f``: ``op.operands``
-stays all the operands of the op. Any other field is also an attribute of
+stays all the operands of the op (a type checker sees such a declaration as
+the member, so one whose value type differs from the member's, e.g. an
+operand field named ``operand`` or a single result named ``results``, is
+declared under ``if not TYPE_CHECKING:``). Any other field is also an attribute of
 the op itself (``op.lhs``, ``op.result``), typed as above. A field named by a
 Python keyword is declared with a trailing underscore and its MLIR name
 (``in_ = operand_def(FloatLike, name="in")``); ``op.in_`` and ``op.f["in"]``
-both reach it. The view class is built once per op class (`field_view`).
+both reach it. The view class is built once per op class (`field_view`);
+type checkers see ``op.f`` as a `FieldView`, whose fields read as ``Any``:
+the direct spelling is the typed one.
 """
 
 from __future__ import annotations

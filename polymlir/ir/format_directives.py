@@ -395,7 +395,7 @@ class Custom(Elem):
 
 
 class Optional(Elem):
-    def __init__(self, then: list, els: list, anchor: Elem | None):
+    def __init__(self, then: list, els: list, anchor: Var | TypeOf | None):
         self.then = then
         self.els = els
         self.anchor = anchor

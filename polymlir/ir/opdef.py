@@ -16,6 +16,8 @@ from .core import Operation, Region
 from .fields import OPTIONAL, SINGLE, VARIADIC, Field, FieldView, field_view
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
+
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
 
@@ -150,7 +152,7 @@ class OpDef(Operation):
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> OpDef:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
         Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):

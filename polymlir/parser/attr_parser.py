@@ -457,10 +457,10 @@ class BaseParser(TokenStream):
                 if neg:
                     self.error("hexadecimal float literal should not have a leading minus", pos)
                 bits = int(text, 16)
-                v = A.float_from_bits(bits, type)
-                if v is None:
-                    v = float("nan")
-                return A.FloatAttr(v, type, bits if math.isnan(v) else None)
+                fv = A.float_from_bits(bits, type)
+                if fv is None:
+                    fv = float("nan")
+                return A.FloatAttr(fv, type, bits if math.isnan(fv) else None)
             self.error("unexpected decimal integer literal for a floating point value", tok_pos)
         if not isinstance(type, (T.IntegerType, T.IndexType)):
             self.error("integer literal not valid for specified type", pos)

@@ -252,9 +252,10 @@ class AffineVectorStoreOp(_AccessOp):
         _verify_vector_elem(self, self.memref.type, self.value.type)
 
 
-LocalityHint = C.AttrConstraint(
+LocalityHint = C.attr_of(
+    A.IntegerAttr,
     "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
-    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
+    lambda a: a.type == T.i32 and 0 <= a.value <= 3,
 )
 
 

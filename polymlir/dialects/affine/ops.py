@@ -27,6 +27,8 @@ from ...parser.affine_parser import AffineExprParser, AffineParseError
 from ..index_lists import parse_dynamic_index_list, print_dynamic_index_list
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
+
     from ...parser.parser import OpState, Parser
     from ...printer import AsmPrinter
 
@@ -372,7 +374,10 @@ def parse_error(p: Parser, state: OpState, message: str, pos: int | None = None)
     p.error(f"custom op '{state.name}' {message}", state.pos if pos is None else pos)
 
 
-def parse_attr_of(p: Parser, state: OpState, cls: type, type: T.Type | None = None) -> A.Attribute:
+_AttrT = TypeVar("_AttrT", bound=A.Attribute)
+
+
+def parse_attr_of(p: Parser, state: OpState, cls: type[_AttrT], type: T.Type | None = None) -> _AttrT:
     """An attribute that must be of class ``cls``."""
     pos = p.start
     a = p.parse_attribute(type)
@@ -594,7 +599,7 @@ class AffineLinearizeIndexOp(OpDef):
     linear_index = result_def(C.Index)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> Operation:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = super().create(name, **kw)
         if isinstance(op.properties, dict):
             op.props.setdefault("disjoint", A.BoolAttr(False))

@@ -47,7 +47,7 @@ def _valid_io(a: T.Type, b: T.Type) -> bool:
     return compatible_shapes([a, b])
 
 
-def _width(t: T.Type) -> int:
+def _width(t: T.Type | None) -> int:
     return t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 64
 
 

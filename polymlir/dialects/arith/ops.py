@@ -10,7 +10,7 @@ math dialect too) and the verifiers of the traits every elementwise op shares
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -19,7 +19,7 @@ from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, OpDef
 from ...ir.registry import register_op
-from ...parser.attr_parser import DIALECT_ATTR_PARSERS
+from ...parser.attr_parser import DIALECT_ATTR_PARSERS, BaseParser
 
 ELEMENTWISE = "ElementwiseMappable"
 COMMUTATIVE = "Commutative"
@@ -30,6 +30,9 @@ COMMUTATIVE = "Commutative"
 FASTMATH_BITS: dict[str, int] = {"reassoc": 1, "nnan": 2, "ninf": 4, "nsz": 8, "arcp": 16, "contract": 32, "afn": 64}
 FASTMATH_FAST = 127
 OVERFLOW_BITS: dict[str, int] = {"nsw": 1, "nuw": 2}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
 
 
 def _flags_body(value: int, bits: dict[str, int], sep: str, group: tuple[str, int] | None = None) -> str:
@@ -84,7 +87,7 @@ _FLAG_ATTRS = {
 }
 
 
-def _parse_flags(p, mnemonic: str, prefix: str = "") -> A.Attribute:
+def _parse_flags(p: BaseParser, mnemonic: str, prefix: str = "") -> A.Attribute:
     """``<flag, flag...>`` (the parser is at ``<``)."""
     cls, names, enum = _FLAG_ATTRS[mnemonic]
     p.expect("<", "expected '<'")
@@ -108,7 +111,7 @@ def _parse_flags(p, mnemonic: str, prefix: str = "") -> A.Attribute:
     return cls(value)
 
 
-def _parse_arith_attr(p, name: str) -> A.Attribute | None:
+def _parse_arith_attr(p: BaseParser, name: str) -> A.Attribute | None:
     """``#arith.fastmath<...>``, ``#arith.overflow<...>`` and the
     ``#arith<fastmath<...>>`` spelling; other names stay opaque."""
     mnemonic = name[len("arith.") :] if name.startswith("arith.") else None
@@ -126,7 +129,7 @@ def _parse_arith_attr(p, name: str) -> A.Attribute | None:
         a = _parse_flags(p, mnemonic)
         p.expect(">", "expected '>'")
         return a
-    if mnemonic not in _FLAG_ATTRS:
+    if mnemonic is None or mnemonic not in _FLAG_ATTRS:
         # arith is a registered dialect: it has no other attributes.
         p.error(f"unknown attribute `{mnemonic}` in dialect `arith`", p.start + len("#arith."))
     if not p.src.startswith("<", p.end):
@@ -138,9 +141,11 @@ def _parse_arith_attr(p, name: str) -> A.Attribute | None:
 DIALECT_ATTR_PARSERS["arith"] = _parse_arith_attr
 
 
-def _flag_attr_constraint(mnemonic: str, description: str) -> C.AttrConstraint:
+_FlagAttrT = TypeVar("_FlagAttrT", FastMathFlagsAttr, IntegerOverflowFlagsAttr)
+
+
+def _flag_attr_constraint(cls: type[_FlagAttrT], mnemonic: str, description: str) -> C.TypedAttrConstraint[_FlagAttrT]:
     """The attribute as an op property: printed ``<...>`` after its keyword."""
-    cls = _FLAG_ATTRS[mnemonic][0]
 
     def parse(p, ps) -> A.Attribute:
         if p.kind == "<":
@@ -155,12 +160,12 @@ def _flag_attr_constraint(mnemonic: str, description: str) -> C.AttrConstraint:
     def print_(a: A.Attribute, p) -> str | None:
         return f"<{a.body()}>" if isinstance(a, cls) else None
 
-    c = C.AttrConstraint(description, lambda a: isinstance(a, cls), dialect_mnemonic="arith." + mnemonic)
+    c = C.attr_of(cls, description, dialect_mnemonic="arith." + mnemonic)
     return custom_attr(c, parse, print_, lambda p: p.kind in ("<", "#"))
 
 
-FastMathAttr = _flag_attr_constraint("fastmath", "Floating point fast math flags")
-OverflowAttr = _flag_attr_constraint("overflow", "Integer overflow arith flags")
+FastMathAttr = _flag_attr_constraint(FastMathFlagsAttr, "fastmath", "Floating point fast math flags")
+OverflowAttr = _flag_attr_constraint(IntegerOverflowFlagsAttr, "overflow", "Integer overflow arith flags")
 
 
 def int_enum(cases: list[str], t: T.IntegerType, description: str) -> C.AttrConstraint:
@@ -261,9 +266,8 @@ def i1_same_shape(t: T.Type) -> T.Type:
 
 def compatible_shape(a: T.Type, b: T.Type) -> bool:
     """Upstream's ``verifyCompatibleShape(Type, Type)``."""
-    sa, sb = isinstance(a, T.ShapedType), isinstance(b, T.ShapedType)
-    if not sa or not sb:
-        return sa == sb
+    if not isinstance(a, T.ShapedType) or not isinstance(b, T.ShapedType):
+        return isinstance(a, T.ShapedType) == isinstance(b, T.ShapedType)
     if not a.has_rank or not b.has_rank:
         return True
     return len(a.shape) == len(b.shape) and all(
@@ -361,14 +365,14 @@ class ElementwiseOp(OpDef):
         cls._defaults = tuple((d.attr_name, d.default) for d in cls._fields["prop"] if d.default is not None)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> ElementwiseOp:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = super().create(name, **kw)
         props = op.props
         if cls._defaults and isinstance(props, dict):
             for k, v in cls._defaults:
                 if k not in props:
                     props[k] = v
-        return op  # type: ignore[return-value]
+        return op
 
     def verify_preds(self) -> None:
         """Upstream's ``PredOpTrait`` checks (run before the traits)."""
@@ -464,7 +468,8 @@ class NegFOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "arith.negf"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    operand = operand_def(FloatLike)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
     fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     result = result_def(FloatLike)
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
@@ -660,10 +665,10 @@ class ConstantOp(OpDef):
             else:
                 t = type or T.f64
                 value = A.FloatAttr(A.round_float(float(value), t), t)
-        t = _typed_value_type(value)
-        if t is None:
+        vt = _typed_value_type(value)
+        if vt is None:
             raise ValueError(f"arith.constant needs a typed attribute, got {value}")
-        return cls.create(properties={"value": value}, result_types=[t])  # type: ignore[return-value]
+        return cls.create(properties={"value": value}, result_types=[vt])
 
     # Upstream's format is `attr-dict $value`; written out because the value
     # prints with its type even when that is i64.

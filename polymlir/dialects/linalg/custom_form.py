@@ -277,7 +277,7 @@ class ReduceOp(LinalgStructuredOp):
     OP_NAME = "linalg.reduce"
     asm_result_name = "reduced"
     traits = LinalgStructuredOp.traits | {"SameVariadicOperandSize"}
-    all_operands = var_operand_def(ShapedOperands, name="operands")
+    operands = var_operand_def(ShapedOperands)
     result = var_result_def(C.TypeConstraint("variadic of tensor of any type values", _is_tensor))
     dimensions = prop_def(StrictlySortedI64Array)
     combiner = region_def()
@@ -389,13 +389,13 @@ class ReduceOp(LinalgStructuredOp):
         if len(args) != len(self.operands):
             raise self.op_error("mismatching number of operands and block arguments")
         for v, a in zip(ins, args, strict=False):
-            et = v.type.element_type
+            et = T.shaped(v.type).element_type
             if et != a.type:
                 raise self.op_error(
                     f"input element type '{et}' does not match corresponding block argument type '{a.type}'"
                 )
         for v, a in zip(inits, args[len(args) - len(inits) :], strict=True):
-            et = v.type.element_type
+            et = T.shaped(v.type).element_type
             if et != a.type:
                 raise self.op_error(
                     f"output element type '{et}' does not match corresponding block argument type '{a.type}'"
@@ -413,7 +413,7 @@ class TransposeOp(LinalgStructuredOp):
     init = operand_def(C.AnyShaped)
     result = var_result_def(RankedTensorResults)
     permutation = prop_def(C.DenseI64ArrayAttr)
-    body = region_def(name="region")
+    region = region_def()
 
     def dps_inputs(self) -> list[Value]:
         return [self.input]
@@ -473,7 +473,7 @@ class BroadcastOp(LinalgStructuredOp):
     init = operand_def(C.AnyShaped)
     result = var_result_def(RankedTensorResults)
     dimensions = prop_def(C.DenseI64ArrayAttr)
-    body = region_def(name="region")
+    region = region_def()
 
     def dps_inputs(self) -> list[Value]:
         return [self.input]

@@ -121,7 +121,7 @@ SPECS: dict[str, NamedSpec] = {}
 def _def(
     name: str, dims: str, iters: str, operands: list, payload: Expr, window: int = 0, has_cast: bool = False
 ) -> None:
-    ops = []
+    ops: list[tuple[str, tuple[str, ...] | None]] = []
     for o in operands:
         nm, _, m = o.partition(":")
         if m.strip() == "*":
@@ -465,7 +465,7 @@ class NamedStructuredOp(L.LinalgStructuredOp):
     inputs = var_operand_def(L.AnyOperands)
     outputs = var_operand_def(L.ShapedOperands)
     result_tensors = var_result_def(L.RankedTensorResults)
-    body = region_def(name="region")
+    region = region_def()
     # Attributes the custom form never prints.
     ELIDED: tuple[str, ...] = ("operandSegmentSizes", MEMOIZED)
 

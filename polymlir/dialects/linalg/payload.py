@@ -161,10 +161,10 @@ def _eval(e: Expr, b: PayloadBuilder, args: Sequence[Value], out_t: T.Type, cast
         b.block.append(i)
         return i.results[0]
     if k == "select":
-        c = _eval(e[1], b, args, out_t, cast_kind)
+        cond = _eval(e[1], b, args, out_t, cast_kind)
         x = _eval(e[2], b, args, out_t, cast_kind)
         y = _eval(e[3], b, args, out_t, cast_kind)
-        return b.select(c, x, y)
+        return b.select(cond, x, y)
     raise ValueError(e)
 
 

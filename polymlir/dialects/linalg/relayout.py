@@ -145,7 +145,7 @@ class PackOp(_RelayoutOp):
     def verify_(self) -> None:
         super().verify_()
         pad = self.padding_value
-        src = self.source.type
+        src = T.shaped(self.source.type)
         if pad is not None and pad.type != src.element_type:
             raise self.op_error(f"expected padding_value has '{src.element_type}' but got: '{pad.type}'")
         if pad is None:
@@ -220,7 +220,7 @@ class WinogradFilterTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        f = self.filter.type.shape
+        f = T.shaped(self.filter.type).shape
         m, r = self._mr()
         h, w = f[1], f[2]
         if h != r and h != 1:
@@ -230,7 +230,7 @@ class WinogradFilterTransformOp(_WinogradOp):
         if h == 1 and w == 1:
             raise self.op_error("expect either filter height or width equals to r")
         exp = [m + r - 1 if h == r else 1, m + r - 1 if w == r else 1, f[3], f[0]]
-        self._check(exp, self.output.type.shape)
+        self._check(exp, T.shaped(self.output.type).shape)
 
 
 @register_op
@@ -248,8 +248,8 @@ class WinogradInputTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        i = self.input.type.shape
-        o = self.output.type.shape
+        i = T.shaped(self.input.type).shape
+        o = T.shaped(self.output.type).shape
         m, r = self._mr()
         a = m + r - 1
         exp = [0] * 6
@@ -279,7 +279,7 @@ class WinogradOutputTransformOp(_WinogradOp):
     )
 
     def verify_(self) -> None:
-        v = self.value.type.shape
+        v = T.shaped(self.value.type).shape
         m, r = self._mr()
         exp = [v[4], 0, 0, v[5]]
         for k, (alpha, tile, name) in enumerate(((0, 2, "height"), (1, 3, "width"))):
@@ -291,4 +291,4 @@ class WinogradOutputTransformOp(_WinogradOp):
                 if va != (m + r - 1 if transform else 1):
                     raise self.op_error(f"expect input {name} equals to input tile size")
                 exp[1 + k] = (m if transform else 1) * vt
-        self._check(exp, self.output.type.shape)
+        self._check(exp, T.shaped(self.output.type).shape)

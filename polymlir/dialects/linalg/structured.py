@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NoReturn
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -43,6 +44,9 @@ from ...ir.fields import prop_def, region_def, result_def, var_operand_def, var_
 from ...ir.opdef import PURE, SINGLE_BLOCK, TERMINATOR, OpDef
 from ...ir.registry import lookup_op, register_op
 from ...parser.attr_parser import BaseParser
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...parser.parser import OpState, Parser
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -214,7 +218,7 @@ def add_attributes(state, attrs: dict[str, A.Attribute]) -> None:
             state.attributes[k] = v
 
 
-def custom_error(p, state, message: str, pos: int | None = None):
+def custom_error(p: Parser, state: OpState, message: str, pos: int | None = None) -> NoReturn:
     """An error of a custom parser, prefixed as upstream's ``emitError``."""
     p.error(f"custom op '{state.name}' {message}", pos)
 
@@ -436,14 +440,13 @@ class LinalgStructuredOp(OpDef):
 
 # -- linalg.generic -------------------------------------------------------------------
 
-AffineMapArrayAttr = C.AttrConstraint(
-    "AffineMap array attribute", lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.AffineMapAttr) for x in a)
+AffineMapArrayAttr = C.attr_of(
+    A.ArrayAttr, "AffineMap array attribute", lambda a: all(isinstance(x, A.AffineMapAttr) for x in a)
 )
-IteratorTypeArrayAttr = C.AttrConstraint(
+IteratorTypeArrayAttr = C.attr_of(
+    A.ArrayAttr,
     "Iterator type should be an enum.",
-    lambda a: (
-        isinstance(a, A.ArrayAttr) and all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr) for x in a)
-    ),
+    lambda a: all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr) for x in a),
 )
 _GENERIC_TRAIT_ATTRS = ("doc", "indexing_maps", "iterator_types", "library_call")
 
@@ -462,7 +465,7 @@ class GenericOp(LinalgStructuredOp):
     iterator_types = prop_def(IteratorTypeArrayAttr)
     doc = prop_def(C.StrAttr, optional=True)
     library_call = prop_def(C.StrAttr, optional=True)
-    body = region_def(name="region")
+    region = region_def()
 
     def indexing_maps_array(self) -> list[AffineMap]:
         return [a.value for a in self.indexing_maps]
@@ -526,8 +529,8 @@ class GenericOp(LinalgStructuredOp):
 
     def print_custom_ok(self) -> bool:
         return (
-            isinstance(self.props.get("iterator_types"), A.ArrayAttr)
-            and all(iterator_kind(a) is not None for a in self.props["iterator_types"])
+            isinstance(its := self.props.get("iterator_types"), A.ArrayAttr)
+            and all(iterator_kind(a) is not None for a in its)
             and isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr)
             and len(self.regions) == 1
         )
@@ -744,7 +747,7 @@ def build_generic(
     }
     return GenericOp.create(
         operands=list(inputs) + list(outputs), result_types=list(result_types), properties=props, regions=[r], loc=loc
-    )  # type: ignore[return-value]
+    )
 
 
 def generalize(op: LinalgStructuredOp) -> GenericOp:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -533,7 +534,8 @@ class CallIntrinsicOp(LLVMOp):
     op_bundle_tags = prop_def(ARRAY, optional=True)
     arg_attrs = prop_def(C.DictArrayAttr, optional=True)
     res_attrs = prop_def(C.DictArrayAttr, optional=True)
-    results = opt_result_def(LLVM_TYPE)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = opt_result_def(LLVM_TYPE)
 
     @classmethod
     def parse(cls, p, state) -> None:

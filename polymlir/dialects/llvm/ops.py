@@ -55,7 +55,7 @@ and messages; symbols resolve with ``lookup_symbol(op, name)``.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -330,7 +330,8 @@ class FNegOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.fneg"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    operand = operand_def(FLOAT_LIKE)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FLOAT_LIKE)
     fastmathFlags = _fmf_prop()
     res = result_def(FLOAT_LIKE)
     assembly_format = "$operand attr-dict `:` type($res)"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ...ir import attributes as A
 from ...ir import types as T
@@ -241,7 +241,8 @@ class AllocaScopeReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.alloca_scope.return"
     traits = frozenset({TERMINATOR, PURE, "ReturnLike", "HasParent<AllocaScopeOp>"})
-    results = var_operand_def()  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = var_operand_def()
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
     def verify_(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
@@ -142,7 +144,8 @@ class GetGlobalOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.get_global"
     traits = frozenset({PURE, "SymbolUserOpInterface"})
-    name = prop_def(C.FlatSymbolRefAttr)  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.name stays Operation's): op.f.name
+        name = prop_def(C.FlatSymbolRefAttr)
     result = result_def(StaticShapeMemRef)
     assembly_format = "$name `:` type($result) attr-dict"
 

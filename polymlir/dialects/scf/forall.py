@@ -37,9 +37,8 @@ VarRankedTensor = C.TypeConstraint(
 )
 # Device mapping attributes (#gpu.thread<x>, ...) belong to dialects we keep
 # opaque; any dialect attribute is accepted as one.
-DeviceMappingArrayAttr = C.AttrConstraint(
-    "Device Mapping array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.OpaqueAttr) for x in a),
+DeviceMappingArrayAttr = C.attr_of(
+    A.ArrayAttr, "Device Mapping array attribute", lambda a: all(isinstance(x, A.OpaqueAttr) for x in a)
 )
 
 # Ops implementing ParallelCombiningOpInterface (allowed in scf.forall.in_parallel).

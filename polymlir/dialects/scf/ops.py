@@ -13,6 +13,7 @@ first error reported is the one ``mlir-opt`` reports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -230,7 +231,8 @@ class YieldOp(OpDef):
     OP_NAME = "scf.yield"
     traits = frozenset({PURE, TERMINATOR, "ReturnLike", REGION_BRANCH_TERMINATOR})
     PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
-    results = var_operand_def()  # type: ignore[assignment]  # a field named like an Operation member: op.f only
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = var_operand_def()
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
     def verify_(self) -> None:

@@ -64,7 +64,7 @@ def _generic_over(dest: Value, loc: A.Location) -> tuple[GenericOp, Builder, lis
     g = GenericOp.create(operands=[dest], result_types=[t], properties=props, regions=[region], loc=loc)
     b = Builder.at_end(block, loc)
     idx = [b.value("linalg.index", [], T.index, dim=A.IntegerAttr(d, T.i64)) for d in range(rank)]
-    return g, b, idx  # type: ignore[return-value]
+    return g, b, idx
 
 
 def _extract(b: Builder, src: Value, indices: Sequence[Value]) -> Value:

@@ -445,7 +445,7 @@ def decompose_projected_permutation(g: L.GenericOp) -> L.GenericOp | None:
     g.parent.insert_before(g, new)  # type: ignore[union-attr]
     g.replace_all_uses_with(new.results)
     g.erase()
-    return new  # type: ignore[return-value]
+    return new
 
 
 def specialize_generic_ops(root: Operation) -> list[Operation]:
