@@ -45,10 +45,12 @@ BufferLike = C.TypeConstraint("BufferLikeType instance", _is_memref)
 
 
 def _compatible_buffer(op, tensor: T.Type, buffer: T.Type) -> None:
-    """Upstream's tensor-like/buffer-like compatibility check."""
-    if tensor.has_rank != buffer.has_rank or (tensor.has_rank and tensor.shape != buffer.shape):  # type: ignore[attr-defined]
+    """Upstream's tensor-like/buffer-like compatibility check (of types the
+    TensorLike/BufferLike constraints admit: shaped ones)."""
+    tensor, buffer = T.shaped(tensor), T.shaped(buffer)
+    if tensor.has_rank != buffer.has_rank or (tensor.has_rank and tensor.shape != buffer.shape):
         raise op.emit_error("shapes do not match")
-    if tensor.element_type != buffer.element_type:  # type: ignore[attr-defined]
+    if tensor.element_type != buffer.element_type:
         raise op.emit_error("element types do not match")
 
 

@@ -39,7 +39,7 @@ class Lit(Elem):
         self.text = text
         if text not in ("", " ", "\\n", "\n") and not (text[0].isalpha() or text[0] == "_"):
             self._message = f"expected '{text}'"
-            self.parse = self._parse_punct  # type: ignore[method-assign]
+            self.parse = self._parse_punct  # type: ignore[method-assign]  # the parse path, chosen once
 
     def print(self, op, p, st) -> None:
         t = self.text
@@ -102,7 +102,7 @@ class Var(Elem):
         self.field = field
         self.anchor = anchor
         if isinstance(field, OperandDef) and field.kind == SINGLE:
-            self.parse = self._parse_single_operand  # type: ignore[method-assign]
+            self.parse = self._parse_single_operand  # type: ignore[method-assign]  # the parse path, chosen once
 
     def _parse_single_operand(self, p, ps) -> None:
         # `parse` for a single operand, chosen in __init__ (the most common).

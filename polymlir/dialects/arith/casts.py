@@ -89,7 +89,7 @@ class CastOp(ElementwiseOp):
             )
 
 
-class _WidthCheck:
+class _WidthCheck(CastOp):
     """Extensions must widen and truncations narrow (checked after the cast
     interface, so only reached by types the interface accepts)."""
 
@@ -97,16 +97,16 @@ class _WidthCheck:
     _wider: ClassVar[bool] = True
 
     def verify_(self) -> None:
-        src = C._elem(self.operands[0].type)  # type: ignore[attr-defined]
-        dst = C._elem(self.result_types[0])  # type: ignore[attr-defined]
+        src = C._elem(self.operands[0].type)
+        dst = C._elem(self.result_types[0])
         if self._wider and _width(src) >= _width(dst):
-            raise self.emit_error(f"result type '{dst}' must be wider than operand type '{src}'")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be wider than operand type '{src}'")
         if not self._wider and _width(src) <= _width(dst):
-            raise self.emit_error(f"result type '{dst}' must be shorter than operand type '{src}'")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be shorter than operand type '{src}'")
 
 
 @register_op
-class ExtUIOp(_WidthCheck, CastOp):
+class ExtUIOp(_WidthCheck):
     """Zero-extend an integer to a wider one."""
 
     __slots__ = ()
@@ -128,7 +128,7 @@ class ExtSIOp(ExtUIOp):
 
 
 @register_op
-class TruncIOp(_WidthCheck, CastOp):
+class TruncIOp(_WidthCheck):
     """Truncate an integer to a narrower one."""
 
     __slots__ = ()
@@ -145,7 +145,7 @@ class TruncIOp(_WidthCheck, CastOp):
 
 
 @register_op
-class ExtFOp(_WidthCheck, CastOp):
+class ExtFOp(_WidthCheck):
     """Extend a float to a wider float type."""
 
     __slots__ = ()
@@ -161,7 +161,7 @@ class ExtFOp(_WidthCheck, CastOp):
 
 
 @register_op
-class TruncFOp(_WidthCheck, CastOp):
+class TruncFOp(_WidthCheck):
     """Truncate a float to a narrower float type, with a rounding mode."""
 
     __slots__ = ()
@@ -273,7 +273,7 @@ class BitcastOp(CastOp):
         return isinstance(ea, kinds) and isinstance(eb, kinds) and _width(ea) == _width(eb)
 
 
-class _ScalingCast(_WidthCheck, CastOp):
+class _ScalingCast(_WidthCheck):
     """``$in, $scale ... : type($in), type($scale) to type($out)``: an
     elementwise cast with a per-element scale (OCP MXFP)."""
 

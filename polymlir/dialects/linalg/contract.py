@@ -40,7 +40,7 @@ def parse_maps_keyword(p, state, required: bool = False) -> bool:
 
 
 def print_maps_keyword(p, maps: A.Attribute) -> None:
-    p.write(" indexing_maps = [" + ", ".join(p.attr(m) for m in maps) + "]")  # type: ignore[attr-defined]
+    p.write(" indexing_maps = [" + ", ".join(p.attr(m) for m in maps) + "]")  # type: ignore[attr-defined]  # an ArrayAttr (the indexing_maps constraint)
 
 
 class MapsPropertyOp(N.NamedStructuredOp):

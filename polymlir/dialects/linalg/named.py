@@ -77,7 +77,7 @@ def _index_expr(
             idx = syms.index(s[1])
             e = e * (strides[idx] if s[0] == "S" else dilations[idx])
         out = e if out is None else out + e
-    return out  # type: ignore[return-value]
+    return out  # type: ignore[return-value]  # a window expression has at least one term
 
 
 def spec_maps(

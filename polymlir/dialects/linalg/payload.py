@@ -89,7 +89,7 @@ class PayloadBuilder:
         cplx = _is_complex(ta) and _is_complex(tb)
         flt = _is_float(ta) and _is_float(tb)
         integer = _is_int(ta) and _is_int(tb)
-        boolean = integer and ta.width == 1 and tb.width == 1  # type: ignore[attr-defined]
+        boolean = isinstance(ta, T.IntegerType) and isinstance(tb, T.IntegerType) and ta.width == 1 and tb.width == 1
         if not (cplx or flt or integer):
             raise PayloadError(
                 f"Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or "

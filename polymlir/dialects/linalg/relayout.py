@@ -10,6 +10,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
+from ...ir.core import Value
 from ...ir.fields import operand_def, opt_operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import PURE, OpDef
 from ...ir.registry import register_op
@@ -37,6 +38,10 @@ class _RelayoutOp(OpDef):
     __slots__ = ()
     traits = frozenset({PURE, "DestinationStyleOpInterface"})
     IS_PACK = True
+    # Declared by both subclasses (as fields).
+    source: Value
+    dest: Value
+    inner_tiles: list[Value]
 
     # -- custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) --------------------
     @classmethod
@@ -59,7 +64,7 @@ class _RelayoutOp(OpDef):
         ps.props["static_inner_tiles"] = A.DenseArrayAttr(T.i64, tuple(static))
 
     def print_DynamicIndexList(self, p, *args) -> None:
-        dyn = iter(self.inner_tiles)  # type: ignore[attr-defined]
+        dyn = iter(self.inner_tiles)
         parts = [p.value_name(next(dyn)) if s == DYN else str(s) for s in self._static_tiles()]
         p.write("[" + ", ".join(parts) + "]")
 
@@ -79,7 +84,7 @@ class _RelayoutOp(OpDef):
         return len(pos) > rank or len(set(pos)) != len(pos) or any(d < 0 or d >= rank for d in pos)
 
     def verify_(self) -> None:
-        src, dst = self.source.type, self.dest.type  # type: ignore[attr-defined]
+        src, dst = T.shaped(self.source.type), T.shaped(self.dest.type)
         tiles = self._static_tiles()
         if any(t == 0 for t in tiles):
             raise self.emit_error("invalid zero tile factor")

@@ -272,13 +272,16 @@ class LinalgStructuredOp(OpDef):
     __slots__ = ()
     traits = frozenset({SINGLE_BLOCK, "LinalgStructuredInterface", "DestinationStyleOpInterface"})
     default_dialect = ""
+    # Declared by every subclass (as operand fields).
+    inputs: list[Value]
+    outputs: list[Value]
 
     # -- interface -------------------------------------------------------------------
     def dps_inputs(self) -> list[Value]:
-        return self.inputs  # type: ignore[attr-defined]
+        return self.inputs
 
     def dps_inits(self) -> list[Value]:
-        return self.outputs  # type: ignore[attr-defined]
+        return self.outputs
 
     def indexing_maps_array(self) -> list[AffineMap]:
         raise NotImplementedError
@@ -322,7 +325,7 @@ class LinalgStructuredOp(OpDef):
         if inv is None:
             return None
         sizes = [s for v in self.operands for s in operand_shape(v.type)]
-        return [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]
+        return [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]  # an inverse permutation: dims only
 
     # -- verification ---------------------------------------------------------------
     def verify_(self) -> None:
@@ -394,7 +397,7 @@ class LinalgStructuredOp(OpDef):
         if inv is None:
             raise self.op_error(f"invalid indexing maps are non-invertible: ({loops})")
         sizes = [s for v in operands for s in operand_shape(v.type)]
-        ends = [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]
+        ends = [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]  # an inverse permutation: dims only
         if T.DYNAMIC not in ends:
             ends = [e - 1 for e in ends]
             starts = [0] * len(ends)
