@@ -36,8 +36,8 @@ def _op(name: str, doc: str, operands: tuple[str, ...], c: C.TypeConstraint, fas
     """A math op whose operands and result all have one type: ``$a, $b
     [fastmath<...>] : type``."""
     ns: dict = {"__slots__": (), "__doc__": doc, "OP_NAME": name, "traits": _SAME}
-    for o in operands:
-        ns[o + "_" if o == "operand" else o] = operand_def(c, name=o)
+    for o in operands:  # (`operand` becomes op.f.operand: see polymlir.ir.fields)
+        ns[o] = operand_def(c)
     ns["result"] = result_def(c)
     fmt = " `,` ".join("$" + o for o in operands) + " "
     if fastmath:
