@@ -8,7 +8,16 @@ from typing import TypeGuard
 
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand, var_result
+from ..ir.fields import (
+    operand_def,
+    opt_operand_def,
+    opt_result_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    var_operand_def,
+    var_result_def,
+)
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.traits import (
@@ -43,10 +52,12 @@ BufferLike = C.TypeConstraint("BufferLikeType instance", _is_memref)
 
 
 def _compatible_buffer(op, tensor: T.Type, buffer: T.Type) -> None:
-    """Upstream's tensor-like/buffer-like compatibility check."""
-    if tensor.has_rank != buffer.has_rank or (tensor.has_rank and tensor.shape != buffer.shape):  # type: ignore[attr-defined]
+    """Upstream's tensor-like/buffer-like compatibility check (of types the
+    TensorLike/BufferLike constraints admit: shaped ones)."""
+    tensor, buffer = T.shaped(tensor), T.shaped(buffer)
+    if tensor.has_rank != buffer.has_rank or (tensor.has_rank and tensor.shape != buffer.shape):
         raise op.emit_error("shapes do not match")
-    if tensor.element_type != buffer.element_type:  # type: ignore[attr-defined]
+    if tensor.element_type != buffer.element_type:
         raise op.emit_error("element types do not match")
 
 
@@ -57,10 +68,10 @@ class ToTensorOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.to_tensor"
     traits = frozenset({SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE})
-    buffer = operand(BufferLike)
-    restrict = prop(C.UnitAttr, optional=True)
-    writable = prop(C.UnitAttr, optional=True)
-    result_ = result(TensorLike, name="result")
+    buffer = operand_def(BufferLike)
+    restrict = prop_def(C.UnitAttr, optional=True)
+    writable = prop_def(C.UnitAttr, optional=True)
+    result = result_def(TensorLike)
     assembly_format = (
         "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)"
     )
@@ -76,9 +87,9 @@ class ToBufferOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.to_buffer"
     traits = frozenset({SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE})
-    tensor = operand(TensorLike)
-    read_only = prop(C.UnitAttr, optional=True)
-    buffer = result(BufferLike)
+    tensor = operand_def(TensorLike)
+    read_only = prop_def(C.UnitAttr, optional=True)
+    buffer = result_def(BufferLike)
     assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"
 
     def verify_(self) -> None:
@@ -92,11 +103,11 @@ class AllocTensorOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.alloc_tensor"
     traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS})
-    dynamic_sizes = var_operand(C.Index)
-    copy = opt_operand(AnyTensor)
-    size_hint = opt_operand(C.Index)
-    memory_space = prop(optional=True)
-    result_ = result(AnyRankedTensor, name="result")
+    dynamic_sizes = var_operand_def(C.Index)
+    copy = opt_operand_def(AnyTensor)
+    size_hint = opt_operand_def(C.Index)
+    memory_space = prop_def(optional=True)
+    result = result_def(AnyRankedTensor)
 
     # Upstream's hand-written syntax: `(%d) copy(%t) size_hint=%n {attrs} : type`.
     @classmethod
@@ -137,7 +148,8 @@ class AllocTensorOp(OpDef):
         p.write(" : " + p.type(self.result_types[0]))
 
     def verify_(self) -> None:
-        t = self.result_types[0]
+        t = self.result.type
+        assert isinstance(t, T.RankedTensorType)  # the result's constraint, checked before verify_
         copy = self.copy
         if copy is not None and self.dynamic_sizes:
             raise self.emit_error("dynamic sizes not needed when copying a tensor")
@@ -156,16 +168,16 @@ class MaterializeInDestinationOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.materialize_in_destination"
     traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
-    source = operand(AnyTensor)
-    dest = operand(
+    source = operand_def(AnyTensor)
+    dest = operand_def(
         C.TypeConstraint(
             "ranked or unranked memref of any type values or tensor of any type values",
             lambda t: _is_tensor(t) or _is_memref(t),
         )
     )
-    restrict = prop(C.UnitAttr, optional=True)
-    writable = prop(C.UnitAttr, optional=True)
-    result_ = opt_result(AnyTensor, name="result")
+    restrict = prop_def(C.UnitAttr, optional=True)
+    writable = prop_def(C.UnitAttr, optional=True)
+    result = opt_result_def(AnyTensor)
     assembly_format = (
         "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict "
         "`:` functional-type(operands, results)"
@@ -174,6 +186,8 @@ class MaterializeInDestinationOp(OpDef):
     def verify_(self) -> None:
         dt = self.dest.type
         st = self.source.type
+        # The operands' constraints (checked before verify_) make both shaped.
+        assert isinstance(dt, T.ShapedType) and isinstance(st, T.ShapedType)
         if _is_tensor(dt):
             if len(self.results) != 1:
                 raise self.op_error("tensor 'dest' implies exactly one tensor result")
@@ -203,7 +217,7 @@ class DeallocTensorOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "bufferization.dealloc_tensor"
-    tensor = operand(AnyTensor)
+    tensor = operand_def(AnyTensor)
     assembly_format = "$tensor attr-dict `:` type($tensor)"
 
 
@@ -214,8 +228,8 @@ class CloneOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.clone"
     traits = frozenset({COPY_OP_INTERFACE})
-    input = operand(AnyMemRef)
-    output = result(AnyMemRef)
+    input = operand_def(AnyMemRef)
+    output = result_def(AnyMemRef)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
 
@@ -226,10 +240,10 @@ class DeallocOp(OpDef):
     __slots__ = ()
     OP_NAME = "bufferization.dealloc"
     traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS})
-    memrefs = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
-    conditions = var_operand(C.I1)
-    retained = var_operand(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
-    updatedConditions = var_result(C.I1)
+    memrefs = var_operand_def(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    conditions = var_operand_def(C.I1)
+    retained = var_operand_def(C.TypeConstraint("ranked or unranked memref of any type values", _is_memref))
+    updatedConditions = var_result_def(C.I1)
     assembly_format = (
         "(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
         "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict"

@@ -13,7 +13,7 @@ from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation, Value
-from ..ir.fields import operand, prop, successor, var_operand, var_successor
+from ..ir.fields import operand_def, prop_def, successor_def, var_operand_def, var_successor_def
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.traits import BRANCH_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE, TERMINATOR, WEIGHTED_BRANCH_OP_INTERFACE
@@ -24,9 +24,8 @@ _BRANCH_TRAITS = frozenset({PURE, TERMINATOR, BRANCH_OP_INTERFACE})
 AnyInteger = C.TypeConstraint(
     "integer", lambda t: isinstance(t, T.IntegerType), kind=("builtin.integer", lambda t: isinstance(t, T.IntegerType))
 )
-IntElementsAttr = C.AttrConstraint(
-    "integer elements attribute",
-    lambda a: isinstance(a, A.DenseElementsAttr) and isinstance(a.type.element_type, T.IntegerType),
+IntElementsAttr = C.attr_of(
+    A.DenseElementsAttr, "integer elements attribute", lambda a: isinstance(a.type.element_type, T.IntegerType)
 )
 
 
@@ -62,8 +61,8 @@ class AssertOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.assert"
     traits = frozenset({MEMORY_EFFECT_OP_INTERFACE})
-    arg = operand(C.I1)
-    msg = prop(C.StrAttr)
+    arg = operand_def(C.I1)
+    msg = prop_def(C.StrAttr)
     assembly_format = "$arg `,` $msg attr-dict"
 
 
@@ -74,8 +73,8 @@ class BranchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.br"
     traits = _BRANCH_TRAITS
-    destOperands = var_operand()
-    dest = successor()
+    destOperands = var_operand_def()
+    dest = successor_def()
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
     def verify_(self) -> None:
@@ -89,12 +88,12 @@ class CondBranchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.cond_br"
     traits = _BRANCH_TRAITS | {WEIGHTED_BRANCH_OP_INTERFACE}
-    condition = operand(C.I1)
-    trueDestOperands = var_operand()
-    falseDestOperands = var_operand()
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
-    trueDest = successor()
-    falseDest = successor()
+    condition = operand_def(C.I1)
+    trueDestOperands = var_operand_def()
+    falseDestOperands = var_operand_def()
+    branch_weights = prop_def(C.DenseI32ArrayAttr, optional=True)
+    trueDest = successor_def()
+    falseDest = successor_def()
     assembly_format = (
         "$condition (`weights` `(` $branch_weights^ `)` )? `,` "
         "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
@@ -123,13 +122,13 @@ class SwitchOp(OpDef):
     __slots__ = ()
     OP_NAME = "cf.switch"
     traits = _BRANCH_TRAITS
-    flag = operand(AnyInteger)
-    defaultOperands = var_operand()
-    caseOperands = var_operand()  # VariadicOfVariadic, split by case_operand_segments
-    case_values = prop(IntElementsAttr, optional=True)
-    case_operand_segments = prop(C.DenseI32ArrayAttr)
-    defaultDestination = successor()
-    caseDestinations = var_successor()
+    flag = operand_def(AnyInteger)
+    defaultOperands = var_operand_def()
+    caseOperands = var_operand_def()  # VariadicOfVariadic, split by case_operand_segments
+    case_values = prop_def(IntElementsAttr, optional=True)
+    case_operand_segments = prop_def(C.DenseI32ArrayAttr)
+    defaultDestination = successor_def()
+    caseDestinations = var_successor_def()
     assembly_format = (
         "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), "
         "$defaultDestination, $defaultOperands, type($defaultOperands), $case_values, "
@@ -186,7 +185,9 @@ class SwitchOp(OpDef):
         cv = self.case_values
         if cv is None:
             return
-        width = cv.type.element_type.width
+        et = cv.type.element_type
+        assert isinstance(et, T.IntegerType)  # the constraint holds on a verified op
+        width = et.width
         vals = list(cv.values) * len(self.caseDestinations) if cv.splat else list(cv.values)
         for i, (v, b) in enumerate(zip(vals, self.caseDestinations, strict=False)):
             # Upstream prints APInt::getLimitedValue(): the unsigned value.
@@ -238,4 +239,5 @@ class SwitchOp(OpDef):
 
 
 # The case operands' segment sizes are spelled by the case list, not the attr-dict.
+assert SwitchOp._format is not None
 SwitchOp._format.in_format.add("case_operand_segments")

@@ -6,7 +6,7 @@ from typing import cast
 
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, prop, region, var_operand, var_result
+from ..ir.fields import operand_def, prop_def, region_def, var_operand_def, var_result_def
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.symbol_table import lookup_nearest
@@ -35,13 +35,13 @@ class FuncOp(OpDef):
     traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, AFFINE_SCOPE, FUNCTION_OP_INTERFACE, AUTOMATIC_ALLOCATION_SCOPE})
     default_dialect = "func"
 
-    sym_name = prop(C.SymbolNameAttr)
-    function_type = prop(C.FunctionTypeAttr)
-    sym_visibility = prop(C.StrAttr, optional=True)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    no_inline = prop(C.UnitAttr, optional=True)
-    body = region()
+    sym_name = prop_def(C.SymbolNameAttr)
+    function_type = prop_def(C.FunctionTypeAttr)
+    sym_visibility = prop_def(C.StrAttr, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    body = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -52,7 +52,9 @@ class FuncOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value
+        t = self.function_type.value
+        assert isinstance(t, T.FunctionType), "function_type is not a function type"  # FunctionTypeAttr's constraint
+        return t
 
     @property
     def name_str(self) -> str:
@@ -97,7 +99,7 @@ class ReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.return"
     traits = frozenset({TERMINATOR, PURE, RETURN_LIKE, has_parent("func.func")})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
     def verify_(self) -> None:
@@ -121,12 +123,12 @@ class CallOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call"
     traits = frozenset({CALL_OP_INTERFACE})
-    callee = prop(C.FlatSymbolRefAttr)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    no_inline = prop(C.UnitAttr, optional=True)
-    operands_ = var_operand(name="operands")
-    results_ = var_result(name="results")
+    callee = prop_def(C.FlatSymbolRefAttr)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    operands = var_operand_def()
+    results = var_result_def()
     assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
 
     def verify_(self) -> None:
@@ -155,11 +157,11 @@ class CallIndirectOp(OpDef):
     __slots__ = ()
     OP_NAME = "func.call_indirect"
     traits = frozenset({CALL_OP_INTERFACE})
-    callee = operand(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
-    callee_operands = var_operand()
-    results_ = var_result(name="results")
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
+    callee = operand_def(C.TypeConstraint("function type", lambda t: isinstance(t, T.FunctionType)))
+    callee_operands = var_operand_def()
+    results = var_result_def()
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
     assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"
 
     @classmethod
@@ -171,6 +173,7 @@ class CallIndirectOp(OpDef):
 
     def verify_(self) -> None:
         ft = self.callee.type
+        assert isinstance(ft, T.FunctionType)  # the callee's constraint, checked before verify_
         if [v.type for v in self.callee_operands] != list(ft.inputs):
             raise self.op_error("callee operands do not match the callee function type")
         if self.result_types != list(ft.results):
@@ -183,8 +186,8 @@ class ConstantOp(OpDef):
     OP_NAME = "func.constant"
     asm_result_name = "f"  # upstream's, whatever the function: `%f = constant @g`
     traits = frozenset({PURE, CONSTANT_LIKE})
-    value = prop(C.FlatSymbolRefAttr)
-    result = var_result()
+    value = prop_def(C.FlatSymbolRefAttr)
+    result = var_result_def()
     assembly_format = "attr-dict $value `:` type(results)"
 
     def verify_(self) -> None:

@@ -236,7 +236,7 @@ class DynamicIndexListFormat:
                 typed = True
             elif a.startswith("$"):
                 scalable = _name(a)
-        return values, statics, typed, scalable  # type: ignore[return-value]
+        return values, statics, typed, scalable  # type: ignore[return-value]  # args 0 and 1 are $names (checked by the format compiler)
 
     @classmethod
     def parse_DynamicIndexList(cls, p, ps, *args: str) -> None:

@@ -6,8 +6,10 @@ Float ops carry ``#arith.fastmath`` flags (``math.sin %x fastmath<fast> : f32``)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import constraints as C
-from ..ir.fields import operand, prop, result
+from ..ir.fields import operand_def, prop_def, result_def
 from ..ir.registry import register_op
 from ..ir.traits import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
 from .arith.ops import (
@@ -34,12 +36,12 @@ def _op(name: str, doc: str, operands: tuple[str, ...], c: C.TypeConstraint, fas
     """A math op whose operands and result all have one type: ``$a, $b
     [fastmath<...>] : type``."""
     ns: dict = {"__slots__": (), "__doc__": doc, "OP_NAME": name, "traits": _SAME}
-    for o in operands:
-        ns[o + "_" if o == "operand" else o] = operand(c, name=o)
-    ns["res"] = result(c, name="result")
+    for o in operands:  # (`operand` becomes op.f.operand: see polymlir.ir.fields)
+        ns[o] = operand_def(c)
+    ns["result"] = result_def(c)
     fmt = " `,` ".join("$" + o for o in operands) + " "
     if fastmath:
-        ns["fastmath"] = prop(FastMathAttr, default=FASTMATH_NONE)
+        ns["fastmath"] = prop_def(FastMathAttr, default=FASTMATH_NONE)
         fmt += _FASTMATH
     ns["assembly_format"] = fmt + "attr-dict `:` type($result)"
     return register_op(type(_class_name(name), (ElementwiseOp,), ns))
@@ -108,11 +110,11 @@ class FPowIOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "math.fpowi"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_SHAPE})
-    lhs = operand(FloatLike)
-    rhs = operand(SignlessIntLike)
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    res = result(FloatLike, name="result")
-    type_matches = (("lhs", "res"),)
+    lhs = operand_def(FloatLike)
+    rhs = operand_def(SignlessIntLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    result = result_def(FloatLike)
+    type_matches = (("lhs", "result"),)
     assembly_format = "$lhs `,` $rhs " + _FASTMATH + "attr-dict `:` type($lhs) `,` type($rhs)"
 
     def verify_preds(self) -> None:
@@ -124,16 +126,17 @@ class _ClassificationOp(ElementwiseOp):
 
     __slots__ = ()
     traits = frozenset({PURE})
-    operand_ = operand(FloatLike, name="operand")
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    res = result(BoolLike, name="result")
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    result = result_def(BoolLike)
     assembly_format = "$operand attr-dict `:` type($operand)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        if "operand_" in ps.types and "res" not in ps.types:
-            t = check_format_operand(p, ps, "operand_", FloatLike, "operand")
-            ps.types["res"] = [i1_same_shape(t)]
+        if "operand" in ps.types and "result" not in ps.types:
+            t = check_format_operand(p, ps, "operand", FloatLike, "operand")
+            ps.types["result"] = [i1_same_shape(t)]
 
     def verify_preds(self) -> None:
         if self.result_types[0] != i1_same_shape(self.operands[0].type):
@@ -159,11 +162,12 @@ class SinCosOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "math.sincos"
     traits = frozenset({PURE})
-    operand_ = operand(FloatLike, name="operand")
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    sin = result(FloatLike)
-    cos = result(FloatLike)
-    type_matches = (("operand_", "sin", "cos"),)
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    sin = result_def(FloatLike)
+    cos = result_def(FloatLike)
+    type_matches = (("operand", "sin", "cos"),)
     assembly_format = "$operand " + _FASTMATH + "attr-dict `:` type($operand)"
 
     def asm_result_names(self) -> tuple[str, str]:
@@ -180,9 +184,9 @@ class ClampFOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "math.clampf"
     traits = _SAME
-    value = operand(FloatLike)
-    min = operand(FloatLike)
-    max = operand(FloatLike)
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    res = result(FloatLike, name="result")
+    value = operand_def(FloatLike)
+    min = operand_def(FloatLike)
+    max = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    result = result_def(FloatLike)
     assembly_format = "$value `to` ` ` `[` $min `,` $max `]` " + _FASTMATH + "attr-dict `:` type($result)"

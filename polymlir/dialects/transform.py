@@ -11,11 +11,22 @@ a handle operand has a transform type."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.fields import operand, opt_operand, prop, region, result, segment_sizes_attr, var_operand, var_result
+from ..ir.fields import (
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    region_def,
+    result_def,
+    segment_sizes_attr,
+    var_operand_def,
+    var_result_def,
+)
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.traits import (
@@ -79,7 +90,8 @@ def parse_failures(p, state) -> None:
 
 def failures_str(op: Operation) -> str:
     mode = op.props.get("failure_propagation_mode")
-    return f"failures({FAILURE_NAMES.get(mode.value if mode is not None else 1, 'propagate')})"
+    n = mode.value if isinstance(mode, A.IntegerAttr) else 1
+    return f"failures({FAILURE_NAMES.get(n, 'propagate')})"
 
 
 def _functional_types(p) -> tuple[list[T.Type], list[T.Type]]:
@@ -118,12 +130,12 @@ class NamedSequenceOp(OpDef):
     __slots__ = ()
     OP_NAME = "transform.named_sequence"
     traits = frozenset({ISOLATED_FROM_ABOVE, SYMBOL, FUNCTION_OP_INTERFACE})
-    sym_name = prop(C.SymbolNameAttr)
-    function_type = prop(C.FunctionTypeAttr)
-    sym_visibility = prop(C.StrAttr, optional=True)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    body = region()
+    sym_name = prop_def(C.SymbolNameAttr)
+    function_type = prop_def(C.FunctionTypeAttr)
+    sym_visibility = prop_def(C.StrAttr, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    body = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -134,7 +146,9 @@ class NamedSequenceOp(OpDef):
 
     @property
     def type(self) -> T.FunctionType:
-        return self.function_type.value
+        t = self.function_type.value
+        assert isinstance(t, T.FunctionType), "function_type is not a function type"  # FunctionTypeAttr's constraint
+        return t
 
     @property
     def name_str(self) -> str:
@@ -166,8 +180,8 @@ class NamedSequenceOp(OpDef):
             raise self.op_error("expects the body to end with 'transform.yield'")
         got = [v.type for v in term.operands]
         if got != list(ft.results):
-            raise term.op_error(
-                f"expected {len(ft.results)} yielded values of the types of the results of "
+            raise term.emit_error(
+                f"'{term.name}' op expected {len(ft.results)} yielded values of the types of the results of "
                 f"@{self.name_str}, got {len(got)}"
             )
 
@@ -179,7 +193,7 @@ class YieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "transform.yield"
     traits = frozenset({TERMINATOR})
-    operands_ = var_operand(AnyTransform, name="operands")
+    operands = var_operand_def(AnyTransform)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -205,11 +219,11 @@ class SequenceOp(OpDef):
     __slots__ = ()
     OP_NAME = "transform.sequence"
     traits = frozenset({SINGLE_BLOCK, ATTR_SIZED_OPERAND_SEGMENTS})
-    root = var_operand(Handle)
-    extra_bindings = var_operand(AnyTransform)
-    failure_propagation_mode = prop(FailureModeAttr)
-    results_ = var_result(AnyTransform, name="results")
-    body = region()
+    root = var_operand_def(Handle)
+    extra_bindings = var_operand_def(AnyTransform)
+    failure_propagation_mode = prop_def(FailureModeAttr)
+    results = var_result_def(AnyTransform)
+    body = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -268,10 +282,10 @@ class IncludeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.include"
-    target = prop(C.FlatSymbolRefAttr)
-    failure_propagation_mode = prop(FailureModeAttr)
-    operands_ = var_operand(AnyTransform, name="operands")
-    results_ = var_result(AnyTransform, name="results")
+    target = prop_def(C.FlatSymbolRefAttr)
+    failure_propagation_mode = prop_def(FailureModeAttr)
+    operands = var_operand_def(AnyTransform)
+    results = var_result_def(AnyTransform)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -299,13 +313,14 @@ class GetParentOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.get_parent_op"
-    target = operand(Handle)
-    isolated_from_above = prop(C.UnitAttr, optional=True)
-    allow_empty_results = prop(C.UnitAttr, optional=True)
-    op_name = prop(C.StrAttr, optional=True)
-    deduplicate = prop(C.UnitAttr, optional=True)
-    nth_parent = prop(I64, default=A.IntegerAttr(1, T.i64), populate=True)
-    parent_ = result(Handle, name="parent")
+    target = operand_def(Handle)
+    isolated_from_above = prop_def(C.UnitAttr, optional=True)
+    allow_empty_results = prop_def(C.UnitAttr, optional=True)
+    op_name = prop_def(C.StrAttr, optional=True)
+    deduplicate = prop_def(C.UnitAttr, optional=True)
+    nth_parent = prop_def(I64, default=A.IntegerAttr(1, T.i64), populate=True)
+    if not TYPE_CHECKING:  # named like an Operation member (op.parent stays Operation's): op.f.parent
+        parent = result_def(Handle)
     assembly_format = "$target attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -322,9 +337,9 @@ class CollectMatchingOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.collect_matching"
-    matcher = prop(C.FlatSymbolRefAttr)
-    root = operand(Handle)
-    results_ = var_result(AnyTransform, name="results")
+    matcher = prop_def(C.FlatSymbolRefAttr)
+    root = operand_def(Handle)
+    results = var_result_def(AnyTransform)
     assembly_format = "$matcher `in` $root attr-dict `:` functional-type($root, $results)"
 
 
@@ -335,14 +350,14 @@ class ForeachMatchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.foreach_match"
-    root = operand(Handle)
-    forwarded_inputs = var_operand(AnyTransform)
-    restrict_root = prop(C.UnitAttr, optional=True)
-    flatten_results = prop(C.UnitAttr, optional=True)
-    matchers = prop(C.ArrayAttr)
-    actions = prop(C.ArrayAttr)
-    updated = result(Handle)
-    forwarded_outputs = var_result(AnyTransform)
+    root = operand_def(Handle)
+    forwarded_inputs = var_operand_def(AnyTransform)
+    restrict_root = prop_def(C.UnitAttr, optional=True)
+    flatten_results = prop_def(C.UnitAttr, optional=True)
+    matchers = prop_def(C.ArrayAttr)
+    actions = prop_def(C.ArrayAttr)
+    updated = result_def(Handle)
+    forwarded_outputs = var_result_def(AnyTransform)
     asm_result_name = "updated_root"
 
     @classmethod
@@ -396,8 +411,8 @@ class MatchOperationNameOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.match.operation_name"
-    operand_handle = operand(Handle)
-    op_names = prop(StrArray)
+    operand_handle = operand_def(Handle)
+    op_names = prop_def(StrArray)
     assembly_format = "$operand_handle $op_names attr-dict `:` type($operand_handle)"
 
 
@@ -407,8 +422,8 @@ class ParamConstantOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.param.constant"
-    value = prop(C.AnyAttr)
-    param = result(ParamType)
+    value = prop_def(C.AnyAttr)
+    param = result_def(ParamType)
     assembly_format = "$value attr-dict `->` type($param)"
 
 
@@ -422,11 +437,11 @@ class ApplyPatternsOp(OpDef):
     __slots__ = ()
     OP_NAME = "transform.apply_patterns"
     traits = frozenset({SINGLE_BLOCK, NO_TERMINATOR})
-    target = operand(Handle)
-    apply_cse = prop(C.UnitAttr, optional=True)
-    max_iterations = prop(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
-    max_num_rewrites = prop(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
-    patterns = region()
+    target = operand_def(Handle)
+    apply_cse = prop_def(C.UnitAttr, optional=True)
+    max_iterations = prop_def(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
+    max_num_rewrites = prop_def(I64, default=A.IntegerAttr(-1, T.i64), populate=True)
+    patterns = region_def()
     assembly_format = "`to` $target $patterns attr-dict `:` type($target)"
 
     @classmethod
@@ -502,7 +517,7 @@ for _suffix in PATTERN_OPS:
 
 class _ToTarget(OpDef):
     __slots__ = ()
-    target = operand(Handle)
+    target = operand_def(Handle)
     assembly_format = "`to` $target attr-dict `:` type($target)"
 
 
@@ -528,7 +543,7 @@ class HoistLoopInvariantSubsetsOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.loop.hoist_loop_invariant_subsets"
-    target = operand(Handle)
+    target = operand_def(Handle)
     assembly_format = "$target attr-dict `:` type($target)"
 
 
@@ -541,17 +556,17 @@ class OneShotBufferizeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.bufferization.one_shot_bufferize"
-    target = operand(Handle)
-    function_boundary_type_conversion = prop(optional=True)
-    allow_return_allocs_from_loops = prop(C.BoolAttr, default=_FALSE, populate=True)
-    allow_unknown_ops = prop(C.BoolAttr, default=_FALSE, populate=True)
-    bufferize_function_boundaries = prop(C.BoolAttr, default=_FALSE, populate=True)
-    check_parallel_regions = prop(C.BoolAttr, default=_TRUE, populate=True)
-    dump_alias_sets = prop(C.BoolAttr, default=_FALSE, populate=True)
-    memcpy_op = prop(C.StrAttr, default=A.StringAttr("memref.copy"), populate=True)
-    print_conflicts = prop(C.BoolAttr, default=_FALSE, populate=True)
-    test_analysis_only = prop(C.BoolAttr, default=_FALSE, populate=True)
-    transformed = result(Handle)
+    target = operand_def(Handle)
+    function_boundary_type_conversion = prop_def(optional=True)
+    allow_return_allocs_from_loops = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    allow_unknown_ops = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    bufferize_function_boundaries = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    check_parallel_regions = prop_def(C.BoolAttr, default=_TRUE, populate=True)
+    dump_alias_sets = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    memcpy_op = prop_def(C.StrAttr, default=A.StringAttr("memref.copy"), populate=True)
+    print_conflicts = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    test_analysis_only = prop_def(C.BoolAttr, default=_FALSE, populate=True)
+    transformed = result_def(Handle)
     assembly_format = (
         "(`layout` `{` $function_boundary_type_conversion^ `}`)? $target attr-dict "
         "`:` functional-type($target, results)"
@@ -579,8 +594,8 @@ class EmitRemarkAtOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.debug.emit_remark_at"
-    at = operand(Handle)
-    message = prop(C.StrAttr)
+    at = operand_def(Handle)
+    message = prop_def(C.StrAttr)
 
     # Hand-written: a string attribute followed by `:` would parse as typed.
     @classmethod
@@ -603,9 +618,9 @@ class EmitParamAsRemarkOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.debug.emit_param_as_remark"
-    param = operand(ParamType)
-    anchor = opt_operand(Handle)
-    message = prop(C.StrAttr, optional=True)
+    param = operand_def(ParamType)
+    anchor = opt_operand_def(Handle)
+    message = prop_def(C.StrAttr, optional=True)
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -5,10 +5,12 @@ lower_pack and lower_unpack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
-from ..ir.fields import operand, prop, result, var_operand, var_result
+from ..ir.fields import operand_def, prop_def, result_def, var_operand_def, var_result_def
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.types import DYNAMIC
@@ -58,13 +60,14 @@ class MatchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.structured.match"
-    target = operand(Handle)
-    ops = prop(StrArray, optional=True)
-    interface = prop(optional=True)
-    op_attrs = prop(C.DictAttr, optional=True)
-    filter_result_type = prop(C.TypeAttr, optional=True)
-    filter_operand_types = prop(C.ArrayAttr, optional=True)
-    results_ = result(Handle, name="results")
+    target = operand_def(Handle)
+    ops = prop_def(StrArray, optional=True)
+    interface = prop_def(optional=True)
+    op_attrs = prop_def(C.DictAttr, optional=True)
+    filter_result_type = prop_def(C.TypeAttr, optional=True)
+    filter_operand_types = prop_def(C.ArrayAttr, optional=True)
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = result_def(Handle)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -97,35 +100,34 @@ class MatchOp(OpDef):
         _parse_functional(p, state, [p.parse_operand()])
 
     def print_custom(self, p) -> None:
-        props = self.props
-        if props.get("ops") is not None:
-            p.write(" ops{" + p.attr(props["ops"]) + "}")
-        if props.get("interface") is not None:
-            p.write(" interface{" + MATCH_INTERFACE_NAMES.get(props["interface"].value, "?") + "}")
-        if props.get("op_attrs") is not None:
-            p.write(" attributes " + p.attr(props["op_attrs"]))
-        if props.get("filter_result_type") is not None:
-            p.write(" filter_result_type = " + p.type(props["filter_result_type"].value))
-        if props.get("filter_operand_types") is not None:
-            p.write(" filter_operand_types = " + p.attr(props["filter_operand_types"]))
+        if self.ops is not None:
+            p.write(" ops{" + p.attr(self.ops) + "}")
+        if self.interface is not None:
+            p.write(" interface{" + (self.interface_name or "?") + "}")
+        if self.op_attrs is not None:
+            p.write(" attributes " + p.attr(self.op_attrs))
+        if self.filter_result_type is not None:
+            p.write(" filter_result_type = " + p.type(self.filter_result_type.value))
+        if self.filter_operand_types is not None:
+            p.write(" filter_operand_types = " + p.attr(self.filter_operand_types))
         p.write(" in " + p.value_name(self.target))
         p.print_optional_attr_dict(dict(self.attributes))
         p.write(functional_types_str(p, self.operands, self.results))
 
     def verify_(self) -> None:
-        i = self.props.get("interface")
+        i = self.interface
         if i is not None and (not isinstance(i, A.IntegerAttr) or i.value not in MATCH_INTERFACE_NAMES):
             raise self.op_error("attribute 'interface' failed to satisfy constraint: An interface to match")
 
     @property
     def op_names(self) -> list[str]:
-        ops = self.props.get("ops")
+        ops = self.ops
         return [a.value for a in ops] if ops is not None else []
 
     @property
     def interface_name(self) -> str | None:
-        i = self.props.get("interface")
-        return MATCH_INTERFACE_NAMES.get(i.value) if i is not None else None
+        i = self.interface
+        return MATCH_INTERFACE_NAMES.get(i.value) if isinstance(i, A.IntegerAttr) else None
 
 
 def _parse_sizes(p, state, static_name: str, scalable_name: str) -> list:
@@ -150,13 +152,13 @@ class TileUsingForOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.structured.tile_using_for"
-    target = operand(Handle)
-    dynamic_sizes = var_operand(AnyTransform)
-    static_sizes = prop(I64Array, default=A.DenseArrayAttr(T.i64, ()))
-    interchange = prop(I64Array, default=A.DenseArrayAttr(T.i64, ()))
-    scalable_sizes = prop(BoolArray, default=A.DenseArrayAttr(T.i1, ()))
-    tiled_linalg_op = result(Handle)
-    loops = var_result(Handle)
+    target = operand_def(Handle)
+    dynamic_sizes = var_operand_def(AnyTransform)
+    static_sizes = prop_def(I64Array, default=A.DenseArrayAttr(T.i64, ()))
+    interchange = prop_def(I64Array, default=A.DenseArrayAttr(T.i64, ()))
+    scalable_sizes = prop_def(BoolArray, default=A.DenseArrayAttr(T.i1, ()))
+    tiled_linalg_op = result_def(Handle)
+    loops = var_result_def(Handle)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -207,14 +209,14 @@ class TileReductionUsingForOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.structured.tile_reduction_using_for"
-    target = operand(Handle)
+    target = operand_def(Handle)
     # I64ArrayAttr (an array of i64 integers), not a dense array.
-    reduction_dims = prop(C.ArrayAttr, default=A.ArrayAttr(()), populate=True)
-    tile_sizes = prop(C.ArrayAttr, default=A.ArrayAttr(()), populate=True)
-    fill_op = var_result(Handle)
-    split_op = result(Handle)
-    combining_op = result(Handle)
-    for_op = result(Handle)
+    reduction_dims = prop_def(C.ArrayAttr, default=A.ArrayAttr(()), populate=True)
+    tile_sizes = prop_def(C.ArrayAttr, default=A.ArrayAttr(()), populate=True)
+    fill_op = var_result_def(Handle)
+    split_op = result_def(Handle)
+    combining_op = result_def(Handle)
+    for_op = result_def(Handle)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -260,13 +262,13 @@ class VectorizeOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "transform.structured.vectorize"
-    target = operand(Handle)
-    vector_sizes = var_operand(AnyTransform)
-    static_vector_sizes = prop(I64Array, default=A.DenseArrayAttr(T.i64, ()))
-    vectorize_nd_extract = prop(C.UnitAttr, optional=True)
-    assume_dynamic_dims_match_vec_sizes = prop(C.UnitAttr, optional=True)
-    create_named_contraction = prop(C.UnitAttr, optional=True)
-    scalable_sizes = prop(BoolArray, default=A.DenseArrayAttr(T.i1, ()))
+    target = operand_def(Handle)
+    vector_sizes = var_operand_def(AnyTransform)
+    static_vector_sizes = prop_def(I64Array, default=A.DenseArrayAttr(T.i64, ()))
+    vectorize_nd_extract = prop_def(C.UnitAttr, optional=True)
+    assume_dynamic_dims_match_vec_sizes = prop_def(C.UnitAttr, optional=True)
+    create_named_contraction = prop_def(C.UnitAttr, optional=True)
+    scalable_sizes = prop_def(BoolArray, default=A.DenseArrayAttr(T.i1, ()))
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -301,7 +303,7 @@ class _FunctionalOp(OpDef):
     """``$target attr-dict : functional-type(operands, results)``."""
 
     __slots__ = ()
-    target = operand(Handle)
+    target = operand_def(Handle)
     assembly_format = "$target attr-dict `:` functional-type(operands, results)"
 
 
@@ -311,8 +313,8 @@ class ConvertConv2DToImg2ColOp(_FunctionalOp):
 
     __slots__ = ()
     OP_NAME = "transform.structured.convert_conv2d_to_img2col"
-    img2col_tensor = result(Handle)
-    transformed = result(Handle)
+    img2col_tensor = result_def(Handle)
+    transformed = result_def(Handle)
 
     def asm_result_names(self) -> list[str | None]:
         return ["img2col_tensor", "transformed"]
@@ -324,8 +326,8 @@ class HoistRedundantVectorTransfersOp(_FunctionalOp):
 
     __slots__ = ()
     OP_NAME = "transform.structured.hoist_redundant_vector_transfers"
-    verify_non_zero_trip = prop(C.UnitAttr, optional=True)
-    transformed = result(Handle)
+    verify_non_zero_trip = prop_def(C.UnitAttr, optional=True)
+    transformed = result_def(Handle)
 
 
 @register_op
@@ -334,10 +336,10 @@ class LowerPackOp(_FunctionalOp):
 
     __slots__ = ()
     OP_NAME = "transform.structured.lower_pack"
-    lowerPadLikeWithInsertSlice = prop(C.BoolAttr, default=A.TRUE, populate=True)
-    pad_op = result(Handle)
-    expand_shape_op = result(Handle)
-    transpose_op = result(Handle)
+    lowerPadLikeWithInsertSlice = prop_def(C.BoolAttr, default=A.TRUE, populate=True)
+    pad_op = result_def(Handle)
+    expand_shape_op = result_def(Handle)
+    transpose_op = result_def(Handle)
 
     def asm_result_names(self) -> list[str | None]:
         return ["pad_op", "expand_shape_op", "transpose_op"]
@@ -350,11 +352,11 @@ class LowerUnPackOp(_FunctionalOp):
 
     __slots__ = ()
     OP_NAME = "transform.structured.lower_unpack"
-    lowerUnpadLikeWithExtractSlice = prop(C.BoolAttr, default=A.TRUE, populate=True)
-    empty_op = result(Handle)
-    transpose_op = result(Handle)
-    collapse_shape_op = result(Handle)
-    extract_slice_op = result(Handle)
+    lowerUnpadLikeWithExtractSlice = prop_def(C.BoolAttr, default=A.TRUE, populate=True)
+    empty_op = result_def(Handle)
+    transpose_op = result_def(Handle)
+    collapse_shape_op = result_def(Handle)
+    extract_slice_op = result_def(Handle)
 
     def asm_result_names(self) -> list[str | None]:
         return ["empty_op", "transpose_op", "collapse_shape_op", "extract_slice_op"]

@@ -341,5 +341,5 @@ def partial_constant_fold(m: AffineMap, values: Sequence[int | None]) -> tuple[A
         v = constant_fold_expr(r, m.num_dims, values)
         exprs.append(const(v) if v is not None else r)
     folded = AffineMap(m.num_dims, m.num_symbols, exprs)
-    values = [x.value for x in exprs if isinstance(x, AffineConstantExpr)]
-    return folded, values if len(values) == len(exprs) else None
+    consts = [x.value for x in exprs if isinstance(x, AffineConstantExpr)]
+    return folded, consts if len(consts) == len(exprs) else None

@@ -13,7 +13,9 @@ format compiles to the elements of ``format_directives``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from . import attributes as A
 from . import types as T
@@ -26,6 +28,8 @@ from .fields import (
     segment_sizes_attr,
 )
 from .format_directives import (
+    ALL_OPERANDS,
+    ALL_RESULTS,
     AttrDict,
     Custom,
     Elem,
@@ -42,6 +46,8 @@ from .format_directives import (
 from .traits import SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, TERMINATOR
 
 _TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|[A-Za-z_][\w-]*|<[A-Za-z_]\w*>|[()^?,:])")
+
+ConstraintT = TypeVar("ConstraintT", bound=AttrConstraint)
 
 
 # -- compilation ---------------------------------------------------------------
@@ -102,11 +108,11 @@ class CompiledFormat:
         # Operands.
         all_ops: list = []
         seg: list[int] = []
-        if "operands" in ps.types:
+        if ALL_OPERANDS in ps.types:
             refs = []
             for d in fields["operand"]:
                 refs.extend(ps.operands.get(d.name, []))
-            state.operands = p.resolve_operands(refs, ps.types["operands"], state.pos)
+            state.operands = p.resolve_operands(refs, ps.types[ALL_OPERANDS], state.pos)
             for d in fields["operand"]:
                 seg.append(len(ps.operands.get(d.name, [])))
         else:
@@ -132,8 +138,8 @@ class CompiledFormat:
         if operand_segments:
             state.properties["operandSegmentSizes"] = segment_sizes_attr(seg)
         # Results.
-        if "results" in ps.types:
-            state.result_types = list(ps.types["results"])
+        if ALL_RESULTS in ps.types:
+            state.result_types = list(ps.types[ALL_RESULTS])
         else:
             rts: list[T.Type] = []
             rseg: list[int] = []
@@ -237,10 +243,10 @@ def compile_format(op_class, fmt: str) -> CompiledFormat:
             return tok
         return field(tok)
 
-    def parse_elems(stop: set[str]) -> tuple[list, Elem | None]:
+    def parse_elems(stop: set[str]) -> tuple[list, Var | TypeOf | None]:
         nonlocal pos
         out: list = []
-        anchor = None
+        anchor: Var | TypeOf | None = None
         while pos < len(toks) and toks[pos] not in stop:
             t = toks[pos]
             pos += 1
@@ -331,6 +337,8 @@ def compile_format(op_class, fmt: str) -> CompiledFormat:
                 pos += 1
                 e = Optional(then, els, anc)
             elif t == "^":
+                if not isinstance(out[-1], (Var, TypeOf)):
+                    raise FormatError(f"{op_class.OP_NAME}: only a variable or type() can anchor an optional group")
                 anchor = out[-1]
                 continue
             elif t in ("operands", "results", "regions", "successors"):
@@ -361,7 +369,12 @@ def typed_attr(constraint, t: T.Type):
     return c
 
 
-def custom_attr(constraint, parse, print_, can_start=None):
+def custom_attr(
+    constraint: ConstraintT,
+    parse: Callable[[Any, Any], A.Attribute],
+    print_: Callable[[A.Attribute, Any], str | None],
+    can_start: Callable[[Any], bool] | None = None,
+) -> ConstraintT:
     """``constraint`` whose attribute has its own short form in formats (e.g.
     ``<fast>`` for ``#arith.fastmath<fast>``): ``parse(p, ps)`` returns the
     attribute, ``print_(a, p)`` its text (None: print it in full), and

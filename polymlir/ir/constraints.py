@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from . import attributes as A
 from . import types as T
@@ -43,6 +44,33 @@ class AttrConstraint:
 
     def __call__(self, a: A.Attribute) -> bool:
         return self.pred(a)
+
+
+AttrT = TypeVar("AttrT", bound=A.Attribute)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedAttrConstraint(AttrConstraint, Generic[AttrT]):
+    """A constraint that admits only instances of ``attr_class`` (its
+    predicate checks that first): a property declared with it reads as an
+    ``attr_class`` (``polymlir.ir.fields.prop_def``)."""
+
+    attr_class: type[AttrT]
+
+
+def attr_of(
+    cls: type[AttrT],
+    description: str,
+    pred: Callable[[AttrT], bool] | None = None,
+    dialect_mnemonic: str | None = None,
+) -> TypedAttrConstraint[AttrT]:
+    """The constraint "an instance of ``cls``" (and ``pred``, if given)."""
+    if pred is None:
+        test: Callable[[A.Attribute], bool] = lambda a: isinstance(a, cls)  # noqa: E731
+    else:
+        more = pred
+        test = lambda a: isinstance(a, cls) and more(a)  # noqa: E731
+    return TypedAttrConstraint(description, test, dialect_mnemonic, attr_class=cls)
 
 
 def _elem(t: T.Type) -> T.Type:
@@ -114,26 +142,21 @@ def one_of_types(*types: T.Type, description: str | None = None) -> TypeConstrai
 # -- attributes ---------------------------------------------------------------
 
 AnyAttr = AttrConstraint("any attribute", lambda a: True)
-StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, A.StringAttr))
-SymbolNameAttr = AttrConstraint("string attribute", lambda a: isinstance(a, A.StringAttr))
-SymbolRefAttr = AttrConstraint("symbol reference attribute", lambda a: isinstance(a, A.SymbolRefAttr))
-FlatSymbolRefAttr = AttrConstraint(
-    "flat symbol reference attribute", lambda a: isinstance(a, A.SymbolRefAttr) and not a.nested
+StrAttr = attr_of(A.StringAttr, "string attribute")
+SymbolNameAttr = attr_of(A.StringAttr, "string attribute")
+SymbolRefAttr = attr_of(A.SymbolRefAttr, "symbol reference attribute")
+FlatSymbolRefAttr = attr_of(A.SymbolRefAttr, "flat symbol reference attribute", lambda a: not a.nested)
+UnitAttr = attr_of(A.UnitAttr, "unit attribute")
+BoolAttr = attr_of(A.IntegerAttr, "bool attribute", lambda a: a.type == T.i1)
+TypeAttr = attr_of(A.TypeAttr, "any type attribute")
+FunctionTypeAttr = attr_of(A.TypeAttr, "type attribute of function type", lambda a: isinstance(a.value, T.FunctionType))
+ArrayAttr = attr_of(A.ArrayAttr, "array attribute")
+DictAttr = attr_of(A.DictionaryAttr, "dictionary of named attribute values")
+DictArrayAttr = attr_of(
+    A.ArrayAttr, "Array of dictionary attributes", lambda a: all(isinstance(x, A.DictionaryAttr) for x in a)
 )
-UnitAttr = AttrConstraint("unit attribute", lambda a: isinstance(a, A.UnitAttr))
-BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i1)
-TypeAttr = AttrConstraint("any type attribute", lambda a: isinstance(a, A.TypeAttr))
-FunctionTypeAttr = AttrConstraint(
-    "type attribute of function type", lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, T.FunctionType)
-)
-ArrayAttr = AttrConstraint("array attribute", lambda a: isinstance(a, A.ArrayAttr))
-DictAttr = AttrConstraint("dictionary of named attribute values", lambda a: isinstance(a, A.DictionaryAttr))
-DictArrayAttr = AttrConstraint(
-    "Array of dictionary attributes",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.DictionaryAttr) for x in a),
-)
-AffineMapAttr = AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr))
-IntegerSetAttr = AttrConstraint("IntegerSet attribute", lambda a: isinstance(a, A.IntegerSetAttr))
+AffineMapAttr = attr_of(A.AffineMapAttr, "AffineMap attribute")
+IntegerSetAttr = attr_of(A.IntegerSetAttr, "IntegerSet attribute")
 TypedAttr = AttrConstraint(
     "TypedAttr instance",
     lambda a: (
@@ -150,22 +173,20 @@ ElementsAttr = AttrConstraint(
 )
 
 
-def int_attr(t: T.Type, desc: str) -> AttrConstraint:
-    return AttrConstraint(desc, lambda a: isinstance(a, A.IntegerAttr) and a.type == t)
+def int_attr(t: T.Type, desc: str) -> TypedAttrConstraint[A.IntegerAttr]:
+    return attr_of(A.IntegerAttr, desc, lambda a: a.type == t)
 
 
 I64Attr = int_attr(T.i64, "64-bit signless integer attribute")
 I32Attr = int_attr(T.i32, "32-bit signless integer attribute")
-IndexAttr = AttrConstraint(
-    "index attribute", lambda a: isinstance(a, A.IntegerAttr) and isinstance(a.type, T.IndexType)
-)
-AnyIntegerAttr = AttrConstraint("arbitrary integer attribute", lambda a: isinstance(a, A.IntegerAttr))
-F32Attr = AttrConstraint("32-bit float attribute", lambda a: isinstance(a, A.FloatAttr) and a.type == T.f32)
+IndexAttr = attr_of(A.IntegerAttr, "index attribute", lambda a: isinstance(a.type, T.IndexType))
+AnyIntegerAttr = attr_of(A.IntegerAttr, "arbitrary integer attribute")
+F32Attr = attr_of(A.FloatAttr, "32-bit float attribute", lambda a: a.type == T.f32)
 
 
-def dense_array_attr(t: T.Type, desc: str) -> AttrConstraint:
+def dense_array_attr(t: T.Type, desc: str) -> TypedAttrConstraint[A.DenseArrayAttr]:
     """A ``array<t: ...>`` attribute; formats print it bare: ``[1, 2]``."""
-    c = AttrConstraint(desc, lambda a: isinstance(a, A.DenseArrayAttr) and a.element_type == t)
+    c = attr_of(A.DenseArrayAttr, desc, lambda a: a.element_type == t)
     object.__setattr__(c, "dense_array_elem", t)
     return c
 
@@ -175,16 +196,17 @@ DenseI32ArrayAttr = dense_array_attr(T.i32, "i32 dense array attribute")
 DenseBoolArrayAttr = dense_array_attr(T.i1, "i1 dense array attribute")
 
 
-def array_of(inner: AttrConstraint, desc: str) -> AttrConstraint:
-    return AttrConstraint(desc, lambda a: isinstance(a, A.ArrayAttr) and all(inner(x) for x in a))
+def array_of(inner: AttrConstraint, desc: str) -> TypedAttrConstraint[A.ArrayAttr]:
+    return attr_of(A.ArrayAttr, desc, lambda a: all(inner(x) for x in a))
 
 
-def dialect_attr(mnemonic: str, desc: str | None = None) -> AttrConstraint:
+def dialect_attr(mnemonic: str, desc: str | None = None) -> TypedAttrConstraint[A.OpaqueAttr]:
     """An attribute of a dialect we keep opaque, e.g. ``#arith.fastmath<...>``,
     printed unqualified (``fastmath<fast>``) in its own ops' custom forms."""
     prefix = mnemonic + "<"
-    return AttrConstraint(
+    return attr_of(
+        A.OpaqueAttr,
         desc or f"{mnemonic} attribute",
-        lambda a: isinstance(a, A.OpaqueAttr) and (a.text.startswith(prefix) or a.text == mnemonic),
+        lambda a: a.text.startswith(prefix) or a.text == mnemonic,
         dialect_mnemonic=mnemonic,
     )

@@ -247,9 +247,6 @@ class Operation:
             o.drop()
         self._operands = [OpOperand(self, i, v) for i, v in enumerate(values)]
 
-    def result(self, i: int = 0) -> OpResult:
-        return self.results[i]
-
     @property
     def result_types(self) -> list[Type]:
         return [r.type for r in self.results]

@@ -13,6 +13,7 @@ from .fields import (
     OPTIONAL,
     SINGLE,
     VARIADIC,
+    Field,
     OperandDef,
     PropDef,
     RegionDef,
@@ -38,7 +39,7 @@ class Lit(Elem):
         self.text = text
         if text not in ("", " ", "\\n", "\n") and not (text[0].isalpha() or text[0] == "_"):
             self._message = f"expected '{text}'"
-            self.parse = self._parse_punct  # type: ignore[method-assign]
+            self.parse = self._parse_punct  # type: ignore[method-assign]  # the parse path, chosen once
 
     def print(self, op, p, st) -> None:
         t = self.text
@@ -101,7 +102,7 @@ class Var(Elem):
         self.field = field
         self.anchor = anchor
         if isinstance(field, OperandDef) and field.kind == SINGLE:
-            self.parse = self._parse_single_operand  # type: ignore[method-assign]
+            self.parse = self._parse_single_operand  # type: ignore[method-assign]  # the parse path, chosen once
 
     def _parse_single_operand(self, p, ps) -> None:
         # `parse` for a single operand, chosen in __init__ (the most common).
@@ -223,6 +224,18 @@ def _space(p, st) -> None:
         p.write(" ")
 
 
+# Keys of the parse state's types for `type(operands)`/`type(results)`: not
+# identifiers, so that they never meet a field named `operands`/`results`.
+ALL_OPERANDS, ALL_RESULTS = "(operands)", "(results)"
+
+
+def types_key(target: str | Field[Any]) -> str:
+    """The key of ``ps.types`` a type directive of ``target`` fills."""
+    if isinstance(target, str):
+        return ALL_OPERANDS if target == "operands" else ALL_RESULTS
+    return target.name
+
+
 class TypeOf(Elem):
     """``type($x)``, ``type(operands)``, ``type(results)``."""
 
@@ -281,8 +294,7 @@ class TypeOf(Elem):
                 ts.append(ty)
                 while p.accept(","):
                     ts.append(p.parse_type())
-        key = t if isinstance(t, str) else t.name
-        ps.types[key] = ts
+        ps.types[types_key(t)] = ts
 
     def first_token_check(self, p, ps) -> bool:
         return p.kind in ("bare", "!", "(")
@@ -304,7 +316,7 @@ class FunctionalType(Elem):
     def parse(self, p, ps) -> None:
         ft = p.parse_function_type()
         for tgt, ts in ((self.ins.target, ft.inputs), (self.outs.target, ft.results)):
-            ps.types[tgt if isinstance(tgt, str) else tgt.name] = list(ts)
+            ps.types[types_key(tgt)] = list(ts)
 
 
 class AttrDict(Elem):
@@ -383,7 +395,7 @@ class Custom(Elem):
 
 
 class Optional(Elem):
-    def __init__(self, then: list, els: list, anchor: Elem | None):
+    def __init__(self, then: list, els: list, anchor: Var | TypeOf | None):
         self.then = then
         self.els = els
         self.anchor = anchor

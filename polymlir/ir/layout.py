@@ -313,7 +313,7 @@ class _Flattener:
         row = self._grow(row)
         nd, ns = self.nd, self.ns
         big = max(nd, ns)
-        entries: list[tuple[tuple[int, int], int, object]] = []
+        entries: list[tuple[tuple[int, int], int, AffineExpr]] = []
         off_sym, off_dim = 0, -1
         for j in range(nd, nd + ns):
             if row[j]:
@@ -350,7 +350,7 @@ class _Flattener:
                 off_dim -= 1
         expr: AffineExpr = const(0)
         for _, c, e in sorted(entries, key=lambda x: x[0]):
-            expr = expr + e * c  # type: ignore[operator]
+            expr = expr + e * c
         for k, e in enumerate(self.locals):
             c = row[nd + ns + k]
             if c and not added[k]:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .asm_format import compile_format
 from .core import Operation, Region
-from .fields import OPTIONAL, SINGLE, VARIADIC, Field
+from .fields import OPTIONAL, SINGLE, VARIADIC, Field, FieldView, field_view
 from .traits import GRAPH_REGION, HAS_PARENT, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, Trait, check_traits
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
+
     from ..parser.parser import OpState, Parser
     from ..printer import AsmPrinter
 
@@ -59,6 +61,10 @@ def _all_same(ts: list) -> bool:
     return True
 
 
+def _op_members() -> frozenset[str]:
+    return frozenset(n for klass in (Operation, OpDef) for n in vars(klass) if not n.startswith("__"))
+
+
 class OpDef(Operation):
     """Base class of registered ops (see ``polymlir.ir.fields``)."""
 
@@ -84,6 +90,13 @@ class OpDef(Operation):
     _vplan: ClassVar[tuple]  # the class's own verification plan, once worked out
     # The op names of the class's HasParent trait (None: it has none).
     _parent_names: ClassVar[tuple[str, ...] | None] = None
+    _field_view: ClassVar[type[FieldView]] = FieldView
+
+    @property
+    def f(self) -> FieldView:
+        """This op's fields by their MLIR names: ``op.f.result``,
+        ``op.f.operands``, ``op.f["in"]`` (see ``polymlir.ir.fields``)."""
+        return self._field_view(self)
 
     @classmethod
     def _finalize(cls) -> None:
@@ -99,6 +112,12 @@ class OpDef(Operation):
             f.index = len(groups[f.group])
             groups[f.group].append(f)
         cls._fields = groups
+        cls._field_view = field_view(cls, list(fields.values()))
+        # A field named like a member of Operation/OpDef (`operands`,
+        # `results`, `name` ...) would hide it: it stays reachable through
+        # `op.f` only.
+        for name in [n for n, v in vars(cls).items() if isinstance(v, Field) and n in _OP_MEMBERS]:
+            delattr(cls, name)
         cls._nvar = {
             g: sum(1 for f in fs if f.kind != SINGLE) for g, fs in groups.items() if g in ("operand", "result")
         }
@@ -123,7 +142,7 @@ class OpDef(Operation):
             cls._format = compile_format(cls, cls.assembly_format)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> OpDef:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = cls.__new__(cls)  # Operation.create's path for op classes, inlined
         Operation.__init__(op, cls.OP_NAME, **kw)
         if cls._populated_defaults and isinstance(op.properties, dict):
@@ -367,3 +386,7 @@ class OpDef(Operation):
 
     def region_kind_is_graph(self, index: int) -> bool:
         return GRAPH_REGION in self.traits
+
+
+# The names a field may not take as an attribute of its op (see _finalize).
+_OP_MEMBERS = _op_members()

@@ -42,6 +42,12 @@ def lookup_op(name: str) -> type[OpDef] | None:
     return _OPS.get(name)
 
 
+def registered_op(name: str) -> type[OpDef]:
+    """The class of the registered op ``name`` (a KeyError if there is none:
+    for names the caller knows to be registered)."""
+    return _OPS[name]
+
+
 def is_registered_dialect(namespace: str) -> bool:
     ensure_dialects_loaded()
     return namespace in _DIALECTS

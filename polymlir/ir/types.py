@@ -193,6 +193,13 @@ class ShapedType(Type):
         return True
 
 
+def shaped(t: Type) -> ShapedType:
+    """``t`` as a `ShapedType`: for the type of a value whose declared
+    constraint admits only shaped types (checked before an op's verify_)."""
+    assert isinstance(t, ShapedType), f"expected a shaped type, got {t}"
+    return t
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class VectorType(ShapedType):
     shape: tuple[int, ...]

@@ -131,7 +131,7 @@ class BaseParser(TokenStream):
         m = _DIMS.match(self.src, pos)
         shape: list[int] = []
         scal: list[bool] = []
-        end = m.end()  # type: ignore[union-attr]
+        end = m.end()  # type: ignore[union-attr]  # _DIMS matches the empty string
         for it in _DIM_ITEM.finditer(self.src, pos, end):
             d = it.group(1)
             if d == "?":
@@ -315,7 +315,7 @@ class BaseParser(TokenStream):
                 # An elements literal takes a shaped type the caller knows
                 # (upstream's parseAttribute(attr, type)); no `: type` follows.
                 if isinstance(type, T.ShapedType) and t in ("dense", "sparse", "dense_resource"):
-                    return kw(self, type)  # type: ignore[call-arg]
+                    return kw(self, type)  # type: ignore[call-arg]  # the elements keywords take the type
                 return kw(self)
         ty = self.parse_optional_type()
         if ty is not None:
@@ -457,10 +457,10 @@ class BaseParser(TokenStream):
                 if neg:
                     self.error("hexadecimal float literal should not have a leading minus", pos)
                 bits = int(text, 16)
-                v = A.float_from_bits(bits, type)
-                if v is None:
-                    v = float("nan")
-                return A.FloatAttr(v, type, bits if math.isnan(v) else None)
+                fv = A.float_from_bits(bits, type)
+                if fv is None:
+                    fv = float("nan")
+                return A.FloatAttr(fv, type, bits if math.isnan(fv) else None)
             self.error("unexpected decimal integer literal for a floating point value", tok_pos)
         if not isinstance(type, (T.IntegerType, T.IndexType)):
             self.error("integer literal not valid for specified type", pos)
@@ -675,8 +675,8 @@ class BaseParser(TokenStream):
         if self.kind == "bare":
             self.advance()
         self.expect(">", "expected '>'")
-        if type is not None and self.kind != ":":
-            return A.DenseResourceElementsAttr(type, handle)  # type: ignore[arg-type]
+        if isinstance(type, T.ShapedType) and self.kind != ":":
+            return A.DenseResourceElementsAttr(type, handle)
         self.expect(":", "expected ':'")
         tpos = self.start
         t = self.parse_type()

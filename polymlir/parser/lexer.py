@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
+from typing import cast
 
 _SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
 _BARE = re.compile(r"[a-zA-Z_][\w$.]*")
@@ -72,7 +74,8 @@ class Lexer:
         self.src = src
         self.n = len(src)
         self._line_starts: list[int] | None = None
-        self._match = _TOKEN.match
+        # _TOKEN matches everywhere (`eof` and `error` catch what else does not).
+        self._match = cast("Callable[[str, int], re.Match[str]]", _TOKEN.match)
 
     def skip(self, pos: int) -> int:
         return _SKIP.match(self.src, pos).end()  # type: ignore[union-attr]  # _SKIP matches the empty string

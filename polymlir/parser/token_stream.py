@@ -49,6 +49,7 @@ class TokenStream:
         src = self.src
         m = self._match(src, self.end)
         i = m.lastindex
+        assert i is not None  # every alternative of the token pattern is a group
         s, e = m.span(i)
         k = TOKEN_KINDS[i]
         if k is None:

@@ -20,8 +20,7 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Region, Value
-from ...ir.fields import prop, var_operand, var_result
-from ...ir.fields import region as region_field
+from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -160,14 +159,14 @@ class AffineForOp(OpDef):
             REGION_BRANCH_OP_INTERFACE,
         }
     )
-    lowerBoundOperands = var_operand(VarIndex)
-    upperBoundOperands = var_operand(VarIndex)
-    inits = var_operand(C.TypeConstraint("variadic of any type", lambda t: True))
-    lowerBoundMap = prop(C.AffineMapAttr)
-    upperBoundMap = prop(C.AffineMapAttr)
-    step = prop(C.IndexAttr)
-    results_ = var_result(name="results")
-    region = region_field()
+    lowerBoundOperands = var_operand_def(VarIndex)
+    upperBoundOperands = var_operand_def(VarIndex)
+    inits = var_operand_def(C.TypeConstraint("variadic of any type", lambda t: True))
+    lowerBoundMap = prop_def(C.AffineMapAttr)
+    upperBoundMap = prop_def(C.AffineMapAttr)
+    step = prop_def(C.IndexAttr)
+    results = var_result_def()
+    region = region_def()
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -352,11 +351,11 @@ class AffineIfOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.if"
     traits = frozenset({SINGLE_BLOCK, NO_REGION_ARGUMENTS, RECURSIVE_MEMORY_EFFECTS, REGION_BRANCH_OP_INTERFACE})
-    condition = prop(C.IntegerSetAttr)
-    operands_ = var_operand(C.TypeConstraint("variadic of any type", lambda t: True), name="operands")
-    results_ = var_result(name="results")
-    thenRegion = region_field()
-    elseRegion = region_field()
+    condition = prop_def(C.IntegerSetAttr)
+    operands = var_operand_def(C.TypeConstraint("variadic of any type", lambda t: True))
+    results = var_result_def()
+    thenRegion = region_def()
+    elseRegion = region_def()
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -579,15 +578,15 @@ class AffineParallelOp(OpDef):
             MEMREFS_NORMALIZABLE,
         }
     )
-    reductions = prop(ReductionsAttr)
-    lowerBoundsMap = prop(C.AffineMapAttr)
-    lowerBoundsGroups = prop(I32Elements)
-    upperBoundsMap = prop(C.AffineMapAttr)
-    upperBoundsGroups = prop(I32Elements)
-    steps = prop(I64Array)
-    mapOperands = var_operand(VarIndex)
-    results_ = var_result(name="results")
-    region = region_field()
+    reductions = prop_def(ReductionsAttr)
+    lowerBoundsMap = prop_def(C.AffineMapAttr)
+    lowerBoundsGroups = prop_def(I32Elements)
+    upperBoundsMap = prop_def(C.AffineMapAttr)
+    upperBoundsGroups = prop_def(I32Elements)
+    steps = prop_def(I64Array)
+    mapOperands = var_operand_def(VarIndex)
+    results = var_result_def()
+    region = region_def()
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -790,7 +789,7 @@ class AffineYieldOp(OpDef):
     __slots__ = ()
     OP_NAME = YIELD
     traits = frozenset({PURE, TERMINATOR, RETURN_LIKE, MEMREFS_NORMALIZABLE})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
     @classmethod

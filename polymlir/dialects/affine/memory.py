@@ -14,7 +14,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import MEMREFS_NORMALIZABLE
@@ -87,10 +87,10 @@ class AffineLoadOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.load"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
-    res = result()
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
+    result = result_def()
 
     @classmethod
     def build(
@@ -125,7 +125,7 @@ class AffineLoadOp(_AccessOp):
 
     def verify_(self) -> None:
         mt = self.memref.type
-        if isinstance(mt, T.MemRefType) and self.res.type != mt.element_type:
+        if isinstance(mt, T.MemRefType) and self.result.type != mt.element_type:
             raise self.op_error("result type must match element type of memref")
         _verify_indexing(self, self.map.value, self.indices, mt)
 
@@ -136,10 +136,10 @@ class AffineStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.store"
-    value = operand()
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
+    value = operand_def()
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def build(
@@ -196,10 +196,10 @@ class AffineVectorLoadOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.vector_load"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
-    res = result(VectorNonZeroRank)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
+    result = result_def(VectorNonZeroRank)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -213,11 +213,11 @@ class AffineVectorLoadOp(_AccessOp):
     def print_custom(self, p: AsmPrinter) -> None:
         p.write(" " + self._access_str(p))
         p.print_optional_attr_dict(self.attributes)
-        p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.res.type))
+        p.write(" : " + p.type(self.memref.type) + ", " + p.type(self.result.type))
 
     def verify_(self) -> None:
         _verify_indexing(self, self.map.value, self.indices, self.memref.type)
-        _verify_vector_elem(self, self.memref.type, self.res.type)
+        _verify_vector_elem(self, self.memref.type, self.result.type)
 
 
 @register_op
@@ -226,10 +226,10 @@ class AffineVectorStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.vector_store"
-    value = operand(VectorNonZeroRank)
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    map = prop(C.AffineMapAttr)
+    value = operand_def(VectorNonZeroRank)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -253,9 +253,10 @@ class AffineVectorStoreOp(_AccessOp):
         _verify_vector_elem(self, self.memref.type, self.value.type)
 
 
-LocalityHint = C.AttrConstraint(
+LocalityHint = C.attr_of(
+    A.IntegerAttr,
     "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
-    lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
+    lambda a: a.type == T.i32 and 0 <= a.value <= 3,
 )
 
 
@@ -265,12 +266,12 @@ class AffinePrefetchOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.prefetch"
-    memref = operand(C.AnyMemRef)
-    indices = var_operand(VarIndex)
-    isWrite = prop(C.BoolAttr)
-    localityHint = prop(LocalityHint)
-    isDataCache = prop(C.BoolAttr)
-    map = prop(C.AffineMapAttr)
+    memref = operand_def(C.AnyMemRef)
+    indices = var_operand_def(VarIndex)
+    isWrite = prop_def(C.BoolAttr)
+    localityHint = prop_def(LocalityHint)
+    isDataCache = prop_def(C.BoolAttr)
+    map = prop_def(C.AffineMapAttr)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -350,7 +351,7 @@ class AffineDmaStartOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.dma_start"
     traits = frozenset({MEMREFS_NORMALIZABLE})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
 
     def _layout(self) -> _DmaLayout | None:
         sm, dm, tm = (map_of(self, n) for n in ("src_map", "dst_map", "tag_map"))
@@ -425,7 +426,7 @@ class AffineDmaWaitOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.dma_wait"
     traits = frozenset({MEMREFS_NORMALIZABLE})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:

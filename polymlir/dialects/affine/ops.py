@@ -20,7 +20,7 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineDimExpr, AffineSymbolExpr, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
-from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import AFFINE_SCOPE, CONSTANT_LIKE, ISOLATED_FROM_ABOVE, PURE, SHAPED_DIM_OP_INTERFACE
@@ -28,6 +28,8 @@ from ...parser.affine_parser import AffineExprParser, AffineParseError
 from ..index_lists import parse_dynamic_index_list, print_dynamic_index_list
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
+
     from ...parser.parser import OpState, Parser
     from ...printer import AsmPrinter
 
@@ -372,7 +374,10 @@ def parse_error(p: Parser, state: OpState, message: str, pos: int | None = None)
     p.error(f"custom op '{state.name}' {message}", state.pos if pos is None else pos)
 
 
-def parse_attr_of(p: Parser, state: OpState, cls: type, type: T.Type | None = None) -> A.Attribute:
+_AttrT = TypeVar("_AttrT", bound=A.Attribute)
+
+
+def parse_attr_of(p: Parser, state: OpState, cls: type[_AttrT], type: T.Type | None = None) -> _AttrT:
     """An attribute that must be of class ``cls``."""
     pos = p.start
     a = p.parse_attribute(type)
@@ -422,9 +427,9 @@ class _MapOfOperandsOp(OpDef):
 
     __slots__ = ()
     traits = frozenset({PURE})
-    map = prop(C.AffineMapAttr)
-    mapOperands = var_operand(VarIndex)
-    res = result(C.Index)
+    map = prop_def(C.AffineMapAttr)
+    mapOperands = var_operand_def(VarIndex)
+    result = result_def(C.Index)
 
     @classmethod
     def build(cls, amap: AffineMap, operands: Sequence[Value], loc: A.Location | None = None) -> Operation:
@@ -549,10 +554,10 @@ class AffineDelinearizeIndexOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.delinearize_index"
     traits = frozenset({PURE})
-    linear_index = operand(C.Index)
-    dynamic_basis = var_operand(VarIndex)
-    static_basis = prop(C.DenseI64ArrayAttr)
-    multi_index = var_result(C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType)))
+    linear_index = operand_def(C.Index)
+    dynamic_basis = var_operand_def(VarIndex)
+    static_basis = prop_def(C.DenseI64ArrayAttr)
+    multi_index = var_result_def(C.TypeConstraint("variadic of index", lambda t: isinstance(t, T.IndexType)))
     assembly_format = (
         "$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis) attr-dict `:` type($multi_index)"
     )
@@ -584,17 +589,17 @@ class AffineLinearizeIndexOp(OpDef):
     __slots__ = ()
     OP_NAME = "affine.linearize_index"
     traits = frozenset({PURE})
-    multi_index = var_operand(VarIndex)
-    dynamic_basis = var_operand(VarIndex)
-    static_basis = prop(C.DenseI64ArrayAttr)
+    multi_index = var_operand_def(VarIndex)
+    dynamic_basis = var_operand_def(VarIndex)
+    static_basis = prop_def(C.DenseI64ArrayAttr)
     # A UnitProp upstream: the generic form spells an unset one `disjoint = false`.
-    disjoint = prop(
+    disjoint = prop_def(
         C.AttrConstraint("unit attribute", lambda a: isinstance(a, A.UnitAttr) or a == A.BoolAttr(False)), optional=True
     )
-    linear_index = result(C.Index)
+    linear_index = result_def(C.Index)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> Operation:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = super().create(name, **kw)
         if isinstance(op.properties, dict):
             op.props.setdefault("disjoint", A.BoolAttr(False))

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.registry import register_op
 from ...ir.traits import CAST_OP_INTERFACE, PURE, SAME_OPERANDS_AND_RESULT_SHAPE
 from .ops import (
@@ -47,7 +47,7 @@ def _valid_io(a: T.Type, b: T.Type) -> bool:
     return compatible_shapes([a, b])
 
 
-def _width(t: T.Type) -> int:
+def _width(t: T.Type | None) -> int:
     return t.width if isinstance(t, (T.IntegerType, T.FloatType)) else 64
 
 
@@ -89,7 +89,7 @@ class CastOp(ElementwiseOp):
             )
 
 
-class _WidthCheck:
+class _WidthCheck(CastOp):
     """Extensions must widen and truncations narrow (checked after the cast
     interface, so only reached by types the interface accepts)."""
 
@@ -97,22 +97,22 @@ class _WidthCheck:
     _wider: ClassVar[bool] = True
 
     def verify_(self) -> None:
-        src = C._elem(self.operands[0].type)  # type: ignore[attr-defined]
-        dst = C._elem(self.result_types[0])  # type: ignore[attr-defined]
+        src = C._elem(self.operands[0].type)
+        dst = C._elem(self.result_types[0])
         if self._wider and _width(src) >= _width(dst):
-            raise self.emit_error(f"result type '{dst}' must be wider than operand type '{src}'")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be wider than operand type '{src}'")
         if not self._wider and _width(src) <= _width(dst):
-            raise self.emit_error(f"result type '{dst}' must be shorter than operand type '{src}'")  # type: ignore[attr-defined]
+            raise self.emit_error(f"result type '{dst}' must be shorter than operand type '{src}'")
 
 
 @register_op
-class ExtUIOp(_WidthCheck, CastOp):
+class ExtUIOp(_WidthCheck):
     """Zero-extend an integer to a wider one."""
 
     __slots__ = ()
     OP_NAME = "arith.extui"
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    out = result_def(SignlessFixedWidthIntLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -128,15 +128,15 @@ class ExtSIOp(ExtUIOp):
 
 
 @register_op
-class TruncIOp(_WidthCheck, CastOp):
+class TruncIOp(_WidthCheck):
     """Truncate an integer to a narrower one."""
 
     __slots__ = ()
     OP_NAME = "arith.trunci"
     _wider = False
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    overflowFlags = prop(OverflowAttr, default=OVERFLOW_NONE)
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    overflowFlags = prop_def(OverflowAttr, default=OVERFLOW_NONE)
+    out = result_def(SignlessFixedWidthIntLike)
     assembly_format = "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -145,14 +145,14 @@ class TruncIOp(_WidthCheck, CastOp):
 
 
 @register_op
-class ExtFOp(_WidthCheck, CastOp):
+class ExtFOp(_WidthCheck):
     """Extend a float to a wider float type."""
 
     __slots__ = ()
     OP_NAME = "arith.extf"
-    in_ = operand(FloatLike, name="in")
-    fastmath = prop(FastMathAttr, optional=True)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    fastmath = prop_def(FastMathAttr, optional=True)
+    out = result_def(FloatLike)
     assembly_format = "$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -161,16 +161,16 @@ class ExtFOp(_WidthCheck, CastOp):
 
 
 @register_op
-class TruncFOp(_WidthCheck, CastOp):
+class TruncFOp(_WidthCheck):
     """Truncate a float to a narrower float type, with a rounding mode."""
 
     __slots__ = ()
     OP_NAME = "arith.truncf"
     _wider = False
-    in_ = operand(FloatLike, name="in")
-    roundingmode = prop(RoundingModeAttr, optional=True)
-    fastmath = prop(FastMathAttr, optional=True)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    roundingmode = prop_def(RoundingModeAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
+    out = result_def(FloatLike)
     assembly_format = "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"
 
     @staticmethod
@@ -188,8 +188,8 @@ class UIToFPOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.uitofp"
-    in_ = operand(SignlessFixedWidthIntLike, name="in")
-    out = result(FloatLike)
+    in_ = operand_def(SignlessFixedWidthIntLike, name="in")
+    out = result_def(FloatLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -210,8 +210,8 @@ class FPToUIOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.fptoui"
-    in_ = operand(FloatLike, name="in")
-    out = result(SignlessFixedWidthIntLike)
+    in_ = operand_def(FloatLike, name="in")
+    out = result_def(SignlessFixedWidthIntLike)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -236,8 +236,8 @@ class IndexCastOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.index_cast"
-    in_ = operand(IndexCastType, name="in")
-    out = result(IndexCastType)
+    in_ = operand_def(IndexCastType, name="in")
+    out = result_def(IndexCastType)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -261,8 +261,8 @@ class BitcastOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.bitcast"
-    in_ = operand(BitcastType, name="in")
-    out = result(BitcastType)
+    in_ = operand_def(BitcastType, name="in")
+    out = result_def(BitcastType)
 
     @staticmethod
     def compatible(a: T.Type, b: T.Type) -> bool:
@@ -273,15 +273,15 @@ class BitcastOp(CastOp):
         return isinstance(ea, kinds) and isinstance(eb, kinds) and _width(ea) == _width(eb)
 
 
-class _ScalingCast(_WidthCheck, CastOp):
+class _ScalingCast(_WidthCheck):
     """``$in, $scale ... : type($in), type($scale) to type($out)``: an
     elementwise cast with a per-element scale (OCP MXFP)."""
 
     __slots__ = ()
     traits = frozenset({PURE, CAST_OP_INTERFACE})
-    in_ = operand(FloatLike, name="in")
-    scale = operand(FloatLike)
-    out = result(FloatLike)
+    in_ = operand_def(FloatLike, name="in")
+    scale = operand_def(FloatLike)
+    out = result_def(FloatLike)
 
     @classmethod
     def compatible(cls, a: T.Type, b: T.Type) -> bool:
@@ -294,7 +294,7 @@ class ScalingExtFOp(_ScalingCast):
 
     __slots__ = ()
     OP_NAME = "arith.scaling_extf"
-    fastmath = prop(FastMathAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
     assembly_format = (
         "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"
     )
@@ -307,8 +307,8 @@ class ScalingTruncFOp(_ScalingCast):
     __slots__ = ()
     OP_NAME = "arith.scaling_truncf"
     _wider = False
-    roundingmode = prop(RoundingModeAttr, optional=True)
-    fastmath = prop(FastMathAttr, optional=True)
+    roundingmode = prop_def(RoundingModeAttr, optional=True)
+    fastmath = prop_def(FastMathAttr, optional=True)
     assembly_format = (
         "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict "
         "`:` type($in) `,` type($scale) `to` type($out)"

@@ -10,13 +10,13 @@ math dialect too) and the verifiers of the traits every elementwise op shares
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -29,7 +29,7 @@ from ...ir.traits import (
     SAME_TYPE_OPERANDS,
     Trait,
 )
-from ...parser.attr_parser import DIALECT_ATTR_PARSERS
+from ...parser.attr_parser import DIALECT_ATTR_PARSERS, BaseParser
 
 # -- attributes ---------------------------------------------------------------
 
@@ -37,6 +37,9 @@ from ...parser.attr_parser import DIALECT_ATTR_PARSERS
 FASTMATH_BITS: dict[str, int] = {"reassoc": 1, "nnan": 2, "ninf": 4, "nsz": 8, "arcp": 16, "contract": 32, "afn": 64}
 FASTMATH_FAST = 127
 OVERFLOW_BITS: dict[str, int] = {"nsw": 1, "nuw": 2}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # typing.Self is Python 3.11+
 
 
 def _flags_body(value: int, bits: dict[str, int], sep: str, group: tuple[str, int] | None = None) -> str:
@@ -91,7 +94,7 @@ _FLAG_ATTRS = {
 }
 
 
-def _parse_flags(p, mnemonic: str, prefix: str = "") -> A.Attribute:
+def _parse_flags(p: BaseParser, mnemonic: str, prefix: str = "") -> A.Attribute:
     """``<flag, flag...>`` (the parser is at ``<``)."""
     cls, names, enum = _FLAG_ATTRS[mnemonic]
     p.expect("<", "expected '<'")
@@ -115,7 +118,7 @@ def _parse_flags(p, mnemonic: str, prefix: str = "") -> A.Attribute:
     return cls(value)
 
 
-def _parse_arith_attr(p, name: str) -> A.Attribute | None:
+def _parse_arith_attr(p: BaseParser, name: str) -> A.Attribute | None:
     """``#arith.fastmath<...>``, ``#arith.overflow<...>`` and the
     ``#arith<fastmath<...>>`` spelling; other names stay opaque."""
     mnemonic = name[len("arith.") :] if name.startswith("arith.") else None
@@ -133,7 +136,7 @@ def _parse_arith_attr(p, name: str) -> A.Attribute | None:
         a = _parse_flags(p, mnemonic)
         p.expect(">", "expected '>'")
         return a
-    if mnemonic not in _FLAG_ATTRS:
+    if mnemonic is None or mnemonic not in _FLAG_ATTRS:
         # arith is a registered dialect: it has no other attributes.
         p.error(f"unknown attribute `{mnemonic}` in dialect `arith`", p.start + len("#arith."))
     if not p.src.startswith("<", p.end):
@@ -145,9 +148,11 @@ def _parse_arith_attr(p, name: str) -> A.Attribute | None:
 DIALECT_ATTR_PARSERS["arith"] = _parse_arith_attr
 
 
-def _flag_attr_constraint(mnemonic: str, description: str) -> C.AttrConstraint:
+_FlagAttrT = TypeVar("_FlagAttrT", FastMathFlagsAttr, IntegerOverflowFlagsAttr)
+
+
+def _flag_attr_constraint(cls: type[_FlagAttrT], mnemonic: str, description: str) -> C.TypedAttrConstraint[_FlagAttrT]:
     """The attribute as an op property: printed ``<...>`` after its keyword."""
-    cls = _FLAG_ATTRS[mnemonic][0]
 
     def parse(p, ps) -> A.Attribute:
         if p.kind == "<":
@@ -162,12 +167,12 @@ def _flag_attr_constraint(mnemonic: str, description: str) -> C.AttrConstraint:
     def print_(a: A.Attribute, p) -> str | None:
         return f"<{a.body()}>" if isinstance(a, cls) else None
 
-    c = C.AttrConstraint(description, lambda a: isinstance(a, cls), dialect_mnemonic="arith." + mnemonic)
+    c = C.attr_of(cls, description, dialect_mnemonic="arith." + mnemonic)
     return custom_attr(c, parse, print_, lambda p: p.kind in ("<", "#"))
 
 
-FastMathAttr = _flag_attr_constraint("fastmath", "Floating point fast math flags")
-OverflowAttr = _flag_attr_constraint("overflow", "Integer overflow arith flags")
+FastMathAttr = _flag_attr_constraint(FastMathFlagsAttr, "fastmath", "Floating point fast math flags")
+OverflowAttr = _flag_attr_constraint(IntegerOverflowFlagsAttr, "overflow", "Integer overflow arith flags")
 
 
 def int_enum(cases: list[str], t: T.IntegerType, description: str) -> C.AttrConstraint:
@@ -268,9 +273,8 @@ def i1_same_shape(t: T.Type) -> T.Type:
 
 def compatible_shape(a: T.Type, b: T.Type) -> bool:
     """Upstream's ``verifyCompatibleShape(Type, Type)``."""
-    sa, sb = isinstance(a, T.ShapedType), isinstance(b, T.ShapedType)
-    if not sa or not sb:
-        return sa == sb
+    if not isinstance(a, T.ShapedType) or not isinstance(b, T.ShapedType):
+        return isinstance(a, T.ShapedType) == isinstance(b, T.ShapedType)
     if not a.has_rank or not b.has_rank:
         return True
     return len(a.shape) == len(b.shape) and all(
@@ -368,14 +372,14 @@ class ElementwiseOp(OpDef):
         cls._defaults = tuple((d.attr_name, d.default) for d in cls._fields["prop"] if d.default is not None)
 
     @classmethod
-    def create(cls, name: str | None = None, **kw) -> ElementwiseOp:
+    def create(cls, name: str | None = None, **kw) -> Self:
         op = super().create(name, **kw)
         props = op.props
         if cls._defaults and isinstance(props, dict):
             for k, v in cls._defaults:
                 if k not in props:
                     props[k] = v
-        return op  # type: ignore[return-value]
+        return op
 
     def verify_preds(self) -> None:
         """Upstream's ``PredOpTrait`` checks (run before the traits)."""
@@ -411,19 +415,19 @@ def _binary(name: str, c: C.TypeConstraint, traits: frozenset[Trait], flags: str
         "__doc__": doc,
         "OP_NAME": name,
         "traits": frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, *traits}),
-        "lhs": operand(c),
-        "rhs": operand(c),
-        "res": result(c, name="result"),
+        "lhs": operand_def(c),
+        "rhs": operand_def(c),
+        "result": result_def(c),
     }
     fmt = "$lhs `,` $rhs "
     if flags == "fastmath":
-        ns["fastmath"] = prop(FastMathAttr, default=FASTMATH_NONE)
+        ns["fastmath"] = prop_def(FastMathAttr, default=FASTMATH_NONE)
         fmt += "(`fastmath` `` $fastmath^)? "
     elif flags == "overflow":
-        ns["overflowFlags"] = prop(OverflowAttr, default=OVERFLOW_NONE)
+        ns["overflowFlags"] = prop_def(OverflowAttr, default=OVERFLOW_NONE)
         fmt += "(`overflow` `` $overflowFlags^)? "
     elif flags == "exact":
-        ns["isExact"] = prop(C.UnitAttr, optional=True)
+        ns["isExact"] = prop_def(C.UnitAttr, optional=True)
         fmt += "(`exact` $isExact^)? "
     ns["assembly_format"] = fmt + "attr-dict `:` type($result)"
     cls_name = "".join(w.capitalize() for w in name.split(".", 1)[1].split("_")) + "Op"
@@ -471,17 +475,18 @@ class NegFOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "arith.negf"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    operand_ = operand(FloatLike, name="operand")
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
-    res = result(FloatLike, name="result")
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    result = result_def(FloatLike)
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
 class _ExtendedOp(ElementwiseOp):
     __slots__ = ()
     traits = frozenset({PURE, COMMUTATIVE})
-    lhs = operand(SignlessIntLike)
-    rhs = operand(SignlessIntLike)
+    lhs = operand_def(SignlessIntLike)
+    rhs = operand_def(SignlessIntLike)
     _match: ClassVar[tuple[str, ...]] = ()
 
     def verify_preds(self) -> None:
@@ -494,8 +499,8 @@ class AddUIExtendedOp(_ExtendedOp):
 
     __slots__ = ()
     OP_NAME = "arith.addui_extended"
-    sum = result(SignlessIntLike)
-    overflow = result(BoolLike)
+    sum = result_def(SignlessIntLike)
+    overflow = result_def(BoolLike)
     _match = ("lhs", "rhs", "sum")
     type_matches = (("lhs", "rhs", "sum"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
@@ -510,8 +515,8 @@ class MulSIExtendedOp(_ExtendedOp):
 
     __slots__ = ()
     OP_NAME = "arith.mulsi_extended"
-    low = result(SignlessIntLike)
-    high = result(SignlessIntLike)
+    low = result_def(SignlessIntLike)
+    high = result_def(SignlessIntLike)
     _match = ("lhs", "rhs", "low", "high")
     type_matches = (("lhs", "rhs", "low", "high"),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
@@ -534,14 +539,14 @@ class MulUIExtendedOp(MulSIExtendedOp):
 class _CmpOp(ElementwiseOp):
     __slots__ = ()
     traits = frozenset({PURE, SAME_TYPE_OPERANDS})
-    res = result(BoolLike, name="result")
+    result = result_def(BoolLike)
     _operand_constraint: ClassVar[C.TypeConstraint] = SignlessIntLike
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        if "lhs" in ps.types and "res" not in ps.types:
+        if "lhs" in ps.types and "result" not in ps.types:
             t = check_format_operand(p, ps, "lhs", cls._operand_constraint)
-            ps.types["res"] = [i1_same_shape(t)]
+            ps.types["result"] = [i1_same_shape(t)]
 
     def verify_preds(self) -> None:
         if self.result_types[0] != i1_same_shape(self.operands[0].type):
@@ -554,9 +559,9 @@ class CmpIOp(_CmpOp):
 
     __slots__ = ()
     OP_NAME = "arith.cmpi"
-    predicate = prop(CmpIPredicateAttr)
-    lhs = operand(SignlessIntLike)
-    rhs = operand(SignlessIntLike)
+    predicate = prop_def(CmpIPredicateAttr)
+    lhs = operand_def(SignlessIntLike)
+    rhs = operand_def(SignlessIntLike)
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
 
@@ -566,10 +571,10 @@ class CmpFOp(_CmpOp):
 
     __slots__ = ()
     OP_NAME = "arith.cmpf"
-    predicate = prop(CmpFPredicateAttr)
-    lhs = operand(FloatLike)
-    rhs = operand(FloatLike)
-    fastmath = prop(FastMathAttr, default=FASTMATH_NONE)
+    predicate = prop_def(CmpFPredicateAttr)
+    lhs = operand_def(FloatLike)
+    rhs = operand_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     _operand_constraint = FloatLike
     assembly_format = "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)"
 
@@ -581,10 +586,10 @@ class SelectOp(ElementwiseOp):
     __slots__ = ()
     OP_NAME = "arith.select"
     traits = frozenset({PURE})
-    condition = operand(BoolLike)
-    true_value = operand()
-    false_value = operand()
-    res = result(name="result")
+    condition = operand_def(BoolLike)
+    true_value = operand_def()
+    false_value = operand_def()
+    result = result_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -652,8 +657,8 @@ class ConstantOp(OpDef):
     __slots__ = ()
     OP_NAME = "arith.constant"
     traits = frozenset({PURE, CONSTANT_LIKE})
-    value = prop(TypedAttr)
-    res = result(name="result")
+    value = prop_def(TypedAttr)
+    result = result_def()
 
     @classmethod
     def of(cls, value: float | bool | A.Attribute, type: T.Type | None = None) -> ConstantOp:
@@ -667,10 +672,10 @@ class ConstantOp(OpDef):
             else:
                 t = type or T.f64
                 value = A.FloatAttr(A.round_float(float(value), t), t)
-        t = _typed_value_type(value)
-        if t is None:
+        vt = _typed_value_type(value)
+        if vt is None:
             raise ValueError(f"arith.constant needs a typed attribute, got {value}")
-        return cls.create(properties={"value": value}, result_types=[t])  # type: ignore[return-value]
+        return cls.create(properties={"value": value}, result_types=[vt])
 
     # Upstream's format is `attr-dict $value`; written out because the value
     # prints with its type even when that is i64.

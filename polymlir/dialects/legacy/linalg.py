@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.diagnostics import DiagnosticError
-from ...ir.registry import lookup_op
+from ...ir.registry import registered_op
 from ...parser.parser import CUSTOM_OP_OVERRIDES, OpState, Parser
 from ..linalg import structured as L
 from .ops import LegacyOp
@@ -145,9 +145,9 @@ def _named_with_init(name: str):
                     return True
                 return plain(kw)
 
-            p.accept_keyword = accept_keyword  # type: ignore[method-assign]
+            p.accept_keyword = accept_keyword  # type: ignore[method-assign]  # the 2019 `init` keyword, for this op only
             try:
-                lookup_op(name).parse(p, state)  # type: ignore[union-attr]
+                registered_op(name).parse(p, state)
             finally:
                 del p.accept_keyword
 

@@ -38,9 +38,9 @@ from collections.abc import Callable
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Operation
+from ...ir.core import Operation, Value
 from ...ir.opdef import OpDef
-from ...ir.registry import lookup_op
+from ...ir.registry import lookup_op, registered_op
 from ...parser.parser import CUSTOM_OP_FALLBACKS, CUSTOM_OP_OVERRIDES, GENERIC_OP_OVERRIDES, OpState, Parser
 from ..arith import ops as arith
 
@@ -283,19 +283,22 @@ class LegacyDim(LegacyOp):
             p.error(f"custom op 'dim' expected a memref or tensor type, got '{ty}'", tpos + 1)
         p.legacy_spelling(state.pos, old, state.name)
         add_attrs(state, attrs)
+        index: Value
         if literal is not None:
             p.legacy_spelling(
                 idx_pos,
                 f"{state.name} {src[0]}, {literal}",
                 f"{state.name} {src[0]}, %c{literal} (with %c{literal} = arith.constant {literal} : index)",
             )
-            const = lookup_op("arith.constant").create(  # type: ignore[union-attr]
+            const = registered_op("arith.constant").create(
                 result_types=[T.index], properties={"value": A.IntegerAttr(literal, T.index)}
             )
             const.loc = p.loc_at(idx_pos)
-            p.cur_block.append(const)  # type: ignore[union-attr]
+            assert p.cur_block is not None  # an op is being parsed into it
+            p.cur_block.append(const)
             index = const.results[0]
         else:
+            assert idx is not None  # parsed when there is no literal
             index = p.resolve_operand(idx, T.index)
         state.operands = [p.resolve_operand(src, ty), index]
         state.result_types = [T.index]
@@ -406,7 +409,7 @@ def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_result
         if modern == "cf.br"
         else {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, len(groups[0]), len(groups[1])))}
     )
-    return lookup_op(modern).create(
+    return registered_op(modern).create(
         operands=operands,
         successors=successors,
         attributes=attrs,
@@ -414,7 +417,7 @@ def _parse_legacy_generic_branch(p: Parser, name: str, name_pos: int, num_result
     )
 
 
-_LEGACY_CLASSES: dict[str, type] = {
+_LEGACY_CLASSES: dict[str, type[LegacyOp]] = {
     "func": LegacyFunc,
     "cmpi": LegacyCmpI,
     "cmpf": LegacyCmpF,

@@ -13,7 +13,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block
-from ...ir.fields import prop
+from ...ir.fields import prop_def
 from . import named as N
 from . import structured as L
 
@@ -40,15 +40,15 @@ def parse_maps_keyword(p, state, required: bool = False) -> bool:
 
 
 def print_maps_keyword(p, maps: A.Attribute) -> None:
-    p.write(" indexing_maps = [" + ", ".join(p.attr(m) for m in maps) + "]")  # type: ignore[attr-defined]
+    p.write(" indexing_maps = [" + ", ".join(p.attr(m) for m in maps) + "]")  # type: ignore[attr-defined]  # an ArrayAttr (the indexing_maps constraint)
 
 
 class MapsPropertyOp(N.NamedStructuredOp):
     """A named op whose ``indexing_maps`` property may override the defaults."""
 
     __slots__ = ()
-    indexing_maps = prop(L.AffineMapArrayAttr)
-    cast = prop(N.TypeFnAttr, optional=True)
+    indexing_maps = prop_def(L.AffineMapArrayAttr)
+    cast = prop_def(N.TypeFnAttr, optional=True)
     ELIDED = ("operandSegmentSizes", N.MEMOIZED, "indexing_maps")
 
     def has_user_maps(self) -> bool | None:
@@ -277,7 +277,7 @@ class ElementwiseOp(MapsPropertyOp):
     """``linalg.elementwise kind=#linalg.elementwise_kind<add> ...``."""
 
     __slots__ = ()
-    kind = prop(ElementwiseKindAttr)
+    kind = prop_def(ElementwiseKindAttr)
     ELIDED = ("operandSegmentSizes", "kind", "indexing_maps")
 
     def _kind(self) -> str:

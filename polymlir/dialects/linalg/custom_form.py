@@ -17,7 +17,7 @@ from ...ir.affine_expr import dim
 from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
-from ...ir.fields import operand, prop, region, var_operand, var_result
+from ...ir.fields import operand_def, prop_def, region_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import DESTINATION_STYLE_OP_INTERFACE, SAME_VARIADIC_OPERAND_SIZE
@@ -178,10 +178,10 @@ class MapOp(LinalgStructuredOp):
     __slots__ = ()
     OP_NAME = "linalg.map"
     asm_result_name = "mapped"
-    inputs = var_operand(AnyOperands)
-    init = operand(C.AnyShaped)
-    result_ = var_result(RankedTensorResults, name="result")
-    mapper = region()
+    inputs = var_operand_def(AnyOperands)
+    init = operand_def(C.AnyShaped)
+    result = var_result_def(RankedTensorResults)
+    mapper = region_def()
 
     def dps_inits(self) -> list[Value]:
         return [self.init]
@@ -278,10 +278,10 @@ class ReduceOp(LinalgStructuredOp):
     OP_NAME = "linalg.reduce"
     asm_result_name = "reduced"
     traits = LinalgStructuredOp.traits | {SAME_VARIADIC_OPERAND_SIZE}
-    all_operands = var_operand(ShapedOperands, name="operands")
-    result_ = var_result(C.TypeConstraint("variadic of tensor of any type values", _is_tensor), name="result")
-    dimensions = prop(StrictlySortedI64Array)
-    combiner = region()
+    operands = var_operand_def(ShapedOperands)
+    result = var_result_def(C.TypeConstraint("variadic of tensor of any type values", _is_tensor))
+    dimensions = prop_def(StrictlySortedI64Array)
+    combiner = region_def()
 
     def dps_inputs(self) -> list[Value]:
         ops = self.operands
@@ -390,13 +390,13 @@ class ReduceOp(LinalgStructuredOp):
         if len(args) != len(self.operands):
             raise self.op_error("mismatching number of operands and block arguments")
         for v, a in zip(ins, args, strict=False):
-            et = v.type.element_type
+            et = T.shaped(v.type).element_type
             if et != a.type:
                 raise self.op_error(
                     f"input element type '{et}' does not match corresponding block argument type '{a.type}'"
                 )
         for v, a in zip(inits, args[len(args) - len(inits) :], strict=True):
-            et = v.type.element_type
+            et = T.shaped(v.type).element_type
             if et != a.type:
                 raise self.op_error(
                     f"output element type '{et}' does not match corresponding block argument type '{a.type}'"
@@ -410,11 +410,11 @@ class TransposeOp(LinalgStructuredOp):
     __slots__ = ()
     OP_NAME = "linalg.transpose"
     asm_result_name = "transposed"
-    input = operand(C.AnyShaped)
-    init = operand(C.AnyShaped)
-    result_ = var_result(RankedTensorResults, name="result")
-    permutation = prop(C.DenseI64ArrayAttr)
-    body = region(name="region")
+    input = operand_def(C.AnyShaped)
+    init = operand_def(C.AnyShaped)
+    result = var_result_def(RankedTensorResults)
+    permutation = prop_def(C.DenseI64ArrayAttr)
+    region = region_def()
 
     def dps_inputs(self) -> list[Value]:
         return [self.input]
@@ -470,11 +470,11 @@ class BroadcastOp(LinalgStructuredOp):
     __slots__ = ()
     OP_NAME = "linalg.broadcast"
     asm_result_name = "broadcasted"
-    input = operand(C.AnyShaped)
-    init = operand(C.AnyShaped)
-    result_ = var_result(RankedTensorResults, name="result")
-    dimensions = prop(C.DenseI64ArrayAttr)
-    body = region(name="region")
+    input = operand_def(C.AnyShaped)
+    init = operand_def(C.AnyShaped)
+    result = var_result_def(RankedTensorResults)
+    dimensions = prop_def(C.DenseI64ArrayAttr)
+    region = region_def()
 
     def dps_inputs(self) -> list[Value]:
         return [self.input]
@@ -534,13 +534,12 @@ class SoftmaxOp(OpDef):
     __slots__ = ()
     OP_NAME = "linalg.softmax"
     traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
-    input = operand(C.AnyShaped)
-    output = operand(C.AnyShaped)
-    result_ = var_result(
-        C.TypeConstraint("variadic of ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType)),
-        name="result",
+    input = operand_def(C.AnyShaped)
+    output = operand_def(C.AnyShaped)
+    result = var_result_def(
+        C.TypeConstraint("variadic of ranked tensor of any type values", lambda t: isinstance(t, T.RankedTensorType))
     )
-    dimension = prop(typed_attr(C.I64Attr, T.i64))
+    dimension = prop_def(typed_attr(C.I64Attr, T.i64))
     assembly_format = (
         "attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` "
         "`outs` `(` $output `:` type($output) `)` (`->` type($result)^)?"

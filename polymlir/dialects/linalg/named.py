@@ -29,7 +29,7 @@ from ...ir.affine_expr import AffineExpr, dim
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Region
 from ...ir.diagnostics import DiagnosticError
-from ...ir.fields import prop, region, var_operand, var_result
+from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
 from ...ir.registry import register_op
 from . import structured as L
 from .payload import Expr, GeneralizeSpec, PayloadError, _arg, _cast, _macc, _macc_q, _pool, build_payload
@@ -77,7 +77,7 @@ def _index_expr(
             idx = syms.index(s[1])
             e = e * (strides[idx] if s[0] == "S" else dilations[idx])
         out = e if out is None else out + e
-    return out  # type: ignore[return-value]
+    return out  # type: ignore[return-value]  # a window expression has at least one term
 
 
 def spec_maps(
@@ -121,7 +121,7 @@ SPECS: dict[str, NamedSpec] = {}
 def _def(
     name: str, dims: str, iters: str, operands: list, payload: Expr, window: int = 0, has_cast: bool = False
 ) -> None:
-    ops = []
+    ops: list[tuple[str, tuple[str, ...] | None]] = []
     for o in operands:
         nm, _, m = o.partition(":")
         if m.strip() == "*":
@@ -462,10 +462,10 @@ class NamedStructuredOp(L.LinalgStructuredOp):
 
     __slots__ = ()
     SPEC: NamedSpec
-    inputs = var_operand(L.AnyOperands)
-    outputs = var_operand(L.ShapedOperands)
-    result_tensors = var_result(L.RankedTensorResults)
-    body = region(name="region")
+    inputs = var_operand_def(L.AnyOperands)
+    outputs = var_operand_def(L.ShapedOperands)
+    result_tensors = var_result_def(L.RankedTensorResults)
+    region = region_def()
     # Attributes the custom form never prints.
     ELIDED: tuple[str, ...] = ("operandSegmentSizes", MEMOIZED)
 
@@ -625,10 +625,10 @@ def _make_named(
         "__doc__": f"``linalg.{spec.name}`` (a named structured op).",
     }
     if spec.window:
-        ns["strides"] = prop(_i64_elements(spec.window), optional=True)
-        ns["dilations"] = prop(_i64_elements(spec.window), optional=True)
+        ns["strides"] = prop_def(_i64_elements(spec.window), optional=True)
+        ns["dilations"] = prop_def(_i64_elements(spec.window), optional=True)
     if spec.has_cast:
-        ns["cast"] = prop(TypeFnAttr, optional=True)
+        ns["cast"] = prop_def(TypeFnAttr, optional=True)
     ns.update(extra or {})
     cls = type(_class_name(spec.name), (base,), ns)
     register_op(cls)

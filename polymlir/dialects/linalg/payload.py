@@ -89,7 +89,7 @@ class PayloadBuilder:
         cplx = _is_complex(ta) and _is_complex(tb)
         flt = _is_float(ta) and _is_float(tb)
         integer = _is_int(ta) and _is_int(tb)
-        boolean = integer and ta.width == 1 and tb.width == 1  # type: ignore[attr-defined]
+        boolean = isinstance(ta, T.IntegerType) and isinstance(tb, T.IntegerType) and ta.width == 1 and tb.width == 1
         if not (cplx or flt or integer):
             raise PayloadError(
                 f"Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or "
@@ -161,10 +161,10 @@ def _eval(e: Expr, b: PayloadBuilder, args: Sequence[Value], out_t: T.Type, cast
         b.block.append(i)
         return i.results[0]
     if k == "select":
-        c = _eval(e[1], b, args, out_t, cast_kind)
+        cond = _eval(e[1], b, args, out_t, cast_kind)
         x = _eval(e[2], b, args, out_t, cast_kind)
         y = _eval(e[3], b, args, out_t, cast_kind)
-        return b.select(c, x, y)
+        return b.select(cond, x, y)
     raise ValueError(e)
 
 

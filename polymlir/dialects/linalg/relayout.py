@@ -10,7 +10,8 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
-from ...ir.fields import operand, opt_operand, prop, result, var_operand
+from ...ir.core import Value
+from ...ir.fields import operand_def, opt_operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import DESTINATION_STYLE_OP_INTERFACE, PURE
@@ -38,6 +39,10 @@ class _RelayoutOp(OpDef):
     __slots__ = ()
     traits = frozenset({PURE, DESTINATION_STYLE_OP_INTERFACE})
     IS_PACK = True
+    # Declared by both subclasses (as fields).
+    source: Value
+    dest: Value
+    inner_tiles: list[Value]
 
     # -- custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) --------------------
     @classmethod
@@ -60,12 +65,12 @@ class _RelayoutOp(OpDef):
         ps.props["static_inner_tiles"] = A.DenseArrayAttr(T.i64, tuple(static))
 
     def print_DynamicIndexList(self, p, *args) -> None:
-        dyn = iter(self.inner_tiles)  # type: ignore[attr-defined]
+        dyn = iter(self.inner_tiles)
         parts = [p.value_name(next(dyn)) if s == DYN else str(s) for s in self._static_tiles()]
         p.write("[" + ", ".join(parts) + "]")
 
     # The result has the type of the destination (AllTypesMatch).
-    type_matches = (("dest", "result_"),)
+    type_matches = (("dest", "result"),)
 
     def _static_tiles(self) -> list[int]:
         a = self.props.get("static_inner_tiles")
@@ -80,7 +85,7 @@ class _RelayoutOp(OpDef):
         return len(pos) > rank or len(set(pos)) != len(pos) or any(d < 0 or d >= rank for d in pos)
 
     def verify_(self) -> None:
-        src, dst = self.source.type, self.dest.type  # type: ignore[attr-defined]
+        src, dst = T.shaped(self.source.type), T.shaped(self.dest.type)
         tiles = self._static_tiles()
         if any(t == 0 for t in tiles):
             raise self.emit_error("invalid zero tile factor")
@@ -128,14 +133,14 @@ class PackOp(_RelayoutOp):
     __slots__ = ()
     OP_NAME = "linalg.pack"
     asm_result_name = "pack"
-    source = operand(RankedTensor)
-    dest = operand(RankedTensor)
-    padding_value = opt_operand()
-    inner_tiles = var_operand(IndexOperands)
-    outer_dims_perm = prop(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
-    inner_dims_pos = prop(C.DenseI64ArrayAttr)
-    static_inner_tiles = prop(C.DenseI64ArrayAttr)
-    result_ = result(RankedTensor, name="result")
+    source = operand_def(RankedTensor)
+    dest = operand_def(RankedTensor)
+    padding_value = opt_operand_def()
+    inner_tiles = var_operand_def(IndexOperands)
+    outer_dims_perm = prop_def(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
+    inner_dims_pos = prop_def(C.DenseI64ArrayAttr)
+    static_inner_tiles = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(RankedTensor)
     assembly_format = (
         "$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? "
         "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
@@ -146,7 +151,7 @@ class PackOp(_RelayoutOp):
     def verify_(self) -> None:
         super().verify_()
         pad = self.padding_value
-        src = self.source.type
+        src = T.shaped(self.source.type)
         if pad is not None and pad.type != src.element_type:
             raise self.op_error(f"expected padding_value has '{src.element_type}' but got: '{pad.type}'")
         if pad is None:
@@ -167,13 +172,13 @@ class UnPackOp(_RelayoutOp):
     OP_NAME = "linalg.unpack"
     asm_result_name = "unpack"
     IS_PACK = False
-    source = operand(RankedTensor)
-    dest = operand(RankedTensor)
-    inner_tiles = var_operand(IndexOperands)
-    outer_dims_perm = prop(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
-    inner_dims_pos = prop(C.DenseI64ArrayAttr)
-    static_inner_tiles = prop(C.DenseI64ArrayAttr)
-    result_ = result(RankedTensor, name="result")
+    source = operand_def(RankedTensor)
+    dest = operand_def(RankedTensor)
+    inner_tiles = var_operand_def(IndexOperands)
+    outer_dims_perm = prop_def(C.DenseI64ArrayAttr, default=A.DenseArrayAttr(T.i64, ()))
+    inner_dims_pos = prop_def(C.DenseI64ArrayAttr)
+    static_inner_tiles = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(RankedTensor)
     assembly_format = (
         "$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
         "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
@@ -196,7 +201,7 @@ def _tensor_rank(n: int) -> C.TypeConstraint:
 class _WinogradOp(OpDef):
     __slots__ = ()
     traits = frozenset({DESTINATION_STYLE_OP_INTERFACE})
-    fmr = prop(FMR)
+    fmr = prop_def(FMR)
 
     def _mr(self) -> tuple[int, int]:
         return _FMR_MR.get(self.fmr.value, (2, 3))
@@ -212,16 +217,16 @@ class WinogradFilterTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_filter_transform"
-    filter = operand(_tensor_rank(4))
-    output = operand(_tensor_rank(4))
-    result_ = result(_tensor_rank(4), name="result")
+    filter = operand_def(_tensor_rank(4))
+    output = operand_def(_tensor_rank(4))
+    result = result_def(_tensor_rank(4))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"
     )
 
     def verify_(self) -> None:
-        f = self.filter.type.shape
+        f = T.shaped(self.filter.type).shape
         m, r = self._mr()
         h, w = f[1], f[2]
         if h != r and h != 1:
@@ -231,7 +236,7 @@ class WinogradFilterTransformOp(_WinogradOp):
         if h == 1 and w == 1:
             raise self.op_error("expect either filter height or width equals to r")
         exp = [m + r - 1 if h == r else 1, m + r - 1 if w == r else 1, f[3], f[0]]
-        self._check(exp, self.output.type.shape)
+        self._check(exp, T.shaped(self.output.type).shape)
 
 
 @register_op
@@ -240,17 +245,17 @@ class WinogradInputTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_input_transform"
-    input = operand(_tensor_rank(4))
-    output = operand(_tensor_rank(6))
-    result_ = result(_tensor_rank(6), name="result")
+    input = operand_def(_tensor_rank(4))
+    output = operand_def(_tensor_rank(6))
+    result = result_def(_tensor_rank(6))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"
     )
 
     def verify_(self) -> None:
-        i = self.input.type.shape
-        o = self.output.type.shape
+        i = T.shaped(self.input.type).shape
+        o = T.shaped(self.output.type).shape
         m, r = self._mr()
         a = m + r - 1
         exp = [0] * 6
@@ -271,16 +276,16 @@ class WinogradOutputTransformOp(_WinogradOp):
 
     __slots__ = ()
     OP_NAME = "linalg.winograd_output_transform"
-    value = operand(_tensor_rank(6))
-    output = operand(_tensor_rank(4))
-    result_ = result(_tensor_rank(4), name="result")
+    value = operand_def(_tensor_rank(6))
+    output = operand_def(_tensor_rank(4))
+    result = result_def(_tensor_rank(4))
     assembly_format = (
         "attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` "
         "`outs` `(` $output `:` type($output) `)` `->` type(results)"
     )
 
     def verify_(self) -> None:
-        v = self.value.type.shape
+        v = T.shaped(self.value.type).shape
         m, r = self._mr()
         exp = [v[4], 0, 0, v[5]]
         for k, (alpha, tile, name) in enumerate(((0, 2, "height"), (1, 3, "width"))):
@@ -292,4 +297,4 @@ class WinogradOutputTransformOp(_WinogradOp):
                 if va != (m + r - 1 if transform else 1):
                     raise self.op_error(f"expect input {name} equals to input tile size")
                 exp[1 + k] = (m if transform else 1) * vt
-        self._check(exp, self.output.type.shape)
+        self._check(exp, T.shaped(self.output.type).shape)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NoReturn
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -39,7 +40,7 @@ from ...ir.affine_expr import AffineDimExpr, dim
 from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
-from ...ir.fields import prop, region, result, var_operand, var_result
+from ...ir.fields import prop_def, region_def, result_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import lookup_op, register_op
 from ...ir.traits import (
@@ -51,6 +52,9 @@ from ...ir.traits import (
     TERMINATOR,
 )
 from ...parser.attr_parser import BaseParser
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...parser.parser import OpState, Parser
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -222,7 +226,7 @@ def add_attributes(state, attrs: dict[str, A.Attribute]) -> None:
             state.attributes[k] = v
 
 
-def custom_error(p, state, message: str, pos: int | None = None):
+def custom_error(p: Parser, state: OpState, message: str, pos: int | None = None) -> NoReturn:
     """An error of a custom parser, prefixed as upstream's ``emitError``."""
     p.error(f"custom op '{state.name}' {message}", pos)
 
@@ -276,13 +280,16 @@ class LinalgStructuredOp(OpDef):
     __slots__ = ()
     traits = frozenset({SINGLE_BLOCK, LINALG_STRUCTURED_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     default_dialect = ""
+    # Declared by every subclass (as operand fields).
+    inputs: list[Value]
+    outputs: list[Value]
 
     # -- interface -------------------------------------------------------------------
     def dps_inputs(self) -> list[Value]:
-        return self.inputs  # type: ignore[attr-defined]
+        return self.inputs
 
     def dps_inits(self) -> list[Value]:
-        return self.outputs  # type: ignore[attr-defined]
+        return self.outputs
 
     def indexing_maps_array(self) -> list[AffineMap]:
         raise NotImplementedError
@@ -326,7 +333,7 @@ class LinalgStructuredOp(OpDef):
         if inv is None:
             return None
         sizes = [s for v in self.operands for s in operand_shape(v.type)]
-        return [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]
+        return [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]  # an inverse permutation: dims only
 
     # -- verification ---------------------------------------------------------------
     def verify_(self) -> None:
@@ -398,7 +405,7 @@ class LinalgStructuredOp(OpDef):
         if inv is None:
             raise self.op_error(f"invalid indexing maps are non-invertible: ({loops})")
         sizes = [s for v in operands for s in operand_shape(v.type)]
-        ends = [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]
+        ends = [sizes[e.position] for e in inv.results]  # type: ignore[attr-defined]  # an inverse permutation: dims only
         if T.DYNAMIC not in ends:
             ends = [e - 1 for e in ends]
             starts = [0] * len(ends)
@@ -444,14 +451,13 @@ class LinalgStructuredOp(OpDef):
 
 # -- linalg.generic -------------------------------------------------------------------
 
-AffineMapArrayAttr = C.AttrConstraint(
-    "AffineMap array attribute", lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.AffineMapAttr) for x in a)
+AffineMapArrayAttr = C.attr_of(
+    A.ArrayAttr, "AffineMap array attribute", lambda a: all(isinstance(x, A.AffineMapAttr) for x in a)
 )
-IteratorTypeArrayAttr = C.AttrConstraint(
+IteratorTypeArrayAttr = C.attr_of(
+    A.ArrayAttr,
     "Iterator type should be an enum.",
-    lambda a: (
-        isinstance(a, A.ArrayAttr) and all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr) for x in a)
-    ),
+    lambda a: all(iterator_kind(x) is not None and not isinstance(x, A.StringAttr) for x in a),
 )
 _GENERIC_TRAIT_ATTRS = ("doc", "indexing_maps", "iterator_types", "library_call")
 
@@ -463,14 +469,14 @@ class GenericOp(LinalgStructuredOp):
 
     __slots__ = ()
     OP_NAME = "linalg.generic"
-    inputs = var_operand(AnyOperands)
-    outputs = var_operand(ShapedOperands)
-    result_tensors = var_result(RankedTensorResults)
-    indexing_maps = prop(AffineMapArrayAttr)
-    iterator_types = prop(IteratorTypeArrayAttr)
-    doc = prop(C.StrAttr, optional=True)
-    library_call = prop(C.StrAttr, optional=True)
-    body = region(name="region")
+    inputs = var_operand_def(AnyOperands)
+    outputs = var_operand_def(ShapedOperands)
+    result_tensors = var_result_def(RankedTensorResults)
+    indexing_maps = prop_def(AffineMapArrayAttr)
+    iterator_types = prop_def(IteratorTypeArrayAttr)
+    doc = prop_def(C.StrAttr, optional=True)
+    library_call = prop_def(C.StrAttr, optional=True)
+    region = region_def()
 
     def indexing_maps_array(self) -> list[AffineMap]:
         return [a.value for a in self.indexing_maps]
@@ -534,8 +540,8 @@ class GenericOp(LinalgStructuredOp):
 
     def print_custom_ok(self) -> bool:
         return (
-            isinstance(self.props.get("iterator_types"), A.ArrayAttr)
-            and all(iterator_kind(a) is not None for a in self.props["iterator_types"])
+            isinstance(its := self.props.get("iterator_types"), A.ArrayAttr)
+            and all(iterator_kind(a) is not None for a in its)
             and isinstance(self.props.get("operandSegmentSizes"), A.DenseArrayAttr)
             and len(self.regions) == 1
         )
@@ -551,7 +557,7 @@ class YieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "linalg.yield"
     traits = frozenset({TERMINATOR, PURE, RETURN_LIKE})
-    values = var_operand()
+    values = var_operand_def()
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def verify_(self) -> None:
@@ -592,8 +598,8 @@ class IndexOp(OpDef):
     __slots__ = ()
     OP_NAME = "linalg.index"
     traits = frozenset({PURE})
-    dim = prop(NonNegI64Attr)
-    result_ = result(C.Index, name="result")
+    dim = prop_def(NonNegI64Attr)
+    result = result_def(C.Index)
     assembly_format = "$dim attr-dict `:` type($result)"
 
     def verify_(self) -> None:
@@ -752,7 +758,7 @@ def build_generic(
     }
     return GenericOp.create(
         operands=list(inputs) + list(outputs), result_types=list(result_types), properties=props, regions=[r], loc=loc
-    )  # type: ignore[return-value]
+    )
 
 
 def generalize(op: LinalgStructuredOp) -> GenericOp:

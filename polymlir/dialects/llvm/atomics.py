@@ -6,7 +6,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.registry import register_op
 from . import attrs as LA
 from .memory import _atomic_type_ok
@@ -30,18 +30,18 @@ from .types import (
 class AtomicRMWOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.atomicrmw"
-    bin_op = prop(enum_attr("llvm.atomicrmw binary operations", LA.ATOMIC_BIN_OPS))
-    ptr = operand(ANY_PTR)
-    val = operand(LLVM_TYPE)
-    ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
-    alignment = prop(I64_ATTR, optional=True)
-    volatile_ = prop(C.UnitAttr, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
-    res = result(LLVM_TYPE)
+    bin_op = prop_def(enum_attr("llvm.atomicrmw binary operations", LA.ATOMIC_BIN_OPS))
+    ptr = operand_def(ANY_PTR)
+    val = operand_def(LLVM_TYPE)
+    ordering = prop_def(ORDERING)
+    syncscope = prop_def(C.StrAttr, optional=True)
+    alignment = prop_def(I64_ATTR, optional=True)
+    volatile_ = prop_def(C.UnitAttr, optional=True)
+    access_groups = prop_def(ARRAY, optional=True)
+    alias_scopes = prop_def(ARRAY, optional=True)
+    noalias_scopes = prop_def(ARRAY, optional=True)
+    tbaa = prop_def(ARRAY, optional=True)
+    res = result_def(LLVM_TYPE)
     type_matches = (("val", "res"),)
     assembly_format = (
         "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
@@ -72,20 +72,20 @@ class AtomicRMWOp(LLVMOp):
 class AtomicCmpXchgOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.cmpxchg"
-    ptr = operand(ANY_PTR)
-    cmp = operand(LLVM_TYPE)
-    val = operand(LLVM_TYPE)
-    success_ordering = prop(ORDERING)
-    failure_ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
-    alignment = prop(I64_ATTR, optional=True)
-    weak = prop(C.UnitAttr, optional=True)
-    volatile_ = prop(C.UnitAttr, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
-    res = result(_tc("LLVM structure type", lambda t: isinstance(t, LLVMStructType)))
+    ptr = operand_def(ANY_PTR)
+    cmp = operand_def(LLVM_TYPE)
+    val = operand_def(LLVM_TYPE)
+    success_ordering = prop_def(ORDERING)
+    failure_ordering = prop_def(ORDERING)
+    syncscope = prop_def(C.StrAttr, optional=True)
+    alignment = prop_def(I64_ATTR, optional=True)
+    weak = prop_def(C.UnitAttr, optional=True)
+    volatile_ = prop_def(C.UnitAttr, optional=True)
+    access_groups = prop_def(ARRAY, optional=True)
+    alias_scopes = prop_def(ARRAY, optional=True)
+    noalias_scopes = prop_def(ARRAY, optional=True)
+    tbaa = prop_def(ARRAY, optional=True)
+    res = result_def(_tc("LLVM structure type", lambda t: isinstance(t, LLVMStructType)))
     type_matches = (("val", "cmp"),)
     assembly_format = (
         "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
@@ -119,8 +119,8 @@ class AtomicCmpXchgOp(LLVMOp):
 class FenceOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.fence"
-    ordering = prop(ORDERING)
-    syncscope = prop(C.StrAttr, optional=True)
+    ordering = prop_def(ORDERING)
+    syncscope = prop_def(C.StrAttr, optional=True)
     assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
 
     def verify_(self) -> None:

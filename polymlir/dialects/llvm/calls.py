@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -12,7 +13,15 @@ from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.core import Value
 from ...ir.diagnostics import DiagnosticError
-from ...ir.fields import operand, opt_result, prop, result, segment_sizes_attr, successor, var_operand
+from ...ir.fields import (
+    operand_def,
+    opt_result_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    successor_def,
+    var_operand_def,
+)
 from ...ir.registry import register_op
 from ...ir.symbol_table import lookup_nearest
 from ...ir.traits import CALL_OP_INTERFACE, TERMINATOR
@@ -294,14 +303,14 @@ def _verify_bundles(op) -> None:
 
 class _CallFields(LLVMOp):
     __slots__ = ()
-    var_callee_type = prop(TYPE, optional=True)
-    callee = prop(C.FlatSymbolRefAttr, optional=True)
-    CConv = prop(CCONV, default=LA.CConvAttr("ccc"))
-    op_bundle_sizes = prop(C.DenseI32ArrayAttr)
-    op_bundle_tags = prop(ARRAY, optional=True)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    result_ = opt_result(LLVM_TYPE, name="result")
+    var_callee_type = prop_def(TYPE, optional=True)
+    callee = prop_def(C.FlatSymbolRefAttr, optional=True)
+    CConv = prop_def(CCONV, default=LA.CConvAttr("ccc"))
+    op_bundle_sizes = prop_def(C.DenseI32ArrayAttr)
+    op_bundle_tags = prop_def(ARRAY, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    result = opt_result_def(LLVM_TYPE)
 
     def arg_operands(self) -> list[Value]:
         n = self.prop("operandSegmentSizes", A.DenseArrayAttr).values[0]
@@ -317,21 +326,21 @@ class CallOp(_CallFields):
     __slots__ = ()
     OP_NAME = "llvm.call"
     traits = frozenset({CALL_OP_INTERFACE})
-    callee_operands = var_operand(LLVM_TYPE)
-    op_bundle_operands = var_operand(LLVM_TYPE)
+    callee_operands = var_operand_def(LLVM_TYPE)
+    op_bundle_operands = var_operand_def(LLVM_TYPE)
     fastmathFlags = _fmf_prop()
-    TailCallKind = prop(TAIL_CALL_KIND, default=LA.TailCallKindAttr("none"))
-    memory_effects = prop(ANY, optional=True)
-    convergent = prop(UNIT, optional=True)
-    no_unwind = prop(UNIT, optional=True)
-    will_return = prop(UNIT, optional=True)
-    no_inline = prop(UNIT, optional=True)
-    always_inline = prop(UNIT, optional=True)
-    inline_hint = prop(UNIT, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
+    TailCallKind = prop_def(TAIL_CALL_KIND, default=LA.TailCallKindAttr("none"))
+    memory_effects = prop_def(ANY, optional=True)
+    convergent = prop_def(UNIT, optional=True)
+    no_unwind = prop_def(UNIT, optional=True)
+    will_return = prop_def(UNIT, optional=True)
+    no_inline = prop_def(UNIT, optional=True)
+    always_inline = prop_def(UNIT, optional=True)
+    inline_hint = prop_def(UNIT, optional=True)
+    access_groups = prop_def(ARRAY, optional=True)
+    alias_scopes = prop_def(ARRAY, optional=True)
+    noalias_scopes = prop_def(ARRAY, optional=True)
+    tbaa = prop_def(ARRAY, optional=True)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -421,13 +430,13 @@ class InvokeOp(_CallFields):
     __slots__ = ()
     OP_NAME = "llvm.invoke"
     traits = frozenset({TERMINATOR, CALL_OP_INTERFACE})
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
-    callee_operands = var_operand(LLVM_TYPE)
-    normalDestOperands = var_operand(LLVM_TYPE)
-    unwindDestOperands = var_operand(LLVM_TYPE)
-    op_bundle_operands = var_operand(LLVM_TYPE)
-    normalDest = successor()
-    unwindDest = successor()
+    branch_weights = prop_def(C.DenseI32ArrayAttr, optional=True)
+    callee_operands = var_operand_def(LLVM_TYPE)
+    normalDestOperands = var_operand_def(LLVM_TYPE)
+    unwindDestOperands = var_operand_def(LLVM_TYPE)
+    op_bundle_operands = var_operand_def(LLVM_TYPE)
+    normalDest = successor_def()
+    unwindDest = successor_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -461,9 +470,9 @@ class LandingpadOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.landingpad"
-    cleanup = prop(UNIT, optional=True)
-    clauses = var_operand(LLVM_TYPE)
-    res = result(LLVM_TYPE)
+    cleanup = prop_def(UNIT, optional=True)
+    clauses = var_operand_def(LLVM_TYPE)
+    res = result_def(LLVM_TYPE)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -518,15 +527,16 @@ class CallIntrinsicOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.call_intrinsic"
-    intrin = prop(STR)
-    args = var_operand(LLVM_TYPE)
+    intrin = prop_def(STR)
+    args = var_operand_def(LLVM_TYPE)
     fastmathFlags = _fmf_prop()
-    op_bundle_operands = var_operand(LLVM_TYPE)
-    op_bundle_sizes = prop(C.DenseI32ArrayAttr)
-    op_bundle_tags = prop(ARRAY, optional=True)
-    arg_attrs = prop(C.DictArrayAttr, optional=True)
-    res_attrs = prop(C.DictArrayAttr, optional=True)
-    results_ = opt_result(LLVM_TYPE, name="results")
+    op_bundle_operands = var_operand_def(LLVM_TYPE)
+    op_bundle_sizes = prop_def(C.DenseI32ArrayAttr)
+    op_bundle_tags = prop_def(ARRAY, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = opt_result_def(LLVM_TYPE)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -591,15 +601,15 @@ _TCK_FORMAT = custom_attr(
 class InlineAsmOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.inline_asm"
-    operands_ = var_operand(LLVM_TYPE, name="operands")
-    asm_string = prop(STR)
-    constraints = prop(STR)
-    has_side_effects = prop(UNIT, optional=True)
-    is_align_stack = prop(UNIT, optional=True)
-    tail_call_kind = prop(_TCK_FORMAT, default=LA.TailCallKindAttr("none"))
-    asm_dialect = prop(enum_attr("ATT (0) or Intel (1) asm dialect", LA.ASM_DIALECTS), optional=True)
-    operand_attrs = prop(ARRAY, optional=True)
-    res = opt_result(LLVM_TYPE)
+    operands = var_operand_def(LLVM_TYPE)
+    asm_string = prop_def(STR)
+    constraints = prop_def(STR)
+    has_side_effects = prop_def(UNIT, optional=True)
+    is_align_stack = prop_def(UNIT, optional=True)
+    tail_call_kind = prop_def(_TCK_FORMAT, default=LA.TailCallKindAttr("none"))
+    asm_dialect = prop_def(enum_attr("ATT (0) or Intel (1) asm dialect", LA.ASM_DIALECTS), optional=True)
+    operand_attrs = prop_def(ARRAY, optional=True)
+    res = opt_result_def(LLVM_TYPE)
     assembly_format = (
         "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
         "(`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? "
@@ -617,6 +627,6 @@ class InlineAsmOp(LLVMOp):
 class VaArgOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.va_arg"
-    arg = operand(ANY_PTR)
-    res = result(LLVM_TYPE)
+    arg = operand_def(ANY_PTR)
+    res = result_def(LLVM_TYPE)
     assembly_format = "$arg attr-dict `:` functional-type($arg, $res)"

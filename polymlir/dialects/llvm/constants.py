@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import prop, result
+from ...ir.fields import prop_def, result_def
 from ...ir.registry import register_op
 from ...ir.traits import CONSTANT_LIKE, PURE
 from .ops import (
@@ -24,7 +24,7 @@ class _ValueOp(LLVMOp):
 
     __slots__ = ()
     traits = frozenset({PURE, CONSTANT_LIKE})
-    res = result(LLVM_TYPE)
+    res = result_def(LLVM_TYPE)
     assembly_format = "attr-dict `:` type($res)"
 
     @classmethod
@@ -77,8 +77,8 @@ class ConstantOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.constant"
     traits = frozenset({PURE, CONSTANT_LIKE})
-    value = prop(C.AnyAttr)
-    res = result(LLVM_TYPE)
+    value = prop_def(C.AnyAttr)
+    res = result_def(LLVM_TYPE)
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
     def verify_(self) -> None:

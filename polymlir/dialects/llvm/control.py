@@ -10,7 +10,16 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Value
-from ...ir.fields import operand, opt_operand, prop, result, segment_sizes_attr, successor, var_operand, var_successor
+from ...ir.fields import (
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    successor_def,
+    var_operand_def,
+    var_successor_def,
+)
 from ...ir.registry import register_op
 from ...ir.traits import CONSTANT_LIKE, PURE, RETURN_LIKE, TERMINATOR
 from .ops import LLVM_TYPE, SIGNLESS_INT, LLVMOp
@@ -37,9 +46,9 @@ class BrOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.br"
     traits = frozenset({TERMINATOR, PURE})
-    destOperands = var_operand(LLVM_TYPE)
-    loop_annotation = prop(C.AnyAttr, optional=True)
-    dest = successor()
+    destOperands = var_operand_def(LLVM_TYPE)
+    loop_annotation = prop_def(C.AnyAttr, optional=True)
+    dest = successor_def()
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
     def verify_(self) -> None:
@@ -55,13 +64,13 @@ class CondBrOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.cond_br"
     traits = frozenset({TERMINATOR, PURE})
-    condition = operand(C.I1)
-    trueDestOperands = var_operand(LLVM_TYPE)
-    falseDestOperands = var_operand(LLVM_TYPE)
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
-    loop_annotation = prop(C.AnyAttr, optional=True)
-    trueDest = successor()
-    falseDest = successor()
+    condition = operand_def(C.I1)
+    trueDestOperands = var_operand_def(LLVM_TYPE)
+    falseDestOperands = var_operand_def(LLVM_TYPE)
+    branch_weights = prop_def(C.DenseI32ArrayAttr, optional=True)
+    loop_annotation = prop_def(C.AnyAttr, optional=True)
+    trueDest = successor_def()
+    falseDest = successor_def()
     assembly_format = (
         "$condition ( `weights` `(` $branch_weights^ `)` )? `,` "
         "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
@@ -102,7 +111,7 @@ class ReturnOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.return"
     traits = frozenset({TERMINATOR, PURE, RETURN_LIKE})
-    arg = opt_operand(LLVM_TYPE)
+    arg = opt_operand_def(LLVM_TYPE)
     assembly_format = "attr-dict ($arg^ `:` type($arg))?"
 
     def verify_(self) -> None:
@@ -135,7 +144,7 @@ class ResumeOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.resume"
     traits = frozenset({TERMINATOR})
-    value = operand(LLVM_TYPE)
+    value = operand_def(LLVM_TYPE)
     assembly_format = "$value attr-dict `:` type($value)"
 
 
@@ -154,14 +163,14 @@ class SwitchOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.switch"
     traits = frozenset({TERMINATOR, PURE})
-    value = operand(SIGNLESS_INT)
-    defaultOperands = var_operand()
-    caseOperands = var_operand()
-    case_values = prop(C.ElementsAttr, optional=True)
-    case_operand_segments = prop(C.DenseI32ArrayAttr)
-    branch_weights = prop(C.DenseI32ArrayAttr, optional=True)
-    defaultDestination = successor()
-    caseDestinations = var_successor()
+    value = operand_def(SIGNLESS_INT)
+    defaultOperands = var_operand_def()
+    caseOperands = var_operand_def()
+    case_values = prop_def(C.ElementsAttr, optional=True)
+    case_operand_segments = prop_def(C.DenseI32ArrayAttr)
+    branch_weights = prop_def(C.DenseI32ArrayAttr, optional=True)
+    defaultDestination = successor_def()
+    caseDestinations = var_successor_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -276,10 +285,10 @@ class IndirectBrOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.indirectbr"
     traits = frozenset({TERMINATOR})
-    addr = operand(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
-    succOperands = var_operand()
-    indbr_operand_segments = prop(C.DenseI32ArrayAttr)
-    successors_ = var_successor(name="successors")
+    addr = operand_def(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
+    succOperands = var_operand_def()
+    indbr_operand_segments = prop_def(C.DenseI32ArrayAttr)
+    successors = var_successor_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -333,8 +342,8 @@ class BlockAddressOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.blockaddress"
     traits = frozenset({PURE, CONSTANT_LIKE})
-    block_addr = prop(C.dialect_attr("llvm.blockaddress"))
-    res = result(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
+    block_addr = prop_def(C.dialect_attr("llvm.blockaddress"))
+    res = result_def(C.TypeConstraint("LLVM pointer type", lambda t: type(t).__name__ == "LLVMPointerType"))
     assembly_format = "$block_addr attr-dict `:` qualified(type($res))"
 
 
@@ -344,5 +353,5 @@ class BlockTagOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.blocktag"
-    tag = prop(C.dialect_attr("llvm.blocktag"))
+    tag = prop_def(C.dialect_attr("llvm.blocktag"))
     assembly_format = "$tag attr-dict"

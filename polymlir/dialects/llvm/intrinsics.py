@@ -17,7 +17,15 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr, typed_attr
 from ...ir.core import Value
-from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ...ir.fields import (
+    operand_def,
+    opt_operand_def,
+    opt_result_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    var_operand_def,
+)
 from ...ir.registry import register_op
 from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE, Trait
 from . import attrs as LA
@@ -109,13 +117,13 @@ def intr(
         name, _, cname = spec.partition(":")
         c = _CONSTRAINTS[cname] if cname else LLVM_TYPE
         if name[0] == "?":
-            ns[name[1:]] = opt_operand(c)
+            ns[name[1:]] = opt_operand_def(c)
         elif name[0] == "*":
-            ns[name[1:]] = var_operand(c)
+            ns[name[1:]] = var_operand_def(c)
         else:
-            ns[name] = operand(c)
+            ns[name] = operand_def(c)
     if res is not None:
-        ns[res.lstrip("?")] = opt_result(LLVM_TYPE) if res[0] == "?" else result(LLVM_TYPE)
+        ns[res.lstrip("?")] = opt_result_def(LLVM_TYPE) if res[0] == "?" else result_def(LLVM_TYPE)
     if fmf:
         ns["fastmathFlags"] = _fmf_prop()
     for k, v in (props or {}).items():
@@ -201,36 +209,36 @@ for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
 # -- generic form only ----------------------------------------------------------------------
 
 for _n in ("ctlz", "cttz"):
-    intr(_n, "in:int", fmt=None, traits=_SAME[:1], props={"is_zero_poison": prop(I1_ATTR)})
-intr("abs", "in:int", fmt=None, traits=(PURE,), props={"is_int_min_poison": prop(I1_ATTR)})
-intr("is.fpclass", "in:float", fmt=None, traits=(PURE,), props={"bit": prop(I32_ATTR)})
+    intr(_n, "in:int", fmt=None, traits=_SAME[:1], props={"is_zero_poison": prop_def(I1_ATTR)})
+intr("abs", "in:int", fmt=None, traits=(PURE,), props={"is_int_min_poison": prop_def(I1_ATTR)})
+intr("is.fpclass", "in:float", fmt=None, traits=(PURE,), props={"bit": prop_def(I32_ATTR)})
 intr(
     "prefetch",
     "addr:ptr",
     None,
     fmt=None,
-    props={"rw": prop(I32_ATTR), "hint": prop(I32_ATTR), "cache": prop(I32_ATTR)},
+    props={"rw": prop_def(I32_ATTR), "hint": prop_def(I32_ATTR), "cache": prop_def(I32_ATTR)},
 )
 _MEM_PROPS = {
-    n: prop(ARRAY, optional=True)
+    n: prop_def(ARRAY, optional=True)
     for n in ("access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs")
 }
 for _n in ("memcpy", "memmove"):
-    intr(_n, "dst:ptr src:ptr len:sint", None, fmt=None, props={"isVolatile": prop(I1_ATTR), **_MEM_PROPS})
+    intr(_n, "dst:ptr src:ptr len:sint", None, fmt=None, props={"isVolatile": prop_def(I1_ATTR), **_MEM_PROPS})
 intr(
     "memcpy.inline",
     "dst:ptr src:ptr",
     None,
     fmt=None,
-    props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS},
+    props={"len": prop_def(C.AnyIntegerAttr), "isVolatile": prop_def(I1_ATTR), **_MEM_PROPS},
 )
-intr("memset", "dst:ptr val:i8 len:sint", None, fmt=None, props={"isVolatile": prop(I1_ATTR), **_MEM_PROPS})
+intr("memset", "dst:ptr val:i8 len:sint", None, fmt=None, props={"isVolatile": prop_def(I1_ATTR), **_MEM_PROPS})
 intr(
     "memset.inline",
     "dst:ptr val:i8",
     None,
     fmt=None,
-    props={"len": prop(C.AnyIntegerAttr), "isVolatile": prop(I1_ATTR), **_MEM_PROPS},
+    props={"len": prop_def(C.AnyIntegerAttr), "isVolatile": prop_def(I1_ATTR), **_MEM_PROPS},
 )
 for _n in ("sadd", "uadd", "ssub", "usub", "smul", "umul"):
     intr(f"{_n}.with.overflow", "lhs:int rhs:int", fmt=None, traits=(PURE,))
@@ -250,7 +258,7 @@ intr("vector.interleave2", "vec1:vec vec2:vec", fmt=None, traits=(PURE,))
 intr("experimental.vector.interleave2", "vec1:vec vec2:vec", fmt=None, traits=(PURE,))
 intr("vector.deinterleave2", "vec:vec", fmt=None, traits=(PURE,))
 intr("experimental.vector.deinterleave2", "vec:vec", fmt=None, traits=(PURE,))
-intr("vector.splice", "vec1:vec vec2:vec", fmt=None, traits=(PURE,), props={"imm": prop(I32_ATTR)})
+intr("vector.splice", "vec1:vec vec2:vec", fmt=None, traits=(PURE,), props={"imm": prop_def(I32_ATTR)})
 intr("experimental.stepvector", "", fmt=None, traits=(PURE,))
 for _n in ("fptosi.sat", "fptoui.sat"):
     intr(_n, "in:float", fmt=None, traits=(PURE,))
@@ -263,7 +271,7 @@ intr(
     "objectsize",
     "ptr:ptr",
     fmt=None,
-    props={"min": prop(I1_ATTR), "nullunknown": prop(I1_ATTR), "dynamic": prop(I1_ATTR)},
+    props={"min": prop_def(I1_ATTR), "nullunknown": prop_def(I1_ATTR), "dynamic": prop_def(I1_ATTR)},
 )
 
 # Vector predication intrinsics (generic form only).
@@ -319,7 +327,7 @@ for _n in ("lifetime.start", "lifetime.end"):
 intr(
     "invariant.start",
     "ptr:ptr",
-    props={"size": prop(I64_IN_FORMAT)},
+    props={"size": prop_def(I64_IN_FORMAT)},
     fmt="$size `,` $ptr attr-dict `:` qualified(type($ptr))",
     infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("res", [LLVMPointerType()])),
 )
@@ -327,7 +335,7 @@ intr(
     "invariant.end",
     "start:ptr ptr:ptr",
     None,
-    props={"size": prop(I64_IN_FORMAT)},
+    props={"size": prop_def(I64_IN_FORMAT)},
     fmt="$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))",
     infer_types=classmethod(lambda cls, p, ps, st: ps.types.setdefault("start", [LLVMPointerType()])),
 )
@@ -341,14 +349,14 @@ for _n in ("uitofp", "sitofp", "fptrunc"):
         f"experimental.constrained.{_n}",
         "arg_0",
         traits=(PURE,),
-        props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)},
+        props={"roundingmode": prop_def(_RM), "fpExceptionBehavior": prop_def(_EB)},
         fmt="$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)",
     )
 intr(
     "experimental.constrained.fpext",
     "arg_0",
     traits=(PURE,),
-    props={"fpExceptionBehavior": prop(_EB)},
+    props={"fpExceptionBehavior": prop_def(_EB)},
     fmt="$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)",
 )
 for _n in ("fadd", "fsub", "fmul", "fdiv", "frem"):
@@ -357,17 +365,23 @@ for _n in ("fadd", "fsub", "fmul", "fdiv", "frem"):
         "arg_0 arg_1",
         fmt=None,
         traits=(PURE,),
-        props={"roundingmode": prop(_RM), "fpExceptionBehavior": prop(_EB)},
+        props={"roundingmode": prop_def(_RM), "fpExceptionBehavior": prop_def(_EB)},
     )
 for _n in ("fptosi", "fptoui"):
-    intr(f"experimental.constrained.{_n}", "arg_0", fmt=None, traits=(PURE,), props={"fpExceptionBehavior": prop(_EB)})
+    intr(
+        f"experimental.constrained.{_n}",
+        "arg_0",
+        fmt=None,
+        traits=(PURE,),
+        props={"fpExceptionBehavior": prop_def(_EB)},
+    )
 
 intr("ssa.copy", "operand", fmt="$operand attr-dict `:` type($operand)", traits=_SAME)
 intr("expect", "val:sint expected:sint", fmt="$val `,` $expected attr-dict `:` type($val)", traits=_SAME)
 intr(
     "expect.with.probability",
     "val:sint expected:sint",
-    props={"prob": prop(F64_ATTR)},
+    props={"prob": prop_def(F64_ATTR)},
     fmt="$val `,` $expected `,` $prob attr-dict `:` type($val)",
     traits=_SAME,
 )
@@ -399,17 +413,17 @@ intr(
     "dbg.declare",
     "addr:ptr",
     None,
-    props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
+    props={"varInfo": prop_def(ANY), "locationExpr": prop_def(ANY, default=_DI_EXPR_DEFAULT)},
     fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict",
 )
 intr(
     "dbg.value",
     "value",
     None,
-    props={"varInfo": prop(ANY), "locationExpr": prop(ANY, default=_DI_EXPR_DEFAULT)},
+    props={"varInfo": prop_def(ANY), "locationExpr": prop_def(ANY, default=_DI_EXPR_DEFAULT)},
     fmt="qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict",
 )
-intr("dbg.label", "", None, props={"label": prop(ANY)}, fmt="$label attr-dict")
+intr("dbg.label", "", None, props={"label": prop_def(ANY)}, fmt="$label attr-dict")
 
 intr("vastart", "arg_list:ptr", None, fmt="$arg_list attr-dict `:` qualified(type($arg_list))")
 intr("vacopy", "dest_list:ptr src_list:ptr", None, fmt="$src_list `to` $dest_list attr-dict `:` type(operands)")
@@ -421,7 +435,7 @@ intr("stackrestore", "ptr:ptr", None, fmt="$ptr attr-dict `:` qualified(type($pt
 intr(
     "matrix.column.major.load",
     "data:ptr stride:sint",
-    props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    props={"isVolatile": prop_def(I1_ATTR), "rows": prop_def(I32_ATTR), "columns": prop_def(I32_ATTR)},
     fmt="$data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($res) `from` qualified(type($data)) "
     "`stride` type($stride)",
 )
@@ -429,20 +443,20 @@ intr(
     "matrix.column.major.store",
     "matrix:vec data:ptr stride:sint",
     None,
-    props={"isVolatile": prop(I1_ATTR), "rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    props={"isVolatile": prop_def(I1_ATTR), "rows": prop_def(I32_ATTR), "columns": prop_def(I32_ATTR)},
     fmt="$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($matrix) `to` "
     "qualified(type($data)) `stride` type($stride)",
 )
 intr(
     "matrix.multiply",
     "lhs:vec rhs:vec",
-    props={"lhs_rows": prop(I32_ATTR), "lhs_columns": prop(I32_ATTR), "rhs_columns": prop(I32_ATTR)},
+    props={"lhs_rows": prop_def(I32_ATTR), "lhs_columns": prop_def(I32_ATTR), "rhs_columns": prop_def(I32_ATTR)},
     fmt="$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)",
 )
 intr(
     "matrix.transpose",
     "matrix:vec",
-    props={"rows": prop(I32_ATTR), "columns": prop(I32_ATTR)},
+    props={"rows": prop_def(I32_ATTR), "columns": prop_def(I32_ATTR)},
     fmt="$matrix attr-dict `:` type($matrix) `into` type($res)",
 )
 intr(
@@ -454,27 +468,27 @@ intr(
 intr(
     "masked.load",
     "data:ptr mask:vi1 ?pass_thru:vec",
-    props={"alignment": prop(I32_ATTR), "nontemporal": prop(UNIT, optional=True)},
+    props={"alignment": prop_def(I32_ATTR), "nontemporal": prop_def(UNIT, optional=True)},
     fmt="$data `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
 )
 intr(
     "masked.store",
     "value:vec data:ptr mask:vi1",
     None,
-    props={"alignment": prop(I32_ATTR)},
+    props={"alignment": prop_def(I32_ATTR)},
     fmt="$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))",
 )
 intr(
     "masked.gather",
     "ptrs:vptr mask:vi1 *pass_thru:vec",
-    props={"alignment": prop(I32_ATTR)},
+    props={"alignment": prop_def(I32_ATTR)},
     fmt="$ptrs `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
 )
 intr(
     "masked.scatter",
     "value:vec ptrs:vptr mask:vi1",
     None,
-    props={"alignment": prop(I32_ATTR)},
+    props={"alignment": prop_def(I32_ATTR)},
     fmt="$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)",
 )
 for _n in ("trap", "debugtrap"):
@@ -483,14 +497,14 @@ intr(
     "ubsantrap",
     "",
     None,
-    props={"failureKind": prop(C.int_attr(T.i8, "8-bit signless integer attribute"))},
+    props={"failureKind": prop_def(C.int_attr(T.i8, "8-bit signless integer attribute"))},
     fmt="prop-dict attr-dict",
 )
 intr("stepvector", "", fmt="attr-dict `:` type($res)", traits=(PURE,))
 intr(
     "vector.insert",
     "dstvec:vec srcvec:vec",
-    props={"pos": prop(I64_IN_FORMAT)},
+    props={"pos": prop_def(I64_IN_FORMAT)},
     traits=(PURE,),
     type_matches=(("dstvec", "res"),),
     fmt="$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)",
@@ -498,11 +512,11 @@ intr(
 intr(
     "vector.extract",
     "srcvec:vec",
-    props={"pos": prop(I64_IN_FORMAT)},
+    props={"pos": prop_def(I64_IN_FORMAT)},
     traits=(PURE,),
     fmt="$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)",
 )
-intr("experimental.noalias.scope.decl", "", None, props={"scope": prop(ANY)}, fmt="$scope attr-dict")
+intr("experimental.noalias.scope.decl", "", None, props={"scope": prop_def(ANY)}, fmt="$scope attr-dict")
 
 
 # -- assume (operand bundles) ------------------------------------------------------------------
@@ -514,10 +528,10 @@ class AssumeIntrOp(IntrinsicOp):
 
     __slots__ = ()
     OP_NAME = "llvm.intr.assume"
-    cond = operand(C.I1)
-    op_bundle_operands = var_operand(LLVM_TYPE)
-    op_bundle_sizes = prop(C.DenseI32ArrayAttr)
-    op_bundle_tags = prop(ARRAY, optional=True)
+    cond = operand_def(C.I1)
+    op_bundle_operands = var_operand_def(LLVM_TYPE)
+    op_bundle_sizes = prop_def(C.DenseI32ArrayAttr)
+    op_bundle_tags = prop_def(ARRAY, optional=True)
 
     @classmethod
     def parse(cls, p, state) -> None:

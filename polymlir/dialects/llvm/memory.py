@@ -14,7 +14,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.registry import register_op
 from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from . import attrs as LA
@@ -58,11 +58,11 @@ class AllocaOp(LLVMOp):
 
     __slots__ = ()
     OP_NAME = "llvm.alloca"
-    arraySize = operand(SIGNLESS_INT)
-    alignment = prop(I64_ATTR, optional=True)
-    elem_type = prop(C.TypeAttr)
-    inalloca = prop(C.UnitAttr, optional=True)
-    res = result(ANY_PTR)
+    arraySize = operand_def(SIGNLESS_INT)
+    alignment = prop_def(I64_ATTR, optional=True)
+    elem_type = prop_def(C.TypeAttr)
+    inalloca = prop_def(C.UnitAttr, optional=True)
+    res = result_def(ANY_PTR)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -149,16 +149,16 @@ def _verify_atomic_access(op, value_type: T.Type, unsupported: tuple[str, ...]) 
 
 class _MemAccessOp(LLVMOp):
     __slots__ = ()
-    alignment = prop(I64_ATTR, optional=True)
-    volatile_ = prop(C.UnitAttr, optional=True)
-    nontemporal = prop(C.UnitAttr, optional=True)
-    invariantGroup = prop(C.UnitAttr, optional=True)
-    ordering = prop(ORDERING, default=_i64(0))
-    syncscope = prop(C.StrAttr, optional=True)
-    access_groups = prop(ARRAY, optional=True)
-    alias_scopes = prop(ARRAY, optional=True)
-    noalias_scopes = prop(ARRAY, optional=True)
-    tbaa = prop(ARRAY, optional=True)
+    alignment = prop_def(I64_ATTR, optional=True)
+    volatile_ = prop_def(C.UnitAttr, optional=True)
+    nontemporal = prop_def(C.UnitAttr, optional=True)
+    invariantGroup = prop_def(C.UnitAttr, optional=True)
+    ordering = prop_def(ORDERING, default=_i64(0))
+    syncscope = prop_def(C.StrAttr, optional=True)
+    access_groups = prop_def(ARRAY, optional=True)
+    alias_scopes = prop_def(ARRAY, optional=True)
+    noalias_scopes = prop_def(ARRAY, optional=True)
+    tbaa = prop_def(ARRAY, optional=True)
 
 
 def _mem_props(alignment: int, volatile: bool, nontemporal: bool, ordering: str | None, syncscope: str | None) -> dict:
@@ -180,10 +180,10 @@ def _mem_props(alignment: int, volatile: bool, nontemporal: bool, ordering: str 
 class LoadOp(_MemAccessOp):
     __slots__ = ()
     OP_NAME = "llvm.load"
-    addr = operand(ANY_PTR)
-    invariant = prop(C.UnitAttr, optional=True)
-    dereferenceable = prop(C.AnyAttr, optional=True)
-    res = result(LOADABLE)
+    addr = operand_def(ANY_PTR)
+    invariant = prop_def(C.UnitAttr, optional=True)
+    dereferenceable = prop_def(C.AnyAttr, optional=True)
+    res = result_def(LOADABLE)
     assembly_format = (
         "(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? "
         "(`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? "
@@ -215,8 +215,8 @@ class LoadOp(_MemAccessOp):
 class StoreOp(_MemAccessOp):
     __slots__ = ()
     OP_NAME = "llvm.store"
-    value = operand(LOADABLE)
-    addr = operand(ANY_PTR)
+    value = operand_def(LOADABLE)
+    addr = operand_def(ANY_PTR)
     assembly_format = (
         "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
         "$ordering^)? (`invariant_group` $invariantGroup^)? "
@@ -288,12 +288,12 @@ class GEPOp(LLVMOp):
     OP_NAME = "llvm.getelementptr"
     traits = frozenset({PURE})
     NON_ATTR_PROPS = frozenset({"noWrapFlags"})
-    base = operand(PTR_LIKE)
-    dynamicIndices = var_operand(INT_LIKE)
-    rawConstantIndices = prop(C.DenseI32ArrayAttr)
-    elem_type = prop(C.TypeAttr)
-    noWrapFlags = prop(GEP_FLAGS, default=_i32(0))
-    res = result(PTR_LIKE)
+    base = operand_def(PTR_LIKE)
+    dynamicIndices = var_operand_def(INT_LIKE)
+    rawConstantIndices = prop_def(C.DenseI32ArrayAttr)
+    elem_type = prop_def(C.TypeAttr)
+    noWrapFlags = prop_def(GEP_FLAGS, default=_i32(0))
+    res = result_def(PTR_LIKE)
     assembly_format = (
         "($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` "
         "attr-dict `:` functional-type(operands, results) `,` $elem_type"
@@ -413,9 +413,9 @@ class _ValueAggregateOp(LLVMOp):
 class ExtractValueOp(_ValueAggregateOp):
     __slots__ = ()
     OP_NAME = "llvm.extractvalue"
-    container = operand(AGGREGATE)
-    position = prop(C.DenseI64ArrayAttr)
-    res = result(LLVM_TYPE)
+    container = operand_def(AGGREGATE)
+    position = prop_def(C.DenseI64ArrayAttr)
+    res = result_def(LLVM_TYPE)
     assembly_format = (
         "$container `` $position attr-dict `:` type($container) "
         "custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))"
@@ -445,10 +445,10 @@ def _raise_value_error(msg: str):
 class InsertValueOp(_ValueAggregateOp):
     __slots__ = ()
     OP_NAME = "llvm.insertvalue"
-    container = operand(AGGREGATE)
-    value = operand(LLVM_TYPE)
-    position = prop(C.DenseI64ArrayAttr)
-    res = result(AGGREGATE)
+    container = operand_def(AGGREGATE)
+    value = operand_def(LLVM_TYPE)
+    position = prop_def(C.DenseI64ArrayAttr)
+    res = result_def(AGGREGATE)
     type_matches = (("container", "res"),)
     assembly_format = (
         "$value `,` $container `` $position attr-dict `:` type($container) "
@@ -482,9 +482,9 @@ class ExtractElementOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.extractelement"
     traits = frozenset({PURE})
-    vector = operand(ANY_VECTOR)
-    position = operand(SIGNLESS_INT)
-    res = result(LLVM_TYPE)
+    vector = operand_def(ANY_VECTOR)
+    position = operand_def(SIGNLESS_INT)
+    res = result_def(LLVM_TYPE)
     assembly_format = "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"
 
     @classmethod
@@ -511,10 +511,10 @@ class InsertElementOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.insertelement"
     traits = frozenset({PURE})
-    vector = operand(ANY_VECTOR)
-    value = operand(LLVM_TYPE)
-    position = operand(SIGNLESS_INT)
-    res = result(ANY_VECTOR)
+    vector = operand_def(ANY_VECTOR)
+    value = operand_def(LLVM_TYPE)
+    position = operand_def(SIGNLESS_INT)
+    res = result_def(ANY_VECTOR)
     type_matches = (("vector", "res"),)
     assembly_format = "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"
 
@@ -544,10 +544,10 @@ class ShuffleVectorOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.shufflevector"
     traits = frozenset({PURE})
-    v1 = operand(ANY_VECTOR)
-    v2 = operand(ANY_VECTOR)
-    mask = prop(C.DenseI32ArrayAttr)
-    res = result(ANY_VECTOR)
+    v1 = operand_def(ANY_VECTOR)
+    v2 = operand_def(ANY_VECTOR)
+    mask = prop_def(C.DenseI32ArrayAttr)
+    res = result_def(ANY_VECTOR)
     type_matches = (("v1", "v2"),)
     assembly_format = (
         "$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))"
@@ -589,11 +589,11 @@ class SelectOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.select"
     traits = frozenset({PURE})
-    condition = operand(BOOL_LIKE)
-    trueValue = operand(LLVM_TYPE)
-    falseValue = operand(LLVM_TYPE)
+    condition = operand_def(BOOL_LIKE)
+    trueValue = operand_def(LLVM_TYPE)
+    falseValue = operand_def(LLVM_TYPE)
     fastmathFlags = _fmf_prop()
-    res = result(LLVM_TYPE)
+    res = result_def(LLVM_TYPE)
     type_matches = (("trueValue", "falseValue", "res"),)
     assembly_format = "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($condition) `,` type($res)"
 
@@ -611,8 +611,8 @@ class FreezeOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.freeze"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    val = operand(LLVM_TYPE)
-    res = result(LLVM_TYPE)
+    val = operand_def(LLVM_TYPE)
+    res = result_def(LLVM_TYPE)
     assembly_format = "$val attr-dict `:` type($val)"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import prop, region
+from ...ir.fields import prop_def, region_def
 from ...ir.registry import register_op
 from ...ir.symbol_table import lookup_nearest
 from ...ir.traits import ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL
@@ -36,14 +36,14 @@ class AliasOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.alias"
     traits = frozenset({ISOLATED_FROM_ABOVE, SINGLE_BLOCK, SYMBOL})
-    alias_type = prop(TYPE)
-    sym_name = prop(C.SymbolNameAttr)
-    linkage = prop(LINKAGE)
-    dso_local = prop(UNIT, optional=True)
-    thread_local_ = prop(UNIT, optional=True)
-    unnamed_addr = prop(UNNAMED_ADDR, optional=True)
-    visibility_ = prop(VISIBILITY, default=_i64(0))
-    initializer = region()
+    alias_type = prop_def(TYPE)
+    sym_name = prop_def(C.SymbolNameAttr)
+    linkage = prop_def(LINKAGE)
+    dso_local = prop_def(UNIT, optional=True)
+    thread_local_ = prop_def(UNIT, optional=True)
+    unnamed_addr = prop_def(UNNAMED_ADDR, optional=True)
+    visibility_ = prop_def(VISIBILITY, default=_i64(0))
+    initializer = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -97,15 +97,15 @@ class IFuncOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.ifunc"
     traits = frozenset({SYMBOL})
-    sym_name = prop(C.SymbolNameAttr)
-    i_func_type = prop(TYPE)
-    resolver = prop(C.FlatSymbolRefAttr)
-    resolver_type = prop(TYPE)
-    linkage = prop(LINKAGE)
-    dso_local = prop(UNIT, optional=True)
-    address_space = prop(I32_ATTR, default=A.IntegerAttr(0, T.i32))
-    unnamed_addr = prop(UNNAMED_ADDR, default=_i64(0))
-    visibility_ = prop(VISIBILITY, default=_i64(0))
+    sym_name = prop_def(C.SymbolNameAttr)
+    i_func_type = prop_def(TYPE)
+    resolver = prop_def(C.FlatSymbolRefAttr)
+    resolver_type = prop_def(TYPE)
+    linkage = prop_def(LINKAGE)
+    dso_local = prop_def(UNIT, optional=True)
+    address_space = prop_def(I32_ATTR, default=A.IntegerAttr(0, T.i32))
+    unnamed_addr = prop_def(UNNAMED_ADDR, default=_i64(0))
+    visibility_ = prop_def(VISIBILITY, default=_i64(0))
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -152,7 +152,7 @@ class IFuncOp(LLVMOp):
 class LinkerOptionsOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.linker_options"
-    options = prop(C.array_of(STR, "string array attribute"))
+    options = prop_def(C.array_of(STR, "string array attribute"))
     assembly_format = "$options attr-dict"
 
 
@@ -160,7 +160,7 @@ class LinkerOptionsOp(LLVMOp):
 class ModuleFlagsOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.module_flags"
-    flags = prop(ARRAY)
+    flags = prop_def(ARRAY)
     assembly_format = "$flags attr-dict"
 
 
@@ -194,9 +194,9 @@ _I32S = C.array_of(C.I32Attr, "32-bit integer array attribute")
 class GlobalCtorsOp(_XtorsOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.global_ctors"
-    ctors = prop(_SYMREFS)
-    priorities = prop(_I32S)
-    data = prop(ARRAY)
+    ctors = prop_def(_SYMREFS)
+    priorities = prop_def(_I32S)
+    data = prop_def(ARRAY)
     assembly_format = "`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict"
 
 
@@ -205,7 +205,7 @@ class GlobalDtorsOp(_XtorsOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.global_dtors"
     KIND = "dtors"
-    dtors = prop(_SYMREFS)
-    priorities = prop(_I32S)
-    data = prop(ARRAY)
+    dtors = prop_def(_SYMREFS)
+    priorities = prop_def(_I32S)
+    data = prop_def(ARRAY)
     assembly_format = "`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict"

@@ -55,14 +55,14 @@ and messages; symbols resolve with ``polymlir.ir.symbol_table.lookup_nearest(op,
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result
+from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import PURE, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS
@@ -178,7 +178,7 @@ ARRAY = C.ArrayAttr
 
 
 def _fmf_prop():
-    return prop(FASTMATH, default=LA.FASTMATH_NONE)
+    return prop_def(FASTMATH, default=LA.FASTMATH_NONE)
 
 
 def _i32(v: int) -> A.IntegerAttr:
@@ -219,10 +219,10 @@ class _IntOverflowOp(_BinaryOp):
 
     __slots__ = ()
     NON_ATTR_PROPS = frozenset({"overflowFlags"})
-    lhs = operand(INT_LIKE)
-    rhs = operand(INT_LIKE)
-    overflowFlags = prop(OVERFLOW_PROP, default=_i32(0))
-    res = result(INT_LIKE)
+    lhs = operand_def(INT_LIKE)
+    rhs = operand_def(INT_LIKE)
+    overflowFlags = prop_def(OVERFLOW_PROP, default=_i32(0))
+    res = result_def(INT_LIKE)
     assembly_format = "$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)"
 
     @classmethod
@@ -253,10 +253,10 @@ def print_overflow_flags(op, p) -> None:
 
 class _IntExactOp(_BinaryOp):
     __slots__ = ()
-    lhs = operand(INT_LIKE)
-    rhs = operand(INT_LIKE)
-    isExact = prop(C.UnitAttr, optional=True)
-    res = result(INT_LIKE)
+    lhs = operand_def(INT_LIKE)
+    rhs = operand_def(INT_LIKE)
+    isExact = prop_def(C.UnitAttr, optional=True)
+    res = result_def(INT_LIKE)
     assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
     @classmethod
@@ -266,17 +266,17 @@ class _IntExactOp(_BinaryOp):
 
 class _IntOp(_BinaryOp):
     __slots__ = ()
-    lhs = operand(INT_LIKE)
-    rhs = operand(INT_LIKE)
-    res = result(INT_LIKE)
+    lhs = operand_def(INT_LIKE)
+    rhs = operand_def(INT_LIKE)
+    res = result_def(INT_LIKE)
 
 
 class _FloatOp(_BinaryOp):
     __slots__ = ()
-    lhs = operand(FLOAT_LIKE)
-    rhs = operand(FLOAT_LIKE)
+    lhs = operand_def(FLOAT_LIKE)
+    rhs = operand_def(FLOAT_LIKE)
     fastmathFlags = _fmf_prop()
-    res = result(FLOAT_LIKE)
+    res = result_def(FLOAT_LIKE)
 
     @classmethod
     def _build_props(cls, fastmath: LA.FastmathFlagsAttr | None = None) -> dict:
@@ -317,10 +317,10 @@ class OrOp(_BinaryOp):
 
     __slots__ = ()
     OP_NAME = "llvm.or"
-    lhs = operand(INT_LIKE)
-    rhs = operand(INT_LIKE)
-    isDisjoint = prop(C.UnitAttr, optional=True)
-    res = result(INT_LIKE)
+    lhs = operand_def(INT_LIKE)
+    rhs = operand_def(INT_LIKE)
+    isDisjoint = prop_def(C.UnitAttr, optional=True)
+    res = result_def(INT_LIKE)
     assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
     @classmethod
@@ -333,9 +333,10 @@ class FNegOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.fneg"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
-    operand_ = operand(FLOAT_LIKE, name="operand")
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FLOAT_LIKE)
     fastmathFlags = _fmf_prop()
-    res = result(FLOAT_LIKE)
+    res = result_def(FLOAT_LIKE)
     assembly_format = "$operand attr-dict `:` type($res)"
 
     @classmethod
@@ -351,7 +352,7 @@ class _CmpOp(LLVMOp):
     __slots__ = ()
     traits = frozenset({PURE, SAME_TYPE_OPERANDS})
     PREDICATES: ClassVar[dict[int, str]] = {}
-    res = result(BOOL_LIKE)
+    res = result_def(BOOL_LIKE)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -411,9 +412,9 @@ class ICmpOp(_CmpOp):
     __slots__ = ()
     OP_NAME = "llvm.icmp"
     PREDICATES = LA.ICMP_PREDICATES
-    predicate = prop(enum_attr("llvm.icmp comparison predicate", LA.ICMP_PREDICATES))
-    lhs = operand(INT_OR_PTR_LIKE)
-    rhs = operand(INT_OR_PTR_LIKE)
+    predicate = prop_def(enum_attr("llvm.icmp comparison predicate", LA.ICMP_PREDICATES))
+    lhs = operand_def(INT_OR_PTR_LIKE)
+    rhs = operand_def(INT_OR_PTR_LIKE)
 
 
 @register_op
@@ -421,9 +422,9 @@ class FCmpOp(_CmpOp):
     __slots__ = ()
     OP_NAME = "llvm.fcmp"
     PREDICATES = LA.FCMP_PREDICATES
-    predicate = prop(enum_attr("llvm.fcmp comparison predicate", LA.FCMP_PREDICATES))
-    lhs = operand(FLOAT_LIKE)
-    rhs = operand(FLOAT_LIKE)
+    predicate = prop_def(enum_attr("llvm.fcmp comparison predicate", LA.FCMP_PREDICATES))
+    lhs = operand_def(FLOAT_LIKE)
+    rhs = operand_def(FLOAT_LIKE)
     fastmathFlags = _fmf_prop()
 
 
@@ -454,15 +455,15 @@ def _cast(name: str, src: C.TypeConstraint, dst: C.TypeConstraint, flavor: str =
         "OP_NAME": f"llvm.{name}",
         "__module__": __name__,
         "__doc__": f"The ``{name}`` cast.",
-        "arg": operand(src),
-        "res": result(dst),
+        "arg": operand_def(src),
+        "res": result_def(dst),
     }
     if flavor == "nneg":
-        ns["nonNeg"] = prop(C.UnitAttr, optional=True)
+        ns["nonNeg"] = prop_def(C.UnitAttr, optional=True)
         ns["assembly_format"] = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
     elif flavor == "overflow":
         ns["NON_ATTR_PROPS"] = frozenset({"overflowFlags"})
-        ns["overflowFlags"] = prop(OVERFLOW_PROP, default=_i32(0))
+        ns["overflowFlags"] = prop_def(OVERFLOW_PROP, default=_i32(0))
         ns["assembly_format"] = "$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)"
         ns["parse_OverflowFlags"] = classmethod(lambda cls, p, ps, *a: parse_overflow_flags(p, ps))
         ns["print_OverflowFlags"] = lambda self, p, *a: print_overflow_flags(self, p)

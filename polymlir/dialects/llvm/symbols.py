@@ -14,7 +14,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Block, Region
-from ...ir.fields import prop, region, result
+from ...ir.fields import prop_def, region_def, result_def
 from ...ir.registry import register_op
 from ...ir.symbol_table import lookup_nearest
 from ...ir.traits import (
@@ -149,18 +149,20 @@ _VSCALE = re.compile(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32")
 
 
 def _func_ns() -> dict:
-    ns: dict = {n: prop(c, optional=True) for n, c in _FUNC_OPTIONAL}
+    ns: dict = {n: prop_def(c, optional=True) for n, c in _FUNC_OPTIONAL}
     ns.update(
-        sym_name=prop(C.SymbolNameAttr),
-        function_type=prop(FN_TYPE),
-        linkage=prop(LINKAGE, default=LA.LinkageAttr("external")),
-        CConv=prop(CCONV, default=LA.CConvAttr("ccc")),
-        visibility_=prop(VISIBILITY, default=_i64(0)),
+        sym_name=prop_def(C.SymbolNameAttr),
+        function_type=prop_def(FN_TYPE),
+        linkage=prop_def(LINKAGE, default=LA.LinkageAttr("external")),
+        CConv=prop_def(CCONV, default=LA.CConvAttr("ccc")),
+        visibility_=prop_def(VISIBILITY, default=_i64(0)),
     )
     return ns
 
 
-_FuncFields = type("_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(), "body": region()})
+_FuncFields = type(
+    "_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(), "body": region_def()}
+)
 
 
 @register_op
@@ -334,23 +336,23 @@ def _verify_comdat(op, attr) -> None:
 
 class _GlobalFields(LLVMOp):
     __slots__ = ()
-    global_type = prop(TYPE)
-    constant = prop(UNIT, optional=True)
-    sym_name = prop(C.SymbolNameAttr)
-    linkage = prop(LINKAGE)
-    dso_local = prop(UNIT, optional=True)
-    thread_local_ = prop(UNIT, optional=True)
-    externally_initialized = prop(UNIT, optional=True)
-    value = prop(ANY, optional=True)
-    alignment = prop(I64_ATTR, optional=True)
-    addr_space = prop(I32_ATTR, default=A.IntegerAttr(0, T.i32))
-    unnamed_addr = prop(UNNAMED_ADDR, optional=True)
-    section = prop(STR, optional=True)
-    comdat = prop(C.SymbolRefAttr, optional=True)
-    dbg_exprs = prop(ARRAY, optional=True)
-    target_specific_attrs = prop(ARRAY, optional=True)
-    visibility_ = prop(VISIBILITY, default=_i64(0))
-    initializer = region()
+    global_type = prop_def(TYPE)
+    constant = prop_def(UNIT, optional=True)
+    sym_name = prop_def(C.SymbolNameAttr)
+    linkage = prop_def(LINKAGE)
+    dso_local = prop_def(UNIT, optional=True)
+    thread_local_ = prop_def(UNIT, optional=True)
+    externally_initialized = prop_def(UNIT, optional=True)
+    value = prop_def(ANY, optional=True)
+    alignment = prop_def(I64_ATTR, optional=True)
+    addr_space = prop_def(I32_ATTR, default=A.IntegerAttr(0, T.i32))
+    unnamed_addr = prop_def(UNNAMED_ADDR, optional=True)
+    section = prop_def(STR, optional=True)
+    comdat = prop_def(C.SymbolRefAttr, optional=True)
+    dbg_exprs = prop_def(ARRAY, optional=True)
+    target_specific_attrs = prop_def(ARRAY, optional=True)
+    visibility_ = prop_def(VISIBILITY, default=_i64(0))
+    initializer = region_def()
 
 
 _GLOBAL_ELIDED = (
@@ -553,8 +555,8 @@ class AddressOfOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.mlir.addressof"
     traits = frozenset({PURE, CONSTANT_LIKE})
-    global_name = prop(C.FlatSymbolRefAttr)
-    res = result(ANY_PTR)
+    global_name = prop_def(C.FlatSymbolRefAttr)
+    res = result_def(ANY_PTR)
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
     def verify_(self) -> None:
@@ -582,8 +584,8 @@ class DSOLocalEquivalentOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.dso_local_equivalent"
     traits = frozenset({PURE, CONSTANT_LIKE})
-    function_name = prop(C.FlatSymbolRefAttr)
-    res = result(ANY_PTR)
+    function_name = prop_def(C.FlatSymbolRefAttr)
+    res = result_def(ANY_PTR)
     assembly_format = "$function_name attr-dict `:` qualified(type($res))"
 
 
@@ -592,8 +594,8 @@ class ComdatOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.comdat"
     traits = frozenset({NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, NO_REGION_ARGUMENTS})
-    sym_name = prop(C.SymbolNameAttr)
-    body = region()
+    sym_name = prop_def(C.SymbolNameAttr)
+    body = region_def()
     assembly_format = "$sym_name $body attr-dict"
 
     def verify_(self) -> None:
@@ -608,6 +610,6 @@ class ComdatSelectorOp(LLVMOp):
     __slots__ = ()
     OP_NAME = "llvm.comdat_selector"
     traits = frozenset({SYMBOL})
-    sym_name = prop(C.SymbolNameAttr)
-    comdat = prop(enum_attr("LLVM Comdat Types", LA.COMDAT_SELECTORS))
+    sym_name = prop_def(C.SymbolNameAttr)
+    comdat = prop_def(enum_attr("LLVM Comdat Types", LA.COMDAT_SELECTORS))
     assembly_format = "$sym_name $comdat attr-dict"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.constraints import TypeConstraint
 from ...ir.core import Operation, Value
-from ...ir.fields import operand, opt_operand, prop, region, result, var_operand, var_result
+from ...ir.fields import operand_def, opt_operand_def, prop_def, region_def, result_def, var_operand_def, var_result_def
 from ...ir.layout import has_identity_layout, layout_map
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
@@ -40,10 +40,10 @@ from .ops import (
 
 class _AllocLike(OpDef):
     __slots__ = ()
-    dynamicSizes = var_operand(VariadicIndex)
-    symbolOperands = var_operand(VariadicIndex)
-    alignment = prop(AlignmentAttr, optional=True)
-    memref = result(MemRef)
+    dynamicSizes = var_operand_def(VariadicIndex)
+    symbolOperands = var_operand_def(VariadicIndex)
+    alignment = prop_def(AlignmentAttr, optional=True)
+    memref = result_def(MemRef)
     assembly_format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
 
     @classmethod
@@ -123,10 +123,10 @@ class ReallocOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.realloc"
-    source = operand(MemRef1D)
-    dynamicResultSize = opt_operand(Index)
-    alignment = prop(AlignmentAttr, optional=True)
-    result_ = result(MemRef1D, name="result")
+    source = operand_def(MemRef1D)
+    dynamicResultSize = opt_operand_def(Index)
+    alignment = prop_def(AlignmentAttr, optional=True)
+    result = result_def(MemRef1D)
     assembly_format = "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)"
 
     @classmethod
@@ -170,8 +170,8 @@ class AllocaScopeOp(OpDef):
             REGION_BRANCH_OP_INTERFACE,
         }
     )
-    results_ = var_result(name="results")
-    bodyRegion = region()
+    results = var_result_def()
+    bodyRegion = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -252,7 +252,8 @@ class AllocaScopeReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.alloca_scope.return"
     traits = frozenset({TERMINATOR, PURE, RETURN_LIKE, has_parent("memref.alloca_scope")})
-    results_ = var_operand(name="results")
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = var_operand_def()
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
 
@@ -263,7 +264,7 @@ class DeallocOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.dealloc"
     traits = frozenset({MEMREFS_NORMALIZABLE})
-    memref = operand(AnyRankedOrUnrankedMemRef)
+    memref = operand_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$memref attr-dict `:` type($memref)"
 
     @classmethod
@@ -278,15 +279,13 @@ class DistinctObjectsOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.distinct_objects"
     traits = frozenset({PURE})
-    operands_ = var_operand(
-        TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref), name="operands"
-    )
-    results_ = var_result(AnyRankedOrUnrankedMemRef, name="results")
+    operands = var_operand_def(TypeConstraint("variadic of ranked or unranked memref of any type values", _any_memref))
+    results = var_result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$operands attr-dict `:` type($operands)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("results_", list(ps.types.get("operands_", [])))
+        ps.types.setdefault("results", list(ps.types.get("operands", [])))
 
     def verify_(self) -> None:
         if [v.type for v in self.operands] != self.result_types:

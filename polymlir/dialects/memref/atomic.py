@@ -8,7 +8,7 @@ from typing import cast
 
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
-from ...ir.fields import operand, prop, region, result, var_operand
+from ...ir.fields import operand_def, prop_def, region_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import NO_MEMORY_EFFECT, PURE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, TERMINATOR, has_parent
@@ -48,11 +48,11 @@ class AtomicRMWOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.atomic_rmw"
-    kind = prop(AtomicRMWKindAttr)
-    value = operand(IntOrFloat)
-    memref = operand(MemRefOfIntOrFloat)
-    indices = var_operand(VariadicIndex)
-    result_ = result(IntOrFloat, name="result")
+    kind = prop_def(AtomicRMWKindAttr)
+    value = operand_def(IntOrFloat)
+    memref = operand_def(MemRefOfIntOrFloat)
+    indices = var_operand_def(VariadicIndex)
+    result = result_def(IntOrFloat)
     assembly_format = (
         "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` "
         "type($memref) `)` `->` type($result)"
@@ -83,10 +83,10 @@ class GenericAtomicRMWOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.generic_atomic_rmw"
     traits = frozenset({SINGLE_BLOCK})
-    memref = operand(MemRefOfIntOrFloat)
-    indices = var_operand(VariadicIndex)
-    result_ = result(IntOrFloat, name="result")
-    atomic_body = region()
+    memref = operand_def(MemRefOfIntOrFloat)
+    indices = var_operand_def(VariadicIndex)
+    result = result_def(IntOrFloat)
+    atomic_body = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -144,7 +144,7 @@ class AtomicYieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.atomic_yield"
     traits = frozenset({TERMINATOR, PURE, has_parent("memref.generic_atomic_rmw")})
-    result_ = operand(name="result")
+    result = operand_def()
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:
@@ -163,7 +163,7 @@ class DmaStartOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.dma_start"
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -287,9 +287,9 @@ class DmaWaitOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.dma_wait"
-    tagMemRef = operand(MemRef)
-    tagIndices = var_operand(VariadicIndex)
-    numElements = operand(Index)
+    tagMemRef = operand_def(MemRef)
+    tagIndices = var_operand_def(VariadicIndex)
+    numElements = operand_def(Index)
     assembly_format = "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)"
 
     @classmethod

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.constraints import AttrConstraint
-from ...ir.fields import prop, result
+from ...ir.fields import prop_def, result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.symbol_table import lookup_nearest
@@ -33,16 +33,16 @@ class GlobalOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.global"
     traits = frozenset({SYMBOL})
-    sym_name = prop(C.SymbolNameAttr)
-    sym_visibility = prop(C.StrAttr, optional=True)
-    type = prop(
+    sym_name = prop_def(C.SymbolNameAttr)
+    sym_visibility = prop_def(C.StrAttr, optional=True)
+    type = prop_def(
         AttrConstraint(
             "memref type attribute", lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, T.MemRefType)
         )
     )
-    initial_value = prop(optional=True)
-    constant = prop(C.UnitAttr, optional=True)
-    alignment = prop(AlignmentAttr, optional=True)
+    initial_value = prop_def(optional=True)
+    constant = prop_def(C.UnitAttr, optional=True)
+    alignment = prop_def(AlignmentAttr, optional=True)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -132,8 +132,9 @@ class GetGlobalOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.get_global"
     traits = frozenset({PURE, SYMBOL_USER_OP_INTERFACE})
-    name_ = prop(C.FlatSymbolRefAttr, name="name")
-    result_ = result(StaticShapeMemRef, name="result")
+    if not TYPE_CHECKING:  # named like an Operation member (op.name stays Operation's): op.f.name
+        name = prop_def(C.FlatSymbolRefAttr)
+    result = result_def(StaticShapeMemRef)
     assembly_format = "$name `:` type($result) attr-dict"
 
     def verify_(self) -> None:

@@ -20,7 +20,7 @@ from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.constraints import AttrConstraint, TypeConstraint
 from ...ir.core import Value
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.layout import strides_and_offset
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
@@ -179,8 +179,8 @@ class CastOp(OpDef):
     traits = frozenset(
         {PURE, MEMREFS_NORMALIZABLE, SAME_OPERANDS_AND_RESULT_SHAPE, CAST_OP_INTERFACE, VIEW_LIKE_OP_INTERFACE}
     )
-    source = operand(AnyRankedOrUnrankedMemRef)
-    dest = result(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    dest = result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
@@ -206,8 +206,8 @@ class MemorySpaceCastOp(OpDef):
             VIEW_LIKE_OP_INTERFACE,
         }
     )
-    source = operand(AnyRankedOrUnrankedMemRef)
-    dest = result(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    dest = result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
@@ -233,8 +233,8 @@ class CopyOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.copy"
     traits = frozenset({COPY_OP_INTERFACE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_SHAPE})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    target = operand(AnyRankedOrUnrankedMemRef)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    target = operand_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
 
     @classmethod
@@ -257,8 +257,8 @@ class AssumeAlignmentOp(OpDef):
     OP_NAME = "memref.assume_alignment"
     asm_result_name = "assume_align"
     traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE, SAME_OPERANDS_AND_RESULT_TYPE})
-    memref = operand(MemRef)
-    alignment = prop(
+    memref = operand_def(MemRef)
+    alignment = prop_def(
         typed_attr(
             AttrConstraint(
                 "32-bit signless integer attribute whose value is positive",
@@ -267,7 +267,7 @@ class AssumeAlignmentOp(OpDef):
             T.i32,
         )
     )
-    result_ = result(MemRef, name="result")
+    result = result_def(MemRef)
     assembly_format = "$memref `,` $alignment attr-dict `:` type($memref)"
 
     def verify_(self) -> None:
@@ -284,21 +284,21 @@ class DimOp(OpDef):
     OP_NAME = "memref.dim"
     asm_result_name = "dim"
     traits = frozenset({MEMREFS_NORMALIZABLE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SHAPED_DIM_OP_INTERFACE})
-    source = operand(
+    source = operand_def(
         TypeConstraint(
             "unranked.memref of any type values or non-0-ranked.memref of any type values",
             lambda t: isinstance(t, T.UnrankedMemRefType) or (isinstance(t, T.MemRefType) and t.rank > 0),
             BASE_MEMREF_KIND,
         )
     )
-    index = operand(Index)
-    result_ = result(Index, name="result")
+    index = operand_def(Index)
+    result = result_def(Index)
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
         ps.types.setdefault("index", [T.index])
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -308,13 +308,13 @@ class RankOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.rank"
     traits = frozenset({PURE})
-    memref = operand(AnyRankedOrUnrankedMemRef)
-    result_ = result(Index, name="result")
+    memref = operand_def(AnyRankedOrUnrankedMemRef)
+    result = result_def(Index)
     assembly_format = "$memref attr-dict `:` type($memref)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -325,8 +325,8 @@ class ExtractAlignedPointerAsIndexOp(OpDef):
     OP_NAME = "memref.extract_aligned_pointer_as_index"
     asm_result_name = "intptr"
     traits = frozenset({PURE, SAME_VARIADIC_RESULT_SIZE})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    aligned_pointer = result(Index)
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    aligned_pointer = result_def(Index)
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
 
 
@@ -345,11 +345,11 @@ class LoadOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.load"
     traits = frozenset({MEMREFS_NORMALIZABLE, PROMOTABLE_MEM_OP_INTERFACE, DESTRUCTURABLE_ACCESSOR_OP_INTERFACE})
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    nontemporal = prop(BoolAttr, default=A.FALSE)
-    alignment = prop(AlignmentAttr, optional=True)
-    result_ = result(name="result")
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    nontemporal = prop_def(BoolAttr, default=A.FALSE)
+    alignment = prop_def(AlignmentAttr, optional=True)
+    result = result_def()
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
     @classmethod
@@ -357,7 +357,7 @@ class LoadOp(OpDef):
         index_types(ps, "indices")
         et = _elem_type_of(ps, "memref")
         if et is not None:
-            ps.types.setdefault("result_", [et])
+            ps.types.setdefault("result", [et])
 
     def verify_(self) -> None:
         mt = T.of_kind(self.operands[0].type, T.MemRefType)
@@ -374,11 +374,11 @@ class StoreOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.store"
     traits = frozenset({MEMREFS_NORMALIZABLE, PROMOTABLE_MEM_OP_INTERFACE, DESTRUCTURABLE_ACCESSOR_OP_INTERFACE})
-    value = operand()
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    nontemporal = prop(BoolAttr, default=A.FALSE)
-    alignment = prop(AlignmentAttr, optional=True)
+    value = operand_def()
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    nontemporal = prop_def(BoolAttr, default=A.FALSE)
+    alignment = prop_def(AlignmentAttr, optional=True)
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
     @classmethod
@@ -401,16 +401,16 @@ class PrefetchOp(OpDef):
 
     __slots__ = ()
     OP_NAME = "memref.prefetch"
-    memref = operand(MemRef)
-    indices = var_operand(VariadicIndex)
-    isWrite = prop(BoolAttr)
-    localityHint = prop(
+    memref = operand_def(MemRef)
+    indices = var_operand_def(VariadicIndex)
+    isWrite = prop_def(BoolAttr)
+    localityHint = prop_def(
         AttrConstraint(
             "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
             lambda a: isinstance(a, A.IntegerAttr) and a.type == T.i32 and 0 <= a.value <= 3,
         )
     )
-    isDataCache = prop(BoolAttr)
+    isDataCache = prop_def(BoolAttr)
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.layout import (
     DYNAMIC,
     has_identity_layout,
@@ -158,11 +158,11 @@ class ExpandShapeOp(DynamicIndexListFormat, _Reassociative):
     __slots__ = ()
     OP_NAME = "memref.expand_shape"
     asm_result_name = "expand_shape"
-    src = operand(StridedMemRef)
-    reassociation = prop(IndexListArrayAttr)
-    output_shape = var_operand(VariadicIndex)
-    static_output_shape = prop(DenseI64Array)
-    result_ = result(StridedMemRef, name="result")
+    src = operand_def(StridedMemRef)
+    reassociation = prop_def(IndexListArrayAttr)
+    output_shape = var_operand_def(VariadicIndex)
+    static_output_shape = prop_def(DenseI64Array)
+    result = result_def(StridedMemRef)
     assembly_format = (
         "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
         "$static_output_shape) attr-dict `:` type($src) `into` type($result)"
@@ -211,9 +211,9 @@ class CollapseShapeOp(_Reassociative):
     __slots__ = ()
     OP_NAME = "memref.collapse_shape"
     asm_result_name = "collapse_shape"
-    src = operand(StridedMemRef)
-    reassociation = prop(IndexListArrayAttr)
-    result_ = result(StridedMemRef, name="result")
+    src = operand_def(StridedMemRef)
+    reassociation = prop_def(IndexListArrayAttr)
+    result = result_def(StridedMemRef)
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.constraints import AttrConstraint
-from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def, var_result_def
 from ...ir.layout import (
     DYNAMIC,
     canonicalize_strided_layout,
@@ -103,14 +103,14 @@ class SubViewOp(_OffsetsSizesStrides):
     OP_NAME = "memref.subview"
     asm_result_name = "subview"
     traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
-    source = operand(MemRef)
-    offsets = var_operand(VariadicIndex)
-    sizes = var_operand(VariadicIndex)
-    strides = var_operand(VariadicIndex)
-    static_offsets = prop(DenseI64Array)
-    static_sizes = prop(DenseI64Array)
-    static_strides = prop(DenseI64Array)
-    result_ = result(MemRef, name="result")
+    source = operand_def(MemRef)
+    offsets = var_operand_def(VariadicIndex)
+    sizes = var_operand_def(VariadicIndex)
+    strides = var_operand_def(VariadicIndex)
+    static_offsets = prop_def(DenseI64Array)
+    static_sizes = prop_def(DenseI64Array)
+    static_strides = prop_def(DenseI64Array)
+    result = result_def(MemRef)
     assembly_format = (
         "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
         "custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -179,14 +179,14 @@ class ReinterpretCastOp(_OffsetsSizesStrides):
     OP_NAME = "memref.reinterpret_cast"
     asm_result_name = "reinterpret_cast"
     traits = frozenset({PURE, MEMREFS_NORMALIZABLE, VIEW_LIKE_OP_INTERFACE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    offsets = var_operand(VariadicIndex)
-    sizes = var_operand(VariadicIndex)
-    strides = var_operand(VariadicIndex)
-    static_offsets = prop(DenseI64Array)
-    static_sizes = prop(DenseI64Array)
-    static_strides = prop(DenseI64Array)
-    result_ = result(StridedMemRef, name="result")
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    offsets = var_operand_def(VariadicIndex)
+    sizes = var_operand_def(VariadicIndex)
+    strides = var_operand_def(VariadicIndex)
+    static_offsets = prop_def(DenseI64Array)
+    static_sizes = prop_def(DenseI64Array)
+    static_strides = prop_def(DenseI64Array)
+    result = result_def(StridedMemRef)
     assembly_format = (
         "$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) "
         "`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -239,10 +239,10 @@ class ViewOp(OpDef):
     OP_NAME = "memref.view"
     asm_result_name = "view"
     traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
-    source = operand(I8MemRef1D)
-    byte_shift = operand(Index)
-    sizes = var_operand(VariadicIndex)
-    result_ = result(MemRef, name="result")
+    source = operand_def(I8MemRef1D)
+    byte_shift = operand_def(Index)
+    sizes = var_operand_def(VariadicIndex)
+    result = result_def(MemRef)
     assembly_format = "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)"
 
     @classmethod
@@ -273,9 +273,9 @@ class ReshapeOp(OpDef):
     OP_NAME = "memref.reshape"
     asm_result_name = "reshape"
     traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
-    source = operand(AnyRankedOrUnrankedMemRef)
-    shape = operand(ShapeMemRef)
-    result_ = result(AnyRankedOrUnrankedMemRef, name="result")
+    source = operand_def(AnyRankedOrUnrankedMemRef)
+    shape = operand_def(ShapeMemRef)
+    result = result_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -325,9 +325,9 @@ class TransposeOp(OpDef):
     OP_NAME = "memref.transpose"
     asm_result_name = "transpose"
     traits = frozenset({PURE})
-    in_ = operand(StridedMemRef, name="in")
-    permutation = prop(AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr)))
-    result_ = result(StridedMemRef, name="result")
+    in_ = operand_def(StridedMemRef, name="in")
+    permutation = prop_def(AttrConstraint("AffineMap attribute", lambda a: isinstance(a, A.AffineMapAttr)))
+    result = result_def(StridedMemRef)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -385,10 +385,10 @@ class ExtractStridedMetadataOp(OpDef):
     __slots__ = ()
     OP_NAME = "memref.extract_strided_metadata"
     traits = frozenset({PURE, SAME_VARIADIC_RESULT_SIZE, VIEW_LIKE_OP_INTERFACE, INFER_TYPE_OP_INTERFACE})
-    source = operand(StridedMemRef)
+    source = operand_def(StridedMemRef)
     # Upstream: base_buffer, offset, sizes (variadic), strides (variadic),
     # split evenly (SameVariadicResultSize); one group here, split by rank.
-    results_ = var_result(name="results")
+    results = var_result_def()
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
 
     @classmethod

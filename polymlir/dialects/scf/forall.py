@@ -14,7 +14,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Operation, Region, Value
-from ...ir.fields import prop, region, var_operand, var_result
+from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -51,9 +51,8 @@ VarRankedTensor = C.TypeConstraint(
 )
 # Device mapping attributes (#gpu.thread<x>, ...) belong to dialects we keep
 # opaque; any dialect attribute is accepted as one.
-DeviceMappingArrayAttr = C.AttrConstraint(
-    "Device Mapping array attribute",
-    lambda a: isinstance(a, A.ArrayAttr) and all(isinstance(x, A.OpaqueAttr) for x in a),
+DeviceMappingArrayAttr = C.attr_of(
+    A.ArrayAttr, "Device Mapping array attribute", lambda a: all(isinstance(x, A.OpaqueAttr) for x in a)
 )
 
 # Ops implementing ParallelCombiningOpInterface (allowed in scf.forall.in_parallel).
@@ -81,16 +80,16 @@ class ForallOp(OpDef):
         }
     )
     implicit_terminator = "scf.forall.in_parallel"
-    dynamicLowerBound = var_operand(VarIndex)
-    dynamicUpperBound = var_operand(VarIndex)
-    dynamicStep = var_operand(VarIndex)
-    outputs = var_operand(VarRankedTensor)
-    staticLowerBound = prop(C.DenseI64ArrayAttr)
-    staticUpperBound = prop(C.DenseI64ArrayAttr)
-    staticStep = prop(C.DenseI64ArrayAttr)
-    mapping = prop(DeviceMappingArrayAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    dynamicLowerBound = var_operand_def(VarIndex)
+    dynamicUpperBound = var_operand_def(VarIndex)
+    dynamicStep = var_operand_def(VarIndex)
+    outputs = var_operand_def(VarRankedTensor)
+    staticLowerBound = prop_def(C.DenseI64ArrayAttr)
+    staticUpperBound = prop_def(C.DenseI64ArrayAttr)
+    staticStep = prop_def(C.DenseI64ArrayAttr)
+    mapping = prop_def(DeviceMappingArrayAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @property
     def rank(self) -> int:
@@ -264,7 +263,7 @@ class InParallelOp(OpDef):
             PARALLEL_COMBINING_OP_INTERFACE,
         }
     )
-    region = region()
+    region = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -13,12 +13,13 @@ first error reported is the one ``mlir-opt`` reports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Operation, OpResult, Region, Value
-from ...ir.fields import operand, prop, region, var_operand, var_region, var_result
+from ...ir.fields import operand_def, prop_def, region_def, var_operand_def, var_region_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -243,7 +244,8 @@ class YieldOp(OpDef):
             has_parent("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
         }
     )
-    results_ = var_operand(name="results")
+    if not TYPE_CHECKING:  # named like an Operation member (op.results stays Operation's): op.f.results
+        results = var_operand_def()
     assembly_format = "attr-dict ($results^ `:` type($results))?"
 
 
@@ -255,8 +257,8 @@ class ConditionOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.condition"
     traits = frozenset({PURE, TERMINATOR, REGION_BRANCH_TERMINATOR, has_parent("scf.while")})
-    condition = operand(C.I1)
-    args = var_operand()
+    condition = operand_def(C.I1)
+    args = var_operand_def()
     assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?"
 
 
@@ -270,9 +272,9 @@ class ExecuteRegionOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.execute_region"
     traits = frozenset({REGION_BRANCH_OP_INTERFACE})
-    no_inline = prop(C.UnitAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    no_inline = prop_def(C.UnitAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -320,13 +322,13 @@ class ForOp(OpDef):
     OP_NAME = "scf.for"
     traits = frozenset({AFFINE_SCOPE, SINGLE_BLOCK, CONDITIONALLY_SPECULATABLE}) | _LOOP_TRAITS
     implicit_terminator = "scf.yield"
-    lowerBound = operand(SignlessIntOrIndex)
-    upperBound = operand(SignlessIntOrIndex)
-    step = operand(SignlessIntOrIndex)
-    initArgs = var_operand()
-    unsignedCmp = prop(C.UnitAttr, optional=True)
-    results_ = var_result(name="results")
-    region = region()
+    lowerBound = operand_def(SignlessIntOrIndex)
+    upperBound = operand_def(SignlessIntOrIndex)
+    step = operand_def(SignlessIntOrIndex)
+    initArgs = var_operand_def()
+    unsignedCmp = prop_def(C.UnitAttr, optional=True)
+    results = var_result_def()
+    region = region_def()
 
     @property
     def body(self) -> Block:
@@ -468,10 +470,10 @@ class IfOp(OpDef):
         }
     )
     implicit_terminator = "scf.yield"
-    condition = operand(C.I1)
-    results_ = var_result(name="results")
-    thenRegion = region()
-    elseRegion = region()
+    condition = operand_def(C.I1)
+    results = var_result_def()
+    thenRegion = region_def()
+    elseRegion = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -532,10 +534,10 @@ class WhileOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.while"
     traits = frozenset({SINGLE_BLOCK, LOOP_LIKE_OP_INTERFACE, REGION_BRANCH_OP_INTERFACE, RECURSIVE_MEMORY_EFFECTS})
-    inits = var_operand()
-    results_ = var_result(name="results")
-    before = region()
-    after = region()
+    inits = var_operand_def()
+    results = var_result_def()
+    before = region_def()
+    after = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -610,11 +612,11 @@ class IndexSwitchOp(OpDef):
     OP_NAME = "scf.index_switch"
     traits = frozenset({SINGLE_BLOCK, REGION_BRANCH_OP_INTERFACE, RECURSIVE_MEMORY_EFFECTS})
     implicit_terminator = "scf.yield"
-    arg = operand(C.Index)
-    cases = prop(C.DenseI64ArrayAttr)
-    results_ = var_result(name="results")
-    defaultRegion = region()
-    caseRegions = var_region()
+    arg = operand_def(C.Index)
+    cases = prop_def(C.DenseI64ArrayAttr)
+    results = var_result_def()
+    defaultRegion = region_def()
+    caseRegions = var_region_def()
     assembly_format = (
         "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` "
         "`` `default` $defaultRegion"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import operand, region, var_operand, var_region, var_result
+from ...ir.fields import operand_def, region_def, var_operand_def, var_region_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -41,12 +41,12 @@ class ParallelOp(OpDef):
     OP_NAME = "scf.parallel"
     traits = frozenset({SINGLE_BLOCK, HAS_PARALLEL_REGION}) | _LOOP_TRAITS
     implicit_terminator = "scf.reduce"
-    lowerBound = var_operand(VarIndex)
-    upperBound = var_operand(VarIndex)
-    step = var_operand(VarIndex)
-    initVals = var_operand(C.TypeConstraint("variadic of any type", lambda t: True))
-    results_ = var_result(name="results")
-    region = region()
+    lowerBound = var_operand_def(VarIndex)
+    upperBound = var_operand_def(VarIndex)
+    step = var_operand_def(VarIndex)
+    initVals = var_operand_def(C.TypeConstraint("variadic of any type", lambda t: True))
+    results = var_result_def()
+    region = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -151,8 +151,8 @@ class ReduceOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.reduce"
     traits = frozenset({TERMINATOR, REGION_BRANCH_TERMINATOR, has_parent("scf.parallel"), RECURSIVE_MEMORY_EFFECTS})
-    operands_ = var_operand(name="operands")
-    reductions = var_region()
+    operands = var_operand_def()
+    reductions = var_region_def()
     assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"
 
     def verify_(self) -> None:
@@ -185,7 +185,7 @@ class ReduceReturnOp(OpDef):
     __slots__ = ()
     OP_NAME = "scf.reduce.return"
     traits = frozenset({PURE, TERMINATOR, has_parent("scf.reduce")})
-    result = operand()
+    result = operand_def()
     assembly_format = "$result attr-dict `:` type($result)"
 
     def verify_(self) -> None:

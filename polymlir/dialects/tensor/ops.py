@@ -10,7 +10,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
-from ...ir.fields import operand, prop, region, result, var_operand
+from ...ir.fields import operand_def, prop_def, region_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -109,8 +109,8 @@ def _bitwidth(t: T.Type) -> int | None:
 class _CastBase(OpDef):
     __slots__ = ()
     traits = frozenset({PURE, CAST_OP_INTERFACE})
-    source = operand(AnyTensor)
-    dest = result(AnyTensor)
+    source = operand_def(AnyTensor)
+    dest = result_def(AnyTensor)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def _compatible(self, a: T.ShapedType, b: T.ShapedType) -> bool:
@@ -156,9 +156,9 @@ class ConcatOp(OpDef):
     OP_NAME = "tensor.concat"
     asm_result_name = "concat"
     traits = frozenset({PURE})
-    dim = prop(I64Attr)
-    inputs = var_operand(AnyRankedTensor)
-    result_ = result(AnyRankedTensor, name="result")
+    dim = prop_def(I64Attr)
+    inputs = var_operand_def(AnyRankedTensor)
+    result = result_def(AnyRankedTensor)
     assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -208,15 +208,15 @@ class DimOp(OpDef):
     OP_NAME = "tensor.dim"
     asm_result_name = "dim"
     traits = frozenset({NO_MEMORY_EFFECT, SHAPED_DIM_OP_INTERFACE})
-    source = operand(AnyNon0RankedOrUnrankedTensor)
-    index = operand(C.Index)
-    result_ = result(C.Index, name="result")
+    source = operand_def(AnyNon0RankedOrUnrankedTensor)
+    index = operand_def(C.Index)
+    result = result_def(C.Index)
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
         ps.types.setdefault("index", [T.index])
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -226,8 +226,8 @@ class EmptyOp(OpDef):
     __slots__ = ()
     OP_NAME = "tensor.empty"
     traits = frozenset({PURE})
-    dynamicSizes = var_operand(C.Index)
-    result_ = result(AnyRankedTensor, name="result")
+    dynamicSizes = var_operand_def(C.Index)
+    result = result_def(AnyRankedTensor)
     assembly_format = "`(`$dynamicSizes`)` attr-dict `:` type($result)"
 
     @classmethod
@@ -249,9 +249,9 @@ class ExtractOp(OpDef):
     OP_NAME = "tensor.extract"
     asm_result_name = "extracted"
     traits = frozenset({PURE})
-    tensor = operand(AnyRankedTensor)
-    indices = var_operand(C.Index)
-    result_ = result(name="result")
+    tensor = operand_def(AnyRankedTensor)
+    indices = var_operand_def(C.Index)
+    result = result_def()
     assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)"
 
     @classmethod
@@ -259,7 +259,7 @@ class ExtractOp(OpDef):
         ps.types.setdefault("indices", [T.index] * len(ps.operands.get("indices", [])))
         t = ps.types.get("tensor", [None])[0]
         if isinstance(t, T.ShapedType):
-            ps.types.setdefault("result_", [t.element_type])
+            ps.types.setdefault("result", [t.element_type])
 
     def verify_(self) -> None:
         t = self.tensor.type
@@ -277,10 +277,10 @@ class InsertOp(OpDef):
     OP_NAME = "tensor.insert"
     asm_result_name = "inserted"
     traits = frozenset({PURE, DESTINATION_STYLE_OP_INTERFACE})
-    scalar = operand()
-    dest = operand(AnyRankedTensor)
-    indices = var_operand(C.Index)
-    result_ = result(AnyRankedTensor, name="result")
+    scalar = operand_def()
+    dest = operand_def(AnyRankedTensor)
+    indices = var_operand_def(C.Index)
+    result = result_def(AnyRankedTensor)
     assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)"
 
     @classmethod
@@ -288,7 +288,7 @@ class InsertOp(OpDef):
         ps.types.setdefault("indices", [T.index] * len(ps.operands.get("indices", [])))
         t = ps.types.get("dest", [None])[0]
         if isinstance(t, T.ShapedType):
-            ps.types.setdefault("result_", [t])
+            ps.types.setdefault("result", [t])
             ps.types.setdefault("scalar", [t.element_type])
 
     def verify_(self) -> None:
@@ -309,13 +309,13 @@ class FromElementsOp(OpDef):
     OP_NAME = "tensor.from_elements"
     asm_result_name = "from_elements"
     traits = frozenset({PURE})
-    elements = var_operand()
-    result_ = result(AnyStaticShapeTensor, name="result")
+    elements = var_operand_def()
+    result = result_def(AnyStaticShapeTensor)
     assembly_format = "$elements attr-dict `:` type($result)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        t = ps.types.get("result_", [None])[0]
+        t = ps.types.get("result", [None])[0]
         if isinstance(t, T.RankedTensorType):
             if not t.has_static_shape:
                 p.error(
@@ -347,13 +347,13 @@ class RankOp(OpDef):
     OP_NAME = "tensor.rank"
     asm_result_name = "rank"
     traits = frozenset({PURE})
-    tensor = operand(AnyTensor)
-    result_ = result(C.Index, name="result")
+    tensor = operand_def(AnyTensor)
+    result = result_def(C.Index)
     assembly_format = "$tensor attr-dict `:` type($tensor)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("result_", [T.index])
+        ps.types.setdefault("result", [T.index])
 
 
 @register_op
@@ -364,9 +364,9 @@ class SplatOp(OpDef):
     OP_NAME = "tensor.splat"
     asm_result_name = "splat"
     traits = frozenset({PURE})
-    input = operand()
-    dynamicSizes = var_operand(C.Index)
-    aggregate = result(AnyRankedTensor)
+    input = operand_def()
+    dynamicSizes = var_operand_def(C.Index)
+    aggregate = result_def(AnyRankedTensor)
     assembly_format = "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)"
 
     @classmethod
@@ -393,9 +393,9 @@ class ReshapeOp(OpDef):
     OP_NAME = "tensor.reshape"
     asm_result_name = "reshape"
     traits = frozenset({PURE})
-    source = operand(AnyTensor)
-    shape = operand(ShapeTensor)
-    result_ = result(AnyTensor, name="result")
+    source = operand_def(AnyTensor)
+    shape = operand_def(ShapeTensor)
+    result = result_def(AnyTensor)
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -461,11 +461,11 @@ class GatherOp(OpDef):
     OP_NAME = "tensor.gather"
     asm_result_name = "gather"
     traits = frozenset({PURE})
-    source = operand(AnyRankedTensor)
-    indices = operand(IndexTensor)
-    gather_dims = prop(C.DenseI64ArrayAttr)
-    unique = prop(C.UnitAttr, optional=True)
-    result_ = result(AnyRankedTensor, name="result")
+    source = operand_def(AnyRankedTensor)
+    indices = operand_def(IndexTensor)
+    gather_dims = prop_def(C.DenseI64ArrayAttr)
+    unique = prop_def(C.UnitAttr, optional=True)
+    result = result_def(AnyRankedTensor)
     assembly_format = (
         "$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? "
         "attr-dict `:` functional-type(operands, results)"
@@ -492,12 +492,12 @@ class ScatterOp(OpDef):
     OP_NAME = "tensor.scatter"
     asm_result_name = "scatter"
     traits = frozenset({PURE})
-    source = operand(AnyRankedTensor)
-    dest = operand(AnyRankedTensor)
-    indices = operand(IndexTensor)
-    scatter_dims = prop(C.DenseI64ArrayAttr)
-    unique = prop(C.UnitAttr, optional=True)
-    result_ = result(AnyRankedTensor, name="result")
+    source = operand_def(AnyRankedTensor)
+    dest = operand_def(AnyRankedTensor)
+    indices = operand_def(IndexTensor)
+    scatter_dims = prop_def(C.DenseI64ArrayAttr)
+    unique = prop_def(C.UnitAttr, optional=True)
+    result = result_def(AnyRankedTensor)
     assembly_format = (
         "$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` "
         "(`unique` $unique^)? attr-dict `:` functional-type(operands, results)"
@@ -527,7 +527,7 @@ class YieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "tensor.yield"
     traits = frozenset({PURE, TERMINATOR, RETURN_LIKE, has_parent("tensor.generate", "tensor.pad")})
-    value = operand()
+    value = operand_def()
     assembly_format = "$value attr-dict `:` type($value)"
 
 
@@ -558,9 +558,9 @@ class GenerateOp(OpDef):
     asm_result_name = "generated"
     traits = frozenset({RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK})
     implicit_terminator = "tensor.yield"
-    dynamicExtents = var_operand(C.Index)
-    result_ = result(AnyRankedTensor, name="result")
-    body = region()
+    dynamicExtents = var_operand_def(C.Index)
+    result = result_def(AnyRankedTensor)
+    body = region_def()
     assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
 
     @classmethod
@@ -607,14 +607,14 @@ class PadOp(DynamicIndexListFormat, OpDef):
     asm_result_name = "padded"
     traits = frozenset({PURE, SINGLE_BLOCK})
     implicit_terminator = "tensor.yield"
-    source = operand(AnyRankedTensor)
-    low = var_operand(C.Index)
-    high = var_operand(C.Index)
-    static_low = prop(C.DenseI64ArrayAttr)
-    static_high = prop(C.DenseI64ArrayAttr)
-    nofold = prop(C.UnitAttr, optional=True)
-    result_ = result(AnyRankedTensor, name="result")
-    region_ = region(name="region")
+    source = operand_def(AnyRankedTensor)
+    low = var_operand_def(C.Index)
+    high = var_operand_def(C.Index)
+    static_low = prop_def(C.DenseI64ArrayAttr)
+    static_high = prop_def(C.DenseI64ArrayAttr)
+    nofold = prop_def(C.UnitAttr, optional=True)
+    result = result_def(AnyRankedTensor)
+    region = region_def()
     assembly_format = (
         "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
         "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "

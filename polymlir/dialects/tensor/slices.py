@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import operand, prop, result, var_operand
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -73,14 +73,14 @@ class ExtractSliceOp(_SliceBase):
     OP_NAME = "tensor.extract_slice"
     asm_result_name = "extracted_slice"
     traits = frozenset({PURE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
-    source = operand(AnyRankedTensor)
-    offsets = var_operand(C.Index)
-    sizes = var_operand(C.Index)
-    strides = var_operand(C.Index)
-    static_offsets = prop(C.DenseI64ArrayAttr)
-    static_sizes = prop(C.DenseI64ArrayAttr)
-    static_strides = prop(C.DenseI64ArrayAttr)
-    result_ = result(AnyRankedTensor, name="result")
+    source = operand_def(AnyRankedTensor)
+    offsets = var_operand_def(C.Index)
+    sizes = var_operand_def(C.Index)
+    strides = var_operand_def(C.Index)
+    static_offsets = prop_def(C.DenseI64ArrayAttr)
+    static_sizes = prop_def(C.DenseI64ArrayAttr)
+    static_strides = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(AnyRankedTensor)
     assembly_format = (
         "$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
         "custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -114,15 +114,15 @@ class InsertSliceOp(_InsertSliceBase):
     OP_NAME = "tensor.insert_slice"
     asm_result_name = "inserted_slice"
     traits = frozenset({PURE, OFFSET_SIZE_AND_STRIDE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
-    source = operand(AnyRankedTensor)
-    dest = operand(AnyRankedTensor)
-    offsets = var_operand(C.Index)
-    sizes = var_operand(C.Index)
-    strides = var_operand(C.Index)
-    static_offsets = prop(C.DenseI64ArrayAttr)
-    static_sizes = prop(C.DenseI64ArrayAttr)
-    static_strides = prop(C.DenseI64ArrayAttr)
-    result_ = result(AnyRankedTensor, name="result")
+    source = operand_def(AnyRankedTensor)
+    dest = operand_def(AnyRankedTensor)
+    offsets = var_operand_def(C.Index)
+    sizes = var_operand_def(C.Index)
+    strides = var_operand_def(C.Index)
+    static_offsets = prop_def(C.DenseI64ArrayAttr)
+    static_sizes = prop_def(C.DenseI64ArrayAttr)
+    static_strides = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(AnyRankedTensor)
     assembly_format = (
         "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
         "custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -134,7 +134,7 @@ class InsertSliceOp(_InsertSliceBase):
     def infer_types(cls, p, ps, state) -> None:
         t = ps.types.get("dest")
         if t:
-            ps.types.setdefault("result_", list(t))
+            ps.types.setdefault("result", list(t))
 
     def verify_(self) -> None:
         if self.result_types[0] != self.dest.type:
@@ -149,14 +149,14 @@ class ParallelInsertSliceOp(_InsertSliceBase):
     __slots__ = ()
     OP_NAME = "tensor.parallel_insert_slice"
     traits = frozenset({OFFSET_SIZE_AND_STRIDE_OP_INTERFACE})
-    source = operand(AnyRankedTensor)
-    dest = operand(AnyRankedTensor)
-    offsets = var_operand(C.Index)
-    sizes = var_operand(C.Index)
-    strides = var_operand(C.Index)
-    static_offsets = prop(C.DenseI64ArrayAttr)
-    static_sizes = prop(C.DenseI64ArrayAttr)
-    static_strides = prop(C.DenseI64ArrayAttr)
+    source = operand_def(AnyRankedTensor)
+    dest = operand_def(AnyRankedTensor)
+    offsets = var_operand_def(C.Index)
+    sizes = var_operand_def(C.Index)
+    strides = var_operand_def(C.Index)
+    static_offsets = prop_def(C.DenseI64ArrayAttr)
+    static_sizes = prop_def(C.DenseI64ArrayAttr)
+    static_strides = prop_def(C.DenseI64ArrayAttr)
     assembly_format = (
         "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
         "custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -253,11 +253,11 @@ class ExpandShapeOp(DynamicIndexListFormat, OpDef):
     OP_NAME = "tensor.expand_shape"
     asm_result_name = "expanded"
     traits = frozenset({PURE})
-    src = operand(AnyTensor)
-    output_shape = var_operand(C.Index)
-    reassociation = prop(IndexListArrayAttr)
-    static_output_shape = prop(C.DenseI64ArrayAttr)
-    result_ = result(AnyTensor, name="result")
+    src = operand_def(AnyTensor)
+    output_shape = var_operand_def(C.Index)
+    reassociation = prop_def(IndexListArrayAttr)
+    static_output_shape = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(AnyTensor)
     assembly_format = (
         "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
         "$static_output_shape) attr-dict `:` type($src) `into` type($result)"
@@ -290,9 +290,9 @@ class CollapseShapeOp(OpDef):
     OP_NAME = "tensor.collapse_shape"
     asm_result_name = "collapsed"
     traits = frozenset({PURE})
-    src = operand(AnyTensor)
-    reassociation = prop(IndexListArrayAttr)
-    result_ = result(AnyTensor, name="result")
+    src = operand_def(AnyTensor)
+    reassociation = prop_def(IndexListArrayAttr)
+    result = result_def(AnyTensor)
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def verify_(self) -> None:

@@ -10,7 +10,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr
 from ...ir.core import Operation
-from ...ir.fields import operand, opt_operand, prop, region, result, var_result
+from ...ir.fields import operand_def, opt_operand_def, prop_def, region_def, result_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -65,18 +65,18 @@ class ContractionOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.contract"
     traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
-    lhs = operand(AnyVectorNonZero)
-    rhs = operand(AnyVectorNonZero)
-    acc = operand()
-    indexing_maps = prop(C.ArrayAttr)
-    iterator_types = prop(
+    lhs = operand_def(AnyVectorNonZero)
+    rhs = operand_def(AnyVectorNonZero)
+    acc = operand_def()
+    indexing_maps = prop_def(C.ArrayAttr)
+    iterator_types = prop_def(
         C.AttrConstraint(
             "Iterator type should be an enum.",
             lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a),
         )
     )
-    kind = prop(KIND, default=KIND_ADD, populate=True)
-    result_ = result(name="result")
+    kind = prop_def(KIND, default=KIND_ADD, populate=True)
+    result = result_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -246,11 +246,11 @@ class OuterProductOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.outerproduct"
     traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
-    lhs = operand(AnyVectorNonZero)
-    rhs = operand()
-    acc = opt_operand(AnyVectorNonZero)
-    kind = prop(KIND, default=KIND_ADD, populate=True)
-    result_ = result(AnyVectorNonZero, name="result")
+    lhs = operand_def(AnyVectorNonZero)
+    rhs = operand_def()
+    acc = opt_operand_def(AnyVectorNonZero)
+    kind = prop_def(KIND, default=KIND_ADD, populate=True)
+    result = result_def(AnyVectorNonZero)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -331,10 +331,10 @@ class MaskOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.mask"
     traits = frozenset({SINGLE_BLOCK, RECURSIVE_MEMORY_EFFECTS, NO_REGION_ARGUMENTS})
-    mask = operand(BoolVectorNonZero)
-    passthru = opt_operand()
-    results_ = var_result(name="results")
-    maskRegion = region()
+    mask = operand_def(BoolVectorNonZero)
+    passthru = opt_operand_def()
+    results = var_result_def()
+    maskRegion = region_def()
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -447,9 +447,9 @@ class PrintOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.print"
     traits = frozenset()
-    source = opt_operand(_PRINTABLE)
-    punctuation = prop(C.dialect_attr("vector.punctuation"), default=PUNCT_NEWLINE, populate=True)
-    stringLiteral = prop(C.StrAttr, optional=True)
+    source = opt_operand_def(_PRINTABLE)
+    punctuation = prop_def(C.dialect_attr("vector.punctuation"), default=PUNCT_NEWLINE, populate=True)
+    stringLiteral = prop_def(C.StrAttr, optional=True)
 
     # ($source^ `:` type($source))? oilist(`str` $stringLiteral | `punctuation` $punctuation) attr-dict
     @classmethod

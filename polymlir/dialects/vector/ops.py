@@ -13,7 +13,7 @@ from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
-from ...ir.fields import operand, prop, result, var_operand, var_result
+from ...ir.fields import operand_def, prop_def, result_def, var_operand_def, var_result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import ELEMENTWISE, PURE, RETURN_LIKE, SAME_OPERANDS_AND_RESULT_TYPE, TERMINATOR
@@ -153,8 +153,8 @@ class BroadcastOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.broadcast"
     traits = frozenset({PURE})
-    source = operand()
-    vector = result(AnyVector)
+    source = operand_def()
+    vector = result_def(AnyVector)
     assembly_format = "$source attr-dict `:` type($source) `to` type($vector)"
 
     def verify_(self) -> None:
@@ -185,10 +185,10 @@ class ShuffleOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.shuffle"
     traits = frozenset({PURE})
-    v1 = operand(AnyFixedVector)
-    v2 = operand(AnyFixedVector)
-    mask = prop(C.DenseI64ArrayAttr)
-    vector = result(AnyVectorNonZero)
+    v1 = operand_def(AnyFixedVector)
+    v2 = operand_def(AnyFixedVector)
+    mask = prop_def(C.DenseI64ArrayAttr)
+    vector = result_def(AnyVectorNonZero)
     assembly_format = "$v1 `,` $v2 $mask attr-dict `:` type($v1) `,` type($v2)"
 
     @classmethod
@@ -244,10 +244,10 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
     __slots__ = ()
     OP_NAME = "vector.extract"
     traits = frozenset({PURE})
-    source = operand(AnyVector)
-    dynamic_position = var_operand(C.Index)
-    static_position = prop(C.DenseI64ArrayAttr)
-    result_ = result(name="result")
+    source = operand_def(AnyVector)
+    dynamic_position = var_operand_def(C.Index)
+    static_position = prop_def(C.DenseI64ArrayAttr)
+    result = result_def()
     assembly_format = (
         "$source `` custom<DynamicIndexList>($dynamic_position, $static_position) "
         "attr-dict `:` type($result) `from` type($source)"
@@ -289,16 +289,16 @@ class InsertOp(DynamicIndexListFormat, OpDef):
     __slots__ = ()
     OP_NAME = "vector.insert"
     traits = frozenset({PURE})
-    valueToStore = operand()
-    dest = operand(AnyVector)
-    dynamic_position = var_operand(C.Index)
-    static_position = prop(C.DenseI64ArrayAttr)
-    result_ = result(AnyVector, name="result")
+    valueToStore = operand_def()
+    dest = operand_def(AnyVector)
+    dynamic_position = var_operand_def(C.Index)
+    static_position = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(AnyVector)
     assembly_format = (
         "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) "
         "attr-dict `:` type($valueToStore) `into` type($dest)"
     )
-    type_matches = (("dest", "result_"),)
+    type_matches = (("dest", "result"),)
 
     def verify_(self) -> None:
         st, dt = self.valueToStore.type, self.dest.type
@@ -335,13 +335,13 @@ class FromElementsOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.from_elements"
     traits = frozenset({PURE})
-    elements = var_operand()
-    result_ = result(AnyFixedVector, name="result")
+    elements = var_operand_def()
+    result = result_def(AnyFixedVector)
     assembly_format = "$elements attr-dict `:` type($result)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        t = ps.types.get("result_", [None])[0]
+        t = ps.types.get("result", [None])[0]
         if isinstance(t, T.VectorType):
             n = len(ps.operands.get("elements", []))
             if n != t.num_elements:
@@ -366,8 +366,8 @@ class ToElementsOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.to_elements"
     traits = frozenset({PURE})
-    source = operand(AnyFixedVector)
-    elements = var_result()
+    source = operand_def(AnyFixedVector)
+    elements = var_result_def()
     assembly_format = "$source attr-dict `:` type($source)"
 
     @classmethod
@@ -389,10 +389,10 @@ class FMAOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.fma"
     traits = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE})
-    lhs = operand(FloatVector)
-    rhs = operand(FloatVector)
-    acc = operand(FloatVector)
-    result_ = result(FloatVector, name="result")
+    lhs = operand_def(FloatVector)
+    rhs = operand_def(FloatVector)
+    acc = operand_def(FloatVector)
+    result = result_def(FloatVector)
     assembly_format = "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)"
 
     def _verify_traits(self) -> None:
@@ -408,9 +408,9 @@ class InterleaveOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.interleave"
     traits = frozenset({PURE})
-    lhs = operand(AnyVector)
-    rhs = operand(AnyVector)
-    result_ = result(AnyVectorNonZero, name="result")
+    lhs = operand_def(AnyVector)
+    rhs = operand_def(AnyVector)
+    result = result_def(AnyVectorNonZero)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)"
     type_matches = (("lhs", "rhs"),)
 
@@ -433,9 +433,9 @@ class DeinterleaveOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.deinterleave"
     traits = frozenset({PURE})
-    source = operand(AnyVectorNonZero)
-    res1 = result(AnyVectorNonZero)
-    res2 = result(AnyVectorNonZero)
+    source = operand_def(AnyVectorNonZero)
+    res1 = result_def(AnyVectorNonZero)
+    res2 = result_def(AnyVectorNonZero)
     assembly_format = "$source attr-dict `:` type($source) `->` type($res1)"
     type_matches = (("res1", "res2"),)
 
@@ -465,10 +465,10 @@ class ScalableInsertOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.scalable.insert"
     traits = frozenset({PURE})
-    valueToStore = operand(Vector1D)
-    dest = operand(ScalableVector1D)
-    pos = prop(I64Attr)
-    res = result(ScalableVector1D)
+    valueToStore = operand_def(Vector1D)
+    dest = operand_def(ScalableVector1D)
+    pos = prop_def(I64Attr)
+    res = result_def(ScalableVector1D)
     assembly_format = "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)"
     type_matches = (("dest", "res"),)
 
@@ -487,9 +487,9 @@ class ScalableExtractOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.scalable.extract"
     traits = frozenset({PURE})
-    source = operand(ScalableVector1D)
-    pos = prop(I64Attr)
-    res = result(Vector1D)
+    source = operand_def(ScalableVector1D)
+    pos = prop_def(I64Attr)
+    res = result_def(Vector1D)
     assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
 
     def verify_(self) -> None:
@@ -510,13 +510,13 @@ class CreateMaskOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.create_mask"
     traits = frozenset({PURE})
-    operands_ = var_operand(C.Index, name="operands")
-    result_ = result(BoolVector, name="result")
+    operands = var_operand_def(C.Index)
+    result = result_def(BoolVector)
     assembly_format = "$operands attr-dict `:` type(results)"
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
-        ps.types.setdefault("operands_", [T.index] * len(ps.operands.get("operands_", [])))
+        ps.types.setdefault("operands", [T.index] * len(ps.operands.get("operands", [])))
 
     def verify_(self) -> None:
         t = T.of_kind(self.result_types[0], T.VectorType)
@@ -535,8 +535,8 @@ class ConstantMaskOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.constant_mask"
     traits = frozenset({PURE})
-    mask_dim_sizes = prop(C.DenseI64ArrayAttr)
-    result_ = result(BoolVector, name="result")
+    mask_dim_sizes = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(BoolVector)
     assembly_format = "$mask_dim_sizes attr-dict `:` type(results)"
 
     def verify_(self) -> None:
@@ -572,7 +572,7 @@ class StepOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.step"
     traits = frozenset({PURE})
-    result_ = result(IndexVector1D, name="result")
+    result = result_def(IndexVector1D)
     assembly_format = "attr-dict `:` type($result)"
 
 
@@ -584,7 +584,7 @@ class VectorScaleOp(OpDef):
     OP_NAME = "vector.vscale"
     asm_result_name = "vscale"
     traits = frozenset({PURE})
-    res = result(C.Index)
+    res = result_def(C.Index)
     assembly_format = "attr-dict"
 
     @classmethod
@@ -599,5 +599,5 @@ class YieldOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.yield"
     traits = frozenset({PURE, TERMINATOR, RETURN_LIKE})
-    operands_ = var_operand(name="operands")
+    operands = var_operand_def()
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...ir import constraints as C
 from ...ir import types as T
-from ...ir.fields import operand, opt_operand, prop, result
+from ...ir.fields import operand_def, opt_operand_def, prop_def, result_def
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import MASKABLE_OP_INTERFACE, PURE
@@ -57,11 +57,11 @@ class ExtractStridedSliceOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.extract_strided_slice"
     traits = frozenset({PURE})
-    source = operand(AnyVectorNonZero)
-    offsets = prop(IntegerArrayAttr)
-    sizes = prop(IntegerArrayAttr)
-    strides = prop(IntegerArrayAttr)
-    result_ = result(AnyVectorNonZero, name="result")
+    source = operand_def(AnyVectorNonZero)
+    offsets = prop_def(IntegerArrayAttr)
+    sizes = prop_def(IntegerArrayAttr)
+    strides = prop_def(IntegerArrayAttr)
+    result = result_def(AnyVectorNonZero)
     assembly_format = "$source attr-dict `:` type($source) `to` type(results)"
 
     def verify_(self) -> None:
@@ -97,11 +97,11 @@ class InsertStridedSliceOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.insert_strided_slice"
     traits = frozenset({PURE})
-    valueToStore = operand(AnyVectorNonZero)
-    dest = operand(AnyVectorNonZero)
-    offsets = prop(IntegerArrayAttr)
-    strides = prop(IntegerArrayAttr)
-    res = result(AnyVectorNonZero)
+    valueToStore = operand_def(AnyVectorNonZero)
+    dest = operand_def(AnyVectorNonZero)
+    offsets = prop_def(IntegerArrayAttr)
+    strides = prop_def(IntegerArrayAttr)
+    res = result_def(AnyVectorNonZero)
     assembly_format = "$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)"
     type_matches = (("dest", "res"),)
 
@@ -143,8 +143,8 @@ class ShapeCastOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.shape_cast"
     traits = frozenset({PURE})
-    source = operand(AnyVector)
-    result_ = result(AnyVector, name="result")
+    source = operand_def(AnyVector)
+    result = result_def(AnyVector)
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
@@ -167,8 +167,8 @@ class BitCastOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.bitcast"
     traits = frozenset({PURE})
-    source = operand(AnyVector)
-    result_ = result(AnyVector, name="result")
+    source = operand_def(AnyVector)
+    result = result_def(AnyVector)
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     def verify_(self) -> None:
@@ -193,9 +193,9 @@ class TransposeOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.transpose"
     traits = frozenset({PURE})
-    vector = operand(AnyVector)
-    permutation = prop(C.DenseI64ArrayAttr)
-    result_ = result(AnyVector, name="result")
+    vector = operand_def(AnyVector)
+    permutation = prop_def(C.DenseI64ArrayAttr)
+    result = result_def(AnyVector)
     assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"
 
     def verify_(self) -> None:
@@ -228,11 +228,11 @@ class ReductionOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.reduction"
     traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
-    kind = prop(KIND)
-    vector = operand(AnyVector)
-    acc = opt_operand()
-    fastmath = prop(FASTMATH, default=FASTMATH_NONE, populate=True)
-    dest = result()
+    kind = prop_def(KIND)
+    vector = operand_def(AnyVector)
+    acc = opt_operand_def()
+    fastmath = prop_def(FASTMATH, default=FASTMATH_NONE, populate=True)
+    dest = result_def()
     assembly_format = (
         "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)"
     )
@@ -268,11 +268,11 @@ class MultiDimReductionOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.multi_reduction"
     traits = frozenset({PURE, MASKABLE_OP_INTERFACE})
-    kind = prop(KIND)
-    source = operand(AnyVectorNonZero)
-    acc = operand()
-    reduction_dims = prop(C.DenseI64ArrayAttr)
-    dest = result()
+    kind = prop_def(KIND)
+    source = operand_def(AnyVectorNonZero)
+    acc = operand_def()
+    reduction_dims = prop_def(C.DenseI64ArrayAttr)
+    dest = result_def()
     assembly_format = "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)"
     type_matches = (("dest", "acc"),)
 
@@ -302,13 +302,13 @@ class ScanOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.scan"
     traits = frozenset({PURE})
-    kind = prop(KIND)
-    source = operand(AnyVectorNonZero)
-    initial_value = operand(AnyVector)
-    reduction_dim = prop(C.I64Attr)
-    inclusive = prop(C.BoolAttr)
-    dest = result(AnyVectorNonZero)
-    accumulated_value = result(AnyVector)
+    kind = prop_def(KIND)
+    source = operand_def(AnyVectorNonZero)
+    initial_value = operand_def(AnyVector)
+    reduction_dim = prop_def(C.I64Attr)
+    inclusive = prop_def(C.BoolAttr)
+    dest = result_def(AnyVectorNonZero)
+    accumulated_value = result_def(AnyVector)
     assembly_format = "$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)"
     type_matches = (("source", "dest"), ("initial_value", "accumulated_value"))
 

@@ -12,7 +12,15 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, const
 from ...ir.affine_map import AffineMap
 from ...ir.core import Value
-from ...ir.fields import operand, opt_operand, opt_result, prop, result, segment_sizes_attr, var_operand
+from ...ir.fields import (
+    operand_def,
+    opt_operand_def,
+    opt_result_def,
+    prop_def,
+    result_def,
+    segment_sizes_attr,
+    var_operand_def,
+)
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
@@ -229,13 +237,13 @@ class TransferReadOp(OpDef):
     OP_NAME = "vector.transfer_read"
     traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS, MASKABLE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     supports_passthru = True
-    base = operand(AnyShaped)
-    indices = var_operand(C.Index)
-    permutation_map = prop(C.AffineMapAttr)
-    padding = operand()
-    mask = opt_operand(BoolVectorNonZero)
-    in_bounds = prop(BoolArrayAttr)
-    vector = result(AnyVector)
+    base = operand_def(AnyShaped)
+    indices = var_operand_def(C.Index)
+    permutation_map = prop_def(C.AffineMapAttr)
+    padding = operand_def()
+    mask = opt_operand_def(BoolVectorNonZero)
+    in_bounds = prop_def(BoolArrayAttr)
+    vector = result_def(AnyVector)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -292,13 +300,13 @@ class TransferWriteOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.transfer_write"
     traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS, MASKABLE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
-    valueToStore = operand(AnyVector)
-    base = operand(AnyShaped)
-    indices = var_operand(C.Index)
-    permutation_map = prop(C.AffineMapAttr)
-    mask = opt_operand(BoolVectorNonZero)
-    in_bounds = prop(BoolArrayAttr)
-    result_ = opt_result(C.AnyRankedTensor, name="result")
+    valueToStore = operand_def(AnyVector)
+    base = operand_def(AnyShaped)
+    indices = var_operand_def(C.Index)
+    permutation_map = prop_def(C.AffineMapAttr)
+    mask = opt_operand_def(BoolVectorNonZero)
+    in_bounds = prop_def(BoolArrayAttr)
+    result = opt_result_def(C.AnyRankedTensor)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -363,11 +371,11 @@ class LoadOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.load"
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    nontemporal = prop(C.BoolAttr, default=A.FALSE)
-    alignment = prop(C.I64Attr, optional=True)
-    result_ = result(AnyVector, name="result")
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    nontemporal = prop_def(C.BoolAttr, default=A.FALSE)
+    alignment = prop_def(C.I64Attr, optional=True)
+    result = result_def(AnyVector)
     assembly_format = "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"
 
     def verify_(self) -> None:
@@ -391,11 +399,11 @@ class StoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.store"
-    valueToStore = operand(AnyVector)
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    nontemporal = prop(C.BoolAttr, default=A.FALSE)
-    alignment = prop(C.I64Attr, optional=True)
+    valueToStore = operand_def(AnyVector)
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    nontemporal = prop_def(C.BoolAttr, default=A.FALSE)
+    alignment = prop_def(C.I64Attr, optional=True)
     assembly_format = "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"
 
     def verify_(self) -> None:
@@ -446,12 +454,12 @@ class MaskedLoadOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.maskedload"
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    mask = operand(BoolVectorNonZero)
-    pass_thru = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
-    result_ = result(AnyVectorNonZero, name="result")
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    mask = operand_def(BoolVectorNonZero)
+    pass_thru = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
+    result = result_def(AnyVectorNonZero)
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
         "type($mask) `,` type($pass_thru) `into` type($result)"
@@ -467,11 +475,11 @@ class MaskedStoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.maskedstore"
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    mask = operand(BoolVectorNonZero)
-    valueToStore = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    mask = operand_def(BoolVectorNonZero)
+    valueToStore = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
         "type($mask) `,` type($valueToStore)"
@@ -489,13 +497,13 @@ class GatherOp(_LoadStoreBase):
     OP_NAME = "vector.gather"
     traits = frozenset({MASKABLE_OP_INTERFACE})
     supports_passthru = True
-    base = operand(TensorOrMemRef)
-    indices = var_operand(C.Index)
-    index_vec = operand(IntIndexVector)
-    mask = operand(BoolVectorNonZero)
-    pass_thru = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
-    result_ = result(AnyVectorNonZero, name="result")
+    base = operand_def(TensorOrMemRef)
+    indices = var_operand_def(C.Index)
+    index_vec = operand_def(IntIndexVector)
+    mask = operand_def(BoolVectorNonZero)
+    pass_thru = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
+    result = result_def(AnyVectorNonZero)
     assembly_format = (
         "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` "
         "type($base) `,` type($index_vec)  `,` type($mask) `,` type($pass_thru) `into` "
@@ -521,13 +529,13 @@ class ScatterOp(_LoadStoreBase):
     __slots__ = ()
     OP_NAME = "vector.scatter"
     traits = frozenset({MASKABLE_OP_INTERFACE})
-    base = operand(TensorOrMemRef)
-    indices = var_operand(C.Index)
-    index_vec = operand(IntIndexVector)
-    mask = operand(BoolVectorNonZero)
-    valueToStore = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
-    result_ = opt_result(C.AnyRankedTensor, name="result")
+    base = operand_def(TensorOrMemRef)
+    indices = var_operand_def(C.Index)
+    index_vec = operand_def(IntIndexVector)
+    mask = operand_def(BoolVectorNonZero)
+    valueToStore = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
+    result = opt_result_def(C.AnyRankedTensor)
     assembly_format = (
         "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` "
         "type($base) `,` type($index_vec)  `,` type($mask) `,` type($valueToStore) "
@@ -548,12 +556,12 @@ class ExpandLoadOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.expandload"
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    mask = operand(FixedBoolVector)
-    pass_thru = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
-    result_ = result(AnyVectorNonZero, name="result")
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    mask = operand_def(FixedBoolVector)
+    pass_thru = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
+    result = result_def(AnyVectorNonZero)
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` "
         "type($mask) `,` type($pass_thru) `into` type($result)"
@@ -569,11 +577,11 @@ class CompressStoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.compressstore"
-    base = operand(AnyMemRef)
-    indices = var_operand(C.Index)
-    mask = operand(FixedBoolVector)
-    valueToStore = operand(AnyVectorNonZero)
-    alignment = prop(C.I64Attr, optional=True)
+    base = operand_def(AnyMemRef)
+    indices = var_operand_def(C.Index)
+    mask = operand_def(FixedBoolVector)
+    valueToStore = operand_def(AnyVectorNonZero)
+    alignment = prop_def(C.I64Attr, optional=True)
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` "
         "type($mask) `,` type($valueToStore)"
@@ -590,8 +598,8 @@ class TypeCastOp(OpDef):
     __slots__ = ()
     OP_NAME = "vector.type_cast"
     traits = frozenset({PURE, VIEW_LIKE_OP_INTERFACE})
-    memref = operand(StaticMemRef)
-    result_ = result(AnyMemRef, name="result")
+    memref = operand_def(StaticMemRef)
+    result = result_def(AnyMemRef)
     assembly_format = "$memref attr-dict `:` type($memref) `to` type($result)"
 
     def verify_(self) -> None:

@@ -346,7 +346,7 @@ def _pack_hex(values: Sequence, et: Type) -> str | None:
     elif isinstance(et, FloatType) and et.name in ("f16", "f32", "f64", "bf16"):
         nb = et.width // 8
         data = b"".join(
-            (v.bits if isinstance(v, NanBits) else float_bits(v, et)).to_bytes(nb, "little")  # type: ignore[union-attr]
+            (v.bits if isinstance(v, NanBits) else float_bits(v, et)).to_bytes(nb, "little")  # type: ignore[union-attr]  # float_bits models these four types
             for v in values
         )
     else:
