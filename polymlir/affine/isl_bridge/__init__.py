@@ -104,6 +104,7 @@ from .relations import (
     union_map,
     union_set,
     violation_sample,
+    written_between,
 )
 from .scheduling import (
     SCHEDULER_SECONDS,
@@ -229,4 +230,5 @@ __all__ = [
     "union_set",
     "unit_dependence",
     "violation_sample",
+    "written_between",
 ]

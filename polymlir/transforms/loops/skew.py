@@ -27,6 +27,7 @@ from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.core import Operation
 from ..pass_manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
+from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .loop_utils import TransformError, perfect_band_problem
 from .tile import model_problem, names
 
@@ -114,6 +115,11 @@ def skew_verdict(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Se
     m = parse_matrix(matrix)
     check_matrix(loops, m)
     what = f"skew loops {names(loops)} by {_mtext(m)}"
+    if has_carried(model):
+        problem = _carried_band(loops)
+        if problem is not None:
+            return Verdict(False, f"cannot {what}: {problem}", op=loops[0].op)
+        return demoted_verdict(model, loops, what, lambda dm, band: skew_verdict(dm, band, m))
     bad = model_problem(model, loops, what)
     if bad is not None:
         return bad
@@ -133,6 +139,11 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
     Returns the new top-level ops."""
     m = parse_matrix(matrix)
     check_matrix(loops, m)
+    if has_carried(model):
+        problem = _carried_band(loops)
+        if problem is not None:
+            raise TransformError(f"cannot skew loops {names(loops)}: {problem}", loops[0].op)
+        return demoted_apply(model, loops, f"skew loops {names(loops)}", lambda dm, band: skew(dm, band, m))
     problem = perfect_band_problem(loops)
     if problem is not None:
         raise TransformError(f"cannot skew loops {names(loops)}: {problem}", loops[0].op)
@@ -148,6 +159,21 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
             for r, lp in enumerate(loops):
                 row[sl.start + r] = (loop_name(lp), lp.op.loc)
     return _regenerate_nest(model, units, vectors, [nest], origins)
+
+
+def _carried_band(loops: Sequence[Loop]) -> str | None:
+    """Why a band of several loops with one carrying values cannot be
+    skewed: kept in memory, the carried value's initial store and final load
+    sit between the band's loops (None when no band loop carries values)."""
+    if len(loops) < 2:
+        return None
+    for lp in loops:
+        if lp.iter_args:
+            return (
+                f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args), whose initial values and "
+                "results sit between the loops of the band (an imperfect band)"
+            )
+    return None
 
 
 def _regenerate_nest(
@@ -209,6 +235,9 @@ def _shift_vectors(units: Sequence[Unit], u: Unit, loop: Loop, amount: int) -> d
 
 def shift_verdict(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amount: int) -> Verdict:
     """Whether iteration ``i`` of ``unit``'s ``loop`` may run at ``i + amount``."""
+    if has_carried(model):
+        what = f"shift along loop {loop_name(loop)} by {amount}"
+        return demoted_verdict(model, [loop], what, lambda dm, ls: shift_verdict(dm, unit, ls[0], amount))
     what, units, u = _shift_setup(model, unit, loop, amount)
     if isinstance(units, Verdict):
         return units
@@ -220,6 +249,9 @@ def shift_verdict(model: PolyhedralModel, unit: str | Operation | Unit, loop: Lo
 def shift(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amount: int) -> list[Operation]:
     """Apply the shift (after a legal verdict); returns the new top-level ops
     of the regenerated nest."""
+    if has_carried(model):
+        what = f"shift along loop {loop_name(loop)} by {amount}"
+        return demoted_apply(model, [loop], what, lambda dm, ls: shift(dm, unit, ls[0], amount))
     what, units, u = _shift_setup(model, unit, loop, amount)
     if isinstance(units, Verdict):
         raise TransformError(units.reason, loop.op)
