@@ -89,13 +89,16 @@ class Demotion:
             _undo(d)
         self.loops = []
 
-    def promote(self) -> None:
-        """Bring the demoted values back to registers where the code allows."""
+    def promote(self) -> dict[Operation, Operation]:
+        """Bring the demoted values back to registers where the code allows;
+        returns the loops replaced on the way (old op -> new op)."""
+        replaced: dict[Operation, Operation] = {}
         for d in self.loops:
             for buf in d.buffers:
                 if buf.parent is not None:
-                    promote_buffer(buf)
+                    promote_buffer(buf, replaced)
         self.loops = []
+        return replaced
 
 
 def carried_problem(model: PolyhedralModel) -> tuple[Loop, str] | None:
@@ -163,30 +166,30 @@ def _demote(old: AffineForOp, name: str, entry: Block) -> _Loop:
         d.top_loads.append(top)
         d.inserted += [store_init, top]
         value = CarriedValue(name, op_loc(old), k)
-        roles = {
-            store_init: f"its initial value (stored before {where})",
-            top: f"its use in the body of {where}",
+        roles: dict[Operation, str] = {
+            store_init: f"the initial value (stored before {where})",
+            top: f"the use in the body of {where}",
         }
         mark_carried(buf, value, roles)
     for o in list(obody.operations[:-1]):
         o.detach()
         nbody.insert_before(nyield, o)
-    for k, (y, buf) in enumerate(zip(term.operands, d.buffers, strict=True)):
-        st = AffineStoreOp.build(y, buf.results[0], [], loc=term.loc)
+    for k, (y, held) in enumerate(zip(term.operands, d.buffers, strict=True)):
+        st = AffineStoreOp.build(y, held.results[0], [], loc=term.loc)
         nbody.insert_before(nyield, st)
         d.inserted.append(st)
-        mark_carried(buf, CarriedValue(name, op_loc(old), k), {st: f"the affine.yield at {op_loc(term)}"})
+        mark_carried(held, CarriedValue(name, op_loc(old), k), {st: f"the affine.yield at {op_loc(term)}"})
     anchor: Operation = new
-    for r, buf in zip(old.results, d.buffers, strict=True):
+    for r, held in zip(old.results, d.buffers, strict=True):
         after: Operation | None = None
         if r.uses:
-            after = AffineLoadOp.build(buf.results[0], [], loc=loc)
+            after = AffineLoadOp.build(held.results[0], [], loc=loc)
             after.results[0].name_hint = r.name_hint
             block.insert_after(anchor, after)
             anchor = after
             r.replace_all_uses_with(after.results[0])
             d.inserted.append(after)
-            mark_carried(buf, CarriedValue(name, op_loc(old), r.index), {after: f"the result of {where}"})
+            mark_carried(held, CarriedValue(name, op_loc(old), r.index), {after: f"the result of {where}"})
         d.results.append((r, after))
     old.detach()
     return d
@@ -234,7 +237,8 @@ def demoted_verdict(
     try:
         m2 = analyze(model.func)
         v = fn(m2, _map_loops(model, m2, loops))
-        v.op = dem.original(v.op)
+        if isinstance(v.op, Operation):
+            v.op = dem.original(v.op)
     finally:
         dem.undo()
     return v
@@ -256,7 +260,17 @@ def demoted_apply(
     except BaseException:
         dem.undo()
         raise
-    dem.promote()
+    replaced = dem.promote()
+
+    def now(op: Operation) -> Operation:
+        while op in replaced:
+            op = replaced[op]
+        return op
+
+    if isinstance(out, Operation):
+        return cast(R, now(out))
+    if isinstance(out, list):
+        return cast(R, [now(o) if isinstance(o, Operation) else o for o in out])
     return out
 
 
@@ -267,14 +281,18 @@ def _accesses(buf: Operation) -> list[Operation]:
     return list(buf.results[0].users)
 
 
-def promote_buffer(buf: Operation) -> bool:
-    """Carry the buffer's value in registers where its accesses allow;
+def promote_buffer(buf: Operation, replaced: dict[Operation, Operation] | None = None) -> bool:
+    """Carry the buffer's value in registers where its accesses allow
+    (the loops rebuilt with one more iter_arg are recorded in ``replaced``);
     True when the buffer is gone."""
+    replaced = {} if replaced is None else replaced
     changed = True
     while changed:
         changed = _forward(buf)
         for lp in _loops_post_order(buf):
-            if _carry(lp, buf):
+            new = _carry(lp, buf)
+            if new is not None:
+                replaced[lp] = new
                 changed = True
                 break
     loads = [u for u in _accesses(buf) if u.name == "affine.load"]
@@ -323,20 +341,20 @@ def _forward(buf: Operation) -> bool:
     return changed
 
 
-def _carry(loop: AffineForOp, buf: Operation) -> bool:
+def _carry(loop: AffineForOp, buf: Operation) -> AffineForOp | None:
     """Carry the buffer through ``loop`` in iter_args when every access to
     it inside the loop is directly in the body and the first is a load (the
-    value is live on entry). A load before the loop gives the initial
-    value, a store after it the final one: both exact whatever the trip
-    count, the buffer being private."""
+    value is live on entry); returns the new loop. A load before the loop
+    gives the initial value, a store after it the final one: both exact
+    whatever the trip count, the buffer being private."""
     memref = buf.results[0]
     body = loop.body
     inside = [u for u in _accesses(buf) if loop.is_proper_ancestor_of(u)]
     if not inside or any(u.parent is not body for u in inside):
-        return False
+        return None
     inside.sort(key=body.operations.index)
     if inside[0].name != "affine.load":
-        return False
+        return None
     block = loop.parent
     assert block is not None
     init = AffineLoadOp.build(memref, [], loc=loop.loc)
@@ -373,4 +391,4 @@ def _carry(loop: AffineForOp, buf: Operation) -> bool:
         r.replace_all_uses_with(nr)
     loop.erase()
     block.insert_after(new, AffineStoreOp.build(new.results[-1], memref, [], loc=new.loc))
-    return True
+    return new
