@@ -5,6 +5,7 @@ without its verdict, run on random inputs) found to compute the same
 outputs anyway.
 
     python experiments/differential_report.py [--programs 500] [--primitives tile,permute]
+    python experiments/differential_report.py --programs 100 --reductions 0.3 --primitives skew,shift,tile
     python experiments/differential_report.py --polybench [--draws 3]
 
 ``--polybench``: instead of random programs, every PolyBench kernel polymlir
@@ -33,6 +34,12 @@ def main() -> None:
         default=None,
         help="draw this many primitives per program (default: every primitive on every program)",
     )
+    ap.add_argument(
+        "--reductions",
+        type=float,
+        default=0.0,
+        help="fraction of the random programs' statements that are values carried in iter_args",
+    )
     ap.add_argument("--polybench", action="store_true", help="the PolyBench kernels instead of random programs")
     ap.add_argument("--draws", type=int, default=3)
     a = ap.parse_args()
@@ -42,8 +49,11 @@ def main() -> None:
         stats = run_kernel_campaign(kernels, a.primitives.split(","), a.draws)
         print(f"{len(kernels)} PolyBench kernels x {a.draws} draws, {time.time() - t0:.0f} s")
     else:
-        stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program)
-        print(f"{a.programs} random programs, {time.time() - t0:.0f} s")
+        stats = run_campaign(
+            range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program, a.reductions
+        )
+        carried = f", {a.reductions:.0%} of statements carried in iter_args" if a.reductions else ""
+        print(f"{a.programs} random programs{carried}, {time.time() - t0:.0f} s")
     print(format_stats(stats))
     for name, s in stats.items():
         for f in s.failures[:3]:

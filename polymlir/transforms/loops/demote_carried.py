@@ -45,6 +45,7 @@ from ...affine.carried import CarriedValue, mark_carried, unmark_carried
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
+from ...affine.statements import NotCompound, compound_statements
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.memref.alloc import AllocaOp
@@ -272,6 +273,21 @@ def demoted_apply(
     if isinstance(out, list):
         return cast(R, [now(o) if isinstance(o, Operation) else o for o in out])
     return out
+
+
+def demoted_statements(model: PolyhedralModel) -> list[tuple[str, list[Loop]]]:
+    """The compound statements (name, loops of ``model``) that the
+    primitives see with the carried values demoted (``S0``.., ``C0``..);
+    the IR is left as it was. Raises NotCompound when there are none."""
+    problem = carried_problem(model)
+    if problem is not None:
+        raise NotCompound(problem[0].op, problem[1])
+    dem = demote(model)
+    try:
+        m2 = analyze(model.func)
+        return [(u.name, [model.loops[m2.loops.index(lp)] for lp in u.loops]) for u in compound_statements(m2)]
+    finally:
+        dem.undo()
 
 
 # -- promotion back to registers -----------------------------------------------------------------
