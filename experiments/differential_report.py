@@ -49,9 +49,7 @@ def main() -> None:
         stats = run_kernel_campaign(kernels, a.primitives.split(","), a.draws)
         print(f"{len(kernels)} PolyBench kernels x {a.draws} draws, {time.time() - t0:.0f} s")
     else:
-        stats = run_campaign(
-            range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program, a.reductions
-        )
+        stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program, a.reductions)
         carried = f", {a.reductions:.0%} of statements carried in iter_args" if a.reductions else ""
         print(f"{a.programs} random programs{carried}, {time.time() - t0:.0f} s")
     print(format_stats(stats))

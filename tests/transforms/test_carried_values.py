@@ -312,3 +312,32 @@ def test_fusion_with_a_shift_over_a_reduction_nest():
     reason = refused(REDUCE_THEN_STENCIL, lambda s: s.fuse(0, 1, 1))
     assert "flow dependence from affine.store at t.mlir:9:5 to affine.load at t.mlir:13:10" in reason
     applied(REDUCE_THEN_STENCIL, lambda s: s.fuse(0, 1, 1, [1]))
+
+
+# -- nested carried values, a result returned ----------------------------------------------------
+
+NESTED_TOTAL = """func.func @kernel(%A: memref<10x6xf64>, %B: memref<10xf64>) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %tot = affine.for %i = 0 to 10 iter_args(%t = %z) -> (f64) {
+    %row = affine.for %k = 0 to 6 iter_args(%a = %t) -> (f64) {
+      %x = affine.load %A[%i, %k] : memref<10x6xf64>
+      %n = arith.addf %a, %x : f64
+      affine.yield %n : f64
+    }
+    affine.store %row, %B[%i] : memref<10xf64>
+    affine.yield %row : f64
+  }
+  return %tot : f64
+}
+"""
+
+
+def test_nested_carried_values_and_a_returned_result():
+    out = applied(NESTED_TOTAL, lambda s: s.tile(["i", "k"], [2, 6]))
+    assert out.count("iter_args") == 3  # the tile loop carries the total too
+    reason = refused(NESTED_TOTAL, lambda s: s.tile(["i", "k"], [2, 3]))
+    assert reason.startswith(
+        "cannot tile loops i, k: the value carried in iter_args #0 of loop i at t.mlir:3:10 flows from the "
+        "affine.yield at t.mlir:10:5 to the use in the body of loop i, which has distance (1), and would be "
+        "read before it is written"
+    )
