@@ -341,3 +341,8 @@ def test_nested_carried_values_and_a_returned_result():
         "affine.yield at t.mlir:10:5 to the use in the body of loop i, which has distance (1), and would be "
         "read before it is written"
     )
+
+
+def test_tiling_the_reduction_loop_alone_keeps_its_order():
+    out = applied(STENCIL_WITH_REDUCTION, lambda s: s.tile(["k"], [3]))
+    assert out.count("iter_args") == 2  # the tile loop and the point loop carry the sum
