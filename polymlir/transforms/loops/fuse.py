@@ -279,7 +279,7 @@ def fuse_verdict(
     sh = _check_params(nest_a, nest_b, depth, shifts)
     what = _what(nest_a, nest_b, depth, sh)
     if has_carried(model):
-        return demoted_verdict(model, [nest_a, nest_b], what, lambda dm, ab: fuse_verdict(dm, *ab, depth, sh))
+        return demoted_verdict(model, [nest_a, nest_b], what, lambda dm, ab: fuse_verdict(dm, ab[0], ab[1], depth, sh))
     chains = _chains(nest_a, nest_b, depth)
     if isinstance(chains, str):
         return Verdict(False, f"cannot {what}: {chains}", op=nest_b.op)
@@ -374,7 +374,7 @@ def fuse(
     sh = _check_params(nest_a, nest_b, depth, shifts)
     if has_carried(model):
         what = _what(nest_a, nest_b, depth, sh)
-        return demoted_apply(model, [nest_a, nest_b], what, lambda dm, ab: fuse(dm, *ab, depth, sh))
+        return demoted_apply(model, [nest_a, nest_b], what, lambda dm, ab: fuse(dm, ab[0], ab[1], depth, sh))
     chains = _chains(nest_a, nest_b, depth)
     if isinstance(chains, str):
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {chains}", nest_b.op)
