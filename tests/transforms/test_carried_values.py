@@ -14,7 +14,9 @@ import pytest
 
 import polymlir
 from polymlir.affine.model import analyze
+from polymlir.testing.campaign import format_stats, run_campaign
 from polymlir.testing.differential import compare_runs
+from polymlir.testing.random_nests import random_program
 from polymlir.transforms.loops import demote_carried as DC
 from polymlir.transforms.loops.errors import TransformError
 from polymlir.transforms.loops.handle import Schedule
@@ -346,3 +348,23 @@ def test_nested_carried_values_and_a_returned_result():
 def test_tiling_the_reduction_loop_alone_keeps_its_order():
     out = applied(STENCIL_WITH_REDUCTION, lambda s: s.tile(["k"], [3]))
     assert out.count("iter_args") == 2  # the tile loop and the point loop carry the sum
+
+
+# -- random programs with reductions ---------------------------------------------------------------
+
+
+def test_random_programs_with_reductions():
+    """The generator's reductions (its own random stream: without them a
+    seed's program is what it always was), and skew, shift and tile on a
+    few of them: refused with a location or computing the same."""
+    assert random_program(3).text == random_program(3, reductions=0.0).text
+    seeds = [1, 2, 7, 9]  # programs with reductions among the first ten
+    texts = [random_program(seed, reductions=0.4).text for seed in seeds]
+    assert all("iter_args" in t for t in texts)
+    for t in texts:
+        polymlir.verify(polymlir.parse(t))
+    stats = run_campaign(seeds, ["skew", "shift", "tile"], reductions=0.4)
+    table = format_stats(stats)
+    for name, s in stats.items():
+        assert s.wrong == 0 and s.crashes == 0 and not s.failures, f"{name}:\n{table}\n" + "\n".join(s.failures[:2])
+    assert sum(s.applied for s in stats.values()) > 0, table
