@@ -368,3 +368,26 @@ def test_random_programs_with_reductions():
     for name, s in stats.items():
         assert s.wrong == 0 and s.crashes == 0 and not s.failures, f"{name}:\n{table}\n" + "\n".join(s.failures[:2])
     assert sum(s.applied for s in stats.values()) > 0, table
+
+
+def test_a_carried_vector_is_refused_by_name():
+    text = """func.func @kernel(%A: memref<10x8xf32>, %B: memref<10xvector<4xf32>>) {
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  affine.for %t = 0 to 4 {
+    affine.for %i = 0 to 10 {
+      %s = affine.for %k = 0 to 8 step 4 iter_args(%a = %z) -> (vector<4xf32>) {
+        %x = affine.vector_load %A[%i, %k] : memref<10x8xf32>, vector<4xf32>
+        %n = arith.addf %a, %x : vector<4xf32>
+        affine.yield %n : vector<4xf32>
+      }
+      affine.store %s, %B[%i] : memref<10xvector<4xf32>>
+    }
+  }
+  return
+}
+"""
+    reason = refused(text, lambda s: s.skew(["t", "i"], "1,0;1,1"))
+    assert reason.endswith(
+        "loop k at t.mlir:5:12 carries a vector<4xf32> value in iter_args #0; only integer, index and float "
+        "values can be kept in memory while statements move"
+    )
