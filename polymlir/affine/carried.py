@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ..ir.core import Operation, OpResult, Value
+from .model import op_loc
 
 
 @dataclass(frozen=True)
@@ -62,3 +63,13 @@ def access_role(op: Operation) -> str:
     """What an access to a demoted buffer stands for ("the affine.yield at
     f.mlir:9:7", "the loop's result", ...); the op's name otherwise."""
     return _ROLES.get(op, op.name)
+
+
+def describe_access(op: Operation) -> str:
+    """``affine.store at f.mlir:9:7``, or for an access to a demoted buffer
+    what it stands for and which carried value (never the buffer)."""
+    memref = op.operands[1] if op.name == "affine.store" else op.operands[0] if op.operands else None
+    cv = carried_value(memref) if memref is not None else None
+    if cv is not None:
+        return f"{access_role(op)} of {cv}"
+    return f"{op.name} at {op_loc(op)}"

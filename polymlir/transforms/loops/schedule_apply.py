@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
-from ...affine.carried import access_role, carried_value
+from ...affine.carried import describe_access
 from ...affine.legality import Verdict
 from ...affine.model import PolyhedralModel, op_loc
 from ...affine.schedules import base_vector, check, loop_name, schedule_maps
@@ -76,10 +76,7 @@ def _statement_list(units: list[Unit]) -> str:
 
 
 def _what_unit(u: Unit) -> str:
-    cv = carried_value(u.op.operands[1]) if u.op.name == "affine.store" else None
-    if cv is not None:
-        return f"{access_role(u.op)} of {cv}"
-    return f"{u.op.name} at {op_loc(u.op)}"
+    return describe_access(u.op)
 
 
 def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit] | None = None) -> _Parsed:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from ...affine.carried import describe_access
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import Vector, band_slice, base_vector, check, loop_name, schedule_maps, transform_band
@@ -194,7 +195,7 @@ def find_unit(units: Sequence[Unit], unit: str | Operation | Unit) -> Unit:
     for u in units:
         if (isinstance(unit, str) and u.name == unit) or u.op is unit:
             return u
-    known = ", ".join(f"{u.name} ({u.op.name} at {op_loc(u.op)})" for u in units) or "none"
+    known = ", ".join(f"{u.name} ({describe_access(u.op)})" for u in units) or "none"
     what = unit if isinstance(unit, str) else f"{unit.name} at {op_loc(unit)}"
     raise TransformError(f"no statement {what} (statements: {known})", unit if isinstance(unit, Operation) else None)
 
@@ -217,10 +218,10 @@ def _shift_setup(
     u = find_unit(units, unit)
     if loop not in u.loops:
         raise TransformError(
-            f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is not inside loop {loop_name(loop)} at {loop.loc}",
+            f"statement {u.name} ({describe_access(u.op)}) is not inside loop {loop_name(loop)} at {loop.loc}",
             loop.op,
         )
-    what = f"shift statement {u.name} ({u.op.name} at {op_loc(u.op)}) by {amount} along loop {loop_name(loop)}"
+    what = f"shift statement {u.name} ({describe_access(u.op)}) by {amount} along loop {loop_name(loop)}"
     return what, units, u
 
 
