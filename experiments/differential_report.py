@@ -5,6 +5,8 @@ without its verdict, run on random inputs) found to compute the same
 outputs anyway.
 
     python experiments/differential_report.py [--programs 500] [--primitives tile,permute]
+    python experiments/differential_report.py --programs 100 --reductions 0.3 --carried-only \
+        --primitives skew,shift,tile
     python experiments/differential_report.py --polybench [--draws 3]
 
 ``--polybench``: instead of random programs, every PolyBench kernel polymlir
@@ -19,7 +21,7 @@ import time
 
 from polymlir.testing import polybench as pb
 from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign, run_kernel_campaign
-from polymlir.testing.random_nests import Program
+from polymlir.testing.random_nests import Program, random_program
 
 
 def main() -> None:
@@ -33,6 +35,17 @@ def main() -> None:
         default=None,
         help="draw this many primitives per program (default: every primitive on every program)",
     )
+    ap.add_argument(
+        "--reductions",
+        type=float,
+        default=0.0,
+        help="fraction of the random programs' statements that are values carried in iter_args",
+    )
+    ap.add_argument(
+        "--carried-only",
+        action="store_true",
+        help="with --reductions: the first --programs seeds whose program carries values in iter_args",
+    )
     ap.add_argument("--polybench", action="store_true", help="the PolyBench kernels instead of random programs")
     ap.add_argument("--draws", type=int, default=3)
     a = ap.parse_args()
@@ -42,8 +55,17 @@ def main() -> None:
         stats = run_kernel_campaign(kernels, a.primitives.split(","), a.draws)
         print(f"{len(kernels)} PolyBench kernels x {a.draws} draws, {time.time() - t0:.0f} s")
     else:
-        stats = run_campaign(range(a.first, a.first + a.programs), a.primitives.split(","), a.per_program)
-        print(f"{a.programs} random programs, {time.time() - t0:.0f} s")
+        seeds: list[int] = list(range(a.first, a.first + a.programs))
+        if a.carried_only:
+            seeds, seed = [], a.first
+            while len(seeds) < a.programs:
+                if "iter_args" in random_program(seed, reductions=a.reductions).text:
+                    seeds.append(seed)
+                seed += 1
+        stats = run_campaign(seeds, a.primitives.split(","), a.per_program, a.reductions)
+        with_carried = sum("iter_args" in random_program(sd, reductions=a.reductions).text for sd in seeds)
+        carried = f" ({with_carried} carrying values in iter_args)" if a.reductions else ""
+        print(f"{len(seeds)} random programs{carried}, {time.time() - t0:.0f} s")
     print(format_stats(stats))
     for name, s in stats.items():
         for f in s.failures[:3]:

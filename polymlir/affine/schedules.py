@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..ir.affine_expr import AffineExpr, const, dim
+from ..ir.core import Value
 from . import isl_bridge as ib
+from .carried import CarriedValue, access_role, carried_value
 from .dependence import Dependence, dependences
 from .legality import Verdict
 from .model import Loop, PolyhedralModel, Statement, op_loc
@@ -131,12 +133,77 @@ def check(
             sched = ib.pad_out(new[u.name], length + 1, [m.position])
             member_sched.setdefault(m.stmt, []).append(proj.reverse().apply_range(sched))
     for d in dependences(model):
+        if _carried(d.source) is not None:
+            continue  # a value carried in iter_args: its live ranges are checked below
         for s_sched in member_sched.get(d.source, []):
             for t_sched in member_sched.get(d.sink, []):
                 bad = ib.out_of_order(d.relation, s_sched, t_sched)
                 if bad is not None:
                     return refusal(what, loops, d, bad)
+    carried = _check_carried(model, member_sched, what, loops)
+    if carried is not None:
+        return carried
     return Verdict.legal(f"{what} keeps every dependence")
+
+
+def _carried(stmt: Statement) -> CarriedValue | None:
+    return carried_value(stmt.accesses[0].memref) if stmt.accesses else None
+
+
+def _check_carried(
+    model: PolyhedralModel, member_sched: dict[Statement, list[isl.Map]], what: str, loops: Sequence[Loop]
+) -> Verdict | None:
+    """A value carried in iter_args, demoted to a private buffer, is an SSA
+    value: what matters is that every read still reads the write it read
+    (its exact last-writer flow), not the order of unrelated writes and
+    reads of the buffer. So for each value-based flow dependence on such a
+    buffer, the write must still run before the read, and no other write
+    of the buffer may run in between (two live ranges interleaved)."""
+    writers: dict[Value, list[Statement]] = {}
+    for s in model.statements:
+        if _carried(s) is not None and s.accesses[0].kind == "write":
+            writers.setdefault(s.accesses[0].memref, []).append(s)
+    if not writers:
+        return None
+    flows = [(d, cv) for d in dependences(model, "flow", value_based=True) if (cv := _carried(d.source)) is not None]
+    # Order first: a read that would run before its write is the plainer message.
+    for d, cv in flows:
+        for s_sched in member_sched.get(d.source, []):
+            for t_sched in member_sched.get(d.sink, []):
+                bad = ib.out_of_order(d.relation, s_sched, t_sched)
+                if bad is not None:
+                    return _carried_refusal(what, loops, d, cv, "would be read before it is written", bad)
+    for d, cv in flows:
+        for s_sched in member_sched.get(d.source, []):
+            for t_sched in member_sched.get(d.sink, []):
+                for w in writers[d.source.accesses[0].memref]:
+                    for w_sched in member_sched.get(w, []):
+                        bad = ib.written_between(d.relation, s_sched, t_sched, w_sched)
+                        if bad is not None:
+                            problem = (
+                                f"would be overwritten in between by {access_role(w.op)} of another iteration "
+                                "(keeping each iteration's value apart would need one copy per iteration of "
+                                "the enclosing loops, which is not done)"
+                            )
+                            return _carried_refusal(what, loops, d, cv, problem, bad)
+    return None
+
+
+def _carried_refusal(
+    what: str,
+    loops: Sequence[Loop],
+    d: Dependence,
+    cv: CarriedValue,
+    problem: str,
+    sample: tuple[tuple[int, ...], tuple[int, ...]],
+) -> Verdict:
+    dist = _distance_text(d, loops)
+    dist = "" if dist == "is loop-independent" else f", which {dist},"
+    msg = f"cannot {what}: {cv} flows from {access_role(d.source.op)} to {access_role(d.sink.op)}{dist} and {problem}"
+    detail = ""
+    if sample[0]:
+        detail = f"instance {_fmt(sample[0])} of the source and instance {_fmt(sample[1])} of the sink"
+    return Verdict(False, msg, d, "", op=loops[0].op if loops else None, detail=detail)
 
 
 def loop_name(loop: Loop) -> str:
@@ -150,6 +217,17 @@ def _fmt(vals: Sequence[object]) -> str:
     return "(" + ", ".join(str(v) for v in vals) + ")"
 
 
+def _distance_text(d: Dependence, loops: Sequence[Loop]) -> str:
+    """``has distance (1, -1)`` over ``loops`` (all common loops if none),
+    a direction where the distance is not constant."""
+    picks = [k for k, lp in enumerate(d.common_loops) if not loops or lp in loops]
+    if d.distance is not None and picks:
+        return "has distance " + _fmt([d.distance[k] for k in picks])
+    if picks:
+        return "has direction " + _fmt([d.direction[k] for k in picks])
+    return "is loop-independent"
+
+
 def refusal(
     what: str, loops: Sequence[Loop], d: Dependence, sample: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 ) -> Verdict:
@@ -157,12 +235,7 @@ def refusal(
     distance (or direction) over ``loops`` (all common loops if none)."""
     common = d.common_loops
     picks = [k for k, lp in enumerate(common) if not loops or lp in loops]
-    if d.distance is not None and picks:
-        dist = "has distance " + _fmt([d.distance[k] for k in picks])
-    elif picks:
-        dist = "has direction " + _fmt([d.direction[k] for k in picks])
-    else:
-        dist = "is loop-independent"
+    dist = _distance_text(d, loops)
     msg = (
         f"cannot {what}: {d.kind} dependence from {d.source.op.name} at {d.source.loc} to "
         f"{d.sink.op.name} at {d.sink.loc} {dist}"

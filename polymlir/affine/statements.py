@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ir.core import BlockArgument, Operation, OpResult, Value
+from .carried import access_role, carried_value
 from .model import WRITE_OPS, Loop, PolyhedralModel, Statement, is_effect_free
 
 if TYPE_CHECKING:
@@ -69,9 +70,12 @@ def access_units(model: PolyhedralModel) -> list[Unit]:
 
 
 def compound_statements(model: PolyhedralModel) -> list[Unit]:
-    """One unit per store, named ``S0``, ``S1``, ... in program order."""
-    if model.non_affine:
-        na = model.non_affine[0]
+    """One unit per store, named ``S0``, ``S1``, ... in program order (the
+    stores of values carried in iter_args, demoted to memory: ``C0``, ...)."""
+    # The allocation of a carried value's buffer (carried.py) only allocates.
+    outside = [na for na in model.non_affine if not (na.op.results and carried_value(na.op.results[0]))]
+    if outside:
+        na = outside[0]
         raise NotCompound(na.op, f"{na.op.name} at {na.loc} is outside the affine model: {na.reason}")
     for lp in model.loops:
         if lp.iter_args:
@@ -81,17 +85,32 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
     by_op = {s.op: s for s in model.statements}
     units: list[Unit] = []
     stores = [s for s in model.statements if s.op.name in WRITE_OPS]
+    counts = {"S": 0, "C": 0}
     for s in stores:
         ops = _operand_slice(model, s.op, s)
         members = [Member(by_op[o], k) for k, o in enumerate(ops) if o in by_op]
-        name = f"S{len(units)}"
+        # Stores of a value carried in iter_args (demoted to memory, carried.py)
+        # are C0, C1, ...: the S numbers stay those of the stores in the source.
+        prefix = "C" if carried_value(s.accesses[0].memref) is not None else "S"
+        name = f"{prefix}{counts[prefix]}"
+        counts[prefix] += 1
         dom = s.domain.set_tuple_name(name)
         units.append(Unit(name, s.op, s.loops, dom, s.positions, members, ops))
     used = {m.stmt for u in units for m in u.members}
     for s in model.statements:
+        if not s.loops and _carried(s) and s.op.name == "affine.load":
+            # The result of a top-level loop that carries values: it stays after
+            # the nest, which is regenerated in place (or earlier), so it still
+            # reads the final value. Nothing else writes the buffer.
+            continue
         if s not in used and _has_live_uses(s.op):
-            raise NotCompound(s.op, f"the value of {s.op.name} at {s.loc} is used outside any store")
+            what = access_role(s.op) if _carried(s) else f"{s.op.name} at {s.loc}"
+            raise NotCompound(s.op, f"the value of {what} is used outside any store")
     return units
+
+
+def _carried(s: Statement) -> bool:
+    return bool(s.accesses) and carried_value(s.accesses[0].memref) is not None
 
 
 def _has_live_uses(op: Operation) -> bool:

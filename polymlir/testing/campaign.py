@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .. import parse, print_ir
 from ..affine.legality import Verdict
 from ..affine.statements import NotCompound, compound_statements
+from ..transforms.loops import demote_carried as DC
 from ..transforms.loops import distribute as D
 from ..transforms.loops import fuse as F
 from ..transforms.loops import permute as PM
@@ -212,20 +213,25 @@ def _skew(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 def _shift(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
     try:
-        units = compound_statements(s.model)
+        # With values carried in iter_args, the statements the primitives see
+        # (demoted to memory): the S numbers of the source's stores, and C0, ...
+        if DC.has_carried(s.model):
+            units = DC.demoted_statements(s.model)
+        else:
+            units = [(u.name, u.loops) for u in compound_statements(s.model)]
     except NotCompound:
         return None
-    units = [u for u in units if u.loops]
+    units = [u for u in units if u[1]]
     if not units:
         return None
-    u = r.choice(units)
-    loop = r.choice(u.loops)
+    unit, loops = r.choice(units)
+    loop = r.choice(loops)
     name, amount = s.spec_of(loop), r.choice([-2, -1, 1, 2])
 
     def force(h: Schedule) -> object:
-        return SK.shift(h.model, u.name, h.loop(name), amount)
+        return SK.shift(h.model, unit, h.loop(name), amount)
 
-    return Attempt("shift", (u.name, name, amount), force)
+    return Attempt("shift", (unit, name, amount), force)
 
 
 def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
@@ -316,14 +322,18 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
 
 
 def run_campaign(
-    seeds: Iterable[int], primitives: Iterable[str] | None = None, per_program: int | None = None
+    seeds: Iterable[int],
+    primitives: Iterable[str] | None = None,
+    per_program: int | None = None,
+    reductions: float = 0.0,
 ) -> dict[str, PrimitiveStats]:
     """Every primitive (or ``per_program`` of them, drawn per program) on
-    the random program of each seed."""
+    the random program of each seed (with that fraction of ``reductions``
+    carried in iter_args, ``random_nests.random_program``)."""
     names = list(primitives) if primitives is not None else list(SAMPLERS)
     stats = {n: PrimitiveStats() for n in names}
     for seed in seeds:
-        program = random_program(seed)
+        program = random_program(seed, reductions=reductions)
         chosen = names if per_program is None else random.Random(seed).sample(names, min(per_program, len(names)))
         for n in chosen:
             try_one(program, n, SAMPLERS[n], random.Random(seed * 1000 + names.index(n)), stats[n])

@@ -4,7 +4,8 @@
 f64 memrefs and a scalar: one to three loop nests, up to three deep, with
 min/max and triangular bounds, steps, ``affine.if`` guards, imperfect
 nests, several statements, in-place updates with positive, zero and
-negative dependence distances. Every subscript stays in bounds, so any
+negative dependence distances, and (``reductions``) values carried in
+``iter_args``. Every subscript stays in bounds, so any
 schedule of it can run. Loops are named ``%i0, %j0, %k0`` (nest 0),
 ``%i1, ...`` so scripts pick them by name.
 """
@@ -27,12 +28,17 @@ class Program:
 
 
 class _Gen:
-    def __init__(self, seed: int, max_depth: int, perfect_bias: float):
+    def __init__(self, seed: int, max_depth: int, perfect_bias: float, reductions: float = 0.0):
         self.r = random.Random(seed)
+        # Reductions draw from their own stream, so that a seed's program
+        # without them is the same with reductions=0 as before they existed.
+        self.rr = random.Random(seed + 7_000_003)
         self.lines: list[str] = []
         self.count = 0
         self.max_depth = max_depth
         self.perfect_bias = perfect_bias
+        self.reductions = reductions
+        self.n_reductions = 0
 
     def fresh(self) -> str:
         self.count += 1
@@ -55,6 +61,9 @@ class _Gen:
         return f"{arr}[{', '.join(self.subscript(ivs) for _ in range(rank))}]", ty
 
     def statement(self, ivs: list[str], pad: str) -> None:
+        if ivs and self.reductions and self.rr.random() < self.reductions:
+            self.reduction(ivs, pad)
+            return
         r = self.r
         vals = []
         for _ in range(r.randint(1, 3)):
@@ -74,6 +83,54 @@ class _Gen:
         # In-place updates: half of the stores write an element one of the loads read.
         ref, ty = self.access(ivs)
         self.lines.append(f"{pad}affine.store {acc}, {ref} : {ty}")
+
+    def reduction(self, ivs: list[str], pad: str) -> None:
+        """A value carried in iter_args: ``%r<n>`` runs a sum (or max)
+        over a loop nested here, from an initial value (a load or ``%s``),
+        then the result (maybe with one more load) is stored."""
+        r = self.rr
+        self.n_reductions += 1
+        n = self.n_reductions
+        name, acc = f"%r{n}", f"%acc{n}"
+        init = "%s"
+        if r.random() < 0.6:
+            ref, ty = self._access(r, ivs)
+            init = self.fresh()
+            self.lines.append(f"{pad}{init} = affine.load {ref} : {ty}")
+        lo, hi = r.randint(LO, LO + 2), r.randint(HI - 3, HI)
+        if r.random() < 0.3:  # bounds that move with an enclosing loop
+            lo_s = f"affine_map<(d0) -> (d0)>({r.choice(ivs)})"
+        else:
+            lo_s = str(lo)
+        step = r.choice([1, 1, 2])
+        res = self.fresh()
+        head = f"{pad}{res} = affine.for {name} = {lo_s} to {hi}" + (f" step {step}" if step > 1 else "")
+        self.lines.append(f"{head} iter_args({acc} = {init}) -> (f64) {{")
+        ref, ty = self._access(r, ivs + [name])
+        v = self.fresh()
+        self.lines.append(f"{pad}  {v} = affine.load {ref} : {ty}")
+        combined = self.fresh()
+        op = r.choice(["addf", "addf", "maximumf", "mulf"])
+        self.lines.append(f"{pad}  {combined} = arith.{op} {acc}, {v} : f64")
+        self.lines.append(f"{pad}  affine.yield {combined} : f64")
+        self.lines.append(f"{pad}}}")
+        out = res
+        if r.random() < 0.4:
+            ref, ty = self._access(r, ivs)
+            w = self.fresh()
+            self.lines.append(f"{pad}{w} = affine.load {ref} : {ty}")
+            out = self.fresh()
+            self.lines.append(f"{pad}{out} = arith.addf {res}, {w} : f64")
+        ref, ty = self._access(r, ivs)
+        self.lines.append(f"{pad}affine.store {out}, {ref} : {ty}")
+
+    def _access(self, r: random.Random, ivs: list[str]) -> tuple[str, str]:
+        """``access`` drawing from ``r`` (the reductions' stream)."""
+        saved, self.r = self.r, r
+        try:
+            return self.access(ivs)
+        finally:
+            self.r = saved
 
     def bound(self, ivs: list[str], lower: bool) -> str:
         r = self.r
@@ -118,9 +175,14 @@ class _Gen:
         self.lines.append(f"{pad}}}")
 
 
-def random_program(seed: int, max_nests: int = 2, max_depth: int = 3, perfect_bias: float = 0.75) -> Program:
-    """A random affine program (deterministic in ``seed``)."""
-    g = _Gen(seed, max_depth, perfect_bias)
+def random_program(
+    seed: int, max_nests: int = 2, max_depth: int = 3, perfect_bias: float = 0.75, reductions: float = 0.0
+) -> Program:
+    """A random affine program (deterministic in ``seed``); with
+    ``reductions`` > 0, that fraction of the statements inside loops are
+    values carried in iter_args (a sum, max or product over an inner loop)
+    then stored."""
+    g = _Gen(seed, max_depth, perfect_bias, reductions)
     nests: list[list[str]] = []
     for n in range(g.r.randint(1, max_nests)):
         names: list[str] = []

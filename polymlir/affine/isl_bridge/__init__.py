@@ -106,6 +106,7 @@ from .relations import (
     union_map,
     union_set,
     violation_sample,
+    written_between,
 )
 from .scheduling import (
     SCHEDULER_SECONDS,
@@ -233,4 +234,5 @@ __all__ = [
     "union_set",
     "unit_dependence",
     "violation_sample",
+    "written_between",
 ]

@@ -348,6 +348,20 @@ def out_of_order(
     return violation_sample(bad) or ((), ())
 
 
+@_isl_errors
+def written_between(
+    rel: isl.Map, src_sched: isl.Map, dst_sched: isl.Map, writer_sched: isl.Map
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A pair of ``rel`` (source -> sink instances) with some instance of
+    the writer scheduled strictly between them (the sink would read the
+    writer's value instead of the source's), or None."""
+    between = src_sched.lex_lt_map(writer_sched).apply_range(writer_sched.lex_lt_map(dst_sched))
+    bad = rel.intersect(between)
+    if bad.is_empty():
+        return None
+    return violation_sample(bad) or ((), ())
+
+
 # A loop of a band as ``pinned_tile_index`` sees it: lower bounds (max),
 # upper bounds (min, exclusive), over the loop dims around it and params,
 # and whether its tiles start at 0 (a lower bound that moves with the band).

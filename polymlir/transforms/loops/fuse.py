@@ -32,6 +32,7 @@ from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.affine_expr import const, dim
 from ...ir.core import Block, Operation, OpResult, Value
 from . import ast_codegen
+from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .loop_utils import TransformError, body_ops, move_body
 
 ALLOC_OPS = ("memref.alloc", "memref.alloca")
@@ -277,6 +278,8 @@ def fuse_verdict(
     shifted by ``shifts``) keeps the program's meaning and can be generated."""
     sh = _check_params(nest_a, nest_b, depth, shifts)
     what = _what(nest_a, nest_b, depth, sh)
+    if has_carried(model):
+        return demoted_verdict(model, [nest_a, nest_b], what, lambda dm, ab: fuse_verdict(dm, ab[0], ab[1], depth, sh))
     chains = _chains(nest_a, nest_b, depth)
     if isinstance(chains, str):
         return Verdict(False, f"cannot {what}: {chains}", op=nest_b.op)
@@ -369,6 +372,9 @@ def fuse(
     """Fuse ``nest_b`` into ``nest_a`` at ``depth`` (call after a legal
     verdict); returns the fused nest's outermost loop op."""
     sh = _check_params(nest_a, nest_b, depth, shifts)
+    if has_carried(model):
+        what = _what(nest_a, nest_b, depth, sh)
+        return demoted_apply(model, [nest_a, nest_b], what, lambda dm, ab: fuse(dm, ab[0], ab[1], depth, sh))
     chains = _chains(nest_a, nest_b, depth)
     if isinstance(chains, str):
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {chains}", nest_b.op)

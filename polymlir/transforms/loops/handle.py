@@ -183,7 +183,8 @@ class Schedule:
         band = self.loops(*loops)
         sizes = [int(s) for s in sizes]
         m = self.model
-        if len(band) > 1 and perfect_band_problem(band) is not None and TI.chain_problem(band) is None:
+        carried = any(lp.iter_args for lp in band)  # kept in memory while isl regenerates (demote_carried)
+        if (len(band) > 1 or carried) and perfect_band_problem(band) is not None and TI.chain_problem(band) is None:
             specs = [self.spec_of(loop) for loop in band]
             verdict = TI.tile_imperfect_verdict(m, band, sizes)
             if not verdict.ok:

@@ -25,12 +25,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...affine import isl_bridge as ib
+from ...affine.carried import describe_access
 from ...affine.legality import Verdict
 from ...affine.model import PolyhedralModel, op_loc
 from ...affine.schedules import base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.core import Operation
 from .ast_codegen import DimOrigin, innermost_dim, nest_of, regenerate
+from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .loop_utils import TransformError
 
 if TYPE_CHECKING:
@@ -70,7 +72,11 @@ def _param_renames(model: PolyhedralModel, written: list[str]) -> dict[str, str]
 
 
 def _statement_list(units: list[Unit]) -> str:
-    return ", ".join(f"{u.name}[{len(u.loops)} dims] ({u.op.name} at {op_loc(u.op)})" for u in units) or "none"
+    return ", ".join(f"{u.name}[{len(u.loops)} dims] ({_what_unit(u)})" for u in units) or "none"
+
+
+def _what_unit(u: Unit) -> str:
+    return describe_access(u.op)
 
 
 def parse_schedule(model: PolyhedralModel, schedule_text: str, units: list[Unit] | None = None) -> _Parsed:
@@ -124,6 +130,8 @@ def _padded(parsed: _Parsed) -> dict[str, isl.Map]:
 def apply_schedule_verdict(model: PolyhedralModel, schedule_text: str) -> Verdict:
     """Whether running the named statements in the schedule's order (at the
     place of the first nest they belong to) keeps every dependence."""
+    if has_carried(model):
+        return demoted_verdict(model, [], WHAT, lambda dm, _: apply_schedule_verdict(dm, schedule_text))
     try:
         units = compound_statements(model)
     except NotCompound as e:
@@ -151,6 +159,8 @@ def apply_schedule_verdict(model: PolyhedralModel, schedule_text: str) -> Verdic
 def apply_schedule(model: PolyhedralModel, schedule_text: str) -> list[Operation]:
     """Regenerate the nests the schedule names (after a legal verdict);
     returns the new top-level ops."""
+    if has_carried(model):
+        return demoted_apply(model, [], WHAT, lambda dm, _: apply_schedule(dm, schedule_text))
     units = compound_statements(model)
     parsed = parse_schedule(model, schedule_text, units)
     padded = _padded(parsed)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from ...affine.carried import describe_access
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import Vector, band_slice, base_vector, check, loop_name, schedule_maps, transform_band
@@ -27,6 +28,7 @@ from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.core import Operation
 from ..pass_manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
+from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .loop_utils import TransformError, perfect_band_problem
 from .tile import model_problem, names
 
@@ -114,6 +116,11 @@ def skew_verdict(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Se
     m = parse_matrix(matrix)
     check_matrix(loops, m)
     what = f"skew loops {names(loops)} by {_mtext(m)}"
+    if has_carried(model):
+        problem = _carried_band(loops)
+        if problem is not None:
+            return Verdict(False, f"cannot {what}: {problem}", op=loops[0].op)
+        return demoted_verdict(model, loops, what, lambda dm, band: skew_verdict(dm, band, m))
     bad = model_problem(model, loops, what)
     if bad is not None:
         return bad
@@ -133,6 +140,11 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
     Returns the new top-level ops."""
     m = parse_matrix(matrix)
     check_matrix(loops, m)
+    if has_carried(model):
+        problem = _carried_band(loops)
+        if problem is not None:
+            raise TransformError(f"cannot skew loops {names(loops)}: {problem}", loops[0].op)
+        return demoted_apply(model, loops, f"skew loops {names(loops)}", lambda dm, band: skew(dm, band, m))
     problem = perfect_band_problem(loops)
     if problem is not None:
         raise TransformError(f"cannot skew loops {names(loops)}: {problem}", loops[0].op)
@@ -148,6 +160,21 @@ def skew(model: PolyhedralModel, loops: Sequence[Loop], matrix: str | Sequence[S
             for r, lp in enumerate(loops):
                 row[sl.start + r] = (loop_name(lp), lp.op.loc)
     return _regenerate_nest(model, units, vectors, [nest], origins)
+
+
+def _carried_band(loops: Sequence[Loop]) -> str | None:
+    """Why a band of several loops with one carrying values cannot be
+    skewed: kept in memory, the carried value's initial store and final load
+    sit between the band's loops (None when no band loop carries values)."""
+    if len(loops) < 2:
+        return None
+    for lp in loops:
+        if lp.iter_args:
+            return (
+                f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args), whose initial values and "
+                "results sit between the loops of the band (an imperfect band)"
+            )
+    return None
 
 
 def _regenerate_nest(
@@ -168,7 +195,7 @@ def find_unit(units: Sequence[Unit], unit: str | Operation | Unit) -> Unit:
     for u in units:
         if (isinstance(unit, str) and u.name == unit) or u.op is unit:
             return u
-    known = ", ".join(f"{u.name} ({u.op.name} at {op_loc(u.op)})" for u in units) or "none"
+    known = ", ".join(f"{u.name} ({describe_access(u.op)})" for u in units) or "none"
     what = unit if isinstance(unit, str) else f"{unit.name} at {op_loc(unit)}"
     raise TransformError(f"no statement {what} (statements: {known})", unit if isinstance(unit, Operation) else None)
 
@@ -191,10 +218,10 @@ def _shift_setup(
     u = find_unit(units, unit)
     if loop not in u.loops:
         raise TransformError(
-            f"statement {u.name} ({u.op.name} at {op_loc(u.op)}) is not inside loop {loop_name(loop)} at {loop.loc}",
+            f"statement {u.name} ({describe_access(u.op)}) is not inside loop {loop_name(loop)} at {loop.loc}",
             loop.op,
         )
-    what = f"shift statement {u.name} ({u.op.name} at {op_loc(u.op)}) by {amount} along loop {loop_name(loop)}"
+    what = f"shift statement {u.name} ({describe_access(u.op)}) by {amount} along loop {loop_name(loop)}"
     return what, units, u
 
 
@@ -209,6 +236,9 @@ def _shift_vectors(units: Sequence[Unit], u: Unit, loop: Loop, amount: int) -> d
 
 def shift_verdict(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amount: int) -> Verdict:
     """Whether iteration ``i`` of ``unit``'s ``loop`` may run at ``i + amount``."""
+    if has_carried(model):
+        what = f"shift along loop {loop_name(loop)} by {amount}"
+        return demoted_verdict(model, [loop], what, lambda dm, ls: shift_verdict(dm, unit, ls[0], amount))
     what, units, u = _shift_setup(model, unit, loop, amount)
     if isinstance(units, Verdict):
         return units
@@ -220,6 +250,9 @@ def shift_verdict(model: PolyhedralModel, unit: str | Operation | Unit, loop: Lo
 def shift(model: PolyhedralModel, unit: str | Operation | Unit, loop: Loop, amount: int) -> list[Operation]:
     """Apply the shift (after a legal verdict); returns the new top-level ops
     of the regenerated nest."""
+    if has_carried(model):
+        what = f"shift along loop {loop_name(loop)} by {amount}"
+        return demoted_apply(model, [loop], what, lambda dm, ls: shift(dm, unit, ls[0], amount))
     what, units, u = _shift_setup(model, unit, loop, amount)
     if isinstance(units, Verdict):
         raise TransformError(units.reason, loop.op)

@@ -41,19 +41,19 @@ from ...affine.statements import NotCompound, Unit, compound_statements
 from ...ir.affine_expr import const, dim
 from ...ir.core import Operation
 from .ast_codegen import DimOrigin, nest_of, origins_from_vectors, regenerate, top_level_op
+from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .loop_utils import TransformError
 from .tile import check_sizes, model_problem, names
 
 
 def chain_problem(band: Sequence[Loop]) -> str | None:
     """Why ``band`` is not a chain of directly nested affine.for loops
-    without loop-carried values (None when it is; ops between the loops
-    are allowed)."""
+    (None when it is; ops between the loops are allowed, and so are values
+    carried in iter_args: ``demote_carried.py`` keeps them in memory while
+    the statements move)."""
     for loop in band:
         if loop.op.name != "affine.for":
             return f"loop {loop_name(loop)} at {loop.loc} is not an affine.for"
-        if loop.iter_args:
-            return f"loop {loop_name(loop)} at {loop.loc} carries values (iter_args)"
     for a, b in zip(band, band[1:], strict=False):
         if b.parent is not a:
             return f"loops {loop_name(a)} and {loop_name(b)} are not directly nested"
@@ -169,6 +169,8 @@ def tile_imperfect_verdict(model: PolyhedralModel, band: Sequence[Loop], sizes: 
     the module docstring says, keeps every dependence."""
     check_sizes(band, sizes)
     what = f"tile loops {names(band)}"
+    if has_carried(model):
+        return demoted_verdict(model, band, what, lambda dm, b: tile_imperfect_verdict(dm, b, sizes))
     units = _units(model, band, what)
     if isinstance(units, Verdict):
         return units
@@ -181,6 +183,8 @@ def tile_imperfect(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence
     Returns the new top-level ops."""
     check_sizes(band, sizes)
     what = f"tile loops {names(band)}"
+    if has_carried(model):
+        return demoted_apply(model, band, what, lambda dm, b: tile_imperfect(dm, b, sizes))
     units = _units(model, band, what)
     if isinstance(units, Verdict):
         raise TransformError(units.reason, band[0].op)
