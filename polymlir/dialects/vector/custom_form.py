@@ -70,9 +70,10 @@ class ContractionOp(OpDef):
     acc = operand_def()
     indexing_maps = prop_def(C.ArrayAttr)
     iterator_types = prop_def(
-        C.AttrConstraint(
+        C.attr_of(
+            A.ArrayAttr,
             "Iterator type should be an enum.",
-            lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a),
+            lambda a: all(iterator_type_name(x) is not None for x in a),
         )
     )
     kind = prop_def(KIND, default=KIND_ADD, populate=True)
@@ -152,7 +153,7 @@ class ContractionOp(OpDef):
         return vtype(shape, T.i1, flags)
 
     def verify_(self) -> None:
-        lt, rt = self.lhs.type, self.rhs.type
+        lt, rt = T.of_kind(self.lhs.type, T.VectorType), T.of_kind(self.rhs.type, T.VectorType)
         acc_t, res_t = self.acc.type, self.result_types[0]
         same_element_type(self, lt, rt, "lhs and rhs have same element type")
         same_element_type(self, res_t, acc_t, "third operand acc and result have same element type")
