@@ -396,6 +396,11 @@ class MaskOp(OpDef):
             raise self.op_error("expects number of results to match maskable operation number of results")
         if [v.type for v in masked.results] != self.result_types:
             raise self.op_error("expects result type to match maskable operation result type")
+        if isinstance(masked, OpDef):
+            # The mask type is worked out from the masked op's operand types, which
+            # its declared constraints must hold first (the verifier reaches the
+            # masked op only after this one; upstream crashes here).
+            masked.verify_declared()
         expected = masked.expected_mask_type()
         if self.mask.type != expected:
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")

@@ -15,3 +15,16 @@ func.func @f(%a: vector<4x8xf32>) {
   %0 = vector.extract %a[1] : f32 from vector<4x8xf32>
   return
 }
+
+// -----
+
+// The mask type comes from the masked op's operand types, so those are
+// verified first (upstream's mlir-opt crashes on this input).
+func.func @f(%m: vector<16xi1>, %x: f32) -> f32 {
+  %0 = vector.mask %m {
+    // expected-error@+1 {{'vector.reduction' op operand #0 must be vector of any type values, but got 'f32'}}
+    %r = "vector.reduction"(%x) <{kind = #vector.kind<add>}> : (f32) -> f32
+    vector.yield %r : f32
+  } : vector<16xi1> -> f32
+  return %0 : f32
+}
