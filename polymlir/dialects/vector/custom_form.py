@@ -397,10 +397,11 @@ class MaskOp(OpDef):
         if [v.type for v in masked.results] != self.result_types:
             raise self.op_error("expects result type to match maskable operation result type")
         if isinstance(masked, OpDef):
-            # The mask type is worked out from the masked op's operand types, which
-            # its declared constraints must hold first (the verifier reaches the
-            # masked op only after this one; upstream crashes here).
+            # The mask type is worked out from the masked op's types and properties,
+            # so the masked op must verify first (the verifier reaches it only after
+            # this op; upstream crashes on a masked op that does not verify).
             masked.verify_declared()
+            masked.verify_()
         expected = masked.expected_mask_type()
         if self.mask.type != expected:
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")
