@@ -167,7 +167,7 @@ def parallel_to_for(op: Operation) -> None:
         r = Region()
         blk = r.add_block()
         iv = blk.add_argument(lbs[d].type)
-        carried = [blk.add_argument(v.type) for v in cur_inits]
+        carried: list[Value] = [blk.add_argument(v.type) for v in cur_inits]
         f = b.create("scf.for", [lbs[d], ubs[d], steps[d], *cur_inits], [v.type for v in cur_inits], regions=[r])
         if d == 0:
             outer_results = list(f.results)

@@ -503,7 +503,7 @@ class LandingpadOp(LLVMOp):
         fn = self.parent_op
         while fn is not None and not isinstance(fn, LLVMFuncOp):
             fn = fn.parent_op
-        if fn is not None and "personality" not in fn.properties:
+        if fn is not None and fn.personality is None:
             raise self.emit_error("llvm.landingpad needs to be in a function with a personality")
         if "cleanup" not in self.props and not self.operands:
             raise self.emit_error("landingpad instruction expects at least one clause or cleanup attribute")
@@ -609,7 +609,8 @@ class InlineAsmOp(LLVMOp):
     tail_call_kind = prop_def(_TCK_FORMAT, default=LA.TailCallKindAttr("none"))
     asm_dialect = prop_def(enum_attr("ATT (0) or Intel (1) asm dialect", LA.ASM_DIALECTS), optional=True)
     operand_attrs = prop_def(ARRAY, optional=True)
-    res = opt_result_def(LLVM_TYPE)
+    if not TYPE_CHECKING:  # LLVMOp.res for a checker; None here when the asm returns nothing
+        res = opt_result_def(LLVM_TYPE)
     assembly_format = (
         "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
         "(`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? "

@@ -121,7 +121,7 @@ class ReturnOp(LLVMOp):
             fn = fn.parent_op
         if fn is None:
             return
-        rt = fn.properties["function_type"].value.return_type
+        rt = fn.type.return_type
 
         err = None
         if isinstance(rt, LLVMVoidType):

@@ -81,88 +81,79 @@ UNIT = C.UnitAttr
 STR = C.StrAttr
 TYPE = C.TypeAttr
 ANY = C.AnyAttr
-LINKAGE = C.AttrConstraint("LLVM Linkage specification", lambda a: isinstance(a, LA.LinkageAttr))
-CCONV = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.CConvAttr))
-TAIL_CALL_KIND = C.AttrConstraint("LLVM Calling Convention specification", lambda a: isinstance(a, LA.TailCallKindAttr))
+LINKAGE = C.attr_of(LA.LinkageAttr, "LLVM Linkage specification")
+CCONV = C.attr_of(LA.CConvAttr, "LLVM Calling Convention specification")
+TAIL_CALL_KIND = C.attr_of(LA.TailCallKindAttr, "LLVM Calling Convention specification")
 VISIBILITY = enum_attr("LLVM GlobalValue Visibility", LA.VISIBILITY)
 UNNAMED_ADDR = enum_attr("LLVM GlobalValue UnnamedAddr", LA.UNNAMED_ADDR)
-FN_TYPE = C.AttrConstraint(
-    "type attribute of LLVM function type",
-    lambda a: isinstance(a, A.TypeAttr) and isinstance(a.value, LLVMFunctionType),
-)
+FN_TYPE = C.attr_of(A.TypeAttr, "type attribute of LLVM function type", lambda a: isinstance(a.value, LLVMFunctionType))
 
 # -- llvm.func ------------------------------------------------------------------------
 
-# Optional function attributes of llvm.func (name, constraint), all inherent.
-_FUNC_OPTIONAL = (
-    ("comdat", C.SymbolRefAttr),
-    ("convergent", UNIT),
-    ("personality", C.FlatSymbolRefAttr),
-    ("garbageCollector", STR),
-    ("passthrough", ARRAY),
-    ("function_entry_count", I64_ATTR),
-    ("memory_effects", ANY),
-    ("arm_streaming", UNIT),
-    ("arm_locally_streaming", UNIT),
-    ("arm_streaming_compatible", UNIT),
-    ("arm_new_za", UNIT),
-    ("arm_in_za", UNIT),
-    ("arm_out_za", UNIT),
-    ("arm_inout_za", UNIT),
-    ("arm_preserves_za", UNIT),
-    ("section", STR),
-    ("alignment", I64_ATTR),
-    ("vscale_range", ANY),
-    ("frame_pointer", ANY),
-    ("target_cpu", STR),
-    ("tune_cpu", STR),
-    ("reciprocal_estimates", STR),
-    ("prefer_vector_width", STR),
-    ("target_features", ANY),
-    ("no_infs_fp_math", C.BoolAttr),
-    ("no_nans_fp_math", C.BoolAttr),
-    ("no_signed_zeros_fp_math", C.BoolAttr),
-    ("denormal_fp_math", STR),
-    ("denormal_fp_math_f32", STR),
-    ("fp_contract", STR),
-    ("instrument_function_entry", STR),
-    ("instrument_function_exit", STR),
-    ("no_inline", UNIT),
-    ("always_inline", UNIT),
-    ("inline_hint", UNIT),
-    ("no_unwind", UNIT),
-    ("will_return", UNIT),
-    ("optimize_none", UNIT),
-    ("vec_type_hint", ANY),
-    ("work_group_size_hint", C.DenseI32ArrayAttr),
-    ("reqd_work_group_size", C.DenseI32ArrayAttr),
-    ("intel_reqd_sub_group_size", I32_ATTR),
-    ("uwtable_kind", ANY),
-    ("dso_local", UNIT),
-    ("sym_visibility", STR),
-    ("arg_attrs", C.DictArrayAttr),
-    ("res_attrs", C.DictArrayAttr),
-    ("unnamed_addr", UNNAMED_ADDR),
-)
 _FUNC_ELIDED = ("linkage", "CConv", "visibility_", "comdat", "unnamed_addr", "vscale_range")
 _VSCALE = re.compile(r"minRange = (-?\d+) : i32, maxRange = (-?\d+) : i32")
 
 
-def _func_ns() -> dict:
-    ns: dict = {n: prop_def(c, optional=True) for n, c in _FUNC_OPTIONAL}
-    ns.update(
-        sym_name=prop_def(C.SymbolNameAttr),
-        function_type=prop_def(FN_TYPE),
-        linkage=prop_def(LINKAGE, default=LA.LinkageAttr("external")),
-        CConv=prop_def(CCONV, default=LA.CConvAttr("ccc")),
-        visibility_=prop_def(VISIBILITY, default=_i64(0)),
-    )
-    return ns
+class _FuncFields(LLVMOp):
+    """The fields of llvm.func: its optional function attributes (all
+    inherent, as upstream declares them), its name, type, linkage, calling
+    convention and visibility, and its body."""
 
-
-_FuncFields = type(
-    "_FuncFields", (LLVMOp,), {"__slots__": (), "__module__": __name__, **_func_ns(), "body": region_def()}
-)
+    __slots__ = ()
+    comdat = prop_def(C.SymbolRefAttr, optional=True)
+    convergent = prop_def(UNIT, optional=True)
+    personality = prop_def(C.FlatSymbolRefAttr, optional=True)
+    garbageCollector = prop_def(STR, optional=True)
+    passthrough = prop_def(ARRAY, optional=True)
+    function_entry_count = prop_def(I64_ATTR, optional=True)
+    memory_effects = prop_def(ANY, optional=True)
+    arm_streaming = prop_def(UNIT, optional=True)
+    arm_locally_streaming = prop_def(UNIT, optional=True)
+    arm_streaming_compatible = prop_def(UNIT, optional=True)
+    arm_new_za = prop_def(UNIT, optional=True)
+    arm_in_za = prop_def(UNIT, optional=True)
+    arm_out_za = prop_def(UNIT, optional=True)
+    arm_inout_za = prop_def(UNIT, optional=True)
+    arm_preserves_za = prop_def(UNIT, optional=True)
+    section = prop_def(STR, optional=True)
+    alignment = prop_def(I64_ATTR, optional=True)
+    vscale_range = prop_def(ANY, optional=True)
+    frame_pointer = prop_def(ANY, optional=True)
+    target_cpu = prop_def(STR, optional=True)
+    tune_cpu = prop_def(STR, optional=True)
+    reciprocal_estimates = prop_def(STR, optional=True)
+    prefer_vector_width = prop_def(STR, optional=True)
+    target_features = prop_def(ANY, optional=True)
+    no_infs_fp_math = prop_def(C.BoolAttr, optional=True)
+    no_nans_fp_math = prop_def(C.BoolAttr, optional=True)
+    no_signed_zeros_fp_math = prop_def(C.BoolAttr, optional=True)
+    denormal_fp_math = prop_def(STR, optional=True)
+    denormal_fp_math_f32 = prop_def(STR, optional=True)
+    fp_contract = prop_def(STR, optional=True)
+    instrument_function_entry = prop_def(STR, optional=True)
+    instrument_function_exit = prop_def(STR, optional=True)
+    no_inline = prop_def(UNIT, optional=True)
+    always_inline = prop_def(UNIT, optional=True)
+    inline_hint = prop_def(UNIT, optional=True)
+    no_unwind = prop_def(UNIT, optional=True)
+    will_return = prop_def(UNIT, optional=True)
+    optimize_none = prop_def(UNIT, optional=True)
+    vec_type_hint = prop_def(ANY, optional=True)
+    work_group_size_hint = prop_def(C.DenseI32ArrayAttr, optional=True)
+    reqd_work_group_size = prop_def(C.DenseI32ArrayAttr, optional=True)
+    intel_reqd_sub_group_size = prop_def(I32_ATTR, optional=True)
+    uwtable_kind = prop_def(ANY, optional=True)
+    dso_local = prop_def(UNIT, optional=True)
+    sym_visibility = prop_def(STR, optional=True)
+    arg_attrs = prop_def(C.DictArrayAttr, optional=True)
+    res_attrs = prop_def(C.DictArrayAttr, optional=True)
+    unnamed_addr = prop_def(UNNAMED_ADDR, optional=True)
+    sym_name = prop_def(C.SymbolNameAttr)
+    function_type = prop_def(FN_TYPE)
+    linkage = prop_def(LINKAGE, default=LA.LinkageAttr("external"))
+    CConv = prop_def(CCONV, default=LA.CConvAttr("ccc"))
+    visibility_ = prop_def(VISIBILITY, default=_i64(0))
+    body = region_def()
 
 
 @register_op
@@ -218,14 +209,14 @@ class LLVMFuncOp(_FuncFields):
     def print_custom(self, p) -> None:
         props = self.props
         pre = ""
-        if props["linkage"].value != "external":
-            pre += " " + props["linkage"].value
+        if self.linkage.value != "external":
+            pre += " " + self.linkage.value
         for key, cases in (("visibility_", LA.VISIBILITY), ("unnamed_addr", LA.UNNAMED_ADDR)):
             v = props.get(key)
             if isinstance(v, A.IntegerAttr) and cases.get(v.value):
                 pre += " " + cases[v.value]
-        if props["CConv"].value != "ccc":
-            pre += " " + props["CConv"].value
+        if self.CConv.value != "ccc":
+            pre += " " + self.CConv.value
         print_function_like(
             self,
             p,
@@ -247,11 +238,11 @@ class LLVMFuncOp(_FuncFields):
 
     @property
     def type(self) -> LLVMFunctionType:
-        return self.props["function_type"].value
+        return T.of_kind(self.function_type.value, LLVMFunctionType)
 
     @property
     def name_str(self) -> str:
-        return self.props["sym_name"].value
+        return self.sym_name.value
 
     @property
     def is_declaration(self) -> bool:
@@ -259,13 +250,15 @@ class LLVMFuncOp(_FuncFields):
 
     def verify_(self) -> None:
         props = self.props
-        linkage = props["linkage"].value
+        linkage = self.linkage.value
         if linkage == "common":
             raise self.op_error("functions cannot have 'common' linkage")
         _verify_comdat(self, props.get("comdat"))
         ft = self.type
-        for name, n in (("arg_attrs", len(ft.params)), ("res_attrs", len(ft.results))):
-            a = props.get(name)
+        for name, a, n in (
+            ("arg_attrs", self.arg_attrs, len(ft.params)),
+            ("res_attrs", self.res_attrs, len(ft.results)),
+        ):
             if a is not None and len(a) != n:
                 what = "argument" if name == "arg_attrs" else "result"
                 raise self.op_error(
@@ -283,13 +276,13 @@ class LLVMFuncOp(_FuncFields):
         entry = self.regions[0].blocks[0]
         if len(entry.arguments) != len(ft.params):
             raise self.op_error(f"entry block must have {len(ft.params)} arguments to match function signature")
-        for i, (a, t) in enumerate(zip(entry.arguments, ft.params, strict=True)):
-            if a.type != t:
+        for i, (arg, t) in enumerate(zip(entry.arguments, ft.params, strict=True)):
+            if arg.type != t:
                 raise self.op_error(
-                    f"type of entry block argument #{i}({a.type}) must match the type of the "
+                    f"type of entry block argument #{i}({arg.type}) must match the type of the "
                     f"corresponding argument in function signature({t})"
                 )
-            if not is_compatible_type(a.type):
+            if not is_compatible_type(arg.type):
                 raise self.op_error(f"entry block argument #{i} is not of LLVM type")
 
     @classmethod

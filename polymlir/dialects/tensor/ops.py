@@ -162,7 +162,7 @@ class ConcatOp(OpDef):
     assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        ins = [v.type for v in self.inputs]
+        ins = [T.shaped(v.type) for v in self.inputs]
         if not ins:
             raise self.op_error("requires at least one input")
         rt = T.of_kind(self.result_types[0], T.ShapedType)
@@ -262,7 +262,7 @@ class ExtractOp(OpDef):
             ps.types.setdefault("result", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.tensor.type
+        t = T.shaped(self.tensor.type)
         if self.result_types[0] != t.element_type:
             raise self.op_error("failed to verify that result type matches element type of tensor")
         if t.rank != len(self.indices):
@@ -292,7 +292,7 @@ class InsertOp(OpDef):
             ps.types.setdefault("scalar", [t.element_type])
 
     def verify_(self) -> None:
-        t = self.dest.type
+        t = T.shaped(self.dest.type)
         if self.result_types[0] != t:
             raise self.op_error("failed to verify that result type matches type of dest")
         if self.scalar.type != t.element_type:
@@ -399,11 +399,11 @@ class ReshapeOp(OpDef):
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
-        st = self.source.type
+        st = T.shaped(self.source.type)
         rt = T.of_kind(self.result_types[0], T.ShapedType)
         if st.element_type != rt.element_type:
             raise self.op_error("element types of source and destination tensor types should be the same")
-        n = self.shape.type.shape[0]
+        n = T.shaped(self.shape.type).shape[0]
         if isinstance(rt, T.RankedTensorType):
             if (
                 isinstance(st, T.RankedTensorType)
@@ -472,7 +472,7 @@ class GatherOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, it = self.source.type, self.indices.type
+        st, it = T.of_kind(self.source.type, T.RankedTensorType), T.of_kind(self.indices.type, T.RankedTensorType)
         dims = list(self.gather_dims.values)
         _verify_gather_dims(self, dims, it.shape, st.rank, "gather", "source")
         rt = T.of_kind(self.result_types[0], T.ShapedType)
@@ -504,7 +504,8 @@ class ScatterOp(OpDef):
     )
 
     def verify_(self) -> None:
-        st, dt, it = self.source.type, self.dest.type, self.indices.type
+        st = self.source.type
+        dt, it = T.of_kind(self.dest.type, T.RankedTensorType), T.of_kind(self.indices.type, T.RankedTensorType)
         dims = list(self.scatter_dims.values)
         _verify_gather_dims(self, dims, it.shape, dt.rank, "scatter", "dest")
         if self.unique is None:
@@ -623,7 +624,7 @@ class PadOp(DynamicIndexListFormat, OpDef):
 
     def verify_(self) -> None:
         verify_sized_region(self, "region")
-        st = self.source.type
+        st = T.of_kind(self.source.type, T.RankedTensorType)
         rt = T.of_kind(self.result_types[0], T.ShapedType)
         low, high = static_values(self, "static_low"), static_values(self, "static_high")
         verify_dynamic_count(self, "low", "static_low", low, self.low)

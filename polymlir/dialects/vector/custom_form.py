@@ -70,9 +70,10 @@ class ContractionOp(OpDef):
     acc = operand_def()
     indexing_maps = prop_def(C.ArrayAttr)
     iterator_types = prop_def(
-        C.AttrConstraint(
+        C.attr_of(
+            A.ArrayAttr,
             "Iterator type should be an enum.",
-            lambda a: isinstance(a, A.ArrayAttr) and all(iterator_type_name(x) is not None for x in a),
+            lambda a: all(iterator_type_name(x) is not None for x in a),
         )
     )
     kind = prop_def(KIND, default=KIND_ADD, populate=True)
@@ -152,7 +153,7 @@ class ContractionOp(OpDef):
         return vtype(shape, T.i1, flags)
 
     def verify_(self) -> None:
-        lt, rt = self.lhs.type, self.rhs.type
+        lt, rt = T.of_kind(self.lhs.type, T.VectorType), T.of_kind(self.rhs.type, T.VectorType)
         acc_t, res_t = self.acc.type, self.result_types[0]
         same_element_type(self, lt, rt, "lhs and rhs have same element type")
         same_element_type(self, res_t, acc_t, "third operand acc and result have same element type")
@@ -395,6 +396,12 @@ class MaskOp(OpDef):
             raise self.op_error("expects number of results to match maskable operation number of results")
         if [v.type for v in masked.results] != self.result_types:
             raise self.op_error("expects result type to match maskable operation result type")
+        if isinstance(masked, OpDef):
+            # The mask type is worked out from the masked op's types and properties,
+            # so the masked op must verify first (the verifier reaches it only after
+            # this op; upstream crashes on a masked op that does not verify).
+            masked.verify_declared()
+            masked.verify_()
         expected = masked.expected_mask_type()
         if self.mask.type != expected:
             raise self.op_error(f"expects a '{expected}' mask for the maskable operation")

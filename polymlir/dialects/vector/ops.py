@@ -254,7 +254,7 @@ class ExtractOp(DynamicIndexListFormat, OpDef):
     )
 
     def verify_(self) -> None:
-        vt = self.source.type
+        vt = T.of_kind(self.source.type, T.VectorType)
         rt = self.result_types[0]
         same_element_type(self, vt, rt, "operand and result have same element type")
         if isinstance(rt, T.VectorType) and rt.rank == 0:
@@ -301,7 +301,7 @@ class InsertOp(DynamicIndexListFormat, OpDef):
     type_matches = (("dest", "result"),)
 
     def verify_(self) -> None:
-        st, dt = self.valueToStore.type, self.dest.type
+        st, dt = self.valueToStore.type, T.of_kind(self.dest.type, T.VectorType)
         same_element_type(self, st, self.result_types[0], "source operand and result have same element type")
         if dt != self.result_types[0]:
             raise self.op_error("failed to verify that all of {dest, result} have same type")
@@ -377,7 +377,7 @@ class ToElementsOp(OpDef):
             ps.types.setdefault("elements", [t.element_type] * t.num_elements)
 
     def verify_(self) -> None:
-        t = self.source.type
+        t = T.of_kind(self.source.type, T.VectorType)
         if self.result_types != [t.element_type] * t.num_elements:
             raise self.op_error("failed to verify that result types match source element type")
 
@@ -415,7 +415,7 @@ class InterleaveOp(OpDef):
     type_matches = (("lhs", "rhs"),)
 
     def verify_(self) -> None:
-        a, b = self.lhs.type, self.rhs.type
+        a, b = T.of_kind(self.lhs.type, T.VectorType), self.rhs.type
         if a != b:
             raise self.op_error("failed to verify that all of {lhs, rhs} have same type")
         if a.rank == 0:
@@ -443,7 +443,7 @@ class DeinterleaveOp(OpDef):
         return ("res1", "res2")
 
     def verify_(self) -> None:
-        s = self.source.type
+        s = T.of_kind(self.source.type, T.VectorType)
         if s.shape[-1] % 2:
             raise self.op_error(
                 "failed to verify that the trailing dimension of the source vector has an even number of elements"
@@ -473,7 +473,7 @@ class ScalableInsertOp(OpDef):
     type_matches = (("dest", "res"),)
 
     def verify_(self) -> None:
-        s, d = self.valueToStore.type, self.dest.type
+        s, d = T.of_kind(self.valueToStore.type, T.VectorType), T.of_kind(self.dest.type, T.VectorType)
         if s.element_type != d.element_type:
             raise self.op_error("failed to verify that all of {valueToStore, dest} have same element type")
         if self.pos.value % s.num_elements:

@@ -65,7 +65,7 @@ class ExtractStridedSliceOp(OpDef):
     assembly_format = "$source attr-dict `:` type($source) `to` type(results)"
 
     def verify_(self) -> None:
-        st, rt = self.source.type, self.result_types[0]
+        st, rt = T.of_kind(self.source.type, T.VectorType), self.result_types[0]
         same_element_type(self, st, rt, "operand and result have same element type")
         offs, szs, strs = (_ints(getattr(self, n)) for n in ("offsets", "sizes", "strides"))
         if not (len(offs) == len(szs) == len(strs)):
@@ -106,7 +106,7 @@ class InsertStridedSliceOp(OpDef):
     type_matches = (("dest", "res"),)
 
     def verify_(self) -> None:
-        st, dt = self.valueToStore.type, self.dest.type
+        st, dt = T.of_kind(self.valueToStore.type, T.VectorType), T.of_kind(self.dest.type, T.VectorType)
         same_element_type(self, st, self.result_types[0], "operand #0 and result have same element type")
         if dt != self.result_types[0]:
             raise self.op_error("failed to verify that all of {dest, res} have same type")
@@ -244,7 +244,7 @@ class ReductionOp(OpDef):
             ps.types.setdefault("acc", list(d))
 
     def verify_(self) -> None:
-        vt, dt = self.vector.type, self.result_types[0]
+        vt, dt = T.of_kind(self.vector.type, T.VectorType), self.result_types[0]
         same_element_type(self, dt, vt, "source operand and result have same element type")
         acc = self.acc
         if acc is not None and acc.type != dt:
@@ -257,7 +257,7 @@ class ReductionOp(OpDef):
             raise self.op_error(f"unsupported reduction type ''{dt}'' for kind '{k}'")
 
     def expected_mask_type(self) -> T.Type:
-        vt = self.vector.type
+        vt = T.of_kind(self.vector.type, T.VectorType)
         return vtype(vt.shape, T.i1, scal(vt))
 
 
@@ -277,7 +277,7 @@ class MultiDimReductionOp(OpDef):
     type_matches = (("dest", "acc"),)
 
     def verify_(self) -> None:
-        st, dt = self.source.type, self.result_types[0]
+        st, dt = T.of_kind(self.source.type, T.VectorType), self.result_types[0]
         if self.acc.type != dt:
             raise self.op_error("failed to verify that all of {dest, acc} have same type")
         same_element_type(self, dt, st, "source operand and result have same element type")
@@ -291,7 +291,7 @@ class MultiDimReductionOp(OpDef):
             raise self.op_error(f"destination type '{dt}' is incompatible with source type '{st}'")
 
     def expected_mask_type(self) -> T.Type:
-        st = self.source.type
+        st = T.of_kind(self.source.type, T.VectorType)
         return vtype(st.shape, T.i1, scal(st))
 
 
@@ -316,7 +316,7 @@ class ScanOp(OpDef):
         return ("dest", "accumulated_value")
 
     def verify_(self) -> None:
-        st, it = self.source.type, self.initial_value.type
+        st, it = T.of_kind(self.source.type, T.VectorType), T.of_kind(self.initial_value.type, T.VectorType)
         if st != self.result_types[0]:
             raise self.op_error("failed to verify that all of {source, dest} have same type")
         if it != self.result_types[1]:
