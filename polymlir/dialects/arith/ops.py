@@ -9,6 +9,7 @@ math dialect too) and the verifiers of the traits every elementwise op shares
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -17,7 +18,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand_def, prop_def, result_def
-from ...ir.opdef import OpDef
+from ...ir.opdef import _OP_MEMBERS, OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
     COMMUTATIVE,
@@ -368,6 +369,13 @@ class ElementwiseOp(OpDef):
     @classmethod
     def _finalize(cls) -> None:
         super()._finalize()
+        # OpDef._finalize hides the fields named like an Operation member
+        # (`operand`) that the class itself declares; one that a family base
+        # declares is hidden here, so that `op.operand(i)` stays Operation's.
+        for fs in cls._fields.values():
+            for f in fs:
+                if f.name in _OP_MEMBERS and inspect.getattr_static(cls, f.name, None) is f:
+                    setattr(cls, f.name, inspect.getattr_static(OpDef, f.name))
         cls._defaults = tuple((d.attr_name, d.default) for d in cls._fields["prop"] if d.default is not None)
 
     @classmethod
@@ -423,7 +431,7 @@ class _BinaryOp(ElementwiseOp):
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
 
 
-class _IntBinaryOp(_BinaryOp):
+class IntBinaryOp(_BinaryOp):
     """Base of the binary ops on signless integers (or vectors/tensors of them)."""
 
     __slots__ = ()
@@ -432,7 +440,7 @@ class _IntBinaryOp(_BinaryOp):
     result = result_def(SignlessIntLike)
 
 
-class _IntOverflowBinaryOp(_IntBinaryOp):
+class _IntOverflowBinaryOp(IntBinaryOp):
     """Integer binary ops with no-wrap flags: ``arith.addi %a, %b overflow<nsw> : i32``."""
 
     __slots__ = ()
@@ -440,7 +448,7 @@ class _IntOverflowBinaryOp(_IntBinaryOp):
     assembly_format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
 
 
-class _IntExactBinaryOp(_IntBinaryOp):
+class _IntExactBinaryOp(IntBinaryOp):
     """Integer binary ops that may be marked exact: ``arith.divsi %a, %b exact : i32``."""
 
     __slots__ = ()
@@ -448,7 +456,7 @@ class _IntExactBinaryOp(_IntBinaryOp):
     assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
 
 
-class _FloatBinaryOp(_BinaryOp):
+class FloatBinaryOp(_BinaryOp):
     """Float binary ops with fast-math flags: ``arith.addf %a, %b fastmath<fast> : f32``."""
 
     __slots__ = ()
@@ -526,7 +534,7 @@ class ShRSIOp(_IntExactBinaryOp):
 
 
 @register_op
-class CeilDivUIOp(_IntBinaryOp):
+class CeilDivUIOp(IntBinaryOp):
     """Unsigned division rounding up."""
 
     __slots__ = ()
@@ -534,7 +542,7 @@ class CeilDivUIOp(_IntBinaryOp):
 
 
 @register_op
-class CeilDivSIOp(_IntBinaryOp):
+class CeilDivSIOp(IntBinaryOp):
     """Signed division rounding up."""
 
     __slots__ = ()
@@ -542,7 +550,7 @@ class CeilDivSIOp(_IntBinaryOp):
 
 
 @register_op
-class FloorDivSIOp(_IntBinaryOp):
+class FloorDivSIOp(IntBinaryOp):
     """Signed division rounding down."""
 
     __slots__ = ()
@@ -550,7 +558,7 @@ class FloorDivSIOp(_IntBinaryOp):
 
 
 @register_op
-class RemUIOp(_IntBinaryOp):
+class RemUIOp(IntBinaryOp):
     """Unsigned remainder."""
 
     __slots__ = ()
@@ -558,7 +566,7 @@ class RemUIOp(_IntBinaryOp):
 
 
 @register_op
-class RemSIOp(_IntBinaryOp):
+class RemSIOp(IntBinaryOp):
     """Signed remainder."""
 
     __slots__ = ()
@@ -566,7 +574,7 @@ class RemSIOp(_IntBinaryOp):
 
 
 @register_op
-class AndIOp(_IntBinaryOp):
+class AndIOp(IntBinaryOp):
     """Bitwise and."""
 
     __slots__ = ()
@@ -575,7 +583,7 @@ class AndIOp(_IntBinaryOp):
 
 
 @register_op
-class OrIOp(_IntBinaryOp):
+class OrIOp(IntBinaryOp):
     """Bitwise or."""
 
     __slots__ = ()
@@ -584,7 +592,7 @@ class OrIOp(_IntBinaryOp):
 
 
 @register_op
-class XOrIOp(_IntBinaryOp):
+class XOrIOp(IntBinaryOp):
     """Bitwise xor."""
 
     __slots__ = ()
@@ -593,7 +601,7 @@ class XOrIOp(_IntBinaryOp):
 
 
 @register_op
-class MaxSIOp(_IntBinaryOp):
+class MaxSIOp(IntBinaryOp):
     """Signed maximum."""
 
     __slots__ = ()
@@ -602,7 +610,7 @@ class MaxSIOp(_IntBinaryOp):
 
 
 @register_op
-class MaxUIOp(_IntBinaryOp):
+class MaxUIOp(IntBinaryOp):
     """Unsigned maximum."""
 
     __slots__ = ()
@@ -611,7 +619,7 @@ class MaxUIOp(_IntBinaryOp):
 
 
 @register_op
-class MinSIOp(_IntBinaryOp):
+class MinSIOp(IntBinaryOp):
     """Signed minimum."""
 
     __slots__ = ()
@@ -620,7 +628,7 @@ class MinSIOp(_IntBinaryOp):
 
 
 @register_op
-class MinUIOp(_IntBinaryOp):
+class MinUIOp(IntBinaryOp):
     """Unsigned minimum."""
 
     __slots__ = ()
@@ -629,7 +637,7 @@ class MinUIOp(_IntBinaryOp):
 
 
 @register_op
-class AddFOp(_FloatBinaryOp):
+class AddFOp(FloatBinaryOp):
     """Floating-point addition."""
 
     __slots__ = ()
@@ -638,7 +646,7 @@ class AddFOp(_FloatBinaryOp):
 
 
 @register_op
-class SubFOp(_FloatBinaryOp):
+class SubFOp(FloatBinaryOp):
     """Floating-point subtraction."""
 
     __slots__ = ()
@@ -646,7 +654,7 @@ class SubFOp(_FloatBinaryOp):
 
 
 @register_op
-class MulFOp(_FloatBinaryOp):
+class MulFOp(FloatBinaryOp):
     """Floating-point multiplication."""
 
     __slots__ = ()
@@ -655,7 +663,7 @@ class MulFOp(_FloatBinaryOp):
 
 
 @register_op
-class DivFOp(_FloatBinaryOp):
+class DivFOp(FloatBinaryOp):
     """Floating-point division."""
 
     __slots__ = ()
@@ -663,7 +671,7 @@ class DivFOp(_FloatBinaryOp):
 
 
 @register_op
-class RemFOp(_FloatBinaryOp):
+class RemFOp(FloatBinaryOp):
     """Floating-point remainder."""
 
     __slots__ = ()
@@ -671,7 +679,7 @@ class RemFOp(_FloatBinaryOp):
 
 
 @register_op
-class MaximumFOp(_FloatBinaryOp):
+class MaximumFOp(FloatBinaryOp):
     """Maximum; NaN if either is NaN."""
 
     __slots__ = ()
@@ -680,7 +688,7 @@ class MaximumFOp(_FloatBinaryOp):
 
 
 @register_op
-class MaxNumFOp(_FloatBinaryOp):
+class MaxNumFOp(FloatBinaryOp):
     """Maximum; the other operand if one is NaN."""
 
     __slots__ = ()
@@ -689,7 +697,7 @@ class MaxNumFOp(_FloatBinaryOp):
 
 
 @register_op
-class MinimumFOp(_FloatBinaryOp):
+class MinimumFOp(FloatBinaryOp):
     """Minimum; NaN if either is NaN."""
 
     __slots__ = ()
@@ -698,7 +706,7 @@ class MinimumFOp(_FloatBinaryOp):
 
 
 @register_op
-class MinNumFOp(_FloatBinaryOp):
+class MinNumFOp(FloatBinaryOp):
     """Minimum; the other operand if one is NaN."""
 
     __slots__ = ()
