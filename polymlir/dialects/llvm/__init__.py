@@ -69,7 +69,6 @@ from .intrinsics import (
     VEC_OF_PTR,
     AssumeIntrOp,
     IntrinsicOp,
-    intr,
 )
 from .memory import (
     GEP_DYNAMIC,
@@ -365,7 +364,6 @@ __all__ = [
     "element_or_self",
     "format_bits",
     "i1_same_shape",
-    "intr",
     "is_compatible_type",
     "is_compatible_vector",
     "is_llvm_float",
