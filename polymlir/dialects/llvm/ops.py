@@ -283,32 +283,140 @@ class _FloatOp(_BinaryOp):
         return {"fastmathFlags": fastmath} if fastmath is not None else {}
 
 
-def _define(base: type, name: str, doc: str) -> type:
-    cls = type(
-        f"{name.capitalize()}Op",
-        (base,),
-        {"__slots__": (), "OP_NAME": f"llvm.{name}", "__doc__": doc, "__module__": __name__},
-    )
-    return register_op(cls)
+@register_op
+class AddOp(_IntOverflowOp):
+    """Integer addition."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.add"
 
 
-AddOp = _define(_IntOverflowOp, "add", "Integer addition.")
-SubOp = _define(_IntOverflowOp, "sub", "Integer subtraction.")
-MulOp = _define(_IntOverflowOp, "mul", "Integer multiplication.")
-ShlOp = _define(_IntOverflowOp, "shl", "Shift left.")
-UDivOp = _define(_IntExactOp, "udiv", "Unsigned division.")
-SDivOp = _define(_IntExactOp, "sdiv", "Signed division.")
-LShrOp = _define(_IntExactOp, "lshr", "Logical shift right.")
-AShrOp = _define(_IntExactOp, "ashr", "Arithmetic shift right.")
-URemOp = _define(_IntOp, "urem", "Unsigned remainder.")
-SRemOp = _define(_IntOp, "srem", "Signed remainder.")
-AndOp = _define(_IntOp, "and", "Bitwise and.")
-XOrOp = _define(_IntOp, "xor", "Bitwise xor.")
-FAddOp = _define(_FloatOp, "fadd", "Float addition.")
-FSubOp = _define(_FloatOp, "fsub", "Float subtraction.")
-FMulOp = _define(_FloatOp, "fmul", "Float multiplication.")
-FDivOp = _define(_FloatOp, "fdiv", "Float division.")
-FRemOp = _define(_FloatOp, "frem", "Float remainder.")
+@register_op
+class SubOp(_IntOverflowOp):
+    """Integer subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sub"
+
+
+@register_op
+class MulOp(_IntOverflowOp):
+    """Integer multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mul"
+
+
+@register_op
+class ShlOp(_IntOverflowOp):
+    """Shift left."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.shl"
+
+
+@register_op
+class UDivOp(_IntExactOp):
+    """Unsigned division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.udiv"
+
+
+@register_op
+class SDivOp(_IntExactOp):
+    """Signed division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sdiv"
+
+
+@register_op
+class LShrOp(_IntExactOp):
+    """Logical shift right."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.lshr"
+
+
+@register_op
+class AShrOp(_IntExactOp):
+    """Arithmetic shift right."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.ashr"
+
+
+@register_op
+class URemOp(_IntOp):
+    """Unsigned remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.urem"
+
+
+@register_op
+class SRemOp(_IntOp):
+    """Signed remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.srem"
+
+
+@register_op
+class AndOp(_IntOp):
+    """Bitwise and."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.and"
+
+
+@register_op
+class XOrOp(_IntOp):
+    """Bitwise xor."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.xor"
+
+
+@register_op
+class FAddOp(_FloatOp):
+    """Float addition."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fadd"
+
+
+@register_op
+class FSubOp(_FloatOp):
+    """Float subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fsub"
+
+
+@register_op
+class FMulOp(_FloatOp):
+    """Float multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fmul"
+
+
+@register_op
+class FDivOp(_FloatOp):
+    """Float division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fdiv"
+
+
+@register_op
+class FRemOp(_FloatOp):
+    """Float remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.frem"
 
 
 @register_op
