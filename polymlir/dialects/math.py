@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ir import constraints as C
 from ..ir.fields import operand_def, prop_def, result_def
 from ..ir.registry import register_op
 from ..ir.traits import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
@@ -17,7 +16,9 @@ from .arith.ops import (
     BoolLike,
     ElementwiseOp,
     FastMathAttr,
+    FloatBinaryOp,
     FloatLike,
+    IntBinaryOp,
     SignlessIntLike,
     check_format_operand,
     i1_same_shape,
@@ -28,79 +29,346 @@ _FASTMATH = "(`fastmath` `` $fastmath^)? "
 _SAME = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
 
 
-def _class_name(op_name: str) -> str:
-    return "".join(w.capitalize() for w in op_name.split(".", 1)[1].split("_")) + "Op"
+class _FloatUnaryOp(ElementwiseOp):
+    """Base of the one-operand float ops: ``math.sin %x [fastmath<...>] : f32``."""
+
+    __slots__ = ()
+    traits = _SAME
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(FloatLike)
+    result = result_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    assembly_format = "$operand " + _FASTMATH + "attr-dict `:` type($result)"
 
 
-def _op(name: str, doc: str, operands: tuple[str, ...], c: C.TypeConstraint, fastmath: bool) -> type:
-    """A math op whose operands and result all have one type: ``$a, $b
-    [fastmath<...>] : type``."""
-    ns: dict = {"__slots__": (), "__doc__": doc, "OP_NAME": name, "traits": _SAME}
-    for o in operands:  # (`operand` becomes op.f.operand: see polymlir.ir.fields)
-        ns[o] = operand_def(c)
-    ns["result"] = result_def(c)
-    fmt = " `,` ".join("$" + o for o in operands) + " "
-    if fastmath:
-        ns["fastmath"] = prop_def(FastMathAttr, default=FASTMATH_NONE)
-        fmt += _FASTMATH
-    ns["assembly_format"] = fmt + "attr-dict `:` type($result)"
-    return register_op(type(_class_name(name), (ElementwiseOp,), ns))
+class _IntUnaryOp(ElementwiseOp):
+    """Base of the one-operand integer ops: ``math.ctlz %x : i32``."""
+
+    __slots__ = ()
+    traits = _SAME
+    if not TYPE_CHECKING:  # named like an Operation member (op.operand stays Operation's): op.f.operand
+        operand = operand_def(SignlessIntLike)
+    result = result_def(SignlessIntLike)
+    assembly_format = "$operand attr-dict `:` type($result)"
 
 
-_FLOAT_UNARY = {
-    "absf": "Absolute value.",
-    "acos": "Arc cosine.",
-    "acosh": "Inverse hyperbolic cosine.",
-    "asin": "Arc sine.",
-    "asinh": "Inverse hyperbolic sine.",
-    "atan": "Arc tangent.",
-    "atanh": "Inverse hyperbolic tangent.",
-    "cbrt": "Cube root.",
-    "ceil": "Round up to an integer.",
-    "cos": "Cosine.",
-    "cosh": "Hyperbolic cosine.",
-    "erf": "Error function.",
-    "erfc": "Complementary error function.",
-    "exp": "Base-e exponential.",
-    "exp2": "Base-2 exponential.",
-    "expm1": "exp(x) - 1.",
-    "floor": "Round down to an integer.",
-    "log": "Natural logarithm.",
-    "log10": "Base-10 logarithm.",
-    "log1p": "log(1 + x).",
-    "log2": "Base-2 logarithm.",
-    "round": "Round to nearest, ties away from zero.",
-    "roundeven": "Round to nearest, ties to even.",
-    "rsqrt": "Reciprocal square root.",
-    "sin": "Sine.",
-    "sinh": "Hyperbolic sine.",
-    "sqrt": "Square root.",
-    "tan": "Tangent.",
-    "tanh": "Hyperbolic tangent.",
-    "trunc": "Round toward zero to an integer.",
-}
-_FLOAT_BINARY = {
-    "atan2": "Two-argument arc tangent.",
-    "copysign": "Magnitude of lhs, sign of rhs.",
-    "powf": "lhs raised to the power rhs.",
-}
-_INT_UNARY = {
-    "absi": "Integer absolute value.",
-    "ctlz": "Count leading zeros.",
-    "cttz": "Count trailing zeros.",
-    "ctpop": "Count set bits.",
-}
+@register_op
+class AbsfOp(_FloatUnaryOp):
+    """Absolute value."""
 
-OPS: dict[str, type] = {}
-for _n, _d in _FLOAT_UNARY.items():
-    OPS[_n] = _op("math." + _n, _d, ("operand",), FloatLike, True)
-for _n, _d in _FLOAT_BINARY.items():
-    OPS[_n] = _op("math." + _n, _d, ("lhs", "rhs"), FloatLike, True)
-for _n, _d in _INT_UNARY.items():
-    OPS[_n] = _op("math." + _n, _d, ("operand",), SignlessIntLike, False)
-OPS["ipowi"] = _op("math.ipowi", "Integer power.", ("lhs", "rhs"), SignlessIntLike, False)
-OPS["fma"] = _op("math.fma", "Fused multiply-add a * b + c.", ("a", "b", "c"), FloatLike, True)
-globals().update({_class_name("math." + n): cls for n, cls in OPS.items()})
+    __slots__ = ()
+    OP_NAME = "math.absf"
+
+
+@register_op
+class AcosOp(_FloatUnaryOp):
+    """Arc cosine."""
+
+    __slots__ = ()
+    OP_NAME = "math.acos"
+
+
+@register_op
+class AcoshOp(_FloatUnaryOp):
+    """Inverse hyperbolic cosine."""
+
+    __slots__ = ()
+    OP_NAME = "math.acosh"
+
+
+@register_op
+class AsinOp(_FloatUnaryOp):
+    """Arc sine."""
+
+    __slots__ = ()
+    OP_NAME = "math.asin"
+
+
+@register_op
+class AsinhOp(_FloatUnaryOp):
+    """Inverse hyperbolic sine."""
+
+    __slots__ = ()
+    OP_NAME = "math.asinh"
+
+
+@register_op
+class AtanOp(_FloatUnaryOp):
+    """Arc tangent."""
+
+    __slots__ = ()
+    OP_NAME = "math.atan"
+
+
+@register_op
+class AtanhOp(_FloatUnaryOp):
+    """Inverse hyperbolic tangent."""
+
+    __slots__ = ()
+    OP_NAME = "math.atanh"
+
+
+@register_op
+class CbrtOp(_FloatUnaryOp):
+    """Cube root."""
+
+    __slots__ = ()
+    OP_NAME = "math.cbrt"
+
+
+@register_op
+class CeilOp(_FloatUnaryOp):
+    """Round up to an integer."""
+
+    __slots__ = ()
+    OP_NAME = "math.ceil"
+
+
+@register_op
+class CosOp(_FloatUnaryOp):
+    """Cosine."""
+
+    __slots__ = ()
+    OP_NAME = "math.cos"
+
+
+@register_op
+class CoshOp(_FloatUnaryOp):
+    """Hyperbolic cosine."""
+
+    __slots__ = ()
+    OP_NAME = "math.cosh"
+
+
+@register_op
+class ErfOp(_FloatUnaryOp):
+    """Error function."""
+
+    __slots__ = ()
+    OP_NAME = "math.erf"
+
+
+@register_op
+class ErfcOp(_FloatUnaryOp):
+    """Complementary error function."""
+
+    __slots__ = ()
+    OP_NAME = "math.erfc"
+
+
+@register_op
+class ExpOp(_FloatUnaryOp):
+    """Base-e exponential."""
+
+    __slots__ = ()
+    OP_NAME = "math.exp"
+
+
+@register_op
+class Exp2Op(_FloatUnaryOp):
+    """Base-2 exponential."""
+
+    __slots__ = ()
+    OP_NAME = "math.exp2"
+
+
+@register_op
+class Expm1Op(_FloatUnaryOp):
+    """exp(x) - 1."""
+
+    __slots__ = ()
+    OP_NAME = "math.expm1"
+
+
+@register_op
+class FloorOp(_FloatUnaryOp):
+    """Round down to an integer."""
+
+    __slots__ = ()
+    OP_NAME = "math.floor"
+
+
+@register_op
+class LogOp(_FloatUnaryOp):
+    """Natural logarithm."""
+
+    __slots__ = ()
+    OP_NAME = "math.log"
+
+
+@register_op
+class Log10Op(_FloatUnaryOp):
+    """Base-10 logarithm."""
+
+    __slots__ = ()
+    OP_NAME = "math.log10"
+
+
+@register_op
+class Log1pOp(_FloatUnaryOp):
+    """log(1 + x)."""
+
+    __slots__ = ()
+    OP_NAME = "math.log1p"
+
+
+@register_op
+class Log2Op(_FloatUnaryOp):
+    """Base-2 logarithm."""
+
+    __slots__ = ()
+    OP_NAME = "math.log2"
+
+
+@register_op
+class RoundOp(_FloatUnaryOp):
+    """Round to nearest, ties away from zero."""
+
+    __slots__ = ()
+    OP_NAME = "math.round"
+
+
+@register_op
+class RoundevenOp(_FloatUnaryOp):
+    """Round to nearest, ties to even."""
+
+    __slots__ = ()
+    OP_NAME = "math.roundeven"
+
+
+@register_op
+class RsqrtOp(_FloatUnaryOp):
+    """Reciprocal square root."""
+
+    __slots__ = ()
+    OP_NAME = "math.rsqrt"
+
+
+@register_op
+class SinOp(_FloatUnaryOp):
+    """Sine."""
+
+    __slots__ = ()
+    OP_NAME = "math.sin"
+
+
+@register_op
+class SinhOp(_FloatUnaryOp):
+    """Hyperbolic sine."""
+
+    __slots__ = ()
+    OP_NAME = "math.sinh"
+
+
+@register_op
+class SqrtOp(_FloatUnaryOp):
+    """Square root."""
+
+    __slots__ = ()
+    OP_NAME = "math.sqrt"
+
+
+@register_op
+class TanOp(_FloatUnaryOp):
+    """Tangent."""
+
+    __slots__ = ()
+    OP_NAME = "math.tan"
+
+
+@register_op
+class TanhOp(_FloatUnaryOp):
+    """Hyperbolic tangent."""
+
+    __slots__ = ()
+    OP_NAME = "math.tanh"
+
+
+@register_op
+class TruncOp(_FloatUnaryOp):
+    """Round toward zero to an integer."""
+
+    __slots__ = ()
+    OP_NAME = "math.trunc"
+
+
+@register_op
+class Atan2Op(FloatBinaryOp):
+    """Two-argument arc tangent."""
+
+    __slots__ = ()
+    OP_NAME = "math.atan2"
+
+
+@register_op
+class CopysignOp(FloatBinaryOp):
+    """Magnitude of lhs, sign of rhs."""
+
+    __slots__ = ()
+    OP_NAME = "math.copysign"
+
+
+@register_op
+class PowfOp(FloatBinaryOp):
+    """lhs raised to the power rhs."""
+
+    __slots__ = ()
+    OP_NAME = "math.powf"
+
+
+@register_op
+class AbsiOp(_IntUnaryOp):
+    """Integer absolute value."""
+
+    __slots__ = ()
+    OP_NAME = "math.absi"
+
+
+@register_op
+class CtlzOp(_IntUnaryOp):
+    """Count leading zeros."""
+
+    __slots__ = ()
+    OP_NAME = "math.ctlz"
+
+
+@register_op
+class CttzOp(_IntUnaryOp):
+    """Count trailing zeros."""
+
+    __slots__ = ()
+    OP_NAME = "math.cttz"
+
+
+@register_op
+class CtpopOp(_IntUnaryOp):
+    """Count set bits."""
+
+    __slots__ = ()
+    OP_NAME = "math.ctpop"
+
+
+@register_op
+class IpowiOp(IntBinaryOp):
+    """Integer power."""
+
+    __slots__ = ()
+    OP_NAME = "math.ipowi"
+
+
+@register_op
+class FmaOp(ElementwiseOp):
+    """Fused multiply-add a * b + c."""
+
+    __slots__ = ()
+    OP_NAME = "math.fma"
+    traits = _SAME
+    a = operand_def(FloatLike)
+    b = operand_def(FloatLike)
+    c = operand_def(FloatLike)
+    result = result_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    assembly_format = "$a `,` $b `,` $c " + _FASTMATH + "attr-dict `:` type($result)"
 
 
 @register_op
@@ -143,16 +411,36 @@ class _ClassificationOp(ElementwiseOp):
             raise self.op_error("failed to verify that result type has i1 element type and same shape as operands")
 
 
-for _n, _d in {
-    "isfinite": "Whether each element is finite.",
-    "isinf": "Whether each element is infinite.",
-    "isnan": "Whether each element is NaN.",
-    "isnormal": "Whether each element is a normal number.",
-}.items():
-    OPS[_n] = register_op(
-        type(_class_name("math." + _n), (_ClassificationOp,), {"__slots__": (), "__doc__": _d, "OP_NAME": "math." + _n})
-    )
-    globals()[OPS[_n].__name__] = OPS[_n]
+@register_op
+class IsfiniteOp(_ClassificationOp):
+    """Whether each element is finite."""
+
+    __slots__ = ()
+    OP_NAME = "math.isfinite"
+
+
+@register_op
+class IsinfOp(_ClassificationOp):
+    """Whether each element is infinite."""
+
+    __slots__ = ()
+    OP_NAME = "math.isinf"
+
+
+@register_op
+class IsnanOp(_ClassificationOp):
+    """Whether each element is NaN."""
+
+    __slots__ = ()
+    OP_NAME = "math.isnan"
+
+
+@register_op
+class IsnormalOp(_ClassificationOp):
+    """Whether each element is a normal number."""
+
+    __slots__ = ()
+    OP_NAME = "math.isnormal"
 
 
 @register_op
@@ -190,3 +478,54 @@ class ClampFOp(ElementwiseOp):
     fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     result = result_def(FloatLike)
     assembly_format = "$value `to` ` ` `[` $min `,` $max `]` " + _FASTMATH + "attr-dict `:` type($result)"
+
+
+# The ops of one operand type and the classification ops, by mnemonic.
+OPS: dict[str, type[ElementwiseOp]] = {
+    c.OP_NAME[len("math.") :]: c
+    for c in (
+        AbsfOp,
+        AbsiOp,
+        AcosOp,
+        AcoshOp,
+        AsinOp,
+        AsinhOp,
+        AtanOp,
+        Atan2Op,
+        AtanhOp,
+        CbrtOp,
+        CeilOp,
+        CopysignOp,
+        CosOp,
+        CoshOp,
+        CtlzOp,
+        CtpopOp,
+        CttzOp,
+        ErfOp,
+        ErfcOp,
+        ExpOp,
+        Exp2Op,
+        Expm1Op,
+        FloorOp,
+        FmaOp,
+        IpowiOp,
+        IsfiniteOp,
+        IsinfOp,
+        IsnanOp,
+        IsnormalOp,
+        LogOp,
+        Log10Op,
+        Log1pOp,
+        Log2Op,
+        PowfOp,
+        RoundOp,
+        RoundevenOp,
+        RsqrtOp,
+        SinOp,
+        SinhOp,
+        SqrtOp,
+        TanOp,
+        TanhOp,
+        TruncOp,
+    )
+}

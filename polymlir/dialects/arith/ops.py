@@ -9,6 +9,7 @@ math dialect too) and the verifiers of the traits every elementwise op shares
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -17,7 +18,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand_def, prop_def, result_def
-from ...ir.opdef import OpDef
+from ...ir.opdef import _OP_MEMBERS, OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
     COMMUTATIVE,
@@ -27,7 +28,6 @@ from ...ir.traits import (
     SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE,
     SAME_TYPE_OPERANDS,
-    Trait,
 )
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS, BaseParser
 
@@ -369,6 +369,13 @@ class ElementwiseOp(OpDef):
     @classmethod
     def _finalize(cls) -> None:
         super()._finalize()
+        # OpDef._finalize hides the fields named like an Operation member
+        # (`operand`) that the class itself declares; one that a family base
+        # declares is hidden here, so that `op.operand(i)` stays Operation's.
+        for fs in cls._fields.values():
+            for f in fs:
+                if f.name in _OP_MEMBERS and inspect.getattr_static(cls, f.name, None) is f:
+                    setattr(cls, f.name, inspect.getattr_static(OpDef, f.name))
         cls._defaults = tuple((d.attr_name, d.default) for d in cls._fields["prop"] if d.default is not None)
 
     @classmethod
@@ -408,64 +415,303 @@ def check_format_operand(p, ps, key: str, constraint: C.TypeConstraint, name: st
     return t
 
 
-def _binary(name: str, c: C.TypeConstraint, traits: frozenset[Trait], flags: str | None = None, doc: str = "") -> type:
-    """A binary op ``$lhs, $rhs [flags] : type`` on operands of one type."""
-    ns: dict = {
-        "__slots__": (),
-        "__doc__": doc,
-        "OP_NAME": name,
-        "traits": frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE, *traits}),
-        "lhs": operand_def(c),
-        "rhs": operand_def(c),
-        "result": result_def(c),
-    }
-    fmt = "$lhs `,` $rhs "
-    if flags == "fastmath":
-        ns["fastmath"] = prop_def(FastMathAttr, default=FASTMATH_NONE)
-        fmt += "(`fastmath` `` $fastmath^)? "
-    elif flags == "overflow":
-        ns["overflowFlags"] = prop_def(OverflowAttr, default=OVERFLOW_NONE)
-        fmt += "(`overflow` `` $overflowFlags^)? "
-    elif flags == "exact":
-        ns["isExact"] = prop_def(C.UnitAttr, optional=True)
-        fmt += "(`exact` $isExact^)? "
-    ns["assembly_format"] = fmt + "attr-dict `:` type($result)"
-    cls_name = "".join(w.capitalize() for w in name.split(".", 1)[1].split("_")) + "Op"
-    return register_op(type(cls_name, (ElementwiseOp,), ns))
-
-
 # -- integer and float arithmetic ------------------------------------------------
 
-_C = frozenset({COMMUTATIVE})
-AddIOp = _binary("arith.addi", SignlessIntLike, _C, "overflow", "Integer addition (modulo 2^n).")
-SubIOp = _binary("arith.subi", SignlessIntLike, frozenset(), "overflow", "Integer subtraction.")
-MulIOp = _binary("arith.muli", SignlessIntLike, _C, "overflow", "Integer multiplication.")
-ShLIOp = _binary("arith.shli", SignlessIntLike, frozenset(), "overflow", "Left shift.")
-DivUIOp = _binary("arith.divui", SignlessIntLike, frozenset(), "exact", "Unsigned division.")
-DivSIOp = _binary("arith.divsi", SignlessIntLike, frozenset(), "exact", "Signed division.")
-ShRUIOp = _binary("arith.shrui", SignlessIntLike, frozenset(), "exact", "Logical right shift.")
-ShRSIOp = _binary("arith.shrsi", SignlessIntLike, frozenset(), "exact", "Arithmetic right shift.")
-CeilDivUIOp = _binary("arith.ceildivui", SignlessIntLike, frozenset(), None, "Unsigned division rounding up.")
-CeilDivSIOp = _binary("arith.ceildivsi", SignlessIntLike, frozenset(), None, "Signed division rounding up.")
-FloorDivSIOp = _binary("arith.floordivsi", SignlessIntLike, frozenset(), None, "Signed division rounding down.")
-RemUIOp = _binary("arith.remui", SignlessIntLike, frozenset(), None, "Unsigned remainder.")
-RemSIOp = _binary("arith.remsi", SignlessIntLike, frozenset(), None, "Signed remainder.")
-AndIOp = _binary("arith.andi", SignlessIntLike, _C | {IDEMPOTENT}, None, "Bitwise and.")
-OrIOp = _binary("arith.ori", SignlessIntLike, _C | {IDEMPOTENT}, None, "Bitwise or.")
-XOrIOp = _binary("arith.xori", SignlessIntLike, _C, None, "Bitwise xor.")
-MaxSIOp = _binary("arith.maxsi", SignlessIntLike, _C, None, "Signed maximum.")
-MaxUIOp = _binary("arith.maxui", SignlessIntLike, _C, None, "Unsigned maximum.")
-MinSIOp = _binary("arith.minsi", SignlessIntLike, _C, None, "Signed minimum.")
-MinUIOp = _binary("arith.minui", SignlessIntLike, _C, None, "Unsigned minimum.")
-AddFOp = _binary("arith.addf", FloatLike, _C, "fastmath", "Floating-point addition.")
-SubFOp = _binary("arith.subf", FloatLike, frozenset(), "fastmath", "Floating-point subtraction.")
-MulFOp = _binary("arith.mulf", FloatLike, _C, "fastmath", "Floating-point multiplication.")
-DivFOp = _binary("arith.divf", FloatLike, frozenset(), "fastmath", "Floating-point division.")
-RemFOp = _binary("arith.remf", FloatLike, frozenset(), "fastmath", "Floating-point remainder.")
-MaximumFOp = _binary("arith.maximumf", FloatLike, _C, "fastmath", "Maximum; NaN if either is NaN.")
-MaxNumFOp = _binary("arith.maxnumf", FloatLike, _C, "fastmath", "Maximum; the other operand if one is NaN.")
-MinimumFOp = _binary("arith.minimumf", FloatLike, _C, "fastmath", "Minimum; NaN if either is NaN.")
-MinNumFOp = _binary("arith.minnumf", FloatLike, _C, "fastmath", "Minimum; the other operand if one is NaN.")
+_PURE_SAME_TYPE = frozenset({PURE, SAME_OPERANDS_AND_RESULT_TYPE})
+_COMMUTATIVE = _PURE_SAME_TYPE | {COMMUTATIVE}
+_COMMUTATIVE_IDEMPOTENT = _COMMUTATIVE | {IDEMPOTENT}
+
+
+class _BinaryOp(ElementwiseOp):
+    """Base of the binary ops whose operands and result have one type:
+    ``$lhs, $rhs [flags] attr-dict : type($result)``."""
+
+    __slots__ = ()
+    traits = _PURE_SAME_TYPE
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+
+class IntBinaryOp(_BinaryOp):
+    """Base of the binary ops on signless integers (or vectors/tensors of them)."""
+
+    __slots__ = ()
+    lhs = operand_def(SignlessIntLike)
+    rhs = operand_def(SignlessIntLike)
+    result = result_def(SignlessIntLike)
+
+
+class _IntOverflowBinaryOp(IntBinaryOp):
+    """Integer binary ops with no-wrap flags: ``arith.addi %a, %b overflow<nsw> : i32``."""
+
+    __slots__ = ()
+    overflowFlags = prop_def(OverflowAttr, default=OVERFLOW_NONE)
+    assembly_format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
+
+
+class _IntExactBinaryOp(IntBinaryOp):
+    """Integer binary ops that may be marked exact: ``arith.divsi %a, %b exact : i32``."""
+
+    __slots__ = ()
+    isExact = prop_def(C.UnitAttr, optional=True)
+    assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
+
+
+class FloatBinaryOp(_BinaryOp):
+    """Float binary ops with fast-math flags: ``arith.addf %a, %b fastmath<fast> : f32``."""
+
+    __slots__ = ()
+    lhs = operand_def(FloatLike)
+    rhs = operand_def(FloatLike)
+    result = result_def(FloatLike)
+    fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
+    assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+
+@register_op
+class AddIOp(_IntOverflowBinaryOp):
+    """Integer addition (modulo 2^n)."""
+
+    __slots__ = ()
+    OP_NAME = "arith.addi"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class SubIOp(_IntOverflowBinaryOp):
+    """Integer subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "arith.subi"
+
+
+@register_op
+class MulIOp(_IntOverflowBinaryOp):
+    """Integer multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "arith.muli"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class ShLIOp(_IntOverflowBinaryOp):
+    """Left shift."""
+
+    __slots__ = ()
+    OP_NAME = "arith.shli"
+
+
+@register_op
+class DivUIOp(_IntExactBinaryOp):
+    """Unsigned division."""
+
+    __slots__ = ()
+    OP_NAME = "arith.divui"
+
+
+@register_op
+class DivSIOp(_IntExactBinaryOp):
+    """Signed division."""
+
+    __slots__ = ()
+    OP_NAME = "arith.divsi"
+
+
+@register_op
+class ShRUIOp(_IntExactBinaryOp):
+    """Logical right shift."""
+
+    __slots__ = ()
+    OP_NAME = "arith.shrui"
+
+
+@register_op
+class ShRSIOp(_IntExactBinaryOp):
+    """Arithmetic right shift."""
+
+    __slots__ = ()
+    OP_NAME = "arith.shrsi"
+
+
+@register_op
+class CeilDivUIOp(IntBinaryOp):
+    """Unsigned division rounding up."""
+
+    __slots__ = ()
+    OP_NAME = "arith.ceildivui"
+
+
+@register_op
+class CeilDivSIOp(IntBinaryOp):
+    """Signed division rounding up."""
+
+    __slots__ = ()
+    OP_NAME = "arith.ceildivsi"
+
+
+@register_op
+class FloorDivSIOp(IntBinaryOp):
+    """Signed division rounding down."""
+
+    __slots__ = ()
+    OP_NAME = "arith.floordivsi"
+
+
+@register_op
+class RemUIOp(IntBinaryOp):
+    """Unsigned remainder."""
+
+    __slots__ = ()
+    OP_NAME = "arith.remui"
+
+
+@register_op
+class RemSIOp(IntBinaryOp):
+    """Signed remainder."""
+
+    __slots__ = ()
+    OP_NAME = "arith.remsi"
+
+
+@register_op
+class AndIOp(IntBinaryOp):
+    """Bitwise and."""
+
+    __slots__ = ()
+    OP_NAME = "arith.andi"
+    traits = _COMMUTATIVE_IDEMPOTENT
+
+
+@register_op
+class OrIOp(IntBinaryOp):
+    """Bitwise or."""
+
+    __slots__ = ()
+    OP_NAME = "arith.ori"
+    traits = _COMMUTATIVE_IDEMPOTENT
+
+
+@register_op
+class XOrIOp(IntBinaryOp):
+    """Bitwise xor."""
+
+    __slots__ = ()
+    OP_NAME = "arith.xori"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MaxSIOp(IntBinaryOp):
+    """Signed maximum."""
+
+    __slots__ = ()
+    OP_NAME = "arith.maxsi"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MaxUIOp(IntBinaryOp):
+    """Unsigned maximum."""
+
+    __slots__ = ()
+    OP_NAME = "arith.maxui"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MinSIOp(IntBinaryOp):
+    """Signed minimum."""
+
+    __slots__ = ()
+    OP_NAME = "arith.minsi"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MinUIOp(IntBinaryOp):
+    """Unsigned minimum."""
+
+    __slots__ = ()
+    OP_NAME = "arith.minui"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class AddFOp(FloatBinaryOp):
+    """Floating-point addition."""
+
+    __slots__ = ()
+    OP_NAME = "arith.addf"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class SubFOp(FloatBinaryOp):
+    """Floating-point subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "arith.subf"
+
+
+@register_op
+class MulFOp(FloatBinaryOp):
+    """Floating-point multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "arith.mulf"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class DivFOp(FloatBinaryOp):
+    """Floating-point division."""
+
+    __slots__ = ()
+    OP_NAME = "arith.divf"
+
+
+@register_op
+class RemFOp(FloatBinaryOp):
+    """Floating-point remainder."""
+
+    __slots__ = ()
+    OP_NAME = "arith.remf"
+
+
+@register_op
+class MaximumFOp(FloatBinaryOp):
+    """Maximum; NaN if either is NaN."""
+
+    __slots__ = ()
+    OP_NAME = "arith.maximumf"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MaxNumFOp(FloatBinaryOp):
+    """Maximum; the other operand if one is NaN."""
+
+    __slots__ = ()
+    OP_NAME = "arith.maxnumf"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MinimumFOp(FloatBinaryOp):
+    """Minimum; NaN if either is NaN."""
+
+    __slots__ = ()
+    OP_NAME = "arith.minimumf"
+    traits = _COMMUTATIVE
+
+
+@register_op
+class MinNumFOp(FloatBinaryOp):
+    """Minimum; the other operand if one is NaN."""
+
+    __slots__ = ()
+    OP_NAME = "arith.minnumf"
+    traits = _COMMUTATIVE
 
 
 @register_op

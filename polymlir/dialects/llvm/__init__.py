@@ -7,10 +7,12 @@ Modules: ``types`` (types and their parser), ``attrs`` (attributes, enums),
 (``llvm.func``, globals, comdats, addressof), ``module_ops`` (aliases,
 ifuncs, linker options, module flags, ctors/dtors), ``calls``
 (call, invoke, landingpad, call_intrinsic, inline_asm, va_arg) and
-``intrinsics`` (``llvm.intr.*``). Every public name of those modules is
-importable from this package: ``from polymlir.dialects.llvm import GEPOp,
-PTR, LLVMStructType``; the Python API for code that emits llvm-dialect IR
-is described in ``ops``.
+``intrinsics`` (``llvm.intr.*``: ``INTRINSICS`` by mnemonic; the op
+classes in ``intrinsics_common``, ``intrinsics_generic``, ``intrinsics_vp``
+and ``intrinsics_formats``, on ``intrinsic_base``). Every public name of the
+modules but the ``intrinsics_*`` ones is importable from this package:
+``from polymlir.dialects.llvm import GEPOp, PTR, LLVMStructType``; the Python
+API for code that emits llvm-dialect IR is described in ``ops``.
 """
 
 from .atomics import AtomicCmpXchgOp, AtomicRMWOp, FenceOp
@@ -69,7 +71,6 @@ from .intrinsics import (
     VEC_OF_PTR,
     AssumeIntrOp,
     IntrinsicOp,
-    intr,
 )
 from .memory import (
     GEP_DYNAMIC,
@@ -365,7 +366,6 @@ __all__ = [
     "element_or_self",
     "format_bits",
     "i1_same_shape",
-    "intr",
     "is_compatible_type",
     "is_compatible_vector",
     "is_llvm_float",

@@ -283,32 +283,140 @@ class _FloatOp(_BinaryOp):
         return {"fastmathFlags": fastmath} if fastmath is not None else {}
 
 
-def _define(base: type, name: str, doc: str) -> type:
-    cls = type(
-        f"{name.capitalize()}Op",
-        (base,),
-        {"__slots__": (), "OP_NAME": f"llvm.{name}", "__doc__": doc, "__module__": __name__},
-    )
-    return register_op(cls)
+@register_op
+class AddOp(_IntOverflowOp):
+    """Integer addition."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.add"
 
 
-AddOp = _define(_IntOverflowOp, "add", "Integer addition.")
-SubOp = _define(_IntOverflowOp, "sub", "Integer subtraction.")
-MulOp = _define(_IntOverflowOp, "mul", "Integer multiplication.")
-ShlOp = _define(_IntOverflowOp, "shl", "Shift left.")
-UDivOp = _define(_IntExactOp, "udiv", "Unsigned division.")
-SDivOp = _define(_IntExactOp, "sdiv", "Signed division.")
-LShrOp = _define(_IntExactOp, "lshr", "Logical shift right.")
-AShrOp = _define(_IntExactOp, "ashr", "Arithmetic shift right.")
-URemOp = _define(_IntOp, "urem", "Unsigned remainder.")
-SRemOp = _define(_IntOp, "srem", "Signed remainder.")
-AndOp = _define(_IntOp, "and", "Bitwise and.")
-XOrOp = _define(_IntOp, "xor", "Bitwise xor.")
-FAddOp = _define(_FloatOp, "fadd", "Float addition.")
-FSubOp = _define(_FloatOp, "fsub", "Float subtraction.")
-FMulOp = _define(_FloatOp, "fmul", "Float multiplication.")
-FDivOp = _define(_FloatOp, "fdiv", "Float division.")
-FRemOp = _define(_FloatOp, "frem", "Float remainder.")
+@register_op
+class SubOp(_IntOverflowOp):
+    """Integer subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sub"
+
+
+@register_op
+class MulOp(_IntOverflowOp):
+    """Integer multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mul"
+
+
+@register_op
+class ShlOp(_IntOverflowOp):
+    """Shift left."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.shl"
+
+
+@register_op
+class UDivOp(_IntExactOp):
+    """Unsigned division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.udiv"
+
+
+@register_op
+class SDivOp(_IntExactOp):
+    """Signed division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sdiv"
+
+
+@register_op
+class LShrOp(_IntExactOp):
+    """Logical shift right."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.lshr"
+
+
+@register_op
+class AShrOp(_IntExactOp):
+    """Arithmetic shift right."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.ashr"
+
+
+@register_op
+class URemOp(_IntOp):
+    """Unsigned remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.urem"
+
+
+@register_op
+class SRemOp(_IntOp):
+    """Signed remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.srem"
+
+
+@register_op
+class AndOp(_IntOp):
+    """Bitwise and."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.and"
+
+
+@register_op
+class XOrOp(_IntOp):
+    """Bitwise xor."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.xor"
+
+
+@register_op
+class FAddOp(_FloatOp):
+    """Float addition."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fadd"
+
+
+@register_op
+class FSubOp(_FloatOp):
+    """Float subtraction."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fsub"
+
+
+@register_op
+class FMulOp(_FloatOp):
+    """Float multiplication."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fmul"
+
+
+@register_op
+class FDivOp(_FloatOp):
+    """Float division."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fdiv"
+
+
+@register_op
+class FRemOp(_FloatOp):
+    """Float remainder."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.frem"
 
 
 @register_op
@@ -434,7 +542,7 @@ class FCmpOp(_CmpOp):
 class _CastOp(LLVMOp):
     __slots__ = ()
     traits = frozenset({PURE})
-    assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
+    assembly_format: ClassVar[str | None] = "$arg attr-dict `:` type($arg) `to` type($res)"
 
     @classmethod
     def build(cls, arg: Value, to: T.Type, **flags) -> LLVMOp:
@@ -446,88 +554,224 @@ class _CastOp(LLVMOp):
         return cls.create(operands=[arg], result_types=[to], properties=props)
 
 
-CastOps: dict[str, type] = {}
+class _IntExtOp(_CastOp):
+    """``sext``/``zext``: an integer (or vector of them) to a wider one."""
+
+    __slots__ = ()
+    arg = operand_def(INT_LIKE)
+    res = result_def(INT_LIKE)
+
+    def verify_(self) -> None:
+        a, r = self.operands[0].type, self.results[0].type
+        if isinstance(a, T.VectorType):
+            if not isinstance(r, T.VectorType):
+                raise self.emit_error("input type is a vector but output type is an integer")
+            if a.shape != r.shape:
+                raise self.emit_error("input and output vectors are of incompatible shape")
+            a, r = a.element_type, r.element_type
+        elif not isinstance(r, T.IntegerType):
+            raise self.emit_error("input type is an integer but output type is a vector")
+        # Integers here: the operand and result constraints hold.
+        if isinstance(a, T.IntegerType) and isinstance(r, T.IntegerType) and r.width <= a.width:
+            raise self.emit_error(
+                "integer width of the output type is smaller or equal to the integer width of the input type"
+            )
 
 
-def _cast(name: str, src: C.TypeConstraint, dst: C.TypeConstraint, flavor: str = "", verify=None) -> type:
-    ns: dict = {
-        "__slots__": (),
-        "OP_NAME": f"llvm.{name}",
-        "__module__": __name__,
-        "__doc__": f"The ``{name}`` cast.",
-        "arg": operand_def(src),
-        "res": result_def(dst),
-    }
-    if flavor == "nneg":
-        ns["nonNeg"] = prop_def(C.UnitAttr, optional=True)
-        ns["assembly_format"] = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
-    elif flavor == "overflow":
-        ns["NON_ATTR_PROPS"] = frozenset({"overflowFlags"})
-        ns["overflowFlags"] = prop_def(OVERFLOW_PROP, default=_i32(0))
-        ns["assembly_format"] = "$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)"
-        ns["parse_OverflowFlags"] = classmethod(lambda cls, p, ps, *a: parse_overflow_flags(p, ps))
-        ns["print_OverflowFlags"] = lambda self, p, *a: print_overflow_flags(self, p)
-    elif flavor == "generic":  # no custom form upstream
-        ns["assembly_format"] = None
-    if verify is not None:
-        ns["verify_"] = verify
-    cls = register_op(type(name.capitalize() + "Op", (_CastOp,), ns))
-    CastOps[name] = cls
-    return cls
+# Casts with a ``nneg`` flag: ``llvm.zext nneg %x : i32 to i64``.
+_NNEG_FORMAT = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-def _verify_ext(self) -> None:
-    a, r = self.operands[0].type, self.results[0].type
-    if isinstance(a, T.VectorType):
-        if not isinstance(r, T.VectorType):
-            raise self.emit_error("input type is a vector but output type is an integer")
-        if a.shape != r.shape:
-            raise self.emit_error("input and output vectors are of incompatible shape")
-        a, r = a.element_type, r.element_type
-    elif not isinstance(r, T.IntegerType):
-        raise self.emit_error("input type is an integer but output type is a vector")
-    if r.width <= a.width:
-        raise self.emit_error(
-            "integer width of the output type is smaller or equal to the integer width of the input type"
-        )
+@register_op
+class BitcastOp(_CastOp):
+    """The ``bitcast`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.bitcast"
+    arg = operand_def(NON_AGGREGATE)
+    res = result_def(NON_AGGREGATE)
+
+    def verify_(self) -> None:
+        src, dst = self.operands[0].type, self.results[0].type
+        sp, dp = element_or_self(src), element_or_self(dst)
+        if isinstance(sp, LLVMPointerType) != isinstance(dp, LLVMPointerType):
+            raise self.op_error("can only cast pointers from and to pointers")
+        if not isinstance(dp, LLVMPointerType):
+            return
+        if isinstance(dst, T.VectorType) and not isinstance(src, T.VectorType):
+            raise self.op_error("cannot cast pointer to vector of pointers")
+        if not isinstance(dst, T.VectorType) and isinstance(src, T.VectorType):
+            raise self.op_error("cannot cast vector of pointers to pointer")
+        if isinstance(sp, LLVMPointerType) and sp.address_space != dp.address_space:
+            raise self.op_error("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead")
 
 
-def _verify_bitcast(self) -> None:
-    src, dst = self.operands[0].type, self.results[0].type
-    sp, dp = element_or_self(src), element_or_self(dst)
-    if isinstance(sp, LLVMPointerType) != isinstance(dp, LLVMPointerType):
-        raise self.op_error("can only cast pointers from and to pointers")
-    if not isinstance(dp, LLVMPointerType):
-        return
-    if isinstance(dst, T.VectorType) and not isinstance(src, T.VectorType):
-        raise self.op_error("cannot cast pointer to vector of pointers")
-    if not isinstance(dst, T.VectorType) and isinstance(src, T.VectorType):
-        raise self.op_error("cannot cast vector of pointers to pointer")
-    if isinstance(sp, LLVMPointerType) and sp.address_space != dp.address_space:
-        raise self.op_error("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead")
+@register_op
+class AddrSpaceCastOp(_CastOp):
+    """The ``addrspacecast`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.addrspacecast"
+    arg = operand_def(PTR_LIKE)
+    res = result_def(PTR_LIKE)
 
 
-BitcastOp = _cast("bitcast", NON_AGGREGATE, NON_AGGREGATE, verify=_verify_bitcast)
-AddrSpaceCastOp = _cast("addrspacecast", PTR_LIKE, PTR_LIKE)
-IntToPtrOp = _cast("inttoptr", INT_LIKE, PTR_LIKE)
-PtrToIntOp = _cast("ptrtoint", PTR_LIKE, INT_LIKE)
-SExtOp = _cast("sext", INT_LIKE, INT_LIKE, verify=_verify_ext)
-ZExtOp = _cast("zext", INT_LIKE, INT_LIKE, "nneg", verify=_verify_ext)
-TruncOp = _cast("trunc", INT_LIKE, INT_LIKE, "overflow")
-SIToFPOp = _cast("sitofp", INT_LIKE, FLOAT_LIKE)
-UIToFPOp = _cast("uitofp", INT_LIKE, FLOAT_LIKE, "nneg")
-FPToSIOp = _cast("fptosi", FLOAT_LIKE, INT_LIKE)
-FPToUIOp = _cast("fptoui", FLOAT_LIKE, INT_LIKE)
-FPExtOp = _cast("fpext", FLOAT_LIKE, FLOAT_LIKE)
-FPTruncOp = _cast("fptrunc", FLOAT_LIKE, FLOAT_LIKE)
+@register_op
+class IntToPtrOp(_CastOp):
+    """The ``inttoptr`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.inttoptr"
+    arg = operand_def(INT_LIKE)
+    res = result_def(PTR_LIKE)
 
 
-def _verify_ptrtoaddr(self) -> None:
-    it = element_or_self(self.results[0].type)
-    if isinstance(it, T.IntegerType) and it.width != 64:  # the default data layout's index width
-        raise self.op_error(
-            f"bit-width of integer result type '{it}' must match the pointer bitwidth (64) specified in the datalayout"
-        )
+@register_op
+class PtrToIntOp(_CastOp):
+    """The ``ptrtoint`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.ptrtoint"
+    arg = operand_def(PTR_LIKE)
+    res = result_def(INT_LIKE)
 
 
-PtrToAddrOp = _cast("ptrtoaddr", PTR_LIKE, INT_LIKE, "generic", verify=_verify_ptrtoaddr)
+@register_op
+class SExtOp(_IntExtOp):
+    """The ``sext`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sext"
+
+
+@register_op
+class ZExtOp(_IntExtOp):
+    """The ``zext`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.zext"
+    nonNeg = prop_def(C.UnitAttr, optional=True)
+    assembly_format = _NNEG_FORMAT
+
+
+@register_op
+class TruncOp(_CastOp):
+    """The ``trunc`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.trunc"
+    NON_ATTR_PROPS = frozenset({"overflowFlags"})
+    arg = operand_def(INT_LIKE)
+    res = result_def(INT_LIKE)
+    overflowFlags = prop_def(OVERFLOW_PROP, default=_i32(0))
+    assembly_format = "$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)"
+
+    @classmethod
+    def parse_OverflowFlags(cls, p, ps, *args) -> None:
+        parse_overflow_flags(p, ps)
+
+    def print_OverflowFlags(self, p, *args) -> None:
+        print_overflow_flags(self, p)
+
+
+@register_op
+class SIToFPOp(_CastOp):
+    """The ``sitofp`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.sitofp"
+    arg = operand_def(INT_LIKE)
+    res = result_def(FLOAT_LIKE)
+
+
+@register_op
+class UIToFPOp(_CastOp):
+    """The ``uitofp`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.uitofp"
+    arg = operand_def(INT_LIKE)
+    res = result_def(FLOAT_LIKE)
+    nonNeg = prop_def(C.UnitAttr, optional=True)
+    assembly_format = _NNEG_FORMAT
+
+
+@register_op
+class FPToSIOp(_CastOp):
+    """The ``fptosi`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fptosi"
+    arg = operand_def(FLOAT_LIKE)
+    res = result_def(INT_LIKE)
+
+
+@register_op
+class FPToUIOp(_CastOp):
+    """The ``fptoui`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fptoui"
+    arg = operand_def(FLOAT_LIKE)
+    res = result_def(INT_LIKE)
+
+
+@register_op
+class FPExtOp(_CastOp):
+    """The ``fpext`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fpext"
+    arg = operand_def(FLOAT_LIKE)
+    res = result_def(FLOAT_LIKE)
+
+
+@register_op
+class FPTruncOp(_CastOp):
+    """The ``fptrunc`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.fptrunc"
+    arg = operand_def(FLOAT_LIKE)
+    res = result_def(FLOAT_LIKE)
+
+
+@register_op
+class PtrToAddrOp(_CastOp):
+    """The ``ptrtoaddr`` cast."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.ptrtoaddr"
+    arg = operand_def(PTR_LIKE)
+    res = result_def(INT_LIKE)
+    assembly_format = None  # no custom form upstream
+
+    def verify_(self) -> None:
+        it = element_or_self(self.results[0].type)
+        if isinstance(it, T.IntegerType) and it.width != 64:  # the default data layout's index width
+            raise self.op_error(
+                f"bit-width of integer result type '{it}' must match the pointer bitwidth (64) "
+                "specified in the datalayout"
+            )
+
+
+# The casts by mnemonic: ``CastOps["sext"].build(v, T.i64)``.
+CastOps: dict[str, type[_CastOp]] = {
+    c.OP_NAME[len("llvm.") :]: c
+    for c in (
+        BitcastOp,
+        AddrSpaceCastOp,
+        IntToPtrOp,
+        PtrToIntOp,
+        SExtOp,
+        ZExtOp,
+        TruncOp,
+        SIToFPOp,
+        UIToFPOp,
+        FPToSIOp,
+        FPToUIOp,
+        FPExtOp,
+        FPTruncOp,
+        PtrToAddrOp,
+    )
+}
