@@ -92,7 +92,20 @@ class PrefetchIntrOp(IntrinsicOp):
     cache = prop_def(I32_ATTR)
 
 
-class _MemTransferIntrOp(IntrinsicOp):
+class _MemoryIntrOp(IntrinsicOp):
+    """Intrinsics that access memory: upstream's alias-analysis and
+    argument/result attribute properties."""
+
+    __slots__ = ()
+    access_groups = prop_def(ARRAY, optional=True)
+    alias_scopes = prop_def(ARRAY, optional=True)
+    noalias_scopes = prop_def(ARRAY, optional=True)
+    tbaa = prop_def(ARRAY, optional=True)
+    arg_attrs = prop_def(ARRAY, optional=True)
+    res_attrs = prop_def(ARRAY, optional=True)
+
+
+class _MemTransferIntrOp(_MemoryIntrOp):
     """Memory copies of ``len`` bytes (generic form only)."""
 
     __slots__ = ()
@@ -100,12 +113,6 @@ class _MemTransferIntrOp(IntrinsicOp):
     src = operand_def(ANY_PTR)
     len = operand_def(SIGNLESS_INT)
     isVolatile = prop_def(I1_ATTR)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 @register_op
@@ -125,7 +132,7 @@ class MemmoveIntrOp(_MemTransferIntrOp):
 
 
 @register_op
-class MemcpyInlineIntrOp(IntrinsicOp):
+class MemcpyInlineIntrOp(_MemoryIntrOp):
     """The ``llvm.memcpy.inline`` intrinsic."""
 
     __slots__ = ()
@@ -134,16 +141,10 @@ class MemcpyInlineIntrOp(IntrinsicOp):
     src = operand_def(ANY_PTR)
     len = prop_def(C.AnyIntegerAttr)
     isVolatile = prop_def(I1_ATTR)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 @register_op
-class MemsetIntrOp(IntrinsicOp):
+class MemsetIntrOp(_MemoryIntrOp):
     """The ``llvm.memset`` intrinsic."""
 
     __slots__ = ()
@@ -152,16 +153,10 @@ class MemsetIntrOp(IntrinsicOp):
     val = operand_def(I8)
     len = operand_def(SIGNLESS_INT)
     isVolatile = prop_def(I1_ATTR)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 @register_op
-class MemsetInlineIntrOp(IntrinsicOp):
+class MemsetInlineIntrOp(_MemoryIntrOp):
     """The ``llvm.memset.inline`` intrinsic."""
 
     __slots__ = ()
@@ -170,12 +165,6 @@ class MemsetInlineIntrOp(IntrinsicOp):
     val = operand_def(I8)
     len = prop_def(C.AnyIntegerAttr)
     isVolatile = prop_def(I1_ATTR)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 class _WithOverflowIntrOp(IntrinsicOp):
@@ -418,7 +407,7 @@ class VarAnnotationIntrOp(IntrinsicOp):
 
 
 @register_op
-class MaskedExpandloadIntrOp(IntrinsicOp):
+class MaskedExpandloadIntrOp(_MemoryIntrOp):
     """The ``llvm.masked.expandload`` intrinsic."""
 
     __slots__ = ()
@@ -427,16 +416,10 @@ class MaskedExpandloadIntrOp(IntrinsicOp):
     mask = operand_def(VEC_OF_I1)
     passthru = operand_def(ANY_VECTOR)
     res = result_def(LLVM_TYPE)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 @register_op
-class MaskedCompressstoreIntrOp(IntrinsicOp):
+class MaskedCompressstoreIntrOp(_MemoryIntrOp):
     """The ``llvm.masked.compressstore`` intrinsic."""
 
     __slots__ = ()
@@ -444,12 +427,6 @@ class MaskedCompressstoreIntrOp(IntrinsicOp):
     value = operand_def(ANY_VECTOR)
     ptr = operand_def(ANY_PTR)
     mask = operand_def(VEC_OF_I1)
-    access_groups = prop_def(ARRAY, optional=True)
-    alias_scopes = prop_def(ARRAY, optional=True)
-    noalias_scopes = prop_def(ARRAY, optional=True)
-    tbaa = prop_def(ARRAY, optional=True)
-    arg_attrs = prop_def(ARRAY, optional=True)
-    res_attrs = prop_def(ARRAY, optional=True)
 
 
 class _Interleave2IntrOp(IntrinsicOp):
