@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .dialects.linalg import LinalgStructuredOp
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
 from .transforms.loops.errors import TransformError
@@ -140,7 +139,6 @@ def _tile_linalg(args: argparse.Namespace, s: Schedule, sizes: list[int]) -> lis
     order = int_list(args.interchange, "--interchange") if args.interchange else []
     for pos in _linalg_positions(args, s):
         op = s.linalg_op(pos)
-        assert isinstance(op, LinalgStructuredOp)  # linalg_ops() holds structured ops only
         n = op.num_loops
         own = sizes[:n]
         if len(sizes) > n:

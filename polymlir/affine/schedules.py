@@ -103,10 +103,14 @@ def transform_band(
 def schedule_maps(units: Sequence[Unit], vectors: dict[str, Vector], params: Sequence[str]) -> dict[str, isl.Map]:
     """isl maps of the vectors, padded to one length."""
     length = max((len(v) for v in vectors.values()), default=0)
-    return {u.name: ib.tiled_schedule_map(u.domain, params, _isl_entries(u, vectors[u.name]), length) for u in units}
+    return {u.name: ib.tiled_schedule_map(u.domain, params, isl_entries(u, vectors[u.name]), length) for u in units}
 
 
-def _isl_entries(unit: Unit, vector: Vector) -> list:
+def isl_entries(
+    unit: Unit, vector: Vector
+) -> list[AffineExpr | tuple[AffineExpr, Sequence[AffineExpr], int] | isl.PwAff]:
+    """``vector``'s entries as ``ib.tiled_schedule_map`` takes them (a pinned
+    tile index as its PwAff on ``unit``'s domain)."""
     return [
         ib.pinned_tile_index(unit.domain, e.given, e.inner, e.index, e.size, e.last) if isinstance(e, PinnedTile) else e
         for e in vector

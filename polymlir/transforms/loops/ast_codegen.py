@@ -119,8 +119,8 @@ class _Exprs:
             return _norm(kind, [x * factor for x in other.exprs])
         if k in ("min", "max"):
             out: list[AffineExpr] = []
-            for a in args:
-                b = self.bound(a)
+            for arg in args:
+                b = self.bound(arg)
                 if b.kind not in (None, k):
                     raise CodegenError(f"{k} of a {b.kind} in isl AST has no affine bound form: {_text(e)}")
                 out.extend(b.exprs)
@@ -373,8 +373,9 @@ class _Generator:
     def origin(self, k: int, names: frozenset[str]) -> tuple[str | None, Location]:
         for n in sorted(names, key=_unit_order):
             o = self.origins.get(n)
-            if o is not None and k < len(o) and o[k] is not None:
-                return o[k]  # type: ignore[return-value]
+            found = o[k] if o is not None and k < len(o) else None
+            if found is not None:
+                return found
         return None, self.loc
 
 

@@ -21,10 +21,12 @@ from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.memref.alloc import AllocaOp, AllocOp
 from ...ir import types as T
+from ...ir.affine_expr import AffineExpr
 from ...ir.core import Operation, Value
-from .loop_utils import TransformError
+from .loop_utils import TransformError, loop_ivs
 from .promote import rebase_access, value_name
 
 ALLOC_OPS = ("memref.alloc", "memref.alloca")
@@ -51,9 +53,9 @@ def _escape(buf: Value) -> str | None:
         if user.name == "memref.dealloc":
             continue
         if (
-            user.name in ("affine.load", "affine.store")
+            isinstance(user, (AffineLoadOp, AffineStoreOp))
             and user.memref is buf
-            and (user.name == "affine.load" or user.operands[0] is not buf)
+            and (isinstance(user, AffineLoadOp) or user.value is not buf)
         ):
             continue
         return f"{user.name} at {op_loc(user)} uses it (only affine loads and stores may)"
@@ -105,6 +107,7 @@ def _plan(
             )
     try:
         fp = ib.footprint([s.accesses[0].relation for s in stmts], len(chain))
+        assert fp is not None, "stmts is not empty"
         box = ib.footprint_box(fp, model.param_names)
     except ib.IslBridgeError as e:
         return f"isl cannot describe one iteration's footprint exactly ({e})"
@@ -152,10 +155,14 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
     alloc.parent.insert_before(alloc, new)
     nbuf = new.results[0]
     nbuf.name_hint = buf.name_hint
-    ivs = [lp.iv for lp in chain]
-    offsets = [b.offset for b in box]
+    ivs = loop_ivs(chain)
+    offsets: list[AffineExpr] = []
+    for b in box:
+        assert b.offset is not None, "_plan refuses a box without an offset"
+        offsets.append(b.offset)
+    params = model.symbol_values()  # the model of affine code (analyze without linalg) has only values
     for s in stmts:
-        rebase_access(s.op, nbuf, offsets, ivs, list(model.params))  # type: ignore[arg-type]
+        rebase_access(s.op, nbuf, offsets, ivs, params)
     buf.replace_all_uses_with(nbuf)  # the deallocs
     alloc.erase()
     return new

@@ -29,11 +29,11 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
-from ...ir.affine_expr import const, dim
+from ...ir.affine_expr import AffineExpr, const, dim
 from ...ir.core import Block, Operation, OpResult, Value
 from . import ast_codegen
 from .demote_carried import demoted_apply, demoted_verdict, has_carried
-from .loop_utils import TransformError, body_ops, move_body
+from .loop_utils import TransformError, body_ops, loop_ivs, move_body
 
 ALLOC_OPS = ("memref.alloc", "memref.alloca")
 LOOP_OPS = ("affine.for", "affine.parallel")
@@ -261,7 +261,9 @@ def fusion_vectors(units: Sequence[Unit], chain_a: Sequence[Loop], b: Loop, shif
             for k in range(depth):
                 v[2 * (base + k)] = const(pos[k])
                 v[2 * (base + k) + 1] = dim(base + k) + shifts[k]
-            v[2 * (base + depth)] = v[2 * (base + depth)] + offset  # type: ignore[operator]
+            pos_entry = v[2 * (base + depth)]
+            assert isinstance(pos_entry, AffineExpr), "a base vector holds affine expressions"
+            v[2 * (base + depth)] = pos_entry + offset
         out[u.name] = v
     return out
 
@@ -387,8 +389,8 @@ def fuse(
         raise TransformError(f"cannot {_what(nest_a, nest_b, depth, sh)}: {problem}", nest_b.op)
     for op in _needed_between(nest_a.op, nest_b.op):
         op.move_before(nest_a.op)
-    for la, lb in zip(ca, cb, strict=True):
-        lb.iv.replace_all_uses_with(la.iv)
+    for iv_a, iv_b in zip(loop_ivs(ca), loop_ivs(cb), strict=True):
+        iv_b.replace_all_uses_with(iv_a)
     move_body(cb[-1].op, ca[-1].op)
     nest_b.op.erase()
     return nest_a.op

@@ -21,6 +21,7 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...affine.structured import is_structured
+from ...dialects.linalg import LinalgStructuredOp
 from ...ir import types as T
 from ...ir.core import Operation
 from .. import optimize as OPT
@@ -457,7 +458,7 @@ class Schedule:
                         "tile",
                         [self.spec_of(x) for x in chain],
                         {"sizes": sizes},
-                        lambda chain=chain, sizes=sizes: TI.tile_imperfect_verdict(m, chain, sizes),
+                        _deferred(TI.tile_imperfect_verdict, m, chain, sizes),
                     )
                 )
             if len(band) > 1:
@@ -500,39 +501,36 @@ class Schedule:
         operand, for each linalg op; verdicts from applying each on a copy."""
         name = getattr(self.func.get_attr("sym_name"), "value", None)
 
-        def dry(step: Callable[[Schedule], Verdict]) -> Verdict:
-            return step(Schedule(self.module.clone(), name))
+        def dry(step: Callable[..., Verdict], *args: Any) -> Verdict:
+            """``step`` (a Schedule method) with ``args`` on a copy of the module."""
+            return step(Schedule(self.module.clone(), name), *args)
 
         out: list[Option] = []
         ops = self.linalg_ops()
         for k, op in enumerate(ops):
-            sizes = [32] * op.num_loops  # type: ignore[attr-defined]  # every structured op has num_loops
+            sizes = [32] * op.num_loops
             tiled: dict[str, Any] = {"linalg_op": k, "sizes": sizes}
-            out.append(Option("tile_linalg", [], tiled, dry(lambda s, k=k, z=sizes: s.tile_linalg(k, z))))
+            out.append(Option("tile_linalg", [], tiled, dry(Schedule.tile_linalg, k, sizes)))
             reads = {v for v in op.operands}
             for p, prod in enumerate(ops[:k]):
-                if not reads & ({*prod.results} | {*prod.dps_inits()}):  # type: ignore[attr-defined]
+                if not reads & ({*prod.results} | {*prod.dps_inits()}):
                     continue
                 params = {"linalg_op": k, "producers": [p], "sizes": sizes}
-                out.append(
-                    Option("fuse_linalg", [], params, dry(lambda s, k=k, p=p, z=sizes: s.fuse_linalg(k, [p], z)))
-                )
+                out.append(Option("fuse_linalg", [], params, dry(Schedule.fuse_linalg, k, [p], sizes)))
             operands = [i for i, v in enumerate(op.operands) if isinstance(v.type, T.MemRefType)]
             if not operands:
                 continue
             params = {"linalg_op": k, "sizes": sizes, "operands": operands}
-            out.append(
-                Option("promote_linalg", [], params, dry(lambda s, k=k, z=sizes, o=operands: s.promote_linalg(k, z, o)))
-            )
+            out.append(Option("promote_linalg", [], params, dry(Schedule.promote_linalg, k, sizes, operands)))
         return out
 
     # -- linalg ops -----------------------------------------------------------------------
-    def linalg_ops(self) -> list[Operation]:
+    def linalg_ops(self) -> list[LinalgStructuredOp]:
         """The function's linalg structured ops in program order (positions
         as the CLI's ``--op`` counts them)."""
         return [op for op in self.func.walk(post_order=False) if is_structured(op)]
 
-    def linalg_op(self, pos: int) -> Operation:
+    def linalg_op(self, pos: int) -> LinalgStructuredOp:
         ops = self.linalg_ops()
         if not 0 <= pos < len(ops):
             raise TransformError(f"linalg op {pos} is out of range (the function has {len(ops)} linalg ops)", self.func)
@@ -597,7 +595,8 @@ class Schedule:
         for k, step in enumerate(trace):
             v = self.apply_step(step)
             if not v.ok:
-                raise TransformError(f"trace step {k + 1} ({step}) was refused: {v.reason}", v.op or self.func)
+                at = v.op if isinstance(v.op, Operation) else self.func
+                raise TransformError(f"trace step {k + 1} ({step}) was refused: {v.reason}", at)
             out.append(v)
         return out
 

@@ -20,6 +20,16 @@ from .errors import TransformError
 __all__ = ["TransformError"]
 
 
+def loop_ivs(loops: Sequence[Loop]) -> list[Value]:
+    """The induction variables of ``loops``, loops of affine code (only a
+    linalg op's loops have no SSA IV)."""
+    ivs: list[Value] = []
+    for lp in loops:
+        assert lp.iv is not None, f"loop {loop_name(lp)} at {lp.loc} is an affine loop, with an IV"
+        ivs.append(lp.iv)
+    return ivs
+
+
 def body_ops(loop_op: Operation) -> list[Operation]:
     """The ops of a loop body without its terminator."""
     ops = loop_op.regions[0].blocks[0].operations

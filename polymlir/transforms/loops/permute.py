@@ -18,6 +18,7 @@ from .loop_utils import (
     as_for,
     bound_operands,
     bounds_use_band,
+    loop_ivs,
     move_body,
     new_loop_like,
     perfect_band_problem,
@@ -69,8 +70,9 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
             prev.body.insert_before(prev.body.operations[-1], n)
         prev = n
         new_loops.append(n)
+    ivs = loop_ivs(band)
     for p, n in zip(perm, new_loops, strict=True):
-        band[p].iv.replace_all_uses_with(n.induction_var)
+        ivs[p].replace_all_uses_with(n.induction_var)
     move_body(band[-1].op, new_loops[-1])
     outer.erase()
     return new_loops

@@ -38,7 +38,7 @@ from ...ir.affine_expr import AffineExpr, AffineExprKind, const, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
-from .loop_utils import TransformError, append_before_terminator
+from .loop_utils import TransformError, append_before_terminator, loop_ivs
 
 ACCESS_OPS = ("affine.load", "affine.store")
 VIEW_OPS = (
@@ -103,7 +103,8 @@ def simplify(e: AffineExpr, num_dims: int, num_symbols: int) -> AffineExpr:
 
 def access_parts(op: Operation) -> tuple[AffineMap, list[Value]]:
     """An affine access's map and its index operands."""
-    return op.get_attr("map").value, list(op.indices)  # type: ignore[union-attr]
+    assert isinstance(op, (AffineLoadOp, AffineStoreOp)), f"{op.name} is an affine load or store"
+    return op.map.value, list(op.indices)
 
 
 def rebase_access(
@@ -322,6 +323,7 @@ def _region_of(
     n_outer = len(outer)
     ge, eq = context_constraints(outer)
     fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
+    assert fp is not None, "a region has accesses"
     box = ib.footprint_box(fp, params)
     for k, b in enumerate(box):
         if b.lbs is None or b.offset is None:
@@ -336,6 +338,7 @@ def _region_of(
     copy_in = bool(reads)
     if writes:
         fpw = ib.footprint([s.accesses[0].relation for s in writes], n_outer)
+        assert fpw is not None, "writes is not empty"
         write_box = ib.footprint_box(fpw, params)
         if any(b.lbs is None for b in write_box):
             return None, "the bounds of its written footprint are not affine"
@@ -417,7 +420,7 @@ def promote(
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     outer_loops = loop.enclosing()[:-1]
-    outer = [lp.iv for lp in outer_loops]
+    outer = loop_ivs(outer_loops)
     params = model.symbol_values()
     allocs = []
     for r in regions:
@@ -463,18 +466,20 @@ def _promote_one(
     buf = alloc.results[0]
     buf.name_hint = f"{_ident(r.name)}_local"
     block.insert_after(top, DeallocOp.build(buf, loc=loc))
-    offsets = [b.offset for b in r.box]
-    assert all(o is not None for o in offsets)
+    offsets: list[AffineExpr] = []
+    for b in r.box:
+        assert b.offset is not None, "_region_of refuses a box without an affine offset"
+        offsets.append(b.offset)
     block = loop_op.parent
     assert block is not None
     if r.copy_in:
-        nest = _copy_nest(r.box, offsets, r.memref, buf, True, outer, params, r.guard_in, loc, r.name)  # type: ignore[arg-type]
+        nest = _copy_nest(r.box, offsets, r.memref, buf, True, outer, params, r.guard_in, loc, r.name)
         block.insert_before(loop_op, nest)
     if r.write_box is not None:
-        nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)  # type: ignore[arg-type]
+        nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)
         block.insert_after(loop_op, nest)
     for stmt in r.stmts:
-        rebase_access(stmt.op, buf, offsets, outer, params)  # type: ignore[arg-type]
+        rebase_access(stmt.op, buf, offsets, outer, params)
     return alloc
 
 

@@ -29,14 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
-from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -50,10 +49,19 @@ _STRUCTURAL = ("affine.for", "affine.if", "affine.parallel", "affine.yield")
 # -- exact element queries ------------------------------------------------------------------------
 
 
+def _memref(s: Statement) -> Value:
+    """The memref an access statement (an affine load or store) accesses."""
+    op = s.op
+    assert isinstance(op, (AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp)), (
+        f"{op.name} is an affine access"
+    )
+    return op.memref
+
+
 def same_element_always(a: Statement, b: Statement) -> bool:
     """Whether two accesses in the same block touch the same element of the
     same memref in every iteration (must-alias)."""
-    if a.op.memref is not b.op.memref:
+    if _memref(a) is not _memref(b):
         return False
     if len(a.loops) != len(b.loops) or any(x is not y for x, y in zip(a.loops, b.loops, strict=True)):
         return False
@@ -110,7 +118,7 @@ def conflicts(s: Statement, t: Statement, n_equal: int) -> bool:
     """Whether ``t`` may touch the element ``s`` touches in the same
     iteration of their first ``n_equal`` loops: exact on one memref, and
     conservative (as upstream's scalrep) across memrefs that may alias."""
-    ms, mt = s.op.memref, t.op.memref
+    ms, mt = _memref(s), _memref(t)
     if ms is mt:
         return may_touch(s, t, n_equal) is not None
     return may_alias(ms, mt)
@@ -209,7 +217,7 @@ def scalrep(func: Operation) -> ScalrepStats:
                     if val.type == ld.results[0].type and _between_clear(eff, ops[i + 1 : j], sl, "write", erased):
                         ld.results[0].replace_all_uses_with(val)
                         erased.add(ld)
-                        forwarded_memrefs.append(ld.memref)
+                        forwarded_memrefs.append(_memref(sl))
                         stats.forwarded += 1
                     break
                 _, writes, opaque = eff.of(prev)
@@ -303,7 +311,7 @@ def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     by_op = {s.op: s for s in model.statements}
     groups: list[Group] = []
     for o in body.operations:
-        if o.name not in ("affine.load", "affine.store") or o not in by_op:
+        if not isinstance(o, (AffineLoadOp, AffineStoreOp)) or o not in by_op:
             continue
         if any(defined_inside(v, loop.op) for v in o.indices):
             continue
@@ -362,7 +370,8 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     groups = invariant_groups(model, loop)
     if not groups:
         raise TransformError(f"cannot {what}: no loop-invariant element is stored directly in its body", loop.op)
-    old = cast(AffineForOp, loop.op)
+    old = loop.op
+    assert isinstance(old, AffineForOp), "checked by name above"
     block = old.parent
     assert block is not None
     guard_set = None
@@ -372,12 +381,13 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     where = []
     for g in groups:
         st = g.store.op
-        where.append((st.memref, list(st.indices), st.attr("map", A.AffineMapAttr).value, st.loc))
+        assert isinstance(st, AffineStoreOp), "a group's store is an affine.store"
+        where.append((st.memref, list(st.indices), st.map.value, st.loc))
     # Initial values, loaded before the loop.
     inits: list[Value] = []
     for g, (memref, idx, amap, _) in zip(groups, where, strict=True):
         first = g.first.op
-        elem = memref.type.element_type
+        elem = T.shaped(memref.type).element_type
         if guard_set is None:
             ld = AffineLoadOp.build(memref, idx, amap, loc=first.loc)
             block.insert_before(old, ld)

@@ -25,6 +25,7 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import Vector, band_slice, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...ir.affine_expr import AffineExpr
 from ...ir.core import Operation
 from ..pass_manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
@@ -229,7 +230,9 @@ def _shift_vectors(units: Sequence[Unit], u: Unit, loop: Loop, amount: int) -> d
     vectors = {x.name: base_vector(x) for x in units}
     vec = list(vectors[u.name])
     k = 2 * loop.depth + 1
-    vec[k] = vec[k] + amount  # type: ignore[operator]
+    entry = vec[k]
+    assert isinstance(entry, AffineExpr), "a base vector holds affine expressions"
+    vec[k] = entry + amount
     vectors[u.name] = vec
     return vectors
 

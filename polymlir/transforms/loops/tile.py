@@ -25,6 +25,7 @@ from .loop_utils import (
     bound_operands,
     bounds_use_band,
     constant_trip_count,
+    loop_ivs,
     move_body,
     new_loop_like,
     perfect_band_problem,
@@ -148,8 +149,8 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)
         prev = p
-    for lp, p in zip(band, point_loops, strict=True):
-        lp.iv.replace_all_uses_with(p.induction_var)
+    for iv, p in zip(loop_ivs(band), point_loops, strict=True):
+        iv.replace_all_uses_with(p.induction_var)
     move_body(band[-1].op, point_loops[-1])
     outer.erase()
     return [*tile_loops, *point_loops]

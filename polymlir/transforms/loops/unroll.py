@@ -43,7 +43,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_map
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Operation, Value
-from .loop_utils import TransformError
+from .loop_utils import TransformError, loop_ivs
 
 # -- bounds as affine expressions over the enclosing loops (d<depth>) and params (s<j>) ---------
 
@@ -250,7 +250,7 @@ class _Nest:
     def __init__(self, model: PolyhedralModel, loop: Loop):
         self.model = model
         self.loop = loop
-        self.ivs = [enclosing.iv for enclosing in loop.enclosing()]
+        self.ivs = loop_ivs(loop.enclosing())
         self.params = model.symbol_values()
 
     def map(self, exprs: Sequence[AffineExpr]) -> tuple[AffineMap, list[Value]]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, op_loc
-from ...affine.schedules import Vector, base_vector, check, inside, loop_name
+from ...affine.schedules import Vector, base_vector, check, inside, isl_entries, loop_name
 from ...affine.statements import Unit, access_units
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.ops import AffineApplyOp
@@ -320,7 +320,7 @@ def jam_schedule(
     d, s = loop.depth, loop.step
     for u in units:
         if u.name not in cleanup or not needs_cleanup:
-            out[u.name] = ib.tiled_schedule_map(u.domain, params, vectors[u.name], length)
+            out[u.name] = ib.tiled_schedule_map(u.domain, params, isl_entries(u, vectors[u.name]), length)
             continue
         lb, ub = loop.lbs[0], loop.ubs[0]
         span = factor * s
@@ -330,8 +330,8 @@ def jam_schedule(
         main_set = ib.constraint_set(dims, params, u.name, [full], [])
         dom_main = u.domain.intersect(main_set)
         dom_rest = u.domain.subtract(main_set)
-        m1 = ib.tiled_schedule_map(dom_main, params, vectors[u.name], length)
-        m2 = ib.tiled_schedule_map(dom_rest, params, cleanup[u.name], length)
+        m1 = ib.tiled_schedule_map(dom_main, params, isl_entries(u, vectors[u.name]), length)
+        m2 = ib.tiled_schedule_map(dom_rest, params, isl_entries(u, cleanup[u.name]), length)
         out[u.name] = m1.union(m2)
     return out
 
@@ -383,7 +383,9 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
         block = run[-1].parent
         assert block is not None
         deps = [plan.dependent[o] for o in _run_chain(run, op) if o in plan.dependent]
-        rnest = _Nest(model, model.loop_for(run[0].parent_op)) if deps or remainder else None
+        run_loop = run[0].parent_op
+        assert run_loop is not None, "a run is inside the unrolled loop"
+        rnest = _Nest(model, model.loop_for(run_loop)) if deps or remainder else None
         anchor = run[-1]
         needs_iv = uses_value(run, iv)
         cons = _guard(model, loop, deps, 0) if deps else []
@@ -425,6 +427,7 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
                 else:
                     tanchor = _insert_after(block, tanchor, c)
             if put is None:
+                assert tanchor is not None, "the copies went in after anchor"
                 anchor = tanchor
     for w in widened:
         n = len(w.results) // factor
