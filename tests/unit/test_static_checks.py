@@ -6,6 +6,7 @@ installed (both are in the ``test`` extra)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,12 +36,22 @@ def test_ruff_format() -> None:
     _check(_run("ruff", "format", "--check", *LINTED))
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="312 mypy errors remain (271 in polymlir/dialects, 39 in transforms, 17 in affine, 13 in ir, 9 in plot, "
-    "6 in parser): most read a subclass member (value, values, shape, element_type ...) on a value typed as the "
-    "base Attribute or Type, which needs typed field descriptors or isinstance narrowing; 82 type: ignore "
-    "comments remain (26 outside ir/parser/dialects)",
-)
 def test_mypy() -> None:
     _check(_run("mypy"))
+
+
+IGNORE = re.compile(r"#\s*type:\s*ignore")
+EXPLAINED = re.compile(r"#\s*type:\s*ignore\[[a-z-]+(,\s*[a-z-]+)*\]  # \S")
+
+
+def test_type_ignores_are_few_and_explained() -> None:
+    """Fewer than 50 ``# type: ignore`` in the package, each naming its
+    error codes and followed by the reason."""
+    found = []
+    for path in sorted((ROOT / "polymlir").rglob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if IGNORE.search(line):
+                found.append((f"{path.relative_to(ROOT)}:{n}", line.strip()))
+    assert len(found) < 50, f"{len(found)} type: ignore comments"
+    bare = [f"{where}: {line}" for where, line in found if not EXPLAINED.search(line)]
+    assert not bare, "type: ignore without its error code and reason:\n" + "\n".join(bare)

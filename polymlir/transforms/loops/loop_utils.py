@@ -8,7 +8,6 @@ ops are moved, never re-created, and only the loop headers change.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
@@ -135,4 +134,6 @@ def ensure_yield(block: Block, loc=None) -> None:
 
 
 def as_for(op: Operation) -> AffineForOp:
-    return cast(AffineForOp, op)
+    """``op``, which the caller knows to be an ``affine.for``, as one."""
+    assert isinstance(op, AffineForOp), op.name
+    return op

@@ -43,7 +43,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_map
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Operation, Value
-from .loop_utils import TransformError, loop_ivs
+from .loop_utils import TransformError, as_for, loop_ivs
 
 # -- bounds as affine expressions over the enclosing loops (d<depth>) and params (s<j>) ---------
 
@@ -121,10 +121,6 @@ def emit_set(ivs: Sequence[Value], params: Sequence[Value], ge: Sequence[AffineE
 
 
 # -- structural helpers on affine.for ----------------------------------------------------------
-
-
-def as_for(op: Operation) -> AffineForOp:
-    return cast(AffineForOp, op)
 
 
 def set_bounds(
