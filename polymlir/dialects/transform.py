@@ -497,22 +497,130 @@ PATTERN_OPS = (
 )
 
 
-def _pattern_op(suffix: str) -> type[OpDef]:
-    cls = type(
-        "ApplyPatterns_" + suffix.replace(".", "_"),
-        (OpDef,),
-        {
-            "__slots__": (),
-            "__doc__": f"Pattern descriptor ``transform.apply_patterns.{suffix}``.",
-            "OP_NAME": "transform.apply_patterns." + suffix,
-            "assembly_format": "attr-dict",
-        },
-    )
-    return register_op(cls)
+@register_op
+class ApplyPatterns_canonicalization(OpDef):
+    """Populates the canonicalization patterns of every loaded dialect."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.canonicalization"
+    assembly_format = "attr-dict"
 
 
-for _suffix in PATTERN_OPS:
-    _pattern_op(_suffix)
+@register_op
+class ApplyPatterns_vector_reduction_to_contract(OpDef):
+    """Populates patterns that rewrite reductions into vector.contract."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.vector.reduction_to_contract"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_vector_transfer_permutation_patterns(OpDef):
+    """Populates patterns that lower permutation maps of vector transfers."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.vector.transfer_permutation_patterns"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_vector_cast_away_vector_leading_one_dim(OpDef):
+    """Populates patterns that drop leading unit dims of vector ops."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.vector.cast_away_vector_leading_one_dim"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_vector_lower_masks(OpDef):
+    """Populates patterns that lower vector.create_mask / constant_mask."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.vector.lower_masks"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_vector_lower_masked_transfers(OpDef):
+    """Populates patterns that lower masked vector transfers."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.vector.lower_masked_transfers"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_linalg_decompose_pack_unpack(OpDef):
+    """Populates patterns that decompose linalg.pack / linalg.unpack."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.linalg.decompose_pack_unpack"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_linalg_decompose_pad(OpDef):
+    """Populates patterns that decompose tensor.pad into simpler ops."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.linalg.decompose_pad"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_linalg_tiling_canonicalization(OpDef):
+    """Populates the canonicalization patterns useful after tiling."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.linalg.tiling_canonicalization"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_linalg_fold_unit_extent_dims_via_reshapes(OpDef):
+    """Populates patterns that fold unit-extent dims via reshapes."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_tensor_fold_tensor_subset_ops(OpDef):
+    """Populates patterns that fold tensor subset ops into their producers/consumers."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.tensor.fold_tensor_subset_ops"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_tensor_fold_tensor_empty(OpDef):
+    """Populates patterns that fold tensor.empty through reshapes and slices."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.tensor.fold_tensor_empty"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_memref_fold_memref_alias_ops(OpDef):
+    """Populates patterns that fold memref alias ops into loads and stores."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.memref.fold_memref_alias_ops"
+    assembly_format = "attr-dict"
+
+
+@register_op
+class ApplyPatterns_scf_for_loop_canonicalization(OpDef):
+    """Populates canonicalization patterns for scf.for loops."""
+
+    __slots__ = ()
+    OP_NAME = "transform.apply_patterns.scf.for_loop_canonicalization"
+    assembly_format = "attr-dict"
 
 
 class _ToTarget(OpDef):

@@ -2,7 +2,8 @@
 
 Modules: ``structured`` (the machinery every structured op shares and
 linalg.generic/yield/index), ``named`` (named ops described by a spec:
-fill, copy, elementwise, matmul family, convolutions, pooling), ``payload``
+fill, copy, elementwise, matmul family, convolutions, pooling; their
+class statements are in ``named_ops`` and ``named_conv_ops``), ``payload``
 (their payloads as scalar expressions, and the payload builder),
 ``contract`` (named ops whose indexing maps are a property),
 ``custom_form`` (map, reduce, transpose, broadcast, softmax: structured ops
@@ -10,6 +11,7 @@ with a hand-written syntax) and ``relayout`` (pack/unpack and the Winograd
 transforms). Every public name is importable from this package.
 """
 
+from . import named_conv_ops, named_ops
 from .contract import (
     ALL_KINDS,
     BINARY_KINDS,
@@ -52,8 +54,10 @@ from .named import (
     NamedSpec,
     NamedStructuredOp,
     TypeFnAttr,
+    i64_elements,
     named_op_class,
     parse_named_tail,
+    register_named,
     spec_maps,
 )
 from .payload import OUT, Expr, PayloadBuilder, PayloadError, build_payload
@@ -175,7 +179,11 @@ __all__ = [
     "iterator_attr",
     "iterator_kind",
     "maps_array",
+    "i64_elements",
+    "named_conv_ops",
     "named_op_class",
+    "named_ops",
+    "register_named",
     "operand_rank",
     "operand_shape",
     "parse_dense_i64_keyword",

@@ -149,19 +149,40 @@ def _valid_batch_broadcast(m: AffineMap, lhs: bool) -> bool:
     return False
 
 
-def _matmul_like(name: str) -> type[N.NamedStructuredOp]:
-    return N._make_named(N.SPECS[name], MapsPropertyOp)
+@N.register_named
+class MatmulOp(MapsPropertyOp):
+    """Performs a matrix multiplication of two 2D inputs without broadcast or transpose."""
+
+    __slots__ = ()
+    OP_NAME = "linalg.matmul"
+    SPEC = N.SPECS["matmul"]
 
 
-MatmulOp = _matmul_like("matmul")
-BatchMatmulOp = _matmul_like("batch_matmul")
-BatchReduceMatmulOp = _matmul_like("batch_reduce_matmul")
+@N.register_named
+class BatchMatmulOp(MapsPropertyOp):
+    """Performs a batched matrix multiplication of two 3D inputs."""
+
+    __slots__ = ()
+    OP_NAME = "linalg.batch_matmul"
+    SPEC = N.SPECS["batch_matmul"]
 
 
+@N.register_named
+class BatchReduceMatmulOp(MapsPropertyOp):
+    """Performs a batch-reduce matrix multiplication of two 3D inputs."""
+
+    __slots__ = ()
+    OP_NAME = "linalg.batch_reduce_matmul"
+    SPEC = N.SPECS["batch_reduce_matmul"]
+
+
+@N.register_named
 class ContractOp(MapsPropertyOp):
     """``linalg.contract``: a contraction given only by its indexing maps."""
 
     __slots__ = ()
+    OP_NAME = "linalg.contract"
+    SPEC = N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True)
 
     def iterator_types_array(self) -> list[str]:
         maps = self.indexing_maps_array()
@@ -216,11 +237,6 @@ class ContractOp(MapsPropertyOp):
             raise self.emit_error("'indexing_map' attribute must specify at least one contracting dimension")
 
 
-N._make_named(
-    N.NamedSpec("contract", (), "", (("A", ()), ("B", ()), ("C", ())), 2, N._macc(kind="attr"), 0, True), ContractOp
-)
-
-
 # -- linalg.elementwise ------------------------------------------------------------------
 
 UNARY_KINDS = (
@@ -273,10 +289,13 @@ def arity(kind: str) -> int:
     return 1 if kind in UNARY_KINDS else 2 if kind in BINARY_KINDS else 3
 
 
+@N.register_named
 class ElementwiseOp(MapsPropertyOp):
     """``linalg.elementwise kind=#linalg.elementwise_kind<add> ...``."""
 
     __slots__ = ()
+    OP_NAME = "linalg.elementwise"
+    SPEC = N.NamedSpec("elementwise", (), "", (("I", None), ("O", None)), 1, ("arg", 0))
     kind = prop_def(ElementwiseKindAttr)
     ELIDED = ("operandSegmentSizes", "kind", "indexing_maps")
 
@@ -352,6 +371,3 @@ class _ElementwiseParse:
 
     def region_builder(self, block: Block, attrs, loc) -> None:
         N.build_payload(ElementwiseOp.payload_expr(self.kind), block, "signed", loc)
-
-
-N._make_named(N.NamedSpec("elementwise", (), "", (("I", None), ("O", None)), 1, ("arg", 0)), ElementwiseOp)

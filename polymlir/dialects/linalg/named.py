@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -29,7 +30,7 @@ from ...ir.affine_expr import AffineExpr, dim
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Region
 from ...ir.diagnostics import DiagnosticError
-from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
+from ...ir.fields import region_def, var_operand_def, var_result_def
 from ...ir.registry import register_op
 from . import structured as L
 from .payload import Expr, GeneralizeSpec, PayloadError, _arg, _cast, _macc, _macc_q, _pool, build_payload
@@ -443,7 +444,8 @@ MEMOIZED = "linalg.memoized_indexing_maps"
 TypeFnAttr = C.AttrConstraint("TypeFn", lambda a: isinstance(a, A.OpaqueAttr) and a.text.startswith("linalg.type_fn<"))
 
 
-def _i64_elements(n: int) -> C.AttrConstraint:
+def i64_elements(n: int) -> C.AttrConstraint:
+    """A ``dense<...> : tensor<n x i64>`` attribute (the ``strides``/``dilations`` of a window)."""
     return C.AttrConstraint(
         f"64-bit signless int elements attribute of shape [{n}]",
         lambda a: isinstance(a, A.DenseElementsAttr) and a.type.element_type == T.i64 and tuple(a.type.shape) == (n,),
@@ -609,39 +611,15 @@ def parse_named_tail(p, state, cls, start: int) -> None:
 
 
 _NAMED_CLASSES: dict[str, type[NamedStructuredOp]] = {}
+_Named = TypeVar("_Named", bound=type[NamedStructuredOp])
 
 
-def _class_name(name: str) -> str:
-    return "".join(w.capitalize() for w in name.split("_")) + "Op"
-
-
-def _make_named(
-    spec: NamedSpec, base: type[NamedStructuredOp] = NamedStructuredOp, extra: dict | None = None
-) -> type[NamedStructuredOp]:
-    ns: dict = {
-        "__slots__": (),
-        "OP_NAME": f"linalg.{spec.name}",
-        "SPEC": spec,
-        "__doc__": f"``linalg.{spec.name}`` (a named structured op).",
-    }
-    if spec.window:
-        ns["strides"] = prop_def(_i64_elements(spec.window), optional=True)
-        ns["dilations"] = prop_def(_i64_elements(spec.window), optional=True)
-    if spec.has_cast:
-        ns["cast"] = prop_def(TypeFnAttr, optional=True)
-    ns.update(extra or {})
-    cls = type(_class_name(spec.name), (base,), ns)
+def register_named(cls: _Named) -> _Named:
+    """Class decorator: register a named op and make ``named_op_class``
+    answer it under its spec's name."""
     register_op(cls)
-    _NAMED_CLASSES[spec.name] = cls
+    _NAMED_CLASSES[cls.SPEC.name] = cls
     return cls
-
-
-# Ops whose indexing maps are a property (matmul family) are defined in
-# contract.py; everything else is generated here.
-_MAP_PROPERTY_OPS = ("matmul", "batch_matmul", "batch_reduce_matmul")
-for _spec in SPECS.values():
-    if _spec.name not in _MAP_PROPERTY_OPS:
-        _make_named(_spec)
 
 
 def named_op_class(name: str) -> type[NamedStructuredOp] | None:

@@ -32,19 +32,28 @@ class _ValueOp(LLVMOp):
         return cls.create(result_types=[type])
 
 
-UndefOp = register_op(
-    type("UndefOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.undef", "__module__": __name__})
-)
+@register_op
+class UndefOp(_ValueOp):
+    """An undefined value of the given type."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.undef"
 
 
-PoisonOp = register_op(
-    type("PoisonOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.poison", "__module__": __name__})
-)
+@register_op
+class PoisonOp(_ValueOp):
+    """A poison value of the given type."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.poison"
 
 
-ZeroOp = register_op(
-    type("ZeroOp", (_ValueOp,), {"__slots__": (), "OP_NAME": "llvm.mlir.zero", "__module__": __name__})
-)
+@register_op
+class ZeroOp(_ValueOp):
+    """The zero value of the given type (zero-initialised aggregates too)."""
+
+    __slots__ = ()
+    OP_NAME = "llvm.mlir.zero"
 
 
 @register_op
