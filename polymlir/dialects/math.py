@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 from ..ir.fields import operand_def, prop_def, result_def
 from ..ir.registry import register_op
 from ..ir.traits import PURE, SAME_OPERANDS_AND_RESULT_SHAPE, SAME_OPERANDS_AND_RESULT_TYPE
+from .arith.arithmetic import FloatBinaryOp, IntBinaryOp
 from .arith.ops import (
     FASTMATH_NONE,
     BoolLike,
     ElementwiseOp,
     FastMathAttr,
-    FloatBinaryOp,
     FloatLike,
-    IntBinaryOp,
     SignlessIntLike,
     check_format_operand,
     i1_same_shape,

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from ..affine.model import Loop, PolyhedralModel, analyze
-from ..dialects.affine.loops import AffineForOp, AffineParallelOp
+from ..dialects.affine.loops import AffineForOp
+from ..dialects.affine.parallel import AffineParallelOp
 from ..ir.core import Operation
 from .loops.licm import hoist_invariants
 from .loops.loop_utils import TransformError

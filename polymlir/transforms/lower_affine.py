@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..dialects.affine.loops import REDUCTIONS, AffineForOp
+from ..dialects.affine.loops import AffineForOp
 from ..dialects.affine.memory import (
     AffineLoadOp,
     AffinePrefetchOp,
@@ -24,6 +24,7 @@ from ..dialects.affine.memory import (
     AffineVectorStoreOp,
 )
 from ..dialects.affine.ops import AffineDelinearizeIndexOp, AffineLinearizeIndexOp
+from ..dialects.affine.parallel import REDUCTIONS
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (

@@ -4,24 +4,12 @@ Modules: ``ops`` (the rules on what may be a dimension or a symbol, the
 shared syntax helpers such as SSA-id maps ``%A[%i + 1, symbol(%n)]``, and
 apply, min, max, delinearize_index, linearize_index), ``memory`` (load,
 store, vector_load, vector_store, prefetch, dma_start, dma_wait) and
-``loops`` (for, if, parallel, yield). Every public name is importable from
+``loops`` (for, if, yield), ``parallel`` (affine.parallel). Every public name is importable from
 this package.
 """
 
 from ...ir.traits import CONSTANT_LIKE
-from .loops import (
-    REDUCTIONS,
-    YIELD,
-    AffineForOp,
-    AffineIfOp,
-    AffineParallelOp,
-    AffineYieldOp,
-    I32Elements,
-    I64Array,
-    ReductionsAttr,
-    ensure_terminator,
-    verify_implicit_terminator,
-)
+from .loops import YIELD, AffineForOp, AffineIfOp, AffineYieldOp, ensure_terminator, verify_implicit_terminator
 from .memory import (
     AffineDmaStartOp,
     AffineDmaWaitOp,
@@ -60,6 +48,7 @@ from .ops import (
     ssa_id_map_str,
     verify_dims_and_symbols,
 )
+from .parallel import REDUCTIONS, AffineParallelOp, I32Elements, I64Array, ReductionsAttr
 
 __all__ = [
     "AffineApplyOp",

@@ -28,8 +28,9 @@ from ...affine import isl_bridge as ib
 from ...affine.model import PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
-from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp
 from ...dialects.affine.ops import AffineApplyOp
+from ...dialects.affine.parallel import AffineParallelOp
 from ...dialects.arith.ops import ConstantOp
 from ...ir.affine_expr import (
     AffineBinaryExpr,

@@ -17,8 +17,9 @@ from typing import cast
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name
-from ...dialects.affine.loops import AffineForOp, AffineParallelOp, _i32_elements
+from ...dialects.affine.loops import AffineForOp
 from ...dialects.affine.ops import AffineApplyOp
+from ...dialects.affine.parallel import AffineParallelOp, _i32_elements
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, const, dim, sym

@@ -26,7 +26,8 @@ from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name, refusal
-from ...dialects.affine.loops import REDUCTIONS, AffineForOp, AffineParallelOp, _reduction_matches
+from ...dialects.affine.loops import AffineForOp
+from ...dialects.affine.parallel import REDUCTIONS, AffineParallelOp, _reduction_matches
 from ...ir.core import Operation, OpResult, Value
 from .loop_utils import TransformError
 from .tile import model_problem
