@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..ir import attributes as A
 from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.fields import operand_def, prop_def, region_def, var_operand_def, var_result_def
@@ -73,6 +74,12 @@ class FuncOp(OpDef):
                     f"expects {what} attribute array to have the same number of elements as the "
                     f"number of function {what}s, got {len(a)}, but expected {n}"
                 )
+            # As upstream's FunctionOpInterface: only dialect attributes
+            # (a name with a dialect prefix) on arguments and results.
+            if a is not None and any(
+                "." not in name for d in a if isinstance(d, A.DictionaryAttr) for name, _ in d.items
+            ):
+                raise self.op_error(f"{what}s may only have dialect attributes")
         if self.is_declaration:
             vis = self.sym_visibility
             if vis is None or vis.value == "public":

@@ -81,7 +81,7 @@ def _cases():
         yield pytest.param(("nest", name, None), id=name)
 
 
-@pytest.mark.parametrize("case", _cases())
+@pytest.mark.parametrize("case", list(_cases()))
 def test_lower_affine_preserves_results(case):
     kind, name, sizes = case
     text = small_kernel(name, sizes) if kind == "kernel" else NESTS[name]

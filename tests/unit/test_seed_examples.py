@@ -585,6 +585,12 @@ def check(ex: Example) -> Verdict:
 # (seed, document line of the example) -> (why the seed's example is wrong,
 # polymlir's error message, document line of the error).
 KNOWN_MALFORMED: dict[tuple[str, int], tuple[str, str, int]] = {
+    ("000", 1066): (
+        "func arguments carry the non-dialect attribute 'unitAttr' (allowed in 2019; today only "
+        "dialect attributes are)",
+        "'func.func' op arguments may only have dialect attributes",
+        1066,
+    ),
     # -- 000 LangRef
     ("000", 51): (
         "the tf.Print type list has a typo, 'tensor<100x50xf32)' (')' for '>')",
@@ -769,13 +775,7 @@ KNOWN_MALFORMED: dict[tuple[str, int], tuple[str, str, int]] = {
 # Examples today's MLIR rejects (upstream gives the error below) but polymlir
 # still accepts, because another dialect's verifier lacks the rule: expected
 # to fail until that rule lands. (seed, line) -> (reason, upstream's error).
-PENDING_VERIFIER_RULES: dict[tuple[str, int], tuple[str, str]] = {
-    ("000", 1066): (
-        "func arguments carry the non-dialect attribute 'unitAttr' (allowed in 2019); the func.func "
-        "verifier lacks upstream's rule",
-        "'func.func' op arguments may only have dialect attributes",
-    ),
-}
+PENDING_VERIFIER_RULES: dict[tuple[str, int], tuple[str, str]] = {}
 
 
 # -- tests ---------------------------------------------------------------------------------------
