@@ -332,9 +332,19 @@ def _optimize_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-tile", action="store_true", help="schedule without tiling")
     p.add_argument("--no-parallel", action="store_true", help="do not emit affine.parallel")
     p.add_argument("--explain", action="store_true", help="print remarks saying what was done and why")
+    p.add_argument(
+        "--pluto",
+        action="store_true",
+        help="isl's Pluto-style schedule (skew, fuse, tile) instead of the cost-aware plan (implied by --tile-sizes)",
+    )
 
 
-@command("optimize", "automatic Pluto-style schedule with isl: skew, fuse, tile, parallelize", _optimize_args)
+@command(
+    "optimize",
+    "cost-aware optimization (register-tiled contractions, stride-1 inner loops, parallel loops); "
+    "--pluto: isl's Pluto-style schedule",
+    _optimize_args,
+)
 def run_optimize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     sizes = int_list(args.tile_sizes, "--tile-sizes") if args.tile_sizes else None
     if sizes is not None and any(x < 1 for x in sizes):
@@ -342,7 +352,8 @@ def run_optimize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if not s.model.loops:
         return []
     at = s.model.loops[0].op
-    report = s.optimize(sizes, not args.no_parallel, not args.no_tile)
+    strategy = "pluto" if args.pluto or sizes or args.no_tile else "cost"
+    report = s.optimize(sizes, not args.no_parallel, not args.no_tile, strategy)
     out = [remark(at, r) for r in report.remarks] if args.explain else []
     if not report.ok:
         out.append(remark(at, f"not optimized: {report.reason}"))

@@ -31,8 +31,10 @@ from ..linalg import tile as LT
 from . import contract as CT
 from . import distribute as D
 from . import fuse as F
+from . import microkernel as MK
 from . import parallelize as PAR
 from . import permute as P
+from . import planner as PL
 from . import promote as PR
 from . import scalar_replace as SR
 from . import schedule_apply as SA
@@ -349,6 +351,33 @@ class Schedule:
             "scalar_replace", [lp], {}, lambda: SR.scalar_replace_verdict(m, lp), lambda: SR.scalar_replace(m, lp)
         )
 
+    def register_tile(
+        self,
+        loops: Sequence[LoopSpec],
+        mr: int,
+        nv: int,
+        lanes: int,
+        kc: int | None = None,
+        fma: bool = True,
+        parallel: bool = False,
+    ) -> Verdict:
+        """Register-tile a contraction band (``microkernel``): ``mr`` rows and
+        ``nv`` vectors of ``lanes`` elements of accumulators held in
+        registers across the reduction loop, which is blocked by ``kc``;
+        ``parallel``: the column-tile loop becomes ``affine.parallel``."""
+        band = self.loops(*loops)
+        m = self.model
+        params = {"mr": int(mr), "nv": int(nv), "lanes": int(lanes), "kc": kc, "fma": bool(fma)}
+        if parallel:
+            params["parallel"] = True
+        return self._apply(
+            "register_tile",
+            band,
+            params,
+            lambda: MK.microkernel_verdict(m, band, mr, nv, lanes, kc),
+            lambda: MK.register_tile(m, band, mr, nv, lanes, kc, fma, parallel),
+        )
+
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
         """Apply a unimodular matrix to a perfectly nested band (new dims =
         M * old dims), e.g. ``'1,0;1,1'`` skews the second loop by the first."""
@@ -388,10 +417,28 @@ class Schedule:
             lambda: SA.apply_schedule(m, schedule_text),
         )
 
-    def optimize(self, tile_sizes: Sequence[int] | None = None, parallel: bool = True, tile: bool = True) -> OPT.Report:
-        """The automatic Pluto-style schedule (see ``polymlir.transforms.optimize``);
-        returns its report (``ok``, remarks, the verdict)."""
-        params: dict[str, Any] = {}
+    def optimize(
+        self,
+        tile_sizes: Sequence[int] | None = None,
+        parallel: bool = True,
+        tile: bool = True,
+        strategy: str | None = None,
+    ) -> OPT.Report:
+        """Optimize for speed. By default (``strategy="cost"``) the
+        cost-aware plan (``planner``): register-tiled contractions, stride-1
+        innermost loops, parallel loops, each an exact primitive recorded in
+        the trace. ``strategy="pluto"`` (implied by ``tile_sizes`` or
+        ``tile=False``) is the automatic Pluto-style schedule with isl's
+        scheduler (``polymlir.transforms.optimize``), one ``optimize`` step.
+        Returns a report (``ok``, remarks, the verdict)."""
+        if strategy is None:
+            strategy = "pluto" if tile_sizes or not tile else "cost"
+        if strategy not in ("cost", "pluto"):
+            raise TransformError(f"unknown optimize strategy '{strategy}' (cost, pluto)", self.func)
+        if strategy == "cost":
+            plan = PL.plan(self, parallel)
+            return OPT.Report(plan.ok, plan.reason, plan.remarks)
+        params: dict[str, Any] = {"strategy": "pluto"}
         if tile_sizes:
             params["tile_sizes"] = [int(x) for x in tile_sizes]
         if not parallel:
@@ -644,11 +691,24 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
         st.params.get("memory_space"),
     ),
     "skew": lambda s, st: s.skew(st.loops, _param(st, "matrix")),
+    "register_tile": lambda s, st: s.register_tile(
+        st.loops,
+        _param(st, "mr"),
+        _param(st, "nv"),
+        _param(st, "lanes"),
+        st.params.get("kc"),
+        bool(st.params.get("fma", True)),
+        bool(st.params.get("parallel", False)),
+    ),
     "shift": lambda s, st: s.shift(_param(st, "statement"), st.loops[0], _param(st, "amount")),
     "apply_schedule": lambda s, st: s.apply_schedule(_param(st, "schedule")),
     "optimize": lambda s, st: _report_verdict(
         s.optimize(
-            st.params.get("tile_sizes"), bool(st.params.get("parallel", True)), bool(st.params.get("tile", True))
+            st.params.get("tile_sizes"),
+            bool(st.params.get("parallel", True)),
+            bool(st.params.get("tile", True)),
+            # a trace from before the cost-aware plan means isl's schedule
+            st.params.get("strategy", "pluto"),
         )
     ),
 }

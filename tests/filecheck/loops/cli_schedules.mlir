@@ -2,7 +2,7 @@
 // RUN: polymlir skew --loops t,i --matrix '1,0;1,1' --trace %s 2>&1 >/dev/null | filecheck %s --check-prefix=TRACE
 // RUN: polymlir apply --schedule '{ S0[t, i] -> [t, t + i] }' %s | filecheck %s --check-prefix=SKEW
 // RUN: polymlir tile --sizes 2,4 --skew --trace %s 2>&1 >/dev/null | filecheck %s --check-prefix=TSKEW
-// RUN: polymlir optimize --explain %s 2>&1 >/dev/null | filecheck %s --check-prefix=EXPLAIN
+// RUN: polymlir optimize --pluto --explain %s 2>&1 >/dev/null | filecheck %s --check-prefix=EXPLAIN
 // RUN: polymlir optimize --tile-sizes 2,4 %s | mlir-opt-22 > /dev/null
 // RUN: (! polymlir skew --loops t,i --matrix '2,0;0,1' %s 2>&1) | filecheck %s --check-prefix=UNIMOD
 // RUN: (! polymlir apply --schedule '{ S0[t, i] -> [i, t] }' %s 2>&1) | filecheck %s --check-prefix=BADSCHED

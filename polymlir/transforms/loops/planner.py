@@ -1,0 +1,312 @@
+"""The cost-aware ``optimize``: decide for speed, apply exact primitives, keep the trace.
+
+    report = plan(schedule)          # schedule: a Schedule (handle.py)
+    print(report.explain()); print(schedule.trace.to_json())
+
+The plan is a sequence of the schedule API's own primitives, each asked for
+its exact verdict before it changes anything, so the trace it leaves
+(``distribute``, ``register_tile``, ``interchange``, ``parallelize``) replays
+with ``polymlir apply --trace`` and can be edited or searched by a tuner.
+The decisions, in order:
+
+1. **Contractions get a register-tiled micro-kernel.** A nest whose loops,
+   once distributed (dry run first), hold a contraction band (see
+   ``microkernel``: gemm's, 2mm's, 3mm's, doitgen's update) is distributed
+   and the band register-tiled: ``mr`` x ``nv`` vectors of accumulators
+   sized to the host's register file (``machine.host()``: AVX-512 32
+   registers of 8 doubles, AVX2 16 of 4), the reduction loop blocked so
+   that one panel of the streamed operand fits half the L2 cache.
+   Distribution is applied only where it yields such a band: elsewhere it
+   would cut the reuse between statements (atax reads A once per row).
+2. **Stride-1 innermost.** In a perfect band whose innermost loop reads or
+   writes memory with a stride while another band loop would make those
+   accesses contiguous or invariant, the band is interchanged to put that
+   loop innermost (legal permutations only), so LLVM's vectorizer fires.
+3. **Parallel loops.** In each nest, the outermost loop that carries no
+   dependence and has enough work for a thread (an estimate of the
+   iterations it contains) becomes ``affine.parallel``; it runs on every
+   core when compiled with threads (``POLYMLIR_NUM_THREADS``).
+
+Anything else is left as written: where the model is not sure a change
+pays (time tiling of stencils, tiling of memory-bound nests), the simpler
+schedule is kept, and the report says so. The isl/Pluto schedule stays
+available (``Schedule.optimize(strategy="pluto")``, ``--pluto``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...affine.model import Loop
+from ...affine.schedules import loop_name
+from ...ir import types as T
+from ..machine import Machine, host
+from . import microkernel as MK
+from .loop_utils import as_for, body_ops, constant_trip_count, perfect_band_problem
+
+if TYPE_CHECKING:
+    from .handle import Schedule
+
+__all__ = ["PlanReport", "plan", "register_shape"]
+
+# A parallel loop is worth a thread when it spans at least this many
+# innermost iterations (about 20 microseconds of work at a few GFLOP/s),
+# so the fork/join of the parallel runtime stays a small fraction.
+PARALLEL_MIN_WORK = 50_000
+
+
+@dataclass
+class PlanReport:
+    """What the plan did: ``ok`` (the IR changed or was already best),
+    remarks for ``--explain``."""
+
+    ok: bool = True
+    reason: str = ""
+    remarks: list[str] = field(default_factory=list)
+    changed: bool = False
+
+    def explain(self) -> str:
+        return "\n".join(self.remarks + ([f"not optimized: {self.reason}"] if self.reason else []))
+
+
+def register_shape(m: Machine, element_bytes: int = 8, rows: bool = True) -> tuple[int, int, int]:
+    """``(mr, nv, lanes)`` of the register tile for ``m``: the most
+    accumulators that leave room for one vector of each streamed column and
+    one broadcast (``mr * nv + nv + 1 <= registers``), more vectors first."""
+    lanes = m.lanes(element_bytes)
+    if not rows:  # no row loop: independent accumulators hide the FMA latency
+        return 1, max(1, min(8, m.vector_registers - 4)), lanes
+    best = (0, 0)
+    for nv in (4, 3, 2):
+        mr = min(8, (m.vector_registers - nv - 1) // nv)
+        if mr * nv > best[0] * best[1]:
+            best = (mr, nv)
+    return best[0], best[1], lanes
+
+
+def _chain(lp: Loop) -> list[Loop]:
+    """The perfect chain of loops from ``lp`` down."""
+    out = [lp]
+    while len(lp.children) == 1 and perfect_band_problem([lp, lp.children[0]]) is None:
+        lp = lp.children[0]
+        out.append(lp)
+    return out
+
+
+def _contraction_bands(s: Schedule, min_depth: int = 2) -> list[list[Loop]]:
+    """Bands of the function that ``microkernel`` can register-tile (of
+    ``min_depth`` loops or more), leaving out those under one vector wide."""
+    found: list[list[Loop]] = []
+    for lp in s.all_loops():
+        if lp.op.name != "affine.for":
+            continue
+        chain = _chain(lp)
+        if len(chain) > 1 and chain[0] is lp and not any(lp in b for b in found):
+            for depth in (3, 2)[: 4 - min_depth]:
+                band = chain[-depth:]
+                c = MK.contraction(band) if len(band) == depth else "too short"
+                if not isinstance(c, str):
+                    el = 8 if c.element == T.f64 else 4
+                    if c.extent(c.j) >= host().lanes(el):
+                        found.append(band)
+                    break
+    return found
+
+
+def _distribution_steps(s: Schedule) -> list[str]:
+    """Loops (as ``#position``) that hold several statements or nests,
+    last first: distributing them in this order leaves the positions of
+    the loops still to distribute unchanged."""
+    loops = s.all_loops()
+    return [
+        f"#{k}"
+        for k in reversed(range(len(loops)))
+        if loops[k].op.name == "affine.for" and len(body_ops(loops[k].op)) > 1 and loops[k].children
+    ]
+
+
+def _dry_copy(s: Schedule) -> Schedule:
+    """An independent schedule over a copy of ``s``'s module (for dry runs)."""
+    return type(s)(s.module.clone(), s.func_name)
+
+
+def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
+    dry = _dry_copy(s)
+    taken: list[str] = []
+    tried: set[str] = set()
+    while True:  # to a fixed point: distributing an inner loop can leave its parent with several
+        todo = [spec for spec in _distribution_steps(dry) if spec not in tried]
+        if not todo:
+            break
+        tried.update(todo)
+        for spec in todo:
+            if dry.distribute(spec).ok:
+                taken.append(spec)
+                tried = set()  # positions moved: every loop may be tried again
+                break
+    before = len(_contraction_bands(s, 3))
+    if len(_contraction_bands(dry, 3)) <= before:
+        taken = []  # distributing pays only for a new band of three loops (it cuts reuse between statements)
+    # Distribute the real nests as the dry run did: it yields the bands.
+    for spec in taken:
+        name = loop_name(s.loop(spec))
+        if s.distribute(spec).ok:
+            report.remarks.append(f"distributed loop {name} so that its contraction is a perfect band")
+
+
+def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, parallel: bool) -> None:
+    if not _contraction_bands(s):
+        report.remarks.append("no contraction band (a reduction into one element per (i, j)): no register tiling")
+        return
+    refused: set[str] = set()
+    while True:  # the bands again after each rewrite: the loops changed
+        todo = [b for b in _contraction_bands(s) if b[0].loc not in refused]
+        if not todo:
+            break
+        band = todo[0]
+        c = MK.contraction(band)
+        if isinstance(c, str):
+            break
+        el = 8 if c.element == T.f64 else 4
+        mr, nv, lanes = register_shape(m, el, rows=c.i is not None)
+        kc_fit = max(8, (m.l2 // 2) // (nv * lanes * el) // 8 * 8)
+        kc = kc_fit if kc_fit < c.extent(c.k) else None
+        label = ", ".join(loop_name(lp) for lp in band)
+        v = s.register_tile([s.spec_of(lp) for lp in band], mr, nv, lanes, kc, parallel=parallel)
+        if v.ok:
+            report.changed = True
+            report.remarks.append(
+                f"band ({label}): register tile {mr}x{nv * lanes} ({mr * nv} accumulators of "
+                f"{m.vector_registers} {m.vector_bits}-bit registers)"
+                + (f", reduction loop {loop_name(c.k)} blocked by {kc} (panel in half the L2)" if kc else "")
+                + (", column tiles in parallel" if parallel else "")
+            )
+        else:
+            refused.add(band[0].loc)
+            report.remarks.append(f"band ({label}): not register-tiled: {v.reason}")
+
+
+def _stride_cost(band: list[Loop], inner: Loop) -> int:
+    """How badly the band's accesses walk memory with ``inner`` innermost:
+    +2 per access with ``inner`` in a non-last index, +1 per last-index
+    stride other than 1, -1 per load invariant in ``inner``; a store
+    invariant in ``inner`` makes it a reduction loop, which LLVM does not
+    vectorize without reassociation: never innermost by choice."""
+    cost = 0
+    ivs = {lp.iv for lp in band if lp.iv is not None}
+    for o in body_ops(band[-1].op):
+        if o.name not in ("affine.load", "affine.store"):
+            continue
+        coeffs = MK._index_coeffs(o, ivs)
+        if isinstance(coeffs, str):
+            return 0
+        mine = [row.get(inner.iv, 0) for row in coeffs]  # type: ignore[arg-type]
+        if not any(mine):
+            cost += 100 if o.name == "affine.store" else -1
+        elif any(mine[:-1]):
+            cost += 2
+        elif abs(mine[-1]) != 1:
+            cost += 1
+    return cost
+
+
+def _stride_interchanges(s: Schedule, report: PlanReport, kept: set[str] | None = None) -> None:
+    kept = set() if kept is None else kept
+    for lp in list(s.all_loops()):
+        if lp.parent is not None or lp.op.name != "affine.for":
+            continue
+        seen: set[int] = set()
+        for top in [lp, *_descendants(lp)]:
+            band = _chain(top)
+            if len(band) < 2 or id(band[-1].op) in seen or band[-1].children or band[0].loc in kept:
+                continue
+            seen.add(id(band[-1].op))
+            current = _stride_cost(band, band[-1])
+            best = min(band, key=lambda x: (_stride_cost(band, x), x is not band[-1]))
+            if _stride_cost(band, best) >= current:
+                continue
+            order = [x for x in band if x is not best] + [best]
+            names = [s.spec_of(x) for x in order]
+            v = s.interchange(names)
+            if v.ok:
+                report.changed = True
+                report.remarks.append(
+                    f"band ({', '.join(loop_name(x) for x in band)}): loop {loop_name(best)} made innermost "
+                    "(its accesses are contiguous or invariant, so the innermost loop vectorizes)"
+                )
+                return _stride_interchanges(s, report, kept)  # loops changed: look again
+            kept.add(band[0].loc)
+            report.remarks.append(f"band ({', '.join(loop_name(x) for x in band)}): kept: {v.reason}")
+
+
+def _descendants(lp: Loop) -> list[Loop]:
+    out = []
+    for c in lp.children:
+        out.append(c)
+        out.extend(_descendants(c))
+    return out
+
+
+def _work(lp: Loop) -> int:
+    """Innermost iterations below one execution of ``lp`` (unknown trip
+    counts count as 100)."""
+    trips = constant_trip_count(as_for(lp.op)) if lp.op.name == "affine.for" else None
+    n = trips if trips is not None else 100
+    inner = max((_work(c) for c in lp.children), default=1)
+    return n * inner
+
+
+def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int]) -> None:
+    done: set[int] = set(skip)
+    progress = True
+    while progress:
+        progress = False
+        for lp in s.all_loops():
+            if lp.op.name != "affine.for" or id(lp.op) in done:
+                continue
+            if any(a.op.name == "affine.parallel" for a in _ancestors(lp)):
+                continue
+            done.add(id(lp.op))
+            if _work(lp) < PARALLEL_MIN_WORK:
+                continue
+            name = loop_name(lp)
+            v = s.parallelize(s.spec_of(lp))
+            if v.ok:
+                report.changed = True
+                report.remarks.append(f"loop {name}: parallel (no dependence is carried; {_work(lp)} iterations)")
+                progress = True
+                break
+    return
+
+
+def _ancestors(lp: Loop) -> list[Loop]:
+    out = []
+    p = lp.parent
+    while p is not None:
+        out.append(p)
+        p = p.parent
+    return out
+
+
+def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> PlanReport:
+    """Optimize ``s``'s function for speed (see the module docstring)."""
+    m = machine or host()
+    report = PlanReport()
+    report.remarks.append(
+        f"machine: {m.vector_bits}-bit vectors, {m.vector_registers} vector registers, L1d {m.l1d // 1024} KiB, "
+        f"L2 {m.l2 // 1024} KiB, L3 {m.l3 // 1024} KiB, {m.cores} cores ({m.source})"
+    )
+    if not s.model.loops:
+        report.ok = False
+        report.reason = "no loops"
+        return report
+    _stride_interchanges(s, report)
+    _distribute_for_contractions(s, report)
+    if parallel:  # before register tiling, whose many vector accesses make verdicts slow
+        skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
+        _parallel_loops(s, report, skip)
+    _register_tile_contractions(s, m, report, parallel)
+    if not report.changed:
+        report.remarks.append("kept the program as written: no change the cost model is sure pays")
+    return report

@@ -1,0 +1,106 @@
+"""What the host is, read at run time: vector width, vector registers, cache sizes, cores.
+
+    m = host()
+    m.vector_bits, m.vector_registers, m.l1d, m.l2, m.l3, m.cores
+
+The vector unit comes from the CPU flags in ``/proc/cpuinfo`` (AVX-512:
+512 bits and 32 registers; AVX2/AVX: 256 bits and 16; otherwise SSE2's 128
+bits and 16); caches from ``/sys/devices/system/cpu/cpu0/cache`` (the data
+and unified levels); cores from the process's CPU affinity. Nothing is
+hard-coded for one machine: where the OS does not say, conservative
+defaults are used and ``Machine.source`` says so. ``POLYMLIR_VECTOR_BITS``
+overrides the vector width (128, 256 or 512), e.g. to generate AVX2 code on
+an AVX-512 host.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Machine", "host"]
+
+
+@dataclass(frozen=True)
+class Machine:
+    """The parts of a CPU the cost model reads."""
+
+    vector_bits: int
+    vector_registers: int
+    fma: bool
+    l1d: int  # bytes, per core
+    l2: int  # bytes, per core
+    l3: int  # bytes, shared
+    cores: int
+    source: str = "os"
+
+    def lanes(self, element_bytes: int) -> int:
+        """Elements of ``element_bytes`` in one vector register."""
+        return max(1, self.vector_bits // (8 * element_bytes))
+
+
+def _flags() -> set[str]:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith(("flags", "Features")):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def _size(text: str) -> int:
+    text = text.strip().upper()
+    scale = {"K": 1024, "M": 1024 * 1024, "G": 1024**3}.get(text[-1:], 1)
+    return int(text.rstrip("KMG")) * scale
+
+
+def _caches() -> dict[int, int]:
+    """Data/unified cache size per level, from sysfs (empty when absent)."""
+    out: dict[int, int] = {}
+    base = Path("/sys/devices/system/cpu/cpu0/cache")
+    for d in sorted(base.glob("index*")):
+        try:
+            kind = (d / "type").read_text().strip()
+            level = int((d / "level").read_text())
+            size = _size((d / "size").read_text())
+        except (OSError, ValueError):
+            continue
+        if kind in ("Data", "Unified"):
+            out[level] = size
+    return out
+
+
+@functools.cache
+def host() -> Machine:
+    """The machine this process runs on (read once)."""
+    flags = _flags()
+    if "avx512f" in flags:
+        bits, regs = 512, 32
+    elif "avx2" in flags or "avx" in flags:
+        bits, regs = 256, 16
+    else:
+        bits, regs = 128, 16
+    forced = os.environ.get("POLYMLIR_VECTOR_BITS")
+    if forced in ("128", "256", "512"):
+        bits = int(forced)
+        regs = 32 if bits == 512 else 16
+    caches = _caches()
+    source = "os" if caches and flags else "defaults (the OS did not report caches or CPU flags)"
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return Machine(
+        vector_bits=bits,
+        vector_registers=regs,
+        fma="fma" in flags or "avx512f" in flags or not flags,
+        l1d=caches.get(1, 32 * 1024),
+        l2=caches.get(2, 256 * 1024),
+        l3=caches.get(3, 8 * 1024 * 1024),
+        cores=max(1, cores),
+        source=source,
+    )
