@@ -222,6 +222,8 @@ def _stride_interchanges(s: Schedule, report: PlanReport, kept: set[str] | None 
             if len(band) < 2 or id(band[-1].op) in seen or band[-1].children or band[0].loc in kept:
                 continue
             seen.add(id(band[-1].op))
+            if any(not isinstance(MK.contraction(band[-d:]), str) for d in (3, 2) if len(band) >= d):
+                continue  # register tiling orders this band itself
             current = _stride_cost(band, band[-1])
             best = min(band, key=lambda x: (_stride_cost(band, x), x is not band[-1]))
             if _stride_cost(band, best) >= current:
