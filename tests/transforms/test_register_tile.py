@@ -178,3 +178,49 @@ def test_all_orders_of_a_matmul_band_are_recognized():
         text = _matmul("".join(order), 8, 16, 4)
         v, _ = _tiled(text, list(order), 2, 1, 4)
         assert v.ok, ("".join(order), v.reason)
+
+
+def _triangle(lo: str, hi: str, transposed: bool = False) -> str:
+    """C[i, j] += A[i, k] * B[k, j] (or B[j, k]) over j in [lo, hi) moving with i."""
+    b = "%B[%j, %k] : memref<40x11xf64>" if transposed else "%B[%k, %j] : memref<11x40xf64>"
+    bt = "memref<40x11xf64>" if transposed else "memref<11x40xf64>"
+    return f"""func.func @f(%C: memref<37x40xf64>, %A: memref<37x11xf64>, %B: {bt}) {{
+  affine.for %i = {13 if "56" in hi else 0} to 33 {{
+    affine.for %k = 0 to 11 {{
+      affine.for %j = {lo} to {hi} {{
+        %a = affine.load %A[%i, %k] : memref<37x11xf64>
+        %b = affine.load {b}
+        %c = affine.load %C[%i, %j] : memref<37x40xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<37x40xf64>
+      }}
+    }}
+  }}
+  return
+}}"""
+
+
+TRIANGLES = [
+    ("0", "affine_map<(d0) -> (d0 + 1)>(%i)"),
+    ("affine_map<(d0) -> (d0)>(%i)", "40"),
+    ("affine_map<(d0) -> (d0)>(%i)", "affine_map<(d0) -> (d0 * 3 - 56)>(%i)"),
+]
+
+
+@pytest.mark.parametrize("bounds", TRIANGLES, ids=["lower", "upper", "band"])
+@pytest.mark.parametrize("tile", [(3, 2, 4, None), (4, 1, 8, 5), (1, 1, 2, None)])
+@pytest.mark.parametrize("transposed", [False, True], ids=["contiguous", "packed"])
+def test_triangular_bands_and_packing_bit_for_bit(bounds, tile, transposed):
+    text = _triangle(*bounds, transposed=transposed)
+    mr, nv, lanes, kc = tile
+    s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    if transposed:
+        v = s.register_tile(["i", "k", "j"], mr, nv, lanes, kc, False)
+        assert not v.ok and "not contiguous along loop j" in v.reason and "pack=True" in v.hint
+    v = s.register_tile(["i", "k", "j"], mr, nv, lanes, kc, False, parallel=True, pack=transposed)
+    assert v.ok, v.reason
+    out = polymlir.print_ir(s.module)
+    assert ("memref.alloc" in out) == transposed
+    assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0
+    accepted_upstream(out)

@@ -360,22 +360,27 @@ class Schedule:
         kc: int | None = None,
         fma: bool = True,
         parallel: bool = False,
+        pack: bool = False,
     ) -> Verdict:
         """Register-tile a contraction band (``microkernel``): ``mr`` rows and
         ``nv`` vectors of ``lanes`` elements of accumulators held in
         registers across the reduction loop, which is blocked by ``kc``;
-        ``parallel``: the column-tile loop becomes ``affine.parallel``."""
+        ``parallel``: the column-tile loop becomes ``affine.parallel``;
+        ``pack``: operands read with a stride along the vector loop are
+        first copied into contiguous buffers."""
         band = self.loops(*loops)
         m = self.model
         params = {"mr": int(mr), "nv": int(nv), "lanes": int(lanes), "kc": kc, "fma": bool(fma)}
         if parallel:
             params["parallel"] = True
+        if pack:
+            params["pack"] = True
         return self._apply(
             "register_tile",
             band,
             params,
-            lambda: MK.microkernel_verdict(m, band, mr, nv, lanes, kc),
-            lambda: MK.register_tile(m, band, mr, nv, lanes, kc, fma, parallel),
+            lambda: MK.microkernel_verdict(m, band, mr, nv, lanes, kc, pack),
+            lambda: MK.register_tile(m, band, mr, nv, lanes, kc, fma, parallel, pack),
         )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
@@ -699,6 +704,7 @@ _STEPS: dict[str, Callable[[Schedule, Step], Verdict]] = {
         st.params.get("kc"),
         bool(st.params.get("fma", True)),
         bool(st.params.get("parallel", False)),
+        bool(st.params.get("pack", False)),
     ),
     "shift": lambda s, st: s.shift(_param(st, "statement"), st.loops[0], _param(st, "amount")),
     "apply_schedule": lambda s, st: s.apply_schedule(_param(st, "schedule")),

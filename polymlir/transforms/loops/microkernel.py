@@ -43,9 +43,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine.legality import Verdict, permutability
-from ...affine.model import Loop, PolyhedralModel
+from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, const, dim, sym
@@ -83,7 +84,15 @@ class Contraction:
     update: Operation  # the arith.addf of the accumulator and the increment
     increment: Value
     ops: list[Operation] = field(default_factory=list)
-    bounds: dict[Value, tuple[int, int]] = field(default_factory=dict)  # IV -> [lo, hi)
+    bounds: dict[Value, tuple[int, int]] = field(default_factory=dict)  # IV -> [lo, hi) of the constant ones
+    # j's bounds when they move with i: lo(i) = a * i + b as (a, b), for the lower and the upper bound
+    j_lin: tuple[tuple[int, int], tuple[int, int]] | None = None
+    # loads strided along j that do not move with i: copied into a k x j buffer when packing
+    packable: list[Operation] = field(default_factory=list)
+
+    @property
+    def triangular(self) -> bool:
+        return self.j_lin is not None
 
     @property
     def element(self) -> T.Type:
@@ -91,7 +100,11 @@ class Contraction:
         return t
 
     def extent(self, lp: Loop) -> int:
+        """The loop's trip count (for j in a triangular band: its largest)."""
         assert lp.iv is not None
+        if lp is self.j and self.j_lin is not None and self.i is not None:
+            (al, bl), (au, bu) = self.j_lin
+            return max(au * i + bu - (al * i + bl) for i in self.bounds[self.i.iv])  # type: ignore[index]
         lo, hi = self.bounds[lp.iv]
         return hi - lo
 
@@ -125,13 +138,20 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
     if problem is not None:
         return problem
     bounds: dict[Value, tuple[int, int]] = {}
+    moving: dict[Value, tuple[Loop, tuple[tuple[Value | None, int, int], tuple[Value | None, int, int]]]] = {}
     for lp in band:
         fo = as_for(lp.op)
+        if lp.step != 1:
+            return f"loop {loop_name(lp)} needs step 1"
         cb = fo.constant_bounds()
-        if cb is None or lp.step != 1:
-            return f"loop {loop_name(lp)} needs constant bounds and step 1"
-        bounds[fo.induction_var] = cb
-    ivs = set(bounds)
+        if cb is not None:
+            bounds[fo.induction_var] = cb
+            continue
+        lin = (_linear_bound(fo, True), _linear_bound(fo, False))
+        if isinstance(lin[0], str) or isinstance(lin[1], str):
+            return f"loop {loop_name(lp)} needs constant bounds or bounds affine in one enclosing band loop"
+        moving[fo.induction_var] = (lp, (lin[0], lin[1]))
+    ivs = set(bounds) | set(moving)
     inner = as_for(band[-1].op)
     ops = body_ops(inner)
     stores = [o for o in ops if o.name == "affine.store"]
@@ -186,6 +206,7 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
         return "the stored value must add the element loaded at the same place"
     if len(acc_load.results[0].uses) != 1 or len(update.results[0].uses) != 1:
         return "the loaded element is used other than by its accumulation"
+    packable: list[Operation] = []
     for o in ops:
         if o.name == "affine.load" and o is not acc_load:
             if o.operands[0] is w:
@@ -193,18 +214,52 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
             coeffs = _index_coeffs(o, ivs)
             if isinstance(coeffs, str):
                 return coeffs
-            for pos, row in enumerate(coeffs):
-                if jv in row and (pos != len(coeffs) - 1 or row[jv] != 1):
-                    return f"a load is not contiguous along loop {loop_name(j)}"
+            strided = any(jv in row and (pos != len(coeffs) - 1 or row[jv] != 1) for pos, row in enumerate(coeffs))
+            if strided:
+                if i is not None and any(i.iv in row for row in coeffs):
+                    return f"a load is not contiguous along loop {loop_name(j)} and moves with {loop_name(i)}"
+                packable.append(o)
         if o.name == "affine.load" and not isinstance(o.results[0].type, T.FloatType):
             return "a load is not of a scalar float"
     if increment.owner_op is acc_load:
         return "the increment must not be the element itself"
-    return Contraction(list(band), i, j, k, store, acc_load, update, increment, ops, bounds)
+    j_lin = None
+    for iv, (lp, (lo, hi)) in moving.items():
+        if lp is not j or i is None or i.iv not in bounds:
+            return f"loop {loop_name(lp)} needs constant bounds (only the vector loop's may move with the row loop)"
+        if any(v not in (None, i.iv) for v, _, _ in (lo, hi)):
+            return f"the bounds of loop {loop_name(lp)} move with a loop other than {loop_name(i)}"
+        j_lin = ((lo[1], lo[2]), (hi[1], hi[2]))
+        del iv
+    return Contraction(list(band), i, j, k, store, acc_load, update, increment, ops, bounds, j_lin, packable)
+
+
+def _linear_bound(fo: AffineForOp, lower: bool) -> tuple[Value | None, int, int] | str:
+    """A single-result bound ``a * iv + b`` of at most one operand: (iv, a, b)."""
+    amap = (fo.lowerBoundMap if lower else fo.upperBoundMap).value
+    lbs, ubs, _ = fo._operand_groups()
+    operands = lbs if lower else ubs
+    if amap.num_results != 1:
+        return "a min/max bound"
+    flat = flatten(amap.results[0], amap.num_dims, amap.num_symbols)
+    if flat is None or flat[1]:
+        return "not a plain affine bound"
+    coeffs = flat[0]
+    used = [(operands[p], coeffs[p]) for p in range(len(operands)) if coeffs[p]]
+    if len(used) > 1:
+        return "a bound of several values"
+    v, a = used[0] if used else (None, 0)
+    return (v, a, coeffs[-1])
 
 
 def microkernel_verdict(
-    model: PolyhedralModel, band: Sequence[Loop], mr: int, nv: int, lanes: int, kc: int | None = None
+    model: PolyhedralModel,
+    band: Sequence[Loop],
+    mr: int,
+    nv: int,
+    lanes: int,
+    kc: int | None = None,
+    pack: bool = False,
 ) -> Verdict:
     """Whether ``band`` may be register-tiled (see the module docstring)."""
     what = f"register-tile loops {', '.join(loop_name(lp) for lp in band)}"
@@ -221,6 +276,14 @@ def microkernel_verdict(
         return Verdict(False, f"cannot {what}: {c}", op=band[0].op if band else None)
     if c.extent(c.j) < lanes:
         return Verdict(False, f"cannot {what}: loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector")
+    if c.packable and not pack:
+        where = ", ".join(f"{o.name} at {op_loc(o)}" for o in c.packable)
+        return Verdict(
+            False,
+            f"cannot {what}: {where} is not contiguous along loop {loop_name(c.j)}",
+            op=c.packable[0],
+            hint="pack=True copies it into a contiguous buffer first",
+        )
     perm = permutability(model, list(band))
     if not perm.ok:
         return Verdict(False, f"cannot {what}: {perm.reason}", perm.violated, op=band[0].op)
@@ -368,6 +431,7 @@ def register_tile(
     kc: int | None = None,
     fma: bool = True,
     parallel: bool = False,
+    pack: bool = False,
 ) -> list[Operation]:
     """Rewrite the contraction ``band`` as a register-tiled micro-kernel
     (``microkernel_verdict`` must have said yes). Returns the new top ops.
@@ -375,6 +439,14 @@ def register_tile(
     (legal: no two columns touch the same element)."""
     c = contraction(band)
     assert not isinstance(c, str), c
+    packed = _pack(c) if pack and c.packable else []
+    if packed:
+        c2 = contraction(band)  # the body now reads the packed buffers
+        assert not isinstance(c2, str) and not c2.packable, c2
+        c = c2
+    if c.triangular:
+        return packed + _register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel)
+        return _register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel)
     root = band[0].op
     loc = c.store.loc
     jlo, jhi = c.bounds[c.j.iv]  # type: ignore[index]
@@ -448,7 +520,7 @@ def register_tile(
         at_root(rest)
     del loc
     root.erase()
-    return new_ops
+    return packed + new_ops
 
 
 def _same_loop(candidate: Operation, clone_root: Operation, orig_root: Operation, target: Operation) -> bool:
@@ -551,3 +623,166 @@ def _tile_body(
                 loc=c.store.loc,
             )
             head.insert(st)
+
+
+def _register_tile_rows_first(
+    c: Contraction, mr: int, nv: int, lanes: int, kc: int | None, fma: bool, parallel: bool
+) -> list[Operation]:
+    """A band whose vector loop's bounds move with the row loop (a triangle):
+    per block of ``mr`` rows, the column tiles full in every row of the
+    block, then the rest of those rows' columns with the original body."""
+    assert c.i is not None and c.j_lin is not None
+    root = c.band[0].op
+    parent = root.parent
+    assert parent is not None
+    (al, bl), (au, bu) = c.j_lin
+    ilo, ihi = c.bounds[c.i.iv]  # type: ignore[index]
+    klo, khi = c.bounds[c.k.iv]  # type: ignore[index]
+    nr = nv * lanes
+    ifull = ilo + (ihi - ilo) // mr * mr
+    blocked = kc is not None and kc < khi - klo
+    new_ops: list[Operation] = []
+    kt_iv: Value | None = None
+    block: Block = parent
+    anchor: Operation | None = root
+    if blocked:
+        assert kc is not None
+        kt = _loop(klo, khi, kc, loc=root.loc, name=f"{loop_name(c.k)}_tile")
+        parent.insert_before(root, kt)
+        new_ops.append(kt)
+        kt_iv = as_for(kt).induction_var
+        block, anchor = as_for(kt).body, as_for(kt).body.operations[-1]
+
+    def put(op: Operation) -> Operation:
+        block.insert_before(anchor, op) if anchor is not None else block.append(op)
+        if block is parent:
+            new_ops.append(op)
+        return op
+
+    def rows(lo: int, hi: int, height: int) -> None:
+        if hi <= lo:
+            return
+        rl = _loop(lo, hi, height, loc=root.loc, name=f"{loop_name(c.i)}_r" if height > 1 else loop_name(c.i))
+        put(rl)
+        row_iv = as_for(rl).induction_var
+        body = as_for(rl).body
+        d0 = dim(0)
+        start = al * (d0 + (height - 1 if al > 0 else 0)) + bl  # the largest lower bound of the block's rows
+        end = au * (d0 + (height - 1 if au < 0 else 0)) + bu  # the smallest upper bound
+        full_end = start + ((end - start).floordiv(nr)) * nr
+        jo = _loop(AffineMap(1, 0, [start]), AffineMap(1, 0, [full_end]), nr, [row_iv], [row_iv], loc=root.loc)
+        jo.induction_var.name_hint = f"{loop_name(c.j)}_r"
+        body.insert_before(body.operations[-1], jo)
+        _tile_body(c, as_for(jo).body, row_iv, as_for(jo).induction_var, height, nv, lanes, kt_iv, kc, fma)
+        # the rest of each row: columns left of the full tiles and right of them
+        ir = _loop(AffineMap(1, 0, [d0]), AffineMap(1, 0, [d0 + height]), 1, [row_iv], [row_iv], loc=root.loc)
+        ir.induction_var.name_hint = loop_name(c.i)
+        body.insert_before(body.operations[-1], ir)
+        r_iv = as_for(ir).induction_var
+        d1 = dim(1)
+        lo_r, hi_r = al * d1 + bl, au * d1 + bu
+        left = _loop(
+            AffineMap(1, 0, [al * d0 + bl]), AffineMap(2, 0, [start, hi_r]), 1, [r_iv], [row_iv, r_iv], loc=root.loc
+        )
+        right = _loop(
+            AffineMap(2, 0, [full_end, start, lo_r]),
+            AffineMap(1, 0, [au * d0 + bu]),
+            1,
+            [row_iv, r_iv],
+            [r_iv],
+            loc=root.loc,
+        )
+        del lo_r
+        for part in (left, right):
+            part.induction_var.name_hint = loop_name(c.j)
+            rbody = as_for(ir).body
+            rbody.insert_before(rbody.operations[-1], part)
+            _scalar_body(c, as_for(part).body, r_iv, as_for(part).induction_var, kt_iv, kc)
+        if parallel:
+            new = convert_to_parallel(as_for(rl))
+            new_ops[:] = [new if o is rl else o for o in new_ops]
+
+    rows(ilo, ifull, mr)
+    rows(ifull, ihi, 1)
+    root.erase()
+    return new_ops
+
+
+def _scalar_body(c: Contraction, block: Block, i_iv: Value, j_iv: Value, kt_iv: Value | None, kc: int | None) -> None:
+    """The ``k`` loop of the original body for one ``(i, j)`` (into ``block``)."""
+    klo, khi = c.bounds[c.k.iv]  # type: ignore[index]
+    if kt_iv is not None:
+        assert kc is not None
+        kloop = _loop(
+            AffineMap(1, 0, [dim(0)]),
+            AffineMap(1, 0, [dim(0) + kc, const(khi)]),
+            1,
+            [kt_iv],
+            [kt_iv],
+            loc=c.k.op.loc,
+            name=loop_name(c.k),
+        )
+    else:
+        kloop = _loop(klo, khi, 1, loc=c.k.op.loc, name=loop_name(c.k))
+    block.insert_before(block.operations[-1], kloop)
+    kbody = as_for(kloop).body
+    mapping: dict = {c.i.iv: i_iv, c.j.iv: j_iv, c.k.iv: as_for(kloop).induction_var}  # type: ignore[union-attr]
+    for o in c.ops:
+        kbody.insert_before(kbody.operations[-1], o.clone(mapping))
+
+
+def _pack(c: Contraction) -> list[Operation]:
+    """Copy each strided load's elements into a ``k x j`` buffer before the
+    band (freed after it) and read the buffer instead: ``P[k - lk, j - lj]``
+    is contiguous along ``j``. The copied memrefs are not written in the
+    band, so the buffer holds exactly what the loads would read."""
+    root = c.band[0].op
+    parent = root.parent
+    assert parent is not None
+    klo, khi = c.bounds[c.k.iv]  # type: ignore[index]
+    if c.j_lin is not None and c.i is not None:
+        (al, bl), (au, bu) = c.j_lin
+        # the columns some row reads: their hull is inside the array (affine indices)
+        spans = [(al * r + bl, au * r + bu) for r in range(*c.bounds[c.i.iv])]  # type: ignore[index]
+        spans = [(a, b) for a, b in spans if a < b]
+        if not spans:
+            return []
+        jlo, jhi = min(a for a, _ in spans), max(b for _, b in spans)
+    else:
+        jlo, jhi = c.bounds[c.j.iv]  # type: ignore[index]
+    out: list[Operation] = []
+    for load in c.packable:
+        elem = load.results[0].type
+        buf = AllocOp.build(T.MemRefType((khi - klo, jhi - jlo), elem), loc=load.loc)
+        parent.insert_before(root, buf)
+        out.append(buf)
+        kk = _loop(klo, khi, 1, loc=load.loc, name=f"{loop_name(c.k)}_pack")
+        jj = _loop(jlo, jhi, 1, loc=load.loc, name=f"{loop_name(c.j)}_pack")
+        parent.insert_before(root, kk)
+        out.append(kk)
+        kb = as_for(kk).body
+        kb.insert_before(kb.operations[-1], jj)
+        jb = as_for(jj).body
+        mapping = {c.k.iv: as_for(kk).induction_var, c.j.iv: as_for(jj).induction_var}
+        copy = load.clone(mapping)
+        jb.insert_before(jb.operations[-1], copy)
+        at = AffineMap(2, 0, [dim(0) - klo, dim(1) - jlo])
+        st = Operation.create(
+            "affine.store",
+            operands=[copy.results[0], buf.results[0], as_for(kk).induction_var, as_for(jj).induction_var],
+            properties={"map": A.AffineMapAttr(at)},
+            loc=load.loc,
+        )
+        jb.insert_before(jb.operations[-1], st)
+        new = Operation.create(
+            "affine.load",
+            operands=[buf.results[0], c.k.iv, c.j.iv],
+            result_types=[elem],
+            properties={"map": A.AffineMapAttr(at)},
+            loc=load.loc,
+        )
+        load.parent.insert_before(load, new)  # type: ignore[union-attr]
+        load.results[0].replace_all_uses_with(new.results[0])
+        load.erase()
+        parent.insert_after(root, DeallocOp.build(buf.results[0], loc=load.loc))
+    return out

@@ -170,10 +170,13 @@ def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, par
             break
         el = 8 if c.element == T.f64 else 4
         mr, nv, lanes = register_shape(m, el, rows=c.i is not None)
-        kc_fit = max(8, (m.l2 // 2) // (nv * lanes * el) // 8 * 8)
+        # the streamed block of the reduction loop in half the L2: one panel of
+        # columns (columns tiles outside the rows), or every column (rows outside)
+        width = c.extent(c.j) if c.triangular else nv * lanes
+        kc_fit = max(8, (m.l2 // 2) // (width * el) // 8 * 8)
         kc = kc_fit if kc_fit < c.extent(c.k) else None
         label = ", ".join(loop_name(lp) for lp in band)
-        v = s.register_tile([s.spec_of(lp) for lp in band], mr, nv, lanes, kc, parallel=parallel)
+        v = s.register_tile([s.spec_of(lp) for lp in band], mr, nv, lanes, kc, parallel=parallel, pack=bool(c.packable))
         if v.ok:
             report.changed = True
             report.remarks.append(
@@ -181,6 +184,7 @@ def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, par
                 f"{m.vector_registers} {m.vector_bits}-bit registers)"
                 + (f", reduction loop {loop_name(c.k)} blocked by {kc} (panel in half the L2)" if kc else "")
                 + (", column tiles in parallel" if parallel else "")
+                + (f", {len(c.packable)} strided operand(s) packed contiguous" if c.packable else "")
             )
         else:
             refused.add(band[0].loc)
