@@ -42,6 +42,7 @@ from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...ir import types as T
 from ..machine import Machine, host
+from . import contraction_band as CB
 from . import microkernel as MK
 from .loop_utils import as_for, body_ops, constant_trip_count, perfect_band_problem
 
@@ -202,10 +203,10 @@ def _stride_cost(band: list[Loop], inner: Loop) -> int:
     for o in body_ops(band[-1].op):
         if o.name not in ("affine.load", "affine.store"):
             continue
-        coeffs = MK._index_coeffs(o, ivs)
+        coeffs = CB.index_coeffs(o, ivs)
         if isinstance(coeffs, str):
             return 0
-        mine = [row.get(inner.iv, 0) for row in coeffs]  # type: ignore[arg-type]
+        mine = [row.get(CB.iv_of(inner), 0) for row in coeffs]
         if not any(mine):
             cost += 100 if o.name == "affine.store" else -1
         elif any(mine[:-1]):
