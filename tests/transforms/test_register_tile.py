@@ -224,3 +224,33 @@ def test_triangular_bands_and_packing_bit_for_bit(bounds, tile, transposed):
     assert ("memref.alloc" in out) == transposed
     assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0
     accepted_upstream(out)
+
+
+@pytest.mark.parametrize(
+    ("name", "sizes", "expect"),
+    [
+        ("atax", dict(M=300, N=320), ["unroll_jam", "scalar_replace"]),
+        ("gesummv", dict(N=300), ["unroll_jam", "scalar_replace"]),
+        ("mvt", dict(N=300), ["unroll_jam", "scalar_replace"]),
+        ("syrk", dict(M=40, N=64), ["distribute", "register_tile"]),
+    ],
+)
+def test_plans_at_larger_sizes_are_exact_and_named(name, sizes, expect):
+    text = pb.render(name, sizes)
+    s = polymlir.schedule(polymlir.parse(text, f"{name}.mlir"), "kernel")
+    report = s.optimize(parallel=False)
+    ops = [st.op for st in s.trace]
+    assert all(op in ops for op in expect), (ops, report.explain())
+    err = compare_runs(text, polymlir.print_ir(s.module), "kernel")
+    assert err <= TOL
+    if "register_tile" not in ops:
+        assert err == 0.0  # unroll-and-jam and scalar replacement keep each sum's order
+
+
+def test_atax_is_not_distributed_nor_packed():
+    # distributing atax would read A twice; packing A for one use costs a copy of A
+    text = pb.render("atax", dict(M=300, N=320))
+    s = polymlir.schedule(polymlir.parse(text, "atax.mlir"), "kernel")
+    s.optimize(parallel=False)
+    ops = [st.op for st in s.trace]
+    assert "distribute" not in ops and "register_tile" not in ops

@@ -55,6 +55,12 @@ __all__ = ["PlanReport", "plan", "register_shape"]
 # innermost iterations (about 20 microseconds of work at a few GFLOP/s),
 # so the fork/join of the parallel runtime stays a small fraction.
 PARALLEL_MIN_WORK = 50_000
+# Distribute a nest for its contraction bands only when they hold this share of its work.
+DISTRIBUTE_SHARE = 0.9
+# Independent reduction chains a row unroll-and-jam aims for (FMA latency x pipes).
+ROW_CHAINS = 8
+# Pack a strided operand only when the band reads each packed element this many times.
+PACK_REUSE = 8
 
 
 @dataclass
@@ -109,7 +115,9 @@ def _contraction_bands(s: Schedule, min_depth: int = 2) -> list[list[Loop]]:
                 c = MK.contraction(band) if len(band) == depth else "too short"
                 if not isinstance(c, str):
                     el = 8 if c.element == T.f64 else 4
-                    if c.extent(c.j) >= host().lanes(el):
+                    # a packed copy pays only when each copied element is read many times
+                    reuse = _iterations(band[-1]) / max(1, c.extent(c.j) * c.extent(c.k))
+                    if c.extent(c.j) >= host().lanes(el) and (not c.packable or reuse >= PACK_REUSE):
                         found.append(band)
                     break
     return found
@@ -146,9 +154,20 @@ def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
                 taken.append(spec)
                 tried = set()  # positions moved: every loop may be tried again
                 break
-    before = len(_contraction_bands(s, 3))
-    if len(_contraction_bands(dry, 3)) <= before:
-        taken = []  # distributing pays only for a new band of three loops (it cuts reuse between statements)
+    # Distribution cuts the reuse between the statements it separates (atax
+    # reads A once per row for two products): it pays only when the bands it
+    # yields hold nearly all of the work.
+    bands = _contraction_bands(dry)
+    share = sum(_iterations(b[-1]) for b in bands) / max(
+        1, sum(_iterations(lp) for lp in dry.all_loops() if not lp.children)
+    )
+    if not bands or share < DISTRIBUTE_SHARE:
+        if taken:
+            report.remarks.append(
+                f"not distributed: the contraction bands distribution yields hold {share:.0%} of the work "
+                f"(under {DISTRIBUTE_SHARE:.0%}; the reuse between statements is worth more)"
+            )
+        taken = []
     # Distribute the real nests as the dry run did: it yields the bands.
     for spec in taken:
         name = loop_name(s.loop(spec))
@@ -255,6 +274,82 @@ def _descendants(lp: Loop) -> list[Loop]:
     return out
 
 
+def _reduces(lp: Loop) -> int:
+    """How many stores in ``lp``'s body (an innermost loop) write an element
+    that does not move with ``lp``: reductions carried by ``lp``."""
+    ivs = {CB.iv_of(lp)}
+    n = 0
+    for o in body_ops(lp.op):
+        if o.name == "affine.store":
+            coeffs = CB.index_coeffs(o, ivs)
+            if not isinstance(coeffs, str) and not any(row for row in coeffs):
+                n += 1
+    return n
+
+
+def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int]) -> None:
+    """An innermost loop that only reduces into elements of its parent's
+    iteration (a dot product per row: atax, bicg, gesummv, mvt) runs one
+    FMA chain at the latency of an add. Unroll-and-jam of the parent by
+    ``ROW_CHAINS // reductions`` and scalar replacement of the inner loop
+    give independent chains in registers, each summed in its original order."""
+    done: set[int] = set(skip)
+    while True:
+        todo = [
+            lp
+            for lp in s.all_loops()
+            if not lp.children
+            and lp.parent is not None
+            and id(lp.parent.op) not in done
+            and lp.op.name == "affine.for"
+            and lp.parent.op.name == "affine.for"
+            and _reduces(lp)
+        ]
+        if not todo:
+            return
+        inner = todo[0]
+        parent = inner.parent
+        assert parent is not None
+        done.add(id(parent.op))
+        trips = constant_trip_count(as_for(parent.op))
+        factor = max(2, ROW_CHAINS // _reduces(inner))
+        if trips is None or trips < 2 * factor or _iterations(inner) < PARALLEL_MIN_WORK:
+            continue
+        dry = _dry_copy(s)
+        pos = f"#{s.all_loops().index(parent)}"
+        if not dry.unroll_jam(pos, factor).ok:
+            continue
+        name = loop_name(parent)
+        s.unroll_jam(pos, factor)
+        done.add(id(s.loop(pos).op))
+        replaced = 0
+        for lp in list(s.all_loops()):
+            if not lp.children and lp.parent is not None and lp.parent.op is s.loop(pos).op and _reduces(lp):
+                replaced += s.scalar_replace(s.spec_of(lp)).ok
+        report.changed = True
+        report.remarks.append(
+            f"loop {name}: unroll-and-jam by {factor} and scalar replacement of {replaced} inner loop(s): "
+            f"{factor} independent reduction chains in registers (each in its original order)"
+        )
+
+
+def _iterations(lp: Loop) -> int:
+    """How many times ``lp``'s body runs in all: the product of the trip
+    counts of it and its enclosing loops, a bound that moves with another
+    loop counting half the largest constant extent around it."""
+    total = 1
+    largest = 1
+    chain = [*reversed(_ancestors(lp)), lp]
+    for x in chain:
+        trips = constant_trip_count(as_for(x.op)) if x.op.name == "affine.for" else None
+        if trips is not None:
+            largest = max(largest, trips)
+    for x in chain:
+        trips = constant_trip_count(as_for(x.op)) if x.op.name == "affine.for" else None
+        total *= trips if trips is not None else max(1, largest // 2)
+    return total
+
+
 def _work(lp: Loop) -> int:
     """Innermost iterations below one execution of ``lp`` (unknown trip
     counts count as 100)."""
@@ -310,6 +405,8 @@ def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> 
         return report
     _stride_interchanges(s, report)
     _distribute_for_contractions(s, report)
+    skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
+    _row_unroll_jams(s, report, skip)
     if parallel:  # before register tiling, whose many vector accesses make verdicts slow
         skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
         _parallel_loops(s, report, skip)
