@@ -95,7 +95,12 @@ class Band:
 
     @property
     def width(self) -> int:
-        return self.depth * (2 if self.sizes else 1)
+        return self.depth + len(self.tiled)
+
+    @property
+    def tiled(self) -> list[int]:
+        """The members with a tile loop (a size of 0 leaves a member untiled)."""
+        return [k for k, size in enumerate(self.sizes or []) if size]
 
 
 @dataclass
@@ -203,6 +208,8 @@ def _vectors(tree: ib.SchedTree, units: set[str], bands: list[Band], vectors: di
         band.start = len(vectors[names[0]]) if names else 0
         if band.sizes:
             for k, size in enumerate(band.sizes):
+                if not size:
+                    continue  # untiled: only its point loop, e.g. a stencil's contiguous innermost loop
                 for u in names:
                     vectors[u].append((tree.members[k][u], [const(0)], size))
         for k in range(band.depth):
@@ -305,8 +312,8 @@ def optimize(
         return Report(False, e.reason)
     if not units:
         return Report(False, "no statements to schedule")
-    if tile_sizes is not None and any(s < 1 for s in tile_sizes):
-        raise ValueError(f"tile sizes must be positive, got {list(tile_sizes)}")
+    if tile_sizes is not None and (any(s < 0 for s in tile_sizes) or not any(tile_sizes)):
+        raise ValueError(f"tile sizes must be positive (0: not tiled), got {list(tile_sizes)}")
     by_name = {u.name: u for u in units}
     try:
         tree = ib.compute_schedule([u.domain for u in units], scheduling_dependences(model, units), model.param_names)
@@ -448,8 +455,9 @@ def _mark_parallel(
             report.remarks.append(f"band {label}: no parallel loop (each loop carries a dependence)")
         else:
             j = b.parallel_dim - b.start
-            tiled = b.sizes is not None and j < b.depth
-            member = j if tiled or not b.sizes else j - b.depth
+            tiles = b.tiled
+            tiled = j < len(tiles)
+            member = tiles[j] if tiled else j - len(tiles)
             name = label.strip("()").split(", ")[member] + ("_tile" if tiled else "")
             report.remarks.append(
                 f"band {label}: loop {name} is parallel (affine.parallel): no dependence is carried by it"

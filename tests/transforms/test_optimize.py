@@ -153,3 +153,18 @@ def test_pass_with_options_and_remarks():
     assert "affine.parallel" not in out and "d0 * 4 + 4" in out  # tile loops of 4
     assert any("tiled 4x4x4 (sizes given)" in d.message for d in ctx.diagnostics)
     assert compare_runs(text, out, "kernel") <= TOL
+
+
+@pytest.mark.parametrize("name", ["jacobi-2d", "heat-3d", "seidel-2d", "fdtd-2d", "gemm"])
+def test_a_zero_tile_size_leaves_a_member_untiled(name):
+    # time tiles over (t, i) with the innermost space loop whole (contiguous)
+    text = pb.render(name, pb.KERNELS[name].sizes)
+    report, out, _ = optimized(text, tile_sizes=(4, 5, 0))
+    assert report.ok, report.explain()
+    assert "x0 (sizes given)" in report.explain()
+    assert compare_runs(text, out, "kernel", seeds=(0, 1)) <= TOL
+
+
+def test_all_zero_tile_sizes_are_refused():
+    with pytest.raises(ValueError, match="0: not tiled"):
+        optimized(pb.render("gemm"), tile_sizes=(0, 0))
