@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...affine.legality import Verdict, permutability
-from ...affine.model import Loop, PolyhedralModel, op_loc
+from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp
 from ...ir import attributes as A
@@ -90,10 +90,32 @@ def microkernel_verdict(
             op=c.packable[0],
             hint="pack=True copies it into a contiguous buffer first",
         )
-    perm = permutability(model, list(band))
+    perm = permutability(*_nest_model(model, band))
     if not perm.ok:
         return Verdict(False, f"cannot {what}: {perm.reason}", perm.violated, op=band[0].op)
     return Verdict(True, f"{what}: {mr}x{nv * lanes} register tile of a permutable contraction band")
+
+
+def _nest_model(model: PolyhedralModel, band: Sequence[Loop]) -> tuple[PolyhedralModel, list[Loop]]:
+    """The model of a copy of the function holding only the band's loop nest
+    (and what it uses), with the band's loops in it: the band's dependences
+    are exactly those of the whole function restricted to its nest, at the
+    cost of the nest alone (an earlier micro-kernel's many accesses are not
+    analysed again)."""
+    func = model.func
+    clone = func.clone()
+    twin = dict(zip(func.walk(post_order=False), clone.walk(post_order=False), strict=True))
+    root = band[0].op
+    while root.parent_op is not func:
+        parent = root.parent_op
+        assert parent is not None
+        root = parent
+    for op in list(func.regions[0].blocks[0].operations):
+        if op is not root and op.regions and not any(r.uses for r in op.results):
+            twin[op].erase()
+    sub = analyze(clone)
+    loops = [next(lp for lp in sub.loops if lp.op is twin[x.op] and lp.index == x.index) for x in band]
+    return sub, loops
 
 
 # -- code generation -----------------------------------------------------------------------------
