@@ -219,6 +219,7 @@ class ExecutionEngine:
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
         self._ee.finalize_object()
         self._abis: dict[str, M.FunctionABI] = {}
+        self._param_attrs: dict[str, list[set[str]]] = {}
         self._calls: dict[str, Any] = {}
         self._result_types: dict[str, Any] = {}
         self._globals = self._global_ranges(mod)
@@ -336,6 +337,8 @@ class ExecutionEngine:
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
         for i, (slot, value) in enumerate(zip(abi.args, args, strict=True)):
             what = f"{name}() argument {i}"
+            if slot.kind == "memref" and not abi.ciface and self._may_write(abi.name, len(flat), value):
+                raise ValueError(f"{what} is a read-only array, but '{name}' may write it")
             if slot.kind == "memref":
                 d = M.descriptor_from_array(
                     value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset, slot.contiguous
@@ -388,6 +391,19 @@ class ExecutionEngine:
         if not out:
             return None
         return out[0] if len(out) == 1 else tuple(out)
+
+    def _may_write(self, fn: str, param: int, value: Any) -> bool:
+        """Whether ``value``, a read-only numpy array passed as the memref
+        whose allocated pointer is LLVM parameter ``param`` of ``fn``, may be
+        written: LLVM proved neither pointer only read (readonly/readnone)."""
+        if not isinstance(value, np.ndarray) or value.flags.writeable:
+            return False
+        attrs = self._param_attrs.get(fn)
+        if attrs is None:
+            f = self._llvm_module.get_function(fn)
+            attrs = self._param_attrs[fn] = [{bytes(a).decode() for a in arg.attributes} for arg in f.arguments]
+        pure = {"readonly", "readnone"}
+        return not all(attrs[k] & pure for k in (param, param + 1) if k < len(attrs))
 
     def _trampoline(self, name: str):
         fn = self._calls.get(name)

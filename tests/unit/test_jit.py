@@ -868,3 +868,21 @@ def test_compile_cache_key_includes_signatures():
     sig = dict(e1.signatures)
     e2 = polymlir.compile(f32.replace("f32", "i32"), opt_level=1)
     assert e2 is not e1 and e1.signatures == sig
+
+
+def test_a_read_only_array_is_refused_only_where_the_code_may_write_it():
+    src = """func.func @f(%A: memref<16xf64>, %B: memref<16xf64>) {
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i] : memref<16xf64>
+    affine.store %a, %B[%i] : memref<16xf64>
+  }
+  return
+}"""
+    e = polymlir.compile(src, cache=False)
+    a, b = np.arange(16.0), np.zeros(16)
+    a.flags.writeable = False
+    e.f(a, b)  # A is only read
+    assert b[5] == 5.0
+    b.flags.writeable = False
+    with pytest.raises(ValueError, match="argument 1 is a read-only array, but 'f' may write it"):
+        e.f(a, b)
