@@ -9,6 +9,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, const, dim, sym
 from ...ir.affine_map import AffineMap
+from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Value
 from .contraction_band import Contraction, index_coeffs, iv_of
 from .loop_utils import as_for
@@ -22,8 +23,7 @@ class Emitter:
 
     def __init__(self, c: Contraction, block: Block, anchor: Operation | None, lanes: int, fma: bool):
         self.c = c
-        self.block = block
-        self.anchor = anchor
+        self.builder = Builder(block, anchor)
         self.lanes = lanes
         self.fma = fma
         self.vtype = T.VectorType((lanes,), c.element)
@@ -33,11 +33,7 @@ class Emitter:
         self.varies_j: dict[Value, bool] = {}
 
     def insert(self, op: Operation) -> Operation:
-        if self.anchor is None:
-            self.block.append(op)
-        else:
-            self.block.insert_before(self.anchor, op)
-        return op
+        return self.builder.insert(op)
 
     def _varies(self, v: Value, iv: Value | None, table: dict[Value, bool]) -> bool:
         if iv is None:

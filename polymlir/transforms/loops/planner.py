@@ -383,12 +383,8 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int]) -> None:
 
 
 def _ancestors(lp: Loop) -> list[Loop]:
-    out = []
-    p = lp.parent
-    while p is not None:
-        out.append(p)
-        p = p.parent
-    return out
+    """The loops around ``lp``, innermost first."""
+    return list(reversed(lp.enclosing()[:-1]))
 
 
 def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> PlanReport:
