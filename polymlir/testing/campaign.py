@@ -25,6 +25,7 @@ from ..affine.statements import NotCompound, compound_statements
 from ..transforms.loops import demote_carried as DC
 from ..transforms.loops import distribute as D
 from ..transforms.loops import fuse as F
+from ..transforms.loops import microkernel as MK
 from ..transforms.loops import permute as PM
 from ..transforms.loops import skew as SK
 from ..transforms.loops import tile as TL
@@ -234,6 +235,22 @@ def _shift(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     return Attempt("shift", (unit, name, amount), force)
 
 
+def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    """A register tile of the last two or three loops of a perfect chain."""
+    band = _band(s, r, 2)
+    if band is None or len(band) < 2:
+        return None
+    band = band[-r.choice([2, 3]) :]
+    names = [s.spec_of(lp) for lp in band]
+    mr, nv, lanes = r.randint(1, 6), r.randint(1, 3), r.choice([2, 4, 8])
+    kc, fma, par, pack = r.choice([None, 2, 5]), r.random() < 0.5, r.random() < 0.5, r.random() < 0.5
+
+    def force(h: Schedule) -> object:
+        return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack)
+
+    return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack), force)
+
+
 def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     sizes = [r.choice([2, 3, 4, 8])] * 3 if r.random() < 0.7 else None
     return Attempt("optimize_verdict", (sizes,))
@@ -253,6 +270,7 @@ SAMPLERS: dict[str, Sampler] = {
     "strip_mine": _strip_mine,
     "unroll": _unroll,
     "unroll_jam": _unroll_jam,
+    "register_tile": _register_tile,
 }
 
 

@@ -69,19 +69,21 @@ def microkernel_verdict(
 ) -> Verdict:
     """Whether ``band`` may be register-tiled (see the module docstring)."""
     what = f"register-tile loops {', '.join(loop_name(lp) for lp in band)}"
+    at = band[0].op if band else None
     for name, value in (("mr", mr), ("nv", nv), ("lanes", lanes)):
         if not isinstance(value, int) or value < 1:
-            return Verdict(False, f"cannot {what}: {name} must be a positive integer, got {value!r}")
+            return Verdict(False, f"cannot {what}: {name} must be a positive integer, got {value!r}", op=at)
     if kc is not None and (not isinstance(kc, int) or kc < 1):
-        return Verdict(False, f"cannot {what}: kc must be a positive integer, got {kc!r}")
+        return Verdict(False, f"cannot {what}: kc must be a positive integer, got {kc!r}", op=at)
     bad = model_problem(model, band, what)
     if bad is not None:
         return bad
     c = contraction(band)
     if isinstance(c, str):
-        return Verdict(False, f"cannot {what}: {c}", op=band[0].op if band else None)
+        return Verdict(False, f"cannot {what}: {c}", op=at)
     if c.extent(c.j) < lanes:
-        return Verdict(False, f"cannot {what}: loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector")
+        why = f"loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector"
+        return Verdict(False, f"cannot {what}: {why}", op=at)
     if c.packable and not pack:
         where = ", ".join(f"{o.name} at {op_loc(o)}" for o in c.packable)
         return Verdict(
