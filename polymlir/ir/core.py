@@ -637,6 +637,7 @@ class Region:
             mapping[b] = nb
             for a, na in zip(b.arguments, nb.arguments, strict=True):
                 mapping[a] = na
+                na.name_hint = a.name_hint  # a cloned loop keeps its source name
             new.add_block(nb)
         # Two passes so that forward references between blocks resolve.
         for b in self.blocks:
