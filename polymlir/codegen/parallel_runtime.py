@@ -19,25 +19,56 @@ pool busy and runs its chunks itself, one after the other, in chunk order,
 which cannot deadlock and computes the same chunks. A forked child (the pool
 's threads do not survive ``fork``) notices the new pid and starts a new pool.
 
-``resolve_threads(None)`` is ``POLYMLIR_NUM_THREADS`` or every usable core.
+``resolve_threads(None)`` is ``POLYMLIR_NUM_THREADS`` or every usable core,
+or the count a ``threads_default(n)`` block sets (the command line's
+``--threads``, which reaches every compile its subcommand makes).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import threading
+from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["PARALLEL_FOR", "MAX_THREADS", "default_threads", "resolve_threads", "ensure_loaded", "RUNTIME_IR"]
+__all__ = [
+    "PARALLEL_FOR",
+    "MAX_THREADS",
+    "default_threads",
+    "resolve_threads",
+    "threads_default",
+    "ensure_loaded",
+    "RUNTIME_IR",
+]
 
 PARALLEL_FOR = "__polymlir_parallel_for"
 MAX_THREADS = 256  # the pool's size limit (workers are chunks 1..255)
 ENV = "POLYMLIR_NUM_THREADS"
 
 
+_override: contextvars.ContextVar[int | None] = contextvars.ContextVar("polymlir_threads", default=None)
+
+
+@contextlib.contextmanager
+def threads_default(threads: int | None) -> Iterator[None]:
+    """Within the block, compiles without ``threads=`` use ``threads``
+    (None: leave the default alone)."""
+    token = _override.set(resolve_threads(threads) if threads is not None else _override.get())
+    try:
+        yield
+    finally:
+        _override.reset(token)
+
+
 def default_threads() -> int:
-    """``POLYMLIR_NUM_THREADS`` if set (a positive integer), else the
-    number of cores this process may run on."""
+    """The innermost ``threads_default`` count, else ``POLYMLIR_NUM_THREADS``
+    if set (a positive integer), else the number of cores this process may
+    run on."""
+    chosen = _override.get()
+    if chosen is not None:
+        return chosen
     env = os.environ.get(ENV, "").strip()
     if env:
         try:

@@ -281,3 +281,67 @@ func.func @k(%A: memref<8xf32>) -> f32 {
 }
 """
     assert _outline(text)[0] == 0
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def test_threads_default_block(monkeypatch):
+    monkeypatch.setenv(PR.ENV, "3")
+    with PR.threads_default(2):
+        assert PR.resolve_threads(None) == 2
+        with PR.threads_default(None):  # no count: the enclosing one stays
+            assert PR.resolve_threads(None) == 2
+    assert PR.resolve_threads(None) == 3
+
+
+RUN_MAIN = """
+func.func @main() -> i64 {
+  %A = memref.alloc() : memref<100xi64>
+  affine.parallel (%i) = (0) to (100) {
+    %v = arith.index_cast %i : index to i64
+    affine.store %v, %A[%i] : memref<100xi64>
+  }
+  %s = affine.parallel (%i) = (0) to (100) reduce ("addi") -> i64 {
+    %v = affine.load %A[%i] : memref<100xi64>
+    affine.yield %v : i64
+  }
+  memref.dealloc %A : memref<100xi64>
+  return %s : i64
+}
+"""
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_cli_run_with_threads(tmp_path, capsys, threads):
+    from polymlir.cli import main
+
+    f = tmp_path / "p.mlir"
+    f.write_text(RUN_MAIN)
+    assert main(["run", str(f), "--entry-point-result", "i64", "--threads", threads]) == 0
+    assert capsys.readouterr().out.strip() == "4950"
+
+
+def test_cli_bench_with_threads(tmp_path, capsys):
+    from polymlir.cli import main
+
+    f = tmp_path / "m.mlir"
+    f.write_text(
+        """
+func.func @k(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %a = affine.load %A[%i, %j] : memref<64x64xf64>
+      %b = arith.mulf %a, %a : f64
+      affine.store %b, %B[%j, %i] : memref<64x64xf64>
+    }
+  }
+  return
+}
+"""
+    )
+    assert main(["parallelize", str(f), "--loop", "i", "--bench", "--threads", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "outputs match" in out and "(2 threads)" in out
+    with pytest.raises(SystemExit):
+        main(["parallelize", str(f), "--threads", "0"])
