@@ -4,8 +4,11 @@
 ``body(lo, hi, ctx, chunk)`` over ``[lb, ub)`` cut into ``n = min(nthreads,
 ub - lb)`` contiguous chunks (chunk ``c`` is ``[lb + c*q + min(c, r), ...)``
 with ``q, r = divmod(ub - lb, n)``, so the cut depends on ``n`` only); the
-calling thread runs chunk 0, a persistent pool of worker threads the others,
-and the call returns when every chunk is done.
+calling thread runs chunk 0, the worker threads of a persistent pool claim
+the others, and the call returns when every chunk is done. The caller also
+takes every chunk no worker has claimed yet: a worker slow to wake up (on a
+loaded machine) does not hold the region up. Which thread runs a chunk
+changes from run to run; what a chunk computes does not.
 
 The runtime is LLVM IR (below) compiled once per process into its own
 MCJIT engine, which is never freed, and published to later JIT modules by
@@ -108,8 +111,8 @@ RUNTIME_IR = r"""
 @pm.lb = internal global i64 0
 @pm.total = internal global i64 0
 @pm.n = internal global i64 0
-@pm.workers = internal global i64 0
-@pm.pending = internal global i64 0
+@pm.next = internal global i64 0
+@pm.finished = internal global i64 0
 @pm.size = internal global i64 0
 @pm.pid = internal global i32 0
 @pm.born = internal global [256 x i64] zeroinitializer
@@ -157,8 +160,9 @@ exit:
   ret void
 }
 
-; Worker %arg (1..255): waits for a generation it has not seen, runs its
-; chunk if the job has one for it, reports, and waits again.
+; Worker %arg (1..255): waits for a generation it has not seen, then claims
+; chunks of that job (under @pm.mu, so never of a later job) until none is
+; left, and waits again.
 define internal ptr @pm.worker(ptr %arg) {
 entry:
   %id = ptrtoint ptr %arg to i64
@@ -166,44 +170,42 @@ entry:
   %born = load i64, ptr %bp
   br label %top
 top:
-  %seen = phi i64 [ %born, %entry ], [ %g, %skip ], [ %g, %reported ]
+  %seen = phi i64 [ %born, %entry ], [ %g, %release ]
   call i32 @pthread_mutex_lock(ptr @pm.mu)
   br label %wait
 wait:
   %g = load i64, ptr @pm.gen
   %same = icmp eq i64 %g, %seen
-  br i1 %same, label %sleep, label %got
+  br i1 %same, label %sleep, label %claim
 sleep:
   call i32 @pthread_cond_wait(ptr @pm.work, ptr @pm.mu)
   br label %wait
-got:
+claim:
+  %c = load i64, ptr @pm.next
+  %n = load i64, ptr @pm.n
+  %left = icmp ult i64 %c, %n
+  br i1 %left, label %run, label %release
+release:
+  call i32 @pthread_mutex_unlock(ptr @pm.mu)
+  br label %top
+run:
+  %c1 = add i64 %c, 1
+  store i64 %c1, ptr @pm.next
   %fn = load ptr, ptr @pm.fn
   %ctx = load ptr, ptr @pm.ctx
   %lb = load i64, ptr @pm.lb
   %total = load i64, ptr @pm.total
-  %n = load i64, ptr @pm.n
-  %w = load i64, ptr @pm.workers
   call i32 @pthread_mutex_unlock(ptr @pm.mu)
-  %mine = icmp ule i64 %id, %w
-  br i1 %mine, label %run, label %skip
-skip:
-  br label %top
-run:
-  call void @pm.chunk(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 %id)
+  call void @pm.chunk(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 %c)
   call i32 @pthread_mutex_lock(ptr @pm.mu)
-  %p = load i64, ptr @pm.pending
-  %p1 = sub i64 %p, 1
-  store i64 %p1, ptr @pm.pending
-  %last = icmp eq i64 %p1, 0
-  br i1 %last, label %signal, label %unlock
+  %f = load i64, ptr @pm.finished
+  %f1 = add i64 %f, 1
+  store i64 %f1, ptr @pm.finished
+  %all = icmp eq i64 %f1, %n
+  br i1 %all, label %signal, label %claim
 signal:
   call i32 @pthread_cond_signal(ptr @pm.done)
-  br label %unlock
-unlock:
-  call i32 @pthread_mutex_unlock(ptr @pm.mu)
-  br label %reported
-reported:
-  br label %top
+  br label %claim
 }
 
 ; Grow the pool to %want workers (called with @pm.lock held); returns the
@@ -220,7 +222,6 @@ reset:
   call void @llvm.memset.p0.i64(ptr @pm.work, i8 0, i64 64, i1 false)
   call void @llvm.memset.p0.i64(ptr @pm.done, i8 0, i64 64, i1 false)
   store i64 0, ptr @pm.size
-  store i64 0, ptr @pm.pending
   store i32 %pid, ptr @pm.pid
   br label %start
 start:
@@ -277,9 +278,7 @@ serial:
 pool:
   %want = sub i64 %n, 1
   %size = call i64 @pm.grow(i64 %want)
-  %small = icmp ult i64 %size, %want
-  %w = select i1 %small, i64 %size, i64 %want
-  %none = icmp eq i64 %w, 0
+  %none = icmp eq i64 %size, 0
   br i1 %none, label %alone, label %publish
 alone:
   call void @pm.serial(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 0, i64 %n)
@@ -291,22 +290,34 @@ publish:
   store i64 %lb, ptr @pm.lb
   store i64 %total, ptr @pm.total
   store i64 %n, ptr @pm.n
-  store i64 %w, ptr @pm.workers
-  store i64 %w, ptr @pm.pending
+  store i64 1, ptr @pm.next
+  store i64 0, ptr @pm.finished
   %g = load i64, ptr @pm.gen
   %g1 = add i64 %g, 1
   store i64 %g1, ptr @pm.gen
   call i32 @pthread_cond_broadcast(ptr @pm.work)
   call i32 @pthread_mutex_unlock(ptr @pm.mu)
-  ; chunk 0 here, and the chunks no worker could be created for
-  call void @pm.chunk(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 0)
-  %rest = add i64 %w, 1
-  call void @pm.serial(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 %rest, i64 %n)
+  ; chunk 0 here, then every chunk no worker has claimed yet (a worker that
+  ; is slow to wake up costs nothing), then wait for the claimed ones
+  br label %mine
+mine:
+  %c = phi i64 [ 0, %publish ], [ %next, %take ]
+  call void @pm.chunk(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 %c)
   call i32 @pthread_mutex_lock(ptr @pm.mu)
-  br label %join
+  %f = load i64, ptr @pm.finished
+  %f1 = add i64 %f, 1
+  store i64 %f1, ptr @pm.finished
+  %next = load i64, ptr @pm.next
+  %left = icmp ult i64 %next, %n
+  br i1 %left, label %take, label %join
+take:
+  %next1 = add i64 %next, 1
+  store i64 %next1, ptr @pm.next
+  call i32 @pthread_mutex_unlock(ptr @pm.mu)
+  br label %mine
 join:
-  %p = load i64, ptr @pm.pending
-  %finished = icmp eq i64 %p, 0
+  %fin = load i64, ptr @pm.finished
+  %finished = icmp eq i64 %fin, %n
   br i1 %finished, label %joined, label %wait
 wait:
   call i32 @pthread_cond_wait(ptr @pm.done, ptr @pm.mu)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -33,11 +34,13 @@ def parallel_for():
     return PARALLEL_FOR(addr)
 
 
-def _chunks(parallel_for, lb: int, ub: int, n: int) -> list[tuple[int, int, int, int]]:
+def _chunks(parallel_for, lb: int, ub: int, n: int, seconds: float = 0.0) -> list[tuple[int, int, int, int]]:
+    """(chunk, lo, hi, thread) of each chunk, each taking ``seconds``."""
     calls: list[tuple[int, int, int, int]] = []
     lock = threading.Lock()
 
     def body(lo: int, hi: int, ctx: int | None, chunk: int) -> None:
+        time.sleep(seconds)
         with lock:
             calls.append((chunk, lo, hi, threading.get_ident()))
 
@@ -65,9 +68,14 @@ def test_empty_ranges_run_nothing(parallel_for, lb, ub):
 
 
 def test_chunks_run_on_several_threads(parallel_for):
-    calls = _chunks(parallel_for, 0, 4, 4)
-    assert calls[0][3] == threading.get_ident()  # chunk 0 on the calling thread
-    assert len({t for *_, t in calls}) == 4
+    """Chunk 0 runs on the calling thread; workers claim others (the
+    caller takes those no worker has claimed yet: for long chunks, few)."""
+    others = set()
+    for _ in range(3):
+        calls = _chunks(parallel_for, 0, 4, 4, seconds=0.05)
+        assert calls[0][3] == threading.get_ident()
+        others |= {t for *_, t in calls} - {threading.get_ident()}
+    assert others
 
 
 def test_a_chunk_starting_a_parallel_loop_runs_it_itself(parallel_for):
