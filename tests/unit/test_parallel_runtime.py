@@ -353,3 +353,44 @@ func.func @k(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
     assert "outputs match" in out and "(2 threads)" in out
     with pytest.raises(SystemExit):
         main(["parallelize", str(f), "--threads", "0"])
+
+
+LEAVES = """
+func.func @k(%A: memref<8192xf64>, %n: index) {
+  affine.for %t = 0 to 4 {
+    affine.parallel (%i) = (0) to (symbol(%n)) {
+      %a = affine.load %A[%i] : memref<8192xf64>
+      affine.store %a, %A[%i] : memref<8192xf64>
+    }
+    affine.parallel (%i) = (0) to (8192) {
+      %a = affine.load %A[%i] : memref<8192xf64>
+      affine.store %a, %A[%i] : memref<8192xf64>
+    }
+    affine.parallel (%i) = (0) to (100) {
+      %a = affine.load %A[%i] : memref<8192xf64>
+      affine.store %a, %A[%i] : memref<8192xf64>
+    }
+    affine.parallel (%i) = (0) to (symbol(%n)) {
+      affine.for %j = 0 to 2 {
+        %a = affine.load %A[%i] : memref<8192xf64>
+        affine.store %a, %A[%i] : memref<8192xf64>
+      }
+    }
+  }
+  affine.parallel (%i) = (0) to (symbol(%n)) {
+    %a = affine.load %A[%i] : memref<8192xf64>
+    affine.store %a, %A[%i] : memref<8192xf64>
+  }
+  return
+}
+"""
+
+
+def test_repeated_leaf_loops_need_many_iterations():
+    """In a sequential loop, a leaf parallel loop is outlined only with a
+    static trip count of at least LEAF_MIN_TRIPS (8192 here, not 100, not
+    unknown); a loop with a loop inside, or one that runs once per call, is
+    outlined whatever its trip count."""
+    n, out = _outline(LEAVES)
+    assert n == 3
+    assert out.count("llvm.call @__polymlir_parallel_for") == 3

@@ -22,8 +22,10 @@ is the same on every run for a given thread count. A reduction must be one
 combining op whose identity is known (``arith.addf``, ``mulf``, ``max*``,
 ``min*``, ``addi``, ...): other loops stay sequential, as do loops that call
 external functions (output, Python library calls: their order would change),
-loops with a static trip count below 2, and loops capturing a value with
-no LLVM type. ``scf.forall`` without shared outputs is lowered to
+loops with a static trip count below 2, loops capturing a value with no
+LLVM type, and leaf loops (no loop or call inside) that a sequential loop
+repeats, unless they have ``LEAF_MIN_TRIPS`` iterations: too little work
+per region. ``scf.forall`` without shared outputs is lowered to
 ``scf.parallel`` first, as ``convert-scf-to-cf`` does.
 """
 
@@ -66,6 +68,13 @@ _COPIED = frozenset(
 # order is observable (or they run Python), so such loops stay sequential.
 _ORDERED = frozenset({"vector.print", "func.call_indirect", "gpu.printf"})
 _CALLS = ("func.call", "llvm.call")
+_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel"})
+# A region costs a wake-up of the pool (a microsecond; on a loaded machine
+# far more): a leaf parallel loop (no loop or call in its body) that a
+# sequential loop repeats is outlined only with at least this many
+# iterations. Tiled stencils put tiny parallel loops innermost (heat-3d
+# after optimize: millions of regions of at most 4 iterations).
+LEAF_MIN_TRIPS = 4096
 
 
 def _identity_attr(combiner: str, t: T.Type) -> A.Attribute | None:
@@ -184,9 +193,9 @@ class _Outliner:
             out.append(v)
         return out
 
-    def _static_trip_count(self, op: ParallelOp) -> int | None:
+    def _static_trip_count(self, op: ParallelOp, dim: int = 0) -> int | None:
         vals = []
-        for v in (op.lowerBound[0], op.upperBound[0], op.step[0]):
+        for v in (op.lowerBound[dim], op.upperBound[dim], op.step[dim]):
             if not (isinstance(v, OpResult) and v.owner.name == "arith.constant"):
                 return None
             a = v.owner.props.get("value")
@@ -211,7 +220,26 @@ class _Outliner:
         tc = self._static_trip_count(op)
         if tc is not None and tc < 2:
             return False
-        return self._body_safe(op) and self._captures(op) is not None
+        return self._worth_a_region(op, func) and self._body_safe(op) and self._captures(op) is not None
+
+    def _worth_a_region(self, op: ParallelOp, func: Operation) -> bool:
+        """Whether a region per execution of ``op`` pays: it runs once per
+        call of ``func``, or its body has loops or calls, or it has at least
+        LEAF_MIN_TRIPS iterations (known statically)."""
+        p = op.parent_op
+        while p is not None and p is not func and p.name not in _LOOPS:
+            p = p.parent_op
+        if p is None or p is func:
+            return True
+        if any(o is not op and (o.name in _LOOPS or o.name in _CALLS) for o in op.walk()):
+            return True
+        trips = 1
+        for d in range(len(op.lowerBound)):
+            tc = self._static_trip_count(op, d)
+            if tc is None:
+                return False
+            trips *= tc
+        return trips >= LEAF_MIN_TRIPS
 
     def candidates(self, root: Operation) -> list[Operation]:
         """Outermost outlinable parallel loops; inside a loop that cannot be
