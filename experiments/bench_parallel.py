@@ -8,7 +8,7 @@ schedule is time-tiled without a parallel loop), JIT-compiled at 1 and at N
 threads, checked against the numpy reference, and timed round-robin (inputs
 restored before every run; the best and the median of --reps). The region
 overhead is timed on a time loop of tiny parallel loops (2 iterations, one
-per thread). The load average is printed: on a shared machine the other
+per thread; an inner loop, so that the outlining takes them). The load average is printed: on a shared machine the other
 processes take the cores the threads need.
 
     python experiments/bench_parallel.py [gemm jacobi-2d:par ...] [--threads 2] [--reps 5]
@@ -41,9 +41,11 @@ func.func @k(%A: memref<2xf64>) {
   %one = arith.constant 1.0 : f64
   affine.for %t = 0 to 20000 {
     affine.parallel (%i) = (0) to (2) {
-      %a = affine.load %A[%i] : memref<2xf64>
-      %b = arith.addf %a, %one : f64
-      affine.store %b, %A[%i] : memref<2xf64>
+      affine.for %j = 0 to 1 {
+        %a = affine.load %A[%i] : memref<2xf64>
+        %b = arith.addf %a, %one : f64
+        affine.store %b, %A[%i] : memref<2xf64>
+      }
     }
   }
   return
@@ -65,11 +67,12 @@ def _schedule(spec: str) -> tuple[str, str, dict[str, int]]:
     return name, polymlir.print_ir(module), sizes
 
 
-def _time(engine, name: str, values: dict) -> float:
+def _time(engine, name: str, values: dict) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (all threads) of one call."""
     work = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items()}
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     engine.kernel(*pb.call_args(name, work))
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, time.process_time() - c0
 
 
 def bench_kernel(spec: str, threads: int, reps: int) -> str:
@@ -84,15 +87,19 @@ def bench_kernel(spec: str, threads: int, reps: int) -> str:
         for out, ref in want.items():
             np.testing.assert_allclose(work[out], ref, rtol=1e-10, err_msg=f"{spec} at {t} threads")
     times: dict[int, list[float]] = {t: [] for t in engines}
+    cpu: dict[int, list[float]] = {t: [] for t in engines}
     for _ in range(reps):
         for t, e in engines.items():
-            times[t].append(_time(e, name, values))
+            wall, used = _time(e, name, values)
+            times[t].append(wall)
+            cpu[t].append(used / wall)
     one, many = times[1], times[threads]
+    outlined = engines[threads].llvm_ir.count("call void @__polymlir_parallel_for")
     return (
-        f"{spec:<16} {regions:>3} parallel loops  1 thread: best {min(one) * 1e3:8.1f} ms median "
-        f"{statistics.median(one) * 1e3:8.1f} ms   {threads} threads: best {min(many) * 1e3:8.1f} ms median "
-        f"{statistics.median(many) * 1e3:8.1f} ms   speed-up best {min(one) / min(many):5.2f}x "
-        f"median {statistics.median(one) / statistics.median(many):5.2f}x"
+        f"{spec:<14} {regions} parallel, {outlined} outlined | 1 thread: best {min(one) * 1e3:7.1f} ms, median "
+        f"{statistics.median(one) * 1e3:7.1f} ms | {threads} threads: best {min(many) * 1e3:7.1f} ms, median "
+        f"{statistics.median(many) * 1e3:7.1f} ms, cpu/wall {statistics.median(cpu[threads]):4.2f} | speed-up best "
+        f"{min(one) / min(many):4.2f}x, median {statistics.median(one) / statistics.median(many):4.2f}x"
     )
 
 
