@@ -146,6 +146,7 @@ def test_the_pool_outlives_a_closed_engine():
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork")
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded")  # Python 3.12+: the pool's threads
 def test_a_forked_child_gets_a_pool_of_its_own():
     engine = polymlir.compile(KERNEL, threads=2)
     A = np.arange(512, dtype=np.float64)
