@@ -180,14 +180,16 @@ def parse_attribute(text: str):
     return a
 
 
-def compile(module_or_text, opt_level: int = 3, cache: bool = True, library=None):
+def compile(module_or_text, opt_level: int = 3, cache: bool = True, library=None, threads: int | None = None):
     """JIT-compile a module for the host; returns an ``ExecutionEngine``
     (``engine.invoke("f", *args)`` or ``engine.f(*args)``, numpy arrays for
     memrefs). ``library={name: fn}`` implements library calls in Python
-    (see ``polymlir.codegen.library``). See ``polymlir.codegen.jit``."""
+    (see ``polymlir.codegen.library``). ``threads``: how many threads the
+    parallel loops run on (default ``POLYMLIR_NUM_THREADS`` or every usable
+    core; 1: sequential). See ``polymlir.codegen.jit``."""
     from .codegen.jit import compile as _compile  # start-up time
 
-    return _compile(module_or_text, opt_level=opt_level, cache=cache, library=library)
+    return _compile(module_or_text, opt_level=opt_level, cache=cache, library=library, threads=threads)
 
 
 def register_library_call(name: str, fn) -> None:

@@ -192,7 +192,25 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--mlir-to-llvmir", action="store_true", required=True, help="llvm dialect -> LLVM IR")
     tr.add_argument("--allow-unregistered-dialect", action="store_true")
     tr.add_argument("--debug", action="store_true")
+    for name in ("run", *LOOP_COMMANDS):  # the subcommands that JIT (loop commands with --bench)
+        sub.choices[name].add_argument(
+            "--threads",
+            type=_thread_count,
+            default=None,
+            metavar="N",
+            help="run parallel loops on N threads (default: POLYMLIR_NUM_THREADS or every core)",
+        )
     return ap
+
+
+def _thread_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
+    return n
 
 
 def run_translate(args) -> int:
@@ -323,14 +341,17 @@ def _main(argv: Sequence[str] | None) -> int:
         if unknown:
             ap.error(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command in LOOP_COMMANDS:
-            return run_loop_command(args, _read_input)
+            from .codegen.parallel_runtime import threads_default  # reaches --bench's compiles (start-up time)
+
+            with threads_default(args.threads):
+                return run_loop_command(args, _read_input)
         if args.command == "deps":
             return run_deps(args)
         if args.command == "run":
             from .runner import run as run_module  # start-up time
 
             text, filename = _read_input(args.input)
-            return run_module(text, filename, args.entry, args.entry_point_result, args.opt_level)
+            return run_module(text, filename, args.entry, args.entry_point_result, args.opt_level, args.threads)
         if args.command == "translate":
             return run_translate(args)
         ap.error(f"unknown command {args.command}")

@@ -15,8 +15,11 @@ def format_result(value, kind: str) -> str:
     return str(int(value))
 
 
-def run(text: str, filename: str, entry: str = "main", result: str = "void", opt_level: int = 2) -> int:
-    """Compile and call ``entry``; returns the process exit status."""
+def run(
+    text: str, filename: str, entry: str = "main", result: str = "void", opt_level: int = 2, threads: int | None = None
+) -> int:
+    """Compile (parallel loops on ``threads`` threads, default: every core)
+    and call ``entry``; returns the process exit status."""
     from .codegen.jit import compile as jit_compile  # start-up time
     from .parser.parser import parse_source  # start-up time
     from .transforms.linalg.pack_lowering import lower_pack_unpack  # start-up time
@@ -29,7 +32,7 @@ def run(text: str, filename: str, entry: str = "main", result: str = "void", opt
         print(d.render(), file=sys.stderr)
     # Upstream cannot bufferize pack/unpack; polymlir lowers them on tensors first.
     lower_pack_unpack(module)
-    engine = jit_compile(module, opt_level=opt_level, cache=False)
+    engine = jit_compile(module, opt_level=opt_level, cache=False, threads=threads)
     value = engine.invoke(entry)
     sys.stdout.flush()
     if result != "void":

@@ -48,7 +48,7 @@ from ..parser.parser import parse_text
 from ..verifier import verify
 from . import library as L
 from . import memref_abi as M
-from . import runtime
+from . import parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 from .to_llvm import pipeline as to_llvm_pipeline
@@ -77,14 +77,15 @@ class LoweringError(DiagnosticError):
     """The module still contains ops that are not in the llvm dialect."""
 
 
-def lower_to_llvm(module: Operation) -> Operation:
+def lower_to_llvm(module: Operation, threads: int = 1) -> Operation:
     """Lower ``module`` to the llvm dialect (in place) and return it.
 
     The hook for the lowering pipeline (affine/scf/arith/memref/func ->
     llvm): for now the identity on llvm-dialect input; any other op raises
-    a ``LoweringError`` naming every unlowered op."""
+    a ``LoweringError`` naming every unlowered op. ``threads > 1`` runs the
+    outermost parallel loops on that many threads."""
     if unlowered_ops(module):
-        to_llvm_pipeline.lower_to_llvm(module)  # polymlir's own lowering passes
+        to_llvm_pipeline.lower_to_llvm(module, threads=threads)  # polymlir's own lowering passes
     bad = unlowered_ops(module)
     if bad:
         names = ", ".join(f"'{op.name}'" for op in bad)
@@ -181,7 +182,11 @@ class ExecutionEngine:
     """A JIT-compiled llvm-dialect module. ``invoke(name, *args)`` (or
     ``engine.name(*args)``) calls a function; ``lookup(name)`` returns a
     symbol's address. Static constructors ran at creation; ``close()``
-    runs the destructors (also done when the engine is garbage collected)."""
+    runs the destructors (also done when the engine is garbage collected).
+
+    ``module`` is in the llvm dialect, or is lowered here (a copy) with its
+    parallel loops on ``threads`` threads (default: ``POLYMLIR_NUM_THREADS``
+    or every usable core; ``threads`` records the count)."""
 
     def __init__(
         self,
@@ -189,8 +194,13 @@ class ExecutionEngine:
         opt_level: int = 3,
         signatures: dict[str, T.FunctionType] | None = None,
         llvm_ir: str | None = None,
+        threads: int | None = None,
     ) -> None:
         llvm = _llvm()
+        self.threads = parallel_runtime.resolve_threads(threads)
+        if llvm_ir is None and unlowered_ops(module):
+            signatures = signatures if signatures is not None else collect_signatures(module)
+            module = lower_to_llvm(module.clone(), self.threads)
         self.module = module
         self.opt_level = opt_level
         self.signatures = dict(signatures or {})
@@ -210,6 +220,8 @@ class ExecutionEngine:
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         self.llvm_ir = text + self._trampolines()
         self.target_machine = create_target_machine(opt_level)
+        if parallel_runtime.PARALLEL_FOR in self.llvm_ir:
+            parallel_runtime.ensure_loaded(llvm, self.target_machine)
         mod = llvm.parse_assembly(self.llvm_ir)
         mod.triple = self.target_machine.triple
         mod.data_layout = str(self.target_machine.target_data)
@@ -544,6 +556,7 @@ def compile(
     opt_level: int = 3,
     cache: bool = True,
     library: dict[str, Callable[..., Any]] | None = None,
+    threads: int | None = None,
 ) -> ExecutionEngine:
     """JIT-compile an MLIR module (an ``Operation`` or MLIR text) for the
     host. A copy of it is lowered with ``lower_to_llvm`` first; function
@@ -558,7 +571,13 @@ def compile(
 
     ``library`` maps library function names to Python implementations
     (see ``polymlir.codegen.library``): linalg ops with such a library name
-    become calls, and the module's library calls are bound to them."""
+    become calls, and the module's library calls are bound to them.
+
+    ``threads``: the outermost parallel loops (``affine.parallel``,
+    ``scf.parallel``) run on that many threads; default
+    ``POLYMLIR_NUM_THREADS``, else every core this process may use; 1 is
+    the sequential code exactly. Part of the cache key."""
+    n_threads = parallel_runtime.resolve_threads(threads)
     if isinstance(module_or_text, str):
         module = parse_text(module_or_text)
         verify(module)
@@ -572,17 +591,17 @@ def compile(
     sigs = collect_signatures(module)
     _llvm()
     callbacks, bound = L.bind_library_calls(module, library)
-    module = lower_to_llvm(module)
+    module = lower_to_llvm(module, n_threads)
     text = translate_to_llvm_ir(module)
     cache = cache and not has_state(module)
     sig_text = "\0".join(f"{k}:{v}" for k, v in sorted(sigs.items()))
-    key = f"{opt_level}\0{sig_text}\0{bound}\0{text}"
+    key = f"{opt_level}\0{n_threads}\0{sig_text}\0{bound}\0{text}"
     key = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()
     if cache:
         eng = _CACHE.get(key)
         if eng is not None and not eng._closed:
             return eng
-    eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text)
+    eng = ExecutionEngine(module, opt_level, sigs, llvm_ir=text, threads=n_threads)
     eng._library_callbacks = callbacks
     if cache:
         eng._cache_key = key

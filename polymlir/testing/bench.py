@@ -1,9 +1,10 @@
 """Verify a transformed program against its original and time both.
 
 ``bench(original, transformed, func)`` JIT-compiles both (polymlir's own
-lowering, llvmlite at -O3), runs them on the same random inputs, checks
-every output (max relative error), then times each with the inputs
-restored before every run and reports the best time of several runs.
+lowering, llvmlite at -O3, parallel loops on ``threads`` threads: default
+``POLYMLIR_NUM_THREADS`` or every core), runs them on the same random
+inputs, checks every output (max relative error), then times each with the
+inputs restored before every run and reports the best time of several runs.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class BenchResult:
     tolerance: float
     original_s: float
     transformed_s: float
+    threads: int = 1
 
     @property
     def ok(self) -> bool:
@@ -40,7 +42,7 @@ class BenchResult:
             f"tolerance {self.tolerance:.0e})\n"
             f"original:    {self.original_s * 1e3:9.3f} ms\n"
             f"transformed: {self.transformed_s * 1e3:9.3f} ms\n"
-            f"speed-up:    {self.speedup:9.2f}x"
+            f"speed-up:    {self.speedup:9.2f}x" + (f" ({self.threads} threads)" if self.threads > 1 else "")
         )
 
 
@@ -65,11 +67,17 @@ def _best_time(engine, func: str, args: list[Any], repeats: int, budget_s: float
 
 
 def bench(
-    original: str, transformed: str, func: str, repeats: int = 7, seed: int = 0, budget_s: float = 5.0
+    original: str,
+    transformed: str,
+    func: str,
+    repeats: int = 7,
+    seed: int = 0,
+    budget_s: float = 5.0,
+    threads: int | None = None,
 ) -> BenchResult:
     args = random_inputs(original, func, seed)
-    e0 = jit_compile(original, opt_level=3, cache=False)
-    e1 = jit_compile(transformed, opt_level=3, cache=False)
+    e0 = jit_compile(original, opt_level=3, cache=False, threads=threads)
+    e1 = jit_compile(transformed, opt_level=3, cache=False, threads=threads)
     outs = []
     for e in (e0, e1):
         copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
@@ -78,4 +86,4 @@ def bench(
     err = max_relative_error(outs[0], outs[1])
     t0 = _best_time(e0, func, args, repeats, budget_s)
     t1 = _best_time(e1, func, args, repeats, budget_s)
-    return BenchResult(err, _tolerance(args), t0, t1)
+    return BenchResult(err, _tolerance(args), t0, t1, e1.threads)

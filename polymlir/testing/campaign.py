@@ -37,6 +37,10 @@ from .differential import max_relative_error, random_inputs, run
 from .random_nests import Program, random_program
 
 TOLERANCE = 1e-9
+# Primitives whose output has parallel loops: run on one thread and on two
+# (the parallel loops outlined onto the thread pool), and both must match.
+PARALLEL_PRIMITIVES = frozenset({"parallelize", "optimize"})
+THREAD_COUNTS = (1, 2)
 
 
 @dataclass
@@ -144,8 +148,8 @@ def _unroll_jam(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _parallelize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    # No forced run: the JIT runs affine.parallel sequentially, so running a
-    # forced conversion cannot tell a legal one from an illegal one.
+    # No forced run: a race in a forced conversion shows only sometimes, so
+    # running one cannot tell a legal one from an illegal one.
     loops = s.all_loops()
     if not loops:
         return None
@@ -285,9 +289,10 @@ def _fresh(program: Program) -> Schedule:
 _REFERENCE: dict[tuple[str, int], tuple[list, list]] = {}
 
 
-def _error(program: Program, transformed: str, seeds: tuple[int, ...]) -> float:
-    """Max relative error of ``transformed`` against the program; the
-    original's inputs and outputs are computed once per program and seed."""
+def _error(program: Program, transformed: str, seeds: tuple[int, ...], threads: int | None = 1) -> float:
+    """Max relative error of ``transformed`` (its parallel loops on
+    ``threads`` threads) against the program; the original's inputs and
+    outputs are computed once per program and seed, on one thread."""
     worst = 0.0
     for seed in seeds:
         key = (program.text, seed)
@@ -295,9 +300,9 @@ def _error(program: Program, transformed: str, seeds: tuple[int, ...]) -> float:
             if len(_REFERENCE) > 64:
                 _REFERENCE.clear()
             args = random_inputs(program.text, program.func, seed)
-            _REFERENCE[key] = (args, run(program.text, program.func, args))
+            _REFERENCE[key] = (args, run(program.text, program.func, args, threads=1))
         args, expected = _REFERENCE[key]
-        worst = max(worst, max_relative_error(expected, run(transformed, program.func, args)))
+        worst = max(worst, max_relative_error(expected, run(transformed, program.func, args, threads=threads)))
     return worst
 
 
@@ -319,10 +324,12 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
     if verdict.ok:
         stats.applied += 1
         out = print_ir(s.module)
-        err = _error(program, out, (0,))
-        if err > TOLERANCE:
-            stats.wrong += 1
-            stats.failures.append(f"{name}{attempt.args}: error {err}\n{program.text}")
+        for threads in THREAD_COUNTS if name in PARALLEL_PRIMITIVES else (1,):
+            err = _error(program, out, (0,), threads)
+            if err > TOLERANCE:
+                stats.wrong += 1
+                stats.failures.append(f"{name}{attempt.args} on {threads} thread(s): error {err}\n{program.text}")
+                break
         return
     stats.refused += 1
     if not verdict.reason or (" at " not in verdict.reason and verdict.op is None):

@@ -55,10 +55,11 @@ def random_inputs(text: str, func: str, seed: int = 0, index_value: int = 7) -> 
     return args
 
 
-def run(text: str, func: str, args: Sequence[Any], opt_level: int = 0) -> list[Any]:
-    """Call ``func`` on copies of ``args``; returns the arguments after the
-    call (memrefs are written in place) followed by the results."""
-    engine = jit_compile(text, opt_level=opt_level, cache=False)
+def run(text: str, func: str, args: Sequence[Any], opt_level: int = 0, threads: int | None = None) -> list[Any]:
+    """Call ``func`` on copies of ``args``, its parallel loops on ``threads``
+    threads (default: every core); returns the arguments after the call
+    (memrefs are written in place) followed by the results."""
+    engine = jit_compile(text, opt_level=opt_level, cache=False, threads=threads)
     copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     res = engine.invoke(func, *copies)
     results = [] if res is None else (list(res) if isinstance(res, tuple) else [res])

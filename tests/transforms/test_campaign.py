@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from polymlir.testing import polybench as pb
-from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign, run_kernel_campaign
+from polymlir.testing.campaign import PARALLEL_PRIMITIVES, SAMPLERS, format_stats, run_campaign, run_kernel_campaign
 from polymlir.testing.random_nests import Program
 
 CHUNKS = 10
@@ -37,3 +37,16 @@ def test_no_primitive_changes_a_polybench_kernels_meaning(kernel):
     for name, s in stats.items():
         assert s.wrong == 0 and s.crashes == 0, f"{name} on {kernel}:\n{table}\n" + "\n".join(s.failures[:3])
     assert sum(s.applied for s in stats.values()) > 0, table
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_parallel_outputs_compute_the_same_on_two_threads(chunk):
+    """The outputs of ``parallelize`` and ``optimize`` (affine.parallel
+    loops) run on one thread and on two (outlined onto the thread pool):
+    both compute what the original computes."""
+    seeds = range(1000 + chunk * 40, 1000 + (chunk + 1) * 40)
+    stats = run_campaign(seeds, sorted(PARALLEL_PRIMITIVES))
+    table = format_stats(stats)
+    for name, s in stats.items():
+        assert s.wrong == 0 and s.crashes == 0, f"{name}:\n{table}\n" + "\n".join(s.failures[:3])
+        assert s.applied > 0, table

@@ -246,6 +246,13 @@ class _FuncConversion:
             res = list(c.results)
         self.rw.replace(op, res)
 
+    def constant(self, op: Operation) -> None:
+        """``func.constant @f`` -> ``llvm.mlir.addressof @f``: a function
+        value is its address, as upstream lowers it."""
+        b = self.rw.builder(op)
+        addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["value"]})
+        self.rw.replace(op, [addr.results[0]])
+
 
 def convert_func_to_llvm(
     root: Operation, converter: LLVMTypeConverter | None = None, bare_ptr: bool = False, c_wrappers: bool = False
@@ -263,7 +270,9 @@ def convert_func_to_llvm(
             fc.ret(op)
         elif op.name == "func.call":
             fc.call(op)
-        elif op.name in ("func.call_indirect", "func.constant"):
+        elif op.name == "func.constant":
+            fc.constant(op)
+        elif op.name == "func.call_indirect":
             raise DiagnosticError(f"'{op.name}' is not lowered to the LLVM dialect yet", op.loc)
     convert_arith_to_llvm(root, converter)
     convert_cf_to_llvm(root, converter)

@@ -11,6 +11,7 @@ from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
 from ...transforms.bufferization.passes import module_has_tensors, one_shot_bufferize
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
+from .parallel_outlining import outline_parallel_loops
 
 # In order; passes that are not registered (not written yet) are skipped.
 STAGES = (
@@ -50,15 +51,19 @@ def bufferize_tensors(module: Operation, ctx: PassContext | None = None) -> None
     make_pass("convert-bufferization-to-memref").run(module, ctx)
 
 
-def lower_to_llvm(module: Operation, c_wrappers: bool = False) -> Operation:
+def lower_to_llvm(module: Operation, c_wrappers: bool = False, threads: int = 1) -> Operation:
     """Lower ``module`` in place to the LLVM dialect; raise a located error
-    naming the first op no conversion handles."""
+    naming the first op no conversion handles. With ``threads > 1`` the
+    outermost parallel loops run on that many threads
+    (``polymlir-parallel-outlining``, before ``convert-scf-to-cf``)."""
     ctx = PassContext()
     bufferize_tensors(module, ctx)
     for stage in STAGES:
         cls = lookup_pass(stage)
         if cls is None:
             continue
+        if stage == "convert-scf-to-cf":
+            outline_parallel_loops(module, threads)
         p = cls.from_options({"use-c-wrappers": "true"}) if stage == "convert-func-to-llvm" and c_wrappers else cls()
         if stage == "reconcile-unrealized-casts":
             _check_lowered(module)

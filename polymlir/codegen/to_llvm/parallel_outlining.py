@@ -1,0 +1,420 @@
+"""``polymlir-parallel-outlining``: run each outermost ``scf.parallel`` on
+``threads`` threads through the parallel-for runtime
+(``polymlir.codegen.parallel_runtime``).
+
+An outermost parallel loop (no ``scf.parallel`` around it) becomes
+
+* ``func.func private @__polymlir_parallel_body_<fn>_<k>(%lo: index, %hi:
+  index, %ctx: !llvm.ptr, %chunk: index)``: it loads the values the loop
+  captures from the context struct ``%ctx`` points to and runs the loop with
+  its outermost dimension restricted to iterations ``[%lo, %hi)`` (counted
+  from 0); inner dimensions and nested parallel loops stay sequential;
+* at the loop's place: the captured values stored in the context (a stack
+  slot in the function's entry block), and ``llvm.call
+  @__polymlir_parallel_for(@body, %ctx, 0, trip_count, threads)``.
+
+Reductions: chunk ``c`` reduces its iterations starting from the
+reduction's identity and stores its partial value in slot ``c`` of a
+``threads``-element stack array (prefilled with the identity, for chunks
+that do not run); the caller then folds the loop's ``init`` value with the
+slots in chunk order, so the init is combined exactly once and the result
+is the same on every run for a given thread count. A reduction must be one
+combining op whose identity is known (``arith.addf``, ``mulf``, ``max*``,
+``min*``, ``addi``, ...): other loops stay sequential, as do loops that call
+external functions (output, Python library calls: their order would change),
+loops with a static trip count below 2, loops capturing a value with no
+LLVM type, and leaf loops (no loop or call inside) that a sequential loop
+repeats, unless they have ``LEAF_MIN_TRIPS`` iterations: too little work
+per region. ``scf.forall`` without shared outputs is lowered to
+``scf.parallel`` first, as ``convert-scf-to-cf`` does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...dialects.llvm.types import LLVMStructType
+from ...dialects.scf.parallel import ParallelOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
+from ...ir.symbol_table import lookup_in
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ...transforms.scf_to_cf import forall_to_parallel
+from ..parallel_runtime import PARALLEL_FOR
+from .conversion import cast
+from .lowering_helpers import call, const_i64, declare, gep
+from .type_converter import PTR, VOID, LLVMTypeConverter
+
+__all__ = ["outline_parallel_loops", "BODY_PREFIX"]
+
+BODY_PREFIX = "__polymlir_parallel_body_"
+
+# Ops without operands that are cheaper to copy into the body than to pass
+# (and whose value LLVM then sees: constant bounds, strides, globals).
+_COPIED = frozenset(
+    {
+        "arith.constant",
+        "llvm.mlir.constant",
+        "llvm.mlir.addressof",
+        "llvm.mlir.zero",
+        "memref.get_global",
+    }
+)
+# Ops whose effects are not on memory the loop's iterations may share: their
+# order is observable (or they run Python), so such loops stay sequential.
+_ORDERED = frozenset({"vector.print", "func.call_indirect", "gpu.printf"})
+_CALLS = ("func.call", "llvm.call")
+_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel"})
+# A region costs a wake-up of the pool (a microsecond; on a loaded machine
+# far more): a leaf parallel loop (no loop or call in its body) that a
+# sequential loop repeats is outlined only with at least this many
+# iterations. Tiled stencils put tiny parallel loops innermost (heat-3d
+# after optimize: millions of regions of at most 4 iterations).
+LEAF_MIN_TRIPS = 4096
+
+
+def _identity_attr(combiner: str, t: T.Type) -> A.Attribute | None:
+    """The identity of ``combiner`` on ``t`` (``x op id == x`` bit for bit),
+    or None."""
+    if isinstance(t, T.FloatType):
+        floats = {
+            "arith.addf": -0.0,  # -0.0 + x == x also for x == -0.0
+            "arith.mulf": 1.0,
+            "arith.maximumf": -math.inf,
+            "arith.minimumf": math.inf,
+            "arith.maxnumf": math.nan,
+            "arith.minnumf": math.nan,
+        }
+        v = floats.get(combiner)
+        return None if v is None else A.FloatAttr(v, t)
+    if isinstance(t, (T.IntegerType, T.IndexType)):
+        w = t.width if isinstance(t, T.IntegerType) else 64
+        ints = {
+            "arith.addi": 0,
+            "arith.muli": 1,
+            "arith.ori": 0,
+            "arith.xori": 0,
+            "arith.andi": -1,
+            "arith.maxsi": -(1 << (w - 1)),
+            "arith.minsi": (1 << (w - 1)) - 1,
+            "arith.maxui": 0,
+            "arith.minui": -1,
+        }
+        iv = ints.get(combiner)
+        if iv is None:
+            return None
+        if t == T.i1:
+            return A.BoolAttr(bool(iv))
+        return A.IntegerAttr(iv, t)
+    return None
+
+
+def _reduction_identity(region: Region) -> A.Attribute | None:
+    """The identity of an ``scf.reduce`` region that is one combining op of
+    its two arguments, or None."""
+    blk = region.blocks[0]
+    ops = blk.operations
+    if len(ops) != 2 or ops[1].name != "scf.reduce.return" or len(blk.arguments) != 2:
+        return None
+    comb, ret = ops
+    if set(comb.operands) != set(blk.arguments) or len(comb.operands) != 2 or ret.operands != [comb.results[0]]:
+        return None
+    return _identity_attr(comb.name, blk.arguments[0].type)
+
+
+def _defined_inside(v: Value, op: Operation) -> bool:
+    if isinstance(v, OpResult):
+        return op.is_ancestor_of(v.owner)
+    assert isinstance(v, BlockArgument)
+    owner = v.owner.parent_op
+    return owner is not None and op.is_ancestor_of(owner)
+
+
+class _Outliner:
+    def __init__(self, module: Operation, threads: int) -> None:
+        self.module = module
+        self.threads = threads
+        self.conv = LLVMTypeConverter()
+        self.counter = 0
+        self._safe: dict[str, bool] = {}
+
+    # -- which loops -------------------------------------------------------------
+    def _callee_safe(self, name: str) -> bool:
+        """Whether calling ``@name`` from several threads at once changes
+        nothing observable but memory: it is defined here and calls only
+        such functions."""
+        known = self._safe.get(name)
+        if known is not None:
+            return known
+        self._safe[name] = False  # recursion: assume the worst until shown
+        fn = lookup_in(self.module, name)
+        ok = fn is not None and bool(fn.regions) and bool(fn.regions[0].blocks) and self._body_safe(fn)
+        self._safe[name] = ok
+        return ok
+
+    def _body_safe(self, root: Operation) -> bool:
+        for o in root.walk():
+            if o is root:
+                continue
+            if o.name in _ORDERED:
+                return False
+            if o.name in _CALLS:
+                callee = o.props.get("callee")
+                if not isinstance(callee, A.SymbolRefAttr) or not self._callee_safe(callee.root):
+                    return False
+        return True
+
+    def _captures(self, op: Operation) -> list[Value] | None:
+        """The values defined outside ``op`` that ``op`` uses (its init
+        values excepted), in order of first use; None if one cannot be
+        passed."""
+        assert isinstance(op, ParallelOp)
+        skip = {id(o) for o in op.op_operands[len(op.operands) - len(op.initVals) :]}
+        seen: dict[Value, None] = {}
+        for o in op.walk(post_order=False):
+            for use in o.op_operands:
+                v = use.value
+                if o is op and id(use) in skip:
+                    continue
+                if v in seen or _defined_inside(v, op):
+                    continue
+                seen[v] = None
+        out: list[Value] = []
+        for v in seen:
+            if isinstance(v, OpResult) and v.owner.name in _COPIED and not v.owner.operands:
+                out.append(v)
+                continue
+            if self.conv.convert(v.type) is None:
+                return None
+            out.append(v)
+        return out
+
+    def _static_trip_count(self, op: ParallelOp, dim: int = 0) -> int | None:
+        vals = []
+        for v in (op.lowerBound[dim], op.upperBound[dim], op.step[dim]):
+            if not (isinstance(v, OpResult) and v.owner.name == "arith.constant"):
+                return None
+            a = v.owner.props.get("value")
+            if not isinstance(a, A.IntegerAttr):
+                return None
+            vals.append(a.value)
+        lb, ub, step = vals
+        return max(0, -(-(ub - lb) // step)) if step > 0 else None
+
+    def outlinable(self, op: Operation) -> bool:
+        assert isinstance(op, ParallelOp)
+        func = op.parent_op
+        while func is not None and func.name != "func.func":
+            func = func.parent_op
+        if func is None:
+            return False
+        reduce_op = op.regions[0].blocks[0].terminator
+        if reduce_op is None or reduce_op.name != "scf.reduce":
+            return False
+        if any(_reduction_identity(r) is None for r in reduce_op.regions):
+            return False
+        tc = self._static_trip_count(op)
+        if tc is not None and tc < 2:
+            return False
+        return self._worth_a_region(op, func) and self._body_safe(op) and self._captures(op) is not None
+
+    def _worth_a_region(self, op: ParallelOp, func: Operation) -> bool:
+        """Whether a region per execution of ``op`` pays: it runs once per
+        call of ``func``, or its body has loops or calls, or it has at least
+        LEAF_MIN_TRIPS iterations (known statically)."""
+        p = op.parent_op
+        while p is not None and p is not func and p.name not in _LOOPS:
+            p = p.parent_op
+        if p is None or p is func:
+            return True
+        if any(o is not op and (o.name in _LOOPS or o.name in _CALLS) for o in op.walk()):
+            return True
+        trips = 1
+        for d in range(len(op.lowerBound)):
+            tc = self._static_trip_count(op, d)
+            if tc is None:
+                return False
+            trips *= tc
+        return trips >= LEAF_MIN_TRIPS
+
+    def candidates(self, root: Operation) -> list[Operation]:
+        """Outermost outlinable parallel loops; inside a loop that cannot be
+        outlined, the outermost ones in its body."""
+        out: list[Operation] = []
+
+        def visit(o: Operation) -> None:
+            for r in o.regions:
+                for b in r.blocks:
+                    for inner in b.operations:
+                        if inner.name == "scf.parallel" and self.outlinable(inner):
+                            out.append(inner)
+                        else:
+                            visit(inner)
+
+        visit(root)
+        return out
+
+    # -- outlining -----------------------------------------------------------------
+    def outline(self, op: Operation) -> None:
+        assert isinstance(op, ParallelOp)
+        loc = op.loc
+        func = op.parent_op
+        while func is not None and func.name != "func.func":
+            func = func.parent_op
+        assert func is not None
+        fname = func.prop("sym_name", A.StringAttr).value
+        name = f"{BODY_PREFIX}{fname}_{self.counter}"
+        self.counter += 1
+        captures = self._captures(op)
+        assert captures is not None
+        passed = [v for v in captures if not (isinstance(v, OpResult) and v.owner.name in _COPIED)]
+        copied = [v for v in captures if v not in passed]
+        reduce_op = op.regions[0].blocks[0].terminator
+        assert reduce_op is not None
+        identities: list[A.Attribute] = []
+        for r in reduce_op.regions:
+            ident = _reduction_identity(r)
+            assert ident is not None, "outlinable() checked every reduction"
+            identities.append(ident)
+        red_types = list(op.result_types)
+        red_llvm = [self._llvm_type(t) for t in red_types]
+        fields = [self._llvm_type(v.type) for v in passed] + [PTR] * len(red_types)
+        ctx_type = LLVMStructType(tuple(fields))
+
+        # The body function, after the function holding the loop.
+        entry_types = [T.index, T.index, PTR, T.index]
+        body_type = T.FunctionType(tuple(entry_types), ())
+        body_fn = Operation.create(
+            "func.func",
+            properties={
+                "sym_name": A.StringAttr(name),
+                "function_type": A.TypeAttr(body_type),
+                "sym_visibility": A.StringAttr("private"),
+            },
+            regions=[Region()],
+            loc=loc,
+        )
+        assert func.parent is not None
+        func.parent.insert_after(func, body_fn)
+        entry = body_fn.regions[0].add_block()
+        lo, hi, ctx, chunk = (entry.add_argument(t) for t in entry_types)
+        fb = Builder.at_end(entry, loc)
+        mapping: dict = {}
+        for v in copied:
+            mapping[v] = fb.insert(v.owner.clone({})).results[v.index] if isinstance(v, OpResult) else v
+        for k, v in enumerate(passed):
+            p = self._field(fb, ctx, ctx_type, k)
+            mapping[v] = cast(fb, fb.create("llvm.load", [p], [fields[k]]).results[0], v.type)
+        partial_ptrs = []
+        for j in range(len(red_types)):
+            p = self._field(fb, ctx, ctx_type, len(passed) + j)
+            partial_ptrs.append(fb.create("llvm.load", [p], [PTR]).results[0])
+        lb0 = mapping.get(op.lowerBound[0], op.lowerBound[0])
+        step0 = mapping.get(op.step[0], op.step[0])
+        new_lb = fb.binary("arith.addi", lb0, fb.binary("arith.muli", lo, step0))
+        new_ub = fb.binary("arith.addi", lb0, fb.binary("arith.muli", hi, step0))
+        ids = [fb.value("arith.constant", [], t, value=a) for a, t in zip(identities, red_types, strict=True)]
+        loop = fb.insert(op.clone(mapping))
+        n = len(op.lowerBound)
+        loop.set_operand(0, new_lb)
+        loop.set_operand(n, new_ub)
+        for j, idv in enumerate(ids):
+            loop.set_operand(3 * n + j, idv)
+        chunk64 = cast(fb, chunk, T.i64)
+        for j, partial in enumerate(loop.results):
+            slot = gep(fb, partial_ptrs[j], [chunk64], red_llvm[j])
+            fb.create("llvm.store", [cast(fb, partial, red_llvm[j]), slot])
+        fb.create("func.return", [])
+
+        # The caller: fill the context, run, fold the partial values.
+        fentry = func.regions[0].blocks[0]
+        eb = Builder(fentry, fentry.first_op, loc)
+        ctx_slot = eb.create(
+            "llvm.alloca", [const_i64(eb, 1)], [PTR], properties={"elem_type": A.TypeAttr(ctx_type)}
+        ).results[0]
+        slots = [
+            eb.create(
+                "llvm.alloca", [const_i64(eb, self.threads)], [PTR], properties={"elem_type": A.TypeAttr(t)}
+            ).results[0]
+            for t in red_llvm
+        ]
+        b = Builder.before(op)
+        for k, v in enumerate(passed):
+            b.create("llvm.store", [cast(b, v, fields[k]), self._field(b, ctx_slot, ctx_type, k)])
+        for j, s in enumerate(slots):
+            b.create("llvm.store", [s, self._field(b, ctx_slot, ctx_type, len(passed) + j)])
+            idv = cast(b, b.value("arith.constant", [], red_types[j], value=identities[j]), red_llvm[j])
+            for c in range(self.threads):
+                b.create("llvm.store", [idv, gep(b, s, [const_i64(b, c)], red_llvm[j])])
+        lb, ub, step = op.lowerBound[0], op.upperBound[0], op.step[0]
+        span = b.binary("arith.addi", b.binary("arith.subi", ub, lb), b.binary("arith.subi", step, b.const_index(1)))
+        trips = b.binary("arith.maxsi", b.binary("arith.divsi", span, step), b.const_index(0))
+        fn_value = b.create("func.constant", [], [body_type], properties={"value": A.SymbolRefAttr(name)}).results[0]
+        declare(op, PARALLEL_FOR, VOID, [PTR, PTR, T.i64, T.i64, T.i64])
+        call(
+            b,
+            PARALLEL_FOR,
+            [cast(b, fn_value, PTR), ctx_slot, const_i64(b, 0), cast(b, trips, T.i64), const_i64(b, self.threads)],
+            VOID,
+        )
+        results = []
+        for j, (init, region) in enumerate(zip(list(op.initVals), reduce_op.regions, strict=True)):
+            acc = init
+            for c in range(self.threads):
+                x = b.create("llvm.load", [gep(b, slots[j], [const_i64(b, c)], red_llvm[j])], [red_llvm[j]])
+                acc = self._combine(b, region, acc, cast(b, x.results[0], red_types[j]))
+            results.append(acc)
+        op.replace_all_uses_with(results)
+        op.erase()
+
+    def _llvm_type(self, t: T.Type) -> T.Type:
+        c = self.conv.convert(t)
+        assert c is not None, f"{t} has no LLVM type"
+        return c
+
+    @staticmethod
+    def _field(b: Builder, base: Value, struct: LLVMStructType, k: int) -> Value:
+        props = {"rawConstantIndices": A.DenseArrayAttr(T.i32, (0, k)), "elem_type": A.TypeAttr(struct)}
+        return b.create("llvm.getelementptr", [base], [PTR], properties=props).results[0]
+
+    @staticmethod
+    def _combine(b: Builder, region: Region, acc: Value, x: Value) -> Value:
+        rb = region.blocks[0]
+        mapping: dict = {rb.arguments[0]: acc, rb.arguments[1]: x}
+        for o in rb.operations:
+            if o.name == "scf.reduce.return":
+                return mapping.get(o.operands[0], o.operands[0])
+            b.insert(o.clone(mapping))
+        raise AssertionError("scf.reduce region without scf.reduce.return")
+
+
+def outline_parallel_loops(module: Operation, threads: int) -> int:
+    """Outline the outermost parallel loops of ``module`` (in place) for
+    ``threads`` threads; returns how many. Nothing changes for
+    ``threads <= 1``."""
+    if threads <= 1:
+        return 0
+    for op in list(module.walk()):
+        if op.name == "scf.forall" and not list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)[3]:
+            forall_to_parallel(op)
+    o = _Outliner(module, threads)
+    loops = o.candidates(module)
+    for op in loops:
+        o.outline(op)
+    return len(loops)
+
+
+@register_pass
+@dataclass(frozen=True)
+class ParallelOutlining(ModulePass):
+    name: ClassVar[str] = "polymlir-parallel-outlining"
+    anchor: ClassVar[str] = MODULE  # it adds functions to the module
+    summary: ClassVar[str] = "Run outermost scf.parallel loops on threads through the parallel-for runtime"
+    threads: int = 1
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        outline_parallel_loops(op, self.threads)
