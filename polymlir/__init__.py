@@ -25,9 +25,11 @@ from .ir import registry as _registry
 if TYPE_CHECKING:  # pragma: no cover
     from .ir.core import Block, Operation, Region, Value
     from .ir.diagnostics import DiagnosticError
+    from .transforms.loops.errors import ArgumentError
     from .transforms.pass_manager import PassManager
 
 __all__ = [
+    "ArgumentError",
     "Block",
     "DiagnosticError",
     "Operation",
@@ -94,6 +96,7 @@ _LAZY = {
     "Region": ".ir.core",
     "Value": ".ir.core",
     "DiagnosticError": ".ir.diagnostics",
+    "ArgumentError": ".transforms.loops.errors",  # a bad argument to a schedule primitive
     "PassManager": ".transforms.pass_manager",
 }
 

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
 from .transforms.loops.errors import TransformError
+from .transforms.loops.primitives import REGISTRY
+from .transforms.loops.primitives.unimodular import skew_from_hint
 from .transforms.loops.trace import load_trace
+from .transforms.machine import host, register_shape
 
 if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
     from .affine.legality import Verdict
@@ -80,20 +83,24 @@ def command(
     return wrap
 
 
+def declared(p: argparse.ArgumentParser | argparse._ArgumentGroup, primitive: str, *names: str) -> None:
+    """Add the CLI flags the declaration of ``primitive`` gives its loops
+    (``"loops"``) and the parameters ``names``, in this order."""
+    prim = REGISTRY[primitive]
+    for name in names:
+        flag = prim.loops.flag if name == "loops" else prim.param(name).flag
+        assert flag is not None, f"{primitive}.{name} declares no CLI flag"
+        p.add_argument(flag.spelling, help=flag.help, **flag.options)
+
+
 def _tile_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--sizes", required=True, help="tile sizes, one per loop: 32,32,32")
-    p.add_argument(
-        "--loops",
-        help="the band to tile, outermost first: i,j,k (directly nested loops, with or without ops between "
-        "them; default: the longest tileable band from the outermost loop of each nest)",
-    )
+    declared(p, "tile", "sizes", "loops")
     p.add_argument(
         "--skew",
         action="store_true",
         help="skew first where rectangular tiling is illegal (as the refusal's hint says)",
     )
-    p.add_argument("--op", type=int, help="only the linalg op at this position in the function (0-based)")
-    p.add_argument("--interchange", help="order of the tile loops of a linalg op, by loop: 2,0,1")
+    declared(p, "tile_linalg", "op", "interchange")
 
 
 @command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
@@ -163,15 +170,10 @@ def _tile_maybe_skewed(s: Schedule, names: list[str], sizes: list[int], skew: bo
     hint names a skew ("skew j by i first (factor 2)"), skew and try again."""
     v = s.tile(names, sizes)
     tries = 0
-    while skew and not v.ok and v.hint.startswith("skew ") and len(names) > 1 and tries < 4:
-        words = v.hint.split()
-        inner, outer = words[1], words[3]
-        factor = int(v.hint.split("factor ")[1].rstrip(")")) if "factor" in v.hint else 1
-        if inner not in names or outer not in names:
+    while skew and not v.ok and tries < 4:
+        matrix = skew_from_hint(names, v.hint)
+        if matrix is None:
             break
-        n = len(names)
-        matrix = [[int(r == c) for c in range(n)] for r in range(n)]
-        matrix[names.index(inner)][names.index(outer)] = factor
         sk = s.skew(names, matrix)
         if not sk.ok:
             break
@@ -181,7 +183,7 @@ def _tile_maybe_skewed(s: Schedule, names: list[str], sizes: list[int], skew: bo
 
 
 def _interchange_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--order", required=True, help="the loops of a band in their new order: k,i,j")
+    declared(p, "interchange", "loops")
 
 
 @command("interchange", "reorder the loops of a perfectly nested band", _interchange_args)
@@ -192,10 +194,8 @@ def run_interchange(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _unroll_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", required=True, help="the loop to unroll: j")
-    g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("--factor", type=int, help="unroll factor")
-    g.add_argument("--full", action="store_true", help="unroll completely (constant trip count)")
+    declared(p, "unroll", "loops")
+    declared(p.add_mutually_exclusive_group(required=True), "unroll", "factor", "full")
 
 
 @command("unroll", "unroll a loop by a factor (with a cleanup loop) or fully", _unroll_args)
@@ -206,8 +206,7 @@ def run_unroll(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _unroll_jam_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", required=True, help="the loop to unroll and jam: i")
-    p.add_argument("--factor", type=int, required=True, help="unroll-jam factor")
+    declared(p, "unroll_jam", "loops", "factor")
 
 
 @command("unroll-jam", "unroll a loop and jam the copies into its inner loops (exact legality)", _unroll_jam_args)
@@ -217,9 +216,34 @@ def run_unroll_jam(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     return []
 
 
+def _register_tile_args(p: argparse.ArgumentParser) -> None:
+    declared(p, "register_tile", "loops", "mr", "nv", "lanes", "kc", "fma", "parallel", "pack")
+
+
+@command(
+    "register-tile",
+    "register-tile a contraction band: vector accumulators across its reduction loop (default shape: the host's)",
+    _register_tile_args,
+)
+def run_register_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    band = s.loops(*name_list(args.loops))
+    mr, nv, lanes = register_shape(host())
+    v = s.register_tile(
+        band,
+        args.mr if args.mr is not None else mr,
+        args.nv if args.nv is not None else nv,
+        args.lanes if args.lanes is not None else lanes,
+        args.kc,
+        not args.no_fma,
+        args.parallel,
+        args.pack,
+    )
+    refuse_if_not(v, band[0].op)
+    return []
+
+
 def _parallelize_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", help="the loop to parallelize (default: the outermost parallel loops of each nest)")
-    p.add_argument("--no-reductions", action="store_true", help="do not turn iter_args reductions into reduce")
+    declared(p, "parallelize", "loops", "reductions")
 
 
 @command("parallelize", "turn loops that carry no dependence into affine.parallel", _parallelize_args)
@@ -244,12 +268,8 @@ def run_parallelize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 def _fuse_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--nests", help="two loop nests by position in the function: 0,1")
-    p.add_argument("--op", type=int, help="linalg: the consumer op to tile, by position in the function (0-based)")
-    p.add_argument("--sizes", help="linalg: tile sizes of the consumer: 8,16")
-    p.add_argument("--producers", help="linalg: the producer ops to fuse into its tiles, by position: 0,1,2")
-    p.add_argument("--depth", type=int, default=1, help="how many loops to fuse (1: the outermost)")
-    p.add_argument("--shifts", help="shift the second nest by these amounts per fused loop: 0,1")
-    p.add_argument("--contract", action="store_true", help="shrink temporaries private to one fused iteration")
+    declared(p, "fuse_linalg", "op", "sizes", "producers")
+    declared(p, "fuse", "depth", "shifts", "contract")
 
 
 @command("fuse", "fuse two loop nests at a depth (exact legality)", _fuse_args)
@@ -274,13 +294,9 @@ def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _promote_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", help="the loop whose footprints are copied: ii")
-    p.add_argument("--op", type=int, help="linalg: the op to tile and promote, by position (0-based)")
-    p.add_argument("--sizes", help="linalg: tile sizes: 8,16,4")
-    p.add_argument("--operands", help="linalg: the operands whose tiles are promoted (inputs then outputs): 0,1")
-    p.add_argument("--alignment", type=int, default=16, help="linalg: alignment of the local buffers (bytes)")
-    p.add_argument("--memrefs", help="which memrefs (argument names: A,B; default: every one accessed)")
-    p.add_argument("--memory-space", type=int, default=None, help="memory space of the local buffers")
+    declared(p, "promote", "loops")
+    declared(p, "promote_linalg", "op", "sizes", "operands", "alignment")
+    declared(p, "promote", "memrefs", "memory_space")
 
 
 @command("promote", "copy a loop's footprints to local buffers (copy-in before, copy-out after)", _promote_args)
@@ -305,7 +321,7 @@ def run_promote(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _distribute_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loop", required=True, help="the loop to split")
+    declared(p, "distribute", "loops")
 
 
 @command("distribute", "split a loop into one loop per group of statements (maximal by default)", _distribute_args)
@@ -316,8 +332,7 @@ def run_distribute(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _skew_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--loops", required=True, help="a perfectly nested band, outermost first: t,i")
-    p.add_argument("--matrix", required=True, help="a unimodular matrix, rows separated by ';': '1,0;1,1'")
+    declared(p, "skew", "loops", "matrix")
 
 
 @command("skew", "apply a unimodular transformation (skew, reversal, interchange) to a band", _skew_args)
@@ -328,9 +343,7 @@ def run_skew(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _optimize_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tile-sizes", help="tile sizes for every permutable band (default: a cache model)")
-    p.add_argument("--no-tile", action="store_true", help="schedule without tiling")
-    p.add_argument("--no-parallel", action="store_true", help="do not emit affine.parallel")
+    declared(p, "optimize", "tile_sizes", "tile", "parallel")
     p.add_argument("--explain", action="store_true", help="print remarks saying what was done and why")
     p.add_argument(
         "--pluto",
@@ -347,8 +360,8 @@ def _optimize_args(p: argparse.ArgumentParser) -> None:
 )
 def run_optimize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     sizes = int_list(args.tile_sizes, "--tile-sizes") if args.tile_sizes else None
-    if sizes is not None and any(x < 1 for x in sizes):
-        raise TransformError(f"--tile-sizes must be positive, got {args.tile_sizes}", s.func)
+    if sizes is not None and (any(x < 0 for x in sizes) or not any(sizes)):
+        raise TransformError(f"--tile-sizes must be positive (0: that loop untiled), got {args.tile_sizes}", s.func)
     if not s.model.loops:
         return []
     at = s.model.loops[0].op

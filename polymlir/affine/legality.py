@@ -6,7 +6,7 @@ source and sink ops with their locations, distance).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..ir.core import Operation
 from . import isl_bridge as ib
@@ -19,7 +19,9 @@ class Verdict:
     """Whether a transformation may be applied, and why not: ``reason`` is a
     sentence naming the violated dependence (or what is outside the model),
     ``hint`` a suggestion ("skew j by i first"), ``op`` the op the message
-    is about (for a located diagnostic)."""
+    is about (for a located diagnostic); once applied, ``loops`` names the
+    loops the transformation made, by role (``tile``: ``{"tile": ["i_tile",
+    "j_tile"], "point": ["i", "j"]}``), as selectors valid right after it."""
 
     ok: bool
     reason: str = ""
@@ -27,6 +29,7 @@ class Verdict:
     hint: str = ""
     op: object = None
     detail: str = ""  # e.g. one pair of instances the transformation would reorder
+    loops: dict[str, list[str]] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.reason + (f" (hint: {self.hint})" if self.hint else "")

@@ -33,6 +33,7 @@ from ..affine.structured import ShapeDim
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
+from ..transforms.loops.selection import clone_with_names
 from ..transforms.loops.trace import Trace
 from .panels import (
     KIND_COLORS,
@@ -441,22 +442,8 @@ def show(
     if isinstance(module_or_text, str):
         module = parse(module_or_text, "<show>")
     else:
-        module = _copy(module_or_text) if trace is not None else module_or_text
+        module = clone_with_names(module_or_text) if trace is not None else module_or_text
     return draw_schedule(Schedule(module, func), loops, as_trace(trace), params, max_points, max_arrows)
-
-
-def _copy(module: Operation) -> Operation:
-    """A clone of ``module`` whose values keep their source names (a trace
-    picks loops by them); the trace is replayed on the copy."""
-    copy = module.clone()
-    for old, new in zip(module.walk(post_order=False), copy.walk(post_order=False), strict=True):
-        for res_a, res_b in zip(old.results, new.results, strict=True):
-            res_b.name_hint = res_a.name_hint
-        for ra, rb in zip(old.regions, new.regions, strict=True):
-            for ba, bb in zip(ra.blocks, rb.blocks, strict=True):
-                for arg_a, arg_b in zip(ba.arguments, bb.arguments, strict=True):
-                    arg_b.name_hint = arg_a.name_hint
-    return copy
 
 
 def output_format(path: str, at: Operation | None = None) -> str:

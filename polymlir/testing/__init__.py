@@ -2,5 +2,20 @@
 research scripts need no data from outside the repository).
 
 ``polybench``: PolyBench/C 4.2 kernels as affine MLIR at any sizes, random
-inputs, and numpy references.
+inputs, and numpy references. ``verify_trace_roundtrip`` (``roundtrip``):
+apply loop-primitive steps through the Schedule API and check that the
+trace's JSON and its Python script (``Trace.as_python``) replay to the same IR.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = ["verify_trace_roundtrip"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "verify_trace_roundtrip":  # loads islpy: on first use (start-up time)
+        return importlib.import_module(".roundtrip", __name__).verify_trace_roundtrip
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

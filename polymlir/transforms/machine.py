@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Machine", "host"]
+__all__ = ["Machine", "host", "register_shape"]
 
 
 @dataclass(frozen=True)
@@ -104,3 +104,18 @@ def host() -> Machine:
         cores=max(1, cores),
         source=source,
     )
+
+
+def register_shape(m: Machine, element_bytes: int = 8, rows: bool = True) -> tuple[int, int, int]:
+    """``(mr, nv, lanes)`` of the register tile for ``m``: the most
+    accumulators that leave room for one vector of each streamed column and
+    one broadcast (``mr * nv + nv + 1 <= registers``), more vectors first."""
+    lanes = m.lanes(element_bytes)
+    if not rows:  # no row loop: independent accumulators hide the FMA latency
+        return 1, max(1, min(8, m.vector_registers - 4)), lanes
+    best = (0, 0)
+    for nv in (4, 3, 2):
+        mr = min(8, (m.vector_registers - nv - 1) // nv)
+        if mr * nv > best[0] * best[1]:
+            best = (mr, nv)
+    return best[0], best[1], lanes

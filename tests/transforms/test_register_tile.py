@@ -13,9 +13,8 @@ import pytest
 import polymlir
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
-from polymlir.transforms.loops.planner import register_shape
 from polymlir.transforms.loops.trace import Trace
-from polymlir.transforms.machine import Machine, host
+from polymlir.transforms.machine import Machine, host, register_shape
 
 from .test_ast_codegen import accepted_upstream
 

@@ -1,4 +1,4 @@
-"""The error of loop transformations (no heavy imports: the CLI loads it at start-up)."""
+"""The errors of loop transformations (no heavy imports: the CLI loads them at start-up)."""
 
 from __future__ import annotations
 
@@ -12,3 +12,10 @@ class TransformError(ValueError):
     def __init__(self, message: str, op: Operation | None = None):
         super().__init__(message)
         self.op = op
+
+
+class ArgumentError(TransformError):
+    """A bad argument to a schedule primitive: an unknown or ambiguous loop, a
+    parameter of the wrong type or outside its domain (a tile size 4.5, a
+    string where a list of loops is expected). Scripts catch this one type;
+    a legal-but-refused transformation is a ``Verdict`` instead."""

@@ -33,6 +33,7 @@ from ...ir.affine_expr import AffineExpr, const, dim
 from ...ir.core import Block, Operation, OpResult, Value
 from . import ast_codegen
 from .demote_carried import demoted_apply, demoted_verdict, has_carried
+from .errors import ArgumentError
 from .loop_utils import TransformError, body_ops, loop_ivs, move_body
 
 ALLOC_OPS = ("memref.alloc", "memref.alloca")
@@ -190,10 +191,10 @@ def _check_params(a: Loop, b: Loop, depth: int, shifts: Sequence[int] | None) ->
             b.op,
         )
     if not isinstance(depth, int) or depth < 1:
-        raise TransformError(f"fusion depth {depth} must be a positive integer", a.op)
+        raise ArgumentError(f"fusion depth {depth} must be a positive integer", a.op)
     sh = [0] * depth if shifts is None else [int(s) for s in shifts]
     if len(sh) != depth:
-        raise TransformError(
+        raise ArgumentError(
             f"expected {depth} shift{'s' if depth != 1 else ''} (one per fused loop), got {len(sh)}", b.op
         )
     return sh

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name
+from .errors import ArgumentError
 from .loop_utils import (
     TransformError,
     as_for,
@@ -29,7 +30,7 @@ from .tile import band_verdict, names
 
 def check_permutation(band: Sequence[Loop], perm: Sequence[int]) -> None:
     if sorted(perm) != list(range(len(band))):
-        raise TransformError(
+        raise ArgumentError(
             f"{list(perm)} is not a permutation of the {len(band)} loops {names(band)}", band[0].op if band else None
         )
 

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...ir import types as T
-from ..machine import Machine, host
+from ..machine import Machine, host, register_shape
 from . import contraction_band as CB
 from . import microkernel as MK
 from .loop_utils import as_for, body_ops, constant_trip_count, perfect_band_problem
@@ -49,7 +49,7 @@ from .loop_utils import as_for, body_ops, constant_trip_count, perfect_band_prob
 if TYPE_CHECKING:
     from .handle import Schedule
 
-__all__ = ["PlanReport", "plan", "register_shape"]
+__all__ = ["PlanReport", "plan"]
 
 # A parallel loop is worth a thread when it spans at least this many
 # innermost iterations (about 20 microseconds of work at a few GFLOP/s),
@@ -75,21 +75,6 @@ class PlanReport:
 
     def explain(self) -> str:
         return "\n".join(self.remarks + ([f"not optimized: {self.reason}"] if self.reason else []))
-
-
-def register_shape(m: Machine, element_bytes: int = 8, rows: bool = True) -> tuple[int, int, int]:
-    """``(mr, nv, lanes)`` of the register tile for ``m``: the most
-    accumulators that leave room for one vector of each streamed column and
-    one broadcast (``mr * nv + nv + 1 <= registers``), more vectors first."""
-    lanes = m.lanes(element_bytes)
-    if not rows:  # no row loop: independent accumulators hide the FMA latency
-        return 1, max(1, min(8, m.vector_registers - 4)), lanes
-    best = (0, 0)
-    for nv in (4, 3, 2):
-        mr = min(8, (m.vector_registers - nv - 1) // nv)
-        if mr * nv > best[0] * best[1]:
-            best = (mr, nv)
-    return best[0], best[1], lanes
 
 
 def _chain(lp: Loop) -> list[Loop]:

@@ -38,6 +38,7 @@ from ...ir.affine_expr import AffineExpr, AffineExprKind, const, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
+from .errors import ArgumentError
 from .loop_utils import TransformError, append_before_terminator, loop_ivs
 
 ACCESS_OPS = ("affine.load", "affine.store")
@@ -382,7 +383,7 @@ def _problem(model: PolyhedralModel, loop: Loop) -> str | None:
 
 def _check_space(memory_space: int | None) -> None:
     if memory_space is not None and (not isinstance(memory_space, int) or memory_space < 0):
-        raise TransformError(f"memory space {memory_space} must be a non-negative integer")
+        raise ArgumentError(f"memory space {memory_space} must be a non-negative integer")
 
 
 def promote_verdict(

@@ -30,6 +30,7 @@ from ...ir.core import Operation
 from ..pass_manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
 from .demote_carried import demoted_apply, demoted_verdict, has_carried
+from .errors import ArgumentError
 from .loop_utils import TransformError, perfect_band_problem
 from .tile import model_problem, names
 
@@ -42,7 +43,7 @@ def parse_matrix(matrix: str | Sequence[Sequence[int]]) -> Matrix:
         try:
             rows = [[int(x) for x in row.split(",")] for row in matrix.replace(" ", "").split(";") if row]
         except ValueError:
-            raise TransformError(f"matrix '{matrix}' is not rows of integers like '1,0;1,1'") from None
+            raise ArgumentError(f"matrix '{matrix}' is not rows of integers like '1,0;1,1'") from None
     else:
         rows = [[int(x) for x in row] for row in matrix]
     return rows
@@ -69,15 +70,15 @@ def determinant(m: Matrix) -> int:
 def check_matrix(band: Sequence[Loop], m: Matrix) -> None:
     n = len(band)
     if n == 0:
-        raise TransformError("skew needs at least one loop")
+        raise ArgumentError("skew needs at least one loop")
     if len(m) != n or any(len(row) != n for row in m):
-        raise TransformError(
+        raise ArgumentError(
             f"the matrix must be {n}x{n} for the {n} loops {names(band)}, got {len(m)}x{len(m[0]) if m else 0}",
             band[0].op,
         )
     det = determinant(m)
     if abs(det) != 1:
-        raise TransformError(
+        raise ArgumentError(
             f"the matrix {_mtext(m)} is not unimodular (determinant {det}); skewing needs "
             "an integer matrix with determinant 1 or -1",
             band[0].op,

@@ -19,6 +19,7 @@ from ...affine.schedules import BandFn, base_vector, check, loop_name, schedule_
 from ...affine.statements import access_units
 from ...ir.affine_expr import const, dim
 from ...ir.affine_map import AffineMap
+from .errors import ArgumentError
 from .loop_utils import (
     TransformError,
     as_for,
@@ -56,12 +57,12 @@ def model_problem(model: PolyhedralModel, loops: Sequence[Loop], what: str) -> V
 
 def check_sizes(band: Sequence[Loop], sizes: Sequence[int], what: str = "tile size") -> None:
     if len(sizes) != len(band):
-        raise TransformError(
+        raise ArgumentError(
             f"expected {len(band)} {what}s (one per loop {names(band)}), got {len(sizes)}", band[0].op if band else None
         )
     for lp, s in zip(band, sizes, strict=True):
         if not isinstance(s, int) or s < 1:
-            raise TransformError(f"{what} {s} for loop {loop_name(lp)} must be a positive integer", lp.op)
+            raise ArgumentError(f"{what} {s} for loop {loop_name(lp)} must be a positive integer", lp.op)
 
 
 def _tiled(band: Sequence[Loop], sizes: Sequence[int], ivs: list) -> list:

@@ -4,7 +4,8 @@ A step is ``{"op": "tile", "loops": ["i", "j"], "sizes": [32, 32]}``: the
 primitive, the loops it was applied to (source names, ``line:col`` or
 ``#position``, as they resolve at that point of the trace), and its
 parameters. A trace replays on the original module and gives the same
-output; the CLI prints it with ``--trace``, the tuner stores it.
+output; the CLI prints it with ``--trace``, the tuner stores it, and
+``Trace.as_python`` writes it as a script of Schedule method calls.
 """
 
 from __future__ import annotations
@@ -71,6 +72,37 @@ class Trace:
 
     def __str__(self) -> str:
         return "; ".join(str(s) for s in self.steps) if self.steps else "(empty trace)"
+
+    def as_python(self, func: str | None = None, module: str = "module") -> str:
+        """A Python script that replays the trace: ``polymlir.schedule`` over
+        ``func`` of ``module`` (a name the script expects bound to the parsed
+        original) and one Schedule method call per step, stopping at a
+        refused step with ``RuntimeError``, as ``replay`` stops."""
+        from .handle import Schedule  # the declarations render the calls (import time: islpy)
+        from .primitives import REGISTRY
+
+        calls = []
+        for step in self.steps:
+            prim = REGISTRY.get(step.op)
+            if prim is None:
+                calls.append(f"s.apply_step(Step.from_dict({step.to_dict()!r}))")
+            else:
+                calls.append(prim.python_call(step, method=hasattr(Schedule, step.op)))
+        uses_step = any(".apply_step(" in c for c in calls)
+        lines = ["import polymlir", *(["from polymlir.transforms.loops.trace import Step"] if uses_step else [])]
+        lines += [
+            "",
+            "",
+            "def ok(v):",
+            '    """Stop at a refused step (as replay does)."""',
+            "    if not v.ok:",
+            '        raise RuntimeError(f"refused: {v.reason}")',
+            "",
+            "",
+            f"s = polymlir.schedule({module}, {func!r})",
+            *(f"ok({c})" for c in calls),
+        ]
+        return "\n".join(lines) + "\n"
 
 
 def load_trace(arg: str) -> Trace:

@@ -43,6 +43,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_map
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Operation, Value
+from .errors import ArgumentError
 from .loop_utils import TransformError, as_for, loop_ivs
 
 # -- bounds as affine expressions over the enclosing loops (d<depth>) and params (s<j>) ---------
@@ -235,7 +236,7 @@ def uses_value(ops: Sequence[Operation], v: Value) -> bool:
 
 def _check_factor(loop: Loop, factor: int | None, what: str = "unroll factor") -> int:
     if not isinstance(factor, int) or isinstance(factor, bool) or factor < 1:
-        raise TransformError(f"{what} {factor} for loop {loop_name(loop)} must be a positive integer", loop.op)
+        raise ArgumentError(f"{what} {factor} for loop {loop_name(loop)} must be a positive integer", loop.op)
     return factor
 
 

@@ -1,0 +1,38 @@
+"""Every loop primitive, declared once (``registry``), one module per family.
+
+``REGISTRY["tile"]`` is the declaration of ``tile``: its loops, its
+parameters with their domains (``.params``), verdict and apply functions,
+the loops it creates, its candidates, CLI flags and an example. The schedule
+handle, trace replay, ``legal_primitives``, the CLI and ``Trace.as_python``
+read it. A new primitive is one module that calls ``declare`` (see the
+README, "Code layout"), imported below.
+"""
+
+from __future__ import annotations
+
+# isort: off
+# Declaration order is the order legal_primitives lists options in.
+from . import structural, unimodular, unrolling, nests, memory, parallel, linalg, auto, registers  # noqa: F401
+
+# isort: on
+from .registry import REGISTRY, REQUIRED, Call, Domain, Example, Flag, Loops, Param, Primitive, declare
+
+
+def listing() -> str:
+    """Every registered primitive with its parameters and their domains."""
+    return "\n".join(p.describe() for p in REGISTRY.values())
+
+
+__all__ = [
+    "REGISTRY",
+    "REQUIRED",
+    "Call",
+    "Domain",
+    "Example",
+    "Flag",
+    "Loops",
+    "Param",
+    "Primitive",
+    "declare",
+    "listing",
+]

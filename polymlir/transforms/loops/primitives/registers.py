@@ -1,0 +1,130 @@
+"""Declaration of register_tile, the register-tiled contraction micro-kernel
+(``polymlir.transforms.loops.microkernel``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...machine import host, register_shape
+from .registry import Call, Candidate, Domain, Example, Flag, Loops, Param, Primitive, declare
+
+if TYPE_CHECKING:  # annotations only (start-up time)
+    from collections.abc import Iterator
+
+    from ....affine.legality import Verdict
+    from ....affine.model import Loop
+    from ..handle import Schedule
+
+ROWS = Domain(low=1, high=16, choices=tuple(range(1, 9)), typical=6)
+VECTORS = Domain(low=1, high=16, choices=(1, 2, 3, 4, 6, 8), typical=4)
+LANES = Domain(low=1, choices=(2, 4, 8, 16), typical=8, rule="elements per vector register (the host's width)")
+BLOCK = Domain(low=1, choices=(None, 64, 128, 256, 512), typical=None, rule="None: the reduction loop whole")
+
+MATMUL = """func.func @k(%C: memref<16x24xf64>, %A: memref<16x8xf64>, %B: memref<8x24xf64>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 24 {
+      affine.for %k = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<16x8xf64>
+        %b = affine.load %B[%k, %j] : memref<8x24xf64>
+        %c = affine.load %C[%i, %j] : memref<16x24xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<16x24xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def _verdict(c: Call) -> Verdict:
+    from .. import microkernel as MK  # start-up time
+
+    p = c.params
+    return MK.microkernel_verdict(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"])
+
+
+def _apply(c: Call) -> object:
+    from .. import microkernel as MK  # start-up time
+
+    p = c.params
+    return MK.register_tile(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["fma"], p["parallel"], p["pack"])
+
+
+def _candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
+    assert lp is not None
+    band = s.band_from(lp)
+    if len(band) < 2:
+        return
+    mr, nv, lanes = register_shape(host())
+    shapes = [(mr, nv)] + ([(r, v) for r in ROWS.choices for v in VECTORS.choices] if exhaustive else [])
+    for depth in (3, 2):
+        if len(band) >= depth:
+            for r, v in dict.fromkeys(shapes):
+                yield band[-depth:], {"mr": r, "nv": v, "lanes": lanes}
+
+
+declare(
+    Primitive(
+        "register_tile",
+        "register-tile a contraction band: mr x nv vectors of accumulators in registers across the reduction loop",
+        Loops("band", flag=Flag("--loops", "the contraction band, outermost first: i,j,k", {"required": True})),
+        (
+            Param("mr", "int", domain=ROWS, doc="rows of the register tile", flag=Flag("--mr", "rows", {"type": int})),
+            Param(
+                "nv", "int", domain=VECTORS, doc="vectors per row", flag=Flag("--nv", "vectors per row", {"type": int})
+            ),
+            Param(
+                "lanes",
+                "int",
+                domain=LANES,
+                doc="elements per vector",
+                flag=Flag("--lanes", "elements per vector: 8 for f64 on AVX-512", {"type": int}),
+            ),
+            Param(
+                "kc",
+                "int",
+                None,
+                BLOCK,
+                "block of the reduction loop",
+                flag=Flag("--kc", "block the reduction loop", {"type": int}),
+                nullable=True,
+                record="always",
+            ),
+            Param(
+                "fma",
+                "bool",
+                True,
+                Domain(choices=(True, False)),
+                "contract a * b + acc into one rounding",
+                record="always",
+                flag=Flag(
+                    "--no-fma", "keep a * b + acc in two roundings (bit-identical results)", {"action": "store_true"}
+                ),
+            ),
+            Param(
+                "parallel",
+                "bool",
+                False,
+                Domain(choices=(False, True)),
+                "the column (or row) tiles as affine.parallel",
+                flag=Flag("--parallel", "column tiles in parallel", {"action": "store_true"}),
+            ),
+            Param(
+                "pack",
+                "bool",
+                False,
+                Domain(choices=(False, True)),
+                "copy operands strided along the vector loop into contiguous buffers",
+                flag=Flag("--pack", "pack strided operands", {"action": "store_true"}),
+            ),
+        ),
+        _verdict,
+        _apply,
+        candidates=_candidates,
+        example=Example(
+            MATMUL, "k", ({"op": "register_tile", "loops": ["i", "j", "k"], "mr": 4, "nv": 1, "lanes": 8, "kc": 4},)
+        ),
+    )
+)
