@@ -11,9 +11,11 @@ reads shrink to that iteration's footprint. Unlike upstream, nothing is
 recomputed (no slicing), so a pair fuses only where its loops match (or
 isl's AST builder regenerates them), and a fusion that would reorder a
 dependence is declined with a remark naming it. With nothing recomputed,
-``fusion-compute-tolerance`` has nothing to bound, and the private buffers
-are never moved to another memory space (``fusion-fast-mem-space``,
-``fusion-local-buffer-threshold``): those options are accepted and ignored.
+``compute-tolerance`` has nothing to bound, and the private buffers are
+never moved to another memory space (``fast-mem-space``,
+``local-buf-threshold``): those options are accepted and ignored. Options
+are MLIR 22's (``affine-loop-fusion{mode=producer maximal}``); the older
+``fusion-`` spellings (``fusion-maximal``) are accepted too.
 
 Distribution (``affine-loop-distribute``, polymlir's own: upstream has no
 affine fission pass): every loop whose body holds several statements is
@@ -30,8 +32,8 @@ loops in their body. Only point-wise copies are generated: with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
 from ..affine.model import Loop, PolyhedralModel, analyze
 from ..ir import types as T
@@ -41,9 +43,7 @@ from .loops.distribute import body_items, distribute, distribute_verdict
 from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, loop_chain, max_fusion_depth, same_bounds
 from .loops.loop_utils import TransformError
 from .loops.promote import plan, promote, promote_verdict
-from .pass_manager import ModulePass, PassContext, register_pass
-
-_MODES = ("greedy", "producer", "sibling")
+from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
 
 
 def _functions(op: Operation) -> list[Operation]:
@@ -76,21 +76,21 @@ class AffineLoopFusion(ModulePass):
     summary: ClassVar[str] = (
         "Fuse affine loop nests (exact legality; private buffers contracted; remarks where declined)"
     )
-    mode: str = "greedy"
-    fusion_maximal: bool = False
-    fusion_compute_tolerance: float = 0.30
-    fusion_fast_mem_space: int = 0
-    fusion_local_buffer_threshold: int = 0
+    # MLIR 22's option names; the older ones (before the `fusion-` prefix
+    # was dropped) are aliases.
+    compute_tolerance: float = field(default=0.30, metadata={"aliases": ("fusion-compute-tolerance",)})
+    fast_mem_space: UInt = field(default=UInt(0), metadata={"aliases": ("fusion-fast-mem-space",)})
+    local_buf_threshold: ULong = field(default=ULong(0), metadata={"aliases": ("fusion-local-buf-threshold",)})
+    maximal: bool = field(default=False, metadata={"aliases": ("fusion-maximal",)})
+    mode: Literal["greedy", "producer", "sibling"] = "greedy"
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        if self.mode not in _MODES:
-            raise TransformError(f"affine-loop-fusion: mode must be one of {', '.join(_MODES)}, got '{self.mode}'")
         for f in _functions(op):
             self.run_on_function(f, ctx)
 
     def wanted(self, kind: str | None) -> bool:
         if kind is None:
-            return self.fusion_maximal
+            return self.maximal
         return self.mode == "greedy" or self.mode == kind
 
     def run_on_function(self, func: Operation, ctx: PassContext) -> None:
@@ -99,7 +99,7 @@ class AffineLoopFusion(ModulePass):
             remarks: list[tuple[Operation, str]] = []
             if not self._fuse_one(model, remarks):
                 for at, msg in remarks:
-                    ctx.remark(at, msg)
+                    ctx.missed(at, msg)
                 return
 
     def _fuse_one(self, model: PolyhedralModel, remarks: list[tuple[Operation, str]]) -> bool:
@@ -179,18 +179,18 @@ def _bytes(t: T.Type) -> int:
 class AffineDataCopyGenerate(ModulePass):
     name: ClassVar[str] = "affine-data-copy-generate"
     summary: ClassVar[str] = "Copy the footprints of affine loop nests into local buffers (point-wise copies)"
-    fast_mem_capacity: int = 0  # KiB; 0: unlimited (upstream's default is the largest integer)
-    fast_mem_space: int = 1
+    fast_mem_capacity: ULong = ULong(0)  # KiB; 0: unlimited (upstream's default is the largest integer)
+    fast_mem_space: UInt = UInt(1)
     generate_dma: bool = True
     min_dma_transfer: int = 1024
     skip_non_unit_stride_loops: bool = False
-    slow_mem_space: int = 0
-    tag_mem_space: int = 0
+    slow_mem_space: UInt = UInt(0)
+    tag_mem_space: UInt = UInt(0)
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in _functions(op):
             if self.generate_dma:
-                ctx.remark(
+                ctx.missed(
                     f,
                     "no copies generated: DMA generation (generate-dma, upstream's default) is not "
                     "supported; pass generate-dma=false for point-wise copies",
@@ -220,7 +220,7 @@ class AffineDataCopyGenerate(ModulePass):
             try:
                 regions, _ = plan(model, loop, memrefs)
             except TransformError as e:
-                ctx.remark(op, f"no copies generated: {e}")
+                ctx.missed(op, f"no copies generated: {e}")
                 continue
             cap = self._capacity()
             if cap is not None:
@@ -242,10 +242,10 @@ class AffineDataCopyGenerate(ModulePass):
                 # Some memref cannot be promoted: promote the others.
                 ok = [r.memref for r in regions]
                 if ok and promote_verdict(model, loop, ok, self._space()).ok:
-                    ctx.remark(op, f"not every memref promoted: {verdict.reason}")
+                    ctx.missed(op, f"not every memref promoted: {verdict.reason}")
                     promote(model, loop, ok, self._space())
                 else:
-                    ctx.remark(op, f"no copies generated: {verdict.reason}")
+                    ctx.missed(op, f"no copies generated: {verdict.reason}")
                 continue
             promote(model, loop, memrefs, self._space())
 
@@ -294,10 +294,10 @@ class AffineLoopDistribute(ModulePass):
                 try:
                     v = distribute_verdict(model, lp)
                 except TransformError as e:
-                    ctx.remark(lp.op, f"not distributed: {e}")
+                    ctx.missed(lp.op, f"not distributed: {e}")
                     continue
                 if not v.ok:
-                    ctx.remark(lp.op, f"not distributed: {v.reason}")
+                    ctx.missed(lp.op, f"not distributed: {v.reason}")
                     continue
                 seen.update(distribute(model, lp))
                 break

@@ -21,7 +21,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from .loops.loop_utils import TransformError, as_for, constant_trip_count, perfect_band_problem
 from .loops.tile import tile, tile_verdict
-from .pass_manager import FunctionPass, PassContext, register_pass
+from .pass_manager import FunctionPass, PassContext, UInt, ULong, register_pass
 
 DEFAULT_TILE_SIZE = 4  # upstream's kDefaultTileSize
 
@@ -78,9 +78,9 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
 class AffineLoopTile(FunctionPass):
     name: ClassVar[str] = "affine-loop-tile"
     summary: ClassVar[str] = "Tile affine loop nests (legality checked exactly; remarks where declined)"
-    tile_sizes: tuple[int, ...] = ()
-    tile_size: int = 0
-    cache_size: int = 512
+    tile_sizes: tuple[UInt, ...] = ()
+    tile_size: UInt = UInt(0)
+    cache_size: ULong = ULong(512)
     separate: bool = False
 
     def sizes_for(self, model: PolyhedralModel, band: list[Loop]) -> list[int] | None:
@@ -103,19 +103,19 @@ class AffineLoopTile(FunctionPass):
                 continue
             sizes = self.sizes_for(model, band)
             if sizes is None:
-                ctx.remark(nest_op, "not tiled: the band's footprint fits in the cache")
+                ctx.missed(nest_op, "not tiled: the band's footprint fits in the cache")
                 continue
             try:
                 verdict = tile_verdict(model, band, sizes)
                 if not verdict.ok:
-                    ctx.remark(nest_op, f"not tiled: {verdict.reason}")
+                    ctx.missed(nest_op, f"not tiled: {verdict.reason}")
                     continue
                 tile(model, band, sizes)
             except TransformError as e:
-                ctx.remark(nest_op, f"not tiled: {e}")
+                ctx.missed(nest_op, f"not tiled: {e}")
                 continue
             if self.separate:
-                ctx.remark(
+                ctx.missed(
                     nest_op,
                     "separate=true (full/partial tile separation) is not supported: "
                     "tiled without separating partial tiles",

@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-data-copy-generate --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-data-copy-generate --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // With upstream's default generate-dma=true the pass declines: only
 // point-wise copies (generate-dma=false) are generated.
 
