@@ -139,12 +139,21 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
     # As mlir-opt: each chunk's module, a blank line, and the chunks
     # separated by `// -----` lines.
     result = "// -----\n".join(o + "\n" for o in outputs)
-    if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(result)
-    else:
-        sys.stdout.write(result)
+    write_output(args.output, result)
     return 0
+
+
+def write_output(path: str | None, text: str) -> None:
+    """``text`` to the file ``path`` (stdout for None or ``-``); a file that
+    cannot be written is a clean error, as mlir-opt's."""
+    if not path or path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise DiagnosticError(f"cannot open output file '{path}': {e.strerror}") from None
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
@@ -261,12 +270,7 @@ def run_translate(args) -> int:
     register_source(filename, text)
     module = parse_source(text, filename, args.allow_unregistered_dialect)
     verify(module)
-    result = translate_to_llvm_ir(module)
-    if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(result)
-    else:
-        sys.stdout.write(result)
+    write_output(args.output, translate_to_llvm_ir(module))
     return 0
 
 
