@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from polymlir.testing.external import shared_root
+
 RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 SPLIT_RE = re.compile(r"^// -----[ \t]*$")
 # mlir-opt as a command word (not mlir-opt-22, not a path component).
@@ -39,6 +41,7 @@ FILECHECK_RE = re.compile(r"(?<![\w/-])FileCheck(?![\w-])")
 NOT_RE = re.compile(r"(^|[|;&(]\s*)not(?=\s)")
 SPLIT_FLAG_RE = re.compile(r"(?<![\w-])--?split-input-file(?![\w-])")
 TIMEOUT = 300
+REPO = str(Path(__file__).resolve().parents[2])
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,10 @@ class Outcome:
 
 
 def run_case(case: Case, polymlir: bool, env: dict[str, str] | None = None) -> Outcome:
-    """Run one case in a temporary folder (its input written there)."""
+    """Run one case in a temporary folder (its input written there); by
+    default ``polymlir`` is this checkout's."""
+    if env is None and polymlir:
+        env = _env_with(REPO)
     with tempfile.TemporaryDirectory() as tmp:
         inp = Path(tmp) / case.path.name
         inp.write_text(case_text(case))
@@ -182,7 +188,8 @@ def _first_error(err: str) -> str:
     return lines[0][:300] if lines else ""
 
 
-def test_files(root: Path) -> list[Path]:
+def mlir_files(root: Path) -> list[Path]:
+    """The test files of ``root``, sorted."""
     return sorted(root.glob("*.mlir"))
 
 
@@ -199,14 +206,13 @@ def report(files: Iterable[Path], before: str | None) -> str:
     rows = [head, "|---|---:|---:|"]
     failures: list[str] = []
     total = [0, 0, 0]
-    here = str(Path(__file__).resolve().parents[2])
     for f in files:
         counted = passed = passed_before = 0
         for c in cases(f):
             if not run_case(c, polymlir=False).ok:
                 continue
             counted += 1
-            o = run_case(c, polymlir=True, env=_env_with(here))
+            o = run_case(c, polymlir=True, env=_env_with(REPO))
             passed += o.ok
             if not o.ok:
                 failures.append(f"| {c.name} | {o.detail.replace('|', '/')} |")
@@ -229,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", help="a folder with older polymlir sources, measured too")
     ap.add_argument("--root", type=Path, default=None, help="the test files' folder")
     args = ap.parse_args(argv)
-    root = args.root or Path(__file__).resolve().parents[3] / "shared" / "upstream" / "affine-passes"
-    files = args.files or test_files(root)
+    shared = shared_root()
+    root = args.root or (shared / "upstream" / "affine-passes" if shared else Path("."))
+    files = args.files or mlir_files(root)
     sys.stdout.write(report(files, args.before))
     return 0
 
