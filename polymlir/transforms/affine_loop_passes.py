@@ -12,7 +12,8 @@ wrappers over the primitives in ``transforms/loops``:
 - ``affine-scalrep``, ``affine-loop-normalize{promote-single-iter}``,
   ``affine-loop-invariant-code-motion``.
 
-Where a pass declines, a remark at the loop says why. Where upstream would
+Where a pass declines, a remark at the loop says why (`PassContext.missed`:
+kept only when asked, as ``polymlir opt --pass-remarks-missed``). Where upstream would
 produce a wrong program (unroll-and-jam across a dependence, unrolling a
 rotation of iter_args, a cleanup loop below the lower bound), these passes
 refuse or transform correctly instead.
