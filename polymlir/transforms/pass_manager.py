@@ -378,6 +378,8 @@ def describe_passes() -> str:
         for o in cls.options():
             default = "required" if o.default is dataclasses.MISSING else f"default: {o.format(o.default) or '(empty)'}"
             text = f"      {o.key}=<{o.type_name()}>  {default}"
+            if o.aliases:
+                text += "  (older name: " + ", ".join(o.aliases) + ")"
             lines.append(text + (f"  {o.help}" if o.help else ""))
     return "\n".join(lines) + "\n"
 
