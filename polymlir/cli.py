@@ -139,12 +139,21 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
     # As mlir-opt: each chunk's module, a blank line, and the chunks
     # separated by `// -----` lines.
     result = "// -----\n".join(o + "\n" for o in outputs)
-    if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(result)
-    else:
-        sys.stdout.write(result)
+    write_output(args.output, result)
     return 0
+
+
+def write_output(path: str | None, text: str) -> None:
+    """``text`` to the file ``path`` (stdout for None or ``-``); a file that
+    cannot be written is a clean error, as mlir-opt's."""
+    if not path or path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise DiagnosticError(f"cannot open output file '{path}': {e.strerror}") from None
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
@@ -161,6 +170,50 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
 
 
+# `polymlir opt`'s own boolean flags: llvm::cl also takes `-flag=true|false|1|0`.
+_OPT_BOOL_FLAGS = frozenset(
+    {
+        "mlir-print-op-generic",
+        "allow-unregistered-dialect",
+        "split-input-file",
+        "verify-diagnostics",
+        "mlir-print-debuginfo",
+        "mlir-print-local-scope",
+        "debug",
+        "list-passes",
+        "strict-syntax",
+        "mlir-disable-threading",
+        "verify-each",
+    }
+)
+
+
+def mlir_opt_spelling(args: list[str]) -> list[str]:
+    """``polymlir opt``'s arguments spelt as argparse reads them, from any
+    spelling llvm::cl accepts: single-dash long flags (``-split-input-file``,
+    ``-affine-loop-tile=tile-size=32``) get two dashes, ``-o=FILE`` is
+    ``-o FILE``, and a boolean flag given a value (``--verify-each=false``)
+    is the flag or nothing. ``-`` (stdin) and ``-o`` stay as they are."""
+    out: list[str] = []
+    for a in args:
+        if a.startswith("-o="):
+            out += ["-o", a[3:]]
+            continue
+        if len(a) > 2 and a[0] == "-" and a[1] != "-":
+            a = "-" + a
+        if a.startswith("--"):
+            name, eq, value = a[2:].partition("=")
+            if eq and name in _OPT_BOOL_FLAGS:
+                if value in ("false", "False", "FALSE", "0"):
+                    continue
+                if name == "verify-diagnostics" and value in ("all", ""):
+                    value = "true"  # upstream's default: every diagnostic checked
+                if value in ("", "true", "True", "TRUE", "1"):
+                    a = "--" + name
+        out.append(a)
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -168,6 +221,18 @@ def build_parser() -> argparse.ArgumentParser:
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR", allow_abbrev=False)
     _add_common(opt)
     opt.add_argument("--list-passes", action="store_true", help="list the passes with their options and exit")
+    opt.add_argument(
+        "--pass-remarks-missed",
+        "--remarks-filter-missed",
+        "--remarks-filter",
+        dest="remarks_missed",
+        metavar="REGEX",
+        default=None,
+        help="print the remarks of passes whose name matches REGEX where they decline to transform "
+        "(polymlir's own remarks; upstream emits none, so none are printed by default)",
+    )
+    opt.add_argument("--mlir-disable-threading", action="store_true", help="accepted for mlir-opt compatibility")
+    opt.add_argument("--verify-each", action="store_true", help="verify after each pass (always done)")
     opt.add_argument(
         "--strict-syntax",
         action="store_true",
@@ -223,12 +288,7 @@ def run_translate(args) -> int:
     register_source(filename, text)
     module = parse_source(text, filename, args.allow_unregistered_dialect)
     verify(module)
-    result = translate_to_llvm_ir(module)
-    if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(result)
-    else:
-        sys.stdout.write(result)
+    write_output(args.output, translate_to_llvm_ir(module))
     return 0
 
 
@@ -290,13 +350,25 @@ def release_pass_flags(flags: list[str], held: list[str]) -> list[str]:
     return [held[int(f[len(_HELD) :])] if f.startswith(_HELD) else f for f in flags]
 
 
-def pipeline_from_flags(flags: list[str]):
+def pipeline_from_flags(flags: list[str], remarks_missed: re.Pattern[str] | None = None):
     """A PassManager from ``--pass-name[=options]`` / ``--pass-pipeline=...``
     flags in command-line order (None when there are none); a flag that is
-    no pass is an unknown command-line argument."""
+    no pass is an unknown command-line argument. The passes' remarks where
+    they decline are kept for the passes ``remarks_missed`` matches (by
+    default for none, as upstream emits none)."""
     from .transforms.pass_manager import pipeline_from_flags as from_flags  # start-up time
 
-    return from_flags(flags)
+    return from_flags(flags, remarks_missed)
+
+
+def remarks_filter(regex: str | None) -> re.Pattern[str] | None:
+    """``--pass-remarks-missed=REGEX`` compiled (None when not given)."""
+    if regex is None:
+        return None
+    try:
+        return re.compile(regex)
+    except re.error as e:
+        raise DiagnosticError(f"invalid regular expression '{regex}' for --pass-remarks-missed: {e}") from None
 
 
 @contextlib.contextmanager
@@ -320,6 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["opt"]:
+        argv = ["opt", *mlir_opt_spelling(argv[1:])]
     ap = build_parser()
     argv, held = hold_pass_flags(argv)
     args, unknown = ap.parse_known_args(argv)
@@ -335,7 +409,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
                 sys.stdout.write(describe_passes())
                 return 0
-            pm = pipeline_from_flags(unknown)
+            pm = pipeline_from_flags(unknown, remarks_filter(args.remarks_missed))
             transform = (lambda m: pm.run(m).diagnostics) if pm is not None else None
             return run_opt_like(args, transform)
         if unknown:

@@ -365,7 +365,7 @@ class _Builder:
     def map_exprs(self, amap: AffineMap, operands: list[Value], loops: list[Loop], user: Operation) -> list[AffineExpr]:
         exprs = [self.value_expr(o, loops, user) for o in operands]
         nd = amap.num_dims
-        return [r.replace_dims_and_symbols(exprs[:nd], exprs[nd:]) for r in amap.results]
+        return [_affine(r.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), user) for r in amap.results]
 
     def array(self, memref: Value) -> str:
         name = self.m.arrays.get(memref)
@@ -481,7 +481,7 @@ class _Builder:
         exprs = [self.value_expr(o, loops, op) for o in operands]
         nd = iset.num_dims
         cs = [
-            (c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), eq)
+            (_affine(c.replace_dims_and_symbols(exprs[:nd], exprs[nd:]), op), eq)
             for c, eq in zip(iset.constraints, iset.eq_flags, strict=True)
         ]
         then_r = op.regions[0]
@@ -557,6 +557,14 @@ class _Builder:
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
+
+
+def _affine(e: AffineExpr, user: Operation) -> AffineExpr:
+    """``e``, which isl can represent only when it is pure affine (upstream's
+    semi-affine maps multiply or divide by a symbol)."""
+    if not e.is_pure_affine():
+        raise NonAffine(user, f"semi-affine expression '{e}' (a product or division by a symbol)")
+    return e
 
 
 def _domain(loops: list[Loop], conds: list[_Cond], dims: list[str], params: list[str], name: str):

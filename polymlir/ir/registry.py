@@ -22,6 +22,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _OPS: dict[str, type[OpDef]] = {}
 _DIALECTS: dict[str, str] = {}  # namespace -> default dialect for nested ops
+# Dialects that allow unknown operations. Upstream's `test` dialect does
+# (TestDialect::allowUnknownOperations), and mlir-opt-22 as packaged registers
+# it: upstream's tests write `"test.foo"() : () -> ()` without
+# -allow-unregistered-dialect.
+_OPEN_DIALECTS: set[str] = {"test"}
 
 
 def register_op(cls: type[OpDef]) -> type[OpDef]:
@@ -50,7 +55,12 @@ def registered_op(name: str) -> type[OpDef]:
 
 def is_registered_dialect(namespace: str) -> bool:
     ensure_dialects_loaded()
-    return namespace in _DIALECTS
+    return namespace in _DIALECTS or namespace in _OPEN_DIALECTS
+
+
+def allows_unknown_ops(namespace: str) -> bool:
+    """Whether dialect ``namespace`` accepts ops it does not define."""
+    return namespace in _OPEN_DIALECTS
 
 
 def registered_ops() -> dict[str, type[OpDef]]:

@@ -18,7 +18,7 @@ from ..ir.diagnostics import DiagnosticError
 from .affine_parser import AffineParseError, parse_affine_map_or_set
 from .dense_parser import parse_dense, parse_sparse
 from .lexer import unescape
-from .token_stream import TokenStream
+from .token_stream import TokenStream, int_literal
 
 # Dialect hooks: namespace -> parser(p, name_after_bang_or_hash) for the
 # pretty forms `!ns.name<...>` / `#ns.name<...>`; a hook may return None to
@@ -464,7 +464,7 @@ class BaseParser(TokenStream):
             self.error("unexpected decimal integer literal for a floating point value", tok_pos)
         if not isinstance(type, (T.IntegerType, T.IndexType)):
             self.error("integer literal not valid for specified type", pos)
-        v = int(text, 0)
+        v = int_literal(text)
         v = -v if neg else v
         self._check_int_range(v, type, pos, neg)
         if type == T.i1:

@@ -14,6 +14,7 @@ from ..ir.diagnostics import DiagnosticError, register_source
 from ..ir.opdef import OpDef
 from ..ir.registry import (  # _OPS: the hot lookup of every parsed op
     _OPS,
+    allows_unknown_ops,
     ensure_dialects_loaded,
     is_registered_dialect,
     lookup_op,
@@ -532,6 +533,8 @@ class Parser(DefinitionParser):
         if cls is not None:
             return cls
         ns = name.split(".", 1)[0] if "." in name else ""
+        if ns and allows_unknown_ops(ns):
+            return None
         if ns and is_registered_dialect(ns):
             self.error(
                 f"unregistered operation '{name}' found in dialect ('{ns}') that does not allow unknown operations", pos

@@ -17,6 +17,12 @@ _ALIAS_USE = re.compile(r"[a-zA-Z_][\w$]*")
 _BALANCE_CHARS = re.compile(r'["<>()\[\]{}]')
 
 
+def int_literal(text: str) -> int:
+    """The value of an integer token: hexadecimal after ``0x``, else decimal
+    (leading zeros included, as MLIR's lexer reads ``05``)."""
+    return int(text, 16) if text[:2] in ("0x", "0X") else int(text, 10)
+
+
 class TokenStream:
     """Token stream over one source buffer, with located errors."""
 
@@ -171,7 +177,7 @@ class TokenStream:
         neg = allow_negative and self.accept("-")
         if self.kind != "int":
             self.error(message)
-        v = int(self.text, 0)
+        v = int_literal(self.text)
         self.advance()
         return -v if neg else v
 

@@ -6,14 +6,17 @@ Fusion: in every block, sibling ``affine.for`` nests that share memrefs are
 fused, the second into the first, at the deepest depth whose fusion the
 exact engine accepts (producer-consumer pairs: the second reads what the
 first writes; sibling pairs: both read a memref and neither writes what the
-other accesses); then temporaries that one fused iteration now writes and
-reads shrink to that iteration's footprint. Unlike upstream, nothing is
+other accesses); then temporaries that the first nest produced for the
+second shrink to one fused iteration's footprint, where they are private
+to it. Unlike upstream, nothing is
 recomputed (no slicing), so a pair fuses only where its loops match (or
 isl's AST builder regenerates them), and a fusion that would reorder a
 dependence is declined with a remark naming it. With nothing recomputed,
-``fusion-compute-tolerance`` has nothing to bound, and the private buffers
-are never moved to another memory space (``fusion-fast-mem-space``,
-``fusion-local-buffer-threshold``): those options are accepted and ignored.
+``compute-tolerance`` has nothing to bound, and the private buffers are
+never moved to another memory space (``fast-mem-space``,
+``local-buf-threshold``): those options are accepted and ignored. Options
+are MLIR 22's (``affine-loop-fusion{mode=producer maximal}``); the older
+``fusion-`` spellings (``fusion-maximal``) are accepted too.
 
 Distribution (``affine-loop-distribute``, polymlir's own: upstream has no
 affine fission pass): every loop whose body holds several statements is
@@ -25,13 +28,14 @@ nest whose footprint fits ``fast-mem-capacity`` (KiB) gets its memrefs
 promoted to local buffers in ``fast-mem-space``; bigger loops (and, with
 ``skip-non-unit-stride-loops``, loops of non-unit step) hand down to the
 loops in their body. Only point-wise copies are generated: with
-``generate-dma`` (upstream's default) the pass declines with a remark.
+``generate-dma`` the pass declines with a remark (mlir-opt-22 generates
+point-wise copies by default too).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
 from ..affine.model import Loop, PolyhedralModel, analyze
 from ..ir import types as T
@@ -41,9 +45,7 @@ from .loops.distribute import body_items, distribute, distribute_verdict
 from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, loop_chain, max_fusion_depth, same_bounds
 from .loops.loop_utils import TransformError
 from .loops.promote import plan, promote, promote_verdict
-from .pass_manager import ModulePass, PassContext, register_pass
-
-_MODES = ("greedy", "producer", "sibling")
+from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
 
 
 def _functions(op: Operation) -> list[Operation]:
@@ -76,21 +78,21 @@ class AffineLoopFusion(ModulePass):
     summary: ClassVar[str] = (
         "Fuse affine loop nests (exact legality; private buffers contracted; remarks where declined)"
     )
-    mode: str = "greedy"
-    fusion_maximal: bool = False
-    fusion_compute_tolerance: float = 0.30
-    fusion_fast_mem_space: int = 0
-    fusion_local_buffer_threshold: int = 0
+    # MLIR 22's option names; the older ones (before the `fusion-` prefix
+    # was dropped) are aliases.
+    compute_tolerance: float = field(default=0.30, metadata={"aliases": ("fusion-compute-tolerance",)})
+    fast_mem_space: UInt = field(default=UInt(0), metadata={"aliases": ("fusion-fast-mem-space",)})
+    local_buf_threshold: ULong = field(default=ULong(0), metadata={"aliases": ("fusion-local-buf-threshold",)})
+    maximal: bool = field(default=False, metadata={"aliases": ("fusion-maximal",)})
+    mode: Literal["greedy", "producer", "sibling"] = "greedy"
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        if self.mode not in _MODES:
-            raise TransformError(f"affine-loop-fusion: mode must be one of {', '.join(_MODES)}, got '{self.mode}'")
         for f in _functions(op):
             self.run_on_function(f, ctx)
 
     def wanted(self, kind: str | None) -> bool:
         if kind is None:
-            return self.fusion_maximal
+            return self.maximal
         return self.mode == "greedy" or self.mode == kind
 
     def run_on_function(self, func: Operation, ctx: PassContext) -> None:
@@ -99,7 +101,7 @@ class AffineLoopFusion(ModulePass):
             remarks: list[tuple[Operation, str]] = []
             if not self._fuse_one(model, remarks):
                 for at, msg in remarks:
-                    ctx.remark(at, msg)
+                    ctx.missed(at, msg)
                 return
 
     def _fuse_one(self, model: PolyhedralModel, remarks: list[tuple[Operation, str]]) -> bool:
@@ -140,9 +142,9 @@ class AffineLoopFusion(ModulePass):
     def _apply(self, model: PolyhedralModel, a: Loop, b: Loop, depth: int) -> bool:
         """Fuse (then contract); False, with the IR unchanged, when the
         fused nest regenerated by isl would have as many loops as before."""
-        shared = {
-            s.accesses[0].memref for s in model.statements if a.op.is_ancestor_of(s.op) or b.op.is_ancestor_of(s.op)
-        }
+        # As upstream, only what the first nest produces for the second
+        # becomes private to the fused nest (sibling fusion privatizes nothing).
+        shared = _memrefs(model, a, "write") & _memrefs(model, b, "read")
         func = model.func
         chains = (loop_chain(a, depth), loop_chain(b, depth))
         if not all(same_bounds(x, y) for x, y in zip(*chains, strict=True)):
@@ -179,21 +181,21 @@ def _bytes(t: T.Type) -> int:
 class AffineDataCopyGenerate(ModulePass):
     name: ClassVar[str] = "affine-data-copy-generate"
     summary: ClassVar[str] = "Copy the footprints of affine loop nests into local buffers (point-wise copies)"
-    fast_mem_capacity: int = 0  # KiB; 0: unlimited (upstream's default is the largest integer)
-    fast_mem_space: int = 1
-    generate_dma: bool = True
+    fast_mem_capacity: ULong = ULong(0)  # KiB; 0: unlimited (upstream's default is the largest integer)
+    fast_mem_space: UInt = UInt(1)
+    generate_dma: bool = False  # what mlir-opt-22 does without the option
     min_dma_transfer: int = 1024
     skip_non_unit_stride_loops: bool = False
-    slow_mem_space: int = 0
-    tag_mem_space: int = 0
+    slow_mem_space: UInt = UInt(0)
+    tag_mem_space: UInt = UInt(0)
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in _functions(op):
             if self.generate_dma:
-                ctx.remark(
+                ctx.missed(
                     f,
-                    "no copies generated: DMA generation (generate-dma, upstream's default) is not "
-                    "supported; pass generate-dma=false for point-wise copies",
+                    "no copies generated: DMA generation (generate-dma) is not supported; "
+                    "drop the option for point-wise copies",
                 )
                 continue
             self.run_on_block(f, f.regions[0].blocks[0], ctx)
@@ -220,7 +222,7 @@ class AffineDataCopyGenerate(ModulePass):
             try:
                 regions, _ = plan(model, loop, memrefs)
             except TransformError as e:
-                ctx.remark(op, f"no copies generated: {e}")
+                ctx.missed(op, f"no copies generated: {e}")
                 continue
             cap = self._capacity()
             if cap is not None:
@@ -242,10 +244,10 @@ class AffineDataCopyGenerate(ModulePass):
                 # Some memref cannot be promoted: promote the others.
                 ok = [r.memref for r in regions]
                 if ok and promote_verdict(model, loop, ok, self._space()).ok:
-                    ctx.remark(op, f"not every memref promoted: {verdict.reason}")
+                    ctx.missed(op, f"not every memref promoted: {verdict.reason}")
                     promote(model, loop, ok, self._space())
                 else:
-                    ctx.remark(op, f"no copies generated: {verdict.reason}")
+                    ctx.missed(op, f"no copies generated: {verdict.reason}")
                 continue
             promote(model, loop, memrefs, self._space())
 
@@ -294,10 +296,10 @@ class AffineLoopDistribute(ModulePass):
                 try:
                     v = distribute_verdict(model, lp)
                 except TransformError as e:
-                    ctx.remark(lp.op, f"not distributed: {e}")
+                    ctx.missed(lp.op, f"not distributed: {e}")
                     continue
                 if not v.ok:
-                    ctx.remark(lp.op, f"not distributed: {v.reason}")
+                    ctx.missed(lp.op, f"not distributed: {v.reason}")
                     continue
                 seen.update(distribute(model, lp))
                 break

@@ -12,7 +12,8 @@ wrappers over the primitives in ``transforms/loops``:
 - ``affine-scalrep``, ``affine-loop-normalize{promote-single-iter}``,
   ``affine-loop-invariant-code-motion``.
 
-Where a pass declines, a remark at the loop says why. Where upstream would
+Where a pass declines, a remark at the loop says why (`PassContext.missed`:
+kept only when asked, as ``polymlir opt --pass-remarks-missed``). Where upstream would
 produce a wrong program (unroll-and-jam across a dependence, unrolling a
 rotation of iter_args, a cleanup loop below the lower bound), these passes
 refuse or transform correctly instead.
@@ -34,7 +35,7 @@ from .loops.parallelize import convert_to_parallel, parallelize_verdict
 from .loops.scalar_replace import scalrep
 from .loops.unroll import constant_trip_count, unroll, unroll_verdict
 from .loops.unroll_jam import unroll_jam, unroll_jam_verdict
-from .pass_manager import ModulePass, PassContext, register_pass
+from .pass_manager import ModulePass, PassContext, UInt, register_pass
 
 MAX_UNSIGNED = (1 << 32) - 1
 
@@ -45,6 +46,14 @@ def _loop(func: Operation, op: Operation) -> tuple[PolyhedralModel, Loop | None]
         return model, model.loop_for(op)
     except KeyError:
         return model, None
+
+
+def _outside(model: PolyhedralModel, op: Operation) -> str:
+    """Why ``op`` (a loop without a `Loop`) is outside the affine model."""
+    for r in model.non_affine:
+        if r.op is op or r.op.is_ancestor_of(op):
+            return f"the loop is outside the affine model ({r.reason})"
+    return "the loop is outside the affine model"
 
 
 def _innermost(func: Operation) -> list[Operation]:
@@ -65,8 +74,9 @@ class AffineLoopUnroll(ModulePass):
     unroll_factor: int = 4
     unroll_up_to_factor: bool = False
     unroll_full: bool = False  # before MLIR 22; now unroll-factor=-1
-    unroll_num_reps: int = 1
-    unroll_full_threshold: int = -1  # unset (upstream: unroll all loops with at most this trip count)
+    unroll_num_reps: UInt = UInt(1)
+    # Upstream's default (1) applies only when the option is given: None here.
+    unroll_full_threshold: UInt | None = None
     cleanup_unroll: bool = False
 
     @property
@@ -76,7 +86,7 @@ class AffineLoopUnroll(ModulePass):
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not func.regions or not func.regions[0].blocks:
             return
-        if self.full and self.unroll_full_threshold >= 0:
+        if self.full and self.unroll_full_threshold is not None:
             for op in [o for o in func.walk() if o.name == "affine.for"]:
                 model, loop = _loop(func, op)
                 if loop is None:
@@ -92,9 +102,9 @@ class AffineLoopUnroll(ModulePass):
     def _unroll_one(self, func: Operation, op: Operation, ctx: PassContext) -> bool:
         if self.full:
             return self._apply(func, op, None, True, ctx)
-        _, loop = _loop(func, op)
+        model, loop = _loop(func, op)
         if loop is None:
-            ctx.remark(op, "not unrolled: the loop is outside the affine model")
+            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
             return False
         factor = self.unroll_factor
         tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
@@ -107,16 +117,16 @@ class AffineLoopUnroll(ModulePass):
     def _apply(self, func: Operation, op: Operation, factor: int | None, full: bool, ctx: PassContext) -> bool:
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.remark(op, "not unrolled: the loop is outside the affine model")
+            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
             return False
         try:
             v = unroll_verdict(model, loop, factor, full)
             if not v.ok:
-                ctx.remark(op, f"not unrolled: {v.reason}")
+                ctx.missed(op, f"not unrolled: {v.reason}")
                 return False
             unroll(model, loop, factor, full)
         except TransformError as e:
-            ctx.remark(op, f"not unrolled: {e}")
+            ctx.missed(op, f"not unrolled: {e}")
             return False
         return True
 
@@ -127,7 +137,7 @@ class AffineLoopUnrollJam(ModulePass):
     name: ClassVar[str] = "affine-loop-unroll-jam"
     anchor: ClassVar[str] = "func.func"
     summary: ClassVar[str] = "Unroll and jam the first loop nest of each function (legality checked exactly)"
-    unroll_jam_factor: int = 4
+    unroll_jam_factor: UInt = UInt(4)
 
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not func.regions or not func.regions[0].blocks or not func.regions[0].blocks[0].operations:
@@ -137,16 +147,16 @@ class AffineLoopUnrollJam(ModulePass):
             return
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.remark(op, "not unroll-jammed: the loop is outside the affine model")
+            ctx.missed(op, f"not unroll-jammed: {_outside(model, op)}")
             return
         try:
             v = unroll_jam_verdict(model, loop, self.unroll_jam_factor)
             if not v.ok:
-                ctx.remark(op, f"not unroll-jammed: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
+                ctx.missed(op, f"not unroll-jammed: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
                 return
             unroll_jam(model, loop, self.unroll_jam_factor)
         except TransformError as e:
-            ctx.remark(op, f"not unroll-jammed: {e}")
+            ctx.missed(op, f"not unroll-jammed: {e}")
 
 
 @register_pass
@@ -155,7 +165,7 @@ class AffineParallelize(ModulePass):
     name: ClassVar[str] = "affine-parallelize"
     anchor: ClassVar[str] = "func.func"
     summary: ClassVar[str] = "Turn affine.for loops that carry no dependence into affine.parallel"
-    max_nested: int = MAX_UNSIGNED
+    max_nested: UInt = UInt(MAX_UNSIGNED)
     parallel_reductions: bool = False
 
     def run(self, func: Operation, ctx: PassContext) -> None:
@@ -172,11 +182,11 @@ class AffineParallelize(ModulePass):
             if v.ok:
                 candidates.append(loop.op)
             else:
-                ctx.remark(loop.op, f"not parallelized: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
+                ctx.missed(loop.op, f"not parallelized: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
         for op in candidates:
             nested = sum(1 for a in op.ancestors() if a.name == "affine.parallel" and func.is_proper_ancestor_of(a))
             if nested >= self.max_nested:
-                ctx.remark(
+                ctx.missed(
                     op, f"not parallelized: already inside {nested} parallel loops (max-nested={self.max_nested})"
                 )
                 continue
@@ -210,7 +220,7 @@ class AffineLoopNormalize(ModulePass):
             else:
                 why = normalize_affine_parallel(cast(AffineParallelOp, op))
             if why is not None:
-                ctx.remark(op, f"not normalized: {why}")
+                ctx.missed(op, f"not normalized: {why}")
 
 
 @register_pass

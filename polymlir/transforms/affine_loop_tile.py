@@ -2,10 +2,9 @@
 
 Each function's maximal perfectly nested bands (from the outermost loop of
 each nest) are tiled by ``tile-sizes`` (missing sizes take ``tile-size``),
-by ``tile-size`` for every loop, or else by a cache model: the band's
-footprint (the distinct elements its accesses touch, counted by isl) is
-compared with ``cache-size`` KiB and the tile is shrunk evenly until its
-footprint fits. Unlike upstream, a band whose tiling would reorder a
+by ``tile-size`` for every loop, or else by upstream's cache model
+(`cache_model_sizes`) over the band's footprint (the distinct elements its
+accesses touch, counted by isl) and ``cache-size`` KiB. Unlike upstream, a band whose tiling would reorder a
 dependence is not tiled: a remark at the loop names the dependence.
 """
 
@@ -21,7 +20,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from .loops.loop_utils import TransformError, as_for, constant_trip_count, perfect_band_problem
 from .loops.tile import tile, tile_verdict
-from .pass_manager import FunctionPass, PassContext, register_pass
+from .pass_manager import FunctionPass, PassContext, UInt, ULong, register_pass
 
 DEFAULT_TILE_SIZE = 4  # upstream's kDefaultTileSize
 
@@ -31,6 +30,20 @@ def maximal_band(loop: Loop) -> list[Loop]:
     while len(band[-1].children) == 1 and perfect_band_problem([band[-1], band[-1].children[0]]) is None:
         band.append(band[-1].children[0])
     return band
+
+
+def element_bytes(t: T.Type) -> int:
+    """Bytes of one element of type ``t`` (a vector: all its elements), as
+    upstream's getMemRefEltSizeInBytes counts them."""
+    if isinstance(t, T.VectorType):
+        n = 1
+        for d in t.shape:
+            n *= d
+        return n * element_bytes(t.element_type)
+    if isinstance(t, T.IndexType):
+        return 8
+    width = getattr(t, "width", None) or getattr(t, "bitwidth", None) or 32
+    return max(1, -(-width // 8))
 
 
 def band_footprint_bytes(model: PolyhedralModel, band: list[Loop]) -> int | None:
@@ -43,9 +56,7 @@ def band_footprint_bytes(model: PolyhedralModel, band: list[Loop]) -> int | None
             continue
         for a in s.accesses:
             by_array.setdefault(a.array, []).append(a.relation)
-            et = getattr(a.memref.type, "element_type", None)
-            width = getattr(et, "width", None) or getattr(et, "bitwidth", None)
-            elt[a.array] = max(1, (width or (64 if isinstance(et, T.IndexType) else 32)) // 8)
+            elt[a.array] = element_bytes(getattr(a.memref.type, "element_type", T.f32))
     total = 0
     for arr, rels in by_array.items():
         elems = ib.accessed_elements(rels)
@@ -56,21 +67,39 @@ def band_footprint_bytes(model: PolyhedralModel, band: list[Loop]) -> int | None
     return total
 
 
-def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) -> list[int] | None:
-    """Equal-ratio tile sizes so that the tile's footprint fits the cache;
-    None when the whole band fits (no tiling needed) or cannot be counted."""
+def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) -> list[int]:
+    """Upstream's tile sizes for a cache of ``cache_kib`` KiB (LoopTiling's
+    getTileSizes): the band's footprint over the cache size is the excess
+    factor; each loop but the last gets its n-th root, the last the balance
+    (all 1 when the band fits, the default size when the footprint cannot
+    be counted); then each size shrinks to a divisor of its loop's constant
+    trip count (at most half of it), which avoids min/max bounds."""
+    n = len(band)
     fp = band_footprint_bytes(model, band)
-    trips = [constant_trip_count(as_for(lp.op)) for lp in band]
-    if fp is None or any(t is None for t in trips):
-        return [DEFAULT_TILE_SIZE] * len(band)
-    cache = cache_kib * 1024
-    if fp <= cache:
-        return None
-    # The footprint scales with the product of the tile extents (an
-    # over-estimate for lower-dimensional arrays): shrink each by the n-th root.
-    # Powers of two keep tiles aligned with cache lines and vector widths.
-    ratio = (cache / fp) ** (1.0 / len(band))
-    return [1 << max(0, int(math.log2(max(1.0, t * ratio)))) for t in trips]
+    if fp is None:
+        sizes = [DEFAULT_TILE_SIZE] * n
+    else:
+        excess = -(-fp // max(1, cache_kib * 1024))
+        if excess <= 1:
+            return [1] * n
+        root = max(1, math.floor(excess ** (1.0 / n)))
+        sizes = []
+        product = 1
+        for i in range(n):
+            size = root if i < n - 1 else max(1, excess // product)
+            sizes.append(size)
+            product *= size
+    for i, lp in enumerate(band):
+        trips = constant_trip_count(as_for(lp.op))
+        if trips is None:
+            continue
+        size = sizes[i]
+        if trips > 1 and size > trips // 2:
+            size = trips // 2
+        while size > 1 and trips % size:
+            size -= 1
+        sizes[i] = size
+    return sizes
 
 
 @register_pass
@@ -78,12 +107,12 @@ def cache_model_sizes(model: PolyhedralModel, band: list[Loop], cache_kib: int) 
 class AffineLoopTile(FunctionPass):
     name: ClassVar[str] = "affine-loop-tile"
     summary: ClassVar[str] = "Tile affine loop nests (legality checked exactly; remarks where declined)"
-    tile_sizes: tuple[int, ...] = ()
-    tile_size: int = 0
-    cache_size: int = 512
+    tile_sizes: tuple[UInt, ...] = ()
+    tile_size: UInt = UInt(0)
+    cache_size: ULong = ULong(512)
     separate: bool = False
 
-    def sizes_for(self, model: PolyhedralModel, band: list[Loop]) -> list[int] | None:
+    def sizes_for(self, model: PolyhedralModel, band: list[Loop]) -> list[int]:
         if self.tile_sizes:
             fill = self.tile_size or DEFAULT_TILE_SIZE
             return [*self.tile_sizes[: len(band)], *([fill] * max(0, len(band) - len(self.tile_sizes)))]
@@ -102,20 +131,19 @@ class AffineLoopTile(FunctionPass):
             if perfect_band_problem(band) is not None:
                 continue
             sizes = self.sizes_for(model, band)
-            if sizes is None:
-                ctx.remark(nest_op, "not tiled: the band's footprint fits in the cache")
-                continue
             try:
                 verdict = tile_verdict(model, band, sizes)
                 if not verdict.ok:
-                    ctx.remark(nest_op, f"not tiled: {verdict.reason}")
+                    ctx.missed(nest_op, f"not tiled: {verdict.reason}")
                     continue
                 tile(model, band, sizes)
             except TransformError as e:
-                ctx.remark(nest_op, f"not tiled: {e}")
+                ctx.missed(nest_op, f"not tiled: {e}")
                 continue
             if self.separate:
-                ctx.remark(
+                # A warning, printed whether or not remarks are asked for:
+                # the output is not what the option asks.
+                ctx.warning(
                     nest_op,
                     "separate=true (full/partial tile separation) is not supported: "
                     "tiled without separating partial tiles",

@@ -25,16 +25,29 @@ option), with values quoted (``"x y"``, ``'x y'``) or braced (``{...}``)
 when they contain spaces; list options take comma-separated values. As
 ``mlir-opt``'s pass flags do, a function pass listed at module level runs
 on each function of the module.
+
+Options keep llvm::cl's types: ``UInt`` (and ``ULong``) options reject
+negative values as upstream's ``unsigned`` options do; a ``Literal`` type
+lists an enum option's values; ``metadata={"aliases": (...)}`` names a
+field's older spellings (``fusion-maximal`` for ``maximal``), accepted but
+not listed.
+
+Remarks: `PassContext.missed` reports where a pass declines (polymlir's own
+remarks, which upstream does not emit); they are kept only for passes whose
+name ``remarks_missed`` matches (every pass by default; ``polymlir opt``
+keeps none unless ``--pass-remarks-missed=<regex>`` asks). `PassContext.remark`
+is for remarks upstream emits too (the transform dialect's), always kept.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, NewType, Union
 
 from ..ir.attributes.locations import Location
 from ..ir.core import Operation
@@ -48,6 +61,12 @@ MODULE = "builtin.module"
 FUNCTION = "func.func"
 ANY_OP = "any"  # runs on the op its pipeline is nested on (upstream: OperationPass<>)
 
+UInt = NewType("UInt", int)  # an option of llvm::cl type `unsigned` (0 .. 2**32-1)
+ULong = NewType("ULong", int)  # `unsigned long` / `uint64_t` (0 .. 2**64-1)
+_UNSIGNED_BITS = {UInt: 32, ULong: 64}
+
+EVERY_PASS: re.Pattern[str] = re.compile("")
+
 
 class PassError(DiagnosticError):
     """A pass failed, or a pipeline or option is malformed; the IR may be
@@ -56,13 +75,25 @@ class PassError(DiagnosticError):
 
 @dataclass
 class PassContext:
-    """What a running pass can report to (remarks, warnings)."""
+    """What a running pass can report to (remarks, warnings).
+    ``remarks_missed`` selects the passes (by name, ``re.search``) whose
+    `missed` remarks are kept, None for none; ``pass_name`` is the pass
+    running now, set by the PassManager."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    remarks_missed: re.Pattern[str] | None = EVERY_PASS
+    pass_name: str = ""
 
     def remark(self, at: Operation | Location | None, message: str) -> None:
+        """A remark upstream emits too: always kept."""
         loc = at.loc if isinstance(at, Operation) else at
         self.diagnostics.append(Diagnostic("remark", message, loc))
+
+    def missed(self, at: Operation | Location | None, message: str) -> None:
+        """A remark saying where and why the pass declined, kept only when
+        ``remarks_missed`` matches the running pass's name."""
+        if self.remarks_missed is not None and self.remarks_missed.search(self.pass_name):
+            self.remark(at, message)
 
     def warning(self, at: Operation | Location | None, message: str) -> None:
         loc = at.loc if isinstance(at, Operation) else at
@@ -98,7 +129,12 @@ class ModulePass:
                 default = dataclasses.MISSING
             out.append(
                 PassOption(
-                    f.name.replace("_", "-"), f.name, hints.get(f.name, str), default, str(f.metadata.get("help", ""))
+                    f.name.replace("_", "-"),
+                    f.name,
+                    hints.get(f.name, str),
+                    default,
+                    str(f.metadata.get("help", "")),
+                    tuple(f.metadata.get("aliases", ())),
                 )
             )
         return out
@@ -107,15 +143,19 @@ class ModulePass:
     def from_options(cls, options: dict[str, str | None]) -> ModulePass:
         """Build from ``{"tile-sizes": "32,32"}`` style options (``None``:
         the key was given without a value, which sets a boolean option)."""
-        by_key = {o.key: o for o in cls.options()}
+        opts = cls.options()
+        by_key = {k: o for o in opts for k in (o.key, *o.aliases)}
         kwargs: dict[str, Any] = {}
         for key, raw in options.items():
             o = by_key.get(key)
             if o is None:
-                known = ", ".join(by_key) or "none"
+                known = ", ".join(o.key for o in opts) or "none"
                 raise PassError(f"no such option '{key}' for pass '{cls.name}' (options: {known})")
             kwargs[o.attr] = o.convert(raw, cls.name)
-        return cls(**kwargs)
+        try:
+            return cls(**kwargs)
+        except ValueError as e:  # __post_init__ rejects a combination of values
+            raise PassError(f"invalid options for pass '{cls.name}': {e}") from None
 
     def option_string(self) -> str:
         parts = []
@@ -147,13 +187,15 @@ _FALSE = ("false", "False", "FALSE", "0")
 @dataclass(frozen=True)
 class PassOption:
     """One option of a pass: its command-line ``key``, the dataclass field
-    ``attr``, the Python type, the default and a description."""
+    ``attr``, the Python type, the default, a description and the older
+    spellings of the key."""
 
     key: str
     attr: str
     type: Any
     default: Any
     help: str = ""
+    aliases: tuple[str, ...] = ()
 
     def type_name(self) -> str:
         return _type_name(self.type)
@@ -182,6 +224,8 @@ def _type_name(hint: Any) -> str:
     origin = typing.get_origin(hint)
     if hint is bool:
         return "bool"
+    if hint in _UNSIGNED_BITS:
+        return "uint" if hint is UInt else "ulong"
     if hint is int:
         return "int"
     if hint is float:
@@ -207,6 +251,11 @@ def _convert(raw: str, hint: Any) -> Any:
         if raw in _FALSE:
             return False
         raise ValueError("a boolean is true, false, 1 or 0")
+    if hint in _UNSIGNED_BITS:
+        n = _int(raw)
+        if not 0 <= n < 1 << _UNSIGNED_BITS[hint]:
+            raise ValueError("out of range")
+        return n
     if hint is int:
         return _int(raw)
     if hint is float:
@@ -232,10 +281,16 @@ def _convert(raw: str, hint: Any) -> Any:
 def _int(raw: str) -> int:
     """An integer as llvm::cl reads one (decimal, 0x hexadecimal, 0b binary)."""
     text = raw.strip()
-    try:
-        return int(text, 0)
-    except ValueError:
-        return int(text, 10)  # leading zeros ("010") are decimal here
+    if "_" not in text:  # Python's digit separators are no C++ literal
+        try:
+            return int(text, 0)
+        except ValueError:
+            pass
+        try:
+            return int(text, 10)  # leading zeros ("010") are decimal here
+        except ValueError:
+            pass
+    raise ValueError(f"'{raw}' is not an integer")
 
 
 def _format(value: Any) -> str:
@@ -323,6 +378,8 @@ def describe_passes() -> str:
         for o in cls.options():
             default = "required" if o.default is dataclasses.MISSING else f"default: {o.format(o.default) or '(empty)'}"
             text = f"      {o.key}=<{o.type_name()}>  {default}"
+            if o.aliases:
+                text += "  (older name: " + ", ".join(o.aliases) + ")"
             lines.append(text + (f"  {o.help}" if o.help else ""))
     return "\n".join(lines) + "\n"
 
@@ -362,10 +419,16 @@ class PassManager:
     passes run on each matching op, the whole nested pipeline on one op
     before the next op."""
 
-    def __init__(self, passes: Iterable[ModulePass | _Nested] = (), verify_each: bool = True):
+    def __init__(
+        self,
+        passes: Iterable[ModulePass | _Nested] = (),
+        verify_each: bool = True,
+        remarks_missed: re.Pattern[str] | None = EVERY_PASS,
+    ):
         self.passes: list[ModulePass | _Nested] = []
         self.verify_each = verify_each
-        self.ctx = PassContext()
+        self.remarks_missed = remarks_missed  # see PassContext
+        self.ctx = PassContext(remarks_missed=remarks_missed)
         for p in passes:
             self.add(p)
 
@@ -387,7 +450,7 @@ class PassManager:
         only (a manager reused across ``--split-input-file`` chunks must not
         report one chunk's remarks again with the next)."""
 
-        self.ctx = PassContext()
+        self.ctx = PassContext(remarks_missed=self.remarks_missed)
         for item in self.passes:
             self._run_item(item, module)
             if self.verify_each:
@@ -400,6 +463,7 @@ class PassManager:
                 for sub in item.passes:
                     self._run_item(sub, target)
             return
+        self.ctx.pass_name = item.name
         if item.anchor in (ANY_OP, op.name):
             item.run(op, self.ctx)
             return
@@ -535,12 +599,13 @@ class _Lexer:
 # -- command-line flags ---------------------------------------------------------------
 
 
-def pipeline_from_flags(flags: list[str]) -> PassManager | None:
+def pipeline_from_flags(flags: list[str], remarks_missed: re.Pattern[str] | None = EVERY_PASS) -> PassManager | None:
     """A PassManager from mlir-opt style flags, in command-line order:
     ``--pass-name``, ``--pass-name=options`` (``-pass-name`` too) and
     ``--pass-pipeline=...`` (or ``--pass-pipeline ...``). None when there
     are none. A flag that names no pass is an unknown command-line
-    argument, reported with the closest known flag."""
+    argument, reported with the closest known flag. ``remarks_missed``: see
+    `PassContext`."""
     pm: PassManager | None = None
     i = 0
     while i < len(flags):
@@ -556,14 +621,14 @@ def pipeline_from_flags(flags: list[str]) -> PassManager | None:
                     raise PassError("option '--pass-pipeline' needs a value")
                 value, i = flags[i], i + 1
             sub = PassManager.parse(_strip_shell_quotes(value))
-            pm = pm or PassManager()
+            pm = pm or PassManager(remarks_missed=remarks_missed)
             for p in sub.passes:
                 pm.add(p)
             continue
         cls = lookup_pass(name)
         if cls is None:
             raise PassError(_unknown_flag(flag, name))
-        pm = pm or PassManager()
+        pm = pm or PassManager(remarks_missed=remarks_missed)
         pm.add(cls.from_options(parse_options(_strip_shell_quotes(value)) if eq else {}))
     return pm
 

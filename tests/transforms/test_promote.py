@@ -192,7 +192,7 @@ def test_bad_parameters():
 
 def test_copy_generate_pass_declines_dma():
     module = polymlir.parse(TILED_MM, "t.mlir")
-    ctx = PassManager.parse("affine-data-copy-generate").run(module)
+    ctx = PassManager.parse("affine-data-copy-generate{generate-dma}").run(module)
     assert any("DMA generation" in d.message for d in ctx.diagnostics)
     assert "memref.alloc" not in polymlir.print_ir(module)
 

@@ -411,3 +411,56 @@ def test_deeply_nested_ir_still_parses_from_the_cli():
     r = run_cli("opt", "-", stdin=text)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.count("scf.execute_region") == depth
+
+
+# -- llvm::cl types, older option names, decline remarks ----------------------------------------
+
+
+def test_unsigned_options_reject_negative_and_too_large_values():
+    tile = PM.lookup_pass("affine-loop-tile")
+    assert tile.from_options({"tile-sizes": "32,0x10"}).tile_sizes == (32, 16)
+    for key, raw in (("tile-size", "-1"), ("tile-sizes", "4,-2"), ("tile-size", str(1 << 32))):
+        with pytest.raises(PassError, match=rf"invalid value .* for option '{key}'.*expected (uint|list<uint>)"):
+            tile.from_options({key: raw})
+    assert tile.from_options({"cache-size": str((1 << 64) - 1)}).cache_size == (1 << 64) - 1
+    assert {o.key: o.type_name() for o in tile.options()}["cache-size"] == "ulong"
+
+
+def test_older_option_names_are_aliases():
+    fusion = PM.lookup_pass("affine-loop-fusion")
+    assert fusion.from_options({"fusion-maximal": None}) == fusion.from_options({"maximal": None})
+    assert fusion.from_options({"fusion-compute-tolerance": "0.5"}).compute_tolerance == 0.5
+    keys = [o.key for o in fusion.options()]
+    assert "maximal" in keys and "fusion-maximal" not in keys  # listed under its MLIR 22 name only
+    with pytest.raises(PassError, match="one of greedy, producer, sibling"):
+        fusion.from_options({"mode": "bogus"})
+
+
+def test_missed_remarks_are_kept_only_for_matching_passes():
+    import re
+
+    ctx = PM.PassContext(remarks_missed=re.compile("tile"))
+    ctx.pass_name = "affine-loop-tile"
+    ctx.missed(None, "kept")
+    ctx.pass_name = "affine-loop-unroll"
+    ctx.missed(None, "dropped")
+    ctx.remark(None, "always kept")
+    assert [d.message for d in ctx.diagnostics] == ["kept", "always kept"]
+    silent = PM.PassContext(remarks_missed=None)
+    silent.missed(None, "dropped")
+    assert silent.diagnostics == []
+    assert PM.PassContext().remarks_missed is PM.EVERY_PASS  # the API default: every remark
+
+
+def test_pass_manager_names_the_running_pass_for_remarks():
+    text = (
+        "func.func @f(%A: memref<8xf32>) {\n  affine.for %i = 0 to 8 {\n"
+        "    %v = affine.load %A[%i] : memref<8xf32>\n    affine.store %v, %A[7 - %i] : memref<8xf32>\n"
+        "  }\n  return\n}\n"
+    )
+    module = polymlir.parse(text, "r.mlir")
+    every = PassManager.parse("affine-parallelize").run(module)
+    assert any("not parallelized" in d.message for d in every.diagnostics)
+    module = polymlir.parse(text, "r.mlir")
+    none = PassManager(PassManager.parse("affine-parallelize").passes, remarks_missed=None).run(module)
+    assert none.diagnostics == []

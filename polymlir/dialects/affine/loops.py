@@ -104,8 +104,7 @@ def _parse_bound(p: Parser, state: OpState, lower: bool) -> tuple[A.AffineMapAtt
         return _SYMBOL_BOUND, [p.resolve_operand(refs[0], T.index)]
     if p.kind == "int":
         # What parse_attribute(index) reads for a non-negative integer.
-        v = int(p.text, 0)
-        p.advance()
+        v = p.parse_integer(allow_negative=False)
         return _constant_bound(v), []
     apos = p.start
     a = p.parse_attribute(T.index)

@@ -238,7 +238,7 @@ def convert_to_library_calls(
             if named_ops:
                 raise DiagnosticError(f"cannot call a library for '{op.name}': {why}", op.loc)
             if ctx is not None:
-                ctx.remark(op, f"left for the loop lowering: {why}")
+                ctx.missed(op, f"left for the loop lowering: {why}")
             continue
         chosen.append(op)
     for op in chosen:

@@ -306,7 +306,7 @@ class TestLoopSkew(ModulePass):
             except TransformError as e:
                 raise PassError(str(e), e.op.loc if e.op is not None else None) from None
             if not v.ok:
-                ctx.remark(band[0].op, f"not skewed: {v}")
+                ctx.missed(band[0].op, f"not skewed: {v}")
                 continue
             skew(model, band, rows)
 
@@ -330,6 +330,6 @@ class TestLoopShift(ModulePass):
             except TransformError as e:
                 raise PassError(str(e), e.op.loc if e.op is not None else None) from None
             if not v.ok:
-                ctx.remark(loop.op, f"not shifted: {v}")
+                ctx.missed(loop.op, f"not shifted: {v}")
                 continue
             shift(model, self.statement, loop, self.amount)

@@ -7,7 +7,7 @@
 // RUN: polymlir opt %s --convert-linalg-to-std | filecheck %s
 // RUN: polymlir opt %s --pass-pipeline="builtin.module(convert-linalg-to-std{library-call-only})" | filecheck %s --check-prefix=ONLY
 // RUN: polymlir opt %s --pass-pipeline="builtin.module(convert-linalg-to-std{named-ops=fill})" | filecheck %s --check-prefix=FILL
-// RUN: polymlir opt %s --convert-linalg-to-std --verify-diagnostics > /dev/null
+// RUN: polymlir opt %s --convert-linalg-to-std --verify-diagnostics --pass-remarks-missed=. > /dev/null
 
 func.func @mix(%a: memref<4x8xf32>, %b: memref<8x?xf32>, %c: memref<4x?xf32>, %s: f32, %v: memref<8xi8>, %d: memref<i32>,
                %x: memref<1x9x9x3xf32>, %k: memref<3x3x3x8xf32>, %o: memref<1x4x4x8xf32>) {

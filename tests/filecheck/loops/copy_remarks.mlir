@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=0" --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=0" --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // affine-data-copy-generate leaves a memref alone, with a remark, when the
 // loop also reaches it another way (here through a cast of it): rewriting
 // some of its accesses to a buffer would separate them.

@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-loop-distribute --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-loop-distribute --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // affine-loop-distribute (polymlir's own pass): each loop is split into one
 // loop per dependence cycle of its statements, in dependence order; the
 // loads and pure ops a statement needs are recomputed in its loop.

@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-loop-fusion --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-loop-fusion --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // affine-loop-fusion declines, with a remark at the second nest naming the
 // dependence that fusion would reverse.
 

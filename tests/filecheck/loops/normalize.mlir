@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-loop-normalize --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-loop-normalize --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // RUN: polymlir opt %s --affine-loop-normalize="promote-single-iter=true" | filecheck %s --check-prefix=PROMOTE
 // affine-loop-normalize: loops start at 0 with step 1; the old induction
 // variable is recomputed at the top of the body. A max lower bound is left

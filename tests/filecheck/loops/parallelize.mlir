@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-parallelize --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-parallelize --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // RUN: polymlir opt %s --affine-parallelize="parallel-reductions=true" | filecheck %s --check-prefix=RED
 // RUN: polymlir opt %s --affine-parallelize="max-nested=1" | filecheck %s --check-prefix=NEST1
 // affine-parallelize turns each affine.for that carries no memory dependence

@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --test-loop-skew="loops=t,i matrix=0,1,1,0" --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --test-loop-skew="loops=t,i matrix=0,1,1,0" --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // A skew is decided exactly: when the new order would run a dependence's
 // sink before its source the nest is left unchanged and a remark names the
 // dependence. Code the statement model cannot split (a loop carrying

@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --split-input-file --verify-diagnostics --affine-loop-tile="tile-size=4"
+// RUN: polymlir opt %s --split-input-file --verify-diagnostics --pass-remarks-missed=. --affine-loop-tile="tile-size=4"
 // Each chunk's remarks are reported with that chunk only.
 
 func.func @f(%A: memref<64x64xf64>) {

@@ -1,6 +1,6 @@
 // RUN: polymlir opt %s --affine-loop-unroll | filecheck %s
 // RUN: polymlir opt %s --affine-loop-unroll="unroll-factor=3" | filecheck %s --check-prefix=BY3
-// RUN: polymlir opt %s --affine-loop-unroll="unroll-factor=-1" --verify-diagnostics | filecheck %s --check-prefix=FULL
+// RUN: polymlir opt %s --affine-loop-unroll="unroll-factor=-1" --verify-diagnostics --pass-remarks-missed=. | filecheck %s --check-prefix=FULL
 // affine-loop-unroll unrolls innermost loops as upstream's loopUnrollByFactor
 // does: the step is scaled, copies see the IV through affine.apply, values
 // carried in iter_args chain through the copies, and a cleanup loop runs

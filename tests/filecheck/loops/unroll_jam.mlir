@@ -1,4 +1,4 @@
-// RUN: polymlir opt %s --affine-loop-unroll-jam="unroll-jam-factor=2" --verify-diagnostics | filecheck %s
+// RUN: polymlir opt %s --affine-loop-unroll-jam="unroll-jam-factor=2" --verify-diagnostics --pass-remarks-missed=. | filecheck %s
 // affine-loop-unroll-jam unrolls the first loop of each function and jams
 // the copies into its inner loops, when the jammed order keeps every
 // memory dependence (decided exactly); otherwise a remark names the

@@ -1,0 +1,65 @@
+"""Upstream's affine-pass regression tests, run as their RUN lines say with
+``polymlir opt`` (see ``upstream_cases.py``): every counted case passes
+except those ``FAILURES.md`` lists, which must still fail. Skips without
+mlir-opt-22 (the control) or without the shared test files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from polymlir.testing.external import shared_root
+
+from ..shared_data import upstream
+from .upstream_cases import Case, cases, mlir_files, run_case
+
+FAILURES = Path(__file__).with_name("FAILURES.md")
+CASE_ROW = re.compile(r"^\| (\S+\.mlir:RUN\d+:\S+) \| (.+) \|$")
+
+
+def known_failures() -> dict[str, str]:
+    """Case name -> reason, from FAILURES.md's table."""
+    out = {}
+    for line in FAILURES.read_text().splitlines():
+        m = CASE_ROW.match(line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def _root() -> Path | None:
+    root = shared_root()
+    p = root / "upstream" / "affine-passes" if root is not None else None
+    return p if p is not None and p.is_dir() else None
+
+
+def _all_cases() -> list[Case]:
+    root = _root()
+    return [c for f in mlir_files(root) for c in cases(f)] if root is not None else []
+
+
+CASES = _all_cases()
+KNOWN = known_failures()
+
+
+@pytest.mark.skipif(not CASES, reason="external data ../shared/upstream/affine-passes not found")
+@pytest.mark.skipif(upstream("mlir-opt") is None, reason="mlir-opt-22 (the control) is not installed")
+@pytest.mark.parametrize("case", CASES or [None], ids=lambda c: c.name if c is not None else "none")
+def test_upstream_case(case: Case):
+    control = run_case(case, polymlir=False)
+    if not control.ok:
+        pytest.skip(f"the control fails: {control.detail}")
+    ours = run_case(case, polymlir=True)
+    if case.name in KNOWN:
+        assert not ours.ok, f"listed in FAILURES.md but passes now: {case.name}"
+        pytest.xfail(KNOWN[case.name])
+    assert ours.ok, ours.detail
+
+
+def test_failures_md_names_only_existing_cases():
+    if not CASES:
+        pytest.skip("external data ../shared/upstream/affine-passes not found")
+    names = {c.name for c in CASES}
+    assert set(KNOWN) <= names, sorted(set(KNOWN) - names)
