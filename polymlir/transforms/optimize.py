@@ -487,6 +487,10 @@ class PolymlirOptimize(FunctionPass):
     tile_sizes: tuple[int, ...] = ()
     parallel: bool = True
 
+    def __post_init__(self) -> None:
+        if any(s < 0 for s in self.tile_sizes) or (self.tile_sizes and not any(self.tile_sizes)):
+            raise ValueError(f"tile-sizes must be positive (0: that loop untiled), got {list(self.tile_sizes)}")
+
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not (func.regions and func.regions[0].blocks):
             return  # a declaration
