@@ -112,9 +112,9 @@ def build_c(source: str, build_dir: str | Path, extra: Sequence[str] = (), opt: 
     flags = [*opt, *extra, "-shared", "-fPIC"]
     d = Path(build_dir)
     d.mkdir(parents=True, exist_ok=True)
-    so = d / f"c.{_stamp(source, cc, *flags)}.so"
+    so = d / f"c-{_stamp(source, cc, *flags)}.so"
     if not so.exists():
-        src = so.with_suffix(".c")
+        src = d / f"{so.stem}.c"
         src.write_text(source)
         _run([cc, *flags, str(src), "-o", str(so) + ".tmp", "-lm"])
         os.replace(str(so) + ".tmp", so)
@@ -129,10 +129,10 @@ def build_mlir(text: str, build_dir: str | Path, pre_passes: Sequence[str] = (),
     passes = [*pre_passes, *MLIR_LOWERING]
     d = Path(build_dir)
     d.mkdir(parents=True, exist_ok=True)
-    base = d / f"mlir.{_stamp(text, *passes, *opt)}"
-    so = base.with_suffix(".so")
+    base = d / f"mlir-{_stamp(text, *passes, *opt)}"
+    so = d / f"{base.name}.so"
     if not so.exists():
-        src = base.with_suffix(".mlir")
+        src = d / f"{base.name}.mlir"
         src.write_text(text)
         _run([mlir_opt, str(src), *passes, "-o", f"{base}.llvm.mlir"])
         _run([translate, "--mlir-to-llvmir", f"{base}.llvm.mlir", "-o", f"{base}.ll"])
