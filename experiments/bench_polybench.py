@@ -258,7 +258,7 @@ def markdown(results: list[dict[str, Any]], env: dict[str, Any], variants: list[
     lines = [
         f"PolyBench/C 4.2, {len(results)} kernels, {env['date']}, {env['cpu']} "
         f"({env['vector_width']} x f64 FMA vectors), {env['threads']} thread(s), median of {env['reps']}.",
-        f"Caches: {env['caches']}. Measured FMA peak (one core): {peak:.1f} GFLOP/s.",
+        f"Caches: {env['caches']}. FMA peak (one core, measured before and after): {peak:.1f} GFLOP/s.",
         f"Tools: {env['clang']}; {env['mlir_opt']}. Kernels: {env['sources']}.",
         "",
         "Median seconds ±half the min-max spread (speed-up over clang -O3 -march=native, same run); "
@@ -405,6 +405,8 @@ def main(argv: list[str] | None = None) -> None:
         r = measure(k, variants, a, build_dir)
         results.append(r)
         print(f"[{k}] " + "  ".join(f"{v}={_cell(r['variants'][v])}" for v in variants), flush=True)
+    # Other work on the machine lowers one measurement: the peak is the better of the run's two ends.
+    env["fma_peak_gflops"] = max(env["fma_peak_gflops"], machine.fma_peak())
     md = markdown(results, env, variants)
     print(md)
     if a.md:

@@ -40,6 +40,8 @@ class Vectorization:
         if not self.vector_ops:
             return f"not vectorized ({self.loops} loops, {self.scalar_ops} scalar f64 ops)"
         widths = ", ".join(f"{n} on <{w} x double>" for w, n in sorted(self.vector_ops.items(), reverse=True))
+        if not self.vectorized_loops:
+            return f"no loop vectorized, SLP-vectorized straight-line code ({widths}; {self.loops} loops)"
         return f"vectorized: {self.vectorized_loops} of {self.loops} loops, f64 vector ops {widths}"
 
 
