@@ -243,6 +243,11 @@ class ExecutionEngine:
         self._finalizer = weakref.finalize(self, ExecutionEngine._run_dtors, self._ee, [False])
 
     # -- module text ----------------------------------------------------------
+    @property
+    def optimized_llvm_ir(self) -> str:
+        """The LLVM IR as compiled: the module after the -O pipeline."""
+        return str(self._llvm_module)
+
     def _trampolines(self) -> str:
         """``void __polymlir_invoke_f(void** args)`` for every defined
         function (private ones too: the trampoline lives in the module):

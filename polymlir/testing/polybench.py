@@ -29,9 +29,21 @@ import zlib
 
 import numpy as np
 
-from .polybench_kernels import KERNELS, Kernel, Value, _Body
+from .polybench_kernels import BENCH_SIZES, FLOPS, KERNELS, Body, Kernel, Value
+from .polybench_lang import CBody
 
-__all__ = ["KERNELS", "Inputs", "call_args", "inputs", "reference", "render", "sizes_of"]
+__all__ = [
+    "BENCH_SIZES",
+    "KERNELS",
+    "Inputs",
+    "call_args",
+    "flops",
+    "inputs",
+    "reference",
+    "render",
+    "render_c",
+    "sizes_of",
+]
 
 # -- the API ------------------------------------------------------------------------------
 
@@ -64,7 +76,7 @@ def render(name: str, sizes: dict[str, int] | None = None) -> str:
     k = _kernel(name)
     s = sizes_of(name, sizes)
     types = {a.name: _memref(dims) for a in k.args if (dims := a.dims(s)) is not None}
-    body = _Body(types)
+    body = Body(types)
     assert k.body is not None
     k.body(body, s)
     params = ", ".join(f"%{a.name}: {types.get(a.name, 'f64')}" for a in k.args)
@@ -77,6 +89,36 @@ def render(name: str, sizes: dict[str, int] | None = None) -> str:
         f"func.func @kernel({params}) {{",
     ]
     return "\n".join(head + body.text() + ["  return", "}"]) + "\n"
+
+
+def render_c(name: str, sizes: dict[str, int] | None = None) -> str:
+    """The same kernel as C from the same body description: ``void
+    kernel(...)`` taking ``@kernel``'s arguments (``double`` scalars, ``double
+    A[NI][NK]`` arrays with the sizes as constants), PolyBench's loops inside
+    ``#pragma scop`` / ``#pragma endscop``, one ``double`` temporary per value
+    so the operations run in the MLIR's order."""
+    k = _kernel(name)
+    s = sizes_of(name, sizes)
+    params = ", ".join(
+        f"double {a.name}" if (dims := a.dims(s)) is None else f"double {a.name}" + "".join(f"[{d}]" for d in dims)
+        for a in k.args
+    )
+    body = CBody({})
+    assert k.body is not None
+    k.body(body, s)
+    head = [
+        f"/* PolyBench/C 4.2 {k.name} ({k.category}): {k.summary} */",
+        "/* Sizes: " + " ".join(f"{key}={v}" for key, v in s.items()) + ". Rendered by polymlir.testing.polybench. */",
+        f"void kernel({params}) {{",
+        "#pragma scop",
+    ]
+    return "\n".join(head + body.text() + ["#pragma endscop", "}"]) + "\n"
+
+
+def flops(name: str, sizes: dict[str, int] | None = None) -> int:
+    """Floating-point operations of one run at ``sizes`` (``FLOPS[name]``)."""
+    _kernel(name)
+    return int(FLOPS[name](sizes_of(name, sizes)))
 
 
 class Inputs(dict):

@@ -33,7 +33,12 @@ def optimized(text: str, **kw) -> tuple[opt.Report, str, object]:
     return report, polymlir.print_ir(module), func
 
 
-@pytest.mark.parametrize("name", sorted(pb.KERNELS))
+# symm keeps PolyBench's scalar temp2 in a memref.alloca, which the affine model does not
+# take in yet (optimize refuses it, naming the alloca): every other kernel is pure affine.
+AFFINE_KERNELS = sorted(k for k in pb.KERNELS if "memref.alloca" not in pb.render(k))
+
+
+@pytest.mark.parametrize("name", AFFINE_KERNELS)
 @pytest.mark.parametrize("sizes", [None, (4,), (3, 5)], ids=["model", "t4", "t3x5"])
 def test_optimized_kernels_run_like_the_original(name, sizes):
     text = pb.render(name, pb.KERNELS[name].sizes)
@@ -168,3 +173,8 @@ def test_a_zero_tile_size_leaves_a_member_untiled(name):
 def test_all_zero_tile_sizes_are_refused():
     with pytest.raises(ValueError, match="0: not tiled"):
         optimized(pb.render("gemm"), tile_sizes=(0, 0))
+
+
+def test_symm_local_scalar_is_refused_at_its_alloca():
+    report, _, _ = optimized(pb.render("symm"))
+    assert not report.ok and "memref.alloca" in report.reason and "t.mlir:7:" in report.reason

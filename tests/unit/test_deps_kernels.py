@@ -68,6 +68,16 @@ EXPECTED = {
     "covariance": {"j": P, "i": R, "i2": P, "j2": P, "i3": P, "j3": P, "k": R},
     "gesummv": {"i": P, "j": R},
     "jacobi-1d": {"t": S, "i": P, "i2": P},
+    "3mm": {"i": P, "j": P, "k": R, "i2": P, "j2": P, "k2": R, "i3": P, "j3": P, "k3": R},
+    "syr2k": {"i": P, "j": P, "k": R, "j2": P},
+    # The scalar temp2 is reused by every (i, j): only k, its accumulation, is not sequential.
+    "symm": {"i": S, "j": S, "k": R},
+    # sum[p] is reused by every (r, q); within one, p is parallel and s accumulates.
+    "doitgen": {"r": S, "q": S, "p": P, "s": R, "p2": P},
+    # s[j] accumulates over i, q[i] over j.
+    "bicg": {"i0": P, "i": R, "j": R},
+    # In place: path[i][k] and path[k][j] may be written in the same k step.
+    "floyd-warshall": {"k": S, "i": S, "j": S},
 }
 
 

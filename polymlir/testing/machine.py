@@ -1,0 +1,127 @@
+"""What the host can do, read or measured at run time: its f64 vector width
+(from /proc/cpuinfo's flags), its caches (from sysfs) and its single-core
+FMA peak, measured with a JIT-compiled kernel of independent ``vector.fma``
+chains (polymlir's own compiler, so no C toolchain is needed)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["Cache", "cache_sizes", "cpu_flags", "cpu_name", "fma_kernel", "fma_peak", "vector_width"]
+
+
+def _cpuinfo() -> str:
+    try:
+        return Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return ""
+
+
+def cpu_flags() -> set[str]:
+    """The first processor's flags in /proc/cpuinfo (empty where there is none)."""
+    for line in _cpuinfo().splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def cpu_name() -> str:
+    for line in _cpuinfo().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "unknown CPU"
+
+
+def vector_width(flags: set[str] | None = None) -> int:
+    """f64 lanes of the widest FMA vectors: 8 with AVX-512, 4 with AVX2+FMA, else 2."""
+    f = cpu_flags() if flags is None else flags
+    if "avx512f" in f:
+        return 8
+    if "avx2" in f and "fma" in f:
+        return 4
+    return 2
+
+
+@dataclass(frozen=True)
+class Cache:
+    """One cache of cpu0: level, type (Data, Instruction, Unified), bytes."""
+
+    level: int
+    type: str
+    size: int
+
+
+def _bytes(text: str) -> int:
+    text = text.strip().upper()
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:], 1)
+    return int(text.rstrip("KMG")) * scale
+
+
+def cache_sizes(root: str | Path = "/sys/devices/system/cpu/cpu0/cache") -> list[Cache]:
+    """cpu0's caches from sysfs, by level (empty where sysfs has none)."""
+    out = []
+    for d in sorted(Path(root).glob("index*")):
+        try:
+            level = int((d / "level").read_text())
+            kind = (d / "type").read_text().strip()
+            size = _bytes((d / "size").read_text())
+        except (OSError, ValueError):
+            continue
+        out.append(Cache(level, kind, size))
+    return sorted(out, key=lambda c: (c.level, c.type))
+
+
+def fma_kernel(width: int, chains: int = 16) -> str:
+    """MLIR of ``@fma(%n, %a, %b, %out)``: ``chains`` independent
+    ``vector.fma`` chains on ``vector<width x f64>``, ``%n`` steps, the
+    results stored to ``%out`` (so nothing is dead): 2*width*chains*n flops.
+    Enough chains cover the FMA latency times the FMA ports."""
+    vt = f"vector<{width}xf64>"
+    types = ", ".join([vt] * chains)
+    inits = ", ".join(f"%x{k} = %v{k % 2}" for k in range(chains))
+    lines = [
+        f"func.func @fma(%n: index, %a: f64, %b: f64, %out: memref<{chains}x{width}xf64>) {{",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        f"  %v0 = vector.broadcast %a : f64 to {vt}",
+        f"  %v1 = vector.broadcast %b : f64 to {vt}",
+        f"  %r:{chains} = scf.for %i = %c0 to %n step %c1 iter_args({inits}) -> ({types}) {{",
+    ]
+    lines += [f"    %y{k} = vector.fma %x{k}, %v0, %v1 : {vt}" for k in range(chains)]
+    lines.append("    scf.yield " + ", ".join(f"%y{k}" for k in range(chains)) + f" : {types}")
+    lines.append("  }")
+    for k in range(chains):
+        lines.append(f"  %row{k} = arith.constant {k} : index")
+        lines.append(f"  vector.store %r#{k}, %out[%row{k}, %c0] : memref<{chains}x{width}xf64>, {vt}")
+    lines += ["  return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def fma_peak(width: int | None = None, seconds: float = 0.2, reps: int = 5, chains: int = 16) -> float:
+    """Single-core f64 FMA peak in GFLOP/s (best of ``reps`` runs of about
+    ``seconds`` each) on ``width``-lane vectors (default: the host's)."""
+    from .. import compile as jit_compile  # the JIT loads llvmlite: only when measuring
+
+    w = vector_width() if width is None else width
+    engine = jit_compile(fma_kernel(w, chains))
+    out = np.zeros((chains, w))
+    flops_per_step = 2 * w * chains
+    n = 1 << 16
+    while True:  # calibrate: a run of about `seconds`
+        t0 = time.perf_counter()
+        engine.fma(n, 0.5, 0.5, out)
+        dt = time.perf_counter() - t0
+        if dt > seconds / 4 or n > 1 << 34:
+            break
+        n *= 4
+    n = max(1, int(n * seconds / max(dt, 1e-9)))
+    best = float("inf")
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        engine.fma(n, 0.5, 0.5, out)
+        best = min(best, time.perf_counter() - t0)
+    return flops_per_step * n / best * 1e-9
