@@ -44,6 +44,10 @@ def _threads(argv: list[str]) -> int:
 # BLAS threads are fixed when numpy loads: set them before, from --threads (default 1).
 for _v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
     os.environ[_v] = str(_threads(sys.argv[1:]))
+# Some machines here force an old OpenBLAS core type (and L2 size) for safety;
+# they slow a current numpy, so the numpy anchor runs without both (this
+# process only; tests and CI keep them).
+OPENBLAS_FORCED = {v: os.environ.pop(v) for v in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if v in os.environ}
 
 import argparse  # noqa: E402
 import datetime  # noqa: E402
@@ -104,13 +108,13 @@ Binder = Callable[[Problem, dict[str, Any]], Callable[[], Any]]
 
 
 def _compile_kw(threads: int | None) -> dict[str, Any]:
-    if threads is None:
-        return {}
+    """``polymlir.compile``'s thread count: one unless ``--threads`` says
+    otherwise (compile's own default is every core)."""
     if "threads" not in inspect.signature(polymlir.compile).parameters:
         raise SystemExit(
             "--threads: this polymlir.compile has no threads= keyword (it is being added); run without --threads"
         )
-    return {"threads": threads}
+    return {"threads": threads or 1}
 
 
 def _engine_binder(engine: Any) -> Binder:

@@ -1,78 +1,24 @@
-"""What the host can do, read or measured at run time: its f64 vector width
-(from /proc/cpuinfo's flags), its caches (from sysfs) and its single-core
+"""What the host can do for the benchmarks: its f64 vector width and caches (read by
+``transforms.machine``, the one reader of /proc/cpuinfo and sysfs) and its single-core
 FMA peak, measured with a JIT-compiled kernel of independent ``vector.fma``
 chains (polymlir's own compiler, so no C toolchain is needed)."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
+from ..transforms.machine import Cache, cache_sizes, cpu_flags, cpu_name, vector_unit
+
 __all__ = ["Cache", "cache_sizes", "cpu_flags", "cpu_name", "fma_kernel", "fma_peak", "vector_width"]
-
-
-def _cpuinfo() -> str:
-    try:
-        return Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return ""
-
-
-def cpu_flags() -> set[str]:
-    """The first processor's flags in /proc/cpuinfo (empty where there is none)."""
-    for line in _cpuinfo().splitlines():
-        if line.startswith("flags"):
-            return set(line.split(":", 1)[1].split())
-    return set()
-
-
-def cpu_name() -> str:
-    for line in _cpuinfo().splitlines():
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return "unknown CPU"
 
 
 def vector_width(flags: set[str] | None = None) -> int:
     """f64 lanes of the widest FMA vectors: 8 with AVX-512, 4 with AVX2+FMA, else 2."""
     f = cpu_flags() if flags is None else flags
-    if "avx512f" in f:
-        return 8
-    if "avx2" in f and "fma" in f:
-        return 4
-    return 2
-
-
-@dataclass(frozen=True)
-class Cache:
-    """One cache of cpu0: level, type (Data, Instruction, Unified), bytes."""
-
-    level: int
-    type: str
-    size: int
-
-
-def _bytes(text: str) -> int:
-    text = text.strip().upper()
-    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:], 1)
-    return int(text.rstrip("KMG")) * scale
-
-
-def cache_sizes(root: str | Path = "/sys/devices/system/cpu/cpu0/cache") -> list[Cache]:
-    """cpu0's caches from sysfs, by level (empty where sysfs has none)."""
-    out = []
-    for d in sorted(Path(root).glob("index*")):
-        try:
-            level = int((d / "level").read_text())
-            kind = (d / "type").read_text().strip()
-            size = _bytes((d / "size").read_text())
-        except (OSError, ValueError):
-            continue
-        out.append(Cache(level, kind, size))
-    return sorted(out, key=lambda c: (c.level, c.type))
+    bits, _ = vector_unit(f)
+    return bits // 64 if "avx512f" in f or "fma" in f else 2
 
 
 def fma_kernel(width: int, chains: int = 16) -> str:

@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Machine", "host", "register_shape"]
+__all__ = ["Cache", "Machine", "cache_sizes", "cpu_flags", "cpu_name", "host", "register_shape", "vector_unit"]
 
 
 @dataclass(frozen=True)
@@ -41,15 +41,45 @@ class Machine:
         return max(1, self.vector_bits // (8 * element_bytes))
 
 
-def _flags() -> set[str]:
+def _cpuinfo() -> str:
     try:
-        text = Path("/proc/cpuinfo").read_text()
+        return Path("/proc/cpuinfo").read_text()
     except OSError:
-        return set()
-    for line in text.splitlines():
+        return ""
+
+
+def cpu_flags() -> set[str]:
+    """The first processor's flags in /proc/cpuinfo (empty where there is none)."""
+    for line in _cpuinfo().splitlines():
         if line.startswith(("flags", "Features")):
             return set(line.split(":", 1)[1].split())
     return set()
+
+
+def cpu_name() -> str:
+    for line in _cpuinfo().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "unknown CPU"
+
+
+def vector_unit(flags: set[str]) -> tuple[int, int]:
+    """(vector bits, vector registers) the flags promise: AVX-512 512 and 32,
+    AVX2/AVX 256 and 16, else SSE2's 128 and 16."""
+    if "avx512f" in flags:
+        return 512, 32
+    if "avx2" in flags or "avx" in flags:
+        return 256, 16
+    return 128, 16
+
+
+@dataclass(frozen=True)
+class Cache:
+    """One cache of cpu0: level, type (Data, Instruction, Unified), bytes."""
+
+    level: int
+    type: str
+    size: int
 
 
 def _size(text: str) -> int:
@@ -58,37 +88,30 @@ def _size(text: str) -> int:
     return int(text.rstrip("KMG")) * scale
 
 
-def _caches() -> dict[int, int]:
-    """Data/unified cache size per level, from sysfs (empty when absent)."""
-    out: dict[int, int] = {}
-    base = Path("/sys/devices/system/cpu/cpu0/cache")
-    for d in sorted(base.glob("index*")):
+def cache_sizes(root: str | Path = "/sys/devices/system/cpu/cpu0/cache") -> list[Cache]:
+    """cpu0's caches from sysfs, by level (empty where sysfs has none)."""
+    out = []
+    for d in sorted(Path(root).glob("index*")):
         try:
-            kind = (d / "type").read_text().strip()
             level = int((d / "level").read_text())
+            kind = (d / "type").read_text().strip()
             size = _size((d / "size").read_text())
         except (OSError, ValueError):
             continue
-        if kind in ("Data", "Unified"):
-            out[level] = size
-    return out
+        out.append(Cache(level, kind, size))
+    return sorted(out, key=lambda c: (c.level, c.type))
 
 
 @functools.cache
 def host() -> Machine:
     """The machine this process runs on (read once)."""
-    flags = _flags()
-    if "avx512f" in flags:
-        bits, regs = 512, 32
-    elif "avx2" in flags or "avx" in flags:
-        bits, regs = 256, 16
-    else:
-        bits, regs = 128, 16
+    flags = cpu_flags()
+    bits, regs = vector_unit(flags)
     forced = os.environ.get("POLYMLIR_VECTOR_BITS")
     if forced in ("128", "256", "512"):
         bits = int(forced)
         regs = 32 if bits == 512 else 16
-    caches = _caches()
+    caches = {c.level: c.size for c in cache_sizes() if c.type in ("Data", "Unified")}
     source = "os" if caches and flags else "defaults (the OS did not report caches or CPU flags)"
     try:
         cores = len(os.sched_getaffinity(0))
