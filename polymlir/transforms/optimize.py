@@ -27,9 +27,10 @@ The steps, each exact:
 one tile: the elements of every array the tile's instances touch, as the
 bounding box of their image (a tile in the middle of the schedule's image,
 outer loops fixed, parameters set to 1000). The chosen T is the largest
-whose footprint (element size times box volume, summed over arrays) fits a
-32 KiB L1 cache; if even T = 4 does not fit, the largest that fits a 256
-KiB L2; if none does, the band is not tiled. When a larger tile touches
+whose footprint (element size times box volume, summed over arrays) fits
+the L1 data cache; if even T = 4 does not fit, the largest that fits the
+L2; if none does, the band is not tiled. The caches are the host's, read
+from the OS (``machine.host()``), unless ``caches`` gives them. When a larger tile touches
 nothing more (the tile already spans the band) and that fits the L1, the
 band is not tiled either: tiling would only add loop overhead. The report
 says which sizes were tried and why the chosen one won. Given
@@ -56,13 +57,14 @@ from ..affine.statements import NotCompound, Unit, compound_statements
 from ..ir.affine_expr import AffineExpr, const
 from ..ir.core import Operation
 from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
+from .machine import host
 from .pass_manager import FunctionPass, PassContext, register_pass
 
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
-L1_BYTES = 32 * 1024
-L2_BYTES = 256 * 1024
+# The cache model's default caches: the host's (``machine.host()``), or these given.
+CacheSizes = tuple[int, int]
 PARAM_GUESS = 1000
 CANDIDATES = (4, 8, 16, 32, 64, 128, 256)
 
@@ -242,9 +244,15 @@ def choose_sizes(
     units: dict[str, Unit],
     maps: dict[str, isl.Map],
     band: Band,
+    caches: CacheSizes | None = None,
 ) -> tuple[list[int] | None, str]:
     """Equal power-of-two tile sizes for ``band`` from the cache model, and
-    a sentence saying why."""
+    a sentence saying why (``caches``: L1 and L2 bytes, default the host's)."""
+    if caches is None:
+        here = host()
+        caches = (here.l1d, here.l2)
+    l1_bytes, l2_bytes = caches
+    l1, l2 = f"{l1_bytes // 1024} KiB", f"{l2_bytes // 1024} KiB"
     members: dict[str, list[tuple[isl.Map, list[isl.Map]]]] = {}
     elem: dict[str, int] = {}
     for name in band.units:
@@ -273,24 +281,24 @@ def choose_sizes(
         if tried and total == tried[-1][1]:
             # A larger tile touches nothing more: the previous one already
             # spans the band.
-            if total <= L1_BYTES:
+            if total <= l1_bytes:
                 text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
-                return None, f"everything the band touches ({_kib(total)}) fits the 32 KiB L1 ({text})"
+                return None, f"everything the band touches ({_kib(total)}) fits the {l1} L1 ({text})"
             break
         tried.append((t, total))
-        if total > L2_BYTES:
+        if total > l2_bytes:
             break
-    fit1 = [t for t, b in tried if b <= L1_BYTES]
-    fit2 = [t for t, b in tried if b <= L2_BYTES]
+    fit1 = [t for t, b in tried if b <= l1_bytes]
+    fit2 = [t for t, b in tried if b <= l2_bytes]
     text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
     if fit1:
         t = fit1[-1]
-        why = f"footprint {_kib(dict(tried)[t])} fits the 32 KiB L1 (tile size: footprint; {text})"
+        why = f"footprint {_kib(dict(tried)[t])} fits the {l1} L1 (tile size: footprint; {text})"
     elif fit2:
         t = fit2[-1]
-        why = f"footprint {_kib(dict(tried)[t])} fits the 256 KiB L2 only (tile size: footprint; {text})"
+        why = f"footprint {_kib(dict(tried)[t])} fits the {l2} L2 only (tile size: footprint; {text})"
     else:
-        return None, f"even 4 per loop needs {_kib(tried[0][1])}, more than the 256 KiB L2"
+        return None, f"even 4 per loop needs {_kib(tried[0][1])}, more than the {l2} L2"
     return [t] * band.depth, why
 
 
@@ -302,7 +310,11 @@ def _kib(b: int) -> str:
 
 
 def optimize(
-    model: PolyhedralModel, tile_sizes: Sequence[int] | None = None, parallel: bool = True, tile: bool = True
+    model: PolyhedralModel,
+    tile_sizes: Sequence[int] | None = None,
+    parallel: bool = True,
+    tile: bool = True,
+    caches: CacheSizes | None = None,
 ) -> Report:
     """Schedule, tile and parallelize ``model``'s function (see the module
     docstring). The IR changes only when the report is ok."""
@@ -336,7 +348,7 @@ def optimize(
     vectors, maps = build()
     if tile:
         for b in bands:
-            _decide_tiling(model, by_name, maps, b, tile_sizes, report)
+            _decide_tiling(model, by_name, maps, b, tile_sizes, report, caches)
         if any(b.sizes for b in bands):
             vectors, maps = build()
     verdict = check(model, units, maps, "apply the automatic schedule")
@@ -419,6 +431,7 @@ def _decide_tiling(
     b: Band,
     tile_sizes: Sequence[int] | None,
     report: Report,
+    caches: CacheSizes | None = None,
 ) -> None:
     label = _band_label(b, units)
     if not b.permutable or b.depth < 2:
@@ -429,7 +442,7 @@ def _decide_tiling(
         b.sizes = [tile_sizes[min(k, len(tile_sizes) - 1)] for k in range(b.depth)]
         report.remarks.append(f"band {label}: tiled {'x'.join(map(str, b.sizes))} (sizes given)")
         return
-    sizes, why = choose_sizes(model, units, maps, b)
+    sizes, why = choose_sizes(model, units, maps, b, caches)
     if sizes is None:
         report.remarks.append(f"band {label}: not tiled ({why})")
         return

@@ -22,6 +22,16 @@ from ..shared_data import shared_file_params
 from .test_ast_codegen import accepted_upstream, shrink
 
 TOL = 1e-9
+CACHES = (32 * 1024, 256 * 1024)  # the cache model's sizes in the tests that quote its remarks
+
+
+def test_the_cache_model_reads_the_hosts_caches():
+    from polymlir.transforms.machine import host
+
+    report, _, _ = optimized(pb.render("gemm", {"NI": 200, "NJ": 200, "NK": 200}))
+    assert f"fits the {host().l1d // 1024} KiB L1" in report.explain()
+
+
 SHARED_KERNELS = shared_file_params("bench/polybench", "*.mlir", lambda p: p.stem)
 
 
@@ -76,14 +86,14 @@ def test_shared_kernels_optimize_in_under_two_seconds(path: Path):
 
 def test_report_explains_skewing_tiling_and_parallelism(shared):
     text = (shared / "bench" / "polybench" / "jacobi-2d.mlir").read_text()
-    report, _, _ = optimized(text)
+    report, _, _ = optimized(text, caches=CACHES)
     text = report.explain()
     assert "skewed band of 3 loops (permutable): S0 (t, i, j) -> (t, t * 2 + i, t * 2 + j)" in text
     assert "band (t, i, j): tiled 8x8x8: footprint 9.0 KiB fits the 32 KiB L1" in text
     assert "16: 36.0 KiB" in text
     assert "band (t, i, j): no parallel loop (each loop carries a dependence)" in text
     text = (shared / "bench" / "polybench" / "gemm.mlir").read_text()
-    report, out, _ = optimized(text)
+    report, out, _ = optimized(text, caches=CACHES)
     assert "band (i, j, k): tiled 32x32x32: footprint 24.0 KiB fits the 32 KiB L1" in report.explain()
     assert "loop i_tile is parallel (affine.parallel)" in report.explain()
     assert out.count("affine.parallel") == 1
