@@ -84,7 +84,8 @@ def _bands(s: Schedule) -> list[Loop]:
             top = top.parent
         if any(k.op is top.op for k in kernels):
             continue
-        if lp.parent is not None and lp.parent.op.name == "affine.for" and perfect_band_problem([lp.parent, lp]) is None:
+        parent = lp.parent
+        if parent is not None and parent.op.name == "affine.for" and perfect_band_problem([parent, lp]) is None:
             continue  # inside a band that starts higher up
         band = s.band_from(lp)
         if not band[-1].children and all(x.op.name == "affine.for" for x in band):
@@ -100,40 +101,75 @@ class PerturbSpace:
     """``optimize``'s trace (``base``) with its parameters searched, and the
     perfect bands it leaves (``bands``, found by ``from_base``) tiled,
     reordered, unrolled and parallelized. A candidate's trace determines
-    its program, so equal traces are measured once."""
+    its program, so equal traces are measured once.
+
+    The bands are transformed before the register tiles are written (the
+    planner's ``register_tile`` steps come last): verdicts after a
+    micro-kernel analyse all of its vector accesses and take seconds. Each
+    ``register_tile`` step's loops are therefore held as (nest, pre-order
+    offset in the nest), which the bands of other nests leave unchanged."""
 
     trace_determines_program = True
 
-    def __init__(self, base: Trace, bands: list[BandInfo]):
+    def __init__(self, base: Trace, bands: list[BandInfo], kernels: list[list[tuple[int, int]]] | None = None):
         self.base = base
         self.bands = bands
+        self.kernels = kernels  # per register_tile step of ``base``: (nest, offset) of each of its loops
 
     @staticmethod
     def from_base(text: str, func: str, base: Trace) -> PerturbSpace:
         """The space around ``base`` for ``func`` of the program ``text``:
         the bands left after ``base`` and their legal loop orders."""
         s = Schedule(parse(text), func)
-        s.replay(base)
-        infos = []
+        steps = list(base)
+        first = next((k for k, st in enumerate(steps) if st.op == "register_tile"), len(steps))
+        if any(st.op != "register_tile" for st in steps[first:]):
+            return PerturbSpace(base, [])  # not the planner's shape: the base's parameters only
+        for st in steps[:first]:
+            s.apply_step(st)
+        infos: list[tuple[int, BandInfo]] = []
         for top in _bands(s):
             pos = s.all_loops().index(top)
             band = s.band_from(top)
             info = BandInfo(pos, len(band))
             if len(band) > 1:
+                loops = [f"#{pos + k}" for k in range(len(band))]
                 for perm in itertools.permutations(range(len(band))):
-                    if list(perm) == sorted(perm) or _dry(s).permute([f"#{pos + k}" for k in range(len(band))], perm).ok:
+                    if list(perm) == sorted(perm) or _dry(s).permute(loops, perm).ok:
                         info.orders.append(",".join(map(str, perm)))
             info.parallel_ok = _dry(s).parallelize(f"#{pos}").ok
-            infos.append(info)
-        return PerturbSpace(base, infos)
+            infos.append((_nest_of(s, top), info))
+        kernels: list[list[tuple[int, int]]] = []
+        count = len(s.nests())
+        for st in steps[first:]:
+            kernels.append([_where(s, lp) for lp in s.loops(*st.loops)])
+            s.apply_step(st)
+            if len(s.nests()) != count:  # a micro-kernel that made nests: the base's parameters only
+                return PerturbSpace(base, [])
+        taken = {nest for refs in kernels for nest, _ in refs}
+        return PerturbSpace(base, [info for nest, info in infos if nest not in taken], kernels)
 
     def __call__(self, trial: Any, s: Schedule) -> None:
-        for k, step in enumerate(self.base):
+        steps = list(self.base)
+        kernels = self.kernels or []
+        first = len(steps) - len(kernels)
+        for k, step in enumerate(steps[:first]):
             st = self._perturb(trial, k, step)
             if st is not None:
                 require(s.apply_step(st), f"step {k + 1} ({st})")
+        tops = [[s.nests()[nest].op for nest, _ in refs] for refs in kernels]
         for b in sorted(range(len(self.bands)), key=lambda b: -self.bands[b].position):
             self._band(trial, s, b, self.bands[b])
+        for k, step in enumerate(steps[first:], first):
+            st = self._perturb(trial, k, step)
+            assert st is not None
+            refs = kernels[k - first]
+            loops = [_at(s, top, off) for top, (_, off) in zip(tops[k - first], refs, strict=True)]
+            p = st.params
+            v = s.register_tile(
+                loops, p["mr"], p["nv"], p["lanes"], p.get("kc"), p["fma"], bool(p.get("parallel")), bool(p.get("pack"))
+            )
+            require(v, f"step {k + 1} ({st})")
 
     def _perturb(self, trial: Any, k: int, step: Step) -> Step | None:
         """Step ``k`` of the base with its parameters chosen by ``trial`` (None: dropped)."""
@@ -198,6 +234,27 @@ class PerturbSpace:
             whole.append(sizes[d] or int(trips or 1))
         require(s.tile(band[lo:hi], whole), what)
         return lo, hi - lo
+
+
+def _nest_of(s: Schedule, lp: Loop) -> int:
+    """The position among the function's nests of the nest holding ``lp``."""
+    while lp.parent is not None:
+        lp = lp.parent
+    return next(k for k, n in enumerate(s.nests()) if n.op is lp.op)
+
+
+def _where(s: Schedule, lp: Loop) -> tuple[int, int]:
+    """``lp`` as (its nest's position, its pre-order offset in that nest)."""
+    nest = _nest_of(s, lp)
+    loops = s.all_loops()
+    return nest, loops.index(lp) - loops.index(s.nests()[nest])
+
+
+def _at(s: Schedule, top: Operation, offset: int) -> Loop:
+    """The loop at pre-order ``offset`` in the nest whose outermost op is ``top``."""
+    loops = s.all_loops()
+    start = next(k for k, lp in enumerate(loops) if lp.op is top and lp.parent is None)
+    return loops[start + offset]
 
 
 def _trips(lp: Loop) -> int | None:

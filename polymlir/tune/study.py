@@ -344,12 +344,16 @@ def run(
             study.set_user_attr(key, value)
         study.set_user_attr("machine", f"{cpu_model()}, {host().vector_bits}-bit vectors")
     elif known != sha:
-        raise ValueError(f"study '{study_id}' in {storage} tunes another program (sha1 {known[:10]}): give another name")
+        raise ValueError(
+            f"study '{study_id}' in {storage} tunes another program (sha1 {known[:10]}): give another study name"
+        )
     _fail_orphans(study)
     _enqueue_baselines(study)
-    executor: Executor = (
-        DaskWorkers(client, timeout) if client is not None else LocalWorkers(workers, timeout, max_tasks_per_child, threads)
-    )
+    executor: Executor
+    if client is not None:
+        executor = DaskWorkers(client, timeout)
+    else:
+        executor = LocalWorkers(workers, timeout, max_tasks_per_child, threads)
     stats = Stats(n_trials, plain=_baseline_value(study, "plain"), optimized=_baseline_value(study, "optimize"))
     driver = _Run(study, mod, text, func, space, base, executor, stats, reps, 0, on_update)
     for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
@@ -382,4 +386,3 @@ def best_program(study: optuna.Study) -> str:
     s = Schedule(parse(study.user_attrs["program"]), study.user_attrs["func"])
     s.replay(best_trace(study))
     return print_ir(s.module)
-

@@ -54,7 +54,11 @@ def _worker_main(conn: Connection, threads: int, cpus: list[int] | None) -> None
             return
         if task is None:
             return
-        conn.send(evaluate(task))
+        result = evaluate(task)
+        try:
+            conn.send(result)
+        except (BrokenPipeError, OSError):  # the driver was killed: nobody to tell
+            return
 
 
 @dataclass
