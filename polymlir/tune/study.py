@@ -93,8 +93,46 @@ def make_sampler(name: str, seed: int | None = None, n_trials: int = 100) -> opt
             return optuna.samplers.RandomSampler(seed=seed)
         if name == "grid":
             # an exhaustive sweep of a define-by-run space (conditional choices included)
-            return optuna.samplers.BruteForceSampler(seed=seed)
+            return _Sweep(seed=seed)
     raise ValueError(f"unknown sampler '{name}' (samplers: {', '.join(SAMPLERS)})")
+
+
+class _Trials:
+    """A study's storage seen without the baselines (trials that have no
+    parameters), except the trial ``keep``."""
+
+    def __init__(self, storage: Any, keep: int):
+        self._storage, self._keep = storage, keep
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._storage, name)
+
+    def get_all_trials(self, *args: Any, **kwargs: Any) -> list[Any]:
+        trials = self._storage.get_all_trials(*args, **kwargs)
+        return [t for t in trials if t.distributions or t.number == self._keep]
+
+
+class _StudyView:
+    """``study`` whose storage is a ``_Trials`` view (for ``_Sweep``)."""
+
+    def __init__(self, study: optuna.Study, keep: int):
+        self._study, self._storage = study, _Trials(study._storage, keep)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._study, name)
+
+
+class _Sweep(optuna.samplers.BruteForceSampler):
+    """The brute-force sampler (``grid``), blind to the baselines: a trial
+    without parameters would make the tree of the define-by-run space look
+    swept (or inconsistent) before it starts."""
+
+    def sample_independent(self, study: Any, trial: Any, param_name: str, param_distribution: Any) -> Any:
+        return super().sample_independent(_StudyView(study, trial.number), trial, param_name, param_distribution)
+
+    def after_trial(self, study: Any, trial: Any, state: Any, values: Any) -> None:
+        if trial.distributions:
+            super().after_trial(_StudyView(study, trial.number), trial, state, values)
 
 
 @dataclass
@@ -163,6 +201,11 @@ def _fail_orphans(study: optuna.Study) -> int:
     return n
 
 
+def _measured(attrs: dict[str, Any]) -> dict[str, Any]:
+    """The verification and timing attributes of a measured trial."""
+    return {k: attrs[k] for k in ("error", "median_s", "spread", "times_s", "compile_s") if k in attrs}
+
+
 def _pickle_space(space: Any) -> bytes:
     try:
         import cloudpickle  # lambdas and closures too, when installed
@@ -188,7 +231,7 @@ class _Run:
     seed: int = 0
     on_update: Callable[[Stats], None] | None = None
     trials: dict[int, optuna.trial.Trial] = field(default_factory=dict)
-    seen: dict[str, tuple[int, float]] = field(default_factory=dict)
+    seen: dict[str, tuple[int, float, dict[str, Any]]] = field(default_factory=dict)
     exhausted: bool = False
 
     def _tell(self, trial: optuna.trial.Trial, value: float | None, state: TrialState) -> None:
@@ -200,7 +243,8 @@ class _Run:
         except RuntimeError as e:  # the brute-force sampler stops a study it has swept entirely
             if "stop" not in str(e):
                 raise
-            self.exhausted = True
+            # a baseline has no parameters: it says nothing about the space
+            self.exhausted = self.exhausted or trial.user_attrs.get("baseline") is None
         st = self.stats
         st.done += 1
         if state == TrialState.COMPLETE:
@@ -258,8 +302,10 @@ class _Run:
                 space_blob = _pickle_space(self.space)
         trial.set_user_attr("trace", trace)
         if space_blob is None and trace in self.seen:  # the same program: measured once
-            number, value = self.seen[trace]
+            number, value, measured = self.seen[trace]
             trial.set_user_attr("duplicate_of", number)
+            for k, v in measured.items():  # its verification and timing are the original's
+                trial.set_user_attr(k, v)
             self._tell(trial, value, TrialState.COMPLETE)
             return None
         return Task(trial.number, self.text, self.func, trace, dict(trial.params), space_blob, self.reps, self.seed)
@@ -270,7 +316,8 @@ class _Run:
             trial.set_user_attr(k, v)
         if result.ok:
             if trial.user_attrs.get("baseline") is not None or getattr(self.space, "trace_determines_program", False):
-                self.seen.setdefault(trial.user_attrs.get("trace", ""), (trial.number, float(result.value or 0.0)))
+                key = trial.user_attrs.get("trace", "")
+                self.seen.setdefault(key, (trial.number, float(result.value or 0.0), _measured(result.attrs)))
             self._tell(trial, result.value, TrialState.COMPLETE)
         else:
             self._reject(trial, result.reason, TrialState.FAIL)
@@ -358,7 +405,7 @@ def run(
     driver = _Run(study, mod, text, func, space, base, executor, stats, reps, 0, on_update)
     for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
         if "duplicate_of" not in t.user_attrs and t.value is not None:
-            driver.seen.setdefault(t.user_attrs.get("trace", ""), (t.number, t.value))
+            driver.seen.setdefault(t.user_attrs.get("trace", ""), (t.number, t.value, _measured(t.user_attrs)))
     try:
         best = study.best_trial
         stats.best, stats.best_trace = best.value, str(Trace.from_json(best.user_attrs.get("trace", "[]")))
