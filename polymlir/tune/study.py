@@ -128,11 +128,13 @@ class _Sweep(optuna.samplers.BruteForceSampler):
     swept (or inconsistent) before it starts."""
 
     def sample_independent(self, study: Any, trial: Any, param_name: str, param_distribution: Any) -> Any:
-        return super().sample_independent(_StudyView(study, trial.number), trial, param_name, param_distribution)
+        view: Any = _StudyView(study, trial.number)  # a Study as far as the sampler looks
+        return super().sample_independent(view, trial, param_name, param_distribution)
 
     def after_trial(self, study: Any, trial: Any, state: Any, values: Any) -> None:
         if trial.distributions:
-            super().after_trial(_StudyView(study, trial.number), trial, state, values)
+            view: Any = _StudyView(study, trial.number)
+            super().after_trial(view, trial, state, values)
 
 
 @dataclass
