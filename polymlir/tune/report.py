@@ -6,6 +6,7 @@ print(table(study)); plots(study, "plots/")   # optimization history, parameter 
 from __future__ import annotations
 
 import statistics
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -79,13 +80,17 @@ def plots(study: optuna.Study, out: str | Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     stem = "".join(c if c.isalnum() else "_" for c in study.study_name)[:80]
     written = []
-    ax = vis.plot_optimization_history(study)
+    with warnings.catch_warnings():  # optuna marks its matplotlib plots experimental
+        warnings.simplefilter("ignore")
+        ax = vis.plot_optimization_history(study)
     path = folder / f"{stem}-history.png"
     _save(ax, path, plt)
     written.append(path)
     try:
-        evaluator = optuna.importance.PedAnovaImportanceEvaluator()
-        ax = vis.plot_param_importances(study, evaluator=evaluator)
+        with warnings.catch_warnings():  # experimental, and few trials per regime in short studies
+            warnings.simplefilter("ignore")
+            evaluator = optuna.importance.PedAnovaImportanceEvaluator()
+            ax = vis.plot_param_importances(study, evaluator=evaluator)
     except (ValueError, RuntimeError, ZeroDivisionError):  # too few trials with common parameters
         return written
     path = folder / f"{stem}-importances.png"
