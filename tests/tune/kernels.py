@@ -61,3 +61,11 @@ def unroll_only(trial, s) -> None:
     f = trial.suggest_categorical("unroll", [1, 2, 4, 8])
     if f > 1:
         require(s.unroll("j", f))
+
+
+def hang_in_worker(trial, s) -> None:
+    """Hang the worker that rebuilds candidate 1 (past any per-trial timeout)."""
+    if trial.suggest_int("x", 0, 1) == 1 and multiprocessing.parent_process() is not None:
+        import time
+
+        time.sleep(600)

@@ -77,6 +77,14 @@ def test_worker_crash_costs_one_trial():
     assert _states(study)["COMPLETE"] == 3
 
 
+def test_hung_trial_times_out_and_costs_one_trial():
+    study, _ = polymlir.tune(K.STREAM, "kernel", n_trials=4, space=K.hang_in_worker, sampler="grid", reps=1, timeout=20)
+    failed = [t for t in study.trials if t.state == TrialState.FAIL]
+    assert len(failed) == 1 and failed[0].params["x"] == 1
+    assert "timed out after 20 s" in failed[0].user_attrs["reason"]
+    assert _states(study)["COMPLETE"] == 3
+
+
 def test_sigkill_of_the_driver_loses_no_finished_trial(tmp_path):
     db = tmp_path / "k.db"
     script = textwrap.dedent(
