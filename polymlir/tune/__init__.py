@@ -15,37 +15,53 @@ once (``study``). ``report`` prints a study and plots it. Needs the
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 from typing import Any
 
-try:
-    import optuna  # noqa: F401  (the one requirement: say so plainly when it is absent)
-except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("polymlir.tune needs Optuna: pip install 'polymlir[tune]'") from e
+# Everything loads on first use: `polymlir --help` imports this package (for the
+# `tune` subcommand) and must neither need Optuna nor load islpy (start-up time).
+_NAMES = {
+    "DOMAINS": ".domains",
+    "Domain": ".domains",
+    "domain": ".domains",
+    "PerturbSpace": ".space",
+    "Refused": ".space",
+    "Space": ".space",
+    "require": ".space",
+    "best_program": ".study",
+    "best_trace": ".study",
+    "run": ".study",
+}
 
-from .domains import DOMAINS, Domain, domain
-from .space import PerturbSpace, Refused, Space, require
-from .study import best_program, best_trace, run
+__all__ = [*_NAMES, "tune"]
 
-__all__ = [
-    "DOMAINS",
-    "Domain",
-    "PerturbSpace",
-    "Refused",
-    "Space",
-    "best_program",
-    "best_trace",
-    "domain",
-    "require",
-    "run",
-    "tune",
-]
+
+def _require_optuna() -> None:
+    try:
+        import optuna  # noqa: F401  (the one requirement: say so plainly when it is absent)
+    except ImportError as e:
+        raise ImportError("polymlir.tune needs Optuna: pip install 'polymlir[tune]'") from e
+
+
+def __getattr__(name: str) -> Any:
+    where = _NAMES.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if where == ".study":
+        _require_optuna()
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def tune(module: Any, func: str, n_trials: int = 50, storage: str | None = None, **kwargs: Any) -> Any:
     """``polymlir.tune(module, func, n_trials=..., storage=..., client=None,
     space=None)``: returns ``(study, best trace)``; see ``study.run``."""
+    _require_optuna()
+    from .study import run
+
     return run(module, func, n_trials, storage, **kwargs)
 
 
