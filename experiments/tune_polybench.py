@@ -83,25 +83,27 @@ def stencil_space(trial: Any, s: Schedule) -> None:
 
 def side_by_side(text: str, programs: dict[str, str], reps: int) -> dict[str, float]:
     """Median seconds of each program, timed round-robin on the same inputs
-    (restored before every run), each verified against the first."""
+    (restored before every run), each verified against the first; equal
+    programs (tuned = optimize) are one engine and one measurement."""
     args = random_inputs(text, "kernel", 0)
-    engines = {k: polymlir.compile(v, opt_level=3, cache=False) for k, v in programs.items()}
+    distinct = list(dict.fromkeys(programs.values()))
+    engines = [polymlir.compile(v, opt_level=3, cache=False) for v in distinct]
     ref = None
-    for name, e in engines.items():
+    for e in engines:
         work = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
         e.invoke("kernel", *work)
         if ref is None:
             ref = work
         elif max_relative_error(ref, work) > 1e-9:
-            raise AssertionError(f"{name}: outputs differ from the plain program")
-    times: dict[str, list[float]] = {k: [] for k in engines}
+            raise AssertionError("outputs differ from the plain program")
+    times: list[list[float]] = [[] for _ in engines]
     for _ in range(reps + 1):
-        for name, e in engines.items():
+        for k, e in enumerate(engines):
             work = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
             t0 = time.perf_counter()
             e.invoke("kernel", *work)
-            times[name].append(time.perf_counter() - t0)
-    return {k: statistics.median(v[1:]) for k, v in times.items()}
+            times[k].append(time.perf_counter() - t0)
+    return {name: statistics.median(times[distinct.index(v)][1:]) for name, v in programs.items()}
 
 
 def _apply(text: str, trace: Trace) -> str:
