@@ -9,6 +9,7 @@ The public API for scripts::
     print(polymlir.print_ir(module))
     engine = polymlir.compile(module)         # JIT (llvm-dialect input for now)
     engine.kernel(alpha, C, A)               # numpy arrays for memrefs
+    study, best = polymlir.tune(module, "kernel", n_trials=50, storage="t.db")   # auto-tuning (polymlir[tune])
     s = polymlir.schedule(module, "kernel")  # loop transformations with exact legality
     v = s.tile(["i", "j"], [32, 32]); print(v, s.trace.to_json())
     model = polymlir.analyze(module.lookup("kernel"))   # the polyhedral model and dependences
@@ -45,6 +46,7 @@ __all__ = [
     "register_library_call",
     "run_pipeline",
     "schedule",
+    "tune",
     "verify",
 ]
 
@@ -102,6 +104,8 @@ _LAZY = {
 
 
 def __getattr__(name: str):
+    if name == "tune":  # the auto-tuner package, callable: polymlir.tune(module, func, n_trials=...)
+        return _importlib.import_module(".tune", __name__)
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

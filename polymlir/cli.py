@@ -21,6 +21,8 @@ from .cli_loops import COMMANDS as LOOP_COMMANDS
 from .cli_loops import add_commands as add_loop_commands
 from .cli_loops import run_command as run_loop_command
 from .ir.diagnostics import Diagnostic, DiagnosticError, register_source, verify_diagnostics
+from .tune.cli import add_command as add_tune_command
+from .tune.cli import run_command as run_tune_command
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.M)
 
@@ -218,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
     sub = ap.add_subparsers(dest="command", required=True)
     add_loop_commands(sub)
+    add_tune_command(sub)
     opt = sub.add_parser("opt", help="parse, verify, transform and print MLIR", allow_abbrev=False)
     _add_common(opt)
     opt.add_argument("--list-passes", action="store_true", help="list the passes with their options and exit")
@@ -419,6 +422,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
             with threads_default(args.threads):
                 return run_loop_command(args, _read_input)
+        if args.command == "tune":
+            return run_tune_command(args)
         if args.command == "deps":
             return run_deps(args)
         if args.command == "run":

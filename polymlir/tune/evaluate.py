@@ -1,0 +1,158 @@
+"""One candidate, evaluated where it runs (a worker process, a Dask worker).
+
+    result = evaluate(task)   # Task -> Result; never raises
+
+The candidate's program is rebuilt from the original text (its trace
+replayed, or the space run again with the trial's parameters fixed), JIT
+compiled, run on random inputs and compared with the untransformed
+program's outputs (``polymlir.testing.differential``): a wrong output fails
+the trial with the error. Only a verified candidate is timed: a warm-up
+run, then ``reps`` runs with the inputs restored before each; the value is
+the median, the spread is recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import statistics
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import compile as jit_compile
+from .. import parse, print_ir
+from ..testing.differential import max_relative_error, random_inputs
+from ..transforms.loops.handle import Schedule
+from ..transforms.loops.trace import Trace
+
+__all__ = ["Result", "Task", "evaluate", "tolerance"]
+
+
+@dataclass
+class Task:
+    """What a worker needs for one trial: the original program, the
+    candidate (``trace``, and the pickled ``space`` with ``params`` when
+    the trace alone does not rebuild it), and how to measure."""
+
+    number: int
+    text: str
+    func: str
+    trace: str  # JSON
+    params: dict[str, Any] = field(default_factory=dict)
+    space: bytes | None = None
+    reps: int = 5
+    seed: int = 0
+
+
+@dataclass
+class Result:
+    """A trial's outcome: ``ok`` with ``value`` (median seconds), or the
+    ``reason`` it failed; ``attrs`` go to the trial's user attributes."""
+
+    number: int
+    ok: bool
+    value: float | None = None
+    reason: str = ""
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+def tolerance(args: list[Any]) -> float:
+    """The largest relative error a correct candidate may show (FMA and
+    reassociation round differently): single precision 1e-5, else 1e-9."""
+    single = any(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in args)
+    return 1e-5 if single else 1e-9
+
+
+# The untransformed program's inputs and outputs, per worker process, by program text:
+# compiled once, however many candidates of it this process measures.
+_REFERENCES: dict[str, tuple[list[Any], list[Any]]] = {}
+
+
+def _reference(text: str, func: str, seed: int) -> tuple[list[Any], list[Any]]:
+    key = hashlib.sha1(f"{func}\0{seed}\0{text}".encode()).hexdigest()
+    if key not in _REFERENCES:
+        args = random_inputs(text, func, seed)
+        engine = jit_compile(text, opt_level=3, cache=False)
+        _REFERENCES[key] = (args, _call(engine, func, args))
+        del engine
+    return _REFERENCES[key]
+
+
+def _call(engine: Any, func: str, args: list[Any]) -> list[Any]:
+    copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    res = engine.invoke(func, *copies)
+    return copies + ([] if res is None else list(res) if isinstance(res, tuple) else [res])
+
+
+def _load_space(blob: bytes) -> Any:
+    try:
+        import cloudpickle  # what pickled it, when installed (lambdas, closures)
+
+        return cloudpickle.loads(blob)
+    except ImportError:
+        return pickle.loads(blob)
+
+
+def build(task: Task) -> str:
+    """The candidate's MLIR text, rebuilt from ``task``."""
+    s = Schedule(parse(task.text), task.func)
+    if task.space is None:
+        s.replay(Trace.from_json(task.trace))
+    else:
+        import optuna  # only where a space runs again (start-up time)
+
+        _load_space(task.space)(optuna.trial.FixedTrial(task.params), s)
+        if s.trace.to_json() != task.trace:
+            raise RuntimeError(
+                f"the space built another trace in the worker ({s.trace}) than in the driver: it is not deterministic"
+            )
+    return print_ir(s.module)
+
+
+def _median_time(engine: Any, func: str, args: list[Any], reps: int) -> list[float]:
+    work = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    times = []
+    for k in range(reps + 1):  # the first run warms up caches and page tables
+        for w, a in zip(work, args, strict=True):
+            if isinstance(a, np.ndarray):
+                np.copyto(w, a)  # inputs restored: an in-place kernel sees the same data each run
+        t0 = time.perf_counter()
+        engine.invoke(func, *work)
+        dt = time.perf_counter() - t0
+        if k:
+            times.append(dt)
+    return times
+
+
+def evaluate(task: Task) -> Result:
+    """Build, compile, verify and time the candidate of ``task``."""
+    attrs: dict[str, Any] = {}
+    try:
+        t0 = time.perf_counter()
+        text = build(task)
+        attrs["build_s"] = round(time.perf_counter() - t0, 4)
+        args, want = _reference(task.text, task.func, task.seed)
+        t0 = time.perf_counter()
+        engine = jit_compile(text, opt_level=3, cache=False)
+        attrs["compile_s"] = round(time.perf_counter() - t0, 4)
+        got = _call(engine, task.func, args)
+        err = max_relative_error(want, got)
+        tol = tolerance(args)
+        attrs["error"] = err
+        if not err <= tol:
+            return Result(task.number, False, None, f"wrong result: max relative error {err:.3g} > {tol:.0e}", attrs)
+        times = _median_time(engine, task.func, args, task.reps)
+        med = statistics.median(times)
+        attrs["median_s"] = med
+        attrs["spread"] = (max(times) - min(times)) / med if med > 0 else 0.0
+        attrs["times_s"] = [round(t, 9) for t in times]
+        del engine
+        return Result(task.number, True, med, "", attrs)
+    except Exception as e:  # any failure of this candidate is this trial's, with its reason
+        last = traceback.extract_tb(e.__traceback__)[-1:]
+        where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+        return Result(task.number, False, None, f"{type(e).__name__}: {e}{where}", attrs)

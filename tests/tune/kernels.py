@@ -1,0 +1,71 @@
+"""Tiny kernels and spaces for the tuner's tests (importable by worker processes)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+from polymlir.transforms.loops import permute as P
+from polymlir.tune.space import require
+
+# Independent iterations: every loop order and tiling is legal.
+STREAM = """func.func @kernel(%A: memref<16x16xf64>, %B: memref<16x16xf64>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%i, %j] : memref<16x16xf64>
+      %b = affine.load %B[%i, %j] : memref<16x16xf64>
+      %s = arith.addf %a, %b : f64
+      affine.store %s, %B[%i, %j] : memref<16x16xf64>
+    }
+  }
+  return
+}
+"""
+
+# A[i][j] depends on A[i-1][j+1]: distance (1, -1), so interchanging i and j is illegal.
+RECURRENCE = """func.func @kernel(%A: memref<16x16xf64>) {
+  affine.for %i = 1 to 16 {
+    affine.for %j = 0 to 15 {
+      %x = affine.load %A[%i - 1, %j + 1] : memref<16x16xf64>
+      %y = affine.load %A[%i, %j] : memref<16x16xf64>
+      %s = arith.addf %x, %y : f64
+      affine.store %s, %A[%i, %j] : memref<16x16xf64>
+    }
+  }
+  return
+}
+"""
+
+
+def planted_swap(trial, s) -> None:
+    """Swap i and j by editing the IR directly, never asking the verdict."""
+    if trial.suggest_categorical("swap", [False, True]):
+        P.permute(s.model, s.band_from("i"), [1, 0])  # past legality on purpose
+        s._changed()
+
+
+def ask_interchange(trial, s) -> None:
+    """Interchange through the schedule API: the verdict refuses it."""
+    if trial.suggest_categorical("swap", [False, True]):
+        require(s.interchange(["j", "i"]), "interchange j, i")
+
+
+def crash_in_worker(trial, s) -> None:
+    """Kill the worker process that rebuilds candidate 1 (the driver is unharmed)."""
+    if trial.suggest_int("x", 0, 1) == 1 and multiprocessing.parent_process() is not None:
+        os._exit(3)
+
+
+def unroll_only(trial, s) -> None:
+    """One cheap choice: the unroll factor of the inner loop."""
+    f = trial.suggest_categorical("unroll", [1, 2, 4, 8])
+    if f > 1:
+        require(s.unroll("j", f))
+
+
+def hang_in_worker(trial, s) -> None:
+    """Hang the worker that rebuilds candidate 1 (past any per-trial timeout)."""
+    if trial.suggest_int("x", 0, 1) == 1 and multiprocessing.parent_process() is not None:
+        import time
+
+        time.sleep(600)
