@@ -55,6 +55,10 @@ __all__ = ["PlanReport", "plan"]
 # innermost iterations (about 20 microseconds of work at a few GFLOP/s),
 # so the fork/join of the parallel runtime stays a small fraction.
 PARALLEL_MIN_WORK = 50_000
+# A parallel loop inside a sequential one forks and joins once per outer
+# iteration: it needs ten times the work (jacobi-1d's 100k-point sweeps ran
+# 0.6x on two threads, jacobi-2d's 1.7M-point ones 2.7x).
+PARALLEL_MIN_WORK_REPEATED = 500_000
 # Distribute a nest for its contraction bands only when they hold this share of its work.
 DISTRIBUTE_SHARE = 0.9
 # Independent reduction chains a row unroll-and-jam aims for (FMA latency x pipes).
@@ -181,14 +185,17 @@ def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, par
         kc_fit = max(8, (m.l2 // 2) // (width * el) // 8 * 8)
         kc = kc_fit if kc_fit < c.extent(c.k) else None
         label = ", ".join(loop_name(lp) for lp in band)
-        v = s.register_tile([s.spec_of(lp) for lp in band], mr, nv, lanes, kc, parallel=parallel, pack=bool(c.packable))
+        # column tiles in parallel only in a nest of its own: inside other loops
+        # (doitgen's r, q) each region would hold a few tiles
+        par = parallel and band[0].parent is None
+        v = s.register_tile([s.spec_of(lp) for lp in band], mr, nv, lanes, kc, parallel=par, pack=bool(c.packable))
         if v.ok:
             report.changed = True
             report.remarks.append(
                 f"band ({label}): register tile {mr}x{nv * lanes} ({mr * nv} accumulators of "
                 f"{m.vector_registers} {m.vector_bits}-bit registers)"
                 + (f", reduction loop {loop_name(c.k)} blocked by {kc} (panel in half the L2)" if kc else "")
-                + (", column tiles in parallel" if parallel else "")
+                + (", column tiles in parallel" if par else "")
                 + (f", {len(c.packable)} strided operand(s) packed contiguous" if c.packable else "")
             )
         else:
@@ -389,7 +396,7 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int]) -> None:
             if any(a.op.name == "affine.parallel" for a in _ancestors(lp)):
                 continue
             done.add(id(lp.op))
-            if _work(lp) < PARALLEL_MIN_WORK:
+            if _work(lp) < (PARALLEL_MIN_WORK_REPEATED if lp.parent is not None else PARALLEL_MIN_WORK):
                 continue
             name = loop_name(lp)
             v = s.parallelize(s.spec_of(lp))
