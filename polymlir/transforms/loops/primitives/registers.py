@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...machine import host, register_shape
+from .auto import MATMUL
 from .registry import Call, Candidate, Domain, Example, Flag, Loops, Param, Primitive, declare
 
 if TYPE_CHECKING:  # annotations only (start-up time)
@@ -19,23 +20,6 @@ ROWS = Domain(low=1, high=16, choices=tuple(range(1, 9)), typical=6)
 VECTORS = Domain(low=1, high=16, choices=(1, 2, 3, 4, 6, 8), typical=4)
 LANES = Domain(low=1, choices=(2, 4, 8, 16), typical=8, rule="elements per vector register (the host's width)")
 BLOCK = Domain(low=1, choices=(None, 64, 128, 256, 512), typical=None, rule="None: the reduction loop whole")
-
-MATMUL = """func.func @k(%C: memref<16x24xf64>, %A: memref<16x8xf64>, %B: memref<8x24xf64>) {
-  affine.for %i = 0 to 16 {
-    affine.for %j = 0 to 24 {
-      affine.for %k = 0 to 8 {
-        %a = affine.load %A[%i, %k] : memref<16x8xf64>
-        %b = affine.load %B[%k, %j] : memref<8x24xf64>
-        %c = affine.load %C[%i, %j] : memref<16x24xf64>
-        %p = arith.mulf %a, %b : f64
-        %s = arith.addf %c, %p : f64
-        affine.store %s, %C[%i, %j] : memref<16x24xf64>
-      }
-    }
-  }
-  return
-}
-"""
 
 
 def _verdict(c: Call) -> Verdict:
