@@ -171,8 +171,7 @@ class Schedule(LoopSelection):
         ``nv`` vectors of ``lanes`` elements of accumulators held in
         registers across the reduction loop, which is blocked by ``kc``;
         ``parallel``: the column-tile loop becomes ``affine.parallel``;
-        ``pack``: operands read with a stride along the vector loop are
-        first copied into contiguous buffers.
+        ``pack``: operands strided along the vector loop are packed first.
 
         Before (``C[i, j] += A[i, k] * B[k, j]``, loops i, j, k)::
 
@@ -206,14 +205,9 @@ class Schedule(LoopSelection):
         tile: bool = True,
         strategy: str | None = None,
     ) -> Report:
-        """Optimize for speed. By default (``strategy="cost"``) the
-        cost-aware plan (``planner``): register-tiled contractions, row
-        unroll-and-jam of dot products, stride-1 innermost loops, parallel
-        loops, each an exact primitive recorded in the trace.
-        ``strategy="pluto"`` (implied by ``tile_sizes`` or ``tile=False``)
-        is the automatic Pluto-style schedule with isl's scheduler
-        (``polymlir.transforms.optimize``), one ``optimize`` step. Returns a
-        report (``ok``, remarks, the verdict)."""
+        """Optimize for speed: ``strategy="cost"`` (the default) is the plan of
+        ``planner``, exact primitives in the trace; ``"pluto"`` (implied by
+        ``tile_sizes`` or ``tile=False``) is isl's schedule, one ``optimize`` step."""
         if strategy is None:
             strategy = "pluto" if tile_sizes or not tile else "cost"
         if strategy not in ("cost", "pluto"):
