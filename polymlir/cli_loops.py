@@ -476,9 +476,9 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     verify(module)
     traces: dict[str, list] = {}
     diags: list[Diagnostic] = []
-    funcs = _functions(module, args.func)
     names_loops = bool(getattr(args, "loops", None) or getattr(args, "order", None) or getattr(args, "loop", None))
     try:
+        funcs = _functions(module, args.func)
         for f in funcs:
             s = Schedule(module, str(getattr(f.get_attr("sym_name"), "value", "")))
             if names_loops and args.func is None and len(funcs) > 1 and not _names_resolve(s, args):
@@ -539,6 +539,8 @@ def _names_resolve(s: Schedule, args: argparse.Namespace) -> bool:
         or name_list(getattr(args, "order", None))
         or name_list(getattr(args, "loop", None))
     )
+    if not first:
+        return True  # no loop named: the primitive says what is missing
     try:
         s.loop(first[0])
     except TransformError:

@@ -459,6 +459,7 @@ class Operation:
         )
         for old, new in zip(self.results, op.results, strict=True):
             mapping[old] = new
+            new.name_hint = old.name_hint  # a clone keeps its source names
         for r in self.regions:
             op.add_region(r.clone(mapping))
         return op

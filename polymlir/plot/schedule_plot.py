@@ -33,7 +33,6 @@ from ..affine.structured import ShapeDim
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
-from ..transforms.loops.selection import clone_with_names
 from ..transforms.loops.trace import Trace
 from .panels import (
     KIND_COLORS,
@@ -442,7 +441,7 @@ def show(
     if isinstance(module_or_text, str):
         module = parse(module_or_text, "<show>")
     else:
-        module = clone_with_names(module_or_text) if trace is not None else module_or_text
+        module = module_or_text.clone() if trace is not None else module_or_text
     return draw_schedule(Schedule(module, func), loops, as_trace(trace), params, max_points, max_arrows)
 
 

@@ -11,6 +11,8 @@ instead, at its sizes."""
 from __future__ import annotations
 
 import importlib.util
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +95,11 @@ def problem(name: str, sizes: str = "bench", shared_bench: Path | None = None, b
     slow = name in _SLOW and pb.flops(name, s) > _SLOW_FLOPS and anchors.find_tool("cc") is not None
     c = pb.render_c(name, s)
     if slow:
-        so = anchors.build_c(c, build_dir or "/tmp/polymlir-bench-build", opt=["-O1", "-ffp-contract=off"])
+        so = anchors.build_c(
+            c,
+            build_dir or os.path.join(tempfile.gettempdir(), "polymlir-bench-build"),
+            opt=["-O1", "-ffp-contract=off"],
+        )
         want = {}
         for set_name, values in sets.items():
             copies = {key: (np.array(v) if isinstance(v, np.ndarray) else v) for key, v in values.items()}

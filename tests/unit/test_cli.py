@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def run(args, stdin=None):
     return subprocess.run([sys.executable, "-m", "polymlir", *args], input=stdin, capture_output=True, text=True)
@@ -66,3 +68,23 @@ def test_verify_diagnostics(tmp_path):
 def test_missing_file_is_a_clean_error(tmp_path):
     r = run(["opt", str(tmp_path / "nope.mlir")])
     assert r.returncode != 0 and "cannot open input file" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tile", "--sizes", "8", "--func", "nope"], "no function named 'nope' (functions: matmul)"),
+        (["optimize", "--func", "nope"], "no function named 'nope' (functions: matmul)"),
+        (["unroll", "--loop", "i", "--factor", "2", "--func", "nope"], "no function named 'nope'"),
+        (["interchange", "--order", ","], "interchange takes a list of loops, got none"),
+    ],
+)
+def test_bad_function_and_empty_loop_lists_are_errors_not_internal_errors(args, message, capsys):
+    from pathlib import Path
+
+    from polymlir.cli import main
+
+    example = str(Path(__file__).resolve().parents[2] / "examples" / "matmul.mlir")
+    assert main([*args, example]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "internal error" not in err and err.startswith(example + ":")

@@ -34,7 +34,7 @@ from . import planner as PL
 from .errors import ArgumentError, TransformError
 from .primitives import REGISTRY, Call, Loops, Primitive, declare
 from .primitives.auto import report_verdict
-from .selection import LoopSelection, LoopSpec, clone_with_names, find_function
+from .selection import LoopSelection, LoopSpec, find_function
 from .trace import Step, Trace
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Schedule(LoopSelection):
 
     def copy(self) -> Schedule:
         """An independent handle over a deep copy of the module, with a copy of the trace."""
-        other = Schedule(clone_with_names(self.module), getattr(self.func.get_attr("sym_name"), "value", None))
+        other = Schedule(self.module.clone(), getattr(self.func.get_attr("sym_name"), "value", None))
         other.trace = Trace.from_json(self.trace.to_json())
         return other
 

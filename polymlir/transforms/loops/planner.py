@@ -124,13 +124,8 @@ def _distribution_steps(s: Schedule) -> list[str]:
     ]
 
 
-def _dry_copy(s: Schedule) -> Schedule:
-    """An independent schedule over a copy of ``s``'s module (for dry runs)."""
-    return type(s)(s.module.clone(), s.func_name)
-
-
 def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
-    dry = _dry_copy(s)
+    dry = s.copy()
     taken: list[str] = []
     tried: set[str] = set()
     while True:  # to a fixed point: distributing an inner loop can leave its parent with several
@@ -307,7 +302,7 @@ def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int]) -> None:
         factor = max(2, ROW_CHAINS // _reduces(inner))
         if trips is None or trips < 2 * factor or _iterations(inner) < PARALLEL_MIN_WORK:
             continue
-        dry = _dry_copy(s)
+        dry = s.copy()
         pos = f"#{s.all_loops().index(parent)}"
         if not dry.unroll_jam(pos, factor).ok:
             continue
@@ -346,7 +341,7 @@ def _time_tile_in_place_stencil(s: Schedule, report: PlanReport, parallel: bool)
     leaves = [lp for lp in s.all_loops() if not lp.children]
     if not leaves or any(is_parallel(s.model, lp) for lp in leaves):
         return False
-    dry = _dry_copy(s)
+    dry = s.copy()
     if not dry.optimize(strategy="pluto", parallel=parallel).ok:
         return False
     r = s.optimize(strategy="pluto", parallel=parallel)

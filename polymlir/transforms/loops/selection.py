@@ -36,20 +36,6 @@ def find_function(module: Operation, name: str | None) -> Operation:
     raise ArgumentError(f"no function named '{name}' (functions: {known})", module)
 
 
-def clone_with_names(module: Operation) -> Operation:
-    """A deep copy of ``module`` whose values keep their source names (loops
-    are picked by them; ``Operation.clone`` drops them)."""
-    copy = module.clone()
-    for old, new in zip(module.walk(post_order=False), copy.walk(post_order=False), strict=True):
-        for res_a, res_b in zip(old.results, new.results, strict=True):
-            res_b.name_hint = res_a.name_hint
-        for ra, rb in zip(old.regions, new.regions, strict=True):
-            for ba, bb in zip(ra.blocks, rb.blocks, strict=True):
-                for arg_a, arg_b in zip(ba.arguments, bb.arguments, strict=True):
-                    arg_b.name_hint = arg_a.name_hint
-    return copy
-
-
 class LoopSelection:
     """The loops and linalg ops of function ``func`` of ``module``, picked by selectors."""
 
@@ -154,6 +140,8 @@ class LoopSelection:
                     f"{prim} takes a list of loops, got {band!r}"
                     + (f" (write [{band!r}])" if isinstance(band, str) else "")
                 )
+            if not band:
+                raise ArgumentError(f"{prim} takes a list of loops, got none")
             return self.loops(*band)
         if kind == "nests":
             return [self.nest(args[0]), self.nest(args[1])]
