@@ -28,15 +28,6 @@ _ARITH = {"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximum
 
 
 @dataclass
-class Access:
-    """A load of the band's body: its op and, per index, the coefficients of
-    the band's IVs (the rest are values from outside the band)."""
-
-    op: Operation
-    coeffs: list[dict[Value, int]]
-
-
-@dataclass
 class Contraction:
     """The roles of a contraction band's loops and the parts of its body."""
 

@@ -49,7 +49,7 @@ from ...ir import attributes as A
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from . import microkernel_rows as MR
-from .contraction_band import Contraction, contraction
+from .contraction_band import Contraction, contraction, iv_of
 from .loop_utils import as_for
 from .microkernel_emit import loop, tile_body
 from .parallelize import convert_to_parallel
@@ -148,7 +148,6 @@ def register_tile(
     if c.triangular:
         return packed + MR.register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel)
     root = band[0].op
-    loc = c.store.loc
     jlo, jhi = c.span(c.j)
     klo, khi = c.span(c.k)
     ilo, ihi = c.span(c.i) if c.i is not None else (0, 1)
@@ -213,30 +212,13 @@ def register_tile(
             par = convert_to_parallel(as_for(jo))
             new_ops[:] = [par if o is jo else o for o in new_ops]
     if jvec < jhi:  # the last columns, narrower than a vector: the original loops over them
-        rest = root.clone()
-        for lp_op in rest.walk(post_order=False):
-            if lp_op.name == "affine.for" and _sameloop(lp_op, rest, root, c.j.op):
-                _set_bounds(as_for(lp_op), jvec, jhi)
+        twins: dict = {}
+        rest = root.clone(twins)
+        j_twin = twins[iv_of(c.j)].owner_op  # the clone's j loop: the owner of its IV
+        _set_bounds(as_for(j_twin), jvec, jhi)
         at_root(rest)
-    del loc
     root.erase()
     return packed + new_ops
-
-
-def _sameloop(candidate: Operation, clone_root: Operation, orig_root: Operation, target: Operation) -> bool:
-    """Whether ``candidate`` (inside ``clone_root``) is the clone of ``target``
-    (inside ``orig_root``): same position in the perfect chain."""
-    depth_c = 0
-    p: Operation | None = candidate
-    while p is not None and p is not clone_root:
-        p = p.parent_op
-        depth_c += 1
-    depth_t = 0
-    p = target
-    while p is not None and p is not orig_root:
-        p = p.parent_op
-        depth_t += 1
-    return depth_c == depth_t
 
 
 def _set_bounds(fo: AffineForOp, lo: int, hi: int) -> None:

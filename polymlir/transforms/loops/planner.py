@@ -44,7 +44,7 @@ from ...ir import types as T
 from ..machine import Machine, host, register_shape
 from . import contraction_band as CB
 from . import microkernel as MK
-from .loop_utils import as_for, body_ops, constant_trip_count, perfect_band_problem
+from .loop_utils import as_for, body_ops, constant_trip_count
 
 if TYPE_CHECKING:
     from .handle import Schedule
@@ -81,15 +81,6 @@ class PlanReport:
         return "\n".join(self.remarks + ([f"not optimized: {self.reason}"] if self.reason else []))
 
 
-def _chain(lp: Loop) -> list[Loop]:
-    """The perfect chain of loops from ``lp`` down."""
-    out = [lp]
-    while len(lp.children) == 1 and perfect_band_problem([lp, lp.children[0]]) is None:
-        lp = lp.children[0]
-        out.append(lp)
-    return out
-
-
 def _contraction_bands(s: Schedule, min_depth: int = 2) -> list[list[Loop]]:
     """Bands of the function that ``microkernel`` can register-tile (of
     ``min_depth`` loops or more), leaving out those under one vector wide."""
@@ -97,7 +88,7 @@ def _contraction_bands(s: Schedule, min_depth: int = 2) -> list[list[Loop]]:
     for lp in s.all_loops():
         if lp.op.name != "affine.for":
             continue
-        chain = _chain(lp)
+        chain = s.band_from(lp)
         if len(chain) > 1 and chain[0] is lp and not any(lp in b for b in found):
             for depth in (3, 2)[: 4 - min_depth]:
                 band = chain[-depth:]
@@ -229,7 +220,7 @@ def _stride_interchanges(s: Schedule, report: PlanReport, kept: set[str] | None 
             continue
         seen: set[int] = set()
         for top in [lp, *_descendants(lp)]:
-            band = _chain(top)
+            band = s.band_from(top)
             if len(band) < 2 or id(band[-1].op) in seen or band[-1].children or band[0].loc in kept:
                 continue
             seen.add(id(band[-1].op))
@@ -400,7 +391,6 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int]) -> None:
                 report.remarks.append(f"loop {name}: parallel (no dependence is carried; {_work(lp)} iterations)")
                 progress = True
                 break
-    return
 
 
 def _ancestors(lp: Loop) -> list[Loop]:
