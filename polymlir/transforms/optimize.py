@@ -315,9 +315,12 @@ def optimize(
     parallel: bool = True,
     tile: bool = True,
     caches: CacheSizes | None = None,
+    wavefront: bool = True,
 ) -> Report:
     """Schedule, tile and parallelize ``model``'s function (see the module
-    docstring). The IR changes only when the report is ok."""
+    docstring); ``wavefront``: run the tiles of a band whose tile loops all
+    carry dependences in parallel wavefronts. The IR changes only when the
+    report is ok."""
     try:
         units = compound_statements(model)
     except NotCompound as e:
@@ -360,7 +363,8 @@ def optimize(
     if parallel:
         deps = unit_dependences(model, units)
         _mark_parallel(units, deps, maps, bands, report)
-        maps, waves = _wavefronts(model, units, deps, maps, bands, report)
+        if wavefront:
+            maps, waves = _wavefronts(model, units, deps, maps, bands, report)
         for b in bands:
             if b.parallel_dim is None and not any(a.parallel_dim is not None for a in _ancestors(b)):
                 report.remarks.append(
@@ -553,6 +557,7 @@ class PolymlirOptimize(FunctionPass):
     summary: ClassVar[str] = "automatic schedule with isl: skew, tile, parallelize"
     tile_sizes: tuple[int, ...] = ()
     parallel: bool = True
+    wavefront: bool = True
 
     def __post_init__(self) -> None:
         if any(s < 0 for s in self.tile_sizes) or (self.tile_sizes and not any(self.tile_sizes)):
@@ -565,7 +570,7 @@ class PolymlirOptimize(FunctionPass):
         if not model.loops:
             return
         at = model.loops[0].op.loc
-        report = optimize(model, tuple(self.tile_sizes) or None, self.parallel)
+        report = optimize(model, tuple(self.tile_sizes) or None, self.parallel, wavefront=self.wavefront)
         for r in report.remarks:
             ctx.remark(at, r)
         if not report.ok:
