@@ -301,6 +301,16 @@ def prefix_projection(domain: isl.Set, target: isl.Set) -> isl.Map:
 
 
 @_isl_errors
+def ranges_cover(domain: isl.Set, relations: Sequence[isl.Map]) -> bool:
+    """Whether every point of ``domain`` is in the range of one of ``relations``
+    (e.g. every instance of a read has a writer among the flow dependences)."""
+    left = domain
+    for r in relations:
+        left = left.subtract(r.range())
+    return left.is_empty()
+
+
+@_isl_errors
 def pad_out(m: isl.Map, length: int, tail: Sequence[int] = ()) -> isl.Map:
     """``m`` with the constants ``tail`` appended, then zeros up to ``length``."""
     space = m.domain().get_space()

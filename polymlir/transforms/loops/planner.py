@@ -295,9 +295,18 @@ def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int]) -> None:
             continue
         dry = s.copy()
         pos = f"#{s.all_loops().index(parent)}"
+        expanded = False
         if not dry.unroll_jam(pos, factor).ok:
-            continue
+            # A temporary reset in each iteration (symm's temp2) ties the
+            # iterations together; a copy per iteration may free them.
+            dry = s.copy()
+            if not (dry.run("expand", pos).ok and dry.unroll_jam(pos, factor).ok):
+                continue
+            expanded = True
         name = loop_name(parent)
+        if expanded:
+            v = s.run("expand", pos)
+            report.remarks.append(f"loop {name}: {v.reason} (so that its iterations can be unrolled and jammed)")
         s.unroll_jam(pos, factor)
         done.add(id(s.loop(pos).op))
         replaced = 0
