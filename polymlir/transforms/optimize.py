@@ -385,10 +385,10 @@ def optimize(
     length = max(len(v) for v in vectors.values())
     origins = origins_from_vectors(units, vectors)
     for b in waves:
-        for n in b.units:
-            first = origins[n][b.start]
+        for unit in b.units:
+            first = origins[unit][b.start]
             if first is not None:
-                origins[n][b.start] = (first[0] + "_wave", first[1])
+                origins[unit][b.start] = (first[0] + "_wave", first[1])
     try:
         report.new_ops = regenerate(
             model,
