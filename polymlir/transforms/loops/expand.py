@@ -41,7 +41,7 @@ from .loop_utils import TransformError, constant_trip_count
 from .promote import affine_map_of, value_name
 
 
-def _candidates(model: PolyhedralModel, loop: Loop) -> list[Value]:
+def buffers_accessed(model: PolyhedralModel, loop: Loop) -> list[Value]:
     """The buffers allocated in the function and accessed inside ``loop``."""
     out: list[Value] = []
     for st in model.statements:
@@ -55,7 +55,7 @@ def _candidates(model: PolyhedralModel, loop: Loop) -> list[Value]:
 
 
 def _pick(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | None) -> list[Value]:
-    found = _candidates(model, loop)
+    found = buffers_accessed(model, loop)
     if memrefs is None:
         return found
     picked = []
@@ -127,12 +127,27 @@ def expand_verdict(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | 
     return Verdict(True, f"{what}: {names} get {trips} copies, one per iteration", op=loop.op)
 
 
-def expand(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | None = None) -> Verdict:
+def expand(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | None = None, check: bool = True) -> Verdict:
     """Give each buffer of ``expand_verdict`` a leading dimension of
-    ``loop``'s trip count, indexed by the normalized induction variable."""
-    v = expand_verdict(model, loop, memrefs)
+    ``loop``'s trip count, indexed by the normalized induction variable
+    (``check=False``: without asking the verdict, for differential tests
+    that must see an illegal expansion caught)."""
+    v = expand_verdict(model, loop, memrefs) if check else Verdict(True, "expanded unchecked", op=loop.op)
     if not v.ok:
         return v
+    if constant_trip_count(loop.op) is None or not isinstance(loop.op, AffineForOp):
+        return Verdict(False, "no constant trip count", op=loop.op)
+    picked = _pick(model, loop, memrefs)
+    if not check:  # only what keeps the IR valid: every access inside the loop
+        picked = [
+            m
+            for m in picked
+            if all(
+                isinstance(u.owner, DeallocOp)
+                or (isinstance(u.owner, (AffineLoadOp, AffineStoreOp)) and loop.op.is_proper_ancestor_of(u.owner))
+                for u in m.uses
+            )
+        ]
     op = loop.op
     assert isinstance(op, AffineForOp) and loop.iv is not None
     bounds = op.constant_bounds()
@@ -140,7 +155,7 @@ def expand(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | None = N
     lb, step = bounds[0], op.step.value
     trips = constant_trip_count(op)
     assert trips is not None
-    for mem in _pick(model, loop, memrefs):
+    for mem in picked:
         _expand_one(mem, loop.iv, lb, step, trips)
     return v
 
