@@ -31,10 +31,11 @@ SIZES = {
     "jacobi-2d": {"TSTEPS": 100, "N": 1000},
     "2mm": {"NI": 256, "NJ": 256, "NK": 256, "NL": 256},
     "heat-3d": {"TSTEPS": 40, "N": 80},
+    "seidel-2d": {"TSTEPS": 100, "N": 1000},
 }
 # Loops parallelized by hand for the ":par" variants (PolyBench's loop names).
 PARALLEL_LOOPS = {"jacobi-2d": ["i", "i2"]}
-KERNELS = ["gemm", "jacobi-2d", "jacobi-2d:par", "2mm", "heat-3d"]
+KERNELS = ["gemm", "jacobi-2d", "jacobi-2d:par", "2mm", "heat-3d", "seidel-2d"]
 
 REGIONS = """
 func.func @k(%A: memref<2xf64>) {
