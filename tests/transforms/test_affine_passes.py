@@ -369,7 +369,8 @@ def test_licm_moves_region_ops_exactly(name):
         # The affine.if leaves j (5 iterations, nothing else in it), the
         # empty j loop then leaves i; i keeps the affine.if (it uses i).
         assert stats.hoisted == 2
-        assert out.index("affine.for %arg4 = 0 to 5 {\n    }") < out.index("affine.for %arg4 = 0 to 10 {\n      affine.if")
+        empty_j = out.index("affine.for %arg4 = 0 to 5 {\n    }")
+        assert empty_j < out.index("affine.for %arg4 = 0 to 10 {\n      affine.if")
     elif name == "maybe_empty":
         # The k loop stays in j, which may run zero times (N <= 0); j, run
         # whole, is idempotent and leaves i, which always runs.
