@@ -38,7 +38,7 @@ from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...ir.core import Operation
 from .loop_utils import defined_inside
-from .scalar_replace import _Effects, _zero, may_touch
+from .scalar_replace import _VECTOR_ACCESSES, _Effects, _zero, may_touch
 from .unroll import _Nest, may_be_empty
 
 # Pure, but undefined (a trap on most targets) for some operands.
@@ -85,7 +85,11 @@ def _uses_inside(op: Operation, loop_op: Operation, moving: set[Operation]) -> b
 
 
 def _touch(a, b, n: int) -> bool:
-    # Distinct memrefs are distinct arrays, as for the model's dependences.
+    # Distinct memrefs are distinct arrays, as for the model's dependences;
+    # a vector access is modelled at its first element only, so on one
+    # array it may overlap anything.
+    if (a.op.name in _VECTOR_ACCESSES or b.op.name in _VECTOR_ACCESSES) and a.accesses[0].array is b.accesses[0].array:
+        return True
     return may_touch(a, b, n) is not None
 
 
