@@ -48,7 +48,7 @@ def _loop(func: Operation, op: Operation) -> tuple[PolyhedralModel, Loop | None]
         return model, None
 
 
-def _outside(model: PolyhedralModel, op: Operation) -> str:
+def outside_model_reason(model: PolyhedralModel, op: Operation) -> str:
     """Why ``op`` (a loop without a `Loop`) is outside the affine model."""
     for r in model.non_affine:
         if r.op is op or r.op.is_ancestor_of(op):
@@ -104,7 +104,7 @@ class AffineLoopUnroll(ModulePass):
             return self._apply(func, op, None, True, ctx)
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
+            ctx.missed(op, f"not unrolled: {outside_model_reason(model, op)}")
             return False
         factor = self.unroll_factor
         tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
@@ -117,7 +117,7 @@ class AffineLoopUnroll(ModulePass):
     def _apply(self, func: Operation, op: Operation, factor: int | None, full: bool, ctx: PassContext) -> bool:
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
+            ctx.missed(op, f"not unrolled: {outside_model_reason(model, op)}")
             return False
         try:
             v = unroll_verdict(model, loop, factor, full)
@@ -147,7 +147,7 @@ class AffineLoopUnrollJam(ModulePass):
             return
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unroll-jammed: {_outside(model, op)}")
+            ctx.missed(op, f"not unroll-jammed: {outside_model_reason(model, op)}")
             return
         try:
             v = unroll_jam_verdict(model, loop, self.unroll_jam_factor)
