@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from ..affine import isl_bridge as ib
 from ..affine.model import Loop, PolyhedralModel, analyze
+from ..dialects.affine import AffineForOp
 from ..ir import types as T
 from ..ir.core import Operation
 from .loops.loop_utils import TransformError, as_for, constant_trip_count, perfect_band_problem
@@ -123,7 +124,7 @@ class AffineLoopTile(FunctionPass):
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not (func.regions and func.regions[0].blocks):
             return  # a declaration
-        nests = [lp.op for lp in analyze(func).loops if lp.parent is None and lp.op.name == "affine.for"]
+        nests = [lp.op for lp in analyze(func).loops if lp.parent is None and isinstance(lp.op, AffineForOp)]
         for nest_op in nests:
             model = analyze(func)  # earlier tilings changed the function
             outer = model.loop_for(nest_op)
