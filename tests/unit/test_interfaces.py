@@ -5,12 +5,14 @@ queries' answers for ops that declare nothing."""
 from __future__ import annotations
 
 import polymlir
+from polymlir.dialects.linalg import LinalgStructuredOp
 from polymlir.ir import registry
 from polymlir.ir.interfaces import (
     AffineBound,
     EffectKind,
     LoopLikeOp,
     MemoryEffectsOp,
+    TilingOp,
     affine_access,
     allocates,
     effects,
@@ -25,7 +27,7 @@ from polymlir.ir.interfaces import (
     region_effects,
     tiling,
 )
-from polymlir.ir.traits import LOOP_LIKE_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE
+from polymlir.ir.traits import LINALG_STRUCTURED_INTERFACE, LOOP_LIKE_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE
 
 TEXT = """func.func @f(%A: memref<8x8xf32>, %B: memref<8xf32>, %n: index, %T: tensor<4x8xf32>) {
   %c0 = arith.constant 0 : index
@@ -186,3 +188,11 @@ def test_speculation() -> None:
     assert not is_speculatable(ops["arith.divsi"]) and PURE in ops["arith.divsi"].traits
     assert is_speculatable(ops["math.exp"]) and is_pure(ops["math.exp"])
     assert not is_pure(ops["affine.load"]) and not is_speculatable(ops["test.opaque"])
+
+
+def test_linalg_trait_and_tiling_interface() -> None:
+    ops = registry.registered_ops()
+    for name, cls in ops.items():
+        assert (LINALG_STRUCTURED_INTERFACE in cls.traits) == issubclass(cls, LinalgStructuredOp), name
+    extra = sorted(n for n, c in ops.items() if issubclass(c, TilingOp) and not issubclass(c, LinalgStructuredOp))
+    assert extra == ["linalg.pack", "linalg.unpack", "tensor.pad"]
