@@ -40,7 +40,7 @@ This module is a leaf of the IR layer: at run time it imports only
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -152,10 +152,6 @@ def is_memory_effect_free(op: Operation) -> bool:
     return not effects(op)
 
 
-def effect_kinds(op: Operation) -> set[EffectKind]:
-    return {e.kind for e in effects(op)}
-
-
 def only_reads(op: Operation) -> bool:
     """``op`` reads memory (or nothing) and does nothing else to it."""
     return all(e.kind is EffectKind.READ for e in effects(op))
@@ -165,11 +161,6 @@ def may_write(op: Operation) -> bool:
     """Whether ``op`` (or an op it holds) may write or free memory, or has
     effects that are not known."""
     return any(e.kind in (EffectKind.WRITE, EffectKind.FREE) for e in effects(op))
-
-
-def read_values(op: Operation) -> list[Value | None]:
-    """The values ``op`` reads (None: an unknown resource), each once."""
-    return list(dict.fromkeys(e.value for e in effects(op) if e.kind is EffectKind.READ))
 
 
 def allocates(op: Operation) -> bool:
@@ -339,8 +330,7 @@ def is_affine_write(op: Operation) -> bool:
 # -- tiling ---------------------------------------------------------------------------------
 
 
-PARALLEL = "parallel"
-REDUCTION = "reduction"
+PARALLEL = "parallel"  # a loop kind of TilingOp.loop_iterator_types
 
 
 class TilingOp:
@@ -368,9 +358,3 @@ def static_sizes(shape: Sequence[int], dynamic: int) -> list[int | None]:
     """``shape`` with ``dynamic`` extents as None (a helper for
     `TilingOp.iteration_domain_sizes`)."""
     return [None if d == dynamic else d for d in shape]
-
-
-def ops_implementing(ops: Iterable[Operation], interface: type) -> list[Operation]:
-    """The ops of ``ops`` that implement ``interface`` (one of the mixins
-    above), in order."""
-    return [o for o in ops if isinstance(o, interface)]
