@@ -39,6 +39,8 @@ from typing import Any
 
 import numpy as np
 
+from ..dialects import llvm as LLVM
+from ..dialects.func import FuncOp
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
@@ -99,7 +101,7 @@ def collect_signatures(module: Operation) -> dict[str, T.FunctionType]:
     sigs: dict[str, T.FunctionType] = {}
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "func.func":
+        if isinstance(op, FuncOp):
             props = op.properties if isinstance(op.properties, dict) else {}
             ft = getattr(props.get("function_type"), "value", None)
             name = getattr(props.get("sym_name"), "value", None)
@@ -212,9 +214,9 @@ class ExecutionEngine:
         body = module.regions[0].blocks[0].operations if module.regions[0].blocks else []
         self._global_names: list[str] = []
         for op in body:
-            if op.name == "llvm.func":
+            if isinstance(op, LLVM.LLVMFuncOp):
                 self._functions[op.prop("sym_name", A.StringAttr).value] = op
-            elif op.name == "llvm.mlir.global":
+            elif isinstance(op, LLVM.GlobalOp):
                 self._global_names.append(op.prop("sym_name", A.StringAttr).value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
@@ -610,9 +612,9 @@ def has_state(module: Operation) -> bool:
     ``constant``) or static constructors/destructors."""
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "llvm.mlir.global" and "constant" not in op.props:
+        if isinstance(op, LLVM.GlobalOp) and "constant" not in op.props:
             return True
-        if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+        if isinstance(op, (LLVM.GlobalCtorsOp, LLVM.GlobalDtorsOp)):
             return True
     return False
 

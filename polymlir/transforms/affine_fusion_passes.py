@@ -38,18 +38,22 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..affine.model import Loop, PolyhedralModel, analyze
+from ..dialects.affine import AffineForOp, AffineParallelOp
+from ..dialects.func import FuncOp
 from ..ir import types as T
 from ..ir.core import Block, Operation
 from .loops.contract import ALLOC_OPS, contract, contract_verdict
 from .loops.distribute import body_items, distribute, distribute_verdict
-from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, loop_chain, max_fusion_depth, same_bounds
+from .loops.fuse import fuse, fuse_verdict, loop_chain, max_fusion_depth, same_bounds
 from .loops.loop_utils import TransformError
 from .loops.promote import plan, promote, promote_verdict
 from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
 
+AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
+
 
 def _functions(op: Operation) -> list[Operation]:
-    return [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
+    return [f for f in op.walk(post_order=False) if isinstance(f, FuncOp) and f.regions and f.regions[0].blocks]
 
 
 def _memrefs(model: PolyhedralModel, loop: Loop, kind: str) -> set:
@@ -108,7 +112,7 @@ class AffineLoopFusion(ModulePass):
         """Fuse the first fusable pair (then contract); False when none is left."""
         blocks: dict[int, tuple[Block, list[Loop]]] = {}
         for lp in model.loops:
-            if lp.op.name == "affine.for" and lp.op.parent is not None and lp.index == 0:
+            if isinstance(lp.op, AffineForOp) and lp.op.parent is not None and lp.index == 0:
                 blocks.setdefault(id(lp.op.parent), (lp.op.parent, []))[1].append(lp)
         for block, loops in blocks.values():
             ops = block.operations
@@ -156,7 +160,7 @@ class AffineLoopFusion(ModulePass):
             if _count_loops(trial) >= _count_loops(func):
                 return False
         fused = fuse(model, a, b, depth)
-        allocs = [op for op in func.walk(post_order=False) if op.name in ALLOC_OPS and op.results[0] in shared]
+        allocs = [op for op in func.walk(post_order=False) if isinstance(op, ALLOC_OPS) and op.results[0] in shared]
         for alloc in allocs:
             m = analyze(func)
             if contract_verdict(m, alloc).ok:
@@ -166,7 +170,7 @@ class AffineLoopFusion(ModulePass):
 
 
 def _count_loops(func: Operation) -> int:
-    return sum(1 for op in func.walk() if op.name in LOOP_OPS)
+    return sum(1 for op in func.walk() if isinstance(op, AFFINE_LOOPS))
 
 
 def _bytes(t: T.Type) -> int:
@@ -208,11 +212,11 @@ class AffineDataCopyGenerate(ModulePass):
 
     def run_on_block(self, func: Operation, block: Block, ctx: PassContext) -> None:
         for op in list(block.operations):
-            if op.name not in LOOP_OPS or op.parent is not block:
+            if not isinstance(op, AFFINE_LOOPS) or op.parent is not block:
                 continue
             model = analyze(func)
             loop = model.loop_for(op)
-            step = loop.step if op.name == "affine.for" else 1
+            step = loop.step if isinstance(op, AffineForOp) else 1
             if self.skip_non_unit_stride_loops and step != 1:
                 self._recurse(func, op, ctx)
                 continue
@@ -290,7 +294,7 @@ class AffineLoopDistribute(ModulePass):
         while True:
             model = analyze(func)
             for lp in model.loops:
-                if lp.op in seen or lp.op.name != "affine.for" or len(body_items(lp)) < 2:
+                if lp.op in seen or not isinstance(lp.op, AffineForOp) or len(body_items(lp)) < 2:
                     continue
                 seen.add(lp.op)
                 try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.math import IpowiOp
 from ..ir import types as T
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region
@@ -51,7 +52,7 @@ def expand_ipowi(op: Operation) -> None:
 
 def expand_math_ipowi(root: Operation) -> None:
     for op in list(root.walk()):
-        if op.name == "math.ipowi":
+        if isinstance(op, IpowiOp):
             expand_ipowi(op)
 
 

@@ -6,9 +6,11 @@ quantities fold into the cast's static lists."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.memref import CollapseShapeOp, ExpandShapeOp, TransposeOp
 from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
@@ -192,17 +194,17 @@ def expand_transpose(op: Operation) -> None:
     op.erase()
 
 
-_EXPAND = {
-    "memref.subview": expand_subview,
-    "memref.expand_shape": expand_expand_shape,
-    "memref.collapse_shape": expand_collapse_shape,
-    "memref.transpose": expand_transpose,
+_EXPAND: dict[type[Operation], Callable[[Operation], None]] = {
+    SubViewOp: expand_subview,
+    ExpandShapeOp: expand_expand_shape,
+    CollapseShapeOp: expand_collapse_shape,
+    TransposeOp: expand_transpose,
 }
 
 
 def expand_strided_metadata(root: Operation) -> None:
     for op in list(root.walk()):
-        fn = _EXPAND.get(op.name)
+        fn = _EXPAND.get(type(op))
         if fn is not None:
             fn(op)
 

@@ -496,6 +496,7 @@ def _anchor_matches(anchor: str, op_name: str) -> bool:
 def _children_named(root: Operation, name: str) -> list[Operation]:
     """The ops named ``name`` directly in ``root``'s regions (as upstream's
     nested pass managers find them), listed before any pass runs."""
+    # Pipelines anchor on op names (``func.func(...)``), as upstream's do.
     return [op for r in root.regions for b in r.blocks for op in b.operations if op.name == name]
 
 

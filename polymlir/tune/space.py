@@ -27,6 +27,7 @@ from typing import Any
 from .. import parse
 from ..affine.legality import Verdict
 from ..affine.model import Loop
+from ..dialects.affine import AffineForOp
 from ..ir.core import Operation
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.loop_utils import as_for, constant_trip_count, perfect_band_problem
@@ -77,7 +78,7 @@ def _bands(s: Schedule) -> list[Loop]:
     out = []
     kernels = [n for n in s.nests() if _has_vector_ops(n.op)]
     for lp in s.all_loops():
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             continue
         top = lp
         while top.parent is not None:
@@ -85,10 +86,10 @@ def _bands(s: Schedule) -> list[Loop]:
         if any(k.op is top.op for k in kernels):
             continue
         parent = lp.parent
-        if parent is not None and parent.op.name == "affine.for" and perfect_band_problem([parent, lp]) is None:
+        if parent is not None and isinstance(parent.op, AffineForOp) and perfect_band_problem([parent, lp]) is None:
             continue  # inside a band that starts higher up
         band = s.band_from(lp)
-        if not band[-1].children and all(x.op.name == "affine.for" for x in band):
+        if not band[-1].children and all(isinstance(x.op, AffineForOp) for x in band):
             out.append(lp)
     return out
 
@@ -194,7 +195,7 @@ class PerturbSpace:
         keeps its pre-order position: bands are visited last first)."""
         top = f"#{info.position}"
         name = f"band{b}"
-        if s.band_from(top)[0].op.name != "affine.for" or len(s.band_from(top)) < info.depth:
+        if not isinstance(s.band_from(top)[0].op, AffineForOp) or len(s.band_from(top)) < info.depth:
             raise Refused(f"{name}: the band is no longer a perfect band of {info.depth} loops")
         band = s.band_from(top)[: info.depth]
         if len(info.orders) > 1:

@@ -107,6 +107,7 @@ from .relations import (
     union_map,
     union_set,
     violation_sample,
+    whole_array_relation,
     written_between,
 )
 from .scheduling import (
@@ -238,5 +239,6 @@ __all__ = [
     "union_set",
     "unit_dependence",
     "violation_sample",
+    "whole_array_relation",
     "written_between",
 ]

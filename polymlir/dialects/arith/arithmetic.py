@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...ir import constraints as C
 from ...ir.fields import operand_def, prop_def, result_def
+from ...ir.interfaces import ConditionallySpeculatableOp
 from ...ir.registry import register_op
 from ...ir.traits import (
     COMMUTATIVE,
@@ -113,8 +114,19 @@ class ShLIOp(_IntOverflowBinaryOp):
     OP_NAME = "arith.shli"
 
 
+class _MayTrap(ConditionallySpeculatableOp):
+    """Integer division and remainder: pure, but undefined (a trap on most
+    targets) when the divisor is zero (or signed overflow), so never run
+    where they did not (hoisted out of a loop that may run zero times)."""
+
+    __slots__ = ()
+
+    def speculatable(self) -> bool:
+        return False
+
+
 @register_op
-class DivUIOp(_IntExactBinaryOp):
+class DivUIOp(_IntExactBinaryOp, _MayTrap):
     """Unsigned division."""
 
     __slots__ = ()
@@ -122,7 +134,7 @@ class DivUIOp(_IntExactBinaryOp):
 
 
 @register_op
-class DivSIOp(_IntExactBinaryOp):
+class DivSIOp(_IntExactBinaryOp, _MayTrap):
     """Signed division."""
 
     __slots__ = ()
@@ -146,7 +158,7 @@ class ShRSIOp(_IntExactBinaryOp):
 
 
 @register_op
-class CeilDivUIOp(IntBinaryOp):
+class CeilDivUIOp(IntBinaryOp, _MayTrap):
     """Unsigned division rounding up."""
 
     __slots__ = ()
@@ -154,7 +166,7 @@ class CeilDivUIOp(IntBinaryOp):
 
 
 @register_op
-class CeilDivSIOp(IntBinaryOp):
+class CeilDivSIOp(IntBinaryOp, _MayTrap):
     """Signed division rounding up."""
 
     __slots__ = ()
@@ -162,7 +174,7 @@ class CeilDivSIOp(IntBinaryOp):
 
 
 @register_op
-class FloorDivSIOp(IntBinaryOp):
+class FloorDivSIOp(IntBinaryOp, _MayTrap):
     """Signed division rounding down."""
 
     __slots__ = ()
@@ -170,7 +182,7 @@ class FloorDivSIOp(IntBinaryOp):
 
 
 @register_op
-class RemUIOp(IntBinaryOp):
+class RemUIOp(IntBinaryOp, _MayTrap):
     """Unsigned remainder."""
 
     __slots__ = ()
@@ -178,7 +190,7 @@ class RemUIOp(IntBinaryOp):
 
 
 @register_op
-class RemSIOp(IntBinaryOp):
+class RemSIOp(IntBinaryOp, _MayTrap):
     """Signed remainder."""
 
     __slots__ = ()
