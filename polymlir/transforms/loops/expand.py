@@ -38,7 +38,7 @@ from ...ir.affine_expr import dim
 from ...ir.core import Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
 from .loop_utils import TransformError, constant_trip_count
-from .promote import affine_map_of, value_name
+from .promote import affine_map_of, replace_access, value_name
 
 
 def buffers_accessed(model: PolyhedralModel, loop: Loop) -> list[Value]:
@@ -135,7 +135,7 @@ def expand(model: PolyhedralModel, loop: Loop, memrefs: Sequence[str] | None = N
     v = expand_verdict(model, loop, memrefs) if check else Verdict(True, "expanded unchecked", op=loop.op)
     if not v.ok:
         return v
-    if constant_trip_count(loop.op) is None or not isinstance(loop.op, AffineForOp):
+    if not isinstance(loop.op, AffineForOp) or constant_trip_count(loop.op) is None:
         return Verdict(False, "no constant trip count", op=loop.op)
     picked = _pick(model, loop, memrefs)
     if not check:  # only what keeps the IR valid: every access inside the loop
@@ -183,17 +183,7 @@ def _expand_one(mem: Value, iv: Value, lb: int, step: int, trips: int) -> None:
         nd = amap.num_dims
         k = dim(nd) - lb
         row = k.floordiv(step) if step != 1 else k
-        exprs = [row, *[r for r in amap.results]]
+        exprs = [row, *amap.results]
         new_map, operands = affine_map_of(exprs, [*idx[:nd], iv], idx[nd:])
-        at = user.parent
-        assert at is not None
-        made: Operation
-        if isinstance(user, AffineLoadOp):
-            made = AffineLoadOp.build(buf, operands, new_map, loc=user.loc)
-            at.insert_before(user, made)
-            user.results[0].replace_all_uses_with(made.results[0])
-        else:
-            made = AffineStoreOp.build(user.operands[0], buf, operands, new_map, loc=user.loc)
-            at.insert_before(user, made)
-        user.erase()
+        replace_access(user, buf, new_map, operands)
     alloc.erase()
