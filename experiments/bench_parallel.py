@@ -27,9 +27,9 @@ import polymlir
 from polymlir.testing import polybench as pb
 
 SIZES = {
-    "gemm": {"NI": 512, "NJ": 512, "NK": 512},
+    "gemm": {"NI": 1024, "NJ": 1024, "NK": 1024},
     "jacobi-2d": {"TSTEPS": 100, "N": 1000},
-    "2mm": {"NI": 256, "NJ": 256, "NK": 256, "NL": 256},
+    "2mm": {"NI": 512, "NJ": 512, "NK": 512, "NL": 512},
     "heat-3d": {"TSTEPS": 40, "N": 80},
     "seidel-2d": {"TSTEPS": 100, "N": 1000},
 }

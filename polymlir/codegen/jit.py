@@ -29,6 +29,7 @@ accepts llvm-dialect input only.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import sys
@@ -54,6 +55,7 @@ from . import noalias, parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 from .to_llvm import pipeline as to_llvm_pipeline
+from .to_llvm.parallel_outlining import BODY_PREFIX, NOALIAS_PARAMS, WORK_PREFIX
 
 __all__ = [
     "compile",
@@ -231,7 +233,8 @@ class ExecutionEngine:
         extra = ""
         if noalias_copies:
             wanted = self._noalias_candidates()
-            extra = noalias.specialize(text, wanted)
+            parallel = self._parallel_bodies()
+            extra = noalias.specialize(text, wanted, parallel)
             self._noalias = {n: n + noalias.SUFFIX for n in wanted if f"@{n}{noalias.SUFFIX}(" in extra}
             extra += "".join(self._trampoline_text(c, self._functions[n]) for n, c in self._noalias.items())
         self.target_machine = create_target_machine(opt_level)
@@ -247,7 +250,7 @@ class ExecutionEngine:
             # strided loads into gathers (rows of an unrolled-and-jammed
             # nest), measured 2x slower than the generic code: keep the copy
             # only where it adds no gather.
-            if noalias.gathers(str(mod.get_function(copy))) > noalias.gathers(str(mod.get_function(name))):
+            if self._gathers(mod, copy, parallel) > self._gathers(mod, name, parallel):
                 del self._noalias[name]
         self._llvm_module = mod
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
@@ -276,13 +279,40 @@ class ExecutionEngine:
         target = self._noalias.get(name, name) if disjoint else name
         return str(self._llvm_module.get_function(target))
 
+    def _parallel_bodies(self) -> dict[str, tuple[str, list[int]]]:
+        """The bodies of outlined parallel loops whose work function has
+        noalias positions (see ``parallel_outlining``): body -> (work,
+        positions)."""
+        out: dict[str, tuple[str, list[int]]] = {}
+        for name, fn in self._functions.items():
+            marks = fn.get_attr(NOALIAS_PARAMS)
+            if name.startswith(WORK_PREFIX) and isinstance(marks, A.DenseArrayAttr):
+                out[BODY_PREFIX + name[len(WORK_PREFIX) :]] = (name, [int(k) for k in marks.values])
+        return out
+
+    @staticmethod
+    def _gathers(mod: Any, name: str, parallel: dict[str, tuple[str, list[int]]]) -> int:
+        """Masked gathers in the optimized ``name`` and in the work
+        functions of the parallel bodies it runs (their copies for a
+        noalias copy)."""
+        suffix = noalias.SUFFIX if name.endswith(noalias.SUFFIX) else ""
+        text = str(mod.get_function(name))
+        total = noalias.gathers(text)
+        for body, (work, _) in parallel.items():
+            if f"@{body}{suffix}" in text:
+                with contextlib.suppress(NameError):
+                    total += noalias.gathers(str(mod.get_function(work + suffix)))
+        return total
+
     def _noalias_candidates(self) -> dict[str, list[int]]:
         """The defined functions called in the expanded convention with two
         or more memrefs, each with the LLVM parameter positions of their
         memrefs' aligned pointers."""
         out: dict[str, list[int]] = {}
         for name, fn in self._functions.items():
-            if not (fn.regions and fn.regions[0].blocks) or name.startswith("_mlir_ciface_"):
+            # The outlined parallel loops' copies follow their caller's.
+            outlined = name.startswith((BODY_PREFIX, WORK_PREFIX))
+            if not (fn.regions and fn.regions[0].blocks) or name.startswith("_mlir_ciface_") or outlined:
                 continue
             try:
                 abi = M.function_abi(self._functions, name, self.signatures.get(name))

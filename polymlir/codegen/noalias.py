@@ -55,26 +55,62 @@ def _definition(text: str, name: str) -> tuple[int, int] | None:
     return (m.start(), end + 3) if end >= 0 else None
 
 
-def specialize(text: str, functions: Mapping[str, Sequence[int]]) -> str:
+def _copy(text: str, name: str, noalias: Sequence[int], renames: Mapping[str, str]) -> str | None:
+    """The definition of ``@name`` renamed ``@name__noalias``, the
+    parameters at ``noalias`` marked ``noalias`` and the references to the
+    functions in ``renames`` redirected; None if ``@name`` is not defined."""
+    span = _definition(text, name)
+    if span is None:
+        return None
+    body = text[span[0] : span[1]]
+    head, _, rest = body.partition("\n")
+    open_at = head.index(f"@{name}(") + len(name) + 2
+    close_at = head.rindex(")")
+    params = _split_params(head[open_at:close_at])
+    for k in noalias:
+        if k < len(params) and params[k].startswith("ptr ") and " noalias " not in f" {params[k]} ":
+            params[k] = "ptr noalias " + params[k][4:]
+    head = head[: open_at - len(name) - 2] + f"@{name}{SUFFIX}(" + ", ".join(params) + head[close_at:]
+    for old, new in renames.items():
+        rest = re.sub(rf"@{re.escape(old)}\b(?![\w.$-])", f"@{new}", rest)
+    return head + "\n" + rest
+
+
+def specialize(
+    text: str,
+    functions: Mapping[str, Sequence[int]],
+    parallel: Mapping[str, tuple[str, Sequence[int]]] | None = None,
+) -> str:
     """LLVM IR of a copy ``@<name>__noalias`` of each function in
     ``functions`` whose parameters at the given indices are ``noalias``
     (to be appended to ``text``); functions not defined in ``text`` or
-    already specialized are skipped."""
-    out = []
+    already specialized are skipped.
+
+    ``parallel`` maps the body of an outlined parallel loop to its work
+    function and the work function's noalias positions: a copy that passes
+    such a body to the runtime passes the body's copy instead, which calls
+    the work function's noalias copy (the positions are memrefs the copy's
+    own noalias parameters are passed as, so they are as disjoint)."""
+    parallel = parallel or {}
+    out: list[str] = []
+    done: set[str] = set()
     for name, noalias in functions.items():
-        span = _definition(text, name)
-        if span is None or _definition(text, name + SUFFIX) is not None:
+        if _definition(text, name + SUFFIX) is not None or _definition(text, name) is None:
             continue
-        body = text[span[0] : span[1]]
-        head, _, rest = body.partition("\n")
-        open_at = head.index(f"@{name}(") + len(name) + 2
-        close_at = head.rindex(")")
-        params = _split_params(head[open_at:close_at])
-        for k in noalias:
-            if k < len(params) and params[k].startswith("ptr ") and " noalias " not in f" {params[k]} ":
-                params[k] = "ptr noalias " + params[k][4:]
-        head = head[: open_at - len(name) - 2] + f"@{name}{SUFFIX}(" + ", ".join(params) + head[close_at:]
-        out.append(head + "\n" + rest)
+        span = _definition(text, name)
+        assert span is not None
+        used = [b for b in parallel if re.search(rf"@{re.escape(b)}\b(?![\w.$-])", text[span[0] : span[1]])]
+        copy = _copy(text, name, noalias, {b: b + SUFFIX for b in used})
+        assert copy is not None
+        out.append(copy)
+        for b in used:
+            work, positions = parallel[b]
+            if b in done or _definition(text, work) is None:
+                continue
+            done.add(b)
+            for c in (_copy(text, b, (), {work: work + SUFFIX}), _copy(text, work, positions, {})):
+                assert c is not None
+                out.append(c)
     return "\n" + "\n".join(out) if out else ""
 
 

@@ -6,9 +6,15 @@ An outermost parallel loop (no ``scf.parallel`` around it) becomes
 
 * ``func.func private @__polymlir_parallel_body_<fn>_<k>(%lo: index, %hi:
   index, %ctx: !llvm.ptr, %chunk: index)``: it loads the values the loop
-  captures from the context struct ``%ctx`` points to and runs the loop with
-  its outermost dimension restricted to iterations ``[%lo, %hi)`` (counted
-  from 0); inner dimensions and nested parallel loops stay sequential;
+  captures from the context struct ``%ctx`` points to and calls
+* ``@__polymlir_parallel_work_<fn>_<k>(%lo, %hi, %chunk, partials...,
+  captures...)``, which runs the loop with its outermost dimension
+  restricted to iterations ``[%lo, %hi)`` (counted from 0); inner
+  dimensions and nested parallel loops stay sequential. The captures are
+  arguments so that the JIT's noalias copy of ``fn`` (``codegen.noalias``)
+  can call a copy of the work function whose memrefs are ``noalias``: when
+  they are distinct arguments of ``fn``, the work function carries their
+  LLVM parameter positions in ``polymlir.noalias_params``;
 * at the loop's place: the captured values stored in the context (a stack
   slot in the function's entry block), and ``llvm.call
   @__polymlir_parallel_for(@body, %ctx, 0, trip_count, threads)``.
@@ -49,9 +55,13 @@ from .conversion import cast
 from .lowering_helpers import call, const_i64, declare, gep
 from .type_converter import PTR, VOID, LLVMTypeConverter
 
-__all__ = ["outline_parallel_loops", "BODY_PREFIX"]
+__all__ = ["outline_parallel_loops", "BODY_PREFIX", "WORK_PREFIX", "NOALIAS_PARAMS"]
 
 BODY_PREFIX = "__polymlir_parallel_body_"
+WORK_PREFIX = "__polymlir_parallel_work_"
+# The work function's discardable attribute: the LLVM parameter positions
+# that are noalias in its noalias copy (see _noalias_params).
+NOALIAS_PARAMS = "polymlir.noalias_params"
 
 # Ops without operands that are cheaper to copy into the body than to pass
 # (and whose value LLVM then sees: constant bounds, strides, globals).
@@ -285,50 +295,62 @@ class _Outliner:
         fields = [self._llvm_type(v.type) for v in passed] + [PTR] * len(red_types)
         ctx_type = LLVMStructType(tuple(fields))
 
-        # The body function, after the function holding the loop.
+        # The work function runs the chunk on the captured values, passed as
+        # arguments (so that a noalias copy can say which memrefs are
+        # disjoint, see codegen.noalias); the body function, which the
+        # runtime calls, loads them from the context and calls it.
+        work_name = f"{WORK_PREFIX}{fname}_{self.counter - 1}"
+        work_types = [T.index, T.index, T.index] + [PTR] * len(red_types) + [v.type for v in passed]
+        work_fn = self._private_func(work_name, T.FunctionType(tuple(work_types), ()), loc)
+        noalias_params = self._noalias_params(func, passed, len(red_types))
+        if noalias_params:
+            work_fn.set_attr(NOALIAS_PARAMS, A.DenseArrayAttr(T.i64, tuple(noalias_params)))
         entry_types = [T.index, T.index, PTR, T.index]
         body_type = T.FunctionType(tuple(entry_types), ())
-        body_fn = Operation.create(
-            "func.func",
-            properties={
-                "sym_name": A.StringAttr(name),
-                "function_type": A.TypeAttr(body_type),
-                "sym_visibility": A.StringAttr("private"),
-            },
-            regions=[Region()],
-            loc=loc,
-        )
+        body_fn = self._private_func(name, body_type, loc)
         assert func.parent is not None
         func.parent.insert_after(func, body_fn)
+        func.parent.insert_after(body_fn, work_fn)
+
         entry = body_fn.regions[0].add_block()
         lo, hi, ctx, chunk = (entry.add_argument(t) for t in entry_types)
         fb = Builder.at_end(entry, loc)
-        mapping: dict = {}
-        for v in copied:
-            mapping[v] = fb.insert(v.owner.clone({})).results[v.index] if isinstance(v, OpResult) else v
-        for k, v in enumerate(passed):
-            p = self._field(fb, ctx, ctx_type, k)
-            mapping[v] = cast(fb, fb.create("llvm.load", [p], [fields[k]]).results[0], v.type)
-        partial_ptrs = []
+        loaded: list[Value] = []
         for j in range(len(red_types)):
             p = self._field(fb, ctx, ctx_type, len(passed) + j)
-            partial_ptrs.append(fb.create("llvm.load", [p], [PTR]).results[0])
+            loaded.append(fb.create("llvm.load", [p], [PTR]).results[0])
+        for k, v in enumerate(passed):
+            p = self._field(fb, ctx, ctx_type, k)
+            loaded.append(cast(fb, fb.create("llvm.load", [p], [fields[k]]).results[0], v.type))
+        fb.create("func.call", [lo, hi, chunk, *loaded], [], properties={"callee": A.SymbolRefAttr(work_name)})
+        fb.create("func.return", [])
+
+        wentry = work_fn.regions[0].add_block()
+        wargs = [wentry.add_argument(t) for t in work_types]
+        lo, hi, chunk = wargs[:3]
+        partial_ptrs = wargs[3 : 3 + len(red_types)]
+        wb = Builder.at_end(wentry, loc)
+        mapping: dict = {}
+        for v in copied:
+            mapping[v] = wb.insert(v.owner.clone({})).results[v.index] if isinstance(v, OpResult) else v
+        for v, a in zip(passed, wargs[3 + len(red_types) :], strict=True):
+            mapping[v] = a
         lb0 = mapping.get(op.lowerBound[0], op.lowerBound[0])
         step0 = mapping.get(op.step[0], op.step[0])
-        new_lb = fb.binary("arith.addi", lb0, fb.binary("arith.muli", lo, step0))
-        new_ub = fb.binary("arith.addi", lb0, fb.binary("arith.muli", hi, step0))
-        ids = [fb.value("arith.constant", [], t, value=a) for a, t in zip(identities, red_types, strict=True)]
-        loop = fb.insert(op.clone(mapping))
+        new_lb = wb.binary("arith.addi", lb0, wb.binary("arith.muli", lo, step0))
+        new_ub = wb.binary("arith.addi", lb0, wb.binary("arith.muli", hi, step0))
+        ids = [wb.value("arith.constant", [], t, value=a) for a, t in zip(identities, red_types, strict=True)]
+        loop = wb.insert(op.clone(mapping))
         n = len(op.lowerBound)
         loop.set_operand(0, new_lb)
         loop.set_operand(n, new_ub)
         for j, idv in enumerate(ids):
             loop.set_operand(3 * n + j, idv)
-        chunk64 = cast(fb, chunk, T.i64)
+        chunk64 = cast(wb, chunk, T.i64)
         for j, partial in enumerate(loop.results):
-            slot = gep(fb, partial_ptrs[j], [chunk64], red_llvm[j])
-            fb.create("llvm.store", [cast(fb, partial, red_llvm[j]), slot])
-        fb.create("func.return", [])
+            slot = gep(wb, partial_ptrs[j], [chunk64], red_llvm[j])
+            wb.create("llvm.store", [cast(wb, partial, red_llvm[j]), slot])
+        wb.create("func.return", [])
 
         # The caller: fill the context, run, fold the partial values.
         fentry = func.regions[0].blocks[0]
@@ -370,6 +392,39 @@ class _Outliner:
             results.append(acc)
         op.replace_all_uses_with(results)
         op.erase()
+
+    @staticmethod
+    def _private_func(name: str, ftype: T.FunctionType, loc) -> Operation:
+        return Operation.create(
+            "func.func",
+            properties={
+                "sym_name": A.StringAttr(name),
+                "function_type": A.TypeAttr(ftype),
+                "sym_visibility": A.StringAttr("private"),
+            },
+            regions=[Region()],
+            loc=loc,
+        )
+
+    def _noalias_params(self, func: Operation, passed: list[Value], n_partials: int) -> list[int]:
+        """LLVM parameter positions of the work function's memref aligned
+        pointers when every memref it takes is a distinct argument of
+        ``func`` (its noalias copy is then called exactly when they are
+        disjoint); else none. Positions follow the expanded convention of
+        ``convert-func-to-llvm``."""
+        args = list(func.regions[0].blocks[0].arguments)
+        memrefs = [v for v in passed if isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType))]
+        if len(memrefs) < 2 or any(not (isinstance(v, BlockArgument) and v in args) for v in memrefs):
+            return []
+        if len(set(memrefs)) != len(memrefs) or any(isinstance(v.type, T.UnrankedMemRefType) for v in memrefs):
+            return []
+        k = 3 + n_partials
+        out = []
+        for v in passed:
+            if isinstance(v.type, T.MemRefType):
+                out.append(k + 1)
+            k += len(self.conv.argument_types(v.type))
+        return out
 
     def _llvm_type(self, t: T.Type) -> T.Type:
         c = self.conv.convert(t)
