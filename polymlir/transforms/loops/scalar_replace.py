@@ -161,9 +161,7 @@ def _depth(s: Statement, block: Block) -> int:
     return sum(1 for lp in s.loops if lp.op is owner or lp.op.is_proper_ancestor_of(owner))
 
 
-def nearest_before(
-    eff: _Effects, s: Statement, erased: set, match: Callable[[Operation], bool]
-) -> Operation | None:
+def nearest_before(eff: _Effects, s: Statement, erased: set, match: Callable[[Operation], bool]) -> Operation | None:
     """The nearest op that runs before ``s`` on every path to it and that
     ``match`` accepts: in ``s``'s block, then in the blocks of the affine
     ops around it (which it dominates), provided nothing between may write
