@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from ..affine.model import Loop, PolyhedralModel, analyze
+from ..affine.schedules import loop_name
 from ..dialects.affine.loops import AffineForOp
 from ..dialects.affine.parallel import AffineParallelOp
 from ..dialects.func import FuncOp
@@ -233,4 +234,7 @@ class AffineLoopInvariantCodeMotion(ModulePass):
 
     def run(self, func: Operation, ctx: PassContext) -> None:
         if func.regions and func.regions[0].blocks:
-            hoist_invariants(func)
+            stats = hoist_invariants(func)
+            for op, loop, why in stats.kept:
+                if op.parent is not None:
+                    ctx.missed(op, f"not hoisted out of loop {loop_name(loop)}: {why}")

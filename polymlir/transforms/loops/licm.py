@@ -65,6 +65,8 @@ class LicmStats:
     hoisted: int = 0
     loads: int = 0
     kept_loads: list[str] = field(default_factory=list)  # why a candidate load stayed
+    # (op, loop, why) for every op whose operands allow the move but stayed.
+    kept: list[tuple[Operation, Loop, str]] = field(default_factory=list)
 
 
 def _loop_of(model: PolyhedralModel, op: Operation) -> Loop | None:
@@ -97,11 +99,11 @@ def invariant_reason(model: PolyhedralModel, loop: Loop, op: Operation, eff: _Ef
     """Why ``op`` (at the top level of ``loop``'s body) may not run once
     before ``loop`` instead of once per iteration (None: it may). Operands
     are the caller's concern."""
-    if loop.has_unknown_effects:
-        return f"loop {loop_name(loop)} at {loop.loc} holds code outside the affine model"
     reads, writes, opaque = eff.of(op)
     if opaque:
         return f"{op.name} at {op_loc(op)} has effects outside the affine model"
+    if loop.has_unknown_effects:
+        return f"loop {loop_name(loop)} at {loop.loc} holds code outside the affine model"
     empty = None
 
     def may_not_run() -> bool:
@@ -155,6 +157,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
         if why is not None:
             if o.name == "affine.load":
                 stats.kept_loads.append(why)
+            stats.kept.append((o, loop, why))
             continue
         moving.append(o)
         moving_set.add(o)
