@@ -154,7 +154,7 @@ def test_stencil_strategies_fuse_and_time_tile_with_untiled_members():
     assert pluto.pluto_depth == 3  # isl's (t, 2t + i, 2t + j)
     fixed = {"strategy": "pluto", "pluto.tile": True, "pluto.parallel": False}
     sizes = domain("optimize", "tile_sizes")
-    fixed |= {"pluto.tile_sizes0": sizes.encode(4), "pluto.tile_sizes1": untiled(), "pluto.tile_sizes2": sizes.encode(8)}
+    fixed |= {f"pluto.tile_sizes{d}": sizes.encode(x) for d, x in enumerate((4, 0, 8))}
     s, _, reason = candidate(space, JACOBI, fixed)
     assert reason is None
     assert s.trace.to_list() == [{"op": "optimize", "loops": [], "tile_sizes": [4, 0, 8], "parallel": False}]
