@@ -259,14 +259,22 @@ class PolyhedralModel:
 # -- building -----------------------------------------------------------------------
 
 
-def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
+# The pseudo-memref that `analyze(..., tokens=True)` makes opaque ops access.
+TOKEN = Value(T.MemRefType((), T.IntegerType(1)))
+
+
+def analyze(func: Operation, linalg: bool = False, tokens: bool = False) -> PolyhedralModel:
     """Build the polyhedral model of ``func`` (a func.func or any op whose
     first region holds affine code). With ``linalg``, linalg structured ops
     are statements too (see structured.py); otherwise they are code with
     unknown memory effects, which keeps loop transformations from moving
-    affine code across them."""
+    affine code across them. With ``tokens``, an op with unknown effects
+    but neither memref operands nor regions is a statement that reads and
+    writes `TOKEN` (so that such ops keep their order and their number of
+    executions in checks that compare two programs)."""
     m = PolyhedralModel(func)
     b = _Builder(m, linalg)
+    b.tokens = tokens
     for r in func.regions:
         for blk in r.blocks:
             b.walk_block(blk, None, [], [])
@@ -318,6 +326,7 @@ class _Builder:
         self.nloops = 0
         self.linalg = linalg
         self.free_sizes = False  # every dynamic linalg size is a parameter
+        self.tokens = False  # opaque ops become TOKEN statements (see analyze)
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -402,6 +411,12 @@ class _Builder:
                     self._access(op, loops, conds, positions + [pos])
                 elif self.linalg and is_structured(op):
                     self._structured(op, parent, loops, conds, positions + [pos])
+                elif self.tokens and _opaque(op):
+                    self.pending.append(
+                        _PendingStmt(
+                            op, list(loops), list(conds), positions + [pos], [("read", TOKEN, []), ("write", TOKEN, [])]
+                        )
+                    )
                 elif not is_effect_free(op):
                     self._unknown(
                         op,
@@ -557,6 +572,16 @@ class _Builder:
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
+
+
+def _opaque(op: Operation) -> bool:
+    """An op with unknown effects that reaches no memref through operands."""
+    return (
+        not is_effect_free(op)
+        and not op.regions
+        and not any(isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)) for v in op.operands)
+        and op.name not in ("func.return", "memref.alloc", "memref.alloca")
+    )
 
 
 def _affine(e: AffineExpr, user: Operation) -> AffineExpr:
