@@ -356,12 +356,11 @@ class _Builder:
         if not isinstance(v.type, T.IndexType) and not isinstance(v.type, T.IntegerType):
             return False
         # A symbol is defined outside every modelled loop (function arguments,
-        # values computed at the top level of the function).
+        # values computed at the top level of the function, or above the op
+        # whose region is modelled).
         blk = v.parent_block
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
-        if isinstance(v, BlockArgument):
-            return blk in top
-        return v.parent_block in top
+        return blk in top or _defined_above(v, self.m.func)
 
     def _param(self, v: Value | ShapeDim) -> int:
         try:
@@ -572,6 +571,17 @@ class _Builder:
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
+
+
+def _defined_above(v: Value, root: Operation) -> bool:
+    """Whether ``v`` is defined outside ``root`` (so invariant in it)."""
+    blk = v.parent_block
+    owner = blk.parent_op if blk is not None else None
+    while owner is not None:
+        if owner is root:
+            return False
+        owner = owner.parent_op
+    return blk is not None
 
 
 def _opaque(op: Operation) -> bool:

@@ -92,13 +92,17 @@ def compare_dataflow(
     phi: Sequence[isl.Map],
     observable: Sequence[str],
     private: Sequence[str],
+    uninitialized: Sequence[str] = (),
 ) -> str | None:
     """None when the transformed program (``*1``, its instances mapped to
     the original's by ``phi``) computes what the original (``*0``) does;
     else the first difference found. ``observable`` arrays must end with
     the same contents; ``private`` arrays are new in the transformed
-    program. Every map's statements and arrays are named consistently
-    (arrays by the same names in both programs)."""
+    program. A read of an ``uninitialized`` array (an allocation) that no
+    write of the original precedes reads an indeterminate value: the
+    transformed program may give it any value. Every map's statements and
+    arrays are named consistently (arrays by the same names in both
+    programs)."""
     len0 = sched0[0].dim(DIM_OUT) if sched0 else 1
     len1 = sched1[0].dim(DIM_OUT) if sched1 else 1
     last = 1 + max([_max_first(s) for s in [*sched0, *sched1]] or [0])
@@ -119,14 +123,20 @@ def compare_dataflow(
     empty = isl.UnionMap.empty(isl.Space.params_alloc(isl_context(), 0))
     f0 = flow0 if flow0 is not None else empty
     f1 = flow1 if flow1 is not None else empty
-    mapped = f1.apply_domain(ph).apply_range(ph)
+    undef0 = isl.UnionSet.empty(isl.Space.params_alloc(isl_context(), 0))
+    for m in map_list(r0):
+        if m.get_tuple_name(DIM_OUT) in uninitialized:
+            undef0 = undef0.union(isl.UnionSet.from_set(m.domain()))
+    undef0 = undef0.subtract(f0.range())
+    mapped = f1.apply_domain(ph).apply_range(ph).subtract_range(undef0)
     if not mapped.is_subset(f0):
         return _describe(mapped.subtract(f0), "reads a value written by a different instance")
     sinks1 = r1.domain()
     no_src1 = sinks1.subtract(f1.range())
     if not no_src1.apply(ph).intersect(f0.range()).is_empty():
         return _describe_set(no_src1.apply(ph).intersect(f0.range()), "misses the write it depends on")
-    unread = r1.intersect_domain(no_src1)
+    defined1 = no_src1.subtract(undef0.apply(ph.reverse()))
+    unread = r1.intersect_domain(defined1)
     for m in map_list(unread):
         if m.get_tuple_name(DIM_OUT) in private:
             return f"a read of a private buffer ({m.get_tuple_name(DIM_IN)}) would see no write"

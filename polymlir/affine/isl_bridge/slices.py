@@ -118,14 +118,35 @@ class VarBounds:
     exact: bool
 
 
+def _is_graph_of(rk: isl.Map, e: AffineExpr, params: Sequence[str]) -> bool:
+    """Whether every pair of ``rk`` (``Dst[y] -> [x]``) has ``x = e(y)``
+    (``e``'s symbols are ``params`` by position)."""
+    n = rk.dim(DIM_IN)
+    space = isl.Space.create_from_names(rk.get_ctx(), set=[f"y{i}" for i in range(n)], params=list(params))
+    space = space.set_tuple_name(DIM_SET, rk.get_tuple_name(DIM_IN))
+    graph = isl.Map.from_pw_aff(expr_to_pw_aff(e, space))
+    out_name = rk.get_tuple_name(DIM_OUT)
+    graph = graph.set_tuple_name(DIM_OUT, out_name) if out_name else graph.reset_tuple_id(DIM_OUT)
+    graph = graph.align_params(rk.get_space())
+    r = rk.align_params(graph.get_space())
+    return r.is_subset(graph)
+
+
 @_isl_errors
-def slice_var_bounds(rel: isl.Map, k: int, params: Sequence[str]) -> VarBounds:
-    """The bounds of ``Src`` dim ``k`` of ``rel`` (see `VarBounds`)."""
+def slice_var_bounds(rel: isl.Map, k: int, params: Sequence[str], candidates: Sequence[AffineExpr] = ()) -> VarBounds:
+    """The bounds of ``Src`` dim ``k`` of ``rel`` (see `VarBounds`). When the
+    loop's iteration is a function of ``y``, the first of ``candidates``
+    (expressions of ``y`` and the parameters, e.g. read off the accesses)
+    that is that function is taken, so that the bound reads as the program
+    wrote it."""
     n = rel.dim(DIM_OUT)
     rk = rel.project_out(DIM_OUT, k + 1, n - k - 1).project_out(DIM_OUT, 0, k)
     if rk.is_empty():
         return VarBounds(None, None, False)
     if rk.is_single_valued():
+        for c in candidates:
+            if _is_graph_of(rk, c, params):
+                return VarBounds(c, c + 1, True)
         pma = rk.as_pw_multi_aff()
         aff = _single_aff(pma.get_pw_aff(0))
         if aff is not None:
@@ -155,6 +176,24 @@ def _constant_extremum(s: isl.Set, upper: bool) -> AffineExpr | None:
     if not v.is_int():
         return None
     return const(_integer(v))
+
+
+@_isl_errors
+def expr_extremum(e: AffineExpr, domain: isl.Set, params: Sequence[str], upper: bool) -> int | None:
+    """The constant minimum (maximum) of ``e`` (``d<i>``: the dims of
+    ``domain``, ``s<j>``: ``params`` by position) over ``domain`` and every
+    parameter value; None when unbounded."""
+    n = domain.dim(DIM_SET)
+    space = isl.Space.create_from_names(domain.get_ctx(), set=[f"y{i}" for i in range(n)], params=list(params))
+    space = space.set_tuple_name(DIM_SET, domain.get_tuple_name())
+    pw = expr_to_pw_aff(e, space)
+    dom = domain.align_params(pw.get_space())
+    pw = pw.align_params(dom.get_space()).intersect_domain(dom)
+    if pw.is_empty():
+        return None
+    pw = _params_as_domain(pw)
+    v = pw.max_val() if upper else pw.min_val()
+    return _integer(v) if v.is_int() else None
 
 
 def _params_as_dims(s: isl.Set) -> isl.Set:

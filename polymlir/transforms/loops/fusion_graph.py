@@ -59,7 +59,7 @@ def access_memref(op: Operation) -> Value:
     return op.memref  # type: ignore[attr-defined]
 
 
-def _effected(op: Operation, kind: int) -> list[Value]:
+def effected(op: Operation, kind: int) -> list[Value]:
     """The memrefs ``op`` itself reads (0), writes (1) or frees (2); for an
     op without declared effects every memref operand is read and written."""
     if op.name in _DECLARED:
@@ -104,26 +104,26 @@ class Node:
             elif RECURSIVE_MEMORY_EFFECTS in op.traits and op.name not in _DECLARED:
                 continue
             else:
-                if _effected(op, 0):
+                if effected(op, 0):
                     self.memref_loads.append(op)
-                if _effected(op, 1):
+                if effected(op, 1):
                     self.memref_stores.append(op)
-                if _effected(op, 2):
+                if effected(op, 2):
                     self.memref_frees.append(op)
 
     def load_count(self, memref: Value) -> int:
         n = sum(1 for o in self.loads if access_memref(o) is memref)
-        return n + sum(1 for o in self.memref_loads if any(v is memref for v in _effected(o, 0)))
+        return n + sum(1 for o in self.memref_loads if any(v is memref for v in effected(o, 0)))
 
     def store_count(self, memref: Value) -> int:
         n = sum(1 for o in self.stores if access_memref(o) is memref)
-        return n + sum(1 for o in self.memref_stores if any(v is memref for v in _effected(o, 1)))
+        return n + sum(1 for o in self.memref_stores if any(v is memref for v in effected(o, 1)))
 
     def has_store(self, memref: Value) -> bool:
         return self.store_count(memref) > 0
 
     def has_free(self, memref: Value) -> bool:
-        return any(any(v is memref for v in _effected(o, 2)) for o in self.memref_frees)
+        return any(any(v is memref for v in effected(o, 2)) for o in self.memref_frees)
 
     def load_ops_for(self, memref: Value) -> list[Operation]:
         return [o for o in self.loads if access_memref(o) is memref]
@@ -149,7 +149,7 @@ class Node:
                 out.append(m)
         for o in [*self.memref_loads, *self.memref_stores, *self.memref_frees]:
             for k in (0, 1, 2):
-                for m in _effected(o, k):
+                for m in effected(o, k):
                     if not any(m is x for x in out):
                         out.append(m)
         return out

@@ -86,12 +86,14 @@ class GreedyFusion:
     block: Block
     opts: FusionOptions
     remark: Remark
+    root: Operation = field(init=False)
     poly: Polyhedra = field(init=False)
     mdg: DependenceGraph = field(init=False)
     worklist: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.poly = Polyhedra(self.func)
+        self.root = model_root(self.block)
+        self.poly = Polyhedra(self.root)
         self.mdg = DependenceGraph(self.block)
 
     def run(self) -> None:
@@ -106,7 +108,15 @@ class GreedyFusion:
         erase_unused_allocs(self.mdg.memref_edge_count)
 
     def _init(self) -> None:
-        self.worklist = list(self.mdg.nodes)
+        # Upstream fills the worklist by iterating its DenseMap of nodes,
+        # whose order is that of the hash buckets (id * 37 modulo the bucket
+        # count), and pops from the back; the order decides which fusions
+        # happen first, so it is reproduced.
+        ids = list(self.mdg.nodes)
+        buckets = 64
+        while len(ids) * 4 >= buckets * 3:
+            buckets *= 2
+        self.worklist = sorted(ids, key=lambda i: (i * 37) % buckets)
 
     # -- producer-consumer ---------------------------------------------------------------
     def fuse_producer_consumer(self, max_users: int | None) -> None:
@@ -203,6 +213,10 @@ class GreedyFusion:
                     return False
                 best = got
         st = slices[best - 1]
+        cut = _cut_carrying_loop(st)
+        if cut is not None:
+            self.remark(dst_op, f"not fused with the nest at {_loc(src_op)}: {cut}")
+            return False
         remove_src = self._can_remove_src(src_id, dst_id, st, ins, escaping)
         private = [m for m in pc if self._can_privatize(m, escaping, src_id, dst_id, remove_src)]
         return self._apply_producer(src_id, dst_id, st, best, ins, private, remove_src)
@@ -286,7 +300,7 @@ class GreedyFusion:
                 tr.op(src_op).erase()
             poly.invalidate()
 
-        verdict = check_fusion(self.func, lambda tr: rewrite(tr, False))
+        verdict = check_fusion(self.func, self.root, lambda tr: rewrite(tr, False))
         if not verdict.ok:
             self.remark(dst_op, f"not fused with the nest at {_loc(src_op)}: {verdict.reason}")
             return False
@@ -333,6 +347,8 @@ class GreedyFusion:
             if len(sib_loads) != 1:
                 continue
             dst_loads = dnode.load_ops_for(memref)
+            if not dst_loads:
+                continue
             n_surround = len(for_loops(dnode.op))
             depth_test = len(for_loops(dst_loads[0])) - n_surround
             slices: list[SliceState] = []
@@ -340,7 +356,8 @@ class GreedyFusion:
             for i in range(1, depth_test + 1):
                 res, st = can_fuse_loops(self.poly, snode.op, dnode.op, i + n_surround, Strategy.SIBLING, memref)
                 slices.append(st)
-                if res is FusionResult.SUCCESS:
+                # The sibling goes after the fusion: the slice must run all of it.
+                if res is FusionResult.SUCCESS and slice_is_maximal(self.poly, st):
                     max_legal = i
             if max_legal == 0:
                 continue
@@ -354,6 +371,10 @@ class GreedyFusion:
                 best = got
             st = slices[best - 1]
             sib_op, dst_op = snode.op, dnode.op
+            cut = _cut_carrying_loop(st)
+            if cut is not None:
+                self.remark(dst_op, f"not fused with the sibling nest at {_loc(sib_op)}: {cut}")
+                continue
 
             def rewrite(tr: Translation, promote: bool, sib_op=sib_op, dst_op=dst_op, st=st, ins=ins) -> None:
                 assert tr.poly is not None
@@ -365,7 +386,7 @@ class GreedyFusion:
                 tr.op(sib_op).erase()
                 tr.poly.invalidate()
 
-            verdict = check_fusion(self.func, lambda tr, rw=rewrite: rw(tr, False))
+            verdict = check_fusion(self.func, self.root, lambda tr, rw=rewrite: rw(tr, False))
             if not verdict.ok:
                 self.remark(dst_op, f"not fused with the sibling nest at {_loc(sib_op)}: {verdict.reason}")
                 continue
@@ -427,6 +448,29 @@ class GreedyFusion:
         return None
 
 
+def _cut_carrying_loop(st: SliceState) -> str | None:
+    """Why the slice cannot be cloned (None if it can): a loop that carries
+    values (iter_args) would run part of its iterations, restarting its
+    values from their inits (the memory-based check does not see SSA values)."""
+    for op, lb, ub in zip(st.ivs, st.lbs, st.ubs, strict=True):
+        if (lb is not None or ub is not None) and len(op.regions[0].blocks[0].arguments) > 1:
+            return (
+                f"the slice would run part of the loop at {_loc(op)}, which carries values (iter_args); "
+                "slicing a reduction is not supported"
+            )
+    return None
+
+
+def model_root(block: Block) -> Operation:
+    """The op whose regions the polyhedral model of ``block``'s nests covers:
+    the nearest ancestor that is not affine control flow."""
+    op = block.parent_op
+    assert op is not None
+    while op.name in ("affine.for", "affine.if", "affine.parallel") and op.parent_op is not None:
+        op = op.parent_op
+    return op
+
+
 def _feeds(alloc: Operation, nest: Operation) -> bool:
     v = alloc.results[0]
     return any(nest.is_ancestor_of(u.owner) for u in v.uses)
@@ -448,8 +492,15 @@ def run_fusion(func: Operation, opts: FusionOptions, remark: Remark) -> None:
                 fors = [o for o in b.operations if o.name == "affine.for"]
                 if len(fors) >= 2 and b not in blocks:
                     blocks.append(b)
+    said: list[tuple[Operation, str]] = []
+
+    def once(op: Operation, msg: str) -> None:
+        if (op, msg) not in said:
+            said.append((op, msg))
+            remark(op, msg)
+
     for b in blocks:
         try:
-            GreedyFusion(func, b, opts, remark).run()
+            GreedyFusion(func, b, opts, once).run()
         except InitFailed as e:
-            remark(e.op, f"no fusion in this block: {e}")
+            once(e.op, f"no fusion in this block: {e}")

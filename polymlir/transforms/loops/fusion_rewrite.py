@@ -27,7 +27,15 @@ from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, OpResult, Value
 from ..affine_map_utils import canonicalize_map_and_operands, compose_affine_map_and_operands
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
-from .fusion_slice import Polyhedra, SliceState, for_loops, slice_iteration_count, static_trip_count
+from .fusion_slice import (
+    Polyhedra,
+    SliceState,
+    access_exprs,
+    for_loops,
+    slice_iteration_count,
+    static_trip_count,
+)
+from .loop_utils import bounds_use_band
 from .permute import permute, permute_verdict
 
 if TYPE_CHECKING:
@@ -268,6 +276,13 @@ def create_private_memref(
     shape = [None if d == T.DYNAMIC else d for d in mt.shape]
     box = ib.region_box(region, shape, poly.params)
     assert box is not None, "the driver checked the region has a constant size"
+    # A dimension the store indexes with outer IVs alone holds one element:
+    # the store's own index is the offset (it then remaps to 0).
+    idx = access_exprs(poly, st)
+    if idx is not None:
+        for r, e in enumerate(idx):
+            if box[r].size == 1 and not any(e.is_function_of_dim(k) for k in range(depth, len(s.loops))):
+                box[r] = ib.RegionDim(1, e)
     outer = [lp.iv for lp in s.loops[:depth]]
     params = poly.model.symbol_values()
     used = [j for j in range(len(params)) if any(b.offset.is_function_of_symbol(j) for b in box)]
@@ -334,7 +349,8 @@ def sink_sequential_loops(poly: Polyhedra, root: Operation) -> Operation:
     if perm == list(range(len(nest))):
         return root
     band = [lp for lp in loops if lp is not None]
-    if not permute_verdict(model, band, perm).ok:
+    if bounds_use_band(band) is not None or not permute_verdict(model, band, perm).ok:
+        # Upstream interchanges rectangular bands only.
         return root
     new = permute(model, band, perm)
     poly.invalidate()

@@ -20,16 +20,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import cast
 
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences, is_parallel, loop_parallelism
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze
 from ...ir import attributes as A
-from ...ir.affine_expr import AffineExpr, const, dim, sym
+from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_expr
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from ...ir.traits import AFFINE_SCOPE
+from ..affine_map_utils import compose_affine_map_and_operands
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
 
 SLICE_FUSION_BARRIER = "slice_fusion_barrier"
@@ -73,18 +75,6 @@ class SliceState:
     def insert_block(self) -> Block:
         assert self.insert_before is not None and self.insert_before.parent is not None
         return self.insert_before.parent
-
-    def describe(self, src_id: int, dst_id: int) -> str:
-        """Upstream's ``ComputationSliceState`` printout in remarks."""
-        assert self.insert_before is not None and self.insert_before.parent is not None
-        loop = self.insert_before.parent.parent_op
-        pos = self.insert_before.parent.operations.index(self.insert_before)
-        bounds = "".join(f"[{lb}, {ub}] " for lb, ub in zip(self.lbs, self.ubs, strict=True))
-        del loop
-        return (
-            f"slice ( src loop: {src_id}, dst loop: {dst_id}, depth: {self.depth} : "
-            f"insert point: ({self.depth}, {pos}) loop bounds: {bounds})"
-        )
 
 
 # -- loops and ops ------------------------------------------------------------------------------
@@ -313,7 +303,7 @@ def compute_slice_union(
     dst_loops = kept_stmt.loops[:depth]
     params = poly.params
     src_dom = loops_domain(src_loops, params, "Src")
-    rel = None
+    rels = []
     for a, b in pairs:
         sa, sb = poly.stmt(a), poly.stmt(b)
         assert sa is not None and sb is not None
@@ -325,10 +315,22 @@ def compute_slice_union(
         else:
             emb = ib.embedding(sb.accesses[0].relation, [src_loops.index(lp) for lp in sb.loops], src_dom)
             r = ib.forward_slice_relation(dep, depth, emb)
-        rel = r if rel is None else rel.union(r)
-    assert rel is not None
+        rels.append(r)
     state = SliceState(ivs=[lp.op for lp in src_loops], src_loops=src_loops, dst_loops=list(dst_loops), depth=depth)
-    bounds = [ib.slice_var_bounds(rel, k, params) for k in range(len(src_loops))]
+    per_pair = []
+    for (a, b), r in zip(pairs, rels, strict=True):
+        cands: list[list[AffineExpr]] = [[] for _ in src_loops]
+        if backward:
+            for k, e in _candidates(poly, a, b, depth, src_loops):
+                cands[k].append(e)
+        per_pair.append([ib.slice_var_bounds(r, k, params, cands[k]) for k in range(len(src_loops))])
+    bounds = (
+        per_pair[0]
+        if len(per_pair) == 1
+        else _union_box(per_pair, loops_domain(dst_loops, params, "Dst"), params, depth)
+    )
+    if bounds is None:
+        return FusionResult.FAIL_PRECONDITION, state
     _set_bounds(state, bounds, depth, poly)
     # Loops of the destination holding the slice.
     holder = surrounding[depth - 1]
@@ -346,6 +348,96 @@ def compute_slice_union(
     if not valid:
         return FusionResult.FAIL_INCORRECT_SLICE, state
     return FusionResult.SUCCESS, state
+
+
+def _union_box(
+    per_pair: Sequence[Sequence[ib.VarBounds]], dst_dom, params: Sequence[str], depth: int
+) -> list[ib.VarBounds] | None:
+    """The bounding box of several pairs' slice bounds (upstream's
+    ``unionBoundingBox``): per loop the smaller lower bound (the larger upper
+    one) when they differ by a constant, else the constant extremum over the
+    destination's iterations; None when a bound is missing."""
+    n_params = len(params)
+    out = []
+    for k in range(len(per_pair[0])):
+        lbs = [p[k].lb for p in per_pair]
+        ubs = [p[k].ub for p in per_pair]
+        if any(e is None for e in lbs) or any(e is None for e in ubs):
+            return None
+        lb = _pick(cast(list, lbs), dst_dom, params, depth, n_params, upper=False)
+        ub = _pick(cast(list, ubs), dst_dom, params, depth, n_params, upper=True)
+        if lb is None or ub is None:
+            return None
+        exact = simplify_affine_expr(ub - lb, depth, n_params) == const(1)
+        out.append(ib.VarBounds(lb, ub, exact))
+    return out
+
+
+def _pick(
+    exprs: list[AffineExpr], dst_dom, params: Sequence[str], depth: int, n_params: int, upper: bool
+) -> AffineExpr | None:
+    cur = exprs[0]
+    for e in exprs[1:]:
+        d = simplify_affine_expr(e - cur, depth, n_params)
+        if isinstance(d, AffineConstantExpr):
+            if (d.value > 0) == upper and d.value != 0:
+                cur = e
+            continue
+        vals = []
+        for x in exprs:
+            # An upper bound is exclusive: its extremum is over x - 1.
+            v = ib.expr_extremum(x - 1 if upper else x, dst_dom, params, upper)
+            if v is None:
+                return None
+            vals.append(v)
+        return const(max(vals) + 1) if upper else const(min(vals))
+    return cur
+
+
+def access_exprs(poly: Polyhedra, op: Operation) -> list[AffineExpr] | None:
+    """The indices of an affine access as expressions of its loops
+    (``d<k>``: the k-th loop around it) and the model's parameters
+    (``s<j>``), the applies producing them composed in."""
+    s = poly.stmt(op)
+    if s is None:
+        return None
+    amap = op.get_attr("map").value  # type: ignore[union-attr]
+    m, operands = compose_affine_map_and_operands(amap, list(op.indices))  # type: ignore[attr-defined]
+    ivs = [lp.iv for lp in s.loops]
+    params = poly.model.params
+    repl: list[AffineExpr] = []
+    for v in operands:
+        k = next((i for i, iv in enumerate(ivs) if iv is v), None)
+        if k is not None:
+            repl.append(dim(k))
+            continue
+        j = next((i for i, p in enumerate(params) if p is v), None)
+        if j is None:
+            return None
+        repl.append(sym(j))
+    return [r.replace_dims_and_symbols(repl[: m.num_dims], repl[m.num_dims :]) for r in m.results]
+
+
+def _candidates(
+    poly: Polyhedra, a: Operation, b: Operation, depth: int, src_loops: Sequence[Loop]
+) -> list[tuple[int, AffineExpr]]:
+    """Expressions for source loops read off a dependent access pair: where
+    the source indexes a memref dimension with one loop (plus a constant),
+    that loop runs the destination's index of that dimension."""
+    fa, gb = access_exprs(poly, a), access_exprs(poly, b)
+    sa = poly.stmt(a)
+    if fa is None or gb is None or sa is None or len(fa) != len(gb):
+        return []
+    n_params = len(poly.params)
+    out = []
+    for f, g in zip(fa, gb, strict=True):
+        if any(g.is_function_of_dim(q) for q in range(depth, 64)):
+            continue
+        for p, lp in enumerate(sa.loops):
+            rest = simplify_affine_expr(f - dim(p), len(sa.loops), n_params)
+            if isinstance(rest, AffineConstantExpr) and lp in src_loops:
+                out.append((src_loops.index(lp), simplify_affine_expr(g - rest.value, depth, n_params)))
+    return out
 
 
 def _set_bounds(state: SliceState, bounds: Sequence[ib.VarBounds], depth: int, poly: Polyhedra) -> None:
