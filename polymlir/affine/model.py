@@ -256,14 +256,22 @@ class PolyhedralModel:
 # -- building -----------------------------------------------------------------------
 
 
-def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
+# The pseudo-memref that `analyze(..., tokens=True)` makes opaque ops access.
+TOKEN = Value(T.MemRefType((), T.IntegerType(1)))
+
+
+def analyze(func: Operation, linalg: bool = False, tokens: bool = False) -> PolyhedralModel:
     """Build the polyhedral model of ``func`` (a func.func or any op whose
     first region holds affine code). With ``linalg``, linalg structured ops
     are statements too (see structured.py); otherwise they are code with
     unknown memory effects, which keeps loop transformations from moving
-    affine code across them."""
+    affine code across them. With ``tokens``, an op with unknown effects
+    but neither memref operands nor regions is a statement that reads and
+    writes `TOKEN` (so that such ops keep their order and their number of
+    executions in checks that compare two programs)."""
     m = PolyhedralModel(func)
     b = _Builder(m, linalg)
+    b.tokens = tokens
     for r in func.regions:
         for blk in r.blocks:
             b.walk_block(blk, None, [], [])
@@ -315,6 +323,7 @@ class _Builder:
         self.nloops = 0
         self.linalg = linalg
         self.free_sizes = False  # every dynamic linalg size is a parameter
+        self.tokens = False  # opaque ops become TOKEN statements (see analyze)
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -344,12 +353,11 @@ class _Builder:
         if not isinstance(v.type, T.IndexType) and not isinstance(v.type, T.IntegerType):
             return False
         # A symbol is defined outside every modelled loop (function arguments,
-        # values computed at the top level of the function).
+        # values computed at the top level of the function, or above the op
+        # whose region is modelled).
         blk = v.parent_block
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
-        if isinstance(v, BlockArgument):
-            return blk in top
-        return v.parent_block in top
+        return blk in top or _defined_above(v, self.m.func)
 
     def _param(self, v: Value | ShapeDim) -> int:
         try:
@@ -398,8 +406,27 @@ class _Builder:
                     self._access(op, acc, loops, conds, positions + [pos])
                 elif self.linalg and is_structured(op):
                     self._structured(op, parent, loops, conds, positions + [pos])
+<<<<<<< HEAD
                 else:
                     self._other(op, parent, loops, conds, positions + [pos])
+=======
+                elif self.tokens and _opaque(op):
+                    self.pending.append(
+                        _PendingStmt(
+                            op, list(loops), list(conds), positions + [pos], [("read", TOKEN, []), ("write", TOKEN, [])]
+                        )
+                    )
+                elif not is_effect_free(op):
+                    self._unknown(
+                        op,
+                        parent,
+                        "operation with memory effects outside the affine model"
+                        if not op.regions
+                        else "non-affine control flow",
+                    )
+                elif op.regions and any(self._has_memory_ops(r) for r in op.regions):
+                    self._unknown(op, parent, "non-affine region containing memory accesses")
+>>>>>>> fusion
             except NonAffine as e:
                 self._unknown(op, parent, e.reason)
 
@@ -553,6 +580,7 @@ class _Builder:
                 lp.statements.append(st)
 
 
+<<<<<<< HEAD
 def _extents(mtype: T.Type) -> list[int | None]:
     """The element index space of a memref as its accesses are modelled
     (``_Builder._through_layout``): its shape (None where dynamic), or
@@ -597,6 +625,27 @@ def _defined_outside(v: Value, op: Operation) -> bool:
     """Whether ``v`` is defined outside ``op`` (not by it, nor in its regions)."""
     owner = v.owner_op
     return owner is None or not op.is_ancestor_of(owner)
+=======
+def _defined_above(v: Value, root: Operation) -> bool:
+    """Whether ``v`` is defined outside ``root`` (so invariant in it)."""
+    blk = v.parent_block
+    owner = blk.parent_op if blk is not None else None
+    while owner is not None:
+        if owner is root:
+            return False
+        owner = owner.parent_op
+    return blk is not None
+
+
+def _opaque(op: Operation) -> bool:
+    """An op with unknown effects that reaches no memref through operands."""
+    return (
+        not is_effect_free(op)
+        and not op.regions
+        and not any(isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)) for v in op.operands)
+        and op.name not in ("func.return", "memref.alloc", "memref.alloca")
+    )
+>>>>>>> fusion
 
 
 def _affine(e: AffineExpr, user: Operation) -> AffineExpr:

@@ -56,6 +56,7 @@ from .conversions import (
     set_to_integer_set,
     set_to_integer_sets,
 )
+from .equivalence import compare_dataflow, instance_map, rename_tuple
 from .footprints import (
     BoxDim,
     box_covered,
@@ -136,8 +137,39 @@ from .scheduling import (
     tile_footprint,
     unit_dependence,
 )
+from .slices import (
+    RegionDim,
+    VarBounds,
+    embedding,
+    expr_extremum,
+    forward_slice_relation,
+    is_subset,
+    ordered_at,
+    project_region,
+    region_box,
+    same_element,
+    slice_map,
+    slice_relation,
+    slice_var_bounds,
+)
 
 __all__ = [
+    "compare_dataflow",
+    "instance_map",
+    "rename_tuple",
+    "RegionDim",
+    "VarBounds",
+    "embedding",
+    "expr_extremum",
+    "forward_slice_relation",
+    "is_subset",
+    "ordered_at",
+    "project_region",
+    "region_box",
+    "same_element",
+    "slice_map",
+    "slice_relation",
+    "slice_var_bounds",
     "AstBlock",
     "AstExpr",
     "AstFor",
