@@ -406,27 +406,14 @@ class _Builder:
                     self._access(op, acc, loops, conds, positions + [pos])
                 elif self.linalg and is_structured(op):
                     self._structured(op, parent, loops, conds, positions + [pos])
-<<<<<<< HEAD
-                else:
-                    self._other(op, parent, loops, conds, positions + [pos])
-=======
                 elif self.tokens and _opaque(op):
                     self.pending.append(
                         _PendingStmt(
                             op, list(loops), list(conds), positions + [pos], [("read", TOKEN, []), ("write", TOKEN, [])]
                         )
                     )
-                elif not is_effect_free(op):
-                    self._unknown(
-                        op,
-                        parent,
-                        "operation with memory effects outside the affine model"
-                        if not op.regions
-                        else "non-affine control flow",
-                    )
-                elif op.regions and any(self._has_memory_ops(r) for r in op.regions):
-                    self._unknown(op, parent, "non-affine region containing memory accesses")
->>>>>>> fusion
+                else:
+                    self._other(op, parent, loops, conds, positions + [pos])
             except NonAffine as e:
                 self._unknown(op, parent, e.reason)
 
@@ -580,7 +567,6 @@ class _Builder:
                 lp.statements.append(st)
 
 
-<<<<<<< HEAD
 def _extents(mtype: T.Type) -> list[int | None]:
     """The element index space of a memref as its accesses are modelled
     (``_Builder._through_layout``): its shape (None where dynamic), or
@@ -625,7 +611,8 @@ def _defined_outside(v: Value, op: Operation) -> bool:
     """Whether ``v`` is defined outside ``op`` (not by it, nor in its regions)."""
     owner = v.owner_op
     return owner is None or not op.is_ancestor_of(owner)
-=======
+
+
 def _defined_above(v: Value, root: Operation) -> bool:
     """Whether ``v`` is defined outside ``root`` (so invariant in it)."""
     blk = v.parent_block
@@ -645,7 +632,6 @@ def _opaque(op: Operation) -> bool:
         and not any(isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)) for v in op.operands)
         and op.name not in ("func.return", "memref.alloc", "memref.alloca")
     )
->>>>>>> fusion
 
 
 def _affine(e: AffineExpr, user: Operation) -> AffineExpr:
