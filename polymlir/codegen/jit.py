@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from ..conversion.to_llvm import pipeline as to_llvm_pipeline
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
@@ -51,7 +52,6 @@ from . import memref_abi as M
 from . import parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
-from .to_llvm import pipeline as to_llvm_pipeline
 
 __all__ = [
     "compile",

@@ -55,13 +55,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
+from ..dialects import arith, memref
 from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
 from ..dialects.memref.alloc import AllocaOp, AllocOp
 from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value
-from ..ir.patterns import GreedyConfig, PatternSet, RewritePattern, apply_patterns_greedily
+from ..ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
 from . import canonicalize_affine as CA
 from .pass_manager import ModulePass, PassContext, PassError, register_pass
 
@@ -107,8 +108,8 @@ def _is_one(b: int | None, w: int) -> bool:
     return b is not None and _unsigned(b, w) == 1
 
 
-def _defined_by(v: Value, name: str) -> Operation | None:
-    return v.owner if isinstance(v, OpResult) and v.owner.name == name else None
+def _defined_by(v: Value, kind: OpClass) -> Operation | None:
+    return v.owner if isinstance(v, OpResult) and type(v.owner) is kind else None
 
 
 def _binary_int(compute: Callable[[int, int, int], int | None]):
@@ -129,10 +130,10 @@ def _fold_addi(op: Operation, consts: list):
     lhs, rhs = op.operands
     if b == 0:
         return [lhs]
-    sub = _defined_by(lhs, "arith.subi")
+    sub = _defined_by(lhs, arith.SubIOp)
     if sub is not None and sub.operands[1] is rhs:
         return [sub.operands[0]]
-    sub = _defined_by(rhs, "arith.subi")
+    sub = _defined_by(rhs, arith.SubIOp)
     if sub is not None and sub.operands[1] is lhs:
         return [sub.operands[0]]
     return _binary_int(lambda a, b, w: a + b)(op, consts)
@@ -147,7 +148,7 @@ def _fold_subi(op: Operation, consts: list):
         return [_int_attr(0, op.results[0].type)]
     if b == 0:
         return [lhs]
-    add = _defined_by(lhs, "arith.addi")
+    add = _defined_by(lhs, arith.AddIOp)
     if add is not None:
         if rhs is add.operands[1]:
             return [add.operands[0]]
@@ -170,7 +171,7 @@ def _fold_muli(op: Operation, consts: list):
 def _div_mul(op: Operation, flag: str) -> Value | None:
     """``(a * b) / b -> a`` when the multiplication has the overflow flag."""
     lhs, rhs = op.operands
-    mul = _defined_by(lhs, "arith.muli")
+    mul = _defined_by(lhs, arith.MulIOp)
     if mul is None:
         return None
     flags = mul.get_attr("overflowFlags")
@@ -396,7 +397,7 @@ def _fold_select(op: Operation, consts: list):
         and not f.value & 1
     ):
         return [cond]
-    cmp = _defined_by(cond, "arith.cmpi")
+    cmp = _defined_by(cond, arith.CmpIOp)
     if cmp is not None:
         pred = _CMPI[_int_prop(cmp, "predicate")]
         if pred in ("eq", "ne"):
@@ -495,7 +496,7 @@ def _fold_negf(op: Operation, consts: list):
     vals = _floats(op, consts)
     if vals is None:
         return None
-    inner = _defined_by(op.operands[0], "arith.negf")
+    inner = _defined_by(op.operands[0], arith.NegFOp)
     if inner is not None:
         return [inner.operands[0]]
     a = vals[0]
@@ -539,37 +540,37 @@ def _fold_memref_dim(op: Operation, consts: list):
     return None
 
 
-ARITH_FOLDERS = {
-    "arith.addi": _fold_addi,
-    "arith.subi": _fold_subi,
-    "arith.muli": _fold_muli,
-    "arith.divsi": _fold_divsi,
-    "arith.divui": _fold_divui,
-    "arith.remsi": _fold_rem(False),
-    "arith.remui": _fold_rem(True),
-    "arith.floordivsi": _fold_by_one(_floordivsi),
-    "arith.ceildivsi": _fold_by_one(_ceildivsi),
-    "arith.andi": _fold_andi,
-    "arith.ori": _fold_ori,
-    "arith.xori": _fold_xori,
-    "arith.shli": _fold_shift("shl"),
-    "arith.shrsi": _fold_shift("shrs"),
-    "arith.shrui": _fold_shift("shru"),
-    "arith.maxsi": _fold_minmax(lambda a, b, w: max(a, b)),
-    "arith.minsi": _fold_minmax(lambda a, b, w: min(a, b)),
-    "arith.maxui": _fold_minmax(lambda a, b, w: a if _unsigned(a, w) >= _unsigned(b, w) else b),
-    "arith.minui": _fold_minmax(lambda a, b, w: a if _unsigned(a, w) <= _unsigned(b, w) else b),
-    "arith.cmpi": _fold_cmpi,
-    "arith.select": _fold_select,
-    "arith.index_cast": _fold_index_cast,
-    "arith.trunci": _fold_trunci,
-    "arith.sitofp": _fold_sitofp,
-    "arith.addf": _fold_float_binary(lambda a, b: a + b, lambda c: _is_float(c, 0.0, negative_zero=True)),
-    "arith.subf": _fold_float_binary(lambda a, b: a - b, lambda c: _is_float(c, 0.0)),
-    "arith.mulf": _fold_float_binary(_mul, lambda c: _is_float(c, 1.0)),
-    "arith.divf": _fold_float_binary(_divf, lambda c: _is_float(c, 1.0)),
-    "arith.negf": _fold_negf,
-    "memref.dim": _fold_memref_dim,
+ARITH_FOLDERS: dict[OpClass, Folder] = {
+    arith.AddIOp: _fold_addi,
+    arith.SubIOp: _fold_subi,
+    arith.MulIOp: _fold_muli,
+    arith.DivSIOp: _fold_divsi,
+    arith.DivUIOp: _fold_divui,
+    arith.RemSIOp: _fold_rem(False),
+    arith.RemUIOp: _fold_rem(True),
+    arith.FloorDivSIOp: _fold_by_one(_floordivsi),
+    arith.CeilDivSIOp: _fold_by_one(_ceildivsi),
+    arith.AndIOp: _fold_andi,
+    arith.OrIOp: _fold_ori,
+    arith.XOrIOp: _fold_xori,
+    arith.ShLIOp: _fold_shift("shl"),
+    arith.ShRSIOp: _fold_shift("shrs"),
+    arith.ShRUIOp: _fold_shift("shru"),
+    arith.MaxSIOp: _fold_minmax(lambda a, b, w: max(a, b)),
+    arith.MinSIOp: _fold_minmax(lambda a, b, w: min(a, b)),
+    arith.MaxUIOp: _fold_minmax(lambda a, b, w: a if _unsigned(a, w) >= _unsigned(b, w) else b),
+    arith.MinUIOp: _fold_minmax(lambda a, b, w: a if _unsigned(a, w) <= _unsigned(b, w) else b),
+    arith.CmpIOp: _fold_cmpi,
+    arith.SelectOp: _fold_select,
+    arith.IndexCastOp: _fold_index_cast,
+    arith.TruncIOp: _fold_trunci,
+    arith.SIToFPOp: _fold_sitofp,
+    arith.AddFOp: _fold_float_binary(lambda a, b: a + b, lambda c: _is_float(c, 0.0, negative_zero=True)),
+    arith.SubFOp: _fold_float_binary(lambda a, b: a - b, lambda c: _is_float(c, 0.0)),
+    arith.MulFOp: _fold_float_binary(_mul, lambda c: _is_float(c, 1.0)),
+    arith.DivFOp: _fold_float_binary(_divf, lambda c: _is_float(c, 1.0)),
+    arith.NegFOp: _fold_negf,
+    memref.DimOp: _fold_memref_dim,
 }
 
 
