@@ -10,8 +10,9 @@ point. What is covered, exactly as upstream does it:
 - Dead code: any op without used results and without memory effects
   other than reads (``Pure`` ops, loads, loops whose bodies have no
   effects...), and ops left dead by the region simplification.
-- ``arith`` folders (scalars of integer, index and float types; a folder
-  not listed here is not applied):
+- ``arith`` folders, which the op classes declare (their ``fold``, in
+  ``polymlir/dialects/arith/folding.py``; scalars of integer, index and
+  float types; a folder not listed here is not applied):
   constant folding of ``addi subi muli divsi divui remsi remui floordivsi
   ceildivsi andi ori xori shli shrsi shrui maxsi minsi maxui minui cmpi
   index_cast trunci sitofp select addf subf mulf divf negf`` (integers wrap to their
@@ -50,459 +51,35 @@ and affine.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import ClassVar, Literal, cast
 
 from ..dialects import arith, memref
-from ..dialects.arith.ops import ConstantOp, IntegerOverflowFlagsAttr
+from ..dialects.arith.ops import ConstantOp
 from ..dialects.memref.alloc import AllocaOp, AllocOp
 from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Operation, OpResult, Value
+from ..ir.core import Operation, OpResult
+from ..ir.opdef import OpDef
 from ..ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
 from . import canonicalize_affine as CA
 from .pass_manager import ModulePass, PassContext, PassError, register_pass
 
-# -- arith folders ----------------------------------------------------------------------------------
-
-
-def _width(t: T.Type) -> int | None:
-    if isinstance(t, T.IndexType):
-        return 64
-    if isinstance(t, T.IntegerType):
-        return t.width
-    return None
-
-
-def _signed(v: int, w: int) -> int:
-    """``v`` as a ``w``-bit two's complement value (i1 true is -1)."""
-    v &= (1 << w) - 1
-    return v - (1 << w) if v >> (w - 1) else v
-
-
-def _unsigned(v: int, w: int) -> int:
-    return v & ((1 << w) - 1)
-
-
-def _int_attr(v: int, t: T.Type) -> A.IntegerAttr:
-    w = _width(t)
-    assert w is not None
-    return A.IntegerAttr(v & 1, t) if w == 1 else A.IntegerAttr(_signed(v, w), t)
-
-
-def _ints(op: Operation, consts: list) -> tuple[int | None, int | None, int | None]:
-    """(width, lhs, rhs) of a scalar integer op, the constant operands as
-    signed values (None where not constant)."""
-    w = _width(op.results[0].type) if op.results else None
-    if w is None:
-        return None, None, None
-    vals = [_signed(c.value, w) if isinstance(c, A.IntegerAttr) else None for c in consts[:2]]
-    vals += [None] * (2 - len(vals))
-    return w, vals[0], vals[1]
-
-
-def _is_one(b: int | None, w: int) -> bool:
-    return b is not None and _unsigned(b, w) == 1
-
-
-def _defined_by(v: Value, kind: OpClass) -> Operation | None:
-    return v.owner if isinstance(v, OpResult) and type(v.owner) is kind else None
-
-
-def _binary_int(compute: Callable[[int, int, int], int | None]):
-    def fold(op: Operation, consts: list):
-        w, a, b = _ints(op, consts)
-        if w is None or a is None or b is None:
-            return None
-        r = compute(a, b, w)
-        return None if r is None else [_int_attr(r, op.results[0].type)]
-
-    return fold
-
-
-def _fold_addi(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    lhs, rhs = op.operands
-    if b == 0:
-        return [lhs]
-    sub = _defined_by(lhs, arith.SubIOp)
-    if sub is not None and sub.operands[1] is rhs:
-        return [sub.operands[0]]
-    sub = _defined_by(rhs, arith.SubIOp)
-    if sub is not None and sub.operands[1] is lhs:
-        return [sub.operands[0]]
-    return _binary_int(lambda a, b, w: a + b)(op, consts)
-
-
-def _fold_subi(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    lhs, rhs = op.operands
-    if lhs is rhs:
-        return [_int_attr(0, op.results[0].type)]
-    if b == 0:
-        return [lhs]
-    add = _defined_by(lhs, arith.AddIOp)
-    if add is not None:
-        if rhs is add.operands[1]:
-            return [add.operands[0]]
-        if rhs is add.operands[0]:
-            return [add.operands[1]]
-    return _binary_int(lambda a, b, w: a - b)(op, consts)
-
-
-def _fold_muli(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    if b == 0:
-        return [op.operands[1]]
-    if _is_one(b, w):
-        return [op.operands[0]]
-    return _binary_int(lambda a, b, w: a * b)(op, consts)
-
-
-def _div_mul(op: Operation, flag: str) -> Value | None:
-    """``(a * b) / b -> a`` when the multiplication has the overflow flag."""
-    lhs, rhs = op.operands
-    mul = _defined_by(lhs, arith.MulIOp)
-    if mul is None:
-        return None
-    flags = mul.get_attr("overflowFlags")
-    if not isinstance(flags, IntegerOverflowFlagsAttr) or not flags.has(flag):
-        return None
-    if mul.operands[0] is rhs:
-        return mul.operands[1]
-    if mul.operands[1] is rhs:
-        return mul.operands[0]
-    return None
-
-
-def _tdiv(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
-
-
-def _sdiv(a: int, b: int, w: int) -> int | None:
-    if b == 0 or (a == -(1 << (w - 1)) and b == -1 and w > 1):
-        return None
-    return _tdiv(a, b)
-
-
-def _fold_divsi(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    if _is_one(b, w):
-        return [op.operands[0]]
-    v = _div_mul(op, "nsw")
-    if v is not None:
-        return [v]
-    return _binary_int(_sdiv)(op, consts)
-
-
-def _fold_divui(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    if _is_one(b, w):
-        return [op.operands[0]]
-    v = _div_mul(op, "nuw")
-    if v is not None:
-        return [v]
-    return _binary_int(lambda a, b, w: None if b == 0 else _unsigned(a, w) // _unsigned(b, w))(op, consts)
-
-
-def _srem(a: int, b: int, w: int) -> int | None:
-    if b == 0:
-        return None
-    return a - _tdiv(a, b) * b if not (a == -(1 << (w - 1)) and b == -1) else 0
-
-
-def _fold_rem(unsigned: bool):
-    def fold(op: Operation, consts: list):
-        w, _, b = _ints(op, consts)
-        if w is None:
-            return None
-        if _is_one(b, w):
-            return [_int_attr(0, op.results[0].type)]
-        if unsigned:
-            return _binary_int(lambda a, b, w: None if b == 0 else _unsigned(a, w) % _unsigned(b, w))(op, consts)
-        return _binary_int(_srem)(op, consts)
-
-    return fold
-
-
-def _floordivsi(a: int, b: int, w: int) -> int | None:
-    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
-        return None
-    return a // b
-
-
-def _ceildivsi(a: int, b: int, w: int) -> int | None:
-    lo = -(1 << (w - 1))
-    if b == 0 or a == lo or b == lo:  # upstream declines where its negations overflow
-        return None
-    return -(-a // b)
-
-
-def _fold_by_one(compute):
-    def fold(op: Operation, consts: list):
-        w, _, b = _ints(op, consts)
-        if w is None:
-            return None
-        if _is_one(b, w):
-            return [op.operands[0]]
-        return _binary_int(compute)(op, consts)
-
-    return fold
-
-
-def _fold_andi(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    lhs, rhs = op.operands
-    if b == 0:
-        return [rhs]
-    if b == -1:
-        return [lhs]
-    if lhs is rhs:
-        return [lhs]
-    return _binary_int(lambda a, b, w: a & b)(op, consts)
-
-
-def _fold_ori(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    lhs, rhs = op.operands
-    if b == 0:
-        return [lhs]
-    if lhs is rhs:
-        return [lhs]
-    return _binary_int(lambda a, b, w: a | b)(op, consts)
-
-
-def _fold_xori(op: Operation, consts: list):
-    w, _, b = _ints(op, consts)
-    if w is None:
-        return None
-    lhs, rhs = op.operands
-    if b == 0:
-        return [lhs]
-    if lhs is rhs:
-        return [_int_attr(0, op.results[0].type)]
-    return _binary_int(lambda a, b, w: a ^ b)(op, consts)
-
-
-def _fold_shift(kind: str):
-    def fold(op: Operation, consts: list):
-        w, _, b = _ints(op, consts)
-        if w is None:
-            return None
-        if b == 0:
-            return [op.operands[0]]
-
-        def compute(a: int, b: int, w: int) -> int | None:
-            n = _unsigned(b, w)
-            if n >= w:
-                return None
-            if kind == "shl":
-                return a << n
-            if kind == "shrs":
-                return a >> n
-            return _unsigned(a, w) >> n
-
-        return _binary_int(compute)(op, consts)
-
-    return fold
-
-
-def _fold_minmax(pick: Callable[[int, int, int], int]):
-    def fold(op: Operation, consts: list):
-        w, _, _ = _ints(op, consts)
-        if w is None:
-            return None
-        if op.operands[0] is op.operands[1]:
-            return [op.operands[0]]
-        return _binary_int(pick)(op, consts)
-
-    return fold
-
-
-_CMPI_SWAP = {
-    "slt": "sgt",
-    "sgt": "slt",
-    "sle": "sge",
-    "sge": "sle",
-    "ult": "ugt",
-    "ugt": "ult",
-    "ule": "uge",
-    "uge": "ule",
-    "eq": "eq",
-    "ne": "ne",
-}
-_CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
-
-
-def _int_prop(op: Operation, name: str) -> int:
-    return cast(A.IntegerAttr, op.get_attr(name)).value
-
-
-def _cmpi(pred: str, a: int, b: int, w: int) -> bool:
-    if pred[0] == "u":
-        a, b = _unsigned(a, w), _unsigned(b, w)
-        pred = "s" + pred[1:]
-    return {"eq": a == b, "ne": a != b, "slt": a < b, "sle": a <= b, "sgt": a > b, "sge": a >= b}[pred]
-
-
-def _fold_cmpi(op: Operation, consts: list):
-    lhs, rhs = op.operands
-    w = _width(lhs.type)
-    if w is None:
-        return None
-    pred = _CMPI[_int_prop(op, "predicate")]
-    if lhs is rhs:
-        return [A.BoolAttr(pred in ("eq", "sle", "sge", "ule", "uge"))]
-    a, b = consts
-    if a is not None and b is None:
-        op.set_attr("predicate", A.IntegerAttr(_CMPI.index(_CMPI_SWAP[pred]), T.i64))
-        op.set_operands([rhs, lhs])
-        return []
-    if isinstance(a, A.IntegerAttr) and isinstance(b, A.IntegerAttr):
-        return [A.BoolAttr(_cmpi(pred, _signed(a.value, w), _signed(b.value, w), w))]
-    return None
-
-
-def _fold_select(op: Operation, consts: list):
-    cond, tv, fv = op.operands
-    if tv is fv:
-        return [tv]
-    c = consts[0]
-    if isinstance(c, A.IntegerAttr) and cond.type == T.i1:
-        return [tv if c.value & 1 else fv]
-    t, f = consts[1], consts[2]
-    if (
-        op.results[0].type == T.i1
-        and isinstance(t, A.IntegerAttr)
-        and isinstance(f, A.IntegerAttr)
-        and t.value & 1
-        and not f.value & 1
-    ):
-        return [cond]
-    cmp = _defined_by(cond, arith.CmpIOp)
-    if cmp is not None:
-        pred = _CMPI[_int_prop(cmp, "predicate")]
-        if pred in ("eq", "ne"):
-            a, b = cmp.operands
-            if (a is tv and b is fv) or (b is tv and a is fv):
-                return [tv if pred == "ne" else fv]
-    return None
-
-
-def _fold_index_cast(op: Operation, consts: list):
-    c = consts[0]
-    w = _width(op.results[0].type)
-    if not isinstance(c, A.IntegerAttr) or w is None or _width(op.operands[0].type) is None:
-        return None
-    src_w = _width(op.operands[0].type)
-    assert src_w is not None
-    return [_int_attr(_signed(c.value, src_w), op.results[0].type)]  # sign-extend or truncate
-
-
-def _fold_trunci(op: Operation, consts: list):
-    c = consts[0]
-    w = _width(op.results[0].type)
-    if not isinstance(c, A.IntegerAttr) or w is None:
-        return None
-    return [_int_attr(_signed(c.value, w), op.results[0].type)]
-
-
-def _fold_sitofp(op: Operation, consts: list):
-    c = consts[0]
-    t = op.results[0].type
-    src_w = _width(op.operands[0].type)
-    if not isinstance(c, A.IntegerAttr) or src_w is None or not isinstance(t, T.FloatType):
-        return None
-    v = _signed(c.value, src_w)
-    if t.name not in ("f16", "bf16", "f32", "f64") or (t.name != "f64" and abs(v) >= 2**53):
-        return None  # (beyond 2**53, int -> double -> narrower would round twice)
-    return _float_result(op, float(v))
-
-
-def _floats(op: Operation, consts: list) -> list[float | None] | None:
-    t = op.results[0].type
-    if not isinstance(t, T.FloatType) or t.name not in ("f16", "bf16", "f32", "f64"):
-        return None
-    return [c.value if isinstance(c, A.FloatAttr) and c.type == t else None for c in consts]
-
-
-def _is_float(c, v: float, negative_zero: bool = False) -> bool:
-    if not isinstance(c, A.FloatAttr) or math.isnan(c.value) or c.value != v:
-        return False
-    return v != 0 or (math.copysign(1.0, c.value) < 0) == negative_zero
-
-
-def _float_result(op: Operation, v: float):
-    t = op.results[0].type
-    r = A.round_float(v, t)
-    if math.isnan(r):
-        return None  # NaN payloads are APFloat's business; left unfolded
-    return [A.FloatAttr(r, t)]
-
-
-def _fold_float_binary(compute: Callable[[float, float], float], identity: Callable[[object], bool]):
-    def fold(op: Operation, consts: list):
-        vals = _floats(op, consts)
-        if vals is None:
-            return None
-        if identity(consts[1]):
-            return [op.operands[0]]
-        a, b = vals
-        if a is None or b is None or math.isnan(a) or math.isnan(b):
-            return None
-        try:
-            r = compute(a, b)
-        except (OverflowError, ZeroDivisionError):
-            return None
-        return _float_result(op, r)
-
-    return fold
-
-
-def _divf(a: float, b: float) -> float:
-    if b == 0:
-        if a == 0:
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
-
-
-def _mul(a: float, b: float) -> float:
-    try:
-        return a * b
-    except OverflowError:  # pragma: no cover - float products do not raise
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-
-
-def _fold_negf(op: Operation, consts: list):
-    vals = _floats(op, consts)
-    if vals is None:
-        return None
-    inner = _defined_by(op.operands[0], arith.NegFOp)
-    if inner is not None:
-        return [inner.operands[0]]
-    a = vals[0]
-    if a is None or math.isnan(a):
-        return None
-    return _float_result(op, -a)
+# -- folders ------------------------------------------------------------------------------------
+
+
+def declared_folders(*modules: ModuleType) -> dict[OpClass, Folder]:
+    """The folders the op classes of ``modules`` (dialect packages)
+    declare: the ``fold`` method a class defines itself (a class deriving
+    from another, ``arith.extsi`` from ``arith.extui``, declares its own)."""
+    out: dict[OpClass, Folder] = {}
+    for m in modules:
+        for cls in vars(m).values():
+            if isinstance(cls, type) and issubclass(cls, OpDef) and cls.OP_NAME and "fold" in vars(cls):
+                out[cls] = vars(cls)["fold"]
+    return out
 
 
 def _fold_memref_dim(op: Operation, consts: list):
@@ -540,38 +117,9 @@ def _fold_memref_dim(op: Operation, consts: list):
     return None
 
 
-ARITH_FOLDERS: dict[OpClass, Folder] = {
-    arith.AddIOp: _fold_addi,
-    arith.SubIOp: _fold_subi,
-    arith.MulIOp: _fold_muli,
-    arith.DivSIOp: _fold_divsi,
-    arith.DivUIOp: _fold_divui,
-    arith.RemSIOp: _fold_rem(False),
-    arith.RemUIOp: _fold_rem(True),
-    arith.FloorDivSIOp: _fold_by_one(_floordivsi),
-    arith.CeilDivSIOp: _fold_by_one(_ceildivsi),
-    arith.AndIOp: _fold_andi,
-    arith.OrIOp: _fold_ori,
-    arith.XOrIOp: _fold_xori,
-    arith.ShLIOp: _fold_shift("shl"),
-    arith.ShRSIOp: _fold_shift("shrs"),
-    arith.ShRUIOp: _fold_shift("shru"),
-    arith.MaxSIOp: _fold_minmax(lambda a, b, w: max(a, b)),
-    arith.MinSIOp: _fold_minmax(lambda a, b, w: min(a, b)),
-    arith.MaxUIOp: _fold_minmax(lambda a, b, w: a if _unsigned(a, w) >= _unsigned(b, w) else b),
-    arith.MinUIOp: _fold_minmax(lambda a, b, w: a if _unsigned(a, w) <= _unsigned(b, w) else b),
-    arith.CmpIOp: _fold_cmpi,
-    arith.SelectOp: _fold_select,
-    arith.IndexCastOp: _fold_index_cast,
-    arith.TruncIOp: _fold_trunci,
-    arith.SIToFPOp: _fold_sitofp,
-    arith.AddFOp: _fold_float_binary(lambda a, b: a + b, lambda c: _is_float(c, 0.0, negative_zero=True)),
-    arith.SubFOp: _fold_float_binary(lambda a, b: a - b, lambda c: _is_float(c, 0.0)),
-    arith.MulFOp: _fold_float_binary(_mul, lambda c: _is_float(c, 1.0)),
-    arith.DivFOp: _fold_float_binary(_divf, lambda c: _is_float(c, 1.0)),
-    arith.NegFOp: _fold_negf,
-    memref.DimOp: _fold_memref_dim,
-}
+# The folders of the arith ops and of memref.dim (whose folds look through
+# the ops of other memref modules, so the pass holds it).
+ARITH_FOLDERS: dict[OpClass, Folder] = {**declared_folders(arith), memref.DimOp: _fold_memref_dim}
 
 
 def materialize_constant(value: A.Attribute, type: T.Type, loc: A.Location) -> Operation | None:
