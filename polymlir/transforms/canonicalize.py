@@ -53,15 +53,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import ClassVar, Literal, cast
+from typing import ClassVar, Literal
 
 from ..dialects import arith, memref
 from ..dialects.arith.ops import ConstantOp
-from ..dialects.memref.alloc import AllocaOp, AllocOp
-from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Operation, OpResult
+from ..ir.core import Operation
 from ..ir.opdef import OpDef
 from ..ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
 from . import canonicalize_affine as CA
@@ -82,44 +80,8 @@ def declared_folders(*modules: ModuleType) -> dict[OpClass, Folder]:
     return out
 
 
-def _fold_memref_dim(op: Operation, consts: list):
-    """``memref.dim`` of a static size (a constant) or of a dynamic size
-    given to ``memref.alloc``/``alloca``/``subview`` (that operand)."""
-    c = consts[1] if len(consts) > 1 else None
-    t = op.operands[0].type
-    if not isinstance(c, A.IntegerAttr) or not isinstance(t, T.MemRefType):
-        return None
-    i = c.value
-    if not 0 <= i < len(t.shape):
-        return None
-    if t.shape[i] != T.DYNAMIC:
-        return [A.IntegerAttr(t.shape[i], T.index)]
-    src = op.operands[0]
-    owner = src.owner if isinstance(src, OpResult) else None
-    if isinstance(owner, (AllocOp, AllocaOp)):
-        pos = sum(1 for d in t.shape[:i] if d == T.DYNAMIC)
-        sizes = list(owner.dynamicSizes)
-        return [sizes[pos]] if pos < len(sizes) else None
-    if isinstance(owner, SubViewOp):
-        # The i-th kept dimension of the source; its size is dynamic (the
-        # result's is) and is the matching operand among the sizes.
-        dropped = owner.dropped_dims()
-        kept = [d for d in range(len(T.of_kind(owner.operands[0].type, T.MemRefType).shape)) if d not in dropped]
-        if i >= len(kept):
-            return None
-        static = list(cast(A.DenseArrayAttr, owner.get_attr("static_sizes")).values)
-        d = kept[i]
-        if static[d] != T.DYNAMIC:
-            return None
-        pos = sum(1 for x in static[:d] if x == T.DYNAMIC)
-        sizes = list(owner.sizes)
-        return [sizes[pos]] if pos < len(sizes) else None
-    return None
-
-
-# The folders of the arith ops and of memref.dim (whose folds look through
-# the ops of other memref modules, so the pass holds it).
-ARITH_FOLDERS: dict[OpClass, Folder] = {**declared_folders(arith), memref.DimOp: _fold_memref_dim}
+# The folders the arith and memref op classes declare.
+ARITH_FOLDERS: dict[OpClass, Folder] = {**declared_folders(arith), **declared_folders(memref)}
 
 
 def materialize_constant(value: A.Attribute, type: T.Type, loc: A.Location) -> Operation | None:
