@@ -40,6 +40,8 @@ from typing import Any
 
 import numpy as np
 
+from ..conversion.to_llvm import pipeline as to_llvm_pipeline
+from ..conversion.to_llvm.parallel_outlining import BODY_PREFIX, NOALIAS_PARAMS, WORK_PREFIX
 from ..dialects import llvm as LLVM
 from ..dialects.func import FuncOp
 from ..dialects.llvm import types as LT
@@ -54,8 +56,6 @@ from . import memref_abi as M
 from . import noalias, parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
-from .to_llvm import pipeline as to_llvm_pipeline
-from .to_llvm.parallel_outlining import BODY_PREFIX, NOALIAS_PARAMS, WORK_PREFIX
 
 __all__ = [
     "compile",

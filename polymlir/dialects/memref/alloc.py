@@ -52,6 +52,17 @@ class _AllocLike(OpDef, MemoryEffectsOp):
     def memory_effects(self) -> list[Effect]:
         return [allocate(self.results[0])]
 
+    def dynamic_result_size(self, i: int) -> Value | None:
+        """The value of the size of dimension ``i`` of the (one) result when
+        it is dynamic (its operand among ``dynamicSizes``), else None
+        (``memref.dim`` folds to it)."""
+        shape = T.of_kind(self.results[0].type, T.MemRefType).shape
+        if not 0 <= i < len(shape) or shape[i] != T.DYNAMIC:
+            return None
+        pos = sum(1 for d in shape[:i] if d == T.DYNAMIC)
+        sizes = list(self.dynamicSizes)
+        return sizes[pos] if pos < len(sizes) else None
+
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
         index_types(ps, "dynamicSizes", "symbolOperands")

@@ -19,11 +19,12 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.constraints import AttrConstraint, TypeConstraint
-from ...ir.core import Value
+from ...ir.core import OpResult, Value
 from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
 from ...ir.interfaces import Effect, MemoryEffectsOp, read, write
 from ...ir.layout import strides_and_offset
 from ...ir.opdef import OpDef
+from ...ir.patterns import FoldResult
 from ...ir.registry import register_op
 from ...ir.traits import (
     CAST_OP_INTERFACE,
@@ -303,6 +304,24 @@ class DimOp(OpDef):
     def infer_types(cls, p, ps, state) -> None:
         ps.types.setdefault("index", [T.index])
         ps.types.setdefault("result", [T.index])
+
+    def fold(self, operands: list) -> FoldResult:
+        """A static size (a constant), or the dynamic size an op defining
+        the memref gives it (``memref.alloc``/``alloca``/``subview`` declare
+        ``dynamic_result_size``)."""
+        c = operands[1] if len(operands) > 1 else None
+        t = self.operands[0].type
+        if not isinstance(c, A.IntegerAttr) or not isinstance(t, T.MemRefType):
+            return None
+        i = c.value
+        if not 0 <= i < len(t.shape):
+            return None
+        if t.shape[i] != T.DYNAMIC:
+            return [A.IntegerAttr(t.shape[i], T.index)]
+        src = self.operands[0]
+        size_of = getattr(src.owner, "dynamic_result_size", None) if isinstance(src, OpResult) else None
+        size = size_of(i) if size_of is not None else None
+        return [size] if size is not None else None
 
 
 @register_op

@@ -5,11 +5,15 @@ index -> i64; integers and floats unchanged; memref<...> -> the descriptor
 and stride arrays for rank 0); unranked memref -> ``!llvm.struct<(i64,
 ptr)>``; complex<T> -> ``!llvm.struct<(T, T)>``; 1-D vectors unchanged and
 n-D vectors -> nested ``!llvm.array`` of 1-D vectors; function types -> LLVM
-function types with multiple results packed in a struct.
+function types with multiple results packed in a struct. Where a converted
+value meets a user of the old type (or the reverse), a
+``builtin.unrealized_conversion_cast`` bridges the two, so the conversions
+compose in any order; ``reconcile-unrealized-casts`` removes the bridges.
 """
 
 from __future__ import annotations
 
+from ...dialects.builtin import UnrealizedConversionCastOp
 from ...dialects.llvm.types import (
     LLVMArrayType,
     LLVMFunctionType,
@@ -20,6 +24,9 @@ from ...dialects.llvm.types import (
 )
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import OpResult, Value
+from ...ir.rewriting import ConversionRewriter, TypeConverter
 
 PTR = LLVMPointerType()
 VOID = LLVMVoidType()
@@ -33,12 +40,32 @@ def _address_space(ms: A.Attribute | None) -> int:
     raise ValueError(f"memory space {ms} has no LLVM address space")
 
 
-class LLVMTypeConverter:
+def unrealized_cast(b: Builder, v: Value, to: T.Type) -> Value:
+    """``v`` as type ``to`` through an unrealized cast (a cast back folds
+    to the value it cast)."""
+    if v.type == to:
+        return v
+    if (
+        isinstance(v, OpResult)
+        and isinstance(v.owner, UnrealizedConversionCastOp)
+        and len(v.owner.operands) == 1
+        and v.owner.operands[0].type == to
+    ):
+        return v.owner.operands[0]
+    return b.create(UnrealizedConversionCastOp, [v], [to]).results[0]
+
+
+class LLVMTypeConverter(TypeConverter):
     """Converts types; ``index_bitwidth`` is upstream's ``index-bitwidth``."""
+
+    target_name = "the LLVM dialect"
 
     def __init__(self, index_bitwidth: int = 64):
         self.index_type = T.IntegerType(index_bitwidth)
         self._cache: dict[T.Type, T.Type | None] = {}
+
+    def materialize(self, b: Builder, v: Value, to: T.Type) -> Value:
+        return unrealized_cast(b, v, to)
 
     def is_legal(self, t: T.Type) -> bool:
         return self.convert(t) == t
@@ -128,3 +155,13 @@ class LLVMTypeConverter:
         if c is None:
             raise ValueError(f"cannot convert argument type {t}")
         return [c]
+
+
+class LLVMRewriter(ConversionRewriter):
+    """The rewriter of the conversions to the LLVM dialect (its type
+    converter an `LLVMTypeConverter`, a default one if none is given)."""
+
+    converter: LLVMTypeConverter
+
+    def __init__(self, converter: LLVMTypeConverter | None = None):
+        super().__init__(converter or LLVMTypeConverter())

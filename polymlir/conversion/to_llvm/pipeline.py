@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...ir.core import Operation
-from ...ir.diagnostics import DiagnosticError
+from ...ir.rewriting import ConversionTarget
 from ...transforms.bufferization.passes import module_has_tensors, one_shot_bufferize
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
 from .parallel_outlining import outline_parallel_loops
@@ -30,7 +30,12 @@ STAGES = (
     "reconcile-unrealized-casts",
 )
 
-_LLVM_OK = ("llvm.", "builtin.")
+# What the lowering may leave: the llvm and builtin dialects only.
+LLVM_TARGET = ConversionTarget(
+    legal_dialects=("llvm", "builtin"),
+    others_legal=False,
+    message=lambda op: f"'{op.name}' op was not lowered to the LLVM dialect (no conversion pattern handles it yet)",
+)
 
 
 def bufferize_tensors(module: Operation, ctx: PassContext | None = None) -> None:
@@ -66,18 +71,9 @@ def lower_to_llvm(module: Operation, c_wrappers: bool = False, threads: int = 1)
             outline_parallel_loops(module, threads)
         p = cls.from_options({"use-c-wrappers": "true"}) if stage == "convert-func-to-llvm" and c_wrappers else cls()
         if stage == "reconcile-unrealized-casts":
-            _check_lowered(module)
+            LLVM_TARGET.check(module)
         p.run(module, ctx)
     return module
-
-
-def _check_lowered(module: Operation) -> None:
-    for op in module.walk(post_order=False):
-        if op is module or op.name.startswith(_LLVM_OK):
-            continue
-        raise DiagnosticError(
-            f"'{op.name}' op was not lowered to the LLVM dialect (no conversion pattern handles it yet)", op.loc
-        )
 
 
 @register_pass

@@ -9,9 +9,11 @@ descriptors by pointer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import func, llvm
 from ...dialects.llvm.types import LLVMFunctionType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
@@ -19,12 +21,13 @@ from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import strides_and_offset
+from ...ir.patterns import OpClass, PatternSet
+from ...ir.rewriting import apply_conversion
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
 from .arith_to_llvm import convert_arith_to_llvm
 from .cf_to_llvm import convert_cf_to_llvm
-from .conversion import Rewriter, cast
 from .lowering_helpers import MemRefDescriptor, call, const_i64, extract, insert, poison
-from .type_converter import PTR, VOID, LLVMTypeConverter
+from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter, unrealized_cast
 
 C_INTERFACE = "llvm.emit_c_interface"
 # func attributes not carried over to llvm.func (the conversion handles them).
@@ -35,7 +38,7 @@ def _llvm_func(
     b: Builder, name: str, ftype: LLVMFunctionType, loc, attrs: dict | None = None, body: Region | None = None
 ) -> Operation:
     props = {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(ftype)}
-    return b.create("llvm.func", properties=props, attributes=attrs or None, regions=[body or Region()], loc=loc)
+    return b.create(llvm.LLVMFuncOp, properties=props, attributes=attrs or None, regions=[body or Region()], loc=loc)
 
 
 def expand_value(b: Builder, v: Value, orig: T.Type, conv: LLVMTypeConverter, bare_ptr: bool) -> list[Value]:
@@ -89,7 +92,7 @@ def _struct_results(b: Builder, values: list[Value], rtype: T.Type) -> Value:
 
 
 class _FuncConversion:
-    def __init__(self, rw: Rewriter, bare_ptr: bool, c_wrappers: bool):
+    def __init__(self, rw: LLVMRewriter, bare_ptr: bool, c_wrappers: bool):
         self.rw = rw
         self.conv = rw.converter
         self.bare = bare_ptr
@@ -127,7 +130,7 @@ class _FuncConversion:
             new_args.append([entry.add_argument(t) for t in parts])
         for a, arg_parts, t in zip(old_args, new_args, ft.inputs, strict=True):
             v = pack_value(b, arg_parts, t, self.conv, self.bare)
-            a.replace_all_uses_with(cast(b, v, t))
+            a.replace_all_uses_with(unrealized_cast(b, v, t))
         for _ in old_args:
             entry.erase_argument(0)
         for a in entry.arguments:
@@ -147,18 +150,18 @@ class _FuncConversion:
         for t in ft.inputs:
             a = next(it)
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
-                desc = b.create("llvm.load", [a], [T.of_kind(self.conv.convert(t), LLVMStructType)]).results[0]
+                desc = b.create(llvm.LoadOp, [a], [T.of_kind(self.conv.convert(t), LLVMStructType)]).results[0]
                 call_args += expand_value(b, desc, t, self.conv, False if not self.bare else True)
             else:
                 call_args.append(a)
         c = call(b, name, call_args, lft.return_type)
         if result_via_ptr:
-            b.create("llvm.store", [c.results[0], args[0]])
-            b.create("llvm.return", [])
+            b.create(llvm.StoreOp, [c.results[0], args[0]])
+            b.create(llvm.ReturnOp, [])
         else:
-            b.create("llvm.return", list(c.results))
+            b.create(llvm.ReturnOp, list(c.results))
         Builder.after(fn).create(
-            "llvm.func",
+            llvm.LLVMFuncOp,
             properties={"sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
             attributes={C_INTERFACE: A.UNIT},
             regions=[body],
@@ -172,7 +175,7 @@ class _FuncConversion:
         ret = VOID if result_via_ptr else lft.return_type
         wft = LLVMFunctionType(ret, tuple(wrapper_args), False)
         Builder.after(fn).create(
-            "llvm.func",
+            llvm.LLVMFuncOp,
             properties={"sym_name": A.StringAttr(f"_mlir_ciface_{name}"), "function_type": A.TypeAttr(wft)},
             regions=[Region()],
             loc=fn.loc,
@@ -186,23 +189,23 @@ class _FuncConversion:
         res_ptr = None
         if result_via_ptr:
             res_ptr = b.create(
-                "llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(lft.return_type)}
+                llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(lft.return_type)}
             ).results[0]
             call_args.append(res_ptr)
         for t, ps in zip(ft.inputs, parts, strict=True):
             if isinstance(t, (T.MemRefType, T.UnrankedMemRefType)):
                 st = T.of_kind(self.conv.convert(t), LLVMStructType)
                 v = pack_value(b, ps, t, self.conv, self.bare)
-                slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(st)}).results[0]
-                b.create("llvm.store", [v, slot])
+                slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(st)}).results[0]
+                b.create(llvm.StoreOp, [v, slot])
                 call_args.append(slot)
             else:
                 call_args.append(ps[0])
         c = call(b, f"_mlir_ciface_{name}", call_args, ret)
         if res_ptr is not None:
-            b.create("llvm.return", [b.create("llvm.load", [res_ptr], [lft.return_type]).results[0]])
+            b.create(llvm.ReturnOp, [b.create(llvm.LoadOp, [res_ptr], [lft.return_type]).results[0]])
         else:
-            b.create("llvm.return", list(c.results))
+            b.create(llvm.ReturnOp, list(c.results))
 
     def _c_signature(self, ft: T.FunctionType) -> tuple[list[T.Type], bool]:
         """Wrapper arguments (memrefs by pointer) and whether the result is
@@ -229,7 +232,7 @@ class _FuncConversion:
             # An llvm.func already (converted first).
             ft = T.of_kind(fn.prop("function_type", A.TypeAttr).value, LLVMFunctionType)
             vals = [_struct_results(b, vals, ft.return_type)]
-        b.create("llvm.return", vals)
+        b.create(llvm.ReturnOp, vals)
         op.erase()
 
     def call(self, op: Operation) -> None:
@@ -250,30 +253,32 @@ class _FuncConversion:
         """``func.constant @f`` -> ``llvm.mlir.addressof @f``: a function
         value is its address, as upstream lowers it."""
         b = self.rw.builder(op)
-        addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["value"]})
+        addr = b.create(llvm.AddressOfOp, [], [PTR], properties={"global_name": op.props["value"]})
         self.rw.replace(op, [addr.results[0]])
+
+
+def _call_indirect(op: Operation, rw: LLVMRewriter) -> None:
+    raise DiagnosticError(f"'{op.name}' is not lowered to the LLVM dialect yet", op.loc)
 
 
 def convert_func_to_llvm(
     root: Operation, converter: LLVMTypeConverter | None = None, bare_ptr: bool = False, c_wrappers: bool = False
 ) -> None:
     """Like upstream's pass, this also applies the arith and cf patterns
-    (branches must follow the converted block signatures)."""
+    (branches must follow the converted block signatures). The functions
+    are converted first: a return packs its values for the llvm.func
+    holding it."""
     converter = converter or LLVMTypeConverter()
-    rw = Rewriter(converter)
+    rw = LLVMRewriter(converter)
     fc = _FuncConversion(rw, bare_ptr, c_wrappers)
-    for op in list(root.walk()):
-        if op.name == "func.func":
-            fc.func(op)
-    for op in list(root.walk()):
-        if op.name == "func.return":
-            fc.ret(op)
-        elif op.name == "func.call":
-            fc.call(op)
-        elif op.name == "func.constant":
-            fc.constant(op)
-        elif op.name == "func.call_indirect":
-            raise DiagnosticError(f"'{op.name}' is not lowered to the LLVM dialect yet", op.loc)
+    apply_conversion(root, PatternSet.from_table({func.FuncOp: lambda op, rw: fc.func(op)}), rw)
+    body_patterns: dict[OpClass, Callable] = {
+        func.ReturnOp: lambda op, rw: fc.ret(op),
+        func.CallOp: lambda op, rw: fc.call(op),
+        func.ConstantOp: lambda op, rw: fc.constant(op),
+        func.CallIndirectOp: _call_indirect,
+    }
+    apply_conversion(root, PatternSet.from_table(body_patterns), rw)
     convert_arith_to_llvm(root, converter)
     convert_cf_to_llvm(root, converter)
 

@@ -16,8 +16,9 @@ extended to 64 bits, index printed unsigned).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ...dialects import llvm, vector
 from ...dialects.llvm import attrs as LA
 from ...dialects.llvm.types import LLVMArrayType
 from ...ir import attributes as A
@@ -26,12 +27,14 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
+from ...ir.patterns import OpClass
 from ...ir.symbol_table import SymbolTable
-from ...transforms.vector_to_scf import Xfer
-from .conversion import Rewriter
+from ..vector_to_scf import Xfer
 from .lowering_helpers import MemRefDescriptor, call, declare, element_pointer, module_of
-from .type_converter import PTR, VOID
+from .type_converter import PTR, VOID, LLVMRewriter
 from .vector_to_llvm import VLower, outer_positions, shape
+
+_INTR = llvm.INTRINSICS
 
 
 def _byte_size(t: T.Type) -> int:
@@ -70,7 +73,7 @@ class _Access:
         k = len(idx) - len(offsets)
         for j, o in enumerate(offsets):
             if o:
-                idx[k + j] = self.L.op_call("llvm.add", [idx[k + j], self.L.i64(o)])
+                idx[k + j] = self.L.op_call(llvm.AddOp, [idx[k + j], self.L.i64(o)])
         return element_pointer(self.L.b, self.desc, self.mt, idx, self.elem)
 
     def row_ptr(self, vt: T.VectorType, pos: tuple[int, ...]) -> Value:
@@ -84,7 +87,7 @@ class _Access:
         return self.desc.size(self.L.b, d)
 
 
-def _load(op: Operation, rw: Rewriter) -> None:
+def _load(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     acc = _Access(L, op.operands[0], op.operands[1:])
@@ -93,7 +96,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
     if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
-        rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
+        rw.replace(op, [L.b.create(llvm.LoadOp, [acc.ptr()], [L.llvm(rt)], properties=props).results[0]])
         return
     rw.replace(
         op,
@@ -101,7 +104,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
             L.map_rows(
                 rt,
                 rt,
-                lambda pos: L.b.create("llvm.load", [acc.row_ptr(rt, pos)], [L.row_type(rt)], properties=props).results[
+                lambda pos: L.b.create(llvm.LoadOp, [acc.row_ptr(rt, pos)], [L.row_type(rt)], properties=props).results[
                     0
                 ],
             )
@@ -109,7 +112,7 @@ def _load(op: Operation, rw: Rewriter) -> None:
     )
 
 
-def _store(op: Operation, rw: Rewriter) -> None:
+def _store(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     vt = T.of_kind(op.operands[0].type, T.VectorType)
     v = L.operand(op.operands[0])
@@ -118,10 +121,10 @@ def _store(op: Operation, rw: Rewriter) -> None:
     if op.props.get("nontemporal") is not None and op.prop("nontemporal", A.IntegerAttr).value:
         props["nontemporal"] = A.UNIT
     if isinstance(acc.mt.element_type, T.VectorType):
-        L.b.create("llvm.store", [v, acc.ptr()], properties=props)
+        L.b.create(llvm.StoreOp, [v, acc.ptr()], properties=props)
     else:
         for pos in outer_positions(vt):
-            L.b.create("llvm.store", [L.row(v, vt, pos), acc.row_ptr(vt, pos)], properties=props)
+            L.b.create(llvm.StoreOp, [L.row(v, vt, pos), acc.row_ptr(vt, pos)], properties=props)
     rw.erase(op)
 
 
@@ -129,7 +132,7 @@ def _i32(v: int) -> A.IntegerAttr:
     return A.IntegerAttr(v, T.i32)
 
 
-def _masked_load(op: Operation, rw: Rewriter) -> None:
+def _masked_load(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 3
@@ -137,18 +140,18 @@ def _masked_load(op: Operation, rw: Rewriter) -> None:
     mask, pt = L.operand(op.operands[-2]), L.operand(op.operands[-1])
     mt, ptt = op.operands[-2].type, op.operands[-1].type
     al = _i32(_alignment(op, acc.mt))
-    name = "llvm.intr.masked.load" if op.name == "vector.maskedload" else "llvm.intr.masked.expandload"
+    masked_load = isinstance(op, vector.MaskedLoadOp)  # else an expandload
 
     def row(pos):
         args = [acc.row_ptr(rt, pos), L.row(mask, mt, pos), L.row(pt, ptt, pos)]
-        if name == "llvm.intr.masked.load":
-            return L.b.create(name, args, [L.row_type(rt)], properties={"alignment": al}).results[0]
-        return L.b.create(name, args, [L.row_type(rt)]).results[0]
+        if masked_load:
+            return L.b.create(_INTR["masked.load"], args, [L.row_type(rt)], properties={"alignment": al}).results[0]
+        return L.b.create(_INTR["masked.expandload"], args, [L.row_type(rt)]).results[0]
 
     rw.replace(op, [L.map_rows(rt, rt, row)])
 
 
-def _masked_store(op: Operation, rw: Rewriter) -> None:
+def _masked_store(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 3
@@ -157,16 +160,14 @@ def _masked_store(op: Operation, rw: Rewriter) -> None:
     mt = T.of_kind(op.operands[-2].type, T.VectorType)
     al = _i32(_alignment(op, acc.mt))
     for pos in outer_positions(vt):
-        if op.name == "vector.maskedstore":
+        if isinstance(op, vector.MaskedStoreOp):
             L.b.create(
-                "llvm.intr.masked.store",
+                _INTR["masked.store"],
                 [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)],
                 properties={"alignment": al},
             )
         else:
-            L.b.create(
-                "llvm.intr.masked.compressstore", [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)]
-            )
+            L.b.create(_INTR["masked.compressstore"], [L.row(v, vt, pos), acc.row_ptr(vt, pos), L.row(mask, mt, pos)])
     rw.erase(op)
 
 
@@ -174,14 +175,14 @@ def _ptr_vector(L: VLower, base: Value, idx_row: Value, elem: T.Type) -> Value:
     n = T.of_kind(idx_row.type, T.VectorType).shape[0]
     pt = T.VectorType((n,), PTR)
     return L.b.create(
-        "llvm.getelementptr",
+        llvm.GEPOp,
         [base, idx_row],
         [pt],
         properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (-2147483648,)), "elem_type": A.TypeAttr(elem)},
     ).results[0]
 
 
-def _gather(op: Operation, rw: Rewriter) -> None:
+def _gather(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     n_idx = len(op.operands) - 4
@@ -194,7 +195,7 @@ def _gather(op: Operation, rw: Rewriter) -> None:
     def row(pos):
         ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
         return L.b.create(
-            "llvm.intr.masked.gather",
+            _INTR["masked.gather"],
             [ptrs, L.row(mask, mt, pos), L.row(pt, ptt, pos)],
             [L.row_type(rt)],
             properties={"alignment": al},
@@ -203,7 +204,7 @@ def _gather(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.map_rows(rt, rt, row)])
 
 
-def _scatter(op: Operation, rw: Rewriter) -> None:
+def _scatter(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     vt = T.of_kind(op.operands[-1].type, T.VectorType)
     n_idx = len(op.operands) - 4
@@ -215,7 +216,7 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
     for pos in outer_positions(vt):
         ptrs = _ptr_vector(L, base, L.row(iv, it, pos), acc.elem)
         L.b.create(
-            "llvm.intr.masked.scatter", [L.row(v, vt, pos), ptrs, L.row(mask, mt, pos)], properties={"alignment": al}
+            _INTR["masked.scatter"], [L.row(v, vt, pos), ptrs, L.row(mask, mt, pos)], properties={"alignment": al}
         )
     rw.erase(op)
 
@@ -223,7 +224,7 @@ def _scatter(op: Operation, rw: Rewriter) -> None:
 # -- 1-D / 0-D transfers ---------------------------------------------------------------------------
 
 
-def _transfer(op: Operation, rw: Rewriter) -> None:
+def _transfer(op: Operation, rw: LLVMRewriter) -> None:
 
     x = Xfer(op)
     L = VLower(op, rw)
@@ -244,10 +245,10 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         if x.map.num_results or x.mask is not None or vt != acc.mt.element_type:
             raise DiagnosticError(f"'{op.name}' of a part of a memref of vectors is not supported", op.loc)
         if x.read:
-            rw.replace(op, [L.b.create("llvm.load", [acc.ptr()], [L.llvm(vt)], properties=al64).results[0]])
+            rw.replace(op, [L.b.create(llvm.LoadOp, [acc.ptr()], [L.llvm(vt)], properties=al64).results[0]])
         else:
             assert x.value is not None  # a transfer write
-            L.b.create("llvm.store", [L.operand(x.value), acc.ptr()], properties=al64)
+            L.b.create(llvm.StoreOp, [L.operand(x.value), acc.ptr()], properties=al64)
             rw.erase(op)
         return
     row_t = L.row_type(vt)
@@ -259,20 +260,20 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
     it = rw.converter.index_type
     ivt = T.VectorType((n,), it)
     if vt.rank == 1 and not x.in_bounds[0]:
-        rem = L.op_call("llvm.sub", [acc.dim(acc.mt.rank - 1), acc.indices[-1]])
+        rem = L.op_call(llvm.SubOp, [acc.dim(acc.mt.rank - 1), acc.indices[-1]])
         bound = L.b.create(
-            "llvm.icmp",
+            llvm.ICmpOp,
             [L.dense(ivt, list(range(n))), L.splat(rem, ivt)],
             [T.VectorType((n,), T.i1)],
             properties={"predicate": A.IntegerAttr(2, T.i64)},
         ).results[0]
-        mask = bound if mask is None else L.op_call("llvm.and", [bound, mask])
+        mask = bound if mask is None else L.op_call(llvm.AndOp, [bound, mask])
     stride = _last_stride(acc) if vt.rank == 1 else 1
     if stride != 1:
         # Not contiguous (convert-vector-to-scf turns these into scalar
         # loops): a gather/scatter through base + lane * stride.
         st = L.const(stride, it) if isinstance(stride, int) else stride
-        offs = L.op_call("llvm.mul", [L.dense(ivt, list(range(n))), L.splat(st, ivt)])
+        offs = L.op_call(llvm.MulOp, [L.dense(ivt, list(range(n))), L.splat(st, ivt)])
         ptrs = _ptr_vector(L, ptr, offs, acc.elem)
         if mask is None:
             mask = L.dense(T.VectorType((n,), T.i1), [True] * n)
@@ -282,14 +283,14 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
                 op,
                 [
                     L.b.create(
-                        "llvm.intr.masked.gather", [ptrs, mask, pad], [row_t], properties={"alignment": _i32(align)}
+                        _INTR["masked.gather"], [ptrs, mask, pad], [row_t], properties={"alignment": _i32(align)}
                     ).results[0]
                 ],
             )
         else:
             assert x.value is not None  # a transfer_write has the value it writes
             L.b.create(
-                "llvm.intr.masked.scatter",
+                _INTR["masked.scatter"],
                 [L.operand(x.value), ptrs, mask],
                 properties={"alignment": _i32(align)},
             )
@@ -297,18 +298,18 @@ def _transfer(op: Operation, rw: Rewriter) -> None:
         return
     if x.read:
         if mask is None:
-            r = L.b.create("llvm.load", [ptr], [row_t], properties=al64)
+            r = L.b.create(llvm.LoadOp, [ptr], [row_t], properties=al64)
         else:
             pad = L.splat(L.operand(x.padding), row_t)
-            r = L.b.create("llvm.intr.masked.load", [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
+            r = L.b.create(_INTR["masked.load"], [ptr, mask, pad], [row_t], properties={"alignment": _i32(align)})
         rw.replace(op, [r.results[0]])
         return
     assert x.value is not None  # a transfer write
     v = L.operand(x.value)
     if mask is None:
-        L.b.create("llvm.store", [v, ptr], properties=al64)
+        L.b.create(llvm.StoreOp, [v, ptr], properties=al64)
     else:
-        L.b.create("llvm.intr.masked.store", [v, ptr, mask], properties={"alignment": _i32(align)})
+        L.b.create(_INTR["masked.store"], [v, ptr, mask], properties={"alignment": _i32(align)})
     rw.erase(op)
 
 
@@ -321,7 +322,7 @@ def _last_stride(acc: _Access) -> int | Value:
     return acc.desc.stride(acc.L.b, acc.mt.rank - 1) if s == T.DYNAMIC else s
 
 
-def _type_cast(op: Operation, rw: Rewriter) -> None:
+def _type_cast(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.MemRefType)
     src = MemRefDescriptor(L.operand(op.operands[0]))
@@ -378,11 +379,11 @@ def _call(L: VLower, name: str, args: Sequence[Value] = (), params: Sequence[T.T
 def _print_scalar(L: VLower, v: Value, et: T.Type) -> None:
     fn, pt, conv = _print_fn(L, et)
     if conv == "bitcast":
-        v = L.op_call("llvm.bitcast", [v], pt)
+        v = L.op_call(llvm.BitcastOp, [v], pt)
     elif conv == "zext" and v.type != pt:
-        v = L.op_call("llvm.zext", [v], pt)
+        v = L.op_call(llvm.ZExtOp, [v], pt)
     elif conv == "sext" and v.type != pt:
-        v = L.op_call("llvm.sext", [v], pt)
+        v = L.op_call(llvm.SExtOp, [v], pt)
     _call(L, fn, [v], [pt])
 
 
@@ -399,19 +400,17 @@ def _string_global(op: Operation, text: str) -> str:
         "value": A.DenseElementsAttr(T.RankedTensorType((len(data),), T.i8), data),
         "addr_space": A.IntegerAttr(0, T.i32),
     }
-    Builder(body, body.first_op).create("llvm.mlir.global", properties=props, regions=[Region()])
+    Builder(body, body.first_op).create(llvm.GlobalOp, properties=props, regions=[Region()])
     return name
 
 
-def _print(op: Operation, rw: Rewriter) -> None:
+def _print(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     s = op.opt_prop("stringLiteral", A.StringAttr)
     if s is not None:
         name = _string_global(op, s.value)
         n = len(s.value.encode("utf-8")) + 1
-        addr = L.b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": A.SymbolRefAttr(name)}).results[
-            0
-        ]
+        addr = L.b.create(llvm.AddressOfOp, [], [PTR], properties={"global_name": A.SymbolRefAttr(name)}).results[0]
         p = L.gep(addr, [0], LLVMArrayType(T.i8, n))
         _call(L, "printString", [p], [PTR])
         rw.erase(op)
@@ -455,18 +454,19 @@ def _print_vector(L: VLower, v: Value, vt: T.VectorType) -> None:
     emit(())
 
 
-def memory_patterns() -> dict:
+def memory_patterns() -> dict[OpClass, Callable]:
+    """The patterns of the vector memory ops and ``vector.print``, by op class."""
     return {
-        "vector.load": _load,
-        "vector.store": _store,
-        "vector.maskedload": _masked_load,
-        "vector.expandload": _masked_load,
-        "vector.maskedstore": _masked_store,
-        "vector.compressstore": _masked_store,
-        "vector.gather": _gather,
-        "vector.scatter": _scatter,
-        "vector.transfer_read": _transfer,
-        "vector.transfer_write": _transfer,
-        "vector.type_cast": _type_cast,
-        "vector.print": _print,
+        vector.LoadOp: _load,
+        vector.StoreOp: _store,
+        vector.MaskedLoadOp: _masked_load,
+        vector.ExpandLoadOp: _masked_load,
+        vector.MaskedStoreOp: _masked_store,
+        vector.CompressStoreOp: _masked_store,
+        vector.GatherOp: _gather,
+        vector.ScatterOp: _scatter,
+        vector.TransferReadOp: _transfer,
+        vector.TransferWriteOp: _transfer,
+        vector.TypeCastOp: _type_cast,
+        vector.PrintOp: _print,
     }

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...dialects import arith, builtin, llvm
 from ...dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Operation, Region, Value
+from ...ir.core import Operation, OpResult, Region, Value
 from ...ir.layout import strides_and_offset
 from ...ir.symbol_table import lookup_in
 from .type_converter import VOID
@@ -28,19 +29,36 @@ def _pos(*idx: int) -> A.DenseArrayAttr:
 
 
 def poison(b: Builder, t: T.Type) -> Value:
-    return b.create("llvm.mlir.poison", [], [t]).results[0]
+    return b.create(llvm.PoisonOp, [], [t]).results[0]
 
 
 def extract(b: Builder, agg: Value, t: T.Type, *position: int) -> Value:
-    return b.create("llvm.extractvalue", [agg], [t], properties={"position": _pos(*position)}).results[0]
+    return b.create(llvm.ExtractValueOp, [agg], [t], properties={"position": _pos(*position)}).results[0]
 
 
 def insert(b: Builder, agg: Value, v: Value, *position: int) -> Value:
-    return b.create("llvm.insertvalue", [agg, v], [agg.type], properties={"position": _pos(*position)}).results[0]
+    return b.create(llvm.InsertValueOp, [agg, v], [agg.type], properties={"position": _pos(*position)}).results[0]
+
+
+def constant(b: Builder, value: A.Attribute, t: T.Type) -> Value:
+    """``llvm.mlir.constant(value) : t``."""
+    return b.create(llvm.ConstantOp, [], [t], properties={"value": value}).results[0]
 
 
 def const_i64(b: Builder, v: int, t: T.Type = T.i64) -> Value:
-    return b.create("llvm.mlir.constant", [], [t], properties={"value": A.IntegerAttr(v, t)}).results[0]
+    return constant(b, A.IntegerAttr(v, t), t)
+
+
+def constant_int(v: Value, through_casts: bool = False) -> int | None:
+    """The integer an ``arith.constant`` or ``llvm.mlir.constant`` gives
+    ``v`` (looking through unrealized casts if ``through_casts``), else None."""
+    while through_casts and isinstance(v, OpResult) and isinstance(v.owner, builtin.UnrealizedConversionCastOp):
+        v = v.owner.operands[0]
+    if isinstance(v, OpResult) and isinstance(v.owner, (arith.ConstantOp, llvm.ConstantOp)):
+        a = v.owner.props.get("value")
+        if isinstance(a, A.IntegerAttr):
+            return a.value
+    return None
 
 
 class MemRefDescriptor:
@@ -127,7 +145,7 @@ def call(b: Builder, callee: str, args: list[Value], result: T.Type) -> Operatio
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(args), 0)),
         "op_bundle_sizes": A.DenseArrayAttr(T.i32, ()),
     }
-    return b.create("llvm.call", args, [] if result == VOID else [result], properties=props)
+    return b.create(llvm.CallOp, args, [] if result == VOID else [result], properties=props)
 
 
 def module_of(op: Operation) -> Operation:
@@ -141,11 +159,11 @@ def declare(op: Operation, name: str, ret: T.Type, params: Sequence[T.Type]) -> 
     """Declare ``llvm.func @name`` at the top of the module (once)."""
     module = module_of(op)
     existing = lookup_in(module, name)
-    if existing is not None and existing.name == "llvm.func":
+    if isinstance(existing, llvm.LLVMFuncOp):
         return
     body = module.regions[0].blocks[0]
     Builder(body, body.first_op).create(
-        "llvm.func",
+        llvm.LLVMFuncOp,
         properties={
             "sym_name": A.StringAttr(name),
             "function_type": A.TypeAttr(LLVMFunctionType(ret, tuple(params), False)),
@@ -161,7 +179,7 @@ def gep(b: Builder, base: Value, idx: list[Value], elem: T.Type, flags: int = 0)
     }
     if flags:
         props["noWrapFlags"] = A.IntegerAttr(flags, T.i32)
-    return b.create("llvm.getelementptr", [base, *idx], [base.type], properties=props).results[0]
+    return b.create(llvm.GEPOp, [base, *idx], [base.type], properties=props).results[0]
 
 
 # In-bounds memref accesses cannot wrap: like upstream, the linearized index
@@ -187,10 +205,10 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
             i
             if s == 1
             else b.create(
-                "llvm.mul", [i, d.stride(b, k) if s == T.DYNAMIC else const_i64(b, s, it)], [it], properties=_NSW_NUW
+                llvm.MulOp, [i, d.stride(b, k) if s == T.DYNAMIC else const_i64(b, s, it)], [it], properties=_NSW_NUW
             ).results[0]
         )
-        acc = term if acc is None else b.create("llvm.add", [acc, term], [it], properties=_NSW_NUW).results[0]
+        acc = term if acc is None else b.create(llvm.AddOp, [acc, term], [it], properties=_NSW_NUW).results[0]
     base = d.aligned(b)
     if acc is None:
         return base

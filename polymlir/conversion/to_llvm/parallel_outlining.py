@@ -41,44 +41,41 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import affine, arith, func, llvm, memref, scf, vector
 from ...dialects.llvm.types import LLVMStructType
-from ...dialects.scf.parallel import ParallelOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
+from ...ir.patterns import OpClass, PatternRewriter, PatternSet
+from ...ir.rewriting import apply_conversion
 from ...ir.symbol_table import lookup_in
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
-from ...transforms.scf_to_cf import forall_to_parallel
-from ..parallel_runtime import PARALLEL_FOR
-from .conversion import cast
+from ..scf_to_cf import forall_to_parallel
 from .lowering_helpers import call, const_i64, declare, gep
 from .type_converter import PTR, VOID, LLVMTypeConverter
+from .type_converter import unrealized_cast as cast
 
-__all__ = ["outline_parallel_loops", "BODY_PREFIX", "WORK_PREFIX", "NOALIAS_PARAMS"]
+__all__ = ["outline_parallel_loops", "BODY_PREFIX", "WORK_PREFIX", "NOALIAS_PARAMS", "PARALLEL_FOR"]
 
 BODY_PREFIX = "__polymlir_parallel_body_"
 WORK_PREFIX = "__polymlir_parallel_work_"
 # The work function's discardable attribute: the LLVM parameter positions
 # that are noalias in its noalias copy (see _noalias_params).
 NOALIAS_PARAMS = "polymlir.noalias_params"
+# The runtime's entry point (polymlir.codegen.parallel_runtime defines it).
+PARALLEL_FOR = "__polymlir_parallel_for"
 
 # Ops without operands that are cheaper to copy into the body than to pass
 # (and whose value LLVM then sees: constant bounds, strides, globals).
-_COPIED = frozenset(
-    {
-        "arith.constant",
-        "llvm.mlir.constant",
-        "llvm.mlir.addressof",
-        "llvm.mlir.zero",
-        "memref.get_global",
-    }
-)
+_COPIED = (arith.ConstantOp, llvm.ConstantOp, llvm.AddressOfOp, llvm.ZeroOp, memref.GetGlobalOp)
 # Ops whose effects are not on memory the loop's iterations may share: their
 # order is observable (or they run Python), so such loops stay sequential.
-_ORDERED = frozenset({"vector.print", "func.call_indirect", "gpu.printf"})
-_CALLS = ("func.call", "llvm.call")
-_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel"})
+_ORDERED = (vector.PrintOp, func.CallIndirectOp)
+# The same for ops of dialects polymlir does not register: known by name only.
+_ORDERED_UNREGISTERED = frozenset({"gpu.printf"})
+_CALLS = (func.CallOp, llvm.CallOp)
+_LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp, affine.AffineForOp, affine.AffineParallelOp)
 # A region costs a wake-up of the pool (a microsecond; on a loaded machine
 # far more): a leaf parallel loop (no loop or call in its body) that a
 # sequential loop repeats is outlined only with at least this many
@@ -87,32 +84,32 @@ _LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "affine.for", "affin
 LEAF_MIN_TRIPS = 4096
 
 
-def _identity_attr(combiner: str, t: T.Type) -> A.Attribute | None:
-    """The identity of ``combiner`` on ``t`` (``x op id == x`` bit for bit),
-    or None."""
+def _identity_attr(combiner: OpClass, t: T.Type) -> A.Attribute | None:
+    """The identity of the op class ``combiner`` on ``t`` (``x op id == x``
+    bit for bit), or None."""
     if isinstance(t, T.FloatType):
-        floats = {
-            "arith.addf": -0.0,  # -0.0 + x == x also for x == -0.0
-            "arith.mulf": 1.0,
-            "arith.maximumf": -math.inf,
-            "arith.minimumf": math.inf,
-            "arith.maxnumf": math.nan,
-            "arith.minnumf": math.nan,
+        floats: dict[OpClass, float] = {
+            arith.AddFOp: -0.0,  # -0.0 + x == x also for x == -0.0
+            arith.MulFOp: 1.0,
+            arith.MaximumFOp: -math.inf,
+            arith.MinimumFOp: math.inf,
+            arith.MaxNumFOp: math.nan,
+            arith.MinNumFOp: math.nan,
         }
         v = floats.get(combiner)
         return None if v is None else A.FloatAttr(v, t)
     if isinstance(t, (T.IntegerType, T.IndexType)):
         w = t.width if isinstance(t, T.IntegerType) else 64
-        ints = {
-            "arith.addi": 0,
-            "arith.muli": 1,
-            "arith.ori": 0,
-            "arith.xori": 0,
-            "arith.andi": -1,
-            "arith.maxsi": -(1 << (w - 1)),
-            "arith.minsi": (1 << (w - 1)) - 1,
-            "arith.maxui": 0,
-            "arith.minui": -1,
+        ints: dict[OpClass, int] = {
+            arith.AddIOp: 0,
+            arith.MulIOp: 1,
+            arith.OrIOp: 0,
+            arith.XOrIOp: 0,
+            arith.AndIOp: -1,
+            arith.MaxSIOp: -(1 << (w - 1)),
+            arith.MinSIOp: (1 << (w - 1)) - 1,
+            arith.MaxUIOp: 0,
+            arith.MinUIOp: -1,
         }
         iv = ints.get(combiner)
         if iv is None:
@@ -128,12 +125,20 @@ def _reduction_identity(region: Region) -> A.Attribute | None:
     its two arguments, or None."""
     blk = region.blocks[0]
     ops = blk.operations
-    if len(ops) != 2 or ops[1].name != "scf.reduce.return" or len(blk.arguments) != 2:
+    if len(ops) != 2 or not isinstance(ops[1], scf.ReduceReturnOp) or len(blk.arguments) != 2:
         return None
     comb, ret = ops
     if set(comb.operands) != set(blk.arguments) or len(comb.operands) != 2 or ret.operands != [comb.results[0]]:
         return None
-    return _identity_attr(comb.name, blk.arguments[0].type)
+    return _identity_attr(type(comb), blk.arguments[0].type)
+
+
+def _enclosing_func(op: Operation) -> Operation | None:
+    """The ``func.func`` holding ``op``, or None."""
+    fn = op.parent_op
+    while fn is not None and not isinstance(fn, func.FuncOp):
+        fn = fn.parent_op
+    return fn
 
 
 def _defined_inside(v: Value, op: Operation) -> bool:
@@ -170,9 +175,9 @@ class _Outliner:
         for o in root.walk():
             if o is root:
                 continue
-            if o.name in _ORDERED:
+            if isinstance(o, _ORDERED) or o.name in _ORDERED_UNREGISTERED:
                 return False
-            if o.name in _CALLS:
+            if isinstance(o, _CALLS):
                 callee = o.props.get("callee")
                 if not isinstance(callee, A.SymbolRefAttr) or not self._callee_safe(callee.root):
                     return False
@@ -182,7 +187,7 @@ class _Outliner:
         """The values defined outside ``op`` that ``op`` uses (its init
         values excepted), in order of first use; None if one cannot be
         passed."""
-        assert isinstance(op, ParallelOp)
+        assert isinstance(op, scf.ParallelOp)
         skip = {id(o) for o in op.op_operands[len(op.operands) - len(op.initVals) :]}
         seen: dict[Value, None] = {}
         for o in op.walk(post_order=False):
@@ -195,7 +200,7 @@ class _Outliner:
                 seen[v] = None
         out: list[Value] = []
         for v in seen:
-            if isinstance(v, OpResult) and v.owner.name in _COPIED and not v.owner.operands:
+            if isinstance(v, OpResult) and isinstance(v.owner, _COPIED) and not v.owner.operands:
                 out.append(v)
                 continue
             if self.conv.convert(v.type) is None:
@@ -203,10 +208,10 @@ class _Outliner:
             out.append(v)
         return out
 
-    def _static_trip_count(self, op: ParallelOp, dim: int = 0) -> int | None:
+    def _static_trip_count(self, op: scf.ParallelOp, dim: int = 0) -> int | None:
         vals = []
         for v in (op.lowerBound[dim], op.upperBound[dim], op.step[dim]):
-            if not (isinstance(v, OpResult) and v.owner.name == "arith.constant"):
+            if not (isinstance(v, OpResult) and isinstance(v.owner, arith.ConstantOp)):
                 return None
             a = v.owner.props.get("value")
             if not isinstance(a, A.IntegerAttr):
@@ -216,32 +221,30 @@ class _Outliner:
         return max(0, -(-(ub - lb) // step)) if step > 0 else None
 
     def outlinable(self, op: Operation) -> bool:
-        assert isinstance(op, ParallelOp)
-        func = op.parent_op
-        while func is not None and func.name != "func.func":
-            func = func.parent_op
-        if func is None:
+        assert isinstance(op, scf.ParallelOp)
+        fn = _enclosing_func(op)
+        if fn is None:
             return False
         reduce_op = op.regions[0].blocks[0].terminator
-        if reduce_op is None or reduce_op.name != "scf.reduce":
+        if not isinstance(reduce_op, scf.ReduceOp):
             return False
         if any(_reduction_identity(r) is None for r in reduce_op.regions):
             return False
         tc = self._static_trip_count(op)
         if tc is not None and tc < 2:
             return False
-        return self._worth_a_region(op, func) and self._body_safe(op) and self._captures(op) is not None
+        return self._worth_a_region(op, fn) and self._body_safe(op) and self._captures(op) is not None
 
-    def _worth_a_region(self, op: ParallelOp, func: Operation) -> bool:
+    def _worth_a_region(self, op: scf.ParallelOp, fn: Operation) -> bool:
         """Whether a region per execution of ``op`` pays: it runs once per
         call of ``func``, or its body has loops or calls, or it has at least
         LEAF_MIN_TRIPS iterations (known statically)."""
         p = op.parent_op
-        while p is not None and p is not func and p.name not in _LOOPS:
+        while p is not None and p is not fn and not isinstance(p, _LOOPS):
             p = p.parent_op
-        if p is None or p is func:
+        if p is None or p is fn:
             return True
-        if any(o is not op and (o.name in _LOOPS or o.name in _CALLS) for o in op.walk()):
+        if any(o is not op and isinstance(o, (*_LOOPS, *_CALLS)) for o in op.walk()):
             return True
         trips = 1
         for d in range(len(op.lowerBound)):
@@ -260,7 +263,7 @@ class _Outliner:
             for r in o.regions:
                 for b in r.blocks:
                     for inner in b.operations:
-                        if inner.name == "scf.parallel" and self.outlinable(inner):
+                        if isinstance(inner, scf.ParallelOp) and self.outlinable(inner):
                             out.append(inner)
                         else:
                             visit(inner)
@@ -270,18 +273,16 @@ class _Outliner:
 
     # -- outlining -----------------------------------------------------------------
     def outline(self, op: Operation) -> None:
-        assert isinstance(op, ParallelOp)
+        assert isinstance(op, scf.ParallelOp)
         loc = op.loc
-        func = op.parent_op
-        while func is not None and func.name != "func.func":
-            func = func.parent_op
-        assert func is not None
-        fname = func.prop("sym_name", A.StringAttr).value
+        fn = _enclosing_func(op)
+        assert fn is not None
+        fname = fn.prop("sym_name", A.StringAttr).value
         name = f"{BODY_PREFIX}{fname}_{self.counter}"
         self.counter += 1
         captures = self._captures(op)
         assert captures is not None
-        passed = [v for v in captures if not (isinstance(v, OpResult) and v.owner.name in _COPIED)]
+        passed = [v for v in captures if not (isinstance(v, OpResult) and isinstance(v.owner, _COPIED))]
         copied = [v for v in captures if v not in passed]
         reduce_op = op.regions[0].blocks[0].terminator
         assert reduce_op is not None
@@ -302,15 +303,15 @@ class _Outliner:
         work_name = f"{WORK_PREFIX}{fname}_{self.counter - 1}"
         work_types = [T.index, T.index, T.index] + [PTR] * len(red_types) + [v.type for v in passed]
         work_fn = self._private_func(work_name, T.FunctionType(tuple(work_types), ()), loc)
-        noalias_params = self._noalias_params(func, passed, len(red_types))
+        noalias_params = self._noalias_params(fn, passed, len(red_types))
         if noalias_params:
             work_fn.set_attr(NOALIAS_PARAMS, A.DenseArrayAttr(T.i64, tuple(noalias_params)))
         entry_types = [T.index, T.index, PTR, T.index]
         body_type = T.FunctionType(tuple(entry_types), ())
         body_fn = self._private_func(name, body_type, loc)
-        assert func.parent is not None
-        func.parent.insert_after(func, body_fn)
-        func.parent.insert_after(body_fn, work_fn)
+        assert fn.parent is not None
+        fn.parent.insert_after(fn, body_fn)
+        fn.parent.insert_after(body_fn, work_fn)
 
         entry = body_fn.regions[0].add_block()
         lo, hi, ctx, chunk = (entry.add_argument(t) for t in entry_types)
@@ -318,12 +319,12 @@ class _Outliner:
         loaded: list[Value] = []
         for j in range(len(red_types)):
             p = self._field(fb, ctx, ctx_type, len(passed) + j)
-            loaded.append(fb.create("llvm.load", [p], [PTR]).results[0])
+            loaded.append(fb.create(llvm.LoadOp, [p], [PTR]).results[0])
         for k, v in enumerate(passed):
             p = self._field(fb, ctx, ctx_type, k)
-            loaded.append(cast(fb, fb.create("llvm.load", [p], [fields[k]]).results[0], v.type))
-        fb.create("func.call", [lo, hi, chunk, *loaded], [], properties={"callee": A.SymbolRefAttr(work_name)})
-        fb.create("func.return", [])
+            loaded.append(cast(fb, fb.create(llvm.LoadOp, [p], [fields[k]]).results[0], v.type))
+        fb.create(func.CallOp, [lo, hi, chunk, *loaded], [], properties={"callee": A.SymbolRefAttr(work_name)})
+        fb.create(func.ReturnOp, [])
 
         wentry = work_fn.regions[0].add_block()
         wargs = [wentry.add_argument(t) for t in work_types]
@@ -337,9 +338,9 @@ class _Outliner:
             mapping[v] = a
         lb0 = mapping.get(op.lowerBound[0], op.lowerBound[0])
         step0 = mapping.get(op.step[0], op.step[0])
-        new_lb = wb.binary("arith.addi", lb0, wb.binary("arith.muli", lo, step0))
-        new_ub = wb.binary("arith.addi", lb0, wb.binary("arith.muli", hi, step0))
-        ids = [wb.value("arith.constant", [], t, value=a) for a, t in zip(identities, red_types, strict=True)]
+        new_lb = wb.binary(arith.AddIOp, lb0, wb.binary(arith.MulIOp, lo, step0))
+        new_ub = wb.binary(arith.AddIOp, lb0, wb.binary(arith.MulIOp, hi, step0))
+        ids = [wb.value(arith.ConstantOp, [], t, value=a) for a, t in zip(identities, red_types, strict=True)]
         loop = wb.insert(op.clone(mapping))
         n = len(op.lowerBound)
         loop.set_operand(0, new_lb)
@@ -349,33 +350,33 @@ class _Outliner:
         chunk64 = cast(wb, chunk, T.i64)
         for j, partial in enumerate(loop.results):
             slot = gep(wb, partial_ptrs[j], [chunk64], red_llvm[j])
-            wb.create("llvm.store", [cast(wb, partial, red_llvm[j]), slot])
-        wb.create("func.return", [])
+            wb.create(llvm.StoreOp, [cast(wb, partial, red_llvm[j]), slot])
+        wb.create(func.ReturnOp, [])
 
         # The caller: fill the context, run, fold the partial values.
-        fentry = func.regions[0].blocks[0]
+        fentry = fn.regions[0].blocks[0]
         eb = Builder(fentry, fentry.first_op, loc)
         ctx_slot = eb.create(
-            "llvm.alloca", [const_i64(eb, 1)], [PTR], properties={"elem_type": A.TypeAttr(ctx_type)}
+            llvm.AllocaOp, [const_i64(eb, 1)], [PTR], properties={"elem_type": A.TypeAttr(ctx_type)}
         ).results[0]
         slots = [
             eb.create(
-                "llvm.alloca", [const_i64(eb, self.threads)], [PTR], properties={"elem_type": A.TypeAttr(t)}
+                llvm.AllocaOp, [const_i64(eb, self.threads)], [PTR], properties={"elem_type": A.TypeAttr(t)}
             ).results[0]
             for t in red_llvm
         ]
         b = Builder.before(op)
         for k, v in enumerate(passed):
-            b.create("llvm.store", [cast(b, v, fields[k]), self._field(b, ctx_slot, ctx_type, k)])
+            b.create(llvm.StoreOp, [cast(b, v, fields[k]), self._field(b, ctx_slot, ctx_type, k)])
         for j, s in enumerate(slots):
-            b.create("llvm.store", [s, self._field(b, ctx_slot, ctx_type, len(passed) + j)])
-            idv = cast(b, b.value("arith.constant", [], red_types[j], value=identities[j]), red_llvm[j])
+            b.create(llvm.StoreOp, [s, self._field(b, ctx_slot, ctx_type, len(passed) + j)])
+            idv = cast(b, b.value(arith.ConstantOp, [], red_types[j], value=identities[j]), red_llvm[j])
             for c in range(self.threads):
-                b.create("llvm.store", [idv, gep(b, s, [const_i64(b, c)], red_llvm[j])])
+                b.create(llvm.StoreOp, [idv, gep(b, s, [const_i64(b, c)], red_llvm[j])])
         lb, ub, step = op.lowerBound[0], op.upperBound[0], op.step[0]
-        span = b.binary("arith.addi", b.binary("arith.subi", ub, lb), b.binary("arith.subi", step, b.const_index(1)))
-        trips = b.binary("arith.maxsi", b.binary("arith.divsi", span, step), b.const_index(0))
-        fn_value = b.create("func.constant", [], [body_type], properties={"value": A.SymbolRefAttr(name)}).results[0]
+        span = b.binary(arith.AddIOp, b.binary(arith.SubIOp, ub, lb), b.binary(arith.SubIOp, step, b.const_index(1)))
+        trips = b.binary(arith.MaxSIOp, b.binary(arith.DivSIOp, span, step), b.const_index(0))
+        fn_value = b.create(func.ConstantOp, [], [body_type], properties={"value": A.SymbolRefAttr(name)}).results[0]
         declare(op, PARALLEL_FOR, VOID, [PTR, PTR, T.i64, T.i64, T.i64])
         call(
             b,
@@ -387,7 +388,7 @@ class _Outliner:
         for j, (init, region) in enumerate(zip(list(op.initVals), reduce_op.regions, strict=True)):
             acc = init
             for c in range(self.threads):
-                x = b.create("llvm.load", [gep(b, slots[j], [const_i64(b, c)], red_llvm[j])], [red_llvm[j]])
+                x = b.create(llvm.LoadOp, [gep(b, slots[j], [const_i64(b, c)], red_llvm[j])], [red_llvm[j]])
                 acc = self._combine(b, region, acc, cast(b, x.results[0], red_types[j]))
             results.append(acc)
         op.replace_all_uses_with(results)
@@ -395,8 +396,7 @@ class _Outliner:
 
     @staticmethod
     def _private_func(name: str, ftype: T.FunctionType, loc) -> Operation:
-        return Operation.create(
-            "func.func",
+        return func.FuncOp.create(
             properties={
                 "sym_name": A.StringAttr(name),
                 "function_type": A.TypeAttr(ftype),
@@ -406,13 +406,13 @@ class _Outliner:
             loc=loc,
         )
 
-    def _noalias_params(self, func: Operation, passed: list[Value], n_partials: int) -> list[int]:
+    def _noalias_params(self, fn: Operation, passed: list[Value], n_partials: int) -> list[int]:
         """LLVM parameter positions of the work function's memref aligned
         pointers when every memref it takes is a distinct argument of
-        ``func`` (its noalias copy is then called exactly when they are
+        ``fn`` (its noalias copy is then called exactly when they are
         disjoint); else none. Positions follow the expanded convention of
         ``convert-func-to-llvm``."""
-        args = list(func.regions[0].blocks[0].arguments)
+        args = list(fn.regions[0].blocks[0].arguments)
         memrefs = [v for v in passed if isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType))]
         if len(memrefs) < 2 or any(not (isinstance(v, BlockArgument) and v in args) for v in memrefs):
             return []
@@ -434,17 +434,29 @@ class _Outliner:
     @staticmethod
     def _field(b: Builder, base: Value, struct: LLVMStructType, k: int) -> Value:
         props = {"rawConstantIndices": A.DenseArrayAttr(T.i32, (0, k)), "elem_type": A.TypeAttr(struct)}
-        return b.create("llvm.getelementptr", [base], [PTR], properties=props).results[0]
+        return b.create(llvm.GEPOp, [base], [PTR], properties=props).results[0]
 
     @staticmethod
     def _combine(b: Builder, region: Region, acc: Value, x: Value) -> Value:
         rb = region.blocks[0]
         mapping: dict = {rb.arguments[0]: acc, rb.arguments[1]: x}
         for o in rb.operations:
-            if o.name == "scf.reduce.return":
+            if isinstance(o, scf.ReduceReturnOp):
                 return mapping.get(o.operands[0], o.operands[0])
             b.insert(o.clone(mapping))
         raise AssertionError("scf.reduce region without scf.reduce.return")
+
+
+def _forall_without_outputs(op: Operation, rw: PatternRewriter) -> bool:
+    """``scf.forall`` without shared outputs to ``scf.parallel`` (one with
+    outputs stays as it is)."""
+    if list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)[3]:
+        return False
+    forall_to_parallel(op)
+    return True
+
+
+_FORALL = PatternSet.from_table({scf.ForallOp: _forall_without_outputs})
 
 
 def outline_parallel_loops(module: Operation, threads: int) -> int:
@@ -453,9 +465,7 @@ def outline_parallel_loops(module: Operation, threads: int) -> int:
     ``threads <= 1``."""
     if threads <= 1:
         return 0
-    for op in list(module.walk()):
-        if op.name == "scf.forall" and not list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)[3]:
-            forall_to_parallel(op)
+    apply_conversion(module, _FORALL)
     o = _Outliner(module, threads)
     loops = o.candidates(module)
     for op in loops:

@@ -9,10 +9,11 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
+from ...ir.patterns import PatternSet
+from ...ir.rewriting import apply_conversion
 from ...transforms.pass_manager import ModulePass, PassContext, register_pass
-from ...transforms.vector_lowering import lower_vector_ops
-from .conversion import Rewriter, apply_patterns
-from .type_converter import LLVMTypeConverter
+from ..vector_lowering import lower_vector_ops
+from .type_converter import LLVMRewriter, LLVMTypeConverter
 from .vector_llvm_memory import memory_patterns
 from .vector_to_llvm import core_patterns
 
@@ -21,14 +22,12 @@ def convert_vector_to_llvm(
     root: Operation,
     converter: LLVMTypeConverter | None = None,
     reassoc: bool = False,
-    ctx: PassContext | None = None,
     contract_lowering: str = "dot",
 ) -> None:
     """Lower the vector ops nested in ``root`` to the LLVM dialect."""
     lower_vector_ops(root, contract_lowering)
-    patterns = core_patterns(reassoc)
-    patterns.update(memory_patterns())
-    apply_patterns(root, patterns, Rewriter(converter or LLVMTypeConverter(), ctx))
+    patterns = PatternSet.from_table({**core_patterns(reassoc), **memory_patterns()})
+    apply_conversion(root, patterns, LLVMRewriter(converter))
 
 
 @register_pass
@@ -49,6 +48,4 @@ class ConvertVectorToLLVM(ModulePass):
     def run(self, op: Operation, ctx: PassContext) -> None:
         if self.vector_contract_lowering not in ("dot", "outerproduct", "parallelarith", "llvmintr"):
             raise DiagnosticError(f"invalid vector-contract-lowering '{self.vector_contract_lowering}'", op.loc)
-        convert_vector_to_llvm(
-            op, LLVMTypeConverter(), self.reassociate_fp_reductions, ctx, self.vector_contract_lowering
-        )
+        convert_vector_to_llvm(op, LLVMTypeConverter(), self.reassociate_fp_reductions, self.vector_contract_lowering)

@@ -8,15 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects import arith, scf
 from ..dialects.math import IpowiOp
 from ..ir import types as T
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region
 from ..ir.diagnostics import DiagnosticError
-from .pass_manager import ModulePass, PassContext, register_pass
+from ..ir.patterns import PatternRewriter, PatternSet
+from ..ir.rewriting import apply_conversion
+from ..transforms.pass_manager import ModulePass, PassContext, register_pass
 
 
-def expand_ipowi(op: Operation) -> None:
+def expand_ipowi(op: Operation, rw: PatternRewriter | None = None) -> None:
     t = op.result_types[0]
     if not isinstance(t, T.IntegerType):
         raise DiagnosticError("'math.ipowi' on vectors is not expanded yet", op.loc)
@@ -28,32 +31,33 @@ def expand_ipowi(op: Operation) -> None:
     tb = Builder.at_end(then_r.add_block(), op.loc)
     is1 = tb.cmpi("eq", base, one)
     ism1 = tb.cmpi("eq", base, tb.const_int(-1, t))
-    odd = tb.cmpi("ne", tb.binary("arith.andi", exp, one), zero)
+    odd = tb.cmpi("ne", tb.binary(arith.AndIOp, exp, one), zero)
     m1_or_1 = tb.select(odd, tb.const_int(-1, t), one)
-    tb.create("scf.yield", [tb.select(ism1, m1_or_1, tb.select(is1, one, zero))])
+    tb.create(scf.YieldOp, [tb.select(ism1, m1_or_1, tb.select(is1, one, zero))])
     eb = Builder.at_end(else_r.add_block(), op.loc)
     before, after = Region(), Region()
     bb = before.add_block()
     acc, bas, e = (bb.add_argument(t) for _ in range(3))
     bbld = Builder.at_end(bb, op.loc)
-    bbld.create("scf.condition", [bbld.cmpi("ne", e, zero), acc, bas, e])
+    bbld.create(scf.ConditionOp, [bbld.cmpi("ne", e, zero), acc, bas, e])
     ab = after.add_block()
     acc2, bas2, e2 = (ab.add_argument(t) for _ in range(3))
     abld = Builder.at_end(ab, op.loc)
-    take = abld.cmpi("ne", abld.binary("arith.andi", e2, one), zero)
-    nacc = abld.select(take, abld.binary("arith.muli", acc2, bas2), acc2)
-    abld.create("scf.yield", [nacc, abld.binary("arith.muli", bas2, bas2), abld.binary("arith.shrui", e2, one)])
-    loop = eb.create("scf.while", [one, base, exp], [t, t, t], regions=[before, after])
-    eb.create("scf.yield", [loop.results[0]])
-    res = b.create("scf.if", [neg], [t], regions=[then_r, else_r])
+    take = abld.cmpi("ne", abld.binary(arith.AndIOp, e2, one), zero)
+    nacc = abld.select(take, abld.binary(arith.MulIOp, acc2, bas2), acc2)
+    abld.create(scf.YieldOp, [nacc, abld.binary(arith.MulIOp, bas2, bas2), abld.binary(arith.ShRUIOp, e2, one)])
+    loop = eb.create(scf.WhileOp, [one, base, exp], [t, t, t], regions=[before, after])
+    eb.create(scf.YieldOp, [loop.results[0]])
+    res = b.create(scf.IfOp, [neg], [t], regions=[then_r, else_r])
     op.results[0].replace_all_uses_with(res.results[0])
     op.erase()
 
 
+PATTERNS = PatternSet.from_table({IpowiOp: expand_ipowi})
+
+
 def expand_math_ipowi(root: Operation) -> None:
-    for op in list(root.walk()):
-        if isinstance(op, IpowiOp):
-            expand_ipowi(op)
+    apply_conversion(root, PATTERNS)
 
 
 @register_pass

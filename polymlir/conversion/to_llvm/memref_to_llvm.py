@@ -19,20 +19,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import llvm, memref
 from ...dialects.llvm import attrs as LA
 from ...dialects.llvm.types import LLVMArrayType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Operation, OpResult, Region, Value
+from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
+from ...ir.patterns import PatternSet
+from ...ir.rewriting import apply_conversion
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
-from .conversion import Rewriter, apply_patterns
 from .lowering_helpers import (
     MemRefDescriptor,
     call,
     const_i64,
+    constant_int,
     declare,
     element_pointer,
     extract,
@@ -40,7 +43,7 @@ from .lowering_helpers import (
     insert,
     poison,
 )
-from .type_converter import PTR, VOID, LLVMTypeConverter
+from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter
 
 DYN = T.DYNAMIC
 
@@ -49,15 +52,15 @@ def _i64(b: Builder, v: int, t: T.Type) -> Value:
     return const_i64(b, v, t)
 
 
-def _elem_type(rw: Rewriter, t: T.ShapedType, op: Operation) -> T.Type:
+def _elem_type(rw: LLVMRewriter, t: T.ShapedType, op: Operation) -> T.Type:
     return rw.convert_type(t.element_type, op)
 
 
 def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
     """``n * sizeof(elem)`` through the null-GEP idiom upstream uses."""
-    null = b.create("llvm.mlir.zero", [], [PTR]).results[0]
+    null = b.create(llvm.ZeroOp, [], [PTR]).results[0]
     g = gep(b, null, [n], elem)
-    return b.create("llvm.ptrtoint", [g], [index_t]).results[0]
+    return b.create(llvm.PtrToIntOp, [g], [index_t]).results[0]
 
 
 def _access_props(op: Operation) -> dict:
@@ -71,24 +74,24 @@ def _access_props(op: Operation) -> dict:
     return props
 
 
-def _load(op: Operation, rw: Rewriter) -> None:
+def _load(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.operands[0].type, T.MemRefType)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     idx = [rw.operand(op, v) for v in op.operands[1:]]
     elem = _elem_type(rw, t, op)
     ptr = element_pointer(b, d, t, idx, elem)
-    rw.replace(op, [b.create("llvm.load", [ptr], [elem], properties=_access_props(op) or None).results[0]])
+    rw.replace(op, [b.create(llvm.LoadOp, [ptr], [elem], properties=_access_props(op) or None).results[0]])
 
 
-def _store(op: Operation, rw: Rewriter) -> None:
+def _store(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.operands[1].type, T.MemRefType)
     v = rw.operand(op, op.operands[0])
     d = MemRefDescriptor(rw.operand(op, op.operands[1]))
     idx = [rw.operand(op, x) for x in op.operands[2:]]
     ptr = element_pointer(b, d, t, idx, _elem_type(rw, t, op))
-    b.create("llvm.store", [v, ptr], properties=_access_props(op) or None)
+    b.create(llvm.StoreOp, [v, ptr], properties=_access_props(op) or None)
     op.erase()
 
 
@@ -110,11 +113,11 @@ def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Ty
         else:
             stride = running if running is not None else _i64(b, 1, it)
         inner_first.append(stride)
-        running = b.create("llvm.mul", [stride, sizes[k]], [it]).results[0]
+        running = b.create(llvm.MulOp, [stride, sizes[k]], [it]).results[0]
     return inner_first[::-1]
 
 
-def _alloc(op: Operation, rw: Rewriter) -> None:
+def _alloc(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.result_types[0], T.MemRefType)
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
@@ -130,43 +133,43 @@ def _alloc(op: Operation, rw: Rewriter) -> None:
     strides = _row_major_strides(b, sizes, t, it)
     n = _i64(b, 1, it)
     for s in sizes:
-        n = b.create("llvm.mul", [n, s], [it]).results[0]
+        n = b.create(llvm.MulOp, [n, s], [it]).results[0]
     align_attr = op.opt_prop("alignment", A.IntegerAttr)
-    if op.name == "memref.alloca":
+    if isinstance(op, memref.AllocaOp):
         props: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(elem)}
         if align_attr is not None:
             props["alignment"] = A.IntegerAttr(align_attr.value, T.i64)
-        p = b.create("llvm.alloca", [n], [st.fields[0]], properties=props).results[0]
+        p = b.create(llvm.AllocaOp, [n], [st.fields[0]], properties=props).results[0]
         allocated = aligned = p
     else:
         nbytes = _sizeof(b, elem, n, it)
         align = align_attr.value if align_attr is not None else 0
         if align:
-            nbytes = b.create("llvm.add", [nbytes, _i64(b, align, it)], [it]).results[0]
+            nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
         declare(op, "malloc", PTR, [it])
         allocated = call(b, "malloc", [nbytes], PTR).results[0]
         aligned = allocated
         if align:
             # aligned = allocated + (align - allocated % align) % align
             a = _i64(b, align, it)
-            pi = b.create("llvm.ptrtoint", [allocated], [it]).results[0]
+            pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
             bumped = b.create(
-                "llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]
+                llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]
             ).results[0]
-            rem = b.create("llvm.urem", [bumped, a], [it]).results[0]
-            ai = b.create("llvm.sub", [bumped, rem], [it]).results[0]
-            aligned = b.create("llvm.inttoptr", [ai], [st.fields[1]]).results[0]
+            rem = b.create(llvm.URemOp, [bumped, a], [it]).results[0]
+            ai = b.create(llvm.SubOp, [bumped, rem], [it]).results[0]
+            aligned = b.create(llvm.IntToPtrOp, [ai], [st.fields[1]]).results[0]
     d = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), sizes, strides)
     rw.replace(op, [d.value])
 
 
-def _dealloc(op: Operation, rw: Rewriter) -> None:
+def _dealloc(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = op.operands[0].type
     v = rw.operand(op, op.operands[0])
     if isinstance(t, T.UnrankedMemRefType):
         ptr = extract(b, v, PTR, 1)
-        allocated: Value = b.create("llvm.load", [ptr], [PTR]).results[0]
+        allocated: Value = b.create(llvm.LoadOp, [ptr], [PTR]).results[0]
     else:
         allocated = MemRefDescriptor(v).allocated(b)
     declare(op, "free", VOID, [PTR])
@@ -174,12 +177,12 @@ def _dealloc(op: Operation, rw: Rewriter) -> None:
     op.erase()
 
 
-def _dim(op: Operation, rw: Rewriter) -> None:
+def _dim(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = op.operands[0].type
     it = rw.converter.index_type
     idx_v = op.operands[1]
-    const = _const_index(idx_v)
+    const = constant_int(idx_v)
     if isinstance(t, T.MemRefType) and const is not None and 0 <= const < t.rank:
         if t.shape[const] != DYN:
             rw.replace(op, [_i64(b, t.shape[const], it)])
@@ -192,24 +195,15 @@ def _dim(op: Operation, rw: Rewriter) -> None:
         dptr = extract(b, v, PTR, 1)
     else:
         one = _i64(b, 1, it)
-        dptr = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
-        b.create("llvm.store", [v, dptr])
+        dptr = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create(llvm.StoreOp, [v, dptr])
     # sizes start after two pointers and the offset.
     base = gep(b, dptr, [_i64(b, 3, it)], it)
     p = gep(b, base, [rw.operand(op, idx_v)], it)
-    rw.replace(op, [b.create("llvm.load", [p], [it]).results[0]])
+    rw.replace(op, [b.create(llvm.LoadOp, [p], [it]).results[0]])
 
 
-def _const_index(v: Value) -> int | None:
-
-    if isinstance(v, OpResult) and v.owner.name in ("arith.constant", "llvm.mlir.constant"):
-        a = v.owner.props.get("value")
-        if isinstance(a, A.IntegerAttr):
-            return a.value
-    return None
-
-
-def _rank(op: Operation, rw: Rewriter) -> None:
+def _rank(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = op.operands[0].type
     it = rw.converter.index_type
@@ -219,7 +213,7 @@ def _rank(op: Operation, rw: Rewriter) -> None:
         rw.replace(op, [extract(b, rw.operand(op, op.operands[0]), it, 0)])
 
 
-def _cast(op: Operation, rw: Rewriter) -> None:
+def _cast(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     src_t, dst_t = op.operands[0].type, op.result_types[0]
     v = rw.operand(op, op.operands[0])
@@ -229,20 +223,20 @@ def _cast(op: Operation, rw: Rewriter) -> None:
         return
     if isinstance(src_t, T.MemRefType):
         one = _i64(b, 1, it)
-        slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
-        b.create("llvm.store", [v, slot])
+        slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create(llvm.StoreOp, [v, slot])
         ut = rw.convert_type(dst_t, op)
         u = insert(b, insert(b, poison(b, ut), _i64(b, src_t.rank, it), 0), slot, 1)
         rw.replace(op, [u])
         return
     if isinstance(dst_t, T.MemRefType):
         ptr = extract(b, v, PTR, 1)
-        rw.replace(op, [b.create("llvm.load", [ptr], [rw.convert_type(dst_t, op)]).results[0]])
+        rw.replace(op, [b.create(llvm.LoadOp, [ptr], [rw.convert_type(dst_t, op)]).results[0]])
         return
     rw.replace(op, [v])
 
 
-def _global(op: Operation, rw: Rewriter) -> None:
+def _global(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.prop("type", A.TypeAttr).value, T.MemRefType)
     elem = _elem_type(rw, t, op)
@@ -263,11 +257,11 @@ def _global(op: Operation, rw: Rewriter) -> None:
         props["value"] = A.DenseElementsAttr(T.RankedTensorType(t.shape, t.element_type), init.data, init.splat)
     elif init is not None and not isinstance(init, A.UnitAttr):
         props["value"] = init
-    b.create("llvm.mlir.global", properties=props, regions=[Region()])
+    b.create(llvm.GlobalOp, properties=props, regions=[Region()])
     op.erase()
 
 
-def _get_global(op: Operation, rw: Rewriter) -> None:
+def _get_global(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.result_types[0], T.MemRefType)
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
@@ -276,17 +270,17 @@ def _get_global(op: Operation, rw: Rewriter) -> None:
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    addr = b.create("llvm.mlir.addressof", [], [PTR], properties={"global_name": op.props["name"]}).results[0]
+    addr = b.create(llvm.AddressOfOp, [], [PTR], properties={"global_name": op.props["name"]}).results[0]
     zeros = [_i64(b, 0, it)] * (t.rank + 1)
     first = gep(b, addr, zeros, arr)
     # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
-    dead = b.create("llvm.inttoptr", [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
+    dead = b.create(llvm.IntToPtrOp, [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
     sizes = [_i64(b, s, it) for s in t.shape]
     strides = [_i64(b, s, it) for s in canonical_strides(t.shape)]
     rw.replace(op, [MemRefDescriptor.pack(b, st, dead, first, _i64(b, 0, it), sizes, strides).value])
 
 
-def _mixed(b: Builder, rw: Rewriter, op: Operation, static: Sequence[int], dynamic: list[Value], it) -> list[Value]:
+def _mixed(b: Builder, rw: LLVMRewriter, op: Operation, static: Sequence[int], dynamic: list[Value], it) -> list[Value]:
     dyn = list(dynamic)
     return [rw.operand(op, dyn.pop(0)) if s == DYN else _i64(b, s, it) for s in static]
 
@@ -303,7 +297,7 @@ def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]
     return o, s, st
 
 
-def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
+def _reinterpret_cast(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     src_t = op.operands[0].type
     t = T.of_kind(op.result_types[0], T.MemRefType)
@@ -313,7 +307,7 @@ def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
     if isinstance(src_t, T.UnrankedMemRefType):
         ptr = extract(b, v, PTR, 1)
         src_st = LLVMStructType((PTR, PTR))
-        v = b.create("llvm.load", [ptr], [src_st]).results[0]
+        v = b.create(llvm.LoadOp, [ptr], [src_st]).results[0]
     allocated = extract(b, v, PTR, 0)
     aligned = extract(b, v, PTR, 1)
     o, s, sd = _view_operands(op)
@@ -323,7 +317,7 @@ def _reinterpret_cast(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
 
 
-def _subview(op: Operation, rw: Rewriter) -> None:
+def _subview(op: Operation, rw: LLVMRewriter) -> None:
     """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
     step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
     b = rw.builder(op)
@@ -341,9 +335,9 @@ def _subview(op: Operation, rw: Rewriter) -> None:
     offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
     for k in range(src_t.rank):
         offset = b.create(
-            "llvm.add", [offset, b.create("llvm.mul", [offs[k], src_strides[k]], [it]).results[0]], [it]
+            llvm.AddOp, [offset, b.create(llvm.MulOp, [offs[k], src_strides[k]], [it]).results[0]], [it]
         ).results[0]
-    new_strides = [b.create("llvm.mul", [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
+    new_strides = [b.create(llvm.MulOp, [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
     keep = _kept_dims(op, src_t, t)
     res = MemRefDescriptor.pack(
         b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep], [new_strides[k] for k in keep]
@@ -364,7 +358,7 @@ def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]
     return keep
 
 
-def _extract_strided_metadata(op: Operation, rw: Rewriter) -> None:
+def _extract_strided_metadata(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.operands[0].type, T.MemRefType)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
@@ -375,20 +369,20 @@ def _extract_strided_metadata(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, vals)
 
 
-def _aligned_pointer_as_index(op: Operation, rw: Rewriter) -> None:
+def _aligned_pointer_as_index(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = op.operands[0].type
     v = rw.operand(op, op.operands[0])
     if isinstance(t, T.UnrankedMemRefType):
         ptr = extract(b, v, PTR, 1)
-        v = b.create("llvm.load", [ptr], [LLVMStructType((PTR, PTR))]).results[0]
+        v = b.create(llvm.LoadOp, [ptr], [LLVMStructType((PTR, PTR))]).results[0]
         aligned = extract(b, v, PTR, 1)
     else:
         aligned = MemRefDescriptor(v).aligned(b)
-    rw.replace(op, [b.create("llvm.ptrtoint", [aligned], [rw.converter.index_type]).results[0]])
+    rw.replace(op, [b.create(llvm.PtrToIntOp, [aligned], [rw.converter.index_type]).results[0]])
 
 
-def _assume_alignment(op: Operation, rw: Rewriter) -> None:
+def _assume_alignment(op: Operation, rw: LLVMRewriter) -> None:
     # The alignment is a hint; passing the memref through is always correct.
     if op.results:
         rw.replace(op, [rw.operand(op, op.operands[0])])
@@ -396,7 +390,7 @@ def _assume_alignment(op: Operation, rw: Rewriter) -> None:
         op.erase()
 
 
-def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
+def _memory_space_cast(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = op.result_types[0]
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
@@ -404,12 +398,12 @@ def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
     if isinstance(t, T.MemRefType):
         d = MemRefDescriptor(v)
         cast_ptr = [
-            b.create("llvm.addrspacecast", [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
+            b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
         ]
         nd = (
             MemRefDescriptor(
                 b.create(
-                    "llvm.insertvalue", [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
+                    llvm.InsertValueOp, [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
                 ).results[0]
             )
             if st == v.type
@@ -429,7 +423,7 @@ def _memory_space_cast(op: Operation, rw: Rewriter) -> None:
         rw.replace(op, [v])
 
 
-def _copy(op: Operation, rw: Rewriter) -> None:
+def _copy(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     src_t, dst_t = op.operands[0].type, op.operands[1].type
     src, dst = rw.operand(op, op.operands[0]), rw.operand(op, op.operands[1])
@@ -444,12 +438,12 @@ def _copy(op: Operation, rw: Rewriter) -> None:
         sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
         n = _i64(b, 1, it)
         for k in range(T.of_kind(src_t, T.MemRefType).rank):
-            n = b.create("llvm.mul", [n, sd.size(b, k)], [it]).results[0]
+            n = b.create(llvm.MulOp, [n, sd.size(b, k)], [it]).results[0]
         elem = _elem_type(rw, T.of_kind(src_t, T.MemRefType), op)
         nbytes = _sizeof(b, elem, n, it)
         sp = gep(b, sd.aligned(b), [sd.offset(b)], elem)
         dp = gep(b, dd.aligned(b), [dd.offset(b)], elem)
-        b.create("llvm.intr.memcpy", [dp, sp, nbytes], properties={"isVolatile": A.BoolAttr(False)})
+        b.create(llvm.INTRINSICS["memcpy"], [dp, sp, nbytes], properties={"isVolatile": A.BoolAttr(False)})
         op.erase()
         return
     # Generic copy through the runtime: memrefCopy(elemSize, unranked*, unranked*).
@@ -458,15 +452,15 @@ def _copy(op: Operation, rw: Rewriter) -> None:
     for v, t in ((src, src_t), (dst, dst_t)):
         if isinstance(t, T.MemRefType):
             one = _i64(b, 1, it)
-            slot = b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
-            b.create("llvm.store", [v, slot])
+            slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+            b.create(llvm.StoreOp, [v, slot])
             u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _i64(b, t.rank, it), 0), slot, 1)
         else:
             u = v
-        slot2 = b.create("llvm.alloca", [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
+        slot2 = b.create(llvm.AllocaOp, [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
             0
         ]
-        b.create("llvm.store", [u, slot2])
+        b.create(llvm.StoreOp, [u, slot2])
         args.append(slot2)
     elem = _elem_type(rw, T.of_kind(src_t, T.ShapedType), op)
     size = _sizeof(b, elem, _i64(b, 1, it), it)
@@ -474,7 +468,7 @@ def _copy(op: Operation, rw: Rewriter) -> None:
     op.erase()
 
 
-def _realloc(op: Operation, rw: Rewriter) -> None:
+def _realloc(op: Operation, rw: LLVMRewriter) -> None:
     """Allocate the new size, copy min(old, new) elements, free the old
     buffer (upstream's expand-realloc semantics, without branches)."""
     b = rw.builder(op)
@@ -492,25 +486,27 @@ def _realloc(op: Operation, rw: Rewriter) -> None:
     align = align_attr.value if align_attr is not None else 0
     nbytes = _sizeof(b, elem, new_n, it)
     if align:
-        nbytes = b.create("llvm.add", [nbytes, _i64(b, align, it)], [it]).results[0]
+        nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
     allocated = call(b, "malloc", [nbytes], PTR).results[0]
     aligned = allocated
     if align:
         a = _i64(b, align, it)
-        pi = b.create("llvm.ptrtoint", [allocated], [it]).results[0]
-        bumped = b.create("llvm.add", [pi, b.create("llvm.sub", [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
-        ai = b.create("llvm.sub", [bumped, b.create("llvm.urem", [bumped, a], [it]).results[0]], [it]).results[0]
-        aligned = b.create("llvm.inttoptr", [ai], [PTR]).results[0]
-    less = b.create("llvm.icmp", [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
-    n = b.create("llvm.select", [less, new_n, old_n], [it]).results[0]
+        pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
+        bumped = b.create(llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+        ai = b.create(llvm.SubOp, [bumped, b.create(llvm.URemOp, [bumped, a], [it]).results[0]], [it]).results[0]
+        aligned = b.create(llvm.IntToPtrOp, [ai], [PTR]).results[0]
+    less = b.create(llvm.ICmpOp, [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
+    n = b.create(llvm.SelectOp, [less, new_n, old_n], [it]).results[0]
     src = gep(b, d.aligned(b), [d.offset(b)], elem)
-    b.create("llvm.intr.memcpy", [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)})
+    b.create(
+        llvm.INTRINSICS["memcpy"], [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)}
+    )
     call(b, "free", [d.allocated(b)], VOID)
     res = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), [new_n], [_i64(b, 1, it)])
     rw.replace(op, [res.value])
 
 
-def _reshape(op: Operation, rw: Rewriter) -> None:
+def _reshape(op: Operation, rw: LLVMRewriter) -> None:
     """A ranked result: sizes come from the shape memref, strides are
     row-major; the data is the source's."""
     b = rw.builder(op)
@@ -522,7 +518,7 @@ def _reshape(op: Operation, rw: Rewriter) -> None:
     src_t = op.operands[0].type
     src = rw.operand(op, op.operands[0])
     if isinstance(src_t, T.UnrankedMemRefType):
-        src = b.create("llvm.load", [extract(b, src, PTR, 1)], [LLVMStructType((PTR, PTR, it))]).results[0]
+        src = b.create(llvm.LoadOp, [extract(b, src, PTR, 1)], [LLVMStructType((PTR, PTR, it))]).results[0]
     allocated, aligned, offset = extract(b, src, PTR, 0), extract(b, src, PTR, 1), extract(b, src, it, 2)
     shape_t = T.of_kind(op.operands[1].type, T.MemRefType)
     shape_d = MemRefDescriptor(rw.operand(op, op.operands[1]))
@@ -533,40 +529,42 @@ def _reshape(op: Operation, rw: Rewriter) -> None:
             sizes.append(_i64(b, s, it))
             continue
         p = element_pointer(b, shape_d, shape_t, [_i64(b, k, it)], shape_elem)
-        v = b.create("llvm.load", [p], [shape_elem]).results[0]
+        v = b.create(llvm.LoadOp, [p], [shape_elem]).results[0]
         if shape_elem != it:
             w = shape_elem.width if hasattr(shape_elem, "width") else 64
-            v = b.create("llvm.sext" if w < 64 else "llvm.trunc", [v], [it]).results[0]
+            v = b.create(llvm.SExtOp if w < 64 else llvm.TruncOp, [v], [it]).results[0]
         sizes.append(v)
     strides = _row_major_strides(b, sizes, t, it)
     rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
 
 
-PATTERNS = {
-    "memref.realloc": _realloc,
-    "memref.reshape": _reshape,
-    "memref.load": _load,
-    "memref.store": _store,
-    "memref.alloc": _alloc,
-    "memref.alloca": _alloc,
-    "memref.dealloc": _dealloc,
-    "memref.dim": _dim,
-    "memref.rank": _rank,
-    "memref.cast": _cast,
-    "memref.global": _global,
-    "memref.get_global": _get_global,
-    "memref.reinterpret_cast": _reinterpret_cast,
-    "memref.subview": _subview,
-    "memref.extract_strided_metadata": _extract_strided_metadata,
-    "memref.extract_aligned_pointer_as_index": _aligned_pointer_as_index,
-    "memref.assume_alignment": _assume_alignment,
-    "memref.memory_space_cast": _memory_space_cast,
-    "memref.copy": _copy,
-}
+PATTERNS = PatternSet.from_table(
+    {
+        memref.ReallocOp: _realloc,
+        memref.ReshapeOp: _reshape,
+        memref.LoadOp: _load,
+        memref.StoreOp: _store,
+        memref.AllocOp: _alloc,
+        memref.AllocaOp: _alloc,
+        memref.DeallocOp: _dealloc,
+        memref.DimOp: _dim,
+        memref.RankOp: _rank,
+        memref.CastOp: _cast,
+        memref.GlobalOp: _global,
+        memref.GetGlobalOp: _get_global,
+        memref.ReinterpretCastOp: _reinterpret_cast,
+        memref.SubViewOp: _subview,
+        memref.ExtractStridedMetadataOp: _extract_strided_metadata,
+        memref.ExtractAlignedPointerAsIndexOp: _aligned_pointer_as_index,
+        memref.AssumeAlignmentOp: _assume_alignment,
+        memref.MemorySpaceCastOp: _memory_space_cast,
+        memref.CopyOp: _copy,
+    }
+)
 
 
 def convert_memref_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
-    apply_patterns(root, PATTERNS, Rewriter(converter or LLVMTypeConverter()))
+    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
 
 
 @register_pass

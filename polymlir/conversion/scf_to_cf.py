@@ -11,17 +11,19 @@ reductions carried as loop values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..dialects.scf.parallel import ParallelOp
+from ..dialects import arith, cf, scf
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError
-from ..ir.rewriting import branch, cond_branch, move_blocks_before, split_block
-from .pass_manager import ModulePass, PassContext, register_pass
+from ..ir.patterns import OpClass, PatternRewriter, PatternSet
+from ..ir.rewriting import apply_conversion, move_blocks_before, split_block
+from ..transforms.pass_manager import ModulePass, PassContext, register_pass
 
 
 def _place(op: Operation) -> tuple[Block, Region]:
@@ -44,17 +46,42 @@ def _continuation(op: Operation) -> Block:
     return cont
 
 
-def _yield_to(region_blocks: list[Block], name: str, dest: Block, loc) -> None:
-    """Replace each ``name`` terminator (scf.yield) with a branch to ``dest``."""
+def branch(block: Block, dest: Block, args: Sequence[Value] = (), loc=None) -> Operation:
+    """Append ``cf.br ^dest(args)`` to ``block``."""
+    return block.append(cf.BranchOp.create(operands=list(args), successors=[dest], loc=loc))
+
+
+def cond_branch(
+    block: Block,
+    cond: Value,
+    true_dest: Block,
+    true_args: Sequence[Value],
+    false_dest: Block,
+    false_args: Sequence[Value],
+    loc=None,
+) -> Operation:
+    """Append ``cf.cond_br %cond, ^true_dest(true_args), ^false_dest(false_args)`` to ``block``."""
+    seg = A.DenseArrayAttr(T.i32, (1, len(true_args), len(false_args)))
+    op = cf.CondBranchOp.create(
+        operands=[cond, *true_args, *false_args],
+        successors=[true_dest, false_dest],
+        properties={"operandSegmentSizes": seg},
+        loc=loc,
+    )
+    return block.append(op)
+
+
+def _yield_to(region_blocks: list[Block], terminator: OpClass, dest: Block, loc) -> None:
+    """Replace each ``terminator`` (scf.yield) with a branch to ``dest``."""
     for b in region_blocks:
         t = b.terminator
-        if t is not None and t.name == name:
+        if isinstance(t, terminator):
             vals = list(t.operands)
             t.erase()
             branch(b, dest, vals, loc)
 
 
-def lower_for(op: Operation) -> None:
+def lower_for(op: Operation, rw: PatternRewriter | None = None) -> None:
     loc = op.loc
     init, region = _place(op)
     lb, ub, step = op.operands[:3]
@@ -68,11 +95,11 @@ def lower_for(op: Operation) -> None:
     # The block that yields: increment the IV and loop back.
     for b in blocks:
         t = b.terminator
-        if t is not None and t.name == "scf.yield":
+        if isinstance(t, scf.YieldOp):
             vals = list(t.operands)
             t.erase()
             nb = Builder.at_end(b, loc)
-            nxt = nb.binary("arith.addi", first_body.arguments[0], step)
+            nxt = nb.binary(arith.AddIOp, first_body.arguments[0], step)
             branch(b, cond_block, [nxt, *vals], loc)
     cb = Builder.at_end(cond_block, loc)
     pred = "ult" if op.get_attr("unsignedCmp") is not None else "slt"
@@ -82,30 +109,30 @@ def lower_for(op: Operation) -> None:
     branch(init, cond_block, [lb, *inits], loc)
 
 
-def lower_if(op: Operation) -> None:
+def lower_if(op: Operation, rw: PatternRewriter | None = None) -> None:
     loc = op.loc
     block, region = _place(op)
     cond = op.operands[0]
     cont = _continuation(op)
     then_blocks = move_blocks_before(op.regions[0], region, cont)
     else_blocks = move_blocks_before(op.regions[1], region, cont) if len(op.regions) > 1 else []
-    _yield_to(then_blocks + else_blocks, "scf.yield", cont, loc)
+    _yield_to(then_blocks + else_blocks, scf.YieldOp, cont, loc)
     op.erase()
     false_dest = else_blocks[0] if else_blocks else cont
     cond_branch(block, cond, then_blocks[0] if then_blocks else cont, [], false_dest, [], loc)
 
 
-def lower_execute_region(op: Operation) -> None:
+def lower_execute_region(op: Operation, rw: PatternRewriter | None = None) -> None:
     loc = op.loc
     block, region = _place(op)
     cont = _continuation(op)
     blocks = move_blocks_before(op.regions[0], region, cont)
-    _yield_to(blocks, "scf.yield", cont, loc)
+    _yield_to(blocks, scf.YieldOp, cont, loc)
     op.erase()
     branch(block, blocks[0], [], loc)
 
 
-def lower_while(op: Operation) -> None:
+def lower_while(op: Operation, rw: PatternRewriter | None = None) -> None:
     loc = op.loc
     block, region = _place(op)
     inits = list(op.operands)
@@ -114,16 +141,16 @@ def lower_while(op: Operation) -> None:
     after = move_blocks_before(op.regions[1], region, cont)
     for b in before:
         t = b.terminator
-        if t is not None and t.name == "scf.condition":
+        if isinstance(t, scf.ConditionOp):
             c, args = t.operands[0], list(t.operands[1:])
             t.erase()
             cond_branch(b, c, after[0], args, cont, args, loc)
-    _yield_to(after, "scf.yield", before[0], loc)
+    _yield_to(after, scf.YieldOp, before[0], loc)
     op.erase()
     branch(block, before[0], inits, loc)
 
 
-def lower_index_switch(op: Operation) -> None:
+def lower_index_switch(op: Operation, rw: PatternRewriter | None = None) -> None:
     loc = op.loc
     block, region = _place(op)
     arg = op.operands[0]
@@ -132,18 +159,17 @@ def lower_index_switch(op: Operation) -> None:
     default = move_blocks_before(op.regions[0], region, cont)
     case_blocks = [move_blocks_before(r, region, cont) for r in op.regions[1:]]
     for bs in [default, *case_blocks]:
-        _yield_to(bs, "scf.yield", cont, loc)
+        _yield_to(bs, scf.YieldOp, cont, loc)
     op.erase()
     b = Builder.at_end(block, loc)
-    flag = b.value("arith.index_cast", [arg], T.i32)
+    flag = b.value(arith.IndexCastOp, [arg], T.i32)
     props = {
         "case_values": A.DenseElementsAttr(T.RankedTensorType((len(cases),), T.i32), tuple(cases)),
         "case_operand_segments": A.DenseArrayAttr(T.i32, tuple(0 for _ in cases)),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, 0, 0)),
     }
     block.append(
-        Operation.create(
-            "cf.switch",
+        cf.SwitchOp.create(
             operands=[flag],
             successors=[default[0], *[c[0] for c in case_blocks]],
             properties=props,
@@ -152,9 +178,9 @@ def lower_index_switch(op: Operation) -> None:
     )
 
 
-def parallel_to_for(op: Operation) -> None:
+def parallel_to_for(op: Operation, rw: PatternRewriter | None = None) -> None:
     """scf.parallel -> a nest of scf.for carrying the reductions."""
-    assert isinstance(op, ParallelOp)
+    assert isinstance(op, scf.ParallelOp)
     loc = op.loc
     n = len(op.lowerBound)
     lbs, ubs, steps, inits = list(op.lowerBound), list(op.upperBound), list(op.step), list(op.initVals)
@@ -168,11 +194,11 @@ def parallel_to_for(op: Operation) -> None:
         blk = r.add_block()
         iv = blk.add_argument(lbs[d].type)
         carried: list[Value] = [blk.add_argument(v.type) for v in cur_inits]
-        f = b.create("scf.for", [lbs[d], ubs[d], steps[d], *cur_inits], [v.type for v in cur_inits], regions=[r])
+        f = b.create(scf.ForOp, [lbs[d], ubs[d], steps[d], *cur_inits], [v.type for v in cur_inits], regions=[r])
         if d == 0:
             outer_results = list(f.results)
         else:
-            Builder.at_end(loops[-1].regions[0].blocks[0], loc).create("scf.yield", list(f.results))
+            Builder.at_end(loops[-1].regions[0].blocks[0], loc).create(scf.YieldOp, list(f.results))
         loops.append(f)
         body.arguments[d].replace_all_uses_with(iv)
         b = Builder.at_end(blk, loc)
@@ -193,19 +219,19 @@ def parallel_to_for(op: Operation) -> None:
         mapping: dict = {rb.arguments[0]: acc, rb.arguments[1]: val}
         result: Value | None = None
         for o in rb.operations:
-            if o.name == "scf.reduce.return":
+            if isinstance(o, scf.ReduceReturnOp):
                 result = mapping.get(o.operands[0], o.operands[0])
                 break
             ib.insert(o.clone(mapping))
         assert result is not None, "scf.reduce region without scf.reduce.return"
         new_vals.append(result)
-    ib.create("scf.yield", new_vals)
+    ib.create(scf.YieldOp, new_vals)
     reduce_op.erase()
     op.replace_all_uses_with(outer_results)
     op.erase()
 
 
-def forall_to_parallel(op: Operation) -> None:
+def forall_to_parallel(op: Operation, rw: PatternRewriter | None = None) -> None:
     """scf.forall without shared outputs -> scf.parallel (upstream's route)."""
     seg = list(op.attr("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
@@ -223,37 +249,35 @@ def forall_to_parallel(op: Operation) -> None:
     body = op.regions[0]
     blk = body.blocks[0]
     t = blk.terminator
-    if t is not None and t.name == "scf.forall.in_parallel":
+    if isinstance(t, scf.InParallelOp):
         t.erase()
-    Builder.at_end(blk, op.loc).create("scf.reduce")
+    Builder.at_end(blk, op.loc).create(scf.ReduceOp)
     seg_attr = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(steps), 0))
     new_body = Region()
     move_blocks_before(body, new_body, None)
-    b.create("scf.parallel", [*lbs, *ubs, *steps], [], properties={"operandSegmentSizes": seg_attr}, regions=[new_body])
+    b.create(scf.ParallelOp, [*lbs, *ubs, *steps], [], properties={"operandSegmentSizes": seg_attr}, regions=[new_body])
     op.erase()
 
 
-_LOWER = {
-    "scf.for": lower_for,
-    "scf.if": lower_if,
-    "scf.while": lower_while,
-    "scf.execute_region": lower_execute_region,
-    "scf.index_switch": lower_index_switch,
-}
+FORALL_PATTERNS = PatternSet.from_table({scf.ForallOp: forall_to_parallel})
+PARALLEL_PATTERNS = PatternSet.from_table({scf.ParallelOp: parallel_to_for})
+PATTERNS = PatternSet.from_table(
+    {
+        scf.ForOp: lower_for,
+        scf.IfOp: lower_if,
+        scf.WhileOp: lower_while,
+        scf.ExecuteRegionOp: lower_execute_region,
+        scf.IndexSwitchOp: lower_index_switch,
+    }
+)
 
 
 def scf_to_cf(root: Operation) -> None:
-    """Lower every scf op nested in ``root`` to cf (innermost first)."""
-    for op in list(root.walk()):
-        if op.name == "scf.forall":
-            forall_to_parallel(op)
-    for op in list(root.walk()):
-        if op.name == "scf.parallel":
-            parallel_to_for(op)
-    for op in list(root.walk()):
-        fn = _LOWER.get(op.name)
-        if fn is not None:
-            fn(op)
+    """Lower every scf op nested in ``root`` to cf (innermost first):
+    ``scf.forall`` to ``scf.parallel``, that to ``scf.for`` nests, then
+    every op to blocks and branches."""
+    for patterns in (FORALL_PATTERNS, PARALLEL_PATTERNS, PATTERNS):
+        apply_conversion(root, patterns)
 
 
 @register_pass

@@ -25,10 +25,11 @@ are left alone (``lower-tensors`` is accepted but not implemented).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects import arith, func, llvm, memref, scf, vector
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, dim
@@ -36,11 +37,13 @@ from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.layout import strides_and_offset
+from ..ir.patterns import PatternRewriter, PatternSet
+from ..ir.rewriting import apply_conversion
 from ..ir.traits import AUTOMATIC_ALLOCATION_SCOPE
-from .pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.pass_manager import ModulePass, PassContext, register_pass
 from .vector_lowering import broadcast, extract, insert, lower_mask, transpose, vec
 
-READ, WRITE = "vector.transfer_read", "vector.transfer_write"
+READ, WRITE = vector.TransferReadOp, vector.TransferWriteOp
 
 
 # -- transfer op accessors --------------------------------------------------------------
@@ -51,7 +54,7 @@ class Xfer:
 
     def __init__(self, op: Operation):
         self.op = op
-        self.read = op.name == READ
+        self.read = isinstance(op, READ)
         seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
         ops = list(op.operands)
         if self.read:
@@ -157,7 +160,7 @@ def _dim_size(b: Builder, base: Value, d: int) -> Value:
     t = base.type
     if isinstance(t, T.ShapedType) and t.shape[d] != T.DYNAMIC:
         return _const(b, t.shape[d])
-    return b.create("memref.dim", [base, _const(b, d)], [T.index]).results[0]
+    return b.create(memref.DimOp, [base, _const(b, d)], [T.index]).results[0]
 
 
 def _in_bounds_cond(b: Builder, base: Value, idx: Value, d: int) -> Value:
@@ -168,21 +171,21 @@ def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
     """A ``memref.alloca`` at the start of the enclosing allocation scope."""
     scope = op.parent_op
     while scope is not None and not (
-        AUTOMATIC_ALLOCATION_SCOPE in scope.traits or scope.name in ("func.func", "llvm.func")
+        AUTOMATIC_ALLOCATION_SCOPE in scope.traits or isinstance(scope, (func.FuncOp, llvm.LLVMFuncOp))
     ):
         scope = scope.parent_op
     assert scope is not None, "transfer op outside of an allocation scope"
     entry = scope.regions[0].blocks[0]
     b = Builder(entry, entry.first_op, op.loc)
     return b.create(
-        "memref.alloca", [], [t], properties={"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
+        memref.AllocaOp, [], [t], properties={"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
     ).results[0]
 
 
 def _type_cast(b: Builder, buf: Value, vt: T.VectorType) -> Value:
     """``memref<vector<AxBx..>>`` viewed as ``memref<Axvector<Bx..>>``."""
     inner = vec(vt.shape[1:], vt.element_type)
-    return b.create("vector.type_cast", [buf], [T.MemRefType((vt.shape[0],), inner)]).results[0]
+    return b.create(vector.TypeCastOp, [buf], [T.MemRefType((vt.shape[0],), inner)]).results[0]
 
 
 def _for(b: Builder, n: int, inits: tuple[Value, ...] | list[Value] = ()) -> tuple[Operation, Block]:
@@ -191,7 +194,7 @@ def _for(b: Builder, n: int, inits: tuple[Value, ...] | list[Value] = ()) -> tup
     blk.add_argument(T.index)
     for v in inits:
         blk.add_argument(v.type)
-    f = b.create("scf.for", [_const(b, 0), _const(b, n), _const(b, 1), *inits], [v.type for v in inits], regions=[body])
+    f = b.create(scf.ForOp, [_const(b, 0), _const(b, n), _const(b, 1), *inits], [v.type for v in inits], regions=[body])
     return f, blk
 
 
@@ -199,12 +202,12 @@ def _if(b: Builder, cond: Value, result_types: list[T.Type], with_else: bool) ->
     then_r, else_r = Region(), Region()
     tb = then_r.add_block()
     eb = else_r.add_block() if with_else else None
-    op = b.create("scf.if", [cond], result_types, regions=[then_r, else_r])
+    op = b.create(scf.IfOp, [cond], result_types, regions=[then_r, else_r])
     return op, tb, eb
 
 
 def _yield(blk: Block, vals: Sequence[Value] = (), loc=None) -> None:
-    Builder.at_end(blk, loc).create("scf.yield", list(vals))
+    Builder.at_end(blk, loc).create(scf.YieldOp, list(vals))
 
 
 def _with_index(indices: list[Value], d: int, v: Value) -> list[Value]:
@@ -271,7 +274,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     if full_unroll:
         res = broadcast(b, x.padding, vt) if x.read else None
         for i in range(n):
-            idx = b.binary("arith.addi", x.indices[d0], _const(b, i))
+            idx = b.binary(arith.AddIOp, x.indices[d0], _const(b, i))
             mrow = extract(b, x.mask, [i]) if x.mask is not None else None
             if x.read:
 
@@ -296,35 +299,35 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     if x.mask is not None:
         mt = mask_t = T.of_kind(x.mask.type, T.VectorType)
         mbuf = _entry_alloca(op, T.MemRefType((), mt))
-        b.create("memref.store", [x.mask, mbuf], [])
+        b.create(memref.StoreOp, [x.mask, mbuf], [])
         mcast = _type_cast(b, mbuf, mt)
     buf = _entry_alloca(op, T.MemRefType((), vt))
     cast = _type_cast(b, buf, vt)
     if not x.read:
         assert x.value is not None  # a transfer write
-        b.create("memref.store", [x.value, buf], [])
+        b.create(memref.StoreOp, [x.value, buf], [])
     blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
     mrow = (
-        lb.create("memref.load", [mcast, iv], [vec(mask_t.shape[1:], T.i1)]).results[0]
+        lb.create(memref.LoadOp, [mcast, iv], [vec(mask_t.shape[1:], T.i1)]).results[0]
         if mcast is not None and mask_t is not None
         else None
     )
-    idx = lb.binary("arith.addi", x.indices[d0], iv)
+    idx = lb.binary(arith.AddIOp, x.indices[d0], iv)
     if x.read:
 
         def store_row(ib: Builder) -> None:
-            ib.create("memref.store", [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
+            ib.create(memref.StoreOp, [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
 
         def store_padding(ib: Builder) -> None:
-            ib.create("memref.store", [broadcast(ib, x.padding, inner_t), cast, iv], [])
+            ib.create(memref.StoreOp, [broadcast(ib, x.padding, inner_t), cast, iv], [])
 
         guarded(lb, idx, store_row, store_padding)
         _yield(blk, [], op.loc)
-        op.replace_all_uses_with([b.create("memref.load", [buf], [vt]).results[0]])
+        op.replace_all_uses_with([b.create(memref.LoadOp, [buf], [vt]).results[0]])
     else:
-        vrow = lb.create("memref.load", [cast, iv], [inner_t]).results[0]
+        vrow = lb.create(memref.LoadOp, [cast, iv], [inner_t]).results[0]
         guarded(lb, idx, lambda ib: inner_transfer(ib, idx, mrow, vrow))
         _yield(blk, [], op.loc)
     op.erase()
@@ -347,7 +350,7 @@ def lower_1d_scalar(op: Operation) -> None:
         c = None if x.in_bounds[0] else _in_bounds_cond(ib, x.base, idx, d)
         if x.mask is not None:
             m = extract(ib, x.mask, [iv])
-            c = m if c is None else ib.binary("arith.andi", c, m)
+            c = m if c is None else ib.binary(arith.AndIOp, c, m)
         return c
 
     if x.read:
@@ -355,10 +358,10 @@ def lower_1d_scalar(op: Operation) -> None:
         loop, blk = _for(b, n, [init])
         lb = Builder.at_end(blk, op.loc)
         iv, acc = blk.arguments[0], blk.arguments[1]
-        idx = lb.binary("arith.addi", x.indices[d], iv)
+        idx = lb.binary(arith.AddIOp, x.indices[d], iv)
 
         def load_into(ib: Builder) -> Value:
-            e = ib.create("memref.load", [x.base, *_with_index(x.indices, d, idx)], [vt.element_type]).results[0]
+            e = ib.create(memref.LoadOp, [x.base, *_with_index(x.indices, d, idx)], [vt.element_type]).results[0]
             return insert(ib, e, acc, [iv])
 
         c = cond_at(lb, iv, idx)
@@ -376,12 +379,12 @@ def lower_1d_scalar(op: Operation) -> None:
         blk = _for(b, n)[1]
         lb = Builder.at_end(blk, op.loc)
         iv = blk.arguments[0]
-        idx = lb.binary("arith.addi", x.indices[d], iv)
+        idx = lb.binary(arith.AddIOp, x.indices[d], iv)
 
         def store(ib: Builder) -> None:
             assert x.value is not None  # a transfer write
             e = extract(ib, x.value, [iv])
-            ib.create("memref.store", [e, x.base, *_with_index(x.indices, d, idx)], [])
+            ib.create(memref.StoreOp, [e, x.base, *_with_index(x.indices, d, idx)], [])
 
         c = cond_at(lb, iv, idx)
         if c is None:
@@ -417,31 +420,53 @@ def _supported(x: Xfer) -> bool:
     )
 
 
+def _masked_transfer(op: Operation, rw: PatternRewriter) -> bool:
+    """``vector.mask { transfer }``: the transfer takes the mask as an operand."""
+    body = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
+    if not body or not isinstance(body[0], (READ, WRITE)):
+        return False
+    lower_mask(op)
+    return True
+
+
+def _ordered_transfer(op: Operation, rw: PatternRewriter) -> bool:
+    """Lower a transposing or broadcasting permutation map (step 1)."""
+    if not _supported(Xfer(op)):
+        return False
+    lower_permutation(op)
+    return True
+
+
+def _loops(full_unroll: bool, target_rank: int) -> Callable[[Operation, PatternRewriter], bool]:
+    def transfer_to_loops(op: Operation, rw: PatternRewriter) -> bool:
+        """Unpack an ordered transfer down to ``target_rank``, the new
+        transfers first (step 2), or loop over a strided 1-D one (step 3)."""
+        if not _supported(Xfer(op)):
+            return False
+        stack = [op]
+        while stack:
+            t = stack.pop()
+            x = Xfer(t)
+            if x.vtype.rank > max(target_rank, 1):
+                stack.extend(reversed(unpack(t, full_unroll)))
+            elif _needs_scalar_1d(x):
+                lower_1d_scalar(t)
+        return True
+
+    return transfer_to_loops
+
+
+MASK_PATTERNS = PatternSet.from_table({vector.MaskOp: _masked_transfer})
+PERMUTATION_PATTERNS = PatternSet.from_table({READ: _ordered_transfer, WRITE: _ordered_transfer})
+
+
 def vector_to_scf(root: Operation, full_unroll: bool = False, target_rank: int = 1) -> None:
-    """Lower the vector transfers nested in ``root`` (see the module doc)."""
-    # A masked transfer (vector.mask { transfer }) takes the mask as an operand first.
-    for op in list(root.walk()):
-        if op.name == "vector.mask" and op.parent is not None:
-            body = op.regions[0].blocks[0].operations if op.regions[0].blocks else []
-            if body and body[0].name in (READ, WRITE):
-                lower_mask(op)
-    work = [op for op in root.walk() if op.name in (READ, WRITE)]
-    # Permutation maps first (their replacement transfers are ordered).
-    ordered: list[Operation] = []
-    for op in work:
-        x = Xfer(op)
-        if not _supported(x):
-            continue
-        new = lower_permutation(op)
-        ordered.append(new if new is not None else op)
-    stack = list(reversed(ordered))
-    while stack:
-        op = stack.pop()
-        x = Xfer(op)
-        if x.vtype.rank > max(target_rank, 1):
-            stack.extend(reversed(unpack(op, full_unroll)))
-        elif _needs_scalar_1d(x):
-            lower_1d_scalar(op)
+    """Lower the vector transfers nested in ``root`` (see the module doc):
+    masks first, then every permutation map, then the loops."""
+    apply_conversion(root, MASK_PATTERNS)
+    apply_conversion(root, PERMUTATION_PATTERNS)
+    loops = _loops(full_unroll, target_rank)
+    apply_conversion(root, PatternSet.from_table({READ: loops, WRITE: loops}))
 
 
 @register_pass

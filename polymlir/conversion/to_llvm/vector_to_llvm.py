@@ -3,7 +3,7 @@ vector model: a 1-D vector is an LLVM vector, an n-D vector an
 ``!llvm.array`` nest of 1-D vectors, a 0-D vector a one-element vector).
 
 As upstream, the pass first runs the vector-to-vector lowerings
-(``transforms/vector_lowering.py``: contract -- ``vector-contract-lowering``
+(``conversion/vector_lowering.py``: contract -- ``vector-contract-lowering``
 dot (default) or outerproduct --, outerproduct, multi_reduction, mask,
 scan), then converts what remains:
 
@@ -22,21 +22,22 @@ scan), then converts what remains:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ...dialects.arith import ops as arith_d
+from ...dialects import arith, func, llvm, vector
 from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
-from ...transforms.vector_lowering import kind_of
-from .conversion import Rewriter
+from ...ir.patterns import OpClass
+from ..vector_lowering import kind_of
 from .lowering_helpers import extract as extractvalue
 from .lowering_helpers import insert as insertvalue
 from .lowering_helpers import poison
-from .type_converter import PTR
+from .type_converter import PTR, LLVMRewriter
 
+_INTR = llvm.INTRINSICS
 POISON_POS = -1
 DYN = T.DYNAMIC
 
@@ -60,7 +61,7 @@ def scalable(vt: T.VectorType) -> bool:
 class VLower:
     """Builds LLVM ops for one vector op; values are LLVM-typed."""
 
-    def __init__(self, op: Operation, rw: Rewriter, b: Builder | None = None):
+    def __init__(self, op: Operation, rw: LLVMRewriter, b: Builder | None = None):
         self.op = op
         self.rw = rw
         self.b = b or rw.builder(op)
@@ -94,7 +95,7 @@ class VLower:
             attr: A.Attribute = A.FloatAttr(A.round_float(float(v), t), t)
         else:
             attr = A.IntegerAttr(int(v), t)
-        return self.b.create("llvm.mlir.constant", [], [t], properties={"value": attr}).results[0]
+        return self.b.create(llvm.ConstantOp, [], [t], properties={"value": attr}).results[0]
 
     def i64(self, v: int) -> Value:
         return self.const(v, T.i64)
@@ -112,7 +113,7 @@ class VLower:
         else:
             data = tuple(int(v) for v in values)
         attr = A.DenseElementsAttr(t, data)
-        return self.b.create("llvm.mlir.constant", [], [self.llvm(t)], properties={"value": attr}).results[0]
+        return self.b.create(llvm.ConstantOp, [], [self.llvm(t)], properties={"value": attr}).results[0]
 
     def poison(self, t: T.Type) -> Value:
         return poison(self.b, t)
@@ -135,26 +136,26 @@ class VLower:
     def elem(self, row: Value, i: int | Value) -> Value:
         idx = self.i64(i) if isinstance(i, int) else i
         et = T.of_kind(row.type, T.VectorType).element_type
-        return self.b.create("llvm.extractelement", [row, idx], [et]).results[0]
+        return self.b.create(llvm.ExtractElementOp, [row, idx], [et]).results[0]
 
     def set_elem(self, row: Value, val: Value, i: int | Value) -> Value:
         idx = self.i64(i) if isinstance(i, int) else i
-        return self.b.create("llvm.insertelement", [row, val, idx], [row.type]).results[0]
+        return self.b.create(llvm.InsertElementOp, [row, val, idx], [row.type]).results[0]
 
     def shuffle(self, v1: Value, v2: Value, mask: Sequence[int]) -> Value:
         vt = T.of_kind(v1.type, T.VectorType)
         rt = T.VectorType((len(mask),), vt.element_type)
         return self.b.create(
-            "llvm.shufflevector", [v1, v2], [rt], properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}
+            llvm.ShuffleVectorOp, [v1, v2], [rt], properties={"mask": A.DenseArrayAttr(T.i32, tuple(mask))}
         ).results[0]
 
     def splat(self, scalar: Value, row_t: T.VectorType) -> Value:
         """``scalar`` in every lane (insertelement + zero shuffle, as upstream)."""
         p = self.poison(row_t)
-        v = self.b.create("llvm.insertelement", [p, scalar, self.i32(0)], [row_t]).results[0]
+        v = self.b.create(llvm.InsertElementOp, [p, scalar, self.i32(0)], [row_t]).results[0]
         if scalable(row_t):
             return self.b.create(
-                "llvm.shufflevector",
+                llvm.ShuffleVectorOp,
                 [v, p],
                 [row_t],
                 properties={"mask": A.DenseArrayAttr(T.i32, (0,) * row_t.shape[0])},
@@ -177,28 +178,29 @@ class VLower:
         pos = tuple(pos) if vt.rank else (0,)
         return self.elem(self.row(v, vt, pos[:-1]), pos[-1])
 
-    def op_call(self, name: str, operands: Sequence[Value], rt: T.Type | None = None, **props) -> Value:
+    def op_call(self, kind: OpClass, operands: Sequence[Value], rt: T.Type | None = None, **props) -> Value:
+        """An op of class ``kind`` with one result (of type ``rt``, by default the first operand's)."""
         r = [rt if rt is not None else operands[0].type]
-        return self.b.create(name, list(operands), r, properties=dict(props) or None).results[0]
+        return self.b.create(kind, list(operands), r, properties=dict(props) or None).results[0]
 
     def entry_slot(self, t: T.Type) -> Value:
         """An ``llvm.alloca`` of one ``t`` at the function's entry."""
         fn = self.op.parent_op
-        while fn is not None and fn.name not in ("func.func", "llvm.func"):
+        while fn is not None and not isinstance(fn, (func.FuncOp, llvm.LLVMFuncOp)):
             fn = fn.parent_op
         if fn is None:
             b = self.b
         else:
             entry = fn.regions[0].blocks[0]
             b = Builder(entry, entry.first_op, self.op.loc)
-        one = b.create("llvm.mlir.constant", [], [T.i64], properties={"value": A.IntegerAttr(1, T.i64)}).results[0]
-        return b.create("llvm.alloca", [one], [PTR], properties={"elem_type": A.TypeAttr(t)}).results[0]
+        one = b.create(llvm.ConstantOp, [], [T.i64], properties={"value": A.IntegerAttr(1, T.i64)}).results[0]
+        return b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(t)}).results[0]
 
     def gep(self, base: Value, idx: Sequence[Value | int], elem: T.Type) -> Value:
         raw = tuple(i if isinstance(i, int) else -2147483648 for i in idx)
         dyn = [i for i in idx if not isinstance(i, int)]
         return self.b.create(
-            "llvm.getelementptr",
+            llvm.GEPOp,
             [base, *dyn],
             [PTR],
             properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, raw), "elem_type": A.TypeAttr(elem)},
@@ -222,7 +224,7 @@ def _value_is_poison_pos(p) -> bool:
 # -- broadcast ---------------------------------------------------------------------------------
 
 
-def _broadcast(op: Operation, rw: Rewriter) -> None:
+def _broadcast(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     src = op.operands[0]
@@ -268,7 +270,7 @@ def _positions(op: Operation, L: VLower) -> list[int | Value]:
     return out
 
 
-def _extract(op: Operation, rw: Rewriter) -> None:
+def _extract(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
@@ -295,10 +297,10 @@ def _extract(op: Operation, rw: Rewriter) -> None:
     else:
         # Dynamic position in an array: go through memory.
         slot = L.entry_slot(src.type)
-        L.b.create("llvm.store", [src, slot])
+        L.b.create(llvm.StoreOp, [src, slot])
         sub_t = L.llvm(T.VectorType(st.shape[len(outer) :], st.element_type))
         p = L.gep(slot, [0, *outer], src.type)
-        v = L.b.create("llvm.load", [p], [sub_t]).results[0]
+        v = L.b.create(llvm.LoadOp, [p], [sub_t]).results[0]
     if scalar_result:
         v = L.elem(v, pos[-1])
         if isinstance(rt, T.VectorType):  # vector<1xT> result of a full position
@@ -306,7 +308,7 @@ def _extract(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [v])
 
 
-def _insert(op: Operation, rw: Rewriter) -> None:
+def _insert(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     val = L.operand(op.operands[0])
     dt = T.of_kind(op.operands[1].type, T.VectorType)
@@ -339,16 +341,16 @@ def _insert(op: Operation, rw: Rewriter) -> None:
         rw.replace(op, [res])
         return
     slot = L.entry_slot(dest.type)
-    L.b.create("llvm.store", [dest, slot])
+    L.b.create(llvm.StoreOp, [dest, slot])
     p = L.gep(slot, [0, *outer], dest.type)
     if scalar_val:
-        row = L.b.create("llvm.load", [p], [sub_t]).results[0]
+        row = L.b.create(llvm.LoadOp, [p], [sub_t]).results[0]
         val = L.set_elem(row, val, pos[-1])
-    L.b.create("llvm.store", [val, p])
-    rw.replace(op, [L.b.create("llvm.load", [slot], [dest.type]).results[0]])
+    L.b.create(llvm.StoreOp, [val, p])
+    rw.replace(op, [L.b.create(llvm.LoadOp, [slot], [dest.type]).results[0]])
 
 
-def _from_elements(op: Operation, rw: Rewriter) -> None:
+def _from_elements(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     elems = L.operands()
@@ -366,7 +368,7 @@ def _from_elements(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
-def _to_elements(op: Operation, rw: Rewriter) -> None:
+def _to_elements(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     src = L.operand(op.operands[0])
@@ -381,7 +383,7 @@ def _to_elements(op: Operation, rw: Rewriter) -> None:
 # -- shuffles, slices, shapes ----------------------------------------------------------------------
 
 
-def _shuffle(op: Operation, rw: Rewriter) -> None:
+def _shuffle(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     t1 = T.of_kind(op.operands[0].type, T.VectorType)
     v1, v2 = L.operands()[:2]
@@ -416,7 +418,7 @@ def _ints(a: A.Attribute) -> list[int]:
     return [x.value for x in a]
 
 
-def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
+def _extract_strided_slice(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -436,7 +438,7 @@ def _extract_strided_slice(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
-def _insert_strided_slice(op: Operation, rw: Rewriter) -> None:
+def _insert_strided_slice(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     dt = T.of_kind(op.operands[1].type, T.VectorType)
@@ -469,7 +471,7 @@ def _unravel(f: int, shp: Sequence[int]) -> tuple[int, ...]:
     return tuple(reversed(out))
 
 
-def _shape_cast(op: Operation, rw: Rewriter) -> None:
+def _shape_cast(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -499,7 +501,7 @@ def _shape_cast(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
-def _transpose(op: Operation, rw: Rewriter) -> None:
+def _transpose(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -535,7 +537,7 @@ def _transpose(op: Operation, rw: Rewriter) -> None:
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
-def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
+def _rowwise(op: Operation, rw: LLVMRewriter, fn) -> None:
     """Apply ``fn(L, rows, row_result_type)`` to each row of the operands."""
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -547,25 +549,25 @@ def _rowwise(op: Operation, rw: Rewriter, fn) -> None:
     )
 
 
-def _bitcast(op: Operation, rw: Rewriter) -> None:
-    _rowwise(op, rw, lambda L, rows, t: L.op_call("llvm.bitcast", rows, t))
+def _bitcast(op: Operation, rw: LLVMRewriter) -> None:
+    _rowwise(op, rw, lambda L, rows, t: L.op_call(llvm.BitcastOp, rows, t))
 
 
-def _fma(op: Operation, rw: Rewriter) -> None:
-    _rowwise(op, rw, lambda L, rows, t: L.op_call("llvm.intr.fmuladd", rows, t))
+def _fma(op: Operation, rw: LLVMRewriter) -> None:
+    _rowwise(op, rw, lambda L, rows, t: L.op_call(_INTR["fmuladd"], rows, t))
 
 
-def _interleave(op: Operation, rw: Rewriter) -> None:
+def _interleave(op: Operation, rw: LLVMRewriter) -> None:
     at = T.of_kind(op.operands[0].type, T.VectorType)
     n = shape(at)[-1]
     m = [x for i in range(n) for x in (i, n + i)]
     if scalable(at):
-        _rowwise(op, rw, lambda L, rows, t: L.op_call("llvm.intr.vector.interleave2", rows, t))
+        _rowwise(op, rw, lambda L, rows, t: L.op_call(_INTR["vector.interleave2"], rows, t))
         return
     _rowwise(op, rw, lambda L, rows, t: L.shuffle(rows[0], rows[1], m))
 
 
-def _deinterleave(op: Operation, rw: Rewriter) -> None:
+def _deinterleave(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     st = T.of_kind(op.operands[0].type, T.VectorType)
     rt = T.of_kind(op.result_types[0], T.VectorType)
@@ -583,54 +585,56 @@ def _deinterleave(op: Operation, rw: Rewriter) -> None:
 
 # -- reductions ---------------------------------------------------------------------------------------
 
-_INT_REDUCE = {
-    "add": ("llvm.intr.vector.reduce.add", "llvm.add"),
-    "mul": ("llvm.intr.vector.reduce.mul", "llvm.mul"),
-    "and": ("llvm.intr.vector.reduce.and", "llvm.and"),
-    "or": ("llvm.intr.vector.reduce.or", "llvm.or"),
-    "xor": ("llvm.intr.vector.reduce.xor", "llvm.xor"),
-    "minsi": ("llvm.intr.vector.reduce.smin", "llvm.intr.smin"),
-    "maxsi": ("llvm.intr.vector.reduce.smax", "llvm.intr.smax"),
-    "minui": ("llvm.intr.vector.reduce.umin", "llvm.intr.umin"),
-    "maxui": ("llvm.intr.vector.reduce.umax", "llvm.intr.umax"),
+# vector.kind -> (the reduction intrinsic, the op combining it with the accumulator)
+_INT_REDUCE: dict[str, tuple[OpClass, OpClass]] = {
+    "add": (_INTR["vector.reduce.add"], llvm.AddOp),
+    "mul": (_INTR["vector.reduce.mul"], llvm.MulOp),
+    "and": (_INTR["vector.reduce.and"], llvm.AndOp),
+    "or": (_INTR["vector.reduce.or"], llvm.OrOp),
+    "xor": (_INTR["vector.reduce.xor"], llvm.XOrOp),
+    "minsi": (_INTR["vector.reduce.smin"], _INTR["smin"]),
+    "maxsi": (_INTR["vector.reduce.smax"], _INTR["smax"]),
+    "minui": (_INTR["vector.reduce.umin"], _INTR["umin"]),
+    "maxui": (_INTR["vector.reduce.umax"], _INTR["umax"]),
 }
-_FLOAT_MINMAX = {
-    "minnumf": ("llvm.intr.vector.reduce.fmin", "llvm.intr.minnum"),
-    "maxnumf": ("llvm.intr.vector.reduce.fmax", "llvm.intr.maxnum"),
-    "minimumf": ("llvm.intr.vector.reduce.fminimum", "llvm.intr.minimum"),
-    "maximumf": ("llvm.intr.vector.reduce.fmaximum", "llvm.intr.maximum"),
+_FLOAT_MINMAX: dict[str, tuple[OpClass, OpClass]] = {
+    "minnumf": (_INTR["vector.reduce.fmin"], _INTR["minnum"]),
+    "maxnumf": (_INTR["vector.reduce.fmax"], _INTR["maxnum"]),
+    "minimumf": (_INTR["vector.reduce.fminimum"], _INTR["minimum"]),
+    "maximumf": (_INTR["vector.reduce.fmaximum"], _INTR["maximum"]),
 }
 
 
 def _fmf(op: Operation, reassoc: bool) -> dict:
 
     fm = op.props.get("fastmath")
-    names = [n for n, bit in arith_d.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
+    names = [n for n, bit in arith.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
     if reassoc and "reassoc" not in names:
         names.append("reassoc")
     return {"fastmathFlags": LA.FastmathFlagsAttr.of(*names)} if names else {}
 
 
-def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
+def make_reduction(op: Operation, rw: LLVMRewriter, reassoc: bool = False) -> None:
     L = VLower(op, rw)
     kind = kind_of(op.props["kind"])
     v = L.operand(op.operands[0])
     acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
     et = T.of_kind(v.type, T.VectorType).element_type
+    reduce: OpClass
     if isinstance(et, T.FloatType):
         if kind in ("add", "mul"):
-            name = "llvm.intr.vector.reduce.fadd" if kind == "add" else "llvm.intr.vector.reduce.fmul"
+            reduce = _INTR["vector.reduce.fadd"] if kind == "add" else _INTR["vector.reduce.fmul"]
             start = acc if acc is not None else L.const(0.0 if kind == "add" else 1.0, et)
-            r = L.op_call(name, [start, v], et, **_fmf(op, reassoc))
+            r = L.op_call(reduce, [start, v], et, **_fmf(op, reassoc))
         else:
-            name, comb = _FLOAT_MINMAX[kind]
-            r = L.op_call(name, [v], et, **_fmf(op, False))
+            reduce, comb = _FLOAT_MINMAX[kind]
+            r = L.op_call(reduce, [v], et, **_fmf(op, False))
             if acc is not None:
                 r = L.op_call(comb, [acc, r], et)
         rw.replace(op, [r])
         return
-    name, comb = _INT_REDUCE[kind]
-    r = L.op_call(name, [v], et)
+    reduce, comb = _INT_REDUCE[kind]
+    r = L.op_call(reduce, [v], et)
     if acc is not None:
         r = L.op_call(comb, [acc, r], et)
     rw.replace(op, [r])
@@ -639,7 +643,7 @@ def make_reduction(op: Operation, rw: Rewriter, reassoc: bool = False) -> None:
 # -- masks, step, constants ----------------------------------------------------------------------------
 
 
-def _constant_mask(op: Operation, rw: Rewriter) -> None:
+def _constant_mask(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     sizes = list(op.prop("mask_dim_sizes", A.DenseArrayAttr).values)
@@ -659,14 +663,14 @@ def _scalable_mask(L: VLower, rt: T.VectorType, on: bool) -> Value:
     return L.map_rows(rt, rt, lambda pos: row)
 
 
-def _create_mask(op: Operation, rw: Rewriter) -> None:
+def _create_mask(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     bounds = L.operands()
     it = rw.converter.index_type
     if rt.rank == 0:
         c = L.b.create(
-            "llvm.icmp", [bounds[0], L.const(0, it)], [T.i1], properties={"predicate": A.IntegerAttr(4, T.i64)}
+            llvm.ICmpOp, [bounds[0], L.const(0, it)], [T.i1], properties={"predicate": A.IntegerAttr(4, T.i64)}
         ).results[0]  # sgt
         rw.replace(op, [L.set_elem(L.poison(L.llvm(rt)), c, 0)])
         return
@@ -674,11 +678,11 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
     vt = T.VectorType((n,), it, rt.scalable_dims[-1:] if scalable(rt) else ())
     step: Value
     if scalable(rt):
-        step = L.b.create("llvm.intr.stepvector", [], [vt]).results[0]
+        step = L.b.create(_INTR["stepvector"], [], [vt]).results[0]
     else:
         step = L.dense(vt, list(range(n)))
     row = L.b.create(
-        "llvm.icmp",
+        llvm.ICmpOp,
         [step, L.splat(bounds[-1], vt)],
         [L.row_type(rt)],
         properties={"predicate": A.IntegerAttr(2, T.i64)},
@@ -692,48 +696,50 @@ def _create_mask(op: Operation, rw: Rewriter) -> None:
         cond = None
         for k, p in enumerate(pos):
             c = L.b.create(
-                "llvm.icmp", [L.const(p, it), bounds[k]], [T.i1], properties={"predicate": A.IntegerAttr(2, T.i64)}
+                llvm.ICmpOp, [L.const(p, it), bounds[k]], [T.i1], properties={"predicate": A.IntegerAttr(2, T.i64)}
             ).results[0]
-            cond = c if cond is None else L.op_call("llvm.and", [cond, c])
-        return L.op_call("llvm.select", [cond, row, zeros], L.row_type(rt))
+            cond = c if cond is None else L.op_call(llvm.AndOp, [cond, c])
+        return L.op_call(llvm.SelectOp, [cond, row, zeros], L.row_type(rt))
 
     rw.replace(op, [L.map_rows(rt, rt, build)])
 
 
-def _step(op: Operation, rw: Rewriter) -> None:
+def _step(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     rt = T.of_kind(op.result_types[0], T.VectorType)
     if scalable(rt):
-        rw.replace(op, [L.b.create("llvm.intr.stepvector", [], [L.llvm(rt)]).results[0]])
+        rw.replace(op, [L.b.create(_INTR["stepvector"], [], [L.llvm(rt)]).results[0]])
         return
     it = rw.converter.index_type
     rw.replace(op, [L.dense(T.VectorType(rt.shape, it), list(range(rt.shape[0])))])
 
 
-def nd_constant(op: Operation, rw: Rewriter) -> None:
+def nd_constant(op: Operation, rw: LLVMRewriter) -> bool:
     """n-D (and 0-D) vector ``arith.constant``: one LLVM constant of the
-    converted aggregate type (upstream's arith-to-llvm does the same)."""
+    converted aggregate type (upstream's arith-to-llvm does the same);
+    whether ``op`` was one."""
     rt = op.result_types[0]
     if not isinstance(rt, T.VectorType) or rt.rank == 1:
-        return  # arith-to-llvm's business
+        return False  # arith-to-llvm's business
     v = op.props["value"]
     if not isinstance(v, A.DenseElementsAttr):
-        return
+        return False
     L = VLower(op, rw)
     et = rt.element_type
     if isinstance(et, T.IndexType):
         et = rw.converter.index_type
     S = shape(rt)
     attr = A.DenseElementsAttr(T.VectorType(S, et), v.data, v.splat)
-    rw.replace(op, [L.b.create("llvm.mlir.constant", [], [L.llvm(rt)], properties={"value": attr}).results[0]])
+    rw.replace(op, [L.b.create(llvm.ConstantOp, [], [L.llvm(rt)], properties={"value": attr}).results[0]])
+    return True
 
 
-def _vscale(op: Operation, rw: Rewriter) -> None:
+def _vscale(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
-    rw.replace(op, [L.b.create("llvm.intr.vscale", [], [rw.converter.index_type]).results[0]])
+    rw.replace(op, [L.b.create(_INTR["vscale"], [], [rw.converter.index_type]).results[0]])
 
 
-def _scalable_insert(op: Operation, rw: Rewriter) -> None:
+def _scalable_insert(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     src, dest = L.operands()
     pos = op.prop("pos", A.IntegerAttr)
@@ -741,13 +747,13 @@ def _scalable_insert(op: Operation, rw: Rewriter) -> None:
         op,
         [
             L.b.create(
-                "llvm.intr.vector.insert", [dest, src], [dest.type], properties={"pos": A.IntegerAttr(pos.value, T.i64)}
+                _INTR["vector.insert"], [dest, src], [dest.type], properties={"pos": A.IntegerAttr(pos.value, T.i64)}
             ).results[0]
         ],
     )
 
 
-def _scalable_extract(op: Operation, rw: Rewriter) -> None:
+def _scalable_extract(op: Operation, rw: LLVMRewriter) -> None:
     L = VLower(op, rw)
     src = L.operand(op.operands[0])
     pos = op.prop("pos", A.IntegerAttr)
@@ -755,7 +761,7 @@ def _scalable_extract(op: Operation, rw: Rewriter) -> None:
         op,
         [
             L.b.create(
-                "llvm.intr.vector.extract",
+                _INTR["vector.extract"],
                 [src],
                 [L.llvm(op.result_types[0])],
                 properties={"pos": A.IntegerAttr(pos.value, T.i64)},
@@ -764,28 +770,29 @@ def _scalable_extract(op: Operation, rw: Rewriter) -> None:
     )
 
 
-def core_patterns(reassoc: bool = False) -> dict:
+def core_patterns(reassoc: bool = False) -> dict[OpClass, Callable]:
+    """The patterns of the vector ops that are not memory ops, by op class."""
     return {
-        "vector.broadcast": _broadcast,
-        "vector.extract": _extract,
-        "vector.insert": _insert,
-        "vector.from_elements": _from_elements,
-        "vector.to_elements": _to_elements,
-        "vector.shuffle": _shuffle,
-        "vector.extract_strided_slice": _extract_strided_slice,
-        "vector.insert_strided_slice": _insert_strided_slice,
-        "vector.shape_cast": _shape_cast,
-        "vector.transpose": _transpose,
-        "vector.bitcast": _bitcast,
-        "vector.fma": _fma,
-        "vector.interleave": _interleave,
-        "vector.deinterleave": _deinterleave,
-        "vector.reduction": lambda op, rw: make_reduction(op, rw, reassoc),
-        "vector.constant_mask": _constant_mask,
-        "vector.create_mask": _create_mask,
-        "vector.step": _step,
-        "vector.vscale": _vscale,
-        "vector.scalable.insert": _scalable_insert,
-        "vector.scalable.extract": _scalable_extract,
-        "arith.constant": nd_constant,
+        vector.BroadcastOp: _broadcast,
+        vector.ExtractOp: _extract,
+        vector.InsertOp: _insert,
+        vector.FromElementsOp: _from_elements,
+        vector.ToElementsOp: _to_elements,
+        vector.ShuffleOp: _shuffle,
+        vector.ExtractStridedSliceOp: _extract_strided_slice,
+        vector.InsertStridedSliceOp: _insert_strided_slice,
+        vector.ShapeCastOp: _shape_cast,
+        vector.TransposeOp: _transpose,
+        vector.BitCastOp: _bitcast,
+        vector.FMAOp: _fma,
+        vector.InterleaveOp: _interleave,
+        vector.DeinterleaveOp: _deinterleave,
+        vector.ReductionOp: lambda op, rw: make_reduction(op, rw, reassoc),
+        vector.ConstantMaskOp: _constant_mask,
+        vector.CreateMaskOp: _create_mask,
+        vector.StepOp: _step,
+        vector.VectorScaleOp: _vscale,
+        vector.ScalableInsertOp: _scalable_insert,
+        vector.ScalableExtractOp: _scalable_extract,
+        arith.ConstantOp: nd_constant,
     }

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from ..dialects import arith, vector
 from ..dialects.vector.custom_form import iterator_type_name
 from ..ir import attributes as A
 from ..ir import types as T
@@ -33,6 +34,8 @@ from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Operation, Value
 from ..ir.diagnostics import DiagnosticError
+from ..ir.patterns import OpClass, PatternRewriter, PatternSet
+from ..ir.rewriting import apply_conversion
 
 DYN = T.DYNAMIC
 
@@ -72,7 +75,7 @@ def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
     rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos) :], vt.element_type)
-    return b.create("vector.extract", [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
+    return b.create(vector.ExtractOp, [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
 
 
 def insert(b: Builder, val: Value, dest: Value, pos: Sequence[int | Value]) -> Value:
@@ -82,14 +85,14 @@ def insert(b: Builder, val: Value, dest: Value, pos: Sequence[int | Value]) -> V
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
     return b.create(
-        "vector.insert", [val, dest, *dyn], [dest.type], properties={"static_position": i64_array(static)}
+        vector.InsertOp, [val, dest, *dyn], [dest.type], properties={"static_position": i64_array(static)}
     ).results[0]
 
 
 def broadcast(b: Builder, v: Value, t: T.Type) -> Value:
     if v.type == t:
         return v
-    return b.create("vector.broadcast", [v], [t]).results[0]
+    return b.create(vector.BroadcastOp, [v], [t]).results[0]
 
 
 def transpose(b: Builder, v: Value, perm: Sequence[int]) -> Value:
@@ -97,13 +100,13 @@ def transpose(b: Builder, v: Value, perm: Sequence[int]) -> Value:
         return v
     vt = T.of_kind(v.type, T.VectorType)
     rt = vec([vt.shape[p] for p in perm], vt.element_type)
-    return b.create("vector.transpose", [v], [rt], properties={"permutation": i64_array(perm)}).results[0]
+    return b.create(vector.TransposeOp, [v], [rt], properties={"permutation": i64_array(perm)}).results[0]
 
 
 def shape_cast(b: Builder, v: Value, t: T.VectorType) -> Value:
     if v.type == t:
         return v
-    return b.create("vector.shape_cast", [v], [t]).results[0]
+    return b.create(vector.ShapeCastOp, [v], [t]).results[0]
 
 
 def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None, fastmath: A.Attribute | None = None) -> Value:
@@ -112,7 +115,7 @@ def reduction(b: Builder, kind: str, v: Value, acc: Value | None = None, fastmat
         props["fastmath"] = fastmath
     ops = [v] if acc is None else [v, acc]
     et = T.of_kind(v.type, T.VectorType).element_type
-    return b.create("vector.reduction", ops, [et], properties=props).results[0]
+    return b.create(vector.ReductionOp, ops, [et], properties=props).results[0]
 
 
 def constant(b: Builder, t: T.Type, value) -> Value:
@@ -128,43 +131,45 @@ def constant(b: Builder, t: T.Type, value) -> Value:
         scalar = A.IntegerAttr(int(value), et)
         data = int(value)
     attr = A.DenseElementsAttr(t, (data,), True) if isinstance(t, T.VectorType) else scalar
-    return b.create("arith.constant", [], [t], properties={"value": attr}).results[0]
+    return b.create(arith.ConstantOp, [], [t], properties={"value": attr}).results[0]
 
 
 def zero(b: Builder, t: T.Type) -> Value:
     return constant(b, t, 0)
 
 
-def arith(b: Builder, name: str, *xs: Value) -> Value:
-    return b.create(name, list(xs), [xs[0].type]).results[0]
+def same_type_op(b: Builder, kind: OpClass, *xs: Value) -> Value:
+    """An op of class ``kind`` on ``xs`` whose result has their type."""
+    return b.create(kind, list(xs), [xs[0].type]).results[0]
 
 
 def mul(b: Builder, x: Value, y: Value) -> Value:
-    return arith(b, "arith.mulf" if is_float(x.type) else "arith.muli", x, y)
+    return same_type_op(b, arith.MulFOp if is_float(x.type) else arith.MulIOp, x, y)
 
 
 def add(b: Builder, x: Value, y: Value) -> Value:
-    return arith(b, "arith.addf" if is_float(x.type) else "arith.addi", x, y)
+    return same_type_op(b, arith.AddFOp if is_float(x.type) else arith.AddIOp, x, y)
 
 
 def select(b: Builder, c: Value, x: Value, y: Value) -> Value:
-    return b.create("arith.select", [c, x, y], [x.type]).results[0]
+    return b.create(arith.SelectOp, [c, x, y], [x.type]).results[0]
 
 
-_COMBINE = {
+# vector.kind -> the arith op combining two values (add and mul: by type).
+_COMBINE: dict[str, OpClass | None] = {
     "add": None,
     "mul": None,
-    "minui": "arith.minui",
-    "minsi": "arith.minsi",
-    "maxui": "arith.maxui",
-    "maxsi": "arith.maxsi",
-    "and": "arith.andi",
-    "or": "arith.ori",
-    "xor": "arith.xori",
-    "minnumf": "arith.minnumf",
-    "maxnumf": "arith.maxnumf",
-    "minimumf": "arith.minimumf",
-    "maximumf": "arith.maximumf",
+    "minui": arith.MinUIOp,
+    "minsi": arith.MinSIOp,
+    "maxui": arith.MaxUIOp,
+    "maxsi": arith.MaxSIOp,
+    "and": arith.AndIOp,
+    "or": arith.OrIOp,
+    "xor": arith.XOrIOp,
+    "minnumf": arith.MinNumFOp,
+    "maxnumf": arith.MaxNumFOp,
+    "minimumf": arith.MinimumFOp,
+    "maximumf": arith.MaximumFOp,
 }
 
 
@@ -174,10 +179,10 @@ def combine(b: Builder, kind: str, x: Value, y: Value) -> Value:
         return add(b, x, y)
     if kind == "mul":
         return mul(b, x, y)
-    name = _COMBINE.get(kind)
-    if name is None:
+    combiner = _COMBINE.get(kind)
+    if combiner is None:
         raise DiagnosticError(f"unsupported combining kind '{kind}'", b.loc)
-    return arith(b, name, x, y)
+    return same_type_op(b, combiner, x, y)
 
 
 def neutral(kind: str, et: T.Type):
@@ -211,7 +216,7 @@ def neutral(kind: str, et: T.Type):
 
 def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
     if isinstance(x.type, T.VectorType):
-        return b.create("vector.fma", [x, y, z], [x.type]).results[0]
+        return b.create(vector.FMAOp, [x, y, z], [x.type]).results[0]
     return add(b, mul(b, x, y), z)
 
 
@@ -582,10 +587,21 @@ def lower_scan(op: Operation) -> list[Value]:
 # -- vector.mask ------------------------------------------------------------------------------
 
 
+# The ops with a mask operand (second to last).
+_MASKED_MEMORY_OPS = (
+    vector.GatherOp,
+    vector.ScatterOp,
+    vector.MaskedLoadOp,
+    vector.MaskedStoreOp,
+    vector.ExpandLoadOp,
+    vector.CompressStoreOp,
+)
+
+
 def _mask_to(b: Builder, mask: Value, extra: Value | None) -> Value:
     if extra is None:
         return mask
-    return arith(b, "arith.andi", mask, extra)
+    return same_type_op(b, arith.AndIOp, mask, extra)
 
 
 def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
@@ -601,22 +617,22 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
         op.erase()
         return
     inner = ops[0]
-    name = inner.name
+    name = inner.name  # for the messages
     results: list[Value]
-    if name in ("vector.contract", "vector.outerproduct", "vector.multi_reduction"):
-        fn = {
-            "vector.contract": lambda o, m: lower_contract(o, m, contract_lowering),
-            "vector.outerproduct": lower_outerproduct,
-            "vector.multi_reduction": lower_multi_reduction,
-        }[name]
+    if isinstance(inner, (vector.ContractionOp, vector.OuterProductOp, vector.MultiDimReductionOp)):
         inner.detach()
         b.insert(inner)
-        results = [fn(inner, mask)]
+        if isinstance(inner, vector.ContractionOp):
+            results = [lower_contract(inner, mask, contract_lowering)]
+        elif isinstance(inner, vector.OuterProductOp):
+            results = [lower_outerproduct(inner, mask)]
+        else:
+            results = [lower_multi_reduction(inner, mask)]
         op.replace_all_uses_with(results)
         op.erase()
         inner.erase()
         return
-    elif name == "vector.reduction":
+    elif isinstance(inner, vector.ReductionOp):
         v = inner.operands[0]
         kind = kind_of(inner.props["kind"])
         masked = select(b, mask, v, constant(b, v.type, neutral(kind, elem_type(v.type))))
@@ -627,20 +643,13 @@ def lower_mask(op: Operation, contract_lowering: str = "dot") -> None:
     else:
         inner.detach()
         b.insert(inner)
-        if name in ("vector.transfer_read", "vector.transfer_write"):
+        if isinstance(inner, (vector.TransferReadOp, vector.TransferWriteOp)):
             _set_transfer_mask(inner, mask)
-        elif name in (
-            "vector.gather",
-            "vector.scatter",
-            "vector.maskedload",
-            "vector.maskedstore",
-            "vector.expandload",
-            "vector.compressstore",
-        ):
+        elif isinstance(inner, _MASKED_MEMORY_OPS):
             # The mask operand is second to last in all of them.
             idx = len(inner.operands) - 2
             inner.set_operand(idx, _mask_to(Builder.before(inner), mask, inner.operands[idx]))
-            if passthru is not None and name == "vector.gather":
+            if passthru is not None and isinstance(inner, vector.GatherOp):
                 inner.set_operand(len(inner.operands) - 1, passthru)
                 passthru = None
         else:
@@ -667,7 +676,7 @@ def _set_transfer_mask(op: Operation, mask: Value) -> None:
     seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
     if seg[3]:
         old = op.operands[-1]
-        op.set_operand(len(op.operands) - 1, arith(Builder.before(op), "arith.andi", old, mask))
+        op.set_operand(len(op.operands) - 1, same_type_op(Builder.before(op), arith.AndIOp, old, mask))
         return
     op.set_operands(list(op.operands) + [mask])
     seg[3] = 1
@@ -677,41 +686,49 @@ def _set_transfer_mask(op: Operation, mask: Value) -> None:
 # -- driver ------------------------------------------------------------------------------------
 
 
-def _replace(op: Operation, fn: Callable[[Operation], Value]) -> None:
-    v = fn(op)
-    op.replace_all_uses_with([v])
-    op.erase()
+def _replacing(fn: Callable[[Operation], Value]) -> Callable[[Operation, PatternRewriter], None]:
+    """A pattern replacing an op by the one value ``fn`` builds for it."""
+
+    def pattern(op: Operation, rw: PatternRewriter) -> None:
+        v = fn(op)
+        op.replace_all_uses_with([v])
+        op.erase()
+
+    pattern.__name__ = fn.__name__
+    return pattern
 
 
-def _scan(op: Operation) -> None:
+def _scan(op: Operation, rw: PatternRewriter) -> None:
     vals = lower_scan(op)
     op.replace_all_uses_with(vals)
     op.erase()
 
 
-PATTERNS: dict[str, Callable[[Operation], None]] = {
-    "vector.mask": lower_mask,
-    "vector.contract": lambda op: _replace(op, lower_contract),
-    "vector.outerproduct": lambda op: _replace(op, lower_outerproduct),
-    "vector.multi_reduction": lambda op: _replace(op, lower_multi_reduction),
-    "vector.scan": _scan,
-}
+def vector_patterns(contract_lowering: str = "dot") -> PatternSet:
+    """The vector-to-vector lowerings; an op inside ``vector.mask`` is
+    lowered with its mask."""
+
+    def unmasked(fn: Callable[[Operation, PatternRewriter], None]) -> Callable[[Operation, PatternRewriter], bool]:
+        def pattern(op: Operation, rw: PatternRewriter) -> bool:
+            if isinstance(op.parent_op, vector.MaskOp):
+                return False
+            fn(op, rw)
+            return True
+
+        pattern.__name__ = fn.__name__
+        return pattern
+
+    return PatternSet.from_table(
+        {
+            vector.MaskOp: unmasked(lambda op, rw: lower_mask(op, contract_lowering)),
+            vector.ContractionOp: unmasked(_replacing(lambda o: lower_contract(o, None, contract_lowering))),
+            vector.OuterProductOp: unmasked(_replacing(lower_outerproduct)),
+            vector.MultiDimReductionOp: unmasked(_replacing(lower_multi_reduction)),
+            vector.ScanOp: unmasked(_scan),
+        }
+    )
 
 
 def lower_vector_ops(root: Operation, contract_lowering: str = "dot") -> None:
     """Apply the vector-to-vector lowerings to every op nested in ``root``."""
-    for op in list(root.walk()):
-        if op.parent is None:
-            continue
-        fn = PATTERNS.get(op.name)
-        if fn is None:
-            continue
-        po = op.parent_op
-        if po is not None and po.name == "vector.mask":
-            continue  # lowered with its mask
-        if op.name == "vector.contract":
-            _replace(op, lambda o: lower_contract(o, None, contract_lowering))
-        elif op.name == "vector.mask":
-            lower_mask(op, contract_lowering)
-        else:
-            fn(op)
+    apply_conversion(root, vector_patterns(contract_lowering))

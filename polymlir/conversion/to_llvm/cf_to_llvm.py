@@ -7,15 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import cf, llvm
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Value
-from ...ir.rewriting import split_block
+from ...ir.patterns import PatternSet
+from ...ir.rewriting import apply_conversion, split_block
 from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
-from .conversion import Rewriter
 from .lowering_helpers import call, declare
-from .type_converter import VOID, LLVMTypeConverter
+from .type_converter import VOID, LLVMRewriter, LLVMTypeConverter
 
 
 def _seg(*sizes: int) -> A.DenseArrayAttr:
@@ -28,18 +29,18 @@ def _forwarder(block: Block, dest: Block, args: list[Value], loc) -> Block:
     assert region is not None, "a branch's block is in a region"
     fwd = Block()
     region.insert_block(region.blocks.index(block) + 1, fwd)
-    fwd.append(Operation.create("llvm.br", operands=args, successors=[dest], loc=loc))
+    fwd.append(llvm.BrOp.create(operands=args, successors=[dest], loc=loc))
     return fwd
 
 
-def _br(op: Operation, rw: Rewriter) -> None:
+def _br(op: Operation, rw: LLVMRewriter) -> None:
     rw.convert_block_signature(op.successors[0])
     b = Builder.before(op)
-    b.create("llvm.br", rw.operands(op), successors=list(op.successors))
+    b.create(llvm.BrOp, rw.operands(op), successors=list(op.successors))
     op.erase()
 
 
-def _cond_br(op: Operation, rw: Rewriter) -> None:
+def _cond_br(op: Operation, rw: LLVMRewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
     seg = list(op.prop("operandSegmentSizes", A.DenseArrayAttr).values)
@@ -53,20 +54,20 @@ def _cond_br(op: Operation, rw: Rewriter) -> None:
     props: dict[str, A.Attribute] = {"operandSegmentSizes": _seg(1, len(t_args), len(f_args))}
     if op.props.get("branch_weights") is not None:
         props["branch_weights"] = op.props["branch_weights"]
-    Builder.before(op).create("llvm.cond_br", [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)
+    Builder.before(op).create(llvm.CondBrOp, [cond, *t_args, *f_args], successors=[t_dest, f_dest], properties=props)
     op.erase()
 
 
-def _switch(op: Operation, rw: Rewriter) -> None:
+def _switch(op: Operation, rw: LLVMRewriter) -> None:
     for s in op.successors:
         rw.convert_block_signature(s)
     props = {k: v for k, v in op.props.items() if k in ("case_values", "case_operand_segments", "branch_weights")}
     props["operandSegmentSizes"] = op.props["operandSegmentSizes"]
-    Builder.before(op).create("llvm.switch", rw.operands(op), successors=list(op.successors), properties=props)
+    Builder.before(op).create(llvm.SwitchOp, rw.operands(op), successors=list(op.successors), properties=props)
     op.erase()
 
 
-def _assert(op: Operation, rw: Rewriter) -> None:
+def _assert(op: Operation, rw: LLVMRewriter) -> None:
     """Split the block: continue when the condition holds, else abort()."""
     block = op.parent
     assert block is not None and block.parent is not None, "cf.assert is in a function body"
@@ -77,10 +78,10 @@ def _assert(op: Operation, rw: Rewriter) -> None:
     fb = Builder.at_end(fail, op.loc)
     _declare_abort(op)
     call(fb, "abort", [], VOID)
-    fb.create("llvm.unreachable")
+    fb.create(llvm.UnreachableOp)
     cond = rw.operand(op, op.operands[0])
     Builder.before(op).create(
-        "llvm.cond_br", [cond], successors=[cont, fail], properties={"operandSegmentSizes": _seg(1, 0, 0)}
+        llvm.CondBrOp, [cond], successors=[cont, fail], properties={"operandSegmentSizes": _seg(1, 0, 0)}
     )
     op.erase()
 
@@ -89,15 +90,13 @@ def _declare_abort(op: Operation) -> None:
     declare(op, "abort", VOID, ())
 
 
-PATTERNS = {"cf.br": _br, "cf.cond_br": _cond_br, "cf.switch": _switch, "cf.assert": _assert}
+PATTERNS = PatternSet.from_table(
+    {cf.BranchOp: _br, cf.CondBranchOp: _cond_br, cf.SwitchOp: _switch, cf.AssertOp: _assert}
+)
 
 
 def convert_cf_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
-    rw = Rewriter(converter or LLVMTypeConverter())
-    for op in list(root.walk()):
-        fn = PATTERNS.get(op.name)
-        if fn is not None:
-            fn(op, rw)
+    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
 
 
 @register_pass
