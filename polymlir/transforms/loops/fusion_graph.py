@@ -22,36 +22,21 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ...affine.model import READ_OPS, WRITE_OPS
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
-from ...ir.patterns import ALLOC_OPS, READ_ONLY_OPS, is_memory_effect_free
+from ...ir.interfaces import (
+    EffectKind,
+    MemoryEffectsOp,
+    is_affine_read,
+    is_affine_write,
+    is_memory_effect_free,
+    memory_effects,
+)
 from ...ir.traits import RECURSIVE_MEMORY_EFFECTS, REGION_BRANCH_OP_INTERFACE
-
-# Ops whose memory effects are declared (per operand role), beyond the
-# affine accesses: (reads, writes, frees) operand positions.
-_DECLARED: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {
-    "memref.load": ((0,), (), ()),
-    "memref.store": ((), (1,), ()),
-    "memref.dealloc": ((), (), (0,)),
-    "memref.copy": ((0,), (1,), ()),
-    "vector.transfer_read": ((0,), (), ()),
-    "vector.load": ((0,), (), ()),
-    "vector.transfer_write": ((), (1,), ()),
-    "vector.store": ((), (1,), ()),
-}
 
 
 def is_memref(v: Value) -> bool:
     return isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType))
-
-
-def is_affine_read(op: Operation) -> bool:
-    return op.name in READ_OPS
-
-
-def is_affine_write(op: Operation) -> bool:
-    return op.name in WRITE_OPS
 
 
 def access_memref(op: Operation) -> Value:
@@ -60,22 +45,15 @@ def access_memref(op: Operation) -> Value:
 
 
 def effected(op: Operation, kind: int) -> list[Value]:
-    """The memrefs ``op`` itself reads (0), writes (1) or frees (2); for an
-    op without declared effects every memref operand is read and written."""
-    if op.name in _DECLARED:
-        return [op.operands[i] for i in _DECLARED[op.name][kind] if i < len(op.operands)]
-    if op.name in ("affine.dma_start",):
-        # src is read; dst and the tag are written.
-        return [op.operands[0]] if kind == 0 else ([v for v in op.operands[1:] if is_memref(v)] if kind == 1 else [])
-    if op.name == "affine.dma_wait":
-        return [op.operands[0]] if kind in (0, 1) else []
-    if op.name in READ_ONLY_OPS:
-        return [v for v in op.operands if is_memref(v)] if kind == 0 else []
-    if op.name in ALLOC_OPS or is_memory_effect_free(op):
-        return []
-    if kind == 2:
-        return []
-    return [v for v in op.operands if is_memref(v)]
+    """The memrefs ``op`` itself reads (0), writes (1) or frees (2), as its
+    memory-effects interface declares them; for an op that declares none
+    (or an effect on memory it does not name) every memref operand is read
+    and written."""
+    own = memory_effects(op)
+    if own is None or any(e.value is None for e in own):
+        return [] if kind == 2 else [v for v in op.operands if is_memref(v)]
+    want = (EffectKind.READ, EffectKind.WRITE, EffectKind.FREE)[kind]
+    return list(dict.fromkeys(e.value for e in own if e.kind is want and e.value is not None and is_memref(e.value)))
 
 
 @dataclass(eq=False)
@@ -101,7 +79,7 @@ class Node:
                 self.loads.append(op)
             elif is_affine_write(op):
                 self.stores.append(op)
-            elif RECURSIVE_MEMORY_EFFECTS in op.traits and op.name not in _DECLARED:
+            elif RECURSIVE_MEMORY_EFFECTS in op.traits and not isinstance(op, MemoryEffectsOp):
                 continue
             else:
                 if effected(op, 0):
