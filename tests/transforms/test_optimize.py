@@ -4,7 +4,6 @@ what was done, and the shared PolyBench kernels optimize in under 2 s."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import polymlir
 from polymlir.affine import isl_bridge as ib
 from polymlir.affine.dependence import is_parallel
 from polymlir.affine.model import analyze
+from polymlir.dialects.func import FuncOp
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms import optimize as opt
@@ -68,19 +68,13 @@ def test_shared_kernels_small_sizes_tiled_run_like_the_original(path: Path):
 
 
 @pytest.mark.parametrize("path", SHARED_KERNELS)
-def test_shared_kernels_optimize_in_under_two_seconds(path: Path):
-    text = path.read_text()
-    best = float("inf")
-    for _ in range(2):  # the machine is shared: the better of two runs
-        module = polymlir.parse(text, path.name)
-        func = next(op for op in module.walk(post_order=False) if op.name == "func.func")
-        t0 = time.perf_counter()
-        report = opt.optimize(analyze(func))
-        best = min(best, time.perf_counter() - t0)
-        assert report.ok, report.explain()
-        if best < 2.0:
-            break
-    assert best < 2.0, f"{path.stem}: optimize took {best:.2f} s"
+def test_shared_kernels_optimize_to_programs_upstream_accepts(path: Path):
+    # How long optimize takes is measured by experiments/bench_optimize.py
+    # (side by side, on a quiet machine), never asserted here.
+    module = polymlir.parse(path.read_text(), path.name)
+    func = next(op for op in module.walk(post_order=False) if isinstance(op, FuncOp))
+    report = opt.optimize(analyze(func))
+    assert report.ok, report.explain()
     accepted_upstream(polymlir.print_ir(module))
 
 

@@ -48,10 +48,12 @@ from typing import TYPE_CHECKING
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
+from ...dialects.affine import AffineStoreOp
 from ...ir import types as T
 from ..machine import Machine, host, register_shape
 from . import contraction_band as CB
 from . import microkernel as MK
+from .distribute import body_items
 from .loop_utils import as_for, body_ops, constant_trip_count
 
 if TYPE_CHECKING:
@@ -266,11 +268,63 @@ def _reduces(lp: Loop) -> int:
     ivs = {CB.iv_of(lp)}
     n = 0
     for o in body_ops(lp.op):
-        if o.name == "affine.store":
+        if isinstance(o, AffineStoreOp):
             coeffs = CB.index_coeffs(o, ivs)
             if not isinstance(coeffs, str) and not any(row for row in coeffs):
                 n += 1
     return n
+
+
+def _moving_and_reducing(lp: Loop) -> tuple[list[int], list[int]] | None:
+    """The body items (statements, see ``distribute.body_items``) of the
+    innermost loop ``lp`` whose store moves with ``lp`` and those whose store
+    reduces into one element across it, when there are both (bicg's
+    ``s[j] += r[i] * A[i][j]`` beside ``q[i] += A[i][j] * p[j]``); else None."""
+    ivs = {CB.iv_of(lp)}
+    moving: list[int] = []
+    reducing: list[int] = []
+    for k, item in enumerate(body_items(lp)):
+        stores = [o for o in item.walk() if isinstance(o, AffineStoreOp)]
+        coeffs = [CB.index_coeffs(o, ivs) for o in stores]
+        if any(isinstance(c, str) for c in coeffs) or not stores:
+            return None
+        fixed = [not any(row for row in c) for c in coeffs]
+        if all(fixed):
+            reducing.append(k)
+        elif not any(fixed):
+            moving.append(k)
+        else:
+            return None
+    return (moving, reducing) if moving and reducing else None
+
+
+def _split_reductions(s: Schedule, inner: Loop, report: PlanReport) -> Loop:
+    """Distribute ``inner`` so that its reductions run in a loop of their
+    own when it also holds statements that move with it: the unrolled and
+    jammed reductions then stay scalar chains while the other loop
+    vectorizes. Returns the loop holding the reductions (``inner`` when
+    nothing was split)."""
+    split = _moving_and_reducing(inner)
+    if split is None:
+        return inner
+    moving, reducing = split
+    order = [moving, reducing] if moving[0] < reducing[0] else [reducing, moving]
+    spec = s.spec_of(inner)
+    name = loop_name(inner)
+    dry = s.copy()
+    if not dry.distribute(spec, groups=order).ok:
+        return inner
+    parent = inner.parent
+    assert parent is not None
+    s.distribute(spec, groups=order)
+    report.changed = True
+    report.remarks.append(
+        f"loop {name}: distributed so that its reductions run apart from the statements that move with it "
+        "(these vectorize; the reductions are unrolled and jammed)"
+    )
+    kids = [c for c in s.all_loops() if c.parent is not None and c.parent.op is parent.op]
+    red = [c for c in kids if not c.children and _reduces(c)]
+    return red[0] if red else inner
 
 
 def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int], carrying: set[str]) -> None:
@@ -301,6 +355,10 @@ def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int], carrying: 
         factor = max(2, ROW_CHAINS // _reduces(inner))
         if trips is None or trips < 2 * factor or _iterations(inner) < PARALLEL_MIN_WORK:
             continue
+        inner = _split_reductions(s, inner, report)
+        parent = inner.parent
+        assert parent is not None
+        factor = max(2, ROW_CHAINS // _reduces(inner))
         dry = s.copy()
         pos = f"#{s.all_loops().index(parent)}"
         expanded = False
@@ -441,6 +499,21 @@ def _ancestors(lp: Loop) -> list[Loop]:
     return list(reversed(lp.enclosing()[:-1]))
 
 
+def _contract_fmas(s: Schedule, report: PlanReport) -> None:
+    """Let the multiply-adds of every nest round once (``contract_fma``):
+    clang contracts them by default, and a fused multiply-add is one
+    instruction where the pair takes two."""
+    pairs = 0
+    for top in [lp for lp in s.all_loops() if lp.parent is None]:
+        pairs += s.run("contract_fma", s.spec_of(top)).ok  # refused: nothing to contract, IR unchanged
+    if pairs:
+        report.changed = True
+        report.remarks.append(
+            f"multiply-adds of {pairs} nest(s) may round once (fastmath contract: fused multiply-adds, as clang "
+            "-ffp-contract=on)"
+        )
+
+
 def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> PlanReport:
     """Optimize ``s``'s function for speed (see the module docstring)."""
     m = machine or host()
@@ -453,6 +526,7 @@ def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> 
         report.ok = False
         report.reason = "no loops"
         return report
+    _contract_fmas(s, report)
     if _time_tile_in_place_stencil(s, report, parallel):
         return report
     _stride_interchanges(s, report)
