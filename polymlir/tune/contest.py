@@ -7,7 +7,7 @@ Each trial was timed alone, in its own moment of the machine's load: on a
 machine shared with other work a short kernel's median can be a preempted
 run, so the fastest trial by its own value may be a slower program than
 ``optimize`` (gemm: a trial measured 0.94 ms against optimize's 3.0 ms, of
-which one run of two was descheduled; side by side it was 1.5x slower). A
+which one run of two was descheduled; side by side it was 1.4x slower). A
 contest rebuilds, compiles and verifies each contender once more, then
 times them round-robin (the order rotated each round, inputs restored
 before every run) for at least ``rounds`` rounds and ``budget_s`` seconds:
