@@ -58,6 +58,9 @@ def test_planted_wrong_candidate_fails_verification():
     assert "wrong result" in swapped[0].user_attrs["reason"]
     assert study.best_trial.params.get("swap") is not True
     assert study.best_trial.state == TrialState.COMPLETE
+    result = ST.best_trial(study)  # the study's result: its closing contest's winner
+    assert result.state == TrialState.COMPLETE and result.params.get("swap") is not True
+    assert str(swapped[0].number) not in study.user_attrs["contest"].get("scores", {})  # never a contender
 
 
 def test_illegal_candidate_is_pruned_with_its_reason():
