@@ -1,11 +1,14 @@
 """The tuner's driver memory over a long campaign (a cheap space: a tiny kernel, one run per timing).
 
-    python experiments/tune_memory.py [--trials 1000] [--workers 2]
+    python experiments/tune_memory.py [--trials 1000] [--workers 2] [--space default]
 
 Runs ``--trials`` trials into a fresh sqlite study and prints the driver's
 peak RSS (VmHWM) and its RSS at the end: the driver asks, tells and runs
 the space, and never JIT-compiles, so its memory stays flat however long
 the campaign; the workers are recycled every ``--max-tasks`` trials.
+``--space default``: the tuner's own space around optimize's trace (the
+driver then builds every candidate's schedule and asks its verdicts)
+instead of the cheap unroll-and-tile space.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-tasks", type=int, default=50)
+    ap.add_argument("--space", choices=("cheap", "default"), default="cheap")
     a = ap.parse_args()
     db = os.path.join(tempfile.mkdtemp(), "memory.db")
     t0 = time.perf_counter()
@@ -71,7 +75,7 @@ def main() -> None:
         n_trials=a.trials,
         storage=db,
         source="memory.mlir",
-        space=space,
+        space=space if a.space == "cheap" else None,
         sampler="random",
         seed=0,
         reps=1,

@@ -7,8 +7,12 @@ replayed, or the space run again with the trial's parameters fixed), JIT
 compiled, run on random inputs and compared with the untransformed
 program's outputs (``polymlir.testing.differential``): a wrong output fails
 the trial with the error. Only a verified candidate is timed: a warm-up
-run, then ``reps`` runs with the inputs restored before each; the value is
-the median, the spread is recorded.
+run, then at least ``reps`` runs with the inputs restored before each, more
+while they add up to less than ``SAMPLE_S`` seconds per rep (up to
+``MAX_SAMPLES_PER_REP`` times as many): on a shared machine a run is
+sometimes descheduled and takes many times its length, and a median of a
+few runs of a short kernel is then a preempted one. The value is the
+median, the spread and the fastest run are recorded.
 """
 
 from __future__ import annotations
@@ -29,7 +33,28 @@ from ..testing.differential import max_relative_error, random_inputs
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.trace import Trace
 
-__all__ = ["Result", "Task", "evaluate", "tolerance"]
+__all__ = [
+    "MAX_SAMPLES_PER_REP",
+    "SAMPLE_S",
+    "Result",
+    "Task",
+    "WrongResult",
+    "build",
+    "call",
+    "describe",
+    "evaluate",
+    "reference",
+    "restore",
+    "timed_run",
+    "tolerance",
+    "verified",
+    "workspace",
+]
+
+# Timed runs go on while they add up to less than this many seconds per rep ...
+SAMPLE_S = 0.02
+# ... but at most this many times ``reps`` runs.
+MAX_SAMPLES_PER_REP = 10
 
 
 @dataclass
@@ -72,18 +97,20 @@ def tolerance(args: list[Any]) -> float:
 _REFERENCES: dict[str, tuple[list[Any], list[Any]]] = {}
 
 
-def _reference(text: str, func: str, seed: int) -> tuple[list[Any], list[Any]]:
+def reference(text: str, func: str, seed: int) -> tuple[list[Any], list[Any]]:
+    """The untransformed program's random inputs and its outputs on them (kept per process)."""
     key = hashlib.sha1(f"{func}\0{seed}\0{text}".encode()).hexdigest()
     if key not in _REFERENCES:
         args = random_inputs(text, func, seed)
         engine = jit_compile(text, opt_level=3, cache=False)
-        _REFERENCES[key] = (args, _call(engine, func, args))
+        _REFERENCES[key] = (args, call(engine, func, args))
         del engine
     return _REFERENCES[key]
 
 
-def _call(engine: Any, func: str, args: list[Any]) -> list[Any]:
-    copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+def call(engine: Any, func: str, args: list[Any]) -> list[Any]:
+    """The outputs of ``func`` on copies of ``args``: the arrays after the call, then its results."""
+    copies = workspace(args)
     res = engine.invoke(func, *copies)
     return copies + ([] if res is None else list(res) if isinstance(res, tuple) else [res])
 
@@ -113,46 +140,80 @@ def build(task: Task) -> str:
     return print_ir(s.module)
 
 
-def _median_time(engine: Any, func: str, args: list[Any], reps: int) -> list[float]:
-    work = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-    times = []
-    for k in range(reps + 1):  # the first run warms up caches and page tables
-        for w, a in zip(work, args, strict=True):
-            if isinstance(a, np.ndarray):
-                np.copyto(w, a)  # inputs restored: an in-place kernel sees the same data each run
-        t0 = time.perf_counter()
-        engine.invoke(func, *work)
-        dt = time.perf_counter() - t0
-        if k:
-            times.append(dt)
+def workspace(args: list[Any]) -> list[Any]:
+    """Copies of ``args`` to run on (``restore`` refills them)."""
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+def restore(work: list[Any], args: list[Any]) -> None:
+    """Inputs restored: an in-place kernel sees the same data each run."""
+    for w, a in zip(work, args, strict=True):
+        if isinstance(a, np.ndarray):
+            np.copyto(w, a)
+
+
+def timed_run(engine: Any, func: str, work: list[Any], args: list[Any]) -> float:
+    """Seconds of one call of ``func`` on ``work`` refilled from ``args``."""
+    restore(work, args)
+    t0 = time.perf_counter()
+    engine.invoke(func, *work)
+    return time.perf_counter() - t0
+
+
+def _sample_times(engine: Any, func: str, args: list[Any], reps: int) -> list[float]:
+    work = workspace(args)
+    timed_run(engine, func, work, args)  # the first run warms up caches and page tables
+    times: list[float] = []
+    while len(times) < reps or (sum(times) < SAMPLE_S * reps and len(times) < MAX_SAMPLES_PER_REP * reps):
+        times.append(timed_run(engine, func, work, args))
     return times
+
+
+class WrongResult(Exception):
+    """A candidate whose outputs differ from the untransformed program's."""
+
+
+def verified(task: Task, attrs: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """The candidate of ``task`` built, compiled and checked against the
+    untransformed program: its engine and the inputs to time it on
+    (``WrongResult`` when its outputs differ). Build and compile times and
+    the error go to ``attrs``."""
+    t0 = time.perf_counter()
+    text = build(task)
+    attrs["build_s"] = round(time.perf_counter() - t0, 4)
+    args, want = reference(task.text, task.func, task.seed)
+    t0 = time.perf_counter()
+    engine = jit_compile(text, opt_level=3, cache=False)
+    attrs["compile_s"] = round(time.perf_counter() - t0, 4)
+    err = max_relative_error(want, call(engine, task.func, args))
+    tol = tolerance(args)
+    attrs["error"] = err
+    if not err <= tol:
+        raise WrongResult(f"wrong result: max relative error {err:.3g} > {tol:.0e}")
+    return engine, args
 
 
 def evaluate(task: Task) -> Result:
     """Build, compile, verify and time the candidate of ``task``."""
     attrs: dict[str, Any] = {}
     try:
-        t0 = time.perf_counter()
-        text = build(task)
-        attrs["build_s"] = round(time.perf_counter() - t0, 4)
-        args, want = _reference(task.text, task.func, task.seed)
-        t0 = time.perf_counter()
-        engine = jit_compile(text, opt_level=3, cache=False)
-        attrs["compile_s"] = round(time.perf_counter() - t0, 4)
-        got = _call(engine, task.func, args)
-        err = max_relative_error(want, got)
-        tol = tolerance(args)
-        attrs["error"] = err
-        if not err <= tol:
-            return Result(task.number, False, None, f"wrong result: max relative error {err:.3g} > {tol:.0e}", attrs)
-        times = _median_time(engine, task.func, args, task.reps)
-        med = statistics.median(times)
-        attrs["median_s"] = med
-        attrs["spread"] = (max(times) - min(times)) / med if med > 0 else 0.0
-        attrs["times_s"] = [round(t, 9) for t in times]
+        engine, args = verified(task, attrs)
+        times = _sample_times(engine, task.func, args, max(1, task.reps))
         del engine
-        return Result(task.number, True, med, "", attrs)
+    except WrongResult as e:
+        return Result(task.number, False, None, str(e), attrs)
     except Exception as e:  # any failure of this candidate is this trial's, with its reason
-        last = traceback.extract_tb(e.__traceback__)[-1:]
-        where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
-        return Result(task.number, False, None, f"{type(e).__name__}: {e}{where}", attrs)
+        return Result(task.number, False, None, describe(e), attrs)
+    med = statistics.median(times)
+    attrs["median_s"] = med
+    attrs["min_s"] = min(times)
+    attrs["spread"] = (max(times) - min(times)) / med if med > 0 else 0.0
+    attrs["times_s"] = [round(t, 9) for t in times]
+    return Result(task.number, True, med, "", attrs)
+
+
+def describe(e: BaseException) -> str:
+    """``Kind: message at file:line`` (where it was raised)."""
+    last = traceback.extract_tb(e.__traceback__)[-1:]
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    return f"{type(e).__name__}: {e}{where}"

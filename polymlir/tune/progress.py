@@ -31,11 +31,13 @@ def _x(v: float | None) -> str:
 
 
 def summary(st: Stats) -> str:
-    """One line: counts, best time and its speed-ups."""
-    return (
+    """One line: counts, best time and its speed-ups (and, after the
+    closing contest, how the result was picked)."""
+    line = (
         f"complete {st.complete}  pruned {st.pruned}  failed {st.failed}  best {_ms(st.best)}  "
         f"vs plain {_x(st.speedup(st.plain))}  vs optimize {_x(st.speedup(st.optimized))}"
     )
+    return f"{line}\nresult: {st.final}" if st.final else line
 
 
 class Display:

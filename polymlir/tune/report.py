@@ -54,6 +54,19 @@ def table(study: optuna.Study, top: int = 10) -> str:
             + (f"[{tag}] " if tag else "")
             + trace
         )
+    contest = study.user_attrs.get("contest")
+    if contest:
+        scores = contest.get("scores", {})
+        lines.append(
+            f"result: trial {contest['winner']} ("
+            + (
+                f"side by side with optimize's trial {contest['against']} over {contest['rounds']} rounds: "
+                + ", ".join(f"#{n} {x:.3f}x" for n, x in sorted(scores.items(), key=lambda kv: kv[1]))
+                if scores
+                else contest.get("why", "")
+            )
+            + ")"
+        )
     reasons: dict[str, int] = {}
     for t in trials:
         if t.state in (TrialState.PRUNED, TrialState.FAIL):

@@ -3,6 +3,8 @@
     pool = LocalWorkers(n=2, timeout=60, max_tasks=25, threads=1)
     pool.submit(task); results = pool.wait(0.5); pool.close()
 
+A job is a trial's ``Task`` or the study's final ``Contest`` (``contest.perform``).
+
 ``LocalWorkers`` keeps ``n`` spawned processes, one trial each at a time,
 so the driver never JIT-compiles: a worker that crashes (its exit is seen
 on its pipe) or passes the per-trial timeout (it is killed) costs that
@@ -11,7 +13,7 @@ trials, so the memory JIT engines leave behind stays bounded. With
 ``threads`` > 1 worker k is pinned to its own ``threads`` cores.
 
 ``DaskWorkers`` sends each task to a ``dask.distributed`` cluster
-(``client.submit(evaluate, task)``); the driver keeps asking and telling,
+(``client.submit(perform, job)``); the driver keeps asking and telling,
 so every result lands in the driver's study storage.
 """
 
@@ -25,16 +27,21 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
-from .evaluate import Result, Task, evaluate
+from .contest import Contest, perform
+from .evaluate import Result, Task
 
-__all__ = ["DaskWorkers", "Executor", "LocalWorkers"]
+__all__ = ["READY", "STARTUP_S", "DaskWorkers", "Executor", "LocalWorkers"]
+
+# What a new worker sends once it runs, and how long the driver waits for it.
+READY = "ready"
+STARTUP_S = 300.0
 
 
 class Executor(Protocol):
     """What the driver needs of a pool of workers."""
 
     def free(self) -> int: ...
-    def submit(self, task: Task) -> None: ...
+    def submit(self, task: Task | Contest, timeout: float | None = None) -> None: ...
     def wait(self, poll: float) -> list[Result]: ...
     def close(self) -> None: ...
 
@@ -47,6 +54,10 @@ def _worker_main(conn: Connection, threads: int, cpus: list[int] | None) -> None
             os.sched_setaffinity(0, cpus)
         except (AttributeError, OSError):  # not Linux, or the cores are not ours: run unpinned
             pass
+    try:
+        conn.send(READY)  # polymlir is imported (to find this function): a trial's clock may start
+    except (BrokenPipeError, OSError):
+        return
     while True:
         try:
             task = conn.recv()
@@ -54,7 +65,7 @@ def _worker_main(conn: Connection, threads: int, cpus: list[int] | None) -> None
             return
         if task is None:
             return
-        result = evaluate(task)
+        result = perform(task)
         try:
             conn.send(result)
         except (BrokenPipeError, OSError):  # the driver was killed: nobody to tell
@@ -66,8 +77,9 @@ class _Slot:
     proc: Any = None  # multiprocessing Process (spawn context)
     conn: Connection | None = None
     done: int = 0
-    task: Task | None = None
+    task: Task | Contest | None = None
     deadline: float = 0.0
+    timeout: float = 0.0
 
 
 class LocalWorkers:
@@ -122,16 +134,28 @@ class LocalWorkers:
     def free(self) -> int:
         return sum(1 for s in self._slots if s.task is None)
 
-    def submit(self, task: Task) -> None:
+    def submit(self, task: Task | Contest, timeout: float | None = None) -> None:
+        """Start ``task`` on a free worker; it fails after ``timeout`` seconds
+        (default: the pool's), counted from when the worker is ready: a new
+        worker's start-up (a Python process importing polymlir, slow on a
+        loaded machine) is no trial's time."""
         k = next(i for i, s in enumerate(self._slots) if s.task is None)
         if self._slots[k].proc is None or not self._slots[k].proc.is_alive():
             self._stop(k)
             self._start(k)
+            conn = self._slots[k].conn
+            assert conn is not None
+            try:
+                if conn.poll(STARTUP_S):
+                    conn.recv()
+            except (EOFError, OSError):  # died starting: the trial's wait reports the crash
+                pass
         slot = self._slots[k]
         assert slot.conn is not None
         slot.conn.send(task)
         slot.task = task
-        slot.deadline = time.monotonic() + self.timeout
+        slot.timeout = self.timeout if timeout is None else timeout
+        slot.deadline = time.monotonic() + slot.timeout
 
     def wait(self, poll: float) -> list[Result]:
         busy = [k for k, s in enumerate(self._slots) if s.task is not None]
@@ -155,6 +179,8 @@ class LocalWorkers:
                     result = slot.conn.recv() if slot.conn.poll() else None
                 except (EOFError, OSError):
                     result = None
+                if result == READY:  # a start-up slower than STARTUP_S: the result is still to come
+                    continue
                 if result is None:
                     slot.proc.join(5)
                     code = slot.proc.exitcode
@@ -167,7 +193,7 @@ class LocalWorkers:
                 if slot.done >= self.max_tasks:
                     self._stop(k)  # recycled: a fresh process for the next trial
             elif time.monotonic() >= slot.deadline:
-                out.append(Result(number, False, None, f"timed out after {self.timeout:g} s (worker killed)"))
+                out.append(Result(number, False, None, f"timed out after {slot.timeout:g} s (worker killed)"))
                 self._stop(k, kill=True)
         return out
 
@@ -186,14 +212,17 @@ class DaskWorkers:
         self.timeout = timeout
         self.n = n or max(1, sum(client.nthreads().values()))
         self._run = uuid.uuid4().hex[:8]
-        self._futures: dict[Any, tuple[int, float]] = {}
+        self._futures: dict[Any, tuple[int, float, float]] = {}
 
     def free(self) -> int:
         return self.n - len(self._futures)
 
-    def submit(self, task: Task) -> None:
-        fut = self.client.submit(evaluate, task, pure=False, key=f"polymlir-tune-{self._run}-{task.number}")
-        self._futures[fut] = (task.number, time.monotonic() + self.timeout)
+    def submit(self, task: Task | Contest, timeout: float | None = None) -> None:
+        """Send ``task`` to the cluster; it fails after ``timeout`` seconds (default: the pool's)."""
+        limit = self.timeout if timeout is None else timeout
+        key = f"polymlir-tune-{self._run}-{'contest' if isinstance(task, Contest) else task.number}"
+        fut = self.client.submit(perform, task, pure=False, key=key)
+        self._futures[fut] = (task.number, time.monotonic() + limit, limit)
 
     def wait(self, poll: float) -> list[Result]:
         from distributed import wait as dask_wait  # only with a cluster (start-up time)
@@ -207,7 +236,7 @@ class DaskWorkers:
         out: list[Result] = []
         now = time.monotonic()
         for fut in list(self._futures):
-            number, deadline = self._futures[fut]
+            number, deadline, limit = self._futures[fut]
             if fut in done or fut.done():
                 try:
                     out.append(fut.result())
@@ -215,7 +244,7 @@ class DaskWorkers:
                     out.append(Result(number, False, None, f"dask worker failed: {type(e).__name__}: {e}"))
             elif now >= deadline:
                 fut.cancel()
-                out.append(Result(number, False, None, f"timed out after {self.timeout:g} s (dask task cancelled)"))
+                out.append(Result(number, False, None, f"timed out after {limit:g} s (dask task cancelled)"))
             else:
                 continue
             del self._futures[fut]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 
+from polymlir import parse
 from polymlir.transforms.loops import permute as P
+from polymlir.transforms.loops.handle import find_function
 from polymlir.tune.space import require
 
 # Independent iterations: every loop order and tiling is legal.
@@ -69,3 +71,32 @@ def hang_in_worker(trial, s) -> None:
         import time
 
         time.sleep(600)
+
+
+# B = 2 A, idempotent: running the nest again leaves the same result.
+DOUBLE = """func.func @kernel(%A: memref<16x16xf64>, %B: memref<16x16xf64>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%i, %j] : memref<16x16xf64>
+      %s = arith.addf %a, %a : f64
+      affine.store %s, %B[%i, %j] : memref<16x16xf64>
+    }
+  }
+  return
+}
+"""
+
+# The same function with the nest run 3000 times: correct, and thousands of times slower.
+DOUBLE_SLOW = DOUBLE.replace("  affine.for %i", "  affine.for %r = 0 to 3000 {\n  affine.for %i").replace(
+    "  return", "  }\n  return"
+)
+
+
+def planted_slow(trial, s) -> None:
+    """The function replaced by its 3000-fold repeated form (a correct, slow candidate), past the schedule API."""
+    if trial.suggest_categorical("slow", [False, True]):
+        slow = find_function(parse(DOUBLE_SLOW), "kernel").detach()
+        s.func.parent.insert_before(s.func, slow)
+        s.func.erase()
+        s.func = slow
+        s._changed()

@@ -58,6 +58,9 @@ def test_planted_wrong_candidate_fails_verification():
     assert "wrong result" in swapped[0].user_attrs["reason"]
     assert study.best_trial.params.get("swap") is not True
     assert study.best_trial.state == TrialState.COMPLETE
+    result = ST.best_trial(study)  # the study's result: its closing contest's winner
+    assert result.state == TrialState.COMPLETE and result.params.get("swap") is not True
+    assert str(swapped[0].number) not in study.user_attrs["contest"].get("scores", {})  # never a contender
 
 
 def test_illegal_candidate_is_pruned_with_its_reason():
@@ -80,7 +83,7 @@ def test_worker_crash_costs_one_trial():
 def test_hung_trial_times_out_and_costs_one_trial():
     study, _ = polymlir.tune(K.STREAM, "kernel", n_trials=4, space=K.hang_in_worker, sampler="grid", reps=1, timeout=20)
     failed = [t for t in study.trials if t.state == TrialState.FAIL]
-    assert len(failed) == 1 and failed[0].params["x"] == 1
+    assert len(failed) == 1 and failed[0].params["x"] == 1, [(t.params, t.user_attrs.get("reason")) for t in failed]
     assert "timed out after 20 s" in failed[0].user_attrs["reason"]
     assert _states(study)["COMPLETE"] == 3
 

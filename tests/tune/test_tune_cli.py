@@ -19,6 +19,7 @@ def test_tune_writes_best_program_and_trace_then_reports(tmp_path, capsys):
     assert main([*argv, "--trace-out", str(trace), "--reps", "1", "--sampler", "random", "--seed", "0"]) == 0
     printed = capsys.readouterr().out
     assert "4 trials in storage" in printed and "vs optimize" in printed
+    assert "result: trial " in printed  # how the closing contest picked the program written
     assert "func.func @kernel" in out.read_text()
     replayed = tmp_path / "replayed.mlir"
     assert main(["apply", "--trace", str(trace), str(src), "-o", str(replayed)]) == 0
@@ -27,6 +28,7 @@ def test_tune_writes_best_program_and_trace_then_reports(tmp_path, capsys):
     assert main(["tune", "--report", str(db), "--plots", str(plots)]) == 0
     report = capsys.readouterr().out
     assert "stream:kernel@" in report and "[plain]" in report and "[optimize]" in report
+    assert "result: trial " in report
     assert any(p.name.endswith("-history.png") for p in plots.iterdir())
 
 
