@@ -215,7 +215,7 @@ def test_exhaustive_candidates_cover_the_domain():
 
 
 CLI_FLAGS = {
-    "tile": ["--sizes", "--loops", "--skew", "--op", "--interchange"],
+    "tile": ["--sizes", "--loops", "--skew", "--strict", "--op", "--interchange"],
     "interchange": ["--order"],
     "unroll": ["--loop", "--factor", "--full"],
     "unroll-jam": ["--loop", "--factor"],
@@ -227,7 +227,8 @@ CLI_FLAGS = {
     "optimize": ["--tile-sizes", "--no-tile", "--no-parallel", "--explain", "--pluto"],
     "register-tile": ["--loops", "--mr", "--nv", "--lanes", "--kc", "--no-fma", "--parallel", "--pack"],
 }
-COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--bench", "--debug"]
+COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--mlir-opt-names"]
+COMMON += ["--bench", "--debug"]
 
 
 @pytest.mark.parametrize("command", sorted(CLI_FLAGS))
