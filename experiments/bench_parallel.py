@@ -27,14 +27,15 @@ import polymlir
 from polymlir.testing import polybench as pb
 
 SIZES = {
-    "gemm": {"NI": 512, "NJ": 512, "NK": 512},
+    "gemm": {"NI": 1024, "NJ": 1024, "NK": 1024},
     "jacobi-2d": {"TSTEPS": 100, "N": 1000},
-    "2mm": {"NI": 256, "NJ": 256, "NK": 256, "NL": 256},
+    "2mm": {"NI": 512, "NJ": 512, "NK": 512, "NL": 512},
     "heat-3d": {"TSTEPS": 40, "N": 80},
+    "seidel-2d": {"TSTEPS": 100, "N": 1000},
 }
 # Loops parallelized by hand for the ":par" variants (PolyBench's loop names).
 PARALLEL_LOOPS = {"jacobi-2d": ["i", "i2"]}
-KERNELS = ["gemm", "jacobi-2d", "jacobi-2d:par", "2mm", "heat-3d"]
+KERNELS = ["gemm", "jacobi-2d", "jacobi-2d:par", "2mm", "heat-3d", "seidel-2d"]
 
 REGIONS = """
 func.func @k(%A: memref<2xf64>) {

@@ -66,7 +66,7 @@ def _load_passes() -> None:
     import pkgutil  # only when passes are first looked up (start-up time)
 
     # Passes register themselves (`register_pass`) in the modules of these packages.
-    for name in (".transforms", ".codegen"):
+    for name in (".transforms", ".conversion", ".codegen"):
         pkg = _importlib.import_module(name, __name__)
         for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
             _importlib.import_module(m.name)

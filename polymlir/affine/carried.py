@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ..ir.core import Operation, OpResult, Value
+from ..ir.interfaces import affine_access
 from .model import op_loc
 
 
@@ -68,7 +69,8 @@ def access_role(op: Operation) -> str:
 def describe_access(op: Operation) -> str:
     """``affine.store at f.mlir:9:7``, or for an access to a demoted buffer
     what it stands for and which carried value (never the buffer)."""
-    memref = op.operands[1] if op.name == "affine.store" else op.operands[0] if op.operands else None
+    acc = affine_access(op)
+    memref = acc.memref if acc is not None else op.operands[0] if op.operands else None
     cv = carried_value(memref) if memref is not None else None
     if cv is not None:
         return f"{access_role(op)} of {cv}"

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ..dialects import arith
+from ..dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
 from ..dialects.linalg.structured import LinalgStructuredOp
 from ..ir.core import Operation, OpResult, Value
 from . import isl_bridge as ib
@@ -27,32 +28,33 @@ from .structured import is_structured
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
-COMBINERS = {
-    "arith.addf",
-    "arith.addi",
-    "arith.mulf",
-    "arith.muli",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-    "arith.maxsi",
-    "arith.minsi",
-    "arith.maxui",
-    "arith.minui",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-}
+# The associative (and commutative) combining ops of a reduction.
+COMBINERS: tuple[type[Operation], ...] = (
+    arith.AddFOp,
+    arith.AddIOp,
+    arith.MulFOp,
+    arith.MulIOp,
+    arith.MaximumFOp,
+    arith.MinimumFOp,
+    arith.MaxNumFOp,
+    arith.MinNumFOp,
+    arith.MaxSIOp,
+    arith.MinSIOp,
+    arith.MaxUIOp,
+    arith.MinUIOp,
+    arith.AndIOp,
+    arith.OrIOp,
+    arith.XOrIOp,
+)
 # acc = acc - x accumulates -x: a reduction when the accumulator is on the left.
-LEFT_COMBINERS = {"arith.subf", "arith.subi"}
+LEFT_COMBINERS: tuple[type[Operation], ...] = (arith.SubFOp, arith.SubIOp)
 
 
 def _combines(op: Operation, acc: Value) -> bool:
     """Whether ``op`` accumulates into ``acc`` associatively."""
-    if op.name in COMBINERS:
+    if isinstance(op, COMBINERS):
         return any(o is acc for o in op.operands)
-    return op.name in LEFT_COMBINERS and op.operands[0] is acc
+    return isinstance(op, LEFT_COMBINERS) and op.operands[0] is acc
 
 
 @dataclass(eq=False)
@@ -242,7 +244,7 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
 def _iter_args_are_reductions(loop: Loop) -> bool:
     """Each iter_arg is combined (associatively) with a value and yielded."""
     op = loop.op
-    if op.name != "affine.for":
+    if not isinstance(op, AffineForOp):
         return True  # affine.parallel reductions are declared on the op
     body = op.regions[0].blocks[0]
     term = body.operations[-1]

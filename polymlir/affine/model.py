@@ -5,8 +5,16 @@ nests becomes a `Statement` with its iteration domain (bounds with max/min
 maps and steps, ``affine.if`` conditions, symbols as isl parameters), its
 schedule (2d+1 positions, and an isl schedule tree for the whole function),
 and its access relation (through ``affine.apply`` chains and memref layout
-maps). Code outside the model is listed in ``non_affine`` with a reason; it
-is never silently mis-modelled.
+maps). The model asks the op interfaces (``polymlir.ir.interfaces``), not op
+names: affine accesses are the ops with an ``AffineAccess``; any other op is
+judged by its declared memory effects. An op without effects (``math.exp``,
+``memref.dim``) is left alone; an op that only reads one memref
+(``memref.load``, ``vector.transfer_read``, an ``scf.if`` holding loads) is a
+statement reading every element of it (its access is not exact:
+``Access.exact`` is False), so the dependences stay conservative and
+transformations that keep statements together still apply. Any other code
+(writes outside the model, unknown or unregistered ops) is listed in
+``non_affine`` with a reason naming it; it is never silently mis-modelled.
 
     model = polymlir.affine.analyze(func)
     for s in model.statements: print(s.name, s.domain, s.accesses[0].relation)
@@ -18,59 +26,37 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineParallelOp
+from ..dialects.arith import ConstantOp
+from ..dialects.func import FuncOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineExpr, const, dim, sym
 from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ..ir.diagnostics import file_loc
-from ..ir.traits import PURE
+from ..ir.interfaces import (
+    AffineAccess,
+    AffineBound,
+    Effect,
+    EffectKind,
+    affine_access,
+    effects,
+    is_memory_effect_free,
+    memory_effects,
+    region_effects,
+)
 from . import isl_bridge as ib
 from .structured import ShapeDim, is_structured, loop_sizes, structured_accesses
 
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge
 
-LOOP_OPS = ("affine.for", "affine.parallel")
-READ_OPS = ("affine.load", "affine.vector_load")
-WRITE_OPS = ("affine.store", "affine.vector_store")
-
-# Ops without memory effects besides the modelled accesses (by dialect or name).
-_PURE_DIALECTS = ("arith.", "math.", "index.", "complex.")
-_PURE_OPS = {
-    "affine.apply",
-    "affine.min",
-    "affine.max",
-    "affine.yield",
-    "affine.delinearize_index",
-    "affine.linearize_index",
-    "memref.dim",
-    "memref.rank",
-    "memref.cast",
-    "memref.subview",
-    "memref.view",
-    "memref.reinterpret_cast",
-    "memref.collapse_shape",
-    "memref.expand_shape",
-    "memref.extract_strided_metadata",
-    "memref.transpose",
-    "vector.broadcast",
-    "vector.splat",
-    "vector.extract",
-    "vector.insert",
-    "vector.fma",
-    "vector.reduction",
-    "vector.shape_cast",
-    "builtin.unrealized_conversion_cast",
-    "scf.yield",
-}
-
 
 def is_effect_free(op: Operation) -> bool:
-    """Whether ``op`` (with its regions) has no memory effects."""
-    if PURE in op.traits or op.name in _PURE_OPS or op.name.startswith(_PURE_DIALECTS):
-        return all(is_effect_free(o) for r in op.regions for b in r.blocks for o in b.operations)
-    return False
+    """Whether ``op`` and the ops its regions hold have no memory effects
+    (as their op classes declare them: ``polymlir.ir.interfaces``)."""
+    return is_memory_effect_free(op) and not (op.regions and region_effects(op))
 
 
 def op_loc(op: Operation) -> str:
@@ -126,11 +112,16 @@ class Loop:
 
 @dataclass(eq=False)
 class Access:
+    """One access of a statement: ``relation`` maps its instances to the
+    elements they touch. Not ``exact``: a read of unknown extent by an op
+    outside the affine model, modelled as a read of every element."""
+
     op: Operation
     kind: str  # "read" | "write"
     memref: Value
     array: str
     relation: isl.Map  # statement -> array element
+    exact: bool = True
 
     def __repr__(self) -> str:
         return f"<Access {self.kind} {self.array} by {self.op.name} at {op_loc(self.op)}>"
@@ -151,6 +142,12 @@ class Statement:
     @property
     def loc(self) -> str:
         return op_loc(self.op)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every access is exact (False: an op outside the affine
+        model that reads one memref, as a read of all of it)."""
+        return all(a.exact for a in self.accesses)
 
     def __repr__(self) -> str:
         return f"<Statement {self.name}: {self.op.name} at {self.loc}>"
@@ -259,14 +256,22 @@ class PolyhedralModel:
 # -- building -----------------------------------------------------------------------
 
 
-def analyze(func: Operation, linalg: bool = False) -> PolyhedralModel:
+# The pseudo-memref that `analyze(..., tokens=True)` makes opaque ops access.
+TOKEN = Value(T.MemRefType((), T.IntegerType(1)))
+
+
+def analyze(func: Operation, linalg: bool = False, tokens: bool = False) -> PolyhedralModel:
     """Build the polyhedral model of ``func`` (a func.func or any op whose
     first region holds affine code). With ``linalg``, linalg structured ops
     are statements too (see structured.py); otherwise they are code with
     unknown memory effects, which keeps loop transformations from moving
-    affine code across them."""
+    affine code across them. With ``tokens``, an op with unknown effects
+    but neither memref operands nor regions is a statement that reads and
+    writes `TOKEN` (so that such ops keep their order and their number of
+    executions in checks that compare two programs)."""
     m = PolyhedralModel(func)
     b = _Builder(m, linalg)
+    b.tokens = tokens
     for r in func.regions:
         for blk in r.blocks:
             b.walk_block(blk, None, [], [])
@@ -291,7 +296,7 @@ def analyze_module(module: Operation) -> list[PolyhedralModel]:
     """Models of every function with a body in ``module``."""
     out = []
     for op in module.walk(post_order=False):
-        if op.name in ("func.func",) and op.regions and op.regions[0].blocks:
+        if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks:
             out.append(analyze(op))
     return out
 
@@ -308,7 +313,7 @@ class _PendingStmt:
     loops: list[Loop]
     conds: list[_Cond]
     positions: list[int]
-    accesses: list[tuple[str, Value, list[AffineExpr]]]
+    accesses: list[tuple[str, Value, list[AffineExpr] | None]]  # None: every element
 
 
 class _Builder:
@@ -318,6 +323,7 @@ class _Builder:
         self.nloops = 0
         self.linalg = linalg
         self.free_sizes = False  # every dynamic linalg size is a parameter
+        self.tokens = False  # opaque ops become TOKEN statements (see analyze)
 
     # values -> affine expressions over enclosing loop depths and params
     def value_expr(self, v: Value, loops: list[Loop], user: Operation) -> AffineExpr:
@@ -328,11 +334,11 @@ class _Builder:
             raise NonAffine(user, "uses an induction variable outside its loop")
         if isinstance(v, OpResult):
             d = v.owner
-            if d.name == "arith.constant":
+            if isinstance(d, ConstantOp):
                 val = d.get_attr("value")
                 if isinstance(val, A.IntegerAttr):
                     return const(val.value)
-            if d.name == "affine.apply":
+            if isinstance(d, AffineApplyOp):
                 amap = d.attr("map", A.AffineMapAttr).value
                 ops = d.operands
                 exprs = [self.value_expr(o, loops, user) for o in ops]
@@ -347,12 +353,11 @@ class _Builder:
         if not isinstance(v.type, T.IndexType) and not isinstance(v.type, T.IntegerType):
             return False
         # A symbol is defined outside every modelled loop (function arguments,
-        # values computed at the top level of the function).
+        # values computed at the top level of the function, or above the op
+        # whose region is modelled).
         blk = v.parent_block
         top = self.m.func.regions[0].blocks if self.m.func.regions else []
-        if isinstance(v, BlockArgument):
-            return blk in top
-        return v.parent_block in top
+        return blk in top or _defined_above(v, self.m.func)
 
     def _param(self, v: Value | ShapeDim) -> int:
         try:
@@ -390,33 +395,45 @@ class _Builder:
         for op in block.operations:
             pos = counter[0]
             counter[0] += 1
-            name = op.name
             try:
-                if name == "affine.for":
+                if isinstance(op, AffineForOp):
                     self._for(op, parent, loops, conds, positions + [pos])
-                elif name == "affine.parallel":
+                elif isinstance(op, AffineParallelOp):
                     self._parallel(op, parent, loops, conds, positions + [pos])
-                elif name == "affine.if":
+                elif isinstance(op, AffineIfOp):
                     self._if(op, parent, loops, conds, positions, counter)
-                elif name in READ_OPS or name in WRITE_OPS:
-                    self._access(op, loops, conds, positions + [pos])
+                elif (acc := affine_access(op)) is not None and acc.kind is not None:
+                    self._access(op, acc, loops, conds, positions + [pos])
                 elif self.linalg and is_structured(op):
                     self._structured(op, parent, loops, conds, positions + [pos])
-                elif not is_effect_free(op):
-                    self._unknown(
-                        op,
-                        parent,
-                        "operation with memory effects outside the affine model"
-                        if not op.regions
-                        else "non-affine control flow",
+                elif self.tokens and _opaque(op):
+                    self.pending.append(
+                        _PendingStmt(
+                            op, list(loops), list(conds), positions + [pos], [("read", TOKEN, []), ("write", TOKEN, [])]
+                        )
                     )
-                elif op.regions and any(self._has_memory_ops(r) for r in op.regions):
-                    self._unknown(op, parent, "non-affine region containing memory accesses")
+                else:
+                    self._other(op, parent, loops, conds, positions + [pos])
             except NonAffine as e:
                 self._unknown(op, parent, e.reason)
 
-    def _has_memory_ops(self, region) -> bool:
-        return any(not is_effect_free(o) for b in region.blocks for o in b.operations)
+    def _other(self, op: Operation, parent: Loop | None, loops: list[Loop], conds: list[_Cond], positions) -> None:
+        """An op outside the affine model, judged by its memory effects (the
+        ops it holds included): none, it is left alone; a read of one ranked
+        memref, a statement reading all of it; else code the model cannot
+        represent."""
+        effs = effects(op)
+        if op.regions:  # a region op declaring its own effects (or none) still runs what it holds
+            effs = list(dict.fromkeys([*effs, *region_effects(op)]))
+        if not effs:
+            return
+        why = _outside_reason(op, effs)
+        if why is not None:
+            self._unknown(op, parent, why)
+            return
+        memref = effs[0].value
+        assert memref is not None, "_outside_reason: a read of a named memref"
+        self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [("read", memref, None)]))
 
     def _unknown(self, op: Operation, parent: Loop | None, reason: str) -> None:
         self.m.non_affine.append(NonAffineRegion(op, reason))
@@ -438,42 +455,31 @@ class _Builder:
             parent.children.append(loop)
         return loop
 
-    def _for(self, op, parent, loops, conds, positions) -> None:
-        lb_map = op.get_attr("lowerBoundMap").value
-        ub_map = op.get_attr("upperBoundMap").value
-        lbs = self.map_exprs(lb_map, list(op.lowerBoundOperands), loops, op)
-        ubs = self.map_exprs(ub_map, list(op.upperBoundOperands), loops, op)
-        step = op.get_attr("step").value
-        body = op.regions[0].blocks[0]
-        loop = self._new_loop(op, body.arguments[0], parent, lbs, ubs, step)
-        loop.iter_args = len(body.arguments) - 1
+    def _bound(self, b: object, loops: list[Loop], op: Operation) -> list[AffineExpr]:
+        assert isinstance(b, AffineBound), "affine loops have affine bounds"
+        return self.map_exprs(b.map, b.operands, loops, op)
+
+    def _for(self, op: AffineForOp, parent, loops, conds, positions) -> None:
+        lbs = self._bound(op.loop_lower_bounds()[0], loops, op)
+        ubs = self._bound(op.loop_upper_bounds()[0], loops, op)
+        body = op.body
+        loop = self._new_loop(op, op.induction_var, parent, lbs, ubs, op.step.value)
+        loop.iter_args = len(op.region_iter_args)
         self.walk_block(body, loop, conds, positions)
 
-    def _parallel(self, op, parent, loops, conds, positions) -> None:
-        lmap = op.get_attr("lowerBoundsMap").value
-        umap = op.get_attr("upperBoundsMap").value
-        lgroups = list(op.get_attr("lowerBoundsGroups").flat())
-        ugroups = list(op.get_attr("upperBoundsGroups").flat())
-        steps = [a.value if hasattr(a, "value") else a for a in op.get_attr("steps")]
-        operands = list(op.operands)
-        body = op.regions[0].blocks[0]
+    def _parallel(self, op: AffineParallelOp, parent, loops, conds, positions) -> None:
         cur = parent
-        li = ui = 0
-        for k, iv in enumerate(body.arguments):
+        bounds = zip(op.loop_lower_bounds(), op.loop_upper_bounds(), op.loop_steps(), strict=True)
+        for k, (iv, (lb, ub, step)) in enumerate(zip(op.loop_ivs(), bounds, strict=True)):
             encl = cur.enclosing() if cur is not None else []
-            # The lower map takes the first operands, the upper map the rest.
-            lbs_all = self.map_exprs(lmap, operands[: lmap.num_inputs], encl, op)
-            ubs_all = self.map_exprs(umap, operands[lmap.num_inputs :], encl, op)
-            lbs = lbs_all[li : li + lgroups[k]]
-            ubs = ubs_all[ui : ui + ugroups[k]]
-            li += lgroups[k]
-            ui += ugroups[k]
-            cur = self._new_loop(op, iv, cur, lbs, ubs, int(steps[k]), k)
+            assert isinstance(step, int), "affine.parallel steps are constants"
+            cur = self._new_loop(op, iv, cur, self._bound(lb, encl, op), self._bound(ub, encl, op), step, k)
             if k:
                 positions = positions + [0]
-        if op.get_attr("reductions") is not None and len(op.get_attr("reductions")):
+        reductions = op.get_attr("reductions")
+        if cur is not None and isinstance(reductions, A.ArrayAttr) and len(reductions):
             cur.iter_args = len(op.results)
-        self.walk_block(body, cur, conds, positions)
+        self.walk_block(op.loop_body(), cur, conds, positions)
 
     def _if(self, op, parent, loops, conds, positions, counter) -> None:
         iset = op.get_attr("condition").value
@@ -490,13 +496,11 @@ class _Builder:
         if len(op.regions) > 1 and op.regions[1].blocks:
             self.walk_block(op.regions[1].blocks[0], parent, conds + [_Cond(cs, True)], positions, counter)
 
-    def _access(self, op, loops, conds, positions) -> None:
-        kind = "read" if op.name in READ_OPS else "write"
-        memref = op.get_attr("memref") if False else op.memref
-        amap = op.get_attr("map").value
-        idx = self.map_exprs(amap, list(op.indices), loops, op)
-        idx = self._through_layout(memref.type, idx)
-        self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, memref, idx)]))
+    def _access(self, op: Operation, acc: AffineAccess, loops, conds, positions) -> None:
+        kind = "read" if acc.is_read else "write"
+        idx = self.map_exprs(acc.map, acc.indices, loops, op)
+        idx = self._through_layout(acc.memref.type, idx)
+        self.pending.append(_PendingStmt(op, list(loops), list(conds), positions, [(kind, acc.memref, idx)]))
 
     def _structured(self, op, parent, loops, conds, positions) -> None:
         """A linalg op: one statement over its own loops (inside ``loops``)."""
@@ -517,7 +521,7 @@ class _Builder:
             cur = self._new_loop(op, None, cur, [const(0)], [ub], 1, k)
         own = cur.enclosing() if cur is not None else []
         dims = [dim(loop.depth) for loop in own[len(loops) :]]
-        accesses = []
+        accesses: list[tuple[str, Value, list[AffineExpr] | None]] = []
         for a in structured_accesses(op):
             idx = [r.replace_dims_and_symbols(dims, []) for r in a.map.results]
             accesses.append((a.kind, a.array, self._through_layout(a.array.type, idx)))
@@ -552,11 +556,82 @@ class _Builder:
             st = Statement(name, p.op, p.loops, dom, p.positions, sched)
             for kind, memref, idx in p.accesses:
                 arr = self.array(memref)
+                if idx is None:
+                    rel = ib.whole_array_relation(dims, params, name, arr, _extents(memref.type)).intersect_domain(dom)
+                    st.accesses.append(Access(p.op, kind, memref, arr, rel, exact=False))
+                    continue
                 rel = ib.access_relation(idx, dims, params, name, arr).intersect_domain(dom)
                 st.accesses.append(Access(p.op, kind, memref, arr, rel))
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
+
+
+def _extents(mtype: T.Type) -> list[int | None]:
+    """The element index space of a memref as its accesses are modelled
+    (``_Builder._through_layout``): its shape (None where dynamic), or
+    unbounded dimensions after a non-identity layout map."""
+    assert isinstance(mtype, T.MemRefType), "_outside_reason: a ranked memref"
+    layout = mtype.layout
+    if isinstance(layout, A.AffineMapAttr) and not layout.value.is_identity():
+        lm = layout.value
+        return [None] * (lm.num_results if lm.num_symbols == 0 else mtype.rank)
+    return [None if d == T.DYNAMIC else d for d in mtype.shape]
+
+
+def _outside_reason(op: Operation, effs: list[Effect]) -> str | None:
+    """Why ``op``, with memory effects ``effs``, is outside the model; None
+    when it only reads one ranked memref (modelled as a read of all of it)."""
+    unknown = next((o for o in op.walk(post_order=False) if memory_effects(o) is None), None)
+    if unknown is not None:
+        what = "unregistered operation" if not unknown.registered else "operation"
+        if unknown is op:
+            return f"{what} with unknown memory effects: it declares none, so it may read and write any memory"
+        return f"non-affine code holding {unknown.name} at {op_loc(unknown)}, with unknown memory effects"
+    kinds = [k for k in (EffectKind.WRITE, EffectKind.FREE, EffectKind.ALLOC) if any(e.kind is k for e in effs)]
+    if kinds:
+        verbs = {EffectKind.WRITE: "writes", EffectKind.FREE: "frees", EffectKind.ALLOC: "allocates"}
+        what = "non-affine control flow" if op.regions else "operation"
+        return f"{what} that {' and '.join(verbs[k] for k in kinds)} memory outside the affine model"
+    read = list(dict.fromkeys(e.value for e in effs))
+    if any(v is None for v in read):
+        return "operation reading memory it does not name"
+    if len(read) > 1:
+        return "operation reading several memrefs: only a read of one memref is modelled, as a read of all of it"
+    v = read[0]
+    assert v is not None
+    if not isinstance(v.type, T.MemRefType):
+        return "operation reading memory that is not a ranked memref"
+    if not _defined_outside(v, op):
+        return "operation reading a memref it defines itself"
+    return None
+
+
+def _defined_outside(v: Value, op: Operation) -> bool:
+    """Whether ``v`` is defined outside ``op`` (not by it, nor in its regions)."""
+    owner = v.owner_op
+    return owner is None or not op.is_ancestor_of(owner)
+
+
+def _defined_above(v: Value, root: Operation) -> bool:
+    """Whether ``v`` is defined outside ``root`` (so invariant in it)."""
+    blk = v.parent_block
+    owner = blk.parent_op if blk is not None else None
+    while owner is not None:
+        if owner is root:
+            return False
+        owner = owner.parent_op
+    return blk is not None
+
+
+def _opaque(op: Operation) -> bool:
+    """An op with unknown effects that reaches no memref through operands."""
+    return (
+        not is_effect_free(op)
+        and not op.regions
+        and not any(isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)) for v in op.operands)
+        and op.name not in ("func.return", "memref.alloc", "memref.alloca")
+    )
 
 
 def _affine(e: AffineExpr, user: Operation) -> AffineExpr:

@@ -3,6 +3,7 @@ contract for scripts) and a human-readable text rendering."""
 
 from __future__ import annotations
 
+from ..dialects.func import FuncOp
 from ..ir import attributes as A
 from ..ir.core import Operation
 from .dependence import dependences, loop_report
@@ -40,7 +41,7 @@ def function_report(model: PolyhedralModel) -> dict:
 def module_report(module: Operation, func: str | None = None) -> dict:
     funcs = []
     for op in module.walk(post_order=False):
-        if op.name != "func.func" or not op.regions or not op.regions[0].blocks:
+        if not isinstance(op, FuncOp) or not op.regions or not op.regions[0].blocks:
             continue
         name = op.attr("sym_name", A.StringAttr).value
         if func is not None and name != func:

@@ -19,9 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..dialects.affine import AffineIfOp, AffineLoadOp
 from ..ir.core import BlockArgument, Operation, OpResult, Value
+from ..ir.interfaces import is_affine_read, is_affine_write
 from .carried import access_role, carried_value
-from .model import WRITE_OPS, Loop, PolyhedralModel, Statement, is_effect_free
+from .model import Loop, PolyhedralModel, Statement, is_effect_free
 
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge
@@ -77,6 +79,14 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
     if outside:
         na = outside[0]
         raise NotCompound(na.op, f"{na.op.name} at {na.loc} is outside the affine model: {na.reason}")
+    inexact = next((s for s in model.statements if not s.exact), None)
+    if inexact is not None:
+        raise NotCompound(
+            inexact.op,
+            f"{inexact.op.name} at {inexact.loc} is outside the affine model: it reads "
+            f"{_memref_label(inexact.accesses[0].memref)} (as a read of every element), so it cannot be "
+            "placed in a statement that is moved",
+        )
     for lp in model.loops:
         if lp.iter_args:
             raise NotCompound(
@@ -84,7 +94,7 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
             )
     by_op = {s.op: s for s in model.statements}
     units: list[Unit] = []
-    stores = [s for s in model.statements if s.op.name in WRITE_OPS]
+    stores = [s for s in model.statements if is_affine_write(s.op)]
     counts = {"S": 0, "C": 0}
     for s in stores:
         ops = _operand_slice(model, s.op, s)
@@ -98,7 +108,7 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
         units.append(Unit(name, s.op, s.loops, dom, s.positions, members, ops))
     used = {m.stmt for u in units for m in u.members}
     for s in model.statements:
-        if not s.loops and _carried(s) and s.op.name == "affine.load":
+        if not s.loops and _carried(s) and isinstance(s.op, AffineLoadOp):
             # The result of a top-level loop that carries values: it stays after
             # the nest, which is regenerated in place (or earlier), so it still
             # reads the final value. Nothing else writes the buffer.
@@ -107,6 +117,10 @@ def compound_statements(model: PolyhedralModel) -> list[Unit]:
             what = access_role(s.op) if _carried(s) else f"{s.op.name} at {s.loc}"
             raise NotCompound(s.op, f"the value of {what} is used outside any store")
     return units
+
+
+def _memref_label(v: Value) -> str:
+    return f"memref %{v.name_hint}" if v.name_hint else "a memref"
 
 
 def _carried(s: Statement) -> bool:
@@ -139,7 +153,7 @@ def _operand_slice(model: PolyhedralModel, store: Operation, stmt: Statement) ->
             return  # computed once before the nests: free in every statement
         if d in seen:
             return
-        if d.name not in ("affine.load", "affine.vector_load") and (d.regions or not is_effect_free(d)):
+        if not is_affine_read(d) and (d.regions or not is_effect_free(d)):
             raise NotCompound(
                 store, f"{store.name} at {stmt.loc} uses the result of {d.name}, which cannot be recomputed"
             )
@@ -162,7 +176,7 @@ def _encloses(op: Operation, loops: list[Loop]) -> bool:
     while p is not None:
         if p in loop_ops:
             return True
-        if p.name not in ("affine.if",):
+        if not isinstance(p, AffineIfOp):
             return False
         p = p.parent_op
     return False

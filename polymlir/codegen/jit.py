@@ -29,6 +29,7 @@ accepts llvm-dialect input only.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import sys
@@ -39,6 +40,10 @@ from typing import Any
 
 import numpy as np
 
+from ..conversion.to_llvm import pipeline as to_llvm_pipeline
+from ..conversion.to_llvm.parallel_outlining import BODY_PREFIX, NOALIAS_PARAMS, WORK_PREFIX
+from ..dialects import llvm as LLVM
+from ..dialects.func import FuncOp
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
@@ -48,10 +53,9 @@ from ..parser.parser import parse_text
 from ..verifier import verify
 from . import library as L
 from . import memref_abi as M
-from . import parallel_runtime, runtime
+from . import noalias, parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
-from .to_llvm import pipeline as to_llvm_pipeline
 
 __all__ = [
     "compile",
@@ -99,7 +103,7 @@ def collect_signatures(module: Operation) -> dict[str, T.FunctionType]:
     sigs: dict[str, T.FunctionType] = {}
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "func.func":
+        if isinstance(op, FuncOp):
             props = op.properties if isinstance(op.properties, dict) else {}
             ft = getattr(props.get("function_type"), "value", None)
             name = getattr(props.get("sym_name"), "value", None)
@@ -186,7 +190,10 @@ class ExecutionEngine:
 
     ``module`` is in the llvm dialect, or is lowered here (a copy) with its
     parallel loops on ``threads`` threads (default: ``POLYMLIR_NUM_THREADS``
-    or every usable core; ``threads`` records the count)."""
+    or every usable core; ``threads`` records the count). With
+    ``noalias_copies`` each function taking two or more memrefs also gets a
+    ``noalias`` copy (``codegen.noalias``), which ``invoke`` calls when the
+    arrays passed do not overlap."""
 
     def __init__(
         self,
@@ -195,6 +202,7 @@ class ExecutionEngine:
         signatures: dict[str, T.FunctionType] | None = None,
         llvm_ir: str | None = None,
         threads: int | None = None,
+        noalias_copies: bool = True,
     ) -> None:
         llvm = _llvm()
         self.threads = parallel_runtime.resolve_threads(threads)
@@ -208,9 +216,9 @@ class ExecutionEngine:
         body = module.regions[0].blocks[0].operations if module.regions[0].blocks else []
         self._global_names: list[str] = []
         for op in body:
-            if op.name == "llvm.func":
+            if isinstance(op, LLVM.LLVMFuncOp):
                 self._functions[op.prop("sym_name", A.StringAttr).value] = op
-            elif op.name == "llvm.mlir.global":
+            elif isinstance(op, LLVM.GlobalOp):
                 self._global_names.append(op.prop("sym_name", A.StringAttr).value)
         # Symbols whose addresses the module reports itself (private ones
         # have no symbol to look up): globals, then defined functions.
@@ -219,14 +227,31 @@ class ExecutionEngine:
         ]
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         self.llvm_ir = text + self._trampolines()
+        # noalias copies of the functions Python calls (see codegen.noalias):
+        # compiled beside the module, called when the arrays do not overlap.
+        self._noalias: dict[str, str] = {}
+        extra = ""
+        if noalias_copies:
+            wanted = self._noalias_candidates()
+            parallel = self._parallel_bodies()
+            extra = noalias.specialize(text, wanted, parallel)
+            self._noalias = {n: n + noalias.SUFFIX for n in wanted if f"@{n}{noalias.SUFFIX}(" in extra}
+            extra += "".join(self._trampoline_text(c, self._functions[n]) for n, c in self._noalias.items())
         self.target_machine = create_target_machine(opt_level)
         if parallel_runtime.PARALLEL_FOR in self.llvm_ir:
             parallel_runtime.ensure_loaded(llvm, self.target_machine)
-        mod = llvm.parse_assembly(self.llvm_ir)
+        mod = llvm.parse_assembly(self.llvm_ir + extra)
         mod.triple = self.target_machine.triple
         mod.data_layout = str(self.target_machine.target_data)
         mod.verify()
         optimize(mod, self.target_machine, opt_level)
+        for name, copy in list(self._noalias.items()):
+            # Knowing that nothing aliases, the SLP vectorizer may bundle
+            # strided loads into gathers (rows of an unrolled-and-jammed
+            # nest), measured 2x slower than the generic code: keep the copy
+            # only where it adds no gather.
+            if self._gathers(mod, copy, parallel) > self._gathers(mod, name, parallel):
+                del self._noalias[name]
         self._llvm_module = mod
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
         self._ee.finalize_object()
@@ -248,47 +273,109 @@ class ExecutionEngine:
         """The LLVM IR as compiled: the module after the -O pipeline."""
         return str(self._llvm_module)
 
+    def function_llvm_ir(self, name: str, disjoint: bool = True) -> str:
+        """The optimized LLVM IR of the function ``invoke(name, ...)`` runs:
+        its noalias copy when ``disjoint`` arrays are passed and it has one."""
+        target = self._noalias.get(name, name) if disjoint else name
+        return str(self._llvm_module.get_function(target))
+
+    def _parallel_bodies(self) -> dict[str, tuple[str, list[int]]]:
+        """The bodies of outlined parallel loops whose work function has
+        noalias positions (see ``parallel_outlining``): body -> (work,
+        positions)."""
+        out: dict[str, tuple[str, list[int]]] = {}
+        for name, fn in self._functions.items():
+            marks = fn.get_attr(NOALIAS_PARAMS)
+            if name.startswith(WORK_PREFIX) and isinstance(marks, A.DenseArrayAttr):
+                out[BODY_PREFIX + name[len(WORK_PREFIX) :]] = (name, [int(k) for k in marks.values])
+        return out
+
+    @staticmethod
+    def _gathers(mod: Any, name: str, parallel: dict[str, tuple[str, list[int]]]) -> int:
+        """Masked gathers in the optimized ``name`` and in the work
+        functions of the parallel bodies it runs (their copies for a
+        noalias copy)."""
+        suffix = noalias.SUFFIX if name.endswith(noalias.SUFFIX) else ""
+        text = str(mod.get_function(name))
+        total = noalias.gathers(text)
+        for body, (work, _) in parallel.items():
+            if f"@{body}{suffix}" in text:
+                with contextlib.suppress(NameError):
+                    total += noalias.gathers(str(mod.get_function(work + suffix)))
+        return total
+
+    def _noalias_candidates(self) -> dict[str, list[int]]:
+        """The defined functions called in the expanded convention with two
+        or more memrefs, each with the LLVM parameter positions of their
+        memrefs' aligned pointers."""
+        out: dict[str, list[int]] = {}
+        for name, fn in self._functions.items():
+            # The outlined parallel loops' copies follow their caller's.
+            outlined = name.startswith((BODY_PREFIX, WORK_PREFIX))
+            if not (fn.regions and fn.regions[0].blocks) or name.startswith("_mlir_ciface_") or outlined:
+                continue
+            try:
+                abi = M.function_abi(self._functions, name, self.signatures.get(name))
+            except (KeyError, TypeError, ValueError, DiagnosticError):
+                continue  # called the way abi() says, or not at all: no copy
+            if abi.ciface or abi.name != name:
+                continue
+            k = 1 if abi.result_by_pointer else 0
+            aligned = []
+            for slot in abi.args:
+                if slot.kind == "memref":
+                    aligned.append(k + 1)
+                    k += 3 + 2 * slot.rank
+                else:
+                    k += 2 if slot.kind == "unranked" else 1
+            if len(aligned) >= 2 and k == len(abi.llvm_params):
+                out[name] = aligned
+        return out
+
     def _trampolines(self) -> str:
         """``void __polymlir_invoke_f(void** args)`` for every defined
         function (private ones too: the trampoline lives in the module):
         loads each argument through ``args[i]``, calls ``f`` and stores the
         result through ``args[n]``."""
-        types = TypeNamer()
-        out = []
-        for name, fn in self._functions.items():
-            if not (fn.regions and fn.regions[0].blocks):
-                continue
-            ft = _llvm_function_type(fn)
-            lines = [f"define void {global_ref(TRAMPOLINE_PREFIX + name)}(ptr %args) {{"]
-            argv = []
-            for i, t in enumerate(ft.params):
-                ts = types.type(t)
-                lines.append(f"  %p{i} = getelementptr ptr, ptr %args, i64 {i}")
-                lines.append(f"  %q{i} = load ptr, ptr %p{i}, align 1")
-                lines.append(f"  %a{i} = load {ts}, ptr %q{i}, align 1")
-                argv.append(f"{ts} %a{i}")
-            rt = types.type(ft.return_type)
-            callee_ty = types.type(ft) if ft.is_var_arg else rt
-            call = f"call {callee_ty} {global_ref(name)}({', '.join(argv)})"
-            if isinstance(ft.return_type, LT.LLVMVoidType):
-                lines.append("  " + call)
-            else:
-                n = len(ft.params)
-                lines.append(f"  %r = {call}")
-                lines.append(f"  %pr = getelementptr ptr, ptr %args, i64 {n}")
-                lines.append("  %qr = load ptr, ptr %pr, align 1")
-                lines.append(f"  store {rt} %r, ptr %qr, align 1")
-            lines.append("  ret void")
-            lines.append("}")
-            out.append("\n".join(lines))
+        out = [
+            self._trampoline_text(name, fn)
+            for name, fn in self._functions.items()
+            if fn.regions and fn.regions[0].blocks
+        ]
         # The addresses of all globals (private ones have no symbol to look up).
         lines = [f"define void {global_ref(GLOBALS_FUNCTION)}(ptr %out) {{"]
         for i, name in enumerate(self._symbol_names):
             lines.append(f"  %g{i} = getelementptr ptr, ptr %out, i64 {i}")
             lines.append(f"  store ptr {global_ref(name)}, ptr %g{i}, align 1")
         lines += ["  ret void", "}"]
-        out.append("\n".join(lines))
-        return "\n" + "\n\n".join(out) + "\n"
+        return "".join(out) + "\n" + "\n".join(lines) + "\n"
+
+    def _trampoline_text(self, name: str, fn: Operation) -> str:
+        """The trampoline of function ``name`` whose signature is ``fn``'s."""
+        types = TypeNamer()
+        ft = _llvm_function_type(fn)
+        lines = [f"define void {global_ref(TRAMPOLINE_PREFIX + name)}(ptr %args) {{"]
+        argv = []
+        for i, t in enumerate(ft.params):
+            ts = types.type(t)
+            lines.append(f"  %p{i} = getelementptr ptr, ptr %args, i64 {i}")
+            lines.append(f"  %q{i} = load ptr, ptr %p{i}, align 1")
+            lines.append(f"  %a{i} = load {ts}, ptr %q{i}, align 1")
+            argv.append(f"{ts} %a{i}")
+        rt = types.type(ft.return_type)
+        callee_ty = types.type(ft) if ft.is_var_arg else rt
+        call = f"call {callee_ty} {global_ref(name)}({', '.join(argv)})"
+        if isinstance(ft.return_type, LT.LLVMVoidType):
+            lines.append("  " + call)
+        else:
+            n = len(ft.params)
+            lines.append(f"  %r = {call}")
+            lines.append(f"  %pr = getelementptr ptr, ptr %args, i64 {n}")
+            lines.append("  %qr = load ptr, ptr %pr, align 1")
+            lines.append(f"  store {rt} %r, ptr %qr, align 1")
+        lines.append("  ret void")
+        lines.append("}")
+        return "\n" + "\n".join(lines) + "\n"
 
     def _global_ranges(self, mod) -> list[tuple[int, int]]:
         """[start, end) of every global's storage (to recognize returned
@@ -344,6 +431,7 @@ class ExecutionEngine:
         if len(args) != len(abi.args):
             raise TypeError(f"{name}() takes {len(abi.args)} argument(s) ({len(args)} given)")
         keep: list[Any] = []
+        extents: list[tuple[int, int]] = []  # bytes each memref can reach
         flat: list[Any] = []  # ctypes objects, one per LLVM parameter
         result_store = None
         if abi.result_by_pointer:
@@ -361,6 +449,8 @@ class ExecutionEngine:
                     value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset, slot.contiguous
                 )
                 keep.append(d)
+                assert slot.dtype is not None  # a memref slot has its element type
+                extents.append(noalias.extent(d, np.dtype(slot.dtype).itemsize))
                 if abi.ciface:
                     flat.append(ctypes.c_void_p(ctypes.addressof(d)))
                 else:
@@ -391,7 +481,10 @@ class ExecutionEngine:
             slots[i] = ctypes.addressof(obj)
         if ret_obj is not None:
             slots[n] = ctypes.addressof(ret_obj)
-        call = self._trampoline(abi.name)
+        target = abi.name
+        if target in self._noalias and noalias.disjoint(extents):
+            target = self._noalias[target]
+        call = self._trampoline(target)
         sys.stdout.flush()
         call(ctypes.addressof(slots))
         _flush_c_stdout()
@@ -549,9 +642,9 @@ def has_state(module: Operation) -> bool:
     ``constant``) or static constructors/destructors."""
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
     for op in body:
-        if op.name == "llvm.mlir.global" and "constant" not in op.props:
+        if isinstance(op, LLVM.GlobalOp) and "constant" not in op.props:
             return True
-        if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+        if isinstance(op, (LLVM.GlobalCtorsOp, LLVM.GlobalDtorsOp)):
             return True
     return False
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dialects import builtin, llvm
 from ..dialects.llvm import attrs as LA
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
@@ -49,7 +50,8 @@ from .llvm_ir_types import (
 
 __all__ = ["translate_to_llvm_ir", "TranslationError", "unlowered_ops"]
 
-_MODULE_LEVEL_IGNORED = frozenset({"llvm.module_flags", "llvm.linker_options", "llvm.comdat", "llvm.mlir.ifunc"})
+# Module-level ops that emit nothing (the comdat selectors are gathered separately).
+_MODULE_LEVEL_IGNORED = (llvm.ModuleFlagsOp, llvm.LinkerOptionsOp, llvm.IFuncOp, builtin.ModuleOp)
 
 
 def translate_to_llvm_ir(module: Operation) -> str:
@@ -66,7 +68,7 @@ def unlowered_ops(module: Operation) -> list[Operation]:
         for r in op.regions:
             for b in r.blocks:
                 for child in b.operations:
-                    if child.name == "builtin.module":
+                    if isinstance(child, builtin.ModuleOp):
                         continue  # a nested module is a separate unit (e.g. an erased transform schedule)
                     if not child.name.startswith("llvm.") and child.name not in seen:
                         seen[child.name] = child
@@ -116,24 +118,23 @@ class _ModuleTranslator:
         globals_: list[str] = []
         funcs: list[str] = []
         for op in body:
-            name = op.name
-            if name == "llvm.func":
+            if isinstance(op, llvm.LLVMFuncOp):
                 funcs.append(FunctionTranslator(self, op).translate())
-            elif name == "llvm.mlir.global":
+            elif isinstance(op, llvm.GlobalOp):
                 globals_.append(self.global_(op))
-            elif name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+            elif isinstance(op, (llvm.GlobalCtorsOp, llvm.GlobalDtorsOp)):
                 globals_.append(self.xtors(op))
-            elif name == "llvm.mlir.alias":
+            elif isinstance(op, llvm.AliasOp):
                 globals_.append(self.alias(op))
-            elif name == "llvm.comdat":
+            elif isinstance(op, llvm.ComdatOp):
                 for b in op.regions[0].blocks:
                     for sel in b.operations:
                         kind = LA.COMDAT_SELECTORS.get(sel.prop("comdat", A.IntegerAttr).value, "any")
                         comdats.append(f"${llvm_name(sel.prop('sym_name', A.StringAttr).value)} = comdat {kind}")
-            elif name in _MODULE_LEVEL_IGNORED or name in CONSTANT_OPS or name == "builtin.module":
+            elif isinstance(op, _MODULE_LEVEL_IGNORED) or type(op) in CONSTANT_OPS:
                 continue
             else:
-                raise TranslationError(f"cannot translate module-level op '{name}' to LLVM IR", op.loc)
+                raise TranslationError(f"cannot translate module-level op '{op.name}' to LLVM IR", op.loc)
         out = head[:]
         defs = self.types.definitions()
         for section in (defs, comdats, globals_):
@@ -268,7 +269,7 @@ class _ConstExprBuilder:
     def initializer(self, region) -> str:
         block = region.blocks[0]
         for op in block.operations:
-            if op.name == "llvm.return":
+            if isinstance(op, llvm.ReturnOp):
                 v = op.operands[0]
                 return self.text(self.values[v], v.type)
             self.values[op.results[0]] = self.eval(op)
@@ -301,19 +302,19 @@ class _ConstExprBuilder:
     def eval(self, op: Operation):
         name = op.name
         ops = op.operands
-        if name == "llvm.mlir.constant":
+        if isinstance(op, llvm.ConstantOp):
             return self.mt.consts.constant(op.props["value"], op.results[0].type)
-        if name in ("llvm.mlir.undef", "llvm.mlir.poison"):
+        if isinstance(op, (llvm.UndefOp, llvm.PoisonOp)):
             return name.rsplit(".", 1)[1]
-        if name == "llvm.mlir.zero":
+        if isinstance(op, llvm.ZeroOp):
             return self.mt.consts.zero(op.results[0].type)
-        if name == "llvm.mlir.addressof":
+        if isinstance(op, llvm.AddressOfOp):
             return global_ref(op.prop("global_name", A.SymbolRefAttr).root)
-        if name in ("llvm.insertvalue", "llvm.extractvalue"):
+        if isinstance(op, (llvm.InsertValueOp, llvm.ExtractValueOp)):
             agg = self.values[ops[0]]
             t = ops[0].type
             pos = list(op.prop("position", A.DenseArrayAttr).values)
-            if name == "llvm.extractvalue":
+            if isinstance(op, llvm.ExtractValueOp):
                 cur, ct = agg, t
                 for i in pos:
                     if not isinstance(cur, list):
@@ -329,7 +330,7 @@ class _ConstExprBuilder:
                 cur, ct = cur[i], _field(ct, i)
             cur[pos[-1]] = self.values[ops[1]]
             return root
-        if name == "llvm.getelementptr":
+        if isinstance(op, llvm.GEPOp):
             p = op.props
             dyn = iter(ops[1:])
             idx = []
@@ -344,13 +345,13 @@ class _ConstExprBuilder:
                 f"getelementptr {flags}({self.types.type(op.prop('elem_type', A.TypeAttr).value)}, "
                 f"{self.typed(self.values[ops[0]], ops[0].type)}, {', '.join(idx)})"
             )
-        if name in CASTS:
+        if type(op) in CASTS:
             v = ops[0]
             return f"{name[5:]} ({self.typed(self.values[v], v.type)} to {self.types.type(op.results[0].type)})"
-        if name in ("llvm.add", "llvm.sub", "llvm.xor"):
+        if isinstance(op, (llvm.AddOp, llvm.SubOp, llvm.XOrOp)):
             a, b = ops
             return f"{name[5:]} ({self.typed(self.values[a], a.type)}, {self.typed(self.values[b], b.type)})"
-        if name == "llvm.insertelement":
+        if isinstance(op, llvm.InsertElementOp):
             vec = self.values[ops[0]]
             t = ops[0].type
             root = _copy(vec) if isinstance(vec, list) else self._expand(vec, t)

@@ -4,11 +4,12 @@ parameter and function attributes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ..dialects import llvm
 from ..dialects.llvm import attrs as LA
 from ..dialects.llvm import types as LT
-from ..dialects.llvm.control import CondBrOp, SwitchOp
+from ..dialects.llvm.intrinsic_base import IntrinsicOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, Value
@@ -23,48 +24,55 @@ from .llvm_ir_types import (
     string_bytes,
 )
 
-CONSTANT_OPS = frozenset(
+OpClass = type[Operation]
+# Ops that are LLVM constants, printed where they are used: the text of each.
+CONSTANT_OPS: frozenset[OpClass] = frozenset(
     {
-        "llvm.mlir.constant",
-        "llvm.mlir.undef",
-        "llvm.mlir.poison",
-        "llvm.mlir.zero",
-        "llvm.mlir.addressof",
-        "llvm.mlir.none",
-        "llvm.dso_local_equivalent",
+        llvm.ConstantOp,
+        llvm.UndefOp,
+        llvm.PoisonOp,
+        llvm.ZeroOp,
+        llvm.AddressOfOp,
+        llvm.NoneTokenOp,
+        llvm.DSOLocalEquivalentOp,
     }
 )
-_INT_BINARY = {
-    "llvm.add",
-    "llvm.sub",
-    "llvm.mul",
-    "llvm.shl",
-    "llvm.udiv",
-    "llvm.sdiv",
-    "llvm.lshr",
-    "llvm.ashr",
-    "llvm.urem",
-    "llvm.srem",
-    "llvm.and",
-    "llvm.or",
-    "llvm.xor",
-}
-_FLOAT_BINARY = {"llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv", "llvm.frem"}
-CASTS = {
-    "llvm.sext",
-    "llvm.zext",
-    "llvm.trunc",
-    "llvm.sitofp",
-    "llvm.uitofp",
-    "llvm.fptosi",
-    "llvm.fptoui",
-    "llvm.fpext",
-    "llvm.fptrunc",
-    "llvm.bitcast",
-    "llvm.inttoptr",
-    "llvm.ptrtoint",
-    "llvm.addrspacecast",
-}
+# The instructions below are spelled as their op's mnemonic (``llvm.add`` -> ``add``).
+_INT_BINARY: frozenset[OpClass] = frozenset(
+    {
+        llvm.AddOp,
+        llvm.SubOp,
+        llvm.MulOp,
+        llvm.ShlOp,
+        llvm.UDivOp,
+        llvm.SDivOp,
+        llvm.LShrOp,
+        llvm.AShrOp,
+        llvm.URemOp,
+        llvm.SRemOp,
+        llvm.AndOp,
+        llvm.OrOp,
+        llvm.XOrOp,
+    }
+)
+_FLOAT_BINARY: frozenset[OpClass] = frozenset({llvm.FAddOp, llvm.FSubOp, llvm.FMulOp, llvm.FDivOp, llvm.FRemOp})
+CASTS: frozenset[OpClass] = frozenset(
+    {
+        llvm.SExtOp,
+        llvm.ZExtOp,
+        llvm.TruncOp,
+        llvm.SIToFPOp,
+        llvm.UIToFPOp,
+        llvm.FPToSIOp,
+        llvm.FPToUIOp,
+        llvm.FPExtOp,
+        llvm.FPTruncOp,
+        llvm.BitcastOp,
+        llvm.IntToPtrOp,
+        llvm.PtrToIntOp,
+        llvm.AddrSpaceCastOp,
+    }
+)
 
 
 def fastmath_str(attr) -> str:
@@ -121,23 +129,20 @@ def _split(values: Sequence[Value], sizes: Sequence[int]) -> list[list[Value]]:
 
 def successor_operands(op: Operation) -> list[list[Value]]:
     """The values a terminator forwards to each of its successors."""
-    name = op.name
     ops = op.operands
-    if name == "llvm.br":
+    if isinstance(op, llvm.BrOp):
         return [list(ops)]
     seg = _segments(op)
-    if name == "llvm.cond_br":
-        if seg is None and isinstance(op, CondBrOp):
+    if isinstance(op, llvm.CondBrOp):
+        if seg is None:
             return [list(op.trueDestOperands), list(op.falseDestOperands)]
-        assert seg is not None, "a generic 'llvm.cond_br' has operand segments"
         return _split(ops, seg)[1:3]
-    if name == "llvm.switch":
-        if seg is None and isinstance(op, SwitchOp):
+    if isinstance(op, llvm.SwitchOp):
+        if seg is None:
             return [list(op.defaultOperands)] + [list(g) for g in op.case_groups()]
-        assert seg is not None, "a generic 'llvm.switch' has operand segments"
         _, dflt, cases = _split(ops, seg)
         return [dflt] + _split(cases, op.prop("case_operand_segments", A.DenseArrayAttr).values)
-    if name == "llvm.invoke" and seg is not None:
+    if isinstance(op, llvm.InvokeOp) and seg is not None:
         return _split(ops, seg)[1:3]
     return [[] for _ in op.successors]
 
@@ -179,7 +184,7 @@ class FunctionTranslator:
         if n is not None:
             return f"%{n}"
         owner = v.owner_op
-        if owner is not None and owner.name in CONSTANT_OPS:
+        if owner is not None and type(owner) in CONSTANT_OPS:
             s = self.const_cache.get(owner)
             if s is None:
                 s = self.constant_op(owner)
@@ -194,19 +199,18 @@ class FunctionTranslator:
         return f"{self.types.type(v.type)} {self.ref(v)}"
 
     def constant_op(self, op: Operation) -> str:
-        name = op.name
         t = op.results[0].type
-        if name == "llvm.mlir.constant":
+        if isinstance(op, llvm.ConstantOp):
             return self.consts.constant(op.props["value"], t)
-        if name == "llvm.mlir.undef":
+        if isinstance(op, llvm.UndefOp):
             return "undef"
-        if name == "llvm.mlir.poison":
+        if isinstance(op, llvm.PoisonOp):
             return "poison"
-        if name == "llvm.mlir.zero":
+        if isinstance(op, llvm.ZeroOp):
             return self.consts.zero(t)
-        if name == "llvm.mlir.addressof":
+        if isinstance(op, llvm.AddressOfOp):
             return global_ref(op.prop("global_name", A.SymbolRefAttr).root)
-        if name == "llvm.dso_local_equivalent":
+        if isinstance(op, llvm.DSOLocalEquivalentOp):
             return "dso_local_equivalent " + global_ref(op.prop("function_name", A.SymbolRefAttr).root)
         return "none"
 
@@ -286,7 +290,7 @@ class FunctionTranslator:
                 inc = ", ".join(f"[ {self.ref(vals[j])}, %{lab} ]" for lab, vals in edges)
                 lines.append(f"  %{self.num[a]} = phi {self.types.type(a.type)} {inc}")
             for op in b.operations:
-                if op.name in CONSTANT_OPS:
+                if type(op) in CONSTANT_OPS:
                     continue
                 text = self.instruction(op)
                 if text is None:
@@ -316,7 +320,7 @@ class FunctionTranslator:
                     self.num[a] = n
                     n += 1
             for op in b.operations:
-                if op.results and op.name not in CONSTANT_OPS and not _produces_nothing(op):
+                if op.results and type(op) not in CONSTANT_OPS and not _produces_nothing(op):
                     self.num[op.results[0]] = n
                     n += 1
         # Incoming edges of each block; extra edges to one block with
@@ -347,9 +351,10 @@ class FunctionTranslator:
     # -- instructions ------------------------------------------------------------
     def instruction(self, op: Operation) -> str | None:
         name = op.name
+        kind = type(op)
         ops = op.operands
         p = op.props
-        if name in _INT_BINARY:
+        if kind in _INT_BINARY:
             flags = ""
             ov = p.get("overflowFlags")
             if isinstance(ov, A.IntegerAttr):
@@ -362,17 +367,17 @@ class FunctionTranslator:
             if "isDisjoint" in p:
                 flags += "disjoint "
             return f"{name[5:]} {flags}{self.typed(ops[0])}, {self.ref(ops[1])}"
-        if name in _FLOAT_BINARY:
+        if kind in _FLOAT_BINARY:
             return f"{name[5:]} {fastmath_str(p.get('fastmathFlags'))}{self.typed(ops[0])}, {self.ref(ops[1])}"
-        if name == "llvm.fneg":
+        if kind is llvm.FNegOp:
             return f"fneg {fastmath_str(p.get('fastmathFlags'))}{self.typed(ops[0])}"
-        if name == "llvm.icmp":
+        if kind is llvm.ICmpOp:
             pred = LA.ICMP_PREDICATES[op.prop("predicate", A.IntegerAttr).value]
             return f"icmp {pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
-        if name == "llvm.fcmp":
+        if kind is llvm.FCmpOp:
             pred = LA.FCMP_PREDICATES[op.prop("predicate", A.IntegerAttr).value].lstrip("_")
             return f"fcmp {fastmath_str(p.get('fastmathFlags'))}{pred} {self.typed(ops[0])}, {self.ref(ops[1])}"
-        if name in CASTS:
+        if kind in CASTS:
             flags = "nneg " if "nonNeg" in p else ""
             ov = p.get("overflowFlags")
             if isinstance(ov, A.IntegerAttr):
@@ -381,10 +386,10 @@ class FunctionTranslator:
                 if ov.value & LA.NSW:
                     flags += "nsw "
             return f"{name[5:]} {flags}{self.typed(ops[0])} to {self.types.type(op.results[0].type)}"
-        handler = _HANDLERS.get(name)
+        handler = _HANDLERS.get(kind)
         if handler is not None:
             return handler(self, op)
-        if name.startswith("llvm.intr."):
+        if isinstance(op, IntrinsicOp):
             return self.intrinsic(op, name[len("llvm.intr.") :])
         raise TranslationError(f"cannot translate op '{name}' to LLVM IR", op.loc)
 
@@ -712,39 +717,39 @@ class FunctionTranslator:
         return s
 
 
-_HANDLERS = {
-    "llvm.select": FunctionTranslator.select,
-    "llvm.freeze": FunctionTranslator.freeze,
-    "llvm.alloca": FunctionTranslator.alloca,
-    "llvm.load": FunctionTranslator.load,
-    "llvm.store": FunctionTranslator.store,
-    "llvm.getelementptr": FunctionTranslator.gep,
-    "llvm.extractvalue": FunctionTranslator.extractvalue,
-    "llvm.insertvalue": FunctionTranslator.insertvalue,
-    "llvm.extractelement": FunctionTranslator.extractelement,
-    "llvm.insertelement": FunctionTranslator.insertelement,
-    "llvm.shufflevector": FunctionTranslator.shufflevector,
-    "llvm.atomicrmw": FunctionTranslator.atomicrmw,
-    "llvm.cmpxchg": FunctionTranslator.cmpxchg,
-    "llvm.fence": FunctionTranslator.fence,
-    "llvm.br": FunctionTranslator.br,
-    "llvm.cond_br": FunctionTranslator.cond_br,
-    "llvm.switch": FunctionTranslator.switch,
-    "llvm.return": FunctionTranslator.ret,
-    "llvm.unreachable": FunctionTranslator.unreachable,
-    "llvm.resume": FunctionTranslator.resume,
-    "llvm.call": FunctionTranslator.call,
-    "llvm.invoke": FunctionTranslator.invoke,
-    "llvm.landingpad": FunctionTranslator.landingpad,
-    "llvm.va_arg": FunctionTranslator.va_arg,
-    "llvm.inline_asm": FunctionTranslator.inline_asm,
-    "llvm.call_intrinsic": FunctionTranslator.call_intrinsic,
+_HANDLERS: dict[OpClass, Callable[[FunctionTranslator, Operation], str]] = {
+    llvm.SelectOp: FunctionTranslator.select,
+    llvm.FreezeOp: FunctionTranslator.freeze,
+    llvm.AllocaOp: FunctionTranslator.alloca,
+    llvm.LoadOp: FunctionTranslator.load,
+    llvm.StoreOp: FunctionTranslator.store,
+    llvm.GEPOp: FunctionTranslator.gep,
+    llvm.ExtractValueOp: FunctionTranslator.extractvalue,
+    llvm.InsertValueOp: FunctionTranslator.insertvalue,
+    llvm.ExtractElementOp: FunctionTranslator.extractelement,
+    llvm.InsertElementOp: FunctionTranslator.insertelement,
+    llvm.ShuffleVectorOp: FunctionTranslator.shufflevector,
+    llvm.AtomicRMWOp: FunctionTranslator.atomicrmw,
+    llvm.AtomicCmpXchgOp: FunctionTranslator.cmpxchg,
+    llvm.FenceOp: FunctionTranslator.fence,
+    llvm.BrOp: FunctionTranslator.br,
+    llvm.CondBrOp: FunctionTranslator.cond_br,
+    llvm.SwitchOp: FunctionTranslator.switch,
+    llvm.ReturnOp: FunctionTranslator.ret,
+    llvm.UnreachableOp: FunctionTranslator.unreachable,
+    llvm.ResumeOp: FunctionTranslator.resume,
+    llvm.CallOp: FunctionTranslator.call,
+    llvm.InvokeOp: FunctionTranslator.invoke,
+    llvm.LandingpadOp: FunctionTranslator.landingpad,
+    llvm.VaArgOp: FunctionTranslator.va_arg,
+    llvm.InlineAsmOp: FunctionTranslator.inline_asm,
+    llvm.CallIntrinsicOp: FunctionTranslator.call_intrinsic,
 }
 
 
 def _produces_nothing(op: Operation) -> bool:
     """Ops with a result that emit no instruction."""
-    return op.name.startswith("llvm.intr.") and op.name[len("llvm.intr.") :] in DROPPED
+    return isinstance(op, IntrinsicOp) and op.name[len("llvm.intr.") :] in DROPPED
 
 
 # -- attributes ----------------------------------------------------------------------------

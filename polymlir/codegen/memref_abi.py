@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..dialects import llvm as LLVM
 from ..dialects.llvm import types as LT
 from ..ir import attributes as A
 from ..ir import types as T
@@ -110,17 +111,7 @@ def _bf16():
         return np.dtype(np.uint16)
 
 
-_DTYPES: dict[str, Any] = {
-    "i1": np.bool_,
-    "i8": np.int8,
-    "i16": np.int16,
-    "i32": np.int32,
-    "i64": np.int64,
-    "index": np.int64,
-    "f16": np.float16,
-    "f32": np.float32,
-    "f64": np.float64,
-}
+_FLOAT_DTYPES: dict[T.Type, Any] = {T.f16: np.float16, T.f32: np.float32, T.f64: np.float64}
 
 
 def numpy_dtype(t: T.Type) -> np.dtype:
@@ -134,14 +125,14 @@ def numpy_dtype(t: T.Type) -> np.dtype:
     elif isinstance(t, T.IndexType):
         return np.dtype(np.int64)
     elif isinstance(t, T.FloatType):
-        if t.name == "bf16":
+        if t == T.bf16:
             return _bf16()
-        if t.name in _DTYPES:
-            return np.dtype(_DTYPES[t.name])
+        if t in _FLOAT_DTYPES:
+            return np.dtype(_FLOAT_DTYPES[t])
     elif isinstance(t, T.ComplexType) and isinstance(t.element_type, T.FloatType):
-        if t.element_type.name == "f32":
+        if t.element_type == T.f32:
             return np.dtype(np.complex64)
-        if t.element_type.name == "f64":
+        if t.element_type == T.f64:
             return np.dtype(np.complex128)
     raise TypeError(f"memrefs of element type '{t}' have no numpy equivalent")
 
@@ -405,12 +396,12 @@ class _DtypeFinder:
     def from_aligned_source(desc) -> np.dtype | None:
         """From the GEP that computed the aligned pointer (``get_global``)."""
         cur = desc
-        while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+        while isinstance(cur.owner_op, LLVM.InsertValueOp):
             op = cur.owner_op
-            if list(op.properties["position"].values) == [1]:
+            if list(op.prop("position", A.DenseArrayAttr).values) == [1]:
                 src = op.operands[1].owner_op
-                if src is not None and src.name == "llvm.getelementptr":
-                    t = src.properties["elem_type"].value
+                if isinstance(src, LLVM.GEPOp):
+                    t = src.prop("elem_type", A.TypeAttr).value
                     while isinstance(t, (LT.LLVMArrayType, T.VectorType)):
                         t = t.element_type
                     return _scalar_dtype(t)
@@ -426,15 +417,15 @@ class _DtypeFinder:
             cur = work.pop()
             seen += 1
             for u in cur.users:
-                if u.name == "llvm.extractvalue" and list(u.properties["position"].values) == [1]:
+                if isinstance(u, LLVM.ExtractValueOp) and list(u.prop("position", A.DenseArrayAttr).values) == [1]:
                     for g in u.results[0].users:
-                        if g.name == "llvm.getelementptr":
-                            return _scalar_dtype(g.properties["elem_type"].value)
-                        if g.name == "llvm.load":
+                        if isinstance(g, LLVM.GEPOp):
+                            return _scalar_dtype(g.prop("elem_type", A.TypeAttr).value)
+                        if isinstance(g, LLVM.LoadOp):
                             return _scalar_dtype(g.results[0].type)
-                        if g.name == "llvm.store":
+                        if isinstance(g, LLVM.StoreOp):
                             return _scalar_dtype(g.operands[0].type)
-                elif u.name == "llvm.insertvalue" and u.operands[0] is cur:
+                elif isinstance(u, LLVM.InsertValueOp) and u.operands[0] is cur:
                     work.append(u.results[0])
         return None
 
@@ -450,7 +441,7 @@ def expanded_slots(fn: Operation) -> list[Slot]:
         entry = blocks[0]
         for i, a in enumerate(entry.arguments):
             for u in a.users:
-                if u.name == "llvm.insertvalue" and u.operands[1] is a:
+                if isinstance(u, LLVM.InsertValueOp) and u.operands[1] is a:
                     ct = u.operands[0].type
                     r = is_desc(ct)
                     if r is not None or is_unranked(ct):
@@ -471,7 +462,7 @@ def expanded_slots(fn: Operation) -> list[Slot]:
                         nxt = [
                             x
                             for x in last.results[0].users
-                            if x.name == "llvm.insertvalue" and x.operands[0] is last.results[0]
+                            if isinstance(x, LLVM.InsertValueOp) and x.operands[0] is last.results[0]
                         ]
                         if not nxt:
                             break
@@ -498,14 +489,14 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
         return
     for b in fn.regions[0].blocks:
         term = b.operations[-1] if b.operations else None
-        if term is None or term.name != "llvm.return" or not term.operands:
+        if not isinstance(term, LLVM.ReturnOp) or not term.operands:
             continue
         v = term.operands[0]
         by_pos = {0: v}
         if len(results) != 1:  # a struct packing the results: find each field's value
             by_pos = {}
             cur = v
-            while cur.owner_op is not None and cur.owner_op.name == "llvm.insertvalue":
+            while isinstance(cur.owner_op, LLVM.InsertValueOp):
                 op = cur.owner_op
                 pos = list(op.prop("position", A.DenseArrayAttr).values)
                 if len(pos) == 1 and pos[0] < len(results) and pos[0] not in by_pos:
@@ -515,7 +506,7 @@ def infer_result_dtypes(fn: Operation, results: list[Slot]) -> None:
         for s, dv in zip(results, descs, strict=True):
             if s.kind == "memref" and s.dtype is None and dv is not None:
                 root = dv
-                while root.owner_op is not None and root.owner_op.name == "llvm.insertvalue":
+                while isinstance(root.owner_op, LLVM.InsertValueOp):
                     root = root.owner_op.operands[0]
                 s.dtype = (
                     _DtypeFinder.from_desc_value(root)
@@ -538,15 +529,15 @@ def _collect_stride_reads(desc, read: set[int]) -> bool:
     """Adds to ``read`` the dims whose strides are read; False when the
     descriptor escapes (stored, passed to a call) and anything may happen."""
     for u in desc.users:
-        if u.name == "llvm.extractvalue":
-            pos = list(u.properties["position"].values)
+        if isinstance(u, LLVM.ExtractValueOp):
+            pos = list(u.prop("position", A.DenseArrayAttr).values)
             if pos[:1] == [4]:
                 if len(pos) == 1:
                     return False
                 read.add(pos[1])
-        elif u.name == "llvm.return":
+        elif isinstance(u, LLVM.ReturnOp):
             continue  # returned as it came: no computation depends on it
-        elif u.name == "llvm.insertvalue":
+        elif isinstance(u, LLVM.InsertValueOp):
             if u.operands[0] is desc:  # still being built
                 if not _collect_stride_reads(u.results[0], read):
                     return False
@@ -559,8 +550,8 @@ def _collect_stride_reads(desc, read: set[int]) -> bool:
 
 def _only_returned(v) -> bool:
     return all(
-        u.name == "llvm.return"
-        or (u.name == "llvm.insertvalue" and u.operands[0] is v and _only_returned(u.results[0]))
+        isinstance(u, LLVM.ReturnOp)
+        or (isinstance(u, LLVM.InsertValueOp) and u.operands[0] is v and _only_returned(u.results[0]))
         for u in v.users
     )
 
@@ -660,9 +651,9 @@ def to_scalar(value: Any, t: T.Type, what: str) -> Any:
     if isinstance(t, T.FloatType):
         if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, (bool, np.bool_)):
             raise TypeError(f"{what}: expected a number for '{t}', got {type(value).__name__}")
-        if t.name == "f16":
+        if t == T.f16:
             return ct(int(np.array([value], np.float16).view(np.uint16)[0]))
-        if t.name == "bf16":
+        if t == T.bf16:
             bits = int(np.array([value], np.float32).view(np.uint32)[0])
             bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # round to nearest even
             return ct(bits & 0xFFFF)
@@ -684,9 +675,9 @@ def from_scalar(obj: Any, slot: Slot) -> Any:
             return v & ((1 << t.width) - 1)
         return v
     if isinstance(t, T.FloatType):
-        if t.name == "f16":
+        if t == T.f16:
             return float(np.array([raw], np.uint16).view(np.float16)[0])
-        if t.name == "bf16":
+        if t == T.bf16:
             return float(np.array([int(raw) << 16], np.uint32).view(np.float32)[0])
         return float(raw)
     if isinstance(t, LT.LLVMPointerType):

@@ -36,6 +36,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from ..conversion.to_llvm.parallel_outlining import PARALLEL_FOR
+
 __all__ = [
     "PARALLEL_FOR",
     "MAX_THREADS",
@@ -46,7 +48,6 @@ __all__ = [
     "RUNTIME_IR",
 ]
 
-PARALLEL_FOR = "__polymlir_parallel_for"
 MAX_THREADS = 256  # the pool's size limit (workers are chunks 1..255)
 ENV = "POLYMLIR_NUM_THREADS"
 

@@ -18,6 +18,7 @@ from ..ir.fields import (
     var_operand_def,
     var_result_def,
 )
+from ..ir.interfaces import Effect, MemoryEffectsOp, allocate, free, read, write
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.traits import (
@@ -62,8 +63,8 @@ def _compatible_buffer(op, tensor: T.Type, buffer: T.Type) -> None:
 
 
 @register_op
-class ToTensorOp(OpDef):
-    """The tensor view of a buffer."""
+class ToTensorOp(OpDef, MemoryEffectsOp):
+    """The tensor view of a buffer (it reads the buffer)."""
 
     __slots__ = ()
     OP_NAME = "bufferization.to_tensor"
@@ -75,6 +76,9 @@ class ToTensorOp(OpDef):
     assembly_format = (
         "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)"
     )
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.buffer)] if isinstance(self.buffer.type, (T.MemRefType, T.UnrankedMemRefType)) else []
 
     def verify_(self) -> None:
         _compatible_buffer(self, self.result_types[0], self.buffer.type)
@@ -222,7 +226,7 @@ class DeallocTensorOp(OpDef):
 
 
 @register_op
-class CloneOp(OpDef):
+class CloneOp(OpDef, MemoryEffectsOp):
     """A copy of a buffer in a new allocation."""
 
     __slots__ = ()
@@ -232,9 +236,13 @@ class CloneOp(OpDef):
     output = result_def(AnyMemRef)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
+    def memory_effects(self) -> list[Effect]:
+        out = self.results[0]
+        return [read(self.input), allocate(out), write(out)]
+
 
 @register_op
-class DeallocOp(OpDef):
+class DeallocOp(OpDef, MemoryEffectsOp):
     """Conditionally deallocate buffers, keeping those that alias ``retained``."""
 
     __slots__ = ()
@@ -248,6 +256,9 @@ class DeallocOp(OpDef):
         "(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? "
         "(`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict"
     )
+
+    def memory_effects(self) -> list[Effect]:
+        return [free(m) for m in self.memrefs]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:

@@ -14,6 +14,7 @@ from ..ir import constraints as C
 from ..ir import types as T
 from ..ir.core import Operation, Value
 from ..ir.fields import operand_def, prop_def, successor_def, var_operand_def, var_successor_def
+from ..ir.interfaces import Effect, MemoryEffectsOp, write
 from ..ir.opdef import OpDef
 from ..ir.registry import register_op
 from ..ir.traits import BRANCH_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE, TERMINATOR, WEIGHTED_BRANCH_OP_INTERFACE
@@ -55,8 +56,9 @@ def verify_branch_weights(op: Operation, weights: A.Attribute | None) -> None:
 
 
 @register_op
-class AssertOp(OpDef):
-    """Aborts with ``msg`` at runtime unless ``arg`` is true."""
+class AssertOp(OpDef, MemoryEffectsOp):
+    """Aborts with ``msg`` at runtime unless ``arg`` is true (upstream
+    declares a write of unknown memory, so it is never moved or erased)."""
 
     __slots__ = ()
     OP_NAME = "cf.assert"
@@ -64,6 +66,9 @@ class AssertOp(OpDef):
     arg = operand_def(C.I1)
     msg = prop_def(C.StrAttr)
     assembly_format = "$arg `,` $msg attr-dict"
+
+    def memory_effects(self) -> list[Effect]:
+        return [write()]
 
 
 @register_op

@@ -2,7 +2,14 @@
 
 b = Builder.before(op)
 c = b.const_index(4)
-s = b.create("arith.addi", [x, c], [T.index]).results[0]
+s = b.value(AddIOp, [x, c], T.index)          # op classes from polymlir.dialects
+t = b.create(AddIOp, [x, c], [T.index]).results[0]
+b.insert(ConstantOp.build(T.i64, 42))         # an op a typed builder made
+
+Ops are named by their class; the string form (``b.create("arith.addi",
+...)``) looks the class up in the registry and is kept for ops that have
+none (unregistered ones) and for the arith helpers below, which the IR
+layer writes without importing the dialects.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from . import attributes as A
 from . import types as T
 from .core import Block, Operation, Region, Value
+
+OpKind = str | type[Operation]  # an op class, or a registered op's name
 
 
 class Builder:
@@ -45,7 +54,7 @@ class Builder:
 
     def create(
         self,
-        name: str,
+        kind: OpKind,
         operands: Sequence[Value] = (),
         result_types: Sequence[T.Type] = (),
         attributes: dict[str, A.Attribute] | None = None,
@@ -54,8 +63,11 @@ class Builder:
         successors: Sequence[Block] = (),
         loc: A.Location | None = None,
     ) -> Operation:
-        op = Operation.create(
-            name,
+        """Create an op of class (or registered name) ``kind`` at the
+        insertion point; its location defaults to the builder's."""
+        create = Operation.create if isinstance(kind, str) else kind.create
+        op = create(
+            kind if isinstance(kind, str) else None,
             operands=operands,
             result_types=result_types,
             attributes=attributes,
@@ -66,9 +78,9 @@ class Builder:
         )
         return self.insert(op)
 
-    def value(self, name: str, operands: Sequence[Value], result_type: T.Type, **props: A.Attribute) -> Value:
+    def value(self, kind: OpKind, operands: Sequence[Value], result_type: T.Type, **props: A.Attribute) -> Value:
         """Create a one-result op and return its result."""
-        return self.create(name, operands, [result_type], properties=dict(props) or None).results[0]
+        return self.create(kind, operands, [result_type], properties=dict(props) or None).results[0]
 
     # -- arith helpers --------------------------------------------------------
     def const_index(self, v: int) -> Value:
@@ -86,8 +98,9 @@ class Builder:
         preds = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5, "ult": 6, "ule": 7, "ugt": 8, "uge": 9}
         return self.value("arith.cmpi", [a, b], T.i1, predicate=A.IntegerAttr(preds[predicate], T.i64))
 
-    def binary(self, name: str, a: Value, b: Value) -> Value:
-        return self.value(name, [a, b], a.type)
+    def binary(self, kind: OpKind, a: Value, b: Value) -> Value:
+        """A binary op whose result has the type of ``a`` (``arith.addi``, ``llvm.add``...)."""
+        return self.value(kind, [a, b], a.type)
 
     def select(self, c: Value, a: Value, b: Value) -> Value:
         return self.value("arith.select", [c, a, b], a.type)

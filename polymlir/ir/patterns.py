@@ -1,10 +1,22 @@
 """Rewrite patterns and the greedy driver that applies them to a fixed point
 (upstream's ``applyPatternsGreedily``, followed step by step so that the
-result prints as mlir-opt's ``--canonicalize`` prints it).
+result prints as mlir-opt's ``--canonicalize`` prints it). The one-shot
+(conversion) mode of the same patterns, used by every lowering, is
+``polymlir.ir.rewriting.apply_conversion``.
 
-    patterns = PatternSet([MyPattern()], folders={"arith.addi": fold_addi},
+A pattern declares the op classes it rewrites (``op_types``; dispatch is by
+the op's exact class, as upstream's ``OpRewritePattern<Op>`` matches one op
+name, so ``arith.extsi`` is not an ``arith.extui`` although its class derives
+from it); folders are keyed by op class too::
+
+    class FoldAddZero(RewritePattern):
+        op_types = (AddIOp,)
+        def match_and_rewrite(self, op, rewriter) -> bool: ...
+
+    patterns = PatternSet([FoldAddZero()], folders={AddIOp: AddIOp.fold},
                           materializers={"arith": make_constant})
     converged = apply_patterns_greedily(module, patterns)
+    lowering = PatternSet.from_table({AffineLoadOp: lower_load, AffineStoreOp: lower_store})
 
 What the driver does, as upstream's ``GreedyPatternRewriteDriver`` does:
 
@@ -21,7 +33,7 @@ What the driver does, as upstream's ``GreedyPatternRewriteDriver`` does:
   ``Commutative`` trait's fold, which moves constant operands last);
   attributes a fold returns are materialized as constants just before the
   op (its dialect's materializer); else the patterns registered for its
-  name are tried by decreasing benefit.
+  class are tried by decreasing benefit.
 - Every change goes through a `PatternRewriter`, which keeps the worklist
   up to date: new and modified ops are pushed; an erased op's operands'
   defining ops are pushed when they have at most one other user left.
@@ -37,9 +49,8 @@ result; any other op is assumed to write memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from .attributes import Attribute
 from .attributes.locations import Location
@@ -142,19 +153,21 @@ def constant_value(v: Value) -> Attribute | None:
 # -- patterns ------------------------------------------------------------------------------------
 
 # What a folder returns: None (no fold), [] (the op was changed in place), or
-# one Value or Attribute per result.
+# one Value or Attribute per result. A folder takes the op and the constant
+# value of each operand (None where it is not constant).
 FoldResult = Sequence[Value | Attribute] | None
 Folder = Callable[[Operation, list], FoldResult]
 Materializer = Callable[[Attribute, Type, Location], Operation | None]
+OpClass = type[Operation]
 
 
 class RewritePattern:
-    """A rewrite of the ops named in ``op_names`` (all ops when empty).
-    ``match_and_rewrite`` changes the IR only through ``rewriter`` and
-    returns whether it did."""
+    """A rewrite of the ops whose class is one of ``op_types`` (every op
+    when empty). ``match_and_rewrite`` changes the IR only through
+    ``rewriter`` and returns whether it did."""
 
-    op_names: ClassVar[tuple[str, ...]] = ()
-    benefit: ClassVar[int] = 1
+    op_types: tuple[OpClass, ...] = ()
+    benefit: int = 1
 
     @property
     def label(self) -> str:
@@ -165,23 +178,51 @@ class RewritePattern:
         raise NotImplementedError
 
 
+class FunctionPattern(RewritePattern):
+    """A pattern made of a function ``fn(op, rewriter)``: it rewrote the op
+    unless it returned False (a lowering function that always rewrites
+    returns None)."""
+
+    def __init__(self, op_types: Sequence[OpClass], fn: Callable[[Operation, PatternRewriter], bool | None]):
+        self.op_types = tuple(op_types)
+        self.fn = fn
+
+    @property
+    def label(self) -> str:
+        return getattr(self.fn, "__name__", type(self).__name__)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        return self.fn(op, rewriter) is not False
+
+
 @dataclass
 class PatternSet:
-    """Patterns, per-op folders and per-dialect constant materializers."""
+    """Patterns, per-op-class folders and per-dialect constant materializers."""
 
     patterns: list[RewritePattern] = field(default_factory=list)
-    folders: dict[str, Folder] = field(default_factory=dict)
+    folders: dict[OpClass, Folder] = field(default_factory=dict)
     materializers: dict[str, Materializer] = field(default_factory=dict)
 
-    def for_op(self, name: str) -> list[RewritePattern]:
-        """The patterns that apply to ops named ``name``, by decreasing
+    @classmethod
+    def from_table(cls, table: Mapping[OpClass, Callable]) -> PatternSet:
+        """One `FunctionPattern` per function of ``table`` (op class ->
+        ``fn(op, rewriter)``), matching the classes mapped to it, in the
+        table's order."""
+        by_fn: dict[Callable, list[OpClass]] = {}
+        for op_type, fn in table.items():
+            by_fn.setdefault(fn, []).append(op_type)
+        return cls([FunctionPattern(types, fn) for fn, types in by_fn.items()])
+
+    def for_op(self, op: Operation) -> list[RewritePattern]:
+        """The patterns that apply to ``op`` (by its class), by decreasing
         benefit (insertion order among equals)."""
-        cache = self.__dict__.setdefault("_by_name", {})
-        found = cache.get(name)
+        cache = self.__dict__.setdefault("_by_type", {})
+        op_type = type(op)
+        found = cache.get(op_type)
         if found is None:
-            found = [p for p in self.patterns if not p.op_names or name in p.op_names]
+            found = [p for p in self.patterns if not p.op_types or op_type in p.op_types]
             found.sort(key=lambda p: -p.benefit)
-            cache[name] = found
+            cache[op_type] = found
         return found
 
 
@@ -540,7 +581,7 @@ class _Driver(RewriteListener):
                     changed = True
                     if r:
                         continue
-            for p in self.patterns.for_op(op.name):
+            for p in self.patterns.for_op(op):
                 if not self.enabled(p):
                     continue
                 if p.match_and_rewrite(op, self.rewriter):
@@ -552,7 +593,7 @@ class _Driver(RewriteListener):
     def _fold(self, op: Operation) -> bool | None:
         """Fold ``op`` (in place, or replacing it); None when nothing folds."""
         consts = [constant_value(v) for v in op.operands]
-        folder = self.patterns.folders.get(op.name)
+        folder = self.patterns.folders.get(type(op))
         res = folder(op, consts) if folder is not None else None
         if res is not None and len(res) == 1 and op.results and res[0] is op.results[0]:
             res = []  # folded to its own result: an in-place fold

@@ -525,6 +525,9 @@ class Parser(DefinitionParser):
             i = 0
             for name, count, rpos in results:
                 self.define_values(name, op.results[i : i + count], rpos)
+                if count == 1 and not name[1:].isdigit():
+                    # The source name (``%temp2``) lets scripts pick buffers by it.
+                    op.results[i].name_hint = name[1:]
                 i += count
         return op
 

@@ -409,6 +409,7 @@ def _add_transformed(
     unmapped: list[str] = []
     too_many = False
     for k, (ou, view) in enumerate(zip(old.units, old.views, strict=True)):
+        # A unit's op, or its copy: the same kind of op (by name: unregistered ones too) at its location.
         copies = [u for u in units if u.op is ou.op or (u.op.name == ou.op.name and u.op.loc == ou.op.loc)]
         if not copies:
             missing.append(ou.name)

@@ -30,6 +30,8 @@ from .. import parse
 from ..affine import isl_bridge as ib
 from ..affine.schedules import loop_name
 from ..affine.structured import ShapeDim
+from ..dialects.affine import AffineForOp, AffineParallelOp
+from ..dialects.func import FuncOp
 from ..ir.core import Operation, Value
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
@@ -325,9 +327,9 @@ def draws_function(s: Schedule, func: str | None, loops_named: bool) -> bool:
     if func is not None or loops_named:
         return True
     funcs = [
-        op for op in s.module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+        op for op in s.module.walk(post_order=False) if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks
     ]
-    with_loops = [f for f in funcs if any(o.name in ("affine.for", "affine.parallel") for o in f.walk())]
+    with_loops = [f for f in funcs if any(isinstance(o, (AffineForOp, AffineParallelOp)) for o in f.walk())]
     first = with_loops[0] if with_loops else funcs[0] if funcs else None
     return s.func is first
 

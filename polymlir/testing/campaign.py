@@ -24,6 +24,7 @@ from ..affine.legality import Verdict
 from ..affine.statements import NotCompound, compound_statements
 from ..transforms.loops import demote_carried as DC
 from ..transforms.loops import distribute as D
+from ..transforms.loops import expand as EX
 from ..transforms.loops import fuse as F
 from ..transforms.loops import microkernel as MK
 from ..transforms.loops import permute as PM
@@ -255,6 +256,20 @@ def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack), force)
 
 
+def _expand(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    """Expansion of the buffers allocated in the function along a loop; the
+    forced run expands them whatever flows between iterations."""
+    loops = [lp for lp in s.all_loops() if EX.buffers_accessed(s.model, lp)]
+    if not loops:
+        return None
+    name = s.spec_of(r.choice(loops))
+
+    def force(h: Schedule) -> object:
+        return EX.expand(h.model, h.loop(name), check=False)
+
+    return Attempt("expand", (name,), force)
+
+
 def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     sizes = [r.choice([2, 3, 4, 8])] * 3 if r.random() < 0.7 else None
     return Attempt("optimize_verdict", (sizes,))
@@ -275,6 +290,7 @@ SAMPLERS: dict[str, Sampler] = {
     "unroll": _unroll,
     "unroll_jam": _unroll_jam,
     "register_tile": _register_tile,
+    "expand": _expand,
 }
 
 
@@ -313,7 +329,9 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
         return
     stats.tried += 1
     try:
-        verdict: Verdict = getattr(s, attempt.method)(*attempt.args)
+        method = getattr(s, attempt.method, None)
+        # A primitive with no Schedule method of its own runs through Schedule.run.
+        verdict: Verdict = method(*attempt.args) if method else s.run(attempt.method, *attempt.args)
     except ValueError:  # TransformError: parameters or shapes the primitive rejects
         stats.errors += 1
         return

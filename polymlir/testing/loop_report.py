@@ -118,7 +118,7 @@ class Schedule:
 
 
 _TILED = re.compile(r"band \(([^)]*)\): tiled ([0-9x]+)")
-_PARALLEL = re.compile(r"loop (\S+) is parallel")
+_PARALLEL = re.compile(r"loop (\S+?):? (?:is )?parallel")
 
 
 def schedule_summary(remarks: Sequence[str], ok: bool = True, reason: str = "") -> Schedule:

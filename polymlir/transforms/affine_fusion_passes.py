@@ -38,18 +38,21 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..affine.model import Loop, PolyhedralModel, analyze
+from ..dialects.affine import AffineForOp, AffineParallelOp
+from ..dialects.func import FuncOp
 from ..ir import types as T
 from ..ir.core import Block, Operation
-from .loops.contract import ALLOC_OPS, contract, contract_verdict
 from .loops.distribute import body_items, distribute, distribute_verdict
-from .loops.fuse import LOOP_OPS, fuse, fuse_verdict, loop_chain, max_fusion_depth, same_bounds
+from .loops.fusion_greedy import FusionOptions, run_fusion
 from .loops.loop_utils import TransformError
 from .loops.promote import plan, promote, promote_verdict
 from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
 
+AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
+
 
 def _functions(op: Operation) -> list[Operation]:
-    return [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
+    return [f for f in op.walk(post_order=False) if isinstance(f, FuncOp) and f.regions and f.regions[0].blocks]
 
 
 def _memrefs(model: PolyhedralModel, loop: Loop, kind: str) -> set:
@@ -76,97 +79,31 @@ def pair_kind(model: PolyhedralModel, a: Loop, b: Loop) -> str | None:
 class AffineLoopFusion(ModulePass):
     name: ClassVar[str] = "affine-loop-fusion"
     summary: ClassVar[str] = (
-        "Fuse affine loop nests (exact legality; private buffers contracted; remarks where declined)"
+        "Fuse affine loop nests as upstream does (slices, private buffers, sibling and maximal modes), "
+        "each fusion checked exactly"
     )
     # MLIR 22's option names; the older ones (before the `fusion-` prefix
     # was dropped) are aliases.
     compute_tolerance: float = field(default=0.30, metadata={"aliases": ("fusion-compute-tolerance",)})
-    fast_mem_space: UInt = field(default=UInt(0), metadata={"aliases": ("fusion-fast-mem-space",)})
+    fast_mem_space: UInt | None = field(default=None, metadata={"aliases": ("fusion-fast-mem-space",)})
     local_buf_threshold: ULong = field(default=ULong(0), metadata={"aliases": ("fusion-local-buf-threshold",)})
     maximal: bool = field(default=False, metadata={"aliases": ("fusion-maximal",)})
     mode: Literal["greedy", "producer", "sibling"] = "greedy"
 
     def run(self, op: Operation, ctx: PassContext) -> None:
+        opts = FusionOptions(
+            compute_tolerance=self.compute_tolerance,
+            fast_mem_space=self.fast_mem_space,
+            local_buf_threshold=self.local_buf_threshold * 1024,
+            maximal=self.maximal,
+            mode=self.mode,
+        )
         for f in _functions(op):
-            self.run_on_function(f, ctx)
-
-    def wanted(self, kind: str | None) -> bool:
-        if kind is None:
-            return self.maximal
-        return self.mode == "greedy" or self.mode == kind
-
-    def run_on_function(self, func: Operation, ctx: PassContext) -> None:
-        while True:
-            model = analyze(func)
-            remarks: list[tuple[Operation, str]] = []
-            if not self._fuse_one(model, remarks):
-                for at, msg in remarks:
-                    ctx.missed(at, msg)
-                return
-
-    def _fuse_one(self, model: PolyhedralModel, remarks: list[tuple[Operation, str]]) -> bool:
-        """Fuse the first fusable pair (then contract); False when none is left."""
-        blocks: dict[int, tuple[Block, list[Loop]]] = {}
-        for lp in model.loops:
-            if lp.op.name == "affine.for" and lp.op.parent is not None and lp.index == 0:
-                blocks.setdefault(id(lp.op.parent), (lp.op.parent, []))[1].append(lp)
-        for block, loops in blocks.values():
-            ops = block.operations
-            loops = sorted(loops, key=lambda lp: ops.index(lp.op))
-            for i, a in enumerate(loops):
-                for b in loops[i + 1 :]:
-                    kind = pair_kind(model, a, b)
-                    if not self.wanted(kind):
-                        continue
-                    verdict = None
-                    for depth in range(max_fusion_depth(a, b), 0, -1):
-                        try:
-                            v = fuse_verdict(model, a, b, depth)
-                        except TransformError as e:
-                            v = None
-                            reason = str(e)
-                        else:
-                            reason = v.reason if v is not None else ""
-                        if v is not None and v.ok:
-                            if self._apply(model, a, b, depth):
-                                return True
-                            reason = (
-                                f"fusing at depth {depth} regenerates the loops without merging any "
-                                "(isl keeps their iterations apart)"
-                            )
-                        verdict = verdict or reason
-                    if verdict:
-                        remarks.append((b.op, f"not fused with the loop at {a.loc}: {verdict}"))
-        return False
-
-    def _apply(self, model: PolyhedralModel, a: Loop, b: Loop, depth: int) -> bool:
-        """Fuse (then contract); False, with the IR unchanged, when the
-        fused nest regenerated by isl would have as many loops as before."""
-        # As upstream, only what the first nest produces for the second
-        # becomes private to the fused nest (sibling fusion privatizes nothing).
-        shared = _memrefs(model, a, "write") & _memrefs(model, b, "read")
-        func = model.func
-        chains = (loop_chain(a, depth), loop_chain(b, depth))
-        if not all(same_bounds(x, y) for x, y in zip(*chains, strict=True)):
-            # Try on a copy of the function: isl may keep the iterations apart.
-            trial = func.clone()
-            tm = analyze(trial)
-            ta, tb = tm.loops[model.loops.index(a)], tm.loops[model.loops.index(b)]
-            fuse(tm, ta, tb, depth)
-            if _count_loops(trial) >= _count_loops(func):
-                return False
-        fused = fuse(model, a, b, depth)
-        allocs = [op for op in func.walk(post_order=False) if op.name in ALLOC_OPS and op.results[0] in shared]
-        for alloc in allocs:
-            m = analyze(func)
-            if contract_verdict(m, alloc).ok:
-                contract(m, alloc)
-        del fused
-        return True
+            run_fusion(f, opts, ctx.missed)
 
 
 def _count_loops(func: Operation) -> int:
-    return sum(1 for op in func.walk() if op.name in LOOP_OPS)
+    return sum(1 for op in func.walk() if isinstance(op, AFFINE_LOOPS))
 
 
 def _bytes(t: T.Type) -> int:
@@ -208,11 +145,11 @@ class AffineDataCopyGenerate(ModulePass):
 
     def run_on_block(self, func: Operation, block: Block, ctx: PassContext) -> None:
         for op in list(block.operations):
-            if op.name not in LOOP_OPS or op.parent is not block:
+            if not isinstance(op, AFFINE_LOOPS) or op.parent is not block:
                 continue
             model = analyze(func)
             loop = model.loop_for(op)
-            step = loop.step if op.name == "affine.for" else 1
+            step = loop.step if isinstance(op, AffineForOp) else 1
             if self.skip_non_unit_stride_loops and step != 1:
                 self._recurse(func, op, ctx)
                 continue
@@ -290,7 +227,7 @@ class AffineLoopDistribute(ModulePass):
         while True:
             model = analyze(func)
             for lp in model.loops:
-                if lp.op in seen or lp.op.name != "affine.for" or len(body_items(lp)) < 2:
+                if lp.op in seen or not isinstance(lp.op, AffineForOp) or len(body_items(lp)) < 2:
                     continue
                 seen.add(lp.op)
                 try:

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from ..affine.model import Loop, PolyhedralModel, analyze
+from ..affine.schedules import loop_name
 from ..dialects.affine.loops import AffineForOp
 from ..dialects.affine.parallel import AffineParallelOp
+from ..dialects.func import FuncOp
 from ..ir.core import Operation
 from .loops.licm import hoist_invariants
 from .loops.loop_utils import TransformError
@@ -48,7 +50,7 @@ def _loop(func: Operation, op: Operation) -> tuple[PolyhedralModel, Loop | None]
         return model, None
 
 
-def _outside(model: PolyhedralModel, op: Operation) -> str:
+def outside_model_reason(model: PolyhedralModel, op: Operation) -> str:
     """Why ``op`` (a loop without a `Loop`) is outside the affine model."""
     for r in model.non_affine:
         if r.op is op or r.op.is_ancestor_of(op):
@@ -61,7 +63,7 @@ def _innermost(func: Operation) -> list[Operation]:
     return [
         o
         for o in func.walk()
-        if o.name == "affine.for" and not any(x.name == "affine.for" for x in o.walk() if x is not o)
+        if isinstance(o, AffineForOp) and not any(isinstance(x, AffineForOp) for x in o.walk() if x is not o)
     ]
 
 
@@ -69,7 +71,7 @@ def _innermost(func: Operation) -> list[Operation]:
 @dataclass(frozen=True)
 class AffineLoopUnroll(ModulePass):
     name: ClassVar[str] = "affine-loop-unroll"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Unroll affine loops (innermost loops; remarks where declined)"
     unroll_factor: int = 4
     unroll_up_to_factor: bool = False
@@ -87,7 +89,7 @@ class AffineLoopUnroll(ModulePass):
         if not func.regions or not func.regions[0].blocks:
             return
         if self.full and self.unroll_full_threshold is not None:
-            for op in [o for o in func.walk() if o.name == "affine.for"]:
+            for op in [o for o in func.walk() if isinstance(o, AffineForOp)]:
                 model, loop = _loop(func, op)
                 if loop is None:
                     continue
@@ -104,7 +106,7 @@ class AffineLoopUnroll(ModulePass):
             return self._apply(func, op, None, True, ctx)
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
+            ctx.missed(op, f"not unrolled: {outside_model_reason(model, op)}")
             return False
         factor = self.unroll_factor
         tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
@@ -117,7 +119,7 @@ class AffineLoopUnroll(ModulePass):
     def _apply(self, func: Operation, op: Operation, factor: int | None, full: bool, ctx: PassContext) -> bool:
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unrolled: {_outside(model, op)}")
+            ctx.missed(op, f"not unrolled: {outside_model_reason(model, op)}")
             return False
         try:
             v = unroll_verdict(model, loop, factor, full)
@@ -135,7 +137,7 @@ class AffineLoopUnroll(ModulePass):
 @dataclass(frozen=True)
 class AffineLoopUnrollJam(ModulePass):
     name: ClassVar[str] = "affine-loop-unroll-jam"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Unroll and jam the first loop nest of each function (legality checked exactly)"
     unroll_jam_factor: UInt = UInt(4)
 
@@ -143,11 +145,11 @@ class AffineLoopUnrollJam(ModulePass):
         if not func.regions or not func.regions[0].blocks or not func.regions[0].blocks[0].operations:
             return
         op = func.regions[0].blocks[0].operations[0]
-        if op.name != "affine.for":
+        if not isinstance(op, AffineForOp):
             return
         model, loop = _loop(func, op)
         if loop is None:
-            ctx.missed(op, f"not unroll-jammed: {_outside(model, op)}")
+            ctx.missed(op, f"not unroll-jammed: {outside_model_reason(model, op)}")
             return
         try:
             v = unroll_jam_verdict(model, loop, self.unroll_jam_factor)
@@ -163,7 +165,7 @@ class AffineLoopUnrollJam(ModulePass):
 @dataclass(frozen=True)
 class AffineParallelize(ModulePass):
     name: ClassVar[str] = "affine-parallelize"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Turn affine.for loops that carry no dependence into affine.parallel"
     max_nested: UInt = UInt(MAX_UNSIGNED)
     parallel_reductions: bool = False
@@ -176,7 +178,7 @@ class AffineParallelize(ModulePass):
         # dependences); outer loops first, as upstream's pre-order walk.
         candidates: list[Operation] = []
         for loop in model.loops:
-            if loop.op.name != "affine.for":
+            if not isinstance(loop.op, AffineForOp):
                 continue
             v = parallelize_verdict(model, loop, self.parallel_reductions)
             if v.ok:
@@ -184,7 +186,7 @@ class AffineParallelize(ModulePass):
             else:
                 ctx.missed(loop.op, f"not parallelized: {v.reason}" + (f" (hint: {v.hint})" if v.hint else ""))
         for op in candidates:
-            nested = sum(1 for a in op.ancestors() if a.name == "affine.parallel" and func.is_proper_ancestor_of(a))
+            nested = sum(1 for a in op.ancestors() if isinstance(a, AffineParallelOp) and func.is_proper_ancestor_of(a))
             if nested >= self.max_nested:
                 ctx.missed(
                     op, f"not parallelized: already inside {nested} parallel loops (max-nested={self.max_nested})"
@@ -197,7 +199,7 @@ class AffineParallelize(ModulePass):
 @dataclass(frozen=True)
 class AffineScalrep(ModulePass):
     name: ClassVar[str] = "affine-scalrep"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Store-to-load forwarding and redundant load elimination (exact, within blocks)"
 
     def run(self, func: Operation, ctx: PassContext) -> None:
@@ -209,16 +211,16 @@ class AffineScalrep(ModulePass):
 @dataclass(frozen=True)
 class AffineLoopNormalize(ModulePass):
     name: ClassVar[str] = "affine-loop-normalize"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Make affine loops start at 0 with step 1"
     promote_single_iter: bool = False
 
     def run(self, func: Operation, ctx: PassContext) -> None:
-        for op in [o for o in func.walk() if o.name in ("affine.for", "affine.parallel")]:
-            if op.name == "affine.for":
-                why = normalize_affine_for(cast(AffineForOp, op), self.promote_single_iter)
+        for op in [o for o in func.walk() if isinstance(o, (AffineForOp, AffineParallelOp))]:
+            if isinstance(op, AffineForOp):
+                why = normalize_affine_for(op, self.promote_single_iter)
             else:
-                why = normalize_affine_parallel(cast(AffineParallelOp, op))
+                why = normalize_affine_parallel(op)
             if why is not None:
                 ctx.missed(op, f"not normalized: {why}")
 
@@ -227,9 +229,12 @@ class AffineLoopNormalize(ModulePass):
 @dataclass(frozen=True)
 class AffineLoopInvariantCodeMotion(ModulePass):
     name: ClassVar[str] = "affine-loop-invariant-code-motion"
-    anchor: ClassVar[str] = "func.func"
+    anchor: ClassVar[str] = FuncOp.OP_NAME
     summary: ClassVar[str] = "Hoist loop-invariant pure ops and loads whose element the loop never writes"
 
     def run(self, func: Operation, ctx: PassContext) -> None:
         if func.regions and func.regions[0].blocks:
-            hoist_invariants(func)
+            stats = hoist_invariants(func)
+            for op, loop, why in stats.kept:
+                if op.parent is not None:
+                    ctx.missed(op, f"not hoisted out of loop {loop_name(loop)}: {why}")

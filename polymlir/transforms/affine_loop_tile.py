@@ -12,14 +12,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..affine import isl_bridge as ib
-from ..affine.model import Loop, PolyhedralModel, analyze
+from ..affine.model import Loop, PolyhedralModel, analyze, is_effect_free
+from ..dialects.affine.loops import AffineForOp
 from ..ir import types as T
 from ..ir.core import Operation
-from .loops.loop_utils import TransformError, as_for, constant_trip_count, perfect_band_problem
+from .affine_loop_passes import outside_model_reason
+from .loops.loop_utils import (
+    TransformError,
+    as_for,
+    body_ops,
+    bound_operands,
+    constant_trip_count,
+    perfect_band_problem,
+)
 from .loops.tile import tile, tile_verdict
+from .loops.tile_separate import separate_full_tiles
 from .pass_manager import FunctionPass, PassContext, UInt, ULong, register_pass
 
 DEFAULT_TILE_SIZE = 4  # upstream's kDefaultTileSize
@@ -29,6 +39,32 @@ def maximal_band(loop: Loop) -> list[Loop]:
     band = [loop]
     while len(band[-1].children) == 1 and perfect_band_problem([band[-1], band[-1].children[0]]) is None:
         band.append(band[-1].children[0])
+    return band
+
+
+def effect_free_band(op: Operation) -> list[Loop] | None:
+    """The maximal perfect band from ``op`` (an affine.for the model leaves
+    out, e.g. for a semi-affine bound) when nothing in it has effects and no
+    band loop's bounds use another band loop: any order of its iterations
+    computes the same, so it tiles without the model. Loops stand in for
+    the model's, with no bounds as expressions (they are not needed)."""
+    band: list[Loop] = []
+    cur: Operation | None = op
+    while isinstance(cur, AffineForOp) and not cur.results:
+        band.append(
+            Loop(cur, cur.induction_var, f"t{len(band)}", len(band), band[-1] if band else None, [], [], cur.step.value)
+        )
+        ops = body_ops(cur)
+        cur = ops[0] if len(ops) == 1 and isinstance(ops[0], AffineForOp) and not ops[0].results else None
+    if not band or any(o.name != "affine.yield" and not is_effect_free(o) for o in body_ops(band[-1].op)):
+        return None
+    ivs = {lp.iv for lp in band}
+    for lp in band:
+        lbs, ubs = bound_operands(as_for(lp.op))
+        if any(v in ivs for v in [*lbs, *ubs]):
+            return None
+    for a, b in zip(band, band[1:], strict=False):
+        a.children.append(b)
     return band
 
 
@@ -123,11 +159,20 @@ class AffineLoopTile(FunctionPass):
     def run(self, func: Operation, ctx: PassContext) -> None:
         if not (func.regions and func.regions[0].blocks):
             return  # a declaration
-        nests = [lp.op for lp in analyze(func).loops if lp.parent is None and lp.op.name == "affine.for"]
+        model = analyze(func)
+        nests = [lp.op for lp in model.loops if lp.parent is None and lp.op.name == "affine.for"]
+        for op in list(func.regions[0].blocks[0].operations):
+            if op.name != "affine.for" or op in nests:
+                continue
+            band = effect_free_band(op)
+            if band is None:
+                ctx.missed(op, f"not tiled: {outside_model_reason(model, op)}")
+                continue
+            # Nothing in the band has effects: every order is legal.
+            self._apply(model, band, self.sizes_for(model, band))
         for nest_op in nests:
             model = analyze(func)  # earlier tilings changed the function
-            outer = model.loop_for(nest_op)
-            band = maximal_band(outer)
+            band = maximal_band(model.loop_for(nest_op))
             if perfect_band_problem(band) is not None:
                 continue
             sizes = self.sizes_for(model, band)
@@ -136,15 +181,11 @@ class AffineLoopTile(FunctionPass):
                 if not verdict.ok:
                     ctx.missed(nest_op, f"not tiled: {verdict.reason}")
                     continue
-                tile(model, band, sizes)
+                self._apply(model, band, sizes)
             except TransformError as e:
                 ctx.missed(nest_op, f"not tiled: {e}")
-                continue
-            if self.separate:
-                # A warning, printed whether or not remarks are asked for:
-                # the output is not what the option asks.
-                ctx.warning(
-                    nest_op,
-                    "separate=true (full/partial tile separation) is not supported: "
-                    "tiled without separating partial tiles",
-                )
+
+    def _apply(self, model: PolyhedralModel, band: list[Loop], sizes: list[int]) -> None:
+        loops = [cast(AffineForOp, o) for o in tile(model, band, sizes)]
+        if self.separate:
+            separate_full_tiles(loops[: len(band)], loops[len(band) :])

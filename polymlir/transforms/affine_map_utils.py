@@ -24,11 +24,13 @@ from typing import cast
 
 from ..dialects.affine.loops import AffineForOp
 from ..dialects.affine.ops import (
+    AffineApplyOp,
     get_affine_scope,
     is_top_level_value,
     is_valid_dim,
     is_valid_symbol,
 )
+from ..dialects.affine.parallel import AffineParallelOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (
@@ -83,7 +85,7 @@ def _valid_dim(v: Value) -> bool:
         return is_valid_dim(v, get_affine_scope(v.owner))
     assert isinstance(v, BlockArgument)
     parent = v.owner.parent_op
-    return parent is not None and (AFFINE_SCOPE in parent.traits or parent.name in ("affine.for", "affine.parallel"))
+    return parent is not None and (AFFINE_SCOPE in parent.traits or isinstance(parent, (AffineForOp, AffineParallelOp)))
 
 
 def for_iv_owner(v: Value) -> Operation | None:
@@ -91,7 +93,7 @@ def for_iv_owner(v: Value) -> Operation | None:
     if not isinstance(v, BlockArgument) or v.index != 0:
         return None
     op = v.owner.parent_op
-    if op is None or op.name != "affine.for" or v.owner is not op.regions[0].blocks[0]:
+    if not isinstance(op, AffineForOp) or v.owner is not op.regions[0].blocks[0]:
         return None
     return op
 
@@ -293,7 +295,7 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
             k = pos if is_dim else pos - len(dims)
             v = dims[k] if is_dim else syms[k]
             pos += 1
-            if v is None or not isinstance(v, OpResult) or v.owner.name != "affine.apply":
+            if v is None or not isinstance(v, OpResult) or not isinstance(v.owner, AffineApplyOp):
                 continue
             if is_dim:
                 dims[k] = None
@@ -336,7 +338,7 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
 def compose_set_and_operands(s: IntegerSet, operands: Sequence[Value]) -> tuple[IntegerSet, list[Value]]:
     """Upstream's ``composeSetAndOperands``: the constraints composed as the
     results of a map (only when some operand comes from an apply)."""
-    if not any(isinstance(v, OpResult) and v.owner.name == "affine.apply" for v in operands):
+    if not any(isinstance(v, OpResult) and isinstance(v.owner, AffineApplyOp) for v in operands):
         return s, list(operands)
     m, ops = compose_affine_map_and_operands(AffineMap(s.num_dims, s.num_symbols, s.constraints), operands)
     return IntegerSet(m.num_dims, m.num_symbols, m.results, s.eq_flags), ops

@@ -3,7 +3,7 @@ canonicalization patterns of the affine ops (``AffineOps.cpp``).
 
 The map-and-operand utilities they use are in ``affine_map_utils``.
 
-Folders (registered by op name): ``affine.apply`` (to an operand, or to a
+Folders (by op class): ``affine.apply`` (to an operand, or to a
 constant), ``affine.min`` / ``affine.max`` (constant results), ``affine.for``
 (constant bounds; bounds composed and canonicalized; a loop with results
 that never runs folds to its initial values), ``affine.if`` (condition
@@ -34,8 +34,9 @@ division by zero is left unfolded).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, cast
+from typing import cast
 
+from ..dialects.affine.loops import AffineForOp, AffineIfOp
 from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ..dialects.affine.ops import (
     AffineApplyOp,
@@ -61,7 +62,7 @@ from ..ir.affine_flatten import (
 )
 from ..ir.affine_map import AffineMap
 from ..ir.core import Operation, OpResult, Value
-from ..ir.patterns import PatternRewriter, RewritePattern
+from ..ir.patterns import Folder, OpClass, PatternRewriter, RewritePattern
 from ..ir.traits import FUNCTION_OP_INTERFACE
 from .affine_map_utils import (
     canonicalize_map_and_operands,
@@ -210,12 +211,12 @@ def fold_if(op: Operation, consts: list):
     return []
 
 
-FOLDERS = {
-    "affine.apply": fold_apply,
-    "affine.min": fold_min,
-    "affine.max": fold_max,
-    "affine.for": fold_for,
-    "affine.if": fold_if,
+FOLDERS: dict[OpClass, Folder] = {
+    AffineApplyOp: fold_apply,
+    AffineMinOp: fold_min,
+    AffineMaxOp: fold_max,
+    AffineForOp: fold_for,
+    AffineIfOp: fold_if,
 }
 
 
@@ -228,41 +229,45 @@ def _keep_names(old: Operation, new: Operation) -> None:
 
 
 # Leading operands that are not map operands (the stored value, the memref).
-_NON_MAP_OPERANDS = {"affine.load": 1, "affine.store": 2, "affine.vector_load": 1, "affine.vector_store": 2}
+_NON_MAP_OPERANDS: dict[OpClass, int] = {
+    AffineLoadOp: 1,
+    AffineStoreOp: 2,
+    AffineVectorLoadOp: 1,
+    AffineVectorStoreOp: 2,
+}
 
 
 def _map_and_operands(op: Operation) -> tuple[AffineMap, list[Value]]:
-    return map_prop(op, "map"), op.operands[_NON_MAP_OPERANDS.get(op.name, 0) :]
+    return map_prop(op, "map"), op.operands[_NON_MAP_OPERANDS.get(type(op), 0) :]
 
 
 def _rebuild(op: Operation, m: AffineMap, operands: list[Value]) -> Operation:
-    if op.name == "affine.load":
+    if isinstance(op, AffineLoadOp):
         return AffineLoadOp.build(op.operands[0], operands, m, loc=op.loc)
-    if op.name == "affine.store":
+    if isinstance(op, AffineStoreOp):
         return AffineStoreOp.build(op.operands[0], op.operands[1], operands, m, loc=op.loc)
-    if op.name in ("affine.vector_load", "affine.vector_store"):
-        vcls = AffineVectorLoadOp if op.name == "affine.vector_load" else AffineVectorStoreOp
-        lead = op.operands[: _NON_MAP_OPERANDS[op.name]]
-        return vcls.create(
+    if isinstance(op, (AffineVectorLoadOp, AffineVectorStoreOp)):
+        lead = op.operands[: _NON_MAP_OPERANDS[type(op)]]
+        return type(op).create(
             operands=[*lead, *operands],
             result_types=op.result_types,
             properties={"map": A.AffineMapAttr(m)},
             loc=op.loc,
         )
-    cls = {"affine.apply": AffineApplyOp, "affine.min": AffineMinOp, "affine.max": AffineMaxOp}[op.name]
-    return cls.build(m, operands, loc=op.loc)
+    assert isinstance(op, (AffineApplyOp, AffineMinOp, AffineMaxOp))
+    return type(op).build(m, operands, loc=op.loc)
 
 
 class SimplifyAffineOp(RewritePattern):
     """Compose the maps of ``affine.apply`` operands into the op's map,
     canonicalize map and operands, simplify with loop bounds."""
 
-    op_names: ClassVar[tuple[str, ...]] = (
-        "affine.apply",
-        "affine.load",
-        "affine.store",
-        "affine.vector_load",
-        "affine.vector_store",
+    op_types: tuple[OpClass, ...] = (
+        AffineApplyOp,
+        AffineLoadOp,
+        AffineStoreOp,
+        AffineVectorLoadOp,
+        AffineVectorStoreOp,
     )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
@@ -279,13 +284,13 @@ class SimplifyAffineOp(RewritePattern):
 
 
 def _min_max_class(op: Operation) -> type[AffineMinOp] | type[AffineMaxOp]:
-    return AffineMinOp if op.name == "affine.min" else AffineMaxOp
+    return AffineMinOp if isinstance(op, AffineMinOp) else AffineMaxOp
 
 
 class CanonicalizeSingleResultAffineMinMaxOp(RewritePattern):
     """A min/max of one result is an ``affine.apply``."""
 
-    op_names = ("affine.min", "affine.max")
+    op_types = (AffineMinOp, AffineMaxOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         m = map_prop(op, "map")
@@ -298,7 +303,7 @@ class CanonicalizeSingleResultAffineMinMaxOp(RewritePattern):
 
 
 class DeduplicateAffineMinMaxExpressions(RewritePattern):
-    op_names = ("affine.min", "affine.max")
+    op_types = (AffineMinOp, AffineMaxOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         m = map_prop(op, "map")
@@ -318,7 +323,7 @@ class MergeAffineMinMaxOp(RewritePattern):
     """A min (max) result that is a lone dim or symbol bound to another min
     (max) is replaced by that op's results."""
 
-    op_names = ("affine.min", "affine.max")
+    op_types = (AffineMinOp, AffineMaxOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         m = map_prop(op, "map")
@@ -332,7 +337,7 @@ class MergeAffineMinMaxOp(RewritePattern):
                 v = sym_ops[e.position]
             elif isinstance(e, AffineDimExpr):
                 v = dim_ops[e.position]
-            if isinstance(v, OpResult) and v.owner.name == op.name:
+            if isinstance(v, OpResult) and type(v.owner) is type(op):
                 producers.append(v.owner)
                 continue
             exprs.append(e)
@@ -357,7 +362,7 @@ class CanonicalizeAffineMinMaxOpExprAndTermOrder(RewritePattern):
     """Sort the results of a min/max by their flat forms (pure affine
     results without divisions only)."""
 
-    op_names = ("affine.min", "affine.max")
+    op_types = (AffineMinOp, AffineMaxOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         m = map_prop(op, "map")
@@ -384,7 +389,7 @@ class AffineForEmptyLoopFolder(RewritePattern):
     """A loop whose body only yields: its results are its initial values
     (or the loop-invariant values it yields), when that is known."""
 
-    op_names = ("affine.for",)
+    op_types = (AffineForOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         body = op.regions[0].blocks[0]
@@ -423,7 +428,7 @@ class AffineForEmptyLoopFolder(RewritePattern):
 class SimplifyDeadElse(RewritePattern):
     """Drop an else region that only yields (when the if has no results)."""
 
-    op_names = ("affine.if",)
+    op_types = (AffineIfOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         els = op.regions[1]
@@ -451,7 +456,7 @@ class AlwaysTrueOrFalseIf(RewritePattern):
     """Inline the then (else) region of an ``affine.if`` whose condition is
     the trivially true set ``0 == 0`` (the empty set ``1 == 0``)."""
 
-    op_names = ("affine.if",)
+    op_types = (AffineIfOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         s = cast(A.IntegerSetAttr, op.get_attr("condition")).value
@@ -470,7 +475,7 @@ class AlwaysTrueOrFalseIf(RewritePattern):
 class SimplifyAffineMinMaxOp(SimplifyAffineOp):
     """`SimplifyAffineOp` for min/max, in upstream's place among their patterns."""
 
-    op_names = ("affine.min", "affine.max")
+    op_types = (AffineMinOp, AffineMaxOp)
 
     @property
     def label(self) -> str:
@@ -521,7 +526,7 @@ class EraseZeroTripLoop(RewritePattern):
     """Erase an ``affine.for`` without results whose bounds make it run
     zero times (not an upstream canonicalization)."""
 
-    op_names = ("affine.for",)
+    op_types = (AffineForOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         if op.results or constant_trip_count(op) != 0:
@@ -538,7 +543,7 @@ class PromoteSingleIterationLoop(RewritePattern):
     an ``affine.apply``), iter_args their initial values, results the
     yielded values."""
 
-    op_names = ("affine.for",)
+    op_types = (AffineForOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         if constant_trip_count(op) != 1:
@@ -580,7 +585,7 @@ class ConstantConditionIf(RewritePattern):
     upstream canonicalization: upstream only resolves ``0 == 0`` and
     ``1 == 0``)."""
 
-    op_names = ("affine.if",)
+    op_types = (AffineIfOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         s = cast(A.IntegerSetAttr, op.get_attr("condition")).value

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects import arith, memref
 from ..dialects.memref.views import SubViewOp
 from ..ir import attributes as A
 from ..ir import types as T
@@ -16,6 +17,8 @@ from ..ir.affine_expr import AffineDimExpr
 from ..ir.builder import Builder
 from ..ir.core import Operation, Value
 from ..ir.layout import strides_and_offset
+from ..ir.patterns import PatternRewriter, PatternSet
+from ..ir.rewriting import apply_conversion
 from .pass_manager import ModulePass, PassContext, register_pass
 
 DYN = T.DYNAMIC
@@ -38,7 +41,7 @@ class _Arith:
             return y
         if y == 1:
             return x
-        return self.b.binary("arith.muli", self.v(x), self.v(y))
+        return self.b.binary(arith.MulIOp, self.v(x), self.v(y))
 
     def add(self, x: Ofr, y: Ofr) -> Ofr:
         if isinstance(x, int) and isinstance(y, int):
@@ -47,7 +50,7 @@ class _Arith:
             return y
         if y == 0:
             return x
-        return self.b.binary("arith.addi", self.v(x), self.v(y))
+        return self.b.binary(arith.AddIOp, self.v(x), self.v(y))
 
 
 def _metadata(b: Builder, src: Value) -> tuple[Value, Ofr, list[Ofr], list[Ofr]]:
@@ -56,7 +59,7 @@ def _metadata(b: Builder, src: Value) -> tuple[Value, Ofr, list[Ofr], list[Ofr]]
     t = T.of_kind(src.type, T.MemRefType)
     n = t.rank
     base_t = T.MemRefType((), t.element_type, None, t.memory_space)
-    md = b.create("memref.extract_strided_metadata", [src], [base_t, T.index] + [T.index] * (2 * n))
+    md = b.create(memref.ExtractStridedMetadataOp, [src], [base_t, T.index] + [T.index] * (2 * n))
     res = md.results
     so = strides_and_offset(t) or ([DYN] * n, DYN)
     offset: Ofr = res[1] if so[1] == DYN else so[1]
@@ -81,7 +84,7 @@ def _reinterpret(b: Builder, base: Value, t: T.MemRefType, offset: Ofr, sizes: l
         "static_strides": A.DenseArrayAttr(T.i64, tuple(static[2])),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, len(dyn[0]), len(dyn[1]), len(dyn[2]))),
     }
-    return b.create("memref.reinterpret_cast", [base, *dyn[0], *dyn[1], *dyn[2]], [t], properties=props).results[0]
+    return b.create(memref.ReinterpretCastOp, [base, *dyn[0], *dyn[1], *dyn[2]], [t], properties=props).results[0]
 
 
 def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
@@ -89,7 +92,7 @@ def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
     return [dyn.pop(0) if s == DYN else s for s in op.prop(static_name, A.DenseArrayAttr).values]
 
 
-def expand_subview(op: Operation) -> None:
+def expand_subview(op: Operation, rw: PatternRewriter) -> None:
     assert isinstance(op, SubViewOp)
     b = Builder.before(op)
     ar = _Arith(b)
@@ -129,7 +132,7 @@ def _kept(static_sizes, src_rank: int, t: T.MemRefType) -> list[int]:
     return keep
 
 
-def expand_expand_shape(op: Operation) -> None:
+def expand_expand_shape(op: Operation, rw: PatternRewriter) -> None:
     b = Builder.before(op)
     ar = _Arith(b)
     base, offset, _, strides = _metadata(b, op.operands[0])
@@ -159,7 +162,7 @@ def _reassociation(op: Operation) -> list[list[int]]:
     return groups
 
 
-def expand_collapse_shape(op: Operation) -> None:
+def expand_collapse_shape(op: Operation, rw: PatternRewriter) -> None:
     b = Builder.before(op)
     ar = _Arith(b)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
@@ -176,7 +179,7 @@ def expand_collapse_shape(op: Operation) -> None:
     op.erase()
 
 
-def expand_transpose(op: Operation) -> None:
+def expand_transpose(op: Operation, rw: PatternRewriter) -> None:
     b = Builder.before(op)
     base, offset, sizes, strides = _metadata(b, op.operands[0])
     perm = [r.position for r in op.prop("permutation", A.AffineMapAttr).value.results if isinstance(r, AffineDimExpr)]
@@ -192,19 +195,18 @@ def expand_transpose(op: Operation) -> None:
     op.erase()
 
 
-_EXPAND = {
-    "memref.subview": expand_subview,
-    "memref.expand_shape": expand_expand_shape,
-    "memref.collapse_shape": expand_collapse_shape,
-    "memref.transpose": expand_transpose,
-}
+PATTERNS = PatternSet.from_table(
+    {
+        memref.SubViewOp: expand_subview,
+        memref.ExpandShapeOp: expand_expand_shape,
+        memref.CollapseShapeOp: expand_collapse_shape,
+        memref.TransposeOp: expand_transpose,
+    }
+)
 
 
 def expand_strided_metadata(root: Operation) -> None:
-    for op in list(root.walk()):
-        fn = _EXPAND.get(op.name)
-        if fn is not None:
-            fn(op)
+    apply_conversion(root, PATTERNS)
 
 
 @register_pass

@@ -315,9 +315,12 @@ def optimize(
     parallel: bool = True,
     tile: bool = True,
     caches: CacheSizes | None = None,
+    wavefront: bool = True,
 ) -> Report:
     """Schedule, tile and parallelize ``model``'s function (see the module
-    docstring). The IR changes only when the report is ok."""
+    docstring); ``wavefront``: run the tiles of a band whose tile loops all
+    carry dependences in parallel wavefronts. The IR changes only when the
+    report is ok."""
     try:
         units = compound_statements(model)
     except NotCompound as e:
@@ -356,8 +359,17 @@ def optimize(
     if not verdict.ok:
         report.reason = f"isl's schedule fails the exact check: {verdict.reason}"
         return report
+    waves: list[Band] = []
     if parallel:
-        _mark_parallel(units, unit_dependences(model, units), maps, bands, report)
+        deps = unit_dependences(model, units)
+        _mark_parallel(units, deps, maps, bands, report)
+        if wavefront:
+            maps, waves = _wavefronts(model, units, deps, maps, bands, report)
+        for b in bands:
+            if b.parallel_dim is None and not any(a.parallel_dim is not None for a in _ancestors(b)):
+                report.remarks.append(
+                    f"band {_band_label(b, by_name)}: no parallel loop (each loop carries a dependence)"
+                )
     where: list[Operation] = []
     for u in units:
         n = nest_of(model, u)
@@ -371,13 +383,19 @@ def optimize(
         return any(b.parallel_dim == k and names <= set(b.units) for b in marked)
 
     length = max(len(v) for v in vectors.values())
+    origins = origins_from_vectors(units, vectors)
+    for b in waves:
+        for unit in b.units:
+            first = origins[unit][b.start]
+            if first is not None:
+                origins[unit][b.start] = (first[0] + "_wave", first[1])
     try:
         report.new_ops = regenerate(
             model,
             units,
             maps,
             where,
-            origins_from_vectors(units, vectors),
+            origins,
             is_parallel if marked else None,
             separate=SEPARATE(length),
         )
@@ -464,9 +482,7 @@ def _mark_parallel(
             if not any(ib.carried_at(d.relation, maps[d.src], maps[d.dst], k) for d in mine):
                 b.parallel_dim = k
                 break
-        if b.parallel_dim is None:
-            report.remarks.append(f"band {label}: no parallel loop (each loop carries a dependence)")
-        else:
+        if b.parallel_dim is not None:
             j = b.parallel_dim - b.start
             tiles = b.tiled
             tiled = j < len(tiles)
@@ -475,6 +491,48 @@ def _mark_parallel(
             report.remarks.append(
                 f"band {label}: loop {name} is parallel (affine.parallel): no dependence is carried by it"
             )
+
+
+def _wavefronts(
+    model: PolyhedralModel,
+    units: Sequence[Unit],
+    deps: list[UnitDep],
+    maps: dict[str, isl.Map],
+    bands: list[Band],
+    report: Report,
+) -> tuple[dict[str, isl.Map], list[Band]]:
+    """Wavefronts of tiles: in a tiled band whose tile loops all carry
+    dependences (a time-tiled stencil), the first tile loop becomes the sum
+    of the first two (tiles on one anti-diagonal hyperplane depend on none
+    of each other in a permutable band), so the second tile loop runs in
+    parallel. Each wavefront is kept only if the exact check of every
+    dependence passes and the second tile loop is then proved parallel."""
+    by_name = {u.name: u for u in units}
+    waves: list[Band] = []
+    for b in bands:
+        if len(b.tiled) < 2 or not b.permutable or any(a.parallel_dim is not None for a in _ancestors(b)):
+            continue
+        if b.parallel_dim is not None and b.parallel_dim < b.start + len(b.tiled):
+            continue  # a tile loop is parallel already
+        k = b.start
+        inside = set(b.units)
+        new = {n: ib.skew_out(m, k, k + 1) if n in inside else m for n, m in maps.items()}
+        if not check(model, units, new, "run tiles in wavefronts").ok:
+            continue
+        mine = [d for d in deps if d.src in inside and d.dst in inside]
+        if any(ib.carried_at(d.relation, new[d.src], new[d.dst], k + 1) for d in mine):
+            continue
+        label = _band_label(b, by_name).strip("()").split(", ")
+        first, second = label[b.tiled[0]], label[b.tiled[1]]
+        report.remarks.append(
+            f"band ({', '.join(label)}): tiles run in wavefronts (loop {first}_tile_wave = {first}_tile + "
+            f"{second}_tile); loop {second}_tile is parallel (affine.parallel): the tiles of one wavefront "
+            "depend on none of each other"
+        )
+        b.parallel_dim = k + 1
+        maps = new
+        waves.append(b)
+    return maps, waves
 
 
 def _ancestors(b: Band) -> list[Band]:
@@ -499,6 +557,7 @@ class PolymlirOptimize(FunctionPass):
     summary: ClassVar[str] = "automatic schedule with isl: skew, tile, parallelize"
     tile_sizes: tuple[int, ...] = ()
     parallel: bool = True
+    wavefront: bool = True
 
     def __post_init__(self) -> None:
         if any(s < 0 for s in self.tile_sizes) or (self.tile_sizes and not any(self.tile_sizes)):
@@ -511,7 +570,7 @@ class PolymlirOptimize(FunctionPass):
         if not model.loops:
             return
         at = model.loops[0].op.loc
-        report = optimize(model, tuple(self.tile_sizes) or None, self.parallel)
+        report = optimize(model, tuple(self.tile_sizes) or None, self.parallel, wavefront=self.wavefront)
         for r in report.remarks:
             ctx.remark(at, r)
         if not report.ok:

@@ -52,7 +52,8 @@ from typing import Any, ClassVar, NewType, Union
 from ..ir.attributes.locations import Location
 from ..ir.core import Operation
 from ..ir.diagnostics import Diagnostic, DiagnosticError
-from ..ir.registry import ensure_passes_loaded
+from ..ir.registry import ensure_passes_loaded, lookup_op
+from ..ir.traits import FUNCTION_OP_INTERFACE
 from ..verifier import verify
 
 _PASSES: dict[str, type[ModulePass]] = {}
@@ -405,7 +406,7 @@ def _check_nesting(item: ModulePass | _Nested, on: str) -> None:
         for sub in item.passes:
             _check_nesting(sub, item.anchor)
         return
-    if item.anchor in (ANY_OP, on) or on == MODULE:
+    if on == MODULE or _anchor_matches(item.anchor, on):
         return
     raise PassError(
         f"Can't add pass '{item.name}' restricted to '{item.anchor}' on a PassManager intended to run "
@@ -464,7 +465,7 @@ class PassManager:
                     self._run_item(sub, target)
             return
         self.ctx.pass_name = item.name
-        if item.anchor in (ANY_OP, op.name):
+        if _anchor_matches(item.anchor, op.name):
             item.run(op, self.ctx)
             return
         for target in _children_named(op, item.anchor):  # implicit nesting (module level only)
@@ -479,9 +480,23 @@ class PassManager:
         return "builtin.module(" + ",".join(fmt(p) for p in self.passes) + ")"
 
 
+def _anchor_matches(anchor: str, op_name: str) -> bool:
+    """Whether a pass anchored on ``anchor`` runs on an op named
+    ``op_name``. A function pass runs on any function-like op it is
+    explicitly nested on (``gpu.module(gpu.func(affine-loop-unroll))``), as
+    upstream's passes over FunctionOpInterface do."""
+    if anchor in (ANY_OP, op_name):
+        return True
+    if anchor != FUNCTION:
+        return False
+    cls = lookup_op(op_name)
+    return cls is not None and FUNCTION_OP_INTERFACE in cls.traits
+
+
 def _children_named(root: Operation, name: str) -> list[Operation]:
     """The ops named ``name`` directly in ``root``'s regions (as upstream's
     nested pass managers find them), listed before any pass runs."""
+    # Pipelines anchor on op names (``func.func(...)``), as upstream's do.
     return [op for r in root.regions for b in r.blocks for op in b.operations if op.name == name]
 
 

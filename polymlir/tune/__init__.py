@@ -23,7 +23,6 @@ from typing import Any
 # Everything loads on first use: `polymlir --help` imports this package (for the
 # `tune` subcommand) and must neither need Optuna nor load islpy (start-up time).
 _NAMES = {
-    "DOMAINS": ".domains",
     "Domain": ".domains",
     "domain": ".domains",
     "PerturbSpace": ".space",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import polymlir
-from polymlir.transforms.lower_affine import lower_affine
+from polymlir.conversion.affine_to_scf import lower_affine
 
 from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 

@@ -344,6 +344,9 @@ POLYBENCH = {  # the kernels whose optimized schedule has parallel loops
     "mvt": {},
     "syrk": {},
     "trmm": {"M": 25, "N": 33},
+    # time-tiled stencils: every tile loop carries a dependence, the tiles run in wavefronts
+    "seidel-2d": {"TSTEPS": 40, "N": 90},
+    "jacobi-2d": {"TSTEPS": 30, "N": 50},
 }
 
 

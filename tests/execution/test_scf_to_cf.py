@@ -8,8 +8,8 @@ import os
 import pytest
 
 import polymlir
-from polymlir.transforms.lower_affine import lower_affine
-from polymlir.transforms.scf_to_cf import scf_to_cf
+from polymlir.conversion.affine_to_scf import lower_affine
+from polymlir.conversion.scf_to_cf import scf_to_cf
 
 from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 

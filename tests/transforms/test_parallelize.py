@@ -257,7 +257,19 @@ def test_non_affine_code_is_refused():
 }"""
     m = model_of(text, "f")
     v = parallelize_verdict(m, loop_in(m, "i"))
-    assert not v.ok and "memref.load at t.mlir:4:10 is outside the affine model" in v.reason
+    # memref.load only reads %A: a read of all of %A, which the store of every iteration feeds.
+    assert not v.ok and "flow dependence from affine.store at t.mlir:5:5 to memref.load at t.mlir:4:10" in v.reason
+    atomic = """func.func @f(%A: memref<10xf64>, %B: memref<10xindex>) {
+  %one = arith.constant 1.0 : f64
+  affine.for %i = 0 to 10 {
+    %k = affine.load %B[%i] : memref<10xindex>
+    %a = memref.atomic_rmw addf %one, %A[%k] : (f64, memref<10xf64>) -> f64
+  }
+  return
+}"""
+    m = model_of(atomic, "f")
+    v = parallelize_verdict(m, loop_in(m, "i"))
+    assert not v.ok and "memref.atomic_rmw at t.mlir:5:10 is outside the affine model" in v.reason
 
 
 def run_pass(text: str, pipeline: str):

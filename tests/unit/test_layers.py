@@ -1,5 +1,5 @@
 """The layers of DESIGN.md hold: imports go one way (ir -> parser/printer ->
-dialects -> affine -> transforms -> codegen -> cli), as the import-linter
+dialects -> affine -> transforms -> conversion -> codegen -> cli), as the import-linter
 contract in pyproject.toml states."""
 
 from __future__ import annotations

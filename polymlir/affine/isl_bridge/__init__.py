@@ -56,6 +56,7 @@ from .conversions import (
     set_to_integer_set,
     set_to_integer_sets,
 )
+from .equivalence import compare_dataflow, instance_map, rename_tuple
 from .footprints import (
     BoxDim,
     box_covered,
@@ -96,6 +97,7 @@ from .relations import (
     parse_union_map,
     pinned_tile_index,
     prefix_projection,
+    ranges_cover,
     schedule_2d1,
     schedule_tree_from_2d1,
     sign_cases,
@@ -106,6 +108,7 @@ from .relations import (
     union_map,
     union_set,
     violation_sample,
+    whole_array_relation,
     written_between,
 )
 from .scheduling import (
@@ -129,12 +132,44 @@ from .scheduling import (
     rename_params,
     schedule_exprs,
     schedule_problem,
+    skew_out,
     statement_maps,
     tile_footprint,
     unit_dependence,
 )
+from .slices import (
+    RegionDim,
+    VarBounds,
+    embedding,
+    expr_extremum,
+    forward_slice_relation,
+    is_subset,
+    ordered_at,
+    project_region,
+    region_box,
+    same_element,
+    slice_map,
+    slice_relation,
+    slice_var_bounds,
+)
 
 __all__ = [
+    "compare_dataflow",
+    "instance_map",
+    "rename_tuple",
+    "RegionDim",
+    "VarBounds",
+    "embedding",
+    "expr_extremum",
+    "forward_slice_relation",
+    "is_subset",
+    "ordered_at",
+    "project_region",
+    "region_box",
+    "same_element",
+    "slice_map",
+    "slice_relation",
+    "slice_var_bounds",
     "AstBlock",
     "AstExpr",
     "AstFor",
@@ -201,7 +236,9 @@ __all__ = [
     "parse_union_map",
     "points_in_box",
     "prefix_out",
+    "skew_out",
     "prefix_projection",
+    "ranges_cover",
     "prefixes_meet",
     "projected_relation",
     "projected_set",
@@ -234,5 +271,6 @@ __all__ = [
     "union_set",
     "unit_dependence",
     "violation_sample",
+    "whole_array_relation",
     "written_between",
 ]

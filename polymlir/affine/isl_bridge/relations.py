@@ -59,6 +59,20 @@ def access_relation(
 
 
 @_isl_errors
+def whole_array_relation(
+    dims: Sequence[str], params: Sequence[str], stmt: str, array: str, extents: Sequence[int | None]
+) -> isl.Map:
+    """``{ stmt[dims] -> array[e] : 0 <= e_k < extents[k] }``: every element
+    of the array from every instance (a read of unknown extent, which may be
+    any element); no upper bound where an extent is None (dynamic)."""
+    names = [f"e{k}" for k in range(len(extents))]
+    ge: list[AffineExpr] = [dim(k) for k in range(len(extents))]
+    ge += [const(n - 1) - dim(k) for k, n in enumerate(extents) if n is not None]
+    elements = constraint_set(names, params, array, ge, [])
+    return isl.Map.from_domain_and_range(isl.Set.universe(_named_space(dims, params, stmt)), elements)
+
+
+@_isl_errors
 def schedule_2d1(
     dims: Sequence[str], params: Sequence[str], stmt: str, positions: Sequence[int], max_depth: int
 ) -> isl.Map:
@@ -298,6 +312,16 @@ def prefix_projection(domain: isl.Set, target: isl.Set) -> isl.Map:
     for i in range(k):
         m = m.equate(DIM_IN, i, DIM_OUT, i)
     return m.intersect_domain(domain)
+
+
+@_isl_errors
+def ranges_cover(domain: isl.Set, relations: Sequence[isl.Map]) -> bool:
+    """Whether every point of ``domain`` is in the range of one of ``relations``
+    (e.g. every instance of a read has a writer among the flow dependences)."""
+    left = domain
+    for r in relations:
+        left = left.subtract(r.range())
+    return left.is_empty()
 
 
 @_isl_errors

@@ -97,6 +97,22 @@ def prefix_out(m: isl.Map, values: Sequence[int]) -> isl.Map:
 
 
 @_isl_errors
+def skew_out(m: isl.Map, k: int, j: int) -> isl.Map:
+    """``m`` with its output ``k`` replaced by output ``k`` plus output ``j``
+    (a unimodular skew of the time space; a wavefront over two tile loops
+    when k and j are their dimensions)."""
+    n = m.dim(DIM_OUT)
+    if not (0 <= k < n and 0 <= j < n and k != j):
+        raise IslBridgeError(f"cannot skew output {k} by output {j} of a {n}-dimensional schedule")
+    names = [f"o{x}" for x in range(n)]
+    image = [f"o{k} + o{j}" if x == k else names[x] for x in range(n)]
+    w = isl.Map(f"{{ [{', '.join(names)}] -> [{', '.join(image)}] }}", context=m.get_ctx())
+    name = m.get_tuple_name(DIM_IN) if m.has_tuple_name(DIM_IN) else None
+    out = m.apply_range(w)
+    return out.set_tuple_name(DIM_IN, name) if name else out
+
+
+@_isl_errors
 def unit_dependence(rel: isl.Map, src_proj: isl.Map, dst_proj: isl.Map, same_unit: bool) -> isl.Map:
     """A dependence between access statements lifted to units: ``src_proj``
     and ``dst_proj`` map unit instances to their member's instances; pairs

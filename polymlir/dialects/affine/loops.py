@@ -21,6 +21,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, sym
 from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.core import Block, Region, Value
 from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
+from ...ir.interfaces import AffineBound, LoopLikeOp
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -141,7 +142,7 @@ def _bound_str(p: AsmPrinter, attr: A.AffineMapAttr, operands: Sequence[Value], 
 
 
 @register_op
-class AffineForOp(OpDef):
+class AffineForOp(OpDef, LoopLikeOp):
     """``affine.for %i = lb to ub step s iter_args(%a = %init) -> (t) {...}``."""
 
     __slots__ = ()
@@ -301,6 +302,29 @@ class AffineForOp(OpDef):
     @property
     def region_iter_args(self) -> list[Value]:
         return list(self.body.arguments[1:])
+
+    # LoopLikeOp
+    def loop_ivs(self) -> list[Value]:
+        return [self.induction_var]
+
+    def loop_lower_bounds(self) -> list[Value | int | AffineBound]:
+        return [AffineBound(self.lowerBoundMap.value, self._operand_groups()[0])]
+
+    def loop_upper_bounds(self) -> list[Value | int | AffineBound]:
+        return [AffineBound(self.upperBoundMap.value, self._operand_groups()[1])]
+
+    def loop_steps(self) -> list[Value | int]:
+        return [self.step.value]
+
+    def loop_inits(self) -> list[Value]:
+        return self._operand_groups()[2]
+
+    def loop_iter_args(self) -> list[Value]:
+        return self.region_iter_args
+
+    def loop_yielded(self) -> list[Value]:
+        ops = self.body.operations
+        return ops[-1].operands if ops and TERMINATOR in ops[-1].traits else []
 
     def constant_bounds(self) -> tuple[int, int] | None:
         """(lower, upper) when both bounds are single constants."""

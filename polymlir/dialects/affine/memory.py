@@ -7,7 +7,7 @@ symbol(%n)]``), kept as an affine map property plus its operands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -15,6 +15,16 @@ from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.core import Value
 from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
+from ...ir.interfaces import (
+    UNKNOWN_EFFECTS,
+    AffineAccess,
+    AffineAccessOp,
+    Effect,
+    EffectKind,
+    MemoryEffectsOp,
+    read,
+    write,
+)
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import MEMREFS_NORMALIZABLE
@@ -53,8 +63,10 @@ def _verify_indexing(op: OpDef, amap: AffineMap, indices: Sequence[Value], mtype
     verify_dims_and_symbols(op, indices, amap.num_dims)
 
 
-class _AccessOp(OpDef):
-    """Shared parts of the ops that access ``%memref[ssa-id map]``."""
+class _AccessOp(OpDef, AffineAccessOp, MemoryEffectsOp):
+    """Shared parts of the ops that access ``%memref[ssa-id map]``: the
+    affine access (read of a loaded value, or write of a stored one) and
+    its memory effect on the memref."""
 
     __slots__ = ()
     traits = frozenset({MEMREFS_NORMALIZABLE})
@@ -62,6 +74,19 @@ class _AccessOp(OpDef):
         memref: Value
         indices: list[Value]
         map: A.AffineMapAttr
+    _kind: ClassVar[EffectKind | None] = EffectKind.READ  # what the op does to the element
+
+    def affine_access(self) -> AffineAccess:
+        kind = self._kind
+        value: Value | None = None  # the loaded result, or the stored operand
+        if kind is EffectKind.READ:
+            value = self.results[0]
+        elif kind is EffectKind.WRITE:
+            value = self.operands[0]
+        return AffineAccess(self.memref, self.map.value, list(self.indices), kind, value)
+
+    def memory_effects(self) -> list[Effect]:
+        return [write(self.memref) if self._kind is EffectKind.WRITE else read(self.memref)]
 
     def print_custom_ok(self) -> bool:
         m = map_of(self)
@@ -136,6 +161,7 @@ class AffineStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.store"
+    _kind = EffectKind.WRITE
     value = operand_def()
     memref = operand_def(C.AnyMemRef)
     indices = var_operand_def(VarIndex)
@@ -226,6 +252,7 @@ class AffineVectorStoreOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.vector_store"
+    _kind = EffectKind.WRITE
     value = operand_def(VectorNonZeroRank)
     memref = operand_def(C.AnyMemRef)
     indices = var_operand_def(VarIndex)
@@ -266,6 +293,7 @@ class AffinePrefetchOp(_AccessOp):
 
     __slots__ = ()
     OP_NAME = "affine.prefetch"
+    _kind = None  # touches no element's value; its effect is a read of the memref
     memref = operand_def(C.AnyMemRef)
     indices = var_operand_def(VarIndex)
     isWrite = prop_def(C.BoolAttr)
@@ -344,9 +372,10 @@ class _DmaLayout(NamedTuple):
 
 
 @register_op
-class AffineDmaStartOp(OpDef):
+class AffineDmaStartOp(OpDef, MemoryEffectsOp):
     """``affine.dma_start %src[...], %dst[...], %tag[...], %n[, %stride,
-    %per_stride] : src-type, dst-type, tag-type``."""
+    %per_stride] : src-type, dst-type, tag-type``: reads the source, writes
+    the destination and the tag."""
 
     __slots__ = ()
     OP_NAME = "affine.dma_start"
@@ -360,6 +389,13 @@ class AffineDmaStartOp(OpDef):
         dst = 1 + sm.num_inputs
         tag = dst + 1 + dm.num_inputs
         return _DmaLayout(dst, tag, tag + 1 + tm.num_inputs, sm, dm, tm)
+
+    def memory_effects(self) -> list[Effect]:
+        lay = self._layout()
+        ops = self.operands
+        if lay is None or len(ops) <= lay.tag:
+            return list(UNKNOWN_EFFECTS)
+        return [read(ops[0]), write(ops[lay.dst]), read(ops[lay.tag]), write(ops[lay.tag])]
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:
@@ -420,13 +456,17 @@ class AffineDmaStartOp(OpDef):
 
 
 @register_op
-class AffineDmaWaitOp(OpDef):
-    """``affine.dma_wait %tag[...], %n : tag-type``."""
+class AffineDmaWaitOp(OpDef, MemoryEffectsOp):
+    """``affine.dma_wait %tag[...], %n : tag-type``: reads and writes the tag."""
 
     __slots__ = ()
     OP_NAME = "affine.dma_wait"
     traits = frozenset({MEMREFS_NORMALIZABLE})
     operands = var_operand_def()
+
+    def memory_effects(self) -> list[Effect]:
+        ops = self.operands
+        return [read(ops[0]), write(ops[0])] if ops else list(UNKNOWN_EFFECTS)
 
     @classmethod
     def parse(cls, p: Parser, state: OpState) -> None:

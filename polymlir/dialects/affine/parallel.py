@@ -13,6 +13,7 @@ from ...ir.affine_expr import AffineConstantExpr, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Region, Value
 from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
+from ...ir.interfaces import AffineBound, LoopLikeOp
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -164,7 +165,7 @@ def _parallel_bound_str(
 
 
 @register_op
-class AffineParallelOp(OpDef):
+class AffineParallelOp(OpDef, LoopLikeOp):
     """``affine.parallel (%i, %j) = (lbs) to (ubs) step (s) reduce ("addf")
     -> (f32) {...}``; bounds may group expressions under ``max``/``min``."""
 
@@ -268,6 +269,40 @@ class AffineParallelOp(OpDef):
     def _groups(self, name: str) -> list[int]:
         g = self.props.get(name)
         return g.flat() if isinstance(g, A.DenseElementsAttr) else []
+
+    def _bounds(self, lower: bool) -> list[Value | int | AffineBound]:
+        """Per IV, the group of results of its bound map (applied to the
+        map's operands: the lower map takes the first ones)."""
+        lmap = self.lowerBoundsMap.value
+        m = lmap if lower else self.upperBoundsMap.value
+        ops = self.operands
+        operands = ops[: lmap.num_inputs] if lower else ops[lmap.num_inputs :]
+        out: list[Value | int | AffineBound] = []
+        start = 0
+        for g in self._groups("lowerBoundsGroups" if lower else "upperBoundsGroups"):
+            out.append(AffineBound(AffineMap(m.num_dims, m.num_symbols, m.results[start : start + g]), operands))
+            start += g
+        return out
+
+    # LoopLikeOp
+    def loop_ivs(self) -> list[Value]:
+        return list(self.regions[0].blocks[0].arguments)
+
+    def loop_lower_bounds(self) -> list[Value | int | AffineBound]:
+        return self._bounds(True)
+
+    def loop_upper_bounds(self) -> list[Value | int | AffineBound]:
+        return self._bounds(False)
+
+    def loop_steps(self) -> list[Value | int]:
+        return [a.value for a in self.steps]
+
+    def loop_yielded(self) -> list[Value]:
+        ops = self.regions[0].blocks[0].operations
+        return ops[-1].operands if ops else []
+
+    def is_parallel_loop(self) -> bool:
+        return True
 
     def print_custom_ok(self) -> bool:
         try:

@@ -1,6 +1,7 @@
 """The arith dialect's integer and floating-point arithmetic: the binary ops
 (``arith.addi`` ... ``arith.minnumf``) on their family bases, ``arith.negf``,
-and the extended-precision ops (``arith.addui_extended`` ...)."""
+and the extended-precision ops (``arith.addui_extended`` ...). The ops that
+fold declare it (``fold``, from ``folding``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...ir import constraints as C
 from ...ir.fields import operand_def, prop_def, result_def
+from ...ir.interfaces import ConditionallySpeculatableOp
+from ...ir.patterns import FoldResult
 from ...ir.registry import register_op
 from ...ir.traits import (
     COMMUTATIVE,
@@ -15,6 +18,7 @@ from ...ir.traits import (
     PURE,
     SAME_OPERANDS_AND_RESULT_TYPE,
 )
+from . import folding as F
 from .ops import (
     FASTMATH_NONE,
     OVERFLOW_NONE,
@@ -22,6 +26,7 @@ from .ops import (
     ElementwiseOp,
     FastMathAttr,
     FloatLike,
+    IntegerOverflowFlagsAttr,
     OverflowAttr,
     SignlessIntLike,
     verify_all_types_match,
@@ -87,6 +92,9 @@ class AddIOp(_IntOverflowBinaryOp):
     OP_NAME = "arith.addi"
     traits = _COMMUTATIVE
 
+    def fold(self, operands: list) -> FoldResult:
+        return F.fold_addi(self, operands, SubIOp)
+
 
 @register_op
 class SubIOp(_IntOverflowBinaryOp):
@@ -94,6 +102,9 @@ class SubIOp(_IntOverflowBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.subi"
+
+    def fold(self, operands: list) -> FoldResult:
+        return F.fold_subi(self, operands, AddIOp)
 
 
 @register_op
@@ -103,6 +114,7 @@ class MulIOp(_IntOverflowBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.muli"
     traits = _COMMUTATIVE
+    fold = F.fold_muli
 
 
 @register_op
@@ -111,22 +123,40 @@ class ShLIOp(_IntOverflowBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.shli"
+    fold = F.shift_folder("shl")
+
+
+class _MayTrap(ConditionallySpeculatableOp):
+    """Integer division and remainder: pure, but undefined (a trap on most
+    targets) when the divisor is zero (or signed overflow), so never run
+    where they did not (hoisted out of a loop that may run zero times)."""
+
+    __slots__ = ()
+
+    def speculatable(self) -> bool:
+        return False
 
 
 @register_op
-class DivUIOp(_IntExactBinaryOp):
+class DivUIOp(_IntExactBinaryOp, _MayTrap):
     """Unsigned division."""
 
     __slots__ = ()
     OP_NAME = "arith.divui"
 
+    def fold(self, operands: list) -> FoldResult:
+        return F.fold_divui(self, operands, MulIOp, IntegerOverflowFlagsAttr)
+
 
 @register_op
-class DivSIOp(_IntExactBinaryOp):
+class DivSIOp(_IntExactBinaryOp, _MayTrap):
     """Signed division."""
 
     __slots__ = ()
     OP_NAME = "arith.divsi"
+
+    def fold(self, operands: list) -> FoldResult:
+        return F.fold_divsi(self, operands, MulIOp, IntegerOverflowFlagsAttr)
 
 
 @register_op
@@ -135,6 +165,7 @@ class ShRUIOp(_IntExactBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.shrui"
+    fold = F.shift_folder("shru")
 
 
 @register_op
@@ -143,10 +174,11 @@ class ShRSIOp(_IntExactBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.shrsi"
+    fold = F.shift_folder("shrs")
 
 
 @register_op
-class CeilDivUIOp(IntBinaryOp):
+class CeilDivUIOp(IntBinaryOp, _MayTrap):
     """Unsigned division rounding up."""
 
     __slots__ = ()
@@ -154,35 +186,39 @@ class CeilDivUIOp(IntBinaryOp):
 
 
 @register_op
-class CeilDivSIOp(IntBinaryOp):
+class CeilDivSIOp(IntBinaryOp, _MayTrap):
     """Signed division rounding up."""
 
     __slots__ = ()
     OP_NAME = "arith.ceildivsi"
+    fold = F.by_one_folder(F.ceildivsi)
 
 
 @register_op
-class FloorDivSIOp(IntBinaryOp):
+class FloorDivSIOp(IntBinaryOp, _MayTrap):
     """Signed division rounding down."""
 
     __slots__ = ()
     OP_NAME = "arith.floordivsi"
+    fold = F.by_one_folder(F.floordivsi)
 
 
 @register_op
-class RemUIOp(IntBinaryOp):
+class RemUIOp(IntBinaryOp, _MayTrap):
     """Unsigned remainder."""
 
     __slots__ = ()
     OP_NAME = "arith.remui"
+    fold = F.rem_folder(True)
 
 
 @register_op
-class RemSIOp(IntBinaryOp):
+class RemSIOp(IntBinaryOp, _MayTrap):
     """Signed remainder."""
 
     __slots__ = ()
     OP_NAME = "arith.remsi"
+    fold = F.rem_folder(False)
 
 
 @register_op
@@ -192,6 +228,7 @@ class AndIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.andi"
     traits = _COMMUTATIVE_IDEMPOTENT
+    fold = F.fold_andi
 
 
 @register_op
@@ -201,6 +238,7 @@ class OrIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.ori"
     traits = _COMMUTATIVE_IDEMPOTENT
+    fold = F.fold_ori
 
 
 @register_op
@@ -210,6 +248,7 @@ class XOrIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.xori"
     traits = _COMMUTATIVE
+    fold = F.fold_xori
 
 
 @register_op
@@ -219,6 +258,7 @@ class MaxSIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.maxsi"
     traits = _COMMUTATIVE
+    fold = F.minmax_folder(lambda a, b, w: max(a, b))
 
 
 @register_op
@@ -228,6 +268,7 @@ class MaxUIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.maxui"
     traits = _COMMUTATIVE
+    fold = F.minmax_folder(lambda a, b, w: a if F.unsigned(a, w) >= F.unsigned(b, w) else b)
 
 
 @register_op
@@ -237,6 +278,7 @@ class MinSIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.minsi"
     traits = _COMMUTATIVE
+    fold = F.minmax_folder(lambda a, b, w: min(a, b))
 
 
 @register_op
@@ -246,6 +288,7 @@ class MinUIOp(IntBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.minui"
     traits = _COMMUTATIVE
+    fold = F.minmax_folder(lambda a, b, w: a if F.unsigned(a, w) <= F.unsigned(b, w) else b)
 
 
 @register_op
@@ -255,6 +298,7 @@ class AddFOp(FloatBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.addf"
     traits = _COMMUTATIVE
+    fold = F.float_binary_folder(lambda a, b: a + b, lambda c: F.is_float(c, 0.0, negative_zero=True))
 
 
 @register_op
@@ -263,6 +307,7 @@ class SubFOp(FloatBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.subf"
+    fold = F.float_binary_folder(lambda a, b: a - b, lambda c: F.is_float(c, 0.0))
 
 
 @register_op
@@ -272,6 +317,7 @@ class MulFOp(FloatBinaryOp):
     __slots__ = ()
     OP_NAME = "arith.mulf"
     traits = _COMMUTATIVE
+    fold = F.float_binary_folder(F.mulf, lambda c: F.is_float(c, 1.0))
 
 
 @register_op
@@ -280,6 +326,7 @@ class DivFOp(FloatBinaryOp):
 
     __slots__ = ()
     OP_NAME = "arith.divf"
+    fold = F.float_binary_folder(F.divf, lambda c: F.is_float(c, 1.0))
 
 
 @register_op
@@ -338,6 +385,7 @@ class NegFOp(ElementwiseOp):
     fastmath = prop_def(FastMathAttr, default=FASTMATH_NONE)
     result = result_def(FloatLike)
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+    fold = F.fold_negf
 
 
 class _ExtendedOp(ElementwiseOp):

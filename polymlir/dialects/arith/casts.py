@@ -15,6 +15,7 @@ from ...ir import types as T
 from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.registry import register_op
 from ...ir.traits import CAST_OP_INTERFACE, PURE, SAME_OPERANDS_AND_RESULT_SHAPE
+from . import folding as F
 from .ops import (
     OVERFLOW_NONE,
     BitcastType,
@@ -133,6 +134,7 @@ class TruncIOp(_WidthCheck):
 
     __slots__ = ()
     OP_NAME = "arith.trunci"
+    fold = F.fold_trunci
     _wider = False
     in_ = operand_def(SignlessFixedWidthIntLike, name="in")
     overflowFlags = prop_def(OverflowAttr, default=OVERFLOW_NONE)
@@ -202,6 +204,7 @@ class SIToFPOp(UIToFPOp):
 
     __slots__ = ()
     OP_NAME = "arith.sitofp"
+    fold = F.fold_sitofp
 
 
 @register_op
@@ -236,6 +239,7 @@ class IndexCastOp(CastOp):
 
     __slots__ = ()
     OP_NAME = "arith.index_cast"
+    fold = F.fold_index_cast
     in_ = operand_def(IndexCastType, name="in")
     out = result_def(IndexCastType)
 

@@ -19,6 +19,7 @@ from ...ir import types as T
 from ...ir.asm_format import custom_attr, enum_attr
 from ...ir.fields import operand_def, prop_def, result_def
 from ...ir.opdef import _OP_MEMBERS, OpDef
+from ...ir.patterns import FoldResult
 from ...ir.registry import register_op
 from ...ir.traits import (
     CONSTANT_LIKE,
@@ -27,6 +28,7 @@ from ...ir.traits import (
     SAME_TYPE_OPERANDS,
 )
 from ...parser.attr_parser import DIALECT_ATTR_PARSERS, BaseParser
+from . import folding as F
 
 # -- attributes ---------------------------------------------------------------
 
@@ -438,6 +440,7 @@ class CmpIOp(_CmpOp):
 
     __slots__ = ()
     OP_NAME = "arith.cmpi"
+    fold = F.fold_cmpi
     predicate = prop_def(CmpIPredicateAttr)
     lhs = operand_def(SignlessIntLike)
     rhs = operand_def(SignlessIntLike)
@@ -469,6 +472,9 @@ class SelectOp(ElementwiseOp):
     true_value = operand_def()
     false_value = operand_def()
     result = result_def()
+
+    def fold(self, operands: list) -> FoldResult:
+        return F.fold_select(self, operands, CmpIOp)
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -12,6 +12,7 @@ from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.core import Value
 from ...ir.fields import operand_def, opt_operand_def, prop_def, result_def, var_operand_def
+from ...ir.interfaces import PARALLEL, TilingOp, static_sizes
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import DESTINATION_STYLE_OP_INTERFACE, PURE
@@ -33,8 +34,10 @@ def _shape_type(shape: Sequence[int], et: T.Type) -> T.RankedTensorType:
     return T.RankedTensorType(tuple(shape), et)
 
 
-class _RelayoutOp(OpDef):
-    """Shared parts of pack and unpack (``getMixedTiles``, the verifier)."""
+class _RelayoutOp(OpDef, TilingOp):
+    """Shared parts of pack and unpack (``getMixedTiles``, the verifier).
+    Tileable: one parallel loop per dimension of the unpacked tensor
+    (pack's source, unpack's destination), over the destination's sizes."""
 
     __slots__ = ()
     traits = frozenset({PURE, DESTINATION_STYLE_OP_INTERFACE})
@@ -43,6 +46,15 @@ class _RelayoutOp(OpDef):
     source: Value
     dest: Value
     inner_tiles: list[Value]
+
+    # -- TilingOp --------------------------------------------------------------------------
+    def loop_iterator_types(self) -> list[str]:
+        unpacked = self.source if self.IS_PACK else self.dest
+        return [PARALLEL] * T.shaped(unpacked.type).rank
+
+    def iteration_domain_sizes(self) -> list[int | None]:
+        shape = T.shaped(self.dest.type).shape
+        return static_sizes(shape[: len(self.loop_iterator_types())], DYN)
 
     # -- custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) --------------------
     @classmethod

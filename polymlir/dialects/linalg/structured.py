@@ -41,6 +41,7 @@ from ...ir.affine_map import AffineMap
 from ...ir.asm_format import typed_attr
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.fields import prop_def, region_def, result_def, var_operand_def, var_result_def
+from ...ir.interfaces import Effect, MemoryEffectsOp, TilingOp, read, static_sizes, write
 from ...ir.opdef import OpDef
 from ...ir.registry import lookup_op, register_op
 from ...ir.traits import (
@@ -271,11 +272,13 @@ ShapedOperands = C.TypeConstraint("variadic of shaped of any type values", lambd
 AnyOperands = C.TypeConstraint("variadic of any type", lambda t: True)
 
 
-class LinalgStructuredOp(OpDef):
+class LinalgStructuredOp(OpDef, MemoryEffectsOp, TilingOp):
     """Base of the ops implementing upstream's LinalgOp interface.
 
     Subclasses give ``indexing_maps_array``, ``iterator_types_array`` and the
-    split of operands into ``dps_inputs``/``dps_inits``."""
+    split of operands into ``dps_inputs``/``dps_inits``. On buffers the op
+    reads its inputs and writes its inits (reading those its payload uses);
+    on tensors it has no memory effect. Its loops are tileable."""
 
     __slots__ = ()
     traits = frozenset({SINGLE_BLOCK, LINALG_STRUCTURED_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
@@ -318,6 +321,27 @@ class LinalgStructuredOp(OpDef):
                 block.append(op.clone(mapping))
 
         return GeneralizeSpec(self.indexing_maps_array(), self.iterator_types_array(), build)
+
+    # -- MemoryEffectsOp (upstream's getGenericEffectsImpl) -------------------------------
+    def memory_effects(self) -> list[Effect]:
+        out = [read(v) for v in self.dps_inputs() if _is_memref(v.type)]
+        blk = self.payload_block()
+        n_in = len(self.dps_inputs())
+        for k, v in enumerate(self.dps_inits()):
+            if not _is_memref(v.type):
+                continue
+            if blk is None or len(blk.arguments) <= n_in + k or blk.arguments[n_in + k].uses:
+                out.append(read(v))
+            out.append(write(v))
+        return out
+
+    # -- TilingOp ------------------------------------------------------------------------
+    def loop_iterator_types(self) -> list[str]:
+        return self.iterator_types_array()
+
+    def iteration_domain_sizes(self) -> list[int | None]:
+        sizes = self.static_loop_ranges()
+        return static_sizes(sizes, T.DYNAMIC) if sizes is not None else [None] * self.num_loops
 
     def has_pure_tensor_semantics(self) -> bool:
         return all(not _is_memref(v.type) for v in self.operands) and all(_is_tensor(v.type) for v in self.dps_inits())

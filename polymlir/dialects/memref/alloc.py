@@ -10,6 +10,7 @@ from ...ir import types as T
 from ...ir.constraints import TypeConstraint
 from ...ir.core import Operation, Value
 from ...ir.fields import operand_def, opt_operand_def, prop_def, region_def, result_def, var_operand_def, var_result_def
+from ...ir.interfaces import Effect, MemoryEffectsOp, allocate, free, read
 from ...ir.layout import has_identity_layout, layout_map
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
@@ -38,13 +39,29 @@ from .ops import (
 )
 
 
-class _AllocLike(OpDef):
+class _AllocLike(OpDef, MemoryEffectsOp):
+    """alloc and alloca: they allocate their result and touch nothing else."""
+
     __slots__ = ()
     dynamicSizes = var_operand_def(VariadicIndex)
     symbolOperands = var_operand_def(VariadicIndex)
     alignment = prop_def(AlignmentAttr, optional=True)
     memref = result_def(MemRef)
     assembly_format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [allocate(self.results[0])]
+
+    def dynamic_result_size(self, i: int) -> Value | None:
+        """The value of the size of dimension ``i`` of the (one) result when
+        it is dynamic (its operand among ``dynamicSizes``), else None
+        (``memref.dim`` folds to it)."""
+        shape = T.of_kind(self.results[0].type, T.MemRefType).shape
+        if not 0 <= i < len(shape) or shape[i] != T.DYNAMIC:
+            return None
+        pos = sum(1 for d in shape[:i] if d == T.DYNAMIC)
+        sizes = list(self.dynamicSizes)
+        return sizes[pos] if pos < len(sizes) else None
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -118,8 +135,8 @@ class AllocaOp(_AllocLike):
 
 
 @register_op
-class ReallocOp(OpDef):
-    """Resize a 1-D allocation."""
+class ReallocOp(OpDef, MemoryEffectsOp):
+    """Resize a 1-D allocation: reads and frees the source, allocates the result."""
 
     __slots__ = ()
     OP_NAME = "memref.realloc"
@@ -128,6 +145,9 @@ class ReallocOp(OpDef):
     alignment = prop_def(AlignmentAttr, optional=True)
     result = result_def(MemRef1D)
     assembly_format = "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.source), free(self.source), allocate(self.results[0])]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -258,7 +278,7 @@ class AllocaScopeReturnOp(OpDef):
 
 
 @register_op
-class DeallocOp(OpDef):
+class DeallocOp(OpDef, MemoryEffectsOp):
     """Free a memref allocated by ``memref.alloc``."""
 
     __slots__ = ()
@@ -266,6 +286,9 @@ class DeallocOp(OpDef):
     traits = frozenset({MEMREFS_NORMALIZABLE})
     memref = operand_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$memref attr-dict `:` type($memref)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [free(self.memref)]
 
     @classmethod
     def build(cls, memref: Value, loc: A.Location | None = None) -> DeallocOp:

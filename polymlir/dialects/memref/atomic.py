@@ -9,9 +9,10 @@ from typing import cast
 from ...ir import types as T
 from ...ir.asm_format import enum_attr
 from ...ir.fields import operand_def, prop_def, region_def, result_def, var_operand_def
+from ...ir.interfaces import UNKNOWN_EFFECTS, Effect, MemoryEffectsOp, is_memory_effect_free, read, write
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
-from ...ir.traits import NO_MEMORY_EFFECT, PURE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, TERMINATOR, has_parent
+from ...ir.traits import PURE, SINGLE_BLOCK, TERMINATOR, has_parent
 from .alloc import verify_implicit_terminator
 from .ops import Index, IntOrFloat, MemRef, MemRefOfIntOrFloat, VariadicIndex, index_types, q, verify_elem_match
 
@@ -43,7 +44,7 @@ _INT_KINDS = {"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori", "an
 
 
 @register_op
-class AtomicRMWOp(OpDef):
+class AtomicRMWOp(OpDef, MemoryEffectsOp):
     """``%x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32``"""
 
     __slots__ = ()
@@ -57,6 +58,9 @@ class AtomicRMWOp(OpDef):
         "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` "
         "type($memref) `)` `->` type($result)"
     )
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.memref), write(self.memref)]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -77,8 +81,9 @@ class AtomicRMWOp(OpDef):
 
 
 @register_op
-class GenericAtomicRMWOp(OpDef):
-    """An atomic read-modify-write whose body computes the new value."""
+class GenericAtomicRMWOp(OpDef, MemoryEffectsOp):
+    """An atomic read-modify-write whose body (free of memory effects)
+    computes the new value."""
 
     __slots__ = ()
     OP_NAME = "memref.generic_atomic_rmw"
@@ -87,6 +92,9 @@ class GenericAtomicRMWOp(OpDef):
     indices = var_operand_def(VariadicIndex)
     result = result_def(IntOrFloat)
     atomic_body = region_def()
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.memref), write(self.memref)]
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -120,21 +128,10 @@ class GenericAtomicRMWOp(OpDef):
         if self.results[0].type != body.blocks[0].arguments[0].type:
             raise self.op_error("expected block argument of the same type result type")
         for nested in self.walk():
-            if nested is not self and not _memory_effect_free(nested):
+            if nested is not self and not is_memory_effect_free(nested):
                 raise nested.emit_error(
                     "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects"
                 )
-
-
-# Traits by which an op declares it touches no memory by itself (nested ops
-# of "RecursiveMemoryEffects" ops are walked on their own).
-_EFFECT_FREE_TRAITS = frozenset({PURE, NO_MEMORY_EFFECT, RECURSIVE_MEMORY_EFFECTS})
-
-
-def _memory_effect_free(op) -> bool:
-    """Whether ``op`` has no memory effects as far as its traits tell;
-    unregistered ops have unknown effects (upstream's ``isMemoryEffectFree``)."""
-    return op.registered and not _EFFECT_FREE_TRAITS.isdisjoint(op.traits)
 
 
 @register_op
@@ -158,8 +155,9 @@ class AtomicYieldOp(OpDef):
 
 
 @register_op
-class DmaStartOp(OpDef):
-    """Start a DMA transfer; its completion is tracked through a tag memref."""
+class DmaStartOp(OpDef, MemoryEffectsOp):
+    """Start a DMA transfer; its completion is tracked through a tag memref.
+    Reads the source, writes the destination, reads and writes the tag."""
 
     __slots__ = ()
     OP_NAME = "memref.dma_start"
@@ -213,6 +211,14 @@ class DmaStartOp(OpDef):
         if tr is None:
             return None
         return d, n, n + 1, n + 2 + tr
+
+    def memory_effects(self) -> list[Effect]:
+        lay = self._layout()
+        if lay is None:
+            return list(UNKNOWN_EFFECTS)
+        ops = self.operands
+        d, _, t, _ = lay
+        return [read(ops[0]), write(ops[d]), read(ops[t]), write(ops[t])]
 
     def print_custom(self, p) -> None:
         lay = self._layout()
@@ -282,8 +288,8 @@ class DmaStartOp(OpDef):
 
 
 @register_op
-class DmaWaitOp(OpDef):
-    """Wait for the DMA transfer tracked by ``%tag[%i]``."""
+class DmaWaitOp(OpDef, MemoryEffectsOp):
+    """Wait for the DMA transfer tracked by ``%tag[%i]``: reads and writes the tag."""
 
     __slots__ = ()
     OP_NAME = "memref.dma_wait"
@@ -291,6 +297,9 @@ class DmaWaitOp(OpDef):
     tagIndices = var_operand_def(VariadicIndex)
     numElements = operand_def(Index)
     assembly_format = "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.tagMemRef), write(self.tagMemRef)]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:

@@ -19,10 +19,12 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.constraints import AttrConstraint, TypeConstraint
-from ...ir.core import Value
+from ...ir.core import OpResult, Value
 from ...ir.fields import operand_def, prop_def, result_def, var_operand_def
+from ...ir.interfaces import Effect, MemoryEffectsOp, read, write
 from ...ir.layout import strides_and_offset
 from ...ir.opdef import OpDef
+from ...ir.patterns import FoldResult
 from ...ir.registry import register_op
 from ...ir.traits import (
     CAST_OP_INTERFACE,
@@ -227,7 +229,7 @@ class MemorySpaceCastOp(OpDef):
 
 
 @register_op
-class CopyOp(OpDef):
+class CopyOp(OpDef, MemoryEffectsOp):
     """Copy the elements of one memref into another of the same shape."""
 
     __slots__ = ()
@@ -236,6 +238,9 @@ class CopyOp(OpDef):
     source = operand_def(AnyRankedOrUnrankedMemRef)
     target = operand_def(AnyRankedOrUnrankedMemRef)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.source), write(self.target)]
 
     @classmethod
     def build(cls, source: Value, target: Value, loc: A.Location | None = None) -> CopyOp:
@@ -300,6 +305,24 @@ class DimOp(OpDef):
         ps.types.setdefault("index", [T.index])
         ps.types.setdefault("result", [T.index])
 
+    def fold(self, operands: list) -> FoldResult:
+        """A static size (a constant), or the dynamic size an op defining
+        the memref gives it (``memref.alloc``/``alloca``/``subview`` declare
+        ``dynamic_result_size``)."""
+        c = operands[1] if len(operands) > 1 else None
+        t = self.operands[0].type
+        if not isinstance(c, A.IntegerAttr) or not isinstance(t, T.MemRefType):
+            return None
+        i = c.value
+        if not 0 <= i < len(t.shape):
+            return None
+        if t.shape[i] != T.DYNAMIC:
+            return [A.IntegerAttr(t.shape[i], T.index)]
+        src = self.operands[0]
+        size_of = getattr(src.owner, "dynamic_result_size", None) if isinstance(src, OpResult) else None
+        size = size_of(i) if size_of is not None else None
+        return [size] if size is not None else None
+
 
 @register_op
 class RankOp(OpDef):
@@ -339,7 +362,7 @@ def verify_elem_match(op, memref_t: T.Type, value_t: T.Type, what: str) -> None:
 
 
 @register_op
-class LoadOp(OpDef):
+class LoadOp(OpDef, MemoryEffectsOp):
     """Read one element."""
 
     __slots__ = ()
@@ -351,6 +374,9 @@ class LoadOp(OpDef):
     alignment = prop_def(AlignmentAttr, optional=True)
     result = result_def()
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.memref)]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -368,7 +394,7 @@ class LoadOp(OpDef):
 
 
 @register_op
-class StoreOp(OpDef):
+class StoreOp(OpDef, MemoryEffectsOp):
     """Write one element."""
 
     __slots__ = ()
@@ -380,6 +406,9 @@ class StoreOp(OpDef):
     nontemporal = prop_def(BoolAttr, default=A.FALSE)
     alignment = prop_def(AlignmentAttr, optional=True)
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    def memory_effects(self) -> list[Effect]:
+        return [write(self.memref)]
 
     @classmethod
     def infer_types(cls, p, ps, state) -> None:
@@ -396,8 +425,9 @@ class StoreOp(OpDef):
 
 
 @register_op
-class PrefetchOp(OpDef):
-    """A cache prefetch hint: ``%m[%i], read, locality<3>, data``."""
+class PrefetchOp(OpDef, MemoryEffectsOp):
+    """A cache prefetch hint: ``%m[%i], read, locality<3>, data`` (it
+    changes no element: its effect is a read of the memref)."""
 
     __slots__ = ()
     OP_NAME = "memref.prefetch"
@@ -411,6 +441,9 @@ class PrefetchOp(OpDef):
         )
     )
     isDataCache = prop_def(BoolAttr)
+
+    def memory_effects(self) -> list[Effect]:
+        return [read(self.memref)]
 
     @classmethod
     def parse(cls, p, state) -> None:

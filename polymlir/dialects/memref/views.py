@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.constraints import AttrConstraint
+from ...ir.core import Value
 from ...ir.fields import operand_def, prop_def, result_def, var_operand_def, var_result_def
 from ...ir.layout import (
     DYNAMIC,
@@ -128,6 +129,25 @@ class SubViewOp(_OffsetsSizesStrides):
         expected = infer_subview_result_type(T.of_kind(self.operands[0].type, T.MemRefType), offs, szs, sts)
         m = memref_rank_reduction_mask(expected, T.of_kind(self.results[0].type, T.MemRefType), szs)
         return m or set()
+
+    def dynamic_result_size(self, i: int) -> Value | None:
+        """The value of the size of result dimension ``i`` when it is
+        dynamic (the matching operand among ``sizes``), else None
+        (``memref.dim`` folds to it)."""
+        shape = T.of_kind(self.results[0].type, T.MemRefType).shape
+        if not 0 <= i < len(shape) or shape[i] != T.DYNAMIC:
+            return None
+        dropped = self.dropped_dims()
+        kept = [d for d in range(len(T.of_kind(self.operands[0].type, T.MemRefType).shape)) if d not in dropped]
+        if i >= len(kept):
+            return None
+        static = list(self.prop("static_sizes", A.DenseArrayAttr).values)
+        d = kept[i]
+        if static[d] != T.DYNAMIC:
+            return None
+        pos = sum(1 for x in static[:d] if x == T.DYNAMIC)
+        sizes = list(self.sizes)
+        return sizes[pos] if pos < len(sizes) else None
 
     def verify_(self) -> None:
         base = T.of_kind(self.operands[0].type, T.MemRefType)

@@ -15,6 +15,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Operation, Region, Value
 from ...ir.fields import prop_def, region_def, var_operand_def, var_result_def
+from ...ir.interfaces import AffineBound, LoopLikeOp
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -62,7 +63,7 @@ _ELIDED = ("operandSegmentSizes", "staticLowerBound", "staticUpperBound", "stati
 
 
 @register_op
-class ForallOp(OpDef):
+class ForallOp(OpDef, LoopLikeOp):
     """Runs its body once per point of the iteration space, in parallel;
     results are built from ``outputs`` by the in_parallel terminator."""
 
@@ -98,6 +99,28 @@ class ForallOp(OpDef):
     def mixed(self, which: str) -> list[int | Value]:
         """``LowerBound``, ``UpperBound`` or ``Step`` entries: ints and Values."""
         return mixed_values(getattr(self, "static" + which).values, getattr(self, "dynamic" + which))
+
+    # LoopLikeOp
+    def loop_ivs(self) -> list[Value]:
+        return list(self.regions[0].blocks[0].arguments[: self.rank])
+
+    def loop_lower_bounds(self) -> list[Value | int | AffineBound]:
+        return list(self.mixed("LowerBound"))
+
+    def loop_upper_bounds(self) -> list[Value | int | AffineBound]:
+        return list(self.mixed("UpperBound"))
+
+    def loop_steps(self) -> list[Value | int]:
+        return self.mixed("Step")
+
+    def loop_inits(self) -> list[Value]:
+        return list(self.outputs)
+
+    def loop_iter_args(self) -> list[Value]:
+        return list(self.regions[0].blocks[0].arguments[self.rank :])
+
+    def is_parallel_loop(self) -> bool:
+        return True
 
     def is_normalized(self) -> bool:
         """All lower bounds are 0 and all steps 1 (constants count)."""

@@ -20,6 +20,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.core import Block, Operation, OpResult, Region, Value
 from ...ir.fields import operand_def, prop_def, region_def, var_operand_def, var_region_def, var_result_def
+from ...ir.interfaces import AffineBound, LoopLikeOp
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -229,6 +230,12 @@ def _unsigned(n: int) -> int:
 # -- terminators -----------------------------------------------------------------------
 
 
+def _yielded(block: Block) -> list[Value]:
+    """The operands of ``block``'s terminator (none when it has none yet)."""
+    ops = block.operations
+    return ops[-1].operands if ops and TERMINATOR in ops[-1].traits else []
+
+
 @register_op
 class YieldOp(OpDef):
     """Yields values from a region of an scf op to the op (or the next iteration)."""
@@ -314,7 +321,7 @@ class ExecuteRegionOp(OpDef):
 
 
 @register_op
-class ForOp(OpDef):
+class ForOp(OpDef, LoopLikeOp):
     """A counted loop ``lowerBound`` to ``upperBound`` by ``step`` (signed, or
     unsigned with ``unsignedCmp``), carrying ``initArgs`` through iterations."""
 
@@ -341,6 +348,28 @@ class ForOp(OpDef):
     @property
     def region_iter_args(self) -> list[Value]:
         return list(self.body.arguments[1:])
+
+    # LoopLikeOp
+    def loop_ivs(self) -> list[Value]:
+        return [self.induction_var]
+
+    def loop_lower_bounds(self) -> list[Value | int | AffineBound]:
+        return [self.lowerBound]
+
+    def loop_upper_bounds(self) -> list[Value | int | AffineBound]:
+        return [self.upperBound]
+
+    def loop_steps(self) -> list[Value | int]:
+        return [self.step]
+
+    def loop_inits(self) -> list[Value]:
+        return list(self.initArgs)
+
+    def loop_iter_args(self) -> list[Value]:
+        return self.region_iter_args
+
+    def loop_yielded(self) -> list[Value]:
+        return _yielded(self.body)
 
     @classmethod
     def parse(cls, p, state) -> None:
@@ -527,7 +556,7 @@ class IfOp(OpDef):
 
 
 @register_op
-class WhileOp(OpDef):
+class WhileOp(OpDef, LoopLikeOp):
     """A while / do-while loop: 'before' computes the condition (scf.condition),
     'after' is the body (scf.yield back to 'before')."""
 
@@ -538,6 +567,19 @@ class WhileOp(OpDef):
     results = var_result_def()
     before = region_def()
     after = region_def()
+
+    # LoopLikeOp: no induction variable; 'before' and 'after' run each iteration
+    def loop_body(self) -> Block:
+        return self.regions[1].blocks[0]
+
+    def loop_inits(self) -> list[Value]:
+        return list(self.inits)
+
+    def loop_iter_args(self) -> list[Value]:
+        return list(self.regions[0].blocks[0].arguments)
+
+    def loop_yielded(self) -> list[Value]:
+        return _yielded(self.regions[1].blocks[0])
 
     @classmethod
     def parse(cls, p, state) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from ...ir import attributes as A
 from ...ir import constraints as C
 from ...ir import types as T
+from ...ir.core import Value
 from ...ir.fields import operand_def, region_def, var_operand_def, var_region_def, var_result_def
+from ...ir.interfaces import AffineBound, LoopLikeOp
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -25,6 +27,7 @@ from .ops import (
     _parse_optional_arrow_types,
     _q,
     _split_attrs,
+    _yielded,
     check_implicit_terminator,
     check_sized_regions,
     constant_int,
@@ -33,7 +36,7 @@ from .ops import (
 
 
 @register_op
-class ParallelOp(OpDef):
+class ParallelOp(OpDef, LoopLikeOp):
     """A parallel loop nest over index ranges; results are reductions of
     ``initVals`` by the ``scf.reduce`` terminator."""
 
@@ -47,6 +50,28 @@ class ParallelOp(OpDef):
     initVals = var_operand_def(C.TypeConstraint("variadic of any type", lambda t: True))
     results = var_result_def()
     region = region_def()
+
+    # LoopLikeOp
+    def loop_ivs(self) -> list[Value]:
+        return list(self.regions[0].blocks[0].arguments)
+
+    def loop_lower_bounds(self) -> list[Value | int | AffineBound]:
+        return list(self.lowerBound)
+
+    def loop_upper_bounds(self) -> list[Value | int | AffineBound]:
+        return list(self.upperBound)
+
+    def loop_steps(self) -> list[Value | int]:
+        return list(self.step)
+
+    def loop_inits(self) -> list[Value]:
+        return list(self.initVals)
+
+    def loop_yielded(self) -> list[Value]:
+        return _yielded(self.regions[0].blocks[0])
+
+    def is_parallel_loop(self) -> bool:
+        return True
 
     @classmethod
     def parse(cls, p, state) -> None:

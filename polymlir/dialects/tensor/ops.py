@@ -11,6 +11,7 @@ from ...ir import constraints as C
 from ...ir import types as T
 from ...ir.asm_format import typed_attr
 from ...ir.fields import operand_def, prop_def, region_def, result_def, var_operand_def
+from ...ir.interfaces import PARALLEL, TilingOp, static_sizes
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
 from ...ir.traits import (
@@ -600,8 +601,9 @@ def pad_result_type(source: T.RankedTensorType, low: list[int], high: list[int])
 
 
 @register_op
-class PadOp(DynamicIndexListFormat, OpDef):
-    """Pad a tensor with the value its region yields."""
+class PadOp(DynamicIndexListFormat, OpDef, TilingOp):
+    """Pad a tensor with the value its region yields. Tileable: one
+    parallel loop per dimension of the result."""
 
     __slots__ = ()
     OP_NAME = "tensor.pad"
@@ -621,6 +623,12 @@ class PadOp(DynamicIndexListFormat, OpDef):
         "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
         "`:` type($source) `to` type($result)"
     )
+
+    def loop_iterator_types(self) -> list[str]:
+        return [PARALLEL] * T.shaped(self.result_types[0]).rank
+
+    def iteration_domain_sizes(self) -> list[int | None]:
+        return static_sizes(T.shaped(self.result_types[0]).shape, DYNAMIC)
 
     def verify_(self) -> None:
         verify_sized_region(self, "region")

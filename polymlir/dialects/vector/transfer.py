@@ -4,7 +4,7 @@ gathering, expanding and compressing forms; type_cast."""
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 from ...ir import attributes as A
 from ...ir import constraints as C
@@ -21,6 +21,7 @@ from ...ir.fields import (
     segment_sizes_attr,
     var_operand_def,
 )
+from ...ir.interfaces import Effect, MemoryEffectsOp, read, write
 from ...ir.layout import canonicalize_strided_layout, has_identity_layout, is_last_dim_unit_stride
 from ...ir.opdef import OpDef
 from ...ir.registry import register_op
@@ -229,8 +230,24 @@ def _parse_transfer_types(p, state) -> tuple:
     return types, types_pos
 
 
+class _MemoryAccess(MemoryEffectsOp):
+    """The vector ops that read (or, with ``_writes``, write) their ``base``
+    operand: memory when it is a memref; a tensor base is a value (no effect)."""
+
+    __slots__ = ()
+    _writes: ClassVar[bool] = False
+    if TYPE_CHECKING:  # the field every subclass declares
+        base: Value
+
+    def memory_effects(self) -> list[Effect]:
+        base = self.base
+        if not isinstance(base.type, (T.MemRefType, T.UnrankedMemRefType)):
+            return []
+        return [write(base) if self._writes else read(base)]
+
+
 @register_op
-class TransferReadOp(OpDef):
+class TransferReadOp(OpDef, _MemoryAccess):
     """Read a vector from a slice of a memref or tensor."""
 
     __slots__ = ()
@@ -294,11 +311,12 @@ class TransferReadOp(OpDef):
 
 
 @register_op
-class TransferWriteOp(OpDef):
+class TransferWriteOp(OpDef, _MemoryAccess):
     """Write a vector into a slice of a memref or tensor."""
 
     __slots__ = ()
     OP_NAME = "vector.transfer_write"
+    _writes = True
     traits = frozenset({ATTR_SIZED_OPERAND_SEGMENTS, MASKABLE_OP_INTERFACE, DESTINATION_STYLE_OP_INTERFACE})
     valueToStore = operand_def(AnyVector)
     base = operand_def(AnyShaped)
@@ -357,7 +375,7 @@ def _verify_layout(op, vt: T.VectorType, mt: T.MemRefType) -> None:
         raise op.op_error("most minor memref dim must have unit stride")
 
 
-class _LoadStoreBase(OpDef):
+class _LoadStoreBase(OpDef, _MemoryAccess):
     __slots__ = ()
 
     @classmethod
@@ -399,6 +417,7 @@ class StoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.store"
+    _writes = True
     valueToStore = operand_def(AnyVector)
     base = operand_def(AnyMemRef)
     indices = var_operand_def(C.Index)
@@ -475,6 +494,7 @@ class MaskedStoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.maskedstore"
+    _writes = True
     base = operand_def(AnyMemRef)
     indices = var_operand_def(C.Index)
     mask = operand_def(BoolVectorNonZero)
@@ -528,6 +548,7 @@ class ScatterOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.scatter"
+    _writes = True
     traits = frozenset({MASKABLE_OP_INTERFACE})
     base = operand_def(TensorOrMemRef)
     indices = var_operand_def(C.Index)
@@ -577,6 +598,7 @@ class CompressStoreOp(_LoadStoreBase):
 
     __slots__ = ()
     OP_NAME = "vector.compressstore"
+    _writes = True
     base = operand_def(AnyMemRef)
     indices = var_operand_def(C.Index)
     mask = operand_def(FixedBoolVector)

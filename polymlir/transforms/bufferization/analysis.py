@@ -30,11 +30,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...dialects import scf, tensor
+from ...dialects.arith import ConstantOp
+from ...dialects.bufferization import ToTensorOp
+from ...dialects.func import CallOp, FuncOp, ReturnOp
+from ...dialects.memref import GetGlobalOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import BlockArgument, Operation, OpOperand, OpResult, Value
+from ...ir.interfaces import is_loop_like
 from .op_model import (
-    LOOP_OPS,
     METADATA_OPS,
     VIEW_OPS,
     FuncSummary,
@@ -110,7 +115,7 @@ def happens_after(write: Operation, use: Operation, value: Value) -> bool:
     # A loop around both repeats the use after the write, unless the value
     # is defined anew in each iteration.
     for loop in write.ancestors():
-        if loop.name in LOOP_OPS and loop.is_proper_ancestor_of(use) and defined_outside(value, loop):
+        if is_loop_like(loop) and loop.is_proper_ancestor_of(use) and defined_outside(value, loop):
             return True
     block = use.parent
     a = _ancestor_in(write, block)
@@ -125,7 +130,7 @@ def happens_after(write: Operation, use: Operation, value: Value) -> bool:
     u = _ancestor_in(use, block)
     if u is None or u is a:
         # Different regions of one op: exclusive branches, or a loop's.
-        return a is not None and a.name in LOOP_OPS
+        return is_loop_like(a)
     assert block is not None, "the loop above ends with a block holding both"
     ops = block.operations
     return ops.index(u) > ops.index(a)
@@ -158,11 +163,11 @@ class Analysis:
 
     # -- driver ---------------------------------------------------------------
     def run(self) -> Analysis:
-        funcs = [op for op in self.module.regions[0].blocks[0].operations if op.name == "func.func"]
+        funcs: list[Operation] = [op for op in self.module.regions[0].blocks[0].operations if isinstance(op, FuncOp)]
         for f in self.call_order(funcs):
             self.analyze_function(f)
         for op in self.module.regions[0].blocks[0].operations:
-            if op.name != "func.func":
+            if not isinstance(op, FuncOp):
                 self.analyze_region_holder(op)
         return self
 
@@ -178,7 +183,7 @@ class Analysis:
                 return
             visiting.add(f)
             for op in f.walk():
-                if op.name == "func.call":
+                if isinstance(op, CallOp):
                     callee = by_name.get(callee_name(op))
                     if callee is not None:
                         visit(callee)
@@ -228,21 +233,19 @@ class Analysis:
     def _premerge(self, op: Operation) -> None:
         """Aliasing that holds whatever the decisions: views, branches'
         yields, a loop's iteration argument and its result (one buffer)."""
-        if op.name in ("arith.constant", "memref.get_global") or (
-            op.name == "bufferization.to_tensor" and op.get_attr("writable") is None
+        if isinstance(op, (ConstantOp, GetGlobalOp)) or (
+            isinstance(op, ToTensorOp) and op.get_attr("writable") is None
         ):
             for r in op.results:
                 if is_tensor(r.type):
                     self.non_writable.add(r)
-        if op.name == "func.call":
+        if isinstance(op, CallOp):
             s = self.summaries.get(callee_name(op))
             for r, ro in zip(op.results, s.result_read_only if s is not None else [], strict=False):
                 if ro:
                     self.non_writable.add(r)
-        if op.name in ("scf.for", "scf.forall"):
-            body = op.regions[0].blocks[0]
-            n = len(op.results)
-            for arg, res in zip(body.arguments[len(body.arguments) - n :], op.results, strict=False):
+        if isinstance(op, (scf.ForOp, scf.ForallOp)):
+            for arg, res in zip(op.loop_iter_args(), op.results, strict=False):
                 if is_tensor(res.type):
                     self.alias.union(arg, res)
                     self.equiv.union(arg, res)
@@ -260,7 +263,7 @@ class Analysis:
     # -- the decision -----------------------------------------------------------
     def _decide(self, op: Operation, use: OpOperand) -> None:
         m = self.model(use)
-        if op.name in ("scf.for", "scf.forall") and not self._loop_writes(op, m):
+        if isinstance(op, (scf.ForOp, scf.ForallOp)) and not self._loop_writes(op, m):
             # The body never writes the iteration argument's buffer: sharing
             # the init's buffer is a read-only alias.
             m.write = False
@@ -280,8 +283,8 @@ class Analysis:
 
     def _loop_writes(self, loop: Operation, m: OperandModel) -> bool:
         arg = m.aliases[0]
-        if loop.name == "scf.for":
-            y = loop.regions[0].blocks[0].terminator
+        if isinstance(loop, scf.ForOp):
+            y = loop.body.terminator
             assert isinstance(arg, BlockArgument), "an scf.for operand aliases its iteration argument first"
             k = arg.index - 1
             if y is not None and not self.equiv.same(y.operand(k), arg):
@@ -308,9 +311,9 @@ class Analysis:
                 if not is_tensor(u.value.type):
                     continue
                 owner = u.owner
-                if owner.name == "scf.yield":
+                if isinstance(owner, scf.YieldOp):
                     parent = owner.parent_op
-                    if parent is not None and parent.name in ("scf.for", "scf.if"):
+                    if isinstance(parent, (scf.ForOp, scf.IfOp)):
                         work.append(parent.results[u.index])
                     continue
                 um = self.model(u)
@@ -322,7 +325,7 @@ class Analysis:
     def _conflict(self, op: Operation, use: OpOperand, m: OperandModel) -> str | None:
         v = use.value
         for loop in op.ancestors():
-            if loop.name in LOOP_OPS and defined_outside(v, loop):
+            if is_loop_like(loop) and defined_outside(v, loop):
                 return "the written tensor is defined outside a loop that repeats the write"
         new = self._derived(op, m)
         for x in self.alias.set_of(v):
@@ -335,12 +338,14 @@ class Analysis:
                 if owner is op:
                     if u is use or not self.model(u).read:
                         continue
-                    if op.name.endswith("insert_slice") and self._matching_insert(op, use, u.value):
+                    if isinstance(op, (tensor.InsertSliceOp, tensor.ParallelInsertSliceOp)) and self._matching_insert(
+                        op, use, u.value
+                    ):
                         continue  # inserts the slice of the destination it was computed in
                     if self._elementwise_same_buffer(op, u, use):
                         continue
                     return "the op reads another operand sharing the buffer"
-                if owner.name in METADATA_OPS or not is_tensor(u.value.type):
+                if isinstance(owner, METADATA_OPS) or not is_tensor(u.value.type):
                     continue
                 if not happens_after(op, owner, x):
                     continue
@@ -366,7 +371,7 @@ class Analysis:
         """Whether ``x``'s contents are defined after ``write`` (by a later
         op, or by a loop or branch op holding it when it completes): they
         include the write. Views are traced to what they view."""
-        while isinstance(x, OpResult) and x.owner.name in VIEW_OPS:
+        while isinstance(x, OpResult) and isinstance(x.owner, VIEW_OPS):
             x = x.owner.operand(0)
         if not isinstance(x, OpResult):
             return False
@@ -387,14 +392,14 @@ class Analysis:
         """``insert_slice %r into %t[s]`` after a write into the buffer of
         ``extract_slice %t[s]``: the write changed only slice ``s``, which
         the insert overwrites, so its read of ``%t`` sees nothing stale."""
-        if owner.name not in ("tensor.insert_slice", "tensor.parallel_insert_slice") or u.index != 1:
+        if not isinstance(owner, (tensor.InsertSliceOp, tensor.ParallelInsertSliceOp)) or u.index != 1:
             return False
         src = written
         while True:
             d = src.owner_op if not isinstance(src, BlockArgument) else None
             if d is None:
                 return False
-            if d.name == "tensor.extract_slice":
+            if isinstance(d, tensor.ExtractSliceOp):
                 break
             k = next(
                 (i for i, o in enumerate(d.op_operands) if self.in_place.get(o) and src in self.model(o).aliases), None
@@ -423,7 +428,7 @@ class Analysis:
                     if f.is_proper_ancestor_of(u.owner)
                 )
             )
-        ret = next((op for op in f.walk() if op.name == "func.return" and op.parent is not None), None)
+        ret = next((op for op in f.walk() if isinstance(op, ReturnOp) and op.parent is not None), None)
         aliases: list[list[int]] = []
         equiv: list[int | None] = []
         read_only: list[bool] = []

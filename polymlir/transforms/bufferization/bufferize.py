@@ -4,7 +4,7 @@ mapped to the buffer (memref value) that holds it. A write that the
 analysis put out of place goes to a new allocation, filled with a copy of
 the operand when the op reads it.
 
-Per-op rules register with ``@rule("op.name")`` (``tensor_rules.py``,
+Per-op rules register with ``@rule(OpClass)`` (``tensor_rules.py``,
 ``structured_rules.py``); this module holds the driver and the rules of the
 ops with regions or symbols (func, scf). Ops with tensor semantics and no
 rule are reported, as upstream does without ``allow-unknown-ops``."""
@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...dialects import scf
+from ...dialects.func import CallOp, FuncOp, ReturnOp
+from ...dialects.memref import AllocOp, CastOp, CopyOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -26,36 +29,28 @@ from .op_model import callee_name, has_tensor_semantics, is_tensor
 DYN = T.DYNAMIC
 ALIGNMENT = 64
 
-RULES: dict[str, Callable[[Bufferizer, Operation], None]] = {}
-PREFIX_RULES: dict[str, Callable[[Bufferizer, Operation], None]] = {}
+Rule = Callable[["Bufferizer", Operation], None]
+RULES: dict[type[Operation], Rule] = {}
 
 
-def rule(*names: str):
-    """Register the bufferization of the ops ``names``."""
+def rule(*classes: type[Operation]):
+    """Register the bufferization of the ops of ``classes`` (and their subclasses)."""
 
-    def deco(fn):
-        for n in names:
-            RULES[n] = fn
+    def deco(fn: Rule) -> Rule:
+        for c in classes:
+            RULES[c] = fn
         return fn
 
     return deco
 
 
-def prefix_rule(prefix: str):
-    """Register the bufferization of every op whose name starts with ``prefix``."""
-
-    def deco(fn):
-        PREFIX_RULES[prefix] = fn
-        return fn
-
-    return deco
-
-
-def rule_for(name: str) -> Callable[[Bufferizer, Operation], None] | None:
-    fn = RULES.get(name)
-    if fn is None:
-        fn = next((f for p, f in PREFIX_RULES.items() if name.startswith(p)), None)
-    return fn
+def rule_for(op: Operation) -> Rule | None:
+    """The rule of ``op``'s class or of its nearest base class that has one."""
+    for c in type(op).__mro__:
+        fn = RULES.get(c)
+        if fn is not None:
+            return fn
+    return None
 
 
 @dataclass(frozen=True)
@@ -138,12 +133,7 @@ class Bufferizer:
     def alloc(self, b: Builder, t: T.Type, dyn_sizes: list[Value] | None = None) -> Value:
         mt = memref_type(t)
         assert isinstance(mt, T.MemRefType)
-        sizes = dyn_sizes or []
-        props = {
-            "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(sizes), 0)),
-            "alignment": A.IntegerAttr(ALIGNMENT, T.i64),
-        }
-        return b.create("memref.alloc", sizes, [mt], properties=props).results[0]
+        return b.insert(AllocOp.build(mt, dyn_sizes or [], alignment=ALIGNMENT, loc=b.loc)).results[0]
 
     def alloc_copy(self, b: Builder, src: Value, t: T.Type, copy: bool = True) -> Value:
         """A new identity-layout buffer shaped like ``src`` (a buffer),
@@ -151,7 +141,7 @@ class Bufferizer:
         element_type = T.of_kind(t, T.ShapedType).element_type
         if isinstance(src.type, T.UnrankedMemRefType):
             d = src.owner_op
-            if d is None or d.name != "memref.cast" or not isinstance(d.operand(0).type, T.MemRefType):
+            if not isinstance(d, CastOp) or not isinstance(d.operand(0).type, T.MemRefType):
                 raise DiagnosticError("cannot allocate a copy of an unranked tensor of unknown rank", b.loc)
             ranked = d.operand(0)
             ranked_shape = T.of_kind(ranked.type, T.MemRefType).shape
@@ -160,7 +150,7 @@ class Bufferizer:
         shape = T.of_kind(src.type, T.MemRefType).shape
         new = self.alloc(b, T.RankedTensorType(shape, element_type), self.dims(b, src, shape))
         if copy:
-            b.create("memref.copy", [src, new])
+            b.insert(CopyOp.build(src, new, loc=b.loc))
         return new
 
     def write_buffer(self, b: Builder, use: OpOperand, read: bool = True) -> Value:
@@ -189,11 +179,11 @@ class Bufferizer:
     # -- driver -----------------------------------------------------------------
     def run(self) -> None:
         top = self.module.regions[0].blocks[0]
-        funcs = [op for op in top.operations if op.name == "func.func"]
+        funcs: list[Operation] = [op for op in top.operations if isinstance(op, FuncOp)]
         for f in self.analysis.call_order(funcs):
             self.bufferize_function(f)
         for op in list(top.operations):
-            if op.name != "func.func":
+            if not isinstance(op, FuncOp):
                 self.process(op)
         self.erase_dead()
 
@@ -208,7 +198,7 @@ class Bufferizer:
         # (A tensor argument or iteration argument already has its
         # buffer type: its uses are tensor uses all the same.)
         tensor_op = has_tensor_semantics(op) or any(u in self.tensor_uses for u in op.op_operands)
-        fn = rule_for(op.name)
+        fn = rule_for(op)
         if fn is not None and tensor_op:
             fn(self, op)
             return
@@ -264,7 +254,7 @@ class Bufferizer:
             if is_tensor(a.type):
                 self.retype(a, t)
         self.process_block_list(f, skip_returns=True)
-        returns = [op for op in f.walk() if op.name == "func.return"]
+        returns = [op for op in f.walk() if isinstance(op, ReturnOp)]
         res: list[T.Type] = []
         for i, t in enumerate(ft.results):
             if not is_tensor(t):
@@ -292,7 +282,7 @@ class Bufferizer:
         self.signatures[name] = ft
 
 
-@rule("func.call")
+@rule(CallOp)
 def _call(z: Bufferizer, op: Operation) -> None:
     name = callee_name(op)
     sig = z.signatures.get(name)
@@ -317,7 +307,7 @@ def _call(z: Bufferizer, op: Operation) -> None:
             z.retype(r, t)
 
 
-@rule("func.return")
+@rule(ReturnOp)
 def _return(z: Bufferizer, op: Operation) -> None:
     """Returns are rewritten with their function (which knows the types)."""
 
@@ -329,7 +319,7 @@ def _merge_types(types: list[T.Type], tensor: T.Type) -> T.Type:
     return memref_type(tensor, "dynamic")
 
 
-@rule("scf.if")
+@rule(scf.IfOp)
 def _if(z: Bufferizer, op: Operation) -> None:
     yields = []
     for r in op.regions:
@@ -346,7 +336,7 @@ def _if(z: Bufferizer, op: Operation) -> None:
         z.retype(res, t)
 
 
-@rule("scf.for")
+@rule(scf.ForOp)
 def _for(z: Bufferizer, op: Operation) -> None:
     body = op.regions[0].blocks[0]
     b = Builder.before(op)
@@ -384,10 +374,10 @@ def _yield_into_args(z: Bufferizer, y: Operation, args: Sequence[Value]) -> None
             pending.append((z.alloc_copy(b, m, v.type), arg))
             new_operands[k] = arg
     for tmp, arg in pending:
-        b.create("memref.copy", [tmp, arg])
+        b.insert(CopyOp.build(tmp, arg, loc=b.loc))
     y.set_operands(new_operands)
 
 
-@rule("scf.yield")
+@rule(scf.YieldOp)
 def _yield(z: Bufferizer, op: Operation) -> None:
     raise op.emit_error("'scf.yield' op of tensors in a parent op without bufferization")

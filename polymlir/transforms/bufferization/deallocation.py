@@ -16,50 +16,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import scf
+from ...dialects.arith import SelectOp
+from ...dialects.bufferization import ToTensorOp
+from ...dialects.func import CallOp, FuncOp
+from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.memref import AllocOp, DeallocOp, StoreOp, TransposeOp
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
+from ...ir.interfaces import EffectKind, memory_effects
+from ...ir.traits import BRANCH_OP_INTERFACE, FUNCTION_OP_INTERFACE, RETURN_LIKE, TERMINATOR, VIEW_LIKE_OP_INTERFACE
 from ...transforms.pass_manager import ModulePass, PassContext, register_pass
 
-_VIEWS = frozenset(
-    {
-        "memref.subview",
-        "memref.cast",
-        "memref.collapse_shape",
-        "memref.expand_shape",
-        "memref.reinterpret_cast",
-        "memref.reshape",
-        "memref.transpose",
-        "memref.view",
-        "memref.memory_space_cast",
-        "memref.assume_alignment",
-        "arith.select",
-        "bufferization.to_tensor",
-    }
-)
-# Uses that neither keep nor hand out the buffer.
-_PLAIN_USES = frozenset(
-    {
-        "memref.load",
-        "memref.store",
-        "memref.copy",
-        "memref.dim",
-        "memref.rank",
-        "affine.load",
-        "affine.store",
-        "vector.load",
-        "vector.store",
-        "vector.transfer_read",
-        "vector.transfer_write",
-        "memref.extract_strided_metadata",
-        "memref.extract_aligned_pointer_as_index",
-    }
-)
-_FREES = frozenset({"memref.dealloc", "memref.realloc", "bufferization.dealloc"})
+# Ops whose results may be the buffer without being views of it (upstream's
+# ViewLikeOpInterface ops are followed by their trait).
+_ALIASING = (SelectOp, TransposeOp, ToTensorOp)
 
 
 def _is_memref(v: Value) -> bool:
     return isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType))
+
+
+def _hands_out(o: Operation) -> bool:
+    """Whether ``o`` returns from its function or branches: what it passes
+    on leaves what this pass follows."""
+    parent = o.parent_op
+    returns = RETURN_LIKE in o.traits and parent is not None and FUNCTION_OP_INTERFACE in parent.traits
+    return returns or BRANCH_OP_INTERFACE in o.traits
+
+
+def _frees(o: Operation, v: Value) -> bool:
+    return any(e.kind is EffectKind.FREE and e.value is v for e in memory_effects(o) or ())
 
 
 def _aliases(alloc: Value) -> tuple[set[Value], bool]:
@@ -74,29 +62,32 @@ def _aliases(alloc: Value) -> tuple[set[Value], bool]:
         seen.add(v)
         for u in v.uses:
             o = u.owner
-            name = o.name
-            if name in _FREES or name in ("func.return", "llvm.return", "cf.br", "cf.cond_br"):
+            effs = memory_effects(o)
+            if _frees(o, v) or _hands_out(o):
                 return seen, True
-            if name in _VIEWS:
+            if VIEW_LIKE_OP_INTERFACE in o.traits or isinstance(o, _ALIASING):
                 work.extend(r for r in o.results if _is_memref(r) or isinstance(r.type, T.RankedTensorType))
-            elif name == "memref.store" and u.index == 0:
+            elif isinstance(o, StoreOp) and u.index == 0:
                 return seen, True  # the buffer itself is stored somewhere
-            elif name in _PLAIN_USES or name.startswith("linalg."):
-                continue
-            elif name == "func.call":
+            elif isinstance(o, LinalgStructuredOp) or (
+                effs is not None
+                and not o.regions
+                and TERMINATOR not in o.traits
+                and not any(_is_memref(r) for r in o.results)
+            ):
+                continue  # reads or writes it (declared), hands out no buffer
+            elif isinstance(o, CallOp):
                 # The callee may return the buffer (or a view of it).
                 work.extend(r for r in o.results if _is_memref(r))
-            elif name == "scf.for" and u.index >= 3:
-                body = o.regions[0].blocks[0]
+            elif isinstance(o, scf.ForOp) and u.index >= 3:
                 k = u.index - 3
-                work.append(body.arguments[len(body.arguments) - len(o.results) + k])
+                work.append(o.loop_iter_args()[k])
                 work.append(o.results[k])
-            elif name == "scf.yield" and o.parent_op is not None and o.parent_op.name in ("scf.for", "scf.if"):
+            elif isinstance(o, scf.YieldOp) and isinstance(o.parent_op, (scf.ForOp, scf.IfOp)):
                 parent = o.parent_op
                 work.append(parent.results[u.index])
-                if parent.name == "scf.for":
-                    body = parent.regions[0].blocks[0]
-                    work.append(body.arguments[len(body.arguments) - len(parent.results) + u.index])
+                if isinstance(parent, scf.ForOp):
+                    work.append(parent.loop_iter_args()[u.index])
             elif o.regions == [] and not o.results and o.parent is not None and o.parent.terminator is not o:
                 continue  # e.g. a void op reading the buffer
             else:
@@ -128,7 +119,7 @@ def deallocate_function(f: Operation) -> int:
     """Insert the frees of ``f``'s non-escaping allocations; returns how many."""
     n = 0
     for op in list(f.walk()):
-        if op.name != "memref.alloc" or op.parent is None:
+        if not isinstance(op, AllocOp) or op.parent is None:
             continue
         aliases, escapes = _aliases(op.results[0])
         if escapes:
@@ -136,7 +127,7 @@ def deallocate_function(f: Operation) -> int:
         last = _last_use_in_block(op, aliases)
         if last is None:
             continue
-        Builder.after(last).create("memref.dealloc", [op.results[0]])
+        Builder.after(last).insert(DeallocOp.build(op.results[0], loc=last.loc))
         n += 1
     return n
 
@@ -149,5 +140,5 @@ class BufferDeallocationPipeline(ModulePass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in list(op.walk()):
-            if f.name == "func.func":
+            if isinstance(f, FuncOp):
                 deallocate_function(f)

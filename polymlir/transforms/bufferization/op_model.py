@@ -13,16 +13,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
+from ...dialects import bufferization as B
+from ...dialects import scf, tensor
+from ...dialects.arith import SelectOp
+from ...dialects.func import CallOp, ReturnOp
 from ...dialects.linalg.structured import LinalgStructuredOp
+from ...dialects.vector import TransferWriteOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
 
-LOOP_OPS = frozenset({"scf.for", "scf.while", "scf.forall", "scf.parallel", "affine.for", "affine.parallel"})
 # Uses that only look at a tensor's shape, never at its contents.
-METADATA_OPS = frozenset({"tensor.dim", "tensor.rank"})
+METADATA_OPS = (tensor.DimOp, tensor.RankOp)
 # Ops whose result is a view of (the same buffer as) their first operand.
-VIEW_OPS = frozenset({"tensor.extract_slice", "tensor.cast", "tensor.collapse_shape", "tensor.expand_shape"})
+VIEW_OPS = (tensor.ExtractSliceOp, tensor.CastOp, tensor.CollapseShapeOp, tensor.ExpandShapeOp)
 
 
 def is_tensor(t: T.Type) -> bool:
@@ -103,21 +107,21 @@ def payload_reads_init(op: LinalgStructuredOp, init_index: int) -> bool:
 
 
 def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] | None = None) -> OperandModel:
-    """The model of ``op``'s operand ``index`` (a tensor)."""
-    name = op.name
-    if name in VIEW_OPS:
-        return OperandModel(False, False, [op.results[0]], equivalent=name == "tensor.cast")
-    if name in METADATA_OPS:
+    """The model of ``op``'s operand ``index`` (a tensor): upstream's
+    external models of the interface, by op class."""
+    if isinstance(op, VIEW_OPS):
+        return OperandModel(False, False, [op.results[0]], equivalent=isinstance(op, tensor.CastOp))
+    if isinstance(op, METADATA_OPS):
         return OperandModel(False, False)
-    if name == "tensor.extract":
+    if isinstance(op, tensor.ExtractOp):
         return OperandModel(True, False)
-    if name == "tensor.insert":
+    if isinstance(op, tensor.InsertOp):
         dest = index == 1
         return OperandModel(dest, dest, [op.results[0]] if dest else [], equivalent=dest)
-    if name == "tensor.insert_slice":
+    if isinstance(op, tensor.InsertSliceOp):
         dest = index == 1
         return OperandModel(True, dest, [op.results[0]] if dest else [], equivalent=dest)
-    if name == "tensor.parallel_insert_slice":
+    if isinstance(op, tensor.ParallelInsertSliceOp):
         dest = index == 1
         return OperandModel(True, dest, [], equivalent=dest)
     if is_structured(op):
@@ -127,44 +131,35 @@ def operand_model(op: Operation, index: int, summaries: dict[str, FuncSummary] |
             return OperandModel(True, False)
         k = index - n_in
         return OperandModel(payload_reads_init(op, k), True, [op.results[k]] if op.results else [], equivalent=True)
-    if name == "bufferization.materialize_in_destination":
+    if isinstance(op, B.MaterializeInDestinationOp):
         if index == 0:
             return OperandModel(True, False)
         return OperandModel(False, True, list(op.results), equivalent=True)
-    if name == "vector.transfer_write":
+    if isinstance(op, TransferWriteOp):
         dest = index == 1
         return OperandModel(dest, dest, [op.results[0]] if dest and op.results else [], equivalent=dest)
-    if name == "arith.select":
+    if isinstance(op, SelectOp):
         return OperandModel(False, False, [op.results[0]])
-    if name == "scf.yield":
+    if isinstance(op, scf.YieldOp):
         parent = op.parent_op
-        if parent is not None and parent.name in ("scf.if", "scf.execute_region", "scf.index_switch"):
+        if isinstance(parent, (scf.IfOp, scf.ExecuteRegionOp, scf.IndexSwitchOp)):
             return OperandModel(False, False, [parent.results[index]])
         return OperandModel(False, False)
-    if name == "scf.for":
-        k = index - 3
-        body = op.regions[0].blocks[0]
-        return OperandModel(True, True, [body.arguments[k + 1], op.results[k]], equivalent=True)
-    if name == "scf.forall":
-        n = len(op.results)
-        k = index - (op.num_operands - n)
-        body = op.regions[0].blocks[0]
-        nivs = len(body.arguments) - n
-        return OperandModel(True, True, [body.arguments[nivs + k], op.results[k]], equivalent=True)
-    if name == "func.call" and summaries is not None:
+    if isinstance(op, (scf.ForOp, scf.ForallOp)):
+        # An init (shared_out): the body's iter_arg and the result share its buffer.
+        k = index - (op.num_operands - len(op.results))
+        return OperandModel(True, True, [op.loop_iter_args()[k], op.results[k]], equivalent=True)
+    if isinstance(op, CallOp) and summaries is not None:
         s = summaries.get(callee_name(op))
         pos = [i for i, x in enumerate(op.operands) if is_tensor(x.type)].index(index)
         if s is None:
             return OperandModel(True, True)
         aliases = [op.results[j] for j, al in enumerate(s.result_aliases) if pos in al]
         return OperandModel(s.read[pos], s.written[pos], aliases, equivalent=False)
-    if name == "func.return" or name == "func.call":
+    if isinstance(op, (ReturnOp, CallOp)):
         return OperandModel(False, False)
-    if name == "bufferization.alloc_tensor":
-        return OperandModel(True, False)
-    if name in ("bufferization.to_buffer", "bufferization.dealloc_tensor"):
-        return OperandModel(True, False)
-    # Ops that only read (tensor.pad, tensor.reshape, vector.transfer_read...).
+    # Ops that only read (tensor.pad, tensor.reshape, vector.transfer_read,
+    # bufferization.alloc_tensor's copy, to_buffer, dealloc_tensor...).
     return OperandModel(True, False)
 
 

@@ -8,7 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import bufferization as B
+from ...dialects.arith import ConstantOp
+from ...dialects.func import FuncOp
 from ...dialects.linalg.structured import iterator_array, maps_array
+from ...dialects.memref import DeallocOp
+from ...dialects.tensor import EmptyOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_map import AffineMap
@@ -52,7 +57,7 @@ def module_has_tensors(module: Operation) -> bool:
     for op in module.walk():
         if has_tensor_semantics(op):
             return True
-        if op.name == "func.func":
+        if isinstance(op, FuncOp):
             ft = T.of_kind(op.attr("function_type", A.TypeAttr).value, T.FunctionType)
             if any(isinstance(t, (T.RankedTensorType, T.UnrankedTensorType)) for t in (*ft.inputs, *ft.results)):
                 return True
@@ -108,7 +113,7 @@ class EmptyTensorToAllocTensor(ModulePass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for e in list(op.walk()):
-            if e.name != "tensor.empty":
+            if not isinstance(e, EmptyOp):
                 continue
             n = len(e.operands)
             props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (n, 0, 0))}
@@ -125,7 +130,7 @@ class ConvertBufferizationToMemRef(ModulePass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for o in list(op.walk()):
-            if o.name == "bufferization.clone":
+            if isinstance(o, B.CloneOp):
                 b = Builder.before(o)
                 src = o.operand(0)
                 t = o.results[0].type
@@ -143,7 +148,7 @@ class ConvertBufferizationToMemRef(ModulePass):
                 res = b.value("memref.cast", [new], t) if ident != t else new
                 o.results[0].replace_all_uses_with(res)
                 o.erase()
-            elif o.name == "bufferization.dealloc":
+            elif isinstance(o, B.DeallocOp):
                 _lower_dealloc(o)
 
 
@@ -157,14 +162,16 @@ def _lower_dealloc(o: Operation) -> None:
         r = Region()
         blk = r.add_block()
         bb = Builder.at_end(blk, o.loc)
-        bb.create("memref.dealloc", [m])
+        bb.insert(DeallocOp.build(m, loc=o.loc))
         bb.create("scf.yield")
         b.create("scf.if", [c], [], regions=[r, Region()])
     o.erase()
 
 
 def _elementwise_on_tensors(op: Operation) -> bool:
-    if not (op.name.startswith("arith.") or op.name.startswith("math.")) or op.name == "arith.constant":
+    # The arith and math ops are elementwise (upstream asks the Elementwise
+    # trait, which these op classes do not declare): by dialect.
+    if not (op.name.startswith("arith.") or op.name.startswith("math.")) or isinstance(op, ConstantOp):
         return False
     if not op.results or not op.operands:
         return False

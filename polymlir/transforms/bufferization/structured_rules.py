@@ -6,11 +6,17 @@ its inits' buffers: the same op on memrefs, without results."""
 
 from __future__ import annotations
 
+from ...dialects import bufferization as B
+from ...dialects.arith import SelectOp
+from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.scf import ForallOp
+from ...dialects.tensor import ParallelInsertSliceOp
+from ...dialects.vector import TransferReadOp, TransferWriteOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation
-from .bufferize import Bufferizer, memref_type, prefix_rule, rule
+from .bufferize import Bufferizer, memref_type, rule
 from .op_model import is_structured, payload_reads_init
 from .tensor_rules import same_subview, subview
 
@@ -45,19 +51,19 @@ def bufferize_structured(z: Bufferizer, op: Operation) -> None:
             z.process_block(blk)
 
 
-@prefix_rule("linalg.")
+@rule(LinalgStructuredOp)
 def _structured_rule(z: Bufferizer, op: Operation) -> None:
     if not is_structured(op):
         raise op.emit_error(f"'{op.name}' op on tensors has no bufferization (one-shot-bufferize)")
     bufferize_structured(z, op)
 
 
-@rule("bufferization.to_tensor")
+@rule(B.ToTensorOp)
 def _to_tensor(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [op.operand(0)])
 
 
-@rule("bufferization.to_buffer")
+@rule(B.ToBufferOp)
 def _to_buffer(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     m = z.cast(b, z.buffer(op.operand(0)), op.results[0].type)
@@ -65,7 +71,7 @@ def _to_buffer(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [])
 
 
-@rule("bufferization.materialize_in_destination")
+@rule(B.MaterializeInDestinationOp)
 def _materialize(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
@@ -78,13 +84,13 @@ def _materialize(z: Bufferizer, op: Operation) -> None:
         z.replace(op, [])
 
 
-@rule("bufferization.dealloc_tensor")
+@rule(B.DeallocTensorOp)
 def _dealloc_tensor(z: Bufferizer, op: Operation) -> None:
     Builder.before(op).create("memref.dealloc", [z.buffer(op.operand(0))])
     z.replace(op, [])
 
 
-@rule("arith.select")
+@rule(SelectOp)
 def _select(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     t, f = z.buffer(op.operand(1)), z.buffer(op.operand(2))
@@ -94,7 +100,7 @@ def _select(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [b.value("arith.select", [op.operand(0), t, f], t.type)])
 
 
-@rule("vector.transfer_read")
+@rule(TransferReadOp)
 def _transfer_read(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     new = op.clone()
@@ -104,7 +110,7 @@ def _transfer_read(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [])
 
 
-@rule("vector.transfer_write")
+@rule(TransferWriteOp)
 def _transfer_write(z: Bufferizer, op: Operation) -> None:
     """On a buffer, transfer_write writes it and has no result."""
     b = Builder.before(op)
@@ -115,7 +121,7 @@ def _transfer_write(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [dest])
 
 
-@rule("scf.forall")
+@rule(ForallOp)
 def _forall(z: Bufferizer, op: Operation) -> None:
     """On buffers a forall has no shared outputs: each thread writes the
     outputs' buffers, which its block arguments stand for."""
@@ -134,7 +140,7 @@ def _forall(z: Bufferizer, op: Operation) -> None:
     term = body.terminator
     assert term is not None
     for pis in list(term.regions[0].blocks[0].operations):
-        if pis.name != "tensor.parallel_insert_slice":
+        if not isinstance(pis, ParallelInsertSliceOp):
             raise pis.emit_error(f"'{pis.name}' in scf.forall.in_parallel has no bufferization")
         pb = Builder.before(term)
         dest = z.buffer(pis.operand(1))

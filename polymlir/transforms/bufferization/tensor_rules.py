@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...dialects import bufferization as B
+from ...dialects import tensor
+from ...dialects.arith import ConstantOp
 from ...dialects.bufferization import AllocTensorOp
+from ...dialects.func import FuncOp
 from ...dialects.index_lists import static_values
+from ...dialects.memref import SubViewOp
 from ...dialects.memref.reshapes import compute_collapsed_type, compute_expanded_type
 from ...dialects.slicing import infer_rank_reduced_subview_type, static_offsets_sizes_strides
 from ...dialects.tensor.slices import reassociation_groups
@@ -26,7 +31,7 @@ def _seg(*sizes: int) -> A.DenseArrayAttr:
     return A.DenseArrayAttr(T.i32, tuple(sizes))
 
 
-@rule("arith.constant")
+@rule(ConstantOp)
 def _constant(z: Bufferizer, op: Operation) -> None:
     value = op.get_attr("value")
     t = op.results[0].type
@@ -47,7 +52,7 @@ def _constant(z: Bufferizer, op: Operation) -> None:
             "constant": A.UNIT,
             "alignment": A.IntegerAttr(ALIGNMENT, T.i64),
         }
-        first_func = next((o for o in top.operations if o.name == "func.func"), None)
+        first_func = next((o for o in top.operations if isinstance(o, FuncOp)), None)
         g = Operation.create("memref.global", properties=props, loc=op.loc)
         if first_func is not None:
             top.insert_before(first_func, g)
@@ -59,12 +64,12 @@ def _constant(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [m])
 
 
-@rule("tensor.empty")
+@rule(tensor.EmptyOp)
 def _empty(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [z.alloc(Builder.before(op), op.results[0].type, list(op.operands))])
 
 
-@rule("bufferization.alloc_tensor")
+@rule(B.AllocTensorOp)
 def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
     assert isinstance(op, AllocTensorOp)
     b = Builder.before(op)
@@ -76,7 +81,7 @@ def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes))])
 
 
-@rule("tensor.extract")
+@rule(tensor.ExtractOp)
 def _extract(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     v = b.value("memref.load", [z.buffer(op.operand(0)), *op.operands[1:]], op.results[0].type)
@@ -84,7 +89,7 @@ def _extract(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [])
 
 
-@rule("tensor.insert")
+@rule(tensor.InsertOp)
 def _insert(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     dest = z.write_buffer(b, op.op_operands[1])
@@ -92,7 +97,7 @@ def _insert(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [dest])
 
 
-@rule("tensor.dim")
+@rule(tensor.DimOp)
 def _dim(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     v = b.value("memref.dim", [z.buffer(op.operand(0)), op.operand(1)], T.index)
@@ -100,7 +105,7 @@ def _dim(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [])
 
 
-@rule("tensor.rank")
+@rule(tensor.RankOp)
 def _rank(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     v = b.value("memref.rank", [z.buffer(op.operand(0))], T.index)
@@ -129,14 +134,14 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
     return b.create("memref.subview", [src, *op.operands[first:]], [rt], properties=props).results[0]
 
 
-@rule("tensor.extract_slice")
+@rule(tensor.ExtractSliceOp)
 def _extract_slice(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     shape = T.of_kind(op.results[0].type, T.ShapedType).shape
     z.replace(op, [subview(z, b, z.buffer(op.operand(0)), op, 1, shape)])
 
 
-@rule("tensor.insert_slice")
+@rule(tensor.InsertSliceOp)
 def _insert_slice(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     dest = z.write_buffer(b, op.op_operands[1])
@@ -151,13 +156,13 @@ def same_subview(src: Value, dest: Value, op: Operation) -> bool:
     """``src`` is already the slice of ``dest`` that ``op`` inserts into
     (the computation happened in place): nothing to copy."""
     d = src.owner_op
-    if d is None or d.name != "memref.subview" or d.operand(0) is not dest:
+    if not isinstance(d, SubViewOp) or d.operand(0) is not dest:
         return False
     keys = ("static_offsets", "static_sizes", "static_strides")
     return all(d.props.get(k) == op.props.get(k) for k in keys) and d.operands[1:] == op.operands[2:]
 
 
-@rule("tensor.cast")
+@rule(tensor.CastOp)
 def _cast(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
@@ -175,7 +180,7 @@ def _cast(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [b.value("memref.cast", [src], target) if target != st else src])
 
 
-@rule("tensor.collapse_shape")
+@rule(tensor.CollapseShapeOp)
 def _collapse(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
@@ -190,7 +195,7 @@ def _collapse(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [b.create("memref.collapse_shape", [src], [rt], properties=props).results[0]])
 
 
-@rule("tensor.expand_shape")
+@rule(tensor.ExpandShapeOp)
 def _expand(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
@@ -256,7 +261,7 @@ def fill_from_region(z: Bufferizer, b: Builder, dest: Value, region: Region) -> 
     ib.create("memref.store", [mapping.get(val, val), dest, *ivs])
 
 
-@rule("tensor.generate")
+@rule(tensor.GenerateOp)
 def _generate(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     m = z.alloc(b, op.results[0].type, list(op.operands))
@@ -264,7 +269,7 @@ def _generate(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [m])
 
 
-@rule("tensor.pad")
+@rule(tensor.PadOp)
 def _pad(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))
@@ -311,7 +316,7 @@ def _pad(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [m])
 
 
-@rule("tensor.from_elements")
+@rule(tensor.FromElementsOp)
 def _from_elements(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     t = T.of_kind(op.results[0].type, T.ShapedType)
@@ -326,7 +331,7 @@ def _from_elements(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [m])
 
 
-@rule("tensor.splat")
+@rule(tensor.SplatOp)
 def _splat(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     m = z.alloc(b, op.results[0].type, list(op.operands[1:]))
@@ -334,7 +339,7 @@ def _splat(z: Bufferizer, op: Operation) -> None:
     z.replace(op, [m])
 
 
-@rule("tensor.reshape")
+@rule(tensor.ReshapeOp)
 def _reshape(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     src = z.buffer(op.operand(0))

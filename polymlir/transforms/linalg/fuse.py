@@ -34,11 +34,13 @@ from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
 from ...affine.model import PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.structured import ShapeDim, is_structured, loop_sizes
+from ...dialects.func import FuncOp
 from ...dialects.linalg.structured import LinalgStructuredOp
 from ...ir.affine_expr import AffineDimExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import flatten
 from ...ir.builder import Builder
 from ...ir.core import Operation, OpResult, Value
+from ...ir.interfaces import allocates
 from ..loops.errors import TransformError
 from .slices import Index, dim_size, maximum, minimum
 from .tile import (
@@ -55,8 +57,6 @@ from .tile import (
 
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge
-
-_ALLOCATIONS = ("memref.alloc", "memref.alloca", "tensor.empty")
 
 
 @dataclass
@@ -268,7 +268,7 @@ class _Fusion:
         last = ops.index(self.consumer)
         fused_stmts = {self.stmt[o] for o in fused}
         for op in ops[first:last]:
-            if op in fused or is_effect_free(op) or op.name in _ALLOCATIONS:
+            if op in fused or is_effect_free(op) or allocates(op):
                 continue
             if not is_structured(op):
                 raise TransformError(
@@ -383,7 +383,7 @@ def fuse_ops(
     if not order:
         raise TransformError(f"fusion needs a nonzero tile size for {describe(consumer)}", consumer)
     parent = consumer.parent_op
-    if parent is None or parent.name != "func.func":
+    if not isinstance(parent, FuncOp):
         raise TransformError(
             f"fusion works on linalg ops in a function's body; {describe(consumer)} is inside "
             f"{parent.name if parent is not None else 'nothing'}",

@@ -53,7 +53,7 @@ def generalize_named_ops(root: Operation, names: tuple[str, ...] = ()) -> list[L
     returns the new generic ops in program order."""
     out = []
     for op in structured_ops(root):
-        if isinstance(op, L.GenericOp) or (names and op.name not in names):
+        if isinstance(op, L.GenericOp) or (names and op.name not in names):  # the names the user asked for
             continue
         out.append(generalize_op(op))
     return out

@@ -28,7 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ...dialects.builtin import ModuleOp
+from ...dialects.func import FuncOp
 from ...dialects.linalg import structured as L
+from ...dialects.linalg.contract import ContractOp, ElementwiseOp
+from ...dialects.linalg.custom_form import BroadcastOp, MapOp, ReduceOp, TransposeOp
+from ...dialects.llvm import LLVMFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -93,13 +98,14 @@ def library_call_name(op: Operation) -> str | None:
     return op.name.replace(".", "_") + "_" + "_".join(parts)
 
 
-_NOT_IN_NAME = {
-    "linalg.map": "payload region",
-    "linalg.reduce": "payload region and dimensions",
-    "linalg.transpose": "permutation",
-    "linalg.broadcast": "dimensions",
-    "linalg.elementwise": "kind",
-    "linalg.contract": "indexing maps",
+# What the library name of these ops would leave out (by op class).
+_NOT_IN_NAME: dict[type[Operation], str] = {
+    MapOp: "payload region",
+    ReduceOp: "payload region and dimensions",
+    TransposeOp: "permutation",
+    BroadcastOp: "dimensions",
+    ElementwiseOp: "kind",
+    ContractOp: "indexing maps",
 }
 
 
@@ -112,7 +118,7 @@ def ambiguity(op: Operation) -> str | None:
     lowerings."""
     if isinstance(op, L.GenericOp):
         return None
-    what = _NOT_IN_NAME.get(op.name)
+    what = _NOT_IN_NAME.get(type(op))
     if what is not None:
         return f"the library name of '{op.name}' would not carry its {what}"
     props = op.props
@@ -148,7 +154,7 @@ def _module_of(op: Operation) -> Operation:
     m = op
     while m.parent_op is not None:
         m = m.parent_op
-        if m.name == "builtin.module":
+        if isinstance(m, ModuleOp):
             return m
     raise DiagnosticError(f"'{op.name}' op is not inside a module: cannot declare its library function", op.loc)
 
@@ -161,9 +167,9 @@ class _Declarations:
     def ensure(self, module: Operation, name: str, ftype: T.FunctionType, at: Operation) -> None:
         block = module.regions[0].blocks[0]
         o = lookup_in(module, name)
-        if o is not None and o.name in ("func.func", "llvm.func"):
+        if isinstance(o, (FuncOp, LLVMFuncOp)):
             got = o.props.get("function_type")
-            if o.name == "func.func" and isinstance(got, A.TypeAttr) and got.value != ftype:
+            if isinstance(o, FuncOp) and isinstance(got, A.TypeAttr) and got.value != ftype:
                 raise DiagnosticError(
                     f"library function '@{name}' exists with type {got.value}, but '{at.name}' calls it with {ftype}",
                     at.loc,
@@ -231,7 +237,7 @@ def convert_to_library_calls(
         if isinstance(op, L.GenericOp):
             if op.props.get("library_call") is None:
                 continue
-        elif library_call_only or (named_ops and op.name not in named_ops):
+        elif library_call_only or (named_ops and op.name not in named_ops):  # the names the user asked for
             continue
         why = ambiguity(op)
         if why is not None:

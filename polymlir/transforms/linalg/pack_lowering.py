@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects.linalg.relayout import PackOp, UnPackOp
 from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
 from ...ir import attributes as A
 from ...ir import types as T
@@ -32,7 +33,7 @@ from ..pass_manager import ModulePass, PassContext, register_pass
 
 def _tiles(b: Builder, op: Operation) -> list[Value]:
     """The inner tile sizes as index values (constants for static ones)."""
-    dyn = iter(op.operands[3 if op.name == "linalg.pack" and _has_padding(op) else 2 :])
+    dyn = iter(op.operands[3 if isinstance(op, PackOp) and _has_padding(op) else 2 :])
     out = []
     for s in op.prop("static_inner_tiles", A.DenseArrayAttr).values:
         out.append(next(dyn) if s == T.DYNAMIC else b.const_index(s))
@@ -136,9 +137,9 @@ def _replace(op: Operation, g: Operation) -> Operation:
 
 def lower_pack_unpack(root: Operation) -> int:
     """Lower every pack and unpack nested in ``root``; returns how many."""
-    ops = [o for o in root.walk() if o.name in ("linalg.pack", "linalg.unpack")]
+    ops = [o for o in root.walk() if isinstance(o, (PackOp, UnPackOp))]
     for o in ops:
-        (lower_pack if o.name == "linalg.pack" else lower_unpack)(o)
+        (lower_pack if isinstance(o, PackOp) else lower_unpack)(o)
     return len(ops)
 
 

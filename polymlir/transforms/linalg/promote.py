@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 from ...affine.dependence import dependences
 from ...affine.model import NonAffine, analyze_structured_op
 from ...affine.structured import payload_reads_init
+from ...dialects.affine import AffineApplyOp, AffineMinOp
+from ...dialects.arith import ConstantOp
 from ...dialects.linalg.structured import LinalgStructuredOp
+from ...dialects.memref import SubViewOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr
@@ -50,14 +53,14 @@ def _bound(v: Value) -> int | None:
     owner = getattr(v, "owner", None)
     if not isinstance(owner, Operation):
         return None
-    if owner.name == "arith.constant":
+    if isinstance(owner, ConstantOp):
         value = owner.get_attr("value")
         return value.value if isinstance(value, A.IntegerAttr) else None
-    if owner.name == "affine.min":
+    if isinstance(owner, AffineMinOp):
         m = owner.attr("map", A.AffineMapAttr).value
         consts = [r.value for r in m.results if isinstance(r, AffineConstantExpr)]
         return min(consts) if consts else None
-    if owner.name == "affine.apply":
+    if isinstance(owner, AffineApplyOp):
         m = owner.attr("map", A.AffineMapAttr).value
         bounds = [b for o in owner.operands if (b := _bound(o)) is not None]
         if len(bounds) != len(owner.operands):
@@ -136,9 +139,7 @@ def promote_op(
         src = tile_view.owner if isinstance(tile_view, OpResult) else None
         vt = tile_view.type
         assert isinstance(vt, T.MemRefType)
-        tile_sizes: list[int | Value] = (
-            _sizes_of(src) if src is not None and src.name == "memref.subview" else list(vt.shape)
-        )
+        tile_sizes: list[int | Value] = _sizes_of(src) if isinstance(src, SubViewOp) else list(vt.shape)
         full: list[int] = []
         for s in tile_sizes:
             bound = s if isinstance(s, int) else _bound(s)

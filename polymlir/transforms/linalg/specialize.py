@@ -90,7 +90,7 @@ def _same_payload(a_args: Sequence[Value], a_ops: Sequence[Operation], b: Block)
         return False
     vmap: dict[int, Value] = {id(x): y for x, y in zip(a_args, b.arguments, strict=True)}
     for x, y in zip(a_ops, b.operations, strict=True):
-        if x.name != y.name or x.regions or y.regions:
+        if x.name != y.name or x.regions or y.regions:  # the same op (unregistered ones too): by name
             return False
         if [r.type for r in x.results] != [r.type for r in y.results]:
             return False

@@ -277,7 +277,7 @@ def _emit_body(
             mapping[arg] = load(v, m)
     store_indices = [_indices(b, m, ivs, consts) for m in maps[len(ins) :]]
     for o in payload.operations:
-        if o.name == "linalg.yield":
+        if isinstance(o, L.YieldOp):
             for val, out, idx in zip(o.operands, outs, store_indices, strict=True):
                 val = mapping.get(val, val)
                 if affine:
@@ -285,7 +285,7 @@ def _emit_body(
                 else:
                     b.create("memref.store", [val, out, *idx])
             continue
-        if o.name == "linalg.index":
+        if isinstance(o, L.IndexOp):
             mapping[o.results[0]] = ivs[o.prop("dim", A.IntegerAttr).value]
             continue
         b.insert(o.clone(mapping))

@@ -28,7 +28,7 @@ from ...affine import isl_bridge as ib
 from ...affine.model import PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Entry, loop_name
 from ...affine.statements import Unit
-from ...dialects.affine.loops import AffineForOp, AffineIfOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.affine.parallel import AffineParallelOp
 from ...dialects.arith.ops import ConstantOp
@@ -435,7 +435,7 @@ def _user_names(node: ib.AstNode) -> set[str]:
 
 def _insert(block: Block, op: Operation) -> None:
     ops = block.operations
-    if ops and ops[-1].name == "affine.yield":
+    if ops and isinstance(ops[-1], AffineYieldOp):
         block.insert_before(ops[-1], op)
     else:
         block.append(op)

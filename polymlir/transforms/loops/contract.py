@@ -21,15 +21,16 @@ from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
-from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
-from ...dialects.memref.alloc import AllocaOp, AllocOp
+from ...dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
+from ...dialects.memref.alloc import AllocaOp, AllocOp, DeallocOp
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr
 from ...ir.core import Operation, Value
 from .loop_utils import TransformError, loop_ivs
 from .promote import rebase_access, value_name
 
-ALLOC_OPS = ("memref.alloc", "memref.alloca")
+# The allocations a temporary can come from (rebuilt smaller by their class's build).
+ALLOC_OPS = (AllocOp, AllocaOp)
 
 
 def _alloc(op: Operation | Value) -> Operation:
@@ -41,7 +42,7 @@ def _alloc(op: Operation | Value) -> Operation:
                 "(a function argument cannot be contracted)"
             )
         op = owner
-    if op.name not in ALLOC_OPS:
+    if not isinstance(op, ALLOC_OPS):
         raise TransformError(f"{op.name} at {op_loc(op)} is not a memref.alloc or memref.alloca", op)
     return op
 
@@ -50,7 +51,7 @@ def _escape(buf: Value) -> str | None:
     """Why ``buf`` is not a private temporary (None when it is)."""
     for use in buf.uses:
         user = use.owner
-        if user.name == "memref.dealloc":
+        if isinstance(user, DeallocOp):
             continue
         if (
             isinstance(user, (AffineLoadOp, AffineStoreOp))
@@ -85,13 +86,16 @@ def _plan(
     stmts = [s for s in model.statements if s.accesses[0].memref is buf]
     if not stmts:
         return "no affine access uses it"
+    inexact = next((s for s in stmts if not s.exact), None)
+    if inexact is not None:
+        return f"{inexact.op.name} at {inexact.loc} reads it outside the affine model (any of its elements)"
     chain = common_chain(stmts)
     if not chain:
         return "its accesses are not inside one common loop"
     for lp in chain:
         if lp.has_unknown_effects:
             return f"loop {loop_name(lp)} at {lp.loc} holds code outside the affine model"
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             return (
                 f"loop {loop_name(lp)} at {lp.loc} is an {lp.op.name}: its iterations may run at once and "
                 "cannot share one iteration's buffer"
@@ -149,7 +153,7 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
     buf = alloc.results[0]
     mt = buf.type
     assert isinstance(mt, T.MemRefType)
-    cls = AllocaOp if alloc.name == "memref.alloca" else AllocOp
+    cls = AllocaOp if isinstance(alloc, AllocaOp) else AllocOp
     new = cls.build(T.MemRefType(tuple(shape), mt.element_type, None, mt.memory_space), loc=alloc.loc)
     assert alloc.parent is not None, "the allocation is in a block"
     alloc.parent.insert_before(alloc, new)
@@ -170,8 +174,8 @@ def contract(model: PolyhedralModel, alloc_op: Operation | Value) -> Operation:
 
 def contraction_candidates(model: PolyhedralModel) -> list[Operation]:
     """Allocations in the function that can be contracted now."""
-    out = []
+    out: list[Operation] = []
     for op in model.func.walk(post_order=False):
-        if op.name in ALLOC_OPS and contract_verdict(model, op).ok:
+        if isinstance(op, ALLOC_OPS) and contract_verdict(model, op).ok:
             out.append(op)
     return out

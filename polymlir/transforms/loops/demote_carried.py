@@ -107,7 +107,7 @@ def carried_problem(model: PolyhedralModel) -> tuple[Loop, str] | None:
     for lp in model.loops:
         if not lp.iter_args:
             continue
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             return lp, (
                 f"{lp.op.name} at {lp.loc} reduces values (reduce); moving statements out of a parallel "
                 "reduction is not supported"
@@ -132,8 +132,8 @@ def demote(model: PolyhedralModel) -> Demotion:
     dem = Demotion(model.func)
     entry = model.func.regions[0].blocks[0]
     for lp in model.loops:
-        if lp.iter_args and lp.op.name == "affine.for" and lp.index == 0:
-            dem.loops.append(_demote(cast(AffineForOp, lp.op), loop_name(lp), entry))
+        if lp.iter_args and isinstance(lp.op, AffineForOp) and lp.index == 0:
+            dem.loops.append(_demote(lp.op, loop_name(lp), entry))
     return dem
 
 
@@ -311,7 +311,7 @@ def promote_buffer(buf: Operation, replaced: dict[Operation, Operation] | None =
                 replaced[lp] = new
                 changed = True
                 break
-    loads = [u for u in _accesses(buf) if u.name == "affine.load"]
+    loads = [u for u in _accesses(buf) if isinstance(u, AffineLoadOp)]
     if loads:
         return False
     for u in _accesses(buf):
@@ -326,9 +326,9 @@ def _loops_post_order(buf: Operation) -> list[AffineForOp]:
     assert func is not None
     users = _accesses(buf)
     return [
-        cast(AffineForOp, o)
+        o
         for o in func.walk(post_order=True)
-        if o.name == "affine.for" and any(o.is_proper_ancestor_of(u) for u in users)
+        if isinstance(o, AffineForOp) and any(o.is_proper_ancestor_of(u) for u in users)
     ]
 
 
@@ -342,7 +342,7 @@ def _forward(buf: Operation) -> bool:
     for block in blocks.values():
         cur: Value | None = None
         for op in list(block.operations):
-            if op.name == "affine.load" and op.operands[0] is memref:
+            if isinstance(op, AffineLoadOp) and op.memref is memref:
                 if cur is not None:
                     op.results[0].replace_all_uses_with(cur)
                 if not op.results[0].uses:
@@ -350,7 +350,7 @@ def _forward(buf: Operation) -> bool:
                     changed = True
                 else:
                     cur = op.results[0]
-            elif op.name == "affine.store" and op.operands[1] is memref:
+            elif isinstance(op, AffineStoreOp) and op.memref is memref:
                 cur = op.operands[0]
             elif op.regions and any(op.is_proper_ancestor_of(u) for u in _accesses(buf)):
                 cur = None
@@ -369,7 +369,7 @@ def _carry(loop: AffineForOp, buf: Operation) -> AffineForOp | None:
     if not inside or any(u.parent is not body for u in inside):
         return None
     inside.sort(key=body.operations.index)
-    if inside[0].name != "affine.load":
+    if not isinstance(inside[0], AffineLoadOp):
         return None
     block = loop.parent
     assert block is not None
@@ -397,7 +397,7 @@ def _carry(loop: AffineForOp, buf: Operation) -> AffineForOp | None:
         nbody.append(o)
     cur: Value = nbody.arguments[-1]
     for u in inside:
-        if u.name == "affine.load":
+        if isinstance(u, AffineLoadOp):
             u.results[0].replace_all_uses_with(cur)
         else:
             cur = u.operands[0]

@@ -25,8 +25,10 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit
+from ...dialects.affine import AffineForOp
 from ...ir.affine_expr import const
 from ...ir.core import Operation, OpResult
+from ...ir.interfaces import is_affine_write
 from .fuse import range_units
 from .loop_utils import TransformError, body_ops
 
@@ -37,9 +39,7 @@ def body_items(loop: Loop) -> list[Operation]:
     """The ops of ``loop``'s body that hold stores (the units of distribution)."""
     out = []
     for op in body_ops(loop.op):
-        if op.name in ("affine.store", "affine.vector_store") or (
-            op.regions and any(o.name in ("affine.store", "affine.vector_store") for o in op.walk())
-        ):
+        if is_affine_write(op) or (op.regions and any(is_affine_write(o) for o in op.walk())):
             out.append(op)
     return out
 
@@ -166,7 +166,7 @@ def distribute_verdict(
     """Whether splitting ``loop`` into one loop per group (maximal by
     default) keeps the program's meaning."""
     what = f"distribute loop {loop_name(loop)} at {loop.loc}"
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         return Verdict(False, f"cannot {what}: it is not an affine.for", op=loop.op)
     try:
         units = range_units(model, [loop.op])

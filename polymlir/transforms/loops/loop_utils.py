@@ -32,14 +32,14 @@ def loop_ivs(loops: Sequence[Loop]) -> list[Value]:
 def body_ops(loop_op: Operation) -> list[Operation]:
     """The ops of a loop body without its terminator."""
     ops = loop_op.regions[0].blocks[0].operations
-    return [o for o in ops if o.name != "affine.yield"] if ops else []
+    return [o for o in ops if not isinstance(o, AffineYieldOp)] if ops else []
 
 
 def perfect_band_problem(band: Sequence[Loop]) -> str | None:
     """Why ``band`` is not a perfectly nested chain of affine.for loops
     without loop-carried values (None when it is)."""
     for lp in band:
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
         if lp.iter_args:
             return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
@@ -99,7 +99,8 @@ def move_body(src: Operation, dst: Operation, iv_value: Value | None = None) -> 
     """Move ``src``'s body ops (not its terminator) to the end of ``dst``'s
     body (before its terminator); uses of ``src``'s IV become ``iv_value``."""
     dst_body = dst.regions[0].blocks[0]
-    term = dst_body.operations[-1] if dst_body.operations and dst_body.operations[-1].name == "affine.yield" else None
+    last = dst_body.operations[-1] if dst_body.operations else None
+    term = last if isinstance(last, AffineYieldOp) else None
     for o in body_ops(src):
         o.detach()
         if term is not None:
@@ -123,13 +124,13 @@ def defined_inside(v: Value, op: Operation) -> bool:
 
 def append_before_terminator(block: Block, op: Operation) -> Operation:
     ops = block.operations
-    if ops and ops[-1].name == "affine.yield":
+    if ops and isinstance(ops[-1], AffineYieldOp):
         return block.insert_before(ops[-1], op)
     return block.append(op)
 
 
 def ensure_yield(block: Block, loc=None) -> None:
-    if not block.operations or block.operations[-1].name != "affine.yield":
+    if not block.operations or not isinstance(block.operations[-1], AffineYieldOp):
         block.append(AffineYieldOp.build(loc=loc))
 
 

@@ -75,12 +75,12 @@ def _trip_count_of_op(op: AffineForOp) -> int | None:
 
 def normalize_problem(op: Operation) -> str | None:
     """Why ``op`` cannot be normalized (None if it can or already is)."""
-    if op.name == "affine.for":
-        if cast(AffineForOp, op).lowerBoundMap.value.num_results != 1:
+    if isinstance(op, AffineForOp):
+        if op.lowerBoundMap.value.num_results != 1:
             return "its lower bound is the max of several expressions"
         return None
-    if op.name == "affine.parallel":
-        p = cast(AffineParallelOp, op)
+    if isinstance(op, AffineParallelOp):
+        p = op
         if any(g != 1 for g in p._groups("lowerBoundsGroups")) or any(g != 1 for g in p._groups("upperBoundsGroups")):
             return "it has max/min bounds"
         return None
@@ -176,8 +176,8 @@ def normalize(model: PolyhedralModel, loop: Loop) -> Operation:
     v = normalize_verdict(model, loop)
     if not v.ok:
         raise TransformError(v.reason, loop.op)
-    if loop.op.name == "affine.for":
-        normalize_affine_for(cast(AffineForOp, loop.op))
+    if isinstance(loop.op, AffineForOp):
+        normalize_affine_for(loop.op)
     else:
         normalize_affine_parallel(cast(AffineParallelOp, loop.op))
     return loop.op

@@ -124,15 +124,21 @@ def rebase_access(
         )
         exprs.append(r - shifted)
     new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
+    return replace_access(op, memref, new_map, operands)
+
+
+def replace_access(op: Operation, memref: Value, new_map: AffineMap, operands: Sequence[Value]) -> Operation:
+    """Replace the affine load/store ``op`` by the same access to ``memref``
+    at ``new_map(operands)``; returns the new op."""
     block = op.parent
     assert block is not None, "an access in a loop body"
     new: Operation
-    if op.name == "affine.load":
-        new = AffineLoadOp.build(memref, operands, new_map, loc=op.loc)
+    if isinstance(op, AffineLoadOp):
+        new = AffineLoadOp.build(memref, list(operands), new_map, loc=op.loc)
         block.insert_before(op, new)
         op.results[0].replace_all_uses_with(new.results[0])
     else:
-        new = AffineStoreOp.build(op.operands[0], memref, operands, new_map, loc=op.loc)
+        new = AffineStoreOp.build(op.operands[0], memref, list(operands), new_map, loc=op.loc)
         block.insert_before(op, new)
     op.erase()
     return new

@@ -2,13 +2,18 @@
 
 Two things live here:
 
-- ``scalrep(func)``: upstream's ``affine-scalrep`` within a block:
-  store-to-load forwarding (a load of the element an earlier store in the
-  same block wrote, with no write in between that may touch it, takes the
-  stored value), dead-store elimination (a store overwritten later in the
-  block with no read of the element in between is erased), removal of local
-  buffers left with only stores, and redundant-load elimination (a load of
-  the element an earlier load in the block read, with no write in between).
+- ``scalrep(func)``: upstream's ``affine-scalrep``: store-to-load
+  forwarding (a load takes the value of the nearest store that dominates
+  it -- earlier in its block or in a block around its affine loops and
+  conditions -- and writes its element in every iteration, when no write
+  in between may touch it, counting a loop's other iterations on the way
+  out), dead-store elimination (a store overwritten later in the block with
+  no read of the element in between is erased), removal of local buffers
+  left with only stores, and redundant-load elimination (a load of the
+  element a dominating load read, with no write in between). Scalar and
+  vector accesses alike; a vector access is compared only with accesses of
+  the same vector type to the same elements, and conflicts with any other
+  access to its memref (the model places it at its first element only).
   "May touch" is exact: isl decides whether an access between the two,
   nested in loops or conditions or not, can reach that element in the same
   iteration of the enclosing loops. Code outside the model (calls, non-affine
@@ -27,7 +32,7 @@ Two things live here:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
@@ -114,14 +119,81 @@ def may_alias(a: Value, b: Value) -> bool:
     return not any(alloc)
 
 
+_VECTOR_ACCESSES = ("affine.vector_load", "affine.vector_store")
+
+
 def conflicts(s: Statement, t: Statement, n_equal: int) -> bool:
     """Whether ``t`` may touch the element ``s`` touches in the same
     iteration of their first ``n_equal`` loops: exact on one memref, and
-    conservative (as upstream's scalrep) across memrefs that may alias."""
+    conservative (as upstream's scalrep) across memrefs that may alias. A
+    vector access is modelled at its first element only (its lanes are
+    not), so any access to its memref may overlap it."""
     ms, mt = _memref(s), _memref(t)
     if ms is mt:
+        if s.op.name in _VECTOR_ACCESSES or t.op.name in _VECTOR_ACCESSES:
+            return True
         return may_touch(s, t, n_equal) is not None
     return may_alias(ms, mt)
+
+
+def dominated_same_element(a: Statement, b: Statement) -> bool:
+    """Whether every instance of ``b`` touches the element that the
+    instance of ``a`` in the same iteration of ``a``'s loops (a prefix of
+    ``b``'s) touched: ``a`` before ``b`` in an enclosing block, the same
+    memref, and ``a`` run in each such iteration."""
+    if _memref(a) is not _memref(b) or a.op.name in _VECTOR_ACCESSES and b.op.name not in _VECTOR_ACCESSES:
+        return False
+    k = len(a.loops)
+    if len(b.loops) < k or any(x is not y for x, y in zip(a.loops, b.loops[:k], strict=False)):
+        return False
+    proj = ib.prefix_projection(b.domain, a.domain)
+    return bool(proj.apply_range(a.accesses[0].relation).is_equal(b.accesses[0].relation))
+
+
+_AFFINE_REGIONS = ("affine.for", "affine.if", "affine.parallel")
+
+
+def _depth(s: Statement, block: Block) -> int:
+    """How many of ``s``'s loops enclose ``block``."""
+    owner = block.parent_op
+    if owner is None:
+        return 0
+    return sum(1 for lp in s.loops if lp.op is owner or lp.op.is_proper_ancestor_of(owner))
+
+
+def nearest_before(eff: _Effects, s: Statement, erased: set, match: Callable[[Operation], bool]) -> Operation | None:
+    """The nearest op that runs before ``s`` on every path to it and that
+    ``match`` accepts: in ``s``'s block, then in the blocks of the affine
+    ops around it (which it dominates), provided nothing between may write
+    the element ``s`` touches (exact), including other iterations of a loop
+    left on the way up. None where a write may, where code outside the
+    model runs between, or at the edge of a non-affine region (as upstream,
+    values are not forwarded across scopes)."""
+    cur = s.op
+    while True:
+        block = cur.parent
+        if block is None:
+            return None
+        n = _depth(s, block)
+        ops = block.operations
+        for prev in reversed(ops[: ops.index(cur)]):
+            if prev in erased:
+                continue
+            if match(prev):
+                return prev
+            _, writes, opaque = eff.of(prev)
+            if opaque or any(w.op not in erased and conflicts(s, w, n) for w in writes):
+                return None
+        owner = block.parent_op
+        if owner is None or owner.name not in _AFFINE_REGIONS or owner.parent is None:
+            return None
+        if owner.name != "affine.if":
+            # The loop's other iterations run between: any write in it counts.
+            _, writes, opaque = eff.of(owner)
+            n_out = _depth(s, owner.parent)
+            if opaque or any(w.op not in erased and conflicts(s, w, n_out) for w in writes):
+                return None
+        cur = owner
 
 
 def _fmt(t: Sequence[int]) -> str:
@@ -187,7 +259,7 @@ def _blocks(op: Operation) -> list[Block]:
 
 
 def scalrep(func: Operation) -> ScalrepStats:
-    """Upstream ``affine-scalrep`` on ``func``, within blocks, exact."""
+    """Upstream ``affine-scalrep`` on ``func``, exact."""
     stats = ScalrepStats()
     model = analyze(func)
     eff = _Effects(model)
@@ -196,33 +268,25 @@ def scalrep(func: Operation) -> ScalrepStats:
     forwarded_memrefs: list[Value] = []
 
     def is_load(o: Operation) -> bool:
-        return o.name == "affine.load" and o in by_op
+        return o.name in ("affine.load", "affine.vector_load") and o in eff.by_op
 
     def is_store(o: Operation) -> bool:
-        return o.name == "affine.store" and o in by_op
+        return o.name in ("affine.store", "affine.vector_store") and o in eff.by_op
 
-    # 1. Store-to-load forwarding.
-    for block in _blocks(func):
-        ops = list(block.operations)
-        for j, ld in enumerate(ops):
-            if not is_load(ld):
-                continue
-            sl = by_op[ld]
-            for i in range(j - 1, -1, -1):
-                prev = ops[i]
-                if prev in erased:
-                    continue
-                if is_store(prev) and same_element_always(by_op[prev], sl):
-                    val = prev.operands[0]
-                    if val.type == ld.results[0].type and _between_clear(eff, ops[i + 1 : j], sl, "write", erased):
-                        ld.results[0].replace_all_uses_with(val)
-                        erased.add(ld)
-                        forwarded_memrefs.append(_memref(sl))
-                        stats.forwarded += 1
-                    break
-                _, writes, opaque = eff.of(prev)
-                if opaque or any(w.op not in erased and conflicts(sl, w, len(sl.loops)) for w in writes):
-                    break
+    # 1. Store-to-load forwarding, from the nearest store that dominates
+    # the load and writes its element in every iteration.
+    for ld in [o for o in func.walk() if is_load(o)]:
+        sl = by_op[ld]
+
+        def writes_it(prev: Operation, sl: Statement = sl) -> bool:
+            return is_store(prev) and dominated_same_element(by_op[prev], sl)
+
+        st = nearest_before(eff, sl, erased, writes_it)
+        if st is not None and st.operands[0].type == ld.results[0].type:
+            ld.results[0].replace_all_uses_with(st.operands[0])
+            erased.add(ld)
+            forwarded_memrefs.append(_memref(sl))
+            stats.forwarded += 1
     _erase_all(erased)
     # 2. Dead stores: overwritten later in the block, not read in between.
     erased = set()
@@ -234,7 +298,12 @@ def scalrep(func: Operation) -> ScalrepStats:
             ss = by_op[st]
             for j in range(i + 1, len(ops)):
                 nxt = ops[j]
-                if is_store(nxt) and nxt not in erased and same_element_always(ss, by_op[nxt]):
+                if (
+                    is_store(nxt)
+                    and nxt not in erased
+                    and nxt.operands[0].type == st.operands[0].type  # a narrower vector leaves lanes
+                    and same_element_always(ss, by_op[nxt])
+                ):
                     if _between_clear(eff, ops[i + 1 : j], ss, "read", erased):
                         erased.add(st)
                         stats.dead_stores += 1
@@ -246,35 +315,36 @@ def scalrep(func: Operation) -> ScalrepStats:
     # 3. Local buffers left with stores only.
     for m in dict.fromkeys(forwarded_memrefs):
         d = getattr(m, "owner", None)
-        if not isinstance(d, Operation) or d.name not in ("memref.alloc", "memref.alloca"):
+        if not isinstance(d, Operation) or d.name not in ("memref.alloc", "memref.alloca", "gpu.alloc"):
             continue
+        if len(d.results) != 1:
+            continue  # an async gpu.alloc: its token orders other work
         users = m.users
-        if all((u.name == "affine.store" and u.operands[0] is not m) or u.name == "memref.dealloc" for u in users):
+        if all(
+            (u.name in ("affine.store", "affine.vector_store") and u.operands[0] is not m)
+            or (u.name in ("memref.dealloc", "gpu.dealloc") and not u.results)
+            for u in users
+        ):
             for u in users:
                 u.erase()
             d.erase()
             stats.buffers += 1
-    # 4. Redundant loads.
+    # 4. Redundant loads: a dominating load of the same element, no write between.
     erased = set()
-    for block in _blocks(func):
-        ops = list(block.operations)
-        for j, ld in enumerate(ops):
-            if not is_load(ld) or ld.parent is None:
-                continue
-            sl = by_op[ld]
-            for i in range(j - 1, -1, -1):
-                prev = ops[i]
-                if prev in erased or prev.parent is None:
-                    continue
-                if is_load(prev) and same_element_always(by_op[prev], sl):
-                    if _between_clear(eff, ops[i + 1 : j], sl, "write", erased):
-                        ld.results[0].replace_all_uses_with(prev.results[0])
-                        erased.add(ld)
-                        stats.redundant_loads += 1
-                    break
-                _, writes, opaque = eff.of(prev)
-                if opaque or any(w.op.parent is not None and conflicts(sl, w, len(sl.loops)) for w in writes):
-                    break
+    model = analyze(func)
+    eff = _Effects(model)
+    by_op = eff.by_op
+    for ld in [o for o in func.walk(post_order=False) if is_load(o)]:
+        sl = by_op[ld]
+
+        def reads_it(prev: Operation, sl: Statement = sl) -> bool:
+            return is_load(prev) and dominated_same_element(by_op[prev], sl)
+
+        first = nearest_before(eff, sl, erased, reads_it)
+        if first is not None and first.results[0].type == ld.results[0].type:
+            ld.results[0].replace_all_uses_with(first.results[0])
+            erased.add(ld)
+            stats.redundant_loads += 1
     _erase_all(erased)
     return stats
 

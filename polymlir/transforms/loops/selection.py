@@ -10,6 +10,7 @@ from typing import Any
 from ...affine.model import LOOP_OPS, Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...affine.structured import is_structured
+from ...dialects.func import FuncOp
 from ...dialects.linalg import LinalgStructuredOp
 from ...ir.core import Operation, Value
 from . import tile_imperfect as TI
@@ -22,7 +23,7 @@ LoopSpec = Loop | str | int
 def find_function(module: Operation, name: str | None) -> Operation:
     """The ``func.func`` named ``name`` (the only/first one with a body if None)."""
     funcs = [
-        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+        op for op in module.walk(post_order=False) if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks
     ]
     if name is None:
         if not funcs:

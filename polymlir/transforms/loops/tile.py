@@ -137,15 +137,16 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
         span = size * step
         _, ubs = bound_operands(op)
         ub_map = op.upperBoundMap.value
-        shifted = [r.shift_dims(ub_map.num_dims, 1) for r in ub_map.results]
         trip = constant_trip_count(op)
         if trip is not None and trip % size == 0:
             ub = AffineMap(1, 0, (dim(0) + span,))
             ub_ops = [t.induction_var]
         else:
-            # Upstream's order: the tile's end first, then the original bounds.
-            ub = AffineMap(ub_map.num_dims + 1, ub_map.num_symbols, (dim(0) + span, *shifted))
-            ub_ops = [t.induction_var, *ubs[: ub_map.num_dims], *ubs[ub_map.num_dims :]]
+            # Upstream's form: the tile loop's IV is the dimension after the
+            # original bound's dims; the tile's end first, then the bounds.
+            nd = ub_map.num_dims
+            ub = AffineMap(nd + 1, ub_map.num_symbols, (dim(nd) + span, *ub_map.results))
+            ub_ops = [*ubs[:nd], t.induction_var, *ubs[nd:]]
         p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(lp))
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)

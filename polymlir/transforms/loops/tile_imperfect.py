@@ -38,6 +38,7 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import PinnedTile, Vector, base_vector, check, inside, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...dialects.affine import AffineForOp
 from ...ir.affine_expr import const, dim
 from ...ir.core import Operation
 from .ast_codegen import DimOrigin, nest_of, origins_from_vectors, regenerate, top_level_op
@@ -52,7 +53,7 @@ def chain_problem(band: Sequence[Loop]) -> str | None:
     carried in iter_args: ``demote_carried.py`` keeps them in memory while
     the statements move)."""
     for loop in band:
-        if loop.op.name != "affine.for":
+        if not isinstance(loop.op, AffineForOp):
             return f"loop {loop_name(loop)} at {loop.loc} is not an affine.for"
     for a, b in zip(band, band[1:], strict=False):
         if b.parent is not a:

@@ -37,6 +37,7 @@ from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.arith.ops import ConstantOp
+from ...dialects.func import FuncOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
@@ -154,7 +155,7 @@ def set_inits(op: AffineForOp, inits: Sequence[Value]) -> None:
 
 def enclosing_func(op: Operation) -> Operation | None:
     p = op.parent_op
-    while p is not None and p.name != "func.func":
+    while p is not None and not isinstance(p, FuncOp):
         p = p.parent_op
     return p
 
@@ -298,7 +299,7 @@ def unroll_verdict(model: PolyhedralModel, loop: Loop, factor: int | None = None
     what = f"unroll loop {name} fully" if full else f"unroll loop {name} by {factor}"
     if not full:
         _check_factor(loop, factor)
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         return Verdict(False, f"cannot {what}: it is an {loop.op.name}, not an affine.for", op=loop.op)
     tc = constant_trip_count(loop.lbs, loop.ubs, loop.step)
     if full:

@@ -11,7 +11,9 @@ run over the hull of the copies' ranges (the bounds must be monotone in the
 IV), each copy's statements under an ``affine.if`` for its own range; and
 with ``max``/``min`` bounds the copies past the end are guarded instead of
 needing a cleanup loop. Inner loops carrying ``iter_args`` get one set per
-copy, as upstream does.
+copy, as upstream does; a loop carrying reductions in its own ``iter_args``
+accumulates one partial result per copy, combined after it, where the
+reassociation is exact or permitted (``jam_reductions``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ...dialects.affine.ops import AffineApplyOp
 from ...ir.affine_expr import AffineExpr, const, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation
+from .jam_reductions import fix_reduction_yields, loop_reductions, widen_reductions
 from .loop_utils import TransformError
 from .tile import model_problem
 from .unroll import (
@@ -154,10 +157,9 @@ def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str
     if op.name != "affine.for":
         return f"it is an {op.name}, not an affine.for"
     if loop.iter_args:
-        return (
-            f"loop {name} carries values (iter_args) from one iteration to the next; jamming its copies "
-            "would reorder that recurrence"
-        )
+        reds = loop_reductions(as_for(op))
+        if isinstance(reds, str):
+            return f"loop {name} carries values (iter_args) its jammed copies cannot reassociate: {reds}"
     d, s = loop.depth, loop.step
     inner_ops = jammed_loops(op)
     plan = _JamPlan({})
@@ -189,6 +191,11 @@ def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str
     remainder = (
         factor > 1 and (len(loop.lbs) != 1 or len(loop.ubs) != 1) and not divides_trip_count(model, loop, factor)
     )
+    if loop.iter_args and (plan.dependent or remainder):
+        return (
+            f"loop {name} carries reductions (iter_args) and its copies would run under guards "
+            "(inner bounds depending on it, or max/min bounds)"
+        )
     if plan.dependent or remainder:
         for run in sub_blocks(op):
             guarded = remainder or any(o in plan.dependent for o in _run_chain(run, op))
@@ -369,9 +376,16 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
             main_ubs = [_split_point(loop, factor)]
         else:
             remainder = True  # max/min bounds: the copies past the end are guarded
+    mappings: list[dict] = [{} for _ in range(factor - 1)]
+    reduced = bool(op.results)
+    if reduced:
+        # One partial result per copy, combined after the loop (the verdict
+        # checked that each carried value is a reassociable reduction).
+        reds = loop_reductions(op)
+        assert not isinstance(reds, str), reds
+        op = widen_reductions(op, factor, reds, mappings)
     set_step(op, s * factor)
     iv = op.induction_var
-    mappings: list[dict] = [{} for _ in range(factor - 1)]
     assert not isinstance(plan, str)
     # Loops whose bounds depend on the IV run over the hull of the copies' ranges.
     for inner, dep in plan.dependent.items():
@@ -441,6 +455,8 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
                 ys[k * n + j] = m.get(ys[j], ys[j])
         set_inits(w, inits)
         term.set_operands(ys)
+    if reduced:
+        fix_reduction_yields(op, factor, mappings)
     return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
 
 

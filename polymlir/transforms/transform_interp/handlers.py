@@ -5,21 +5,16 @@ the canonicalization/CSE/LICM drivers and the debug remarks."""
 
 from __future__ import annotations
 
-from ...dialects.linalg.structured import LinalgStructuredOp
 from ...dialects.transform_structured import MatchOp
 from ...ir import attributes as A
 from ...ir.core import Operation
-from ...ir.traits import ISOLATED_FROM_ABOVE
+from ...ir.interfaces import is_loop_like, tiling
+from ...ir.traits import ISOLATED_FROM_ABOVE, LINALG_STRUCTURED_INTERFACE
 from ...printer import AsmPrinter
 from ..canonicalize import canonicalize
 from ..cse import cse
 from .interpreter import Interpreter, SilenceableFailure, patterns_for, register_handler, register_patterns
 from .licm import hoist_loop_invariants
-
-LOOP_LIKE = frozenset(
-    {"scf.for", "scf.forall", "scf.parallel", "scf.while", "affine.for", "affine.parallel"}
-)  # LoopLikeOpInterface
-TILING_INTERFACE_EXTRA = frozenset({"linalg.pack", "linalg.unpack", "tensor.pad"})
 
 
 def _canonicalization(op: Operation, max_iterations: int, max_num_rewrites: int) -> None:
@@ -73,16 +68,17 @@ def _include(interp: Interpreter, op: Operation) -> None:
 
 
 def _has_interface(op: Operation, name: str) -> bool:
+    """``structured.match interface{...}``: the op classes' declarations."""
     if name == "LinalgOp":
-        return isinstance(op, LinalgStructuredOp)
+        return LINALG_STRUCTURED_INTERFACE in op.traits
     if name == "TilingInterface":
-        return isinstance(op, LinalgStructuredOp) or op.name in TILING_INTERFACE_EXTRA
-    return op.name in LOOP_LIKE
+        return tiling(op) is not None
+    return is_loop_like(op)
 
 
 def _matches(m: MatchOp, op: Operation) -> bool:
     names = m.op_names
-    if names and op.name not in names:
+    if names and op.name not in names:  # ops={...}: the names the schedule gives
         return False
     iface = m.interface_name
     if iface is not None and not _has_interface(op, iface):
@@ -124,7 +120,7 @@ def _structured_match(interp: Interpreter, op: Operation) -> None:
 def _match_operation_name(interp: Interpreter, op: Operation) -> None:
     names = [a.value for a in op.prop("op_names", A.ArrayAttr)]
     for p in interp.payload(op.operands[0]):
-        if p.name not in names:
+        if p.name not in names:  # match.operation_name matches names
             raise SilenceableFailure(op, "wrong operation name")
 
 
@@ -201,7 +197,7 @@ def _get_parent_op(interp: Interpreter, op: Operation) -> None:
             parent = parent.parent_op if parent is not None else None
             while parent is not None and (
                 (isolated and ISOLATED_FROM_ABOVE not in parent.traits)
-                or (name is not None and parent.name != name.value)
+                or (name is not None and parent.name != name.value)  # op_name = "..." asks for a name
             ):
                 parent = parent.parent_op
             if parent is None:
@@ -248,7 +244,7 @@ def _apply_cse(interp: Interpreter, op: Operation) -> None:
 @register_handler("transform.apply_licm")
 def _apply_licm(interp: Interpreter, op: Operation) -> None:
     for target in interp.payload(op.operands[0]):
-        if target.name not in LOOP_LIKE:
+        if not is_loop_like(target):
             raise op.emit_error(f"expected a LoopLikeOpInterface payload op, got '{target.name}'")
         hoist_loop_invariants(target)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ...dialects.transform import is_param_type
+from ...dialects.transform import ApplyPatternsOp, NamedSequenceOp, YieldOp, is_param_type
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
@@ -97,7 +97,7 @@ def named_sequences(root: Operation) -> dict[str, Operation]:
     one of a name wins, as upstream's lookup does)."""
     found: dict[str, Operation] = {}
     for op in root.walk(post_order=False):
-        if op.name == "transform.named_sequence":
+        if isinstance(op, NamedSequenceOp):
             found.setdefault(op.prop("sym_name", A.StringAttr).value, op)
     return found
 
@@ -142,10 +142,10 @@ def unsupported_ops(root: Operation, entry: Operation) -> list[Operation]:
     Pattern descriptors inside ``apply_patterns`` count as ops here."""
     out = []
     for op in reachable_ops(root, entry):
-        if op.name == "transform.yield":  # run_block's own business
+        if isinstance(op, YieldOp):  # run_block's own business
             continue
         parent = op.parent_op
-        in_patterns = parent is not None and parent.name == "transform.apply_patterns"
+        in_patterns = isinstance(parent, ApplyPatternsOp)
         if op.name not in (_PATTERNS if in_patterns else _HANDLERS):
             out.append(op)
     return out
@@ -231,7 +231,7 @@ class Interpreter:
         for a, vals in zip(block.arguments, args, strict=True):
             self.bind(a, vals)
         for op in list(block.operations):
-            if op.name == "transform.yield":
+            if isinstance(op, YieldOp):
                 return [self.value_of(v) for v in op.operands]
             self.execute(op)
         return []

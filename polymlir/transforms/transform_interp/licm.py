@@ -9,15 +9,17 @@ polymlir's exact, dependence-checked load hoisting for affine loops is
 from __future__ import annotations
 
 from ...ir.core import Operation
+from ...ir.interfaces import is_pure
 from ...ir.traits import PURE, TERMINATOR
-from ..loops.licm import UNSAFE_TO_SPECULATE
 from ..loops.loop_utils import defined_inside
 
 
 def _movable(op: Operation, loop: Operation) -> bool:
+    # Pure by trait (not merely free of effects), as upstream's
+    # isMemoryEffectFree && isSpeculatable on a registered op without regions.
     if op.regions or not op.registered or TERMINATOR in op.traits or PURE not in op.traits:
         return False
-    if op.name in UNSAFE_TO_SPECULATE:
+    if not is_pure(op):  # integer division may trap: not speculatable
         return False
     return not any(defined_inside(v, loop) for v in op.operands)
 

@@ -1,8 +1,8 @@
 // RUN: polymlir opt %s --affine-loop-invariant-code-motion | filecheck %s --check-prefixes=CHECK,OURS
 // affine-loop-invariant-code-motion hoists pure ops and loads whose element
 // no write in the loop may touch (isl decides, exactly), innermost loops
-// first. Integer division may trap, so it stays. A load leaving a loop that
-// may run zero times is guarded by the loop's non-emptiness.
+// first. Integer division may trap, so it stays in a loop that may run zero
+// times. A load leaving such a loop is guarded by the loop's non-emptiness.
 
 // CHECK-LABEL: func.func @hoist(
 // CHECK-SAME:    %[[A:.+]]: memref<10x10xf64>, %[[B:.+]]: memref<10xf64>, %[[C:.+]]: memref<10xf64>

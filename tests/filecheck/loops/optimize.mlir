@@ -9,12 +9,12 @@
 
 // CHECK-DAG: #[[T4:.+]] = affine_map<(d0) -> (d0 * 4)>
 // CHECK-DAG: #[[T4E:.+]] = affine_map<(d0) -> (d0 * 4 + 4)>
-// CHECK-DAG: #[[TLB:.+]] = affine_map<(d0) -> (d0 * 2)>
-// CHECK-DAG: #[[TUB:.+]] = affine_map<(d0) -> (12, d0 * 2 + 9)>
-// CHECK-DAG: #[[PLB:.+]] = affine_map<(d0, d1) -> (d0 * 4, d1 * 2 - 14)>
-// CHECK-DAG: #[[PUB:.+]] = affine_map<(d0, d1) -> (10, d0 * 4 + 4, d1 * 2 + 2)>
-// CHECK-DAG: #[[FIRST:.+]] = affine_set<(d0, d1) : (d0 * -2 + d1 >= 0)>
-// CHECK-DAG: #[[LAST:.+]] = affine_set<(d0, d1) : (d0 * 2 - d1 - 13 >= 0)>
+// SEQ-DAG: #[[TLB:.+]] = affine_map<(d0) -> (d0 * 2)>
+// SEQ-DAG: #[[TUB:.+]] = affine_map<(d0) -> (12, d0 * 2 + 9)>
+// SEQ-DAG: #[[PLB:.+]] = affine_map<(d0, d1) -> (d0 * 4, d1 * 2 - 14)>
+// SEQ-DAG: #[[PUB:.+]] = affine_map<(d0, d1) -> (10, d0 * 4 + 4, d1 * 2 + 2)>
+// SEQ-DAG: #[[FIRST:.+]] = affine_set<(d0, d1) : (d0 * -2 + d1 >= 0)>
+// SEQ-DAG: #[[LAST:.+]] = affine_set<(d0, d1) : (d0 * 2 - d1 - 13 >= 0)>
 
 // CHECK-LABEL: func.func @matmul
 // CHECK:      affine.parallel (%[[IT:.+]]) = (0) to (4) {
@@ -49,32 +49,38 @@ func.func @matmul(%A: memref<16x12xf64>, %B: memref<12x20xf64>, %C: memref<16x20
 }
 
 // Jacobi-1d: isl skews (t, 2t + i) and shifts the second statement by one
-// so that the band is permutable; it is tiled (time tiles), no loop is
-// parallel. The innermost loop is split (isl's separation) so that both
+// so that the band is permutable; it is tiled (time tiles); no loop of
+// the band is parallel as scheduled (SEQ, parallel=false). The innermost loop is split (isl's separation) so that both
 // statements run in it without guards; the first and last points of a
-// time step run under affine.if before and after it.
+// time step run under affine.if before and after it. Each tile loop carries
+// a dependence, so the tiles run in wavefronts (t_tile + i_tile): the tiles
+// of one wavefront run in parallel.
 // CHECK-LABEL: func.func @jacobi_1d
-// CHECK:      affine.for %[[TT:.+]] = 0 to 3 {
-// CHECK-NEXT:   affine.for %[[IT:.+]] = #[[TLB]](%[[TT]]) to min #[[TUB]](%[[TT]]) {
-// CHECK-NEXT:     affine.for %[[T:.+]] = max #[[PLB]](%[[TT]], %[[IT]]) to min #[[PUB]](%[[TT]], %[[IT]]) {
-// CHECK-NEXT:       affine.if #[[FIRST]](%[[IT]], %[[T]]) {
-// CHECK-NEXT:         %[[C1:.+]] = arith.constant 1 : index
-// CHECK:              affine.store %{{.+}}, %arg1[%[[C1]]]
-// CHECK:            affine.for %[[I:.+]] = max #{{.+}}(%[[IT]], %[[T]]) to min #{{.+}}(%[[IT]], %[[T]]) {
-// CHECK-NEXT:         %[[X:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
-// CHECK:              affine.store %{{.+}}, %arg1[%[[X]]]
-// CHECK-NEXT:         %[[Y:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
-// CHECK:              affine.store %{{.+}}, %arg0[%[[Y]]]
-// CHECK-NEXT:       }
-// CHECK-NEXT:       affine.if #[[LAST]](%[[IT]], %[[T]]) {
-// CHECK-NEXT:         %[[C28:.+]] = arith.constant 28 : index
-// CHECK:              affine.store %{{.+}}, %arg0[%[[C28]]]
-// CHECK-NOT:  affine.parallel
+// CHECK:      affine.for %[[W:.+]] = 0 to 14 {
+// CHECK-NEXT:   affine.parallel (%[[IT:.+]]) = (max(%[[W]] - 2, {{.+}})) to (min(%[[W]] + 1, {{.+}})) {
+// CHECK-NEXT:     affine.for %[[T:.+]] = max #{{.+}}(%[[W]], %[[IT]]) to min #{{.+}}(%[[W]], %[[IT]]) {
+// SEQ-LABEL: func.func @jacobi_1d
+// SEQ:      affine.for %[[TT:.+]] = 0 to 3 {
+// SEQ-NEXT:   affine.for %[[IT:.+]] = #[[TLB]](%[[TT]]) to min #[[TUB]](%[[TT]]) {
+// SEQ-NEXT:     affine.for %[[T:.+]] = max #[[PLB]](%[[TT]], %[[IT]]) to min #[[PUB]](%[[TT]], %[[IT]]) {
+// SEQ-NEXT:       affine.if #[[FIRST]](%[[IT]], %[[T]]) {
+// SEQ-NEXT:         %[[C1:.+]] = arith.constant 1 : index
+// SEQ:              affine.store %{{.+}}, %arg1[%[[C1]]]
+// SEQ:            affine.for %[[I:.+]] = max #{{.+}}(%[[IT]], %[[T]]) to min #{{.+}}(%[[IT]], %[[T]]) {
+// SEQ-NEXT:         %[[X:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
+// SEQ:              affine.store %{{.+}}, %arg1[%[[X]]]
+// SEQ-NEXT:         %[[Y:.+]] = affine.apply #{{.+}}(%[[T]], %[[I]])
+// SEQ:              affine.store %{{.+}}, %arg0[%[[Y]]]
+// SEQ-NEXT:       }
+// SEQ-NEXT:       affine.if #[[LAST]](%[[IT]], %[[T]]) {
+// SEQ-NEXT:         %[[C28:.+]] = arith.constant 28 : index
+// SEQ:              affine.store %{{.+}}, %arg0[%[[C28]]]
+// SEQ-NOT:  affine.parallel
 func.func @jacobi_1d(%A: memref<30xf64>, %B: memref<30xf64>) {
   %third = arith.constant 0.33333 : f64
   // expected-remark@+3 {{skewed band of 2 loops (permutable): S0 (t, i) -> (t, t * 2 + i); S1 (t, i2) -> (t, t * 2 + i2 + 1)}}
   // expected-remark@+2 {{band (t, i): tiled 4x4 (sizes given)}}
-  // expected-remark@+1 {{band (t, i): no parallel loop (each loop carries a dependence)}}
+  // expected-remark@+1 {{band (t, i): tiles run in wavefronts (loop t_tile_wave = t_tile + i_tile); loop i_tile is parallel (affine.parallel): the tiles of one wavefront depend on none of each other}}
   affine.for %t = 0 to 10 {
     affine.for %i = 1 to 29 {
       %a = affine.load %A[%i - 1] : memref<30xf64>

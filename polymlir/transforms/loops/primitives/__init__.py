@@ -12,7 +12,7 @@ from __future__ import annotations
 
 # isort: off
 # Declaration order is the order legal_primitives lists options in.
-from . import structural, unimodular, unrolling, nests, memory, parallel, linalg, auto, registers  # noqa: F401
+from . import structural, unimodular, unrolling, nests, memory, expansion, parallel, linalg, auto, registers  # noqa: F401
 
 # isort: on
 from .registry import REGISTRY, REQUIRED, Call, Domain, Example, Flag, Loops, Param, Primitive, declare

@@ -33,7 +33,16 @@ def _apply(c: Call) -> object:
     from ... import optimize as OPT  # start-up time
 
     p = c.params
-    return OPT.optimize(c.model, list(p["tile_sizes"]) if p["tile_sizes"] else None, p["parallel"], p["tile"])
+    report = OPT.optimize(
+        c.model, list(p["tile_sizes"]) if p["tile_sizes"] else None, p["parallel"], p["tile"], wavefront=p["wavefront"]
+    )
+    if report.ok and not p["tile_sizes"] and p["tile"]:
+        # The trace records the sizes the cache model chose, so that a replay
+        # does not depend on the host's caches and a tuner can perturb them.
+        chosen = {tuple(b.sizes) for b in report.bands if b.sizes}
+        if len(chosen) == 1:
+            p["tile_sizes"] = list(chosen.pop())
+    return report
 
 
 def report_verdict(report: object) -> Verdict:
@@ -73,6 +82,14 @@ declare(
                 Domain(choices=(True, False)),
                 "tile the permutable bands",
                 flag=Flag("--no-tile", "schedule without tiling", {"action": "store_true"}),
+            ),
+            Param(
+                "wavefront",
+                "bool",
+                True,
+                Domain(choices=(True, False)),
+                "run the tiles of a band whose tile loops all carry dependences in parallel wavefronts",
+                flag=Flag("--no-wavefront", "no wavefronts of tiles", {"action": "store_true"}),
             ),
         ),
         apply=_apply,

@@ -88,7 +88,10 @@ def _candidates(kind: str) -> Callable[[Schedule, Loop | None, bool], Iterator[C
 
 OP = Param("op", "int", domain=Domain(low=0), key="linalg_op", doc="the linalg op, by position in the function")
 SIZES = Param(
-    "sizes", "ints", domain=Domain(low=0, choices=TILE_SIZES.choices, typical=32), doc="tile sizes (0: untiled)"
+    "sizes",
+    "ints",
+    domain=Domain(low=0, choices=TILE_SIZES.choices, typical=32, search=TILE_SIZES.search),
+    doc="tile sizes (0: untiled)",
 )
 
 declare(

@@ -56,11 +56,12 @@ def _fuse_apply(c: Call) -> object:
 def _fuse_candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
     """Sibling ``affine.for`` nests at every depth they may fuse at (shifted
     fusions come from the refusals' hints, ``_shifted``)."""
+    from ....dialects.affine import AffineForOp  # start-up time
     from .. import fuse as F  # start-up time
 
     blocks: dict[int, list[Loop]] = {}
     for x in s.model.loops:
-        if x.op.name == "affine.for" and x.op.parent is not None:
+        if isinstance(x.op, AffineForOp) and x.op.parent is not None:
             blocks.setdefault(id(x.op.parent), []).append(x)
     for loops in blocks.values():
         ops = loops[0].op.parent.operations if loops[0].op.parent is not None else []

@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # annotations only (start-up time)
     from ....affine.model import Loop
     from ..handle import Schedule
 
-REDUCTIONS = Domain(choices=(True, False), typical=True)
+# Not searched: without reductions a loop that has one is refused and nothing else changes.
+REDUCTIONS = Domain(choices=(True, False), typical=True, search=())
 
 
 def _verdict(c: Call) -> Verdict:

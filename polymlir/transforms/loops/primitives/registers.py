@@ -17,9 +17,15 @@ if TYPE_CHECKING:  # annotations only (start-up time)
     from ..handle import Schedule
 
 ROWS = Domain(low=1, high=16, choices=tuple(range(1, 9)), typical=6)
-VECTORS = Domain(low=1, high=16, choices=(1, 2, 3, 4, 6, 8), typical=4)
-LANES = Domain(low=1, choices=(2, 4, 8, 16), typical=8, rule="elements per vector register (the host's width)")
-BLOCK = Domain(low=1, choices=(None, 64, 128, 256, 512), typical=None, rule="None: the reduction loop whole")
+# A tuner searches nv <= 4: mr x nv accumulators and nv operand vectors then fit 32 registers for most mr.
+VECTORS = Domain(low=1, high=16, choices=(1, 2, 3, 4, 6, 8), typical=4, search=(1, 2, 3, 4))
+# Not searched: the host's vector width.
+LANES = Domain(
+    low=1, choices=(2, 4, 8, 16), typical=8, rule="elements per vector register (the host's width)", search=()
+)
+BLOCK = Domain(
+    low=1, choices=(None, 64, 128, 256, 512), typical=None, rule="None: the reduction loop whole", ordered=False
+)
 
 
 def _verdict(c: Call) -> Verdict:

@@ -3,9 +3,10 @@
 A ``Primitive`` is declared once (``declare``) and read by everything that
 used to spell it again: the schedule handle's method (a thin wrapper over
 ``Schedule.run``), trace replay, ``legal_primitives``, the CLI's flags, the
-Python rendering of traces, and a search space (``REGISTRY["tile"].params``:
-each ``Param`` has a kind, a default, a ``Domain`` of valid and candidate
-values, a doc and a CLI flag).
+Python rendering of traces, and the tuner's search space
+(``REGISTRY["tile"].params``: each ``Param`` has a kind, a default, a
+``Domain`` of valid and candidate values and of the values a tuner
+searches, a doc and a CLI flag).
 
 No heavy imports here or in the declaration modules (the CLI builds its
 flags from them at start-up): a declaration imports its implementation
@@ -38,24 +39,52 @@ REQUIRED: Any = _Required()
 Kind = Literal["int", "ints", "bool", "str", "strs", "matrix", "groups"]
 
 
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
 @dataclass(frozen=True)
 class Domain:
     """The values a parameter may take (``low``/``high`` bound the valid ones,
     ``rule`` says what else must hold) and the ones a search tries:
     ``choices`` (all candidates), ``typical`` (the one ``legal_primitives``
-    tries by default)."""
+    tries by default).
+
+    The tuning domain (what ``polymlir.tune`` searches, ``tuning()``) is
+    ``search`` when declared, else the choices; ``search=()`` keeps the
+    parameter out of the search (a value fixed by the machine or the
+    program). ``ordered``: the values are ordered (neighbours perform
+    alike: a sampler models them as numbers), else categorical.
+    ``identity``: the searched value that leaves the program unchanged
+    (unroll factor 1, tile size 0 = that loop untiled): a tuner then
+    leaves the step out, or the loop out of the band."""
 
     low: int | None = None
     high: int | None = None
     choices: tuple[Any, ...] = ()
     typical: Any = None
     rule: str = ""
+    search: tuple[Any, ...] | None = None
+    ordered: bool = True
+    identity: Any = UNSET
 
     def values(self, exhaustive: bool = False) -> tuple[Any, ...]:
         """The candidate values: every choice, or only the typical one."""
         if exhaustive and self.choices:
             return self.choices
         return (self.typical,) if self.typical is not None else self.choices[:1]
+
+    def tuning(self) -> tuple[Any, ...]:
+        """The values a tuner searches, in order (() when it does not search this parameter)."""
+        return self.choices if self.search is None else self.search
+
+    def is_identity(self, value: Any) -> bool:
+        """Whether ``value`` is the declared identity (leaves the program unchanged)."""
+        return self.identity is not UNSET and _is_default(value, self.identity)
 
     def admits(self, value: int) -> bool:
         """Whether an integer ``value`` is within the valid bounds."""
@@ -100,6 +129,11 @@ class Param:
     @property
     def trace_key(self) -> str:
         return self.key or self.name
+
+    @property
+    def tuned(self) -> bool:
+        """Whether a tuner searches this parameter (its domain declares values to try)."""
+        return bool(self.domain.tuning())
 
 
 LoopKind = Literal["loop", "band", "nests", "none"]
@@ -172,6 +206,11 @@ class Primitive:
     record: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     replay: Callable[[Schedule, Step], Verdict] | None = None  # register_step: a hand-written replay
     example: Example | None = None
+
+    @property
+    def tuned_params(self) -> tuple[Param, ...]:
+        """The parameters a tuner searches (``Domain.tuning``), in declaration order."""
+        return tuple(p for p in self.params if p.tuned)
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -261,6 +300,8 @@ class Primitive:
             d = p.domain
             dom = [f"{d.low}..{d.high if d.high is not None else ''}"] if d.low is not None else []
             dom += [f"choices {list(d.choices)}"] if d.choices else []
+            dom += [f"searched {list(d.tuning())}"] if d.search is not None and d.search else []
+            dom += ["not searched"] if d.search is not None and not d.search else []
             dom += [d.rule] if d.rule else []
             default = "required" if p.required else f"default {p.default!r}"
             lines.append(f"  {p.name}: {p.kind}, {default}{'; ' + ', '.join(dom) if dom else ''} -- {p.doc}")

@@ -15,7 +15,15 @@ if TYPE_CHECKING:  # annotations only (start-up time)
     from ....affine.model import Loop
     from ..handle import Schedule
 
-TILE_SIZES = Domain(low=1, choices=powers_of_two(4, 256), typical=32, rule="one positive integer per loop")
+# The tuner also tries 0, last: that loop untiled (a tile of its whole extent, the largest tile).
+TILE_SIZES = Domain(
+    low=1,
+    choices=powers_of_two(4, 256),
+    typical=32,
+    rule="one positive integer per loop",
+    search=(*powers_of_two(4, 256), 0),
+    identity=0,
+)
 
 NEST = """func.func @k(%A: memref<16x16xf64>, %B: memref<16x16xf64>) {
   affine.for %i = 0 to 16 {
@@ -146,7 +154,8 @@ def _strip_mine_candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> It
         yield [lp], {"factor": f}
 
 
-STRIP = Domain(low=1, choices=powers_of_two(2, 64), typical=4)
+# Not searched: a tuner tiles bands with ``tile`` (a strip-mined loop is a tile of one loop).
+STRIP = Domain(low=1, choices=powers_of_two(2, 64), typical=4, search=())
 declare(
     Primitive(
         "strip_mine",

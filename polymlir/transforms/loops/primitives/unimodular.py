@@ -145,7 +145,13 @@ declare(
         Loops("loop", "loop", keyword=True),
         (
             Param("statement", "str", doc="the compound statement, S0, S1, ..."),
-            Param("amount", "int", domain=Domain(choices=(-2, -1, 1, 2), typical=1), doc="iterations to shift by"),
+            # not searched: retiming alone changes no locality (a fusion's shifts are searched with it)
+            Param(
+                "amount",
+                "int",
+                domain=Domain(choices=(-2, -1, 1, 2), typical=1, search=()),
+                doc="iterations to shift by",
+            ),
         ),
         _shift_verdict,
         _shift_apply,

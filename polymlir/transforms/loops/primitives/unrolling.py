@@ -13,8 +13,9 @@ if TYPE_CHECKING:  # annotations only (start-up time)
     from ....affine.model import Loop
     from ..handle import Schedule
 
-UNROLL = Domain(low=1, choices=tuple(range(2, 17)), typical=4)
-JAM = Domain(low=1, choices=tuple(range(2, 9)), typical=2)
+# A tuner searches 1 too: no unrolling (the step left out).
+UNROLL = Domain(low=1, choices=tuple(range(2, 17)), typical=4, search=(1, 2, 4, 8), identity=1)
+JAM = Domain(low=1, choices=tuple(range(2, 9)), typical=2, search=tuple(range(1, 9)), identity=1)
 
 NEST = """func.func @k(%A: memref<16x16xf64>) {
   affine.for %i = 0 to 16 {
@@ -75,7 +76,8 @@ declare(
                 "full",
                 "bool",
                 False,
-                Domain(choices=(False, True)),
+                # not searched: a full unroll of a loop whose extent is a problem size is code growth
+                Domain(choices=(False, True), search=()),
                 "unroll completely (constant trip count)",
                 flag=Flag("--full", "unroll completely (constant trip count)", {"action": "store_true"}),
             ),

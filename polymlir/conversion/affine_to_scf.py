@@ -1,0 +1,392 @@
+"""``lower-affine``: affine ops to scf + arith + memref, as upstream lowers them.
+
+affine.for -> scf.for (max/min bound maps become arith.maxsi/minsi chains),
+affine.if -> scf.if, affine.parallel -> scf.parallel (reductions become
+scf.reduce regions), affine.load/store -> memref.load/store,
+affine.vector_load/store -> vector.load/store, affine.apply/min/max ->
+arith, affine.yield -> scf.yield, affine.prefetch and the dma ops -> memref,
+affine.delinearize_index/linearize_index -> arith. Affine expressions are
+expanded exactly (floordiv/ceildiv/mod included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..dialects import arith, memref, scf, vector
+from ..dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ..dialects.affine.memory import (
+    AffineLoadOp,
+    AffinePrefetchOp,
+    AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
+)
+from ..dialects.affine.ops import (
+    AffineApplyOp,
+    AffineDelinearizeIndexOp,
+    AffineLinearizeIndexOp,
+    AffineMaxOp,
+    AffineMinOp,
+)
+from ..dialects.affine.parallel import REDUCTIONS, AffineParallelOp
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.affine_expr import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineExprKind,
+    AffineSymbolExpr,
+)
+from ..ir.builder import Builder
+from ..ir.core import Operation, Region, Value
+from ..ir.diagnostics import DiagnosticError
+from ..ir.patterns import OpClass, PatternRewriter, PatternSet
+from ..ir.rewriting import ConversionTarget, apply_conversion
+from ..transforms.pass_manager import ModulePass, PassContext, register_pass
+
+
+def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence[Value]) -> Value:
+    """Arith ops computing ``e`` (index-typed) at the builder's point."""
+    if isinstance(e, AffineDimExpr):
+        return dims[e.position]
+    if isinstance(e, AffineSymbolExpr):
+        return syms[e.position]
+    if isinstance(e, AffineConstantExpr):
+        return b.const_index(e.value)
+    assert isinstance(e, AffineBinaryExpr)
+    lhs = expand_expr(b, e.lhs, dims, syms)
+    rhs = expand_expr(b, e.rhs, dims, syms)
+    k = e.kind
+    if k == AffineExprKind.ADD:
+        return b.binary(arith.AddIOp, lhs, rhs)
+    if k == AffineExprKind.MUL:
+        return b.binary(arith.MulIOp, lhs, rhs)
+    const_rhs = e.rhs.value if isinstance(e.rhs, AffineConstantExpr) else None
+    if const_rhs is not None and const_rhs <= 0:
+        raise DiagnosticError(f"cannot lower '{e}': the divisor must be positive", b.loc)
+    zero = b.const_index(0)
+    if k == AffineExprKind.MOD:
+        # r = a rem b; r < 0 ? r + b : r
+        rem = b.binary(arith.RemSIOp, lhs, rhs)
+        neg = b.cmpi("slt", rem, zero)
+        return b.select(neg, b.binary(arith.AddIOp, rem, rhs), rem)
+    if const_rhs is None:
+        return b.binary(arith.FloorDivSIOp if k == AffineExprKind.FLOORDIV else arith.CeilDivSIOp, lhs, rhs)
+    one = b.const_index(-1 if k == AffineExprKind.FLOORDIV else 1)
+    if k == AffineExprKind.FLOORDIV:
+        # a < 0 ? -1 - ((-1 - a) / b) : a / b
+        neg = b.cmpi("slt", lhs, zero)
+        absolute = b.select(neg, b.binary(arith.SubIOp, one, lhs), lhs)
+        q = b.binary(arith.DivSIOp, absolute, rhs)
+        return b.select(neg, b.binary(arith.SubIOp, one, q), q)
+    # ceildiv: a <= 0 ? -((-a) / b) : ((a - 1) / b) + 1
+    nonpos = b.cmpi("sle", lhs, zero)
+    absolute = b.select(nonpos, b.binary(arith.SubIOp, zero, lhs), b.binary(arith.SubIOp, lhs, one))
+    q = b.binary(arith.DivSIOp, absolute, rhs)
+    return b.select(nonpos, b.binary(arith.SubIOp, zero, q), b.binary(arith.AddIOp, q, one))
+
+
+def expand_map(b: Builder, amap, operands: Sequence[Value]) -> list[Value]:
+    nd = amap.num_dims
+    return [expand_expr(b, r, operands[:nd], operands[nd:]) for r in amap.results]
+
+
+def _reduce(b: Builder, combine: OpClass, values: list[Value]) -> Value:
+    acc = values[0]
+    for v in values[1:]:
+        acc = b.binary(combine, acc, v)
+    return acc
+
+
+def _move_region(src: Operation, index: int = 0) -> Region:
+    r = src.regions[index]
+    new = Region()
+    for blk in list(r.blocks):
+        r.blocks.remove(blk)
+        new.add_block(blk)
+    return new
+
+
+def _yield_to_scf(region: Region) -> None:
+    """The ``affine.yield`` terminators of ``region`` become ``scf.yield``."""
+    for blk in region.blocks:
+        t = blk.terminator
+        if isinstance(t, AffineYieldOp):
+            b = Builder.before(t)
+            b.create(scf.YieldOp, t.operands)
+            t.erase()
+
+
+def _lower_for(op: Operation, rw: PatternRewriter) -> None:
+    assert isinstance(op, AffineForOp)
+    b = Builder.before(op)
+    lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
+    ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
+    lb = _reduce(b, arith.MaxSIOp, lbs)
+    ub = _reduce(b, arith.MinSIOp, ubs)
+    step = b.const_index(op.attr("step", A.IntegerAttr).value)
+    body = _move_region(op)
+    _yield_to_scf(body)
+    new = b.create(scf.ForOp, [lb, ub, step, *op.inits], op.result_types, regions=[body])
+    op.replace_all_uses_with(new)
+    op.erase()
+
+
+def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
+    nd = iset.num_dims
+    conds = []
+    zero = None
+    for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
+        v = expand_expr(b, c, operands[:nd], operands[nd:])
+        zero = zero or b.const_index(0)
+        conds.append(b.cmpi("eq" if eq else "sge", v, zero))
+    if not conds:
+        return b.const_int(1, T.i1)
+    return _reduce(b, arith.AndIOp, conds)
+
+
+def _lower_if(op: Operation, rw: PatternRewriter) -> None:
+    b = Builder.before(op)
+    cond = _condition(b, op.attr("condition", A.IntegerSetAttr).value, list(op.operands))
+    then_r = _move_region(op, 0)
+    else_r = _move_region(op, 1) if len(op.regions) > 1 else Region()
+    for r in (then_r, else_r):
+        _yield_to_scf(r)
+    new = b.create(scf.IfOp, [cond], op.result_types, regions=[then_r, else_r])
+    op.replace_all_uses_with(new)
+    op.erase()
+
+
+# affine.parallel reduction kinds (arith::AtomicRMWKind) -> combining op
+# (MLIR 22 numbers the kinds alphabetically: the dialect's REDUCTIONS table).
+_ARITH_OF_KIND: dict[str, OpClass | None] = {
+    "addf": arith.AddFOp,
+    "addi": arith.AddIOp,
+    "andi": arith.AndIOp,
+    "assign": None,
+    "maximumf": arith.MaximumFOp,
+    "maxnumf": arith.MaxNumFOp,
+    "maxs": arith.MaxSIOp,
+    "maxu": arith.MaxUIOp,
+    "minimumf": arith.MinimumFOp,
+    "minnumf": arith.MinNumFOp,
+    "mins": arith.MinSIOp,
+    "minu": arith.MinUIOp,
+    "mulf": arith.MulFOp,
+    "muli": arith.MulIOp,
+    "ori": arith.OrIOp,
+    "xori": arith.XOrIOp,
+}
+_RMW = {k: _ARITH_OF_KIND[name] for k, name in enumerate(REDUCTIONS)}
+_FLOAT_IDENTITY: dict[OpClass, float] = {
+    arith.AddFOp: 0.0,
+    arith.MulFOp: 1.0,
+    arith.MaximumFOp: float("-inf"),
+    arith.MinimumFOp: float("inf"),
+    arith.MaxNumFOp: float("nan"),
+    arith.MinNumFOp: float("nan"),
+}
+
+
+def _int_identity(combine: OpClass, w: int) -> int:
+    identities: dict[OpClass, int] = {
+        arith.AddIOp: 0,
+        arith.MulIOp: 1,
+        arith.OrIOp: 0,
+        arith.XOrIOp: 0,
+        arith.AndIOp: -1,
+        arith.MaxSIOp: -(1 << (w - 1)),
+        arith.MinSIOp: (1 << (w - 1)) - 1,
+        arith.MaxUIOp: 0,
+        arith.MinUIOp: -1,
+    }
+    return identities[combine]
+
+
+def _identity(b: Builder, kind: int, t: T.Type) -> Value:
+    combine = _RMW[kind]
+    assert combine is not None, "an 'assign' reduction has no identity"
+    if isinstance(t, T.FloatType):
+        return b.const_float(_FLOAT_IDENTITY[combine], t)
+    return b.const_int(_int_identity(combine, t.width if isinstance(t, T.IntegerType) else 64), t)
+
+
+def _reduction_kind(a: A.Attribute) -> int:
+    """The index in REDUCTIONS an affine.parallel reduction attribute holds."""
+    assert isinstance(a, A.IntegerAttr), f"reduction kind {a}"
+    return a.value
+
+
+def _lower_parallel(op: Operation, rw: PatternRewriter) -> None:
+    b = Builder.before(op)
+    operands = list(op.operands)
+    # The lower map takes the first operands, the upper map the rest (upstream's
+    # getLowerBoundsOperands / getUpperBoundsOperands).
+    lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
+    lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
+    ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
+    lgroups = list(op.attr("lowerBoundsGroups", A.DenseElementsAttr).flat())
+    ugroups = list(op.attr("upperBoundsGroups", A.DenseElementsAttr).flat())
+    steps = [s.value if hasattr(s, "value") else s for s in op.attr("steps", A.ArrayAttr)]
+    lbs, ubs, li, ui = [], [], 0, 0
+    for lg, ug in zip(lgroups, ugroups, strict=True):
+        lbs.append(_reduce(b, arith.MaxSIOp, lbs_all[li : li + lg]))
+        ubs.append(_reduce(b, arith.MinSIOp, ubs_all[ui : ui + ug]))
+        li += lg
+        ui += ug
+    step_vals = [b.const_index(int(s)) for s in steps]
+    reductions = op.get_attr("reductions")
+    kinds = [_reduction_kind(a) for a in reductions] if isinstance(reductions, A.ArrayAttr) else []
+    inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types, strict=True)]
+    body = _move_region(op)
+    blk = body.blocks[0]
+    term = blk.terminator
+    assert term is not None, "affine.parallel body without its affine.yield"
+    reduce_regions = []
+    for k, t in zip(kinds, op.result_types, strict=True):
+        r = Region()
+        rb = r.add_block()
+        x, y = rb.add_argument(t), rb.add_argument(t)
+        bb = Builder.at_end(rb, op.loc)
+        rmw = _RMW[k]
+        assert rmw is not None, "an 'assign' reduction has no combining op"
+        res = bb.binary(rmw, x, y)
+        bb.create(scf.ReduceReturnOp, [res])
+        reduce_regions.append(r)
+    tb = Builder.before(term)
+    tb.create(scf.ReduceOp, list(term.operands), regions=reduce_regions)
+    term.erase()
+    seg = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(step_vals), len(inits)))
+    new = b.create(
+        scf.ParallelOp,
+        [*lbs, *ubs, *step_vals, *inits],
+        op.result_types,
+        properties={"operandSegmentSizes": seg},
+        regions=[body],
+    )
+    op.replace_all_uses_with(new)
+    op.erase()
+
+
+def _lower_access(op: Operation, rw: PatternRewriter) -> None:
+    assert isinstance(op, (AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp))
+    b = Builder.before(op)
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
+    if isinstance(op, AffineLoadOp):
+        new = b.create(memref.LoadOp, [op.memref, *idx], op.result_types)
+    elif isinstance(op, AffineStoreOp):
+        new = b.create(memref.StoreOp, [op.value, op.memref, *idx])
+    elif isinstance(op, AffineVectorLoadOp):
+        new = b.create(vector.LoadOp, [op.memref, *idx], op.result_types)
+    else:
+        new = b.create(vector.StoreOp, [op.value, op.memref, *idx])
+    op.replace_all_uses_with(new)
+    op.erase()
+
+
+def _lower_apply_minmax(op: Operation, rw: PatternRewriter) -> None:
+    b = Builder.before(op)
+    vals = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.operands))
+    if isinstance(op, AffineApplyOp):
+        res = vals[0]
+    else:
+        res = _reduce(b, arith.MinSIOp if isinstance(op, AffineMinOp) else arith.MaxSIOp, vals)
+    op.results[0].replace_all_uses_with(res)
+    op.erase()
+
+
+def _lower_prefetch(op: Operation, rw: PatternRewriter) -> None:
+    assert isinstance(op, AffinePrefetchOp)
+    b = Builder.before(op)
+    idx = expand_map(b, op.attr("map", A.AffineMapAttr).value, list(op.indices))
+    props = {k: v for k, v in op.props.items() if k in ("isWrite", "localityHint", "isDataCache")}
+    b.create(memref.PrefetchOp, [op.memref, *idx], properties=props)
+    op.erase()
+
+
+def _lower_delinearize(op: Operation, rw: PatternRewriter) -> None:
+    """x -> (r0, ..., r_{n-1}) over the basis; only the n-1 inner bounds
+    matter: r_k = (x floordiv prod(inner[k:])) mod inner[k-1]."""
+    assert isinstance(op, AffineDelinearizeIndexOp)
+    b = Builder.before(op)
+    n = len(op.results)
+    inner = _mixed_basis(b, op)[-(n - 1) :] if n > 1 else []
+    x = op.linear_index
+    results = []
+    for k in range(n):
+        stride = None
+        for v in inner[k:]:
+            stride = v if stride is None else b.binary(arith.MulIOp, stride, v)
+        q = x if stride is None else b.binary(arith.FloorDivSIOp, x, stride)
+        results.append(q if k == 0 else b.binary(arith.RemSIOp, q, inner[k - 1]))
+    for r, v in zip(op.results, results, strict=True):
+        r.replace_all_uses_with(v)
+    op.erase()
+
+
+def _lower_linearize(op: Operation, rw: PatternRewriter) -> None:
+    assert isinstance(op, AffineLinearizeIndexOp)
+    b = Builder.before(op)
+    basis = _mixed_basis(b, op)
+    idx = list(op.multi_index)
+    if len(basis) == len(idx):
+        basis = basis[1:]
+    acc = idx[0]
+    for i, v in zip(idx[1:], basis, strict=True):
+        acc = b.binary(arith.AddIOp, b.binary(arith.MulIOp, acc, v), i)
+    op.results[0].replace_all_uses_with(acc)
+    op.erase()
+
+
+def _mixed_basis(b: Builder, op: AffineDelinearizeIndexOp | AffineLinearizeIndexOp) -> list[Value]:
+    dyn = list(op.dynamic_basis)
+    out = []
+    for s in op.attr("static_basis", A.DenseArrayAttr).values:
+        out.append(dyn.pop(0) if s == T.DYNAMIC else b.const_index(s))
+    return out
+
+
+PATTERNS = PatternSet.from_table(
+    {
+        AffineForOp: _lower_for,
+        AffineIfOp: _lower_if,
+        AffineParallelOp: _lower_parallel,
+        AffineLoadOp: _lower_access,
+        AffineStoreOp: _lower_access,
+        AffineVectorLoadOp: _lower_access,
+        AffineVectorStoreOp: _lower_access,
+        AffineApplyOp: _lower_apply_minmax,
+        AffineMinOp: _lower_apply_minmax,
+        AffineMaxOp: _lower_apply_minmax,
+        AffinePrefetchOp: _lower_prefetch,
+        AffineDelinearizeIndexOp: _lower_delinearize,
+        AffineLinearizeIndexOp: _lower_linearize,
+    }
+)
+# Every affine op but the yields (lowered with their parents) must go.
+TARGET = ConversionTarget(
+    illegal_dialects=("affine",),
+    legal_ops=(AffineYieldOp,),
+    message=lambda op: f"'{op.name}' op is not handled by lower-affine",
+)
+
+
+def lower_affine(root: Operation) -> None:
+    """Lower every affine op nested in ``root`` (innermost first); an
+    affine op no pattern handles is a located error."""
+    apply_conversion(root, PATTERNS, target=TARGET)
+
+
+@register_pass
+@dataclass(frozen=True)
+class LowerAffine(ModulePass):
+    name: ClassVar[str] = "lower-affine"
+    summary: ClassVar[str] = "Lower affine ops to scf, arith and memref"
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        lower_affine(op)

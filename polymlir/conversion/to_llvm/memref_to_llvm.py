@@ -1,0 +1,581 @@
+"""``finalize-memref-to-llvm``: memref ops to LLVM dialect code on memref
+descriptors (seed 002's default memref model).
+
+load/store linearize their indices as ``offset + sum(index_k * stride_k)``
+(static strides and offsets become constants) and address the element
+through a GEP on the aligned pointer; alloc calls malloc (over-allocating
+and aligning the pointer when an alignment is requested), alloca uses
+llvm.alloca, dealloc calls free; dim, rank, cast (ranked <-> unranked through
+a stack-allocated descriptor), global/get_global, reinterpret_cast,
+subview, extract_strided_metadata, extract_aligned_pointer_as_index,
+assume_alignment, memory_space_cast, view, copy (memcpy for contiguous
+memrefs, the runtime's memrefCopy otherwise), collapse/expand_shape of
+static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...dialects import llvm, memref
+from ...dialects.llvm import attrs as LA
+from ...dialects.llvm.types import LLVMArrayType, LLVMStructType
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.builder import Builder
+from ...ir.core import Operation, Region, Value
+from ...ir.diagnostics import DiagnosticError
+from ...ir.layout import canonical_strides, strides_and_offset
+from ...ir.patterns import PatternSet
+from ...ir.rewriting import apply_conversion
+from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from .lowering_helpers import (
+    MemRefDescriptor,
+    call,
+    const_i64,
+    constant_int,
+    declare,
+    element_pointer,
+    extract,
+    gep,
+    insert,
+    poison,
+)
+from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter
+
+DYN = T.DYNAMIC
+
+
+def _i64(b: Builder, v: int, t: T.Type) -> Value:
+    return const_i64(b, v, t)
+
+
+def _elem_type(rw: LLVMRewriter, t: T.ShapedType, op: Operation) -> T.Type:
+    return rw.convert_type(t.element_type, op)
+
+
+def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
+    """``n * sizeof(elem)`` through the null-GEP idiom upstream uses."""
+    null = b.create(llvm.ZeroOp, [], [PTR]).results[0]
+    g = gep(b, null, [n], elem)
+    return b.create(llvm.PtrToIntOp, [g], [index_t]).results[0]
+
+
+def _access_props(op: Operation) -> dict:
+    props: dict = {}
+    al = op.opt_prop("alignment", A.IntegerAttr)
+    if al is not None:
+        props["alignment"] = A.IntegerAttr(al.value, T.i64)
+    nt = op.props.get("nontemporal")
+    if nt is not None and getattr(nt, "value", False):
+        props["nontemporal"] = A.UNIT
+    return props
+
+
+def _load(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.operands[0].type, T.MemRefType)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    idx = [rw.operand(op, v) for v in op.operands[1:]]
+    elem = _elem_type(rw, t, op)
+    ptr = element_pointer(b, d, t, idx, elem)
+    rw.replace(op, [b.create(llvm.LoadOp, [ptr], [elem], properties=_access_props(op) or None).results[0]])
+
+
+def _store(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.operands[1].type, T.MemRefType)
+    v = rw.operand(op, op.operands[0])
+    d = MemRefDescriptor(rw.operand(op, op.operands[1]))
+    idx = [rw.operand(op, x) for x in op.operands[2:]]
+    ptr = element_pointer(b, d, t, idx, _elem_type(rw, t, op))
+    b.create(llvm.StoreOp, [v, ptr], properties=_access_props(op) or None)
+    op.erase()
+
+
+def _shape_values(b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type) -> list[Value]:
+    out = []
+    dyn = list(dynamic)
+    for s in t.shape:
+        out.append(dyn.pop(0) if s == DYN else _i64(b, s, it))
+    return out
+
+
+def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Type) -> list[Value]:
+    static = canonical_strides(t.shape)
+    inner_first: list[Value] = []
+    running: Value | None = None  # the product of the sizes of the dims inside
+    for k in reversed(range(t.rank)):
+        if static[k] != DYN:
+            stride = _i64(b, static[k], it)
+        else:
+            stride = running if running is not None else _i64(b, 1, it)
+        inner_first.append(stride)
+        running = b.create(llvm.MulOp, [stride, sizes[k]], [it]).results[0]
+    return inner_first[::-1]
+
+
+def _alloc(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    so = strides_and_offset(t)
+    if so is None or so[1] != 0:
+        raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    seg = segment_sizes("operand") if segment_sizes is not None else [len(op.operands), 0]
+    dyn = [rw.operand(op, v) for v in op.operands[: seg[0]]]
+    sizes = _shape_values(b, t, dyn, it)
+    strides = _row_major_strides(b, sizes, t, it)
+    n = _i64(b, 1, it)
+    for s in sizes:
+        n = b.create(llvm.MulOp, [n, s], [it]).results[0]
+    align_attr = op.opt_prop("alignment", A.IntegerAttr)
+    if isinstance(op, memref.AllocaOp):
+        props: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(elem)}
+        if align_attr is not None:
+            props["alignment"] = A.IntegerAttr(align_attr.value, T.i64)
+        p = b.create(llvm.AllocaOp, [n], [st.fields[0]], properties=props).results[0]
+        allocated = aligned = p
+    else:
+        nbytes = _sizeof(b, elem, n, it)
+        align = align_attr.value if align_attr is not None else 0
+        if align:
+            nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
+        declare(op, "malloc", PTR, [it])
+        allocated = call(b, "malloc", [nbytes], PTR).results[0]
+        aligned = allocated
+        if align:
+            # aligned = allocated + (align - allocated % align) % align
+            a = _i64(b, align, it)
+            pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
+            bumped = b.create(
+                llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]
+            ).results[0]
+            rem = b.create(llvm.URemOp, [bumped, a], [it]).results[0]
+            ai = b.create(llvm.SubOp, [bumped, rem], [it]).results[0]
+            aligned = b.create(llvm.IntToPtrOp, [ai], [st.fields[1]]).results[0]
+    d = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), sizes, strides)
+    rw.replace(op, [d.value])
+
+
+def _dealloc(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        allocated: Value = b.create(llvm.LoadOp, [ptr], [PTR]).results[0]
+    else:
+        allocated = MemRefDescriptor(v).allocated(b)
+    declare(op, "free", VOID, [PTR])
+    call(b, "free", [allocated], VOID)
+    op.erase()
+
+
+def _dim(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    it = rw.converter.index_type
+    idx_v = op.operands[1]
+    const = constant_int(idx_v)
+    if isinstance(t, T.MemRefType) and const is not None and 0 <= const < t.rank:
+        if t.shape[const] != DYN:
+            rw.replace(op, [_i64(b, t.shape[const], it)])
+            return
+        rw.replace(op, [MemRefDescriptor(rw.operand(op, op.operands[0])).size(b, const)])
+        return
+    # Dynamic index: read sizes[index] from memory.
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        dptr = extract(b, v, PTR, 1)
+    else:
+        one = _i64(b, 1, it)
+        dptr = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create(llvm.StoreOp, [v, dptr])
+    # sizes start after two pointers and the offset.
+    base = gep(b, dptr, [_i64(b, 3, it)], it)
+    p = gep(b, base, [rw.operand(op, idx_v)], it)
+    rw.replace(op, [b.create(llvm.LoadOp, [p], [it]).results[0]])
+
+
+def _rank(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    it = rw.converter.index_type
+    if isinstance(t, T.MemRefType):
+        rw.replace(op, [_i64(b, t.rank, it)])
+    else:
+        rw.replace(op, [extract(b, rw.operand(op, op.operands[0]), it, 0)])
+
+
+def _cast(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    src_t, dst_t = op.operands[0].type, op.result_types[0]
+    v = rw.operand(op, op.operands[0])
+    it = rw.converter.index_type
+    if isinstance(src_t, T.MemRefType) and isinstance(dst_t, T.MemRefType):
+        rw.replace(op, [v])  # same descriptor layout
+        return
+    if isinstance(src_t, T.MemRefType):
+        one = _i64(b, 1, it)
+        slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+        b.create(llvm.StoreOp, [v, slot])
+        ut = rw.convert_type(dst_t, op)
+        u = insert(b, insert(b, poison(b, ut), _i64(b, src_t.rank, it), 0), slot, 1)
+        rw.replace(op, [u])
+        return
+    if isinstance(dst_t, T.MemRefType):
+        ptr = extract(b, v, PTR, 1)
+        rw.replace(op, [b.create(llvm.LoadOp, [ptr], [rw.convert_type(dst_t, op)]).results[0]])
+        return
+    rw.replace(op, [v])
+
+
+def _global(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.prop("type", A.TypeAttr).value, T.MemRefType)
+    elem = _elem_type(rw, t, op)
+    arr: T.Type = elem
+    for d in reversed(t.shape):
+        arr = LLVMArrayType(arr, d)
+    init = op.props.get("initial_value")
+    props: dict = {"sym_name": op.props["sym_name"], "global_type": A.TypeAttr(arr)}
+    vis = op.opt_prop("sym_visibility", A.StringAttr)
+    linkage = "private" if vis is not None and vis.value == "private" else "external"
+
+    props["linkage"] = LA.LinkageAttr(linkage)
+    if op.props.get("constant") is not None:
+        props["constant"] = A.UNIT
+    if op.props.get("alignment") is not None:
+        props["alignment"] = A.IntegerAttr(op.prop("alignment", A.IntegerAttr).value, T.i64)
+    if isinstance(init, A.DenseElementsAttr):
+        props["value"] = A.DenseElementsAttr(T.RankedTensorType(t.shape, t.element_type), init.data, init.splat)
+    elif init is not None and not isinstance(init, A.UnitAttr):
+        props["value"] = init
+    b.create(llvm.GlobalOp, properties=props, regions=[Region()])
+    op.erase()
+
+
+def _get_global(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    arr: T.Type = elem
+    for d in reversed(t.shape):
+        arr = LLVMArrayType(arr, d)
+    addr = b.create(llvm.AddressOfOp, [], [PTR], properties={"global_name": op.props["name"]}).results[0]
+    zeros = [_i64(b, 0, it)] * (t.rank + 1)
+    first = gep(b, addr, zeros, arr)
+    # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
+    dead = b.create(llvm.IntToPtrOp, [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
+    sizes = [_i64(b, s, it) for s in t.shape]
+    strides = [_i64(b, s, it) for s in canonical_strides(t.shape)]
+    rw.replace(op, [MemRefDescriptor.pack(b, st, dead, first, _i64(b, 0, it), sizes, strides).value])
+
+
+def _mixed(b: Builder, rw: LLVMRewriter, op: Operation, static: Sequence[int], dynamic: list[Value], it) -> list[Value]:
+    dyn = list(dynamic)
+    return [rw.operand(op, dyn.pop(0)) if s == DYN else _i64(b, s, it) for s in static]
+
+
+def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
+    segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
+    if segment_sizes is None:
+        raise DiagnosticError(f"'{op.name}' is not a registered op", op.loc)
+    seg = segment_sizes("operand")
+    ops = list(op.operands)
+    o = ops[seg[0] : seg[0] + seg[1]]
+    s = ops[seg[0] + seg[1] : seg[0] + seg[1] + seg[2]]
+    st = ops[seg[0] + seg[1] + seg[2] :]
+    return o, s, st
+
+
+def _reinterpret_cast(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    src_t = op.operands[0].type
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    v = rw.operand(op, op.operands[0])
+    if isinstance(src_t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        src_st = LLVMStructType((PTR, PTR))
+        v = b.create(llvm.LoadOp, [ptr], [src_st]).results[0]
+    allocated = extract(b, v, PTR, 0)
+    aligned = extract(b, v, PTR, 1)
+    o, s, sd = _view_operands(op)
+    offset = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)[0]
+    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
+    strides = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
+    rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
+
+
+def _subview(op: Operation, rw: LLVMRewriter) -> None:
+    """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
+    step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
+    b = rw.builder(op)
+    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    o, s, sd = _view_operands(op)
+    offs = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)
+    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
+    steps = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
+    so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
+    src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
+    offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
+    for k in range(src_t.rank):
+        offset = b.create(
+            llvm.AddOp, [offset, b.create(llvm.MulOp, [offs[k], src_strides[k]], [it]).results[0]], [it]
+        ).results[0]
+    new_strides = [b.create(llvm.MulOp, [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
+    keep = _kept_dims(op, src_t, t)
+    res = MemRefDescriptor.pack(
+        b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep], [new_strides[k] for k in keep]
+    )
+    rw.replace(op, [res.value])
+
+
+def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
+    if src_t.rank == t.rank:
+        return list(range(src_t.rank))
+    static_sizes = list(op.prop("static_sizes", A.DenseArrayAttr).values)
+    keep: list[int] = []
+    j = 0
+    for k, s in enumerate(static_sizes):
+        if j < t.rank and (s != 1 or t.shape[j] == 1 and len(static_sizes) - k == t.rank - j):
+            keep.append(k)
+            j += 1
+    return keep
+
+
+def _extract_strided_metadata(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.operands[0].type, T.MemRefType)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    it = d.index_type
+    base_t = T.of_kind(rw.convert_type(op.result_types[0], op), LLVMStructType)
+    base = MemRefDescriptor.pack(b, base_t, d.allocated(b), d.aligned(b), _i64(b, 0, it), [], [])
+    vals = [base.value, d.offset(b)] + [d.size(b, k) for k in range(t.rank)] + [d.stride(b, k) for k in range(t.rank)]
+    rw.replace(op, vals)
+
+
+def _aligned_pointer_as_index(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = op.operands[0].type
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.UnrankedMemRefType):
+        ptr = extract(b, v, PTR, 1)
+        v = b.create(llvm.LoadOp, [ptr], [LLVMStructType((PTR, PTR))]).results[0]
+        aligned = extract(b, v, PTR, 1)
+    else:
+        aligned = MemRefDescriptor(v).aligned(b)
+    rw.replace(op, [b.create(llvm.PtrToIntOp, [aligned], [rw.converter.index_type]).results[0]])
+
+
+def _assume_alignment(op: Operation, rw: LLVMRewriter) -> None:
+    # The alignment is a hint; passing the memref through is always correct.
+    if op.results:
+        rw.replace(op, [rw.operand(op, op.operands[0])])
+    else:
+        op.erase()
+
+
+def _memory_space_cast(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = op.result_types[0]
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    v = rw.operand(op, op.operands[0])
+    if isinstance(t, T.MemRefType):
+        d = MemRefDescriptor(v)
+        cast_ptr = [
+            b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
+        ]
+        nd = (
+            MemRefDescriptor(
+                b.create(
+                    llvm.InsertValueOp, [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
+                ).results[0]
+            )
+            if st == v.type
+            else None
+        )
+        if nd is None:
+            res = poison(b, st)
+            res = insert(b, res, cast_ptr[0], 0)
+            res = insert(b, res, cast_ptr[1], 1)
+            for k in range(2, len(st.fields)):
+                res = insert(b, res, extract(b, v, st.fields[k], k), k)
+            rw.replace(op, [res])
+        else:
+            nd.set_aligned(b, cast_ptr[1])
+            rw.replace(op, [nd.value])
+    else:
+        rw.replace(op, [v])
+
+
+def _copy(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    src_t, dst_t = op.operands[0].type, op.operands[1].type
+    src, dst = rw.operand(op, op.operands[0]), rw.operand(op, op.operands[1])
+    it = rw.converter.index_type
+    contiguous = all(
+        isinstance(t, T.MemRefType)
+        and (so := strides_and_offset(t)) is not None
+        and so[0] == canonical_strides(t.shape)
+        for t in (src_t, dst_t)
+    )
+    if contiguous:
+        sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
+        n = _i64(b, 1, it)
+        for k in range(T.of_kind(src_t, T.MemRefType).rank):
+            n = b.create(llvm.MulOp, [n, sd.size(b, k)], [it]).results[0]
+        elem = _elem_type(rw, T.of_kind(src_t, T.MemRefType), op)
+        nbytes = _sizeof(b, elem, n, it)
+        sp = gep(b, sd.aligned(b), [sd.offset(b)], elem)
+        dp = gep(b, dd.aligned(b), [dd.offset(b)], elem)
+        b.create(llvm.INTRINSICS["memcpy"], [dp, sp, nbytes], properties={"isVolatile": A.BoolAttr(False)})
+        op.erase()
+        return
+    # Generic copy through the runtime: memrefCopy(elemSize, unranked*, unranked*).
+    declare(op, "memrefCopy", VOID, [it, PTR, PTR])
+    args = []
+    for v, t in ((src, src_t), (dst, dst_t)):
+        if isinstance(t, T.MemRefType):
+            one = _i64(b, 1, it)
+            slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
+            b.create(llvm.StoreOp, [v, slot])
+            u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _i64(b, t.rank, it), 0), slot, 1)
+        else:
+            u = v
+        slot2 = b.create(llvm.AllocaOp, [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
+            0
+        ]
+        b.create(llvm.StoreOp, [u, slot2])
+        args.append(slot2)
+    elem = _elem_type(rw, T.of_kind(src_t, T.ShapedType), op)
+    size = _sizeof(b, elem, _i64(b, 1, it), it)
+    call(b, "memrefCopy", [size, *args], VOID)
+    op.erase()
+
+
+def _realloc(op: Operation, rw: LLVMRewriter) -> None:
+    """Allocate the new size, copy min(old, new) elements, free the old
+    buffer (upstream's expand-realloc semantics, without branches)."""
+    b = rw.builder(op)
+    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
+    t = T.of_kind(op.result_types[0], T.MemRefType)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    elem = _elem_type(rw, t, op)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    new_n = rw.operand(op, op.operands[1]) if len(op.operands) > 1 else _i64(b, t.shape[0], it)
+    old_n = d.size(b, 0) if src_t.shape[0] == DYN else _i64(b, src_t.shape[0], it)
+    declare(op, "malloc", PTR, [it])
+    declare(op, "free", VOID, [PTR])
+    align_attr = op.opt_prop("alignment", A.IntegerAttr)
+    align = align_attr.value if align_attr is not None else 0
+    nbytes = _sizeof(b, elem, new_n, it)
+    if align:
+        nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
+    allocated = call(b, "malloc", [nbytes], PTR).results[0]
+    aligned = allocated
+    if align:
+        a = _i64(b, align, it)
+        pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
+        bumped = b.create(llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+        ai = b.create(llvm.SubOp, [bumped, b.create(llvm.URemOp, [bumped, a], [it]).results[0]], [it]).results[0]
+        aligned = b.create(llvm.IntToPtrOp, [ai], [PTR]).results[0]
+    less = b.create(llvm.ICmpOp, [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
+    n = b.create(llvm.SelectOp, [less, new_n, old_n], [it]).results[0]
+    src = gep(b, d.aligned(b), [d.offset(b)], elem)
+    b.create(
+        llvm.INTRINSICS["memcpy"], [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)}
+    )
+    call(b, "free", [d.allocated(b)], VOID)
+    res = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), [new_n], [_i64(b, 1, it)])
+    rw.replace(op, [res.value])
+
+
+def _reshape(op: Operation, rw: LLVMRewriter) -> None:
+    """A ranked result: sizes come from the shape memref, strides are
+    row-major; the data is the source's."""
+    b = rw.builder(op)
+    t = op.result_types[0]
+    if not isinstance(t, T.MemRefType):
+        raise DiagnosticError("memref.reshape to an unranked memref is not lowered to the LLVM dialect yet", op.loc)
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    it = st.fields[2]
+    src_t = op.operands[0].type
+    src = rw.operand(op, op.operands[0])
+    if isinstance(src_t, T.UnrankedMemRefType):
+        src = b.create(llvm.LoadOp, [extract(b, src, PTR, 1)], [LLVMStructType((PTR, PTR, it))]).results[0]
+    allocated, aligned, offset = extract(b, src, PTR, 0), extract(b, src, PTR, 1), extract(b, src, it, 2)
+    shape_t = T.of_kind(op.operands[1].type, T.MemRefType)
+    shape_d = MemRefDescriptor(rw.operand(op, op.operands[1]))
+    shape_elem = _elem_type(rw, shape_t, op)
+    sizes = []
+    for k, s in enumerate(t.shape):
+        if s != DYN:
+            sizes.append(_i64(b, s, it))
+            continue
+        p = element_pointer(b, shape_d, shape_t, [_i64(b, k, it)], shape_elem)
+        v = b.create(llvm.LoadOp, [p], [shape_elem]).results[0]
+        if shape_elem != it:
+            w = shape_elem.width if hasattr(shape_elem, "width") else 64
+            v = b.create(llvm.SExtOp if w < 64 else llvm.TruncOp, [v], [it]).results[0]
+        sizes.append(v)
+    strides = _row_major_strides(b, sizes, t, it)
+    rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
+
+
+PATTERNS = PatternSet.from_table(
+    {
+        memref.ReallocOp: _realloc,
+        memref.ReshapeOp: _reshape,
+        memref.LoadOp: _load,
+        memref.StoreOp: _store,
+        memref.AllocOp: _alloc,
+        memref.AllocaOp: _alloc,
+        memref.DeallocOp: _dealloc,
+        memref.DimOp: _dim,
+        memref.RankOp: _rank,
+        memref.CastOp: _cast,
+        memref.GlobalOp: _global,
+        memref.GetGlobalOp: _get_global,
+        memref.ReinterpretCastOp: _reinterpret_cast,
+        memref.SubViewOp: _subview,
+        memref.ExtractStridedMetadataOp: _extract_strided_metadata,
+        memref.ExtractAlignedPointerAsIndexOp: _aligned_pointer_as_index,
+        memref.AssumeAlignmentOp: _assume_alignment,
+        memref.MemorySpaceCastOp: _memory_space_cast,
+        memref.CopyOp: _copy,
+    }
+)
+
+
+def convert_memref_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
+    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
+
+
+@register_pass
+@dataclass(frozen=True)
+class FinalizeMemRefToLLVM(ModulePass):
+    name: ClassVar[str] = "finalize-memref-to-llvm"
+    anchor: ClassVar[str] = MODULE  # as upstream: it declares malloc/free and globals in the module
+    summary: ClassVar[str] = "Convert memref ops to the LLVM dialect"
+    index_bitwidth: int = 64
+    use_aligned_alloc: bool = False
+    use_generic_functions: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        convert_memref_to_llvm(op, LLVMTypeConverter(self.index_bitwidth))

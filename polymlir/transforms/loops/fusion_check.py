@@ -1,0 +1,325 @@
+"""The exact check of a slice-based fusion: the fusion is made on a copy of
+the function, whose statement instances are related to the original's
+(a statement of the sliced copy stands for its source statement at the
+source iteration its own loops run), and the two programs' exact dataflow
+is compared (``isl_bridge.equivalence``). Ops with unknown effects that
+reach no memref are modelled as reading and writing one token, so they
+keep their order and their number of executions; other code outside the
+model may not be moved across the accesses of the memrefs it can reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ...affine import isl_bridge as ib
+from ...affine.model import TOKEN, PolyhedralModel, Statement, analyze, op_loc
+from ...ir.core import Operation, OpResult, Value
+from .fusion_graph import effected
+from .fusion_slice import Polyhedra, SliceState
+
+ALLOCS = ("memref.alloc", "memref.alloca")
+
+
+@dataclass
+class Translation:
+    """Where the ops and values of the function are in the copy a fusion
+    is tried on (the identity for the function itself), and what each op
+    of the copy stands for in the original."""
+
+    ops: dict[Operation, Operation] = field(default_factory=dict)
+    values: dict[Value, Value] = field(default_factory=dict)
+    origin: dict[Operation, Operation] = field(default_factory=dict)
+    private: list[Value] = field(default_factory=list)
+    poly: Polyhedra | None = None
+    identity: bool = False
+
+    def op(self, o: Operation) -> Operation:
+        return o if self.identity else self.ops[o]
+
+    def value(self, v: Value) -> Value:
+        return v if self.identity else self.values.get(v, v)
+
+    def record_clone(self, pairs: list[tuple[Operation, Operation]]) -> None:
+        """``(original op in the target, its clone)``: the clone stands for
+        what the original stands for."""
+        if self.identity:
+            return
+        for a, b in pairs:
+            self.origin[b] = self.origin.get(a, a)
+
+    def slice(self, st: SliceState) -> SliceState:
+        if self.identity:
+            return st
+        return SliceState(
+            ivs=[self.op(o) for o in st.ivs],
+            lbs=st.lbs,
+            ubs=st.ubs,
+            operands=[self.value(v) for v in st.operands],
+            insert_before=self.op(st.insert_before) if st.insert_before is not None else None,
+            depth=st.depth,
+        )
+
+
+def identity_translation(poly: Polyhedra) -> Translation:
+    return Translation(poly=poly, identity=True)
+
+
+@dataclass(frozen=True)
+class Check:
+    ok: bool
+    reason: str = ""
+
+
+def check_fusion(func: Operation, root: Operation, build: Callable[[Translation], None]) -> Check:
+    """Apply ``build`` to a copy of ``func`` and compare the copy of
+    ``root`` (the op whose regions the fusion changes) with ``root``
+    exactly (``func`` is left unchanged)."""
+    values: dict = {}
+    trial = func.clone(values)
+    tr = Translation(values=values, poly=None)
+    for a, b in zip(func.walk(post_order=False), trial.walk(post_order=False), strict=True):
+        tr.ops[a] = b
+        tr.origin[b] = a
+    tr.poly = Polyhedra(tr.ops[root])
+    try:
+        build(tr)
+    except Exception as e:  # noqa: BLE001 - a rewrite that cannot be made is a refusal
+        return Check(False, f"the fusion could not be made: {e}")
+    inverse = {v: k for k, v in values.items() if isinstance(k, Value)}
+    try:
+        return _compare(root, tr.ops[root], tr, inverse)
+    except ib.IslBridgeError as e:
+        return Check(False, f"the fused program could not be checked exactly: {e}")
+
+
+def _observable(memref: Value) -> bool:
+    """Whether other code than the modelled accesses may see ``memref``'s
+    contents after the function (or during it)."""
+    if memref is TOKEN:
+        return True
+    owner = memref.owner if isinstance(memref, OpResult) else None
+    if owner is None or owner.name not in ("memref.alloc", "memref.alloca"):
+        return True
+    for u in memref.uses:
+        if u.owner.name not in ("affine.load", "affine.store", "affine.vector_load", "affine.vector_store"):
+            if u.owner.name != "memref.dealloc":
+                return True
+    return False
+
+
+def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[Value, Value]) -> Check:
+    m0 = analyze(func, tokens=True)
+    m1 = analyze(trial, tokens=True)
+    problem = _non_affine_problem(m0, m1, tr, inverse)
+    if problem is not None:
+        return Check(False, problem)
+    # Names: F0 keeps its own; F1's statements become T<k>, its arrays and
+    # parameters take the names of the values they stand for.
+    arr0 = dict(m0.arrays)
+    arr_names: dict[str, str] = {}
+    private: list[str] = []
+    for v, name in m1.arrays.items():
+        orig = v if v is TOKEN else inverse.get(v)
+        if orig is not None and orig in arr0:
+            arr_names[name] = arr0[orig]
+        else:
+            arr_names[name] = f"P_{name}"
+            private.append(f"P_{name}")
+    param_names: dict[str, str] = {}
+    p0 = {id(v): n for v, n in zip(m0.params, m0.param_names, strict=True)}
+    for v, n in zip(m1.params, m1.param_names, strict=True):
+        orig = inverse.get(v) if isinstance(v, Value) else None
+        param_names[n] = p0.get(id(orig), f"q_{n}") if orig is not None else f"q_{n}"
+    params0 = {n: n for n in m0.param_names}
+
+    def fix1(m):
+        m = ib.rename_params(m, param_names)
+        m = ib.rename_tuple(m, ib.DIM_OUT, arr_names)
+        return m
+
+    names1 = {s.name: f"T{s.name[1:]}" for s in m1.statements}
+
+    def stmt1(m):
+        return ib.rename_tuple(fix1(m), ib.DIM_IN, names1)
+
+    reads0 = [ib.rename_params(a.relation, params0) for s in m0.statements for a in s.accesses if a.kind == "read"]
+    writes0 = [a.relation for s in m0.statements for a in s.accesses if a.kind == "write"]
+    sched0 = [s.schedule for s in m0.statements]
+    reads1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "read"]
+    writes1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "write"]
+    sched1 = [stmt1(s.schedule) for s in m1.statements]
+    phi = []
+    for s in m1.statements:
+        o0 = tr.origin.get(s.op)
+        s0 = _stmt(m0, o0) if o0 is not None else None
+        if s0 is None:
+            return Check(False, f"{s.op.name} at {op_loc(s.op)} stands for no op of the original")
+        positions = _positions(s0, s, tr)
+        if positions is None:
+            return Check(False, f"the instances of {s.op.name} at {op_loc(s.op)} cannot be related to the original's")
+        dom = ib.rename_tuple(fix1(s.domain.identity()), ib.DIM_IN, names1).domain()
+        phi.append(ib.instance_map(dom, s0.name, positions))
+    observable = [arr0[v] for v in arr0 if _observable(v)]
+    uninit = [arr0[v] for v in arr0 if not _observable(v)]
+    why = ib.compare_dataflow(reads0, writes0, sched0, reads1, writes1, sched1, phi, observable, private, uninit)
+    if why is None:
+        return Check(True)
+    tok = arr0.get(TOKEN)
+    if tok is not None:
+
+        def drop(maps):
+            return [m for m in maps if m.get_tuple_name(ib.DIM_OUT) != tok]
+
+        again = ib.compare_dataflow(
+            drop(reads0), drop(writes0), sched0, drop(reads1), drop(writes1), sched1, phi, observable, private, uninit
+        )
+        if again is None:
+            ops = sorted({f"{s.op.name} at {op_loc(s.op)}" for s in m0.statements if s.accesses[0].memref is TOKEN})
+            return Check(
+                False,
+                "it would reorder or repeat ops with unknown effects ("
+                + ", ".join(ops[:4])
+                + (", ..." if len(ops) > 4 else "")
+                + ")",
+            )
+    return Check(False, f"the fused program would differ: {_explain(why, m0, m1, names1)}")
+
+
+def _explain(why: str, m0: PolyhedralModel, m1: PolyhedralModel, names1: dict[str, str]) -> str:
+    """``why`` with statement names replaced by the ops they are."""
+    by = {s.name: s for s in m0.statements}
+    back = {v: k for k, v in names1.items()}
+    for word in why.replace("(", " ").replace(")", " ").replace("[", " ").split():
+        if word in by:
+            s = by[word]
+            return f"{s.op.name} at {op_loc(s.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
+        if word in back:
+            s1 = next(s for s in m1.statements if s.name == back[word])
+            return f"{s1.op.name} at {op_loc(s1.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
+    return why
+
+
+def _stmt(m: PolyhedralModel, op: Operation) -> Statement | None:
+    for s in m.statements:
+        if s.op is op:
+            return s
+    return None
+
+
+def _positions(s0: Statement, s1: Statement, tr: Translation) -> list[int] | None:
+    """For each loop of ``s0`` (original), the position of the loop of
+    ``s1`` standing for it."""
+    out = []
+    for lp in s0.loops:
+        found = None
+        for k, lq in enumerate(s1.loops):
+            if tr.origin.get(lq.op) is lp.op and lq.index == lp.index:
+                found = k
+                break
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def _reach(op: Operation) -> tuple[list[Value], list[Value]]:
+    """The memrefs a non-affine op (with the ops it holds) may read, and
+    those it may write or free."""
+    reads: list[Value] = []
+    writes: list[Value] = []
+    for o in op.walk(post_order=False):
+        if o.name in ("affine.load", "affine.vector_load"):
+            reads.append(o.operands[0])
+        elif o.name in ("affine.store", "affine.vector_store"):
+            writes.append(o.operands[1])
+        else:
+            reads += effected(o, 0)
+            writes += effected(o, 1) + effected(o, 2)
+    return reads, writes
+
+
+def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translation, inverse) -> str | None:
+    """Why the code outside the model might see the fusion (None if it
+    cannot): such code must not be copied or dropped, and must keep its
+    order with the accesses of the memrefs it may reach."""
+    seen: dict[Operation, Operation] = {}
+    for na in m1.non_affine:
+        if na.op.name in ALLOCS:
+            continue
+        o0 = tr.origin.get(na.op)
+        if o0 is None or o0 in seen:
+            return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be copied"
+        seen[o0] = na.op
+    for na in m0.non_affine:
+        if na.op not in seen and na.op.name not in ALLOCS:
+            return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be dropped"
+    for o0, o1 in seen.items():
+        reads, writes = _reach(o0)
+        for s1 in m1.statements:
+            mem = s1.accesses[0].memref
+            orig = inverse.get(mem, None)
+            if mem is TOKEN or orig is None:
+                continue
+            s_writes = any(a.kind == "write" for a in s1.accesses)
+            if not (any(orig is w for w in writes) or (s_writes and any(orig is r for r in reads))):
+                continue
+            s0_op = tr.origin.get(s1.op)
+            if s0_op is None:
+                continue
+            b0 = _before(s0_op, o0)
+            b1 = _before(s1.op, o1)
+            if b0 is None and b1 is None and _unmoved(s0_op, s1.op, tr):
+                continue
+            if b0 is None or b1 is None:
+                return (
+                    f"{o0.name} at {op_loc(o0)} is outside the affine model and sits in a nest the fusion "
+                    f"changes, with {s1.op.name} at {op_loc(s1.op)}"
+                )
+            if b0 != b1:
+                return (
+                    f"{s1.op.name} at {op_loc(s1.op)} would move across {o0.name} at {op_loc(o0)}, "
+                    "which is outside the affine model and may access the same memory"
+                )
+    return None
+
+
+def _unmoved(op0: Operation, op1: Operation, tr: Translation) -> bool:
+    """``op1`` is the copy of ``op0`` in the same place (every ancestor the
+    copy of the original's, at the same position)."""
+    c0, c1 = _chain(op0), _chain(op1)
+    if len(c0) != len(c1):
+        return False
+    for a, b in zip(c0, c1, strict=True):
+        if tr.ops.get(a) is not b:
+            return False
+        if a.parent is not None and b.parent is not None:
+            if a.parent.operations.index(a) != b.parent.operations.index(b):
+                return False
+    return True
+
+
+def _chain(op: Operation) -> list[Operation]:
+    out = [op]
+    cur = op.parent_op
+    while cur is not None:
+        out.append(cur)
+        cur = cur.parent_op
+    return out[::-1]
+
+
+def _before(a: Operation, b: Operation) -> bool | None:
+    """Whether ``a`` comes before ``b`` in the innermost block holding both
+    (their ancestors there); None when one holds the other."""
+    ca, cb = _chain(a), _chain(b)
+    k = 0
+    while k < min(len(ca), len(cb)) and ca[k] is cb[k]:
+        k += 1
+    if k == len(ca) or k == len(cb):
+        return None
+    x, y = ca[k], cb[k]
+    if x.parent is not y.parent or x.parent is None:
+        return None
+    ops = x.parent.operations
+    return ops.index(x) < ops.index(y)

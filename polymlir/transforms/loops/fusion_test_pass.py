@@ -1,0 +1,87 @@
+"""``test-loop-fusion``: upstream's test pass of the fusion utilities.
+
+For every ordered pair of affine.for nests at the same depth of a function
+(and every fusion depth below), ``test-loop-fusion-dependence-check``
+remarks where a block-level dependence prevents fusing them, and
+``test-loop-fusion-slice-computation`` remarks the computation slice (or
+that it would be incorrect), in upstream's words, so that its regression
+tests run as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...ir.core import Block, Operation
+from ..pass_manager import FUNCTION, ModulePass, PassContext, register_pass
+from .fusion_slice import FusionResult, Polyhedra, SliceState, Strategy, can_fuse_loops, nesting_depth
+
+
+def _gather(block: Block, depth: int, levels: list[list[Operation]]) -> None:
+    if depth == len(levels):
+        levels.append([])
+    for op in block.operations:
+        if op.name == "affine.for":
+            levels[depth].append(op)
+            _gather(op.regions[0].blocks[0], depth + 1, levels)
+
+
+def slice_text(st: SliceState) -> str:
+    """Upstream's ``getSliceStr``: the insertion point (its nesting depth and
+    index in its block) and each loop's bound maps."""
+    ins = st.insert_before
+    assert ins is not None and ins.parent is not None
+    bounds = "".join(f"[{lb}, {ub}] " for lb, ub in zip(st.lbs, st.ubs, strict=True))
+    return f"insert point: ({nesting_depth(ins)}, {ins.parent.operations.index(ins)}) loop bounds: {bounds}"
+
+
+@register_pass
+@dataclass(frozen=True)
+class TestLoopFusion(ModulePass):
+    name: ClassVar[str] = "test-loop-fusion"
+    anchor: ClassVar[str] = FUNCTION
+    summary: ClassVar[str] = "Remarks of the loop fusion utilities (dependence check, slice computation)"
+    test_loop_fusion_dependence_check: bool = False
+    test_loop_fusion_slice_computation: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        levels: list[list[Operation]] = []
+        for b in op.regions[0].blocks:
+            _gather(b, 0, levels)
+        poly = Polyhedra(op)
+        said: set[tuple[int, str]] = set()
+
+        def remark(at: Operation, msg: str) -> None:
+            # Upstream says it once per fusion depth tried; once is enough.
+            if (id(at), msg) not in said:
+                said.add((id(at), msg))
+                ctx.remark(at, msg)
+
+        if self.test_loop_fusion_dependence_check:
+            self._each(levels, lambda a, b, i, j, d, depth: self._dependence(poly, a, b, i, j, d, depth, remark))
+        if self.test_loop_fusion_slice_computation:
+            self._each(levels, lambda a, b, i, j, d, depth: self._slice(poly, a, b, i, j, d, remark))
+
+    @staticmethod
+    def _each(levels: list[list[Operation]], fn) -> None:
+        for depth, loops in enumerate(levels):
+            for i, a in enumerate(loops):
+                for j, b in enumerate(loops):
+                    if i == j:
+                        continue
+                    for d in range(depth + 1, len(levels) + 1):
+                        fn(a, b, i, j, d, depth)
+
+    @staticmethod
+    def _dependence(poly: Polyhedra, a: Operation, b: Operation, i: int, j: int, d: int, depth: int, remark) -> None:
+        res, _ = can_fuse_loops(poly, a, b, d, Strategy.GENERIC)
+        if res is FusionResult.FAIL_BLOCK_DEPENDENCE:
+            remark(a, f"block-level dependence preventing fusion of loop nest {i} into loop nest {j} at depth {depth}")
+
+    @staticmethod
+    def _slice(poly: Polyhedra, a: Operation, b: Operation, i: int, j: int, d: int, remark) -> None:
+        res, st = can_fuse_loops(poly, a, b, d, Strategy.GENERIC)
+        what = {FusionResult.SUCCESS: "slice", FusionResult.FAIL_INCORRECT_SLICE: "Incorrect slice"}.get(res)
+        if what is not None:
+            remark(b, f"{what} ( src loop: {i}, dst loop: {j}, depth: {d} : {slice_text(st)})")
