@@ -102,7 +102,7 @@ def test_wrong_number_of_names_is_an_argument_error():
     "call, match",
     [
         (lambda s: s.tile(["i", "j"], [4.5, 4]), "must be a list of integers, got \\[4.5, 4\\]"),
-        (lambda s: s.tile("j2", [4]), "takes a list of loops, got 'j2'"),
+        (lambda s: s.tile({"j2"}, [4]), "a loop is a name"),
         (lambda s: s.tile(["i", "j"], "44"), "must be a list of integers"),
         (lambda s: s.tile(["q"], [4]), "no loop 'q'"),
         (lambda s: s.tile(["i", "j"], [0, 4]), "must be a positive integer"),

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from ...affine.model import LOOP_OPS, Loop, PolyhedralModel, analyze, op_loc
+from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...affine.structured import is_structured
 from ...dialects.func import FuncOp
 from ...dialects.linalg import LinalgStructuredOp
 from ...ir.core import Operation, Value
+from ...ir.interfaces import loop_like
 from . import tile_imperfect as TI
 from .errors import ArgumentError, TransformError
 from .loop_utils import perfect_band_problem
@@ -48,10 +49,9 @@ def unique_loop_names(func: Operation, keep: Collection[int] = ()) -> None:
     fixed = [a.name_hint for a in body.arguments if a.name_hint] if body is not None else []
     ivs: list[tuple[bool, Value]] = []
     for op in func.walk(post_order=False):
-        if op.name in LOOP_OPS and op.regions and op.regions[0].blocks:
-            args = op.regions[0].blocks[0].arguments
-            for iv in args if op.name == "affine.parallel" else args[:1]:
-                ivs.append((id(op) not in keep, iv))
+        loop = loop_like(op)
+        if loop is not None and op.regions and op.regions[0].blocks:
+            ivs += [(id(op) not in keep, iv) for iv in loop.loop_ivs()]
     taken = set(fixed) | {iv.name_hint for _, iv in ivs if iv.name_hint}
     seen = set(fixed)
     for _, iv in sorted(ivs, key=lambda e: e[0]):  # stable: program order within each group
@@ -166,11 +166,8 @@ class LoopSelection:
             return [self.loop(args[0])]
         if kind == "band":
             band = args[0]
-            if isinstance(band, str) or not isinstance(band, (list, tuple)):
-                raise ArgumentError(
-                    f"{prim} takes a list of loops, got {band!r}"
-                    + (f" (write [{band!r}])" if isinstance(band, str) else "")
-                )
+            if not isinstance(band, (list, tuple)):  # one loop ("j2" is the loop j2, not j and 2)
+                return [self.loop(band)]
             if not band:
                 raise ArgumentError(f"{prim} takes a list of loops, got none")
             return self.loops(*band)
