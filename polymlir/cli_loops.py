@@ -65,6 +65,14 @@ def int_list(text: str, what: str) -> list[int]:
     return [int(x) for x in items]
 
 
+def nest_list(text: str) -> list[int | str]:
+    """``--nests``: two nests, each a top-level nest's position or a loop selector."""
+    items = name_list(text)
+    if len(items) != 2:
+        raise UsageError(f"--nests takes two loop nests (positions 0,1 or loops j,k), got '{text}'")
+    return [int(x) if x.isdigit() else x for x in items]
+
+
 def name_list(text: str | None) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()] if text else []
 
@@ -279,7 +287,11 @@ def run_parallelize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _fuse_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--nests", help="two loop nests by position in the function: 0,1")
+    p.add_argument(
+        "--nests",
+        help="two loop nests: positions of top-level nests (0,1) or loops by name or line:col (j,k: "
+        "nests inside a loop)",
+    )
     declared(p, "fuse_linalg", "op", "sizes", "producers")
     declared(p, "fuse", "depth", "shifts", "contract")
 
@@ -296,9 +308,7 @@ def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         return [remark(first, v.reason)] if v.reason != "applied" else []
     if not args.nests:
         raise UsageError("fuse needs --nests (loop nests) or --op (linalg ops)")
-    nests = int_list(args.nests, "--nests")
-    if len(nests) != 2:
-        raise UsageError("--nests takes two nest positions: 0,1")
+    nests = nest_list(args.nests)
     shifts = int_list(args.shifts, "--shifts") if args.shifts else None
     b = s.nest(nests[1])
     refuse_if_not(s.fuse(nests[0], nests[1], args.depth, shifts, args.contract), b.op)
@@ -482,7 +492,9 @@ def _functions(module: Operation, name: str | None, filename: str) -> list[Opera
 
     if name is not None:
         return [find_function(module, name)]
-    funcs = [op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks]
+    funcs = [
+        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    ]
     if not funcs:
         raise UsageError(f"{filename} has no function with a body to transform")
     return funcs
@@ -563,6 +575,7 @@ def _schedules(args: argparse.Namespace, module: Operation, filename: str, sched
         name_list(getattr(args, "loops", None))
         or name_list(getattr(args, "order", None))
         or name_list(getattr(args, "loop", None))
+        or [x for x in name_list(getattr(args, "nests", None)) if not x.isdigit()]
     )
     if not first or args.func is not None or len(handles) < 2:
         return handles
