@@ -30,16 +30,12 @@ def add_command(sub: Any) -> None:
     p.add_argument("-o", dest="output", default=None, help="write the best program as MLIR here")
     p.add_argument("--trace-out", default=None, help="write the best trace as JSON (polymlir apply --trace)")
     p.add_argument("--sampler", choices=SAMPLER_NAMES, default="tpe", help="Optuna sampler (grid: exhaustive)")
-    p.add_argument(
-        "--timeout", type=_positive(float), default=120.0, help="seconds one trial may take (then it fails)"
-    )
+    p.add_argument("--timeout", type=_positive(float), default=120.0, help="seconds one trial may take (then it fails)")
     p.add_argument("--workers", type=_positive(int), default=1, help="local worker processes (trials at once)")
     p.add_argument("--threads", type=_positive(int), default=1, help="cores per worker (each worker pinned to its own)")
     p.add_argument("--reps", type=_positive(int), default=5, help="timed runs per candidate (median), after a warm-up")
     p.add_argument("--seed", type=int, default=None, help="sampler seed")
-    p.add_argument(
-        "--max-tasks-per-child", type=_positive(int), default=25, help="trials before a worker is recycled"
-    )
+    p.add_argument("--max-tasks-per-child", type=_positive(int), default=25, help="trials before a worker is recycled")
     p.add_argument("--scheduler", default=None, help="dask.distributed scheduler address: evaluate there")
     p.add_argument("--study-name", default=None, help="study name (default: file, function and machine)")
     p.add_argument("--report", metavar="DB", default=None, help="print the studies in DB and write plots")
@@ -56,7 +52,9 @@ def _positive(kind: type[int] | type[float]) -> Any:
         except ValueError:
             value = 0
         if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be a positive {'integer' if kind is int else 'number'}, not {text!r}")
+            raise argparse.ArgumentTypeError(
+                f"must be a positive {'integer' if kind is int else 'number'}, not {text!r}"
+            )
         return value
 
     return parse

@@ -47,7 +47,9 @@ class Step:
         made = d.get("made", {})
         if not isinstance(made, dict) or not all(isinstance(v, list) for v in made.values()):
             raise ValueError(f"a trace step's 'made' must map roles to lists of loops, got {made!r}")
-        return Step(str(d["op"]), [str(lp) for lp in loops], rest, {str(k): [str(x) for x in v] for k, v in made.items()})
+        return Step(
+            str(d["op"]), [str(lp) for lp in loops], rest, {str(k): [str(x) for x in v] for k, v in made.items()}
+        )
 
     def __str__(self) -> str:
         ps = "".join(f", {k}={json.dumps(v)}" for k, v in self.params.items())
