@@ -45,7 +45,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse with usage errors exiting 1, as every user error does (and
     mlir-opt's): exit status 2 stays the internal error's."""
 
-    def error(self, message: str):  # type: ignore[override]  # argparse's NoReturn
+    def error(self, message: str):  # argparse's NoReturn: self.exit does not return
         self.print_usage(sys.stderr)
         self.exit(1, f"{self.prog}: error: {message}\n")
 

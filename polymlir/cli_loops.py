@@ -24,6 +24,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .dialects.func import FuncOp
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source
 from .transforms.loops.errors import PartialTilingWarning, TransformError
@@ -492,8 +493,8 @@ def _functions(module: Operation, name: str | None, filename: str) -> list[Opera
 
     if name is not None:
         return [find_function(module, name)]
-    funcs = [
-        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    funcs: list[Operation] = [
+        op for op in module.walk(post_order=False) if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks
     ]
     if not funcs:
         raise UsageError(f"{filename} has no function with a body to transform")

@@ -141,9 +141,9 @@ class AsmPrinter:
                 for a in block.arguments:
                     if named_args and a in names:
                         continue
-                    hint = a.name_hint if self.source_names else None
-                    if hint:
-                        names[a] = "%" + self._unique(hint, hinted=True)
+                    source = a.name_hint if self.source_names else None
+                    if source:
+                        names[a] = "%" + self._unique(source, hinted=True)
                         continue
                     n = f"arg{next_arg}"
                     next_arg += 1

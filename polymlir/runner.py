@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from .dialects.func import FuncOp
+from .dialects.llvm.symbols import LLVMFuncOp
 from .ir.diagnostics import DiagnosticError
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def run(
 def check_entry(module: Operation, entry: str) -> None:
     """As mlir-runner: the entry point is a function defined in ``module``
     that takes no arguments (a usage error, or one located at it, otherwise)."""
-    funcs = [op for op in module.walk(post_order=False) if op.name in ("func.func", "llvm.func")]
+    funcs = [op for op in module.walk(post_order=False) if isinstance(op, (FuncOp, LLVMFuncOp))]
     names = [str(getattr(op.get_attr("sym_name"), "value", "")) for op in funcs]
     if entry not in names:
         known = ", ".join(n for n, op in zip(names, funcs, strict=True) if op.regions and op.regions[0].blocks)

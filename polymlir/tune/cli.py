@@ -79,6 +79,9 @@ def _report(args: argparse.Namespace) -> int:
     from .report import plots, studies, table
     from .study import storage_url
 
+    if "://" not in args.report and not Path(args.report).is_file():  # reading must not create a database
+        print(f"polymlir tune: error: no study database '{args.report}'", file=sys.stderr)
+        return 1
     url = storage_url(args.report)
     assert url is not None
     found = studies(url)

@@ -105,7 +105,8 @@ TRACES = [
     '[{"op": "apply_schedule", "schedule_text": 5}]',
     '[{"op": "tile_linalg", "linalg_op": 9, "sizes": [4]}]',
     '[{"op": "tile", "loops": ["i"], "sizes": [2]}, {"op": "tile", "loops": ["i_tile"], "sizes": [2]}]',
-    '[{"op": "tile", "loops": ["i", "k", "j2"], "sizes": [8, 8, 8]}, {"op": "tile", "loops": ["i", "j"], "sizes": [4, 4]}]',
+    '[{"op": "tile", "loops": ["i", "k", "j2"], "sizes": [8, 8, 8]}, '
+    '{"op": "tile", "loops": ["i", "j"], "sizes": [4, 4]}]',
 ]
 SCHEDULES = ["{", "", "{ S0[i,j] -> [j,i] }", "{ S9[i] -> [i] }", "{ S0[i,j] -> [i] }", "[N] -> { S0[i,j] -> [N] }"]
 SCHEDULES += ["{ S0[i,j] -> [i,j]; S1[i,k,j] -> [i,k,j] }", "x", "{ S0[i,j] -> [i,j] : i > 99999999999999999999 }"]
@@ -449,6 +450,15 @@ def test_api_bad_functions_and_files(files):
         load_trace(str(files["missing"]))
     with pytest.raises(TransformError, match="cannot read trace file"):
         load_trace(str(files["dir"]))
+    with pytest.raises(TransformError, match="not a text file"):
+        load_trace(str(files["binary"]))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("optuna") is None, reason="polymlir tune needs optuna")
+def test_tune_report_of_a_missing_database_creates_none(tmp_path):
+    db = tmp_path / "none.db"
+    rc, _, err = cli(["tune", "--report", str(db)])
+    assert rc == 1 and err.startswith("polymlir tune: error: no study database") and not db.exists(), err
 
 
 def test_api_tiling_says_when_it_did_less():

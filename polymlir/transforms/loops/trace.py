@@ -129,6 +129,8 @@ def load_trace(arg: str) -> Trace:
                 text = f.read()
         except OSError as e:
             raise TransformError(f"cannot read trace file '{arg}': {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise TransformError(f"cannot read trace file '{arg}': not a text file") from None
     try:
         return Trace.from_json(text)
     except ValueError as e:  # json.JSONDecodeError is a ValueError
