@@ -266,7 +266,6 @@ class Schedule(LoopSelection):
         primitives refusal hints suggest (a skew before tiling, a shifted fusion)."""
         return legal_options(self, loop, include_illegal, exhaustive)
 
-
     # -- traces -------------------------------------------------------------------------
     def apply_step(self, step: Step) -> Verdict:
         """Run one trace step (as recorded by this handle)."""
