@@ -83,7 +83,19 @@ def _fuse(made: Names, seen: list[str]) -> list[str] | None:
     return ["fuse", "--nests", "0,1"]
 
 
-CHAIN: list[Step] = [_fuse, _tile, _interchange, _unroll, _distribute, _unroll_jam, _promote, _parallelize]
+def _skew(made: Names, seen: list[str]) -> list[str] | None:
+    points = _first(made, "point", "new")
+    return ["skew", "--loops", ",".join(points[:2]), "--matrix", "1,0;1,1"] if len(points) >= 2 else None
+
+
+def _apply(made: Names, seen: list[str]) -> list[str] | None:
+    loops = _first(made, "new", "point", "tile")
+    step = {"op": "strip_mine", "loops": loops[-1:], "factor": 2}
+    return ["apply", "--trace", json.dumps([step])] if loops else None
+
+
+CHAIN: list[Step] = [_fuse, _tile, _interchange, _unroll, _distribute, _skew, _unroll_jam, _apply, _promote]
+CHAIN += [_parallelize]
 
 
 def _loop_names(text: str) -> list[str]:
@@ -112,14 +124,15 @@ def run_chain(source: Path, work: Path) -> tuple[str, list[str]]:
         if argv is None:
             continue
         out = work / f"step{k}.mlir"
-        argv = [*argv, str(current), "--func", "kernel", "--trace", "-o", str(out)]
+        traced = [] if argv[0] == "apply" else ["--trace"]  # apply's --trace is the trace it replays
+        argv = [*argv, str(current), "--func", "kernel", *traced, "-o", str(out)]
         rc, _, err = cli(argv)
         assert_user_facing(argv, rc, err)
         # A name the trace reported resolves in the printed output.
         assert "no loop '" not in err, f"polymlir {' '.join(argv)}\n{err}"
         if rc != 0:
             continue
-        trace = json.loads(err.strip().splitlines()[-1])
+        trace = json.loads(err.strip().splitlines()[-1]) if traced else []
         step_made: Names = {}
         for entry in trace:
             for role, names in entry.get("made", {}).items():
