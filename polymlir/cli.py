@@ -1,6 +1,9 @@
 """The ``polymlir`` command line: ``polymlir opt``, and the other tools as
 they land. Bad input gives ``file:line:col: error: ...`` with the source line
-and a caret, and exit status 1; a Python traceback only with ``--debug``.
+and a caret, and exit status 1; a bad argument (a flag's value, a file that
+cannot be read or written) ``polymlir <command>: error: ...``, exit status 1
+too, as mlir-opt's. Exit status 2 is an internal error (a bug), reported in
+one line; a Python traceback only with ``--debug``.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from collections.abc import Callable, Sequence
 from .cli_loops import COMMANDS as LOOP_COMMANDS
 from .cli_loops import add_commands as add_loop_commands
 from .cli_loops import run_command as run_loop_command
-from .ir.diagnostics import Diagnostic, DiagnosticError, register_source, verify_diagnostics
+from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source, verify_diagnostics
 from .tune.cli import add_command as add_tune_command
 from .tune.cli import run_command as run_tune_command
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.M)
+INTERNAL_ERROR = 2  # the exit status of an internal error; every user error exits 1
 
 
 def _read_input(path: str) -> tuple[str, str]:
@@ -34,7 +38,27 @@ def _read_input(path: str) -> tuple[str, str]:
         with open(path, encoding="utf-8", errors="surrogateescape") as f:
             return f.read(), path
     except OSError as e:
-        raise SystemExit(f"polymlir: error: cannot open input file '{path}': {e.strerror}") from None
+        raise DiagnosticError(f"cannot open input file '{path}': {e.strerror}") from None
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with usage errors exiting 1, as every user error does (and
+    mlir-opt's): exit status 2 stays the internal error's."""
+
+    def error(self, message: str):  # argparse's NoReturn: self.exit does not return
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
+def render_error(e: DiagnosticError, command: str | None) -> str:
+    """A located error as is; one without a place in the input (a file that
+    cannot be opened, a bad option value) as ``polymlir <command>: error: ...``."""
+    f = file_loc(e.loc)
+    if f is not None and f.line >= 1:
+        return e.render()
+    prog = f"polymlir {command}" if command else "polymlir"
+    lines = [f"{prog}: error: {e.message}"] + [f"{prog}: {n.severity}: {n.message}" for n in e.diagnostic.notes]
+    return "\n".join(lines)
 
 
 def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
@@ -134,7 +158,7 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
             outputs.append(_process_chunk(chunk, filename, offset, args, transform))
         except DiagnosticError as e:
             register_source(filename, text)
-            print(e.render(), file=sys.stderr)
+            print(render_error(e, "opt"), file=sys.stderr)
             failed = True
     if failed:
         return 1
@@ -217,7 +241,7 @@ def mlir_opt_spelling(args: list[str]) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
+    ap = ArgumentParser(prog="polymlir", description="Polyhedral optimization toolkit for MLIR.")
     sub = ap.add_subparsers(dest="command", required=True)
     add_loop_commands(sub)
     add_tune_command(sub)
@@ -416,7 +440,7 @@ def _main(argv: Sequence[str] | None) -> int:
             transform = (lambda m: pm.run(m).diagnostics) if pm is not None else None
             return run_opt_like(args, transform)
         if unknown:
-            ap.error(f"unrecognized arguments: {' '.join(unknown)}")
+            sub_parser(ap, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command in LOOP_COMMANDS:
             from .codegen.parallel_runtime import threads_default  # reaches --bench's compiles (start-up time)
 
@@ -435,7 +459,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return run_translate(args)
         ap.error(f"unknown command {args.command}")
     except DiagnosticError as e:
-        print(e.render(), file=sys.stderr)
+        print(render_error(e, args.command), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, BrokenPipeError):
         return 1
@@ -447,8 +471,17 @@ def _main(argv: Sequence[str] | None) -> int:
         print(
             f"polymlir: internal error: {type(e).__name__}: {e} (rerun with --debug for a traceback)", file=sys.stderr
         )
-        return 2
+        return INTERNAL_ERROR
     return 0
+
+
+def sub_parser(ap: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of subcommand ``command`` (its usage line and ``polymlir <command>:`` prefix)."""
+    for action in ap._subparsers._group_actions if ap._subparsers is not None else ():
+        choices = getattr(action, "choices", None)
+        if isinstance(choices, dict) and command in choices:
+            return choices[command]
+    return ap
 
 
 if __name__ == "__main__":  # pragma: no cover

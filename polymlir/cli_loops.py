@@ -2,28 +2,44 @@
 ``apply`` and the others as primitives land. Each reads a file (``-`` for
 stdin), transforms through the schedule handle, prints MLIR (``-o OUT``),
 prints the trace with ``--trace`` and refuses with a located error, the
-loop's line and a caret, and a note with the hint, exit status 1.
+loop's line and a caret, and a note with the hint, exit status 1; a bad
+argument is ``polymlir <command>: error: ...``, exit status 1.
+
+The output of each subcommand is a valid input to the next, naming its
+loops as its trace does: loops and function arguments print under their
+source names (``affine.for %i_tile = ...``; no two loops share one, see
+``unique_loop_names``), and ``--trace`` lists with each step the loops it
+made (``"made": {"tile": ["i_tile"], "point": ["i"]}``).
+``--mlir-print-op-generic`` or ``--mlir-opt-names`` print mlir-opt's
+numbered names (``%arg5``) instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .dialects.func import FuncOp
 from .ir.core import Operation
-from .ir.diagnostics import Diagnostic, DiagnosticError, register_source
-from .transforms.loops.errors import TransformError
+from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source
+from .transforms.loops.errors import PartialTilingWarning, TransformError
 from .transforms.loops.primitives import REGISTRY
-from .transforms.loops.primitives.unimodular import skew_from_hint
-from .transforms.loops.trace import load_trace
+from .transforms.loops.trace import Trace, load_trace
 from .transforms.machine import host, register_shape
 
 if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
     from .affine.legality import Verdict
     from .transforms.loops.handle import Schedule
+
+
+class UsageError(Exception):
+    """A bad argument of a subcommand (not of the input file): printed as
+    ``polymlir <command>: error: ...``, exit status 1."""
 
 
 class Refused(Exception):
@@ -39,11 +55,23 @@ def refuse_if_not(v: Verdict, at: Operation | None = None) -> Verdict:
     return v
 
 
+_INT = re.compile(r"[+-]?\d+")
+
+
 def int_list(text: str, what: str) -> list[int]:
-    try:
-        return [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise TransformError(f"{what} must be a comma-separated list of integers, got '{text}'") from None
+    """``4,8,-1`` as integers; anything else (``4.5``, ``4,,8``, ``x``) is a usage error."""
+    items = [x.strip() for x in text.split(",")]
+    if not all(_INT.fullmatch(x) for x in items):
+        raise UsageError(f"{what} must be a comma-separated list of integers, got '{text}'")
+    return [int(x) for x in items]
+
+
+def nest_list(text: str) -> list[int | str]:
+    """``--nests``: two nests, each a top-level nest's position or a loop selector."""
+    items = name_list(text)
+    if len(items) != 2:
+        raise UsageError(f"--nests takes two loop nests (positions 0,1 or loops j,k), got '{text}'")
+    return [int(x) if x.isdigit() else x for x in items]
 
 
 def name_list(text: str | None) -> list[str]:
@@ -100,35 +128,46 @@ def _tile_args(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="skew first where rectangular tiling is illegal (as the refusal's hint says)",
     )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="an error, not a warning, where tiling does less than asked (loops left untiled, sizes unused)",
+    )
     declared(p, "tile_linalg", "op", "interchange")
 
 
 @command("tile", "tile a band of loops (rectangular, exact legality)", _tile_args)
 def run_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
+    from .transforms.loops.tile_nests import tile_maybe_skewed  # loads islpy (start-up time)
+
     sizes = int_list(args.sizes, "--sizes")
-    if not sizes:
-        raise TransformError("--sizes needs at least one tile size")
     out = _tile_linalg(args, s, sizes)
     if args.op is not None:
         return out
     if args.loops:
         names = name_list(args.loops)
-        band = s.loops(*names)
-        v = _tile_maybe_skewed(s, names, sizes[: len(band)] if len(sizes) >= len(band) else sizes, args.skew)
-        refuse_if_not(v, s.loop(names[0]).op)
+        if len(names) != len(sizes):
+            raise UsageError(
+                f"--sizes gives {len(sizes)} tile size{'s' if len(sizes) != 1 else ''} for the "
+                f"{len(names)} loop{'s' if len(names) != 1 else ''} of --loops {args.loops}: give one per loop"
+            )
+        s.loops(*names)  # a located error for an unknown loop
+        refuse_if_not(tile_maybe_skewed(s, names, sizes, args.skew), s.loop(names[0]).op)
         return out
-    for nest in s.nests():
-        names = [s.spec_of(lp) for lp in s.chain_from(nest)[: len(sizes)]]
-        first = nest.op
-        last: Verdict | None = None
-        # The longest prefix of the band (imperfect ones too) that may be tiled.
-        while names:
-            last = _tile_maybe_skewed(s, names, sizes[: len(names)], args.skew)
-            if last.ok:
-                break
-            names = names[:-1]
-        if not names and last is not None:
-            out.append(remark(first, f"not tiled: {last.reason}"))
+    if not s.nests():
+        return out
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PartialTilingWarning)
+        v = s.tile_nests(sizes, args.skew, args.strict)
+    if args.strict:
+        refuse_if_not(v, s.func)
+    for w in caught:
+        pw = w.message
+        if isinstance(pw, PartialTilingWarning):
+            d = Diagnostic("warning", pw.message, pw.op.loc if pw.op is not None else s.func.loc)
+            if pw.hint:
+                d.notes.append(Diagnostic("note", f"hint: {pw.hint}", d.loc))
+            out.append(d)
     return out
 
 
@@ -149,37 +188,19 @@ def _tile_linalg(args: argparse.Namespace, s: Schedule, sizes: list[int]) -> lis
         n = op.num_loops
         own = sizes[:n]
         if len(sizes) > n:
-            out.append(
-                Diagnostic(
-                    "warning", f"{op.name} has {n} loops: tile sizes {sizes[n:]} beyond them are dropped", op.loc
-                )
-            )
+            dropped = f"{op.name} has {n} loops: tile sizes {sizes[n:]} beyond them are dropped"
+            if args.strict:
+                raise TransformError(dropped, op)
+            out.append(Diagnostic("warning", dropped, op.loc))
         loc = op.loc
         v = s.tile_linalg(pos, own, order[:n] if order else ())
-        if not v.ok and args.op is not None:
+        if not v.ok and (args.op is not None or args.strict):
             refuse_if_not(v, op)
         if v.ok:
             out.append(Diagnostic("remark", f"tiled linalg op {pos} ({op.name}) with sizes {own}", loc))
         else:
             out.append(remark(op, f"linalg op {pos} not tiled: {v.reason}"))
     return out
-
-
-def _tile_maybe_skewed(s: Schedule, names: list[str], sizes: list[int], skew: bool) -> Verdict:
-    """Tile the band; with ``skew``, where a dependence blocks it and its
-    hint names a skew ("skew j by i first (factor 2)"), skew and try again."""
-    v = s.tile(names, sizes)
-    tries = 0
-    while skew and not v.ok and tries < 4:
-        matrix = skew_from_hint(names, v.hint)
-        if matrix is None:
-            break
-        sk = s.skew(names, matrix)
-        if not sk.ok:
-            break
-        v = s.tile(names, sizes)
-        tries += 1
-    return v
 
 
 def _interchange_args(p: argparse.ArgumentParser) -> None:
@@ -267,7 +288,11 @@ def run_parallelize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _fuse_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--nests", help="two loop nests by position in the function: 0,1")
+    p.add_argument(
+        "--nests",
+        help="two loop nests: positions of top-level nests (0,1) or loops by name or line:col (j,k: "
+        "nests inside a loop)",
+    )
     declared(p, "fuse_linalg", "op", "sizes", "producers")
     declared(p, "fuse", "depth", "shifts", "contract")
 
@@ -276,17 +301,15 @@ def _fuse_args(p: argparse.ArgumentParser) -> None:
 def run_fuse(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if args.op is not None:
         if not args.sizes or not args.producers:
-            raise TransformError("linalg fusion needs --sizes and --producers with --op", s.func)
+            raise UsageError("linalg fusion needs --sizes and --producers with --op")
         op = s.linalg_op(args.op)
         producers = int_list(args.producers, "--producers")
         first = s.linalg_op(min(producers)) if producers else op
         v = refuse_if_not(s.fuse_linalg(args.op, producers, int_list(args.sizes, "--sizes")), op)
         return [remark(first, v.reason)] if v.reason != "applied" else []
     if not args.nests:
-        raise TransformError("fuse needs --nests (loop nests) or --op (linalg ops)", s.func)
-    nests = int_list(args.nests, "--nests")
-    if len(nests) != 2:
-        raise TransformError("--nests takes two nest positions: 0,1", s.func)
+        raise UsageError("fuse needs --nests (loop nests) or --op (linalg ops)")
+    nests = nest_list(args.nests)
     shifts = int_list(args.shifts, "--shifts") if args.shifts else None
     b = s.nest(nests[1])
     refuse_if_not(s.fuse(nests[0], nests[1], args.depth, shifts, args.contract), b.op)
@@ -303,7 +326,7 @@ def _promote_args(p: argparse.ArgumentParser) -> None:
 def run_promote(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if args.op is not None:
         if not args.sizes or not args.operands:
-            raise TransformError("linalg promotion needs --sizes and --operands with --op", s.func)
+            raise UsageError("linalg promotion needs --sizes and --operands with --op")
         op = s.linalg_op(args.op)
         sizes = int_list(args.sizes, "--sizes")
         refuse_if_not(
@@ -314,7 +337,7 @@ def run_promote(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
         )
         return []
     if not args.loop:
-        raise TransformError("promote needs --loop (affine) or --op (linalg)", s.func)
+        raise UsageError("promote needs --loop (affine) or --op (linalg)")
     loop = s.loop(args.loop)
     refuse_if_not(s.promote(loop, name_list(args.memrefs) or None, args.memory_space), loop.op)
     return []
@@ -361,7 +384,7 @@ def _optimize_args(p: argparse.ArgumentParser) -> None:
 def run_optimize(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     sizes = int_list(args.tile_sizes, "--tile-sizes") if args.tile_sizes else None
     if sizes is not None and (any(x < 0 for x in sizes) or not any(sizes)):
-        raise TransformError(f"--tile-sizes must be positive (0: that loop untiled), got {args.tile_sizes}", s.func)
+        raise UsageError(f"--tile-sizes must be positive (0: that loop untiled), got {args.tile_sizes}")
     if not s.model.loops:
         return []
     at = s.model.loops[0].op
@@ -419,7 +442,7 @@ def run_show(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
     if getattr(args, "drawn", False) or not SP.draws_function(s, args.func, bool(args.loops)):
         return []
     if not args.output or args.output == "-":
-        raise TransformError("polymlir show writes a picture: give -o out.png or -o out.svg", s.func)
+        raise UsageError("polymlir show writes a picture: give -o out.png or -o out.svg")
     SP.output_format(args.output, s.func)
     params = SP.parse_params(args.params, s.func)
     trace = load_trace(args.trace_in) if args.trace_in else None
@@ -440,8 +463,21 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         if name in READS_TRACE:  # there --trace names the trace to replay
             p.set_defaults(trace=False)
         else:
-            p.add_argument("--trace", action="store_true", help="print the applied steps (JSON) to stderr")
+            p.add_argument(
+                "--trace",
+                action="store_true",
+                help="print the applied steps (JSON) to stderr, each with the loops it made",
+            )
         p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+        p.add_argument(
+            "--mlir-print-op-generic", action="store_true", help="print ops in generic form (mlir-opt's value names)"
+        )
+        p.add_argument(
+            "--mlir-opt-names",
+            action="store_true",
+            help="number loop variables and arguments as mlir-opt does (%%arg5) instead of printing their "
+            "source names (%%i_tile), which the next subcommand selects loops by",
+        )
         p.add_argument(
             "--bench",
             action="store_true",
@@ -452,14 +488,28 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         add_args(p)
 
 
-def _functions(module: Operation, name: str | None) -> list[Operation]:
+def _functions(module: Operation, name: str | None, filename: str) -> list[Operation]:
     from .transforms.loops.handle import find_function  # loads islpy (start-up time)
 
     if name is not None:
         return [find_function(module, name)]
-    return [
-        op for op in module.walk(post_order=False) if op.name == "func.func" and op.regions and op.regions[0].blocks
+    funcs: list[Operation] = [
+        op for op in module.walk(post_order=False) if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks
     ]
+    if not funcs:
+        raise UsageError(f"{filename} has no function with a body to transform")
+    return funcs
+
+
+def render_error(command: str, message: str, at: Operation | None, notes: Sequence[str] = ()) -> str:
+    """``file:line:col: error: ...`` with the line and a caret where ``at``
+    has a location in the input, else ``polymlir <command>: error: ...``
+    (an argument problem); ``notes`` follow either way."""
+    loc = at.loc if at is not None else None
+    f = file_loc(loc)
+    if f is None or f.line < 1:
+        return "\n".join([f"polymlir {command}: error: {message}", *(f"polymlir {command}: note: {n}" for n in notes)])
+    return Diagnostic("error", message, loc, [Diagnostic("note", n, loc) for n in notes]).render()
 
 
 def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
@@ -467,6 +517,7 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     from .parser.parser import parse_source  # start-up time
     from .printer import print_op  # start-up time
     from .transforms.loops.handle import Schedule  # loads islpy (start-up time)
+    from .transforms.loops.selection import unique_loop_names  # loads islpy (start-up time)
     from .verifier import verify  # start-up time
 
     _, _, runner = COMMANDS[args.command]
@@ -474,47 +525,83 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     register_source(filename, text)
     module = parse_source(text, filename, False, 0)
     verify(module)
-    traces: dict[str, list] = {}
+    traces: dict[str, Trace] = {}
     diags: list[Diagnostic] = []
-    names_loops = bool(getattr(args, "loops", None) or getattr(args, "order", None) or getattr(args, "loop", None))
     try:
-        funcs = _functions(module, args.func)
-        for f in funcs:
-            s = Schedule(module, str(getattr(f.get_attr("sym_name"), "value", "")))
-            if names_loops and args.func is None and len(funcs) > 1 and not _names_resolve(s, args):
-                continue
+        for s in _schedules(args, module, filename, Schedule):
             diags += runner(args, s)
-            traces[s.model.name] = s.trace.to_list()
+            traces[s.model.name] = s.trace
     except Refused as r:
-        at = r.at if r.at is not None else module
-        err = Diagnostic("error", r.verdict.reason, at.loc)
-        if r.verdict.hint:
-            err.notes.append(Diagnostic("note", f"hint: {r.verdict.hint}", at.loc))
-        if r.verdict.detail:
-            err.notes.append(Diagnostic("note", r.verdict.detail, at.loc))
-        print(err.render(), file=sys.stderr)
+        notes = [f"hint: {r.verdict.hint}"] if r.verdict.hint else []
+        notes += [r.verdict.detail] if r.verdict.detail else []
+        print(render_error(args.command, r.verdict.reason, r.at, notes), file=sys.stderr)
+        return 1
+    except UsageError as e:
+        print(render_error(args.command, str(e), None), file=sys.stderr)
         return 1
     except TransformError as e:
-        at = e.op if e.op is not None else module
-        print(Diagnostic("error", str(e), at.loc).render(), file=sys.stderr)
+        print(render_error(args.command, str(e), e.op), file=sys.stderr)
         return 1
     verify(module)
     for d in diags:
         print(d.render(), file=sys.stderr)
     if args.trace:
-        shown = next(iter(traces.values())) if len(traces) == 1 else traces
-        print(json.dumps(shown), file=sys.stderr)
+        made = {name: t.to_list(made=True) for name, t in traces.items()}
+        print(json.dumps(next(iter(made.values())) if len(made) == 1 else made), file=sys.stderr)
     if args.command in NO_MLIR_OUTPUT:
         return 0
-    out = print_op(module, debuginfo=args.mlir_print_debuginfo)
+    source_names = not (args.mlir_print_op_generic or args.mlir_opt_names)
+    if source_names:
+        for f in _functions(module, None, filename):
+            unique_loop_names(f)
+    out = print_op(
+        module, generic=args.mlir_print_op_generic, debuginfo=args.mlir_print_debuginfo, source_names=source_names
+    )
     if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(out)
+        write_file(args.output, out)
     elif not getattr(args, "bench", False):
         sys.stdout.write(out)
     if getattr(args, "bench", False):
-        return _bench(text, out, traces)
+        return _bench(text, out, {name: t.to_list() for name, t in traces.items()})
     return 0
+
+
+def _schedules(args: argparse.Namespace, module: Operation, filename: str, schedule: type[Schedule]) -> list[Schedule]:
+    """A handle per function to transform: ``--func``'s, or each function's;
+    when loops are named and several functions have none, those whose loops
+    the names resolve in (a usage error when none does)."""
+    funcs = _functions(module, args.func, filename)
+    handles = [schedule(module, str(getattr(f.get_attr("sym_name"), "value", ""))) for f in funcs]
+    first = (
+        name_list(getattr(args, "loops", None))
+        or name_list(getattr(args, "order", None))
+        or name_list(getattr(args, "loop", None))
+        or [x for x in name_list(getattr(args, "nests", None)) if not x.isdigit()]
+    )
+    if not first or args.func is not None or len(handles) < 2:
+        return handles
+    kept = [s for s in handles if _resolves(s, first[0])]
+    if not kept:
+        names = ", ".join(s.model.name for s in handles)
+        raise UsageError(f"no function of {filename} has a loop '{first[0]}' (functions: {names})")
+    return kept
+
+
+def _resolves(s: Schedule, spec: str) -> bool:
+    try:
+        s.loop(spec)
+    except TransformError:
+        return False
+    return True
+
+
+def write_file(path: str, text: str) -> None:
+    """``text`` to ``path``; a file that cannot be written is a usage error."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as e:
+        raise DiagnosticError(f"cannot open output file '{path}': {e.strerror}") from None
 
 
 def _bench(original: str, transformed: str, traces: dict[str, list]) -> int:
@@ -531,21 +618,6 @@ def _bench(original: str, transformed: str, traces: dict[str, list]) -> int:
         print(r.report())
         status |= 0 if r.ok else 1
     return status
-
-
-def _names_resolve(s: Schedule, args: argparse.Namespace) -> bool:
-    first = (
-        name_list(getattr(args, "loops", None))
-        or name_list(getattr(args, "order", None))
-        or name_list(getattr(args, "loop", None))
-    )
-    if not first:
-        return True  # no loop named: the primitive says what is missing
-    try:
-        s.loop(first[0])
-    except TransformError:
-        return False
-    return True
 
 
 __all__ = ["COMMANDS", "DiagnosticError", "add_commands", "command", "run_command"]

@@ -70,9 +70,18 @@ class AsmPrinter:
     """One printing session over an operation tree."""
 
     def __init__(
-        self, generic: bool = False, debuginfo: bool = False, use_aliases: bool = True, local_scope: bool = False
+        self,
+        generic: bool = False,
+        debuginfo: bool = False,
+        use_aliases: bool = True,
+        local_scope: bool = False,
+        source_names: bool = False,
     ):
         self.generic = generic
+        self.source_names = source_names
+        # Under ``source_names``: the names block arguments take from their
+        # source (``name_hint``), which no other value may take.
+        self._reserved: set[str] = set()
         self.debuginfo = debuginfo
         self.use_aliases = use_aliases and not local_scope
         self.out: list[str] = []
@@ -132,9 +141,13 @@ class AsmPrinter:
                 for a in block.arguments:
                     if named_args and a in names:
                         continue
+                    source = a.name_hint if self.source_names else None
+                    if source:
+                        names[a] = "%" + self._unique(source, hinted=True)
+                        continue
                     n = f"arg{next_arg}"
                     next_arg += 1
-                    names[a] = "%" + (self._unique(n) if n in used else n)
+                    names[a] = "%" + (self._unique(n) if n in used or n in self._reserved else n)
                 self._next_arg = next_arg
             else:  # upstream numbers non-entry block arguments like values
                 for a in block.arguments:
@@ -179,16 +192,18 @@ class AsmPrinter:
             return k.isdigit() and k.isascii() and (k == "0" or k[0] != "0") and int(k) < self._next_arg
         return False
 
-    def _unique(self, name: str) -> str:
+    def _unique(self, name: str, hinted: bool = False) -> str:
         """``name`` (sanitized), or ``name_<k>`` if in use (upstream's
-        uniqueValueName); recorded as used in the current scope."""
+        uniqueValueName); recorded as used in the current scope. Only the
+        ``hinted`` block argument whose source name it is may take a reserved name."""
         name = _SANITIZED.get(name) or sanitize_identifier(name)
-        if self._in_use(name):
+        reserved = self._reserved
+        if self._in_use(name) or (not hinted and name in reserved):
             k = self._next_conflict
             while True:
                 probe = f"{name}_{k}"
                 k += 1
-                if not self._in_use(probe):
+                if not self._in_use(probe) and probe not in reserved:
                     break
             self._next_conflict = k
             name = probe
@@ -493,6 +508,8 @@ class AsmPrinter:
 
     # -- whole modules ----------------------------------------------------------
     def print_top(self, op: Operation, resources: dict | None = None) -> str:
+        if self.source_names:
+            self._reserved = source_names_in(op)
         self.number_op(op)
         self.print_op(op)
         body = "".join(self.out)
@@ -524,6 +541,16 @@ class AsmPrinter:
             if kept:
                 out[section] = kept
         return out
+
+
+def source_names_in(op: Operation) -> set[str]:
+    """The source names (sanitized) of the entry block arguments nested in ``op``."""
+    out: set[str] = set()
+    for o in op.walk(post_order=False):
+        for r in o.regions:
+            if r.blocks:
+                out.update(sanitize_identifier(a.name_hint) for a in r.blocks[0].arguments if a.name_hint)
+    return out
 
 
 _IDENT_PUNCT = frozenset("$._-")
@@ -585,10 +612,16 @@ def print_op(
     debuginfo: bool = False,
     resources: dict | None = None,
     local_scope: bool = False,
+    source_names: bool = False,
 ) -> str:
     """Print an operation (usually a module) as MLIR text; ``local_scope``
     as upstream's ``--mlir-print-local-scope`` (attributes inline, no
-    aliases)."""
+    aliases). With ``source_names``, entry block arguments (loop induction
+    variables, function arguments) print under their source names
+    (``name_hint``: ``affine.for %i_tile = ...``, which the parser reads
+    back as the same names) instead of mlir-opt's ``%arg<N>``; a name taken
+    in scope gets a ``_<k>`` suffix, as upstream's other names."""
     if resources is None and op.name == "builtin.module":
         resources = module_resources(op) or None
-    return AsmPrinter(generic=generic, debuginfo=debuginfo, local_scope=local_scope).print_top(op, resources)
+    printer = AsmPrinter(generic=generic, debuginfo=debuginfo, local_scope=local_scope, source_names=source_names)
+    return printer.print_top(op, resources)

@@ -5,6 +5,14 @@ its result (for a non-void entry) as mlir-runner does."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
+
+from .dialects.func import FuncOp
+from .dialects.llvm.symbols import LLVMFuncOp
+from .ir.diagnostics import DiagnosticError
+
+if TYPE_CHECKING:
+    from .ir.core import Operation
 
 RESULT_KINDS = ("void", "i32", "i64", "f32", "f64")
 
@@ -28,6 +36,7 @@ def run(
 
     module = parse_source(text, filename)
     verify(module)
+    check_entry(module, entry)
     for d in apply_or_erase_schedule(module):
         print(d.render(), file=sys.stderr)
     # Upstream cannot bufferize pack/unpack; polymlir lowers them on tensors first.
@@ -37,7 +46,27 @@ def run(
     sys.stdout.flush()
     if result != "void":
         if value is None:
-            raise ValueError(f"entry '@{entry}' returns nothing, but --entry-point-result={result} was given")
+            raise DiagnosticError(f"entry '@{entry}' returns nothing, but --entry-point-result={result} was given")
         sys.stdout.write(format_result(value, result) + "\n")
     sys.stdout.flush()
     return 0
+
+
+def check_entry(module: Operation, entry: str) -> None:
+    """As mlir-runner: the entry point is a function defined in ``module``
+    that takes no arguments (a usage error, or one located at it, otherwise)."""
+    funcs = [op for op in module.walk(post_order=False) if isinstance(op, (FuncOp, LLVMFuncOp))]
+    names = [str(getattr(op.get_attr("sym_name"), "value", "")) for op in funcs]
+    if entry not in names:
+        known = ", ".join(n for n, op in zip(names, funcs, strict=True) if op.regions and op.regions[0].blocks)
+        raise DiagnosticError(f"entry point '@{entry}' not found (functions: {known or 'none'}): name it with --entry")
+    op = funcs[names.index(entry)]
+    if not (op.regions and op.regions[0].blocks):
+        raise DiagnosticError(f"entry point '@{entry}' is only declared, not defined", op.loc)
+    n = len(op.regions[0].blocks[0].arguments)
+    if n:
+        raise DiagnosticError(
+            f"entry point '@{entry}' takes {n} argument{'s' if n > 1 else ''}; polymlir run calls it with none "
+            "(as mlir-runner): call it from a @main without arguments",
+            op.loc,
+        )

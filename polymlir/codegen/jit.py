@@ -440,10 +440,13 @@ class ExecutionEngine:
                 st = self._result_types[abi.name] = M.result_struct_type(abi.results)
             result_store = st()
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
+        plain = 0  # the LLVM parameter of the argument in function `name` itself (a ciface wrapper's callee)
         for i, (slot, value) in enumerate(zip(abi.args, args, strict=True)):
             what = f"{name}() argument {i}"
-            if slot.kind == "memref" and not abi.ciface and self._may_write(abi.name, len(flat), value):
+            at = (name, plain) if abi.ciface else (abi.name, len(flat))
+            if slot.kind == "memref" and self._may_write(*at, value):
                 raise ValueError(f"{what} is a read-only array, but '{name}' may write it")
+            plain += 3 + 2 * slot.rank if slot.kind == "memref" else 2 if slot.kind == "unranked" else 1
             if slot.kind == "memref":
                 d = M.descriptor_from_array(
                     value, slot.rank, slot.dtype, slot.shape, what, slot.strides, slot.offset, slot.contiguous
@@ -510,7 +513,10 @@ class ExecutionEngine:
             return False
         attrs = self._param_attrs.get(fn)
         if attrs is None:
-            f = self._llvm_module.get_function(fn)
+            try:
+                f = self._llvm_module.get_function(fn)
+            except NameError:  # not in the module as such: assume it writes
+                return True
             attrs = self._param_attrs[fn] = [{bytes(a).decode() for a in arg.attributes} for arg in f.arguments]
         pure = {"readonly", "readnone"}
         return not all(attrs[k] & pure for k in (param, param + 1) if k < len(attrs))

@@ -102,7 +102,7 @@ def test_wrong_number_of_names_is_an_argument_error():
     "call, match",
     [
         (lambda s: s.tile(["i", "j"], [4.5, 4]), "must be a list of integers, got \\[4.5, 4\\]"),
-        (lambda s: s.tile("j2", [4]), "takes a list of loops, got 'j2'"),
+        (lambda s: s.tile({"j2"}, [4]), "a loop is a name"),
         (lambda s: s.tile(["i", "j"], "44"), "must be a list of integers"),
         (lambda s: s.tile(["q"], [4]), "no loop 'q'"),
         (lambda s: s.tile(["i", "j"], [0, 4]), "must be a positive integer"),
@@ -215,7 +215,7 @@ def test_exhaustive_candidates_cover_the_domain():
 
 
 CLI_FLAGS = {
-    "tile": ["--sizes", "--loops", "--skew", "--op", "--interchange"],
+    "tile": ["--sizes", "--loops", "--skew", "--strict", "--op", "--interchange"],
     "interchange": ["--order"],
     "unroll": ["--loop", "--factor", "--full"],
     "unroll-jam": ["--loop", "--factor"],
@@ -227,7 +227,8 @@ CLI_FLAGS = {
     "optimize": ["--tile-sizes", "--no-tile", "--no-parallel", "--explain", "--pluto"],
     "register-tile": ["--loops", "--mr", "--nv", "--lanes", "--kc", "--no-fma", "--parallel", "--pack"],
 }
-COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--bench", "--debug"]
+COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--mlir-opt-names"]
+COMMON += ["--bench", "--debug"]
 
 
 @pytest.mark.parametrize("command", sorted(CLI_FLAGS))

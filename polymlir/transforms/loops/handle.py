@@ -24,17 +24,17 @@ method here is a thin wrapper over ``run``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from ...affine.legality import Verdict
-from ...affine.model import Loop
 from ...ir.core import Operation
 from . import planner as PL
-from .errors import ArgumentError, TransformError
+from . import tile_nests as TN
+from .errors import ArgumentError, PartialTilingWarning, TransformError
+from .options import Option, legal_options
 from .primitives import REGISTRY, Call, Loops, Primitive, declare
 from .primitives.auto import report_verdict
-from .selection import LoopSelection, LoopSpec, find_function
+from .selection import LoopSelection, LoopSpec, find_function, unique_loop_names
 from .trace import Step, Trace
 
 if TYPE_CHECKING:
@@ -42,26 +42,17 @@ if TYPE_CHECKING:
 
     from ..optimize import Report
 
-__all__ = ["ArgumentError", "LoopSpec", "Option", "Schedule", "find_function", "register_step", "replay", "schedule"]
-
-
-@dataclass
-class Option:
-    """A primitive that may be applied: its loops, parameters (as a trace
-    step keeps them: ``step()`` is the step that applies it) and verdict."""
-
-    primitive: str
-    loops: list[str]
-    params: dict[str, Any] = field(default_factory=dict)
-    verdict: Verdict | None = None
-
-    def step(self) -> Step:
-        return Step(self.primitive, list(self.loops), dict(self.params))
-
-    def __str__(self) -> str:
-        args = [*self.loops, *(f"{k}={v}" for k, v in self.params.items())]
-        ok = "" if self.verdict is None or self.verdict.ok else f"  [refused: {self.verdict.reason}]"
-        return f"{self.primitive}({', '.join(args)}){ok}"
+__all__ = [
+    "ArgumentError",
+    "LoopSpec",
+    "Option",
+    "PartialTilingWarning",
+    "Schedule",
+    "find_function",
+    "register_step",
+    "replay",
+    "schedule",
+]
 
 
 class Schedule(LoopSelection):
@@ -74,7 +65,7 @@ class Schedule(LoopSelection):
     def copy(self) -> Schedule:
         """An independent handle over a deep copy of the module, with a copy of the trace."""
         other = Schedule(self.module.clone(), getattr(self.func.get_attr("sym_name"), "value", None))
-        other.trace = Trace.from_json(self.trace.to_json())
+        other.trace = Trace.from_json(self.trace.to_json(made=True))
         return other
 
     # -- applying -----------------------------------------------------------------------
@@ -87,7 +78,8 @@ class Schedule(LoopSelection):
         loops = self.resolve(name, prim.loops.kind, loop_args)
         call = Call(self, loops, prim.bind(given))
         specs = [self.spec_of(lp) for lp in loops]
-        before = [lp.op for lp in self.model.loops] if prim.creates else []  # kept alive: their ids stay unique
+        tracked = prim.creates is not None or prim.loops.kind != "none"
+        before = [lp.op for lp in self.model.loops] if tracked else []  # kept alive: their ids stay unique
         verdict = prim.verdict(call) if prim.verdict is not None else Verdict(True, "applied")
         if not verdict.ok:
             return verdict, None
@@ -102,17 +94,26 @@ class Schedule(LoopSelection):
             if not verdict.ok:
                 return verdict, result
         self._changed()
-        if prim.creates is not None:
-            old = {id(op) for op in before}
-            made = prim.creates(call, [lp for lp in self.model.loops if id(lp.op) not in old])
-            verdict.loops = {k: [self.spec_of(lp) for lp in v] for k, v in made.items()}
-        self.trace.append(Step(name, specs, prim.trace_params(call.params)))
+        old = {id(op) for op in before}
+        new = [lp for lp in self.model.loops if id(lp.op) not in old] if tracked else []
+        made = prim.creates(call, new) if prim.creates is not None else {"new": new} if new else {}
+        # Loops made by the step that repeat a name get a suffix (`i_1`): every
+        # loop stays selectable by name, as printed with source names.
+        unique_loop_names(self.func, old)
+        verdict.loops = {k: [self.spec_of(lp) for lp in v] for k, v in made.items()}
+        self.trace.append(Step(name, specs, prim.trace_params(call.params), made=dict(verdict.loops)))
         return verdict, result
 
     def tile(self, loops: Sequence[LoopSpec], sizes: Sequence[int], names: Sequence[str] | None = None) -> Verdict:
         """Rectangular tiling of a band of directly nested loops (perfect or
         not); ``names`` names the tile loops (default ``i_tile``...)."""
         return self.run("tile", loops, sizes=sizes, names=names)
+
+    def tile_nests(self, sizes: Sequence[int], skew: bool = False, strict: bool = False) -> Verdict:
+        """Tile every nest by ``sizes``: the longest legal prefix of its chain
+        of directly nested loops (``tile_nests``). A nest tiled less than
+        asked warns (``PartialTilingWarning``); ``strict``: refused instead."""
+        return TN.tile_nests(self, sizes, skew, strict)
 
     def strip_mine(self, loop: LoopSpec, factor: int, names: Sequence[str] | None = None) -> Verdict:
         """Split ``loop`` into strips of ``factor`` iterations (``names``: the strip loop's)."""
@@ -212,6 +213,9 @@ class Schedule(LoopSelection):
             strategy = "pluto" if tile_sizes or not tile else "cost"
         if strategy not in ("cost", "pluto"):
             raise ArgumentError(f"unknown optimize strategy '{strategy}' (cost, pluto)")
+        sizes = tile_sizes if isinstance(tile_sizes, Sequence) and not isinstance(tile_sizes, str) else ()
+        if sizes and all(isinstance(x, int) for x in sizes) and (min(sizes) < 0 or not any(sizes)):
+            raise ArgumentError(f"optimize: tile sizes must be positive (0: that loop untiled), got {list(sizes)}")
         if strategy == "cost":
             from ..optimize import Report as OptReport  # start-up time: the isl schedule's module
 
@@ -260,47 +264,7 @@ class Schedule(LoopSelection):
         each with its verdict: parameters from the declarations' domains (the
         typical value, or every candidate with ``exhaustive``), and the
         primitives refusal hints suggest (a skew before tiling, a shifted fusion)."""
-        targets = [self.loop(loop)] if loop is not None else list(self.model.loops)
-        prims = list(REGISTRY.values())
-        where: list[tuple[Primitive, Loop | None]] = [(p, None) for p in prims if p.loops.kind == "nests"]
-        where = where if loop is None else []
-        where += [(p, lp) for lp in targets for p in prims if p.loops.kind in ("loop", "band")]
-        where += [(p, None) for p in prims if p.loops.kind == "none"] if loop is None else []
-        out: list[Option] = []
-        seen: set[str] = set()
-        for prim, at in where:
-            if prim.candidates is None:
-                continue
-            for ls, ps in prim.candidates(self, at, exhaustive):
-                for o in self._with_hinted(self._option(prim, ls, ps)):
-                    key = o.step().__str__()
-                    if key not in seen and (include_illegal or (o.verdict is not None and o.verdict.ok)):
-                        seen.add(key)
-                        out.append(o)
-        return out
-
-    def _with_hinted(self, option: Option) -> list[Option]:
-        """``option`` and, when refused with a hint, the options the hint suggests."""
-        v = option.verdict
-        out = [option]
-        if v is None or v.ok or not v.hint:
-            return out
-        for q in REGISTRY.values():
-            if q.from_hint is not None:
-                out += [self._option(q, ls, ps) for ls, ps in q.from_hint(self, option, v.hint)]
-        return out
-
-    def _option(self, prim: Primitive, loops: list[Loop], params: dict[str, Any]) -> Option:
-        """``prim`` at ``loops`` with its verdict (a dry run on a copy when it has no verdict function)."""
-        bound = prim.bind(params)
-        try:
-            if prim.verdict is not None:
-                v = prim.verdict(Call(self, loops, bound))
-            else:
-                v = self.copy().run(prim.name, *([] if prim.loops.kind == "none" else [loops]), **params)
-        except TransformError as e:
-            v = Verdict(False, str(e))
-        return Option(prim.name, [self.spec_of(x) for x in loops], prim.trace_params(bound), v)
+        return legal_options(self, loop, include_illegal, exhaustive)
 
     # -- traces -------------------------------------------------------------------------
     def apply_step(self, step: Step) -> Verdict:
@@ -326,7 +290,7 @@ class Schedule(LoopSelection):
 
 
 def _primitive(name: str) -> Primitive:
-    prim = REGISTRY.get(name)
+    prim = REGISTRY.get(name) if isinstance(name, str) else None
     if prim is None:
         raise ArgumentError(f"unknown primitive '{name}' (primitives: {', '.join(sorted(REGISTRY))})")
     return prim

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
@@ -12,7 +12,8 @@ from ...affine.schedules import loop_name
 from ...affine.structured import is_structured
 from ...dialects.func import FuncOp
 from ...dialects.linalg import LinalgStructuredOp
-from ...ir.core import Operation
+from ...ir.core import Operation, Value
+from ...ir.interfaces import loop_like
 from . import tile_imperfect as TI
 from .errors import ArgumentError, TransformError
 from .loop_utils import perfect_band_problem
@@ -35,6 +36,35 @@ def find_function(module: Operation, name: str | None) -> Operation:
             return f
     known = ", ".join(str(getattr(f.get_attr("sym_name"), "value", "?")) for f in funcs) or "none"
     raise ArgumentError(f"no function named '{name}' (functions: {known})", module)
+
+
+def unique_loop_names(func: Operation, keep: Collection[int] = ()) -> None:
+    """Give the loops of ``func`` distinct source names: a loop whose
+    induction variable repeats the name of another's (two ``i`` after a
+    distribution, a second ``i_tile``) gets the first free ``i_1``, ``i_2``...
+    The loops whose ops' ids are in ``keep`` (those that existed before a
+    step) keep theirs first, then the others in program order; function
+    arguments keep theirs always."""
+    body = func.regions[0].blocks[0] if func.regions and func.regions[0].blocks else None
+    fixed = [a.name_hint for a in body.arguments if a.name_hint] if body is not None else []
+    ivs: list[tuple[bool, Value]] = []
+    for op in func.walk(post_order=False):
+        loop = loop_like(op)
+        if loop is not None and op.regions and op.regions[0].blocks:
+            ivs += [(id(op) not in keep, iv) for iv in loop.loop_ivs()]
+    taken = set(fixed) | {iv.name_hint for _, iv in ivs if iv.name_hint}
+    seen = set(fixed)
+    for _, iv in sorted(ivs, key=lambda e: e[0]):  # stable: program order within each group
+        name = iv.name_hint
+        if not name:
+            continue
+        if name in seen:
+            k = 1
+            while f"{name}_{k}" in taken:
+                k += 1
+            name = iv.name_hint = f"{name}_{k}"
+            taken.add(name)
+        seen.add(name)
 
 
 class LoopSelection:
@@ -136,11 +166,8 @@ class LoopSelection:
             return [self.loop(args[0])]
         if kind == "band":
             band = args[0]
-            if isinstance(band, str) or not isinstance(band, (list, tuple)):
-                raise ArgumentError(
-                    f"{prim} takes a list of loops, got {band!r}"
-                    + (f" (write [{band!r}])" if isinstance(band, str) else "")
-                )
+            if not isinstance(band, (list, tuple)):  # one loop ("j2" is the loop j2, not j and 2)
+                return [self.loop(band)]
             if not band:
                 raise ArgumentError(f"{prim} takes a list of loops, got none")
             return self.loops(*band)

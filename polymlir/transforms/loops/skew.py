@@ -72,10 +72,7 @@ def check_matrix(band: Sequence[Loop], m: Matrix) -> None:
     if n == 0:
         raise ArgumentError("skew needs at least one loop")
     if len(m) != n or any(len(row) != n for row in m):
-        raise ArgumentError(
-            f"the matrix must be {n}x{n} for the {n} loops {names(band)}, got {len(m)}x{len(m[0]) if m else 0}",
-            band[0].op,
-        )
+        raise ArgumentError(f"the matrix must be {n}x{n} for the {n} loops {names(band)}, got {_shape(m)}", band[0].op)
     det = determinant(m)
     if abs(det) != 1:
         raise ArgumentError(
@@ -83,6 +80,14 @@ def check_matrix(band: Sequence[Loop], m: Matrix) -> None:
             "an integer matrix with determinant 1 or -1",
             band[0].op,
         )
+
+
+def _shape(m: Matrix) -> str:
+    """``3x2``, or the rows' lengths when they differ (``2 rows of 2 and 1 entries``)."""
+    lengths = [len(row) for row in m]
+    if len(set(lengths)) <= 1:
+        return f"{len(m)}x{lengths[0] if m else 0}"
+    return f"{len(m)} rows of {', '.join(str(x) for x in lengths[:-1])} and {lengths[-1]} entries"
 
 
 def _mtext(m: Matrix) -> str:

@@ -3,7 +3,10 @@
 A step is ``{"op": "tile", "loops": ["i", "j"], "sizes": [32, 32]}``: the
 primitive, the loops it was applied to (source names, ``line:col`` or
 ``#position``, as they resolve at that point of the trace), and its
-parameters. A trace replays on the original module and gives the same
+parameters. ``to_list(made=True)`` adds the loops each step made, by role,
+as they are named right after it (``"made": {"tile": ["i_tile", "j_tile"],
+"point": ["i", "j"]}``): the names a next step may use (``polymlir tile
+--trace`` prints them; replay ignores them). A trace replays on the original module and gives the same
 output; the CLI prints it with ``--trace``, the tuner stores it, and
 ``Trace.as_python`` writes it as a script of Schedule method calls.
 """
@@ -23,19 +26,30 @@ class Step:
     op: str
     loops: list[str] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
+    made: dict[str, list[str]] = field(default_factory=dict, compare=False)  # loops made, by role
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"op": self.op, "loops": list(self.loops), **self.params}
+    def to_dict(self, made: bool = False) -> dict[str, Any]:
+        out = {"op": self.op, "loops": list(self.loops), **self.params}
+        if made and self.made:
+            out["made"] = {k: list(v) for k, v in self.made.items()}
+        return out
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Step:
         if not isinstance(d, dict) or "op" not in d:
             raise ValueError(f"a trace step must be an object with an 'op' key, got {d!r}")
-        rest = {k: v for k, v in d.items() if k not in ("op", "loops")}
+        rest = {k: v for k, v in d.items() if k not in ("op", "loops", "made")}
         loops = d.get("loops", [])
         if isinstance(loops, str):
             loops = [loops]
-        return Step(str(d["op"]), [str(lp) for lp in loops], rest)
+        if not isinstance(loops, list):
+            raise ValueError(f"a trace step's 'loops' must be a list of loops, got {loops!r}")
+        made = d.get("made", {})
+        if not isinstance(made, dict) or not all(isinstance(v, list) for v in made.values()):
+            raise ValueError(f"a trace step's 'made' must map roles to lists of loops, got {made!r}")
+        return Step(
+            str(d["op"]), [str(lp) for lp in loops], rest, {str(k): [str(x) for x in v] for k, v in made.items()}
+        )
 
     def __str__(self) -> str:
         ps = "".join(f", {k}={json.dumps(v)}" for k, v in self.params.items())
@@ -55,11 +69,11 @@ class Trace:
     def __len__(self) -> int:
         return len(self.steps)
 
-    def to_list(self) -> list[dict[str, Any]]:
-        return [s.to_dict() for s in self.steps]
+    def to_list(self, made: bool = False) -> list[dict[str, Any]]:
+        return [s.to_dict(made) for s in self.steps]
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_list(), indent=indent)
+    def to_json(self, indent: int | None = None, made: bool = False) -> str:
+        return json.dumps(self.to_list(made), indent=indent)
 
     @staticmethod
     def from_json(text: str) -> Trace:
@@ -115,6 +129,8 @@ def load_trace(arg: str) -> Trace:
                 text = f.read()
         except OSError as e:
             raise TransformError(f"cannot read trace file '{arg}': {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise TransformError(f"cannot read trace file '{arg}': not a text file") from None
     try:
         return Trace.from_json(text)
     except ValueError as e:  # json.JSONDecodeError is a ValueError

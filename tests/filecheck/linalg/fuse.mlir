@@ -13,11 +13,11 @@
 // CHAIN: scf.for %[[I:.*]] = %c0 to %c16 step %c4 {
 // CHAIN-NEXT: scf.for %[[J:.*]] = %c0 to %c12 step %c5 {
 // CHAIN-NEXT: %[[SJ:.*]] = affine.min
-// CHAIN-NEXT: %[[C0:.*]] = memref.subview %arg3[%[[I]], %[[J]]] [4, %[[SJ]]] [1, 1]
+// CHAIN-NEXT: %[[C0:.*]] = memref.subview %C[%[[I]], %[[J]]] [4, %[[SJ]]] [1, 1]
 // CHAIN-NEXT: linalg.fill ins(%{{.*}} : f64) outs(%[[C0]] :
-// CHAIN-NEXT: %[[A:.*]] = memref.subview %arg0[%[[I]], 0] [4, 8] [1, 1]
-// CHAIN-NEXT: %[[B:.*]] = memref.subview %arg1[0, %[[J]]] [8, %[[SJ]]] [1, 1]
-// CHAIN-NEXT: %[[C1:.*]] = memref.subview %arg3[%[[I]], %[[J]]] [4, %[[SJ]]] [1, 1]
+// CHAIN-NEXT: %[[A:.*]] = memref.subview %A[%[[I]], 0] [4, 8] [1, 1]
+// CHAIN-NEXT: %[[B:.*]] = memref.subview %B[0, %[[J]]] [8, %[[SJ]]] [1, 1]
+// CHAIN-NEXT: %[[C1:.*]] = memref.subview %C[%[[I]], %[[J]]] [4, %[[SJ]]] [1, 1]
 // CHAIN-NEXT: linalg.matmul ins(%[[A]], %[[B]] : {{.*}}) outs(%[[C1]] :
 // CHAIN: linalg.generic
 // CHAIN: arith.addf
@@ -39,7 +39,7 @@
 // HALO-NEXT: affine.min
 // HALO-NEXT: %[[RS:.*]] = affine.min {{.*}}(%[[H]])
 // HALO-NEXT: %[[CS:.*]] = affine.min {{.*}}(%[[W]])
-// HALO: memref.subview %arg0[0, %[[H]], %[[W]], 0] [1, %[[RS]], %[[CS]], 3] [1, 1, 1, 1]
+// HALO: memref.subview %I[0, %[[H]], %[[W]], 0] [1, %[[RS]], %[[CS]], 3] [1, 1, 1, 1]
 // HALO: linalg.generic
 // HALO: affine.apply #[[HALO]]
 // HALO: linalg.conv_2d_nhwc_hwcf

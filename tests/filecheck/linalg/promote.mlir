@@ -9,9 +9,9 @@
 // MM-LABEL: func.func @mm
 // MM: %[[SI:.*]] = affine.min
 // MM-NEXT: %[[SK:.*]] = affine.min
-// MM-NEXT: %[[A:.*]] = memref.subview %arg0
-// MM-NEXT: %[[B:.*]] = memref.subview %arg1
-// MM-NEXT: %[[C:.*]] = memref.subview %arg2
+// MM-NEXT: %[[A:.*]] = memref.subview %A
+// MM-NEXT: %[[B:.*]] = memref.subview %B
+// MM-NEXT: %[[C:.*]] = memref.subview %C
 // MM-NEXT: %[[BUFA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x5xf64, 3>
 // MM-NEXT: %[[LA:.*]] = memref.subview %[[BUFA]][0, 0] [%[[SI]], %[[SK]]] [1, 1] : memref<4x5xf64, 3> to memref<?x?xf64, strided<[5, 1]>, 3>
 // MM-NEXT: memref.copy %[[A]], %[[LA]]

@@ -16,13 +16,13 @@
 // MM-NEXT: scf.for %[[K:.*]] = %c0 to %c13 step %c5 {
 // MM-NEXT: %[[SI:.*]] = affine.min #[[MAP]](%[[I]])
 // MM-NEXT: %[[SK:.*]] = affine.min #[[MAP1]](%[[K]])
-// MM-NEXT: %[[A:.*]] = memref.subview %arg0[%[[I]], %[[K]]] [%[[SI]], %[[SK]]] [1, 1] : memref<10x13xf64> to memref<?x?xf64, strided<[13, 1], offset: ?>>
-// MM-NEXT: %[[B:.*]] = memref.subview %arg1[%[[K]], 0] [%[[SK]], 7] [1, 1]
-// MM-NEXT: %[[C:.*]] = memref.subview %arg2[%[[I]], 0] [%[[SI]], 7] [1, 1]
+// MM-NEXT: %[[A:.*]] = memref.subview %A[%[[I]], %[[K]]] [%[[SI]], %[[SK]]] [1, 1] : memref<10x13xf64> to memref<?x?xf64, strided<[13, 1], offset: ?>>
+// MM-NEXT: %[[B:.*]] = memref.subview %B[%[[K]], 0] [%[[SK]], 7] [1, 1]
+// MM-NEXT: %[[C:.*]] = memref.subview %C[%[[I]], 0] [%[[SI]], 7] [1, 1]
 // MM-NEXT: linalg.matmul ins(%[[A]], %[[B]] : {{.*}}) outs(%[[C]] : memref<?x7xf64, strided<[7, 1], offset: ?>>)
 
 // TENSOR-LABEL: func.func @mmt
-// TENSOR: %[[R:.*]] = scf.for %[[I:.*]] = %c0 to %c10 step %c4 iter_args(%[[ACC:.*]] = %arg2) -> (tensor<10x7xf64>)
+// TENSOR: %[[R:.*]] = scf.for %[[I:.*]] = %c0 to %c10 step %c4 iter_args(%[[ACC:.*]] = %C) -> (tensor<10x7xf64>)
 // TENSOR-NEXT: %[[R2:.*]] = scf.for %[[K:.*]] = %c0 to %c13 step %c5 iter_args(%[[ACC2:.*]] = %[[ACC]])
 // TENSOR: %[[OUT:.*]] = tensor.extract_slice %[[ACC2]][%[[I]], 0]
 // TENSOR-NEXT: %[[T:.*]] = linalg.matmul ins({{.*}}) outs(%[[OUT]] : tensor<?x7xf64>) -> tensor<?x7xf64>

@@ -4,7 +4,7 @@
 // RUN: polymlir fuse --nests 0,1 --contract --func chain %s | filecheck %s --check-prefix=FUSE
 // RUN: polymlir distribute --loop d --func two %s | filecheck %s --check-prefix=DIST
 // RUN: polymlir tile --sizes 4,4 --loops i,j --func mm %s | (! polymlir promote --loop %arg3 --func mm - 2>&1) | filecheck %s --check-prefix=BADNAME
-// RUN: polymlir tile --sizes 4,4 --loops i,j --func mm %s | polymlir promote --loop arg4 --func mm - | filecheck %s --check-prefix=PROMOTE
+// RUN: polymlir tile --sizes 4,4 --loops i,j --func mm %s | polymlir promote --loop j_tile --func mm - | filecheck %s --check-prefix=PROMOTE
 // RUN: polymlir apply --trace '[{"op": "interchange", "loops": ["i", "k", "j"]}]' --func mm %s | filecheck %s --check-prefix=APPLY
 // RUN: polymlir parallelize --func mm %s | mlir-opt-22 > /dev/null
 // RUN: polymlir fuse --nests 0,1 --contract --func chain %s | mlir-opt-22 > /dev/null
@@ -23,7 +23,7 @@
 // APPLY-NEXT: affine.for %[[J:.*]] = 0 to 16 {
 // APPLY-NEXT: affine.load %{{.*}}[%[[I]], %[[K]]]
 // BADNAME: error: no loop '%arg3'
-// Printed loops are named by their printed names: %arg4 is the second tile loop.
+// Printed loops keep their source names (the tile loops of i, j are i_tile, j_tile): the next step selects them so.
 // PROMOTE-LABEL: func.func @mm
 // PROMOTE: memref.alloc() : memref<4x16xf64>
 func.func @mm(%A: memref<16x16xf64>, %B: memref<16x16xf64>, %C: memref<16x16xf64>) {
@@ -65,9 +65,9 @@ func.func @chain(%A: memref<64xf64>, %C: memref<64xf64>) {
 
 // DIST-LABEL: func.func @two
 // DIST: affine.for
-// DIST: affine.store %{{.*}}, %arg0
+// DIST: affine.store %{{.*}}, %A
 // DIST: affine.for
-// DIST: affine.store %{{.*}}, %arg1
+// DIST: affine.store %{{.*}}, %B
 func.func @two(%A: memref<64xf64>, %B: memref<64xf64>, %s: f64) {
   affine.for %d = 0 to 64 {
     affine.store %s, %A[%d] : memref<64xf64>

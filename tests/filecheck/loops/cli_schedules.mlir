@@ -17,8 +17,8 @@
 // SKEW-NEXT:   affine.for %[[TI:.+]] = #[[LB]](%[[T]]) to #[[UB]](%[[T]]) {
 // SKEW-NEXT:     %[[IV:.+]] = affine.apply #[[I]](%[[T]], %[[TI]])
 // SKEW-NEXT:     affine.load %{{.*}}[%[[IV]] - 1]
-// TRACE: [{"op": "skew", "loops": ["t", "i"], "matrix": {{\[\[}}1, 0], [1, 1]]}]
-// TSKEW: [{"op": "skew", "loops": ["t", "i"], "matrix": {{\[\[}}1, 0], [1, 1]]}, {"op": "tile", "loops": ["t", "i"], "sizes": [2, 4]}]
+// TRACE: [{"op": "skew", "loops": ["t", "i"], "matrix": {{\[\[}}1, 0], [1, 1]], "made": {"new": ["t", "i"]}}]
+// TSKEW: [{"op": "skew", "loops": ["t", "i"], "matrix": {{\[\[}}1, 0], [1, 1]], "made": {"new": ["t", "i"]}}, {"op": "tile", "loops": ["t", "i"], "sizes": [2, 4], "made": {"tile": ["t_tile", "i_tile"], "point": ["t", "i"]}}]
 // EXPLAIN: remark: skewed band of 2 loops (permutable): S0 (t, i) -> (t, t + i)
 // UNIMOD: error: the matrix '2,0;0,1' is not unimodular (determinant 2)
 // BADSCHED: error: cannot apply the schedule: {{.*}} dependence

@@ -17,7 +17,7 @@
 // CHECK-NEXT:          affine.for %[[J:.+]] = #[[ID]](%[[JJ]]) to min #[[MIN]](%[[JJ]]) {
 // CHECK-NEXT:            affine.for %[[K:.+]] = #[[ID]](%[[KK]]) to #[[P32]](%[[KK]]) {
 // CHECK-NEXT:              affine.load %{{.*}}[%[[I]], %[[K]]]
-// TRACE: [{"op": "tile", "loops": ["i", "j"], "sizes": [32, 16]}]
+// TRACE: [{"op": "tile", "loops": ["i", "j"], "sizes": [32, 16], "made": {"tile": ["i_tile", "j_tile"], "point": ["i", "j"]}}]
 func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x50xf32>, %C: memref<64x50xf32>) {
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 50 {

@@ -21,7 +21,7 @@
 // CHECK:               affine.load %{{.*}}[%[[I]], %[[J]]] : memref<10x13xf64>
 // CHECK:             affine.if #[[LAST:.+]](%[[JT]]) {
 // CHECK:               affine.store %{{.*}}, %{{.*}}[%[[I]]] : memref<10xf64>
-// TRACE: [{"op": "tile", "loops": ["i", "j"], "sizes": [4, 5]}]
+// TRACE: [{"op": "tile", "loops": ["i", "j"], "sizes": [4, 5], "made": {"tile": ["i_tile", "j_tile"], "point": ["i", "j"]}}]
 // REFUSED: cli_tile_imperfect.mlir:57:3: error: cannot tile loops i, j: flow dependence from affine.store at {{.*}}cli_tile_imperfect.mlir:65:5 to affine.load at {{.*}}cli_tile_imperfect.mlir:59:12 has distance (1)
 // REFUSED-NEXT: affine.for %i = 0 to 10 {
 // REFUSED-NEXT: ^

@@ -320,10 +320,19 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
+INT64 = 1 << 63  # IR integers (bounds, steps, attributes) are 64-bit
+
+
+def _fits(where: str, v: Any) -> int:
+    if not -INT64 <= int(v) < INT64:
+        raise ArgumentError(f"{where} must fit in 64 bits, got {v!r}")
+    return int(v)
+
+
 def _ints(where: str, v: Any, what: str = "a list of integers") -> list[int]:
     if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or not all(_is_int(x) for x in v):
         raise ArgumentError(f"{where} must be {what}, got {v!r}")
-    return [int(x) for x in v]
+    return [_fits(where, x) for x in v]
 
 
 def check_kind(prim: str, p: Param, v: Any) -> Any:
@@ -332,7 +341,7 @@ def check_kind(prim: str, p: Param, v: Any) -> Any:
     if p.kind == "int":
         if not _is_int(v):
             raise ArgumentError(f"{where} must be an integer, got {v!r}")
-        return int(v)
+        return _fits(where, v)
     if p.kind == "ints":
         return _ints(where, v)
     if p.kind == "bool":
