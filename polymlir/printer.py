@@ -589,6 +589,7 @@ def print_op(
     """Print an operation (usually a module) as MLIR text; ``local_scope``
     as upstream's ``--mlir-print-local-scope`` (attributes inline, no
     aliases)."""
+    # By name: the printer sits below the dialects and cannot import their classes.
     if resources is None and op.name == "builtin.module":
         resources = module_resources(op) or None
     return AsmPrinter(generic=generic, debuginfo=debuginfo, local_scope=local_scope).print_top(op, resources)

@@ -9,10 +9,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import bufferization as B
+from ...dialects import memref, tensor
 from ...dialects.arith import ConstantOp
 from ...dialects.func import FuncOp
-from ...dialects.linalg.structured import iterator_array, maps_array
+from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
 from ...dialects.memref import DeallocOp
+from ...dialects.memref.alloc import AllocOp
+from ...dialects.memref.ops import CastOp, CopyOp
+from ...dialects.scf.ops import IfOp
 from ...dialects.tensor import EmptyOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -138,14 +142,14 @@ class ConvertBufferizationToMemRef(ModulePass):
                     raise o.emit_error("cannot convert a clone of an unranked memref")
                 ident = T.MemRefType(t.shape, t.element_type, None, t.memory_space)
                 sizes = [
-                    b.value("memref.dim", [src, b.const_index(i)], T.index)
+                    b.value(memref.DimOp, [src, b.const_index(i)], T.index)
                     for i, d in enumerate(t.shape)
                     if d == T.DYNAMIC
                 ]
                 props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(sizes), 0))}
-                new = b.create("memref.alloc", sizes, [ident], properties=props).results[0]
-                b.create("memref.copy", [src, new])
-                res = b.value("memref.cast", [new], t) if ident != t else new
+                new = b.create(AllocOp, sizes, [ident], properties=props).results[0]
+                b.create(CopyOp, [src, new])
+                res = b.value(CastOp, [new], t) if ident != t else new
                 o.results[0].replace_all_uses_with(res)
                 o.erase()
             elif isinstance(o, B.DeallocOp):
@@ -164,7 +168,7 @@ def _lower_dealloc(o: Operation) -> None:
         bb = Builder.at_end(blk, o.loc)
         bb.insert(DeallocOp.build(m, loc=o.loc))
         bb.create("scf.yield")
-        b.create("scf.if", [c], [], regions=[r, Region()])
+        b.create(IfOp, [c], [], regions=[r, Region()])
     o.erase()
 
 
@@ -195,11 +199,11 @@ def elementwise_to_linalg(op: Operation) -> Operation:
         if same is None:
             t = T.of_kind(r.type, T.RankedTensorType)
             dyn = [
-                b.value("tensor.dim", [ins[0], b.const_index(i)], T.index)
+                b.value(tensor.DimOp, [ins[0], b.const_index(i)], T.index)
                 for i, d in enumerate(t.shape)
                 if d == T.DYNAMIC
             ]
-            same = b.value("tensor.empty", dyn, t)
+            same = b.value(EmptyOp, dyn, t)
         outs.append(same)
     region = Region()
     blk = region.add_block(
@@ -221,7 +225,7 @@ def elementwise_to_linalg(op: Operation) -> Operation:
         "iterator_types": iterator_array(["parallel"] * rank),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(ins), len(outs))),
     }
-    g = b.create("linalg.generic", [*ins, *outs], op.result_types, properties=props, regions=[region])
+    g = b.create(GenericOp, [*ins, *outs], op.result_types, properties=props, regions=[region])
     op.replace_all_uses_with(g.results)
     op.erase()
     return g

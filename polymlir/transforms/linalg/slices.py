@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...dialects.memref.views import SubViewOp
+from ...dialects.scf.ops import ForOp
 from ...dialects.slicing import infer_subview_result_type
+from ...dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, const, dim
@@ -130,7 +133,7 @@ def scf_for(
     iv = blk.add_argument(T.index)
     args = [blk.add_argument(v.type) for v in inits]
     operands = [index_value(b, lb), index_value(b, ub), index_value(b, step), *inits]
-    op = b.create("scf.for", operands, [v.type for v in inits], regions=[r])
+    op = b.create(ForOp, operands, [v.type for v in inits], regions=[r])
     return op, iv, args
 
 
@@ -157,7 +160,7 @@ def subview(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[In
     so, _ = _mixed(offsets)
     ss, _ = _mixed(sizes)
     rt = infer_subview_result_type(T.of_kind(src.type, T.MemRefType), so, ss, [1] * len(so))
-    return b.create("memref.subview", [src, *dyn], [rt], properties=props).results[0]
+    return b.create(SubViewOp, [src, *dyn], [rt], properties=props).results[0]
 
 
 def extract_slice(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[Index]) -> Value:
@@ -165,12 +168,12 @@ def extract_slice(b: Builder, src: Value, offsets: Sequence[Index], sizes: Seque
     ss, _ = _mixed(sizes)
     rt = T.RankedTensorType(tuple(ss), T.of_kind(src.type, T.ShapedType).element_type)
 
-    return b.create("tensor.extract_slice", [src, *dyn], [rt], properties=props).results[0]
+    return b.create(ExtractSliceOp, [src, *dyn], [rt], properties=props).results[0]
 
 
 def insert_slice(b: Builder, src: Value, dst: Value, offsets: Sequence[Index], sizes: Sequence[Index]) -> Value:
     props, dyn = _slice_props(offsets, sizes, 2)
-    return b.create("tensor.insert_slice", [src, dst, *dyn], [dst.type], properties=props).results[0]
+    return b.create(InsertSliceOp, [src, dst, *dyn], [dst.type], properties=props).results[0]
 
 
 def operand_slice(

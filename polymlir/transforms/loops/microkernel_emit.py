@@ -101,6 +101,7 @@ class Emitter:
     def _load(self, load: Operation, r: int, vec: int, vector: bool, env: dict[Value, Value]) -> Value:
         amap: AffineMap = load.prop("map", A.AffineMapAttr).value
         operands, new_map = self.c_map(amap, list(load.operands[1:]), r, vec, env)
+        op: Operation
         if vector:
             op = AffineVectorLoadOp.create(
                 operands=[load.operands[0], *operands],
@@ -192,6 +193,7 @@ def tile_body(
         for v in range(vectors):
             acc = kbody.arguments[1 + r * vectors + v]
             inc_owner = c.increment.owner_op
+            op: Operation
             if fma and isinstance(inc_owner, MulFOp) and inc_owner in c.ops:
                 a, b = (inner.value(o, r, v, env) for o in inc_owner.operands)
                 a = a if isinstance(a.type, T.VectorType) else inner.splat(a)
