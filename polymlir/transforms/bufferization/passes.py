@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import bufferization as B
-from ...dialects import memref, tensor
+from ...dialects import linalg, memref, scf, tensor
 from ...dialects.arith import ConstantOp
+from ...dialects.bufferization import AllocTensorOp
 from ...dialects.func import FuncOp
 from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
 from ...dialects.memref import DeallocOp
@@ -121,7 +122,7 @@ class EmptyTensorToAllocTensor(ModulePass):
                 continue
             n = len(e.operands)
             props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (n, 0, 0))}
-            new = Builder.before(e).create("bufferization.alloc_tensor", e.operands, e.result_types, properties=props)
+            new = Builder.before(e).create(AllocTensorOp, e.operands, e.result_types, properties=props)
             e.results[0].replace_all_uses_with(new.results[0])
             e.erase()
 
@@ -167,7 +168,7 @@ def _lower_dealloc(o: Operation) -> None:
         blk = r.add_block()
         bb = Builder.at_end(blk, o.loc)
         bb.insert(DeallocOp.build(m, loc=o.loc))
-        bb.create("scf.yield")
+        bb.create(scf.YieldOp)
         b.create(IfOp, [c], [], regions=[r, Region()])
     o.erase()
 
@@ -218,7 +219,7 @@ def elementwise_to_linalg(op: Operation) -> Operation:
         loc=op.loc,
     )
     blk.append(scalar)
-    Builder.at_end(blk, op.loc).create("linalg.yield", scalar.results)
+    Builder.at_end(blk, op.loc).create(linalg.YieldOp, scalar.results)
     ident = AffineMap.identity(rank)
     props = {
         "indexing_maps": maps_array([ident] * (len(ins) + len(outs))),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...dialects import bufferization as B
 from ...dialects.arith import SelectOp
 from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.memref.alloc import DeallocOp
 from ...dialects.memref.ops import CopyOp
 from ...dialects.scf import ForallOp
 from ...dialects.tensor import ParallelInsertSliceOp
@@ -87,7 +88,7 @@ def _materialize(z: Bufferizer, op: Operation) -> None:
 
 @rule(B.DeallocTensorOp)
 def _dealloc_tensor(z: Bufferizer, op: Operation) -> None:
-    Builder.before(op).create("memref.dealloc", [z.buffer(op.operand(0))])
+    Builder.before(op).create(DeallocOp, [z.buffer(op.operand(0))])
     z.replace(op, [])
 
 

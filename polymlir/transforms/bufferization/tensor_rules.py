@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...dialects import bufferization as B
-from ...dialects import tensor
+from ...dialects import linalg, scf, tensor
 from ...dialects.arith import ConstantOp
+from ...dialects.arith.arithmetic import AddIOp
 from ...dialects.bufferization import AllocTensorOp
 from ...dialects.func import FuncOp
 from ...dialects.index_lists import static_values
@@ -226,7 +227,7 @@ def loop_nest(b: Builder, sizes: list[Value]) -> tuple[list[Value], Builder]:
         blk = r.add_block()
         ivs.append(blk.add_argument(T.index))
         loop = b.create(ForOp, [zero, s, one], [], regions=[r])
-        Builder.at_end(blk, loop.loc).create("scf.yield")
+        Builder.at_end(blk, loop.loc).create(scf.YieldOp)
         b = Builder(blk, blk.terminator, loop.loc)
     return ivs, b
 
@@ -242,7 +243,7 @@ def make_fill(b: Builder, value: Value, dest: Value) -> None:
     """``linalg.fill ins(value) outs(dest)`` on a buffer."""
     r = Region()
     blk = r.add_block(Block([value.type, T.of_kind(dest.type, T.MemRefType).element_type], [A.UNKNOWN_LOC] * 2))
-    Builder.at_end(blk, b.loc).create("linalg.yield", [blk.arguments[0]])
+    Builder.at_end(blk, b.loc).create(linalg.YieldOp, [blk.arguments[0]])
     b.create(FillOp, [value, dest], [], properties={"operandSegmentSizes": _seg(1, 1)}, regions=[r])
 
 
@@ -295,8 +296,8 @@ def _pad(z: Bufferizer, op: Operation) -> None:
         if d != DYN:
             continue
         s = b.const_index(st.shape[i]) if st.shape[i] != DYN else b.value(DimOp, [src, b.const_index(i)], T.index)
-        s = b.binary("arith.addi", s, amount(low, dyn_low, i))
-        sizes.append(b.binary("arith.addi", s, amount(high, dyn_high, i)))
+        s = b.binary(AddIOp, s, amount(low, dyn_low, i))
+        sizes.append(b.binary(AddIOp, s, amount(high, dyn_high, i)))
     m = z.alloc(b, rt, sizes)
     fill_from_region(z, b, m, op.regions[0])
     # The source goes into the window at `low`.

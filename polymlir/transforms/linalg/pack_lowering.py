@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import linalg, scf
+from ...dialects.arith.arithmetic import AddIOp, AndIOp, DivUIOp, MulIOp, RemUIOp
 from ...dialects.linalg.relayout import PackOp, UnPackOp
 from ...dialects.linalg.structured import GenericOp, IndexOp, iterator_array, maps_array
 from ...dialects.scf.ops import IfOp
@@ -93,11 +94,11 @@ def lower_pack(op: Operation) -> Operation:
     src_idx = [outer_idx[d] for d in range(rank)]
     in_bounds: Value | None = None
     for k, d in enumerate(inner_pos):
-        i = b.binary("arith.addi", b.binary("arith.muli", outer_idx[d], tiles[k]), idx[rank + k])
+        i = b.binary(AddIOp, b.binary(MulIOp, outer_idx[d], tiles[k]), idx[rank + k])
         src_idx[d] = i
         if pad is not None:
             c = b.cmpi("ult", i, src_dims[k])
-            in_bounds = c if in_bounds is None else b.binary("arith.andi", in_bounds, c)
+            in_bounds = c if in_bounds is None else b.binary(AndIOp, in_bounds, c)
     et = T.of_kind(src.type, T.RankedTensorType).element_type
     if in_bounds is None or pad is None:
         v = _extract(b, src, src_idx)
@@ -105,7 +106,7 @@ def lower_pack(op: Operation) -> Operation:
         then_r, else_r = Region(), Region()
         tb = Builder.at_end(then_r.add_block(), op.loc)
         tb.create(scf.YieldOp, [_extract(tb, src, src_idx)])
-        Builder.at_end(else_r.add_block(), op.loc).create("scf.yield", [pad])
+        Builder.at_end(else_r.add_block(), op.loc).create(scf.YieldOp, [pad])
         v = b.create(IfOp, [in_bounds], [et], regions=[then_r, else_r]).results[0]
     b.create(linalg.YieldOp, [v])
     return _replace(op, g)
@@ -124,8 +125,8 @@ def lower_unpack(op: Operation) -> Operation:
     outer_of = list(idx)  # per dest dim: its outer (tile) index
     inner: list[Value] = []
     for k, d in enumerate(inner_pos):
-        outer_of[d] = b.binary("arith.divui", idx[d], tiles[k])
-        inner.append(b.binary("arith.remui", idx[d], tiles[k]))
+        outer_of[d] = b.binary(DivUIOp, idx[d], tiles[k])
+        inner.append(b.binary(RemUIOp, idx[d], tiles[k]))
     src_idx = [outer_of[perm[j]] for j in range(rank)] + inner
     b.create(linalg.YieldOp, [_extract(b, src, src_idx)])
     return _replace(op, g)

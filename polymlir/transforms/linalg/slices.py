@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...dialects import affine, memref, tensor
 from ...dialects.memref.views import SubViewOp
 from ...dialects.scf.ops import ForOp
 from ...dialects.slicing import infer_subview_result_type
@@ -63,14 +64,14 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
     return AffineMap(len(keep), 0, res), keep
 
 
-def _memo_value(b: Builder, name: str, vals: list[Value], m: AffineMap) -> Value:
+def _memo_value(b: Builder, kind: type[Operation], vals: list[Value], m: AffineMap) -> Value:
     """One ``affine.apply``/``min``/``max`` per map and operands at a
     builder's insertion point (tiles of fused ops share their sizes)."""
     memo: dict = b.__dict__.setdefault("_affine_memo", {})
-    key = (name, m, tuple(id(v) for v in vals))
+    key = (kind, m, tuple(id(v) for v in vals))
     hit = memo.get(key)
     if hit is None:
-        hit = b.value(name, vals, T.index, map=A.AffineMapAttr(m))
+        hit = b.value(kind, vals, T.index, map=A.AffineMapAttr(m))
         memo[key] = hit
     return hit
 
@@ -82,7 +83,7 @@ def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:
         return m[0]
     if m.results[0] == dim(0) and len(vals) == 1:
         return vals[0]
-    return _memo_value(b, "affine.apply", vals, m)
+    return _memo_value(b, affine.AffineApplyOp, vals, m)
 
 
 def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -95,7 +96,7 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
         return apply(b, res[0], vals)
-    return _memo_value(b, "affine.min", vals, AffineMap(len(vals), 0, res))
+    return _memo_value(b, affine.AffineMinOp, vals, AffineMap(len(vals), 0, res))
 
 
 def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -104,7 +105,7 @@ def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
         return max(m)
     if len(m.results) == 1:
         return apply(b, m.results[0], vals)
-    return _memo_value(b, "affine.max", vals, m)
+    return _memo_value(b, affine.AffineMaxOp, vals, m)
 
 
 def _unique(exprs: Sequence[AffineExpr]) -> list[AffineExpr]:
@@ -120,8 +121,8 @@ def dim_size(b: Builder, v: Value, r: int) -> Index:
     d = T.of_kind(v.type, T.ShapedType).shape[r]
     if d != T.DYNAMIC:
         return d
-    name = "memref.dim" if isinstance(v.type, T.MemRefType) else "tensor.dim"
-    return b.value(name, [v, b.const_index(r)], T.index)
+    kind = memref.DimOp if isinstance(v.type, T.MemRefType) else tensor.DimOp
+    return b.value(kind, [v, b.const_index(r)], T.index)
 
 
 def scf_for(

@@ -32,8 +32,8 @@ from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.linalg import structured as L
 from ...dialects.memref.ops import DimOp, LoadOp, StoreOp
-from ...dialects.scf.ops import ForOp
-from ...dialects.scf.parallel import ParallelOp
+from ...dialects.scf.ops import ForOp, YieldOp
+from ...dialects.scf.parallel import ParallelOp, ReduceOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, dim, sym
@@ -170,7 +170,7 @@ def _scf_for(b: Builder, lb: Value, ub: Value, step: Value) -> Block:
     r = Region()
     blk = r.add_block(Block([T.index], [b.loc or A.UNKNOWN_LOC]))
     b.create(ForOp, [lb, ub, step], [], regions=[r])
-    Builder.at_end(blk, b.loc).create("scf.yield")
+    Builder.at_end(blk, b.loc).create(YieldOp)
     return blk
 
 
@@ -179,7 +179,7 @@ def _scf_parallel(b: Builder, lbs: list[Value], ubs: list[Value], steps: list[Va
     blk = r.add_block(Block([T.index] * len(lbs), [b.loc or A.UNKNOWN_LOC] * len(lbs)))
     seg = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(steps), 0))
     b.create(ParallelOp, [*lbs, *ubs, *steps], [], properties={"operandSegmentSizes": seg}, regions=[r])
-    Builder.at_end(blk, b.loc).create("scf.reduce")
+    Builder.at_end(blk, b.loc).create(ReduceOp)
     return blk
 
 
