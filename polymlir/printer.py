@@ -621,6 +621,7 @@ def print_op(
     (``name_hint``: ``affine.for %i_tile = ...``, which the parser reads
     back as the same names) instead of mlir-opt's ``%arg<N>``; a name taken
     in scope gets a ``_<k>`` suffix, as upstream's other names."""
+    # By name: the printer sits below the dialects and cannot import their classes.
     if resources is None and op.name == "builtin.module":
         resources = module_resources(op) or None
     printer = AsmPrinter(generic=generic, debuginfo=debuginfo, local_scope=local_scope, source_names=source_names)

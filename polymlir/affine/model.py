@@ -41,6 +41,7 @@ from ..ir.interfaces import (
     Effect,
     EffectKind,
     affine_access,
+    allocates,
     effects,
     is_memory_effect_free,
     memory_effects,
@@ -630,7 +631,7 @@ def _opaque(op: Operation) -> bool:
         not is_effect_free(op)
         and not op.regions
         and not any(isinstance(v.type, (T.MemRefType, T.UnrankedMemRefType)) for v in op.operands)
-        and op.name not in ("func.return", "memref.alloc", "memref.alloca")
+        and not allocates(op)  # an allocation (memref.alloc, .alloca) is modelled as a new buffer
     )
 
 

@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from ..dialects.func import FuncOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
@@ -172,9 +173,9 @@ def _callback(name: str, fn: LibraryFn, params: list[_Param]) -> Any:
 
 def _declarations(module: Operation) -> list[tuple[str, T.FunctionType, Operation]]:
     body = module.regions[0].blocks[0].operations if module.regions and module.regions[0].blocks else []
-    out = []
+    out: list[tuple[str, T.FunctionType, Operation]] = []
     for op in body:
-        if op.name != "func.func" or (op.regions and op.regions[0].blocks):
+        if not isinstance(op, FuncOp) or (op.regions and op.regions[0].blocks):
             continue
         if C_INTERFACE not in op.attributes:
             continue

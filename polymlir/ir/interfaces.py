@@ -42,9 +42,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from .traits import CONSTANT_LIKE, NO_MEMORY_EFFECT, PURE, RECURSIVE_MEMORY_EFFECTS
+from .traits import CONSTANT_LIKE, NO_MEMORY_EFFECT, PURE, RECURSIVE_MEMORY_EFFECTS, SYMBOL, TERMINATOR
 
 if TYPE_CHECKING:  # pragma: no cover
     from .affine_map import AffineMap
@@ -102,6 +102,11 @@ class MemoryEffectsOp:
     the effects of the ops it holds are added to these."""
 
     __slots__ = ()
+    # False where upstream's op does not implement MemoryEffectOpInterface
+    # although polymlir's analyses model its effects (a prefetch reads its
+    # memref, say): canonicalize and cse then treat it as upstream does, as
+    # an op whose effects are unknown (see `declared_effects`).
+    upstream_declares_effects: ClassVar[bool] = True
 
     def memory_effects(self) -> list[Effect]:  # pragma: no cover - every implementation overrides it
         raise NotImplementedError
@@ -117,6 +122,88 @@ def memory_effects(op: Operation) -> list[Effect] | None:
     if PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr or RECURSIVE_MEMORY_EFFECTS in tr:
         return []
     return None
+
+
+def declared_effects(op: Operation) -> list[Effect] | None:
+    """The effects ``op`` declares as upstream's ``MemoryEffectOpInterface``
+    does (what ``dyn_cast<MemoryEffectOpInterface>`` finds): [] for ``Pure``
+    / ``NoMemoryEffect`` ops; None for an op that does not implement the
+    interface: one that declares nothing, a ``RecursiveMemoryEffects`` op
+    without effects of its own (``scf.for``), and an op whose effects only
+    polymlir models (``MemoryEffectsOp.upstream_declares_effects``). The
+    passes that follow upstream's rules to the letter (the greedy driver's
+    dead-op removal, cse) ask this, the analyses `effects`."""
+    if isinstance(op, MemoryEffectsOp):
+        return op.memory_effects() if op.upstream_declares_effects else None
+    tr = op.traits
+    if PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr:
+        return []
+    return None
+
+
+def would_op_be_trivially_dead(op: Operation) -> bool:
+    """Upstream's ``wouldOpBeTriviallyDead``: ``op`` and, for recursive
+    effects, every op it holds declare no effect but reads and effects on
+    results they allocate; terminators, symbols and unregistered ops never
+    are."""
+    tr = op.traits
+    if TERMINATOR in tr or SYMBOL in tr or not op.registered:
+        return False
+    stack = [op]
+    while stack:
+        o = stack.pop()
+        recursive = RECURSIVE_MEMORY_EFFECTS in o.traits
+        if recursive:
+            for r in o.regions:
+                for b in r.blocks:
+                    stack.extend(b.operations)
+        own = declared_effects(o)
+        if own is None:
+            if recursive:
+                continue  # only the held ops' effects, pushed above
+            return False
+        allocated = {e.value for e in own if e.kind is EffectKind.ALLOC and e.value in o.results}
+        if not all(e.kind is EffectKind.READ or (e.value is not None and e.value in allocated) for e in own):
+            return False
+    return True
+
+
+def is_op_trivially_dead(op: Operation) -> bool:
+    """Upstream's ``isOpTriviallyDead``: unused results and `would_op_be_trivially_dead`."""
+    return not any(r.uses for r in op.results) and would_op_be_trivially_dead(op)
+
+
+def declares_only_reads(op: Operation) -> bool:
+    """Upstream's ``onlyHasEffect<MemoryEffects::Read>`` on ``op``'s own
+    declaration (the held ops aside): it declares effects, all reads."""
+    own = declared_effects(op) or []
+    return bool(own) and all(e.kind is EffectKind.READ for e in own)
+
+
+def declared_effects_recursively(op: Operation) -> list[Effect] | None:
+    """Upstream's ``getEffectsRecursively``: what ``op`` declares and, for
+    recursive effects, what the ops it holds declare; None when one of them
+    declares nothing (its effects are unknown)."""
+    own = declared_effects(op)
+    if RECURSIVE_MEMORY_EFFECTS not in op.traits:
+        return own
+    out = list(own or ())
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.operations:
+                held = declared_effects_recursively(o)
+                if held is None:
+                    return None
+                out.extend(held)
+    return out
+
+
+def declares_write(op: Operation) -> bool:
+    """What upstream's cse takes for a write between two reads: ``op`` or
+    an op it holds (recursive effects) declares a write, or declares no
+    effects at all (a free or an allocation is no write here)."""
+    found = declared_effects_recursively(op)
+    return found is None or any(e.kind is EffectKind.WRITE for e in found)
 
 
 def effects(op: Operation) -> list[Effect]:

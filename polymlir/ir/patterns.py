@@ -41,10 +41,10 @@ What the driver does, as upstream's ``GreedyPatternRewriteDriver`` does:
   erased, dead ops removed), and the iteration repeats while anything
   changed, up to ``max_iterations``.
 
-Effects are known from traits: ``Pure`` / ``NoMemoryEffect`` ops have none,
-``RecursiveMemoryEffects`` ops have those of the ops they hold, the ops in
-`READ_ONLY_OPS` only read and those in `ALLOC_OPS` only allocate their
-result; any other op is assumed to write memory.
+Effects are those the ops declare as upstream does
+(`polymlir.ir.interfaces.declared_effects`; dead ops by
+`polymlir.ir.interfaces.is_op_trivially_dead`, upstream's
+``wouldOpBeTriviallyDead``): an op that declares none may write memory.
 """
 
 from __future__ import annotations
@@ -55,90 +55,9 @@ from dataclasses import dataclass, field
 from .attributes import Attribute
 from .attributes.locations import Location
 from .core import Block, Operation, Region, Value
-from .traits import (
-    COMMUTATIVE,
-    CONSTANT_LIKE,
-    ISOLATED_FROM_ABOVE,
-    NO_MEMORY_EFFECT,
-    PURE,
-    RECURSIVE_MEMORY_EFFECTS,
-    SYMBOL,
-    TERMINATOR,
-)
+from .interfaces import is_op_trivially_dead
+from .traits import COMMUTATIVE, CONSTANT_LIKE, ISOLATED_FROM_ABOVE
 from .types import Type
-
-# -- memory effects -------------------------------------------------------------------------
-
-READ_ONLY_OPS = frozenset(
-    {
-        "affine.load",
-        "affine.vector_load",
-        "memref.load",
-        "vector.load",
-        "vector.maskedload",
-        "vector.gather",
-        "vector.transfer_read",
-        "vector.expandload",
-        "memref.atomic_yield",
-    }
-)
-ALLOC_OPS = frozenset({"memref.alloc", "memref.alloca"})
-
-
-def has_no_effect(op: Operation) -> bool:
-    """The op itself declares no memory effect (its nested ops aside)."""
-    tr = op.traits
-    return PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr
-
-
-def is_memory_effect_free(op: Operation) -> bool:
-    """Upstream's ``isMemoryEffectFree``: no effect, including those of the
-    ops held by a ``RecursiveMemoryEffects`` op."""
-    if RECURSIVE_MEMORY_EFFECTS in op.traits:
-        return all(is_memory_effect_free(o) for r in op.regions for b in r.blocks for o in b.operations)
-    return has_no_effect(op)
-
-
-def only_reads(op: Operation) -> bool:
-    """The op reads memory and has no other effect."""
-    return op.name in READ_ONLY_OPS
-
-
-def may_write(op: Operation) -> bool:
-    """Whether ``op`` (or an op it holds, for recursive effects) may write
-    memory or has effects not known here."""
-    if has_no_effect(op) or op.name in READ_ONLY_OPS or op.name in ALLOC_OPS:
-        return False
-    if RECURSIVE_MEMORY_EFFECTS in op.traits:
-        return any(may_write(o) for r in op.regions for b in r.blocks for o in b.operations)
-    return True
-
-
-def would_op_be_trivially_dead(op: Operation) -> bool:
-    """Upstream's ``wouldOpBeTriviallyDead``: the op (and everything it
-    holds, for recursive effects) only reads memory or allocates its own
-    results; terminators and symbols never are."""
-    tr = op.traits
-    if TERMINATOR in tr or SYMBOL in tr or not op.registered:
-        return False
-    stack = [op]
-    while stack:
-        o = stack.pop()
-        recursive = RECURSIVE_MEMORY_EFFECTS in o.traits
-        if recursive:
-            for r in o.regions:
-                for b in r.blocks:
-                    stack.extend(b.operations)
-        if has_no_effect(o) or o.name in READ_ONLY_OPS or o.name in ALLOC_OPS:
-            continue
-        if recursive:
-            continue
-        return False
-    return True
-
-
-def is_op_trivially_dead(op: Operation) -> bool:
-    return not any(r.uses for r in op.results) and would_op_be_trivially_dead(op)
 
 
 def constant_value(v: Value) -> Attribute | None:

@@ -174,6 +174,7 @@ class Parser(DefinitionParser):
         self._finish_iso_scope()
         self._resolve_deferred_locs()
         ops = top.operations
+        # By name: the parser sits below the dialects and cannot import their classes.
         if len(ops) == 1 and ops[0].name == "builtin.module":
             module = ops[0]
             top.operations.clear()

@@ -8,13 +8,13 @@ multiset for ``Commutative`` ops), same properties and attributes, same
 result types; locations do not matter.
 
 - Candidates are ops without memory effects (``Pure`` and
-  ``NoMemoryEffect`` ops, see `polymlir.ir.patterns`), without regions
+  ``NoMemoryEffect`` ops, see `polymlir.ir.interfaces`), without regions
   (upstream also merges region-holding ops with identical regions; polymlir
   does not) and not terminators.
-- Ops that only read memory (``affine.load``, ``memref.load``, ...) are
+- Ops that declare only reads (``affine.load``, ``memref.load``, ...) are
   merged only with an equal op of the same block when no op between them
-  may write memory (any write, to any buffer, or an op with unknown
-  effects, blocks it): exact, and what upstream does.
+  may write memory (a declared write, to any buffer, or an op that
+  declares no effects, a loop included, blocks it): what upstream does.
 - Ops that are trivially dead when visited (unused, no effects but reads)
   are erased; nothing else is (CSE is one pass, not a fixed point).
 - Nothing crosses into an isolated-from-above op (a function): each starts
@@ -31,7 +31,8 @@ from typing import ClassVar
 
 from ..ir.attributes.locations import UnknownLoc
 from ..ir.core import Block, Operation, Region
-from ..ir.patterns import PatternRewriter, is_memory_effect_free, is_op_trivially_dead, may_write, only_reads
+from ..ir.interfaces import declares_only_reads, declares_write, is_memory_effect_free, is_op_trivially_dead
+from ..ir.patterns import PatternRewriter
 from ..ir.traits import COMMUTATIVE, ISOLATED_FROM_ABOVE, TERMINATOR
 from .pass_manager import ModulePass, PassContext, register_pass
 
@@ -144,7 +145,7 @@ class _CSE:
         if op.regions:
             return  # ops holding regions are not merged here
         if not is_memory_effect_free(op):
-            if not only_reads(op):
+            if not declares_only_reads(op):
                 return
             key = _key(op)
             if key is None:
@@ -190,7 +191,7 @@ def _write_between(first: Operation, last: Operation) -> bool:
     ops = first.parent.operations
     i = ops.index(first) + 1
     while i < len(ops) and ops[i] is not last:
-        if may_write(ops[i]):
+        if declares_write(ops[i]):
             return True
         i += 1
     return False

@@ -285,3 +285,16 @@ def test_the_error_type_is_public():
     assert polymlir.ArgumentError is ArgumentError
     with pytest.raises(polymlir.ArgumentError):
         polymlir.schedule(polymlir.parse(MATMUL), "mm").tile(["i", "j"], [4.5, 4])
+
+
+def test_every_module_of_the_primitives_package_is_imported():
+    """A new primitive is one module: the package imports every module it
+    holds, so a declaration needs no edit elsewhere (README, "Code layout")."""
+    import pkgutil
+    import sys
+
+    from polymlir.transforms.loops import primitives
+
+    names = [m.name for m in pkgutil.iter_modules(primitives.__path__)]
+    assert "structural" in names and "registry" in names
+    assert all(f"{primitives.__name__}.{n}" in sys.modules for n in names)

@@ -15,9 +15,13 @@ from polymlir.ir.interfaces import (
     TilingOp,
     affine_access,
     allocates,
+    declared_effects,
+    declares_only_reads,
+    declares_write,
     effects,
     frees,
     is_memory_effect_free,
+    is_op_trivially_dead,
     is_pure,
     is_speculatable,
     loop_like,
@@ -26,6 +30,7 @@ from polymlir.ir.interfaces import (
     only_reads,
     region_effects,
     tiling,
+    would_op_be_trivially_dead,
 )
 from polymlir.ir.traits import LINALG_STRUCTURED_INTERFACE, LOOP_LIKE_OP_INTERFACE, MEMORY_EFFECT_OP_INTERFACE, PURE
 
@@ -230,3 +235,41 @@ def test_the_readme_example_op_touches_its_dialect_module_only() -> None:
     finally:
         registry._OPS.pop("mydialect.peek", None)
         registry._DIALECTS.pop("mydialect", None)
+
+
+DEAD = """func.func @g(%B: memref<8xf32>, %T: tensor<8xf32>, %v: vector<8xf32>, %i: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %cl = bufferization.clone %B : memref<8xf32> to memref<8xf32>
+  %w = vector.transfer_write %v, %T[%c0] : vector<8xf32>, tensor<8xf32>
+  %t = bufferization.to_tensor %B : memref<8xf32> to tensor<8xf32>
+  memref.prefetch %B[%i], read, locality<3>, data : memref<8xf32>
+  %x = memref.load %B[%i] : memref<8xf32>
+  scf.for %j = %c0 to %n step %i {
+    %y = memref.load %B[%j] : memref<8xf32>
+  }
+  return
+}
+"""
+
+
+def test_upstream_declared_effects_decide_dead_ops_and_cse() -> None:
+    """Dead-op removal and cse follow upstream's declarations: a clone (its
+    effects on the buffer it allocates dropped) and a transfer_write to a
+    tensor are dead when unused, and so is a to_tensor; a prefetch, whose
+    effect only polymlir models, is not, and cse takes it (and a loop
+    holding it) for a write; a loop holding only reads is none."""
+    ops = _by_name(polymlir.parse(DEAD, "d.mlir"))
+    assert is_op_trivially_dead(ops["bufferization.clone"])
+    assert is_op_trivially_dead(ops["vector.transfer_write"])
+    assert is_op_trivially_dead(ops["memref.load"]) and declares_only_reads(ops["memref.load"])
+    assert is_op_trivially_dead(ops["bufferization.to_tensor"])
+    prefetch = ops["memref.prefetch"]
+    assert only_reads(prefetch) and declared_effects(prefetch) is None
+    assert not would_op_be_trivially_dead(prefetch) and declares_write(prefetch)
+    loop = ops["scf.for"]
+    assert only_reads(loop) and declared_effects(loop) is None and not declares_write(loop)
+    assert would_op_be_trivially_dead(loop)  # recursive effects: the held load only reads
+    loop.regions[0].blocks[0].insert(0, prefetch.detach())
+    assert declares_write(loop)
+    assert declared_effects(ops["arith.constant"]) == [] and not declares_write(ops["arith.constant"])
+    assert not would_op_be_trivially_dead(ops["func.return"])

@@ -294,6 +294,7 @@ class AffinePrefetchOp(_AccessOp):
     __slots__ = ()
     OP_NAME = "affine.prefetch"
     _kind = None  # touches no element's value; its effect is a read of the memref
+    upstream_declares_effects = False  # upstream's prefetch declares no effects
     memref = operand_def(C.AnyMemRef)
     indices = var_operand_def(VarIndex)
     isWrite = prop_def(C.BoolAttr)

@@ -431,6 +431,7 @@ class PrefetchOp(OpDef, MemoryEffectsOp):
 
     __slots__ = ()
     OP_NAME = "memref.prefetch"
+    upstream_declares_effects = False  # upstream's prefetch declares no effects
     memref = operand_def(MemRef)
     indices = var_operand_def(VariadicIndex)
     isWrite = prop_def(BoolAttr)

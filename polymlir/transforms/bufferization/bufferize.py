@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ...dialects import scf
 from ...dialects.func import CallOp, FuncOp, ReturnOp
 from ...dialects.memref import AllocOp, CastOp, CopyOp
+from ...dialects.memref.ops import DimOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -128,7 +129,7 @@ class Bufferizer:
 
     def dims(self, b: Builder, m: Value, shape) -> list[Value]:
         """The sizes of ``m``'s dimensions that are dynamic in ``shape``."""
-        return [b.value("memref.dim", [m, b.const_index(i)], T.index) for i, d in enumerate(shape) if d == DYN]
+        return [b.value(DimOp, [m, b.const_index(i)], T.index) for i, d in enumerate(shape) if d == DYN]
 
     def alloc(self, b: Builder, t: T.Type, dyn_sizes: list[Value] | None = None) -> Value:
         mt = memref_type(t)
@@ -146,7 +147,7 @@ class Bufferizer:
             ranked = d.operand(0)
             ranked_shape = T.of_kind(ranked.type, T.MemRefType).shape
             new = self.alloc_copy(b, ranked, T.RankedTensorType(ranked_shape, element_type), copy)
-            return b.value("memref.cast", [new], src.type)
+            return b.value(CastOp, [new], src.type)
         shape = T.of_kind(src.type, T.MemRefType).shape
         new = self.alloc(b, T.RankedTensorType(shape, element_type), self.dims(b, src, shape))
         if copy:
@@ -174,7 +175,7 @@ class Bufferizer:
             # Only a copy gives a buffer an identity layout.
             new = self.alloc_copy(b, m, T.RankedTensorType(m.type.shape, m.type.element_type))
             return self.cast(b, new, t)
-        return b.value("memref.cast", [m], t)
+        return b.value(CastOp, [m], t)
 
     # -- driver -----------------------------------------------------------------
     def run(self) -> None:

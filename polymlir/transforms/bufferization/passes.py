@@ -9,10 +9,15 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import bufferization as B
+from ...dialects import linalg, memref, scf, tensor
 from ...dialects.arith import ConstantOp
+from ...dialects.bufferization import AllocTensorOp
 from ...dialects.func import FuncOp
-from ...dialects.linalg.structured import iterator_array, maps_array
+from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
 from ...dialects.memref import DeallocOp
+from ...dialects.memref.alloc import AllocOp
+from ...dialects.memref.ops import CastOp, CopyOp
+from ...dialects.scf.ops import IfOp
 from ...dialects.tensor import EmptyOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -117,7 +122,7 @@ class EmptyTensorToAllocTensor(ModulePass):
                 continue
             n = len(e.operands)
             props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (n, 0, 0))}
-            new = Builder.before(e).create("bufferization.alloc_tensor", e.operands, e.result_types, properties=props)
+            new = Builder.before(e).create(AllocTensorOp, e.operands, e.result_types, properties=props)
             e.results[0].replace_all_uses_with(new.results[0])
             e.erase()
 
@@ -138,14 +143,14 @@ class ConvertBufferizationToMemRef(ModulePass):
                     raise o.emit_error("cannot convert a clone of an unranked memref")
                 ident = T.MemRefType(t.shape, t.element_type, None, t.memory_space)
                 sizes = [
-                    b.value("memref.dim", [src, b.const_index(i)], T.index)
+                    b.value(memref.DimOp, [src, b.const_index(i)], T.index)
                     for i, d in enumerate(t.shape)
                     if d == T.DYNAMIC
                 ]
                 props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(sizes), 0))}
-                new = b.create("memref.alloc", sizes, [ident], properties=props).results[0]
-                b.create("memref.copy", [src, new])
-                res = b.value("memref.cast", [new], t) if ident != t else new
+                new = b.create(AllocOp, sizes, [ident], properties=props).results[0]
+                b.create(CopyOp, [src, new])
+                res = b.value(CastOp, [new], t) if ident != t else new
                 o.results[0].replace_all_uses_with(res)
                 o.erase()
             elif isinstance(o, B.DeallocOp):
@@ -163,8 +168,8 @@ def _lower_dealloc(o: Operation) -> None:
         blk = r.add_block()
         bb = Builder.at_end(blk, o.loc)
         bb.insert(DeallocOp.build(m, loc=o.loc))
-        bb.create("scf.yield")
-        b.create("scf.if", [c], [], regions=[r, Region()])
+        bb.create(scf.YieldOp)
+        b.create(IfOp, [c], [], regions=[r, Region()])
     o.erase()
 
 
@@ -195,11 +200,11 @@ def elementwise_to_linalg(op: Operation) -> Operation:
         if same is None:
             t = T.of_kind(r.type, T.RankedTensorType)
             dyn = [
-                b.value("tensor.dim", [ins[0], b.const_index(i)], T.index)
+                b.value(tensor.DimOp, [ins[0], b.const_index(i)], T.index)
                 for i, d in enumerate(t.shape)
                 if d == T.DYNAMIC
             ]
-            same = b.value("tensor.empty", dyn, t)
+            same = b.value(EmptyOp, dyn, t)
         outs.append(same)
     region = Region()
     blk = region.add_block(
@@ -214,14 +219,14 @@ def elementwise_to_linalg(op: Operation) -> Operation:
         loc=op.loc,
     )
     blk.append(scalar)
-    Builder.at_end(blk, op.loc).create("linalg.yield", scalar.results)
+    Builder.at_end(blk, op.loc).create(linalg.YieldOp, scalar.results)
     ident = AffineMap.identity(rank)
     props = {
         "indexing_maps": maps_array([ident] * (len(ins) + len(outs))),
         "iterator_types": iterator_array(["parallel"] * rank),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(ins), len(outs))),
     }
-    g = b.create("linalg.generic", [*ins, *outs], op.result_types, properties=props, regions=[region])
+    g = b.create(GenericOp, [*ins, *outs], op.result_types, properties=props, regions=[region])
     op.replace_all_uses_with(g.results)
     op.erase()
     return g

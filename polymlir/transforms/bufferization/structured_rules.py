@@ -9,6 +9,8 @@ from __future__ import annotations
 from ...dialects import bufferization as B
 from ...dialects.arith import SelectOp
 from ...dialects.linalg import LinalgStructuredOp
+from ...dialects.memref.alloc import DeallocOp
+from ...dialects.memref.ops import CopyOp
 from ...dialects.scf import ForallOp
 from ...dialects.tensor import ParallelInsertSliceOp
 from ...dialects.vector import TransferReadOp, TransferWriteOp
@@ -77,16 +79,16 @@ def _materialize(z: Bufferizer, op: Operation) -> None:
     src = z.buffer(op.operand(0))
     if z.is_tensor_value(op.operand(1)):
         dest = z.write_buffer(b, op.op_operands[1], read=False)
-        b.create("memref.copy", [src, dest])
+        b.create(CopyOp, [src, dest])
         z.replace(op, [dest])
     else:
-        b.create("memref.copy", [src, op.operand(1)])
+        b.create(CopyOp, [src, op.operand(1)])
         z.replace(op, [])
 
 
 @rule(B.DeallocTensorOp)
 def _dealloc_tensor(z: Bufferizer, op: Operation) -> None:
-    Builder.before(op).create("memref.dealloc", [z.buffer(op.operand(0))])
+    Builder.before(op).create(DeallocOp, [z.buffer(op.operand(0))])
     z.replace(op, [])
 
 
@@ -97,7 +99,7 @@ def _select(z: Bufferizer, op: Operation) -> None:
     if t.type != f.type:
         target = memref_type(op.results[0].type, "dynamic")
         t, f = z.cast(b, t, target), z.cast(b, f, target)
-    z.replace(op, [b.value("arith.select", [op.operand(0), t, f], t.type)])
+    z.replace(op, [b.value(SelectOp, [op.operand(0), t, f], t.type)])
 
 
 @rule(TransferReadOp)
@@ -147,7 +149,7 @@ def _forall(z: Bufferizer, op: Operation) -> None:
         src = z.buffer(pis.operand(0))
         if not same_subview(src, dest, pis):
             sv = subview(z, pb, dest, pis, 2, T.of_kind(pis.operand(0).type, T.ShapedType).shape)
-            pb.create("memref.copy", [src, sv])
+            pb.create(CopyOp, [src, sv])
         z.dead.append(pis)
     new = Operation.create(
         op.name, operands=op.operands[:first], attributes=op.attributes, properties=_forall_props(op), loc=op.loc

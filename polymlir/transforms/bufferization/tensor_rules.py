@@ -9,13 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...dialects import bufferization as B
-from ...dialects import tensor
+from ...dialects import linalg, scf, tensor
 from ...dialects.arith import ConstantOp
+from ...dialects.arith.arithmetic import AddIOp
 from ...dialects.bufferization import AllocTensorOp
 from ...dialects.func import FuncOp
 from ...dialects.index_lists import static_values
+from ...dialects.linalg.named_ops import FillOp
 from ...dialects.memref import SubViewOp
-from ...dialects.memref.reshapes import compute_collapsed_type, compute_expanded_type
+from ...dialects.memref.globals import GetGlobalOp, GlobalOp
+from ...dialects.memref.ops import CastOp, CopyOp, DimOp, LoadOp, RankOp, StoreOp
+from ...dialects.memref.reshapes import CollapseShapeOp, ExpandShapeOp, compute_collapsed_type, compute_expanded_type
+from ...dialects.memref.views import ReshapeOp
+from ...dialects.scf.ops import ForOp
 from ...dialects.slicing import infer_rank_reduced_subview_type, static_offsets_sizes_strides
 from ...dialects.tensor.slices import reassociation_groups
 from ...ir import attributes as A
@@ -53,14 +59,14 @@ def _constant(z: Bufferizer, op: Operation) -> None:
             "alignment": A.IntegerAttr(ALIGNMENT, T.i64),
         }
         first_func = next((o for o in top.operations if isinstance(o, FuncOp)), None)
-        g = Operation.create("memref.global", properties=props, loc=op.loc)
+        g = GlobalOp.create(properties=props, loc=op.loc)
         if first_func is not None:
             top.insert_before(first_func, g)
         else:
             top.append(g)
         z.globals[value] = name
     b = Builder.before(op)
-    m = b.create("memref.get_global", [], [mt], properties={"name": A.SymbolRefAttr(name)}).results[0]
+    m = b.create(GetGlobalOp, [], [mt], properties={"name": A.SymbolRefAttr(name)}).results[0]
     z.replace(op, [m])
 
 
@@ -84,7 +90,7 @@ def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
 @rule(tensor.ExtractOp)
 def _extract(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
-    v = b.value("memref.load", [z.buffer(op.operand(0)), *op.operands[1:]], op.results[0].type)
+    v = b.value(LoadOp, [z.buffer(op.operand(0)), *op.operands[1:]], op.results[0].type)
     op.results[0].replace_all_uses_with(v)
     z.replace(op, [])
 
@@ -93,14 +99,14 @@ def _extract(z: Bufferizer, op: Operation) -> None:
 def _insert(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
     dest = z.write_buffer(b, op.op_operands[1])
-    b.create("memref.store", [op.operand(0), dest, *op.operands[2:]])
+    b.create(StoreOp, [op.operand(0), dest, *op.operands[2:]])
     z.replace(op, [dest])
 
 
 @rule(tensor.DimOp)
 def _dim(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
-    v = b.value("memref.dim", [z.buffer(op.operand(0)), op.operand(1)], T.index)
+    v = b.value(DimOp, [z.buffer(op.operand(0)), op.operand(1)], T.index)
     op.results[0].replace_all_uses_with(v)
     z.replace(op, [])
 
@@ -108,7 +114,7 @@ def _dim(z: Bufferizer, op: Operation) -> None:
 @rule(tensor.RankOp)
 def _rank(z: Bufferizer, op: Operation) -> None:
     b = Builder.before(op)
-    v = b.value("memref.rank", [z.buffer(op.operand(0))], T.index)
+    v = b.value(RankOp, [z.buffer(op.operand(0))], T.index)
     op.results[0].replace_all_uses_with(v)
     z.replace(op, [])
 
@@ -131,7 +137,7 @@ def subview(z: Bufferizer, b: Builder, src: Value, op: Operation, first: int, re
         "static_sizes": op.props["static_sizes"],
         "static_strides": op.props["static_strides"],
     }
-    return b.create("memref.subview", [src, *op.operands[first:]], [rt], properties=props).results[0]
+    return b.create(SubViewOp, [src, *op.operands[first:]], [rt], properties=props).results[0]
 
 
 @rule(tensor.ExtractSliceOp)
@@ -148,7 +154,7 @@ def _insert_slice(z: Bufferizer, op: Operation) -> None:
     src = z.buffer(op.operand(0))
     if not same_subview(src, dest, op):
         sv = subview(z, b, dest, op, 2, T.of_kind(op.operand(0).type, T.ShapedType).shape)
-        b.create("memref.copy", [src, sv])
+        b.create(CopyOp, [src, sv])
     z.replace(op, [dest])
 
 
@@ -177,7 +183,7 @@ def _cast(z: Bufferizer, op: Operation) -> None:
         target = T.MemRefType(t.shape, t.element_type, lay, st.memory_space)
     else:
         target = T.MemRefType(t.shape, t.element_type, fully_dynamic_layout(t.rank), getattr(st, "memory_space", None))
-    z.replace(op, [b.value("memref.cast", [src], target) if target != st else src])
+    z.replace(op, [b.value(CastOp, [src], target) if target != st else src])
 
 
 @rule(tensor.CollapseShapeOp)
@@ -192,7 +198,7 @@ def _collapse(z: Bufferizer, op: Operation) -> None:
     rt = compute_collapsed_type(T.of_kind(src.type, T.MemRefType), groups)
     assert rt is not None
     props = {"reassociation": reassociation}
-    z.replace(op, [b.create("memref.collapse_shape", [src], [rt], properties=props).results[0]])
+    z.replace(op, [b.create(CollapseShapeOp, [src], [rt], properties=props).results[0]])
 
 
 @rule(tensor.ExpandShapeOp)
@@ -208,7 +214,7 @@ def _expand(z: Bufferizer, op: Operation) -> None:
         rt = compute_expanded_type(T.of_kind(src.type, T.MemRefType), result_shape, groups)
     assert rt is not None, "a copy has the identity layout, which always expands"
     props = {"reassociation": reassociation, "static_output_shape": op.props["static_output_shape"]}
-    new = b.create("memref.expand_shape", [src, *op.operands[1:]], [rt], properties=props)
+    new = b.create(ExpandShapeOp, [src, *op.operands[1:]], [rt], properties=props)
     z.replace(op, [new.results[0]])
 
 
@@ -220,8 +226,8 @@ def loop_nest(b: Builder, sizes: list[Value]) -> tuple[list[Value], Builder]:
         r = Region()
         blk = r.add_block()
         ivs.append(blk.add_argument(T.index))
-        loop = b.create("scf.for", [zero, s, one], [], regions=[r])
-        Builder.at_end(blk, loop.loc).create("scf.yield")
+        loop = b.create(ForOp, [zero, s, one], [], regions=[r])
+        Builder.at_end(blk, loop.loc).create(scf.YieldOp)
         b = Builder(blk, blk.terminator, loop.loc)
     return ivs, b
 
@@ -229,8 +235,7 @@ def loop_nest(b: Builder, sizes: list[Value]) -> tuple[list[Value], Builder]:
 def shape_values(z: Bufferizer, b: Builder, m: Value) -> list[Value]:
     shape = T.of_kind(m.type, T.MemRefType).shape
     return [
-        b.const_index(d) if d != DYN else b.value("memref.dim", [m, b.const_index(i)], T.index)
-        for i, d in enumerate(shape)
+        b.const_index(d) if d != DYN else b.value(DimOp, [m, b.const_index(i)], T.index) for i, d in enumerate(shape)
     ]
 
 
@@ -238,8 +243,8 @@ def make_fill(b: Builder, value: Value, dest: Value) -> None:
     """``linalg.fill ins(value) outs(dest)`` on a buffer."""
     r = Region()
     blk = r.add_block(Block([value.type, T.of_kind(dest.type, T.MemRefType).element_type], [A.UNKNOWN_LOC] * 2))
-    Builder.at_end(blk, b.loc).create("linalg.yield", [blk.arguments[0]])
-    b.create("linalg.fill", [value, dest], [], properties={"operandSegmentSizes": _seg(1, 1)}, regions=[r])
+    Builder.at_end(blk, b.loc).create(linalg.YieldOp, [blk.arguments[0]])
+    b.create(FillOp, [value, dest], [], properties={"operandSegmentSizes": _seg(1, 1)}, regions=[r])
 
 
 def fill_from_region(z: Bufferizer, b: Builder, dest: Value, region: Region) -> None:
@@ -258,7 +263,7 @@ def fill_from_region(z: Bufferizer, b: Builder, dest: Value, region: Region) -> 
         if o is y:
             continue
         ib.insert(o.clone(mapping))
-    ib.create("memref.store", [mapping.get(val, val), dest, *ivs])
+    ib.create(StoreOp, [mapping.get(val, val), dest, *ivs])
 
 
 @rule(tensor.GenerateOp)
@@ -290,19 +295,15 @@ def _pad(z: Bufferizer, op: Operation) -> None:
     for i, d in enumerate(rt.shape):
         if d != DYN:
             continue
-        s = (
-            b.const_index(st.shape[i])
-            if st.shape[i] != DYN
-            else b.value("memref.dim", [src, b.const_index(i)], T.index)
-        )
-        s = b.binary("arith.addi", s, amount(low, dyn_low, i))
-        sizes.append(b.binary("arith.addi", s, amount(high, dyn_high, i)))
+        s = b.const_index(st.shape[i]) if st.shape[i] != DYN else b.value(DimOp, [src, b.const_index(i)], T.index)
+        s = b.binary(AddIOp, s, amount(low, dyn_low, i))
+        sizes.append(b.binary(AddIOp, s, amount(high, dyn_high, i)))
     m = z.alloc(b, rt, sizes)
     fill_from_region(z, b, m, op.regions[0])
     # The source goes into the window at `low`.
     offs_static = low
     src_sizes = list(st.shape)
-    dyn_sizes = [b.value("memref.dim", [src, b.const_index(i)], T.index) for i, d in enumerate(src_sizes) if d == DYN]
+    dyn_sizes = [b.value(DimOp, [src, b.const_index(i)], T.index) for i, d in enumerate(src_sizes) if d == DYN]
     props = {
         "operandSegmentSizes": _seg(1, len(dyn_low), len(dyn_sizes), 0),
         "static_offsets": A.DenseArrayAttr(T.i64, tuple(offs_static)),
@@ -311,8 +312,8 @@ def _pad(z: Bufferizer, op: Operation) -> None:
     }
     mt = T.of_kind(m.type, T.MemRefType)
     sv_t = infer_rank_reduced_subview_type(src_sizes, mt, offs_static, src_sizes, [1] * len(src_sizes))
-    sv = b.create("memref.subview", [m, *dyn_low, *dyn_sizes], [sv_t], properties=props).results[0]
-    b.create("memref.copy", [src, sv])
+    sv = b.create(SubViewOp, [m, *dyn_low, *dyn_sizes], [sv_t], properties=props).results[0]
+    b.create(CopyOp, [src, sv])
     z.replace(op, [m])
 
 
@@ -327,7 +328,7 @@ def _from_elements(z: Bufferizer, op: Operation) -> None:
         for d in reversed(shape):
             idx.append(rest % d)
             rest //= d
-        b.create("memref.store", [v, m, *(b.const_index(i) for i in reversed(idx))])
+        b.create(StoreOp, [v, m, *(b.const_index(i) for i in reversed(idx))])
     z.replace(op, [m])
 
 
@@ -347,4 +348,4 @@ def _reshape(z: Bufferizer, op: Operation) -> None:
         src = z.alloc_copy(b, src, op.operand(0).type)
     shape = z.buffer(op.operand(1))
     rt = memref_type(op.results[0].type)
-    z.replace(op, [b.value("memref.reshape", [src, shape], rt)])
+    z.replace(op, [b.value(ReshapeOp, [src, shape], rt)])

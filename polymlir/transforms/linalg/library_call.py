@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ...dialects.builtin import ModuleOp
-from ...dialects.func import FuncOp
+from ...dialects.func import CallOp, FuncOp
 from ...dialects.linalg import structured as L
 from ...dialects.linalg.contract import ContractOp, ElementwiseOp
 from ...dialects.linalg.custom_form import BroadcastOp, MapOp, ReduceOp, TransposeOp
 from ...dialects.llvm import LLVMFuncOp
+from ...dialects.memref.ops import CastOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -175,8 +176,7 @@ class _Declarations:
                     at.loc,
                 )
             return
-        decl = Operation.create(
-            "func.func",
+        decl = FuncOp.create(
             properties={
                 "sym_name": A.StringAttr(name),
                 "function_type": A.TypeAttr(ftype),
@@ -205,10 +205,8 @@ def convert_op_to_call(op: Operation, decls: _Declarations | None = None) -> Ope
     ftype = T.FunctionType(tuple(_call_type(v.type) for v in operands), ())
     (decls or _Declarations()).ensure(_module_of(op), name, ftype, op)
     b = Builder.before(op)
-    args = [
-        b.value("memref.cast", [v], _call_type(v.type)) if isinstance(v.type, T.MemRefType) else v for v in operands
-    ]
-    call = b.create("func.call", args, [], properties={"callee": A.SymbolRefAttr(name)})
+    args = [b.value(CastOp, [v], _call_type(v.type)) if isinstance(v.type, T.MemRefType) else v for v in operands]
+    call = b.create(CallOp, args, [], properties={"callee": A.SymbolRefAttr(name)})
     op.erase()
     return call
 

@@ -21,8 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects import linalg, scf
+from ...dialects.arith.arithmetic import AddIOp, AndIOp, DivUIOp, MulIOp, RemUIOp
 from ...dialects.linalg.relayout import PackOp, UnPackOp
-from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
+from ...dialects.linalg.structured import GenericOp, IndexOp, iterator_array, maps_array
+from ...dialects.scf.ops import IfOp
+from ...dialects.tensor.ops import DimOp, ExtractOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_map import AffineMap
@@ -66,12 +70,12 @@ def _generic_over(dest: Value, loc: A.Location) -> tuple[GenericOp, Builder, lis
     g = GenericOp.create(operands=[dest], result_types=[t], properties=props, regions=[region], loc=loc)
     assert isinstance(g, GenericOp)
     b = Builder.at_end(block, loc)
-    idx = [b.value("linalg.index", [], T.index, dim=A.IntegerAttr(d, T.i64)) for d in range(rank)]
+    idx = [b.value(IndexOp, [], T.index, dim=A.IntegerAttr(d, T.i64)) for d in range(rank)]
     return g, b, idx
 
 
 def _extract(b: Builder, src: Value, indices: Sequence[Value]) -> Value:
-    return b.value("tensor.extract", [src, *indices], T.of_kind(src.type, T.RankedTensorType).element_type)
+    return b.value(ExtractOp, [src, *indices], T.of_kind(src.type, T.RankedTensorType).element_type)
 
 
 def lower_pack(op: Operation) -> Operation:
@@ -84,27 +88,27 @@ def lower_pack(op: Operation) -> Operation:
     rank = len(T.of_kind(src.type, T.RankedTensorType).shape)
     perm = _perm(op, rank)
     inner_pos = list(op.prop("inner_dims_pos", A.DenseArrayAttr).values)
-    src_dims = [outer.value("tensor.dim", [src, outer.const_index(d)], T.index) for d in inner_pos] if pad else []
+    src_dims = [outer.value(DimOp, [src, outer.const_index(d)], T.index) for d in inner_pos] if pad else []
     g, b, idx = _generic_over(dest, op.loc)
     outer_idx = {perm[j]: idx[j] for j in range(rank)}  # source dim -> its outer index
     src_idx = [outer_idx[d] for d in range(rank)]
     in_bounds: Value | None = None
     for k, d in enumerate(inner_pos):
-        i = b.binary("arith.addi", b.binary("arith.muli", outer_idx[d], tiles[k]), idx[rank + k])
+        i = b.binary(AddIOp, b.binary(MulIOp, outer_idx[d], tiles[k]), idx[rank + k])
         src_idx[d] = i
         if pad is not None:
             c = b.cmpi("ult", i, src_dims[k])
-            in_bounds = c if in_bounds is None else b.binary("arith.andi", in_bounds, c)
+            in_bounds = c if in_bounds is None else b.binary(AndIOp, in_bounds, c)
     et = T.of_kind(src.type, T.RankedTensorType).element_type
     if in_bounds is None or pad is None:
         v = _extract(b, src, src_idx)
     else:
         then_r, else_r = Region(), Region()
         tb = Builder.at_end(then_r.add_block(), op.loc)
-        tb.create("scf.yield", [_extract(tb, src, src_idx)])
-        Builder.at_end(else_r.add_block(), op.loc).create("scf.yield", [pad])
-        v = b.create("scf.if", [in_bounds], [et], regions=[then_r, else_r]).results[0]
-    b.create("linalg.yield", [v])
+        tb.create(scf.YieldOp, [_extract(tb, src, src_idx)])
+        Builder.at_end(else_r.add_block(), op.loc).create(scf.YieldOp, [pad])
+        v = b.create(IfOp, [in_bounds], [et], regions=[then_r, else_r]).results[0]
+    b.create(linalg.YieldOp, [v])
     return _replace(op, g)
 
 
@@ -121,10 +125,10 @@ def lower_unpack(op: Operation) -> Operation:
     outer_of = list(idx)  # per dest dim: its outer (tile) index
     inner: list[Value] = []
     for k, d in enumerate(inner_pos):
-        outer_of[d] = b.binary("arith.divui", idx[d], tiles[k])
-        inner.append(b.binary("arith.remui", idx[d], tiles[k]))
+        outer_of[d] = b.binary(DivUIOp, idx[d], tiles[k])
+        inner.append(b.binary(RemUIOp, idx[d], tiles[k]))
     src_idx = [outer_of[perm[j]] for j in range(rank)] + inner
-    b.create("linalg.yield", [_extract(b, src, src_idx)])
+    b.create(linalg.YieldOp, [_extract(b, src, src_idx)])
     return _replace(op, g)
 
 

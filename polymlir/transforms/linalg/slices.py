@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...dialects import affine, memref, tensor
+from ...dialects.memref.views import SubViewOp
+from ...dialects.scf.ops import ForOp
 from ...dialects.slicing import infer_subview_result_type
+from ...dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, const, dim
@@ -60,14 +64,14 @@ def _as_map(expr_of: Sequence[AffineExpr], operands: Sequence[Index]) -> tuple[A
     return AffineMap(len(keep), 0, res), keep
 
 
-def _memo_value(b: Builder, name: str, vals: list[Value], m: AffineMap) -> Value:
+def _memo_value(b: Builder, kind: type[Operation], vals: list[Value], m: AffineMap) -> Value:
     """One ``affine.apply``/``min``/``max`` per map and operands at a
     builder's insertion point (tiles of fused ops share their sizes)."""
     memo: dict = b.__dict__.setdefault("_affine_memo", {})
-    key = (name, m, tuple(id(v) for v in vals))
+    key = (kind, m, tuple(id(v) for v in vals))
     hit = memo.get(key)
     if hit is None:
-        hit = b.value(name, vals, T.index, map=A.AffineMapAttr(m))
+        hit = b.value(kind, vals, T.index, map=A.AffineMapAttr(m))
         memo[key] = hit
     return hit
 
@@ -79,7 +83,7 @@ def apply(b: Builder, expr: AffineExpr, operands: Sequence[Index]) -> Index:
         return m[0]
     if m.results[0] == dim(0) and len(vals) == 1:
         return vals[0]
-    return _memo_value(b, "affine.apply", vals, m)
+    return _memo_value(b, affine.AffineApplyOp, vals, m)
 
 
 def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -92,7 +96,7 @@ def minimum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
     res = others + ([const(min(consts))] if consts else [])
     if len(res) == 1:
         return apply(b, res[0], vals)
-    return _memo_value(b, "affine.min", vals, AffineMap(len(vals), 0, res))
+    return _memo_value(b, affine.AffineMinOp, vals, AffineMap(len(vals), 0, res))
 
 
 def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) -> Index:
@@ -101,7 +105,7 @@ def maximum(b: Builder, exprs: Sequence[AffineExpr], operands: Sequence[Index]) 
         return max(m)
     if len(m.results) == 1:
         return apply(b, m.results[0], vals)
-    return _memo_value(b, "affine.max", vals, m)
+    return _memo_value(b, affine.AffineMaxOp, vals, m)
 
 
 def _unique(exprs: Sequence[AffineExpr]) -> list[AffineExpr]:
@@ -117,8 +121,8 @@ def dim_size(b: Builder, v: Value, r: int) -> Index:
     d = T.of_kind(v.type, T.ShapedType).shape[r]
     if d != T.DYNAMIC:
         return d
-    name = "memref.dim" if isinstance(v.type, T.MemRefType) else "tensor.dim"
-    return b.value(name, [v, b.const_index(r)], T.index)
+    kind = memref.DimOp if isinstance(v.type, T.MemRefType) else tensor.DimOp
+    return b.value(kind, [v, b.const_index(r)], T.index)
 
 
 def scf_for(
@@ -130,7 +134,7 @@ def scf_for(
     iv = blk.add_argument(T.index)
     args = [blk.add_argument(v.type) for v in inits]
     operands = [index_value(b, lb), index_value(b, ub), index_value(b, step), *inits]
-    op = b.create("scf.for", operands, [v.type for v in inits], regions=[r])
+    op = b.create(ForOp, operands, [v.type for v in inits], regions=[r])
     return op, iv, args
 
 
@@ -157,7 +161,7 @@ def subview(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[In
     so, _ = _mixed(offsets)
     ss, _ = _mixed(sizes)
     rt = infer_subview_result_type(T.of_kind(src.type, T.MemRefType), so, ss, [1] * len(so))
-    return b.create("memref.subview", [src, *dyn], [rt], properties=props).results[0]
+    return b.create(SubViewOp, [src, *dyn], [rt], properties=props).results[0]
 
 
 def extract_slice(b: Builder, src: Value, offsets: Sequence[Index], sizes: Sequence[Index]) -> Value:
@@ -165,12 +169,12 @@ def extract_slice(b: Builder, src: Value, offsets: Sequence[Index], sizes: Seque
     ss, _ = _mixed(sizes)
     rt = T.RankedTensorType(tuple(ss), T.of_kind(src.type, T.ShapedType).element_type)
 
-    return b.create("tensor.extract_slice", [src, *dyn], [rt], properties=props).results[0]
+    return b.create(ExtractSliceOp, [src, *dyn], [rt], properties=props).results[0]
 
 
 def insert_slice(b: Builder, src: Value, dst: Value, offsets: Sequence[Index], sizes: Sequence[Index]) -> Value:
     props, dyn = _slice_props(offsets, sizes, 2)
-    return b.create("tensor.insert_slice", [src, dst, *dyn], [dst.type], properties=props).results[0]
+    return b.create(InsertSliceOp, [src, dst, *dyn], [dst.type], properties=props).results[0]
 
 
 def operand_slice(

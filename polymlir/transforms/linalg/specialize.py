@@ -35,6 +35,8 @@ from typing import ClassVar
 from ...dialects.linalg import named as N
 from ...dialects.linalg import structured as L
 from ...dialects.linalg.custom_form import identity_region
+from ...dialects.linalg.structured import YieldOp
+from ...dialects.tensor.ops import EmptyOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineDimExpr
@@ -209,7 +211,7 @@ def _cast_unsigned() -> A.Attribute:
 
 def _identity_payload(g: L.GenericOp) -> Block:
     block = _fresh_block(g)
-    block.append(Operation.create("linalg.yield", operands=[block.arguments[0]]))
+    block.append(YieldOp.create(operands=[block.arguments[0]]))
     return block
 
 
@@ -391,7 +393,7 @@ def _relayout(g: L.GenericOp, name: str, src: Value, shape: list[int], attr: str
     et = T.of_kind(src.type, T.RankedTensorType).element_type
     rt = T.RankedTensorType(tuple(shape), et)
     b = Builder.before(g)
-    empty = b.insert(Operation.create("tensor.empty", result_types=[rt], loc=g.loc))
+    empty = b.insert(EmptyOp.create(result_types=[rt], loc=g.loc))
     operands = [src, empty.results[0]]
     cls = lookup_op(f"linalg.{name}")
     assert cls is not None

@@ -31,6 +31,9 @@ from ...dialects.affine.loops import AffineForOp
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.linalg import structured as L
+from ...dialects.memref.ops import DimOp, LoadOp, StoreOp
+from ...dialects.scf.ops import ForOp, YieldOp
+from ...dialects.scf.parallel import ParallelOp, ReduceOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, dim, sym
@@ -132,7 +135,7 @@ def _loop_ranges(
         s = source[i]
         assert s is not None
         _, k, r = s
-        d = hoist.value("memref.dim", [operands[k], consts(r)], T.index)
+        d = hoist.value(DimOp, [operands[k], consts(r)], T.index)
         ranges[i] = _Range(None, d)
     out = [rng for rng in ranges if rng is not None]
     assert len(out) == n, "every loop has a static or a dynamic extent"
@@ -166,8 +169,8 @@ def _indices(b: Builder, m: AffineMap, ivs: list[Value], consts: _Consts) -> lis
 def _scf_for(b: Builder, lb: Value, ub: Value, step: Value) -> Block:
     r = Region()
     blk = r.add_block(Block([T.index], [b.loc or A.UNKNOWN_LOC]))
-    b.create("scf.for", [lb, ub, step], [], regions=[r])
-    Builder.at_end(blk, b.loc).create("scf.yield")
+    b.create(ForOp, [lb, ub, step], [], regions=[r])
+    Builder.at_end(blk, b.loc).create(YieldOp)
     return blk
 
 
@@ -175,8 +178,8 @@ def _scf_parallel(b: Builder, lbs: list[Value], ubs: list[Value], steps: list[Va
     r = Region()
     blk = r.add_block(Block([T.index] * len(lbs), [b.loc or A.UNKNOWN_LOC] * len(lbs)))
     seg = A.DenseArrayAttr(T.i32, (len(lbs), len(ubs), len(steps), 0))
-    b.create("scf.parallel", [*lbs, *ubs, *steps], [], properties={"operandSegmentSizes": seg}, regions=[r])
-    Builder.at_end(blk, b.loc).create("scf.reduce")
+    b.create(ParallelOp, [*lbs, *ubs, *steps], [], properties={"operandSegmentSizes": seg}, regions=[r])
+    Builder.at_end(blk, b.loc).create(ReduceOp)
     return blk
 
 
@@ -268,7 +271,7 @@ def _emit_body(
         et = T.of_kind(v.type, T.MemRefType).element_type
         if affine:
             return b.insert(AffineLoadOp.build(v, idx, loc=b.loc)).results[0]
-        return b.value("memref.load", [v, *idx], et)
+        return b.value(LoadOp, [v, *idx], et)
 
     for arg, v, m in zip(payload.arguments, ins + outs, maps, strict=True):
         if not isinstance(v.type, T.MemRefType):
@@ -283,7 +286,7 @@ def _emit_body(
                 if affine:
                     b.insert(AffineStoreOp.build(val, out, idx, loc=b.loc))
                 else:
-                    b.create("memref.store", [val, out, *idx])
+                    b.create(StoreOp, [val, out, *idx])
             continue
         if isinstance(o, L.IndexOp):
             mapping[o.results[0]] = ivs[o.prop("dim", A.IntegerAttr).value]

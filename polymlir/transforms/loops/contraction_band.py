@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
+from ...dialects import arith
 from ...dialects.affine.loops import AffineForOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_flatten import flatten
@@ -24,7 +26,7 @@ from .loop_utils import as_for, body_ops, perfect_band_problem
 
 __all__ = ["Contraction", "contraction", "index_coeffs", "iv_of"]
 
-_ARITH = {"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf", "arith.negf"}
+_ARITH = (arith.AddFOp, arith.SubFOp, arith.MulFOp, arith.DivFOp, arith.MaximumFOp, arith.MinimumFOp, arith.NegFOp)
 
 
 @dataclass
@@ -78,7 +80,7 @@ def iv_of(lp: Loop) -> Value:
 def index_coeffs(op: Operation, ivs: set[Value]) -> list[dict[Value, int]] | str:
     """Per index of an affine access, the coefficient of each band IV."""
     amap: AffineMap = op.prop("map", A.AffineMapAttr).value
-    operands = list(op.operands[2:] if op.name == "affine.store" else op.operands[1:])
+    operands = list(op.operands[2:] if isinstance(op, AffineStoreOp) else op.operands[1:])
     out = []
     for e in amap.results:
         flat = flatten(e, amap.num_dims, amap.num_symbols)
@@ -120,14 +122,14 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
     ivs = set(bounds) | set(moving)
     inner = as_for(band[-1].op)
     ops = body_ops(inner)
-    stores = [o for o in ops if o.name == "affine.store"]
+    stores = [o for o in ops if isinstance(o, AffineStoreOp)]
     if len(stores) != 1:
         return f"the body must store once, it stores {len(stores)} times"
     store = stores[0]
     for o in ops:
-        if o.regions or (o.name not in _ARITH and o.name not in ("affine.load", "affine.store", "arith.constant")):
+        if o.regions or not isinstance(o, (*_ARITH, AffineLoadOp, AffineStoreOp, arith.ConstantOp)):
             return f"{o.name} in the body is not a load, a store or float arithmetic"
-        if o.name in _ARITH and not isinstance(o.results[0].type, T.FloatType):
+        if isinstance(o, _ARITH) and not isinstance(o.results[0].type, T.FloatType):
             return f"{o.name} is not on a scalar float"
     w = store.operands[1]
     w_coeffs = index_coeffs(store, ivs)
@@ -153,15 +155,14 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
     if i is not None and not any(i.iv in row for row in w_coeffs[:-1]):
         return f"loop {loop_name(i)} does not index the stored element"
     update = store.operands[0].owner_op
-    if not isinstance(update, Operation) or update.name != "arith.addf" or update.parent is not inner.body:
+    if not isinstance(update, arith.AddFOp) or update.parent is not inner.body:
         return "the stored value must be an arith.addf of the element and an increment"
     acc_load = None
     increment = None
     for a, b in ((0, 1), (1, 0)):
         cand = update.operands[a].owner_op
         if (
-            isinstance(cand, Operation)
-            and cand.name == "affine.load"
+            isinstance(cand, AffineLoadOp)
             and cand.operands[0] is w
             and cand.prop("map", A.AffineMapAttr) == store.prop("map", A.AffineMapAttr)
             and list(cand.operands[1:]) == list(store.operands[2:])
@@ -174,7 +175,7 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
         return "the loaded element is used other than by its accumulation"
     packable: list[Operation] = []
     for o in ops:
-        if o.name == "affine.load" and o is not acc_load:
+        if isinstance(o, AffineLoadOp) and o is not acc_load:
             if o.operands[0] is w:
                 return f"{loop_name(k)}'s body reads the stored memref elsewhere"
             coeffs = index_coeffs(o, ivs)
@@ -185,7 +186,7 @@ def contraction(band: Sequence[Loop]) -> Contraction | str:
                 if i is not None and any(i.iv in row for row in coeffs):
                     return f"a load is not contiguous along loop {loop_name(j)} and moves with {loop_name(i)}"
                 packable.append(o)
-        if o.name == "affine.load" and not isinstance(o.results[0].type, T.FloatType):
+        if isinstance(o, AffineLoadOp) and not isinstance(o.results[0].type, T.FloatType):
             return "a load is not of a scalar float"
     if increment.owner_op is acc_load:
         return "the increment must not be the element itself"

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...dialects.affine.memory import AffineLoadOp, AffineVectorLoadOp, AffineVectorStoreOp
+from ...dialects.arith.arithmetic import AddFOp, MulFOp
+from ...dialects.arith.ops import ConstantOp
+from ...dialects.vector.ops import BroadcastOp, FMAOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr, const, dim, sym
@@ -43,7 +47,7 @@ class Emitter:
         owner = v.owner_op
         r = False
         if isinstance(owner, Operation) and owner in self.c.ops:
-            if owner.name == "affine.load":
+            if isinstance(owner, AffineLoadOp):
                 coeffs = index_coeffs(owner, {iv})
                 r = not isinstance(coeffs, str) and any(row.get(iv, 0) for row in coeffs)
             else:
@@ -58,9 +62,8 @@ class Emitter:
     def splat(self, v: Value) -> Value:
         s = self.splats.get(v)
         if s is None:
-            s = self.insert(
-                Operation.create("vector.broadcast", operands=[v], result_types=[self.vtype], loc=self.c.store.loc)
-            ).results[0]
+            bcast = BroadcastOp.create(operands=[v], result_types=[self.vtype], loc=self.c.store.loc)
+            s = self.insert(bcast).results[0]
             self.splats[v] = s
         return s
 
@@ -75,9 +78,9 @@ class Emitter:
         if not isinstance(owner, Operation) or owner not in self.c.ops:
             return v  # defined outside the band
         out: Value
-        if owner.name == "arith.constant":
+        if isinstance(owner, ConstantOp):
             out = self.insert(owner.clone()).results[0]
-        elif owner.name == "affine.load":
+        elif isinstance(owner, AffineLoadOp):
             out = self._load(owner, r, vec, vj, env)
         else:
             args = [self.value(o, r, vec, env) for o in owner.operands]
@@ -98,17 +101,16 @@ class Emitter:
     def _load(self, load: Operation, r: int, vec: int, vector: bool, env: dict[Value, Value]) -> Value:
         amap: AffineMap = load.prop("map", A.AffineMapAttr).value
         operands, new_map = self.c_map(amap, list(load.operands[1:]), r, vec, env)
+        op: Operation
         if vector:
-            op = Operation.create(
-                "affine.vector_load",
+            op = AffineVectorLoadOp.create(
                 operands=[load.operands[0], *operands],
                 result_types=[self.vtype],
                 properties={"map": A.AffineMapAttr(new_map)},
                 loc=load.loc,
             )
         else:
-            op = Operation.create(
-                "affine.load",
+            op = AffineLoadOp.create(
                 operands=[load.operands[0], *operands],
                 result_types=[load.results[0].type],
                 properties={"map": A.AffineMapAttr(new_map)},
@@ -155,7 +157,7 @@ def tile_body(
 ) -> None:
     """Into ``block`` (before its terminator): load the accumulators, the
     ``k`` loop over the increments, store them."""
-    anchor = block.operations[-1] if block.operations and block.operations[-1].name == "affine.yield" else None
+    anchor = block.operations[-1] if block.operations and isinstance(block.operations[-1], AffineYieldOp) else None
     env: dict[Value, Value] = {iv_of(c.j): j_iv}
     if c.i is not None and i_iv is not None:
         env[iv_of(c.i)] = i_iv
@@ -167,8 +169,7 @@ def tile_body(
     for r in range(rows):
         for v in range(vectors):
             ops, m = head.c_map(smap, sops, r, v, env)
-            ld = Operation.create(
-                "affine.vector_load",
+            ld = AffineVectorLoadOp.create(
                 operands=[w, *ops],
                 result_types=[head.vtype],
                 properties={"map": A.AffineMapAttr(m)},
@@ -192,17 +193,17 @@ def tile_body(
         for v in range(vectors):
             acc = kbody.arguments[1 + r * vectors + v]
             inc_owner = c.increment.owner_op
-            if fma and isinstance(inc_owner, Operation) and inc_owner.name == "arith.mulf" and inc_owner in c.ops:
+            op: Operation
+            if fma and isinstance(inc_owner, MulFOp) and inc_owner in c.ops:
                 a, b = (inner.value(o, r, v, env) for o in inc_owner.operands)
                 a = a if isinstance(a.type, T.VectorType) else inner.splat(a)
                 b = b if isinstance(b.type, T.VectorType) else inner.splat(b)
-                op = Operation.create("vector.fma", operands=[a, b, acc], result_types=[inner.vtype], loc=c.update.loc)
+                op = FMAOp.create(operands=[a, b, acc], result_types=[inner.vtype], loc=c.update.loc)
             else:
                 inc = inner.value(c.increment, r, v, env)
                 inc = inc if isinstance(inc.type, T.VectorType) else inner.splat(inc)
                 lhs, rhs = (acc, inc) if c.update.operands[0].owner_op is c.acc_load else (inc, acc)
-                op = Operation.create(
-                    "arith.addf",
+                op = AddFOp.create(
                     operands=[lhs, rhs],
                     result_types=[inner.vtype],
                     properties=dict(c.update.props) or None,
@@ -213,8 +214,7 @@ def tile_body(
     for r in range(rows):
         for v in range(vectors):
             ops, m = head.c_map(smap, sops, r, v, env)
-            st = Operation.create(
-                "affine.vector_store",
+            st = AffineVectorStoreOp.create(
                 operands=[kloop.results[r * vectors + v], w, *ops],
                 properties={"map": A.AffineMapAttr(m)},
                 loc=c.store.loc,

@@ -10,6 +10,7 @@ contiguous ``k x j`` buffer first.
 from __future__ import annotations
 
 from ...affine.schedules import loop_name
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -169,15 +170,13 @@ def pack(c: Contraction) -> list[Operation]:
         copy = load.clone(mapping)
         jb.insert_before(jb.operations[-1], copy)
         at = AffineMap(2, 0, [dim(0) - klo, dim(1) - jlo])
-        st = Operation.create(
-            "affine.store",
+        st = AffineStoreOp.create(
             operands=[copy.results[0], buf.results[0], as_for(kk).induction_var, as_for(jj).induction_var],
             properties={"map": A.AffineMapAttr(at)},
             loc=load.loc,
         )
         jb.insert_before(jb.operations[-1], st)
-        new = Operation.create(
-            "affine.load",
+        new = AffineLoadOp.create(
             operands=[buf.results[0], c.k.iv, c.j.iv],
             result_types=[elem],
             properties={"map": A.AffineMapAttr(at)},

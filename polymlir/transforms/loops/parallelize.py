@@ -26,6 +26,7 @@ from ...affine.dependence import dependences
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel
 from ...affine.schedules import loop_name, refusal
+from ...dialects import arith
 from ...dialects.affine.loops import AffineForOp
 from ...dialects.affine.parallel import REDUCTIONS, AffineParallelOp, _reduction_matches
 from ...ir.core import Operation, OpResult, Value
@@ -33,22 +34,22 @@ from .loop_utils import TransformError
 from .tile import model_problem
 
 # Combiners and their arith::AtomicRMWKind (upstream's getSupportedReduction).
-REDUCTION_KINDS = {
-    "arith.addf": "addf",
-    "arith.mulf": "mulf",
-    "arith.addi": "addi",
-    "arith.andi": "andi",
-    "arith.ori": "ori",
-    "arith.muli": "muli",
-    "arith.minimumf": "minimumf",
-    "arith.maximumf": "maximumf",
-    "arith.minsi": "mins",
-    "arith.maxsi": "maxs",
-    "arith.minui": "minu",
-    "arith.maxui": "maxu",
-    "arith.xori": "xori",
-    "arith.maxnumf": "maxnumf",
-    "arith.minnumf": "minnumf",
+REDUCTION_KINDS: dict[type[Operation], str] = {
+    arith.AddFOp: "addf",
+    arith.MulFOp: "mulf",
+    arith.AddIOp: "addi",
+    arith.AndIOp: "andi",
+    arith.OrIOp: "ori",
+    arith.MulIOp: "muli",
+    arith.MinimumFOp: "minimumf",
+    arith.MaximumFOp: "maximumf",
+    arith.MinSIOp: "mins",
+    arith.MaxSIOp: "maxs",
+    arith.MinUIOp: "minu",
+    arith.MaxUIOp: "maxu",
+    arith.XOrIOp: "xori",
+    arith.MaxNumFOp: "maxnumf",
+    arith.MinNumFOp: "minnumf",
 }
 
 
@@ -71,7 +72,7 @@ def match_reduction(op: AffineForOp, position: int) -> Reduction | str:
     if not isinstance(yielded, OpResult) or yielded.owner.parent is not body:
         return "its yielded value is not computed in the loop body"
     comb = yielded.owner
-    kind = REDUCTION_KINDS.get(comb.name)
+    kind = REDUCTION_KINDS.get(type(comb))  # the exact class, as upstream's isa<> of each op
     if kind is None or len(comb.operands) != 2 or len(comb.results) != 1:
         return f"it is combined by {comb.name}, which is not a supported reduction"
     if len(arg.uses) != 1 or not any(o is arg for o in comb.operands):
@@ -91,7 +92,7 @@ def parallelize_verdict(model: PolyhedralModel, loop: Loop, reductions: bool = T
     memory dependence, and each iter_arg (if ``reductions``) is a reduction."""
     name = loop_name(loop)
     what = f"parallelize loop {name}"
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         return Verdict(False, f"cannot {what}: it is an {loop.op.name}, not an affine.for", op=loop.op)
     bad = model_problem(model, [loop], what)
     if bad is not None:
@@ -132,7 +133,7 @@ def parallelize(model: PolyhedralModel, loop: Loop, reductions: bool = True) -> 
     the loop op itself, so loops of one model may be parallelized one after
     the other."""
     what = f"parallelize loop {loop_name(loop)}"
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         raise TransformError(f"cannot {what}: it is an {loop.op.name}, not an affine.for", loop.op)
     op = cast(AffineForOp, loop.op)
     for k in range(len(op.results)):
@@ -194,7 +195,9 @@ def convert_to_parallel(op: AffineForOp) -> Operation:
 def parallel_loops(model: PolyhedralModel, reductions: bool = False) -> list[Loop]:
     """The affine.for loops of ``model`` that may be parallelized (with
     iter_args reductions if ``reductions``)."""
-    return [lp for lp in model.loops if lp.op.name == "affine.for" and parallelize_verdict(model, lp, reductions).ok]
+    return [
+        lp for lp in model.loops if isinstance(lp.op, AffineForOp) and parallelize_verdict(model, lp, reductions).ok
+    ]
 
 
 def reduction_kinds() -> Sequence[str]:

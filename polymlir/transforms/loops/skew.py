@@ -25,6 +25,7 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import Vector, band_slice, base_vector, check, loop_name, schedule_maps, transform_band
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...dialects.func import FuncOp
 from ...ir.affine_expr import AffineExpr
 from ...ir.core import Operation
 from ..pass_manager import ModulePass, PassContext, PassError, register_pass
@@ -285,7 +286,7 @@ def _loops_named(model: PolyhedralModel, names_: Sequence[str]) -> list[Loop]:
 
 
 def _functions(op: Operation) -> list[Operation]:
-    return [f for f in op.walk(post_order=False) if f.name == "func.func" and f.regions and f.regions[0].blocks]
+    return [f for f in op.walk(post_order=False) if isinstance(f, FuncOp) and f.regions and f.regions[0].blocks]
 
 
 @register_pass

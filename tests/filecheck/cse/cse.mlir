@@ -103,3 +103,39 @@ func.func @branches(%c: i1, %x: index, %y: index) -> index {
   %z = arith.addi %r, %n : index
   return %z : index
 }
+
+// Reads merge across what upstream does not take for a write: a free, an
+// allocation, a loop holding only reads (dead, erased too); a loop holding a
+// prefetch (which declares no effects upstream) and a clone (which writes
+// the buffer it allocates) stop them.
+// CHECK-LABEL: func.func @reads_across
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %[[X:.+]] = memref.load %arg0[%arg2]
+// CHECK-NEXT:  memref.dealloc %arg1
+// CHECK-NEXT:  %[[A:.+]] = memref.alloc()
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    memref.prefetch
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %[[Y:.+]] = memref.load %arg0[%arg2]
+// CHECK-NEXT:  %[[C:.+]] = bufferization.clone %arg0
+// CHECK-NEXT:  %[[Z:.+]] = memref.load %arg0[%arg2]
+// CHECK-NEXT:  return %[[X]], %[[X]], %[[X]], %[[X]], %[[Y]], %[[Z]], %[[A]], %[[C]] :
+func.func @reads_across(%B: memref<8xf32>, %C: memref<8xf32>, %i: index, %n: index) -> (f32, f32, f32, f32, f32, f32, memref<8xf32>, memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %B[%i] : memref<8xf32>
+  memref.dealloc %C : memref<8xf32>
+  %z = memref.load %B[%i] : memref<8xf32>
+  %a = memref.alloc() : memref<8xf32>
+  %z2 = memref.load %B[%i] : memref<8xf32>
+  scf.for %j = %c0 to %n step %i {
+    %y = memref.load %B[%j] : memref<8xf32>
+  }
+  %z3 = memref.load %B[%i] : memref<8xf32>
+  scf.for %j = %c0 to %n step %i {
+    memref.prefetch %B[%i], read, locality<3>, data : memref<8xf32>
+  }
+  %z4 = memref.load %B[%i] : memref<8xf32>
+  %cl = bufferization.clone %B : memref<8xf32> to memref<8xf32>
+  %z5 = memref.load %B[%i] : memref<8xf32>
+  return %x, %z, %z2, %z3, %z4, %z5, %a, %cl : f32, f32, f32, f32, f32, f32, memref<8xf32>, memref<8xf32>
+}
