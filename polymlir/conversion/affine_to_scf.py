@@ -49,6 +49,8 @@ from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import ConversionTarget, apply_conversion
 from ..transforms.pass_manager import ModulePass, PassContext, register_pass
 
+NSW = arith.IntegerOverflowFlagsAttr(arith.OVERFLOW_BITS["nsw"])
+
 
 def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence[Value]) -> Value:
     """Arith ops computing ``e`` (index-typed) at the builder's point."""
@@ -65,7 +67,9 @@ def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence
     if k == AffineExprKind.ADD:
         return b.binary(arith.AddIOp, lhs, rhs)
     if k == AffineExprKind.MUL:
-        return b.binary(arith.MulIOp, lhs, rhs)
+        # Affine arithmetic is over the integers: the product cannot wrap (as
+        # upstream's expander says with ``overflow<nsw>``).
+        return b.value(arith.MulIOp, [lhs, rhs], lhs.type, overflowFlags=NSW)
     const_rhs = e.rhs.value if isinstance(e.rhs, AffineConstantExpr) else None
     if const_rhs is not None and const_rhs <= 0:
         raise DiagnosticError(f"cannot lower '{e}': the divisor must be positive", b.loc)

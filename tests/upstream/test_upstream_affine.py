@@ -1,4 +1,5 @@
-"""Upstream's affine-pass regression tests, run as their RUN lines say with
+"""Upstream's regression tests of the affine, linalg and bufferization
+passes polymlir registers, run as their RUN lines say with
 ``polymlir opt`` (see ``upstream_cases.py``): every counted case passes
 except those ``FAILURES.md`` lists, which must still fail. Skips without
 mlir-opt-22 (the control) or without the shared test files."""
@@ -10,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from polymlir.testing.external import shared_root
-
 from ..shared_data import upstream
-from .upstream_cases import Case, cases, mlir_files, run_case
+from .upstream_cases import Case, cases, run_case, upstream_test_files
 
 FAILURES = Path(__file__).with_name("FAILURES.md")
 CASE_ROW = re.compile(r"^\| (\S+\.mlir:RUN\d+:\S+) \| (.+) \|$")
@@ -29,22 +28,15 @@ def known_failures() -> dict[str, str]:
     return out
 
 
-def _root() -> Path | None:
-    root = shared_root()
-    p = root / "upstream" / "affine-passes" if root is not None else None
-    return p if p is not None and p.is_dir() else None
-
-
 def _all_cases() -> list[Case]:
-    root = _root()
-    return [c for f in mlir_files(root) for c in cases(f)] if root is not None else []
+    return [c for f in upstream_test_files() for c in cases(f)]
 
 
 CASES = _all_cases()
 KNOWN = known_failures()
 
 
-@pytest.mark.skipif(not CASES, reason="external data ../shared/upstream/affine-passes not found")
+@pytest.mark.skipif(not CASES, reason="external data ../shared/upstream/{affine,linalg}-passes not found")
 @pytest.mark.skipif(upstream("mlir-opt") is None, reason="mlir-opt-22 (the control) is not installed")
 @pytest.mark.parametrize("case", CASES or [None], ids=lambda c: c.name if c is not None else "none")
 def test_upstream_case(case: Case):
@@ -60,6 +52,6 @@ def test_upstream_case(case: Case):
 
 def test_failures_md_names_only_existing_cases():
     if not CASES:
-        pytest.skip("external data ../shared/upstream/affine-passes not found")
+        pytest.skip("external data ../shared/upstream/{affine,linalg}-passes not found")
     names = {c.name for c in CASES}
     assert set(KNOWN) <= names, sorted(set(KNOWN) - names)

@@ -3,8 +3,10 @@ lines say, with ``polymlir opt`` in place of ``mlir-opt``.
 
 The test files live in ``<shared>/upstream/affine-passes/`` (copies of
 ``mlir/test/Dialect/Affine/*.mlir`` and
-``mlir/test/Conversion/AffineToStandard/*.mlir``; see the LICENSE note
-there). A *case* is one RUN line on one ``// -----`` chunk of a file when
+``mlir/test/Conversion/AffineToStandard/*.mlir``) and
+``<shared>/upstream/linalg-passes/`` (``mlir/test/Dialect/Linalg`` and
+``Bufferization`` tests of the linalg and bufferization passes polymlir
+registers); see the LICENSE notes there. A *case* is one RUN line on one ``// -----`` chunk of a file when
 the RUN line splits its input (``-split-input-file``), else on the whole
 file. Each case runs twice: with ``mlir-opt-22`` (the control) and with
 ``polymlir opt``; a case counts only where its control passes (upstream's
@@ -193,6 +195,19 @@ def mlir_files(root: Path) -> list[Path]:
     return sorted(root.glob("*.mlir"))
 
 
+# The folders of <shared>/upstream that hold upstream's test files.
+FOLDERS = ("affine-passes", "linalg-passes")
+
+
+def upstream_test_files() -> list[Path]:
+    """Every test file of the shared folders that exist (none when the
+    external data is absent)."""
+    shared = shared_root()
+    if shared is None:
+        return []
+    return [f for d in FOLDERS if (shared / "upstream" / d).is_dir() for f in mlir_files(shared / "upstream" / d)]
+
+
 def _env_with(pythonpath: str | None) -> dict[str, str]:
     env = dict(os.environ)
     if pythonpath:
@@ -235,9 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", help="a folder with older polymlir sources, measured too")
     ap.add_argument("--root", type=Path, default=None, help="the test files' folder")
     args = ap.parse_args(argv)
-    shared = shared_root()
-    root = args.root or (shared / "upstream" / "affine-passes" if shared else Path("."))
-    files = args.files or mlir_files(root)
+    files = args.files or (mlir_files(args.root) if args.root else upstream_test_files())
     sys.stdout.write(report(files, args.before))
     return 0
 

@@ -107,16 +107,18 @@ def payload_arg_type(t: T.Type) -> T.Type:
     return t
 
 
+def _is_shaped_operand(t: T.Type) -> bool:
+    # A vector operand is one value of the iteration (rank 0), as upstream
+    # reads it: `ins(%v : vector<2x4xf32>)` fills a tensor of vectors.
+    return isinstance(t, T.ShapedType) and not isinstance(t, T.VectorType) and t.has_rank
+
+
 def operand_rank(t: T.Type) -> int:
-    if isinstance(t, T.ShapedType) and t.has_rank:
-        return len(t.shape)
-    return 0
+    return len(t.shape) if _is_shaped_operand(t) else 0  # type: ignore[attr-defined]
 
 
 def operand_shape(t: T.Type) -> tuple[int, ...]:
-    if isinstance(t, T.ShapedType) and t.has_rank:
-        return tuple(t.shape)
-    return ()
+    return tuple(t.shape) if _is_shaped_operand(t) else ()  # type: ignore[attr-defined]
 
 
 def _is_tensor(t: T.Type) -> bool:

@@ -14,6 +14,8 @@ effects outside the model, and:
   not read it itself -- so running it once leaves what running it every
   iteration left; and the loop runs at least once in every enclosing
   iteration (else the write would be new);
+- it holds no ``affine.prefetch`` (a hint whose place is its meaning, as
+  upstream keeps it);
 - it is pure otherwise; integer division and remainder move only out of a
   loop that always runs (the divisor may be zero where the loop does not
   run).
@@ -36,6 +38,7 @@ from typing import cast
 from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.memory import AffinePrefetchOp
 from ...ir.core import Operation
 from .loop_utils import defined_inside
 from .scalar_replace import _VECTOR_ACCESSES, _Effects, _zero, may_touch
@@ -99,6 +102,10 @@ def invariant_reason(model: PolyhedralModel, loop: Loop, op: Operation, eff: _Ef
     """Why ``op`` (at the top level of ``loop``'s body) may not run once
     before ``loop`` instead of once per iteration (None: it may). Operands
     are the caller's concern."""
+    if any(isinstance(x, AffinePrefetchOp) for x in op.walk()):
+        # A prefetch means "fetch now, for the accesses about to come": once
+        # before the loop it would fetch for the first iteration only.
+        return f"{op.name} at {op_loc(op)} holds a prefetch, whose place is its meaning"
     reads, writes, opaque = eff.of(op)
     if opaque:
         return f"{op.name} at {op_loc(op)} has effects outside the affine model"

@@ -35,3 +35,15 @@ func.func @ops(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>, 
 // BACK-NEXT:    linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%arg4, %arg5
 // BACK-NEXT:    linalg.transpose ins(%arg0 : memref<4x8xf32>) outs(%arg7 : memref<8x4xf32>) permutation = [1, 0]
 // BACK-NEXT:    linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%arg7, %arg1
+
+// A vector is one value of the iteration (rank 0), as upstream reads it: a
+// fill of a tensor of vectors generalizes with the scalar map.
+// CHECK-LABEL: func.func @fill_vector_elements(
+// CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #{{.+}}], iterator_types = ["parallel"]} ins(%{{.+}} : vector<2x4xf32>) outs(%{{.+}} : tensor<3xvector<2x4xf32>>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: vector<2x4xf32>, %{{.+}}: vector<2x4xf32>):
+// CHECK-NEXT:      linalg.yield %[[IN]] : vector<2x4xf32>
+func.func @fill_vector_elements(%v: vector<2x4xf32>) -> tensor<3xvector<2x4xf32>> {
+  %e = tensor.empty() : tensor<3xvector<2x4xf32>>
+  %0 = linalg.fill ins(%v : vector<2x4xf32>) outs(%e : tensor<3xvector<2x4xf32>>) -> tensor<3xvector<2x4xf32>>
+  return %0 : tensor<3xvector<2x4xf32>>
+}

@@ -71,3 +71,19 @@ func.func @guarded(%B: memref<10xf64>, %D: memref<10xf64>, %N: index, %x: index)
   }
   return
 }
+
+// A prefetch stays where it is (its place is its meaning); the invariant
+// load beside it still leaves the loop.
+// CHECK-LABEL: func.func @prefetch_stays(
+// CHECK:         affine.load %{{.+}}[0]
+// CHECK-NEXT:    affine.for %[[I:.+]] = 0 to 10 {
+// CHECK-NEXT:      affine.prefetch %{{.+}}[%[[I]]], read, locality<3>, data
+// CHECK:           affine.store
+func.func @prefetch_stays(%A: memref<10xf32>, %B: memref<10xf32>) {
+  affine.for %i = 0 to 10 {
+    affine.prefetch %A[%i], read, locality<3>, data : memref<10xf32>
+    %v = affine.load %A[0] : memref<10xf32>
+    affine.store %v, %B[%i] : memref<10xf32>
+  }
+  return
+}
