@@ -10,6 +10,7 @@ model may not be moved across the accesses of the memrefs it can reach.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -188,17 +189,38 @@ def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[V
 
 
 def _explain(why: str, m0: PolyhedralModel, m1: PolyhedralModel, names1: dict[str, str]) -> str:
-    """``why`` with statement names replaced by the ops they are."""
+    """``why`` with statement names replaced by the ops they are; a read
+    that would see another write names both ops (the dependence the fusion
+    would break)."""
     by = {s.name: s for s in m0.statements}
     back = {v: k for k, v in names1.items()}
-    for word in why.replace("(", " ").replace(")", " ").replace("[", " ").split():
+
+    def op_of(word: str) -> str | None:
         if word in by:
             s = by[word]
-            return f"{s.op.name} at {op_loc(s.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
+            return f"{s.op.name} at {op_loc(s.op)}"
         if word in back:
             s1 = next(s for s in m1.statements if s.name == back[word])
-            return f"{s1.op.name} at {op_loc(s1.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
-    return why
+            return f"{s1.op.name} at {op_loc(s1.op)}"
+        return None
+
+    head, _, rest = why.partition(" ")
+    subject = op_of(head)
+    if subject is None:
+        return why
+    inside = [w for w in (op_of(n) for n in _STMT_NAME.findall(rest)) if w is not None]
+    if rest.startswith(_OTHER_WRITE) and len(inside) == 2:
+        writer, reader = inside
+        sample = rest[len(_OTHER_WRITE) :].strip().removeprefix("(").removesuffix(")")
+        return (
+            f"{reader} would read the value {writer} writes in another iteration than in the original, "
+            f"breaking the dependence between them (writer -> reader: {sample})"
+        )
+    return f"{subject} {rest}"
+
+
+_STMT_NAME = re.compile(r"\b([ST]\d+)\[")
+_OTHER_WRITE = "reads a value written by a different instance"
 
 
 def _stmt(m: PolyhedralModel, op: Operation) -> Statement | None:

@@ -308,6 +308,22 @@ class DependenceGraph:
             return between[first_src]
         return self.nodes[dst].op
 
+    def insertion_blocker(self, src: int, dst: int) -> Operation | None:
+        """Why ``fused_insertion_point`` found none: an op between the nests
+        that depends on ``src`` and that ``dst`` depends on (through SSA
+        values or memory), if there is one."""
+        src_deps = {self.nodes[b].op for b, _ in self.out_edges(src) if b != dst}
+        ops = self.block.operations
+        i, j = ops.index(self.nodes[src].op), ops.index(self.nodes[dst].op)
+        for o in ops[i + 1 : j]:
+            node = self.for_node(o)
+            if o in src_deps and node is not None and self.has_dependence_path(node.id, dst):
+                return o
+        for d in self.defining_nodes(dst):
+            if self.has_dependence_path(src, d):
+                return self.nodes[d].op
+        return None
+
     def update_edges(self, src: int, dst: int, private: Iterable[Value], remove_src: bool) -> None:
         """Edges after fusing ``src`` into ``dst`` (producer-consumer)."""
         priv = list(private)

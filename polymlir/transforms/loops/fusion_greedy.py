@@ -176,11 +176,13 @@ class GreedyFusion:
         escaping = [access_memref(s) for s in snode.stores if _escaping(access_memref(s), self.block)]
         ins = mdg.fused_insertion_point(src_id, dst_id)
         if ins is None:
-            self.remark(
-                dst_op,
-                f"not fused with the nest at {_loc(src_op)}: no insertion point keeps the "
-                "dependences with the ops between them",
+            blocker = mdg.insertion_blocker(src_id, dst_id)
+            between = (
+                f"{blocker.name} at {_loc(blocker)} depends on the first and the second depends on it"
+                if blocker is not None
+                else "the ops between them depend on the first and the second depends on them"
             )
+            self.remark(dst_op, f"not fused with the nest at {_loc(src_op)}: no insertion point: {between}")
             return False
         n_surround = len(for_loops(dst_op))
         dst_ops = [o for o in dnode.loads if any(access_memref(o) is m for m in pc)]
