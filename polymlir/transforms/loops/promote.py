@@ -366,9 +366,13 @@ def _region_of(
             for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
+        if needed and ib.box_empty_where_untouched(fpw, write_box, params, ge, eq):
+            needed, guard_out = False, None  # the copy loops' own bounds guard them, as upstream relies on
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
     needed, guard_in = ib.footprint_guard(fp, params, ge, eq)
+    if needed and ib.box_empty_where_untouched(fp, box, params, ge, eq):
+        needed, guard_in = False, None
     if needed and guard_in is None:
         return None, "the outer iterations that access it are not a convex set"
     return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
