@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..dialects import arith, memref, scf, vector
 from ..dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ..dialects.affine.memory import (
+    AffineDmaStartOp,
+    AffineDmaWaitOp,
     AffineLoadOp,
     AffinePrefetchOp,
     AffineStoreOp,
@@ -30,6 +32,7 @@ from ..dialects.affine.ops import (
     AffineLinearizeIndexOp,
     AffineMaxOp,
     AffineMinOp,
+    map_of,
 )
 from ..dialects.affine.parallel import REDUCTIONS, AffineParallelOp
 from ..ir import attributes as A
@@ -42,6 +45,7 @@ from ..ir.affine_expr import (
     AffineExprKind,
     AffineSymbolExpr,
 )
+from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError
@@ -313,6 +317,38 @@ def _lower_prefetch(op: Operation, rw: PatternRewriter) -> None:
     op.erase()
 
 
+def _lower_dma_start(op: Operation, rw: PatternRewriter) -> None:
+    """As upstream: each of the three maps expanded on its operands, the
+    element count and the optional stride operands kept."""
+    assert isinstance(op, AffineDmaStartOp)
+    maps = [map_of(op, n) for n in ("src_map", "dst_map", "tag_map")]
+    if any(m is None for m in maps):
+        raise op.emit_error("lower-affine: affine.dma_start without its src_map, dst_map and tag_map")
+    src_map, dst_map, tag_map = cast(list[AffineMap], maps)
+    ops = list(op.operands)
+    dst = 1 + src_map.num_inputs
+    tag = dst + 1 + dst_map.num_inputs
+    num = tag + 1 + tag_map.num_inputs
+    b = Builder.before(op)
+    src_idx = expand_map(b, src_map, ops[1:dst])
+    dst_idx = expand_map(b, dst_map, ops[dst + 1 : tag])
+    tag_idx = expand_map(b, tag_map, ops[tag + 1 : num])
+    b.create(memref.DmaStartOp, [ops[0], *src_idx, ops[dst], *dst_idx, ops[num], ops[tag], *tag_idx, *ops[num + 1 :]])
+    op.erase()
+
+
+def _lower_dma_wait(op: Operation, rw: PatternRewriter) -> None:
+    assert isinstance(op, AffineDmaWaitOp)
+    tag_map = map_of(op, "tag_map")
+    if tag_map is None:
+        raise op.emit_error("lower-affine: affine.dma_wait without its tag_map")
+    ops = list(op.operands)
+    b = Builder.before(op)
+    idx = expand_map(b, tag_map, ops[1 : 1 + tag_map.num_inputs])
+    b.create(memref.DmaWaitOp, [ops[0], *idx, ops[1 + tag_map.num_inputs]])
+    op.erase()
+
+
 def _lower_delinearize(op: Operation, rw: PatternRewriter) -> None:
     """x -> (r0, ..., r_{n-1}) over the basis; only the n-1 inner bounds
     matter: r_k = (x floordiv prod(inner[k:])) mod inner[k-1]."""
@@ -368,6 +404,8 @@ PATTERNS = PatternSet.from_table(
         AffineMinOp: _lower_apply_minmax,
         AffineMaxOp: _lower_apply_minmax,
         AffinePrefetchOp: _lower_prefetch,
+        AffineDmaStartOp: _lower_dma_start,
+        AffineDmaWaitOp: _lower_dma_wait,
         AffineDelinearizeIndexOp: _lower_delinearize,
         AffineLinearizeIndexOp: _lower_linearize,
     }

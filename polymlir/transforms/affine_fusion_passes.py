@@ -2,21 +2,14 @@
 names and options over the exact fusion, contraction and promotion
 primitives (``loops/fuse.py``, ``loops/contract.py``, ``loops/promote.py``).
 
-Fusion: in every block, sibling ``affine.for`` nests that share memrefs are
-fused, the second into the first, at the deepest depth whose fusion the
-exact engine accepts (producer-consumer pairs: the second reads what the
-first writes; sibling pairs: both read a memref and neither writes what the
-other accesses); then temporaries that the first nest produced for the
-second shrink to one fused iteration's footprint, where they are private
-to it. Unlike upstream, nothing is
-recomputed (no slicing), so a pair fuses only where its loops match (or
-isl's AST builder regenerates them), and a fusion that would reorder a
-dependence is declined with a remark naming it. With nothing recomputed,
-``compute-tolerance`` has nothing to bound, and the private buffers are
-never moved to another memory space (``fast-mem-space``,
-``local-buf-threshold``): those options are accepted and ignored. Options
-are MLIR 22's (``affine-loop-fusion{mode=producer maximal}``); the older
-``fusion-`` spellings (``fusion-maximal``) are accepted too.
+Fusion (``loops/fusion_greedy.py``): upstream's greedy slice-based
+fusion (producer-consumer with the producer's slice recomputed in the
+consumer, private buffers, sibling fusion, maximal mode, cost model with
+``compute-tolerance``); every fusion is tried on a copy and kept only when
+the exact dataflow check proves it meaning-preserving, else declined with
+a remark naming the dependence. Options are MLIR 22's
+(``affine-loop-fusion{mode=producer maximal}``); the older ``fusion-``
+spellings (``fusion-maximal``) are accepted too.
 
 Distribution (``affine-loop-distribute``, polymlir's own: upstream has no
 affine fission pass): every loop whose body holds several statements is
@@ -27,9 +20,13 @@ Copy generation: as upstream's ``runOnBlock``, the outermost loop of each
 nest whose footprint fits ``fast-mem-capacity`` (KiB) gets its memrefs
 promoted to local buffers in ``fast-mem-space``; bigger loops (and, with
 ``skip-non-unit-stride-loops``, loops of non-unit step) hand down to the
-loops in their body. Only point-wise copies are generated: with
-``generate-dma`` the pass declines with a remark (mlir-opt-22 generates
-point-wise copies by default too).
+loops in their body. The buffers are allocated at the copies and freed
+after the copy-out, as upstream places them; the copies are point-wise
+loops, or with ``generate-dma`` one ``affine.dma_start``/``dma_wait`` per
+transfer (strided where the region is narrower than the memref), tags in
+``tag-mem-space``. A region that one DMA cannot move exactly (no constant
+size, a partial tile, a multi-level stride) is left alone with a remark.
+``min-dma-transfer`` is accepted and, as in mlir-opt-22, not used.
 """
 
 from __future__ import annotations
@@ -45,7 +42,7 @@ from ..ir.core import Block, Operation
 from .loops.distribute import body_items, distribute, distribute_verdict
 from .loops.fusion_greedy import FusionOptions, run_fusion
 from .loops.loop_utils import TransformError
-from .loops.promote import plan, promote, promote_verdict
+from .loops.promote import Dma, dma_problem, plan, promote, promote_verdict, simplify_copies
 from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
 
 AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
@@ -117,24 +114,19 @@ def _bytes(t: T.Type) -> int:
 @dataclass(frozen=True)
 class AffineDataCopyGenerate(ModulePass):
     name: ClassVar[str] = "affine-data-copy-generate"
-    summary: ClassVar[str] = "Copy the footprints of affine loop nests into local buffers (point-wise copies)"
+    summary: ClassVar[str] = (
+        "Copy the footprints of affine loop nests into local buffers (point-wise copies or DMA transfers)"
+    )
     fast_mem_capacity: ULong = ULong(0)  # KiB; 0: unlimited (upstream's default is the largest integer)
     fast_mem_space: UInt = UInt(1)
     generate_dma: bool = False  # what mlir-opt-22 does without the option
-    min_dma_transfer: int = 1024
+    min_dma_transfer: int = 1024  # accepted; mlir-opt-22 does not read it either
     skip_non_unit_stride_loops: bool = False
     slow_mem_space: UInt = UInt(0)
     tag_mem_space: UInt = UInt(0)
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in _functions(op):
-            if self.generate_dma:
-                ctx.missed(
-                    f,
-                    "no copies generated: DMA generation (generate-dma) is not supported; "
-                    "drop the option for point-wise copies",
-                )
-                continue
             self.run_on_block(f, f.regions[0].blocks[0], ctx)
 
     def _capacity(self) -> int | None:
@@ -176,17 +168,35 @@ class AffineDataCopyGenerate(ModulePass):
                 if dynamic or sum(sizes) > cap:
                     self._recurse(func, op, ctx)
                     continue
+            if self.generate_dma:
+                ok = []
+                for r in regions:
+                    why = dma_problem(r)
+                    if why is None:
+                        ok.append(r.memref)
+                    else:
+                        ctx.missed(op, f"no DMA generated for {why}")
+                memrefs = ok
+                if not memrefs:
+                    continue
             verdict = promote_verdict(model, loop, memrefs, self._space())
             if not verdict.ok:
                 # Some memref cannot be promoted: promote the others.
-                ok = [r.memref for r in regions]
+                ok = [r.memref for r in regions if r.memref in memrefs]
                 if ok and promote_verdict(model, loop, ok, self._space()).ok:
                     ctx.missed(op, f"not every memref promoted: {verdict.reason}")
-                    promote(model, loop, ok, self._space())
+                    self._promote(model, loop, ok)
                 else:
                     ctx.missed(op, f"no copies generated: {verdict.reason}")
                 continue
-            promote(model, loop, memrefs, self._space())
+            self._promote(model, loop, memrefs)
+
+    def _promote(self, model: PolyhedralModel, loop: Loop, memrefs: list) -> None:
+        # The buffers go where upstream puts them: at the copies.
+        dma = Dma(self.tag_mem_space or None) if self.generate_dma else None
+        copies: list[Operation] = []
+        promote(model, loop, memrefs, self._space(), at_copies=True, dma=dma, copies=copies)
+        simplify_copies(copies)
 
     def _space(self) -> int | None:
         return self.fast_mem_space or None

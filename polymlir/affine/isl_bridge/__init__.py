@@ -60,6 +60,7 @@ from .equivalence import compare_dataflow, instance_map, rename_tuple
 from .footprints import (
     BoxDim,
     box_covered,
+    box_empty_where_untouched,
     footprint,
     footprint_box,
     footprint_guard,
@@ -200,6 +201,7 @@ __all__ = [
     "ast_from_schedule_maps",
     "basic_set_to_integer_set",
     "box_covered",
+    "box_empty_where_untouched",
     "carried_at",
     "common_deltas",
     "compute_flow",

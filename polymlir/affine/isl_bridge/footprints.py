@@ -242,6 +242,29 @@ def footprint_guard(
 
 
 @_isl_errors
+def box_empty_where_untouched(
+    fp: isl.Map, box: Sequence[BoxDim], params: Sequence[str], ge: Sequence[AffineExpr], eq: Sequence[AffineExpr]
+) -> bool:
+    """Whether, at every outer iteration of the context (``ge >= 0``,
+    ``eq == 0``) that touches no element of ``fp``, some dimension of
+    ``box`` is empty (``max(lbs) > min(ubs)``): loops over the box then run
+    no iteration there and need no guard."""
+    context = _outer_set(fp, params, ge, eq)
+    untouched = context.subtract(fp.domain().reset_tuple_id())
+    if untouched.is_empty():
+        return True
+    space = context.get_space()
+    nonempty = isl.Set.universe(space)
+    for b in box:
+        if b.lbs is None or b.ubs is None:
+            return False
+        for lb in b.lbs:
+            for ub in b.ubs:
+                nonempty = nonempty.intersect(expr_to_pw_aff(ub - lb, space).nonneg_set())
+    return bool(untouched.intersect(nonempty).is_empty())
+
+
+@_isl_errors
 def prefixes_meet(maps_a: Sequence[isl.Map], maps_b: Sequence[isl.Map], n: int) -> bool:
     """Whether an instance scheduled by ``maps_a`` and one scheduled by
     ``maps_b`` share the first ``n`` time entries (one fused iteration)."""

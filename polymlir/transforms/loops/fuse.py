@@ -29,15 +29,18 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, is_effect_free, op_loc
 from ...affine.schedules import Vector, base_vector, check, loop_name, schedule_maps
 from ...affine.statements import NotCompound, Unit, compound_statements
+from ...dialects.affine import AffineForOp, AffineIfOp, AffineParallelOp
+from ...dialects.memref import AllocaOp, AllocOp
 from ...ir.affine_expr import AffineExpr, const, dim
 from ...ir.core import Block, Operation, OpResult, Value
+from ...ir.interfaces import is_affine_read
 from . import ast_codegen
 from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .errors import ArgumentError
 from .loop_utils import TransformError, body_ops, loop_ivs, move_body
 
-ALLOC_OPS = ("memref.alloc", "memref.alloca")
-LOOP_OPS = ("affine.for", "affine.parallel")
+ALLOC_OPS = (AllocOp, AllocaOp)
+LOOP_OPS = (AffineForOp, AffineParallelOp)
 
 
 # -- shared by fusion, distribution, contraction ---------------------------------------
@@ -59,7 +62,7 @@ def range_units(model: PolyhedralModel, ops: Sequence[Operation]) -> list[Unit]:
     view.statements = [s for s in model.statements if inside(s.op)]
     view.loops = [lp for lp in model.loops if inside(lp.op)]
     view.non_affine = [
-        na for na in model.non_affine if inside(na.op) and not (na.op.name in ALLOC_OPS and na.op.parent is level)
+        na for na in model.non_affine if inside(na.op) and not (isinstance(na.op, ALLOC_OPS) and na.op.parent is level)
     ]
     return compound_statements(view)
 
@@ -72,7 +75,7 @@ def counting_block(op: Operation) -> Block:
     assert blk is not None
     while True:
         parent = blk.parent_op
-        if parent is None or parent.name != "affine.if" or parent.parent is None:
+        if parent is None or not isinstance(parent, AffineIfOp) or parent.parent is None:
             return blk
         blk = parent.parent
 
@@ -83,7 +86,7 @@ def _count(block: Block, stop: Operation | None) -> tuple[int, bool]:
         if o is stop:
             return n, True
         n += 1
-        if o.name == "affine.if":
+        if isinstance(o, AffineIfOp):
             for r in o.regions:
                 for b in r.blocks:
                     k, found = _count(b, stop)
@@ -126,7 +129,7 @@ def loop_chain(nest: Loop, depth: int, which: str = "") -> list[Loop]:
     chain = [nest]
     while len(chain) < depth:
         cur = chain[-1]
-        kids = [o for o in body_ops(cur.op) if o.name in LOOP_OPS]
+        kids = [o for o in body_ops(cur.op) if isinstance(o, LOOP_OPS)]
         nxt = [c for c in cur.children if kids and c.op is kids[0]]
         if len(kids) != 1 or not nxt:
             many = f"{len(kids)} loops" if kids else "no loop"
@@ -144,7 +147,7 @@ def chain_problem(chain: Sequence[Loop], perfect: bool) -> str | None:
     """Why the loops of ``chain`` cannot be fused (None when they can); with
     ``perfect`` nothing but the next loop may sit in the bodies above the last."""
     for lp in chain:
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             return f"loop {loop_name(lp)} at {lp.loc} is not an affine.for"
         if lp.iter_args:
             return f"loop {loop_name(lp)} at {lp.loc} carries values (iter_args)"
@@ -171,8 +174,8 @@ def max_fusion_depth(a: Loop, b: Loop) -> int:
 
 
 def _check_params(a: Loop, b: Loop, depth: int, shifts: Sequence[int] | None) -> list[int]:
-    if a.op.name != "affine.for" or b.op.name != "affine.for":
-        bad = a if a.op.name != "affine.for" else b
+    if not isinstance(a.op, AffineForOp) or not isinstance(b.op, AffineForOp):
+        bad = a if not isinstance(a.op, AffineForOp) else b
         raise TransformError(f"loop {loop_name(bad)} at {bad.loc} is not an affine.for", bad.op)
     if a.op is b.op:
         raise TransformError(f"cannot fuse loop {loop_name(a)} at {a.loc} with itself", a.op)
@@ -218,9 +221,9 @@ def hoist_problem(a: Operation, b: Operation) -> str | None:
     """Why the values that nest ``b`` uses from between the nests cannot be
     computed before nest ``a`` (None when they can)."""
     for op in _needed_between(a, b):
-        if op.name in ALLOC_OPS:
+        if isinstance(op, ALLOC_OPS):
             continue
-        if op.name in ("affine.load", "affine.vector_load") or not is_effect_free(op) or op.regions:
+        if is_affine_read(op) or not is_effect_free(op) or op.regions:
             return (
                 f"the second nest uses the result of {op.name} at {_loc(op)}, which sits between the nests "
                 "and cannot move before the first"
@@ -449,7 +452,7 @@ def fusion_candidates(model: PolyhedralModel) -> list[tuple[Loop, Loop, int]]:
     by_block: dict[int, list[Loop]] = {}
     blocks: dict[int, Block] = {}
     for lp in model.loops:
-        if lp.op.name == "affine.for" and lp.op.parent is not None:
+        if isinstance(lp.op, AffineForOp) and lp.op.parent is not None:
             by_block.setdefault(id(lp.op.parent), []).append(lp)
             blocks[id(lp.op.parent)] = lp.op.parent
     out: list[tuple[Loop, Loop, int]] = []

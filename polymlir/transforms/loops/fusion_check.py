@@ -10,16 +10,19 @@ model may not be moved across the accesses of the memrefs it can reach.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
 from ...affine.model import TOKEN, PolyhedralModel, Statement, analyze, op_loc
+from ...dialects.memref import AllocaOp, AllocOp, DeallocOp
 from ...ir.core import Operation, OpResult, Value
+from ...ir.interfaces import affine_access, is_affine_read, is_affine_write
 from .fusion_graph import effected
 from .fusion_slice import Polyhedra, SliceState
 
-ALLOCS = ("memref.alloc", "memref.alloca")
+ALLOCS = (AllocOp, AllocaOp)
 
 
 @dataclass
@@ -100,12 +103,11 @@ def _observable(memref: Value) -> bool:
     if memref is TOKEN:
         return True
     owner = memref.owner if isinstance(memref, OpResult) else None
-    if owner is None or owner.name not in ("memref.alloc", "memref.alloca"):
+    if owner is None or not isinstance(owner, ALLOCS):
         return True
     for u in memref.uses:
-        if u.owner.name not in ("affine.load", "affine.store", "affine.vector_load", "affine.vector_store"):
-            if u.owner.name != "memref.dealloc":
-                return True
+        if not (is_affine_read(u.owner) or is_affine_write(u.owner) or isinstance(u.owner, DeallocOp)):
+            return True
     return False
 
 
@@ -129,9 +131,9 @@ def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[V
             private.append(f"P_{name}")
     param_names: dict[str, str] = {}
     p0 = {id(v): n for v, n in zip(m0.params, m0.param_names, strict=True)}
-    for v, n in zip(m1.params, m1.param_names, strict=True):
-        orig = inverse.get(v) if isinstance(v, Value) else None
-        param_names[n] = p0.get(id(orig), f"q_{n}") if orig is not None else f"q_{n}"
+    for pv, n in zip(m1.params, m1.param_names, strict=True):
+        porig = inverse.get(pv) if isinstance(pv, Value) else None
+        param_names[n] = p0.get(id(porig), f"q_{n}") if porig is not None else f"q_{n}"
     params0 = {n: n for n in m0.param_names}
 
     def fix1(m):
@@ -188,17 +190,39 @@ def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[V
 
 
 def _explain(why: str, m0: PolyhedralModel, m1: PolyhedralModel, names1: dict[str, str]) -> str:
-    """``why`` with statement names replaced by the ops they are."""
+    """``why`` with statement names replaced by the ops they are; a read
+    that would see another write names both ops (the dependence the fusion
+    would break)."""
     by = {s.name: s for s in m0.statements}
     back = {v: k for k, v in names1.items()}
-    for word in why.replace("(", " ").replace(")", " ").replace("[", " ").split():
+    by1 = {s.name: s for s in m1.statements}
+
+    def op_of(word: str) -> str | None:
         if word in by:
             s = by[word]
-            return f"{s.op.name} at {op_loc(s.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
+            return f"{s.op.name} at {op_loc(s.op)}"
         if word in back:
-            s1 = next(s for s in m1.statements if s.name == back[word])
-            return f"{s1.op.name} at {op_loc(s1.op)} {why.split(' ', 1)[1] if ' ' in why else why}"
-    return why
+            s1 = by1[back[word]]
+            return f"{s1.op.name} at {op_loc(s1.op)}"
+        return None
+
+    head, _, rest = why.partition(" ")
+    subject = op_of(head)
+    if subject is None:
+        return why
+    inside = [w for w in (op_of(n) for n in _STMT_NAME.findall(rest)) if w is not None]
+    if rest.startswith(_OTHER_WRITE) and len(inside) == 2:
+        writer, reader = inside
+        sample = rest[len(_OTHER_WRITE) :].strip().removeprefix("(").removesuffix(")")
+        return (
+            f"{reader} would read the value {writer} writes in another iteration than in the original, "
+            f"breaking the dependence between them (writer -> reader: {sample})"
+        )
+    return f"{subject} {rest}"
+
+
+_STMT_NAME = re.compile(r"\b([ST]\d+)\[")
+_OTHER_WRITE = "reads a value written by a different instance"
 
 
 def _stmt(m: PolyhedralModel, op: Operation) -> Statement | None:
@@ -230,10 +254,11 @@ def _reach(op: Operation) -> tuple[list[Value], list[Value]]:
     reads: list[Value] = []
     writes: list[Value] = []
     for o in op.walk(post_order=False):
-        if o.name in ("affine.load", "affine.vector_load"):
-            reads.append(o.operands[0])
-        elif o.name in ("affine.store", "affine.vector_store"):
-            writes.append(o.operands[1])
+        acc = affine_access(o)
+        if acc is not None and acc.is_read:
+            reads.append(acc.memref)
+        elif acc is not None and acc.is_write:
+            writes.append(acc.memref)
         else:
             reads += effected(o, 0)
             writes += effected(o, 1) + effected(o, 2)
@@ -246,14 +271,14 @@ def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translatio
     order with the accesses of the memrefs it may reach."""
     seen: dict[Operation, Operation] = {}
     for na in m1.non_affine:
-        if na.op.name in ALLOCS:
+        if isinstance(na.op, ALLOCS):
             continue
         o0 = tr.origin.get(na.op)
         if o0 is None or o0 in seen:
             return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be copied"
         seen[o0] = na.op
     for na in m0.non_affine:
-        if na.op not in seen and na.op.name not in ALLOCS:
+        if na.op not in seen and not isinstance(na.op, ALLOCS):
             return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be dropped"
     for o0, o1 in seen.items():
         reads, writes = _reach(o0)

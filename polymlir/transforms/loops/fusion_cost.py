@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
+from ...dialects.affine import AffineForOp, AffineIfOp
 from ...ir import types as T
 from ...ir.core import Operation, Value
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
@@ -41,15 +42,15 @@ def loop_nest_stats(root: Operation) -> LoopNestStats | None:
     count or sits directly under a non-loop op of the nest."""
     stats = LoopNestStats()
     for op in root.walk(post_order=False):
-        if op.name != "affine.for":
+        if not isinstance(op, AffineForOp):
             continue
         if op is not root:
             parent = op.parent_op
-            if parent is None or parent.name != "affine.for":
+            if parent is None or not isinstance(parent, AffineForOp):
                 return None
             stats.children.setdefault(parent, []).append(op)
         body = op.regions[0].blocks[0].operations
-        stats.op_count[op] = sum(1 for o in body if o.name not in ("affine.for", "affine.if"))
+        stats.op_count[op] = sum(1 for o in body if not isinstance(o, (AffineForOp, AffineIfOp)))
         tc = static_trip_count(op)
         if tc is None:
             return None
@@ -110,7 +111,7 @@ def fusion_compute_cost(
                     continue
                 if holder in for_loops(user):
                     p = user.parent_op
-                    if p is not None and p.name == "affine.for":
+                    if p is not None and isinstance(p, AffineForOp):
                         extra[p] = extra.get(p, 0) - 1
     slice_cost = _cost(src, src_stats, trips, extra)
     extra[holder] = slice_cost

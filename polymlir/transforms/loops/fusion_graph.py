@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from ...dialects.affine import AffineForOp
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from ...ir.interfaces import (
@@ -73,7 +74,7 @@ class Node:
         self.loads, self.stores = [], []
         self.memref_loads, self.memref_stores, self.memref_frees = [], [], []
         for op in root.walk(post_order=False):
-            if op.name == "affine.for":
+            if isinstance(op, AffineForOp):
                 continue
             if is_affine_read(op):
                 self.loads.append(op)
@@ -167,7 +168,7 @@ class DependenceGraph:
         accesses: dict[Value, list[int]] = {}
         for_nodes: dict[Operation, int] = {}
         for op in self.block.operations:
-            if op.name == "affine.for":
+            if isinstance(op, AffineForOp):
                 node = self._new_node(op)
                 for_nodes[op] = node.id
             elif is_affine_read(op) or is_affine_write(op):
@@ -218,7 +219,7 @@ class DependenceGraph:
         cur = op.parent_op
         found = None
         while cur is not None:
-            if cur.name == "affine.for" and cur.parent is self.block:
+            if isinstance(cur, AffineForOp) and cur.parent is self.block:
                 found = cur
                 break
             cur = cur.parent_op
@@ -307,6 +308,22 @@ class DependenceGraph:
                 return None
             return between[first_src]
         return self.nodes[dst].op
+
+    def insertion_blocker(self, src: int, dst: int) -> Operation | None:
+        """Why ``fused_insertion_point`` found none: an op between the nests
+        that depends on ``src`` and that ``dst`` depends on (through SSA
+        values or memory), if there is one."""
+        src_deps = {self.nodes[b].op for b, _ in self.out_edges(src) if b != dst}
+        ops = self.block.operations
+        i, j = ops.index(self.nodes[src].op), ops.index(self.nodes[dst].op)
+        for o in ops[i + 1 : j]:
+            node = self.for_node(o)
+            if o in src_deps and node is not None and self.has_dependence_path(node.id, dst):
+                return o
+        for d in self.defining_nodes(dst):
+            if self.has_dependence_path(src, d):
+                return self.nodes[d].op
+        return None
 
     def update_edges(self, src: int, dst: int, private: Iterable[Value], remove_src: bool) -> None:
         """Edges after fusing ``src`` into ``dst`` (producer-consumer)."""

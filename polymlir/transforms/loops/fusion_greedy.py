@@ -12,9 +12,19 @@ that would change the program's meaning is declined with a remark.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...dialects.affine import (
+    AffineDmaStartOp,
+    AffineDmaWaitOp,
+    AffineForOp,
+    AffineIfOp,
+    AffineParallelOp,
+    AffinePrefetchOp,
+)
+from ...dialects.memref import AllocaOp, AllocOp, CastOp, ReinterpretCastOp, SubViewOp, ViewOp
 from ...ir.core import Block, Operation, Value
 from .fusion_check import Translation, check_fusion, identity_translation
 from .fusion_cost import is_fusion_profitable
@@ -49,9 +59,9 @@ def _escaping(memref: Value, block: Block) -> bool:
     owner = getattr(memref, "owner", None)
     if not isinstance(owner, Operation):
         return True
-    if owner.name in ("memref.subview", "memref.view", "memref.reinterpret_cast", "memref.cast"):
+    if isinstance(owner, (SubViewOp, ViewOp, ReinterpretCastOp, CastOp)):
         return True
-    if owner.name not in ("memref.alloc", "memref.alloca"):
+    if not isinstance(owner, (AllocOp, AllocaOp)):
         return True
     region = block.parent
     for u in memref.uses:
@@ -61,12 +71,12 @@ def _escaping(memref: Value, block: Block) -> bool:
             return True
         if anc.parent is not block:
             continue
-        if not (is_affine_read(user) or is_affine_write(user) or user.name in _AFFINE_MAP_ACCESS):
+        if not (is_affine_read(user) or is_affine_write(user) or isinstance(user, _AFFINE_MAP_ACCESS)):
             return True
     return False
 
 
-_AFFINE_MAP_ACCESS = ("affine.dma_start", "affine.dma_wait", "affine.prefetch")
+_AFFINE_MAP_ACCESS = (AffineDmaStartOp, AffineDmaWaitOp, AffinePrefetchOp)
 
 
 def _ancestor_in_region(region, op: Operation) -> Operation | None:
@@ -131,7 +141,7 @@ class GreedyFusion:
         out = set()
         for a, _ in self.mdg.in_edges(dst):
             snode = self.mdg.nodes[a]
-            if snode.op.name != "affine.for":
+            if not isinstance(snode.op, AffineForOp):
                 continue
             if any(any(access_memref(s) is m for m in consumed) for s in snode.stores):
                 out.add(a)
@@ -150,7 +160,7 @@ class GreedyFusion:
         if dst_id not in self.mdg.nodes:
             return
         dnode = self.mdg.nodes[dst_id]
-        if dnode.op.name != "affine.for" or dnode.op.results:
+        if not isinstance(dnode.op, AffineForOp) or dnode.op.results:
             return
         dnode.op = sink_sequential_loops(self.poly, dnode.op)
         self.mdg.refresh(dst_id)
@@ -176,11 +186,13 @@ class GreedyFusion:
         escaping = [access_memref(s) for s in snode.stores if _escaping(access_memref(s), self.block)]
         ins = mdg.fused_insertion_point(src_id, dst_id)
         if ins is None:
-            self.remark(
-                dst_op,
-                f"not fused with the nest at {_loc(src_op)}: no insertion point keeps the "
-                "dependences with the ops between them",
+            blocker = mdg.insertion_blocker(src_id, dst_id)
+            between = (
+                f"{blocker.name} at {_loc(blocker)} depends on the first and the second depends on it"
+                if blocker is not None
+                else "the ops between them depend on the first and the second depends on them"
             )
+            self.remark(dst_op, f"not fused with the nest at {_loc(src_op)}: no insertion point: {between}")
             return False
         n_surround = len(for_loops(dst_op))
         dst_ops = [o for o in dnode.loads if any(access_memref(o) is m for m in pc)]
@@ -308,7 +320,7 @@ class GreedyFusion:
         mdg.update_edges(src_id, dst_id, private, remove_src)
         # New private buffers get a node each, with an edge to the fused nest.
         for o in self.block.operations:
-            if o.name == "memref.alloc" and mdg.for_node(o) is None and _feeds(o, dst_op):
+            if isinstance(o, AllocOp) and mdg.for_node(o) is None and _feeds(o, dst_op):
                 nid = mdg.add_node(o)
                 mdg.add_edge(nid, dst_id, o.results[0])
         mdg.refresh(dst_id)
@@ -323,7 +335,7 @@ class GreedyFusion:
             dst = self.worklist.pop()
             if dst not in self.mdg.nodes:
                 continue
-            if self.mdg.nodes[dst].op.name != "affine.for":
+            if not isinstance(self.mdg.nodes[dst].op, AffineForOp):
                 continue
             self._fuse_with_siblings(dst)
 
@@ -386,7 +398,7 @@ class GreedyFusion:
                 tr.op(sib_op).erase()
                 tr.poly.invalidate()
 
-            verdict = check_fusion(self.func, self.root, lambda tr, rw=rewrite: rw(tr, False))
+            verdict = check_fusion(self.func, self.root, functools.partial(rewrite, promote=False))
             if not verdict.ok:
                 self.remark(dst_op, f"not fused with the sibling nest at {_loc(sib_op)}: {verdict.reason}")
                 continue
@@ -438,7 +450,7 @@ class GreedyFusion:
                 if b in visited or b == dst_id or v is not k or not is_memref(v):
                     continue
                 sib = mdg.nodes[b]
-                if sib.op.name != "affine.for":
+                if not isinstance(sib.op, AffineForOp):
                     continue
                 if can_fuse(sib, v):
                     cands.append((b, v))
@@ -466,7 +478,7 @@ def model_root(block: Block) -> Operation:
     the nearest ancestor that is not affine control flow."""
     op = block.parent_op
     assert op is not None
-    while op.name in ("affine.for", "affine.if", "affine.parallel") and op.parent_op is not None:
+    while isinstance(op, (AffineForOp, AffineIfOp, AffineParallelOp)) and op.parent_op is not None:
         op = op.parent_op
     return op
 
@@ -489,7 +501,7 @@ def run_fusion(func: Operation, opts: FusionOptions, remark: Remark) -> None:
     for op in func.walk(post_order=True):
         for r in op.regions:
             for b in r.blocks:
-                fors = [o for o in b.operations if o.name == "affine.for"]
+                fors = [o for o in b.operations if isinstance(o, AffineForOp)]
                 if len(fors) >= 2 and b not in blocks:
                     blocks.append(b)
     said: list[tuple[Operation, str]] = []

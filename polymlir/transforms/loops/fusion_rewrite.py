@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, cast
 
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
-from ...dialects.affine.loops import AffineForOp
-from ...dialects.affine.ops import AffineApplyOp
-from ...dialects.memref.alloc import AllocOp
+from ...dialects.affine import AffineApplyOp, AffineForOp, AffineYieldOp
+from ...dialects.memref import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import dim
@@ -76,8 +75,8 @@ def fuse_loops(src: Operation, state: SliceState, promote: bool = True, tr: Tran
         if ub is not None:
             set_bounds(f, ub=canonicalize_map_and_operands(ub, state.operands))
     if promote:
-        for f in slice_loops:
-            promote_if_single_iteration(cast(AffineForOp, f))
+        for lp in slice_loops:
+            promote_if_single_iteration(cast(AffineForOp, lp))
     return clone
 
 
@@ -126,6 +125,7 @@ def replace_memref_uses_in(
     n_in = old_map.num_inputs
     map_ops = op.operands[pos + 1 : pos + 1 + n_in]
     applies: list[Operation] = []
+    old_idx: list[Value]
     if not _is_identity(old_map):
         old_idx = []
         for r in old_map.results:
@@ -136,6 +136,7 @@ def replace_memref_uses_in(
     else:
         old_idx = list(map_ops)
     remap_ops = [*extra_operands, *old_idx]
+    outs: list[Value]
     if remap is not None and not _is_identity(remap):
         outs = []
         for r in remap.results:
@@ -161,7 +162,7 @@ def _fully_compose(m: AffineMap, operands: Sequence[Value]) -> tuple[AffineMap, 
     """Upstream's ``fullyComposeAffineMapAndOperands``: compose until no
     operand is an affine.apply result."""
     ops = list(operands)
-    while any(isinstance(v, OpResult) and v.owner.name == "affine.apply" for v in ops):
+    while any(isinstance(v, OpResult) and isinstance(v.owner, AffineApplyOp) for v in ops):
         m, ops = compose_affine_map_and_operands(m, ops)
     return m, ops
 
@@ -178,7 +179,7 @@ def replace_memref_uses(
             continue
         if dom_filter is not None and not _dominates(dom_filter, op):
             continue
-        if op.name == "memref.dealloc":
+        if isinstance(op, DeallocOp):
             continue
         users.append(op)
     for op in users:
@@ -286,7 +287,8 @@ def create_private_memref(
     outer = [lp.iv for lp in s.loops[:depth]]
     params = poly.model.symbol_values()
     used = [j for j in range(len(params)) if any(b.offset.is_function_of_symbol(j) for b in box)]
-    outer_vals = [*outer, *[params[j] for j in used]]
+    outer_vals: list[Value] = [iv for iv in outer if iv is not None] + [params[j] for j in used]
+    assert len(outer_vals) == len(outer) + len(used)
     n_outer = len(outer_vals)
     sym_as_dim = [dim(len(outer) + used.index(j)) if j in used else dim(0) for j in range(len(params))]
     rank = len(box)
@@ -306,7 +308,7 @@ def create_private_memref(
     alloc = AllocOp.build(new_t, loc=for_op.loc)
     top = for_op.parent
     assert top is not None
-    region_block = top.parent.blocks[0] if top.parent is not None else top  # type: ignore[union-attr]
+    region_block = top.parent.blocks[0] if top.parent is not None else top
     region_block.insert(0, alloc)
     new = alloc.results[0]
     filt = _dominance_filter(slice_block, stores)
@@ -324,7 +326,7 @@ def perfect_nest(root: Operation) -> list[Operation]:
     cur = root
     while True:
         body = cur.regions[0].blocks[0].operations
-        if len(body) == 2 and body[0].name == "affine.for" and body[1].name == "affine.yield":
+        if len(body) == 2 and isinstance(body[0], AffineForOp) and isinstance(body[1], AffineYieldOp):
             cur = body[0]
             out.append(cur)
         else:
@@ -364,7 +366,7 @@ def erase_unused_allocs(graph_memrefs: dict[Value, int]) -> None:
         if count > 0 or memref.uses:
             continue
         owner = memref.owner if isinstance(memref, OpResult) else None
-        if owner is not None and owner.name == "memref.alloc" and owner.parent is not None:
+        if owner is not None and isinstance(owner, AllocOp) and owner.parent is not None:
             owner.erase()
 
 

@@ -25,6 +25,9 @@ from typing import cast
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences, is_parallel, loop_parallelism
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze
+from ...dialects.affine import AffineForOp, AffineIfOp
+from ...dialects.builtin import ModuleOp
+from ...dialects.func import FuncOp
 from ...ir import attributes as A
 from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_expr
@@ -85,8 +88,8 @@ def for_loops(op: Operation) -> list[Operation]:
     (upstream's ``getAffineForIVs``; affine.if is skipped)."""
     out: list[Operation] = []
     cur = op.parent_op
-    while cur is not None and cur.name not in ("func.func", "builtin.module") and not _is_scope(cur):
-        if cur.name == "affine.for":
+    while cur is not None and not isinstance(cur, (FuncOp, ModuleOp)) and not _is_scope(cur):
+        if isinstance(cur, AffineForOp):
             out.append(cur)
         cur = cur.parent_op
     return out[::-1]
@@ -236,7 +239,7 @@ def _src_loop_list(poly: Polyhedra, ops: Sequence[Operation]) -> list[Loop] | No
         if s is None:
             return None
         for lp in s.loops:
-            if lp.op.name != "affine.for":
+            if not isinstance(lp.op, AffineForOp):
                 return None
             seen[id(lp)] = lp
     order = {id(lp): k for k, lp in enumerate(poly.model.loops)}
@@ -340,7 +343,7 @@ def compute_slice_union(
     # loops marked as slice fusion barriers.
     rar = all(is_affine_read(a) and is_affine_read(b) for a, b in pairs)
     sequential = _sequential_loops(poly, src_loops[0].op if backward else dst_loops[0].op) if rar else set()
-    slice_chain = for_loops(sliced[0]) + ([sliced[0]] if sliced[0].name == "affine.for" else [])
+    slice_chain = for_loops(sliced[0]) + ([sliced[0]] if isinstance(sliced[0], AffineForOp) else [])
     _clear_barriers(poly, state, sequential, slice_chain, depth)
     valid = slice_is_valid(poly, state)
     if valid is None:
@@ -451,7 +454,7 @@ def _set_bounds(state: SliceState, bounds: Sequence[ib.VarBounds], depth: int, p
             if e.is_function_of_symbol(j)
         }
     )
-    smap = [const(0)] * len(poly.params)
+    smap: list[AffineExpr] = [const(0)] * len(poly.params)
     for new, j in enumerate(used):
         smap[j] = sym(new)
     dims = [dim(i) for i in range(depth)]
@@ -488,7 +491,7 @@ def _exprs(state: SliceState, poly: Polyhedra) -> list[tuple[AffineExpr | None, 
     n_dst = len(state.dst_loops)
     params = poly.model.symbol_values()
     extra = state.operands[n_dst:]
-    smap = [const(0)] * len(extra)
+    smap: list[AffineExpr] = [const(0)] * len(extra)
     for k, v in enumerate(extra):
         smap[k] = sym(next(j for j, p in enumerate(params) if p is v))
     dims = [dim(i) for i in range(n_dst)]
@@ -573,7 +576,7 @@ def _maximal_fast_check(state: SliceState) -> bool | None:
             return None
         dst_iv = state.operands[e.position]
         dst_op = dst_iv.parent_block.parent_op if dst_iv.parent_block is not None else None
-        if dst_op is None or dst_op.name != "affine.for":
+        if dst_op is None or not isinstance(dst_op, AffineForOp):
             return None
         src_op = state.ivs[k]
         sb, db = _const_bounds(src_op), _const_bounds(dst_op)
@@ -670,7 +673,7 @@ def _loads_and_stores(root: Operation) -> list[Operation] | None:
     for o in root.walk(post_order=False):
         if is_affine_read(o) or is_affine_write(o):
             out.append(o)
-        elif o.name == "affine.if":
+        elif isinstance(o, AffineIfOp):
             return None
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...dialects.affine import AffineForOp
 from ...ir.core import Block, Operation
 from ..pass_manager import FUNCTION, ModulePass, PassContext, register_pass
 from .fusion_slice import FusionResult, Polyhedra, SliceState, Strategy, can_fuse_loops, nesting_depth
@@ -22,7 +23,7 @@ def _gather(block: Block, depth: int, levels: list[list[Operation]]) -> None:
     if depth == len(levels):
         levels.append([])
     for op in block.operations:
-        if op.name == "affine.for":
+        if isinstance(op, AffineForOp):
             levels[depth].append(op)
             _gather(op.regions[0].blocks[0], depth + 1, levels)
 

@@ -28,30 +28,36 @@ from ...affine import isl_bridge as ib
 from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
+from ...dialects import memref
 from ...dialects.affine.loops import AffineForOp, AffineIfOp
-from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
+from ...dialects.affine.memory import AffineDmaStartOp, AffineDmaWaitOp, AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineMaxOp
+from ...dialects.func import FuncOp
 from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.affine_expr import AffineExpr, AffineExprKind, const, dim, sym
+from ...ir.affine_expr import AffineConstantExpr, AffineExpr, AffineExprKind, const, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
+from ...ir.builder import Builder
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
+from ..affine_map_utils import canonicalize_map_and_operands
 from .errors import ArgumentError
+from .fusion_slice import static_trip_count
 from .loop_utils import TransformError, append_before_terminator, loop_ivs
+from .unroll import promote_single_iteration
 
-ACCESS_OPS = ("affine.load", "affine.store")
+ACCESS_OPS = (AffineLoadOp, AffineStoreOp)
 VIEW_OPS = (
-    "memref.subview",
-    "memref.cast",
-    "memref.reinterpret_cast",
-    "memref.view",
-    "memref.collapse_shape",
-    "memref.expand_shape",
-    "memref.transpose",
-    "memref.memory_space_cast",
-    "memref.assume_alignment",
+    memref.SubViewOp,
+    memref.CastOp,
+    memref.ReinterpretCastOp,
+    memref.ViewOp,
+    memref.CollapseShapeOp,
+    memref.ExpandShapeOp,
+    memref.TransposeOp,
+    memref.MemorySpaceCastOp,
+    memref.AssumeAlignmentOp,
 )
 
 
@@ -117,13 +123,14 @@ def rebase_access(
     amap, idx = access_parts(op)
     nd, ns = amap.num_dims, amap.num_symbols
     n = len(outer)
+    # The outer IVs come first, as in upstream's remap: the new index
+    # prints as `-%outer + %index`, as mlir-opt's does.
     exprs = []
     for r, off in zip(amap.results, offsets, strict=True):
-        shifted = off.replace_dims_and_symbols(
-            [dim(nd + k) for k in range(n)], [sym(ns + j) for j in range(len(params))]
-        )
-        exprs.append(r - shifted)
-    new_map, operands = affine_map_of(exprs, [*idx[:nd], *outer], [*idx[nd:], *params])
+        moved = r.replace_dims_and_symbols([dim(n + k) for k in range(nd)], [sym(j) for j in range(ns)])
+        shifted = off.replace_dims_and_symbols([dim(k) for k in range(n)], [sym(ns + j) for j in range(len(params))])
+        exprs.append(moved - shifted)
+    new_map, operands = affine_map_of(exprs, [*outer, *idx[:nd]], [*idx[nd:], *params])
     return replace_access(op, memref, new_map, operands)
 
 
@@ -166,7 +173,7 @@ def context_constraints(loops: Sequence[Loop]) -> tuple[list[AffineExpr], list[A
 
 def memref_root(v: Value) -> Value:
     """The memref ``v`` is a view of (through view-like ops), or ``v``."""
-    while isinstance(v, OpResult) and v.owner.name in VIEW_OPS and v.owner.operands:
+    while isinstance(v, OpResult) and isinstance(v.owner, VIEW_OPS) and v.owner.operands:
         v = v.owner.operands[0]
     return v
 
@@ -277,7 +284,7 @@ def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loo
     best = region
     for h in range(len(outer) - 1, -1, -1):
         lp = outer[h]
-        if lp.op.name != "affine.for" or lp.has_unknown_effects:
+        if not isinstance(lp.op, AffineForOp) or lp.has_unknown_effects:
             break
         accs = [s for s in model.statements if lp.op.is_ancestor_of(s.op) and s.accesses[0].memref is mem]
         if any(not loop.op.is_ancestor_of(s.op) for s in accs):
@@ -309,7 +316,7 @@ def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]
         user = use.owner
         if not loop.op.is_ancestor_of(user):
             continue
-        if user.name not in ACCESS_OPS or (user.name == "affine.store" and user.operands[0] is mem):
+        if not isinstance(user, ACCESS_OPS) or (isinstance(user, AffineStoreOp) and user.operands[0] is mem):
             return f"{user.name} at {op_loc(user)} accesses it inside the loop, not as an affine load or store"
     return None
 
@@ -359,9 +366,13 @@ def _region_of(
             for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
+        if needed and ib.box_empty_where_untouched(fpw, write_box, params, ge, eq):
+            needed, guard_out = False, None  # the copy loops' own bounds guard them, as upstream relies on
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
     needed, guard_in = ib.footprint_guard(fp, params, ge, eq)
+    if needed and ib.box_empty_where_untouched(fp, box, params, ge, eq):
+        needed, guard_in = False, None
     if needed and guard_in is None:
         return None, "the outer iterations that access it are not a convex set"
     return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
@@ -415,10 +426,70 @@ def promote_verdict(
     )
 
 
+@dataclass(frozen=True)
+class Dma:
+    """Copies as DMA transfers (upstream's ``generate-dma``): one
+    ``affine.dma_start`` and ``affine.dma_wait`` per copy, with a tag buffer
+    (``memref<1xi32>``) in ``tag_space`` for each."""
+
+    tag_space: int | None = None
+
+
+def dma_strides(r: Region) -> list[tuple[int, int]]:
+    """Upstream's ``getMultiLevelStrides``: for each dimension (from the
+    innermost but one) where the buffer is shorter than the memref and the
+    next outer extent is more than one, the memref stride there and the
+    elements transferred per stride."""
+    mt = r.memref.type
+    assert isinstance(mt, T.MemRefType)
+    out: list[tuple[int, int]] = []
+    stride = per_stride = 1
+    for d in range(len(r.shape) - 1, 0, -1):
+        stride *= mt.shape[d]
+        per_stride *= r.shape[d]
+        if r.shape[d] < mt.shape[d] and r.shape[d - 1] > 1:
+            out.append((stride, per_stride))
+    return out
+
+
+def dma_problem(r: Region) -> str | None:
+    """Why ``r`` cannot be moved by one DMA transfer (None if it can); the
+    limits are upstream's."""
+    mt = r.memref.type
+    assert isinstance(mt, T.MemRefType)
+    if any(s < 0 for s in r.shape):
+        return f"memref {r.name}: its region has no constant size (a DMA of non-constant size is not supported)"
+    if any(s == T.DYNAMIC for s in mt.shape[1:]):
+        return f"memref {r.name}: its type {mt} has a dynamic inner dimension (the DMA's stride is unknown)"
+    for k, b in enumerate(r.box):
+        exact = b.lbs is not None and b.ubs is not None and len(b.lbs) == 1 and len(b.ubs) == 1
+        extent = (b.ubs[0] - b.lbs[0]) if exact else None  # type: ignore[index]
+        if not (isinstance(extent, AffineConstantExpr) and extent.value + 1 == r.shape[k]):
+            # A transfer of the largest extent would move elements the loop
+            # does not touch, past the memref's end at a partial tile.
+            return f"memref {r.name}: its region's extent along dimension {k} is not the same for every tile"
+    if len(dma_strides(r)) > 1:
+        return f"memref {r.name}: its region would need a multi-level strided DMA (not supported)"
+    return None
+
+
 def promote(
-    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, memory_space: int | None = None
+    model: PolyhedralModel,
+    loop: Loop,
+    memrefs: Sequence[Value | str] | None = None,
+    memory_space: int | None = None,
+    *,
+    at_copies: bool = False,
+    dma: Dma | None = None,
+    copies: list[Operation] | None = None,
 ) -> list[Operation]:
-    """Promote (call after a legal verdict); returns the buffers' allocations."""
+    """Promote (call after a legal verdict); returns the buffers' allocations.
+
+    The buffers are allocated before the outermost loop around the copies
+    (inside the innermost ``affine.parallel``), or, with ``at_copies`` (and
+    always with ``dma``), where upstream allocates them: just before the
+    copy-in, freed after the copy-out. With ``dma`` the copies are DMA
+    transfers; call it only for regions that ``dma_problem`` accepts."""
     _check_space(memory_space)
     bad = _problem(model, loop)
     if bad is not None:
@@ -426,16 +497,50 @@ def promote(
     regions, skipped = plan(model, loop, memrefs)
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
+    if dma is not None:
+        for r in regions:
+            why = dma_problem(r)
+            if why is not None:
+                raise TransformError(f"cannot promote by DMA: {why}", loop.op)
     outer_loops = loop.enclosing()[:-1]
     outer = loop_ivs(outer_loops)
     params = model.symbol_values()
     allocs = []
+    made: set[Operation] = set()
+    frees: dict[Operation, list[Value]] = {}
     for r in regions:
         place = r.place or loop.op
-        allocs.append(
-            _promote_one(r, place, alloc_anchor(place, outer_loops[: r.level]), outer[: r.level], params, memory_space)
-        )
+        top = place if at_copies or dma is not None else alloc_anchor(place, outer_loops[: r.level])
+        alloc, bufs = _promote_one(r, place, top, outer[: r.level], params, memory_space, dma, made, copies)
+        allocs.append(alloc)
+        frees.setdefault(top, []).extend(bufs)
+    for top, bufs in frees.items():
+        # After the copy-outs that follow ``top``, last allocated first.
+        block = top.parent
+        assert block is not None
+        tail = top
+        ops = block.operations
+        while ops.index(tail) + 1 < len(ops) and ops[ops.index(tail) + 1] in made:
+            tail = ops[ops.index(tail) + 1]
+        for buf in bufs:
+            block.insert_after(tail, DeallocOp.build(buf, loc=top.loc))
     return allocs
+
+
+def simplify_copies(nests: Sequence[Operation]) -> None:
+    """What upstream does to its copy nests after generating them: loops
+    that run once are replaced by their bodies, and the accesses' maps
+    canonicalized (``%i - %i`` with one IV twice folds to 0)."""
+    accesses = [o for nest in nests for o in nest.walk() if isinstance(o, (AffineLoadOp, AffineStoreOp))]
+    for nest in nests:
+        for op in list(nest.walk(post_order=True)):
+            if isinstance(op, AffineForOp) and static_trip_count(op) == 1 and op.lowerBoundMap.value.num_results == 1:
+                promote_single_iteration(op)
+    for op in accesses:
+        amap, idx = access_parts(op)
+        new_map, new_idx = canonicalize_map_and_operands(amap, idx)
+        if new_map != amap or new_idx != idx:
+            replace_access(op, op.memref, new_map, new_idx)
 
 
 def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
@@ -444,15 +549,26 @@ def alloc_anchor(place: Operation, outer_loops: Sequence[Loop]) -> Operation:
     (whose iterations may run at once and need a buffer each)."""
     anchor = place
     for lp in reversed(outer_loops):
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             break
         anchor = lp.op
     return anchor
 
 
 def _promote_one(
-    r: Region, loop_op: Operation, top: Operation, outer: list[Value], params: list[Value], memory_space: int | None
-) -> Operation:
+    r: Region,
+    loop_op: Operation,
+    top: Operation,
+    outer: list[Value],
+    params: list[Value],
+    memory_space: int | None,
+    dma: Dma | None,
+    made: set[Operation],
+    copies: list[Operation] | None = None,
+) -> tuple[Operation, list[Value]]:
+    """Allocate ``r``'s buffer before ``top``, copy around ``loop_op`` and
+    rewrite the accesses; the allocation and the buffers to free (the
+    buffer, then the DMA tags), each op made after ``loop_op`` in ``made``."""
     mt = r.memref.type
     assert isinstance(mt, T.MemRefType)
     loc = loop_op.loc
@@ -472,22 +588,112 @@ def _promote_one(
     block.insert_before(top, alloc)
     buf = alloc.results[0]
     buf.name_hint = f"{_ident(r.name)}_local"
-    block.insert_after(top, DeallocOp.build(buf, loc=loc))
+    bufs: list[Value] = [buf]
     offsets: list[AffineExpr] = []
     for b in r.box:
         assert b.offset is not None, "_region_of refuses a box without an affine offset"
         offsets.append(b.offset)
     block = loop_op.parent
     assert block is not None
-    if r.copy_in:
-        nest = _copy_nest(r.box, offsets, r.memref, buf, True, outer, params, r.guard_in, loc, r.name)
-        block.insert_before(loop_op, nest)
-    if r.write_box is not None:
-        nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)
-        block.insert_after(loop_op, nest)
+    transfers: list[tuple[list[Operation], bool]] = []  # (the copy's ops, before loop_op)
+    tags: list[Operation] = []  # with dma: one per transfer
+    if dma is not None:
+        tag_t = T.MemRefType((1,), T.i32, None, A.IntegerAttr(dma.tag_space, T.i64) if dma.tag_space else None)
+        consts = _Constants(loop_op)
+        for into in ([True] if r.copy_in else []) + ([False] if r.write_box is not None else []):
+            # Each tag is allocated just before its transfer is set up
+            # (before the loop for the copy-out), as upstream orders them.
+            tag = AllocOp.build(tag_t, [], loc=loc)
+            bufs.append(tag.results[0])
+            guard = r.guard_in if into else r.guard_out
+            transfers.append((_dma(r, offsets, buf, tag.results[0], into, outer, params, guard, consts, loc), into))
+            tags.append(tag)
+    else:
+        if r.copy_in:
+            nest = _copy_nest(r.box, offsets, r.memref, buf, True, outer, params, r.guard_in, loc, r.name)
+            transfers.append(([nest], True))
+        if r.write_box is not None:
+            nest = _copy_nest(r.write_box, offsets, buf, r.memref, False, outer, params, r.guard_out, loc, r.name)
+            transfers.append(([nest], False))
+    for k, (copy, before) in enumerate(transfers):
+        if tags:
+            block.insert_before(loop_op, tags[k])
+        if before:
+            for o in copy:
+                block.insert_before(loop_op, o)
+        else:
+            for o in reversed(copy):
+                block.insert_after(loop_op, o)
+            made.update(copy)
+        if copies is not None:
+            copies.extend(copy)
     for stmt in r.stmts:
         rebase_access(stmt.op, buf, offsets, outer, params)
-    return alloc
+    return alloc, bufs
+
+
+class _Constants:
+    """``arith.constant`` index values at the start of the function around
+    an op (where upstream's copy generation puts them), made once each."""
+
+    def __init__(self, op: Operation):
+        f: Operation | None = op
+        while f is not None and not isinstance(f, FuncOp):
+            f = f.parent_op
+        assert f is not None, "the nest is in a function"
+        self.block = f.regions[0].blocks[0]
+        self.made: dict[int, Value] = {}
+
+    def index(self, v: int) -> Value:
+        if v not in self.made:
+            first = self.block.operations[0]
+            self.made[v] = Builder.before(first).const_index(v)
+        return self.made[v]
+
+
+def _dma(
+    r: Region,
+    offsets: list[AffineExpr],
+    buf: Value,
+    tag: Value,
+    into_buffer: bool,
+    outer: list[Value],
+    params: list[Value],
+    guard: IntegerSet | None,
+    consts: _Constants,
+    loc,
+) -> list[Operation]:
+    """The ``affine.dma_start`` and ``affine.dma_wait`` moving ``r``'s box
+    between the memref (at ``offsets``) and the buffer (at its origin),
+    inside an ``affine.if`` on ``guard``."""
+    mem_map, mem_ops = affine_map_of(offsets, outer, params)
+    zeros = [consts.index(0)] * len(offsets)
+    ident = AffineMap.identity(len(offsets))
+    n = 1
+    for s in r.shape:
+        n *= s
+    strides = dma_strides(r)
+    extra = [consts.index(strides[0][0]), consts.index(strides[0][1])] if strides else []
+    if into_buffer:
+        src, src_map, src_ops, dst, dst_map, dst_ops = r.memref, mem_map, mem_ops, buf, ident, zeros
+    else:
+        src, src_map, src_ops, dst, dst_map, dst_ops = buf, ident, zeros, r.memref, mem_map, mem_ops
+    tag_map = A.AffineMapAttr(AffineMap.identity(1))
+    c0, num = consts.index(0), consts.index(n)
+    start = AffineDmaStartOp.create(
+        operands=[src, *src_ops, dst, *dst_ops, tag, c0, num, *extra],
+        attributes={"src_map": A.AffineMapAttr(src_map), "dst_map": A.AffineMapAttr(dst_map), "tag_map": tag_map},
+        loc=loc,
+    )
+    wait = AffineDmaWaitOp.create(operands=[tag, c0, num], attributes={"tag_map": tag_map}, loc=loc)
+    if guard is None:
+        return [start, wait]
+    cmap, cops = affine_map_of(list(guard.constraints), outer, params)
+    cond = IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags)
+    root = AffineIfOp.build(cond, cops, loc=loc)
+    append_before_terminator(root.regions[0].blocks[0], start)
+    append_before_terminator(root.regions[0].blocks[0], wait)
+    return [root]
 
 
 def _copy_nest(

@@ -31,7 +31,20 @@ func.func @sibling(%A: memref<30xf64>, %B: memref<30xf64>, %C: memref<30xf64>) {
 // The temporary %T is written and read in one iteration after fusion at
 // depth 2. It stays whole, as upstream keeps it: it has a user outside the
 // two nests (its dealloc).
-// CHECK-LABEL: func.func @producer_consumer(%A: memref<12x10xf64>, %C: memref<12x10xf64>) {
+// CHECK-LABEL: func.func @producer_consumer
+// CHECK: %[[T:.+]] = memref.alloc() : memref<12x10xf64>
+// CHECK-NEXT: affine.for %[[I:.+]] = 0 to 12 {
+// CHECK-NEXT: affine.for %[[J:.+]] = 0 to 10 {
+// CHECK-NEXT: affine.load %arg0[%[[I]], %[[J]]]
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: affine.store {{.*}}, %[[T]][%[[I]], %[[J]]] : memref<12x10xf64>
+// CHECK-NEXT: affine.load %[[T]][%[[I]], %[[J]]] : memref<12x10xf64>
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: affine.store {{.*}}, %arg1[%[[I]], %[[J]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[T]] : memref<12x10xf64>
+func.func @producer_consumer(%A: memref<12x10xf64>, %C: memref<12x10xf64>) {
   %T = memref.alloc() : memref<12x10xf64>
   affine.for %i = 0 to 12 {
     affine.for %j = 0 to 10 {
@@ -57,7 +70,18 @@ func.func @sibling(%A: memref<30xf64>, %B: memref<30xf64>, %C: memref<30xf64>) {
 // iteration recomputes the one element of the producer it reads (the
 // producer's slice at j' = 11 - j), and the producer nest goes, since the
 // fused nest writes every element the original wrote (upstream keeps it).
-// CHECK-LABEL: func.func @reversed_row(%A: memref<10x12xf64>, %C: memref<10x12xf64>) {
+// CHECK-LABEL: func.func @reversed_row
+// CHECK: %[[T:.+]] = memref.alloc() : memref<10x12xf64>
+// CHECK-NEXT: affine.for %[[I:.+]] = 0 to 10 {
+// CHECK-NEXT: affine.for %[[J:.+]] = 0 to 12 {
+// CHECK-NEXT: %[[R:.+]] = affine.apply #{{.+}}(%[[J]])
+// CHECK-NEXT: affine.load %arg0[%[[I]], %[[R]]]
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: affine.store {{.*}}, %[[T]][%[[I]], %[[R]]]
+// CHECK-NEXT: affine.load %[[T]][%[[I]], -%[[J]] + 11]
+// CHECK-NOT: affine.for
+// CHECK: memref.dealloc %[[T]]
+func.func @reversed_row(%A: memref<10x12xf64>, %C: memref<10x12xf64>) {
   %T = memref.alloc() : memref<10x12xf64>
   affine.for %i = 0 to 10 {
     affine.for %j = 0 to 12 {
