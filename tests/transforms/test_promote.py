@@ -194,8 +194,11 @@ def test_bad_parameters():
         P.promote_verdict(model, _loop(model, "i"), memory_space=-1)
 
 
-TILED_EXACT = TILED_MM.replace("40", "48").replace("36", "48").replace("44", "48").replace(
-    "to min affine_map<(d0) -> (d0 + 16, 48)>", "to affine_map<(d0) -> (d0 + 16)>"
+TILED_EXACT = (
+    TILED_MM.replace("40", "48")
+    .replace("36", "48")
+    .replace("44", "48")
+    .replace("to min affine_map<(d0) -> (d0 + 16, 48)>", "to affine_map<(d0) -> (d0 + 16)>")
 )
 
 

@@ -30,7 +30,7 @@ def instance_map(dom: isl.Set, target: str, positions: Sequence[int]) -> isl.Map
         isl_context(),
         in_=[dom.get_dim_name(isl.dim_type.set, k) or f"x{k}" for k in range(dom.dim(isl.dim_type.set))],
         out=[f"y{j}" for j in range(n)],
-        params=[dom.get_dim_name(DIM_PARAM, k) for k in range(dom.dim(DIM_PARAM))],
+        params=[dom.get_dim_name(DIM_PARAM, k) or f"p{k}" for k in range(dom.dim(DIM_PARAM))],
     )
     space = space.set_tuple_name(DIM_IN, dom.get_tuple_name()).set_tuple_name(DIM_OUT, target)
     m = isl.Map.universe(space)
@@ -75,7 +75,7 @@ def _final_reads(
         n = fin.dim(isl.dim_type.set)
         parts = ", ".join(f"c{k}" for k in range(n))
         tail = ", ".join(["0"] * (sched_len - 1))
-        params = ", ".join(fin.get_dim_name(DIM_PARAM, k) for k in range(fin.dim(DIM_PARAM)))
+        params = ", ".join(fin.get_dim_name(DIM_PARAM, k) or f"p{k}" for k in range(fin.dim(DIM_PARAM)))
         text = f"[{params}] -> {{ {name}[{parts}] -> [{last}{', ' + tail if tail else ''}] }}"
         scheds.append(isl.Map.read_from_str(isl_context(), text).intersect_domain(fin))
     return reads, scheds

@@ -154,14 +154,14 @@ def slice_var_bounds(rel: isl.Map, k: int, params: Sequence[str], candidates: Se
             return VarBounds(e, e + 1, True)
     lo_aff = _single_aff(rk.lexmin_pw_multi_aff().get_pw_aff(0))
     hi_aff = _single_aff(rk.lexmax_pw_multi_aff().get_pw_aff(0))
-    lb = aff_to_expr(lo_aff, list(params)) if lo_aff is not None else None
-    ub = aff_to_expr(hi_aff, list(params)) + 1 if hi_aff is not None else None
+    lb: AffineExpr | None = aff_to_expr(lo_aff, list(params)) if lo_aff is not None else None
+    ub: AffineExpr | None = aff_to_expr(hi_aff, list(params)) + 1 if hi_aff is not None else None
     rng = rk.range()
     if lb is None:
         lb = _constant_extremum(rng, False)
     if ub is None:
-        c = _constant_extremum(rng, True)
-        ub = c + 1 if c is not None else None
+        top = _constant_extremum(rng, True)
+        ub = top + 1 if top is not None else None
     return VarBounds(lb, ub, False)
 
 

@@ -114,11 +114,11 @@ def _is_shaped_operand(t: T.Type) -> bool:
 
 
 def operand_rank(t: T.Type) -> int:
-    return len(t.shape) if _is_shaped_operand(t) else 0  # type: ignore[attr-defined]
+    return len(operand_shape(t))
 
 
 def operand_shape(t: T.Type) -> tuple[int, ...]:
-    return tuple(t.shape) if _is_shaped_operand(t) else ()  # type: ignore[attr-defined]
+    return tuple(t.shape) if isinstance(t, T.ShapedType) and _is_shaped_operand(t) else ()
 
 
 def _is_tensor(t: T.Type) -> bool:

@@ -28,6 +28,7 @@ from ...ir.core import Block, Operation, Value
 from ...ir.interfaces import (
     EffectKind,
     MemoryEffectsOp,
+    affine_access,
     is_affine_read,
     is_affine_write,
     is_memory_effect_free,
@@ -42,7 +43,9 @@ def is_memref(v: Value) -> bool:
 
 def access_memref(op: Operation) -> Value:
     """The memref an affine load or store accesses."""
-    return op.memref  # type: ignore[attr-defined]
+    acc = affine_access(op)
+    assert acc is not None, "an affine load or store"
+    return acc.memref
 
 
 def effected(op: Operation, kind: int) -> list[Value]:

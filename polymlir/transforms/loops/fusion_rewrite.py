@@ -100,7 +100,7 @@ def _dominates(filt: Operation, op: Operation) -> bool:
     cur: Operation | None = op
     while cur is not None:
         if cur.parent is blk:
-            ops = blk.operations  # type: ignore[union-attr]
+            ops = blk.operations if blk is not None else []
             return ops.index(cur) >= ops.index(filt)
         cur = cur.parent_op
     return False
@@ -121,7 +121,7 @@ def replace_memref_uses_in(
     block = op.parent
     assert block is not None
     pos = next(i for i, v in enumerate(op.operands) if v is old)
-    old_map = op.get_attr("map").value  # type: ignore[union-attr]
+    old_map = op.prop("map", A.AffineMapAttr).value
     n_in = old_map.num_inputs
     map_ops = op.operands[pos + 1 : pos + 1 + n_in]
     applies: list[Operation] = []

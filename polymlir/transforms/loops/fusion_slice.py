@@ -33,6 +33,7 @@ from ...ir.affine_expr import AffineConstantExpr, AffineExpr, const, dim, sym
 from ...ir.affine_flatten import simplify_affine_expr
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
+from ...ir.interfaces import affine_access
 from ...ir.traits import AFFINE_SCOPE
 from ..affine_map_utils import compose_affine_map_and_operands
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
@@ -404,8 +405,9 @@ def access_exprs(poly: Polyhedra, op: Operation) -> list[AffineExpr] | None:
     s = poly.stmt(op)
     if s is None:
         return None
-    amap = op.get_attr("map").value  # type: ignore[union-attr]
-    m, operands = compose_affine_map_and_operands(amap, list(op.indices))  # type: ignore[attr-defined]
+    acc = affine_access(op)
+    assert acc is not None, "a statement's op is an affine access"
+    m, operands = compose_affine_map_and_operands(acc.map, list(acc.indices))
     ivs = [lp.iv for lp in s.loops]
     params = poly.model.params
     repl: list[AffineExpr] = []
@@ -591,11 +593,11 @@ def _const_bounds(op: Operation) -> tuple[int, int, int] | None:
     lb = op.get_attr("lowerBoundMap")
     ub = op.get_attr("upperBoundMap")
     step = op.get_attr("step")
-    if not isinstance(lb, A.AffineMapAttr) or not isinstance(ub, A.AffineMapAttr):
+    if not (isinstance(lb, A.AffineMapAttr) and isinstance(ub, A.AffineMapAttr) and isinstance(step, A.IntegerAttr)):
         return None
     if not (lb.value.is_single_constant() and ub.value.is_single_constant()):
         return None
-    return lb.value.single_constant_result, ub.value.single_constant_result, step.value  # type: ignore[union-attr]
+    return lb.value.single_constant_result, ub.value.single_constant_result, step.value
 
 
 def slice_trip_counts(state: SliceState) -> dict[Operation, int] | None:
@@ -624,7 +626,7 @@ def _const_difference(lb: AffineMap, ub: AffineMap) -> int | None:
     if lb.num_results != 1 or ub.num_results != 1:
         return None
     e = simplify_affine_expr(ub.results[0] - lb.results[0], lb.num_dims, lb.num_symbols)
-    return e.value if e.__class__.__name__ == "AffineConstantExpr" else None  # type: ignore[attr-defined]
+    return e.value if isinstance(e, AffineConstantExpr) else None
 
 
 def slice_iteration_count(state: SliceState) -> int | None:
@@ -648,7 +650,7 @@ def static_trip_count(op: Operation) -> int | None:
     lbs, ubs = _bound_operand_groups(op)
     if lbm.num_results != 1 or ubm.num_results != 1:
         return None
-    step = op.get_attr("step").value  # type: ignore[union-attr]
+    step = op.prop("step", A.IntegerAttr).value
     if lbm.is_single_constant() and ubm.is_single_constant():
         return max(0, -(-(ubm.single_constant_result - lbm.single_constant_result) // step))
     if [id(v) for v in lbs] != [id(v) for v in ubs] or lbm.num_dims != ubm.num_dims:
@@ -660,8 +662,14 @@ def static_trip_count(op: Operation) -> int | None:
 
 
 def _bound_operand_groups(op: Operation) -> tuple[list[Value], list[Value]]:
-    lbs, ubs, _ = op._operand_groups()  # type: ignore[attr-defined]
+    assert isinstance(op, AffineForOp), "a sliced loop is an affine.for"
+    lbs, ubs, _ = op._operand_groups()
     return lbs, ubs
+
+
+def _block_of(op: Operation) -> Block:
+    assert op.parent is not None, "a nest in a block"
+    return op.parent
 
 
 # -- canFuseLoops -----------------------------------------------------------------------------
@@ -685,7 +693,7 @@ def _first_dependent_op(a: Operation, b: Operation) -> Operation | None:
             values.setdefault(id(access_memref(o)), False)
         elif is_affine_write(o):
             values[id(access_memref(o))] = True
-    ops = a.parent.operations  # type: ignore[union-attr]
+    ops = _block_of(a).operations
     for x in ops[ops.index(a) + 1 : ops.index(b)]:
         for o in x.walk(post_order=False):
             if is_affine_read(o) and values.get(id(access_memref(o))):
@@ -702,7 +710,7 @@ def _last_dependent_op(a: Operation, b: Operation) -> Operation | None:
             values.setdefault(id(access_memref(o)), False)
         elif is_affine_write(o):
             values[id(access_memref(o))] = True
-    ops = a.parent.operations  # type: ignore[union-attr]
+    ops = _block_of(a).operations
     for x in reversed(ops[ops.index(a) + 1 : ops.index(b)]):
         for o in x.walk(post_order=False):
             if is_affine_read(o) or is_affine_write(o):
@@ -720,7 +728,7 @@ def _last_dependent_op(a: Operation, b: Operation) -> Operation | None:
 
 def fused_insertion_point(src: Operation, dst: Operation) -> Operation | None:
     """Upstream's op-level ``getFusedLoopNestInsertionPoint``."""
-    ops = src.parent.operations  # type: ignore[union-attr]
+    ops = _block_of(src).operations
     a, b = (src, dst) if ops.index(src) < ops.index(dst) else (dst, src)
     first = _first_dependent_op(a, b)
     last = _last_dependent_op(a, b)
@@ -763,7 +771,7 @@ def can_fuse_loops(
         return FusionResult.FAIL_PRECONDITION, SliceState()
     if fused_insertion_point(src, dst) is None:
         return FusionResult.FAIL_BLOCK_DEPENDENCE, SliceState()
-    ops = src.parent.operations  # type: ignore[union-attr]
+    ops = _block_of(src).operations
     src_first = ops.index(src) < ops.index(dst)
     a, b = (src, dst) if src_first else (dst, src)
     ops_a, ops_b = _loads_and_stores(a), _loads_and_stores(b)

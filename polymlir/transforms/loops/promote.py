@@ -462,8 +462,8 @@ def dma_problem(r: Region) -> str | None:
     if any(s == T.DYNAMIC for s in mt.shape[1:]):
         return f"memref {r.name}: its type {mt} has a dynamic inner dimension (the DMA's stride is unknown)"
     for k, b in enumerate(r.box):
-        exact = b.lbs is not None and b.ubs is not None and len(b.lbs) == 1 and len(b.ubs) == 1
-        extent = (b.ubs[0] - b.lbs[0]) if exact else None  # type: ignore[index]
+        lbs, ubs = b.lbs or [], b.ubs or []
+        extent = (ubs[0] - lbs[0]) if len(lbs) == 1 and len(ubs) == 1 else None
         if not (isinstance(extent, AffineConstantExpr) and extent.value + 1 == r.shape[k]):
             # A transfer of the largest extent would move elements the loop
             # does not touch, past the memref's end at a partial tile.
