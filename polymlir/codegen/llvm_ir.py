@@ -97,6 +97,15 @@ class _ModuleTranslator:
             self._md_cache[body] = n
         return f"!{n}"
 
+    def loop_md(self, hints: list[str]) -> str:
+        """``!N`` for a new loop's ``distinct !{!N, ...}``: its own identity
+        first, then one node per hint (``!"llvm.loop.vectorize.enable", i1 false``)."""
+        n = len(self.metadata)
+        self.metadata.append("")  # reserved: the node refers to itself
+        refs = [self.md("!{" + h + "}") for h in hints]
+        self.metadata[n] = "distinct !{" + ", ".join([f"!{n}", *refs]) + "}"
+        return f"!{n}"
+
     # -- the module ------------------------------------------------------------
     def translate(self) -> str:
         bad = unlowered_ops(self.module)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from ..dialects import llvm
 from ..dialects.llvm import attrs as LA
+from ..dialects.llvm import loop_annotation as LOOPS
 from ..dialects.llvm import types as LT
 from ..dialects.llvm.intrinsic_base import IntrinsicOp
 from ..ir import attributes as A
@@ -523,14 +524,25 @@ class FunctionTranslator:
 
     # -- terminators --------------------------------------------------------------
     def br(self, op: Operation) -> str:
-        return f"br {self.dest(op, 0)}"
+        return f"br {self.dest(op, 0)}" + self.loop_hints(op)
 
     def cond_br(self, op: Operation) -> str:
         s = f"br {self.typed(op.operands[0])}, {self.dest(op, 0)}, {self.dest(op, 1)}"
         bw = op.opt_prop("branch_weights", A.DenseArrayAttr)
         if bw is not None and len(bw.values) == 2:
             s += ", !prof " + self.mt.md('!{!"branch_weights", ' + ", ".join(f"i32 {w}" for w in bw.values) + "}")
-        return s
+        return s + self.loop_hints(op)
+
+    def loop_hints(self, op: Operation) -> str:
+        """``, !llvm.loop !N`` for a latch branch's ``loop_annotation``."""
+        ann = op.props.get("loop_annotation")
+        if ann is None:
+            return ""
+        try:
+            hints = LOOPS.metadata(LOOPS.parse(ann.text if isinstance(ann, A.OpaqueAttr) else str(ann)))
+        except ValueError as e:
+            raise TranslationError(f"cannot translate the loop annotation {ann}: {e}", op.loc) from None
+        return f", !llvm.loop {self.mt.loop_md(hints)}" if hints else ""
 
     def switch(self, op: Operation) -> str:
         v = op.operands[0]

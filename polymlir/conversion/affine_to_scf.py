@@ -35,6 +35,7 @@ from ..dialects.affine.ops import (
     map_of,
 )
 from ..dialects.affine.parallel import REDUCTIONS, AffineParallelOp
+from ..dialects.llvm.loop_annotation import LOOP_ATTR
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (
@@ -141,6 +142,9 @@ def _lower_for(op: Operation, rw: PatternRewriter) -> None:
     body = _move_region(op)
     _yield_to_scf(body)
     new = b.create(scf.ForOp, [lb, ub, step, *op.inits], op.result_types, regions=[body])
+    hints = op.attributes.get(LOOP_ATTR)
+    if hints is not None:  # the loop's LLVM hints follow it down to its latch branch
+        new.attributes[LOOP_ATTR] = hints
     op.replace_all_uses_with(new)
     op.erase()
 

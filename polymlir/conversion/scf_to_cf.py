@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..dialects import arith, cf, scf
+from ..dialects.llvm.loop_annotation import LOOP_ATTR
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.builder import Builder
@@ -87,6 +88,7 @@ def lower_for(op: Operation, rw: PatternRewriter | None = None) -> None:
     lb, ub, step = op.operands[:3]
     inits = list(op.operands[3:])
     cont = _continuation(op)
+    hints = op.attributes.get(LOOP_ATTR)
     body = op.regions[0]
     first_body = body.blocks[0]
     cond_block = Block([a.type for a in first_body.arguments])
@@ -100,7 +102,9 @@ def lower_for(op: Operation, rw: PatternRewriter | None = None) -> None:
             t.erase()
             nb = Builder.at_end(b, loc)
             nxt = nb.binary(arith.AddIOp, first_body.arguments[0], step)
-            branch(b, cond_block, [nxt, *vals], loc)
+            latch = branch(b, cond_block, [nxt, *vals], loc)
+            if hints is not None:  # LLVM reads loop hints on the branch that closes the loop
+                latch.attributes[LOOP_ATTR] = hints
     cb = Builder.at_end(cond_block, loc)
     pred = "ult" if op.get_attr("unsignedCmp") is not None else "slt"
     c = cb.cmpi(pred, cond_block.arguments[0], ub)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import cf, llvm
+from ...dialects.llvm.loop_annotation import LOOP_ATTR
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
@@ -36,7 +37,10 @@ def _forwarder(block: Block, dest: Block, args: list[Value], loc) -> Block:
 def _br(op: Operation, rw: LLVMRewriter) -> None:
     rw.convert_block_signature(op.successors[0])
     b = Builder.before(op)
-    b.create(llvm.BrOp, rw.operands(op), successors=list(op.successors))
+    br = b.create(llvm.BrOp, rw.operands(op), successors=list(op.successors))
+    hints = op.attributes.get(LOOP_ATTR)
+    if hints is not None:
+        br.props["loop_annotation"] = hints
     op.erase()
 
 

@@ -32,6 +32,7 @@ from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...dialects.affine.parallel import AffineParallelOp
 from ...dialects.arith.ops import ConstantOp
+from ...dialects.llvm.loop_annotation import LOOP_ATTR
 from ...ir.affine_expr import (
     AffineBinaryExpr,
     AffineConstantExpr,
@@ -43,6 +44,7 @@ from ...ir.affine_expr import (
     sym,
 )
 from ...ir.affine_map import AffineMap, IntegerSet
+from ...ir.attributes import Attribute
 from ...ir.attributes.locations import Location
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from .loop_utils import TransformError
@@ -557,9 +559,36 @@ def regenerate(
             op.drop_all_references()
             op.detach()
         raise
+    _carry_hints(where, new_ops)
     for op in where:
         op.erase()
     return new_ops
+
+
+def _iv_name(loop: Operation) -> str | None:
+    body = loop.regions[0].blocks[0] if loop.regions and loop.regions[0].blocks else None
+    return getattr(body.arguments[0], "name_hint", None) if body is not None and body.arguments else None
+
+
+def _carry_hints(old: Sequence[Operation], new: Sequence[Operation]) -> None:
+    """Give each new loop the LLVM hints (``llvm.loop_annotation``) of the
+    old loop it is named after: a point loop keeps its source loop's name,
+    tile loops get ``_tile`` names and no hint. A name two old loops hint
+    differently is left without one."""
+    hints: dict[str, Attribute | None] = {}
+    for top in old:
+        for op in top.walk():
+            ann = op.attributes.get(LOOP_ATTR) if isinstance(op, AffineForOp) else None
+            name = _iv_name(op) if ann is not None else None
+            if name is not None:
+                hints[name] = ann if hints.get(name, ann) == ann else None
+    if not hints:
+        return
+    for top in new:
+        for op in top.walk():
+            ann = hints.get(_iv_name(op) or "") if isinstance(op, AffineForOp) else None
+            if ann is not None:
+                op.attributes[LOOP_ATTR] = ann
 
 
 def _hoist_definitions(block: Block, new_ops: list[Operation], removed: set[Operation]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...dialects.llvm.loop_annotation import LOOP_ATTR
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from .errors import TransformError
@@ -88,10 +89,16 @@ def new_loop_like(
     ub_ops: Sequence[Value],
     step: int,
     name: str | None,
+    hints: bool = False,
 ) -> AffineForOp:
-    """An empty affine.for (with its yield) at ``template``'s location."""
+    """An empty affine.for (with its yield) at ``template``'s location;
+    ``hints``: it runs ``template``'s iterations (a point loop, a moved
+    loop) and takes its LLVM hints (``llvm.loop_annotation``)."""
     loop = AffineForOp.build(lb, ub, step, lb_ops, ub_ops, loc=template.loc)
     loop.induction_var.name_hint = name
+    ann = template.attributes.get(LOOP_ATTR)
+    if hints and ann is not None:
+        loop.attributes[LOOP_ATTR] = ann
     return loop
 
 

@@ -64,7 +64,9 @@ def permute(model: PolyhedralModel, band: Sequence[Loop], perm: Sequence[int]) -
         lp = band[p]
         op = as_for(lp.op)
         lbs, ubs = bound_operands(op)
-        n = new_loop_like(op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value, loop_name(lp))
+        n = new_loop_like(
+            op, op.lowerBoundMap.value, lbs, op.upperBoundMap.value, ubs, op.step.value, loop_name(lp), hints=True
+        )
         if prev is None:
             block.insert_before(outer, n)
         else:

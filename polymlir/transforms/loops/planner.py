@@ -5,7 +5,8 @@
 
 The plan is a sequence of the schedule API's own primitives, each asked for
 its exact verdict before it changes anything, so the trace it leaves
-(``distribute``, ``register_tile``, ``interchange``, ``parallelize``) replays
+(``contract_fma``, ``distribute``, ``register_tile``, ``interchange``,
+``unroll_jam``, ``vectorize_hint``, ``fuse``, ``parallelize``) replays
 with ``polymlir apply --trace`` and can be edited or searched by a tuner.
 The decisions, in order:
 
@@ -27,7 +28,21 @@ The decisions, in order:
    iterations it contains) becomes ``affine.parallel``; it runs on every
    core when compiled with threads (``POLYMLIR_NUM_THREADS``).
 
-4. **In-place stencils get time tiles.** A time loop around sweeps whose
+4. **Rows of reductions run as independent chains.** An innermost loop
+   that reduces into its parent's element (atax, bicg, gesummv, mvt,
+   symm) has its reductions split from the statements that move with it
+   (``distribute``), the parent unrolled and jammed and the reductions
+   scalar-replaced; a jammed inner loop whose stores walk a stride (symm's
+   ``C[k][j]``) gets ``vectorize_hint(enable=False)``: LLVM's loop
+   vectorizer would make scatters of it, while its jammed copies, which
+   are neighbours, vectorize as straight-line code.
+5. **One thread: the sweeps of a time step are fused** (``parallel=False``).
+   Consecutive nests inside a time loop that touch a common array
+   (fdtd-2d, jacobi-2d, heat-3d) are fused at their outer loop, the later
+   shifted by the least amount that keeps every dependence, so each row
+   enters the cache once per time step; with threads, their outer loops
+   run in parallel instead (a shifted fusion carries a dependence).
+6. **In-place stencils get time tiles.** A time loop around sweeps whose
    innermost loops carry dependences (seidel-2d: nothing vectorizes as
    written) is tiled with isl's skewed schedule and the cache model's
    sizes; the tiles run in parallel wavefronts.
@@ -48,7 +63,7 @@ from typing import TYPE_CHECKING
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineStoreOp
+from ...dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
 from ...ir import types as T
 from ..machine import Machine, host, register_shape
 from . import contraction_band as CB
@@ -57,9 +72,15 @@ from .distribute import body_items
 from .loop_utils import as_for, body_ops, constant_trip_count
 
 if TYPE_CHECKING:
+    from ...ir.core import Value
     from .handle import Schedule
 
 __all__ = ["PlanReport", "plan"]
+
+AFFINE_ACCESS = (AffineLoadOp, AffineStoreOp)
+# Shifts tried, least first, when fusing the sweeps of a time step (one thread), and how many fusions at most.
+SWEEP_SHIFTS = (0, 1, 2)
+MAX_SWEEP_FUSIONS = 8
 
 # A parallel loop is worth a thread when it spans at least this many
 # innermost iterations (about 20 microseconds of work at a few GFLOP/s),
@@ -385,6 +406,40 @@ def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int], carrying: 
             f"loop {name}: unroll-and-jam by {factor} and scalar replacement of {replaced} inner loop(s): "
             f"{factor} independent reduction chains in registers (each in its original order)"
         )
+        _keep_scatters_scalar(s, s.loop(pos), factor, report)
+
+
+def _scatters(lp: Loop) -> bool:
+    """Whether an innermost loop stores to elements that it walks with a
+    stride (it in an index other than the last, or a stride other than 1):
+    vectorized as a loop, those stores become scatters."""
+    ivs = {CB.iv_of(lp)}
+    for o in body_ops(lp.op):
+        if isinstance(o, AffineStoreOp):
+            coeffs = CB.index_coeffs(o, ivs)
+            if isinstance(coeffs, str):
+                continue
+            mine = [sum(row.values()) for row in coeffs]
+            if any(mine[:-1]) or (mine and abs(mine[-1]) > 1):
+                return True
+    return False
+
+
+def _keep_scatters_scalar(s: Schedule, parent: Loop, factor: int, report: PlanReport) -> None:
+    """After unroll-and-jam of ``parent``, keep LLVM's loop vectorizer off
+    its inner loops whose stores walk a stride (symm's ``C[k][j]`` in loop
+    ``k``): as a loop they vectorize into gathers and scatters, which LLVM's
+    cost model may still choose (it did on Zen 4: 6x slower); left alone,
+    the jammed copies of each statement, neighbours in the parent's
+    dimension, become vector code through straight-line (SLP) vectorization."""
+    for lp in list(s.all_loops()):
+        if lp.children or lp.parent is None or lp.parent.op is not parent.op or not _scatters(lp):
+            continue
+        if s.run("vectorize_hint", s.spec_of(lp), enable=False).ok:
+            report.remarks.append(
+                f"loop {loop_name(lp)}: LLVM's loop vectorizer kept off it (its stores walk a stride: scatters); "
+                f"the {factor} jammed copies of each statement vectorize as neighbours (SLP)"
+            )
 
 
 def _stencil_time_loop(s: Schedule) -> Loop | None:
@@ -494,6 +549,57 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: s
                 break
 
 
+def _arrays(lp: Loop) -> set[Value]:
+    """The memrefs ``lp``'s affine loads and stores access."""
+    return {o.operands[1 if isinstance(o, AffineStoreOp) else 0] for o in lp.op.walk() if isinstance(o, AFFINE_ACCESS)}
+
+
+def _sweep_pairs(s: Schedule, skip: set[int]) -> list[tuple[Loop, Loop]]:
+    """Consecutive sibling nests (each at least two loops deep, not a
+    contraction band) inside a sequential loop that touch a common array:
+    the sweeps of a time step (fdtd-2d's ey, ex and hz updates)."""
+    out = []
+    for a in s.all_loops():
+        b = next((x for x in s.all_loops() if x.op is a.op.next_op), None)
+        if (
+            b is not None
+            and a.parent is not None
+            and isinstance(a.parent.op, AffineForOp)
+            and isinstance(a.op, AffineForOp)
+            and isinstance(b.op, AffineForOp)
+            and a.children
+            and b.children
+            and not {id(a.op), id(b.op)} & skip
+            and _arrays(a) & _arrays(b)
+        ):
+            out.append((a, b))
+    return out
+
+
+def _fuse_sweeps(s: Schedule, report: PlanReport, skip: set[int]) -> None:
+    """One thread: fuse the sweeps of a time step at their outermost loop,
+    the later one shifted by the least of ``SWEEP_SHIFTS`` that keeps every
+    dependence, so that each row is brought into the cache once per time
+    step instead of once per sweep; the inner loops stay apart and
+    vectorize. With threads the sweeps' outer loops run in parallel
+    instead: a shifted fusion carries a dependence on the fused loop."""
+    for _ in range(MAX_SWEEP_FUSIONS):
+        for a, b in _sweep_pairs(s, skip):
+            na, nb = loop_name(a), loop_name(b)
+            spec_a, spec_b = s.spec_of(a), s.spec_of(b)
+            shift = next((k for k in SWEEP_SHIFTS if s.copy().fuse(spec_a, spec_b, 1, [k]).ok), None)
+            if shift is not None and s.fuse(spec_a, spec_b, 1, [shift]).ok:
+                report.changed = True
+                report.remarks.append(
+                    f"loops {na} and {nb}: fused (one sweep over the rows per time step"
+                    + (f", {nb} shifted by {shift}" if shift else "")
+                    + ")"
+                )
+                break
+        else:
+            return
+
+
 def _ancestors(lp: Loop) -> list[Loop]:
     """The loops around ``lp``, innermost first."""
     return list(reversed(lp.enclosing()[:-1]))
@@ -532,6 +638,8 @@ def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> 
     _stride_interchanges(s, report)
     _distribute_for_contractions(s, report)
     skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
+    if not parallel:
+        _fuse_sweeps(s, report, skip)
     carrying = _carrying(s) if parallel else set()
     _row_unroll_jams(s, report, skip, carrying)
     if parallel:  # before register tiling, whose many vector accesses make verdicts slow

@@ -147,7 +147,9 @@ def tile(model: PolyhedralModel, band: Sequence[Loop], sizes: Sequence[int]) -> 
             nd = ub_map.num_dims
             ub = AffineMap(nd + 1, ub_map.num_symbols, (dim(nd) + span, *ub_map.results))
             ub_ops = [*ubs[:nd], t.induction_var, *ubs[nd:]]
-        p = new_loop_like(op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(lp))
+        p = new_loop_like(
+            op, AffineMap(1, 0, (dim(0),)), [t.induction_var], ub, ub_ops, step, loop_name(lp), hints=True
+        )
         prev.body.insert_before(prev.body.operations[-1], p)
         point_loops.append(p)
         prev = p
