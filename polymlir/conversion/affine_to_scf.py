@@ -35,6 +35,7 @@ from ..dialects.affine.ops import (
     map_of,
 )
 from ..dialects.affine.parallel import REDUCTIONS, AffineParallelOp
+from ..dialects.arith.identities import int_identity
 from ..dialects.llvm.loop_annotation import LOOP_ATTR
 from ..ir import attributes as A
 from ..ir import types as T
@@ -205,27 +206,14 @@ _FLOAT_IDENTITY: dict[OpClass, float] = {
 }
 
 
-def _int_identity(combine: OpClass, w: int) -> int:
-    identities: dict[OpClass, int] = {
-        arith.AddIOp: 0,
-        arith.MulIOp: 1,
-        arith.OrIOp: 0,
-        arith.XOrIOp: 0,
-        arith.AndIOp: -1,
-        arith.MaxSIOp: -(1 << (w - 1)),
-        arith.MinSIOp: (1 << (w - 1)) - 1,
-        arith.MaxUIOp: 0,
-        arith.MinUIOp: -1,
-    }
-    return identities[combine]
-
-
 def _identity(b: Builder, kind: int, t: T.Type) -> Value:
     combine = _RMW[kind]
     assert combine is not None, "an 'assign' reduction has no identity"
     if isinstance(t, T.FloatType):
         return b.const_float(_FLOAT_IDENTITY[combine], t)
-    return b.const_int(_int_identity(combine, t.width if isinstance(t, T.IntegerType) else 64), t)
+    value = int_identity(combine, t.width if isinstance(t, T.IntegerType) else 64)
+    assert value is not None, f"no identity for {combine.__name__}"
+    return b.const_int(value, t)
 
 
 def _reduction_kind(a: A.Attribute) -> int:

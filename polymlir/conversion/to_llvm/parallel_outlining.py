@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import affine, arith, func, llvm, memref, scf, vector
+from ...dialects.arith.identities import int_identity
 from ...dialects.llvm.types import LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
@@ -100,18 +101,7 @@ def _identity_attr(combiner: OpClass, t: T.Type) -> A.Attribute | None:
         return None if v is None else A.FloatAttr(v, t)
     if isinstance(t, (T.IntegerType, T.IndexType)):
         w = t.width if isinstance(t, T.IntegerType) else 64
-        ints: dict[OpClass, int] = {
-            arith.AddIOp: 0,
-            arith.MulIOp: 1,
-            arith.OrIOp: 0,
-            arith.XOrIOp: 0,
-            arith.AndIOp: -1,
-            arith.MaxSIOp: -(1 << (w - 1)),
-            arith.MinSIOp: (1 << (w - 1)) - 1,
-            arith.MaxUIOp: 0,
-            arith.MinUIOp: -1,
-        }
-        iv = ints.get(combiner)
+        iv = int_identity(combiner, w)
         if iv is None:
             return None
         if t == T.i1:
