@@ -16,7 +16,7 @@ from typing import ClassVar, cast
 
 from ..affine import isl_bridge as ib
 from ..affine.model import Loop, PolyhedralModel, analyze, is_effect_free
-from ..dialects.affine.loops import AffineForOp
+from ..dialects.affine.loops import AffineForOp, AffineYieldOp
 from ..ir import types as T
 from ..ir.core import Operation
 from .affine_loop_passes import outside_model_reason
@@ -56,7 +56,7 @@ def effect_free_band(op: Operation) -> list[Loop] | None:
         )
         ops = body_ops(cur)
         cur = ops[0] if len(ops) == 1 and isinstance(ops[0], AffineForOp) and not ops[0].results else None
-    if not band or any(o.name != "affine.yield" and not is_effect_free(o) for o in body_ops(band[-1].op)):
+    if not band or any(not isinstance(o, AffineYieldOp) and not is_effect_free(o) for o in body_ops(band[-1].op)):
         return None
     ivs = {lp.iv for lp in band}
     for lp in band:
@@ -160,9 +160,9 @@ class AffineLoopTile(FunctionPass):
         if not (func.regions and func.regions[0].blocks):
             return  # a declaration
         model = analyze(func)
-        nests = [lp.op for lp in model.loops if lp.parent is None and lp.op.name == "affine.for"]
+        nests = [lp.op for lp in model.loops if lp.parent is None and isinstance(lp.op, AffineForOp)]
         for op in list(func.regions[0].blocks[0].operations):
-            if op.name != "affine.for" or op in nests:
+            if not isinstance(op, AffineForOp) or op in nests:
                 continue
             band = effect_free_band(op)
             if band is None:

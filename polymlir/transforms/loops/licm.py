@@ -38,7 +38,7 @@ from typing import cast
 from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
-from ...dialects.affine.memory import AffinePrefetchOp
+from ...dialects.affine.memory import AffineLoadOp, AffinePrefetchOp
 from ...ir.core import Operation
 from .loop_utils import defined_inside
 from .scalar_replace import _VECTOR_ACCESSES, _Effects, _zero, may_touch
@@ -139,7 +139,7 @@ def invariant_reason(model: PolyhedralModel, loop: Loop, op: Operation, eff: _Ef
         for t in others:
             if t.accesses[0].kind == "write" and _touch(r, t, n):
                 return f"{t.op.name} at {t.loc} may write the element read at {r.loc}"
-    if not writes and may_not_run() and op.name != "affine.load":
+    if not writes and may_not_run() and not isinstance(op, AffineLoadOp):
         return f"loop {loop_name(loop)} may run zero times: the read at {reads[0].loc} would be new"
     return None
 
@@ -162,7 +162,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
         else:
             why = invariant_reason(model, loop, o, eff)
         if why is not None:
-            if o.name == "affine.load":
+            if isinstance(o, AffineLoadOp):
                 stats.kept_loads.append(why)
             stats.kept.append((o, loop, why))
             continue
@@ -171,10 +171,10 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
     if not moving:
         return 0
     guard = None
-    if any(o.name == "affine.load" for o in moving) and may_be_empty(model, loop):
+    if any(isinstance(o, AffineLoadOp) for o in moving) and may_be_empty(model, loop):
         guard = _Nest(model, loop).set([u - lb - 1 for lb in loop.lbs for u in loop.ubs])
     for o in moving:
-        if o.name == "affine.load" and guard is not None:
+        if isinstance(o, AffineLoadOp) and guard is not None:
             cond, cops = guard
             t = o.results[0].type
             gif = AffineIfOp.build(cond, cops, [t], loc=o.loc)
@@ -193,7 +193,7 @@ def hoist_loop(model: PolyhedralModel, loop: Loop, stats: LicmStats | None = Non
             o.detach()
             block.insert_before(op, o)
         stats.hoisted += 1
-        if o.name == "affine.load":
+        if isinstance(o, AffineLoadOp):
             stats.loads += 1
     return len(moving)
 
@@ -202,7 +202,7 @@ def hoist_invariants(func: Operation) -> LicmStats:
     """Upstream ``affine-loop-invariant-code-motion`` on ``func``: every
     affine.for, innermost first."""
     stats = LicmStats()
-    loops = [o for o in func.walk() if o.name == "affine.for"]
+    loops = [o for o in func.walk() if isinstance(o, AffineForOp)]
     model = analyze(func)
     for lop in loops:
         loop = _loop_of(model, lop)

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
-from ...dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
+from ...dialects.affine import AffineForOp, AffineLoadOp, AffineParallelOp, AffineStoreOp
 from ...ir import types as T
 from ..machine import Machine, host, register_shape
 from . import contraction_band as CB
@@ -117,7 +117,7 @@ def _contraction_bands(s: Schedule, min_depth: int = 2) -> list[list[Loop]]:
     ``min_depth`` loops or more), leaving out those under one vector wide."""
     found: list[list[Loop]] = []
     for lp in s.all_loops():
-        if lp.op.name != "affine.for":
+        if not isinstance(lp.op, AffineForOp):
             continue
         chain = s.band_from(lp)
         if len(chain) > 1 and chain[0] is lp and not any(lp in b for b in found):
@@ -142,7 +142,7 @@ def _distribution_steps(s: Schedule) -> list[str]:
     return [
         f"#{k}"
         for k in reversed(range(len(loops)))
-        if loops[k].op.name == "affine.for" and len(body_ops(loops[k].op)) > 1 and loops[k].children
+        if isinstance(loops[k].op, AffineForOp) and len(body_ops(loops[k].op)) > 1 and loops[k].children
     ]
 
 
@@ -229,14 +229,14 @@ def _stride_cost(band: list[Loop], inner: Loop) -> int:
     cost = 0
     ivs = {lp.iv for lp in band if lp.iv is not None}
     for o in body_ops(band[-1].op):
-        if o.name not in ("affine.load", "affine.store"):
+        if not isinstance(o, (AffineLoadOp, AffineStoreOp)):
             continue
         coeffs = CB.index_coeffs(o, ivs)
         if isinstance(coeffs, str):
             return 0
         mine = [row.get(CB.iv_of(inner), 0) for row in coeffs]
         if not any(mine):
-            cost += 100 if o.name == "affine.store" else -1
+            cost += 100 if isinstance(o, AffineStoreOp) else -1
         elif any(mine[:-1]):
             cost += 2
         elif abs(mine[-1]) != 1:
@@ -247,7 +247,7 @@ def _stride_cost(band: list[Loop], inner: Loop) -> int:
 def _stride_interchanges(s: Schedule, report: PlanReport, kept: set[str] | None = None) -> None:
     kept = set() if kept is None else kept
     for lp in list(s.all_loops()):
-        if lp.parent is not None or lp.op.name != "affine.for":
+        if lp.parent is not None or not isinstance(lp.op, AffineForOp):
             continue
         seen: set[int] = set()
         for top in [lp, *_descendants(lp)]:
@@ -362,8 +362,8 @@ def _row_unroll_jams(s: Schedule, report: PlanReport, skip: set[int], carrying: 
             if not lp.children
             and lp.parent is not None
             and id(lp.parent.op) not in done
-            and lp.op.name == "affine.for"
-            and lp.parent.op.name == "affine.for"
+            and isinstance(lp.op, AffineForOp)
+            and isinstance(lp.parent.op, AffineForOp)
             and _reduces(lp)
         ]
         if not todo:
@@ -452,7 +452,7 @@ def _stencil_time_loop(s: Schedule) -> Loop | None:
     time_iv = CB.iv_of(tops[0])
     written = {a.memref for st in s.model.statements for a in st.accesses if a.kind == "write"}
     for st in s.model.statements:
-        coeffs = CB.index_coeffs(st.op, {time_iv}) if st.op.name in ("affine.load", "affine.store") else "other"
+        coeffs = CB.index_coeffs(st.op, {time_iv}) if isinstance(st.op, (AffineLoadOp, AffineStoreOp)) else "other"
         if isinstance(coeffs, str):
             return None
         if any(row for row in coeffs) and any(a.memref in written for a in st.accesses):
@@ -497,11 +497,11 @@ def _iterations(lp: Loop) -> int:
     largest = 1
     chain = [*reversed(_ancestors(lp)), lp]
     for x in chain:
-        trips = constant_trip_count(as_for(x.op)) if x.op.name == "affine.for" else None
+        trips = constant_trip_count(as_for(x.op)) if isinstance(x.op, AffineForOp) else None
         if trips is not None:
             largest = max(largest, trips)
     for x in chain:
-        trips = constant_trip_count(as_for(x.op)) if x.op.name == "affine.for" else None
+        trips = constant_trip_count(as_for(x.op)) if isinstance(x.op, AffineForOp) else None
         total *= trips if trips is not None else max(1, largest // 2)
     return total
 
@@ -509,7 +509,7 @@ def _iterations(lp: Loop) -> int:
 def _work(lp: Loop) -> int:
     """Innermost iterations below one execution of ``lp`` (unknown trip
     counts count as 100)."""
-    trips = constant_trip_count(as_for(lp.op)) if lp.op.name == "affine.for" else None
+    trips = constant_trip_count(as_for(lp.op)) if isinstance(lp.op, AffineForOp) else None
     n = trips if trips is not None else 100
     inner = max((_work(c) for c in lp.children), default=1)
     return n * inner
@@ -522,7 +522,7 @@ def _carrying(s: Schedule) -> set[str]:
     an unrolled body that verdict costs most of the plan's time)."""
     from ...affine.dependence import is_parallel  # start-up time: the exact analysis
 
-    return {loop_name(lp) for lp in s.all_loops() if lp.op.name == "affine.for" and not is_parallel(s.model, lp)}
+    return {loop_name(lp) for lp in s.all_loops() if isinstance(lp.op, AffineForOp) and not is_parallel(s.model, lp)}
 
 
 def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: set[str]) -> None:
@@ -531,9 +531,9 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: s
     while progress:
         progress = False
         for lp in s.all_loops():
-            if lp.op.name != "affine.for" or id(lp.op) in done:
+            if not isinstance(lp.op, AffineForOp) or id(lp.op) in done:
                 continue
-            if any(a.op.name == "affine.parallel" for a in _ancestors(lp)):
+            if any(isinstance(a.op, AffineParallelOp) for a in _ancestors(lp)):
                 continue
             done.add(id(lp.op))
             if _work(lp) < (PARALLEL_MIN_WORK_REPEATED if lp.parent is not None else PARALLEL_MIN_WORK):

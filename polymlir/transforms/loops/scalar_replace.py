@@ -187,7 +187,7 @@ def nearest_before(eff: _Effects, s: Statement, erased: set, match: Callable[[Op
         owner = block.parent_op
         if owner is None or owner.name not in _AFFINE_REGIONS or owner.parent is None:
             return None
-        if owner.name != "affine.if":
+        if not isinstance(owner, AffineIfOp):
             # The loop's other iterations run between: any write in it counts.
             _, writes, opaque = eff.of(owner)
             n_out = _depth(s, owner.parent)
@@ -268,10 +268,10 @@ def scalrep(func: Operation) -> ScalrepStats:
     forwarded_memrefs: list[Value] = []
 
     def is_load(o: Operation) -> bool:
-        return o.name in ("affine.load", "affine.vector_load") and o in eff.by_op
+        return isinstance(o, (AffineLoadOp, AffineVectorLoadOp)) and o in eff.by_op
 
     def is_store(o: Operation) -> bool:
-        return o.name in ("affine.store", "affine.vector_store") and o in eff.by_op
+        return isinstance(o, (AffineStoreOp, AffineVectorStoreOp)) and o in eff.by_op
 
     # 1. Store-to-load forwarding, from the nearest store that dominates
     # the load and writes its element in every iteration.
@@ -321,7 +321,7 @@ def scalrep(func: Operation) -> ScalrepStats:
             continue  # an async gpu.alloc: its token orders other work
         users = m.users
         if all(
-            (u.name in ("affine.store", "affine.vector_store") and u.operands[0] is not m)
+            (isinstance(u, (AffineStoreOp, AffineVectorStoreOp)) and u.operands[0] is not m)
             or (u.name in ("memref.dealloc", "gpu.dealloc") and not u.results)
             for u in users
         ):
@@ -400,7 +400,7 @@ def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
     in iter_args: no other access inside ``loop`` may touch them."""
     name = loop_name(loop)
     what = f"scalar-replace in loop {name}"
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         return Verdict(False, f"cannot {what}: it is an {loop.op.name}, not an affine.for", op=loop.op)
     bad = model_problem(model, [loop], what)
     if bad is not None:
@@ -435,7 +435,7 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     after a legal verdict: only what cannot be done is checked here);
     returns the new loop."""
     what = f"scalar-replace in loop {loop_name(loop)}"
-    if loop.op.name != "affine.for":
+    if not isinstance(loop.op, AffineForOp):
         raise TransformError(f"cannot {what}: it is an {loop.op.name}, not an affine.for", loop.op)
     groups = invariant_groups(model, loop)
     if not groups:

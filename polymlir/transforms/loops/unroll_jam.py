@@ -63,7 +63,7 @@ def jammed_loops(op: Operation) -> list[Operation]:
     JamBlockGatherer walks), in pre-order."""
     out: list[Operation] = []
     for o in op.regions[0].blocks[0].operations:
-        if o.name == "affine.for":
+        if isinstance(o, AffineForOp):
             out.append(o)
             out.extend(jammed_loops(o))
     return out
@@ -75,7 +75,7 @@ def sub_blocks(op: Operation) -> list[list[Operation]]:
     out: list[list[Operation]] = []
     run: list[Operation] = []
     for o in op.regions[0].blocks[0].operations[:-1]:
-        if o.name == "affine.for":
+        if isinstance(o, AffineForOp):
             if run:
                 out.append(run)
                 run = []
@@ -154,7 +154,7 @@ def _jam_plan(model: PolyhedralModel, loop: Loop, factor: int) -> _JamPlan | str
     """How to jam ``loop``'s copies into its inner loops, or why it cannot."""
     op = loop.op
     name = loop_name(loop)
-    if op.name != "affine.for":
+    if not isinstance(op, AffineForOp):
         return f"it is an {op.name}, not an affine.for"
     if loop.iter_args:
         reds = loop_reductions(as_for(op))
@@ -269,7 +269,7 @@ def _top_in(block: Block, op: Operation) -> Operation:
 def _sub_block_start(block: Block, top: Operation) -> int:
     ops = block.operations
     i = ops.index(top)
-    while i > 0 and ops[i - 1].name != "affine.for":
+    while i > 0 and not isinstance(ops[i - 1], AffineForOp):
         i -= 1
     return i
 
@@ -285,7 +285,7 @@ def _jam_vector(unit: Unit, loop: Loop, factor: int) -> Vector:
     m = 0
     while (
         d + m + 1 < len(loops)
-        and loops[d + m + 1].op.name == "affine.for"
+        and isinstance(loops[d + m + 1].op, AffineForOp)
         and loops[d + m + 1].op.parent_op is loops[d + m].op
     ):
         m += 1
