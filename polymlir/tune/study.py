@@ -25,6 +25,7 @@ import importlib.util
 import os
 import pickle
 import socket
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +61,8 @@ __all__ = [
 ]
 
 SAMPLERS = ("tpe", "cmaes", "gp", "random", "grid")
+# How long a running trial may stay without its driver's name before it counts as orphaned (seconds).
+UNCLAIMED_S = 2.0
 
 
 def cpu_model() -> str:
@@ -210,15 +213,28 @@ def _alive(driver: str) -> bool:
 
 def _fail_orphans(study: optuna.Study) -> int:
     """Fail the trials a driver left running when it was killed: they were
-    never measured (their results died with it)."""
-    n = 0
+    never measured (their results died with it). A driver names itself on a
+    trial right after asking for it; a running trial still unnamed a moment
+    later (``UNCLAIMED_S``) lost its driver in between."""
+    orphans: list[tuple[int, str]] = []
+    unclaimed: list[int] = []
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         driver = t.user_attrs.get("driver")
-        if isinstance(driver, str) and not _alive(driver):
-            study._storage.set_trial_user_attr(t._trial_id, "reason", f"its driver {driver} stopped before it finished")
-            study.tell(t.number, state=TrialState.FAIL, skip_if_finished=True)
-            n += 1
-    return n
+        if not isinstance(driver, str):
+            unclaimed.append(t._trial_id)
+        elif not _alive(driver):
+            orphans.append((t._trial_id, f"its driver {driver} stopped before it finished"))
+    if unclaimed:
+        time.sleep(UNCLAIMED_S)
+        for trial_id in unclaimed:
+            t = study._storage.get_trial(trial_id)
+            if t.state == TrialState.RUNNING and "driver" not in t.user_attrs:
+                orphans.append((trial_id, "its driver stopped before it finished (before it named itself on it)"))
+    for trial_id, reason in orphans:
+        study._storage.set_trial_user_attr(trial_id, "reason", reason)
+        number = study._storage.get_trial(trial_id).number
+        study.tell(number, state=TrialState.FAIL, skip_if_finished=True)
+    return len(orphans)
 
 
 def _measured(attrs: dict[str, Any]) -> dict[str, Any]:

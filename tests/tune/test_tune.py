@@ -158,3 +158,18 @@ def test_dask_local_cluster_study(tmp_path):
     complete = [t for t in stored.trials if t.state == TrialState.COMPLETE]
     assert complete and all(t.user_attrs["error"] <= 1e-9 for t in complete if "duplicate_of" not in t.user_attrs)
     assert not [t for t in stored.trials if t.state == TrialState.FAIL]
+
+
+def test_a_trial_left_running_before_its_driver_named_itself_is_failed(tmp_path, monkeypatch):
+    from polymlir.tune import study as STUDY
+
+    monkeypatch.setattr(STUDY, "UNCLAIMED_S", 0.05)
+    study = optuna.create_study(storage=f"sqlite:///{tmp_path / 'o.db'}", study_name="o")
+    unnamed = study.ask()  # a driver killed right after asking: the trial runs with no driver on it
+    named = study.ask()
+    named.set_user_attr("driver", STUDY._driver_id())  # this process: alive
+    assert STUDY._fail_orphans(study) == 1
+    states = {t.number: t for t in study.get_trials()}
+    assert states[unnamed.number].state == TrialState.FAIL
+    assert "stopped before it finished" in states[unnamed.number].user_attrs["reason"]
+    assert states[named.number].state == TrialState.RUNNING
