@@ -35,18 +35,6 @@ LOOP_ATTR = "llvm.loop_annotation"
 Value = Union[bool, int, "Fields"]
 Fields = dict[str, Value]
 
-# Nested attribute kind of each field of loop_annotation (the others are flags).
-_NESTED = {
-    "vectorize": "loop_vectorize",
-    "interleave": "loop_interleave",
-    "unroll": "loop_unroll",
-    "unrollAndJam": "loop_unroll_and_jam",
-    "licm": "loop_licm",
-    "distribute": "loop_distribute",
-    "pipeline": "loop_pipeline",
-    "peeled": "loop_peeled",
-    "unswitch": "loop_unswitch",
-}
 # Integer fields printed with their type, as upstream prints them.
 _I32 = {"width", "count", "initiationinterval"}
 
@@ -112,9 +100,9 @@ def _value(key: str, v: Value) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return f"{v} : i32" if key in _I32 else str(v)
-    kind = _NESTED.get(key)
-    if kind is None:
+    if key not in _HINTS:
         raise ValueError(f"loop annotation field '{key}' takes no nested attribute")
+    kind = "loop_" + re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), key)  # unrollAndJam: loop_unroll_and_jam
     return f"#llvm.{kind}<{', '.join(f'{k} = {_value(k, x)}' for k, x in v.items())}>"
 
 

@@ -559,8 +559,10 @@ def _sweep_pairs(s: Schedule, skip: set[int]) -> list[tuple[Loop, Loop]]:
     contraction band) inside a sequential loop that touch a common array:
     the sweeps of a time step (fdtd-2d's ey, ex and hz updates)."""
     out = []
-    for a in s.all_loops():
-        b = next((x for x in s.all_loops() if x.op is a.op.next_op), None)
+    loops = s.all_loops()
+    by_op = {id(lp.op): lp for lp in loops}
+    for a in loops:
+        b = by_op.get(id(a.op.next_op))
         if (
             b is not None
             and a.parent is not None

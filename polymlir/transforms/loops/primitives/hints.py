@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError
 from .registry import Call, Candidate, Domain, Example, Flag, Loops, Param, Primitive, declare, powers_of_two
 from .unrolling import NEST
 
@@ -25,8 +26,6 @@ def _args(c: Call) -> tuple[bool, int, int]:
     p = c.params
     width, inter = int(p["width"]), int(p["interleave"])
     if width and width & (width - 1):
-        from ..errors import ArgumentError
-
         raise ArgumentError(f"vectorize_hint: width must be 0 or a power of two, got {width}")
     return bool(p["enable"]), width, inter
 
