@@ -45,10 +45,40 @@ def _matmul(order: str, ni: int, nj: int, nk: int, extra: str = "") -> str:
     )
 
 
-def _tiled(text: str, loops, mr, nv, lanes, kc=None, fma=True, parallel=False):
+def _tiled(text: str, loops, mr, nv, lanes, kc=None, fma=True, parallel=False, mc=None):
     s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
-    v = s.register_tile(loops, mr, nv, lanes, kc, fma, parallel)
+    v = s.register_tile(loops, mr, nv, lanes, kc, fma, parallel, mc=mc)
     return v, s
+
+
+@pytest.mark.parametrize("shape", [(29, 21, 7), (24, 16, 9), (7, 9, 3)])
+@pytest.mark.parametrize("mc", [4, 6, 10, 64])
+@pytest.mark.parametrize("parallel", [False, True], ids=["seq", "par"])
+def test_row_blocks_run_like_the_original_bit_for_bit(shape, mc, parallel):
+    # mc: rounded down to a multiple of mr (2); blocks that divide the rows and blocks that do not;
+    # rows left over after the full row tiles (29, 7 rows); an mc over every row (one block: no block loop)
+    text = _matmul("ikj", *shape)
+    v, s = _tiled(text, ["i", "k", "j"], 2, 2, 4, kc=4, fma=False, parallel=parallel, mc=mc)
+    assert v.ok, v.reason
+    out = polymlir.print_ir(s.module)
+    blocked = mc // 2 * 2 < shape[0] // 2 * 2
+    assert ("min" in out or shape[0] // 2 * 2 % (mc // 2 * 2) == 0) if blocked else True
+    assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0
+    if parallel:
+        assert "affine.parallel" in out
+    again = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    again.replay(Trace.from_json(s.trace.to_json()))
+    assert polymlir.print_ir(again.module) == out
+    accepted_upstream(out)
+
+
+def test_row_blocks_need_a_rectangular_band():
+    text = _matmul("ijk", 8, 16, 4)
+    triangle = text.replace("affine.for %j = 0 to 16", "affine.for %j = affine_map<(d0) -> (d0)>(%i) to 16")
+    v, _ = _tiled(triangle, ["i", "j", "k"], 2, 1, 4, mc=4)
+    assert not v.ok and "mc blocks the rows of a rectangular band" in v.reason
+    v, _ = _tiled(text, ["i", "j", "k"], 2, 1, 4, mc=0)
+    assert not v.ok and "mc must be a positive integer" in v.reason
 
 
 @pytest.mark.parametrize("order", ["ijk", "ikj", "jik", "kij"])
@@ -120,6 +150,11 @@ def test_register_shape_fits_the_register_file():
         assert lanes == bits // 64
         assert mr * nv + nv + 1 <= regs and mr * nv >= 8
     assert host().vector_bits in (128, 256, 512)
+    # two operands streamed per column (syr2k): room for both vectors of each column
+    for regs in (16, 32):
+        m = Machine(256, regs, True, 32768, 262144, 8 << 20, 1)
+        mr, nv, _ = register_shape(m, streams=2, broadcasts=2)
+        assert mr * nv + 2 * nv + 3 <= regs and mr * nv >= 8
 
 
 SMALL = {

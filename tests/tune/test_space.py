@@ -65,7 +65,7 @@ def test_domains_are_the_declared_ones():
     assert domain("register_tile", "kc").ordered is False
     with pytest.raises(KeyError, match="no tuning domain for register_tile.lanes"):
         domain("register_tile", "lanes")  # the host's vector width: declared as not searched
-    assert {p.name for p in REGISTRY["register_tile"].tuned_params} == {"mr", "nv", "kc", "fma", "parallel", "pack"}
+    assert {p.name for p in REGISTRY["register_tile"].tuned_params} == {"mr", "nv", "kc", "mc", "fma", "parallel", "pack"}
     assert "searched [4, 8, 16, 32, 64, 128, 256, 0]" in REGISTRY["tile"].describe()
     import polymlir.tune as tune
 
@@ -79,7 +79,7 @@ def test_register_tile_parameters_are_searched_as_declared():
     assert reason is None
     k = next(i for i, st in enumerate(space.base) if st.op == "register_tile")
     searched = {n.rsplit(".", 1)[1] for n in trial.distributions if n.startswith(f"s{k}.register_tile.")}
-    assert searched == {"mr", "nv", "kc", "fma", "parallel", "pack"}
+    assert searched == {"mr", "nv", "kc", "mc", "fma", "parallel", "pack"}
     nv = trial.distributions[f"s{k}.register_tile.nv"]
     assert (nv.low, nv.high) == (1, 4) == (min(VECTORS.tuning()), max(VECTORS.tuning()))  # consecutive: an integer
 

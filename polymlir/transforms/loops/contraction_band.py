@@ -48,6 +48,29 @@ class Contraction:
     # loads strided along j that do not move with i: copied into a k x j buffer when packing
     packable: list[Operation] = field(default_factory=list)
 
+    def _operands_moving_with(self, lp: Loop | None) -> list[Operation]:
+        if lp is None:
+            return []
+        out = []
+        for o in self.ops:
+            if isinstance(o, AffineLoadOp) and o is not self.acc_load:
+                coeffs = index_coeffs(o, {iv_of(lp)})
+                if not isinstance(coeffs, str) and any(row for row in coeffs):
+                    out.append(o)
+        return out
+
+    @property
+    def streams(self) -> int:
+        """Operand loads that move with the vector loop (one vector each per
+        column of the register tile, live across its rows), at least one."""
+        return max(1, len(self._operands_moving_with(self.j)))
+
+    @property
+    def broadcasts(self) -> int:
+        """Operand loads that move with the row loop only (one broadcast each per row), at least one."""
+        along_j = self._operands_moving_with(self.j)
+        return max(1, len([o for o in self._operands_moving_with(self.i) if o not in along_j]))
+
     def span(self, lp: Loop) -> tuple[int, int]:
         """``[lo, hi)`` of a loop with constant bounds."""
         return self.bounds[iv_of(lp)]

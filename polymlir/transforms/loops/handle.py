@@ -167,12 +167,15 @@ class Schedule(LoopSelection):
         fma: bool = True,
         parallel: bool = False,
         pack: bool = False,
+        mc: int | None = None,
     ) -> Verdict:
         """Register-tile a contraction band (``microkernel``): ``mr`` rows and
         ``nv`` vectors of ``lanes`` elements of accumulators held in
         registers across the reduction loop, which is blocked by ``kc``;
-        ``parallel``: the column-tile loop becomes ``affine.parallel``;
-        ``pack``: operands strided along the vector loop are packed first.
+        the rows run in blocks of ``mc`` outside the column tiles;
+        ``parallel``: the row-block (else the column-tile) loop becomes
+        ``affine.parallel``; ``pack``: operands strided along the vector
+        loop are packed first.
 
         Before (``C[i, j] += A[i, k] * B[k, j]``, loops i, j, k)::
 
@@ -185,7 +188,9 @@ class Schedule(LoopSelection):
               %acc = affine.vector_load %C[%i_r, %j_r] : ..., vector<8xf64>   (24 of them)
               %r:24 = affine.for %k ... iter_args(...) { vector.fma ... }
               affine.vector_store %r#0, %C[%i_r, %j_r] ... } }"""
-        return self.run("register_tile", loops, mr=mr, nv=nv, lanes=lanes, kc=kc, fma=fma, parallel=parallel, pack=pack)
+        return self.run(
+            "register_tile", loops, mr=mr, nv=nv, lanes=lanes, kc=kc, fma=fma, parallel=parallel, pack=pack, mc=mc
+        )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:
         """Apply a unimodular matrix to a perfectly nested band."""

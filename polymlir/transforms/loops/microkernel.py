@@ -46,6 +46,7 @@ from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp
 from ...ir import attributes as A
+from ...ir.affine_expr import const, dim
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from . import microkernel_rows as MR
@@ -66,6 +67,7 @@ def microkernel_verdict(
     lanes: int,
     kc: int | None = None,
     pack: bool = False,
+    mc: int | None = None,
 ) -> Verdict:
     """Whether ``band`` may be register-tiled (see the module docstring)."""
     what = f"register-tile loops {', '.join(loop_name(lp) for lp in band)}"
@@ -73,14 +75,18 @@ def microkernel_verdict(
     for name, value in (("mr", mr), ("nv", nv), ("lanes", lanes)):
         if not isinstance(value, int) or value < 1:
             return Verdict(False, f"cannot {what}: {name} must be a positive integer, got {value!r}", op=at)
-    if kc is not None and (not isinstance(kc, int) or kc < 1):
-        return Verdict(False, f"cannot {what}: kc must be a positive integer, got {kc!r}", op=at)
+    for name, block in (("kc", kc), ("mc", mc)):
+        if block is not None and (not isinstance(block, int) or block < 1):
+            return Verdict(False, f"cannot {what}: {name} must be a positive integer, got {block!r}", op=at)
     bad = model_problem(model, band, what)
     if bad is not None:
         return bad
     c = contraction(band)
     if isinstance(c, str):
         return Verdict(False, f"cannot {what}: {c}", op=at)
+    if mc is not None and (c.triangular or c.i is None):
+        why = "the band has no row loop" if c.i is None else f"the bounds of loop {loop_name(c.j)} move with the rows"
+        return Verdict(False, f"cannot {what}: mc blocks the rows of a rectangular band; {why}", op=at)
     if c.extent(c.j) < lanes:
         why = f"loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector"
         return Verdict(False, f"cannot {what}: {why}", op=at)
@@ -133,11 +139,16 @@ def register_tile(
     fma: bool = True,
     parallel: bool = False,
     pack: bool = False,
+    mc: int | None = None,
 ) -> list[Operation]:
     """Rewrite the contraction ``band`` as a register-tiled micro-kernel
     (``microkernel_verdict`` must have said yes). Returns the new top ops.
     ``parallel``: the loops over column tiles become ``affine.parallel``
-    (legal: no two columns touch the same element)."""
+    (legal: no two columns touch the same element). ``mc``: the rows run in
+    blocks of ``mc`` (a multiple of ``mr``) outside the column tiles, so one
+    block of the row operand stays in the L2 cache while every column tile
+    streams past it (BLIS's ``ic`` loop); the block loop is the parallel one
+    then (no two rows touch the same element either)."""
     c = contraction(band)
     assert not isinstance(c, str), c
     packed = MR.pack(c) if pack and c.packable else []
@@ -180,24 +191,44 @@ def register_tile(
     else:
         outer_block, outer_anchor = parent, root
 
-    def place(op: Operation) -> Operation:
+    def place(op: Operation, block: Block | None = None) -> Operation:
+        if block is not None:  # inside the row block loop
+            block.insert_before(block.operations[-1], op)
+            return op
         if outer_anchor is root:
             return at_root(op)
         outer_block.insert_before(outer_anchor, op)
         return op
 
-    def columns(j0: int, j1: int, vectors: int) -> None:
+    if mc is not None:
+        mc = max(mr, mc // mr * mr)
+    row_block: Operation | None = None
+    if c.i is not None and mc is not None and mc < ifull - ilo:
+        row_block = place(loop(ilo, ifull, mc, loc=root.loc, name=f"{loop_name(c.i)}_tile"))
+
+    def columns(j0: int, j1: int, vectors: int, full_rows: bool, last_rows: bool) -> None:
         if j1 <= j0 or vectors == 0:
             return
-        jo = place(loop(j0, j1, vectors * lanes, loc=root.loc, name=f"{loop_name(c.j)}_r"))
+        inside = row_block is not None and full_rows
+        jo = place(
+            loop(j0, j1, vectors * lanes, loc=root.loc, name=f"{loop_name(c.j)}_r"),
+            as_for(row_block).body if inside and row_block is not None else None,
+        )
         column_loops.append(jo)
         jo_body = as_for(jo).body
         jo_iv = as_for(jo).induction_var
-        if c.i is not None and ifull > ilo:
-            io = loop(ilo, ifull, mr, loc=root.loc, name=f"{loop_name(c.i)}_r")
+        if c.i is not None and ifull > ilo and full_rows:
+            if row_block is not None:
+                assert mc is not None
+                it_iv = as_for(row_block).induction_var
+                ends = (dim(0) + mc,) if (ifull - ilo) % mc == 0 else (dim(0) + mc, const(ifull))
+                lo_map, hi_map = AffineMap(1, 0, (dim(0),)), AffineMap(1, 0, ends)
+                io = loop(lo_map, hi_map, mr, [it_iv], [it_iv], loc=root.loc, name=f"{loop_name(c.i)}_r")
+            else:
+                io = loop(ilo, ifull, mr, loc=root.loc, name=f"{loop_name(c.i)}_r")
             jo_body.insert_before(jo_body.operations[-1], io)
             tile_body(c, as_for(io).body, as_for(io).induction_var, jo_iv, mr, vectors, lanes, kt_iv, kc, fma)
-        if c.i is not None and ihi > ifull:
+        if c.i is not None and ihi > ifull and last_rows:
             ir = loop(ifull, ihi, 1, loc=root.loc, name=loop_name(c.i))
             jo_body.insert_before(jo_body.operations[-1], ir)
             tile_body(c, as_for(ir).body, as_for(ir).induction_var, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
@@ -205,10 +236,12 @@ def register_tile(
             tile_body(c, jo_body, None, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
 
     column_loops: list[Operation] = []
-    columns(jlo, jfull, nv)
-    columns(jfull, jvec, nv_tail)
+    for full_rows, last_rows in ((True, False), (False, True)) if row_block is not None else ((True, True),):
+        columns(jlo, jfull, nv, full_rows, last_rows)
+        columns(jfull, jvec, nv_tail, full_rows, last_rows)
     if parallel:
-        for jo in column_loops:
+        # the row blocks when there are (each core its own rows), else the column tiles
+        for jo in [row_block] if row_block is not None else column_loops:
             par = convert_to_parallel(as_for(jo))
             new_ops[:] = [par if o is jo else o for o in new_ops]
     if jvec < jhi:  # the last columns, narrower than a vector: the original loops over them

@@ -195,7 +195,7 @@ def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, par
         if isinstance(c, str):
             break
         el = 8 if c.element == T.f64 else 4
-        mr, nv, lanes = register_shape(m, el, rows=c.i is not None)
+        mr, nv, lanes = register_shape(m, el, c.i is not None, c.streams, c.broadcasts)
         # the streamed block of the reduction loop in half the L2: one panel of
         # columns (columns tiles outside the rows), or every column (rows outside)
         width = c.extent(c.j) if c.triangular else nv * lanes

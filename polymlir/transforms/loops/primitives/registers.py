@@ -26,20 +26,29 @@ LANES = Domain(
 BLOCK = Domain(
     low=1, choices=(None, 64, 128, 256, 512), typical=None, rule="None: the reduction loop whole", ordered=False
 )
+ROW_BLOCK = Domain(
+    low=1,
+    choices=(None, 48, 96, 192, 384),
+    typical=None,
+    rule="None: every row in one block; else rounded down to a multiple of mr",
+    ordered=False,
+)
 
 
 def _verdict(c: Call) -> Verdict:
     from .. import microkernel as MK  # start-up time
 
     p = c.params
-    return MK.microkernel_verdict(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"])
+    return MK.microkernel_verdict(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"], p["mc"])
 
 
 def _apply(c: Call) -> object:
     from .. import microkernel as MK  # start-up time
 
     p = c.params
-    return MK.register_tile(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["fma"], p["parallel"], p["pack"])
+    return MK.register_tile(
+        c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["fma"], p["parallel"], p["pack"], p["mc"]
+    )
 
 
 def _candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
@@ -108,6 +117,15 @@ declare(
                 Domain(choices=(False, True)),
                 "copy operands strided along the vector loop into contiguous buffers",
                 flag=Flag("--pack", "pack strided operands", {"action": "store_true"}),
+            ),
+            Param(
+                "mc",
+                "int",
+                None,
+                ROW_BLOCK,
+                "block of the row loop, outside the column tiles (one block of rows stays in the L2 cache)",
+                flag=Flag("--mc", "block the row loop", {"type": int}),
+                nullable=True,
             ),
         ),
         _verdict,
