@@ -383,7 +383,7 @@ def pipeline_from_flags(flags: list[str], remarks_missed: re.Pattern[str] | None
     no pass is an unknown command-line argument. The passes' remarks where
     they decline are kept for the passes ``remarks_missed`` matches (by
     default for none, as upstream emits none)."""
-    from .transforms.pass_manager import pipeline_from_flags as from_flags  # start-up time
+    from .transforms.passes.manager import pipeline_from_flags as from_flags  # start-up time
 
     return from_flags(flags, remarks_missed)
 
@@ -432,7 +432,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "opt":
             if args.list_passes:
-                from .transforms.pass_manager import describe_passes  # start-up time
+                from .transforms.passes.manager import describe_passes  # start-up time
 
                 sys.stdout.write(describe_passes())
                 return 0

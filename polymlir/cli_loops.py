@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 from .dialects.func import FuncOp
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source
+from .machine import host, register_shape
 from .transforms.loops.errors import PartialTilingWarning, TransformError
 from .transforms.loops.primitives import REGISTRY
 from .transforms.loops.trace import Trace, load_trace
-from .transforms.machine import host, register_shape
 
 if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
     from .affine.legality import Verdict
