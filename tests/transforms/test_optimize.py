@@ -15,7 +15,7 @@ from polymlir.affine.model import analyze
 from polymlir.dialects.func import FuncOp
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
-from polymlir.transforms import optimize as opt
+from polymlir.transforms.loops import pluto as opt
 from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import shared_file_params
