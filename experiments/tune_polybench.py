@@ -41,11 +41,11 @@ from typing import Any
 from optuna.trial import TrialState
 
 import polymlir
+from polymlir.machine import host
 from polymlir.testing import polybench as pb
 from polymlir.testing.external import require_shared
 from polymlir.transforms.loops.handle import Schedule
 from polymlir.transforms.loops.trace import Step, Trace
-from polymlir.transforms.machine import host
 from polymlir.tune.contest import Contest, contest
 from polymlir.tune.evaluate import Task
 from polymlir.tune.space import require

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ir.core import Block, Operation, Region, Value
     from .ir.diagnostics import DiagnosticError
     from .transforms.loops.errors import ArgumentError
-    from .transforms.pass_manager import PassManager
+    from .transforms.passes.manager import PassManager
 
 __all__ = [
     "ArgumentError",
@@ -85,7 +85,7 @@ def run_pipeline(module: Operation, pipeline: str):
     """Run a pass pipeline in upstream's syntax on ``module`` (in place), e.g.
     ``run_pipeline(m, "builtin.module(func.func(affine-loop-tile{tile-size=32}),canonicalize)")``;
     returns the pass context with the remarks."""
-    from .transforms.pass_manager import PassManager as _PM  # every pass module loads on first use
+    from .transforms.passes.manager import PassManager as _PM  # every pass module loads on first use
 
     return _PM.parse(pipeline).run(module)
 
@@ -99,7 +99,7 @@ _LAZY = {
     "Value": ".ir.core",
     "DiagnosticError": ".ir.diagnostics",
     "ArgumentError": ".transforms.loops.errors",  # a bad argument to a schedule primitive
-    "PassManager": ".transforms.pass_manager",
+    "PassManager": ".transforms.passes.manager",
 }
 
 

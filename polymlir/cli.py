@@ -22,8 +22,9 @@ from collections.abc import Callable, Sequence
 
 from .cli_loops import COMMANDS as LOOP_COMMANDS
 from .cli_loops import add_commands as add_loop_commands
+from .cli_loops import render_error
 from .cli_loops import run_command as run_loop_command
-from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source, verify_diagnostics
+from .ir.diagnostics import Diagnostic, DiagnosticError, register_source, verify_diagnostics
 from .tune.cli import add_command as add_tune_command
 from .tune.cli import run_command as run_tune_command
 
@@ -48,17 +49,6 @@ class ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's NoReturn: self.exit does not return
         self.print_usage(sys.stderr)
         self.exit(1, f"{self.prog}: error: {message}\n")
-
-
-def render_error(e: DiagnosticError, command: str | None) -> str:
-    """A located error as is; one without a place in the input (a file that
-    cannot be opened, a bad option value) as ``polymlir <command>: error: ...``."""
-    f = file_loc(e.loc)
-    if f is not None and f.line >= 1:
-        return e.render()
-    prog = f"polymlir {command}" if command else "polymlir"
-    lines = [f"{prog}: error: {e.message}"] + [f"{prog}: {n.severity}: {n.message}" for n in e.diagnostic.notes]
-    return "\n".join(lines)
 
 
 def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
@@ -158,7 +148,7 @@ def run_opt_like(args, transform: Callable | None = None) -> int:
             outputs.append(_process_chunk(chunk, filename, offset, args, transform))
         except DiagnosticError as e:
             register_source(filename, text)
-            print(render_error(e, "opt"), file=sys.stderr)
+            print(render_error(e.diagnostic, "opt"), file=sys.stderr)
             failed = True
     if failed:
         return 1
@@ -383,7 +373,7 @@ def pipeline_from_flags(flags: list[str], remarks_missed: re.Pattern[str] | None
     no pass is an unknown command-line argument. The passes' remarks where
     they decline are kept for the passes ``remarks_missed`` matches (by
     default for none, as upstream emits none)."""
-    from .transforms.pass_manager import pipeline_from_flags as from_flags  # start-up time
+    from .transforms.passes.manager import pipeline_from_flags as from_flags  # start-up time
 
     return from_flags(flags, remarks_missed)
 
@@ -432,7 +422,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "opt":
             if args.list_passes:
-                from .transforms.pass_manager import describe_passes  # start-up time
+                from .transforms.passes.manager import describe_passes  # start-up time
 
                 sys.stdout.write(describe_passes())
                 return 0
@@ -459,7 +449,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return run_translate(args)
         ap.error(f"unknown command {args.command}")
     except DiagnosticError as e:
-        print(render_error(e, args.command), file=sys.stderr)
+        print(render_error(e.diagnostic, args.command), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, BrokenPipeError):
         return 1

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 from .dialects.func import FuncOp
 from .ir.core import Operation
 from .ir.diagnostics import Diagnostic, DiagnosticError, file_loc, register_source
+from .machine import host, register_shape
 from .transforms.loops.errors import PartialTilingWarning, TransformError
 from .transforms.loops.primitives import REGISTRY
 from .transforms.loops.trace import Trace, load_trace
-from .transforms.machine import host, register_shape
 
 if TYPE_CHECKING:  # the handle loads islpy: imported when a subcommand runs (start-up time of `opt`)
     from .affine.legality import Verdict
@@ -501,15 +501,22 @@ def _functions(module: Operation, name: str | None, filename: str) -> list[Opera
     return funcs
 
 
-def render_error(command: str, message: str, at: Operation | None, notes: Sequence[str] = ()) -> str:
-    """``file:line:col: error: ...`` with the line and a caret where ``at``
-    has a location in the input, else ``polymlir <command>: error: ...``
-    (an argument problem); ``notes`` follow either way."""
+def render_error(d: Diagnostic, command: str | None) -> str:
+    """The one rendering of an error for the command line (every subcommand's):
+    ``file:line:col: error: ...`` with the line and a caret where ``d`` has a
+    location in the input, else ``polymlir <command>: error: ...`` (a file that
+    cannot be opened, a bad argument or option value); notes follow either way."""
+    f = file_loc(d.loc)
+    if f is not None and f.line >= 1:
+        return d.render()
+    prog = f"polymlir {command}" if command else "polymlir"
+    return "\n".join([f"{prog}: error: {d.message}", *(f"{prog}: {n.severity}: {n.message}" for n in d.notes)])
+
+
+def _error(message: str, at: Operation | None, notes: Sequence[str] = ()) -> Diagnostic:
+    """An error at ``at``'s location (none for an argument problem), each note at the same place."""
     loc = at.loc if at is not None else None
-    f = file_loc(loc)
-    if f is None or f.line < 1:
-        return "\n".join([f"polymlir {command}: error: {message}", *(f"polymlir {command}: note: {n}" for n in notes)])
-    return Diagnostic("error", message, loc, [Diagnostic("note", n, loc) for n in notes]).render()
+    return Diagnostic("error", message, loc, [Diagnostic("note", n, loc) for n in notes])
 
 
 def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str, str]]) -> int:
@@ -534,13 +541,13 @@ def run_command(args: argparse.Namespace, read_input: Callable[[str], tuple[str,
     except Refused as r:
         notes = [f"hint: {r.verdict.hint}"] if r.verdict.hint else []
         notes += [r.verdict.detail] if r.verdict.detail else []
-        print(render_error(args.command, r.verdict.reason, r.at, notes), file=sys.stderr)
+        print(render_error(_error(r.verdict.reason, r.at, notes), args.command), file=sys.stderr)
         return 1
     except UsageError as e:
-        print(render_error(args.command, str(e), None), file=sys.stderr)
+        print(render_error(_error(str(e), None), args.command), file=sys.stderr)
         return 1
     except TransformError as e:
-        print(render_error(args.command, str(e), e.op), file=sys.stderr)
+        print(render_error(_error(str(e), e.op), args.command), file=sys.stderr)
         return 1
     verify(module)
     for d in diags:

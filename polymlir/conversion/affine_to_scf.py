@@ -53,7 +53,7 @@ from ..ir.core import Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import ConversionTarget, apply_conversion
-from ..transforms.pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 
 NSW = arith.IntegerOverflowFlagsAttr(arith.OVERFLOW_BITS["nsw"])
 

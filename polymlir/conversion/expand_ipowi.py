@@ -16,7 +16,7 @@ from ..ir.core import Operation, Region
 from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion
-from ..transforms.pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 
 
 def expand_ipowi(op: Operation, rw: PatternRewriter | None = None) -> None:

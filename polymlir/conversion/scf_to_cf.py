@@ -24,7 +24,7 @@ from ..ir.core import Block, Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion, move_blocks_before, split_block
-from ..transforms.pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 
 
 def _place(op: Operation) -> tuple[Block, Region]:

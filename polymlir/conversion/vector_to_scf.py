@@ -40,7 +40,7 @@ from ..ir.layout import strides_and_offset
 from ..ir.patterns import PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion
 from ..ir.traits import AUTOMATIC_ALLOCATION_SCOPE
-from ..transforms.pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 from .vector_lowering import broadcast, extract, insert, lower_mask, transpose, vec
 
 READ, WRITE = vector.TransferReadOp, vector.TransferWriteOp

@@ -4,7 +4,7 @@ The IR is the bottom layer: it imports neither the dialects, nor the passes,
 nor the printer. Op classes register themselves here when their dialect
 module is imported (``register_op``). A lookup that needs every dialect
 (``registered_ops``, ``is_registered_dialect``) calls the ``load_dialects``
-hook once; the pass registry (``polymlir.transforms.pass_manager``) calls
+hook once; the pass registry (``polymlir.transforms.passes.manager``) calls
 ``load_passes`` once; ``str(op)`` prints through ``print_op``. The package
 root (``polymlir/__init__.py``, which runs before any module of the package)
 installs the three hooks with ``install_hooks``; each imports what it needs

@@ -1,5 +1,5 @@
 """What the host can do for the benchmarks: its f64 vector width and caches (read by
-``transforms.machine``, the one reader of /proc/cpuinfo and sysfs) and its single-core
+``polymlir.machine``, the one reader of /proc/cpuinfo and sysfs) and its single-core
 FMA peak, measured with a JIT-compiled kernel of independent ``vector.fma``
 chains (polymlir's own compiler, so no C toolchain is needed)."""
 
@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from ..transforms.machine import Cache, cache_sizes, cpu_flags, cpu_name, vector_unit
+from ..machine import Cache, cache_sizes, cpu_flags, cpu_name, vector_unit
 
 __all__ = ["Cache", "cache_sizes", "cpu_flags", "cpu_name", "fma_kernel", "fma_peak", "vector_width"]
 

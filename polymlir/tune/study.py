@@ -38,10 +38,10 @@ from optuna.trial import TrialState
 from .. import parse, print_ir
 from ..affine.legality import Verdict
 from ..ir.core import Operation
+from ..machine import host
 from ..transforms.loops.errors import TransformError
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.trace import Trace
-from ..transforms.machine import host
 from .contest import CONTEST, Contest, winner
 from .evaluate import Result, Task
 from .space import PerturbSpace, Refused, Space

@@ -16,7 +16,7 @@ import pytest
 
 import polymlir
 from polymlir.testing import polybench
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import require_shared, requires_upstream, upstream
 

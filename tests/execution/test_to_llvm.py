@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 import polymlir
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from .harness import UPSTREAM_MISSING, run_upstream, small_kernel, upstream_tools, with_main
 

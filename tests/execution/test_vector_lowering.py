@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 import polymlir
-from polymlir.transforms.pass_manager import PassManager, lookup_pass
+from polymlir.transforms.passes.manager import PassManager, lookup_pass
 
 from ..shared_data import missing_reason, params_or_skip, shared_path
 from .harness import UPSTREAM_MISSING, upstream_tools

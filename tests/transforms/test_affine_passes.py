@@ -18,7 +18,7 @@ from polymlir.testing.differential import compare_runs
 from polymlir.transforms.loops.licm import hoist_invariants
 from polymlir.transforms.loops.normalize import normalize, normalize_verdict
 from polymlir.transforms.loops.scalar_replace import scalar_replace, scalar_replace_verdict, scalrep
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream, shared_file_params, upstream
 from .loop_testing import TOL, apply, func_named, loop_in, max_error, model_of, upstream_pass

@@ -12,7 +12,7 @@ from polymlir.affine.model import analyze
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms.loops import distribute as D
 from polymlir.transforms.loops.loop_utils import TransformError
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 # S0 (C[i] = A[i] + B[i-1]) reads what S1 (B[i] = A[i]^2) wrote one
 # iteration earlier: legal to split with S1's loop first.

@@ -17,7 +17,7 @@ from polymlir.testing.differential import compare_runs
 from polymlir.transforms.loops import contract as C
 from polymlir.transforms.loops import fuse as F
 from polymlir.transforms.loops.loop_utils import TransformError
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream, upstream
 

@@ -15,8 +15,8 @@ from polymlir.affine.model import analyze
 from polymlir.dialects.func import FuncOp
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
-from polymlir.transforms import optimize as opt
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.loops import pluto as opt
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import shared_file_params
 from .test_ast_codegen import accepted_upstream, shrink
@@ -26,7 +26,7 @@ CACHES = (32 * 1024, 256 * 1024)  # the cache model's sizes in the tests that qu
 
 
 def test_the_cache_model_reads_the_hosts_caches():
-    from polymlir.transforms.machine import host
+    from polymlir.machine import host
 
     report, _, _ = optimized(pb.render("gemm", {"NI": 200, "NJ": 200, "NK": 200}))
     assert f"fits the {host().l1d // 1024} KiB L1" in report.explain()

@@ -13,7 +13,7 @@ import polymlir
 from polymlir.affine.schedules import loop_name
 from polymlir.transforms.loops.parallelize import parallel_loops, parallelize, parallelize_verdict
 from polymlir.transforms.loops.scalar_replace import scalar_replace
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream, upstream
 from .loop_testing import TOL, apply, loop_in, max_error, model_of

@@ -14,7 +14,7 @@ from polymlir.affine.schedules import loop_name
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms.loops import promote as P
 from polymlir.transforms.loops.loop_utils import TransformError
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 # A matmul tiled by hand (16 does not divide 40, 36 or 44: partial tiles).
 TILED_MM = """func.func @kernel(%A: memref<40x36xf64>, %B: memref<36x44xf64>, %C: memref<40x44xf64>) {

@@ -11,10 +11,10 @@ import random
 import pytest
 
 import polymlir
+from polymlir.machine import Machine, host, register_shape
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
 from polymlir.transforms.loops.trace import Trace
-from polymlir.transforms.machine import Machine, host, register_shape
 
 from .test_ast_codegen import accepted_upstream
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import polymlir
-from polymlir.transforms.pass_manager import PassContext, PassManager
+from polymlir.transforms.passes.manager import PassContext, PassManager
 
 from .loop_testing import TOL, max_error
 

@@ -15,7 +15,7 @@ from polymlir.affine.model import analyze
 from polymlir.transforms.loops.loop_utils import TransformError
 from polymlir.transforms.loops.unroll import unroll, unroll_verdict
 from polymlir.transforms.loops.unroll_jam import unroll_jam, unroll_jam_verdict
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream
 from .loop_testing import TOL, apply, func_named, loop_in, max_error, model_of, upstream_pass

@@ -12,7 +12,7 @@ import pytest
 import polymlir
 from polymlir.affine.model import analyze
 from polymlir.transforms.loops.unroll_jam import unroll_jam_verdict
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream
 from .loop_testing import TOL, func_named, loop_in, max_error, upstream_pass

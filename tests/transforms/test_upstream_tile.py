@@ -15,7 +15,7 @@ import pytest
 import polymlir
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 from ..shared_data import requires_upstream, upstream
 from .loop_testing import TOL, max_error

@@ -22,9 +22,9 @@ from polymlir.ir.affine_flatten import bound_for_affine_expr, simplify_affine_ex
 from polymlir.ir.affine_map import AffineMap
 from polymlir.testing import polybench as pb
 from polymlir.testing.differential import compare_runs
-from polymlir.transforms.canonicalize import canonicalize
-from polymlir.transforms.cse import cse
-from polymlir.transforms.pass_manager import PassError, PassManager
+from polymlir.transforms.canonical.canonicalize import canonicalize
+from polymlir.transforms.canonical.cse import cse
+from polymlir.transforms.passes.manager import PassError, PassManager
 
 from ..shared_data import requires_upstream, upstream
 
@@ -531,7 +531,7 @@ func.func @f(%A: memref<8xf64>, %B: memref<8xf64>) {
 
 
 def test_map_helpers_compose_and_canonicalize():
-    from polymlir.transforms.affine_map_utils import compose_affine_map_and_operands
+    from polymlir.dialects.affine.map_utils import compose_affine_map_and_operands
 
     text = """
 func.func @f(%n: index) {

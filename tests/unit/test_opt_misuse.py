@@ -18,7 +18,7 @@ import sys
 import pytest
 
 from polymlir.cli import main
-from polymlir.transforms.pass_manager import registered_passes
+from polymlir.transforms.passes.manager import registered_passes
 
 GOOD = """\
 func.func @f(%A: memref<64x64xf32>, %n: index) {

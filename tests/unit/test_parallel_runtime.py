@@ -21,7 +21,7 @@ from polymlir.codegen import jit
 from polymlir.codegen import parallel_runtime as PR
 from polymlir.conversion.affine_to_scf import lower_affine
 from polymlir.conversion.to_llvm.parallel_outlining import BODY_PREFIX, outline_parallel_loops
-from polymlir.transforms.pass_manager import PassManager
+from polymlir.transforms.passes.manager import PassManager
 
 BODY = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
 PARALLEL_FOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)

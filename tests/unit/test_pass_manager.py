@@ -11,8 +11,8 @@ from typing import ClassVar, Literal
 import pytest
 
 import polymlir
-from polymlir.transforms import pass_manager as PM
-from polymlir.transforms.pass_manager import (
+from polymlir.transforms.passes import manager as PM
+from polymlir.transforms.passes.manager import (
     ANY_OP,
     FUNCTION,
     MODULE,

@@ -19,7 +19,7 @@ from ...ir.core import Operation, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.patterns import OpClass, PatternSet
 from ...ir.rewriting import apply_conversion
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 from .lowering_helpers import constant, constant_int, extract, insert, poison
 from .type_converter import LLVMRewriter, LLVMTypeConverter
 from .vector_to_llvm import nd_constant

@@ -15,7 +15,7 @@ from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Value
 from ...ir.patterns import PatternSet
 from ...ir.rewriting import apply_conversion, split_block
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .lowering_helpers import call, declare
 from .type_converter import VOID, LLVMRewriter, LLVMTypeConverter
 

@@ -23,7 +23,7 @@ from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import strides_and_offset
 from ...ir.patterns import OpClass, PatternSet
 from ...ir.rewriting import apply_conversion
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .arith_to_llvm import convert_arith_to_llvm
 from .cf_to_llvm import convert_cf_to_llvm
 from .lowering_helpers import MemRefDescriptor, call, const_i64, extract, insert, poison

@@ -15,7 +15,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ...ir.patterns import OpClass, PatternSet
 from ...ir.rewriting import apply_conversion
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 from .arith_to_llvm import _elementwise, _fastmath
 from .lowering_helpers import constant
 from .type_converter import LLVMRewriter, LLVMTypeConverter

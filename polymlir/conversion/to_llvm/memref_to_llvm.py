@@ -30,7 +30,7 @@ from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
 from ...ir.patterns import PatternSet
 from ...ir.rewriting import apply_conversion
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .lowering_helpers import (
     MemRefDescriptor,
     call,

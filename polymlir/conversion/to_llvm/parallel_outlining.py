@@ -51,7 +51,7 @@ from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
 from ...ir.patterns import OpClass, PatternRewriter, PatternSet
 from ...ir.rewriting import apply_conversion
 from ...ir.symbol_table import lookup_in
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from ..scf_to_cf import forall_to_parallel
 from .lowering_helpers import call, const_i64, declare, gep
 from .type_converter import PTR, VOID, LLVMTypeConverter

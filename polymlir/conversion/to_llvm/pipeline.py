@@ -10,7 +10,7 @@ from typing import ClassVar
 from ...ir.core import Operation
 from ...ir.rewriting import ConversionTarget
 from ...transforms.bufferization.passes import module_has_tensors, one_shot_bufferize
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
+from ...transforms.passes.manager import MODULE, ModulePass, PassContext, lookup_pass, make_pass, register_pass
 from .parallel_outlining import outline_parallel_loops
 
 # In order; passes that are not registered (not written yet) are skipped.

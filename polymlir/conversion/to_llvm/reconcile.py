@@ -12,7 +12,7 @@ from ...dialects.builtin import UnrealizedConversionCastOp
 from ...ir.core import Operation, OpResult
 from ...ir.patterns import PatternRewriter, PatternSet
 from ...ir.rewriting import ConversionTarget, apply_conversion
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 
 
 def _fold_cast(op: Operation, rw: PatternRewriter) -> bool:

@@ -11,7 +11,7 @@ from ...ir.core import Operation
 from ...ir.diagnostics import DiagnosticError
 from ...ir.patterns import PatternSet
 from ...ir.rewriting import apply_conversion
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 from ..vector_lowering import lower_vector_ops
 from .type_converter import LLVMRewriter, LLVMTypeConverter
 from .vector_llvm_memory import memory_patterns

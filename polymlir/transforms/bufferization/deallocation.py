@@ -27,7 +27,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ...ir.interfaces import EffectKind, memory_effects
 from ...ir.traits import BRANCH_OP_INTERFACE, FUNCTION_OP_INTERFACE, RETURN_LIKE, TERMINATOR, VIEW_LIKE_OP_INTERFACE
-from ...transforms.pass_manager import ModulePass, PassContext, register_pass
+from ..passes.manager import ModulePass, PassContext, register_pass
 
 # Ops whose results may be the buffer without being views of it (upstream's
 # ViewLikeOpInterface ops are followed by their trait).

@@ -24,7 +24,7 @@ from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region
-from ...transforms.pass_manager import MODULE, ModulePass, PassContext, PassError, register_pass
+from ..passes.manager import MODULE, ModulePass, PassContext, PassError, register_pass
 from . import structured_rules, tensor_rules  # noqa: F401  (they register their rules)
 from .analysis import Analysis
 from .bufferize import Bufferizer, Options

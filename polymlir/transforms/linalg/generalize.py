@@ -16,9 +16,9 @@ from typing import ClassVar
 from ...dialects.linalg import structured as L
 from ...ir.core import Operation
 from ...ir.patterns import Materializer, PatternSet, apply_patterns_greedily
-from .. import canonicalize_affine as CA
-from ..canonicalize import ARITH_FOLDERS, materialize_constant
-from ..pass_manager import ModulePass, PassContext, register_pass
+from ..canonical import affine as CA
+from ..canonical.canonicalize import ARITH_FOLDERS, materialize_constant
+from ..passes.manager import ModulePass, PassContext, register_pass
 
 __all__ = ["generalize_op", "generalize_named_ops", "structured_ops", "LinalgGeneralizeNamedOps"]
 

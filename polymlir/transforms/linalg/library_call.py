@@ -41,7 +41,7 @@ from ...ir.builder import Builder
 from ...ir.core import Operation, Region
 from ...ir.diagnostics import DiagnosticError
 from ...ir.symbol_table import lookup_in
-from ..pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ..passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .generalize import structured_ops
 from .to_loops import check_buffer_semantics
 

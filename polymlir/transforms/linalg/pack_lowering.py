@@ -32,7 +32,7 @@ from ...ir import types as T
 from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
-from ..pass_manager import ModulePass, PassContext, register_pass
+from ..passes.manager import ModulePass, PassContext, register_pass
 
 
 def _tiles(b: Builder, op: Operation) -> list[Value]:

@@ -47,7 +47,7 @@ from ...ir.registry import lookup_op
 from ...ir.rewriting import move_blocks_before
 from ...ir.traits import COMMUTATIVE
 from ...parser.attr_parser import BaseParser
-from ..pass_manager import ModulePass, PassContext, register_pass
+from ..passes.manager import ModulePass, PassContext, register_pass
 from .generalize import structured_ops
 
 __all__ = [

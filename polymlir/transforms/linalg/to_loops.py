@@ -41,7 +41,7 @@ from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
-from ..pass_manager import ModulePass, PassContext, register_pass
+from ..passes.manager import ModulePass, PassContext, register_pass
 from .generalize import fold_as_upstream_driver, generalize_op, structured_ops
 
 __all__ = [

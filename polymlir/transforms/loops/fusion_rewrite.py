@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
 from ...dialects.affine import AffineApplyOp, AffineForOp, AffineYieldOp
+from ...dialects.affine.map_utils import canonicalize_map_and_operands, compose_affine_map_and_operands
 from ...dialects.memref import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -24,7 +25,6 @@ from ...ir.affine_expr import dim
 from ...ir.affine_flatten import simplify_affine_expr, simplify_affine_map
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, OpResult, Value
-from ..affine_map_utils import canonicalize_map_and_operands, compose_affine_map_and_operands
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
 from .fusion_slice import (
     Polyhedra,

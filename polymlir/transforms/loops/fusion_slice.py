@@ -26,6 +26,7 @@ from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences, is_parallel, loop_parallelism
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze
 from ...dialects.affine import AffineForOp, AffineIfOp
+from ...dialects.affine.map_utils import compose_affine_map_and_operands
 from ...dialects.builtin import ModuleOp
 from ...dialects.func import FuncOp
 from ...ir import attributes as A
@@ -35,7 +36,6 @@ from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
 from ...ir.interfaces import affine_access
 from ...ir.traits import AFFINE_SCOPE
-from ..affine_map_utils import compose_affine_map_and_operands
 from .fusion_graph import access_memref, is_affine_read, is_affine_write
 
 SLICE_FUSION_BARRIER = "slice_fusion_barrier"

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ...dialects.affine import AffineForOp
 from ...ir.core import Block, Operation
-from ..pass_manager import FUNCTION, ModulePass, PassContext, register_pass
+from ..passes.manager import FUNCTION, ModulePass, PassContext, register_pass
 from .fusion_slice import FusionResult, Polyhedra, SliceState, Strategy, can_fuse_loops, nesting_depth
 
 

@@ -40,7 +40,7 @@ from .trace import Step, Trace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..optimize import Report
+    from .pluto import Report
 
 __all__ = [
     "ArgumentError",
@@ -222,7 +222,7 @@ class Schedule(LoopSelection):
         if sizes and all(isinstance(x, int) for x in sizes) and (min(sizes) < 0 or not any(sizes)):
             raise ArgumentError(f"optimize: tile sizes must be positive (0: that loop untiled), got {list(sizes)}")
         if strategy == "cost":
-            from ..optimize import Report as OptReport  # start-up time: the isl schedule's module
+            from .pluto import Report as OptReport  # start-up time: the isl schedule's module
 
             plan = PL.plan(self, parallel)
             return OptReport(plan.ok, plan.reason, plan.remarks)

@@ -1,4 +1,7 @@
-"""Reductions carried in an unroll-and-jammed loop's ``iter_args``.
+"""The ``iter_args`` of an unroll-and-jammed loop: one set per copy
+(``widen_iter_args``, ``copy_sets``, ``fill_yields``, for the unrolled loop
+and the jammed loops inside it), and the reductions that let the unrolled
+loop carry values at all.
 
 Unroll-and-jam by F runs the F copies of the loop body interleaved; a value
 carried from one iteration to the next (``%acc`` in ``%s = arith.addi %acc,
@@ -121,34 +124,21 @@ def loop_reductions(op: AffineForOp) -> list[Reduction] | str:
     return out
 
 
-def widen_reductions(
-    op: AffineForOp, factor: int, reductions: Sequence[Reduction], mappings: list[dict]
-) -> AffineForOp:
-    """Replace ``op`` by a loop with ``factor`` sets of its iter_args (set 0
-    from the inits, set k from the identities) and combine the partials
-    after it; ``mappings[k - 1]`` maps set 0's arguments to set k's (the
-    caller's copies of the body fill in set k's yields, see
-    ``fix_reduction_yields``)."""
-    lbs, ubs, inits = op._operand_groups()
-    n = len(inits)
+def widen_iter_args(op: AffineForOp, inits: Sequence[Value], factor: int, mappings: list[dict]) -> AffineForOp:
+    """Build, before ``op``, a loop with its bounds whose iter_args are
+    ``inits`` (``factor`` sets of ``op``'s), move ``op``'s body into it with
+    set 0 in place of ``op``'s arguments, yield set 0's values in every set
+    and map set 0's arguments to set k's in ``mappings[k - 1]``. What copy k
+    yields (and, for a jammed inner loop, starts from) is filled in with
+    ``copy_sets`` once the copies exist. ``op`` stays, its results in use:
+    the caller replaces them and erases it."""
+    lbs, ubs, _ = op._operand_groups()
+    n = len(op.results)
+    new = AffineForOp.build(
+        op.lowerBoundMap.value, op.upperBoundMap.value, op.step.value, lbs, ubs, list(inits), loc=op.loc
+    )
     block = op.parent
     assert block is not None
-    ids: list[Value] = []
-    for r in reductions:
-        c = ConstantOp.of(identity(r.combiner.name, r.type))
-        c.loc = op.loc
-        block.insert_before(op, c)
-        ids.append(c.results[0])
-    new = AffineForOp.build(
-        op.lowerBoundMap.value,
-        op.upperBoundMap.value,
-        op.step.value,
-        lbs,
-        ubs,
-        [*inits, *(ids * (factor - 1))],
-        loc=op.loc,
-    )
-    new.attributes.update(op.attributes)
     block.insert_before(op, new)
     obody, nbody = op.body, new.body
     for a, na in zip(obody.arguments, nbody.arguments, strict=False):
@@ -163,6 +153,40 @@ def widen_reductions(
     for k in range(1, factor):
         for j in range(n):
             mappings[k - 1][args[j]] = args[k * n + j]
+    return new
+
+
+def copy_sets(values: Sequence[Value], factor: int, mappings: list[dict]) -> list[Value]:
+    """``values``, ``factor`` sets of equal length, with set k replaced by
+    what copy k computes from set 0 (``mappings[k - 1]``)."""
+    out = list(values)
+    n = len(out) // factor
+    for k in range(1, factor):
+        for j in range(n):
+            out[k * n + j] = mappings[k - 1].get(out[j], out[j])
+    return out
+
+
+def widen_reductions(
+    op: AffineForOp, factor: int, reductions: Sequence[Reduction], mappings: list[dict]
+) -> AffineForOp:
+    """Replace ``op`` by a loop with ``factor`` sets of its iter_args (set 0
+    from the inits, set k from the identities) and combine the partials
+    after it; ``mappings[k - 1]`` maps set 0's arguments to set k's (the
+    caller's copies of the body fill in set k's yields, see
+    ``fill_yields``)."""
+    _, _, inits = op._operand_groups()
+    n = len(inits)
+    block = op.parent
+    assert block is not None
+    ids: list[Value] = []
+    for r in reductions:
+        c = ConstantOp.of(identity(r.combiner.name, r.type))
+        c.loc = op.loc
+        block.insert_before(op, c)
+        ids.append(c.results[0])
+    new = widen_iter_args(op, [*inits, *(ids * (factor - 1))], factor, mappings)
+    new.attributes.update(op.attributes)
     # The partials, combined in copy order after the loop.
     anchor: Operation = new
     for r, old in zip(reductions, op.results, strict=True):
@@ -179,12 +203,7 @@ def widen_reductions(
     return new
 
 
-def fix_reduction_yields(op: AffineForOp, factor: int, mappings: list[dict]) -> None:
-    """Set k's yields: what copy k computes from set 0's yields."""
+def fill_yields(op: AffineForOp, factor: int, mappings: list[dict]) -> None:
+    """Set k's yields of a widened loop: what copy k computes from set 0's yields."""
     term = op.body.operations[-1]
-    ys = list(term.operands)
-    n = len(ys) // factor
-    for k in range(1, factor):
-        for j in range(n):
-            ys[k * n + j] = mappings[k - 1].get(ys[j], ys[j])
-    term.set_operands(ys)
+    term.set_operands(copy_sets(term.operands, factor, mappings))

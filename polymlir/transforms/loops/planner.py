@@ -65,7 +65,7 @@ from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...dialects.affine import AffineForOp, AffineLoadOp, AffineParallelOp, AffineStoreOp
 from ...ir import types as T
-from ..machine import Machine, host, register_shape
+from ...machine import Machine, host, register_shape
 from . import contraction_band as CB
 from . import microkernel as MK
 from .distribute import body_items

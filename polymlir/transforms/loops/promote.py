@@ -30,6 +30,7 @@ from ...affine.model import Loop, PolyhedralModel, Statement, op_loc
 from ...affine.schedules import loop_name
 from ...dialects import memref
 from ...dialects.affine.loops import AffineForOp, AffineIfOp
+from ...dialects.affine.map_utils import canonicalize_map_and_operands
 from ...dialects.affine.memory import AffineDmaStartOp, AffineDmaWaitOp, AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineMaxOp
 from ...dialects.func import FuncOp
@@ -41,7 +42,6 @@ from ...ir.affine_map import AffineMap, IntegerSet
 from ...ir.builder import Builder
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
-from ..affine_map_utils import canonicalize_map_and_operands
 from .errors import ArgumentError
 from .fusion_slice import static_trip_count
 from .loop_utils import TransformError, append_before_terminator, loop_ivs

@@ -28,7 +28,7 @@ from ...affine.statements import NotCompound, Unit, compound_statements
 from ...dialects.func import FuncOp
 from ...ir.affine_expr import AffineExpr
 from ...ir.core import Operation
-from ..pass_manager import ModulePass, PassContext, PassError, register_pass
+from ..passes.manager import ModulePass, PassContext, PassError, register_pass
 from .ast_codegen import nest_of, origins_from_vectors, regenerate, top_level_op
 from .demote_carried import demoted_apply, demoted_verdict, has_carried
 from .errors import ArgumentError

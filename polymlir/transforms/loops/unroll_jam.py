@@ -27,12 +27,12 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, op_loc
 from ...affine.schedules import Vector, base_vector, check, inside, isl_entries, loop_name
 from ...affine.statements import Unit, access_units
-from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.loops import AffineForOp, AffineIfOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...ir.affine_expr import AffineExpr, const, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation
-from .jam_reductions import fix_reduction_yields, loop_reductions, widen_reductions
+from .jam_reductions import copy_sets, fill_yields, loop_reductions, widen_iter_args, widen_reductions
 from .loop_utils import TransformError
 from .tile import model_problem
 from .unroll import (
@@ -444,50 +444,23 @@ def unroll_jam(model: PolyhedralModel, loop: Loop, factor: int) -> list[Operatio
                 assert tanchor is not None, "the copies went in after anchor"
                 anchor = tanchor
     for w in widened:
-        n = len(w.results) // factor
-        lbs, ubs, inits = w._operand_groups()
-        term = w.body.operations[-1]
-        ys = list(term.operands)
-        for k in range(1, factor):
-            m = mappings[k - 1]
-            for j in range(n):
-                inits[k * n + j] = m.get(inits[j], inits[j])
-                ys[k * n + j] = m.get(ys[j], ys[j])
-        set_inits(w, inits)
-        term.set_operands(ys)
+        set_inits(w, copy_sets(w._operand_groups()[2], factor, mappings))
+        fill_yields(w, factor, mappings)
     if reduced:
-        fix_reduction_yields(op, factor, mappings)
+        fill_yields(op, factor, mappings)
     return _promote_single(loop, op, main_ubs, factor, cleanup, cleanup_lbs)
 
 
 def _widen_iter_args(old: AffineForOp, factor: int, mappings: list[dict]) -> AffineForOp:
-    """Replace ``old`` by a loop with ``factor`` sets of its iter_args (set 0
-    takes the old values; copy k of the jammed body maps them to set k, whose
-    inits and yields are fixed once the copies exist)."""
-    lbs, ubs, inits = old._operand_groups()
-    n = len(inits)
-    new = AffineForOp.build(
-        old.lowerBoundMap.value, old.upperBoundMap.value, old.step.value, lbs, ubs, list(inits) * factor, loc=old.loc
-    )
-    block = old.parent
-    assert block is not None
-    block.insert_before(old, new)
-    obody, nbody = old.body, new.body
-    # The new loop has factor sets of iter_args (and results); the old ones map to set 0.
-    for a, na in zip(obody.arguments, nbody.arguments, strict=False):
-        na.name_hint = a.name_hint
-        a.replace_all_uses_with(na)
-    term = obody.operations[-1]
-    for o in obody.operations[:-1]:
-        o.detach()
-        nbody.append(o)
-    nbody.append(AffineYieldOp.build(list(term.operands) * factor, loc=term.loc))
+    """Replace jammed loop ``old`` by one with ``factor`` sets of its iter_args
+    (set 0 takes the old values; copy k of the jammed body maps them to set k,
+    whose inits and yields are fixed once the copies exist)."""
+    new = widen_iter_args(old, list(old._operand_groups()[2]) * factor, factor, mappings)
     for r, nr in zip(old.results, new.results, strict=False):
         r.replace_all_uses_with(nr)
     old.erase()
-    args = nbody.arguments[1:]
+    n = len(new.results) // factor
     for k in range(1, factor):
         for j in range(n):
-            mappings[k - 1][args[j]] = args[k * n + j]
             mappings[k - 1][new.results[j]] = new.results[k * n + j]
     return new

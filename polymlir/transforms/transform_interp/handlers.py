@@ -11,8 +11,8 @@ from ...ir.core import Operation
 from ...ir.interfaces import is_loop_like, tiling
 from ...ir.traits import ISOLATED_FROM_ABOVE, LINALG_STRUCTURED_INTERFACE
 from ...printer import AsmPrinter
-from ..canonicalize import canonicalize
-from ..cse import cse
+from ..canonical.canonicalize import canonicalize
+from ..canonical.cse import cse
 from .interpreter import Interpreter, SilenceableFailure, patterns_for, register_handler, register_patterns
 from .licm import hoist_loop_invariants
 

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from ...ir.core import Operation
 from ...ir.diagnostics import Diagnostic
-from ..pass_manager import MODULE, ModulePass, PassContext, register_pass
+from ..passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .interpreter import ENTRY_POINT, apply_schedule, find_entry, unsupported_ops
 
 

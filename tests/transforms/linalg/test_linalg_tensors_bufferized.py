@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import polymlir
-from polymlir.transforms.pass_manager import lookup_pass
+from polymlir.transforms.passes.manager import lookup_pass
 
 from . import programs as P
 from .tensor_support import max_rel_err, run_bufferized, tensor_args, tile_every_op, transformed

@@ -1,5 +1,5 @@
 """Declaration of optimize, the automatic Pluto-style schedule
-(``polymlir.transforms.optimize``): one step of a trace, replayable."""
+(``polymlir.transforms.loops.pluto``): one step of a trace, replayable."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ MATMUL = """func.func @k(%A: memref<16x16xf64>, %B: memref<16x16xf64>, %C: memre
 
 
 def _apply(c: Call) -> object:
-    from ... import optimize as OPT  # start-up time
+    from .. import pluto as OPT  # start-up time
 
     p = c.params
     report = OPT.optimize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...machine import host, register_shape
+from ....machine import host, register_shape
 from .auto import MATMUL
 from .registry import Call, Candidate, Domain, Example, Flag, Loops, Param, Primitive, declare
 

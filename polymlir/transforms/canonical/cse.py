@@ -29,12 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir.attributes.locations import UnknownLoc
-from ..ir.core import Block, Operation, Region
-from ..ir.interfaces import declares_only_reads, declares_write, is_memory_effect_free, is_op_trivially_dead
-from ..ir.patterns import PatternRewriter
-from ..ir.traits import COMMUTATIVE, ISOLATED_FROM_ABOVE, TERMINATOR
-from .pass_manager import ModulePass, PassContext, register_pass
+from ...ir.attributes.locations import UnknownLoc
+from ...ir.core import Block, Operation, Region
+from ...ir.interfaces import declares_only_reads, declares_write, is_memory_effect_free, is_op_trivially_dead
+from ...ir.patterns import PatternRewriter
+from ...ir.traits import COMMUTATIVE, ISOLATED_FROM_ABOVE, TERMINATOR
+from ..passes.manager import ModulePass, PassContext, register_pass
 
 
 def _key(op: Operation) -> tuple | None:

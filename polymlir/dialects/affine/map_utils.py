@@ -1,5 +1,5 @@
 """Map-and-operand utilities of the affine ops (upstream's ``AffineOps.cpp``),
-used by the affine canonicalizations (``canonicalize_affine``).
+used by the affine canonicalizations (``transforms/canonical/affine.py``).
 
 Library functions (a map and its operand list in, the new pair out):
 
@@ -22,18 +22,9 @@ import math
 from collections.abc import Sequence
 from typing import cast
 
-from ..dialects.affine.loops import AffineForOp
-from ..dialects.affine.ops import (
-    AffineApplyOp,
-    get_affine_scope,
-    is_top_level_value,
-    is_valid_dim,
-    is_valid_symbol,
-)
-from ..dialects.affine.parallel import AffineParallelOp
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.affine_expr import (
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.affine_expr import (
     ADD,
     CEILDIV,
     FLOORDIV,
@@ -48,16 +39,25 @@ from ..ir.affine_expr import (
     dim,
     sym,
 )
-from ..ir.affine_flatten import (
+from ...ir.affine_flatten import (
     bound_for_affine_expr,
     ceil_div,
     floor_div,
     simplify_affine_map,
 )
-from ..ir.affine_map import AffineMap, IntegerSet
-from ..ir.core import BlockArgument, Operation, OpResult, Value
-from ..ir.patterns import constant_value
-from ..ir.traits import AFFINE_SCOPE
+from ...ir.affine_map import AffineMap, IntegerSet
+from ...ir.core import BlockArgument, Operation, OpResult, Value
+from ...ir.patterns import constant_value
+from ...ir.traits import AFFINE_SCOPE
+from .loops import AffineForOp
+from .ops import (
+    AffineApplyOp,
+    get_affine_scope,
+    is_top_level_value,
+    is_valid_dim,
+    is_valid_symbol,
+)
+from .parallel import AffineParallelOp
 
 
 def const_int(v: Value) -> int | None:

@@ -1,7 +1,7 @@
 """The affine part of ``canonicalize``: upstream's folders and
 canonicalization patterns of the affine ops (``AffineOps.cpp``).
 
-The map-and-operand utilities they use are in ``affine_map_utils``.
+The map-and-operand utilities they use are in ``polymlir.dialects.affine.map_utils``.
 
 Folders (by op class): ``affine.apply`` (to an operand, or to a
 constant), ``affine.min`` / ``affine.max`` (constant results), ``affine.for``
@@ -36,35 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ..dialects.affine.loops import AffineForOp, AffineIfOp
-from ..dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
-from ..dialects.affine.ops import (
-    AffineApplyOp,
-    AffineMaxOp,
-    AffineMinOp,
-)
-from ..dialects.arith.ops import ConstantOp
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.affine_expr import (
-    AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineSymbolExpr,
-    const,
-    sym,
-)
-from ..ir.affine_flatten import (
-    Poison,
-    flatten,
-    partial_constant_fold,
-    simplify_affine_map,
-)
-from ..ir.affine_map import AffineMap
-from ..ir.core import Operation, OpResult, Value
-from ..ir.patterns import Folder, OpClass, PatternRewriter, RewritePattern
-from ..ir.traits import FUNCTION_OP_INTERFACE
-from .affine_map_utils import (
+from ...dialects.affine.loops import AffineForOp, AffineIfOp
+from ...dialects.affine.map_utils import (
     canonicalize_map_and_operands,
     canonicalize_set_and_operands,
     compose_affine_map_and_operands,
@@ -78,6 +51,33 @@ from .affine_map_utils import (
     simplify_min_or_max_with_operands,
     single_constant,
 )
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
+from ...dialects.affine.ops import (
+    AffineApplyOp,
+    AffineMaxOp,
+    AffineMinOp,
+)
+from ...dialects.arith.ops import ConstantOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.affine_expr import (
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineSymbolExpr,
+    const,
+    sym,
+)
+from ...ir.affine_flatten import (
+    Poison,
+    flatten,
+    partial_constant_fold,
+    simplify_affine_map,
+)
+from ...ir.affine_map import AffineMap
+from ...ir.core import Operation, OpResult, Value
+from ...ir.patterns import Folder, OpClass, PatternRewriter, RewritePattern
+from ...ir.traits import FUNCTION_OP_INTERFACE
 
 # -- folders --------------------------------------------------------------------------------------
 

@@ -24,20 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from ..affine.model import Loop, PolyhedralModel, analyze
-from ..affine.schedules import loop_name
-from ..dialects.affine.loops import AffineForOp
-from ..dialects.affine.parallel import AffineParallelOp
-from ..dialects.func import FuncOp
-from ..ir.core import Operation
-from .loops.licm import hoist_invariants
-from .loops.loop_utils import TransformError
-from .loops.normalize import normalize_affine_for, normalize_affine_parallel
-from .loops.parallelize import convert_to_parallel, parallelize_verdict
-from .loops.scalar_replace import scalrep
-from .loops.unroll import constant_trip_count, unroll, unroll_verdict
-from .loops.unroll_jam import unroll_jam, unroll_jam_verdict
-from .pass_manager import ModulePass, PassContext, UInt, register_pass
+from ...affine.model import Loop, PolyhedralModel, analyze
+from ...affine.schedules import loop_name
+from ...dialects.affine.loops import AffineForOp
+from ...dialects.affine.parallel import AffineParallelOp
+from ...dialects.func import FuncOp
+from ...ir.core import Operation
+from ..loops.licm import hoist_invariants
+from ..loops.loop_utils import TransformError
+from ..loops.normalize import normalize_affine_for, normalize_affine_parallel
+from ..loops.parallelize import convert_to_parallel, parallelize_verdict
+from ..loops.scalar_replace import scalrep
+from ..loops.unroll import constant_trip_count, unroll, unroll_verdict
+from ..loops.unroll_jam import unroll_jam, unroll_jam_verdict
+from .manager import ModulePass, PassContext, UInt, register_pass
 
 MAX_UNSIGNED = (1 << 32) - 1
 

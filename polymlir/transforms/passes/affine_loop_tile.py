@@ -14,13 +14,12 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from ..affine import isl_bridge as ib
-from ..affine.model import Loop, PolyhedralModel, analyze, is_effect_free
-from ..dialects.affine.loops import AffineForOp, AffineYieldOp
-from ..ir import types as T
-from ..ir.core import Operation
-from .affine_loop_passes import outside_model_reason
-from .loops.loop_utils import (
+from ...affine import isl_bridge as ib
+from ...affine.model import Loop, PolyhedralModel, analyze, is_effect_free
+from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...ir import types as T
+from ...ir.core import Operation
+from ..loops.loop_utils import (
     TransformError,
     as_for,
     body_ops,
@@ -28,9 +27,10 @@ from .loops.loop_utils import (
     constant_trip_count,
     perfect_band_problem,
 )
-from .loops.tile import tile, tile_verdict
-from .loops.tile_separate import separate_full_tiles
-from .pass_manager import FunctionPass, PassContext, UInt, ULong, register_pass
+from ..loops.tile import tile, tile_verdict
+from ..loops.tile_separate import separate_full_tiles
+from .affine_loops import outside_model_reason
+from .manager import FunctionPass, PassContext, UInt, ULong, register_pass
 
 DEFAULT_TILE_SIZE = 4  # upstream's kDefaultTileSize
 

@@ -34,16 +34,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from ..affine.model import Loop, PolyhedralModel, analyze
-from ..dialects.affine import AffineForOp, AffineParallelOp
-from ..dialects.func import FuncOp
-from ..ir import types as T
-from ..ir.core import Block, Operation
-from .loops.distribute import body_items, distribute, distribute_verdict
-from .loops.fusion_greedy import FusionOptions, run_fusion
-from .loops.loop_utils import TransformError
-from .loops.promote import Dma, dma_problem, plan, promote, promote_verdict, simplify_copies
-from .pass_manager import ModulePass, PassContext, UInt, ULong, register_pass
+from ...affine.model import Loop, PolyhedralModel, analyze
+from ...dialects.affine import AffineForOp, AffineParallelOp
+from ...dialects.func import FuncOp
+from ...ir import types as T
+from ...ir.core import Block, Operation
+from ..loops.distribute import body_items, distribute, distribute_verdict
+from ..loops.fusion_greedy import FusionOptions, run_fusion
+from ..loops.loop_utils import TransformError
+from ..loops.promote import Dma, dma_problem, plan, promote, promote_verdict, simplify_copies
+from .manager import ModulePass, PassContext, UInt, ULong, register_pass
 
 AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
 

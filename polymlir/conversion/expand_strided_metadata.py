@@ -19,7 +19,7 @@ from ..ir.core import Operation, Value
 from ..ir.layout import strides_and_offset
 from ..ir.patterns import PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion
-from .pass_manager import ModulePass, PassContext, register_pass
+from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 
 DYN = T.DYNAMIC
 Ofr = int | Value  # a static int or a dynamic index value

@@ -49,12 +49,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NewType, Union
 
-from ..ir.attributes.locations import Location
-from ..ir.core import Operation
-from ..ir.diagnostics import Diagnostic, DiagnosticError
-from ..ir.registry import ensure_passes_loaded, lookup_op
-from ..ir.traits import FUNCTION_OP_INTERFACE
-from ..verifier import verify
+from ...ir.attributes.locations import Location
+from ...ir.core import Operation
+from ...ir.diagnostics import Diagnostic, DiagnosticError
+from ...ir.registry import ensure_passes_loaded, lookup_op
+from ...ir.traits import FUNCTION_OP_INTERFACE
+from ...verifier import verify
 
 _PASSES: dict[str, type[ModulePass]] = {}
 

@@ -48,17 +48,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..affine import isl_bridge as ib
-from ..affine.dependence import dependences
-from ..affine.legality import Verdict
-from ..affine.model import PolyhedralModel, Statement, analyze
-from ..affine.schedules import Entry, check, loop_name, schedule_maps
-from ..affine.statements import NotCompound, Unit, compound_statements
-from ..ir.affine_expr import AffineExpr, const
-from ..ir.core import Operation
-from .loops.ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
-from .machine import host
-from .pass_manager import FunctionPass, PassContext, register_pass
+from ...affine import isl_bridge as ib
+from ...affine.dependence import dependences
+from ...affine.legality import Verdict
+from ...affine.model import PolyhedralModel, Statement, analyze
+from ...affine.schedules import Entry, check, loop_name, schedule_maps
+from ...affine.statements import NotCompound, Unit, compound_statements
+from ...ir.affine_expr import AffineExpr, const
+from ...ir.core import Operation
+from ...machine import host
+from ..passes.manager import FunctionPass, PassContext, register_pass
+from .ast_codegen import CodegenError, innermost_dim, nest_of, origins_from_vectors, regenerate
 
 if TYPE_CHECKING:
     import islpy as isl  # annotations only: islpy is reached through isl_bridge

@@ -30,7 +30,7 @@ point. What is covered, exactly as upstream does it:
   operands moved last).
 - ``memref.dim`` of a static size, or of a dynamic size of a
   ``memref.alloc``/``alloca``/``subview``.
-- The affine folders and patterns of `canonicalize_affine` (``affine.apply``
+- The affine folders and patterns of `canonical/affine.py` (``affine.apply``
   chains composed into the maps of their users: apply, load, store, min,
   max, for bounds, if conditions; constant operands folded into maps;
   unused and duplicate operands dropped; min/max with one result or
@@ -55,15 +55,15 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar, Literal
 
-from ..dialects import arith, memref
-from ..dialects.arith.ops import ConstantOp
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.core import Operation
-from ..ir.opdef import OpDef
-from ..ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
-from . import canonicalize_affine as CA
-from .pass_manager import ModulePass, PassContext, PassError, register_pass
+from ...dialects import arith, memref
+from ...dialects.arith.ops import ConstantOp
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Operation
+from ...ir.opdef import OpDef
+from ...ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
+from ..passes.manager import ModulePass, PassContext, PassError, register_pass
+from . import affine as CA
 
 # -- folders ------------------------------------------------------------------------------------
 
