@@ -65,7 +65,15 @@ def test_domains_are_the_declared_ones():
     assert domain("register_tile", "kc").ordered is False
     with pytest.raises(KeyError, match="no tuning domain for register_tile.lanes"):
         domain("register_tile", "lanes")  # the host's vector width: declared as not searched
-    assert {p.name for p in REGISTRY["register_tile"].tuned_params} == {"mr", "nv", "kc", "mc", "fma", "parallel", "pack"}
+    assert {p.name for p in REGISTRY["register_tile"].tuned_params} == {
+        "mr",
+        "nv",
+        "kc",
+        "mc",
+        "fma",
+        "parallel",
+        "pack",
+    }
     assert "searched [4, 8, 16, 32, 64, 128, 256, 0]" in REGISTRY["tile"].describe()
     import polymlir.tune as tune
 

@@ -51,7 +51,7 @@ class Contraction:
     def _operands_moving_with(self, lp: Loop | None) -> list[Operation]:
         if lp is None:
             return []
-        out = []
+        out: list[Operation] = []
         for o in self.ops:
             if isinstance(o, AffineLoadOp) and o is not self.acc_load:
                 coeffs = index_coeffs(o, {iv_of(lp)})
