@@ -209,10 +209,9 @@ def register_tile(
     def columns(j0: int, j1: int, vectors: int, full_rows: bool, last_rows: bool) -> None:
         if j1 <= j0 or vectors == 0:
             return
-        inside = row_block is not None and full_rows
         jo = place(
             loop(j0, j1, vectors * lanes, loc=root.loc, name=f"{loop_name(c.j)}_r"),
-            as_for(row_block).body if inside and row_block is not None else None,
+            as_for(row_block).body if row_block is not None and full_rows else None,
         )
         column_loops.append(jo)
         jo_body = as_for(jo).body
