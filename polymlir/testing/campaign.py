@@ -271,6 +271,9 @@ def _expand(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
+    if r.random() < 0.3:  # time tiles with whole innermost rows, one innermost loop per statement
+        size = r.choice([2, 3, 4, 8])
+        return Attempt("optimize_verdict", ([size, size, 0] if r.random() < 0.7 else None, True))
     sizes = [r.choice([2, 3, 4, 8])] * 3 if r.random() < 0.7 else None
     return Attempt("optimize_verdict", (sizes,))
 

@@ -229,7 +229,8 @@ class PerturbSpace:
 
     @staticmethod
     def _pluto(trial: Any, s: Schedule, depth: int) -> None:
-        """``optimize``'s Pluto strategy: tiled or not, parallel or not, a tile size per band member."""
+        """``optimize``'s Pluto strategy: tiled or not, parallel or not, a tile
+        size per band member, one innermost loop per statement or not."""
         params: dict[str, Any] = {"tile": domain("optimize", "tile").suggest(trial, "pluto.tile")}
         params["parallel"] = domain("optimize", "parallel").suggest(trial, "pluto.parallel")
         if params["tile"]:
@@ -237,6 +238,8 @@ class PerturbSpace:
             if not any(sizes):
                 raise Refused("pluto: every band member untiled (that is tile=false)")
             params["tile_sizes"] = sizes
+            # one innermost loop per statement (rows that vectorize in time tiles)
+            params["rows"] = domain("optimize", "rows").suggest(trial, "pluto.rows")
         require(s.apply_step(Step("optimize", [], params)), "pluto")
 
     def _bands(self, trial: Any, s: Schedule, pre: str, bands: list[BandInfo]) -> None:

@@ -297,25 +297,21 @@ def tile_footprint(
     lists, for unit ``u``, (projection of the unit's instances to a
     member's, the member's access relations). The tile is taken in the middle of the
     schedule's image: earlier outputs fixed at their middle value, band
-    outputs in ``[mid - size/2, mid - size/2 + size)``. Parameters are fixed
+    outputs in ``[mid - size/2, mid - size/2 + size)``, a size of 0 spanning its
+    output (an untiled member). Parameters are fixed
     to ``param_values``. Returns array -> extent per array dimension."""
-    fixed = {}
-    for name, m in maps.items():
-        for k in range(m.dim(DIM_PARAM)):
-            p = m.get_dim_name(DIM_PARAM, k)
-            if p in param_values:
-                m = m.fix_val(DIM_PARAM, k, _val(isl_context(), param_values[p]))
-        fixed[name] = m
-    image = union_set([m.range().reset_tuple_id() for m in fixed.values()]) if fixed else None
-    if image is None:
+    fixed = _fix_params(maps, param_values)
+    img = _image(fixed)
+    if img is None:
         return {}
-    img = isl.Set.from_union_set(image) if image.n_set() == 1 else _merge_sets(image)
     box = img
     for k in range(band_start):
         lo, hi = _bounds(box, k)
         box = box.fix_val(DIM_SET, k, _val(isl_context(), (lo + hi) // 2))
     tile = box
     for j, size in enumerate(sizes):
+        if not size:
+            continue  # an untiled member: the tile spans it
         k = band_start + j
         lo, hi = _bounds(box, k)
         start = (lo + hi) // 2 - size // 2
@@ -341,6 +337,36 @@ def tile_footprint(
                     else [(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, bounds, strict=False)]
                 )
     return {a: [hi - lo + 1 for lo, hi in bs] for a, bs in out.items()}
+
+
+def _fix_params(maps: dict[str, isl.Map], param_values: dict[str, int]) -> dict[str, isl.Map]:
+    fixed = {}
+    for name, m in maps.items():
+        for k in range(m.dim(DIM_PARAM)):
+            p = m.get_dim_name(DIM_PARAM, k)
+            if p in param_values:
+                m = m.fix_val(DIM_PARAM, k, _val(isl_context(), param_values[p]))
+        fixed[name] = m
+    return fixed
+
+
+def _image(fixed: dict[str, isl.Map]) -> isl.Set | None:
+    """The union of the schedules' images, one set."""
+    if not fixed:
+        return None
+    image = union_set([m.range().reset_tuple_id() for m in fixed.values()])
+    return isl.Set.from_union_set(image) if image.n_set() == 1 else _merge_sets(image)
+
+
+@_isl_errors
+def schedule_extent(maps: dict[str, isl.Map], k: int, param_values: dict[str, int]) -> int:
+    """How many values output ``k`` of the schedules ``maps`` takes from
+    its least to its largest (parameters fixed to ``param_values``)."""
+    img = _image(_fix_params(maps, param_values))
+    if img is None:
+        return 0
+    lo, hi = _bounds(img, k)
+    return hi - lo + 1
 
 
 def _merge_sets(us: isl.UnionSet) -> isl.Set:

@@ -210,12 +210,14 @@ class Schedule(LoopSelection):
         parallel: bool = True,
         tile: bool = True,
         strategy: str | None = None,
+        rows: bool = False,
     ) -> Report:
         """Optimize for speed: ``strategy="cost"`` (the default) is the plan of
         ``planner``, exact primitives in the trace; ``"pluto"`` (implied by
-        ``tile_sizes`` or ``tile=False``) is isl's schedule, one ``optimize`` step."""
+        ``tile_sizes``, ``tile=False`` or ``rows``) is isl's schedule, one ``optimize`` step
+        (``rows``: time tiles whose innermost rows vectorize, ``pluto.optimize``)."""
         if strategy is None:
-            strategy = "pluto" if tile_sizes or not tile else "cost"
+            strategy = "pluto" if tile_sizes or not tile or rows else "cost"
         if strategy not in ("cost", "pluto"):
             raise ArgumentError(f"unknown optimize strategy '{strategy}' (cost, pluto)")
         sizes = tile_sizes if isinstance(tile_sizes, Sequence) and not isinstance(tile_sizes, str) else ()
@@ -227,13 +229,23 @@ class Schedule(LoopSelection):
             plan = PL.plan(self, parallel)
             return OptReport(plan.ok, plan.reason, plan.remarks)
         return cast(
-            "Report", self._run("optimize", (), {"tile_sizes": tile_sizes, "parallel": parallel, "tile": tile})[1]
+            "Report",
+            self._run(
+                "optimize",
+                (),
+                {
+                    "tile_sizes": tile_sizes,
+                    "parallel": parallel,
+                    "tile": tile,
+                    "rows": rows,
+                },
+            )[1],
         )
 
-    def optimize_verdict(self, tile_sizes: Sequence[int] | None = None) -> Verdict:
+    def optimize_verdict(self, tile_sizes: Sequence[int] | None = None, rows: bool = False) -> Verdict:
         """``optimize`` as a verdict (for uniform drivers): ok when applied."""
         at = self.model.loops[0].op if self.model.loops else self.func
-        report = self.optimize(tile_sizes)
+        report = self.optimize(tile_sizes, rows=rows)
         if report.verdict is not None and not report.ok:
             return report.verdict
         v = report_verdict(report)

@@ -89,6 +89,8 @@ class Band:
     start: int = 0  # first time dimension (tile loops first when tiled)
     sizes: list[int] | None = None
     parallel_dim: int | None = None
+    leaf: bool = False  # no band or sequence below: the units share the innermost loop
+    split_inner: bool = False  # each unit its own innermost point loop (see ``optimize``)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -97,7 +99,9 @@ class Band:
 
     @property
     def width(self) -> int:
-        return self.depth + len(self.tiled)
+        """Time dimensions: tile loops, point loops and, when split, the
+        statement order before the innermost point loop."""
+        return self.depth + len(self.tiled) + int(self.split_inner)
 
     @property
     def tiled(self) -> list[int]:
@@ -193,6 +197,7 @@ def _bands(tree: ib.SchedTree, units: set[str], parent: Band | None, out: list[B
             tree.permutable,
             tree.coincident,
             parent,
+            leaf=isinstance(tree.child, ib.SchedLeaf),
         )
         out.append(b)
         _bands(tree.child, units, b, out)
@@ -215,6 +220,11 @@ def _vectors(tree: ib.SchedTree, units: set[str], bands: list[Band], vectors: di
                 for u in names:
                     vectors[u].append((tree.members[k][u], [const(0)], size))
         for k in range(band.depth):
+            if k == band.depth - 1 and band.split_inner:
+                # The units in their textual order before the innermost point
+                # loop: one innermost loop each (checked exactly afterwards).
+                for u in names:
+                    vectors[u].append(const(sorted(names, key=_order).index(u)))
             for u in names:
                 vectors[u].append(tree.members[k][u])
         _vectors(tree.child, units, bands, vectors)
@@ -245,9 +255,13 @@ def choose_sizes(
     maps: dict[str, isl.Map],
     band: Band,
     caches: CacheSizes | None = None,
+    inner_untiled: bool = False,
 ) -> tuple[list[int] | None, str]:
     """Equal power-of-two tile sizes for ``band`` from the cache model, and
-    a sentence saying why (``caches``: L1 and L2 bytes, default the host's)."""
+    a sentence saying why (``caches``: L1 and L2 bytes, default the host's).
+    ``inner_untiled``: the innermost member is not tiled (size 0: a
+    stencil's contiguous rows stay whole, so they vectorize) and the tile,
+    whole rows and all, must fit the L2."""
     if caches is None:
         here = host()
         caches = (here.l1d, here.l2)
@@ -266,18 +280,39 @@ def choose_sizes(
         members[name] = rows
     params = {p: PARAM_GUESS for p in model.param_names}
     band_maps = {n: maps[n] for n in band.units}
-    tried: list[tuple[int, int]] = []
-    for t in CANDIDATES:
-        try:
-            boxes = ib.tile_footprint(band_maps, members, band.start, [t] * band.depth, params)
-        except ib.IslBridgeError as e:
-            return None, f"no footprint ({e})"
+
+    def footprint(shape: list[int]) -> int:
+        boxes = ib.tile_footprint(band_maps, members, band.start, shape, params)
         total = 0
         for arr, ext in boxes.items():
             vol = 1
             for x in ext:
                 vol *= x
             total += vol * elem.get(arr, 8)
+        return total
+
+    tried: list[tuple[int, int]] = []
+    candidates: tuple[int, ...] = CANDIDATES
+    if inner_untiled:
+        # Time tiles pay where the sweeps do not fit the L2 already, and
+        # need two tiles of the outermost member (time) at least: the tiles
+        # of one wavefront are what runs in parallel.
+        try:
+            whole = footprint([0] * band.depth)
+            steps = ib.schedule_extent(band_maps, band.start, params)
+        except ib.IslBridgeError as e:
+            return None, f"no footprint ({e})"
+        if whole <= l2_bytes:
+            return None, f"everything the band touches ({_kib(whole)}) fits the {l2} L2"
+        candidates = tuple(t for t in CANDIDATES if 2 * t <= steps)
+        if not candidates:
+            return None, f"{steps} steps of the outermost loop: fewer than two tiles of {CANDIDATES[0]}"
+    for t in candidates:
+        shape = [t] * (band.depth - 1) + [0] if inner_untiled else [t] * band.depth
+        try:
+            total = footprint(shape)
+        except ib.IslBridgeError as e:
+            return None, f"no footprint ({e})"
         if tried and total == tried[-1][1]:
             # A larger tile touches nothing more: the previous one already
             # spans the band.
@@ -288,9 +323,13 @@ def choose_sizes(
         tried.append((t, total))
         if total > l2_bytes:
             break
-    fit1 = [t for t, b in tried if b <= l1_bytes]
+    fit1 = [] if inner_untiled else [t for t, b in tried if b <= l1_bytes]
     fit2 = [t for t, b in tried if b <= l2_bytes]
     text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
+    if inner_untiled and fit2:
+        t = fit2[-1]
+        why = f"footprint {_kib(dict(tried)[t])} fits the {l2} L2, whole innermost rows (tile size: footprint; {text})"
+        return [t] * (band.depth - 1) + [0], why
     if fit1:
         t = fit1[-1]
         why = f"footprint {_kib(dict(tried)[t])} fits the {l1} L1 (tile size: footprint; {text})"
@@ -316,11 +355,22 @@ def optimize(
     tile: bool = True,
     caches: CacheSizes | None = None,
     wavefront: bool = True,
+    rows: bool = False,
 ) -> Report:
     """Schedule, tile and parallelize ``model``'s function (see the module
     docstring); ``wavefront``: run the tiles of a band whose tile loops all
     carry dependences in parallel wavefronts. The IR changes only when the
-    report is ok."""
+    report is ok.
+
+    ``rows``: time tiles whose innermost rows vectorize (jacobi-2d,
+    heat-3d, fdtd-2d). The cache model leaves each band's innermost member
+    untiled (whole rows, the tile fitting the L2: ``choose_sizes``); in a
+    band that fuses statements down to its innermost loop, each statement
+    gets its own innermost point loop, in textual order, when the exact
+    check allows it (LLVM does not vectorize a fused loop whose one
+    statement reads what another stored an iteration before: "prevents
+    store-to-load forwarding", while each loop alone vectorizes); and
+    nothing changes unless a band of two or more loops is tiled."""
     try:
         units = compound_statements(model)
     except NotCompound as e:
@@ -351,10 +401,28 @@ def optimize(
     vectors, maps = build()
     if tile:
         for b in bands:
-            _decide_tiling(model, by_name, maps, b, tile_sizes, report, caches)
-        if any(b.sizes for b in bands):
-            vectors, maps = build()
+            _decide_tiling(model, by_name, maps, b, tile_sizes, report, caches, rows)
+    if rows and not any(len(b.tiled) >= 2 for b in bands):
+        report.reason = "no band of two or more loops is tiled (rows: time tiles or nothing)"
+        return report
+    split = [b for b in bands if rows and len(b.units) > 1 and b.leaf]
+    for b in split:
+        b.split_inner = True
+    if any(b.sizes for b in bands) or split:
+        vectors, maps = build()
     verdict = check(model, units, maps, "apply the automatic schedule")
+    if split and not verdict.ok:
+        for b in split:
+            b.split_inner = False
+        report.remarks.append("innermost loops kept fused: a dependence orders the statements otherwise")
+        vectors, maps = build()
+        verdict = check(model, units, maps, "apply the automatic schedule")
+    elif split:
+        for b in split:
+            order = ", ".join(sorted(b.units, key=_order))
+            report.remarks.append(
+                f"band {_band_label(b, by_name)}: one innermost loop per statement ({order}), each vectorizable"
+            )
     report.verdict = verdict
     if not verdict.ok:
         report.reason = f"isl's schedule fails the exact check: {verdict.reason}"
@@ -450,6 +518,7 @@ def _decide_tiling(
     tile_sizes: Sequence[int] | None,
     report: Report,
     caches: CacheSizes | None = None,
+    inner_untiled: bool = False,
 ) -> None:
     label = _band_label(b, units)
     if not b.permutable or b.depth < 2:
@@ -460,7 +529,7 @@ def _decide_tiling(
         b.sizes = [tile_sizes[min(k, len(tile_sizes) - 1)] for k in range(b.depth)]
         report.remarks.append(f"band {label}: tiled {'x'.join(map(str, b.sizes))} (sizes given)")
         return
-    sizes, why = choose_sizes(model, units, maps, b, caches)
+    sizes, why = choose_sizes(model, units, maps, b, caches, inner_untiled)
     if sizes is None:
         report.remarks.append(f"band {label}: not tiled ({why})")
         return
@@ -478,7 +547,9 @@ def _mark_parallel(
         inside = set(b.units)
         mine = [d for d in deps if d.src in inside and d.dst in inside]
         label = _band_label(b, by_name)
-        for k in range(b.start, b.start + b.width):
+        # A split band's statement order and innermost loops are no
+        # candidates: the one is no loop, the others are the vector loops.
+        for k in range(b.start, b.start + b.width - 2 * int(b.split_inner)):
             if not any(ib.carried_at(d.relation, maps[d.src], maps[d.dst], k) for d in mine):
                 b.parallel_dim = k
                 break

@@ -34,7 +34,12 @@ def _apply(c: Call) -> object:
 
     p = c.params
     report = OPT.optimize(
-        c.model, list(p["tile_sizes"]) if p["tile_sizes"] else None, p["parallel"], p["tile"], wavefront=p["wavefront"]
+        c.model,
+        list(p["tile_sizes"]) if p["tile_sizes"] else None,
+        p["parallel"],
+        p["tile"],
+        wavefront=p["wavefront"],
+        rows=p["rows"],
     )
     if report.ok and not p["tile_sizes"] and p["tile"]:
         # The trace records the sizes the cache model chose, so that a replay
@@ -90,6 +95,18 @@ declare(
                 Domain(choices=(True, False)),
                 "run the tiles of a band whose tile loops all carry dependences in parallel wavefronts",
                 flag=Flag("--no-wavefront", "no wavefronts of tiles", {"action": "store_true"}),
+            ),
+            Param(
+                "rows",
+                "bool",
+                False,
+                Domain(choices=(True, False)),
+                "time tiles whose innermost rows vectorize: innermost loops untiled, one per statement",
+                flag=Flag(
+                    "--rows",
+                    "time tiles whose innermost rows vectorize: innermost loops untiled, one per statement",
+                    {"action": "store_true"},
+                ),
             ),
         ),
         apply=_apply,
