@@ -77,13 +77,25 @@ def test_too_few_time_steps_keep_the_sweeps():
     assert not [st for st in s.trace if st.op == "optimize"]
 
 
-def test_rows_too_long_for_the_l2_change_nothing():
-    text = pb.render("jacobi-1d", {"TSTEPS": 20, "N": 400000})
+def test_sweeps_that_fit_the_l2_change_nothing():
+    text = pb.render("jacobi-2d", {"TSTEPS": 20, "N": 60})  # 2 arrays of 28 KiB
     module = polymlir.parse(text, "j.mlir")
     s = polymlir.schedule(module, "kernel")
     report = s.optimize(strategy="pluto", rows=True)
     assert not report.ok
     assert "no band of two or more loops is tiled" in report.reason
+    assert "fits the" in report.explain() and "L2" in report.explain()
+    assert polymlir.print_ir(module) == polymlir.print_ir(polymlir.parse(text, "j.mlir"))
+
+
+def test_rows_too_long_for_the_l2_change_nothing():
+    # jacobi-1d's two rows of 3 MiB fit no time tile in the L2 whole
+    text = pb.render("jacobi-1d", {"TSTEPS": 20, "N": 400000})
+    module = polymlir.parse(text, "j.mlir")
+    s = polymlir.schedule(module, "kernel")
+    report = s.optimize(strategy="pluto", rows=True)
+    assert not report.ok
+    assert "with whole innermost rows needs more than the" in report.explain()
     assert polymlir.print_ir(module) == polymlir.print_ir(polymlir.parse(text, "j.mlir"))
 
 

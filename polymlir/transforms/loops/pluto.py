@@ -44,7 +44,7 @@ statement) get guard-free loops instead of affine.if in the innermost body.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -259,9 +259,7 @@ def choose_sizes(
 ) -> tuple[list[int] | None, str]:
     """Equal power-of-two tile sizes for ``band`` from the cache model, and
     a sentence saying why (``caches``: L1 and L2 bytes, default the host's).
-    ``inner_untiled``: the innermost member is not tiled (size 0: a
-    stencil's contiguous rows stay whole, so they vectorize) and the tile,
-    whole rows and all, must fit the L2."""
+    ``inner_untiled``: time tiles whose rows vectorize (``_row_tile_sizes``)."""
     if caches is None:
         here = host()
         caches = (here.l1d, here.l2)
@@ -291,45 +289,27 @@ def choose_sizes(
             total += vol * elem.get(arr, 8)
         return total
 
-    tried: list[tuple[int, int]] = []
-    candidates: tuple[int, ...] = CANDIDATES
-    if inner_untiled:
-        # Time tiles pay where the sweeps do not fit the L2 already, and
-        # need two tiles of the outermost member (time) at least: the tiles
-        # of one wavefront are what runs in parallel.
-        try:
-            whole = footprint([0] * band.depth)
-            steps = ib.schedule_extent(band_maps, band.start, params)
-        except ib.IslBridgeError as e:
-            return None, f"no footprint ({e})"
-        if whole <= l2_bytes:
-            return None, f"everything the band touches ({_kib(whole)}) fits the {l2} L2"
-        candidates = tuple(t for t in CANDIDATES if 2 * t <= steps)
-        if not candidates:
-            return None, f"{steps} steps of the outermost loop: fewer than two tiles of {CANDIDATES[0]}"
-    for t in candidates:
-        shape = [t] * (band.depth - 1) + [0] if inner_untiled else [t] * band.depth
-        try:
-            total = footprint(shape)
-        except ib.IslBridgeError as e:
-            return None, f"no footprint ({e})"
-        if tried and total == tried[-1][1]:
-            # A larger tile touches nothing more: the previous one already
-            # spans the band.
-            if total <= l1_bytes:
-                text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
-                return None, f"everything the band touches ({_kib(total)}) fits the {l1} L1 ({text})"
-            break
-        tried.append((t, total))
-        if total > l2_bytes:
-            break
-    fit1 = [] if inner_untiled else [t for t, b in tried if b <= l1_bytes]
+    try:
+        if inner_untiled:
+            return _row_tile_sizes(footprint, ib.schedule_extent(band_maps, band.start, params), band.depth, l2_bytes)
+        tried: list[tuple[int, int]] = []
+        for t in CANDIDATES:
+            total = footprint([t] * band.depth)
+            if tried and total == tried[-1][1]:
+                # A larger tile touches nothing more: the previous one already
+                # spans the band.
+                if total <= l1_bytes:
+                    text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
+                    return None, f"everything the band touches ({_kib(total)}) fits the {l1} L1 ({text})"
+                break
+            tried.append((t, total))
+            if total > l2_bytes:
+                break
+    except ib.IslBridgeError as e:
+        return None, f"no footprint ({e})"
+    fit1 = [t for t, b in tried if b <= l1_bytes]
     fit2 = [t for t, b in tried if b <= l2_bytes]
     text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
-    if inner_untiled and fit2:
-        t = fit2[-1]
-        why = f"footprint {_kib(dict(tried)[t])} fits the {l2} L2, whole innermost rows (tile size: footprint; {text})"
-        return [t] * (band.depth - 1) + [0], why
     if fit1:
         t = fit1[-1]
         why = f"footprint {_kib(dict(tried)[t])} fits the {l1} L1 (tile size: footprint; {text})"
@@ -339,6 +319,39 @@ def choose_sizes(
     else:
         return None, f"even 4 per loop needs {_kib(tried[0][1])}, more than the {l2} L2"
     return [t] * band.depth, why
+
+
+def _row_tile_sizes(
+    footprint: Callable[[list[int]], int], steps: int, depth: int, l2_bytes: int
+) -> tuple[list[int] | None, str]:
+    """Time tiles whose rows vectorize: equal power-of-two sizes T for all
+    members but the innermost, which stays whole (0); the largest T whose
+    tile fits the L2. They pay only where the sweeps do not fit the L2
+    already, and need two tiles of the outermost member (time, ``steps``
+    long) at least: the tiles of one wavefront are what runs in parallel.
+    Rows too long for any such tile keep their sweeps: jacobi-1d's, tiled
+    by 1024 in space as well, measured 2x slower (its time tiles do not
+    vectorize)."""
+    l2 = f"{l2_bytes // 1024} KiB"
+    whole = footprint([0] * depth)
+    if whole <= l2_bytes:
+        return None, f"everything the band touches ({_kib(whole)}) fits the {l2} L2"
+    candidates = [t for t in CANDIDATES if 2 * t <= steps]
+    if not candidates:
+        return None, f"{steps} steps of the outermost loop: fewer than two tiles of {CANDIDATES[0]}"
+    tried: list[tuple[int, int]] = []
+    for t in candidates:
+        total = footprint([t] * (depth - 1) + [0])
+        tried.append((t, total))
+        if total > l2_bytes:
+            break
+    fit = [t for t, b in tried if b <= l2_bytes]
+    text = ", ".join(f"{t}: {_kib(b)}" for t, b in tried)
+    if not fit:
+        return None, f"even {candidates[0]} per loop with whole innermost rows needs more than the {l2} L2 ({text})"
+    t = fit[-1]
+    why = f"footprint {_kib(dict(tried)[t])} fits the {l2} L2, whole innermost rows (tile size: footprint; {text})"
+    return [t] * (depth - 1) + [0], why
 
 
 def _kib(b: int) -> str:
