@@ -17,6 +17,9 @@ _DEFINE = re.compile(r"^define [^@]*@\"?([\w.$-]+)\"?\(", re.M)
 _LABEL = re.compile(r"^([\w.$-]+):", re.M)
 _TARGETS = re.compile(r"label %([\w.$-]+)")
 _LOOP_MD = re.compile(r"!llvm\.loop (![0-9]+)")
+# f64 arithmetic, fused multiply-adds (contract_fma) included.
+_ARITH = re.compile(r"= (?:f(?:add|sub|mul|div) |call [^@]*@llvm\.(?:fma|fmuladd)\.)")
+_SCALAR_FP = re.compile(r"= (?:f(?:add|sub|mul|div) (?:[a-z]+ )*double |call [^@]*@llvm\.(?:fma|fmuladd)\.f64\()")
 _VEC_FP = re.compile(r"= (?:fadd|fsub|fmul|fdiv|fneg|call [^@]*@llvm\.(?:fma|fmuladd)\.v\d+f64)[^\n]*?<(\d+) x double>")
 
 
@@ -62,7 +65,7 @@ def vectorization(ir: str, function: str | None = None) -> Vectorization:
     if not funcs:
         return Vectorization(function or "?")
     if function is None or function not in funcs:
-        function = max(funcs, key=lambda f: len(re.findall(r"= f(?:add|sub|mul|div) ", funcs[f])))
+        function = max(funcs, key=lambda f: len(_ARITH.findall(funcs[f])))
     body = funcs[function]
     seen: set[str] = set()
     loops = 0
@@ -82,7 +85,7 @@ def vectorization(ir: str, function: str | None = None) -> Vectorization:
     info = Vectorization(function, loops, sum(1 for md in latches if md in vectorized_md))
     for m in _VEC_FP.finditer(body):
         info.vector_ops[int(m.group(1))] += 1
-    info.scalar_ops = len(re.findall(r"= f(?:add|sub|mul|div) (?:[a-z]+ )*double ", body))
+    info.scalar_ops = len(_SCALAR_FP.findall(body))
     return info
 
 
@@ -100,6 +103,7 @@ class Schedule:
     """What polymlir's optimize did, from its remarks."""
 
     tiles: list[str] = field(default_factory=list)
+    registers: list[str] = field(default_factory=list)  # register tiles and unroll-and-jams
     parallel: list[str] = field(default_factory=list)
     packed: bool = False
     skewed: bool = False
@@ -108,7 +112,8 @@ class Schedule:
     def describe(self, threads: int = 1) -> str:
         if self.refused:
             return f"optimize refused: {self.refused}"
-        parts = [("tiles " + ", ".join(self.tiles)) if self.tiles else "not tiled"]
+        parts = ["tiles " + ", ".join(self.tiles)] if self.tiles else [] if self.registers else ["not tiled"]
+        parts.extend(self.registers)
         if self.skewed:
             parts.append("skewed")
         par = ", ".join(self.parallel) if self.parallel else "no parallel loop"
@@ -118,6 +123,8 @@ class Schedule:
 
 
 _TILED = re.compile(r"band \(([^)]*)\): tiled ([0-9x]+)")
+_REGISTER = re.compile(r"band \(([^)]*)\): register tile ([0-9x]+)")
+_JAMMED = re.compile(r"loop (\S+): unroll-and-jam by ([0-9]+)")
 _PARALLEL = re.compile(r"loop (\S+?):? (?:is )?parallel")
 
 
@@ -127,6 +134,10 @@ def schedule_summary(remarks: Sequence[str], ok: bool = True, reason: str = "") 
     for r in remarks:
         if m := _TILED.search(r):
             s.tiles.append(f"{m.group(2)} on ({m.group(1)})")
+        if m := _REGISTER.search(r):
+            s.registers.append(f"register tile {m.group(2)} on ({m.group(1)})")
+        if m := _JAMMED.search(r):
+            s.registers.append(f"{m.group(1)} unroll-and-jammed by {m.group(2)}")
         if m := _PARALLEL.search(r):
             s.parallel.append(m.group(1))
         if "skewed" in r:

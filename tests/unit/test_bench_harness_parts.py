@@ -129,6 +129,31 @@ def test_schedule_summary_reads_remarks():
     assert loop_report.schedule_summary([], ok=False, reason="no loops").describe() == "optimize refused: no loops"
 
 
+def test_schedule_summary_names_register_tiles_and_jams():
+    remarks = [
+        "band (i_1, k, j2): register tile 6x8 (12 accumulators of 16 256-bit registers)",
+        "loop j: unroll-and-jam by 8 and scalar replacement of 1 inner loop(s): 8 independent reduction chains",
+    ]
+    text = loop_report.schedule_summary(remarks).describe()
+    assert text.startswith("register tile 6x8 on (i_1, k, j2); j unroll-and-jammed by 8; no parallel loop")
+
+
+def test_the_kernel_is_found_by_its_fused_multiply_adds():
+    ir = """define void @helper(ptr %p) {
+  %a = fadd double 1.0, 2.0
+  ret void
+}
+define void @kernel(ptr %p) {
+  %a = call double @llvm.fma.f64(double 1.0, double 2.0, double 3.0)
+  %b = call double @llvm.fma.f64(double %a, double 2.0, double 3.0)
+  %c = call <4 x double> @llvm.fma.v4f64(<4 x double> %z, <4 x double> %z, <4 x double> %z)
+  ret void
+}
+"""
+    v = loop_report.vectorization(ir)
+    assert v.function == "kernel" and v.scalar_ops == 2 and v.vector_ops == {4: 1}
+
+
 @pytest.mark.parametrize("name", sorted(n for n in pb.KERNELS if pbn.has_form(n)))
 def test_numpy_forms_agree_with_the_reference(name):
     p = problem(name, "small")
