@@ -492,32 +492,25 @@ def _time_tile_stencil(s: Schedule, report: PlanReport, parallel: bool) -> bool:
     leaves = [lp for lp in s.all_loops() if not lp.children]
     if not leaves:
         return False
-    if any(is_parallel(s.model, lp) for lp in leaves):
-        steps = constant_trip_count(as_for(top.op)) if isinstance(top.op, AffineForOp) else None
-        if steps is not None and steps < MIN_TIME_STEPS:
-            report.remarks.append(
-                f"loop {loop_name(top)} iterates a stencil: no time tiles ({steps} steps, fewer than "
-                f"{MIN_TIME_STEPS}: too little reuse across steps)"
-            )
-            return False
-        r = s.optimize(strategy="pluto", parallel=parallel, rows=True)
-        if not r.ok:
-            report.remarks.append(f"loop {loop_name(top)} iterates a stencil: no time tiles ({r.reason})")
-            return False
-        report.changed = True
+    rows = any(is_parallel(s.model, lp) for lp in leaves)
+    steps = constant_trip_count(as_for(top.op)) if isinstance(top.op, AffineForOp) else None
+    if rows and steps is not None and steps < MIN_TIME_STEPS:
         report.remarks.append(
-            f"loop {loop_name(top)} iterates a stencil whose innermost loops vectorize: skewed time tiles "
-            "with whole innermost rows"
+            f"loop {loop_name(top)} iterates a stencil: no time tiles ({steps} steps, fewer than "
+            f"{MIN_TIME_STEPS}: too little reuse across steps)"
         )
-        report.remarks.extend(r.remarks)
-        return True
-    dry = s.copy()
-    if not dry.optimize(strategy="pluto", parallel=parallel).ok:
         return False
-    r = s.optimize(strategy="pluto", parallel=parallel)
+    r = s.optimize(strategy="pluto", parallel=parallel, rows=rows)  # the IR changes only when ok
+    if not r.ok:
+        if rows:
+            report.remarks.append(f"loop {loop_name(top)} iterates a stencil: no time tiles ({r.reason})")
+        return False
     report.changed = True
     report.remarks.append(
-        f"loop {loop_name(top)} iterates an in-place stencil whose innermost loops carry dependences "
+        f"loop {loop_name(top)} iterates a stencil whose innermost loops vectorize: skewed time tiles "
+        "with whole innermost rows"
+        if rows
+        else f"loop {loop_name(top)} iterates an in-place stencil whose innermost loops carry dependences "
         "(nothing vectorizes as written): isl's skewed time tiles instead"
     )
     report.remarks.extend(r.remarks)
