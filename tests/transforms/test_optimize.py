@@ -184,3 +184,49 @@ def test_all_zero_tile_sizes_are_refused():
 def test_symm_local_scalar_is_refused_at_its_alloca():
     report, _, _ = optimized(pb.render("symm"))
     assert not report.ok and "memref.alloca" in report.reason and "t.mlir:7:" in report.reason
+
+
+# A random nest (campaign seed) whose isl schedule tree has a band without
+# a schedule for one unit: refused, where it was a KeyError.
+UNCOVERED = """
+func.func @f(%A: memref<16xf64>, %B: memref<16x16xf64>, %C: memref<16x16xf64>, %s: f64) {
+  affine.for %i0 = 4 to 11 {
+    %v1 = affine.load %A[%i0 + 1] : memref<16xf64>
+    %v2 = affine.load %C[%i0, %i0 - 1] : memref<16x16xf64>
+    %v3 = affine.load %A[%i0 floordiv 2] : memref<16xf64>
+    %v4 = arith.addf %v1, %v2 : f64
+    %v5 = arith.addf %v4, %v3 : f64
+    affine.store %v5, %A[%i0 - 1] : memref<16xf64>
+    affine.for %j0 = max affine_map<(d0) -> (2, d0 + -1)>(%i0) to affine_map<(d0) -> (d0 + 1)>(%i0) step 3 {
+      %v6 = affine.load %B[%i0 - 2, %j0 + 1] : memref<16x16xf64>
+      %v7 = affine.load %C[%j0, %i0] : memref<16x16xf64>
+      %v8 = affine.load %A[%j0] : memref<16xf64>
+      %v9 = arith.addf %v6, %v7 : f64
+      %v10 = arith.addf %v9, %v8 : f64
+      affine.store %v10, %B[%j0, %i0 + 1] : memref<16x16xf64>
+      affine.for %k0 = max affine_map<(d0) -> (2, d0 + -1)>(%i0) to 9 {
+        %v11 = affine.load %B[%k0 - 1, 9] : memref<16x16xf64>
+        %v12 = affine.load %C[%j0 - 1, %j0 - 1] : memref<16x16xf64>
+        %v13 = affine.load %C[%k0 floordiv 2, %j0 - 2] : memref<16x16xf64>
+        %v14 = arith.mulf %v11, %v12 : f64
+        %v15 = arith.addf %v14, %v13 : f64
+        affine.store %v15, %B[%j0 - 2, %k0 floordiv 2] : memref<16x16xf64>
+        affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%j0, %i0) {
+          %v16 = affine.load %C[%i0 - 1, %k0 - 1] : memref<16x16xf64>
+          %v17 = affine.load %C[%k0 floordiv 2, %i0 + 1] : memref<16x16xf64>
+          %v18 = arith.addf %v16, %v17 : f64
+          affine.store %v18, %A[%k0 + 1] : memref<16xf64>
+        }
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_a_band_without_a_units_schedule_is_refused():
+    report, out, _ = optimized(UNCOVERED, tile_sizes=(3, 3, 0))
+    assert not report.ok
+    assert report.reason.startswith("isl's schedule tree has a band without a schedule for S")
+    assert out == polymlir.print_ir(polymlir.parse(UNCOVERED, "t.mlir"))

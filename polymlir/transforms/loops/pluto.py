@@ -236,6 +236,24 @@ def _vectors(tree: ib.SchedTree, units: set[str], bands: list[Band], vectors: di
             _vectors(child, sub, bands, vectors)
 
 
+def _uncovered(tree: ib.SchedTree, units: set[str]) -> str | None:
+    """A unit that reaches a band of ``tree`` without a schedule in one of
+    its members (seen on a random nest), or None when every band covers
+    its units."""
+    if isinstance(tree, ib.SchedBand):
+        for member in tree.members:
+            absent = sorted(units - set(member), key=_order)
+            if absent:
+                return absent[0]
+        return _uncovered(tree.child, units)
+    if isinstance(tree, ib.SchedSequence):
+        for f, child in zip(tree.filters, tree.children, strict=True):
+            found = _uncovered(child, units & f)
+            if found is not None:
+                return found
+    return None
+
+
 def _order(name: str) -> int:
     return int(name[1:]) if name[1:].isdigit() else 1 << 30
 
@@ -397,6 +415,9 @@ def optimize(
         tree = ib.compute_schedule([u.domain for u in units], scheduling_dependences(model, units), model.param_names)
     except ib.IslBridgeError as e:
         return Report(False, f"isl's scheduler failed: {e}")
+    missing = _uncovered(tree, set(by_name))
+    if missing is not None:
+        return Report(False, f"isl's schedule tree has a band without a schedule for {missing}: not applied")
     bands: list[Band] = []
     _bands(tree, set(by_name), None, bands)
     report = Report(False, bands=bands)
