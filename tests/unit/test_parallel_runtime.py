@@ -395,3 +395,18 @@ def test_repeated_leaf_loops_need_many_iterations():
     n, out = _outline(LEAVES)
     assert n == 3
     assert out.count("llvm.call @__polymlir_parallel_for") == 3
+
+
+@pytest.mark.parametrize(
+    "triple", ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "riscv64-unknown-linux-gnu"]
+)
+def test_runtime_ir_is_valid_for_each_target(triple):
+    # The spin-wait hint is per architecture (pause, yield, none): each
+    # variant must still be well-formed IR that waits a bounded time.
+    llvm = jit._llvm()
+    text = PR.runtime_ir(triple)
+    mod = llvm.parse_assembly(text)
+    mod.verify()
+    assert "SPIN_CYCLES" not in text and str(PR.SPIN_CYCLES) in text
+    assert ("x86.sse2.pause" in text) == triple.startswith("x86_64")
+    assert ("aarch64.hint" in text) == triple.startswith("aarch64")
