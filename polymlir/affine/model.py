@@ -552,20 +552,83 @@ class _Builder:
         for k, p in enumerate(self.pending):
             name = f"S{k}"
             dims = [lp.name for lp in p.loops]
-            dom = _domain(p.loops, p.conds, dims, params, name)
-            sched = ib.schedule_2d1(dims, params, name, p.positions, max_depth).intersect_domain(dom)
+            dom, sched, rels = _statement_relations(p, params, max_depth, name, dims)
             st = Statement(name, p.op, p.loops, dom, p.positions, sched)
-            for kind, memref, idx in p.accesses:
+            for (kind, memref, idx), rel in zip(p.accesses, rels, strict=True):
                 arr = self.array(memref)
-                if idx is None:
-                    rel = ib.whole_array_relation(dims, params, name, arr, _extents(memref.type)).intersect_domain(dom)
-                    st.accesses.append(Access(p.op, kind, memref, arr, rel, exact=False))
-                    continue
-                rel = ib.access_relation(idx, dims, params, name, arr).intersect_domain(dom)
-                st.accesses.append(Access(p.op, kind, memref, arr, rel))
+                rel = rel.set_tuple_name(ib.DIM_OUT, arr)
+                st.accesses.append(Access(p.op, kind, memref, arr, rel, exact=idx is not None))
             m.statements.append(st)
             for lp in p.loops:
                 lp.statements.append(st)
+
+
+# The isl sets and maps of a statement depend only on its loops' bounds and
+# steps, its conditions, its positions, its accesses' indices and the
+# parameters, never on the IR they came from: a transformation leaves most
+# statements as they were, and the model rebuilt after it (``Schedule``
+# analyzes the function again after every step) finds theirs here. They are
+# built under placeholder names (statement ``S``, dimensions ``c0``...,
+# arrays ``A``) and renamed on use: names label the spaces, the
+# constraints are the same. isl objects are immutable, so sharing them is
+# safe. Bounded: cleared when full.
+_RELATIONS: dict[tuple, tuple[isl.Set, list[isl.Map]]] = {}
+_SCHEDULES: dict[tuple, isl.Map] = {}
+_CACHE_SIZE = 4096
+
+
+def _statement_relations(
+    p: _PendingStmt, params: list[str], max_depth: int, name: str, dims: list[str]
+) -> tuple[isl.Set, isl.Map, list[isl.Map]]:
+    """The domain, 2d+1 schedule and access relations (ranges named ``A``)
+    of pending statement ``p`` named ``name`` over loop dimensions ``dims``."""
+    key = (
+        tuple((lp.depth, tuple(lp.lbs), tuple(lp.ubs), lp.step) for lp in p.loops),
+        tuple((tuple(c.constraints), c.negated) for c in p.conds),
+        tuple(params),
+        tuple(
+            (kind, tuple(idx) if idx is not None else None, None if idx is not None else tuple(_extents(memref.type)))
+            for kind, memref, idx in p.accesses
+        ),
+    )
+    hit = _RELATIONS.get(key)
+    if hit is None:
+        hit = _build_relations(p, params)
+        if len(_RELATIONS) >= _CACHE_SIZE:
+            _RELATIONS.clear()
+        _RELATIONS[key] = hit
+    dom, rels = hit
+    skey = (key, tuple(p.positions), max_depth)
+    sched = _SCHEDULES.get(skey)
+    if sched is None:
+        sdims = [f"c{d}" for d in range(len(p.loops))]
+        sched = ib.schedule_2d1(sdims, params, "S", p.positions, max_depth).intersect_domain(dom)
+        if len(_SCHEDULES) >= _CACHE_SIZE:
+            _SCHEDULES.clear()
+        _SCHEDULES[skey] = sched
+    dom = dom.set_tuple_name(name)
+    sched = sched.set_tuple_name(ib.DIM_IN, name)
+    rels = [r.set_tuple_name(ib.DIM_IN, name) for r in rels]
+    for d, dname in enumerate(dims):
+        dom = dom.set_dim_name(ib.DIM_SET, d, dname)
+        sched = sched.set_dim_name(ib.DIM_IN, d, dname)
+        rels = [r.set_dim_name(ib.DIM_IN, d, dname) for r in rels]
+    return dom, sched, rels
+
+
+def _build_relations(p: _PendingStmt, params: list[str]) -> tuple[isl.Set, list[isl.Map]]:
+    """The domain and access relations of ``p`` under the placeholder names."""
+    name = "S"
+    dims = [f"c{d}" for d in range(len(p.loops))]
+    dom = _domain(p.loops, p.conds, dims, params, name)
+    rels = []
+    for _kind, memref, idx in p.accesses:
+        if idx is None:
+            rel = ib.whole_array_relation(dims, params, name, "A", _extents(memref.type))
+        else:
+            rel = ib.access_relation(idx, dims, params, name, "A")
+        rels.append(rel.intersect_domain(dom))
+    return dom, rels
 
 
 def _extents(mtype: T.Type) -> list[int | None]:
