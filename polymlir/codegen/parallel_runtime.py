@@ -1,11 +1,14 @@
 """The parallel-for runtime JIT'd kernels call, and the thread count.
 
-``__polymlir_parallel_for(body, ctx, lb, ub, nthreads)`` runs
-``body(lo, hi, ctx, chunk)`` over ``[lb, ub)`` cut into ``n = min(nthreads,
+``__polymlir_parallel_for(body, ctx, lb, ub, nchunks, nthreads)`` runs
+``body(lo, hi, ctx, chunk)`` over ``[lb, ub)`` cut into ``n = min(nchunks,
 ub - lb)`` contiguous chunks (chunk ``c`` is ``[lb + c*q + min(c, r), ...)``
-with ``q, r = divmod(ub - lb, n)``, so the cut depends on ``n`` only); the
-calling thread runs chunk 0, the worker threads of a persistent pool claim
-the others, and the call returns when every chunk is done. The caller also
+with ``q, r = divmod(ub - lb, n)``, so the cut depends on ``n`` only) on
+``min(nthreads, n)`` threads: the calling thread runs chunk 0, the worker
+threads of a persistent pool claim the others in order, each the next one
+left when it is done with its last (more chunks than threads balance
+iterations of unequal work), and the call returns when every chunk is
+done. The caller also
 takes every chunk no worker has claimed yet: a worker slow to wake up (on a
 loaded machine) does not hold the region up. Which thread runs a chunk
 changes from run to run; what a chunk computes does not.
@@ -117,6 +120,7 @@ RUNTIME_IR = r"""
 @pm.lb = internal global i64 0
 @pm.total = internal global i64 0
 @pm.n = internal global i64 0
+@pm.active = internal global i64 0
 @pm.next = internal global i64 0
 @pm.finished = internal global i64 0
 @pm.size = internal global i64 0
@@ -190,9 +194,9 @@ exit:
   ret void
 }
 
-; Worker %arg (1..255): waits for a generation it has not seen, then claims
-; chunks of that job (under @pm.mu, so never of a later job) until none is
-; left, and waits again.
+; Worker %arg (1..255): waits for a generation it has not seen, then, if the
+; job wants that many workers (@pm.active), claims chunks of that job (under
+; @pm.mu, so never of a later job) until none is left, and waits again.
 define internal ptr @pm.worker(ptr %arg) {
 entry:
   %id = ptrtoint ptr %arg to i64
@@ -207,7 +211,12 @@ top:
 wait:
   %g = load i64, ptr @pm.gen
   %same = icmp eq i64 %g, %seen
-  br i1 %same, label %sleep, label %claim
+  br i1 %same, label %sleep, label %enlisted
+enlisted:
+  ; a job for fewer threads than the pool has leaves the later workers idle
+  %active = load i64, ptr @pm.active
+  %mine = icmp ule i64 %id, %active
+  br i1 %mine, label %claim, label %release
 sleep:
   call i32 @pthread_cond_wait(ptr @pm.work, ptr @pm.mu)
   br label %wait
@@ -284,18 +293,25 @@ exit:
   ret i64 %final
 }
 
-define void @__polymlir_parallel_for(ptr %fn, ptr %ctx, i64 %lb, i64 %ub, i64 %nthreads) {
+define void @__polymlir_parallel_for(ptr %fn, ptr %ctx, i64 %lb, i64 %ub, i64 %nchunks, i64 %nthreads) {
 entry:
   %empty = icmp sle i64 %ub, %lb
   br i1 %empty, label %done, label %some
 some:
   %total = sub i64 %ub, %lb
-  %pos = icmp sgt i64 %nthreads, 1
-  %nt = select i1 %pos, i64 %nthreads, i64 1
-  %few = icmp ult i64 %total, %nt
-  %n = select i1 %few, i64 %total, i64 %nt
-  %one = icmp eq i64 %n, 1
-  br i1 %one, label %single, label %multi
+  %pos = icmp sgt i64 %nchunks, 1
+  %nc = select i1 %pos, i64 %nchunks, i64 1
+  %few = icmp ult i64 %total, %nc
+  %n = select i1 %few, i64 %total, i64 %nc
+  %tpos = icmp sgt i64 %nthreads, 1
+  %nt = select i1 %tpos, i64 %nthreads, i64 1
+  %tfew = icmp ult i64 %n, %nt
+  %threads = select i1 %tfew, i64 %n, i64 %nt
+  %one = icmp eq i64 %threads, 1
+  br i1 %one, label %onethread, label %multi
+onethread:
+  %whole = icmp eq i64 %n, 1
+  br i1 %whole, label %single, label %serial
 single:
   call void %fn(i64 %lb, i64 %ub, ptr %ctx, i64 0)
   br label %done
@@ -307,7 +323,7 @@ serial:
   call void @pm.serial(ptr %fn, ptr %ctx, i64 %lb, i64 %total, i64 %n, i64 0, i64 %n)
   br label %done
 pool:
-  %want = sub i64 %n, 1
+  %want = sub i64 %threads, 1
   %size = call i64 @pm.grow(i64 %want)
   %none = icmp eq i64 %size, 0
   br i1 %none, label %alone, label %publish
@@ -321,6 +337,8 @@ publish:
   store i64 %lb, ptr @pm.lb
   store i64 %total, ptr @pm.total
   store i64 %n, ptr @pm.n
+  %workers = sub i64 %threads, 1
+  store i64 %workers, ptr @pm.active
   store i64 1, ptr @pm.next
   store atomic i64 0, ptr @pm.finished release, align 8
   %g = load i64, ptr @pm.gen

@@ -20,11 +20,13 @@ import polymlir
 from polymlir.codegen import jit
 from polymlir.codegen import parallel_runtime as PR
 from polymlir.conversion.affine_to_scf import lower_affine
-from polymlir.conversion.to_llvm.parallel_outlining import BODY_PREFIX, outline_parallel_loops
+from polymlir.conversion.to_llvm.parallel_outlining import BODY_PREFIX, UNEVEN_CHUNKS, outline_parallel_loops
 from polymlir.transforms.passes.manager import PassManager
 
 BODY = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
-PARALLEL_FOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)
+PARALLEL_FOR = ctypes.CFUNCTYPE(
+    None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +36,11 @@ def parallel_for():
     return PARALLEL_FOR(addr)
 
 
-def _chunks(parallel_for, lb: int, ub: int, n: int, seconds: float = 0.0) -> list[tuple[int, int, int, int]]:
-    """(chunk, lo, hi, thread) of each chunk, each taking ``seconds``."""
+def _chunks(
+    parallel_for, lb: int, ub: int, n: int, seconds: float = 0.0, threads: int | None = None
+) -> list[tuple[int, int, int, int]]:
+    """(chunk, lo, hi, thread) of each of ``n`` chunks on ``threads`` (default
+    ``n``) threads, each taking ``seconds``."""
     calls: list[tuple[int, int, int, int]] = []
     lock = threading.Lock()
 
@@ -45,13 +50,14 @@ def _chunks(parallel_for, lb: int, ub: int, n: int, seconds: float = 0.0) -> lis
             calls.append((chunk, lo, hi, threading.get_ident()))
 
     cb = BODY(body)
-    parallel_for(ctypes.cast(cb, ctypes.c_void_p), None, lb, ub, n)
+    parallel_for(ctypes.cast(cb, ctypes.c_void_p), None, lb, ub, n, n if threads is None else threads)
     return sorted(calls)
 
 
+@pytest.mark.parametrize("threads", [None, 1, 2])
 @pytest.mark.parametrize("lb,ub,n", [(0, 10, 2), (0, 7, 3), (-3, 100, 8), (0, 1000, 1), (3, 4, 4), (0, 3, 5)])
-def test_chunks_cover_the_range_once_in_order(parallel_for, lb, ub, n):
-    calls = _chunks(parallel_for, lb, ub, n)
+def test_chunks_cover_the_range_once_in_order(parallel_for, lb, ub, n, threads):
+    calls = _chunks(parallel_for, lb, ub, n, threads=threads)
     chunks = min(n, ub - lb)
     assert [c for c, *_ in calls] == list(range(chunks))
     q, r = divmod(ub - lb, chunks)
@@ -78,6 +84,16 @@ def test_chunks_run_on_several_threads(parallel_for):
     assert others
 
 
+def test_more_chunks_than_threads_are_claimed_as_threads_come_free(parallel_for):
+    """16 chunks on 2 threads: every chunk once, at most 2 threads, and the
+    worker runs several (it takes the next one left, not a fixed share)."""
+    calls = _chunks(parallel_for, 0, 64, 16, seconds=0.01, threads=2)
+    assert [c for c, *_ in calls] == list(range(16))
+    assert len({t for *_, t in calls}) <= 2
+    one = _chunks(parallel_for, 0, 64, 16, threads=1)
+    assert {t for *_, t in one} == {threading.get_ident()}
+
+
 def test_a_chunk_starting_a_parallel_loop_runs_it_itself(parallel_for):
     """The pool is busy: the inner loop's chunks run, in order, on the
     thread that asked (no deadlock)."""
@@ -91,10 +107,10 @@ def test_a_chunk_starting_a_parallel_loop_runs_it_itself(parallel_for):
     leaf_cb = BODY(leaf)
 
     def outer(lo: int, hi: int, ctx: int | None, chunk: int) -> None:
-        parallel_for(ctypes.cast(leaf_cb, ctypes.c_void_p), None, 10 * lo, 10 * hi, 2)
+        parallel_for(ctypes.cast(leaf_cb, ctypes.c_void_p), None, 10 * lo, 10 * hi, 2, 2)
 
     outer_cb = BODY(outer)
-    parallel_for(ctypes.cast(outer_cb, ctypes.c_void_p), None, 0, 2, 2)
+    parallel_for(ctypes.cast(outer_cb, ctypes.c_void_p), None, 0, 2, 2, 2)
     assert sorted((lo, hi) for _, lo, hi, _ in inner) == [(0, 5), (5, 10), (10, 15), (15, 20)]
 
 
@@ -219,6 +235,38 @@ def _outline(text: str, threads: int = 2) -> tuple[int, str]:
     n = outline_parallel_loops(module, threads)
     polymlir.verify(module)
     return n, polymlir.print_ir(module)
+
+
+TRIANGLE = """
+func.func @k(%A: memref<64x64xf64>) -> f64 {
+  %zero = arith.constant 0.0 : f64
+  %s = affine.parallel (%i) = (0) to (64) reduce ("addf") -> f64 {
+    %r = affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) iter_args(%acc = %zero) -> f64 {
+      %a = affine.load %A[%i, %j] : memref<64x64xf64>
+      %b = arith.addf %acc, %a : f64
+      affine.yield %b : f64
+    }
+    affine.yield %r : f64
+  }
+  return %s : f64
+}
+"""
+
+
+def test_iterations_of_unequal_work_get_more_chunks_than_threads():
+    # Row i of the triangle has i + 1 columns: one contiguous half per
+    # thread would give the second thread three times the first's work.
+    chunks = 2 * UNEVEN_CHUNKS
+    tri = polymlir.compile(TRIANGLE, threads=2)
+    assert f"i64 {chunks}, i64 2)" in tri.llvm_ir
+    even = polymlir.compile(KERNEL, threads=2).llvm_ir
+    assert "i64 2, i64 2)" in even and f"i64 {chunks}, i64 2)" not in even
+    A = np.random.default_rng(1).random((64, 64))
+    # The chunks fix how the partial sums are grouped: every run gives the
+    # same bits, within rounding of the sequential sum.
+    got = {tri.k(A) for _ in range(5)}
+    assert len(got) == 1
+    assert abs(got.pop() - np.tril(A).sum()) <= 1e-12 * np.tril(A).sum()
 
 
 def test_pass_outlines_the_outermost_loop_only():

@@ -17,14 +17,17 @@ An outermost parallel loop (no ``scf.parallel`` around it) becomes
   LLVM parameter positions in ``polymlir.noalias_params``;
 * at the loop's place: the captured values stored in the context (a stack
   slot in the function's entry block), and ``llvm.call
-  @__polymlir_parallel_for(@body, %ctx, 0, trip_count, threads)``.
+  @__polymlir_parallel_for(@body, %ctx, 0, trip_count, chunks, threads)``:
+  one chunk per thread, or ``UNEVEN_CHUNKS`` per thread when the work of
+  the iterations differs (a loop in the body has bounds computed from the
+  induction variable), claimed in order as threads come free.
 
 Reductions: chunk ``c`` reduces its iterations starting from the
 reduction's identity and stores its partial value in slot ``c`` of a
-``threads``-element stack array (prefilled with the identity, for chunks
+``chunks``-element stack array (prefilled with the identity, for chunks
 that do not run); the caller then folds the loop's ``init`` value with the
 slots in chunk order, so the init is combined exactly once and the result
-is the same on every run for a given thread count. A reduction must be one
+is the same on every run for a given thread count (which fixes the chunks). A reduction must be one
 combining op whose identity is known (``arith.addf``, ``mulf``, ``max*``,
 ``min*``, ``addi``, ...): other loops stay sequential, as do loops that call
 external functions (output, Python library calls: their order would change),
@@ -83,6 +86,10 @@ _LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp, affine.AffineForOp, affine.Aff
 # iterations. Tiled stencils put tiny parallel loops innermost (heat-3d
 # after optimize: millions of regions of at most 4 iterations).
 LEAF_MIN_TRIPS = 4096
+# Chunks per thread of a loop whose iterations' work differs (``_uneven``):
+# claimed in order as threads come free, so no thread waits long for the
+# last; uniform loops keep one contiguous chunk per thread.
+UNEVEN_CHUNKS = 8
 
 
 def _identity_attr(combiner: OpClass, t: T.Type) -> A.Attribute | None:
@@ -121,6 +128,22 @@ def _reduction_identity(region: Region) -> A.Attribute | None:
     if set(comb.operands) != set(blk.arguments) or len(comb.operands) != 2 or ret.operands != [comb.results[0]]:
         return None
     return _identity_attr(type(comb), blk.arguments[0].type)
+
+
+def _uneven(op: Operation) -> bool:
+    """Whether the work of ``op``'s iterations may differ: a loop in its
+    body has a bound computed from the chunked induction variable (the
+    triangular column tiles of syrk, the skewed tiles of a wavefront)."""
+    body = op.regions[0].blocks[0]
+    derived: set[Value] = {body.arguments[0]}
+    for inner in op.walk(post_order=False):
+        if inner is op:
+            continue
+        if isinstance(inner, scf.ForOp) and any(v in derived for v in inner.operands[:2]):
+            return True
+        if any(v in derived for v in inner.operands):
+            derived.update(inner.results)
+    return False
 
 
 def _enclosing_func(op: Operation) -> Operation | None:
@@ -349,10 +372,9 @@ class _Outliner:
         ctx_slot = eb.create(
             llvm.AllocaOp, [const_i64(eb, 1)], [PTR], properties={"elem_type": A.TypeAttr(ctx_type)}
         ).results[0]
+        chunks = self.threads * (UNEVEN_CHUNKS if _uneven(op) else 1)
         slots = [
-            eb.create(
-                llvm.AllocaOp, [const_i64(eb, self.threads)], [PTR], properties={"elem_type": A.TypeAttr(t)}
-            ).results[0]
+            eb.create(llvm.AllocaOp, [const_i64(eb, chunks)], [PTR], properties={"elem_type": A.TypeAttr(t)}).results[0]
             for t in red_llvm
         ]
         b = Builder.before(op)
@@ -361,23 +383,19 @@ class _Outliner:
         for j, s in enumerate(slots):
             b.create(llvm.StoreOp, [s, self._field(b, ctx_slot, ctx_type, len(passed) + j)])
             idv = cast(b, b.value(arith.ConstantOp, [], red_types[j], value=identities[j]), red_llvm[j])
-            for c in range(self.threads):
+            for c in range(chunks):
                 b.create(llvm.StoreOp, [idv, gep(b, s, [const_i64(b, c)], red_llvm[j])])
         lb, ub, step = op.lowerBound[0], op.upperBound[0], op.step[0]
         span = b.binary(arith.AddIOp, b.binary(arith.SubIOp, ub, lb), b.binary(arith.SubIOp, step, b.const_index(1)))
         trips = b.binary(arith.MaxSIOp, b.binary(arith.DivSIOp, span, step), b.const_index(0))
         fn_value = b.create(func.ConstantOp, [], [body_type], properties={"value": A.SymbolRefAttr(name)}).results[0]
-        declare(op, PARALLEL_FOR, VOID, [PTR, PTR, T.i64, T.i64, T.i64])
-        call(
-            b,
-            PARALLEL_FOR,
-            [cast(b, fn_value, PTR), ctx_slot, const_i64(b, 0), cast(b, trips, T.i64), const_i64(b, self.threads)],
-            VOID,
-        )
+        declare(op, PARALLEL_FOR, VOID, [PTR, PTR, T.i64, T.i64, T.i64, T.i64])
+        args = [cast(b, fn_value, PTR), ctx_slot, const_i64(b, 0), cast(b, trips, T.i64)]
+        call(b, PARALLEL_FOR, [*args, const_i64(b, chunks), const_i64(b, self.threads)], VOID)
         results = []
         for j, (init, region) in enumerate(zip(list(op.initVals), reduce_op.regions, strict=True)):
             acc = init
-            for c in range(self.threads):
+            for c in range(chunks):
                 x = b.create(llvm.LoadOp, [gep(b, slots[j], [const_i64(b, c)], red_llvm[j])], [red_llvm[j]])
                 acc = self._combine(b, region, acc, cast(b, x.results[0], red_types[j]))
             results.append(acc)
