@@ -213,12 +213,8 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
                     kind = _kind(a, b)
                     if kind is None:
                         continue
-                    same = a.relation.apply_range(b.relation.reverse())
-                    rel = same.intersect(ib.lex_lt(s.schedule, t.schedule))
-                    if rel.is_empty():
-                        continue
                     is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
-                    res.memory.extend(_split_by_level(kind, s, t, rel, False, is_red))
+                    res.memory.extend(_memory_pair(kind, s, t, a, b, is_red))
     # Exact (last-writer) flow dependences.
     reads = model.accesses("read")
     writes = model.accesses("write")
@@ -239,6 +235,60 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
             is_red = s.op in red_of and red_of.get(s.op) == red_of.get(t.op)
             res.flow_exact.extend(_split_by_level("flow", s, t, m, True, is_red))
     return res
+
+
+# The memory-based dependences of a pair of accesses depend only on the two
+# statements' shapes (``Statement.shape``: what their relations were built
+# from), which accesses, and how many loops they share; a model rebuilt after
+# a step that left both statements as they were finds them here, computed on
+# the placeholder-named relations and renamed (names label the spaces). Bounded.
+_PAIRS: dict[tuple, list[tuple[isl.Map, int, list[int] | None, list[str]]]] = {}
+_PAIRS_SIZE = 16384
+
+
+def _memory_pair(kind: str, s: Statement, t: Statement, a: Access, b: Access, reduction: bool) -> list[Dependence]:
+    """The memory-based dependences from access ``a`` of ``s`` to ``b`` of
+    ``t``, split by carrying level."""
+    if s.shape is None or t.shape is None:
+        rel = a.relation.apply_range(b.relation.reverse()).intersect(ib.lex_lt(s.schedule, t.schedule))
+        return [] if rel.is_empty() else _split_by_level(kind, s, t, rel, False, reduction)
+    common = common_loops(s, t)
+    n = len(common)
+    ka, kb = s.accesses.index(a), t.accesses.index(b)
+    key = (s.shape[0], t.shape[0], ka, kb, n)
+    parts = _PAIRS.get(key)
+    if parts is None:
+        ra, rb = s.shape[2][ka], t.shape[2][kb]
+        rel = ra.apply_range(rb.reverse()).intersect(ib.lex_lt(s.shape[1], t.shape[1]))
+        parts = [] if rel.is_empty() else _levels(rel, n)
+        if len(_PAIRS) >= _PAIRS_SIZE:
+            _PAIRS.clear()
+        _PAIRS[key] = parts
+    out = []
+    for part, k, dist, direction in parts:
+        part = part.set_tuple_name(ib.DIM_IN, s.name).set_tuple_name(ib.DIM_OUT, t.name)
+        for d, lp in enumerate(s.loops):
+            part = part.set_dim_name(ib.DIM_IN, d, lp.name)
+        for d, lp in enumerate(t.loops):
+            part = part.set_dim_name(ib.DIM_OUT, d, lp.name)
+        carried = common[k] if k < n else None
+        dist = list(dist) if dist is not None else None
+        out.append(Dependence(kind, s, t, part, carried, common, dist, list(direction), reduction, False))
+    return out
+
+
+def _levels(rel, n: int) -> list[tuple[isl.Map, int, list[int] | None, list[str]]]:
+    """``rel`` split by the level that carries it (``n``: no loop), as
+    ``_split_by_level``: (part, level, distance, direction)."""
+    out = []
+    for k in range(n + 1):
+        part = rel.intersect(ib.equal_prefix_lt(rel, k, k if k < n else None))
+        if part.is_empty():
+            continue
+        part = part.coalesce()
+        dist, direction = _distance(part, n)
+        out.append((part, k, dist, direction))
+    return out
 
 
 def _iter_args_are_reductions(loop: Loop) -> bool:

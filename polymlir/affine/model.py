@@ -139,6 +139,10 @@ class Statement:
     positions: list[int]  # textual positions, one per level (len == len(loops) + 1)
     schedule: isl.Map  # S[i] -> [p0, i0, p1, ...] (2d+1, padded)
     accesses: list[Access] = field(default_factory=list)
+    # What the isl objects were built from, and the schedule and access
+    # relations under the placeholder names (see _statement_relations): two
+    # statements with equal keys have the same relations up to their names.
+    shape: tuple[tuple, isl.Map, list[isl.Map]] | None = field(default=None, repr=False)
 
     @property
     def loc(self) -> str:
@@ -552,8 +556,8 @@ class _Builder:
         for k, p in enumerate(self.pending):
             name = f"S{k}"
             dims = [lp.name for lp in p.loops]
-            dom, sched, rels = _statement_relations(p, params, max_depth, name, dims)
-            st = Statement(name, p.op, p.loops, dom, p.positions, sched)
+            dom, sched, rels, shape = _statement_relations(p, params, max_depth, name, dims)
+            st = Statement(name, p.op, p.loops, dom, p.positions, sched, shape=shape)
             for (kind, memref, idx), rel in zip(p.accesses, rels, strict=True):
                 arr = self.array(memref)
                 rel = rel.set_tuple_name(ib.DIM_OUT, arr)
@@ -579,9 +583,10 @@ _CACHE_SIZE = 4096
 
 def _statement_relations(
     p: _PendingStmt, params: list[str], max_depth: int, name: str, dims: list[str]
-) -> tuple[isl.Set, isl.Map, list[isl.Map]]:
+) -> tuple[isl.Set, isl.Map, list[isl.Map], tuple[tuple, isl.Map, list[isl.Map]]]:
     """The domain, 2d+1 schedule and access relations (ranges named ``A``)
-    of pending statement ``p`` named ``name`` over loop dimensions ``dims``."""
+    of pending statement ``p`` named ``name`` over loop dimensions ``dims``,
+    and its ``Statement.shape``."""
     key = (
         tuple((lp.depth, tuple(lp.lbs), tuple(lp.ubs), lp.step) for lp in p.loops),
         tuple((tuple(c.constraints), c.negated) for c in p.conds),
@@ -606,6 +611,7 @@ def _statement_relations(
         if len(_SCHEDULES) >= _CACHE_SIZE:
             _SCHEDULES.clear()
         _SCHEDULES[skey] = sched
+    shape = (skey, sched, rels)
     dom = dom.set_tuple_name(name)
     sched = sched.set_tuple_name(ib.DIM_IN, name)
     rels = [r.set_tuple_name(ib.DIM_IN, name) for r in rels]
@@ -613,7 +619,7 @@ def _statement_relations(
         dom = dom.set_dim_name(ib.DIM_SET, d, dname)
         sched = sched.set_dim_name(ib.DIM_IN, d, dname)
         rels = [r.set_dim_name(ib.DIM_IN, d, dname) for r in rels]
-    return dom, sched, rels
+    return dom, sched, rels, shape
 
 
 def _build_relations(p: _PendingStmt, params: list[str]) -> tuple[isl.Set, list[isl.Map]]:
