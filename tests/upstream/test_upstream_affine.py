@@ -1,8 +1,9 @@
 """Upstream's regression tests of the affine, linalg and bufferization
 passes polymlir registers, run as their RUN lines say with
 ``polymlir opt`` (see ``upstream_cases.py``): every counted case passes
-except those ``FAILURES.md`` lists, which must still fail. Skips without
-mlir-opt-22 (the control) or without the shared test files."""
+except those ``FAILURES.md`` lists, which must still fail. The test files
+are in the repository (``tests/upstream/data/``); skips without mlir-opt-22
+(the control)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ CASES = _all_cases()
 KNOWN = known_failures()
 
 
-@pytest.mark.skipif(not CASES, reason="external data ../shared/upstream/{affine,linalg}-passes not found")
+@pytest.mark.skipif(not CASES, reason="no upstream test files in tests/upstream/data/")
 @pytest.mark.skipif(upstream("mlir-opt") is None, reason="mlir-opt-22 (the control) is not installed")
 @pytest.mark.parametrize("case", CASES or [None], ids=lambda c: c.name if c is not None else "none")
 def test_upstream_case(case: Case):
@@ -52,6 +53,6 @@ def test_upstream_case(case: Case):
 
 def test_failures_md_names_only_existing_cases():
     if not CASES:
-        pytest.skip("external data ../shared/upstream/{affine,linalg}-passes not found")
+        pytest.skip("no upstream test files in tests/upstream/data/")
     names = {c.name for c in CASES}
     assert set(KNOWN) <= names, sorted(set(KNOWN) - names)

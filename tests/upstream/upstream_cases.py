@@ -1,12 +1,15 @@
 """Upstream's own regression tests of the affine passes, run as their RUN
 lines say, with ``polymlir opt`` in place of ``mlir-opt``.
 
-The test files live in ``<shared>/upstream/affine-passes/`` (copies of
-``mlir/test/Dialect/Affine/*.mlir`` and
+The test files live in ``tests/upstream/data/affine-passes/`` (unmodified
+copies of ``mlir/test/Dialect/Affine/*.mlir`` and
 ``mlir/test/Conversion/AffineToStandard/*.mlir``) and
-``<shared>/upstream/linalg-passes/`` (``mlir/test/Dialect/Linalg`` and
-``Bufferization`` tests of the linalg and bufferization passes polymlir
-registers); see the LICENSE notes there. A *case* is one RUN line on one ``// -----`` chunk of a file when
+``tests/upstream/data/linalg-passes/`` (``mlir/test/Dialect/Linalg`` tests of
+the linalg passes polymlir registers); ``tests/upstream/data/LICENSE.txt``
+gives their licence, their paths in llvm-project and the commits they were
+read from. Files in ``<shared>/upstream/{affine,linalg}-passes/`` are an
+extra source when that folder exists (a name already in the repository's
+folder is not taken twice). A *case* is one RUN line on one ``// -----`` chunk of a file when
 the RUN line splits its input (``-split-input-file``), else on the whole
 file. Each case runs twice: with ``mlir-opt-22`` (the control) and with
 ``polymlir opt``; a case counts only where its control passes (upstream's
@@ -195,17 +198,31 @@ def mlir_files(root: Path) -> list[Path]:
     return sorted(root.glob("*.mlir"))
 
 
-# The folders of <shared>/upstream that hold upstream's test files.
+# The folders of tests/upstream/data/ (and, when present, of
+# <shared>/upstream/) that hold upstream's test files.
 FOLDERS = ("affine-passes", "linalg-passes")
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def upstream_test_files() -> list[Path]:
-    """Every test file of the shared folders that exist (none when the
-    external data is absent)."""
+    """Every test file of the repository's ``tests/upstream/data/`` folders,
+    then those of the shared folders that exist and are not already there
+    (by folder and name), so that a file is never counted twice."""
+    roots = [DATA]
     shared = shared_root()
-    if shared is None:
-        return []
-    return [f for d in FOLDERS if (shared / "upstream" / d).is_dir() for f in mlir_files(shared / "upstream" / d)]
+    if shared is not None:
+        roots.append(shared / "upstream")
+    out: list[Path] = []
+    seen: set[tuple[str, str]] = set()
+    for root in roots:
+        for d in FOLDERS:
+            if not (root / d).is_dir():
+                continue
+            for f in mlir_files(root / d):
+                if (d, f.name) not in seen:
+                    seen.add((d, f.name))
+                    out.append(f)
+    return out
 
 
 def _env_with(pythonpath: str | None) -> dict[str, str]:
