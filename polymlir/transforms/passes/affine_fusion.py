@@ -43,6 +43,7 @@ from ..loops.distribute import body_items, distribute, distribute_verdict
 from ..loops.fusion_greedy import FusionOptions, run_fusion
 from ..loops.loop_utils import TransformError
 from ..loops.promote import Dma, dma_problem, plan, promote, promote_verdict, simplify_copies
+from .affine_loop_tile import element_bytes
 from .manager import ModulePass, PassContext, UInt, ULong, register_pass
 
 AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
@@ -103,13 +104,6 @@ def _count_loops(func: Operation) -> int:
     return sum(1 for op in func.walk() if isinstance(op, AFFINE_LOOPS))
 
 
-def _bytes(t: T.Type) -> int:
-    width = getattr(t, "width", None) or getattr(t, "bitwidth", None)
-    if isinstance(t, T.IndexType):
-        return 8
-    return max(1, (width or 32) // 8)
-
-
 @register_pass
 @dataclass(frozen=True)
 class AffineDataCopyGenerate(ModulePass):
@@ -164,7 +158,7 @@ class AffineDataCopyGenerate(ModulePass):
                     n = 1
                     for s in r.shape:
                         n *= s
-                    sizes.append(n * _bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
+                    sizes.append(n * element_bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
                 if dynamic or sum(sizes) > cap:
                     self._recurse(func, op, ctx)
                     continue
