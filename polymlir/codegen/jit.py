@@ -20,6 +20,12 @@ argument or a global when they alias one); several results come back as a
 tuple. Every call goes through a generated ``void(void**)`` trampoline, so
 no C ABI rules for struct returns are involved.
 
+A function taking two or more memrefs also runs as a ``noalias`` copy
+when the arrays passed do not overlap (``codegen.noalias``); its generic
+code, for overlapping arrays, is compiled the first time a call needs it
+(``codegen.fallback``; ``engine.fallback_functions``,
+``engine.fallback_compiles``).
+
 ``compile`` caches the engines of stateless modules by the hash of the LLVM
 IR and the options; a module with writable globals gets a fresh engine on
 every call.
@@ -51,9 +57,9 @@ from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
 from ..parser.parser import parse_text
 from ..verifier import verify
+from . import fallback, noalias, parallel_runtime, runtime
 from . import library as L
 from . import memref_abi as M
-from . import noalias, parallel_runtime, runtime
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
 from .llvm_ir_types import TypeNamer, global_ref
 
@@ -70,6 +76,7 @@ __all__ = [
 
 TRAMPOLINE_PREFIX = "__polymlir_invoke_"
 GLOBALS_FUNCTION = "__polymlir_global_addresses"
+FALLBACK_ADDRESSES = "__polymlir_fallback_addresses"
 
 
 def _llvm_function_type(fn: Operation) -> LT.LLVMFunctionType:
@@ -193,7 +200,19 @@ class ExecutionEngine:
     or every usable core; ``threads`` records the count). With
     ``noalias_copies`` each function taking two or more memrefs also gets a
     ``noalias`` copy (``codegen.noalias``), which ``invoke`` calls when the
-    arrays passed do not overlap."""
+    arrays passed do not overlap.
+
+    The generic code of those functions (with their outlined parallel
+    loops and trampolines: ``fallback_functions``) is left out of the
+    module compiled here and compiled, in a second module of the same
+    MCJIT engine, the first time something needs it: a call with
+    overlapping arrays, ``lookup`` of one of them, ``function_llvm_ir(name,
+    disjoint=False)``. Once per engine, whichever threads ask at once;
+    ``fallback_compiles`` counts it (0 or 1). It compiles here when
+    ``codegen.fallback.split`` cannot cut the module (the generic code
+    references a private symbol of the rest, an eager function calls a
+    generic one, ...: ``fallback_functions`` is then empty) or when a copy
+    is dropped for its gathers (its generic code is then what calls run)."""
 
     def __init__(
         self,
@@ -226,11 +245,13 @@ class ExecutionEngine:
             n for n, f in self._functions.items() if f.regions and f.regions[0].blocks
         ]
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
-        self.llvm_ir = text + self._trampolines()
+        functions = self._trampolines()
+        self.llvm_ir = text + functions + self._addresses_function(GLOBALS_FUNCTION, self._symbol_names)
         # noalias copies of the functions Python calls (see codegen.noalias):
         # compiled beside the module, called when the arrays do not overlap.
         self._noalias: dict[str, str] = {}
         extra = ""
+        parallel: dict[str, tuple[str, list[int]]] = {}
         if noalias_copies:
             wanted = self._noalias_candidates()
             parallel = self._parallel_bodies()
@@ -240,18 +261,40 @@ class ExecutionEngine:
         self.target_machine = create_target_machine(opt_level)
         if parallel_runtime.PARALLEL_FOR in self.llvm_ir:
             parallel_runtime.ensure_loaded(llvm, self.target_machine)
-        mod = llvm.parse_assembly(self.llvm_ir + extra)
-        mod.triple = self.target_machine.triple
-        mod.data_layout = str(self.target_machine.target_data)
-        mod.verify()
+        # The generic code of the functions with a noalias copy compiles on
+        # the first call that needs it (codegen.fallback).
+        self._fallback_lock = threading.Lock()
+        self._fallback_pending: Any = None  # its IR text, or its optimized module
+        self._fallback_module: Any = None  # the module once in the engine
+        self.fallback_functions: frozenset[str] = frozenset()
+        self.fallback_compiles = 0
+        cut = self._split(text + functions + extra) if self._noalias else None
+        eager_symbols = self._symbol_names
+        if cut is not None:
+            self.fallback_functions = cut.functions
+            eager_symbols = [n for n in self._symbol_names if n not in cut.functions]
+            lazy_symbols = [n for n in self._symbol_names if n in cut.functions]
+            self._fallback_pending = cut.lazy + self._addresses_function(FALLBACK_ADDRESSES, lazy_symbols)
+            mod = self._parse(cut.eager + self._addresses_function(GLOBALS_FUNCTION, eager_symbols))
+        else:
+            mod = self._parse(self.llvm_ir + extra)
         optimize(mod, self.target_machine, opt_level)
+        eager_fallback = False
         for name, copy in list(self._noalias.items()):
             # Knowing that nothing aliases, the SLP vectorizer may bundle
             # strided loads into gathers (rows of an unrolled-and-jammed
             # nest), measured 2x slower than the generic code: keep the copy
-            # only where it adds no gather.
-            if self._gathers(mod, copy, parallel) > self._gathers(mod, name, parallel):
+            # only where it adds no gather. A copy without gathers keeps
+            # its generic code uncompiled.
+            copy_gathers = self._gathers(mod, copy, parallel)
+            if not copy_gathers:
+                continue
+            generic = mod
+            if name in self.fallback_functions:
+                generic = self._optimized_fallback()
+            if copy_gathers > self._gathers(generic, name, parallel):
                 del self._noalias[name]
+                eager_fallback = eager_fallback or generic is not mod
         self._llvm_module = mod
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
         self._ee.finalize_object()
@@ -259,25 +302,91 @@ class ExecutionEngine:
         self._param_attrs: dict[str, list[set[str]]] = {}
         self._calls: dict[str, Any] = {}
         self._result_types: dict[str, Any] = {}
-        self._globals = self._global_ranges(mod)
+        self._globals = self._global_ranges(mod, eager_symbols)
         self._closed = False
         self._library_callbacks: list[Any] = []  # ctypes callbacks the code calls: kept alive with it
         self._cache_key: str | None = None  # set when the engine is in the compile cache
+        if eager_fallback:  # a dropped copy: its generic code is the common path
+            self._compile_fallback()
         self._ee.run_static_constructors()
         _flush_c_stdout()
         self._finalizer = weakref.finalize(self, ExecutionEngine._run_dtors, self._ee, [False])
 
+    def _parse(self, text: str) -> Any:
+        """``text`` parsed and verified as a module for the target machine."""
+        llvm = _llvm()
+        mod = llvm.parse_assembly(text)
+        mod.triple = self.target_machine.triple
+        mod.data_layout = str(self.target_machine.target_data)
+        mod.verify()
+        return mod
+
+    # -- the aliasing fallback ---------------------------------------------------
+    def _split(self, text: str) -> fallback.Split | None:
+        """The module cut into what compiles now and the generic code of
+        the functions with a noalias copy (None: all of it now). The
+        fallback module is parsed and verified here, so that a cut LLVM
+        rejects falls back to one module now rather than failing a call."""
+        wanted = set(self._noalias) | {TRAMPOLINE_PREFIX + n for n in self._noalias}
+        cut = fallback.split(text, wanted, TRAMPOLINE_PREFIX, lambda n: n.startswith((BODY_PREFIX, WORK_PREFIX)))
+        if cut is None:
+            return None
+        try:
+            _llvm().parse_assembly(cut.lazy).verify()
+        except RuntimeError:  # pragma: no cover - a split the translator's output should never give
+            return None
+        return cut
+
+    def _optimized_fallback(self) -> Any:
+        """The fallback module after the -O pipeline, not yet compiled to
+        machine code."""
+        if isinstance(self._fallback_pending, str):
+            mod = self._parse(self._fallback_pending)
+            optimize(mod, self.target_machine, self.opt_level)
+            self._fallback_pending = mod
+        return self._fallback_pending
+
+    def _compile_fallback(self) -> None:
+        """Optimize and compile the fallback module into the engine, once
+        (the first thread to need it does it; the others wait for it)."""
+        if self._fallback_module is not None or not self.fallback_functions:
+            return
+        with self._fallback_lock:
+            if self._fallback_module is not None:
+                return
+            mod = self._optimized_fallback()
+            self._ee.add_module(mod)
+            self._ee.finalize_object()
+            names = [n for n in self._symbol_names if n in self.fallback_functions]
+            self._addresses.update(self._report_addresses(FALLBACK_ADDRESSES, names))
+            self._fallback_pending = None
+            self.fallback_compiles += 1
+            self._fallback_module = mod
+
+    def _module_of(self, name: str) -> Any:
+        """The LLVM module defining function ``name`` (the fallback's is
+        compiled first)."""
+        if name in self.fallback_functions:
+            self._compile_fallback()
+            return self._fallback_module
+        return self._llvm_module
+
     # -- module text ----------------------------------------------------------
     @property
     def optimized_llvm_ir(self) -> str:
-        """The LLVM IR as compiled: the module after the -O pipeline."""
-        return str(self._llvm_module)
+        """The LLVM IR as compiled: the module after the -O pipeline, then
+        the fallback module's once a call compiled it (``fallback_functions``
+        are not in the text before)."""
+        text = str(self._llvm_module)
+        return text + str(self._fallback_module) if self._fallback_module is not None else text
 
     def function_llvm_ir(self, name: str, disjoint: bool = True) -> str:
         """The optimized LLVM IR of the function ``invoke(name, ...)`` runs:
-        its noalias copy when ``disjoint`` arrays are passed and it has one."""
+        its noalias copy when ``disjoint`` arrays are passed and it has one
+        (the generic code, for ``disjoint=False``, is compiled if it was
+        not yet)."""
         target = self._noalias.get(name, name) if disjoint else name
-        return str(self._llvm_module.get_function(target))
+        return str(self._module_of(target).get_function(target))
 
     def _parallel_bodies(self) -> dict[str, tuple[str, list[int]]]:
         """The bodies of outlined parallel loops whose work function has
@@ -337,18 +446,22 @@ class ExecutionEngine:
         function (private ones too: the trampoline lives in the module):
         loads each argument through ``args[i]``, calls ``f`` and stores the
         result through ``args[n]``."""
-        out = [
+        return "".join(
             self._trampoline_text(name, fn)
             for name, fn in self._functions.items()
             if fn.regions and fn.regions[0].blocks
-        ]
-        # The addresses of all globals (private ones have no symbol to look up).
-        lines = [f"define void {global_ref(GLOBALS_FUNCTION)}(ptr %out) {{"]
-        for i, name in enumerate(self._symbol_names):
+        )
+
+    @staticmethod
+    def _addresses_function(function: str, symbols: Sequence[str]) -> str:
+        """``void function(ptr %out)`` storing the addresses of ``symbols``
+        in order (private ones have no symbol to look up)."""
+        lines = [f"\ndefine void {global_ref(function)}(ptr %out) {{"]
+        for i, name in enumerate(symbols):
             lines.append(f"  %g{i} = getelementptr ptr, ptr %out, i64 {i}")
             lines.append(f"  store ptr {global_ref(name)}, ptr %g{i}, align 1")
         lines += ["  ret void", "}"]
-        return "".join(out) + "\n" + "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n"
 
     def _trampoline_text(self, name: str, fn: Operation) -> str:
         """The trampoline of function ``name`` whose signature is ``fn``'s."""
@@ -377,18 +490,22 @@ class ExecutionEngine:
         lines.append("}")
         return "\n" + "\n".join(lines) + "\n"
 
-    def _global_ranges(self, mod) -> list[tuple[int, int]]:
+    def _report_addresses(self, function: str, symbols: Sequence[str]) -> dict[str, int]:
+        """The addresses of ``symbols`` that ``function`` (an addresses
+        function, see ``_addresses_function``) reports."""
+        addrs = (ctypes.c_void_p * max(len(symbols), 1))()
+        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(function))(ctypes.addressof(addrs))
+        return {name: int(a or 0) for name, a in zip(symbols, addrs, strict=False)}
+
+    def _global_ranges(self, mod, symbols: Sequence[str]) -> list[tuple[int, int]]:
         """[start, end) of every global's storage (to recognize returned
-        memrefs that view a global); fills ``_addresses``."""
-        n = len(self._symbol_names)
-        addrs = (ctypes.c_void_p * max(n, 1))()
-        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(GLOBALS_FUNCTION))(
-            ctypes.addressof(addrs)
-        )
-        self._addresses = {name: int(a or 0) for name, a in zip(self._symbol_names, addrs, strict=False)}
+        memrefs that view a global); fills ``_addresses`` with those of
+        ``symbols``, the eager module's."""
+        self._addresses = self._report_addresses(GLOBALS_FUNCTION, symbols)
         td = self.target_machine.target_data
         ranges = []
-        for name, addr in zip(self._global_names, addrs, strict=False):
+        for name in self._global_names:
+            addr = self._addresses.get(name, 0)
             try:
                 size = td.get_abi_size(mod.get_global_variable(name).global_value_type)
             except Exception:
@@ -399,8 +516,11 @@ class ExecutionEngine:
 
     # -- lookup and calls ---------------------------------------------------------
     def lookup(self, name: str) -> int:
-        """The address of function or global ``name`` (0 if absent)."""
+        """The address of function or global ``name`` (0 if absent); a
+        function of the fallback module compiles it."""
         self._check_open()
+        if name in self.fallback_functions:
+            self._compile_fallback()
         addr = self._addresses.get(name) or self._ee.get_function_address(name)
         if not addr:
             addr = self._ee.get_global_value_address(name)
@@ -441,10 +561,15 @@ class ExecutionEngine:
             result_store = st()
             flat.append(ctypes.c_void_p(ctypes.addressof(result_store)))
         plain = 0  # the LLVM parameter of the argument in function `name` itself (a ciface wrapper's callee)
+        # Read-only arrays passed to a function with a noalias copy are
+        # checked against the code that runs, known once all are seen.
+        read_only: list[tuple[str, int, Any]] = []
         for i, (slot, value) in enumerate(zip(abi.args, args, strict=True)):
             what = f"{name}() argument {i}"
             at = (name, plain) if abi.ciface else (abi.name, len(flat))
-            if slot.kind == "memref" and self._may_write(*at, value):
+            if slot.kind == "memref" and not abi.ciface and abi.name in self._noalias:
+                read_only.append((what, len(flat), value))
+            elif slot.kind == "memref" and self._may_write(*at, value):
                 raise ValueError(f"{what} is a read-only array, but '{name}' may write it")
             plain += 3 + 2 * slot.rank if slot.kind == "memref" else 2 if slot.kind == "unranked" else 1
             if slot.kind == "memref":
@@ -487,6 +612,9 @@ class ExecutionEngine:
         target = abi.name
         if target in self._noalias and noalias.disjoint(extents):
             target = self._noalias[target]
+        for what, param, value in read_only:
+            if self._may_write(target, param, value):
+                raise ValueError(f"{what} is a read-only array, but '{name}' may write it")
         call = self._trampoline(target)
         sys.stdout.flush()
         call(ctypes.addressof(slots))
@@ -514,7 +642,7 @@ class ExecutionEngine:
         attrs = self._param_attrs.get(fn)
         if attrs is None:
             try:
-                f = self._llvm_module.get_function(fn)
+                f = self._module_of(fn).get_function(fn)
             except NameError:  # not in the module as such: assume it writes
                 return True
             attrs = self._param_attrs[fn] = [{bytes(a).decode() for a in arg.attributes} for arg in f.arguments]
@@ -524,6 +652,8 @@ class ExecutionEngine:
     def _trampoline(self, name: str):
         fn = self._calls.get(name)
         if fn is None:
+            if TRAMPOLINE_PREFIX + name in self.fallback_functions:
+                self._compile_fallback()
             addr = self._ee.get_function_address(TRAMPOLINE_PREFIX + name)
             if not addr:
                 raise KeyError(f"function '{name}' cannot be called from Python (it is only declared)")
