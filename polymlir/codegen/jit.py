@@ -57,11 +57,10 @@ from ..ir.core import Operation
 from ..ir.diagnostics import DiagnosticError
 from ..parser.parser import parse_text
 from ..verifier import verify
-from . import fallback, noalias, parallel_runtime, runtime
+from . import fallback, noalias, parallel_runtime, runtime, trampolines
 from . import library as L
 from . import memref_abi as M
 from .llvm_ir import translate_to_llvm_ir, unlowered_ops
-from .llvm_ir_types import TypeNamer, global_ref
 
 __all__ = [
     "compile",
@@ -74,7 +73,7 @@ __all__ = [
     "run_entry",
 ]
 
-TRAMPOLINE_PREFIX = "__polymlir_invoke_"
+TRAMPOLINE_PREFIX = trampolines.PREFIX
 GLOBALS_FUNCTION = "__polymlir_global_addresses"
 FALLBACK_ADDRESSES = "__polymlir_fallback_addresses"
 
@@ -246,7 +245,7 @@ class ExecutionEngine:
         ]
         text = llvm_ir if llvm_ir is not None else translate_to_llvm_ir(module)
         functions = self._trampolines()
-        self.llvm_ir = text + functions + self._addresses_function(GLOBALS_FUNCTION, self._symbol_names)
+        self.llvm_ir = text + functions + trampolines.addresses(GLOBALS_FUNCTION, self._symbol_names)
         # noalias copies of the functions Python calls (see codegen.noalias):
         # compiled beside the module, called when the arrays do not overlap.
         self._noalias: dict[str, str] = {}
@@ -257,7 +256,9 @@ class ExecutionEngine:
             parallel = self._parallel_bodies()
             extra = noalias.specialize(text, wanted, parallel)
             self._noalias = {n: n + noalias.SUFFIX for n in wanted if f"@{n}{noalias.SUFFIX}(" in extra}
-            extra += "".join(self._trampoline_text(c, self._functions[n]) for n, c in self._noalias.items())
+            extra += "".join(
+                trampolines.trampoline(c, _llvm_function_type(self._functions[n])) for n, c in self._noalias.items()
+            )
         self.target_machine = create_target_machine(opt_level)
         if parallel_runtime.PARALLEL_FOR in self.llvm_ir:
             parallel_runtime.ensure_loaded(llvm, self.target_machine)
@@ -274,8 +275,8 @@ class ExecutionEngine:
             self.fallback_functions = cut.functions
             eager_symbols = [n for n in self._symbol_names if n not in cut.functions]
             lazy_symbols = [n for n in self._symbol_names if n in cut.functions]
-            self._fallback_pending = cut.lazy + self._addresses_function(FALLBACK_ADDRESSES, lazy_symbols)
-            mod = self._parse(cut.eager + self._addresses_function(GLOBALS_FUNCTION, eager_symbols))
+            self._fallback_pending = cut.lazy + trampolines.addresses(FALLBACK_ADDRESSES, lazy_symbols)
+            mod = self._parse(cut.eager + trampolines.addresses(GLOBALS_FUNCTION, eager_symbols))
         else:
             mod = self._parse(self.llvm_ir + extra)
         optimize(mod, self.target_machine, opt_level)
@@ -447,52 +448,14 @@ class ExecutionEngine:
         loads each argument through ``args[i]``, calls ``f`` and stores the
         result through ``args[n]``."""
         return "".join(
-            self._trampoline_text(name, fn)
+            trampolines.trampoline(name, _llvm_function_type(fn))
             for name, fn in self._functions.items()
             if fn.regions and fn.regions[0].blocks
         )
 
-    @staticmethod
-    def _addresses_function(function: str, symbols: Sequence[str]) -> str:
-        """``void function(ptr %out)`` storing the addresses of ``symbols``
-        in order (private ones have no symbol to look up)."""
-        lines = [f"\ndefine void {global_ref(function)}(ptr %out) {{"]
-        for i, name in enumerate(symbols):
-            lines.append(f"  %g{i} = getelementptr ptr, ptr %out, i64 {i}")
-            lines.append(f"  store ptr {global_ref(name)}, ptr %g{i}, align 1")
-        lines += ["  ret void", "}"]
-        return "\n".join(lines) + "\n"
-
-    def _trampoline_text(self, name: str, fn: Operation) -> str:
-        """The trampoline of function ``name`` whose signature is ``fn``'s."""
-        types = TypeNamer()
-        ft = _llvm_function_type(fn)
-        lines = [f"define void {global_ref(TRAMPOLINE_PREFIX + name)}(ptr %args) {{"]
-        argv = []
-        for i, t in enumerate(ft.params):
-            ts = types.type(t)
-            lines.append(f"  %p{i} = getelementptr ptr, ptr %args, i64 {i}")
-            lines.append(f"  %q{i} = load ptr, ptr %p{i}, align 1")
-            lines.append(f"  %a{i} = load {ts}, ptr %q{i}, align 1")
-            argv.append(f"{ts} %a{i}")
-        rt = types.type(ft.return_type)
-        callee_ty = types.type(ft) if ft.is_var_arg else rt
-        call = f"call {callee_ty} {global_ref(name)}({', '.join(argv)})"
-        if isinstance(ft.return_type, LT.LLVMVoidType):
-            lines.append("  " + call)
-        else:
-            n = len(ft.params)
-            lines.append(f"  %r = {call}")
-            lines.append(f"  %pr = getelementptr ptr, ptr %args, i64 {n}")
-            lines.append("  %qr = load ptr, ptr %pr, align 1")
-            lines.append(f"  store {rt} %r, ptr %qr, align 1")
-        lines.append("  ret void")
-        lines.append("}")
-        return "\n" + "\n".join(lines) + "\n"
-
     def _report_addresses(self, function: str, symbols: Sequence[str]) -> dict[str, int]:
         """The addresses of ``symbols`` that ``function`` (an addresses
-        function, see ``_addresses_function``) reports."""
+        function, see ``trampolines.addresses``) reports."""
         addrs = (ctypes.c_void_p * max(len(symbols), 1))()
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._ee.get_function_address(function))(ctypes.addressof(addrs))
         return {name: int(a or 0) for name, a in zip(symbols, addrs, strict=False)}
