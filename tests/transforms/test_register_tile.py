@@ -72,6 +72,68 @@ def test_row_blocks_run_like_the_original_bit_for_bit(shape, mc, parallel):
     accepted_upstream(out)
 
 
+def _scaled_matmul(order: str, ni: int, nj: int, nk: int) -> str:
+    """gemm's update, C[i, j] += (alpha * A[i, k]) * B[k, j]."""
+    text = _matmul(
+        order, ni, nj, nk, "        %q = arith.mulf %alpha, %a : f64\n        %r = arith.mulf %q, %b : f64\n"
+    )
+    return (
+        text.replace("%s = arith.addf %c, %p", "%s = arith.addf %c, %r")
+        .replace("func.func @f(%C", "func.func @f(%alpha: f64, %C")
+        .replace("        %p = arith.mulf %a, %b : f64\n", "")
+    )
+
+
+@pytest.mark.parametrize("shape", [(29, 21, 7), (24, 16, 9), (13, 8, 5)])
+@pytest.mark.parametrize("kc,mc", [(None, None), (4, None), (3, 10), (None, 12)])
+@pytest.mark.parametrize("parallel", [False, True], ids=["seq", "par"])
+def test_panels_and_hoisted_row_values_run_like_the_original_bit_for_bit(shape, kc, mc, parallel):
+    # Column tiles copy B's columns into a buffer, alpha * A[i, k] is computed
+    # once before the band: partial row tiles (29, 13 rows), columns left
+    # over (21: a tail vector and scalar columns), blocks of k and of rows.
+    text = _scaled_matmul("ikj", *shape)
+    s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 3, 2, 4, kc, False, parallel, mc=mc, panels=True, hoist=True)
+    assert v.ok, v.reason
+    out = polymlir.print_ir(s.module)
+    assert out.count("memref.alloc") == out.count("memref.dealloc") >= 2
+    # the register tile's k loop multiplies nothing by alpha any more
+    assert "arith.mulf %arg0" not in out.split("iter_args")[1]
+    assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0  # on every core (parallel: the column tiles)
+    again = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    again.replay(Trace.from_json(s.trace.to_json()))
+    assert polymlir.print_ir(again.module) == out
+    accepted_upstream(out)
+
+
+def test_panels_and_hoisting_with_fma_round_as_without_them():
+    # alpha * A[i, k] hoisted is the same product: with FMA contraction the
+    # results are those of the register tile that computes it in place.
+    text = _scaled_matmul("ikj", 24, 16, 9)
+    outs = []
+    for extra in ({}, {"panels": True, "hoist": True}):
+        s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+        assert s.register_tile(["i", "k", "j"], 3, 2, 4, None, True, **extra).ok
+        outs.append(polymlir.print_ir(s.module))
+    assert compare_runs(outs[0], outs[1], "f", seeds=(0, 1)) == 0.0
+
+
+def test_panels_and_hoisting_refuse_what_they_cannot_do():
+    plain = _matmul("ikj", 24, 16, 9)
+    v, _ = _tiled(plain, ["i", "k", "j"], 3, 2, 4)
+    assert v.ok
+    s = polymlir.schedule(polymlir.parse(plain, "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 3, 2, 4, hoist=True)
+    assert not v.ok and "computes nothing that moves with the rows alone" in v.reason
+    # B[j, k] read along the rows' partner loop only: a band with no (k, j) operand but A
+    rows_only = plain.replace("%b = affine.load %B[%k, %j]", "%b = affine.load %B[%k, %i]").replace(
+        "memref<9x16xf64>", "memref<9x24xf64>"
+    )
+    s = polymlir.schedule(polymlir.parse(rows_only, "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 3, 2, 4, panels=True)
+    assert not v.ok and "no operand is read along loops j and k but not along the rows" in v.reason
+
+
 def test_row_blocks_need_a_rectangular_band():
     text = _matmul("ijk", 8, 16, 4)
     triangle = text.replace("affine.for %j = 0 to 16", "affine.for %j = affine_map<(d0) -> (d0)>(%i) to 16")
@@ -190,6 +252,23 @@ def test_optimize_register_tiles_gemm_and_explains():
     assert ops[:2] == ["contract_fma", "distribute"] and "register_tile" in ops
     assert "register tile" in report.explain() and "machine:" in report.explain()
     accepted_upstream(polymlir.print_ir(s.module))
+
+
+def test_optimize_packs_gemms_panels_and_hoists_alpha_where_row_tiles_share_them():
+    # 60 rows: 10 row tiles of 6 share each column panel and each alpha * A[i, k]
+    text = pb.render("gemm", {"NI": 60, "NJ": 40, "NK": 30})
+    s = polymlir.schedule(polymlir.parse(text, "gemm.mlir"), "kernel")
+    report = s.optimize()
+    step = next(st for st in s.trace if st.op == "register_tile")
+    assert step.params["panels"] and step.params["hoist"]
+    assert "column panels packed" in report.explain() and "alpha * A[i, k]" in report.explain()
+    out = polymlir.print_ir(s.module)
+    assert compare_runs(text, out, "kernel", seeds=(0,)) <= TOL
+    # 12 rows: two row tiles, the copies would not pay
+    few = polymlir.schedule(polymlir.parse(pb.render("gemm", {"NI": 12, "NJ": 40, "NK": 30}), "gemm.mlir"), "kernel")
+    few.optimize()
+    step = next(st for st in few.trace if st.op == "register_tile")
+    assert not step.params.get("panels") and not step.params.get("hoist")
 
 
 def test_optimize_keeps_a_stencil_as_written_when_unsure():

@@ -168,6 +168,8 @@ class Schedule(LoopSelection):
         parallel: bool = False,
         pack: bool = False,
         mc: int | None = None,
+        panels: bool = False,
+        hoist: bool = False,
     ) -> Verdict:
         """Register-tile a contraction band (``microkernel``): ``mr`` rows and
         ``nv`` vectors of ``lanes`` elements of accumulators held in
@@ -175,7 +177,9 @@ class Schedule(LoopSelection):
         the rows run in blocks of ``mc`` outside the column tiles;
         ``parallel``: the row-block (else the column-tile) loop becomes
         ``affine.parallel``; ``pack``: operands strided along the vector
-        loop are packed first.
+        loop are packed first; ``panels``: each column tile copies its
+        columns of ``B`` into a contiguous buffer first; ``hoist``:
+        ``alpha * A[i, k]`` is computed once per element, before the band.
 
         Before (``C[i, j] += A[i, k] * B[k, j]``, loops i, j, k)::
 
@@ -189,7 +193,18 @@ class Schedule(LoopSelection):
               %r:24 = affine.for %k ... iter_args(...) { vector.fma ... }
               affine.vector_store %r#0, %C[%i_r, %j_r] ... } }"""
         return self.run(
-            "register_tile", loops, mr=mr, nv=nv, lanes=lanes, kc=kc, fma=fma, parallel=parallel, pack=pack, mc=mc
+            "register_tile",
+            loops,
+            mr=mr,
+            nv=nv,
+            lanes=lanes,
+            kc=kc,
+            fma=fma,
+            parallel=parallel,
+            pack=pack,
+            mc=mc,
+            panels=panels,
+            hoist=hoist,
         )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:

@@ -49,6 +49,7 @@ from ...ir import attributes as A
 from ...ir.affine_expr import const, dim
 from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, Value
+from . import microkernel_panels as MP
 from . import microkernel_rows as MR
 from .contraction_band import Contraction, contraction, iv_of
 from .loop_utils import as_for
@@ -68,6 +69,8 @@ def microkernel_verdict(
     kc: int | None = None,
     pack: bool = False,
     mc: int | None = None,
+    panels: bool = False,
+    hoist: bool = False,
 ) -> Verdict:
     """Whether ``band`` may be register-tiled (see the module docstring)."""
     what = f"register-tile loops {', '.join(loop_name(lp) for lp in band)}"
@@ -87,6 +90,20 @@ def microkernel_verdict(
     if mc is not None and (c.triangular or c.i is None):
         why = "the band has no row loop" if c.i is None else f"the bounds of loop {loop_name(c.j)} move with the rows"
         return Verdict(False, f"cannot {what}: mc blocks the rows of a rectangular band; {why}", op=at)
+    if panels and (c.triangular or not MP.panel_loads(c)):
+        why = (
+            f"the bounds of loop {loop_name(c.j)} move with the rows"
+            if c.triangular
+            else f"no operand is read along loops {loop_name(c.j)} and {loop_name(c.k)} but not along the rows"
+        )
+        return Verdict(False, f"cannot {what} with panels: {why}", op=at)
+    if hoist and not MP.row_values(c):
+        why = (
+            f"the bounds of loop {loop_name(c.j)} move with the rows"
+            if c.triangular
+            else "the increment computes nothing that moves with the rows alone (a load is broadcast as it is)"
+        )
+        return Verdict(False, f"cannot {what} hoisting row values: {why}", op=at)
     if c.extent(c.j) < lanes:
         why = f"loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector"
         return Verdict(False, f"cannot {what}: {why}", op=at)
@@ -140,6 +157,8 @@ def register_tile(
     parallel: bool = False,
     pack: bool = False,
     mc: int | None = None,
+    panels: bool = False,
+    hoist: bool = False,
 ) -> list[Operation]:
     """Rewrite the contraction ``band`` as a register-tiled micro-kernel
     (``microkernel_verdict`` must have said yes). Returns the new top ops.
@@ -148,7 +167,13 @@ def register_tile(
     blocks of ``mc`` (a multiple of ``mr``) outside the column tiles, so one
     block of the row operand stays in the L2 cache while every column tile
     streams past it (BLIS's ``ic`` loop); the block loop is the parallel one
-    then (no two rows touch the same element either)."""
+    then (no two rows touch the same element either). ``panels``: each
+    column tile first copies the columns of the operands read along the
+    vector and reduction loops but not the rows (gemm's ``B``) into a
+    contiguous buffer that all its row tiles read; ``hoist``: the
+    increment's arithmetic that moves with the rows and the reduction loop
+    alone (gemm's ``alpha * A[i, k]``) is computed once per element before
+    the band, not once per column tile (``microkernel_panels``)."""
     c = contraction(band)
     assert not isinstance(c, str), c
     packed = MR.pack(c) if pack and c.packable else []
@@ -159,6 +184,8 @@ def register_tile(
     if c.triangular:
         return packed + MR.register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel)
     root = band[0].op
+    hoisted_ops, hoisted = MP.hoist_row_values(c, root) if hoist else ([], {})
+    packed += hoisted_ops
     jlo, jhi = c.span(c.j)
     klo, khi = c.span(c.k)
     ilo, ihi = c.span(c.i) if c.i is not None else (0, 1)
@@ -216,6 +243,9 @@ def register_tile(
         column_loops.append(jo)
         jo_body = as_for(jo).body
         jo_iv = as_for(jo).induction_var
+        packed_here = (
+            MP.pack_panels(c, jo_body, jo_iv, vectors * lanes, kt_iv, kc if blocked else None) if panels else {}
+        )
         if c.i is not None and ifull > ilo and full_rows:
             if row_block is not None:
                 assert mc is not None
@@ -226,13 +256,40 @@ def register_tile(
             else:
                 io = loop(ilo, ifull, mr, loc=root.loc, name=f"{loop_name(c.i)}_r")
             jo_body.insert_before(jo_body.operations[-1], io)
-            tile_body(c, as_for(io).body, as_for(io).induction_var, jo_iv, mr, vectors, lanes, kt_iv, kc, fma)
+            tile_body(
+                c,
+                as_for(io).body,
+                as_for(io).induction_var,
+                jo_iv,
+                mr,
+                vectors,
+                lanes,
+                kt_iv,
+                kc,
+                fma,
+                packed_here,
+                hoisted,
+            )
         if c.i is not None and ihi > ifull and last_rows:
             ir = loop(ifull, ihi, 1, loc=root.loc, name=loop_name(c.i))
             jo_body.insert_before(jo_body.operations[-1], ir)
-            tile_body(c, as_for(ir).body, as_for(ir).induction_var, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
+            tile_body(
+                c,
+                as_for(ir).body,
+                as_for(ir).induction_var,
+                jo_iv,
+                1,
+                vectors,
+                lanes,
+                kt_iv,
+                kc,
+                fma,
+                packed_here,
+                hoisted,
+            )
         if c.i is None:
             tile_body(c, jo_body, None, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
+        MP.free_panels(packed_here, jo_body)
 
     column_loops: list[Operation] = []
     for full_rows, last_rows in ((True, False), (False, True)) if row_block is not None else ((True, True),):

@@ -3,6 +3,9 @@ increments instantiated per row and vector, and the stores (``microkernel``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
 from ...dialects.affine.memory import AffineLoadOp, AffineVectorLoadOp, AffineVectorStoreOp
@@ -18,6 +21,9 @@ from ...ir.core import Block, Operation, Value
 from .contraction_band import Contraction, index_coeffs, iv_of
 from .loop_utils import as_for
 
+if TYPE_CHECKING:
+    from .microkernel_panels import Panel, RowValue
+
 __all__ = ["Emitter", "loop", "tile_body"]
 
 
@@ -25,8 +31,19 @@ class Emitter:
     """Instantiates the body for one (row, vector) pair of the register tile,
     sharing what does not vary with the row or the vector."""
 
-    def __init__(self, c: Contraction, block: Block, anchor: Operation | None, lanes: int, fma: bool):
+    def __init__(
+        self,
+        c: Contraction,
+        block: Block,
+        anchor: Operation | None,
+        lanes: int,
+        fma: bool,
+        panels: Mapping[Operation, Panel] | None = None,
+        hoisted: Mapping[Value, RowValue] | None = None,
+    ):
         self.c = c
+        self.panels = panels or {}
+        self.hoisted = hoisted or {}
         self.builder = Builder(block, anchor)
         self.lanes = lanes
         self.fma = fma
@@ -78,7 +95,11 @@ class Emitter:
         if not isinstance(owner, Operation) or owner not in self.c.ops:
             return v  # defined outside the band
         out: Value
-        if isinstance(owner, ConstantOp):
+        row_value = self.hoisted.get(v)
+        if row_value is not None and self.c.i is not None:  # computed before the band
+            i, k = env[iv_of(self.c.i)], env[iv_of(self.c.k)]
+            out = self.insert(row_value.load(i, r, k, owner.loc)).results[0]
+        elif isinstance(owner, ConstantOp):
             out = self.insert(owner.clone()).results[0]
         elif isinstance(owner, AffineLoadOp):
             out = self._load(owner, r, vec, vj, env)
@@ -99,6 +120,9 @@ class Emitter:
         return out
 
     def _load(self, load: Operation, r: int, vec: int, vector: bool, env: dict[Value, Value]) -> Value:
+        panel = self.panels.get(load)
+        if panel is not None and vector:  # the packed copy of the column tile
+            return self.insert(panel.load(env[iv_of(self.c.k)], vec * self.lanes, self.vtype, load.loc)).results[0]
         amap: AffineMap = load.prop("map", A.AffineMapAttr).value
         operands, new_map = self.c_map(amap, list(load.operands[1:]), r, vec, env)
         op: Operation
@@ -154,9 +178,13 @@ def tile_body(
     kt_iv: Value | None,
     kc: int | None,
     fma: bool,
+    panels: Mapping[Operation, Panel] | None = None,
+    hoisted: Mapping[Value, RowValue] | None = None,
 ) -> None:
     """Into ``block`` (before its terminator): load the accumulators, the
-    ``k`` loop over the increments, store them."""
+    ``k`` loop over the increments, store them. ``panels``: loads that read
+    a packed copy of the column tile instead, ``hoisted``: values computed
+    before the band (``microkernel_panels``)."""
     anchor = block.operations[-1] if block.operations and isinstance(block.operations[-1], AffineYieldOp) else None
     env: dict[Value, Value] = {iv_of(c.j): j_iv}
     if c.i is not None and i_iv is not None:
@@ -187,7 +215,7 @@ def tile_body(
     head.insert(kloop)
     kbody = as_for(kloop).body
     env[iv_of(c.k)] = as_for(kloop).induction_var
-    inner = Emitter(c, kbody, None, lanes, fma)
+    inner = Emitter(c, kbody, None, lanes, fma, panels, hoisted)
     new_accs: list[Value] = []
     for r in range(rows):
         for v in range(vectors):

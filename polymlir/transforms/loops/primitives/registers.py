@@ -39,7 +39,9 @@ def _verdict(c: Call) -> Verdict:
     from .. import microkernel as MK  # start-up time
 
     p = c.params
-    return MK.microkernel_verdict(c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"], p["mc"])
+    return MK.microkernel_verdict(
+        c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"], p["mc"], p["panels"], p["hoist"]
+    )
 
 
 def _apply(c: Call) -> object:
@@ -47,7 +49,18 @@ def _apply(c: Call) -> object:
 
     p = c.params
     return MK.register_tile(
-        c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["fma"], p["parallel"], p["pack"], p["mc"]
+        c.model,
+        c.loops,
+        p["mr"],
+        p["nv"],
+        p["lanes"],
+        p["kc"],
+        p["fma"],
+        p["parallel"],
+        p["pack"],
+        p["mc"],
+        p["panels"],
+        p["hoist"],
     )
 
 
@@ -126,6 +139,24 @@ declare(
                 "block of the row loop, outside the column tiles (one block of rows stays in the L2 cache)",
                 flag=Flag("--mc", "block the row loop", {"type": int}),
                 nullable=True,
+            ),
+            Param(
+                "panels",
+                "bool",
+                False,
+                Domain(choices=(False, True)),
+                "copy each column tile of the operand read along the vector and reduction loops (gemm's B) "
+                "into a contiguous buffer its row tiles share",
+                flag=Flag("--panels", "pack column panels", {"action": "store_true"}),
+            ),
+            Param(
+                "hoist",
+                "bool",
+                False,
+                Domain(choices=(False, True)),
+                "compute the increment's arithmetic that moves with the rows alone (gemm's alpha * A[i, k]) "
+                "once per element before the band",
+                flag=Flag("--hoist", "hoist row values", {"action": "store_true"}),
             ),
         ),
         _verdict,
