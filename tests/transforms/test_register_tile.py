@@ -340,6 +340,21 @@ def test_triangular_bands_and_packing_bit_for_bit(bounds, tile, transposed):
     accepted_upstream(out)
 
 
+@pytest.mark.parametrize("bounds", TRIANGLES, ids=["lower", "upper", "band"])
+@pytest.mark.parametrize("transposed", [False, True], ids=["contiguous", "packed"])
+def test_triangular_bands_with_hoisted_row_values_bit_for_bit(bounds, transposed):
+    # syrk's update: C[i, j] += (alpha * A[i, k]) * B[j, k] over a triangle
+    text = _triangle(*bounds, transposed=transposed)
+    text = text.replace("%p = arith.mulf %a, %b", "%q = arith.mulf %alpha, %a : f64\n        %p = arith.mulf %q, %b")
+    text = text.replace("func.func @f(%C", "func.func @f(%alpha: f64, %C")
+    s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 3, 1, 4, 4, False, parallel=True, pack=transposed, hoist=True)
+    assert v.ok, v.reason
+    out = polymlir.print_ir(s.module)
+    assert out.count("memref.alloc") == 1 + transposed
+    assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0
+
+
 @pytest.mark.parametrize(
     ("name", "sizes", "expect"),
     [

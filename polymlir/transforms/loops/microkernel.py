@@ -98,11 +98,7 @@ def microkernel_verdict(
         )
         return Verdict(False, f"cannot {what} with panels: {why}", op=at)
     if hoist and not MP.row_values(c):
-        why = (
-            f"the bounds of loop {loop_name(c.j)} move with the rows"
-            if c.triangular
-            else "the increment computes nothing that moves with the rows alone (a load is broadcast as it is)"
-        )
+        why = "the increment computes nothing that moves with the rows alone (a load is broadcast as it is)"
         return Verdict(False, f"cannot {what} hoisting row values: {why}", op=at)
     if c.extent(c.j) < lanes:
         why = f"loop {loop_name(c.j)} runs {c.extent(c.j)} times, under one vector"
@@ -181,11 +177,11 @@ def register_tile(
         c2 = contraction(band)  # the body now reads the packed buffers
         assert not isinstance(c2, str) and not c2.packable, c2
         c = c2
-    if c.triangular:
-        return packed + MR.register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel)
     root = band[0].op
     hoisted_ops, hoisted = MP.hoist_row_values(c, root) if hoist else ([], {})
     packed += hoisted_ops
+    if c.triangular:
+        return packed + MR.register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel, hoisted)
     jlo, jhi = c.span(c.j)
     klo, khi = c.span(c.k)
     ilo, ihi = c.span(c.i) if c.i is not None else (0, 1)

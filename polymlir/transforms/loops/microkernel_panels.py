@@ -174,7 +174,7 @@ def row_values(c: Contraction) -> list[Value]:
     step and column tile: gemm's ``alpha * A[i, k]`` is a multiply for
     every two FMAs): the largest such subexpressions, loads and constants
     left out (a load is broadcast from memory as it is)."""
-    if c.i is None or c.triangular:
+    if c.i is None:
         return []
     i_iv, j_iv = iv_of(c.i), iv_of(c.j)
     ops = set(c.ops)

@@ -9,6 +9,9 @@ contiguous ``k x j`` buffer first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from ...affine.schedules import loop_name
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.memref.alloc import AllocOp, DeallocOp
@@ -23,15 +26,27 @@ from .microkernel_emit import loop as _loop
 from .microkernel_emit import tile_body as _tile_body
 from .parallelize import convert_to_parallel
 
+if TYPE_CHECKING:
+    from .microkernel_panels import RowValue
+
 __all__ = ["pack", "register_tile_rows_first"]
 
 
 def register_tile_rows_first(
-    c: Contraction, mr: int, nv: int, lanes: int, kc: int | None, fma: bool, parallel: bool
+    c: Contraction,
+    mr: int,
+    nv: int,
+    lanes: int,
+    kc: int | None,
+    fma: bool,
+    parallel: bool,
+    hoisted: Mapping[Value, RowValue] | None = None,
 ) -> list[Operation]:
     """A band whose vector loop's bounds move with the row loop (a triangle):
     per block of ``mr`` rows, the column tiles full in every row of the
-    block, then the rest of those rows' columns with the original body."""
+    block, then the rest of those rows' columns with the original body.
+    ``hoisted``: row values the column tiles read from buffers
+    (``microkernel_panels``)."""
     assert c.i is not None and c.j_lin is not None
     row_loop = c.i
     root = c.band[0].op
@@ -75,7 +90,9 @@ def register_tile_rows_first(
         jo = _loop(AffineMap(1, 0, [start]), AffineMap(1, 0, [full_end]), nr, [row_iv], [row_iv], loc=root.loc)
         jo.induction_var.name_hint = f"{loop_name(c.j)}_r"
         body.insert_before(body.operations[-1], jo)
-        _tile_body(c, as_for(jo).body, row_iv, as_for(jo).induction_var, height, nv, lanes, kt_iv, kc, fma)
+        _tile_body(
+            c, as_for(jo).body, row_iv, as_for(jo).induction_var, height, nv, lanes, kt_iv, kc, fma, hoisted=hoisted
+        )
         # the rest of each row: columns left of the full tiles and right of them
         ir = _loop(AffineMap(1, 0, [d0]), AffineMap(1, 0, [d0 + height]), 1, [row_iv], [row_iv], loc=root.loc)
         ir.induction_var.name_hint = loop_name(row_loop)

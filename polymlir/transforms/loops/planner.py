@@ -215,9 +215,10 @@ def _register_tile_contractions(s: Schedule, m: Machine, report: PlanReport, par
         par = parallel and band[0].parent is None
         # copies of the column panels (B) and the row values (alpha * A)
         # pay when many row tiles share them
-        shared = c.i is not None and not c.triangular and c.extent(c.i) >= PANEL_ROW_TILES * mr
-        panels = shared and bool(MP.panel_loads(c))
-        hoist = shared and bool(MP.row_values(c))
+        shared = c.i is not None and c.extent(c.i) >= PANEL_ROW_TILES * mr
+        # (syrk's triangle measured no faster hoisted: its short k blocks, not the multiplies, limit it)
+        panels = shared and not c.triangular and bool(MP.panel_loads(c))
+        hoist = shared and not c.triangular and bool(MP.row_values(c))
         v = s.register_tile(
             [s.spec_of(lp) for lp in band],
             mr,
