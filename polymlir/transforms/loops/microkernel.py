@@ -180,6 +180,10 @@ def register_tile(
     root = band[0].op
     hoisted_ops, hoisted = MP.hoist_row_values(c, root) if hoist else ([], {})
     packed += hoisted_ops
+    if parallel:
+        # the copies too: each row of a buffer is written by one iteration
+        # (with the band's tiles in parallel, a sequential copy held the second core idle)
+        packed = [convert_to_parallel(op) if isinstance(op, AffineForOp) else op for op in packed]
     if c.triangular:
         return packed + MR.register_tile_rows_first(c, mr, nv, lanes, kc, fma, parallel, hoisted)
     jlo, jhi = c.span(c.j)
