@@ -230,3 +230,47 @@ def test_a_band_without_a_units_schedule_is_refused():
     assert not report.ok
     assert report.reason.startswith("isl's schedule tree has a band without a schedule for S")
     assert out == polymlir.print_ir(polymlir.parse(UNCOVERED, "t.mlir"))
+
+
+TRIANGLE_WORK = """
+func.func @f(%A: memref<100x100xf64>) {
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
+      affine.for %k = affine_map<(d0) -> (d0)>(%j) to 100 {
+        %a = affine.load %A[%j, %k] : memref<100x100xf64>
+        affine.store %a, %A[%j, %k] : memref<100x100xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_midpoint_trips_of_a_triangle_are_its_average_rows():
+    from polymlir.transforms.loops.loop_utils import midpoint_trips
+
+    s = polymlir.schedule(polymlir.parse(TRIANGLE_WORK, "t.mlir"), "f")
+    i, j, k = (s.loop(n) for n in ("i", "j", "k"))
+    assert midpoint_trips(i.op, {}) == (100, 50)
+    assert midpoint_trips(j.op, {}) is None  # its bound needs i's value
+    assert midpoint_trips(j.op, {i.op.induction_var: 50}) == (50, 25)
+    assert midpoint_trips(k.op, {j.op.induction_var: 25}) == (75, 62)
+
+
+def test_optimize_runs_trmms_columns_in_parallel():
+    # Row i of trmm's k loop runs M - i - 1 times: counted at its average
+    # (400 at M = 800), the column loop holds enough work per region.
+    text = pb.render("trmm", {"M": 800, "N": 1000})
+    s = polymlir.schedule(polymlir.parse(text, "trmm.mlir"), "kernel")
+    report = s.optimize()
+    assert any(st.op == "parallelize" for st in s.trace), report.explain()
+    # symm's column loop stores down the columns of C in its k loop: it stays sequential
+    sy = polymlir.schedule(polymlir.parse(pb.render("symm", {"M": 800, "N": 1000}), "symm.mlir"), "kernel")
+    explained = sy.optimize().explain()
+    assert not any(st.op == "parallelize" for st in sy.trace)
+    assert "kept sequential (an inner loop stores with a stride)" in explained
+    small = pb.render("trmm", {"M": 40, "N": 64})
+    s = polymlir.schedule(polymlir.parse(small, "trmm.mlir"), "kernel")
+    assert s.optimize().ok
+    assert compare_runs(small, polymlir.print_ir(s.module), "kernel", seeds=(0,)) <= 1e-9

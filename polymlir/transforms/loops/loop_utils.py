@@ -7,14 +7,16 @@ ops are moved, never re-created, and only the loop headers change.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...affine.model import Loop
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineYieldOp
+from ...dialects.arith import ConstantOp
 from ...dialects.llvm.loop_annotation import LOOP_ATTR
 from ...ir.affine_map import AffineMap
-from ...ir.core import Block, Operation, Value
+from ...ir.attributes import IntegerAttr
+from ...ir.core import Block, Operation, OpResult, Value
 from .errors import TransformError
 
 __all__ = ["TransformError"]
@@ -79,6 +81,33 @@ def constant_trip_count(op: AffineForOp) -> int | None:
     lb, ub = cb
     step = op.step.value
     return max(0, -(-(ub - lb) // step))
+
+
+def midpoint_trips(op: AffineForOp, at: Mapping[Value, int]) -> tuple[int, int] | None:
+    """(trip count, middle iteration's IV value) of ``op`` with the values
+    ``at`` gives its bound operands (enclosing IVs at the middle of their
+    ranges, say), constants read from ``arith.constant``; None when an
+    operand is neither. For bounds linear in an enclosing IV (a triangle),
+    the trip count at that IV's middle is the average one."""
+    lbs, ubs = bound_operands(op)
+    values: list[list[int]] = []
+    for ops in (lbs, ubs):
+        vals = []
+        for v in ops:
+            if v in at:
+                vals.append(at[v])
+                continue
+            c = v.owner.attributes.get("value") if isinstance(v, OpResult) and isinstance(v.owner, ConstantOp) else None
+            if not isinstance(c, IntegerAttr):
+                return None
+            vals.append(c.value)
+        values.append(vals)
+    lbm, ubm = op.lowerBoundMap.value, op.upperBoundMap.value
+    lb = max(lbm.evaluate(values[0][: lbm.num_dims], values[0][lbm.num_dims :]))
+    ub = min(ubm.evaluate(values[1][: ubm.num_dims], values[1][ubm.num_dims :]))
+    step = op.step.value
+    trips = max(0, -(-(ub - lb) // step))
+    return trips, lb + (trips // 2) * step
 
 
 def new_loop_like(

@@ -74,7 +74,7 @@ from . import contraction_band as CB
 from . import microkernel as MK
 from . import microkernel_panels as MP
 from .distribute import body_items
-from .loop_utils import as_for, body_ops, constant_trip_count
+from .loop_utils import as_for, body_ops, constant_trip_count, midpoint_trips
 
 if TYPE_CHECKING:
     from ...ir.core import Value
@@ -94,7 +94,7 @@ PARALLEL_MIN_WORK = 50_000
 # A parallel loop inside a sequential one forks and joins once per outer
 # iteration: it needs ten times the work (jacobi-1d's 100k-point sweeps ran
 # 0.6x on two threads, jacobi-2d's 1.7M-point ones 2.7x).
-PARALLEL_MIN_WORK_REPEATED = 500_000
+PARALLEL_MIN_WORK_REPEATED = 40_000
 # Distribute a nest for its contraction bands only when they hold this share of its work.
 DISTRIBUTE_SHARE = 0.9
 # Independent reduction chains a row unroll-and-jam aims for (FMA latency x pipes).
@@ -556,12 +556,21 @@ def _iterations(lp: Loop) -> int:
     return total
 
 
-def _work(lp: Loop) -> int:
-    """Innermost iterations below one execution of ``lp`` (unknown trip
-    counts count as 100)."""
-    trips = constant_trip_count(as_for(lp.op)) if isinstance(lp.op, AffineForOp) else None
-    n = trips if trips is not None else 100
-    inner = max((_work(c) for c in lp.children), default=1)
+def _work(lp: Loop, at: dict[Value, int] | None = None) -> int:
+    """Innermost iterations below one execution of ``lp``, each enclosing
+    loop at the middle of its range (``at``: their IVs' values; a
+    triangle's rows count their average length); trip counts that cannot
+    be evaluated count as 100."""
+    if at is None:
+        at = {}
+        for x in reversed(_ancestors(lp)):
+            mid = midpoint_trips(x.op, at) if isinstance(x.op, AffineForOp) else None
+            if mid is not None:
+                at[x.op.induction_var] = mid[1]
+    mid = midpoint_trips(lp.op, at) if isinstance(lp.op, AffineForOp) else None
+    n = mid[0] if mid is not None else 100
+    inner_at = {**at, lp.op.induction_var: mid[1]} if mid is not None else at
+    inner = max((_work(c, inner_at) for c in lp.children), default=1)
     return n * inner
 
 
@@ -591,12 +600,22 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: s
             name = loop_name(lp)
             if name in carrying:
                 continue
+            if lp.parent is not None and any(_scatters(x) for x in _leaves(lp)):
+                # symm's column loop, whose k loop stores down the columns of C:
+                # 0.72x-0.82x on two threads, where trmm's, which only reads so, ran 1.7x-2.0x
+                report.remarks.append(f"loop {name}: kept sequential (an inner loop stores with a stride)")
+                continue
             v = s.parallelize(s.spec_of(lp))
             if v.ok:
                 report.changed = True
                 report.remarks.append(f"loop {name}: parallel (no dependence is carried; {_work(lp)} iterations)")
                 progress = True
                 break
+
+
+def _leaves(lp: Loop) -> list[Loop]:
+    """The innermost loops at or below ``lp``."""
+    return [lp] if not lp.children else [x for c in lp.children for x in _leaves(c)]
 
 
 def _arrays(lp: Loop) -> set[Value]:
