@@ -92,8 +92,9 @@ MAX_SWEEP_FUSIONS = 8
 # so the fork/join of the parallel runtime stays a small fraction.
 PARALLEL_MIN_WORK = 50_000
 # A parallel loop inside a sequential one forks and joins once per outer
-# iteration: it needs ten times the work (jacobi-1d's 100k-point sweeps ran
-# 0.6x on two threads, jacobi-2d's 1.7M-point ones 2.7x).
+# iteration, a microsecond or two while the workers wait awake between
+# regions (parallel_runtime): jacobi-1d's 100k-point sweeps ran 1.75x on
+# two threads, trmm's 50k-iteration column loops (8 columns jammed) 1.7x.
 PARALLEL_MIN_WORK_REPEATED = 40_000
 # Distribute a nest for its contraction bands only when they hold this share of its work.
 DISTRIBUTE_SHARE = 0.9
