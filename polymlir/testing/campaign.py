@@ -249,11 +249,12 @@ def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     names = [s.spec_of(lp) for lp in band]
     mr, nv, lanes = r.randint(1, 6), r.randint(1, 3), r.choice([2, 4, 8])
     kc, fma, par, pack = r.choice([None, 2, 5]), r.random() < 0.5, r.random() < 0.5, r.random() < 0.5
+    mc, panels, hoist = r.choice([None, None, 4, 9]), r.random() < 0.5, r.random() < 0.5
 
     def force(h: Schedule) -> object:
-        return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack)
+        return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist)
 
-    return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack), force)
+    return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist), force)
 
 
 def _expand(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
