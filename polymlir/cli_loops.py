@@ -238,7 +238,7 @@ def run_unroll_jam(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _register_tile_args(p: argparse.ArgumentParser) -> None:
-    declared(p, "register_tile", "loops", "mr", "nv", "lanes", "kc", "fma", "parallel", "pack")
+    declared(p, "register_tile", "loops", "mr", "nv", "lanes", "kc", "mc", "fma", "parallel", "pack", "panels", "hoist")
 
 
 @command(
@@ -258,6 +258,9 @@ def run_register_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]
         not args.no_fma,
         args.parallel,
         args.pack,
+        args.mc,
+        args.panels,
+        args.hoist,
     )
     refuse_if_not(v, band[0].op)
     return []

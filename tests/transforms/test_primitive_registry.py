@@ -225,7 +225,19 @@ CLI_FLAGS = {
     "distribute": ["--loop"],
     "skew": ["--loops", "--matrix"],
     "optimize": ["--tile-sizes", "--no-tile", "--no-parallel", "--explain", "--pluto"],
-    "register-tile": ["--loops", "--mr", "--nv", "--lanes", "--kc", "--no-fma", "--parallel", "--pack"],
+    "register-tile": [
+        "--loops",
+        "--mr",
+        "--nv",
+        "--lanes",
+        "--kc",
+        "--mc",
+        "--no-fma",
+        "--parallel",
+        "--pack",
+        "--panels",
+        "--hoist",
+    ],
 }
 COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--mlir-opt-names"]
 COMMON += ["--bench", "--debug"]
