@@ -162,7 +162,9 @@ class RowValue:
 
     def load(self, i: Value, row: int, k: Value, loc) -> Operation:
         amap = AffineMap(2, 0, (dim(0) + (row - self.ilo), dim(1) - self.klo))
-        elem = self.buffer.type.element_type  # type: ignore[attr-defined]
+        buffer_type = self.buffer.type
+        assert isinstance(buffer_type, T.MemRefType)
+        elem = buffer_type.element_type
         return AffineLoadOp.create(
             operands=[self.buffer, i, k], result_types=[elem], properties={"map": A.AffineMapAttr(amap)}, loc=loc
         )

@@ -567,10 +567,10 @@ def _work(lp: Loop, at: dict[Value, int] | None = None) -> int:
         for x in reversed(_ancestors(lp)):
             mid = midpoint_trips(x.op, at) if isinstance(x.op, AffineForOp) else None
             if mid is not None:
-                at[x.op.induction_var] = mid[1]
+                at[as_for(x.op).induction_var] = mid[1]
     mid = midpoint_trips(lp.op, at) if isinstance(lp.op, AffineForOp) else None
     n = mid[0] if mid is not None else 100
-    inner_at = {**at, lp.op.induction_var: mid[1]} if mid is not None else at
+    inner_at = {**at, as_for(lp.op).induction_var: mid[1]} if mid is not None else at
     inner = max((_work(c, inner_at) for c in lp.children), default=1)
     return n * inner
 
