@@ -118,19 +118,12 @@ def common_loops(s: Statement, t: Statement) -> list[Loop]:
 
 
 def _split_by_level(kind: str, s: Statement, t: Statement, rel, value_based: bool, reduction: bool) -> list[Dependence]:
-    deps = []
     common = common_loops(s, t)
     n = len(common)
-    for k in range(n + 1):
-        part = rel.intersect(ib.equal_prefix_lt(rel, k, k if k < n else None))
-        if part.is_empty():
-            continue
-        part = part.coalesce()
-        dist, direction = _distance(part, n)
-        deps.append(
-            Dependence(kind, s, t, part, common[k] if k < n else None, common, dist, direction, reduction, value_based)
-        )
-    return deps
+    return [
+        Dependence(kind, s, t, part, common[k] if k < n else None, common, dist, direction, reduction, value_based)
+        for part, k, dist, direction in _levels(rel, n)
+    ]
 
 
 def _distance(rel, n: int) -> tuple[list[int] | None, list[str]]:

@@ -246,6 +246,12 @@ def register_tile(
         packed_here = (
             MP.pack_panels(c, jo_body, jo_iv, vectors * lanes, kt_iv, kc if blocked else None) if panels else {}
         )
+
+        def row_tiles(row_loop: Operation, rows: int) -> None:
+            """The register tiles of ``rows`` rows in ``row_loop``'s body."""
+            body, iv = as_for(row_loop).body, as_for(row_loop).induction_var
+            tile_body(c, body, iv, jo_iv, rows, vectors, lanes, kt_iv, kc, fma, packed_here, hoisted)
+
         if c.i is not None and ifull > ilo and full_rows:
             if row_block is not None:
                 assert mc is not None
@@ -256,37 +262,11 @@ def register_tile(
             else:
                 io = loop(ilo, ifull, mr, loc=root.loc, name=f"{loop_name(c.i)}_r")
             jo_body.insert_before(jo_body.operations[-1], io)
-            tile_body(
-                c,
-                as_for(io).body,
-                as_for(io).induction_var,
-                jo_iv,
-                mr,
-                vectors,
-                lanes,
-                kt_iv,
-                kc,
-                fma,
-                packed_here,
-                hoisted,
-            )
+            row_tiles(io, mr)
         if c.i is not None and ihi > ifull and last_rows:
             ir = loop(ifull, ihi, 1, loc=root.loc, name=loop_name(c.i))
             jo_body.insert_before(jo_body.operations[-1], ir)
-            tile_body(
-                c,
-                as_for(ir).body,
-                as_for(ir).induction_var,
-                jo_iv,
-                1,
-                vectors,
-                lanes,
-                kt_iv,
-                kc,
-                fma,
-                packed_here,
-                hoisted,
-            )
+            row_tiles(ir, 1)
         if c.i is None:
             tile_body(c, jo_body, None, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
         MP.free_panels(packed_here, jo_body)
