@@ -116,6 +116,10 @@ def time_tile_space(trial: Any, s: Schedule) -> None:
     require(s.apply_step(Step("optimize", [], {"tile_sizes": sizes})))
 
 
+class SideBySideFailed(Exception):
+    """A program of the re-timing did not build, compile or verify."""
+
+
 def side_by_side(text: str, traces: dict[str, Trace], reps: int) -> tuple[dict[str, float], dict[str, float], int]:
     """Each trace's median seconds and its median per-round ratio to the
     first one's, timed round-robin in this process (``polymlir.tune.contest``:
@@ -128,7 +132,7 @@ def side_by_side(text: str, traces: dict[str, Trace], reps: int) -> tuple[dict[s
     first = distinct.index(traces[names[0]].to_json())
     r = contest(Contest(tasks, against=first, rounds=2 * reps + 1, budget_s=2.0))
     if not r.ok or r.attrs["failed"]:
-        raise AssertionError(f"side by side: {r.reason or r.attrs['failed']}")
+        raise SideBySideFailed(r.reason or "; ".join(f"trial {n}: {why}" for n, why in r.attrs["failed"].items()))
     at = {n: str(distinct.index(traces[n].to_json())) for n in names}
     return (
         {n: r.attrs["medians_s"][at[n]] for n in names},
@@ -168,18 +172,26 @@ def budget(kernels: list[str], trials: int, reps: int, db: str, small: bool, thr
         took = time.perf_counter() - t0
         print(f"{k}: {len(study.trials)} trials in {took:.0f} s, best {best}", flush=True)
         before = load()
-        t, score, rounds = side_by_side(text, {"optimize": dry.trace, "plain": Trace(), "tuned": best}, reps)
-        ratio = 1.0 / score["tuned"]
-        ratios.append(ratio)
-        over_plain.append(score["plain"] / score["tuned"])
-        if ratio < 1.0:
-            slower.append(f"{k} ({ratio:.3f}x)")
-        rows.append(
-            f"| {k} | {sizes} | {len(study.trials)} | {took:.0f} | {before} | {rounds} | {t['plain'] * 1e3:.2f} | "
-            f"{t['optimize'] * 1e3:.2f} | {t['tuned'] * 1e3:.2f} | {ratio:.3f}x | {over_plain[-1]:.2f}x | `{best}` |"
-        )
+        try:
+            t, score, rounds = side_by_side(text, {"optimize": dry.trace, "plain": Trace(), "tuned": best}, reps)
+        except SideBySideFailed as e:  # reported in the table; the other kernels still run
+            failed = f"re-timing failed: {e}"
+            rows.append(
+                f"| {k} | {sizes} | {len(study.trials)} | {took:.0f} | {before} | {failed} | | | | | | `{best}` |"
+            )
+        else:
+            ratio = 1.0 / score["tuned"]
+            ratios.append(ratio)
+            over_plain.append(score["plain"] / score["tuned"])
+            if ratio < 1.0:
+                slower.append(f"{k} ({ratio:.3f}x)")
+            rows.append(
+                f"| {k} | {sizes} | {len(study.trials)} | {took:.0f} | {before} | {rounds} | {t['plain'] * 1e3:.2f} | "
+                f"{t['optimize'] * 1e3:.2f} | {t['tuned'] * 1e3:.2f} | {ratio:.3f}x | {over_plain[-1]:.2f}x | "
+                f"`{best}` |"
+            )
         print(rows[-1], flush=True)
-        gm = _geomean(ratios)
+        gm = _geomean(ratios) if ratios else float("nan")
         lines = [
             f"polymlir tune on PolyBench, {stamp:%Y-%m-%d %H:%M} UTC, {cpu_model()} ({host().vector_bits}-bit "
             f"vectors), {threads} thread(s); {trials} TPE trials per kernel (plain and optimize's trace the first "
@@ -197,7 +209,7 @@ def budget(kernels: list[str], trials: int, reps: int, db: str, small: bool, thr
             "| tuned / optimize | tuned / plain | best trace |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
-            f"| **geomean** | | | | | | | | | **{gm:.3f}x** | {_geomean(over_plain):.2f}x | |",
+            f"| **geomean** | | | | | | | | | **{gm:.3f}x** | {_geomean(over_plain) if over_plain else gm:.2f}x | |",
             "",
             f"Geomean speed-up of tuned over optimize: {gm:.3f}x over {len(ratios)} kernels. "
             + (f"Tuned slower than optimize when re-timed: {', '.join(slower)}." if slower else "Tuned never slower."),

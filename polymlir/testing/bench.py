@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import compile as jit_compile
-from .differential import max_relative_error, random_inputs
+from .differential import max_relative_error, outputs, perturbed, random_inputs, verification_tolerance
 
 
 @dataclass
@@ -46,11 +46,6 @@ class BenchResult:
         )
 
 
-def _tolerance(args: list[Any]) -> float:
-    single = any(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in args)
-    return 1e-5 if single else 1e-9
-
-
 def _best_time(engine, func: str, args: list[Any], repeats: int, budget_s: float) -> float:
     best = float("inf")
     spent = 0.0
@@ -78,12 +73,9 @@ def bench(
     args = random_inputs(original, func, seed)
     e0 = jit_compile(original, opt_level=3, cache=False, threads=threads)
     e1 = jit_compile(transformed, opt_level=3, cache=False, threads=threads)
-    outs = []
-    for e in (e0, e1):
-        copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        res = e.invoke(func, *copies)
-        outs.append(copies + ([] if res is None else list(res) if isinstance(res, tuple) else [res]))
-    err = max_relative_error(outs[0], outs[1])
+    want = outputs(e0, func, args)
+    err = max_relative_error(want, outputs(e1, func, args))
+    moved = max_relative_error(want, outputs(e0, func, perturbed(args, seed + 1)))
     t0 = _best_time(e0, func, args, repeats, budget_s)
     t1 = _best_time(e1, func, args, repeats, budget_s)
-    return BenchResult(err, _tolerance(args), t0, t1, e1.threads)
+    return BenchResult(err, verification_tolerance(args, moved), t0, t1, e1.threads)

@@ -59,11 +59,15 @@ def run(text: str, func: str, args: Sequence[Any], opt_level: int = 0, threads: 
     """Call ``func`` on copies of ``args``, its parallel loops on ``threads``
     threads (default: every core); returns the arguments after the call
     (memrefs are written in place) followed by the results."""
-    engine = jit_compile(text, opt_level=opt_level, cache=False, threads=threads)
+    return outputs(jit_compile(text, opt_level=opt_level, cache=False, threads=threads), func, args)
+
+
+def outputs(engine: Any, func: str, args: Sequence[Any]) -> list[Any]:
+    """The outputs of ``engine``'s ``func`` called on copies of ``args``: the
+    arguments after the call (memrefs are written in place), then its results."""
     copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     res = engine.invoke(func, *copies)
-    results = [] if res is None else (list(res) if isinstance(res, tuple) else [res])
-    return copies + results
+    return copies + ([] if res is None else list(res) if isinstance(res, tuple) else [res])
 
 
 def max_relative_error(a: Sequence[Any], b: Sequence[Any]) -> float:
@@ -81,6 +85,39 @@ def max_relative_error(a: Sequence[Any], b: Sequence[Any]) -> float:
         if diff.size:
             worst = max(worst, float(diff.max()))
     return worst
+
+
+def perturbed(args: Sequence[Any], seed: int, ulps: float = 1.0) -> list[Any]:
+    """``args`` with every floating-point array element moved by up to
+    ``ulps`` units in the last place (uniformly, from ``seed``); other
+    arguments as they are."""
+    rng = np.random.default_rng(seed)
+    out: list[Any] = []
+    for a in args:
+        if isinstance(a, np.ndarray) and np.issubdtype(a.dtype, np.floating):
+            eps = float(np.finfo(a.dtype).eps)
+            out.append((a * (1 + rng.uniform(-ulps, ulps, a.shape) * eps)).astype(a.dtype))
+        else:
+            out.append(a)
+    return out
+
+
+# A program whose outputs move by S when its inputs move by an ulp may move by
+# several S when the same arithmetic is only rounded differently (FMA
+# contraction, reassociated reductions): measured 0.6-1.8 S on lu; a wrong
+# transformation moves them by far more.
+CONDITIONING_FACTOR = 64.0
+
+
+def verification_tolerance(args: Sequence[Any], sensitivity: float = 0.0) -> float:
+    """The largest relative error a correct candidate may show against the
+    reference on ``args``: 1e-9 (1e-5 when an argument is single precision),
+    or ``CONDITIONING_FACTOR`` times ``sensitivity`` (the reference's own
+    change under a one-ulp perturbation of its inputs, ``sensitivity``) where
+    that is larger, at most 1e-6 (1e-2)."""
+    single = any(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in args)
+    base, cap = (1e-5, 1e-2) if single else (1e-9, 1e-6)
+    return min(cap, max(base, CONDITIONING_FACTOR * sensitivity))
 
 
 def compare_runs(

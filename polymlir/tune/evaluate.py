@@ -29,13 +29,21 @@ import numpy as np
 
 from .. import compile as jit_compile
 from .. import parse, print_ir
-from ..testing.differential import max_relative_error, random_inputs
+from ..testing.differential import (
+    CONDITIONING_FACTOR,
+    max_relative_error,
+    outputs,
+    perturbed,
+    random_inputs,
+    verification_tolerance,
+)
 from ..transforms.loops.handle import Schedule
 from ..transforms.loops.trace import Trace
 
 __all__ = [
     "MAX_SAMPLES_PER_REP",
     "SAMPLE_S",
+    "Reference",
     "Result",
     "Task",
     "WrongResult",
@@ -46,7 +54,6 @@ __all__ = [
     "reference",
     "restore",
     "timed_run",
-    "tolerance",
     "verified",
     "workspace",
 ]
@@ -85,34 +92,40 @@ class Result:
     attrs: dict[str, Any] = field(default_factory=dict)
 
 
-def tolerance(args: list[Any]) -> float:
-    """The largest relative error a correct candidate may show (FMA and
-    reassociation round differently): single precision 1e-5, else 1e-9."""
-    single = any(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in args)
-    return 1e-5 if single else 1e-9
+@dataclass(frozen=True)
+class Reference:
+    """The untransformed program's random inputs, its outputs on them, and
+    the tolerance a candidate's outputs are held to (``verification_tolerance``
+    of how far the reference's own outputs move under one-ulp input
+    perturbations: lu's do by 1e-9)."""
+
+    args: list[Any]
+    outputs: list[Any]
+    sensitivity: float
+    tolerance: float
 
 
 # The untransformed program's inputs and outputs, per worker process, by program text:
 # compiled once, however many candidates of it this process measures.
-_REFERENCES: dict[str, tuple[list[Any], list[Any]]] = {}
+_REFERENCES: dict[str, Reference] = {}
 
 
-def reference(text: str, func: str, seed: int) -> tuple[list[Any], list[Any]]:
-    """The untransformed program's random inputs and its outputs on them (kept per process)."""
+def reference(text: str, func: str, seed: int) -> Reference:
+    """The untransformed program's ``Reference`` on the inputs of ``seed`` (kept per process)."""
     key = hashlib.sha1(f"{func}\0{seed}\0{text}".encode()).hexdigest()
     if key not in _REFERENCES:
         args = random_inputs(text, func, seed)
         engine = jit_compile(text, opt_level=3, cache=False)
-        _REFERENCES[key] = (args, call(engine, func, args))
+        want = call(engine, func, args)
+        moved = max(max_relative_error(want, call(engine, func, perturbed(args, seed + k))) for k in (1, 2))
+        _REFERENCES[key] = Reference(args, want, moved, verification_tolerance(args, moved))
         del engine
     return _REFERENCES[key]
 
 
 def call(engine: Any, func: str, args: list[Any]) -> list[Any]:
     """The outputs of ``func`` on copies of ``args``: the arrays after the call, then its results."""
-    copies = workspace(args)
-    res = engine.invoke(func, *copies)
-    return copies + ([] if res is None else list(res) if isinstance(res, tuple) else [res])
+    return outputs(engine, func, args)
 
 
 def _load_space(blob: bytes) -> Any:
@@ -181,15 +194,22 @@ def verified(task: Task, attrs: dict[str, Any]) -> tuple[Any, list[Any]]:
     t0 = time.perf_counter()
     text = build(task)
     attrs["build_s"] = round(time.perf_counter() - t0, 4)
-    args, want = reference(task.text, task.func, task.seed)
+    ref = reference(task.text, task.func, task.seed)
+    args = ref.args
     t0 = time.perf_counter()
     engine = jit_compile(text, opt_level=3, cache=False)
     attrs["compile_s"] = round(time.perf_counter() - t0, 4)
-    err = max_relative_error(want, call(engine, task.func, args))
-    tol = tolerance(args)
+    err = max_relative_error(ref.outputs, call(engine, task.func, args))
     attrs["error"] = err
-    if not err <= tol:
-        raise WrongResult(f"wrong result: max relative error {err:.3g} > {tol:.0e}")
+    attrs["tolerance"] = ref.tolerance
+    if not err <= ref.tolerance:
+        why = f"wrong result: max relative error {err:.3g} > {ref.tolerance:.2g}"
+        if ref.sensitivity * CONDITIONING_FACTOR > ref.tolerance:
+            why += (
+                f" (the untransformed program's outputs move by {ref.sensitivity:.2g} when its inputs move "
+                "by one ulp: too ill-conditioned on random inputs to tell rounding from a wrong result)"
+            )
+        raise WrongResult(why)
     return engine, args
 
 
