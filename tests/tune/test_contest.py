@@ -36,6 +36,8 @@ def test_winner_is_faster_beyond_noise_else_the_reference():
     assert winner(slower, against=1) == 1
     tie = {"scores": {"1": 1.0, "4": 1.0}, "ratios": {"1": ten, "4": ten}}
     assert winner(tie, against=1) == 1  # a tie keeps optimize's trace
+    steady = {"scores": {"1": 1.0, "4": 0.995}, "ratios": {"1": ten, "4": [0.995] * 10}}
+    assert faster_beyond_noise([0.995] * 10) and winner(steady, against=1) == 1  # within MIN_GAIN: a tie
     assert winner({}, against=1) == 1
 
 
