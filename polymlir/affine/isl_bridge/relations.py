@@ -445,3 +445,49 @@ def pinned_tile_index(
     tile = value.sub(start).scale_down_val(_val(ctx, size)).floor()
     cur = cur.apply_range(isl.Map.from_pw_aff(tile))
     return isl.PwMultiAff.from_map(cur).get_pw_aff(0)
+
+
+@_isl_errors
+def uniform_write_box(
+    writes: Sequence[tuple[isl.Set, isl.Map, int]], ranges: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]] | None:
+    """The elements that each iteration of a loop nest writes, as a box of
+    constant inclusive bounds, when every iteration writes exactly those;
+    else None. ``ranges``: the inclusive constant ranges of the nest's
+    loops, outermost first, down to the loop in question; ``writes``: per
+    writing statement, its domain, its write relation (statement ->
+    element) and the position of that loop in its domain."""
+    per_iv: isl.Map | None = None
+    for domain, relation, k in writes:
+        r = relation.intersect_domain(domain)
+        n = r.dim(DIM_IN)
+        r = r.project_out(DIM_IN, k + 1, n - k - 1).set_tuple_name(DIM_IN, "L")
+        for d in range(k + 1):
+            r = r.set_dim_name(DIM_IN, d, f"l{d}")
+        per_iv = r if per_iv is None else per_iv.union(r)
+    if per_iv is None or per_iv.dim(DIM_IN) != len(ranges):
+        return None
+    per_iv = per_iv.coalesce()
+    elements = per_iv.range()
+    nest = isl.Set.universe(per_iv.domain().get_space())
+    for d, (lo, hi) in enumerate(ranges):
+        nest = nest.lower_bound_val(DIM_SET, d, _val(nest.get_ctx(), lo))
+        nest = nest.upper_bound_val(DIM_SET, d, _val(nest.get_ctx(), hi))
+    if not isl.Map.from_domain_and_range(nest, elements).is_equal(per_iv):
+        return None  # some iteration writes other elements, or none
+    box: list[tuple[int, int]] = []
+    for d in range(elements.dim(DIM_SET)):
+        bounds = []
+        for pw in (elements.dim_min(d), elements.dim_max(d)):
+            pieces = pw.get_pieces()
+            if len(pieces) != 1 or not pieces[0][1].is_cst():
+                return None
+            bounds.append(_integer(pieces[0][1].get_constant_val()))
+        box.append((bounds[0], bounds[1]))
+    full = isl.Set.universe(elements.get_space())
+    for d, (lo_d, hi_d) in enumerate(box):
+        full = full.lower_bound_val(DIM_SET, d, _val(full.get_ctx(), lo_d))
+        full = full.upper_bound_val(DIM_SET, d, _val(full.get_ctx(), hi_d))
+    if not elements.is_equal(full):
+        return None  # not a box (or one that depends on the parameters)
+    return box

@@ -46,23 +46,28 @@ def _apply(c: Call) -> object:
 
 
 def _with_buffers(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
+    from .. import expand as EX  # start-up time
+
     assert lp is not None
     if lp.children or lp.statements:
         yield [lp], {}
+        for arg in EX.arguments_accessed(s.model, lp):
+            yield [lp], {"memrefs": [EX.value_name(arg)]}
 
 
 declare(
     Primitive(
         "expand",
-        "give the buffers ``memrefs`` (allocated in the function; default every one accessed in ``loop``) "
-        "one copy per iteration of ``loop``: a leading dimension indexed by its induction variable",
+        "give the buffers ``memrefs`` (allocated in the function or arguments; default every one allocated "
+        "and accessed in ``loop``) one copy per iteration of ``loop``: a leading dimension indexed by its "
+        "induction variable; what outlives the loop is copied back from the last iteration's copy",
         Loops("loop", "loop", flag=Flag("--loop", "the loop whose iterations get a copy each: j")),
         (
             Param(
                 "memrefs",
                 "strs",
                 None,
-                Domain(rule="names of buffers allocated in the function and accessed in the loop"),
+                Domain(rule="names of buffers allocated in the function or arguments, accessed in the loop"),
                 "which buffers (default: every one allocated in the function and accessed in the loop)",
                 flag=Flag("--memrefs", "which buffers (names: temp2; default: every one the loop accesses)"),
             ),
