@@ -75,9 +75,10 @@ from . import microkernel as MK
 from . import microkernel_panels as MP
 from .distribute import body_items
 from .loop_utils import as_for, body_ops, constant_trip_count, midpoint_trips
+from .promote import value_name
 
 if TYPE_CHECKING:
-    from ...ir.core import Value
+    from ...ir.core import Operation, Value
     from .handle import Schedule
 
 __all__ = ["PlanReport", "plan"]
@@ -155,7 +156,8 @@ def _distribution_steps(s: Schedule) -> list[str]:
     ]
 
 
-def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
+def _distributed(s: Schedule) -> tuple[Schedule, list[str]]:
+    """A copy of ``s`` with every loop distributed that can be, and the steps (loop specs) taken."""
     dry = s.copy()
     taken: list[str] = []
     tried: set[str] = set()
@@ -169,13 +171,105 @@ def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
                 taken.append(spec)
                 tried = set()  # positions moved: every loop may be tried again
                 break
-    # Distribution cuts the reuse between the statements it separates (atax
-    # reads A once per row for two products): it pays only when the bands it
-    # yields hold nearly all of the work.
+    return dry, taken
+
+
+def _bytes(v: Value) -> int:
+    t = v.type
+    assert isinstance(t, T.MemRefType)
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n * (t.element_type.width // 8 if isinstance(t.element_type, T.FloatType) else 8)
+
+
+def _largest_array(s: Schedule) -> int:
+    """Bytes of the largest static memref the function's accesses touch: what an expansion may add."""
+    return max((_bytes(a.memref) for st in s.model.statements for a in st.accesses if _static(a.memref)), default=0)
+
+
+def _static(v: Value) -> bool:
+    return isinstance(v.type, T.MemRefType) and all(d >= 0 for d in v.type.shape)
+
+
+def _reused_buffers(s: Schedule, lp: Loop, innermost: bool = True) -> list[Value]:
+    """Memrefs written inside ``lp`` and accessed nowhere else, at elements
+    that do not depend on ``lp``'s iteration (doitgen's ``sum[p]`` in its
+    ``q`` loop); ``innermost``: only those for which ``lp`` is the innermost
+    loop around all their accesses."""
+    iv = as_for(lp.op).induction_var
+    inside: dict[Value, list[Operation]] = {}
+    for st in s.model.statements:
+        for a in st.accesses:
+            inside.setdefault(a.memref, []).append(a.op)
+    out: list[Value] = []
+    for mem, ops in inside.items():
+        if not _static(mem) or not all(lp.op.is_proper_ancestor_of(o) for o in ops):
+            continue
+        if any(iv in o.operands for o in ops) or not any(isinstance(o, AffineStoreOp) for o in ops):
+            continue
+        if innermost and any(all(c.op.is_proper_ancestor_of(o) for o in ops) for c in lp.children):
+            continue  # an inner loop holds them all: expand along that one
+        out.append(mem)
+    return out
+
+
+def _expand_for_contractions(s: Schedule, report: PlanReport) -> None:
+    """A buffer that every iteration of a loop writes before reading it
+    (doitgen's ``sum[p]``, reset for each ``(r, q)``) ties the iterations of
+    that loop together, so a contraction under it has one row; expanded
+    along the loop (``expand``: one copy per iteration, the last copied
+    back), the loop becomes the contraction's rows. Done where the dry run
+    (distributed as ``_distribute_for_contractions`` would) yields more
+    contraction bands with rows, within the memory of the largest array."""
+    from .expand import expand_verdict  # start-up time: the exact analysis
+
+    before: int | None = None  # the dry run only once a candidate is legal
+    for lp in reversed(s.all_loops()):
+        trips = constant_trip_count(as_for(lp.op)) if isinstance(lp.op, AffineForOp) else None
+        if trips is None:
+            continue
+        for mem in _reused_buffers(s, lp):
+            name = value_name(mem)
+            if trips * _bytes(mem) > _largest_array(s) or not expand_verdict(s.model, lp, [name]).ok:
+                continue
+            if before is None:
+                before = _row_bands_distributed(s)
+            spec = s.spec_of(lp)
+            dry = s.copy()
+            if not dry.run("expand", spec, memrefs=[name]).ok or _row_bands_distributed(dry) <= before:
+                continue
+            v = s.run("expand", spec, memrefs=[name])
+            if v.ok:
+                report.changed = True
+                report.remarks.append(f"{v.reason}: loop {loop_name(lp)} becomes the rows of a contraction band")
+                return
+
+
+def _distribution(s: Schedule) -> tuple[list[str], list[list[Loop]], float]:
+    """The distribution steps of ``_distributed``, the contraction bands they
+    yield (loops of the dry run) and the share of the work those hold."""
+    dry, taken = _distributed(s)
     bands = _contraction_bands(dry)
     share = sum(_iterations(b[-1]) for b in bands) / max(
         1, sum(_iterations(lp) for lp in dry.all_loops() if not lp.children)
     )
+    return taken, bands, share
+
+
+def _row_bands_distributed(s: Schedule) -> int:
+    """How many contraction bands with rows ``_distribute_for_contractions`` would yield in ``s``."""
+    _, bands, share = _distribution(s)
+    if not bands or share < DISTRIBUTE_SHARE:
+        return 0
+    return sum(1 for b in bands if not isinstance(c := MK.contraction(b), str) and c.i is not None)
+
+
+def _distribute_for_contractions(s: Schedule, report: PlanReport) -> None:
+    # Distribution cuts the reuse between the statements it separates (atax
+    # reads A once per row for two products): it pays only when the bands it
+    # yields hold nearly all of the work.
+    taken, bands, share = _distribution(s)
     if not bands or share < DISTRIBUTE_SHARE:
         if taken:
             report.remarks.append(
@@ -614,6 +708,54 @@ def _parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: s
                 break
 
 
+def _expand_for_parallel_loops(s: Schedule, report: PlanReport, skip: set[int], carrying: set[str]) -> None:
+    """Before the unroll-and-jams (whose bodies make dependences slow to
+    compute): the outermost loops with a thread's work that carry
+    dependences only on buffers reused by each iteration get those buffers
+    expanded (``_expand_to_parallelize``), then run in parallel later."""
+    for lp in s.all_loops():
+        if not isinstance(lp.op, AffineForOp) or id(lp.op) in skip or loop_name(lp) not in carrying:
+            continue
+        if any(isinstance(a.op, AffineParallelOp) or loop_name(a) not in carrying for a in _ancestors(lp)):
+            continue  # an outer loop may run in parallel already
+        if _work(lp) < (PARALLEL_MIN_WORK_REPEATED if lp.parent is not None else PARALLEL_MIN_WORK):
+            continue
+        if lp.parent is not None and any(_scatters(x) for x in _leaves(lp)):
+            continue  # stays sequential (_parallel_loops)
+        if _expand_to_parallelize(s, lp, report):
+            carrying.discard(loop_name(lp))
+            report.changed = True
+            return  # the loops changed: one expansion is enough for a nest
+
+
+def _expand_to_parallelize(s: Schedule, lp: Loop, report: PlanReport) -> bool:
+    """Expand the buffers whose dependences are all that ``lp`` carries
+    (doitgen's ``sum`` in its ``r`` loop), one copy per iteration, when
+    that makes ``lp`` parallel and adds no more memory than the largest
+    array holds; whether it did."""
+    from ...affine.dependence import dependences  # start-up time: the exact analysis
+    from .expand import expand_verdict
+
+    carried = [d for d in dependences(s.model) if d.carried_by is lp]
+    mems = list(dict.fromkeys(a.memref for d in carried for a in (d.source.accesses[0], d.sink.accesses[0])))
+    trips = constant_trip_count(as_for(lp.op))
+    if not mems or trips is None or not all(_static(m) for m in mems):
+        return False
+    if trips * sum(_bytes(m) for m in mems) > _largest_array(s):
+        return False
+    names = [value_name(m) for m in mems]
+    if not expand_verdict(s.model, lp, names).ok:
+        return False
+    spec = s.spec_of(lp)
+    dry = s.copy()
+    if not (dry.run("expand", spec, memrefs=names).ok and dry.parallelize(spec).ok):
+        return False
+    v = s.run("expand", spec, memrefs=names)
+    if v.ok:
+        report.remarks.append(f"{v.reason} (its iterations then depend on none of each other)")
+    return v.ok
+
+
 def _leaves(lp: Loop) -> list[Loop]:
     """The innermost loops at or below ``lp``."""
     return [lp] if not lp.children else [x for c in lp.children for x in _leaves(c)]
@@ -708,14 +850,19 @@ def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> 
     if _time_tile_stencil(s, report, parallel):
         return report
     _stride_interchanges(s, report)
+    _expand_for_contractions(s, report)
     _distribute_for_contractions(s, report)
     skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
     if not parallel:
         _fuse_sweeps(s, report, skip)
     carrying = _carrying(s) if parallel else set()
+    if parallel:
+        _expand_for_parallel_loops(s, report, {id(lp.op) for b in _contraction_bands(s) for lp in b}, carrying)
     _row_unroll_jams(s, report, skip, carrying)
     if parallel:  # before register tiling, whose many vector accesses make verdicts slow
-        skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
+        # a band's own loops: its column tiles run in parallel where it is a nest of its own;
+        # the loops around one (doitgen's r) may run in parallel themselves
+        skip = {id(lp.op) for b in _contraction_bands(s) for lp in b}
         _parallel_loops(s, report, skip, carrying)
     _register_tile_contractions(s, m, report, parallel)
     if not report.changed:
