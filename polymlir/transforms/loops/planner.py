@@ -19,6 +19,11 @@ The decisions, in order:
    that one panel of the streamed operand fits half the L2 cache.
    Distribution is applied only where it yields such a band: elsewhere it
    would cut the reuse between statements (atax reads A once per row).
+   A buffer that every iteration of a loop writes before reading it
+   (doitgen's ``sum[p]`` for each ``(r, q)``) is first expanded along that
+   loop where the loop then becomes the band's rows (``expand``, the last
+   copy written back), and with threads along the loop it alone keeps
+   sequential (``sum_x`` along ``r``), within the memory of the largest array.
 2. **Stride-1 innermost.** In a perfect band whose innermost loop reads or
    writes memory with a stride while another band loop would make those
    accesses contiguous or invariant, the band is interchanged to put that
