@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import parse, print_ir
 from ..affine.legality import Verdict
@@ -51,6 +52,7 @@ class Attempt:
     method: str
     args: tuple
     force: Callable[[Schedule], object] | None = None
+    params: dict[str, Any] = field(default_factory=dict)  # keyword parameters of a primitive run by name
 
 
 @dataclass
@@ -258,17 +260,21 @@ def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _expand(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    """Expansion of the buffers allocated in the function along a loop; the
-    forced run expands them whatever flows between iterations."""
-    loops = [lp for lp in s.all_loops() if EX.buffers_accessed(s.model, lp)]
+    """Expansion along a loop of the buffers allocated in the function, or
+    of one argument (copied back after the loop); the forced run expands
+    them whatever flows between iterations."""
+    loops = [lp for lp in s.all_loops() if EX.buffers_accessed(s.model, lp) or EX.arguments_accessed(s.model, lp)]
     if not loops:
         return None
-    name = s.spec_of(r.choice(loops))
+    lp = r.choice(loops)
+    name = s.spec_of(lp)
+    args = [EX.value_name(a) for a in EX.arguments_accessed(s.model, lp)]
+    memrefs = [r.choice(args)] if args and (r.random() < 0.5 or not EX.buffers_accessed(s.model, lp)) else None
 
     def force(h: Schedule) -> object:
-        return EX.expand(h.model, h.loop(name), check=False)
+        return EX.expand(h.model, h.loop(name), memrefs, check=False)
 
-    return Attempt("expand", (name,), force)
+    return Attempt("expand", (name,), force, {"memrefs": memrefs} if memrefs else {})
 
 
 def _optimize(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
@@ -335,7 +341,7 @@ def try_one(program: Program, name: str, sampler: Sampler, r: random.Random, sta
     try:
         method = getattr(s, attempt.method, None)
         # A primitive with no Schedule method of its own runs through Schedule.run.
-        verdict: Verdict = method(*attempt.args) if method else s.run(attempt.method, *attempt.args)
+        verdict: Verdict = method(*attempt.args) if method else s.run(attempt.method, *attempt.args, **attempt.params)
     except ValueError:  # TransformError: parameters or shapes the primitive rejects
         stats.errors += 1
         return
