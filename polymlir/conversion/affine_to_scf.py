@@ -79,26 +79,50 @@ def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence
     const_rhs = e.rhs.value if isinstance(e.rhs, AffineConstantExpr) else None
     if const_rhs is not None and const_rhs <= 0:
         raise DiagnosticError(f"cannot lower '{e}': the divisor must be positive", b.loc)
-    zero = b.const_index(0)
+    # Upstream's expansions (``AffineApplyExpander``), op for op and in its
+    # order, for constant and symbolic divisors alike: one arith.divsi each,
+    # exact for every positive divisor. Like upstream's (and mlir-opt's), a
+    # symbolic divisor is taken to be positive: a non-positive one gives what
+    # upstream's lowering gives, not the floor or ceiling.
     if k == AffineExprKind.MOD:
-        # r = a rem b; r < 0 ? r + b : r
-        rem = b.binary(arith.RemSIOp, lhs, rhs)
-        neg = b.cmpi("slt", rem, zero)
-        return b.select(neg, b.binary(arith.AddIOp, rem, rhs), rem)
-    if const_rhs is None:
-        return b.binary(arith.FloorDivSIOp if k == AffineExprKind.FLOORDIV else arith.CeilDivSIOp, lhs, rhs)
-    one = b.const_index(-1 if k == AffineExprKind.FLOORDIV else 1)
+        return _expand_mod(b, lhs, rhs)
     if k == AffineExprKind.FLOORDIV:
-        # a < 0 ? -1 - ((-1 - a) / b) : a / b
-        neg = b.cmpi("slt", lhs, zero)
-        absolute = b.select(neg, b.binary(arith.SubIOp, one, lhs), lhs)
-        q = b.binary(arith.DivSIOp, absolute, rhs)
-        return b.select(neg, b.binary(arith.SubIOp, one, q), q)
-    # ceildiv: a <= 0 ? -((-a) / b) : ((a - 1) / b) + 1
-    nonpos = b.cmpi("sle", lhs, zero)
-    absolute = b.select(nonpos, b.binary(arith.SubIOp, zero, lhs), b.binary(arith.SubIOp, lhs, one))
-    q = b.binary(arith.DivSIOp, absolute, rhs)
-    return b.select(nonpos, b.binary(arith.SubIOp, zero, q), b.binary(arith.AddIOp, q, one))
+        return _expand_floordiv(b, lhs, rhs)
+    return _expand_ceildiv(b, lhs, rhs)
+
+
+def _expand_mod(b: Builder, a: Value, d: Value) -> Value:
+    """``a mod d`` for ``d > 0``: r = a rem d; r < 0 ? r + d : r."""
+    rem = b.binary(arith.RemSIOp, a, d)
+    zero = b.const_index(0)
+    negative = b.cmpi("slt", rem, zero)
+    corrected = b.binary(arith.AddIOp, rem, d)
+    return b.select(negative, corrected, rem)
+
+
+def _expand_floordiv(b: Builder, a: Value, d: Value) -> Value:
+    """``a floordiv d`` for ``d > 0``: a < 0 ? -1 - ((-1 - a) / d) : a / d
+    (``/`` truncating; -1 - a is -a - 1, which cannot overflow)."""
+    zero = b.const_index(0)
+    minus_one = b.const_index(-1)
+    negative = b.cmpi("slt", a, zero)
+    dividend = b.select(negative, b.binary(arith.SubIOp, minus_one, a), a)
+    q = b.binary(arith.DivSIOp, dividend, d)
+    return b.select(negative, b.binary(arith.SubIOp, minus_one, q), q)
+
+
+def _expand_ceildiv(b: Builder, a: Value, d: Value) -> Value:
+    """``a ceildiv d`` for ``d > 0``: a <= 0 ? -((-a) / d) : ((a - 1) / d) + 1."""
+    zero = b.const_index(0)
+    one = b.const_index(1)
+    nonpositive = b.cmpi("sle", a, zero)
+    negated = b.binary(arith.SubIOp, zero, a)
+    decremented = b.binary(arith.SubIOp, a, one)
+    dividend = b.select(nonpositive, negated, decremented)
+    q = b.binary(arith.DivSIOp, dividend, d)
+    negated_q = b.binary(arith.SubIOp, zero, q)
+    incremented_q = b.binary(arith.AddIOp, q, one)
+    return b.select(nonpositive, negated_q, incremented_q)
 
 
 def expand_map(b: Builder, amap, operands: Sequence[Value]) -> list[Value]:
