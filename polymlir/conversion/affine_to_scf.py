@@ -17,6 +17,7 @@ from typing import ClassVar, cast
 
 from ..dialects import arith, memref, scf, vector
 from ..dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ..dialects.affine.map_utils import const_int
 from ..dialects.affine.memory import (
     AffineDmaStartOp,
     AffineDmaWaitOp,
@@ -46,6 +47,9 @@ from ..ir.affine_expr import (
     AffineExpr,
     AffineExprKind,
     AffineSymbolExpr,
+    const,
+    dim,
+    sym,
 )
 from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
@@ -130,6 +134,41 @@ def expand_map(b: Builder, amap, operands: Sequence[Value]) -> list[Value]:
     return [expand_expr(b, r, operands[:nd], operands[nd:]) for r in amap.results]
 
 
+def _constant_exprs(num_dims: int, operands: Sequence[Value]) -> tuple[list[AffineExpr], list[AffineExpr]]:
+    """The dim and symbol replacements that put the constants among
+    ``operands`` into a map or set over them (the others stay)."""
+    repl: list[AffineExpr] = []
+    for i, v in enumerate(operands):
+        c = const_int(v)
+        if c is not None:
+            repl.append(const(c))
+        else:
+            repl.append(dim(i) if i < num_dims else sym(i - num_dims))
+    return repl[:num_dims], repl[num_dims:]
+
+
+def fold_constant_operands(amap: AffineMap, operands: Sequence[Value]) -> AffineMap:
+    """``amap`` with its constant operands folded in (operands keep their
+    positions). Upstream's conversion folds a loop op before lowering it, and
+    the folds of affine.for/parallel/if canonicalize their maps this way: a
+    constant bound operand is then expanded as a new constant."""
+    if all(const_int(v) is None for v in operands):
+        return amap
+    dims, syms = _constant_exprs(amap.num_dims, operands)
+    return amap.replace_dims_and_symbols(dims, syms, amap.num_dims, amap.num_symbols)
+
+
+def _lower_bound_map(amap: AffineMap, operands: Sequence[Value], lower: bool) -> AffineMap:
+    """An affine.for bound as its fold leaves it: constant operands folded
+    in, and a bound whose results are all constant made the one constant
+    (the max of a lower bound, the min of an upper one: ``foldLoopBounds``)."""
+    amap = fold_constant_operands(amap, operands)
+    if amap.results and all(isinstance(r, AffineConstantExpr) for r in amap.results):
+        values = [cast(AffineConstantExpr, r).value for r in amap.results]
+        return AffineMap(amap.num_dims, amap.num_symbols, [const(max(values) if lower else min(values))])
+    return amap
+
+
 def _reduce(b: Builder, combine: OpClass, values: list[Value]) -> Value:
     acc = values[0]
     for v in values[1:]:
@@ -159,10 +198,12 @@ def _yield_to_scf(region: Region) -> None:
 def _lower_for(op: Operation, rw: PatternRewriter) -> None:
     assert isinstance(op, AffineForOp)
     b = Builder.before(op)
-    lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
-    ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
-    lb = _reduce(b, arith.MaxSIOp, lbs)
-    ub = _reduce(b, arith.MinSIOp, ubs)
+    # Upstream's order: the lower bound (with its max chain), then the upper.
+    lb_ops, ub_ops = list(op.lowerBoundOperands), list(op.upperBoundOperands)
+    lb_map = _lower_bound_map(op.attr("lowerBoundMap", A.AffineMapAttr).value, lb_ops, lower=True)
+    lb = _reduce(b, arith.MaxSIOp, expand_map(b, lb_map, lb_ops))
+    ub_map = _lower_bound_map(op.attr("upperBoundMap", A.AffineMapAttr).value, ub_ops, lower=False)
+    ub = _reduce(b, arith.MinSIOp, expand_map(b, ub_map, ub_ops))
     step = b.const_index(op.attr("step", A.IntegerAttr).value)
     body = _move_region(op)
     _yield_to_scf(body)
