@@ -51,7 +51,7 @@ from ..ir.affine_expr import (
     dim,
     sym,
 )
-from ..ir.affine_map import AffineMap
+from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
 from ..ir.diagnostics import DiagnosticError
@@ -215,17 +215,21 @@ def _lower_for(op: Operation, rw: PatternRewriter) -> None:
     op.erase()
 
 
-def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
+def _condition(b: Builder, iset: IntegerSet, operands: Sequence[Value]) -> Value:
+    """The i1 conjunction of the constraints of ``iset``, as upstream builds
+    it: the zero first, each constraint's compare and-ed in as it comes
+    (no short-circuit), constant operands folded in as the op's fold does."""
     nd = iset.num_dims
-    conds = []
-    zero = None
+    if any(const_int(v) is not None for v in operands):
+        dims, syms = _constant_exprs(nd, operands)
+        iset = iset.replace_dims_and_symbols(dims, syms, nd, iset.num_symbols)
+    zero = b.const_index(0)
+    cond: Value | None = None
     for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         v = expand_expr(b, c, operands[:nd], operands[nd:])
-        zero = zero or b.const_index(0)
-        conds.append(b.cmpi("eq" if eq else "sge", v, zero))
-    if not conds:
-        return b.const_int(1, T.i1)
-    return _reduce(b, arith.AndIOp, conds)
+        cmp = b.cmpi("eq" if eq else "sge", v, zero)
+        cond = cmp if cond is None else b.binary(arith.AndIOp, cond, cmp)
+    return cond if cond is not None else b.const_int(1, T.i1)
 
 
 def _lower_if(op: Operation, rw: PatternRewriter) -> None:

@@ -38,3 +38,24 @@ func.func @for_const(%n: index) {
   }
   return
 }
+
+// The condition: the zero first, each constraint's compare and-ed in as it
+// comes; the constant operand folded into the set.
+// CHECK-LABEL: func.func @if_const
+// CHECK-SAME: (%[[N:.+]]: index)
+// CHECK-NEXT: arith.constant 7 : index
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CM7:.+]] = arith.constant -7 : index
+// CHECK-NEXT: %[[E0:.+]] = arith.addi %[[N]], %[[CM7]] : index
+// CHECK-NEXT: %[[P0:.+]] = arith.cmpi sge, %[[E0]], %[[C0]] : index
+// CHECK-NEXT: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[P1:.+]] = arith.cmpi sge, %[[C4]], %[[C0]] : index
+// CHECK-NEXT: %[[P:.+]] = arith.andi %[[P0]], %[[P1]] : i1
+// CHECK-NEXT: scf.if %[[P]] {
+func.func @if_const(%n: index) {
+  %c7 = arith.constant 7 : index
+  affine.if affine_set<(d0, d1) : (d0 - d1 >= 0, d1 - 3 >= 0)>(%n, %c7) {
+    func.call @use(%n) : (index) -> ()
+  }
+  return
+}
