@@ -296,16 +296,20 @@ def _lower_parallel(op: Operation, rw: PatternRewriter) -> None:
     operands = list(op.operands)
     # The lower map takes the first operands, the upper map the rest (upstream's
     # getLowerBoundsOperands / getUpperBoundsOperands).
+    # Constant operands folded in first, as upstream's fold of the op does.
     lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
-    lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
-    ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
+    l_ops, u_ops = operands[: lmap.num_inputs], operands[lmap.num_inputs :]
+    lmap = fold_constant_operands(lmap, l_ops)
+    umap = fold_constant_operands(op.attr("upperBoundsMap", A.AffineMapAttr).value, u_ops)
     lgroups = list(op.attr("lowerBoundsGroups", A.DenseElementsAttr).flat())
     ugroups = list(op.attr("upperBoundsGroups", A.DenseElementsAttr).flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.attr("steps", A.ArrayAttr)]
+    # Upstream's order: dimension by dimension, its lower bound (the max of
+    # its group) and then its upper bound (the min of its group).
     lbs, ubs, li, ui = [], [], 0, 0
     for lg, ug in zip(lgroups, ugroups, strict=True):
-        lbs.append(_reduce(b, arith.MaxSIOp, lbs_all[li : li + lg]))
-        ubs.append(_reduce(b, arith.MinSIOp, ubs_all[ui : ui + ug]))
+        lbs.append(_reduce(b, arith.MaxSIOp, expand_map(b, lmap.sub_map(range(li, li + lg)), l_ops)))
+        ubs.append(_reduce(b, arith.MinSIOp, expand_map(b, umap.sub_map(range(ui, ui + ug)), u_ops)))
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]

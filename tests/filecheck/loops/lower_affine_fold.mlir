@@ -59,3 +59,25 @@ func.func @if_const(%n: index) {
   }
   return
 }
+
+// affine.parallel: dimension by dimension, the lower bound and then the upper
+// bound; the constant operands folded into the maps (AffineParallelOp's fold).
+// CHECK-LABEL: func.func @parallel_const
+// CHECK-SAME: (%[[N:.+]]: index)
+// CHECK-NEXT: arith.constant 2 : index
+// CHECK-NEXT: %[[L0:.+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[U0:.+]] = arith.addi %[[N]], %[[C2]] : index
+// CHECK-NEXT: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[L1:.+]] = arith.maxsi %[[C4]], %[[N]] : index
+// CHECK-NEXT: %[[U1:.+]] = arith.constant 9 : index
+// CHECK-NEXT: %[[S0:.+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[S1:.+]] = arith.constant 1 : index
+// CHECK-NEXT: scf.parallel (%{{.+}}, %{{.+}}) = (%[[L0]], %[[L1]]) to (%[[U0]], %[[U1]]) step (%[[S0]], %[[S1]]) {
+func.func @parallel_const(%n: index) {
+  %c2 = arith.constant 2 : index
+  affine.parallel (%i, %j) = (%c2, max(%c2 * 2, %n)) to (%n + %c2, 9) {
+    func.call @use(%i) : (index) -> ()
+  }
+  return
+}
