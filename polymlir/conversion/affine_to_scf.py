@@ -6,7 +6,10 @@ scf.reduce regions), affine.load/store -> memref.load/store,
 affine.vector_load/store -> vector.load/store, affine.apply/min/max ->
 arith, affine.yield -> scf.yield, affine.prefetch and the dma ops -> memref,
 affine.delinearize_index/linearize_index -> arith. Affine expressions are
-expanded exactly (floordiv/ceildiv/mod included).
+expanded exactly (floordiv/ceildiv/mod included) by ``affine_expand``. As
+upstream's conversion folds each op before lowering it, the constant
+operands of a loop's bounds and of an affine.if's condition are put into
+their maps first.
 """
 
 from __future__ import annotations
@@ -41,121 +44,16 @@ from ..dialects.llvm.loop_annotation import LOOP_ATTR
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (
-    AffineBinaryExpr,
     AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineExprKind,
-    AffineSymbolExpr,
     const,
-    dim,
-    sym,
 )
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
-from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import ConversionTarget, apply_conversion
 from ..transforms.passes.manager import ModulePass, PassContext, register_pass
-
-NSW = arith.IntegerOverflowFlagsAttr(arith.OVERFLOW_BITS["nsw"])
-
-
-def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence[Value]) -> Value:
-    """Arith ops computing ``e`` (index-typed) at the builder's point."""
-    if isinstance(e, AffineDimExpr):
-        return dims[e.position]
-    if isinstance(e, AffineSymbolExpr):
-        return syms[e.position]
-    if isinstance(e, AffineConstantExpr):
-        return b.const_index(e.value)
-    assert isinstance(e, AffineBinaryExpr)
-    lhs = expand_expr(b, e.lhs, dims, syms)
-    rhs = expand_expr(b, e.rhs, dims, syms)
-    k = e.kind
-    if k == AffineExprKind.ADD:
-        return b.binary(arith.AddIOp, lhs, rhs)
-    if k == AffineExprKind.MUL:
-        # Affine arithmetic is over the integers: the product cannot wrap (as
-        # upstream's expander says with ``overflow<nsw>``).
-        return b.value(arith.MulIOp, [lhs, rhs], lhs.type, overflowFlags=NSW)
-    const_rhs = e.rhs.value if isinstance(e.rhs, AffineConstantExpr) else None
-    if const_rhs is not None and const_rhs <= 0:
-        raise DiagnosticError(f"cannot lower '{e}': the divisor must be positive", b.loc)
-    # Upstream's expansions (``AffineApplyExpander``), op for op and in its
-    # order, for constant and symbolic divisors alike: one arith.divsi each,
-    # exact for every positive divisor. Like upstream's (and mlir-opt's), a
-    # symbolic divisor is taken to be positive: a non-positive one gives what
-    # upstream's lowering gives, not the floor or ceiling.
-    if k == AffineExprKind.MOD:
-        return _expand_mod(b, lhs, rhs)
-    if k == AffineExprKind.FLOORDIV:
-        return _expand_floordiv(b, lhs, rhs)
-    return _expand_ceildiv(b, lhs, rhs)
-
-
-def _expand_mod(b: Builder, a: Value, d: Value) -> Value:
-    """``a mod d`` for ``d > 0``: r = a rem d; r < 0 ? r + d : r."""
-    rem = b.binary(arith.RemSIOp, a, d)
-    zero = b.const_index(0)
-    negative = b.cmpi("slt", rem, zero)
-    corrected = b.binary(arith.AddIOp, rem, d)
-    return b.select(negative, corrected, rem)
-
-
-def _expand_floordiv(b: Builder, a: Value, d: Value) -> Value:
-    """``a floordiv d`` for ``d > 0``: a < 0 ? -1 - ((-1 - a) / d) : a / d
-    (``/`` truncating; -1 - a is -a - 1, which cannot overflow)."""
-    zero = b.const_index(0)
-    minus_one = b.const_index(-1)
-    negative = b.cmpi("slt", a, zero)
-    dividend = b.select(negative, b.binary(arith.SubIOp, minus_one, a), a)
-    q = b.binary(arith.DivSIOp, dividend, d)
-    return b.select(negative, b.binary(arith.SubIOp, minus_one, q), q)
-
-
-def _expand_ceildiv(b: Builder, a: Value, d: Value) -> Value:
-    """``a ceildiv d`` for ``d > 0``: a <= 0 ? -((-a) / d) : ((a - 1) / d) + 1."""
-    zero = b.const_index(0)
-    one = b.const_index(1)
-    nonpositive = b.cmpi("sle", a, zero)
-    negated = b.binary(arith.SubIOp, zero, a)
-    decremented = b.binary(arith.SubIOp, a, one)
-    dividend = b.select(nonpositive, negated, decremented)
-    q = b.binary(arith.DivSIOp, dividend, d)
-    negated_q = b.binary(arith.SubIOp, zero, q)
-    incremented_q = b.binary(arith.AddIOp, q, one)
-    return b.select(nonpositive, negated_q, incremented_q)
-
-
-def expand_map(b: Builder, amap, operands: Sequence[Value]) -> list[Value]:
-    nd = amap.num_dims
-    return [expand_expr(b, r, operands[:nd], operands[nd:]) for r in amap.results]
-
-
-def _constant_exprs(num_dims: int, operands: Sequence[Value]) -> tuple[list[AffineExpr], list[AffineExpr]]:
-    """The dim and symbol replacements that put the constants among
-    ``operands`` into a map or set over them (the others stay)."""
-    repl: list[AffineExpr] = []
-    for i, v in enumerate(operands):
-        c = const_int(v)
-        if c is not None:
-            repl.append(const(c))
-        else:
-            repl.append(dim(i) if i < num_dims else sym(i - num_dims))
-    return repl[:num_dims], repl[num_dims:]
-
-
-def fold_constant_operands(amap: AffineMap, operands: Sequence[Value]) -> AffineMap:
-    """``amap`` with its constant operands folded in (operands keep their
-    positions). Upstream's conversion folds a loop op before lowering it, and
-    the folds of affine.for/parallel/if canonicalize their maps this way: a
-    constant bound operand is then expanded as a new constant."""
-    if all(const_int(v) is None for v in operands):
-        return amap
-    dims, syms = _constant_exprs(amap.num_dims, operands)
-    return amap.replace_dims_and_symbols(dims, syms, amap.num_dims, amap.num_symbols)
+from .affine_expand import constant_operand_exprs, expand_expr, expand_map, fold_constant_operands
 
 
 def _lower_bound_map(amap: AffineMap, operands: Sequence[Value], lower: bool) -> AffineMap:
@@ -221,7 +119,7 @@ def _condition(b: Builder, iset: IntegerSet, operands: Sequence[Value]) -> Value
     (no short-circuit), constant operands folded in as the op's fold does."""
     nd = iset.num_dims
     if any(const_int(v) is not None for v in operands):
-        dims, syms = _constant_exprs(nd, operands)
+        dims, syms = constant_operand_exprs(nd, operands)
         iset = iset.replace_dims_and_symbols(dims, syms, nd, iset.num_symbols)
     zero = b.const_index(0)
     cond: Value | None = None
