@@ -3,6 +3,7 @@ ones with the one-shot mode of the rewrite driver
 (``polymlir.ir.rewriting.apply_conversion``, patterns typed by op class).
 
 - ``affine_to_scf`` (``lower-affine``): affine ops to scf, arith, memref and vector;
+  ``affine_expand``: its arith expansion of affine expressions and maps;
 - ``scf_to_cf`` (``convert-scf-to-cf``): structured control flow to blocks and branches;
 - ``vector_lowering`` (run by ``convert-vector-to-llvm``) and ``vector_to_scf``
   (``convert-vector-to-scf``): high-level vector ops to the few the LLVM

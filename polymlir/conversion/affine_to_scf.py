@@ -6,7 +6,10 @@ scf.reduce regions), affine.load/store -> memref.load/store,
 affine.vector_load/store -> vector.load/store, affine.apply/min/max ->
 arith, affine.yield -> scf.yield, affine.prefetch and the dma ops -> memref,
 affine.delinearize_index/linearize_index -> arith. Affine expressions are
-expanded exactly (floordiv/ceildiv/mod included).
+expanded exactly (floordiv/ceildiv/mod included) by ``affine_expand``. As
+upstream's conversion folds each op before lowering it, the constant
+operands of a loop's bounds and of an affine.if's condition are put into
+their maps first.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import ClassVar, cast
 
 from ..dialects import arith, memref, scf, vector
 from ..dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ..dialects.affine.map_utils import const_int
 from ..dialects.affine.memory import (
     AffineDmaStartOp,
     AffineDmaWaitOp,
@@ -40,70 +44,27 @@ from ..dialects.llvm.loop_annotation import LOOP_ATTR
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (
-    AffineBinaryExpr,
     AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineExprKind,
-    AffineSymbolExpr,
+    const,
 )
-from ..ir.affine_map import AffineMap
+from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
-from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import ConversionTarget, apply_conversion
 from ..transforms.passes.manager import ModulePass, PassContext, register_pass
-
-NSW = arith.IntegerOverflowFlagsAttr(arith.OVERFLOW_BITS["nsw"])
-
-
-def expand_expr(b: Builder, e: AffineExpr, dims: Sequence[Value], syms: Sequence[Value]) -> Value:
-    """Arith ops computing ``e`` (index-typed) at the builder's point."""
-    if isinstance(e, AffineDimExpr):
-        return dims[e.position]
-    if isinstance(e, AffineSymbolExpr):
-        return syms[e.position]
-    if isinstance(e, AffineConstantExpr):
-        return b.const_index(e.value)
-    assert isinstance(e, AffineBinaryExpr)
-    lhs = expand_expr(b, e.lhs, dims, syms)
-    rhs = expand_expr(b, e.rhs, dims, syms)
-    k = e.kind
-    if k == AffineExprKind.ADD:
-        return b.binary(arith.AddIOp, lhs, rhs)
-    if k == AffineExprKind.MUL:
-        # Affine arithmetic is over the integers: the product cannot wrap (as
-        # upstream's expander says with ``overflow<nsw>``).
-        return b.value(arith.MulIOp, [lhs, rhs], lhs.type, overflowFlags=NSW)
-    const_rhs = e.rhs.value if isinstance(e.rhs, AffineConstantExpr) else None
-    if const_rhs is not None and const_rhs <= 0:
-        raise DiagnosticError(f"cannot lower '{e}': the divisor must be positive", b.loc)
-    zero = b.const_index(0)
-    if k == AffineExprKind.MOD:
-        # r = a rem b; r < 0 ? r + b : r
-        rem = b.binary(arith.RemSIOp, lhs, rhs)
-        neg = b.cmpi("slt", rem, zero)
-        return b.select(neg, b.binary(arith.AddIOp, rem, rhs), rem)
-    if const_rhs is None:
-        return b.binary(arith.FloorDivSIOp if k == AffineExprKind.FLOORDIV else arith.CeilDivSIOp, lhs, rhs)
-    one = b.const_index(-1 if k == AffineExprKind.FLOORDIV else 1)
-    if k == AffineExprKind.FLOORDIV:
-        # a < 0 ? -1 - ((-1 - a) / b) : a / b
-        neg = b.cmpi("slt", lhs, zero)
-        absolute = b.select(neg, b.binary(arith.SubIOp, one, lhs), lhs)
-        q = b.binary(arith.DivSIOp, absolute, rhs)
-        return b.select(neg, b.binary(arith.SubIOp, one, q), q)
-    # ceildiv: a <= 0 ? -((-a) / b) : ((a - 1) / b) + 1
-    nonpos = b.cmpi("sle", lhs, zero)
-    absolute = b.select(nonpos, b.binary(arith.SubIOp, zero, lhs), b.binary(arith.SubIOp, lhs, one))
-    q = b.binary(arith.DivSIOp, absolute, rhs)
-    return b.select(nonpos, b.binary(arith.SubIOp, zero, q), b.binary(arith.AddIOp, q, one))
+from .affine_expand import constant_operand_exprs, expand_expr, expand_map, fold_constant_operands
 
 
-def expand_map(b: Builder, amap, operands: Sequence[Value]) -> list[Value]:
-    nd = amap.num_dims
-    return [expand_expr(b, r, operands[:nd], operands[nd:]) for r in amap.results]
+def _lower_bound_map(amap: AffineMap, operands: Sequence[Value], lower: bool) -> AffineMap:
+    """An affine.for bound as its fold leaves it: constant operands folded
+    in, and a bound whose results are all constant made the one constant
+    (the max of a lower bound, the min of an upper one: ``foldLoopBounds``)."""
+    amap = fold_constant_operands(amap, operands)
+    if amap.results and all(isinstance(r, AffineConstantExpr) for r in amap.results):
+        values = [cast(AffineConstantExpr, r).value for r in amap.results]
+        return AffineMap(amap.num_dims, amap.num_symbols, [const(max(values) if lower else min(values))])
+    return amap
 
 
 def _reduce(b: Builder, combine: OpClass, values: list[Value]) -> Value:
@@ -135,10 +96,12 @@ def _yield_to_scf(region: Region) -> None:
 def _lower_for(op: Operation, rw: PatternRewriter) -> None:
     assert isinstance(op, AffineForOp)
     b = Builder.before(op)
-    lbs = expand_map(b, op.attr("lowerBoundMap", A.AffineMapAttr).value, list(op.lowerBoundOperands))
-    ubs = expand_map(b, op.attr("upperBoundMap", A.AffineMapAttr).value, list(op.upperBoundOperands))
-    lb = _reduce(b, arith.MaxSIOp, lbs)
-    ub = _reduce(b, arith.MinSIOp, ubs)
+    # Upstream's order: the lower bound (with its max chain), then the upper.
+    lb_ops, ub_ops = list(op.lowerBoundOperands), list(op.upperBoundOperands)
+    lb_map = _lower_bound_map(op.attr("lowerBoundMap", A.AffineMapAttr).value, lb_ops, lower=True)
+    lb = _reduce(b, arith.MaxSIOp, expand_map(b, lb_map, lb_ops))
+    ub_map = _lower_bound_map(op.attr("upperBoundMap", A.AffineMapAttr).value, ub_ops, lower=False)
+    ub = _reduce(b, arith.MinSIOp, expand_map(b, ub_map, ub_ops))
     step = b.const_index(op.attr("step", A.IntegerAttr).value)
     body = _move_region(op)
     _yield_to_scf(body)
@@ -150,17 +113,21 @@ def _lower_for(op: Operation, rw: PatternRewriter) -> None:
     op.erase()
 
 
-def _condition(b: Builder, iset, operands: Sequence[Value]) -> Value:
+def _condition(b: Builder, iset: IntegerSet, operands: Sequence[Value]) -> Value:
+    """The i1 conjunction of the constraints of ``iset``, as upstream builds
+    it: the zero first, each constraint's compare and-ed in as it comes
+    (no short-circuit), constant operands folded in as the op's fold does."""
     nd = iset.num_dims
-    conds = []
-    zero = None
+    if any(const_int(v) is not None for v in operands):
+        dims, syms = constant_operand_exprs(nd, operands)
+        iset = iset.replace_dims_and_symbols(dims, syms, nd, iset.num_symbols)
+    zero = b.const_index(0)
+    cond: Value | None = None
     for c, eq in zip(iset.constraints, iset.eq_flags, strict=True):
         v = expand_expr(b, c, operands[:nd], operands[nd:])
-        zero = zero or b.const_index(0)
-        conds.append(b.cmpi("eq" if eq else "sge", v, zero))
-    if not conds:
-        return b.const_int(1, T.i1)
-    return _reduce(b, arith.AndIOp, conds)
+        cmp = b.cmpi("eq" if eq else "sge", v, zero)
+        cond = cmp if cond is None else b.binary(arith.AndIOp, cond, cmp)
+    return cond if cond is not None else b.const_int(1, T.i1)
 
 
 def _lower_if(op: Operation, rw: PatternRewriter) -> None:
@@ -227,16 +194,20 @@ def _lower_parallel(op: Operation, rw: PatternRewriter) -> None:
     operands = list(op.operands)
     # The lower map takes the first operands, the upper map the rest (upstream's
     # getLowerBoundsOperands / getUpperBoundsOperands).
+    # Constant operands folded in first, as upstream's fold of the op does.
     lmap = op.attr("lowerBoundsMap", A.AffineMapAttr).value
-    lbs_all = expand_map(b, lmap, operands[: lmap.num_inputs])
-    ubs_all = expand_map(b, op.attr("upperBoundsMap", A.AffineMapAttr).value, operands[lmap.num_inputs :])
+    l_ops, u_ops = operands[: lmap.num_inputs], operands[lmap.num_inputs :]
+    lmap = fold_constant_operands(lmap, l_ops)
+    umap = fold_constant_operands(op.attr("upperBoundsMap", A.AffineMapAttr).value, u_ops)
     lgroups = list(op.attr("lowerBoundsGroups", A.DenseElementsAttr).flat())
     ugroups = list(op.attr("upperBoundsGroups", A.DenseElementsAttr).flat())
     steps = [s.value if hasattr(s, "value") else s for s in op.attr("steps", A.ArrayAttr)]
+    # Upstream's order: dimension by dimension, its lower bound (the max of
+    # its group) and then its upper bound (the min of its group).
     lbs, ubs, li, ui = [], [], 0, 0
     for lg, ug in zip(lgroups, ugroups, strict=True):
-        lbs.append(_reduce(b, arith.MaxSIOp, lbs_all[li : li + lg]))
-        ubs.append(_reduce(b, arith.MinSIOp, ubs_all[ui : ui + ug]))
+        lbs.append(_reduce(b, arith.MaxSIOp, expand_map(b, lmap.sub_map(range(li, li + lg)), l_ops)))
+        ubs.append(_reduce(b, arith.MinSIOp, expand_map(b, umap.sub_map(range(ui, ui + ug)), u_ops)))
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]

@@ -71,6 +71,23 @@ NESTS = {
   }
   return
 }""",
+    # Constant operands in loop bounds and a condition (folded into the maps
+    # before the expansion, as upstream's conversion folds the ops).
+    "constant_operands": """func.func @kernel(%A: memref<9x9xf64>) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  affine.for %i = max affine_map<(d0)[s0] -> (d0, s0 - 4)>(%c2)[%c7] to min affine_map<(d0) -> (d0 * 4, 8)>(%c3) {
+    affine.parallel (%j, %k) = (%c2, max(%c2 * 2, %i)) to (%i + %c2, 9) {
+      affine.if affine_set<(d0, d1, d2) : (d0 - d2 >= 0, d1 - d2 * 2 >= 0)>(%j, %k, %c2) {
+        %v = affine.load %A[%j, %k] : memref<9x9xf64>
+        %w = arith.addf %v, %v : f64
+        affine.store %w, %A[%j, %k] : memref<9x9xf64>
+      }
+    }
+  }
+  return
+}""",
 }
 
 
