@@ -46,7 +46,7 @@ from ...ir.affine_expr import const, dim
 from ...ir.affine_map import AffineMap
 from ...ir.core import BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
-from .loop_utils import TransformError, append_before_terminator, constant_trip_count
+from .loop_utils import TransformError, append_before_terminator, build_nest, constant_trip_count
 from .promote import affine_map_of, alloc_anchor, replace_access, value_name
 
 
@@ -278,18 +278,10 @@ def _expand_live(
     inside = [u.owner for u in mem.uses if loop.op.is_proper_ancestor_of(u.owner)]
     _retarget(inside, buf, loop.iv, lb, step)
     after = place.op
-    ivs: list[Value] = []
-    body = None
-    root: Operation | None = None
-    for d, (lo, hi) in enumerate(box):
-        f = AffineForOp.build(lo, hi + 1, loc=loop.op.loc)
-        f.induction_var.name_hint = f"{value_name(mem)}_c{d}"
-        ivs.append(f.induction_var)
-        if body is None:
-            root = f
-        else:
-            append_before_terminator(body, f)
-        body = f.body
+    name = value_name(mem)
+    root, body, ivs = build_nest(
+        [(lo, hi + 1, (), ()) for lo, hi in box], [f"{name}_c{d}" for d in range(len(box))], loop.op.loc
+    )
     ident = AffineMap.identity(len(ivs))
     last = AffineMap(len(ivs), 0, [const(trips - 1), *(dim(d) for d in range(len(ivs)))])
     ld = AffineLoadOp.build(buf, ivs, last, loc=loop.op.loc)

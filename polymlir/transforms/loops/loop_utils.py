@@ -165,6 +165,34 @@ def append_before_terminator(block: Block, op: Operation) -> Operation:
     return block.append(op)
 
 
+# One loop of a nest to build: lower and upper bound (constants or maps) and the maps' operands.
+NestBound = tuple[AffineMap | int, AffineMap | int, Sequence[Value], Sequence[Value]]
+
+
+def build_nest(
+    bounds: Sequence[NestBound], names: Sequence[str], loc, into: Block | None = None
+) -> tuple[Operation | None, Block | None, list[Value]]:
+    """Loops of step 1 one inside the other over ``bounds``, outermost first,
+    their induction variables named ``names``; the outermost appended to
+    ``into`` (before its terminator) when given. Returns the outermost loop,
+    the innermost body (``into`` when there is no loop) and the induction
+    variables."""
+    root: Operation | None = None
+    body = into
+    ivs: list[Value] = []
+    for (lo, hi, lops, uops), name in zip(bounds, names, strict=True):
+        f = AffineForOp.build(lo, hi, 1, lops, uops, loc=loc)
+        f.induction_var.name_hint = name
+        ivs.append(f.induction_var)
+        if body is None:
+            root = f
+        else:
+            append_before_terminator(body, f)
+            root = root or f
+        body = f.body
+    return root, body, ivs
+
+
 def ensure_yield(block: Block, loc=None) -> None:
     if not block.operations or not isinstance(block.operations[-1], AffineYieldOp):
         block.append(AffineYieldOp.build(loc=loc))
