@@ -11,7 +11,7 @@ overhead is timed on a time loop of tiny parallel loops (2 iterations, one
 per thread; an inner loop, so that the outlining takes them). The load average is printed: on a shared machine the other
 processes take the cores the threads need.
 
-    python experiments/bench_parallel.py [gemm jacobi-2d:par ...] [--threads 2] [--reps 5]
+    python experiments/bench_parallel.py [gemm jacobi-2d:par ...] [--threads 2] [--reps 5] [--bench-sizes]
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ func.func @k(%A: memref<2xf64>) {
 """
 
 
-def _schedule(spec: str) -> tuple[str, str, dict[str, int]]:
+def _schedule(spec: str, bench_sizes: bool = False) -> tuple[str, str, dict[str, int]]:
     name, _, variant = spec.partition(":")
-    sizes = SIZES.get(name, {})
+    sizes = pb.BENCH_SIZES[name] if bench_sizes else SIZES.get(name, {})
     module = polymlir.parse(pb.render(name, sizes), f"{name}.mlir")
     s = polymlir.schedule(module, "kernel")
     if variant == "par":
@@ -76,8 +76,8 @@ def _time(engine, name: str, values: dict) -> tuple[float, float]:
     return time.perf_counter() - t0, time.process_time() - c0
 
 
-def bench_kernel(spec: str, threads: int, reps: int) -> str:
-    name, text, sizes = _schedule(spec)
+def bench_kernel(spec: str, threads: int, reps: int, bench_sizes: bool = False) -> str:
+    name, text, sizes = _schedule(spec, bench_sizes)
     values = pb.inputs(name, sizes)
     want = pb.reference(name, values)
     regions = text.count("affine.parallel")
@@ -124,11 +124,12 @@ def main() -> None:
     ap.add_argument("kernels", nargs="*", default=KERNELS)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--bench-sizes", action="store_true", help="bench_polybench's sizes (the shared files') instead")
     a = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {len(os.sched_getaffinity(0))} cores")
     print(region_overhead(a.threads, a.reps), flush=True)
     for spec in a.kernels:
-        print(bench_kernel(spec, a.threads, a.reps), flush=True)
+        print(bench_kernel(spec, a.threads, a.reps, a.bench_sizes), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f}")
 
 
