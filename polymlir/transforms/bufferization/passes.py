@@ -8,16 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...dialects import bufferization as B
-from ...dialects import linalg, memref, scf, tensor
+from ...dialects import linalg, tensor
 from ...dialects.arith import ConstantOp
 from ...dialects.bufferization import AllocTensorOp
 from ...dialects.func import FuncOp
 from ...dialects.linalg.structured import GenericOp, iterator_array, maps_array
-from ...dialects.memref import DeallocOp
-from ...dialects.memref.alloc import AllocOp
-from ...dialects.memref.ops import CastOp, CopyOp
-from ...dialects.scf.ops import IfOp
 from ...dialects.tensor import EmptyOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -25,7 +20,7 @@ from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Region
 from ..passes.manager import MODULE, ModulePass, PassContext, PassError, register_pass
-from . import structured_rules, tensor_rules  # noqa: F401  (they register their rules)
+from . import structured_rules, tensor_rules, to_memref  # noqa: F401  (they register their rules)
 from .analysis import Analysis
 from .bufferize import Bufferizer, Options
 from .op_model import has_tensor_semantics, is_tensor
@@ -134,43 +129,7 @@ class ConvertBufferizationToMemRef(ModulePass):
     summary: ClassVar[str] = "bufferization.clone/dealloc to memref.alloc+copy / memref.dealloc"
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        for o in list(op.walk()):
-            if isinstance(o, B.CloneOp):
-                b = Builder.before(o)
-                src = o.operand(0)
-                t = o.results[0].type
-                if not isinstance(t, T.MemRefType):
-                    raise o.emit_error("cannot convert a clone of an unranked memref")
-                ident = T.MemRefType(t.shape, t.element_type, None, t.memory_space)
-                sizes = [
-                    b.value(memref.DimOp, [src, b.const_index(i)], T.index)
-                    for i, d in enumerate(t.shape)
-                    if d == T.DYNAMIC
-                ]
-                props = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, (len(sizes), 0))}
-                new = b.create(AllocOp, sizes, [ident], properties=props).results[0]
-                b.create(CopyOp, [src, new])
-                res = b.value(CastOp, [new], t) if ident != t else new
-                o.results[0].replace_all_uses_with(res)
-                o.erase()
-            elif isinstance(o, B.DeallocOp):
-                _lower_dealloc(o)
-
-
-def _lower_dealloc(o: Operation) -> None:
-    seg = o.prop("operandSegmentSizes", A.DenseArrayAttr).values
-    if seg[2]:
-        raise o.emit_error("bufferization.dealloc with retained values is not supported by this conversion")
-    n = seg[0]
-    b = Builder.before(o)
-    for m, c in zip(o.operands[:n], o.operands[n : 2 * n], strict=False):
-        r = Region()
-        blk = r.add_block()
-        bb = Builder.at_end(blk, o.loc)
-        bb.insert(DeallocOp.build(m, loc=o.loc))
-        bb.create(scf.YieldOp)
-        b.create(IfOp, [c], [], regions=[r, Region()])
-    o.erase()
+        to_memref.lower(op)
 
 
 def _elementwise_on_tensors(op: Operation) -> bool:
