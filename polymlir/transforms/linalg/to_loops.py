@@ -29,9 +29,10 @@ from typing import ClassVar
 
 from ...dialects.affine.loops import AffineForOp
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
-from ...dialects.affine.ops import AffineApplyOp
+from ...dialects.affine.ops import AffineApplyOp, is_valid_symbol
 from ...dialects.linalg import structured as L
 from ...dialects.memref.ops import DimOp, LoadOp, StoreOp
+from ...dialects.memref.views import ViewOp
 from ...dialects.scf.ops import ForOp, YieldOp
 from ...dialects.scf.parallel import ParallelOp, ReduceOp
 from ...ir import attributes as A
@@ -39,7 +40,7 @@ from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineExpr, dim, sym
 from ...ir.affine_map import AffineMap
 from ...ir.builder import Builder
-from ...ir.core import Block, Operation, Region, Value
+from ...ir.core import Block, Operation, OpResult, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ..passes.manager import ModulePass, PassContext, register_pass
 from .generalize import fold_as_upstream_driver, generalize_op, structured_ops
@@ -95,6 +96,26 @@ class _Range:
         return self.value
 
 
+def _folded_dim(b: Builder, v: Value, r: int, consts: _Consts, affine: bool) -> Value:
+    """The size of dynamic dimension ``r`` of buffer ``v``: the size operand
+    of the op defining ``v`` where it has one, else a ``memref.dim`` (as
+    upstream's ``createOrFold<memref::DimOp>``, whose folder gives the
+    dynamic sizes of ``memref.alloc``/``alloca``/``subview``/``view``)."""
+    owner = v.owner if isinstance(v, OpResult) else None
+    size: Value | None = None
+    if isinstance(owner, ViewOp):
+        shape = T.of_kind(v.type, T.MemRefType).shape
+        size = owner.operands[2 + sum(1 for d in shape[:r] if d == T.DYNAMIC)]
+    else:
+        size_of = getattr(owner, "dynamic_result_size", None)
+        size = size_of(r) if size_of is not None else None
+    # An affine.for bound must be a valid symbol where the loop is; the size
+    # operand need not be one even when the dim of the buffer is.
+    if isinstance(size, Value) and (not affine or is_valid_symbol(size, b.block.parent)):
+        return size
+    return b.value(DimOp, [v, consts(r)], T.index)
+
+
 def _loop_ranges(
     op: L.LinalgStructuredOp, maps: list[AffineMap], hoist: Builder, consts: _Consts, affine: bool
 ) -> list[_Range]:
@@ -135,8 +156,7 @@ def _loop_ranges(
         s = source[i]
         assert s is not None
         _, k, r = s
-        d = hoist.value(DimOp, [operands[k], consts(r)], T.index)
-        ranges[i] = _Range(None, d)
+        ranges[i] = _Range(None, _folded_dim(hoist, operands[k], r, consts, affine))
     out = [rng for rng in ranges if rng is not None]
     assert len(out) == n, "every loop has a static or a dynamic extent"
     return out
