@@ -21,6 +21,7 @@ another SSA value (a view of it) or through a non-affine op is refused.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,17 +32,17 @@ from ...affine.schedules import loop_name
 from ...dialects import memref
 from ...dialects.affine.loops import AffineForOp, AffineIfOp
 from ...dialects.affine.map_utils import canonicalize_map_and_operands
-from ...dialects.affine.memory import AffineDmaStartOp, AffineDmaWaitOp, AffineLoadOp, AffineStoreOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineMaxOp
-from ...dialects.func import FuncOp
 from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineExpr, AffineExprKind, const, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
-from ...ir.builder import Builder
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
+from .copy_dma import TransferConstants, dma_transfer, transfer_constants
+from .copy_remap import remapped_index
 from .errors import ArgumentError
 from .fusion_slice import static_trip_count
 from .loop_utils import TransformError, append_before_terminator, loop_ivs
@@ -482,6 +483,7 @@ def promote(
     at_copies: bool = False,
     dma: Dma | None = None,
     copies: list[Operation] | None = None,
+    compose: bool = False,
 ) -> list[Operation]:
     """Promote (call after a legal verdict); returns the buffers' allocations.
 
@@ -489,7 +491,9 @@ def promote(
     (inside the innermost ``affine.parallel``), or, with ``at_copies`` (and
     always with ``dma``), where upstream allocates them: just before the
     copy-in, freed after the copy-out. With ``dma`` the copies are DMA
-    transfers; call it only for regions that ``dma_problem`` accepts."""
+    transfers; call it only for regions that ``dma_problem`` accepts. With
+    ``compose`` the rewritten accesses compose the ``affine.apply`` ops
+    producing their indices, as upstream's (``copy_remap``)."""
     _check_space(memory_space)
     bad = _problem(model, loop)
     if bad is not None:
@@ -508,10 +512,14 @@ def promote(
     allocs = []
     made: set[Operation] = set()
     frees: dict[Operation, list[Value]] = {}
-    for r in regions:
+    consts = _transfer_constants(loop.op, regions) if dma is not None else {}
+    for k, r in enumerate(regions):
         place = r.place or loop.op
         top = place if at_copies or dma is not None else alloc_anchor(place, outer_loops[: r.level])
-        alloc, bufs = _promote_one(r, place, top, outer[: r.level], params, memory_space, dma, made, copies)
+        mine = {into: c for (i, into), c in consts.items() if i == k}
+        alloc, bufs = _promote_one(
+            r, place, top, outer[: r.level], params, memory_space, dma, made, copies, compose=compose, dma_consts=mine
+        )
         allocs.append(alloc)
         frees.setdefault(top, []).extend(bufs)
     for top, bufs in frees.items():
@@ -525,6 +533,31 @@ def promote(
         for buf in bufs:
             block.insert_after(tail, DeallocOp.build(buf, loc=top.loc))
     return allocs
+
+
+def _transfer_constants(at: Operation, regions: Sequence[Region]) -> dict[tuple[int, bool], TransferConstants]:
+    """The constants of each region's copy-in (True) and copy-out (False),
+    by region position, made in upstream's order: every region's copy-in,
+    then every copy-out."""
+    out: dict[tuple[int, bool], TransferConstants] = {}
+    for into in (True, False):
+        for k, r in enumerate(regions):
+            if not (r.copy_in if into else r.write_box is not None):
+                continue
+            offsets = [b.offset for b in r.box if b.offset is not None]
+            strides = dma_strides(r)
+            out[(k, into)] = transfer_constants(at, offsets, math.prod(r.shape), strides[0] if strides else None)
+    return out
+
+
+def _guard(
+    guard: IntegerSet | None, outer: Sequence[Value], params: Sequence[Value]
+) -> tuple[IntegerSet, list[Value]] | None:
+    """``guard`` (over the outer IVs and the parameters) with its operands."""
+    if guard is None:
+        return None
+    cmap, cops = affine_map_of(list(guard.constraints), outer, params)
+    return IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags), cops
 
 
 def simplify_copies(nests: Sequence[Operation]) -> None:
@@ -565,10 +598,15 @@ def _promote_one(
     dma: Dma | None,
     made: set[Operation],
     copies: list[Operation] | None = None,
+    *,
+    compose: bool = False,
+    dma_consts: dict[bool, TransferConstants] | None = None,
 ) -> tuple[Operation, list[Value]]:
     """Allocate ``r``'s buffer before ``top``, copy around ``loop_op`` and
     rewrite the accesses; the allocation and the buffers to free (the
-    buffer, then the DMA tags), each op made after ``loop_op`` in ``made``."""
+    buffer, then the DMA tags), each op made after ``loop_op`` in ``made``.
+    With ``dma``, ``dma_consts`` holds the constants of the copy-in (True)
+    and of the copy-out (False)."""
     mt = r.memref.type
     assert isinstance(mt, T.MemRefType)
     loc = loop_op.loc
@@ -599,14 +637,16 @@ def _promote_one(
     tags: list[Operation] = []  # with dma: one per transfer
     if dma is not None:
         tag_t = T.MemRefType((1,), T.i32, None, A.IntegerAttr(dma.tag_space, T.i64) if dma.tag_space else None)
-        consts = _Constants(loop_op)
+        assert dma_consts is not None, "dma transfers come with their constants"
+        mem_index = affine_map_of(offsets, outer, params)
         for into in ([True] if r.copy_in else []) + ([False] if r.write_box is not None else []):
             # Each tag is allocated just before its transfer is set up
             # (before the loop for the copy-out), as upstream orders them.
             tag = AllocOp.build(tag_t, [], loc=loc)
             bufs.append(tag.results[0])
-            guard = r.guard_in if into else r.guard_out
-            transfers.append((_dma(r, offsets, buf, tag.results[0], into, outer, params, guard, consts, loc), into))
+            guard = _guard(r.guard_in if into else r.guard_out, outer, params)
+            transfer = dma_transfer(r.memref, buf, tag.results[0], into, mem_index, dma_consts[into], guard, loc)
+            transfers.append((transfer, into))
             tags.append(tag)
     else:
         if r.copy_in:
@@ -628,72 +668,12 @@ def _promote_one(
         if copies is not None:
             copies.extend(copy)
     for stmt in r.stmts:
-        rebase_access(stmt.op, buf, offsets, outer, params)
+        if compose:
+            new_map, operands = remapped_index(stmt.op, offsets, outer, params)
+            replace_access(stmt.op, buf, new_map, operands)
+        else:
+            rebase_access(stmt.op, buf, offsets, outer, params)
     return alloc, bufs
-
-
-class _Constants:
-    """``arith.constant`` index values at the start of the function around
-    an op (where upstream's copy generation puts them), made once each."""
-
-    def __init__(self, op: Operation):
-        f: Operation | None = op
-        while f is not None and not isinstance(f, FuncOp):
-            f = f.parent_op
-        assert f is not None, "the nest is in a function"
-        self.block = f.regions[0].blocks[0]
-        self.made: dict[int, Value] = {}
-
-    def index(self, v: int) -> Value:
-        if v not in self.made:
-            first = self.block.operations[0]
-            self.made[v] = Builder.before(first).const_index(v)
-        return self.made[v]
-
-
-def _dma(
-    r: Region,
-    offsets: list[AffineExpr],
-    buf: Value,
-    tag: Value,
-    into_buffer: bool,
-    outer: list[Value],
-    params: list[Value],
-    guard: IntegerSet | None,
-    consts: _Constants,
-    loc,
-) -> list[Operation]:
-    """The ``affine.dma_start`` and ``affine.dma_wait`` moving ``r``'s box
-    between the memref (at ``offsets``) and the buffer (at its origin),
-    inside an ``affine.if`` on ``guard``."""
-    mem_map, mem_ops = affine_map_of(offsets, outer, params)
-    zeros = [consts.index(0)] * len(offsets)
-    ident = AffineMap.identity(len(offsets))
-    n = 1
-    for s in r.shape:
-        n *= s
-    strides = dma_strides(r)
-    extra = [consts.index(strides[0][0]), consts.index(strides[0][1])] if strides else []
-    if into_buffer:
-        src, src_map, src_ops, dst, dst_map, dst_ops = r.memref, mem_map, mem_ops, buf, ident, zeros
-    else:
-        src, src_map, src_ops, dst, dst_map, dst_ops = buf, ident, zeros, r.memref, mem_map, mem_ops
-    tag_map = A.AffineMapAttr(AffineMap.identity(1))
-    c0, num = consts.index(0), consts.index(n)
-    start = AffineDmaStartOp.create(
-        operands=[src, *src_ops, dst, *dst_ops, tag, c0, num, *extra],
-        attributes={"src_map": A.AffineMapAttr(src_map), "dst_map": A.AffineMapAttr(dst_map), "tag_map": tag_map},
-        loc=loc,
-    )
-    wait = AffineDmaWaitOp.create(operands=[tag, c0, num], attributes={"tag_map": tag_map}, loc=loc)
-    if guard is None:
-        return [start, wait]
-    cmap, cops = affine_map_of(list(guard.constraints), outer, params)
-    cond = IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags)
-    root = AffineIfOp.build(cond, cops, loc=loc)
-    append_before_terminator(root.regions[0].blocks[0], start)
-    append_before_terminator(root.regions[0].blocks[0], wait)
-    return [root]
 
 
 def _copy_nest(

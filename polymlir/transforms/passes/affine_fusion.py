@@ -24,8 +24,11 @@ loops in their body. The buffers are allocated at the copies and freed
 after the copy-out, as upstream places them; the copies are point-wise
 loops, or with ``generate-dma`` one ``affine.dma_start``/``dma_wait`` per
 transfer (strided where the region is narrower than the memref), tags in
-``tag-mem-space``. A region that one DMA cannot move exactly (no constant
-size, a partial tile, a multi-level stride) is left alone with a remark.
+``tag-mem-space``, each transfer with index constants of its own
+(``loops/copy_dma.py``). The rewritten accesses compose the ``affine.apply``
+ops of their indices, as upstream's (``loops/copy_remap.py``). A region that
+one DMA cannot move exactly (no constant size, a partial tile, a
+multi-level stride) is left alone with a remark.
 ``min-dma-transfer`` is accepted and, as in mlir-opt-22, not used.
 """
 
@@ -36,9 +39,11 @@ from typing import ClassVar, Literal
 
 from ...affine.model import Loop, PolyhedralModel, analyze
 from ...dialects.affine import AffineForOp, AffineParallelOp
+from ...dialects.affine.memory import AffineDmaStartOp
 from ...dialects.func import FuncOp
 from ...ir import types as T
 from ...ir.core import Block, Operation
+from ..loops.copy_dma import function_zero
 from ..loops.distribute import body_items, distribute, distribute_verdict
 from ..loops.fusion_greedy import FusionOptions, run_fusion
 from ..loops.loop_utils import TransformError
@@ -121,7 +126,14 @@ class AffineDataCopyGenerate(ModulePass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         for f in _functions(op):
+            # Upstream's pass makes an index zero at the start of each
+            # function (unused: every transfer makes its own); with DMAs it
+            # is kept where some were made, so that the output matches
+            # mlir-opt's line for line, SSA names included.
+            zero = function_zero(f.regions[0].blocks[0].operations[0]) if self.generate_dma else None
             self.run_on_block(f, f.regions[0].blocks[0], ctx)
+            if zero is not None and not any(isinstance(o, AffineDmaStartOp) for o in f.walk()):
+                zero.erase()
 
     def _capacity(self) -> int | None:
         # Upstream's default capacity is UINT64_MAX KiB: unlimited.
@@ -189,7 +201,7 @@ class AffineDataCopyGenerate(ModulePass):
         # The buffers go where upstream puts them: at the copies.
         dma = Dma(self.tag_mem_space or None) if self.generate_dma else None
         copies: list[Operation] = []
-        promote(model, loop, memrefs, self._space(), at_copies=True, dma=dma, copies=copies)
+        promote(model, loop, memrefs, self._space(), at_copies=True, dma=dma, copies=copies, compose=True)
         simplify_copies(copies)
 
     def _space(self) -> int | None:
