@@ -30,10 +30,14 @@ ops of their indices, as upstream's (``loops/copy_remap.py``). A region that
 one DMA cannot move exactly (no constant size, a partial tile, a
 multi-level stride) is left alone with a remark.
 ``min-dma-transfer`` is accepted and, as in mlir-opt-22, not used.
+``test-affine-data-copy`` is upstream's test pass of the copy utility
+(memref filter, single region, capacity warning), as
+``loops/copy_test_pass.py`` describes.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
@@ -44,12 +48,13 @@ from ...dialects.func import FuncOp
 from ...ir import types as T
 from ...ir.core import Block, Operation
 from ..loops.copy_dma import function_zero
+from ..loops.copy_test_pass import CopyTest, buffer_shape, loops_by_depth, run_copy_test
 from ..loops.distribute import body_items, distribute, distribute_verdict
 from ..loops.fusion_greedy import FusionOptions, run_fusion
 from ..loops.loop_utils import TransformError
 from ..loops.promote import Dma, dma_problem, plan, promote, promote_verdict, simplify_copies
 from .affine_loop_tile import element_bytes
-from .manager import ModulePass, PassContext, UInt, ULong, register_pass
+from .manager import FUNCTION, ModulePass, PassContext, UInt, ULong, register_pass
 
 AFFINE_LOOPS = (AffineForOp, AffineParallelOp)
 
@@ -221,6 +226,35 @@ class AffineDataCopyGenerate(ModulePass):
 
     def _recurse(self, func: Operation, op: Operation, ctx: PassContext) -> None:
         self.run_on_block(func, op.regions[0].blocks[0], ctx)
+
+
+@register_pass
+@dataclass(frozen=True)
+class TestAffineDataCopy(ModulePass):
+    """Upstream's test pass of the copy utility (``loops/copy_test_pass.py``)."""
+
+    name: ClassVar[str] = "test-affine-data-copy"
+    anchor: ClassVar[str] = FUNCTION
+    summary: ClassVar[str] = "Copy generation of upstream's test pass (memref filter, single region, capacity)"
+    capacity_kib: ULong | None = None  # only warned about, as upstream
+    for_memref_region: bool = False
+    memref_filter: bool = False
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        if not op.regions or not op.regions[0].blocks:
+            return
+        opts = CopyTest(memref_filter=self.memref_filter, for_memref_region=self.for_memref_region)
+        levels = loops_by_depth(op)  # before the copy nests join them
+        allocs = run_copy_test(op, opts, ctx.missed)
+        if self.capacity_kib is None or not allocs:
+            return
+        total = 0
+        for a in allocs:
+            known = buffer_shape(a)
+            if known is not None:  # upstream does not count buffers of unknown size
+                total += math.prod(known[1]) * element_bytes(known[0])
+        if total > self.capacity_kib * 1024:
+            ctx.warning(levels[0][0], "total size of all copy buffers' for this block exceeds fast memory capacity")
 
 
 @register_pass
