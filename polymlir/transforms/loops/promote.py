@@ -233,11 +233,13 @@ def _pick(v: Value, requested: Sequence[Value | str]) -> bool:
 
 
 def plan(
-    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None
+    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, *, whole_dims: bool = False
 ) -> tuple[list[Region], list[str]]:
     """The regions to promote and, for each memref left out, why (a refusal
     when it was requested). Raises TransformError for memrefs that the loop
-    does not access."""
+    does not access. With ``whole_dims``, a region whose extent along a
+    dimension is not constant takes the memref's whole (static) dimension
+    there, as upstream's DMA generation does."""
     inside = [s for s in model.statements if loop.op.is_ancestor_of(s.op)]
     by_memref: dict[Value, list[Statement]] = {}
     for s in inside:
@@ -268,16 +270,18 @@ def plan(
         why = _memref_problem(loop, mem, used_inside)
         region = None
         if why is None:
-            region, why = _region(mem, stmts, outer, params)
+            region, why = _region(mem, stmts, outer, params, whole_dims)
         if why is not None:
             skipped.append(f"memref {value_name(mem)}: {why}")
             continue
         assert region is not None
-        regions.append(_hoisted(model, loop, region, outer, params))
+        regions.append(_hoisted(model, loop, region, outer, params, whole_dims))
     return regions, skipped
 
 
-def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loop], params: Sequence[str]) -> Region:
+def _hoisted(
+    model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loop], params: Sequence[str], whole_dims: bool
+) -> Region:
     """``region`` placed around the outermost enclosing loop across which
     its box keeps its shape (the footprint is invariant there, as upstream
     hoists copies), provided nothing else in that loop touches the memref."""
@@ -292,7 +296,7 @@ def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loo
             break
         if any(lp.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
             break
-        up, why = _region(mem, region.stmts, outer[:h], params)
+        up, why = _region(mem, region.stmts, outer[:h], params, whole_dims)
         if up is None or up.shape != region.shape or (up.write_box is None) != (region.write_box is None):
             break
         up.place = lp.op
@@ -323,29 +327,41 @@ def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]
 
 
 def _region(
-    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str], whole_dims: bool = False
 ) -> tuple[Region | None, str | None]:
     """The region of ``mem``'s accesses ``stmts`` per iteration of ``outer``."""
     try:
-        return _region_of(mem, stmts, outer, params)
+        return _region_of(mem, stmts, outer, params, whole_dims)
     except ib.IslBridgeError as e:
         return None, f"isl cannot describe its footprint exactly ({e})"
 
 
 def _region_of(
-    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str], whole_dims: bool
 ) -> tuple[Region | None, str | None]:
     n_outer = len(outer)
     ge, eq = context_constraints(outer)
     fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
     assert fp is not None, "a region has accesses"
     box = ib.footprint_box(fp, params)
+    widened = False
     for k, b in enumerate(box):
         if b.lbs is None or b.offset is None:
             return None, f"the bounds of its footprint in dimension {k} are not affine"
+        dim_size = mem.type.shape[k] if isinstance(mem.type, T.MemRefType) else T.DYNAMIC
+        if whole_dims and b.size is None and dim_size != T.DYNAMIC:
+            # No constant extent: the whole dimension, from 0, as upstream
+            # bounds such a region. Unlike a window of the largest extent
+            # at the region's start, it never reaches past the memref's end.
+            box[k] = ib.BoxDim([const(0)], [const(dim_size - 1)], const(0), dim_size, None)
+            widened = True
         if b.size is None and not b.size_bound:
             return None, f"its footprint in dimension {k} has no bounded size"
     shape = [b.size if b.size is not None else -1 for b in box]
+    # A widened box of constant bounds inside the memref can be copied
+    # whether or not the outer iterations touch the memref (as upstream
+    # copies): it needs no guard, provided it is copied in.
+    fixed = widened and _inside(box, mem.type)
     writes = [s for s in stmts if s.accesses[0].kind == "write"]
     reads = [s for s in stmts if s.accesses[0].kind == "read"]
     write_box = None
@@ -357,7 +373,9 @@ def _region_of(
         write_box = ib.footprint_box(fpw, params)
         if any(b.lbs is None for b in write_box):
             return None, "the bounds of its written footprint are not affine"
-        if not copy_in and not ib.box_covered(fpw, write_box, params):
+        if not copy_in and (widened or not ib.box_covered(fpw, write_box, params)):
+            # The buffer holds more than the writes: what they leave is
+            # copied back too, so it must hold the memref's values.
             copy_in = True
         # A box widened past the footprint (no exact max/min form) may reach
         # beyond the buffer's box: copy out only what is inside both, where
@@ -367,16 +385,33 @@ def _region_of(
             for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
-        if needed and ib.box_empty_where_untouched(fpw, write_box, params, ge, eq):
+        if needed and (fixed or ib.box_empty_where_untouched(fpw, write_box, params, ge, eq)):
             needed, guard_out = False, None  # the copy loops' own bounds guard them, as upstream relies on
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
     needed, guard_in = ib.footprint_guard(fp, params, ge, eq)
-    if needed and ib.box_empty_where_untouched(fp, box, params, ge, eq):
+    if needed and (fixed or ib.box_empty_where_untouched(fp, box, params, ge, eq)):
         needed, guard_in = False, None
     if needed and guard_in is None:
         return None, "the outer iterations that access it are not a convex set"
     return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
+
+
+def _inside(box: Sequence[ib.BoxDim], mt: T.Type) -> bool:
+    """Whether every dimension of ``box`` has constant bounds inside the
+    static shape of the memref type ``mt``."""
+    if not isinstance(mt, T.MemRefType):
+        return False
+    for b, n in zip(box, mt.shape, strict=True):
+        lbs, ubs = b.lbs or [], b.ubs or []
+        if len(lbs) != 1 or len(ubs) != 1 or n == T.DYNAMIC:
+            return False
+        lo, hi = lbs[0], ubs[0]
+        if not (isinstance(lo, AffineConstantExpr) and isinstance(hi, AffineConstantExpr)):
+            return False
+        if lo.value < 0 or hi.value >= n:
+            return False
+    return True
 
 
 def _merge(a: list[AffineExpr] | None, b: list[AffineExpr] | None) -> list[AffineExpr] | None:
@@ -405,7 +440,12 @@ def _check_space(memory_space: int | None) -> None:
 
 
 def promote_verdict(
-    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, memory_space: int | None = None
+    model: PolyhedralModel,
+    loop: Loop,
+    memrefs: Sequence[Value | str] | None = None,
+    memory_space: int | None = None,
+    *,
+    whole_dims: bool = False,
 ) -> Verdict:
     """Whether the memrefs (all accessed ones if None) can be promoted to
     local buffers around ``loop``."""
@@ -414,7 +454,7 @@ def promote_verdict(
     bad = _problem(model, loop)
     if bad is not None:
         return Verdict(False, f"cannot {what}: {bad}", op=loop.op)
-    regions, skipped = plan(model, loop, memrefs)
+    regions, skipped = plan(model, loop, memrefs, whole_dims=whole_dims)
     if memrefs is not None and skipped:
         return Verdict(False, f"cannot {what}: {skipped[0]}", op=loop.op)
     if not regions:
@@ -498,7 +538,7 @@ def promote(
     bad = _problem(model, loop)
     if bad is not None:
         raise TransformError(f"cannot promote the memrefs of loop {loop_name(loop)}: {bad}", loop.op)
-    regions, skipped = plan(model, loop, memrefs)
+    regions, skipped = plan(model, loop, memrefs, whole_dims=dma is not None)
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     if dma is not None:

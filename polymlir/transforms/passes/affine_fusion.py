@@ -26,9 +26,11 @@ loops, or with ``generate-dma`` one ``affine.dma_start``/``dma_wait`` per
 transfer (strided where the region is narrower than the memref), tags in
 ``tag-mem-space``, each transfer with index constants of its own
 (``loops/copy_dma.py``). The rewritten accesses compose the ``affine.apply``
-ops of their indices, as upstream's (``loops/copy_remap.py``). A region that
-one DMA cannot move exactly (no constant size, a partial tile, a
-multi-level stride) is left alone with a remark.
+ops of their indices, as upstream's (``loops/copy_remap.py``). Along a
+dimension where a region's extent is not constant, a DMA moves the
+memref's whole (static) dimension, as upstream's. A region that one DMA
+cannot move exactly (a dynamic dimension, a partial tile, a multi-level
+stride) is left alone with a remark.
 ``min-dma-transfer`` is accepted and, as in mlir-opt-22, not used.
 ``test-affine-data-copy`` is upstream's test pass of the copy utility
 (memref filter, single region, capacity warning), as
@@ -160,7 +162,7 @@ class AffineDataCopyGenerate(ModulePass):
             if not memrefs:
                 continue
             try:
-                regions, _ = plan(model, loop, memrefs)
+                regions, _ = plan(model, loop, memrefs, whole_dims=self.generate_dma)
             except TransformError as e:
                 ctx.missed(op, f"no copies generated: {e}")
                 continue
@@ -190,11 +192,11 @@ class AffineDataCopyGenerate(ModulePass):
                 memrefs = ok
                 if not memrefs:
                     continue
-            verdict = promote_verdict(model, loop, memrefs, self._space())
+            verdict = promote_verdict(model, loop, memrefs, self._space(), whole_dims=self.generate_dma)
             if not verdict.ok:
                 # Some memref cannot be promoted: promote the others.
                 ok = [r.memref for r in regions if r.memref in memrefs]
-                if ok and promote_verdict(model, loop, ok, self._space()).ok:
+                if ok and promote_verdict(model, loop, ok, self._space(), whole_dims=self.generate_dma).ok:
                     ctx.missed(op, f"not every memref promoted: {verdict.reason}")
                     self._promote(model, loop, ok)
                 else:
