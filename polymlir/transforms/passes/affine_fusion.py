@@ -20,7 +20,9 @@ Copy generation: as upstream's ``runOnBlock``, the outermost loop of each
 nest whose footprint fits ``fast-mem-capacity`` (KiB) gets its memrefs
 promoted to local buffers in ``fast-mem-space``; bigger loops (and, with
 ``skip-non-unit-stride-loops``, loops of non-unit step) hand down to the
-loops in their body. The buffers are allocated at the copies and freed
+loops and straight-line runs in their body. Each straight-line run (from
+an affine load or store to the next loop) is copied for as a loop of one
+iteration would be (``loops/copy_runs.py``). The buffers are allocated at the copies and freed
 after the copy-out, as upstream places them; the copies are point-wise
 loops, or with ``generate-dma`` one ``affine.dma_start``/``dma_wait`` per
 transfer (strided where the region is narrower than the memref), tags in
@@ -40,6 +42,7 @@ stride) is left alone with a remark.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
@@ -50,6 +53,7 @@ from ...dialects.func import FuncOp
 from ...ir import types as T
 from ...ir.core import Block, Operation
 from ..loops.copy_dma import function_zero
+from ..loops.copy_runs import RUN_NAME, block_items, unwrap, wrap_run
 from ..loops.copy_test_pass import CopyTest, buffer_shape, loops_by_depth, run_copy_test
 from ..loops.distribute import body_items, distribute, distribute_verdict
 from ..loops.fusion_greedy import FusionOptions, run_fusion
@@ -149,60 +153,90 @@ class AffineDataCopyGenerate(ModulePass):
         return self.fast_mem_capacity * 1024
 
     def run_on_block(self, func: Operation, block: Block, ctx: PassContext) -> None:
-        for op in list(block.operations):
-            if not isinstance(op, AFFINE_LOOPS) or op.parent is not block:
-                continue
-            model = analyze(func)
-            loop = model.loop_for(op)
-            step = loop.step if isinstance(op, AffineForOp) else 1
-            if self.skip_non_unit_stride_loops and step != 1:
+        for item in block_items(block):
+            if isinstance(item, list):
+                self._copy_run(func, item, ctx)
+            elif item.parent is block:
+                self._copy_loop(func, item, ctx)
+
+    def _copy_run(self, func: Operation, run: list[Operation], ctx: PassContext) -> None:
+        # Upstream copies for straight-line code as for a loop around it
+        # (assumed to fit in the fast memory).
+        if any(op.parent is not run[0].parent for op in run):
+            return
+        wrapper = wrap_run(run)
+
+        def missed(at: Operation, message: str) -> None:
+            ctx.missed(at, message.replace(f"loop {RUN_NAME} ", "the straight-line run "))
+
+        try:
+            self._copy_loop(func, wrapper, ctx, straight_line=True, missed=missed)
+        finally:
+            unwrap(wrapper)
+
+    def _copy_loop(
+        self,
+        func: Operation,
+        op: Operation,
+        ctx: PassContext,
+        straight_line: bool = False,
+        missed: Callable[[Operation, str], None] | None = None,
+    ) -> None:
+        """Copies around loop ``op`` (a wrapped run with ``straight_line``),
+        or inside it when its footprint does not fit; ``missed`` (by
+        default the context's) is told why not."""
+        missed = missed or ctx.missed
+        model = analyze(func)
+        loop = model.loop_for(op)
+        step = loop.step if isinstance(op, AffineForOp) else 1
+        if self.skip_non_unit_stride_loops and step != 1:
+            self._recurse(func, op, ctx)
+            return
+        memrefs = self._slow_memrefs(model, loop)
+        if not memrefs:
+            return
+        try:
+            regions, _ = plan(model, loop, memrefs, whole_dims=self.generate_dma)
+        except TransformError as e:
+            missed(op, f"no copies generated: {e}")
+            return
+        cap = self._capacity()
+        if cap is not None and not straight_line:
+            sizes: list[int] = []
+            dynamic = False  # a region of unknown size
+            for r in regions:
+                if any(s < 0 for s in r.shape):
+                    dynamic = True
+                    break
+                n = 1
+                for s in r.shape:
+                    n *= s
+                sizes.append(n * element_bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
+            if dynamic or sum(sizes) > cap:
                 self._recurse(func, op, ctx)
-                continue
-            memrefs = self._slow_memrefs(model, loop)
-            if not memrefs:
-                continue
-            try:
-                regions, _ = plan(model, loop, memrefs, whole_dims=self.generate_dma)
-            except TransformError as e:
-                ctx.missed(op, f"no copies generated: {e}")
-                continue
-            cap = self._capacity()
-            if cap is not None:
-                sizes: list[int] = []
-                dynamic = False  # a region of unknown size
-                for r in regions:
-                    if any(s < 0 for s in r.shape):
-                        dynamic = True
-                        break
-                    n = 1
-                    for s in r.shape:
-                        n *= s
-                    sizes.append(n * element_bytes(T.of_kind(r.memref.type, T.MemRefType).element_type))
-                if dynamic or sum(sizes) > cap:
-                    self._recurse(func, op, ctx)
-                    continue
-            if self.generate_dma:
-                ok = []
-                for r in regions:
-                    why = dma_problem(r)
-                    if why is None:
-                        ok.append(r.memref)
-                    else:
-                        ctx.missed(op, f"no DMA generated for {why}")
-                memrefs = ok
-                if not memrefs:
-                    continue
-            verdict = promote_verdict(model, loop, memrefs, self._space(), whole_dims=self.generate_dma)
-            if not verdict.ok:
-                # Some memref cannot be promoted: promote the others.
-                ok = [r.memref for r in regions if r.memref in memrefs]
-                if ok and promote_verdict(model, loop, ok, self._space(), whole_dims=self.generate_dma).ok:
-                    ctx.missed(op, f"not every memref promoted: {verdict.reason}")
-                    self._promote(model, loop, ok)
+                return
+        if self.generate_dma:
+            ok = []
+            for r in regions:
+                why = dma_problem(r)
+                if why is None:
+                    ok.append(r.memref)
                 else:
-                    ctx.missed(op, f"no copies generated: {verdict.reason}")
-                continue
-            self._promote(model, loop, memrefs)
+                    missed(op, f"no DMA generated for {why}")
+            memrefs = ok
+            if not memrefs:
+                return
+        verdict = promote_verdict(model, loop, memrefs, self._space(), whole_dims=self.generate_dma)
+        if not verdict.ok:
+            # Some memref cannot be promoted: promote the others.
+            ok = [r.memref for r in regions if r.memref in memrefs]
+            if ok and promote_verdict(model, loop, ok, self._space(), whole_dims=self.generate_dma).ok:
+                missed(op, f"not every memref promoted: {verdict.reason}")
+                self._promote(model, loop, ok)
+            else:
+                missed(op, f"no copies generated: {verdict.reason}")
+            return
+        self._promote(model, loop, memrefs)
 
     def _promote(self, model: PolyhedralModel, loop: Loop, memrefs: list) -> None:
         # The buffers go where upstream puts them: at the copies.

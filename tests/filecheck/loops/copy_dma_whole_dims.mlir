@@ -19,8 +19,8 @@
 // CHECK-NEXT: affine.for %[[I:.+]] = 0 to 32 {
 // CHECK-NEXT: affine.for %[[J:.+]] = %arg1 to %arg2 {
 // CHECK-NEXT: affine.load %[[BUF]][%[[I]], %[[J]] + 2] : memref<32x64xf32, 2>
-// CHECK: memref.dealloc %[[TAG]]
-// CHECK-NEXT: memref.dealloc %[[BUF]]
+// CHECK: memref.dealloc %[[TAG]] :
+// CHECK-NEXT: memref.dealloc %[[BUF]] :
 // UP-LABEL: func.func @parametric_columns
 // UP: memref.alloc() : memref<32x64xf32, 2>
 // UP: affine.dma_start %arg0[%{{.+}}, %{{.+}}], %{{.+}}, %{{.+}}, %{{.+}} : memref<32x64xf32>, memref<32x64xf32, 2>, memref<1xi32>

@@ -41,8 +41,8 @@
 // ALL: %[[BB:.+]] = memref.alloc() : memref<64x8xf32>
 // ALL: affine.load %[[BA]]
 // ALL: affine.load %[[BB]]
-// ALL: memref.dealloc %[[BB]]
-// ALL: memref.dealloc %[[BA]]
+// ALL: memref.dealloc %[[BB]] :
+// ALL: memref.dealloc %[[BA]] :
 func.func @rows(%A: memref<64x64xf32>, %B: memref<64x64xf32>) -> f32 {
   %zero = arith.constant 0.0 : f32
   // expected-warning@+1 {{total size of all copy buffers' for this block exceeds fast memory capacity}}
