@@ -353,7 +353,7 @@ def _region_of(
             # No constant extent: the whole dimension, from 0, as upstream
             # bounds such a region. Unlike a window of the largest extent
             # at the region's start, it never reaches past the memref's end.
-            box[k] = ib.BoxDim([const(0)], [const(dim_size - 1)], const(0), dim_size, None)
+            box[k] = b = ib.BoxDim([const(0)], [const(dim_size - 1)], const(0), dim_size, None)
             widened = True
         if b.size is None and not b.size_bound:
             return None, f"its footprint in dimension {k} has no bounded size"
@@ -584,7 +584,10 @@ def _transfer_constants(at: Operation, regions: Sequence[Region]) -> dict[tuple[
         for k, r in enumerate(regions):
             if not (r.copy_in if into else r.write_box is not None):
                 continue
-            offsets = [b.offset for b in r.box if b.offset is not None]
+            offsets: list[AffineExpr] = []
+            for b in r.box:
+                assert b.offset is not None, "_region_of refuses a box without an affine offset"
+                offsets.append(b.offset)
             strides = dma_strides(r)
             out[(k, into)] = transfer_constants(at, offsets, math.prod(r.shape), strides[0] if strides else None)
     return out

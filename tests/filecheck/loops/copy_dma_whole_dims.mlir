@@ -37,6 +37,22 @@ func.func @parametric_columns(%A: memref<32x64xf32>, %lo: index, %hi: index) {
   return
 }
 
+// No upper bound at all on the accessed elements (%n is unknown): the
+// whole memref too.
+// CHECK-LABEL: func.func @unbounded
+// CHECK: memref.alloc() : memref<64xf32, 2>
+// CHECK: affine.dma_start %arg0[%{{.+}}], %{{.+}}[%{{.+}}], %{{.+}}[%{{.+}}], %{{.+}} : memref<64xf32>, memref<64xf32, 2>, memref<1xi32>
+// CHECK: affine.for %[[J:.+]] = 0 to %arg1 {
+// CHECK-NEXT: affine.load %{{.+}}[%[[J]]] : memref<64xf32, 2>
+// UP-LABEL: func.func @unbounded
+// UP: affine.dma_start %arg0[%{{.+}}], %{{.+}}[%{{.+}}], %{{.+}}[%{{.+}}], %{{.+}} : memref<64xf32>, memref<64xf32, 2>, memref<1xi32>
+func.func @unbounded(%A: memref<64xf32>, %n: index) {
+  affine.for %j = 0 to %n {
+    %v = affine.load %A[%j] : memref<64xf32>
+  }
+  return
+}
+
 // Written only: the buffer holds the whole memref, more than the writes,
 // so it is copied in as well as out (upstream copies out only, writing back
 // whatever the buffer held where the loop does not write).
