@@ -25,6 +25,7 @@ their accesses canonicalized.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...affine.model import analyze
@@ -67,7 +68,7 @@ def _space(v: Value) -> int:
     return getattr(space, "value", 0) if space is not None else 0
 
 
-def run_copy_test(func: Operation, opts: CopyTest, missed) -> list[Operation]:
+def run_copy_test(func: Operation, opts: CopyTest, missed: Callable[[Operation, str], None]) -> list[Operation]:
     """Generate the test pass's copies in ``func``; returns the buffers'
     allocations. ``missed(op, message)`` is told why nothing is copied
     where the test would copy but polymlir cannot."""
