@@ -21,6 +21,7 @@ another SSA value (a view of it) or through a non-affine op is refused.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,17 +32,17 @@ from ...affine.schedules import loop_name
 from ...dialects import memref
 from ...dialects.affine.loops import AffineForOp, AffineIfOp
 from ...dialects.affine.map_utils import canonicalize_map_and_operands
-from ...dialects.affine.memory import AffineDmaStartOp, AffineDmaWaitOp, AffineLoadOp, AffineStoreOp
+from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineMaxOp
-from ...dialects.func import FuncOp
 from ...dialects.memref.alloc import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineConstantExpr, AffineExpr, AffineExprKind, const, dim, sym
 from ...ir.affine_map import AffineMap, IntegerSet
-from ...ir.builder import Builder
 from ...ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ...ir.layout import has_identity_layout
+from .copy_dma import TransferConstants, dma_transfer, transfer_constants
+from .copy_remap import remapped_index
 from .errors import ArgumentError
 from .fusion_slice import static_trip_count
 from .loop_utils import TransformError, append_before_terminator, loop_ivs
@@ -232,11 +233,13 @@ def _pick(v: Value, requested: Sequence[Value | str]) -> bool:
 
 
 def plan(
-    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None
+    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, *, whole_dims: bool = False
 ) -> tuple[list[Region], list[str]]:
     """The regions to promote and, for each memref left out, why (a refusal
     when it was requested). Raises TransformError for memrefs that the loop
-    does not access."""
+    does not access. With ``whole_dims``, a region whose extent along a
+    dimension is not constant takes the memref's whole (static) dimension
+    there, as upstream's DMA generation does."""
     inside = [s for s in model.statements if loop.op.is_ancestor_of(s.op)]
     by_memref: dict[Value, list[Statement]] = {}
     for s in inside:
@@ -267,16 +270,18 @@ def plan(
         why = _memref_problem(loop, mem, used_inside)
         region = None
         if why is None:
-            region, why = _region(mem, stmts, outer, params)
+            region, why = _region(mem, stmts, outer, params, whole_dims)
         if why is not None:
             skipped.append(f"memref {value_name(mem)}: {why}")
             continue
         assert region is not None
-        regions.append(_hoisted(model, loop, region, outer, params))
+        regions.append(_hoisted(model, loop, region, outer, params, whole_dims))
     return regions, skipped
 
 
-def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loop], params: Sequence[str]) -> Region:
+def _hoisted(
+    model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loop], params: Sequence[str], whole_dims: bool
+) -> Region:
     """``region`` placed around the outermost enclosing loop across which
     its box keeps its shape (the footprint is invariant there, as upstream
     hoists copies), provided nothing else in that loop touches the memref."""
@@ -291,7 +296,7 @@ def _hoisted(model: PolyhedralModel, loop: Loop, region: Region, outer: list[Loo
             break
         if any(lp.op.is_ancestor_of(u.owner) and not loop.op.is_ancestor_of(u.owner) for u in mem.uses):
             break
-        up, why = _region(mem, region.stmts, outer[:h], params)
+        up, why = _region(mem, region.stmts, outer[:h], params, whole_dims)
         if up is None or up.shape != region.shape or (up.write_box is None) != (region.write_box is None):
             break
         up.place = lp.op
@@ -322,29 +327,41 @@ def _memref_problem(loop: Loop, mem: Value, used_inside: dict[Value, list[Value]
 
 
 def _region(
-    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str], whole_dims: bool = False
 ) -> tuple[Region | None, str | None]:
     """The region of ``mem``'s accesses ``stmts`` per iteration of ``outer``."""
     try:
-        return _region_of(mem, stmts, outer, params)
+        return _region_of(mem, stmts, outer, params, whole_dims)
     except ib.IslBridgeError as e:
         return None, f"isl cannot describe its footprint exactly ({e})"
 
 
 def _region_of(
-    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str]
+    mem: Value, stmts: list[Statement], outer: list[Loop], params: Sequence[str], whole_dims: bool
 ) -> tuple[Region | None, str | None]:
     n_outer = len(outer)
     ge, eq = context_constraints(outer)
     fp = ib.footprint([s.accesses[0].relation for s in stmts], n_outer)
     assert fp is not None, "a region has accesses"
     box = ib.footprint_box(fp, params)
+    widened = False
     for k, b in enumerate(box):
         if b.lbs is None or b.offset is None:
             return None, f"the bounds of its footprint in dimension {k} are not affine"
+        dim_size = mem.type.shape[k] if isinstance(mem.type, T.MemRefType) else T.DYNAMIC
+        if whole_dims and b.size is None and dim_size != T.DYNAMIC:
+            # No constant extent: the whole dimension, from 0, as upstream
+            # bounds such a region. Unlike a window of the largest extent
+            # at the region's start, it never reaches past the memref's end.
+            box[k] = b = ib.BoxDim([const(0)], [const(dim_size - 1)], const(0), dim_size, None)
+            widened = True
         if b.size is None and not b.size_bound:
             return None, f"its footprint in dimension {k} has no bounded size"
     shape = [b.size if b.size is not None else -1 for b in box]
+    # A widened box of constant bounds inside the memref can be copied
+    # whether or not the outer iterations touch the memref (as upstream
+    # copies): it needs no guard, provided it is copied in.
+    fixed = widened and _inside(box, mem.type)
     writes = [s for s in stmts if s.accesses[0].kind == "write"]
     reads = [s for s in stmts if s.accesses[0].kind == "read"]
     write_box = None
@@ -356,7 +373,9 @@ def _region_of(
         write_box = ib.footprint_box(fpw, params)
         if any(b.lbs is None for b in write_box):
             return None, "the bounds of its written footprint are not affine"
-        if not copy_in and not ib.box_covered(fpw, write_box, params):
+        if not copy_in and (widened or not ib.box_covered(fpw, write_box, params)):
+            # The buffer holds more than the writes: what they leave is
+            # copied back too, so it must hold the memref's values.
             copy_in = True
         # A box widened past the footprint (no exact max/min form) may reach
         # beyond the buffer's box: copy out only what is inside both, where
@@ -366,16 +385,33 @@ def _region_of(
             for w, b in zip(write_box, box, strict=True)
         ]
         needed, guard_out = ib.footprint_guard(fpw, params, ge, eq)
-        if needed and ib.box_empty_where_untouched(fpw, write_box, params, ge, eq):
+        if needed and (fixed or ib.box_empty_where_untouched(fpw, write_box, params, ge, eq)):
             needed, guard_out = False, None  # the copy loops' own bounds guard them, as upstream relies on
         if needed and guard_out is None:
             return None, "the outer iterations that write it are not a convex set"
     needed, guard_in = ib.footprint_guard(fp, params, ge, eq)
-    if needed and ib.box_empty_where_untouched(fp, box, params, ge, eq):
+    if needed and (fixed or ib.box_empty_where_untouched(fp, box, params, ge, eq)):
         needed, guard_in = False, None
     if needed and guard_in is None:
         return None, "the outer iterations that access it are not a convex set"
     return Region(mem, stmts, box, write_box, copy_in, guard_in, guard_out, shape, n_outer), None
+
+
+def _inside(box: Sequence[ib.BoxDim], mt: T.Type) -> bool:
+    """Whether every dimension of ``box`` has constant bounds inside the
+    static shape of the memref type ``mt``."""
+    if not isinstance(mt, T.MemRefType):
+        return False
+    for b, n in zip(box, mt.shape, strict=True):
+        lbs, ubs = b.lbs or [], b.ubs or []
+        if len(lbs) != 1 or len(ubs) != 1 or n == T.DYNAMIC:
+            return False
+        lo, hi = lbs[0], ubs[0]
+        if not (isinstance(lo, AffineConstantExpr) and isinstance(hi, AffineConstantExpr)):
+            return False
+        if lo.value < 0 or hi.value >= n:
+            return False
+    return True
 
 
 def _merge(a: list[AffineExpr] | None, b: list[AffineExpr] | None) -> list[AffineExpr] | None:
@@ -404,7 +440,12 @@ def _check_space(memory_space: int | None) -> None:
 
 
 def promote_verdict(
-    model: PolyhedralModel, loop: Loop, memrefs: Sequence[Value | str] | None = None, memory_space: int | None = None
+    model: PolyhedralModel,
+    loop: Loop,
+    memrefs: Sequence[Value | str] | None = None,
+    memory_space: int | None = None,
+    *,
+    whole_dims: bool = False,
 ) -> Verdict:
     """Whether the memrefs (all accessed ones if None) can be promoted to
     local buffers around ``loop``."""
@@ -413,7 +454,7 @@ def promote_verdict(
     bad = _problem(model, loop)
     if bad is not None:
         return Verdict(False, f"cannot {what}: {bad}", op=loop.op)
-    regions, skipped = plan(model, loop, memrefs)
+    regions, skipped = plan(model, loop, memrefs, whole_dims=whole_dims)
     if memrefs is not None and skipped:
         return Verdict(False, f"cannot {what}: {skipped[0]}", op=loop.op)
     if not regions:
@@ -482,6 +523,7 @@ def promote(
     at_copies: bool = False,
     dma: Dma | None = None,
     copies: list[Operation] | None = None,
+    compose: bool = False,
 ) -> list[Operation]:
     """Promote (call after a legal verdict); returns the buffers' allocations.
 
@@ -489,12 +531,14 @@ def promote(
     (inside the innermost ``affine.parallel``), or, with ``at_copies`` (and
     always with ``dma``), where upstream allocates them: just before the
     copy-in, freed after the copy-out. With ``dma`` the copies are DMA
-    transfers; call it only for regions that ``dma_problem`` accepts."""
+    transfers; call it only for regions that ``dma_problem`` accepts. With
+    ``compose`` the rewritten accesses compose the ``affine.apply`` ops
+    producing their indices, as upstream's (``copy_remap``)."""
     _check_space(memory_space)
     bad = _problem(model, loop)
     if bad is not None:
         raise TransformError(f"cannot promote the memrefs of loop {loop_name(loop)}: {bad}", loop.op)
-    regions, skipped = plan(model, loop, memrefs)
+    regions, skipped = plan(model, loop, memrefs, whole_dims=dma is not None)
     if memrefs is not None and skipped:
         raise TransformError(f"cannot promote: {skipped[0]}", loop.op)
     if dma is not None:
@@ -508,10 +552,14 @@ def promote(
     allocs = []
     made: set[Operation] = set()
     frees: dict[Operation, list[Value]] = {}
-    for r in regions:
+    consts = _transfer_constants(loop.op, regions) if dma is not None else {}
+    for k, r in enumerate(regions):
         place = r.place or loop.op
         top = place if at_copies or dma is not None else alloc_anchor(place, outer_loops[: r.level])
-        alloc, bufs = _promote_one(r, place, top, outer[: r.level], params, memory_space, dma, made, copies)
+        mine = {into: c for (i, into), c in consts.items() if i == k}
+        alloc, bufs = _promote_one(
+            r, place, top, outer[: r.level], params, memory_space, dma, made, copies, compose=compose, dma_consts=mine
+        )
         allocs.append(alloc)
         frees.setdefault(top, []).extend(bufs)
     for top, bufs in frees.items():
@@ -525,6 +573,34 @@ def promote(
         for buf in bufs:
             block.insert_after(tail, DeallocOp.build(buf, loc=top.loc))
     return allocs
+
+
+def _transfer_constants(at: Operation, regions: Sequence[Region]) -> dict[tuple[int, bool], TransferConstants]:
+    """The constants of each region's copy-in (True) and copy-out (False),
+    by region position, made in upstream's order: every region's copy-in,
+    then every copy-out."""
+    out: dict[tuple[int, bool], TransferConstants] = {}
+    for into in (True, False):
+        for k, r in enumerate(regions):
+            if not (r.copy_in if into else r.write_box is not None):
+                continue
+            offsets: list[AffineExpr] = []
+            for b in r.box:
+                assert b.offset is not None, "_region_of refuses a box without an affine offset"
+                offsets.append(b.offset)
+            strides = dma_strides(r)
+            out[(k, into)] = transfer_constants(at, offsets, math.prod(r.shape), strides[0] if strides else None)
+    return out
+
+
+def _guard(
+    guard: IntegerSet | None, outer: Sequence[Value], params: Sequence[Value]
+) -> tuple[IntegerSet, list[Value]] | None:
+    """``guard`` (over the outer IVs and the parameters) with its operands."""
+    if guard is None:
+        return None
+    cmap, cops = affine_map_of(list(guard.constraints), outer, params)
+    return IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags), cops
 
 
 def simplify_copies(nests: Sequence[Operation]) -> None:
@@ -565,10 +641,15 @@ def _promote_one(
     dma: Dma | None,
     made: set[Operation],
     copies: list[Operation] | None = None,
+    *,
+    compose: bool = False,
+    dma_consts: dict[bool, TransferConstants] | None = None,
 ) -> tuple[Operation, list[Value]]:
     """Allocate ``r``'s buffer before ``top``, copy around ``loop_op`` and
     rewrite the accesses; the allocation and the buffers to free (the
-    buffer, then the DMA tags), each op made after ``loop_op`` in ``made``."""
+    buffer, then the DMA tags), each op made after ``loop_op`` in ``made``.
+    With ``dma``, ``dma_consts`` holds the constants of the copy-in (True)
+    and of the copy-out (False)."""
     mt = r.memref.type
     assert isinstance(mt, T.MemRefType)
     loc = loop_op.loc
@@ -599,14 +680,16 @@ def _promote_one(
     tags: list[Operation] = []  # with dma: one per transfer
     if dma is not None:
         tag_t = T.MemRefType((1,), T.i32, None, A.IntegerAttr(dma.tag_space, T.i64) if dma.tag_space else None)
-        consts = _Constants(loop_op)
+        assert dma_consts is not None, "dma transfers come with their constants"
+        mem_index = affine_map_of(offsets, outer, params)
         for into in ([True] if r.copy_in else []) + ([False] if r.write_box is not None else []):
             # Each tag is allocated just before its transfer is set up
             # (before the loop for the copy-out), as upstream orders them.
             tag = AllocOp.build(tag_t, [], loc=loc)
             bufs.append(tag.results[0])
-            guard = r.guard_in if into else r.guard_out
-            transfers.append((_dma(r, offsets, buf, tag.results[0], into, outer, params, guard, consts, loc), into))
+            guard = _guard(r.guard_in if into else r.guard_out, outer, params)
+            transfer = dma_transfer(r.memref, buf, tag.results[0], into, mem_index, dma_consts[into], guard, loc)
+            transfers.append((transfer, into))
             tags.append(tag)
     else:
         if r.copy_in:
@@ -628,72 +711,12 @@ def _promote_one(
         if copies is not None:
             copies.extend(copy)
     for stmt in r.stmts:
-        rebase_access(stmt.op, buf, offsets, outer, params)
+        if compose:
+            new_map, operands = remapped_index(stmt.op, offsets, outer, params)
+            replace_access(stmt.op, buf, new_map, operands)
+        else:
+            rebase_access(stmt.op, buf, offsets, outer, params)
     return alloc, bufs
-
-
-class _Constants:
-    """``arith.constant`` index values at the start of the function around
-    an op (where upstream's copy generation puts them), made once each."""
-
-    def __init__(self, op: Operation):
-        f: Operation | None = op
-        while f is not None and not isinstance(f, FuncOp):
-            f = f.parent_op
-        assert f is not None, "the nest is in a function"
-        self.block = f.regions[0].blocks[0]
-        self.made: dict[int, Value] = {}
-
-    def index(self, v: int) -> Value:
-        if v not in self.made:
-            first = self.block.operations[0]
-            self.made[v] = Builder.before(first).const_index(v)
-        return self.made[v]
-
-
-def _dma(
-    r: Region,
-    offsets: list[AffineExpr],
-    buf: Value,
-    tag: Value,
-    into_buffer: bool,
-    outer: list[Value],
-    params: list[Value],
-    guard: IntegerSet | None,
-    consts: _Constants,
-    loc,
-) -> list[Operation]:
-    """The ``affine.dma_start`` and ``affine.dma_wait`` moving ``r``'s box
-    between the memref (at ``offsets``) and the buffer (at its origin),
-    inside an ``affine.if`` on ``guard``."""
-    mem_map, mem_ops = affine_map_of(offsets, outer, params)
-    zeros = [consts.index(0)] * len(offsets)
-    ident = AffineMap.identity(len(offsets))
-    n = 1
-    for s in r.shape:
-        n *= s
-    strides = dma_strides(r)
-    extra = [consts.index(strides[0][0]), consts.index(strides[0][1])] if strides else []
-    if into_buffer:
-        src, src_map, src_ops, dst, dst_map, dst_ops = r.memref, mem_map, mem_ops, buf, ident, zeros
-    else:
-        src, src_map, src_ops, dst, dst_map, dst_ops = buf, ident, zeros, r.memref, mem_map, mem_ops
-    tag_map = A.AffineMapAttr(AffineMap.identity(1))
-    c0, num = consts.index(0), consts.index(n)
-    start = AffineDmaStartOp.create(
-        operands=[src, *src_ops, dst, *dst_ops, tag, c0, num, *extra],
-        attributes={"src_map": A.AffineMapAttr(src_map), "dst_map": A.AffineMapAttr(dst_map), "tag_map": tag_map},
-        loc=loc,
-    )
-    wait = AffineDmaWaitOp.create(operands=[tag, c0, num], attributes={"tag_map": tag_map}, loc=loc)
-    if guard is None:
-        return [start, wait]
-    cmap, cops = affine_map_of(list(guard.constraints), outer, params)
-    cond = IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags)
-    root = AffineIfOp.build(cond, cops, loc=loc)
-    append_before_terminator(root.regions[0].blocks[0], start)
-    append_before_terminator(root.regions[0].blocks[0], wait)
-    return [root]
 
 
 def _copy_nest(

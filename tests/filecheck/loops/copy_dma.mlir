@@ -10,23 +10,31 @@
 // buffer and tags are allocated at the transfers and freed after the
 // copy-out. The UP lines check upstream's output has the same shape.
 
+// Each transfer has constants of its own (element count, stride, elements
+// per stride, zero), the copy-out's above the copy-in's, as upstream's.
 // CHECK-LABEL: func.func @tiled
-// CHECK-DAG: %[[N:.+]] = arith.constant 1024 : index
-// CHECK-DAG: %[[PER:.+]] = arith.constant 32 : index
-// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
-// CHECK: affine.for %[[I:.+]] = 0 to 256 step 32 {
+// CHECK-NEXT: %[[N_OUT:.+]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[STRIDE_OUT:.+]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[PER_OUT:.+]] = arith.constant 32 : index
+// CHECK-NEXT: %[[C0_OUT:.+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[N:.+]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[STRIDE:.+]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[PER:.+]] = arith.constant 32 : index
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: affine.for %[[I:.+]] = 0 to 256 step 32 {
 // CHECK-NEXT: affine.for %[[J:.+]] = 0 to 1024 step 32 {
 // CHECK-NEXT: %[[BUF:.+]] = memref.alloc() : memref<32x32xf32, 2>
 // CHECK-NEXT: %[[TIN:.+]] = memref.alloc() : memref<1xi32>
-// CHECK-NEXT: affine.dma_start %arg0[%[[I]], %[[J]]], %[[BUF]][%[[C0]], %[[C0]]], %[[TIN]][%[[C0]]], %[[N]], %[[N]], %[[PER]] : memref<256x1024xf32>, memref<32x32xf32, 2>, memref<1xi32>
+// CHECK-NEXT: affine.dma_start %arg0[%[[I]], %[[J]]], %[[BUF]][%[[C0]], %[[C0]]], %[[TIN]][%[[C0]]], %[[N]], %[[STRIDE]], %[[PER]] : memref<256x1024xf32>, memref<32x32xf32, 2>, memref<1xi32>
 // CHECK-NEXT: affine.dma_wait %[[TIN]][%[[C0]]], %[[N]] : memref<1xi32>
 // CHECK-NEXT: %[[TOUT:.+]] = memref.alloc() : memref<1xi32>
 // CHECK-NEXT: affine.for
 // CHECK-NEXT: affine.for
 // CHECK-NEXT: affine.load %[[BUF]][-%[[I]] + %{{.+}}, -%[[J]] + %{{.+}}] : memref<32x32xf32, 2>
 // CHECK: affine.store {{.*}}, %[[BUF]]
-// CHECK: affine.dma_start %[[BUF]][%[[C0]], %[[C0]]], %arg0[%[[I]], %[[J]]], %[[TOUT]][%[[C0]]], %[[N]], %[[N]], %[[PER]] : memref<32x32xf32, 2>, memref<256x1024xf32>, memref<1xi32>
-// CHECK-NEXT: affine.dma_wait %[[TOUT]][%[[C0]]], %[[N]] : memref<1xi32>
+// CHECK: affine.dma_start %[[BUF]][%[[C0_OUT]], %[[C0_OUT]]], %arg0[%[[I]], %[[J]]], %[[TOUT]][%[[C0_OUT]]], %[[N_OUT]], %[[STRIDE_OUT]], %[[PER_OUT]] : memref<32x32xf32, 2>, memref<256x1024xf32>, memref<1xi32>
+// CHECK-NEXT: affine.dma_wait %[[TOUT]][%[[C0_OUT]]], %[[N_OUT]] : memref<1xi32>
 // CHECK-NEXT: memref.dealloc %[[TOUT]] : memref<1xi32>
 // CHECK-NEXT: memref.dealloc %[[TIN]] : memref<1xi32>
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<32x32xf32, 2>
