@@ -45,7 +45,7 @@ from .copy_dma import TransferConstants, dma_transfer, transfer_constants
 from .copy_remap import remapped_index
 from .errors import ArgumentError
 from .fusion_slice import static_trip_count
-from .loop_utils import TransformError, append_before_terminator, loop_ivs
+from .loop_utils import TransformError, append_before_terminator, build_nest, loop_ivs
 from .unroll import promote_single_iteration
 
 ACCESS_OPS = (AffineLoadOp, AffineStoreOp)
@@ -741,20 +741,15 @@ def _copy_nest(
         cond = IntegerSet(cmap.num_dims, cmap.num_symbols, cmap.results, guard.eq_flags)
         root = AffineIfOp.build(cond, cops, loc=loc)
         body = root.regions[0].blocks[0]
-    ivs: list[Value] = []
-    for k, b in enumerate(box):
+    bounds = []
+    for b in box:
         assert b.lbs is not None and b.ubs is not None
         # Loop-dependent bounds first, constants last, as tiled bounds read.
         lmap, lops = bound_map(sorted(b.lbs, key=lambda e: e.is_symbolic_or_constant()), outer, params)
         umap, uops = bound_map(sorted([u + 1 for u in b.ubs], key=lambda e: e.is_symbolic_or_constant()), outer, params)
-        f = AffineForOp.build(lmap, umap, 1, lops, uops, loc=loc)
-        f.induction_var.name_hint = f"{_ident(name)}_c{k}"
-        ivs.append(f.induction_var)
-        if body is None:
-            root = f
-        else:
-            append_before_terminator(body, f)
-        body = f.body
+        bounds.append((lmap, umap, lops, uops))
+    first, body, ivs = build_nest(bounds, [f"{_ident(name)}_c{k}" for k in range(len(box))], loc, body)
+    root = root or first
     assert body is not None
     rel = [
         dim(k)
