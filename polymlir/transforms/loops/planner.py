@@ -79,6 +79,7 @@ from . import contraction_band as CB
 from . import microkernel as MK
 from . import microkernel_panels as MP
 from .distribute import body_items
+from .fusion_rewrite import element_bytes
 from .loop_utils import as_for, body_ops, constant_trip_count, midpoint_trips
 from .promote import value_name
 
@@ -185,7 +186,7 @@ def _bytes(v: Value) -> int:
     n = 1
     for d in t.shape:
         n *= d
-    return n * (t.element_type.width // 8 if isinstance(t.element_type, T.FloatType) else 8)
+    return n * (element_bytes(t) or 8)
 
 
 def _largest_array(s: Schedule) -> int:
@@ -197,11 +198,10 @@ def _static(v: Value) -> bool:
     return isinstance(v.type, T.MemRefType) and all(d >= 0 for d in v.type.shape)
 
 
-def _reused_buffers(s: Schedule, lp: Loop, innermost: bool = True) -> list[Value]:
+def _reused_buffers(s: Schedule, lp: Loop) -> list[Value]:
     """Memrefs written inside ``lp`` and accessed nowhere else, at elements
     that do not depend on ``lp``'s iteration (doitgen's ``sum[p]`` in its
-    ``q`` loop); ``innermost``: only those for which ``lp`` is the innermost
-    loop around all their accesses."""
+    ``q`` loop), with ``lp`` the innermost loop around all their accesses."""
     iv = as_for(lp.op).induction_var
     inside: dict[Value, list[Operation]] = {}
     for st in s.model.statements:
@@ -213,7 +213,7 @@ def _reused_buffers(s: Schedule, lp: Loop, innermost: bool = True) -> list[Value
             continue
         if any(iv in o.operands for o in ops) or not any(isinstance(o, AffineStoreOp) for o in ops):
             continue
-        if innermost and any(all(c.op.is_proper_ancestor_of(o) for o in ops) for c in lp.children):
+        if any(all(c.op.is_proper_ancestor_of(o) for o in ops) for c in lp.children):
             continue  # an inner loop holds them all: expand along that one
         out.append(mem)
     return out
@@ -230,13 +230,14 @@ def _expand_for_contractions(s: Schedule, report: PlanReport) -> None:
     from .expand import expand_verdict  # start-up time: the exact analysis
 
     before: int | None = None  # the dry run only once a candidate is legal
+    room = _largest_array(s)
     for lp in reversed(s.all_loops()):
         trips = constant_trip_count(as_for(lp.op)) if isinstance(lp.op, AffineForOp) else None
         if trips is None:
             continue
         for mem in _reused_buffers(s, lp):
             name = value_name(mem)
-            if trips * _bytes(mem) > _largest_array(s) or not expand_verdict(s.model, lp, [name]).ok:
+            if trips * _bytes(mem) > room or not expand_verdict(s.model, lp, [name]).ok:
                 continue
             if before is None:
                 before = _row_bands_distributed(s)
@@ -857,12 +858,13 @@ def plan(s: Schedule, parallel: bool = True, machine: Machine | None = None) -> 
     _stride_interchanges(s, report)
     _expand_for_contractions(s, report)
     _distribute_for_contractions(s, report)
-    skip = {id(a.op) for b in _contraction_bands(s) for lp in b for a in [lp, *_ancestors(lp)]}
+    bands = _contraction_bands(s)
+    skip = {id(a.op) for b in bands for lp in b for a in [lp, *_ancestors(lp)]}
     if not parallel:
         _fuse_sweeps(s, report, skip)
     carrying = _carrying(s) if parallel else set()
     if parallel:
-        _expand_for_parallel_loops(s, report, {id(lp.op) for b in _contraction_bands(s) for lp in b}, carrying)
+        _expand_for_parallel_loops(s, report, {id(lp.op) for b in bands for lp in b}, carrying)
     _row_unroll_jams(s, report, skip, carrying)
     if parallel:  # before register tiling, whose many vector accesses make verdicts slow
         # a band's own loops: its column tiles run in parallel where it is a nest of its own;
