@@ -67,3 +67,40 @@ def test_optimize_keeps_scattering_loops_scalar_on_symm():
     assert compare_runs(text, out, "kernel", seeds=(0, 1)) <= 1e-12
     e = polymlir.compile(out, threads=1, cache=False)
     assert '!{!"llvm.loop.vectorize.enable", i1 false}' in e.llvm_ir
+
+
+def test_unroll_hint_is_printed_replays_and_reaches_llvm():
+    out = verify_trace_roundtrip(NEST, "k", [{"op": "unroll_hint", "loops": ["j"], "runtime": False}])
+    assert "#llvm.loop_unroll<runtimeDisable = true>" in out
+    e = polymlir.compile(out, threads=1, cache=False)
+    assert '!{!"llvm.loop.unroll.runtime.disable", i1 true}' in e.llvm_ir
+    out = verify_trace_roundtrip(NEST, "k", [{"op": "unroll_hint", "loops": ["j"], "count": 4}])
+    assert "#llvm.loop_unroll<count = 4 : i32>" in out
+    e = polymlir.compile(out, threads=1, cache=False)
+    assert '!{!"llvm.loop.unroll.count", i32 4}' in e.llvm_ir
+
+
+def test_unroll_hint_keeps_the_vectorize_hint_and_refuses_a_negative_count():
+    s = polymlir.schedule(polymlir.parse(NEST, "n.mlir"), "k")
+    assert s.run("vectorize_hint", "j", enable=False).ok
+    assert s.run("unroll_hint", "j", runtime=False).ok
+    text = polymlir.print_ir(s.module)
+    assert "vectorize = #loop_vectorize" in text and "unroll = #loop_unroll" in text
+    v = s.run("unroll_hint", "j", count=-1)
+    assert not v.ok and "count" in v.reason
+
+
+def test_optimize_keeps_runtime_unrolling_off_in_place_time_tiles():
+    # seidel-2d's tile rows are chains of dependent iterations: unrolled
+    # with a remainder loop (LLVM did so in the bodies outlined for the
+    # threads), its outlined code ran 1.2x slower on one core
+    text = pb.render("seidel-2d", {"TSTEPS": 6, "N": 40})
+    s = polymlir.schedule(polymlir.parse(text, "seidel.mlir"), "kernel")
+    report = s.optimize()
+    hints = [st for st in s.trace if st.op == "unroll_hint"]
+    assert hints and hints[0].params["runtime"] is False
+    assert any("runtime unrolling kept off" in r for r in report.remarks)
+    out = polymlir.print_ir(s.module)
+    assert compare_runs(text, out, "kernel", seeds=(0,)) == 0
+    e = polymlir.compile(out, threads=2, cache=False)
+    assert '!{!"llvm.loop.unroll.runtime.disable", i1 true}' in e.llvm_ir

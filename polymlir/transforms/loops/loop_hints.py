@@ -1,7 +1,9 @@
-"""Vectorization hints for LLVM on a loop (loop metadata).
+"""Vectorization and unrolling hints for LLVM on a loop (loop metadata).
 
     vectorize_hint_verdict(model, loop, enable, width, interleave)
     vectorize_hint(model, loop, enable, width, interleave)
+    unroll_hint_verdict(model, loop, count, runtime)
+    unroll_hint(model, loop, count, runtime)
 
 The hint is the discardable attribute ``llvm.loop_annotation`` of the
 ``affine.for`` (``#llvm.loop_annotation<vectorize =
@@ -13,7 +15,12 @@ straight-line SLP vectorizer still runs: an unrolled and jammed body whose
 copies touch neighbouring elements becomes vector code that way, where
 the loop vectorizer would turn the loop's own strided accesses into
 gathers and scatters); ``width`` asks for that many lanes, ``interleave``
-for that many vector iterations in flight.
+for that many vector iterations in flight. ``unroll_hint`` steers LLVM's
+loop unroller: ``runtime=False`` keeps it from unrolling a loop whose trip
+count it cannot compute (a copy of the body per iteration but a remainder
+loop first: in a short loop that only runs a chain of dependent iterations,
+the remainder costs and the copies wait on each other), ``count`` asks for
+that many copies (1: none).
 
 A hint never changes what the program computes: LLVM still proves a
 vectorization legal before it applies one (the metadata asserts nothing
@@ -31,7 +38,7 @@ from ...affine.schedules import loop_name
 from ...dialects.llvm import loop_annotation as LA
 from ...ir.attributes import OpaqueAttr
 
-__all__ = ["hints_of", "vectorize_hint", "vectorize_hint_verdict"]
+__all__ = ["hints_of", "unroll_hint", "unroll_hint_verdict", "vectorize_hint", "vectorize_hint_verdict"]
 
 
 def hints_of(loop: Loop) -> LA.Fields:
@@ -81,3 +88,38 @@ def vectorize_hint(model: PolyhedralModel, loop: Loop, enable: bool, width: int,
     fields = {k: v for k, v in hints_of(loop).items() if k not in ("vectorize", "interleave")}
     fields.update(_wanted(enable, width, interleave))
     loop.op.attributes[LA.LOOP_ATTR] = OpaqueAttr(LA.render(fields))
+
+
+def _unroll_wanted(count: int, runtime: bool) -> LA.Fields:
+    out: LA.Fields = {}
+    if count:
+        out["count"] = count
+    if not runtime:
+        out["runtimeDisable"] = True
+    return {"unroll": out} if out else {}
+
+
+def unroll_hint_verdict(model: PolyhedralModel, loop: Loop, count: int, runtime: bool) -> Verdict:
+    name = loop_name(loop)
+    if count < 0:
+        return Verdict(False, f"an unroll count must be 0 (LLVM chooses) or positive, got {count}")
+    if count == 1:
+        what = f"loop {name}: LLVM's loop unroller keeps one copy of its body"
+    elif count:
+        what = f"loop {name}: LLVM is asked to unroll it {count} times"
+    else:
+        what = f"loop {name}: LLVM unrolls it as it chooses"
+    if not runtime:
+        what += ", never with a remainder loop for a trip count known only at run time"
+    return Verdict(True, what + " (a hint: the meaning is unchanged)")
+
+
+def unroll_hint(model: PolyhedralModel, loop: Loop, count: int, runtime: bool) -> None:
+    """Set the unroll hint on the loop's ``llvm.loop_annotation`` (after a
+    legal verdict); other hints already there are kept."""
+    fields = {k: v for k, v in hints_of(loop).items() if k != "unroll"}
+    fields.update(_unroll_wanted(count, runtime))
+    if fields:
+        loop.op.attributes[LA.LOOP_ATTR] = OpaqueAttr(LA.render(fields))
+    else:
+        loop.op.attributes.pop(LA.LOOP_ATTR, None)

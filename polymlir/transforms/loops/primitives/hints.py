@@ -1,4 +1,4 @@
-"""Declaration of vectorize_hint (LLVM loop metadata,
+"""Declarations of vectorize_hint and unroll_hint (LLVM loop metadata,
 ``polymlir.transforms.loops.loop_hints``)."""
 
 from __future__ import annotations
@@ -82,5 +82,70 @@ declare(
         _apply,
         candidates=_candidates,
         example=Example(NEST, "k", ({"op": "vectorize_hint", "loops": ["j"], "enable": False},)),
+    )
+)
+
+UNROLL_COUNT = Domain(low=0, high=64, choices=(0, 1, 2, 4, 8), typical=0, rule="0: LLVM chooses; 1: no unrolling")
+RUNTIME = Domain(choices=(True, False), typical=True, search=(True, False), ordered=False)
+
+
+def _unroll_args(c: Call) -> tuple[int, bool]:
+    p = c.params
+    return int(p["count"]), bool(p["runtime"])
+
+
+def _unroll_verdict(c: Call) -> Verdict:
+    from .. import loop_hints as LH  # start-up time
+
+    return LH.unroll_hint_verdict(c.model, c.loops[0], *_unroll_args(c))
+
+
+def _unroll_apply(c: Call) -> object:
+    from .. import loop_hints as LH  # start-up time
+
+    LH.unroll_hint(c.model, c.loops[0], *_unroll_args(c))
+    return None
+
+
+def _unroll_candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
+    assert lp is not None
+    if not lp.children:
+        for r in RUNTIME.values(exhaustive):
+            yield [lp], {"runtime": r}
+
+
+declare(
+    Primitive(
+        "unroll_hint",
+        "steer LLVM's loop unroller on a loop: ``count`` copies (1: none), no remainder loop for a trip count "
+        "known only at run time (``runtime=False``): loop metadata, the meaning unchanged",
+        Loops("loop", "loop", flag=Flag("--loop", "the loop the hint is for: j", {"required": True})),
+        (
+            Param(
+                "count",
+                "int",
+                0,
+                UNROLL_COUNT,
+                "copies of the body (0: LLVM chooses, 1: no unrolling)",
+                flag=Flag("--count", "copies of the body", {"type": int}),
+            ),
+            Param(
+                "runtime",
+                "bool",
+                True,
+                RUNTIME,
+                "may unroll a loop whose trip count is known only at run time (False: never, no remainder loop)",
+                record="always",
+                flag=Flag(
+                    "--no-runtime",
+                    "never unroll with a remainder loop for a run-time trip count",
+                    {"action": "store_false", "dest": "runtime"},
+                ),
+            ),
+        ),
+        _unroll_verdict,
+        _unroll_apply,
+        candidates=_unroll_candidates,
+        example=Example(NEST, "k", ({"op": "unroll_hint", "loops": ["j"], "runtime": False},)),
     )
 )
