@@ -252,11 +252,12 @@ def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
     mr, nv, lanes = r.randint(1, 6), r.randint(1, 3), r.choice([2, 4, 8])
     kc, fma, par, pack = r.choice([None, 2, 5]), r.random() < 0.5, r.random() < 0.5, r.random() < 0.5
     mc, panels, hoist = r.choice([None, None, 4, 9]), r.random() < 0.5, r.random() < 0.5
+    group = r.choice([1, 1, 2, 3])
 
     def force(h: Schedule) -> object:
-        return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist)
+        return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist, group)
 
-    return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist), force)
+    return Attempt("register_tile", (names, mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist, group), force)
 
 
 def _expand(s: Schedule, p: Program, r: random.Random) -> Attempt | None:

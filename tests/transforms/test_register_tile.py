@@ -106,6 +106,31 @@ def test_panels_and_hoisted_row_values_run_like_the_original_bit_for_bit(shape, 
     accepted_upstream(out)
 
 
+@pytest.mark.parametrize("shape", [(29, 53, 7), (13, 40, 5)])
+@pytest.mark.parametrize("group,kc,mc,panels", [(2, None, None, True), (3, 4, None, True), (4, None, 12, False)])
+@pytest.mark.parametrize("parallel", [False, True], ids=["seq", "par"])
+def test_grouped_column_tiles_run_like_the_original_bit_for_bit(shape, group, kc, mc, panels, parallel):
+    # groups of column tiles per iteration of the column loop: 53 and 40
+    # columns leave tiles outside the whole groups, a tail vector, scalar columns
+    text = _scaled_matmul("ikj", *shape)
+    s = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 3, 2, 4, kc, False, parallel, mc=mc, panels=panels, hoist=True, group=group)
+    assert v.ok, v.reason
+    out = polymlir.print_ir(s.module)
+    assert f"step {group * 8}" in out or f"step ({group * 8})" in out
+    assert compare_runs(text, out, "f", seeds=(0, 1)) == 0.0
+    again = polymlir.schedule(polymlir.parse(text, "t.mlir"), "f")
+    again.replay(Trace.from_json(s.trace.to_json()))
+    assert polymlir.print_ir(again.module) == out
+    accepted_upstream(out)
+
+
+def test_grouped_column_tiles_refuse_what_they_cannot_do():
+    s = polymlir.schedule(polymlir.parse(_scaled_matmul("ikj", 8, 16, 4), "t.mlir"), "f")
+    v = s.register_tile(["i", "k", "j"], 2, 1, 4, group=0)
+    assert not v.ok and "group must be a positive integer" in v.reason
+
+
 def test_panels_and_hoisting_with_fma_round_as_without_them():
     # alpha * A[i, k] hoisted is the same product: with FMA contraction the
     # results are those of the register tile that computes it in place.

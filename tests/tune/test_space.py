@@ -75,6 +75,7 @@ def test_domains_are_the_declared_ones():
         "pack",
         "panels",
         "hoist",
+        "group",
     }
     assert "searched [4, 8, 16, 32, 64, 128, 256, 0]" in REGISTRY["tile"].describe()
     import polymlir.tune as tune
@@ -89,7 +90,7 @@ def test_register_tile_parameters_are_searched_as_declared():
     assert reason is None
     k = next(i for i, st in enumerate(space.base) if st.op == "register_tile")
     searched = {n.rsplit(".", 1)[1] for n in trial.distributions if n.startswith(f"s{k}.register_tile.")}
-    assert searched == {"mr", "nv", "kc", "mc", "fma", "parallel", "pack", "panels", "hoist"}
+    assert searched == {"mr", "nv", "kc", "mc", "fma", "parallel", "pack", "panels", "hoist", "group"}
     nv = trial.distributions[f"s{k}.register_tile.nv"]
     assert (nv.low, nv.high) == (1, 4) == (min(VECTORS.tuning()), max(VECTORS.tuning()))  # consecutive: an integer
 

@@ -170,6 +170,7 @@ class Schedule(LoopSelection):
         mc: int | None = None,
         panels: bool = False,
         hoist: bool = False,
+        group: int = 1,
     ) -> Verdict:
         """Register-tile a contraction band (``microkernel``): ``mr`` rows and
         ``nv`` vectors of ``lanes`` elements of accumulators held in
@@ -179,7 +180,9 @@ class Schedule(LoopSelection):
         ``affine.parallel``; ``pack``: operands strided along the vector
         loop are packed first; ``panels``: each column tile copies its
         columns of ``B`` into a contiguous buffer first; ``hoist``:
-        ``alpha * A[i, k]`` is computed once per element, before the band.
+        ``alpha * A[i, k]`` is computed once per element, before the band;
+        ``group``: that many column tiles per iteration of the column loop,
+        each row tile run across them.
 
         Before (``C[i, j] += A[i, k] * B[k, j]``, loops i, j, k)::
 
@@ -205,6 +208,7 @@ class Schedule(LoopSelection):
             mc=mc,
             panels=panels,
             hoist=hoist,
+            group=group,
         )
 
     def skew(self, loops: Sequence[LoopSpec], matrix: str | Sequence[Sequence[int]]) -> Verdict:

@@ -45,6 +45,7 @@ from ...affine.legality import Verdict, permutability
 from ...affine.model import Loop, PolyhedralModel, analyze, op_loc
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp
+from ...dialects.affine.ops import AffineApplyOp
 from ...ir import attributes as A
 from ...ir.affine_expr import const, dim
 from ...ir.affine_map import AffineMap
@@ -71,6 +72,7 @@ def microkernel_verdict(
     mc: int | None = None,
     panels: bool = False,
     hoist: bool = False,
+    group: int = 1,
 ) -> Verdict:
     """Whether ``band`` may be register-tiled (see the module docstring)."""
     what = f"register-tile loops {', '.join(loop_name(lp) for lp in band)}"
@@ -81,12 +83,17 @@ def microkernel_verdict(
     for name, block in (("kc", kc), ("mc", mc)):
         if block is not None and (not isinstance(block, int) or block < 1):
             return Verdict(False, f"cannot {what}: {name} must be a positive integer, got {block!r}", op=at)
+    if not isinstance(group, int) or group < 1:
+        return Verdict(False, f"cannot {what}: group must be a positive integer, got {group!r}", op=at)
     bad = model_problem(model, band, what)
     if bad is not None:
         return bad
     c = contraction(band)
     if isinstance(c, str):
         return Verdict(False, f"cannot {what}: {c}", op=at)
+    if group > 1 and c.triangular:
+        why = f"the bounds of loop {loop_name(c.j)} move with the rows"
+        return Verdict(False, f"cannot {what}: group shares row tiles among column tiles of equal rows; {why}", op=at)
     if mc is not None and (c.triangular or c.i is None):
         why = "the band has no row loop" if c.i is None else f"the bounds of loop {loop_name(c.j)} move with the rows"
         return Verdict(False, f"cannot {what}: mc blocks the rows of a rectangular band; {why}", op=at)
@@ -155,6 +162,7 @@ def register_tile(
     mc: int | None = None,
     panels: bool = False,
     hoist: bool = False,
+    group: int = 1,
 ) -> list[Operation]:
     """Rewrite the contraction ``band`` as a register-tiled micro-kernel
     (``microkernel_verdict`` must have said yes). Returns the new top ops.
@@ -169,7 +177,12 @@ def register_tile(
     contiguous buffer that all its row tiles read; ``hoist``: the
     increment's arithmetic that moves with the rows and the reduction loop
     alone (gemm's ``alpha * A[i, k]``) is computed once per element before
-    the band, not once per column tile (``microkernel_panels``)."""
+    the band, not once per column tile (``microkernel_panels``). ``group``:
+    that many neighbouring column tiles make one iteration of the column
+    loop (each packs its own panel), and each row tile runs across all of
+    them, so that its rows of the row operand (gemm's ``A``) are read from
+    memory once per group, then from the cache, instead of once per column
+    tile."""
     c = contraction(band)
     assert not isinstance(c, str), c
     packed = MR.pack(c) if pack and c.packable else []
@@ -233,24 +246,31 @@ def register_tile(
     if c.i is not None and mc is not None and mc < ifull - ilo:
         row_block = place(loop(ilo, ifull, mc, loc=root.loc, name=f"{loop_name(c.i)}_tile"))
 
-    def columns(j0: int, j1: int, vectors: int, full_rows: bool, last_rows: bool) -> None:
+    def columns(j0: int, j1: int, vectors: int, full_rows: bool, last_rows: bool, tiles: int = 1) -> None:
+        """The column tiles of ``vectors`` vectors in ``[j0, j1)``, ``tiles``
+        of them per iteration of the column loop."""
         if j1 <= j0 or vectors == 0:
             return
+        width = vectors * lanes
         jo = place(
-            loop(j0, j1, vectors * lanes, loc=root.loc, name=f"{loop_name(c.j)}_r"),
+            loop(j0, j1, tiles * width, loc=root.loc, name=f"{loop_name(c.j)}_r"),
             as_for(row_block).body if row_block is not None and full_rows else None,
         )
         column_loops.append(jo)
         jo_body = as_for(jo).body
         jo_iv = as_for(jo).induction_var
-        packed_here = (
-            MP.pack_panels(c, jo_body, jo_iv, vectors * lanes, kt_iv, kc if blocked else None) if panels else {}
-        )
+        starts = [jo_iv]
+        for t in range(1, tiles):
+            at = AffineApplyOp.build(AffineMap(1, 0, (dim(0) + t * width,)), [jo_iv], loc=root.loc)
+            jo_body.insert_before(jo_body.operations[-1], at)
+            starts.append(at.results[0])
+        packs = [MP.pack_panels(c, jo_body, j, width, kt_iv, kc if blocked else None) if panels else {} for j in starts]
 
         def row_tiles(row_loop: Operation, rows: int) -> None:
-            """The register tiles of ``rows`` rows in ``row_loop``'s body."""
+            """The register tiles of ``rows`` rows in ``row_loop``'s body, one per column tile."""
             body, iv = as_for(row_loop).body, as_for(row_loop).induction_var
-            tile_body(c, body, iv, jo_iv, rows, vectors, lanes, kt_iv, kc, fma, packed_here, hoisted)
+            for j, packed_here in zip(starts, packs, strict=True):
+                tile_body(c, body, iv, j, rows, vectors, lanes, kt_iv, kc, fma, packed_here, hoisted)
 
         if c.i is not None and ifull > ilo and full_rows:
             if row_block is not None:
@@ -268,12 +288,16 @@ def register_tile(
             jo_body.insert_before(jo_body.operations[-1], ir)
             row_tiles(ir, 1)
         if c.i is None:
-            tile_body(c, jo_body, None, jo_iv, 1, vectors, lanes, kt_iv, kc, fma)
-        MP.free_panels(packed_here, jo_body)
+            for j in starts:
+                tile_body(c, jo_body, None, j, 1, vectors, lanes, kt_iv, kc, fma)
+        for packed_here in packs:
+            MP.free_panels(packed_here, jo_body)
 
     column_loops: list[Operation] = []
+    grouped = jlo + (jfull - jlo) // (group * nr) * group * nr  # whole groups of column tiles
     for full_rows, last_rows in ((True, False), (False, True)) if row_block is not None else ((True, True),):
-        columns(jlo, jfull, nv, full_rows, last_rows)
+        columns(jlo, grouped, nv, full_rows, last_rows, group)
+        columns(grouped, jfull, nv, full_rows, last_rows)
         columns(jfull, jvec, nv_tail, full_rows, last_rows)
     if parallel:
         # the row blocks when there are (each core its own rows), else the column tiles

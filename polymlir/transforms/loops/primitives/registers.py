@@ -33,6 +33,9 @@ ROW_BLOCK = Domain(
     rule="None: every row in one block; else rounded down to a multiple of mr",
     ordered=False,
 )
+GROUP = Domain(
+    low=1, high=16, choices=(1, 2, 3, 4, 6, 8), typical=1, rule="column tiles per iteration of the column loop"
+)
 
 
 def _verdict(c: Call) -> Verdict:
@@ -40,7 +43,17 @@ def _verdict(c: Call) -> Verdict:
 
     p = c.params
     return MK.microkernel_verdict(
-        c.model, c.loops, p["mr"], p["nv"], p["lanes"], p["kc"], p["pack"], p["mc"], p["panels"], p["hoist"]
+        c.model,
+        c.loops,
+        p["mr"],
+        p["nv"],
+        p["lanes"],
+        p["kc"],
+        p["pack"],
+        p["mc"],
+        p["panels"],
+        p["hoist"],
+        p["group"],
     )
 
 
@@ -61,6 +74,7 @@ def _apply(c: Call) -> object:
         p["mc"],
         p["panels"],
         p["hoist"],
+        p["group"],
     )
 
 
@@ -157,6 +171,15 @@ declare(
                 "compute the increment's arithmetic that moves with the rows alone (gemm's alpha * A[i, k]) "
                 "once per element before the band",
                 flag=Flag("--hoist", "hoist row values", {"action": "store_true"}),
+            ),
+            Param(
+                "group",
+                "int",
+                1,
+                GROUP,
+                "neighbouring column tiles per iteration of the column loop, each row tile run across them "
+                "(its rows of gemm's A read from memory once per group)",
+                flag=Flag("--group", "column tiles per iteration of the column loop", {"type": int}),
             ),
         ),
         _verdict,
