@@ -238,7 +238,22 @@ def run_unroll_jam(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]:
 
 
 def _register_tile_args(p: argparse.ArgumentParser) -> None:
-    declared(p, "register_tile", "loops", "mr", "nv", "lanes", "kc", "mc", "fma", "parallel", "pack", "panels", "hoist")
+    declared(
+        p,
+        "register_tile",
+        "loops",
+        "mr",
+        "nv",
+        "lanes",
+        "kc",
+        "mc",
+        "fma",
+        "parallel",
+        "pack",
+        "panels",
+        "hoist",
+        "group",
+    )
 
 
 @command(
@@ -261,6 +276,7 @@ def run_register_tile(args: argparse.Namespace, s: Schedule) -> list[Diagnostic]
         args.mc,
         args.panels,
         args.hoist,
+        args.group if args.group is not None else 1,
     )
     refuse_if_not(v, band[0].op)
     return []
