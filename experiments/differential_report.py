@@ -7,11 +7,13 @@ outputs anyway.
     python experiments/differential_report.py [--programs 500] [--primitives tile,permute]
     python experiments/differential_report.py --programs 100 --reductions 0.3 --carried-only \
         --primitives skew,shift,tile
-    python experiments/differential_report.py --polybench [--draws 3]
+    python experiments/differential_report.py --polybench [--draws 3] [--distributed]
 
 ``--polybench``: instead of random programs, every PolyBench kernel polymlir
 renders (those of ../shared/bench among them) at its small default sizes,
-each primitive drawn ``--draws`` times with random parameters.
+each primitive drawn ``--draws`` times with random parameters;
+``--distributed``: each kernel also with its loops distributed where legal
+(the perfect contraction bands ``register_tile`` takes).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import argparse
 import time
 
 from polymlir.testing import polybench as pb
-from polymlir.testing.campaign import SAMPLERS, format_stats, run_campaign, run_kernel_campaign
+from polymlir.testing.campaign import SAMPLERS, distributed, format_stats, run_campaign, run_kernel_campaign
 from polymlir.testing.random_nests import Program, random_program
 
 
@@ -48,10 +50,14 @@ def main() -> None:
     )
     ap.add_argument("--polybench", action="store_true", help="the PolyBench kernels instead of random programs")
     ap.add_argument("--draws", type=int, default=3)
+    ap.add_argument("--distributed", action="store_true", help="with --polybench: also each kernel distributed")
     a = ap.parse_args()
     t0 = time.time()
     if a.polybench:
         kernels = {name: Program(pb.render(name), func="kernel") for name in sorted(pb.KERNELS)}
+        if a.distributed:
+            split = {f"{n}+distributed": distributed(p) for n, p in kernels.items()}
+            kernels |= {n: p for n, p in split.items() if p is not None}
         stats = run_kernel_campaign(kernels, a.primitives.split(","), a.draws)
         print(f"{len(kernels)} PolyBench kernels x {a.draws} draws, {time.time() - t0:.0f} s")
     else:

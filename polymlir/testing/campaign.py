@@ -28,6 +28,7 @@ from ..transforms.loops import distribute as D
 from ..transforms.loops import expand as EX
 from ..transforms.loops import fuse as F
 from ..transforms.loops import microkernel as MK
+from ..transforms.loops import microkernel_panels as MP
 from ..transforms.loops import permute as PM
 from ..transforms.loops import skew as SK
 from ..transforms.loops import tile as TL
@@ -39,9 +40,9 @@ from .differential import max_relative_error, random_inputs, run
 from .random_nests import Program, random_program
 
 TOLERANCE = 1e-9
-# Primitives whose output has parallel loops: run on one thread and on two
-# (the parallel loops outlined onto the thread pool), and both must match.
-PARALLEL_PRIMITIVES = frozenset({"parallelize", "optimize"})
+# Primitives whose output may have parallel loops (register_tile: its column or row
+# tiles): run on one thread and on two (the parallel loops outlined onto the thread pool), both must match.
+PARALLEL_PRIMITIVES = frozenset({"parallelize", "optimize", "register_tile"})
 THREAD_COUNTS = (1, 2)
 
 
@@ -243,16 +244,36 @@ def _shift(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
 
 
 def _register_tile(s: Schedule, p: Program, r: random.Random) -> Attempt | None:
-    """A register tile of the last two or three loops of a perfect chain."""
-    band = _band(s, r, 2)
-    if band is None or len(band) < 2:
-        return None
-    band = band[-r.choice([2, 3]) :]
+    """A register tile of the last two or three loops of a perfect chain,
+    most often one the micro-kernel takes (a contraction band), so that
+    its rewrites are what is checked and not only its refusals."""
+    contractions = [
+        b
+        for lp in s.all_loops()
+        for depth in (2, 3)
+        if len(b := s.band_from(lp)) == depth and not isinstance(MK.contraction(b), str)
+    ]
+    if contractions and r.random() < 0.8:
+        band = r.choice(contractions)
+    else:
+        band = _band(s, r, 2)
+        if band is None or len(band) < 2:
+            return None
+        band = band[-r.choice([2, 3]) :]
     names = [s.spec_of(lp) for lp in band]
     mr, nv, lanes = r.randint(1, 6), r.randint(1, 3), r.choice([2, 4, 8])
     kc, fma, par, pack = r.choice([None, 2, 5]), r.random() < 0.5, r.random() < 0.5, r.random() < 0.5
     mc, panels, hoist = r.choice([None, None, 4, 9]), r.random() < 0.5, r.random() < 0.5
     group = r.choice([1, 1, 2, 3])
+    c = MK.contraction(band)
+    if not isinstance(c, str) and r.random() < 0.8:
+        # mostly the options the band takes: its form refuses the others (tried the other fifth)
+        pack = pack or bool(c.packable)
+        panels = panels and not c.triangular and bool(MP.panel_loads(c))
+        hoist = hoist and bool(MP.row_values(c))
+        mc = None if c.triangular or c.i is None else mc
+        group = 1 if c.triangular else group
+        lanes = min(lanes, max(2, 1 << (c.extent(c.j).bit_length() - 1)))
 
     def force(h: Schedule) -> object:
         return MK.register_tile(h.model, h.loops(*names), mr, nv, lanes, kc, fma, par, pack, mc, panels, hoist, group)
@@ -392,6 +413,22 @@ def run_campaign(
         for n in chosen:
             try_one(program, n, SAMPLERS[n], random.Random(seed * 1000 + names.index(n)), stats[n])
     return stats
+
+
+def distributed(program: Program) -> Program | None:
+    """``program`` with every loop distributed where that is legal (outermost
+    first, repeated until nothing changes), or None when nothing was: the
+    perfect bands it yields (gemm's ``C[i][j] += ...`` without its scaling)
+    are where ``register_tile`` and the band primitives apply."""
+    s = Schedule(parse(program.text), program.func)
+    changed, again = False, True
+    while again:
+        again = False
+        for lp in s.all_loops():
+            if len(lp.children) + len(lp.statements) > 1 and s.distribute(s.spec_of(lp)).ok:
+                changed = again = True
+                break
+    return Program(print_ir(s.module), func=program.func) if changed else None
 
 
 def run_kernel_campaign(
