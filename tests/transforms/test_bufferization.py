@@ -205,7 +205,7 @@ def test_cli_reports_an_op_without_bufferization(tmp_path):
     )
     p = _run_cli("opt", str(f), "--one-shot-bufferize=bufferize-function-boundaries")
     assert p.returncode == 1
-    assert re.search(r"pack\.mlir:2:8: error: op was not bufferized", p.stderr)
+    assert re.search(r"pack\.mlir:2:8: error: 'linalg.pack' op was not bufferized", p.stderr)
     assert "Traceback" not in p.stderr
 
 

@@ -244,7 +244,7 @@ class Bufferizer:
             fn(self, op)
             return
         if tensor_op and not self.options.allow_unknown_ops:
-            raise op.emit_error("op was not bufferized")
+            raise op.emit_error(f"'{op.name}' op was not bufferized")
         if tensor_op:
             self.keep(op)
         for r in op.regions:
