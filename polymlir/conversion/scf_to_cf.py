@@ -12,7 +12,7 @@ reductions carried as loop values.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..dialects import arith, cf, scf
@@ -82,42 +82,59 @@ def _yield_to(region_blocks: list[Block], terminator: OpClass, dest: Block, loc)
             branch(b, dest, vals, loc)
 
 
+def _llvm_attrs(op: Operation) -> dict[str, A.Attribute]:
+    """The op's discardable attributes of the LLVM dialect (the loop
+    hints), which upstream moves to the branch that closes the loop."""
+    return {k: v for k, v in op.attributes.items() if k == LOOP_ATTR or k.startswith("llvm.")}
+
+
 def lower_for(op: Operation, rw: PatternRewriter | None = None) -> None:
+    """As upstream: the body's first block becomes the condition block
+    (its arguments are the IV and the carried values), its operations move
+    to a new block; the loop's results are the condition block's carried
+    arguments, the continuation takes no arguments."""
     loc = op.loc
     init, region = _place(op)
     lb, ub, step = op.operands[:3]
     inits = list(op.operands[3:])
-    cont = _continuation(op)
-    hints = op.attributes.get(LOOP_ATTR)
+    end = split_block(init, op.next_op)
     body = op.regions[0]
-    first_body = body.blocks[0]
-    cond_block = Block([a.type for a in first_body.arguments])
-    region.insert_block(region.blocks.index(init) + 1, cond_block)
-    blocks = move_blocks_before(body, region, cont)
-    # The block that yields: increment the IV and loop back.
-    for b in blocks:
-        t = b.terminator
-        if isinstance(t, scf.YieldOp):
-            vals = list(t.operands)
-            t.erase()
-            nb = Builder.at_end(b, loc)
-            nxt = nb.binary(arith.AddIOp, first_body.arguments[0], step)
-            latch = branch(b, cond_block, [nxt, *vals], loc)
-            if hints is not None:  # LLVM reads loop hints on the branch that closes the loop
-                latch.attributes[LOOP_ATTR] = hints
-    cb = Builder.at_end(cond_block, loc)
-    pred = "ult" if op.get_attr("unsignedCmp") is not None else "slt"
-    c = cb.cmpi(pred, cond_block.arguments[0], ub)
-    cond_branch(cond_block, c, first_body, list(cond_block.arguments), cont, list(cond_block.arguments[1:]), loc)
+    cond_block = body.blocks[0]
+    ops = cond_block.operations
+    first_body = split_block(cond_block, ops[0] if ops else None)
+    last = body.blocks[-1]
+    move_blocks_before(body, region, end)
+    iv = cond_block.arguments[0]
+    t = last.terminator
+    assert isinstance(t, scf.YieldOp), "an scf.for body ends with scf.yield"
+    vals = list(t.operands)
+    t.erase()
+    nxt = Builder.at_end(last, loc).binary(arith.AddIOp, iv, step)
+    latch = branch(last, cond_block, [nxt, *vals], loc)
+    latch.attributes.update(_llvm_attrs(op))
+    op.replace_all_uses_with(list(cond_block.arguments[1:]))
     op.erase()
     branch(init, cond_block, [lb, *inits], loc)
+    pred = "ult" if op.get_attr("unsignedCmp") is not None else "slt"
+    c = Builder.at_end(cond_block, loc).cmpi(pred, iv, ub)
+    cond_branch(cond_block, c, first_body, [], end, [], loc)
 
 
 def lower_if(op: Operation, rw: PatternRewriter | None = None) -> None:
+    """As upstream: with results, the branches meet in a block of their
+    own (its arguments the results) that branches to the rest."""
     loc = op.loc
     block, region = _place(op)
     cond = op.operands[0]
-    cont = _continuation(op)
+    if op.results:
+        rest = split_block(block, op.next_op)
+        cont = Block()
+        region.insert_block(region.blocks.index(rest), cont)
+        args = [cont.add_argument(r.type) for r in op.results]
+        op.replace_all_uses_with(args)
+        branch(cont, rest, [], loc)
+    else:
+        cont = _continuation(op)
     then_blocks = move_blocks_before(op.regions[0], region, cont)
     else_blocks = move_blocks_before(op.regions[1], region, cont) if len(op.regions) > 1 else []
     _yield_to(then_blocks + else_blocks, scf.YieldOp, cont, loc)
@@ -136,20 +153,42 @@ def lower_execute_region(op: Operation, rw: PatternRewriter | None = None) -> No
     branch(block, blocks[0], [], loc)
 
 
+def _is_do_while(op: Operation) -> bool:
+    """The "after" region only yields its own arguments (upstream's
+    do-while form: the condition branches back to "before" directly)."""
+    after = op.regions[1].blocks
+    if len(after) != 1 or len(after[0].operations) != 1:
+        return False
+    y = after[0].operations[0]
+    return isinstance(y, scf.YieldOp) and list(y.operands) == list(after[0].arguments)
+
+
 def lower_while(op: Operation, rw: PatternRewriter | None = None) -> None:
+    """As upstream: the results are the condition's values (visible by
+    dominance), the continuation takes no arguments; the latch carries
+    the op's loop hints."""
     loc = op.loc
     block, region = _place(op)
     inits = list(op.operands)
-    cont = _continuation(op)
-    before = move_blocks_before(op.regions[0], region, cont)
-    after = move_blocks_before(op.regions[1], region, cont)
-    for b in before:
-        t = b.terminator
-        if isinstance(t, scf.ConditionOp):
-            c, args = t.operands[0], list(t.operands[1:])
-            t.erase()
-            cond_branch(b, c, after[0], args, cont, args, loc)
-    _yield_to(after, scf.YieldOp, before[0], loc)
+    cont = split_block(block, op.next_op)
+    hints = _llvm_attrs(op)
+    do_while = _is_do_while(op)
+    after = [] if do_while else move_blocks_before(op.regions[1], region, cont)
+    before = move_blocks_before(op.regions[0], region, after[0] if after else cont)
+    t = before[-1].terminator
+    assert isinstance(t, scf.ConditionOp), "the before region ends with scf.condition"
+    c, args = t.operands[0], list(t.operands[1:])
+    t.erase()
+    if do_while:
+        cond_branch(before[-1], c, before[0], args, cont, [], loc).attributes.update(hints)
+    else:
+        cond_branch(before[-1], c, after[0], args, cont, [], loc)
+        y = after[-1].terminator
+        assert isinstance(y, scf.YieldOp), "the after region ends with scf.yield"
+        vals = list(y.operands)
+        y.erase()
+        branch(after[-1], before[0], vals, loc).attributes.update(hints)
+    op.replace_all_uses_with(args)
     op.erase()
     branch(block, before[0], inits, loc)
 
@@ -160,15 +199,19 @@ def lower_index_switch(op: Operation, rw: PatternRewriter | None = None) -> None
     arg = op.operands[0]
     cases = list(op.attr("cases", A.DenseArrayAttr).values)
     cont = _continuation(op)
-    default = move_blocks_before(op.regions[0], region, cont)
+    # The cases' blocks first, then the default's (upstream's order).
     case_blocks = [move_blocks_before(r, region, cont) for r in op.regions[1:]]
+    default = move_blocks_before(op.regions[0], region, cont)
     for bs in [default, *case_blocks]:
         _yield_to(bs, scf.YieldOp, cont, loc)
     op.erase()
     b = Builder.at_end(block, loc)
-    flag = b.value(arith.IndexCastOp, [arg], T.i32)
+    # i32 as LLVM 22 does, i64 where a case does not fit (LLVM 22 would
+    # truncate it, merging cases: a wrong program).
+    width = T.i32 if all(-(2**31) <= c < 2**31 for c in cases) else T.i64
+    flag = b.value(arith.IndexCastOp, [arg], width)
     props = {
-        "case_values": A.DenseElementsAttr(T.RankedTensorType((len(cases),), T.i32), tuple(cases)),
+        "case_values": A.DenseElementsAttr(T.RankedTensorType((len(cases),), width), tuple(cases)),
         "case_operand_segments": A.DenseArrayAttr(T.i32, tuple(0 for _ in cases)),
         "operandSegmentSizes": A.DenseArrayAttr(T.i32, (1, 0, 0)),
     }
@@ -289,6 +332,9 @@ def scf_to_cf(root: Operation) -> None:
 class ConvertSCFToCF(ModulePass):
     name: ClassVar[str] = "convert-scf-to-cf"
     summary: ClassVar[str] = "Lower scf ops to cf branches"
+    allow_pattern_rollback: bool = field(
+        default=True, metadata={"help": "accepted (upstream's conversion driver mode; the output is the same)"}
+    )
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         scf_to_cf(op)

@@ -200,7 +200,7 @@ def mlir_files(root: Path) -> list[Path]:
 
 # The folders of tests/upstream/data/ (and, when present, of
 # <shared>/upstream/) that hold upstream's test files.
-FOLDERS = ("affine-passes", "linalg-passes")
+FOLDERS = ("affine-passes", "linalg-passes", "bufferization-passes", "conversion-passes")
 DATA = Path(__file__).resolve().parent / "data"
 
 

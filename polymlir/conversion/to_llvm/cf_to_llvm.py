@@ -94,13 +94,41 @@ def _declare_abort(op: Operation) -> None:
     declare(op, "abort", VOID, ())
 
 
-PATTERNS = PatternSet.from_table(
-    {cf.BranchOp: _br, cf.CondBranchOp: _cond_br, cf.SwitchOp: _switch, cf.AssertOp: _assert}
-)
+_LOWERINGS = {cf.BranchOp: _br, cf.CondBranchOp: _cond_br, cf.SwitchOp: _switch, cf.AssertOp: _assert}
+PATTERNS = PatternSet.from_table(_LOWERINGS)
+
+
+def unreachable_blocks(root: Operation) -> set[Block]:
+    """The blocks of ``root``'s regions that no path from their region's
+    entry reaches (upstream's conversion driver leaves them alone)."""
+    dead: set[Block] = set()
+    for op in root.walk():
+        for region in op.regions:
+            if not region.blocks:
+                continue
+            seen = {region.blocks[0]}
+            work = [region.blocks[0]]
+            while work:
+                term = work.pop().terminator
+                for s in term.successors if term is not None else ():
+                    if s not in seen:
+                        seen.add(s)
+                        work.append(s)
+            dead.update(b for b in region.blocks if b not in seen)
+    return dead
 
 
 def convert_cf_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
-    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
+    dead = unreachable_blocks(root)
+    if not dead:
+        apply_conversion(root, PATTERNS, LLVMRewriter(converter))
+        return
+
+    def only_reachable(fn):
+        return lambda op, rw: False if op.parent in dead else fn(op, rw)
+
+    patterns = PatternSet.from_table({k: only_reachable(f) for k, f in _LOWERINGS.items()})
+    apply_conversion(root, patterns, LLVMRewriter(converter))
 
 
 @register_pass

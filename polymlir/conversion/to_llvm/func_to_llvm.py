@@ -26,12 +26,32 @@ from ...ir.rewriting import apply_conversion
 from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .arith_to_llvm import convert_arith_to_llvm
 from .cf_to_llvm import convert_cf_to_llvm
-from .lowering_helpers import MemRefDescriptor, call, const_i64, extract, insert, poison
+from .lowering_helpers import MemRefDescriptor, call, const_i64, constant, extract, insert, poison
 from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter, unrealized_cast
 
 C_INTERFACE = "llvm.emit_c_interface"
 # func attributes not carried over to llvm.func (the conversion handles them).
 _DROPPED = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline", C_INTERFACE)
+
+
+def _converted_arg_res_attrs(op: Operation, expanded: list[list[T.Type]], n_results: int) -> dict[str, A.Attribute]:
+    """The func's argument attributes on the llvm.func's parameters, as
+    upstream: kept where an argument maps to one parameter, dropped (empty
+    dictionaries) where it expands to several; result attributes only for
+    a single result."""
+    out: dict[str, A.Attribute] = {}
+    arg_attrs = op.get_attr("arg_attrs")
+    if isinstance(arg_attrs, A.ArrayAttr):
+        dicts: list[A.Attribute] = []
+        for d, parts in zip(arg_attrs.elements, expanded, strict=False):
+            dicts.extend([d] if len(parts) == 1 else [A.DictionaryAttr.from_dict({})] * len(parts))
+        if any(isinstance(d, A.DictionaryAttr) and d.items for d in dicts):
+            out["arg_attrs"] = A.ArrayAttr(tuple(dicts))
+    res_attrs = op.get_attr("res_attrs")
+    if isinstance(res_attrs, A.ArrayAttr) and n_results == 1:
+        if any(isinstance(d, A.DictionaryAttr) and d.items for d in res_attrs.elements):
+            out["res_attrs"] = res_attrs
+    return out
 
 
 def _llvm_func(
@@ -74,14 +94,20 @@ def pack_value(b: Builder, parts: list[Value], orig: T.Type, conv: LLVMTypeConve
 
 
 def _bare_descriptor(b: Builder, ptr: Value, t: T.MemRefType, st: LLVMStructType) -> Value:
-
+    """The descriptor of a bare pointer to a static memref, each constant
+    right before its insertion (upstream's fromStaticShape)."""
     if not t.has_static_shape:
         raise DiagnosticError("the bare-pointer calling convention needs static memref shapes", b.loc)
     so = strides_and_offset(t)
     assert so is not None, f"{t} has a static shape, so a strided layout"
     strides, offset = so
-    sizes = [const_i64(b, s) for s in t.shape]
-    return MemRefDescriptor.pack(b, st, ptr, ptr, const_i64(b, offset), sizes, [const_i64(b, s) for s in strides]).value
+    idx = st.fields[2]
+    d = insert(b, insert(b, poison(b, st), ptr, 0), ptr, 1)
+    d = insert(b, d, constant(b, A.IntegerAttr(offset, T.index), idx), 2)
+    for i, (size, stride) in enumerate(zip(t.shape, strides, strict=True)):
+        d = insert(b, d, constant(b, A.IntegerAttr(size, T.index), idx), 3, i)
+        d = insert(b, d, constant(b, A.IntegerAttr(stride, T.index), idx), 4, i)
+    return d
 
 
 def _struct_results(b: Builder, values: list[Value], rtype: T.Type) -> Value:
@@ -112,6 +138,7 @@ class _FuncConversion:
             op.regions[0].blocks.remove(blk)
             body.add_block(blk)
         new = _llvm_func(b, name, lft, op.loc, attrs, body)
+        new.props.update(_converted_arg_res_attrs(op, expanded, len(ft.results)))
         if body.blocks:
             self._convert_entry(body.blocks[0], ft, expanded)
         wants_c = self.c_wrappers or op.get_attr(C_INTERFACE) is not None
@@ -124,11 +151,15 @@ class _FuncConversion:
 
     def _convert_entry(self, entry: Block, ft: T.FunctionType, expanded: list[list[T.Type]]) -> None:
         old_args = list(entry.arguments)
-        b = Builder(entry, entry.first_op)
         new_args: list[list[Value]] = []
         for parts in expanded:
             new_args.append([entry.add_argument(t) for t in parts])
         for a, arg_parts, t in zip(old_args, new_args, ft.inputs, strict=True):
+            if not a.uses:
+                continue  # upstream materializes an argument only for its uses
+            # Each argument's materialization goes first in the block (so
+            # the later arguments' come first, as upstream's).
+            b = Builder(entry, entry.first_op)
             v = pack_value(b, arg_parts, t, self.conv, self.bare)
             a.replace_all_uses_with(unrealized_cast(b, v, t))
         for _ in old_args:

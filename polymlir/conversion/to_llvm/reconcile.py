@@ -16,28 +16,26 @@ from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 
 
 def _fold_cast(op: Operation, rw: PatternRewriter) -> bool:
-    """Erase a dead cast; replace a cast to its own type, or one that casts
-    a cast back (``cast(cast(x : A -> B) : B -> A)``), by its source."""
+    """Erase a dead cast; replace a cast to its own type, or the end of a
+    chain of casts that starts from a value of its type
+    (``cast(cast(x : A -> B) : B -> C) : C -> A``), by that value, as
+    upstream does for chains of any length."""
     if not any(r.uses for r in op.results):
         op.erase()
         return True
     if len(op.operands) != 1 or len(op.results) != 1:
         return False
+    want = op.results[0].type
     src = op.operands[0]
-    if src.type == op.results[0].type:
-        op.results[0].replace_all_uses_with(src)
-        op.erase()
-        return True
-    if (
-        isinstance(src, OpResult)
-        and isinstance(src.owner, UnrealizedConversionCastOp)
-        and len(src.owner.operands) == 1
-        and src.owner.operands[0].type == op.results[0].type
-    ):
-        op.results[0].replace_all_uses_with(src.owner.operands[0])
-        op.erase()
-        return True
-    return False
+    while True:
+        if src.type == want:
+            op.results[0].replace_all_uses_with(src)
+            op.erase()
+            return True
+        owner = src.owner if isinstance(src, OpResult) else None
+        if not isinstance(owner, UnrealizedConversionCastOp) or len(owner.operands) != 1 or len(owner.results) != 1:
+            return False
+        src = owner.operands[0]
 
 
 def _still_needed(op: Operation) -> str:

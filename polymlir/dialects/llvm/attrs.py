@@ -306,8 +306,85 @@ def parse_bit_list(p, bits, groups=(), none: str = "none", sep: str = ",", what:
             return v
 
 
+# loop_annotation's parameters that are attributes of their own, written
+# without their prefix (``unroll = <disable = true>``): upstream prints
+# them whole, through their alias (``unroll = #loop_unroll``).
+_LOOP_ANNOTATION_PARAMS = {
+    "vectorize": "loop_vectorize",
+    "interleave": "loop_interleave",
+    "unroll": "loop_unroll",
+    "unrollAndJam": "loop_unroll_and_jam",
+    "licm": "loop_licm",
+    "distribute": "loop_distribute",
+    "pipeline": "loop_pipeline",
+    "peeled": "loop_peeled",
+    "unswitch": "loop_unswitch",
+}
+_SHORT_PARAM = re.compile(r"\b(" + "|".join(_LOOP_ANNOTATION_PARAMS) + r")\s*=\s*<")
+
+
+_LOOP_ANNOTATION_ORDER = (
+    "disableNonforced",
+    *_LOOP_ANNOTATION_PARAMS,
+    "mustProgress",
+    "isVectorized",
+    "startLoc",
+    "endLoc",
+    "parallelAccesses",
+)
+
+
+def _top_level_params(body: str) -> list[str]:
+    """``a = x, b = <y, z>`` -> ``["a = x", "b = <y, z>"]`` (commas inside
+    brackets or strings do not split)."""
+    out, depth, cur, i = [], 0, [], 0
+    while i < len(body):
+        c = body[i]
+        if c == '"':
+            j = i + 1
+            while j < len(body) and body[j] != '"':
+                j += 2 if body[j] == "\\" else 1
+            cur.append(body[i : j + 1])
+            i = j + 1
+            continue
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}" and not (c == ">" and i > 0 and body[i - 1] == "-"):
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(c)
+        i += 1
+    out.append("".join(cur).strip())
+    return [x for x in out if x]
+
+
+def _full_loop_annotation(text: str) -> str:
+    """``loop_annotation<unroll = <...>>`` with each short parameter written
+    as the attribute it is (``unroll = #llvm.loop_unroll<...>``), the
+    parameters in their declared order (upstream's printing)."""
+    text = _SHORT_PARAM.sub(lambda m: f"{m.group(1)} = #llvm.{_LOOP_ANNOTATION_PARAMS[m.group(1)]}<", text)
+    head, sep, rest = text.partition("<")
+    if not sep or not rest.endswith(">"):
+        return text
+    params = _top_level_params(rest[:-1])
+    keys = [x.split("=", 1)[0].strip() for x in params]
+    if not all(k in _LOOP_ANNOTATION_ORDER for k in keys):
+        return text
+    params.sort(key=lambda x: _LOOP_ANNOTATION_ORDER.index(x.split("=", 1)[0].strip()))
+    return f"{head}<{', '.join(params)}>"
+
+
 def _parse_llvm_attr(p, name: str) -> A.Attribute | None:
     mn = name[len("llvm.") :]
+    if mn == "loop_annotation" and p.end < len(p.src) and p.src[p.end] == "<":
+        pos = p.start
+        body_end = p.balanced_body(p.end)
+        p.reset(body_end)
+        text = _full_loop_annotation(p.expand_aliases(p.src[pos + 1 : body_end]))
+        return A.OpaqueAttr(A.pretty_dialect_symbol(text), None)
     cls = _KEYWORD_ATTRS.get(mn)
     if cls is None and mn not in ("fastmath", "overflow", "target_features"):
         return None

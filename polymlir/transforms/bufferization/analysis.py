@@ -32,12 +32,13 @@ from collections.abc import Iterator
 
 from ...dialects import scf, tensor
 from ...dialects.arith import ConstantOp
-from ...dialects.bufferization import ToTensorOp
+from ...dialects.bufferization import AllocTensorOp, MaterializeInDestinationOp, ToTensorOp
 from ...dialects.func import CallOp, FuncOp, ReturnOp
 from ...dialects.memref import GetGlobalOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import BlockArgument, Operation, OpOperand, OpResult, Value
+from ...ir.diagnostics import DiagnosticError
 from ...ir.interfaces import is_loop_like
 from .op_model import (
     METADATA_OPS,
@@ -52,6 +53,8 @@ from .op_model import (
     is_tensor,
     operand_model,
 )
+
+NOT_WRITABLE = "the buffer is not writable"
 
 
 class UnionFind:
@@ -145,8 +148,12 @@ class Analysis:
         bufferize_function_boundaries: bool = True,
         copy_before_write: bool = False,
         public_args_writable: bool = True,
+        opaque_ops: frozenset[Operation] = frozenset(),
     ):
         self.module = module
+        # Ops that stay on tensors (allow-unknown-ops): they read their
+        # tensors, and their results may alias them and are not writable.
+        self.opaque_ops = opaque_ops
         self.boundaries = bufferize_function_boundaries
         # False: the tensor arguments of public functions (the ones callers
         # outside the module, e.g. Python, pass buffers to) are never
@@ -239,6 +246,14 @@ class Analysis:
             for r in op.results:
                 if is_tensor(r.type):
                     self.non_writable.add(r)
+        if op in self.opaque_ops or (isinstance(op, CallOp) and not self.boundaries):
+            results = [r for r in op.results if is_tensor(r.type)]
+            self.non_writable.update(results)
+            for v in op.operands:
+                if is_tensor(v.type):
+                    for r in results:
+                        self.alias.union(v, r)
+            return
         if isinstance(op, CallOp):
             s = self.summaries.get(callee_name(op))
             for r, ro in zip(op.results, s.result_read_only if s is not None else [], strict=False):
@@ -269,10 +284,29 @@ class Analysis:
             m.write = False
             self._merge(use, m)
             return
-        ok = not self.copy_before_write and self._conflict(op, use, m) is None
+        reason = self._conflict(op, use, m)
+        if reason is not None and isinstance(op, MaterializeInDestinationOp) and use.index == 1:
+            raise self._must_in_place_error(op, use, m, reason)
+        ok = not self.copy_before_write and reason is None
         self.in_place[use] = ok
         if ok:
             self._merge(use, m)
+
+    def _must_in_place_error(self, op: Operation, use: OpOperand, m: OperandModel, reason: str) -> DiagnosticError:
+        """A ``materialize_in_destination`` into a tensor must write its
+        destination in place: upstream's errors when it cannot. A raw
+        conflict is reported, as upstream's check does, at the first op
+        (pre-order) using a tensor of the destination's alias set."""
+        if reason == NOT_WRITABLE:
+            return op.emit_error(
+                f"'{op.name}' op not bufferizable under the given constraints: would write to read-only buffer"
+            )
+        group = {*self.alias.set_of(use.value), *m.aliases}
+        at = next(
+            (o for o in self.module.walk(post_order=False) if any(v in group for v in o.operands if is_tensor(v.type))),
+            op,
+        )
+        return at.emit_error(f"'{at.name}' op not bufferizable under the given constraints: cannot avoid RaW conflict")
 
     def _merge(self, use: OpOperand, m: OperandModel) -> None:
         self.in_place[use] = True
@@ -329,10 +363,10 @@ class Analysis:
                 return "the written tensor is defined outside a loop that repeats the write"
         new = self._derived(op, m)
         for x in self.alias.set_of(v):
-            if x in new or self._defined_after(op, x):
+            if x in new or self._defined_after(op, x) or self._undefined_contents(x):
                 continue
             if x in self.non_writable:
-                return "the buffer is not writable"
+                return NOT_WRITABLE
             for u in x.uses:
                 owner = u.owner
                 if owner is op:
@@ -365,6 +399,17 @@ class Analysis:
         maps = op.indexing_maps_array()
         m = maps[write.index]
         return maps[read.index] == m and m.is_permutation()
+
+    @staticmethod
+    def _undefined_contents(x: Value) -> bool:
+        """``x`` is (a view of) a fresh allocation without contents: a read
+        of it may see anything, the write's values too (upstream's rule)."""
+        while isinstance(x, OpResult) and isinstance(x.owner, VIEW_OPS):
+            x = x.owner.operand(0)
+        d = x.owner_op if isinstance(x, OpResult) else None
+        if isinstance(d, tensor.EmptyOp):
+            return True
+        return isinstance(d, AllocTensorOp) and d.copy is None
 
     @staticmethod
     def _defined_after(write: Operation, x: Value) -> bool:

@@ -7,7 +7,12 @@ the operand when the op reads it.
 Per-op rules register with ``@rule(OpClass)`` (``tensor_rules.py``,
 ``structured_rules.py``); this module holds the driver and the rules of the
 ops with regions or symbols (func, scf). Ops with tensor semantics and no
-rule are reported, as upstream does without ``allow-unknown-ops``."""
+rule are reported, as upstream does without ``allow-unknown-ops``; with it
+they keep their tensors, as do the returns and calls of functions whose
+boundaries are not bufferized: their tensor operands become
+``bufferization.to_tensor`` of the buffers, and the tensors they define (or
+a function's tensor arguments) ``bufferization.to_buffer`` where an op
+needs their buffer, one per use, as upstream does."""
 
 from __future__ import annotations
 
@@ -15,13 +20,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...dialects import scf
+from ...dialects.bufferization import ToBufferOp, ToTensorOp
 from ...dialects.func import CallOp, FuncOp, ReturnOp
 from ...dialects.memref import AllocOp, CastOp, CopyOp
 from ...dialects.memref.ops import DimOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
-from ...ir.core import Block, Operation, OpOperand, Value
+from ...ir.core import Block, BlockArgument, Operation, OpOperand, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import has_identity_layout
 from .analysis import Analysis
@@ -63,6 +69,13 @@ class Options:
     # Upstream refuses a loop yielding a buffer other than its iteration
     # argument's unless allowed; allowed, the yielded value is copied in.
     allow_return_allocs_from_loops: bool = False
+    # Ops without a rule keep their tensors instead of being an error.
+    allow_unknown_ops: bool = False
+
+
+def _at_start(block: Block) -> Builder:
+    ops = block.operations
+    return Builder(block, ops[0] if ops else None)
 
 
 def fully_dynamic_layout(rank: int) -> A.StridedLayoutAttr:
@@ -93,10 +106,18 @@ class Bufferizer:
         self.tensor_uses: set[OpOperand] = set()
         # Run after the dead tensor ops are gone (e.g. dropping block arguments).
         self.cleanups: list[Callable[[], None]] = []
+        # Ops left on tensors (unknown ops, returns and calls of functions
+        # whose boundaries stay tensors) and the tensors they or such
+        # functions' arguments define, whose buffers are to_buffer ops.
+        self.kept: list[Operation] = []
+        self.foreign: set[Value] = set()
+        self.original_type: dict[Value, T.Type] = {}
 
     # -- buffers ----------------------------------------------------------------
     def buffer(self, v: Value) -> Value:
         b = self.buf.get(v)
+        if b is None and v in self.foreign:
+            return self._to_buffer(v)
         if b is None:
             owner = v.owner_op
             raise DiagnosticError(
@@ -104,6 +125,22 @@ class Bufferizer:
                 owner.loc if owner is not None else None,
             )
         return b
+
+    def _to_buffer(self, v: Value) -> Value:
+        """A new ``to_buffer`` of tensor ``v`` (fully dynamic layout), first
+        in its block for an argument, else right after its definition."""
+        if isinstance(v, BlockArgument):
+            b = _at_start(v.owner)
+        else:
+            owner = v.owner_op
+            assert owner is not None
+            b = Builder.after(owner)
+        t = v.type
+        rank = t.rank if isinstance(t, T.RankedTensorType) else 0
+        mt = memref_type(t, "dynamic" if rank else "identity")
+        if isinstance(mt, T.MemRefType) and rank == 0:
+            mt = T.MemRefType(mt.shape, mt.element_type, A.StridedLayoutAttr((), DYN), mt.memory_space)
+        return b.value(ToBufferOp, [v], mt)
 
     def is_tensor_value(self, v: Value) -> bool:
         """A tensor, or a tensor argument whose type is already its buffer's."""
@@ -114,6 +151,7 @@ class Bufferizer:
         buffer (type ``t``); its uses so far are tensor uses to rewrite."""
         self.tensor_uses.update(v.uses)
         self.retyped.add(v)
+        self.original_type.setdefault(v, v.type)
         v.type = t
         self.buf[v] = v
 
@@ -131,8 +169,10 @@ class Bufferizer:
         """The sizes of ``m``'s dimensions that are dynamic in ``shape``."""
         return [b.value(DimOp, [m, b.const_index(i)], T.index) for i, d in enumerate(shape) if d == DYN]
 
-    def alloc(self, b: Builder, t: T.Type, dyn_sizes: list[Value] | None = None) -> Value:
-        mt = memref_type(t)
+    def alloc(
+        self, b: Builder, t: T.Type, dyn_sizes: list[Value] | None = None, memory_space: A.Attribute | None = None
+    ) -> Value:
+        mt = memref_type(t, memory_space=memory_space)
         assert isinstance(mt, T.MemRefType)
         return b.insert(AllocOp.build(mt, dyn_sizes or [], alignment=ALIGNMENT, loc=b.loc)).results[0]
 
@@ -203,13 +243,50 @@ class Bufferizer:
         if fn is not None and tensor_op:
             fn(self, op)
             return
+        if tensor_op and not self.options.allow_unknown_ops:
+            raise op.emit_error(f"'{op.name}' op was not bufferized")
         if tensor_op:
-            raise op.emit_error(f"'{op.name}' op on tensors has no bufferization (one-shot-bufferize)")
+            self.keep(op)
         for r in op.regions:
             for blk in r.blocks:
                 self.process_block(blk)
 
+    def keep(self, op: Operation) -> None:
+        """``op`` stays on tensors: its tensor results are foreign."""
+        self.kept.append(op)
+        self.foreign.update(r for r in op.results if is_tensor(r.type))
+
+    def materialize_tensors(self) -> None:
+        """The kept ops' operands that were bufferized become one
+        ``to_tensor`` each, where the buffer is defined (right after the op
+        that was bufferized, as upstream)."""
+        made: dict[Value, Value] = {}
+        dead = set(self.dead)
+        for op in self.kept:
+            for use in op.op_operands:
+                v = use.value
+                if v not in self.buf or v in self.foreign:
+                    continue
+                t = made.get(v)
+                if t is None:
+                    if v in self.retyped:
+                        owner = v.owner_op
+                        if isinstance(v, BlockArgument):
+                            b = _at_start(v.owner)
+                        else:
+                            assert owner is not None
+                            b = Builder.after(owner)
+                        t = b.value(ToTensorOp, [v], self.original_type[v])
+                    else:
+                        owner = v.owner_op
+                        assert owner is not None and owner in dead, "a bufferized tensor's op is erased"
+                        t = Builder.before(owner).value(ToTensorOp, [self.buf[v]], v.type)
+                    made[v] = t
+                use.set(t)
+
     def erase_dead(self) -> None:
+        self.materialize_tensors()
+        self.kept.clear()
         for op in reversed(self.dead):
             op.drop_all_references()
         for op in reversed(self.dead):
@@ -242,9 +319,9 @@ class Bufferizer:
             self.signatures[name] = ft
             return
         if not self.options.bufferize_function_boundaries:
-            raise f.emit_error(
-                "function with tensor arguments or results: one-shot-bufferize needs bufferize-function-boundaries"
-            )
+            self._bufferize_body_only(f)
+            self.signatures[name] = ft
+            return
         ins = tuple(self.boundary_type(t) for t in ft.inputs)
         if not f.regions or not f.regions[0].blocks:
             outs = tuple(self.boundary_type(t) for t in ft.results)
@@ -273,6 +350,17 @@ class Bufferizer:
             )
         self._set_function_type(f, name, T.FunctionType(ins, tuple(res)))
 
+    def _bufferize_body_only(self, f: Operation) -> None:
+        """Without function boundaries: the signature keeps its tensors, the
+        arguments are foreign, the returns kept."""
+        if not f.regions or not f.regions[0].blocks:
+            return
+        self.foreign.update(a for a in f.regions[0].blocks[0].arguments if is_tensor(a.type))
+        self.process_block_list(f, skip_returns=True)
+        for op in f.walk():
+            if isinstance(op, ReturnOp) and op.parent_op is f:
+                self.keep(op)
+
     def process_block_list(self, f: Operation, skip_returns: bool = False) -> None:
         for r in f.regions:
             for blk in r.blocks:
@@ -285,6 +373,9 @@ class Bufferizer:
 
 @rule(CallOp)
 def _call(z: Bufferizer, op: Operation) -> None:
+    if not z.options.bufferize_function_boundaries:
+        z.keep(op)  # a call of tensors, as the functions' boundaries
+        return
     name = callee_name(op)
     sig = z.signatures.get(name)
     if sig is None:

@@ -5,7 +5,7 @@ The library entry is ``one_shot_bufferize(module, ...)``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ...dialects import linalg, tensor
@@ -22,10 +22,14 @@ from ...ir.core import Block, Operation, Region
 from ..passes.manager import MODULE, ModulePass, PassContext, PassError, register_pass
 from . import structured_rules, tensor_rules, to_memref  # noqa: F401  (they register their rules)
 from .analysis import Analysis
-from .bufferize import Bufferizer, Options
+from .bufferize import Bufferizer, Options, rule_for
 from .op_model import has_tensor_semantics, is_tensor
 
 _LAYOUTS = ("infer-layout-map", "fully-dynamic-layout-map", "identity-layout-map")
+# Upstream's orders of the analysis. Every order gives a sound answer (each
+# decision checks the conflicts of what was decided before it); polymlir
+# always takes program order, so they only name upstream's choices.
+_HEURISTICS = ("bottom-up", "top-down", "bottom-up-from-terminators", "fuzzer")
 
 
 def one_shot_bufferize(
@@ -35,6 +39,7 @@ def one_shot_bufferize(
     copy_before_write: bool = False,
     public_args_writable: bool = True,
     allow_return_allocs_from_loops: bool = False,
+    allow_unknown_ops: bool = False,
 ) -> Analysis:
     """Bufferize every tensor op of ``module`` in place (of the IR); returns
     the analysis, whose ``in_place`` records each write's decision.
@@ -45,12 +50,22 @@ def one_shot_bufferize(
             f"function-boundary-type-conversion: '{function_boundary_type_conversion}' is not one of "
             + ", ".join(_LAYOUTS)
         )
-    analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable).run()
+    opaque = unknown_ops(module) if allow_unknown_ops else frozenset()
+    analysis = Analysis(module, bufferize_function_boundaries, copy_before_write, public_args_writable, opaque).run()
     # (copy-before-write skips the analysis and its checks, as upstream)
     allow = allow_return_allocs_from_loops or copy_before_write
-    opts = Options(bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write, allow)
+    opts = Options(
+        bufferize_function_boundaries, function_boundary_type_conversion, copy_before_write, allow, allow_unknown_ops
+    )
     Bufferizer(module, analysis, opts).run()
     return analysis
+
+
+def unknown_ops(module: Operation) -> frozenset[Operation]:
+    """The ops on tensors that no bufferization rule covers."""
+    return frozenset(
+        op for op in module.walk() if has_tensor_semantics(op) and rule_for(op) is None and not isinstance(op, FuncOp)
+    )
 
 
 def module_has_tensors(module: Operation) -> bool:
@@ -75,10 +90,25 @@ class OneShotBufferize(ModulePass):
     copy_before_write: bool = False
     allow_return_allocs_from_loops: bool = False
     test_analysis_only: bool = False
+    allow_unknown_ops: bool = field(
+        default=False,
+        metadata={"help": "ops without a bufferization rule keep their tensors (to_tensor/to_buffer around them)"},
+    )
+    analysis_heuristic: str = field(
+        default="bottom-up",
+        metadata={"help": "accepted; polymlir decides in one fixed order (program order), which is sound for any"},
+    )
+    analysis_fuzzer_seed: int = field(
+        default=0, metadata={"help": "accepted; the order is fixed, so no seed changes a decision"}
+    )
 
     def run(self, op: Operation, ctx: PassContext) -> None:
+        if self.analysis_heuristic not in _HEURISTICS:
+            raise PassError(f"analysis-heuristic: '{self.analysis_heuristic}' is not one of " + ", ".join(_HEURISTICS))
         if self.test_analysis_only:
-            annotate_in_place(Analysis(op, self.bufferize_function_boundaries, self.copy_before_write).run())
+            opaque = unknown_ops(op) if self.allow_unknown_ops else frozenset()
+            analysis = Analysis(op, self.bufferize_function_boundaries, self.copy_before_write, opaque_ops=opaque)
+            annotate_in_place(analysis.run())
             return
         one_shot_bufferize(
             op,
@@ -86,6 +116,7 @@ class OneShotBufferize(ModulePass):
             self.function_boundary_type_conversion,
             self.copy_before_write,
             allow_return_allocs_from_loops=self.allow_return_allocs_from_loops,
+            allow_unknown_ops=self.allow_unknown_ops,
         )
 
 

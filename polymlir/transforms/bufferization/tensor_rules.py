@@ -84,7 +84,7 @@ def _alloc_tensor(z: Bufferizer, op: Operation) -> None:
     if copy is not None:
         z.replace(op, [z.alloc_copy(b, z.buffer(copy), t)])
         return
-    z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes))])
+    z.replace(op, [z.alloc(b, t, list(op.dynamic_sizes), op.get_attr("memory_space"))])
 
 
 @rule(tensor.ExtractOp)
@@ -323,12 +323,14 @@ def _from_elements(z: Bufferizer, op: Operation) -> None:
     t = T.of_kind(op.results[0].type, T.ShapedType)
     m = z.alloc(b, t)
     shape = t.shape
+    # The indices 0 .. max(shape)-1 first, shared by the stores (as upstream).
+    consts = [b.const_index(i) for i in range(max(shape, default=0))]
     for flat, v in enumerate(op.operands):
         idx, rest = [], flat
         for d in reversed(shape):
             idx.append(rest % d)
             rest //= d
-        b.create(StoreOp, [v, m, *(b.const_index(i) for i in reversed(idx))])
+        b.create(StoreOp, [v, m, *(consts[i] for i in reversed(idx))])
     z.replace(op, [m])
 
 
