@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from ...affine import isl_bridge as ib
 from ...affine.model import TOKEN, PolyhedralModel, Statement, analyze, op_loc
 from ...dialects.memref import AllocaOp, AllocOp, DeallocOp
+from ...ir import types as T
+from ...ir.affine_flatten import flatten
 from ...ir.core import Operation, OpResult, Value
 from ...ir.interfaces import affine_access, is_affine_read, is_affine_write
 from .fusion_graph import effected
@@ -86,15 +88,73 @@ def check_fusion(func: Operation, root: Operation, build: Callable[[Translation]
         tr.ops[a] = b
         tr.origin[b] = a
     tr.poly = Polyhedra(tr.ops[root])
+    inexact = inexact_vector_accesses(root)
+    if inexact is not None:
+        return Check(False, inexact)
     try:
         build(tr)
     except Exception as e:  # noqa: BLE001 - a rewrite that cannot be made is a refusal
         return Check(False, f"the fusion could not be made: {e}")
+    for m in tr.private:
+        if any(_vector_shape(u.owner) is not None for u in m.uses):
+            return Check(
+                False, "a private buffer would hold vector accesses, which the check models by their first element only"
+            )
     inverse = {v: k for k, v in values.items() if isinstance(k, Value)}
     try:
         return _compare(root, tr.ops[root], tr, inverse)
     except ib.IslBridgeError as e:
         return Check(False, f"the fused program could not be checked exactly: {e}")
+
+
+def _vector_shape(op: Operation) -> tuple[int, ...] | None:
+    """The shape of the vector an affine access moves, None for a scalar
+    access (or an op that is not an affine access)."""
+    acc = affine_access(op)
+    if acc is None or acc.value is None or not isinstance(acc.value.type, T.VectorType):
+        return None
+    return acc.value.type.shape
+
+
+def _aligned(op: Operation, shape: tuple[int, ...]) -> bool:
+    """Whether each start index of ``op`` along the dims its vector spans is
+    a multiple of the vector's extent there, whatever its operands are."""
+    acc = affine_access(op)
+    assert acc is not None
+    m = acc.map
+    for e, v in zip(m.results[len(m.results) - len(shape) :], shape, strict=True):
+        flat = flatten(e, m.num_dims, m.num_symbols)
+        if flat is None or flat[1] or any(c % v for c in flat[0]):
+            return False
+    return True
+
+
+def inexact_vector_accesses(root: Operation) -> str | None:
+    """Why the exact check cannot be trusted on ``root`` (None if it can).
+    The model takes a vector access for its first element. On a memref that
+    something writes, that is exact only when every access of it within
+    ``root`` moves a vector of one shape from a start aligned to that shape
+    (the vectors then tile the memref and stand for their first elements
+    one to one); a memref accessed otherwise is refused."""
+    by_memref: dict[Value, list[Operation]] = {}
+    for op in root.walk(post_order=False):
+        acc = affine_access(op)
+        if acc is not None and acc.kind is not None:
+            by_memref.setdefault(acc.memref, []).append(op)
+    for ops in by_memref.values():
+        shapes = {_vector_shape(o) for o in ops}
+        if shapes == {None} or not any(is_affine_write(o) for o in ops):
+            continue
+        if len(shapes) > 1:
+            kinds = sorted("scalar" if sh is None else "vector<" + "x".join(map(str, sh)) + ">" for sh in shapes)
+            return f"one written memref is accessed as {' and '.join(kinds)}, which the check cannot compare exactly"
+        shape = next(iter(shapes))
+        assert shape is not None
+        bad = next((o for o in ops if not _aligned(o, shape)), None)
+        if bad is not None:
+            where = op_loc(bad)
+            return f"the vector access at {where} does not start at a multiple of its shape: not comparable exactly"
+    return None
 
 
 def _observable(memref: Value) -> bool:
