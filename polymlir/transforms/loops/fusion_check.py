@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
 from ...affine.model import TOKEN, PolyhedralModel, Statement, analyze, op_loc
+from ...dialects.func import ReturnOp
 from ...dialects.memref import AllocaOp, AllocOp, DeallocOp
 from ...ir import types as T
 from ...ir.affine_flatten import flatten
 from ...ir.core import Operation, OpResult, Value
-from ...ir.interfaces import affine_access, is_affine_read, is_affine_write
+from ...ir.interfaces import EffectKind, affine_access, is_affine_read, is_affine_write, memory_effects
 from .fusion_graph import effected
 from .fusion_slice import Polyhedra, SliceState
 
@@ -171,6 +172,20 @@ def _observable(memref: Value) -> bool:
     return False
 
 
+def _aliasable(memref: Value) -> bool:
+    """Whether code outside the model may hold ``memref`` (or an alias of
+    it) while the function runs: anything but a local allocation used only
+    by affine accesses, deallocations and the function's return."""
+    owner = memref.owner if isinstance(memref, OpResult) else None
+    if owner is None or not isinstance(owner, ALLOCS):
+        return True
+    for u in memref.uses:
+        o = u.owner
+        if not (is_affine_read(o) or is_affine_write(o) or isinstance(o, (DeallocOp, ReturnOp))):
+            return True
+    return False
+
+
 def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[Value, Value]) -> Check:
     m0 = analyze(func, tokens=True)
     m1 = analyze(trial, tokens=True)
@@ -211,6 +226,17 @@ def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[V
     sched0 = [s.schedule for s in m0.statements]
     reads1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "read"]
     writes1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "write"]
+    # An op of unknown effects without memref operands may still reach,
+    # through aliases, every memref other code may hold: it reads and writes
+    # all of each (so its instances keep their order with every access).
+    visible0 = [v for v in m0.arrays if v is not TOKEN and _aliasable(v)]
+    extra0 = _opaque_accesses(m0, visible0, tr.origin, identity=True)
+    visible1 = [v for v in m1.arrays if inverse.get(v) in visible0]
+    extra1 = [stmt1(r) for r in _opaque_accesses(m1, visible1, tr.origin, identity=False)]
+    reads0 += [ib.rename_params(r, params0) for r in extra0]
+    writes0 += extra0
+    reads1 += extra1
+    writes1 += extra1
     sched1 = [stmt1(s.schedule) for s in m1.statements]
     phi = []
     for s in m1.statements:
@@ -340,8 +366,9 @@ def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translatio
     for na in m0.non_affine:
         if na.op not in seen and not isinstance(na.op, ALLOCS):
             return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be dropped"
-    for o0, o1 in seen.items():
-        reads, writes = _reach(o0)
+    pairs: list[tuple[Operation, Operation, list[Value], list[Value]]]
+    pairs = [(o0, o1, *_reach(o0)) for o0, o1 in seen.items()]
+    for o0, o1, reads, writes in pairs:
         for s1 in m1.statements:
             mem = s1.accesses[0].memref
             orig = inverse.get(mem, None)
@@ -367,7 +394,62 @@ def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translatio
                     f"{s1.op.name} at {op_loc(s1.op)} would move across {o0.name} at {op_loc(o0)}, "
                     "which is outside the affine model and may access the same memory"
                 )
+            # The same order in their innermost common block is the same
+            # order of all their instances only if the same loops (and other
+            # ops) hold both: a fused loop around both interleaves them.
+            common1 = [tr.origin.get(x, x) for x in _common_ancestors(s1.op, o1, m1.func)]
+            if common1 != _common_ancestors(s0_op, o0, m0.func):
+                return (
+                    f"{s1.op.name} at {op_loc(s1.op)} would interleave with {o0.name} at {op_loc(o0)}, "
+                    "which is outside the affine model and may access the same memory"
+                )
     return None
+
+
+def _opaque_accesses(m: PolyhedralModel, arrays: list[Value], origin: dict, identity: bool) -> list:
+    """``{ S[i] -> A[e] : e >= 0 }`` for each TOKEN statement ``S`` of ``m``
+    whose op may touch memory it does not name, and each array ``A`` of
+    ``arrays`` (all of its elements, at the rank its accesses use)."""
+    ranks: dict[Value, int] = {}
+    for s in m.statements:
+        for a in s.accesses:
+            if a.memref is not TOKEN:
+                ranks.setdefault(a.memref, a.relation.dim(ib.DIM_OUT))
+    out = []
+    for s in m.statements:
+        if s.accesses[0].memref is not TOKEN:
+            continue
+        op = s.op if identity else origin.get(s.op, s.op)
+        if not _may_touch_memory(op):
+            continue
+        n = s.domain.dim(ib.DIM_SET)
+        for v in arrays:
+            rel = ib.whole_array_relation(
+                [f"i{k}" for k in range(n)], m.param_names, s.name, m.arrays[v], [None] * ranks[v]
+            )
+            out.append(rel.intersect_domain(s.domain))
+    return out
+
+
+def _may_touch_memory(op: Operation) -> bool:
+    """Whether ``op`` may read, write or free memory it does not name
+    (unknown effects, or effects on no value other than allocations)."""
+    own = memory_effects(op)
+    if own is None:
+        return True
+    return any(e.value is None and e.kind is not EffectKind.ALLOCATE for e in own)
+
+
+def _common_ancestors(a: Operation, b: Operation, root: Operation) -> list[Operation]:
+    """The ops inside ``root`` holding both ``a`` and ``b``, outermost first."""
+    ca, cb = _chain(a), _chain(b)
+    ca, cb = ca[ca.index(root) + 1 : -1], cb[cb.index(root) + 1 : -1]
+    out = []
+    for x, y in zip(ca, cb, strict=False):
+        if x is not y:
+            break
+        out.append(x)
+    return out
 
 
 def _unmoved(op0: Operation, op1: Operation, tr: Translation) -> bool:
