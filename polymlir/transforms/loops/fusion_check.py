@@ -437,7 +437,7 @@ def _may_touch_memory(op: Operation) -> bool:
     own = memory_effects(op)
     if own is None:
         return True
-    return any(e.value is None and e.kind is not EffectKind.ALLOCATE for e in own)
+    return any(e.value is None and e.kind is not EffectKind.ALLOC for e in own)
 
 
 def _common_ancestors(a: Operation, b: Operation, root: Operation) -> list[Operation]:

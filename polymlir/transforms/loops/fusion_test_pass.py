@@ -15,6 +15,7 @@ with a remark, where it would change what the function computes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -133,7 +134,7 @@ def fuse_first_pair(func: Operation, remark: Remark) -> bool:
                         # would fuse it again and again; polymlir does not.
                         remark(b, f"not fused with loop nest {i}: its results are used")
                         break
-                    verdict = check_fusion(func, func, lambda tr, a=a, st=st: _fuse_and_erase(tr, a, st, False))
+                    verdict = check_fusion(func, func, functools.partial(_fuse_and_erase, src=a, st=st, promote=False))
                     if not verdict.ok:
                         remark(b, f"not fused with loop nest {i} at depth {d}: {verdict.reason}")
                         continue
