@@ -50,6 +50,7 @@ from ..ir.affine_expr import (
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.builder import Builder
 from ..ir.core import Operation, Region, Value
+from ..ir.diagnostics import DiagnosticError
 from ..ir.patterns import OpClass, PatternRewriter, PatternSet
 from ..ir.rewriting import ConversionTarget, apply_conversion
 from ..transforms.passes.manager import ModulePass, PassContext, register_pass
@@ -190,6 +191,12 @@ def _reduction_kind(a: A.Attribute) -> int:
 
 
 def _lower_parallel(op: Operation, rw: PatternRewriter) -> None:
+    reductions = op.get_attr("reductions")
+    kinds = [_reduction_kind(a) for a in reductions] if isinstance(reductions, A.ArrayAttr) else []
+    if any(_RMW[k] is None for k in kinds):
+        # Upstream's diagnostic: an 'assign' reduction has no identity value
+        # to start scf.parallel's reduction from.
+        raise DiagnosticError("Reduction operation type not supported", op.loc)
     b = Builder.before(op)
     operands = list(op.operands)
     # The lower map takes the first operands, the upper map the rest (upstream's
@@ -211,8 +218,6 @@ def _lower_parallel(op: Operation, rw: PatternRewriter) -> None:
         li += lg
         ui += ug
     step_vals = [b.const_index(int(s)) for s in steps]
-    reductions = op.get_attr("reductions")
-    kinds = [_reduction_kind(a) for a in reductions] if isinstance(reductions, A.ArrayAttr) else []
     inits = [_identity(b, k, t) for k, t in zip(kinds, op.result_types, strict=True)]
     body = _move_region(op)
     blk = body.blocks[0]

@@ -11,7 +11,9 @@ read from. Files in ``<shared>/upstream/{affine,linalg}-passes/`` are an
 extra source when that folder exists (a name already in the repository's
 folder is not taken twice). A *case* is one RUN line on one ``// -----`` chunk of a file when
 the RUN line splits its input (``-split-input-file``), else on the whole
-file. Each case runs twice: with ``mlir-opt-22`` (the control) and with
+file. A RUN line that only splits the file (``split-file %s %t``) is no
+case: it runs before each case of the file that reads ``%t`` (lit's
+temporary path, here the input's path with ``.tmp``). Each case runs twice: with ``mlir-opt-22`` (the control) and with
 ``polymlir opt``; a case counts only where its control passes (upstream's
 files are newer or older than LLVM 22 in places, and some RUN lines call
 test passes that the packaged mlir-opt lacks).
@@ -42,9 +44,11 @@ RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 SPLIT_RE = re.compile(r"^// -----[ \t]*$")
 # mlir-opt as a command word (not mlir-opt-22, not a path component).
 MLIR_OPT_RE = re.compile(r"(?<![\w/-])mlir-opt(?![\w-])")
+SPLIT_FILE_WORD_RE = re.compile(r"(?<![\w/-])split-file(?![\w-])")
 FILECHECK_RE = re.compile(r"(?<![\w/-])FileCheck(?![\w-])")
 NOT_RE = re.compile(r"(^|[|;&(]\s*)not(?=\s)")
 SPLIT_FLAG_RE = re.compile(r"(?<![\w-])--?split-input-file(?![\w-])")
+SPLIT_FILE_RE = re.compile(r"^split-file\s+%s\s+%t$")
 TIMEOUT = 300
 REPO = str(Path(__file__).resolve().parents[2])
 
@@ -103,10 +107,15 @@ def cases(path: Path) -> list[Case]:
     out: list[Case] = []
     spans = chunks(text)
     lines = text.splitlines()
+    setup = [r for r in run_lines(text) if SPLIT_FILE_RE.match(r)]
     # A header before the first marker that holds only comments (RUN lines,
     # file-wide CHECK-DAGs) is part of every chunk's case, not a case.
     header_is_case = any(_is_code(x) for x in lines[spans[0][0] : spans[0][1]])
     for k, run in enumerate(run_lines(text)):
+        if SPLIT_FILE_RE.match(run):
+            continue
+        if setup and "%t" in run:
+            run = " && ".join([*setup, run])
         if SPLIT_FLAG_RE.search(run) and len(spans) > 1:
             for c, (start, _end) in enumerate(spans):
                 if c == 0 and not header_is_case:
@@ -144,7 +153,10 @@ def command(case: Case, input_path: str, polymlir: bool) -> str:
     """The case's RUN line for the shell: ``%s`` the case's input,
     ``mlir-opt`` upstream's or ``polymlir opt``, ``FileCheck`` and ``not``
     LLVM 22's."""
-    cmd = case.run.replace("%s", input_path)
+    cmd = case.run.replace("%s", input_path).replace("%t", input_path + ".tmp")
+    split_file = tool_path("split-file")
+    if split_file:
+        cmd = SPLIT_FILE_WORD_RE.sub(lambda _m: split_file, cmd)
     opt = f"{sys.executable} -m polymlir opt" if polymlir else (tool_path("mlir-opt") or "mlir-opt-22")
     cmd = MLIR_OPT_RE.sub(lambda _m: opt, cmd)
     filecheck = tool_path("FileCheck") or f"{sys.executable} -m filecheck"

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 
 from ...affine import isl_bridge as ib
 from ...affine.model import TOKEN, PolyhedralModel, Statement, analyze, op_loc
+from ...dialects.func import ReturnOp
 from ...dialects.memref import AllocaOp, AllocOp, DeallocOp
+from ...ir import types as T
+from ...ir.affine_flatten import flatten
 from ...ir.core import Operation, OpResult, Value
-from ...ir.interfaces import affine_access, is_affine_read, is_affine_write
+from ...ir.interfaces import EffectKind, affine_access, is_affine_read, is_affine_write, memory_effects
 from .fusion_graph import effected
 from .fusion_slice import Polyhedra, SliceState
 
@@ -86,15 +89,73 @@ def check_fusion(func: Operation, root: Operation, build: Callable[[Translation]
         tr.ops[a] = b
         tr.origin[b] = a
     tr.poly = Polyhedra(tr.ops[root])
+    inexact = inexact_vector_accesses(root)
+    if inexact is not None:
+        return Check(False, inexact)
     try:
         build(tr)
     except Exception as e:  # noqa: BLE001 - a rewrite that cannot be made is a refusal
         return Check(False, f"the fusion could not be made: {e}")
+    for m in tr.private:
+        if any(_vector_shape(u.owner) is not None for u in m.uses):
+            return Check(
+                False, "a private buffer would hold vector accesses, which the check models by their first element only"
+            )
     inverse = {v: k for k, v in values.items() if isinstance(k, Value)}
     try:
         return _compare(root, tr.ops[root], tr, inverse)
     except ib.IslBridgeError as e:
         return Check(False, f"the fused program could not be checked exactly: {e}")
+
+
+def _vector_shape(op: Operation) -> tuple[int, ...] | None:
+    """The shape of the vector an affine access moves, None for a scalar
+    access (or an op that is not an affine access)."""
+    acc = affine_access(op)
+    if acc is None or acc.value is None or not isinstance(acc.value.type, T.VectorType):
+        return None
+    return acc.value.type.shape
+
+
+def _aligned(op: Operation, shape: tuple[int, ...]) -> bool:
+    """Whether each start index of ``op`` along the dims its vector spans is
+    a multiple of the vector's extent there, whatever its operands are."""
+    acc = affine_access(op)
+    assert acc is not None
+    m = acc.map
+    for e, v in zip(m.results[len(m.results) - len(shape) :], shape, strict=True):
+        flat = flatten(e, m.num_dims, m.num_symbols)
+        if flat is None or flat[1] or any(c % v for c in flat[0]):
+            return False
+    return True
+
+
+def inexact_vector_accesses(root: Operation) -> str | None:
+    """Why the exact check cannot be trusted on ``root`` (None if it can).
+    The model takes a vector access for its first element. On a memref that
+    something writes, that is exact only when every access of it within
+    ``root`` moves a vector of one shape from a start aligned to that shape
+    (the vectors then tile the memref and stand for their first elements
+    one to one); a memref accessed otherwise is refused."""
+    by_memref: dict[Value, list[Operation]] = {}
+    for op in root.walk(post_order=False):
+        acc = affine_access(op)
+        if acc is not None and acc.kind is not None:
+            by_memref.setdefault(acc.memref, []).append(op)
+    for ops in by_memref.values():
+        shapes = {_vector_shape(o) for o in ops}
+        if shapes == {None} or not any(is_affine_write(o) for o in ops):
+            continue
+        if len(shapes) > 1:
+            kinds = sorted("scalar" if sh is None else "vector<" + "x".join(map(str, sh)) + ">" for sh in shapes)
+            return f"one written memref is accessed as {' and '.join(kinds)}, which the check cannot compare exactly"
+        shape = next(iter(shapes))
+        assert shape is not None
+        bad = next((o for o in ops if not _aligned(o, shape)), None)
+        if bad is not None:
+            where = op_loc(bad)
+            return f"the vector access at {where} does not start at a multiple of its shape: not comparable exactly"
+    return None
 
 
 def _observable(memref: Value) -> bool:
@@ -107,6 +168,20 @@ def _observable(memref: Value) -> bool:
         return True
     for u in memref.uses:
         if not (is_affine_read(u.owner) or is_affine_write(u.owner) or isinstance(u.owner, DeallocOp)):
+            return True
+    return False
+
+
+def _aliasable(memref: Value) -> bool:
+    """Whether code outside the model may hold ``memref`` (or an alias of
+    it) while the function runs: anything but a local allocation used only
+    by affine accesses, deallocations and the function's return."""
+    owner = memref.owner if isinstance(memref, OpResult) else None
+    if owner is None or not isinstance(owner, ALLOCS):
+        return True
+    for u in memref.uses:
+        o = u.owner
+        if not (is_affine_read(o) or is_affine_write(o) or isinstance(o, (DeallocOp, ReturnOp))):
             return True
     return False
 
@@ -151,6 +226,17 @@ def _compare(func: Operation, trial: Operation, tr: Translation, inverse: dict[V
     sched0 = [s.schedule for s in m0.statements]
     reads1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "read"]
     writes1 = [stmt1(a.relation) for s in m1.statements for a in s.accesses if a.kind == "write"]
+    # An op of unknown effects without memref operands may still reach,
+    # through aliases, every memref other code may hold: it reads and writes
+    # all of each (so its instances keep their order with every access).
+    visible0 = [v for v in m0.arrays if v is not TOKEN and _aliasable(v)]
+    extra0 = _opaque_accesses(m0, visible0, tr.origin, identity=True)
+    visible1 = [v for v in m1.arrays if inverse.get(v) in visible0]
+    extra1 = [stmt1(r) for r in _opaque_accesses(m1, visible1, tr.origin, identity=False)]
+    reads0 += [ib.rename_params(r, params0) for r in extra0]
+    writes0 += extra0
+    reads1 += extra1
+    writes1 += extra1
     sched1 = [stmt1(s.schedule) for s in m1.statements]
     phi = []
     for s in m1.statements:
@@ -280,8 +366,9 @@ def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translatio
     for na in m0.non_affine:
         if na.op not in seen and not isinstance(na.op, ALLOCS):
             return f"{na.op.name} at {op_loc(na.op)} (outside the affine model: {na.reason}) would be dropped"
-    for o0, o1 in seen.items():
-        reads, writes = _reach(o0)
+    pairs: list[tuple[Operation, Operation, list[Value], list[Value]]]
+    pairs = [(o0, o1, *_reach(o0)) for o0, o1 in seen.items()]
+    for o0, o1, reads, writes in pairs:
         for s1 in m1.statements:
             mem = s1.accesses[0].memref
             orig = inverse.get(mem, None)
@@ -307,7 +394,62 @@ def _non_affine_problem(m0: PolyhedralModel, m1: PolyhedralModel, tr: Translatio
                     f"{s1.op.name} at {op_loc(s1.op)} would move across {o0.name} at {op_loc(o0)}, "
                     "which is outside the affine model and may access the same memory"
                 )
+            # The same order in their innermost common block is the same
+            # order of all their instances only if the same loops (and other
+            # ops) hold both: a fused loop around both interleaves them.
+            common1 = [tr.origin.get(x, x) for x in _common_ancestors(s1.op, o1, m1.func)]
+            if common1 != _common_ancestors(s0_op, o0, m0.func):
+                return (
+                    f"{s1.op.name} at {op_loc(s1.op)} would interleave with {o0.name} at {op_loc(o0)}, "
+                    "which is outside the affine model and may access the same memory"
+                )
     return None
+
+
+def _opaque_accesses(m: PolyhedralModel, arrays: list[Value], origin: dict, identity: bool) -> list:
+    """``{ S[i] -> A[e] : e >= 0 }`` for each TOKEN statement ``S`` of ``m``
+    whose op may touch memory it does not name, and each array ``A`` of
+    ``arrays`` (all of its elements, at the rank its accesses use)."""
+    ranks: dict[Value, int] = {}
+    for s in m.statements:
+        for a in s.accesses:
+            if a.memref is not TOKEN:
+                ranks.setdefault(a.memref, a.relation.dim(ib.DIM_OUT))
+    out = []
+    for s in m.statements:
+        if s.accesses[0].memref is not TOKEN:
+            continue
+        op = s.op if identity else origin.get(s.op, s.op)
+        if not _may_touch_memory(op):
+            continue
+        n = s.domain.dim(ib.DIM_SET)
+        for v in arrays:
+            rel = ib.whole_array_relation(
+                [f"i{k}" for k in range(n)], m.param_names, s.name, m.arrays[v], [None] * ranks[v]
+            )
+            out.append(rel.intersect_domain(s.domain))
+    return out
+
+
+def _may_touch_memory(op: Operation) -> bool:
+    """Whether ``op`` may read, write or free memory it does not name
+    (unknown effects, or effects on no value other than allocations)."""
+    own = memory_effects(op)
+    if own is None:
+        return True
+    return any(e.value is None and e.kind is not EffectKind.ALLOC for e in own)
+
+
+def _common_ancestors(a: Operation, b: Operation, root: Operation) -> list[Operation]:
+    """The ops inside ``root`` holding both ``a`` and ``b``, outermost first."""
+    ca, cb = _chain(a), _chain(b)
+    ca, cb = ca[ca.index(root) + 1 : -1], cb[cb.index(root) + 1 : -1]
+    out = []
+    for x, y in zip(ca, cb, strict=False):
+        if x is not y:
+            break
+        out.append(x)
+    return out
 
 
 def _unmoved(op0: Operation, op1: Operation, tr: Translation) -> bool:

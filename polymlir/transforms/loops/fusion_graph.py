@@ -6,7 +6,10 @@ loads and stores, the ops whose results a nest uses, and the ops with
 memory effects (unknown ops, calls, ``memref.dealloc``, non-affine loads
 and stores, region ops with structured control flow). An edge ``a -> b``
 (``a`` before ``b`` in the block) on a memref says that both access it and
-one writes or frees it; an edge on an SSA value says that ``b``'s nest uses
+one writes or frees it and, between two nests whose accesses of it are all
+affine, that some pair of those accesses may depend at the block's level
+(upstream's ``mayDependence``, asked of the ``depends`` check the graph is
+given); an edge on an SSA value says that ``b``'s nest uses
 what ``a`` defines. The graph is a networkx MultiDiGraph whose edge keys are
 the values.
 
@@ -17,7 +20,7 @@ fusion it proposes is then checked exactly (``fusion_check``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -107,6 +110,12 @@ class Node:
     def has_free(self, memref: Value) -> bool:
         return any(any(v is memref for v in effected(o, 2)) for o in self.memref_frees)
 
+    def touches_non_affine(self, memref: Value) -> bool:
+        """Whether an op other than an affine load or store of this node
+        reads, writes or frees ``memref``."""
+        ops = [*self.memref_loads, *self.memref_stores, *self.memref_frees]
+        return any(any(v is memref for k in (0, 1, 2) for v in effected(o, k)) for o in ops)
+
     def load_ops_for(self, memref: Value) -> list[Operation]:
         return [o for o in self.loads if access_memref(o) is memref]
 
@@ -146,11 +155,18 @@ class InitFailed(Exception):
         self.op = op
 
 
-class DependenceGraph:
-    """Upstream's MemRefDependenceGraph over ``block`` (see the module doc)."""
+# Whether two affine accesses (of one memref, in two nests of the block) may
+# depend at the block's level, the first before the second.
+AccessDependence = Callable[[Operation, Operation], bool]
 
-    def __init__(self, block: Block):
+
+class DependenceGraph:
+    """Upstream's MemRefDependenceGraph over ``block`` (see the module doc);
+    without ``depends`` every pair of accesses may depend."""
+
+    def __init__(self, block: Block, depends: AccessDependence | None = None):
         self.block = block
+        self.depends = depends
         self.nodes: dict[int, Node] = {}
         self.g = nx.MultiDiGraph()
         self.memref_edge_count: dict[Value, int] = {}
@@ -207,8 +223,20 @@ class DependenceGraph:
                 a_w = na.has_store(memref) or na.has_free(memref)
                 for b in ids[i + 1 :]:
                     nb = self.nodes[b]
-                    if a_w or nb.has_store(memref) or nb.has_free(memref):
+                    if (a_w or nb.has_store(memref) or nb.has_free(memref)) and self._may_depend(na, nb, memref):
                         self.add_edge(a, b, memref)
+
+    def _may_depend(self, a: Node, b: Node, memref: Value) -> bool:
+        """Upstream's ``mayDependence``: whether ``b`` (after ``a``) may
+        depend on ``a`` through ``memref``. Only two nests whose accesses of
+        it are all affine are asked about; their accesses pair by pair."""
+        if self.depends is None or not isinstance(a.op, AffineForOp) or not isinstance(b.op, AffineForOp):
+            return True
+        if a.touches_non_affine(memref) or b.touches_non_affine(memref):
+            return True
+        src = [o for o in [*a.stores, *a.loads] if access_memref(o) is memref]
+        dst = [o for o in [*b.stores, *b.loads] if access_memref(o) is memref]
+        return any(self.depends(x, y) for x in src for y in dst)
 
     def _top_level_ancestor(self, op: Operation) -> Operation | None:
         cur: Operation | None = op

@@ -36,7 +36,9 @@ from .fusion_slice import (
     SliceState,
     Strategy,
     can_fuse_loops,
+    common_loop_count,
     for_loops,
+    has_dependence,
     innermost_common_depth,
     slice_is_maximal,
 )
@@ -104,7 +106,11 @@ class GreedyFusion:
     def __post_init__(self) -> None:
         self.root = model_root(self.block)
         self.poly = Polyhedra(self.root)
-        self.mdg = DependenceGraph(self.block)
+        self.mdg = DependenceGraph(self.block, self._accesses_depend)
+
+    def _accesses_depend(self, a: Operation, b: Operation) -> bool:
+        # At the block's level: the loops around the block are common.
+        return has_dependence(self.poly, a, b, common_loop_count(a, b) + 1)
 
     def run(self) -> None:
         if self.opts.mode == "producer":

@@ -5,18 +5,38 @@ For every ordered pair of affine.for nests at the same depth of a function
 remarks where a block-level dependence prevents fusing them, and
 ``test-loop-fusion-slice-computation`` remarks the computation slice (or
 that it would be incorrect), in upstream's words, so that its regression
-tests run as written.
+tests run as written. ``test-loop-fusion-utilities`` fuses, until nothing
+changes, the first pair (in that order) whose slice upstream's
+``canFuseLoops`` accepts, and removes the source nest, as upstream's test
+does; unlike upstream's (which says it is "not meant to be a pass to perform
+valid fusion"), each fusion is first checked exactly on a copy and refused,
+with a remark, where it would change what the function computes.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects.affine import AffineForOp
 from ...ir.core import Block, Operation
 from ..passes.manager import FUNCTION, ModulePass, PassContext, register_pass
+from .fusion_check import Translation, check_fusion, identity_translation
+from .fusion_rewrite import fuse_loops
 from .fusion_slice import FusionResult, Polyhedra, SliceState, Strategy, can_fuse_loops, nesting_depth
+
+Remark = Callable[[Operation, str], None]
+
+
+def gather_loops(func: Operation) -> list[list[Operation]]:
+    """Upstream's ``gatherLoops``: the affine.for ops of ``func`` by depth,
+    each depth in program order."""
+    levels: list[list[Operation]] = []
+    for b in func.regions[0].blocks:
+        _gather(b, 0, levels)
+    return levels
 
 
 def _gather(block: Block, depth: int, levels: list[list[Operation]]) -> None:
@@ -45,12 +65,9 @@ class TestLoopFusion(ModulePass):
     summary: ClassVar[str] = "Remarks of the loop fusion utilities (dependence check, slice computation)"
     test_loop_fusion_dependence_check: bool = False
     test_loop_fusion_slice_computation: bool = False
+    test_loop_fusion_utilities: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        levels: list[list[Operation]] = []
-        for b in op.regions[0].blocks:
-            _gather(b, 0, levels)
-        poly = Polyhedra(op)
         said: set[tuple[int, str]] = set()
 
         def remark(at: Operation, msg: str) -> None:
@@ -59,6 +76,13 @@ class TestLoopFusion(ModulePass):
                 said.add((id(at), msg))
                 ctx.remark(at, msg)
 
+        if self.test_loop_fusion_utilities:
+            # Upstream runs only this test when it is asked for.
+            while fuse_first_pair(op, remark):
+                pass
+            return
+        levels = gather_loops(op)
+        poly = Polyhedra(op)
         if self.test_loop_fusion_dependence_check:
             self._each(levels, lambda a, b, i, j, d, depth: self._dependence(poly, a, b, i, j, d, depth, remark))
         if self.test_loop_fusion_slice_computation:
@@ -86,3 +110,43 @@ class TestLoopFusion(ModulePass):
         what = {FusionResult.SUCCESS: "slice", FusionResult.FAIL_INCORRECT_SLICE: "Incorrect slice"}.get(res)
         if what is not None:
             remark(b, f"{what} ( src loop: {i}, dst loop: {j}, depth: {d} : {slice_text(st)})")
+
+
+def fuse_first_pair(func: Operation, remark: Remark) -> bool:
+    """One step of upstream's ``testLoopFusionUtilities`` fixed point: the
+    first pair of nests at one depth (source ``a``, destination ``b``) and
+    fusion depth at which ``canFuseLoops`` succeeds and the fusion, with
+    ``a`` removed, computes what the function did is fused. Returns whether
+    one was."""
+    levels = gather_loops(func)
+    for depth, loops in enumerate(levels):
+        for i, a in enumerate(loops):
+            for j, b in enumerate(loops):
+                if i == j:
+                    continue
+                for d in range(depth + 1, len(levels) + 1):
+                    poly = Polyhedra(func)
+                    res, st = can_fuse_loops(poly, a, b, d, Strategy.GENERIC)
+                    if res is not FusionResult.SUCCESS:
+                        continue
+                    if any(r.uses for r in a.results):
+                        # Upstream keeps a source whose results are used and
+                        # would fuse it again and again; polymlir does not.
+                        remark(b, f"not fused with loop nest {i}: its results are used")
+                        break
+                    verdict = check_fusion(func, func, functools.partial(_fuse_and_erase, src=a, st=st, promote=False))
+                    if not verdict.ok:
+                        remark(b, f"not fused with loop nest {i} at depth {d}: {verdict.reason}")
+                        continue
+                    _fuse_and_erase(identity_translation(poly), a, st, True)
+                    return True
+    return False
+
+
+def _fuse_and_erase(tr: Translation, src: Operation, st: SliceState, promote: bool) -> None:
+    """Upstream's ``fuseLoops`` of ``src``'s slice ``st`` into its
+    destination, then the source erased."""
+    fuse_loops(tr.op(src), tr.slice(st), promote, tr)
+    tr.op(src).erase()
+    if tr.poly is not None:
+        tr.poly.invalidate()
