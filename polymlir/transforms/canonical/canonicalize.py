@@ -64,6 +64,7 @@ from ...ir.opdef import OpDef
 from ...ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
 from ..passes.manager import ModulePass, PassContext, PassError, register_pass
 from . import affine as CA
+from . import affine_index as CI
 
 # -- folders ------------------------------------------------------------------------------------
 
@@ -95,12 +96,12 @@ def materialize_constant(value: A.Attribute, type: T.Type, loc: A.Location) -> O
 
 def pattern_set(loop_cleanup: bool = False) -> PatternSet:
     """The folders, patterns and constant materializers of ``canonicalize``."""
-    patterns: list[RewritePattern] = list(CA.PATTERNS)
+    patterns: list[RewritePattern] = [*CA.PATTERNS, *CI.PATTERNS]
     if loop_cleanup:
         patterns += CA.LOOP_CLEANUP_PATTERNS
     return PatternSet(
         patterns,
-        {**ARITH_FOLDERS, **CA.FOLDERS},
+        {**ARITH_FOLDERS, **CA.FOLDERS, **CI.FOLDERS},
         {"arith": materialize_constant, "affine": materialize_constant, "memref": materialize_constant},
     )
 
