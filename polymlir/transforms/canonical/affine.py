@@ -25,10 +25,15 @@ never runs), `PromoteSingleIterationLoop` (upstream's
 its IV replaced by the lower bound; only for a single-result lower bound),
 `ConstantConditionIf` (an ``affine.if`` whose constraints are all constants).
 
+Also upstream's: the ``affine.parallel`` fold (bound maps composed),
+``SimplifyAffineOp`` for ``affine.prefetch``, the ``affine.load`` /
+``affine.store`` folds (through ``memref.cast``; a load of a constant
+``memref.global`` is its element). The ``(de)linearize_index`` folders and
+patterns are in `canonical/affine_index.py`.
+
 Not reproduced: semi-affine simplification (``simplifySemiAffine``), the
-``affine.parallel``, ``prefetch``, ``dma`` and ``(de)linearize_index``
-canonicalizations, loads from constant globals, poison folding (a
-division by zero is left unfolded).
+``dma`` canonicalizations, poison folding (a division by zero is left
+unfolded).
 """
 
 from __future__ import annotations

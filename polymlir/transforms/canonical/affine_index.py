@@ -207,6 +207,8 @@ def fold_linearize(op: Operation, consts: list):
         stride *= length
     if not has_outer_bound(op):
         result += values[0] * stride
+    if not -(2**63) <= result < 2**63:
+        return None  # upstream's int64 arithmetic would wrap: left unfolded
     return [A.IntegerAttr(result, op.results[0].type)]
 
 
@@ -324,9 +326,7 @@ class SplitDelinearizeSpanningLastLinearizeArg(RewritePattern):
         front = rewriter.insert_before(op, build_linearize(ins[:-1], mixed_basis(lin)[:-1], True, lin.loc))
         head = rewriter.insert_before(
             op,
-            build_delinearize(
-                front.results[0], mixed_basis(op)[: len(basis) - elems], op.loc, has_outer_bound(op)
-            ),
+            build_delinearize(front.results[0], mixed_basis(op)[: len(basis) - elems], op.loc, has_outer_bound(op)),
         )
         back = rewriter.insert_before(op, build_delinearize(ins[-1], basis[len(basis) - elems :], op.loc))
         rewriter.replace_op(op, [*head.results, *back.results])

@@ -35,7 +35,13 @@ point. What is covered, exactly as upstream does it:
   max, for bounds, if conditions; constant operands folded into maps;
   unused and duplicate operands dropped; min/max with one result or
   constant results; loop bounds simplified with the bounds of enclosing
-  IVs; loops with only a yield; the ``0 == 0`` and ``1 == 0`` conditions).
+  IVs; loops with only a yield; the ``0 == 0`` and ``1 == 0`` conditions;
+  ``affine.parallel`` bounds, ``affine.prefetch`` maps, loads through
+  ``memref.cast`` and of constant globals).
+- The ``affine.delinearize_index`` / ``affine.linearize_index`` folders and
+  patterns of `canonical/affine_index.py` (constant and unit bases,
+  cancellation of one by the other, sums of all delinearized results
+  composed back into the delinearized index).
 
 Upstream does not promote single-iteration loops, erase loops that never
 run (unless they return values), nor resolve conditions such as
