@@ -375,7 +375,7 @@ class CancelLinearizeOfDelinearizePortion(RewritePattern):
             if not isinstance(v, OpResult) or not isinstance(v.owner, AffineDelinearizeIndexOp):
                 i += 1
                 continue
-            delin = v.owner
+            delin: Operation = v.owner
             d = v.index
             delin_basis = padded_basis(delin)
             first_delin, first_lin = delin_basis[d], lin_basis[i]
