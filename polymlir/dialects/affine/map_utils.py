@@ -52,6 +52,7 @@ from ...ir.traits import AFFINE_SCOPE
 from .loops import AffineForOp
 from .ops import (
     AffineApplyOp,
+    AffineDelinearizeIndexOp,
     get_affine_scope,
     is_top_level_value,
     is_valid_dim,
@@ -295,6 +296,13 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
             k = pos if is_dim else pos - len(dims)
             v = dims[k] if is_dim else syms[k]
             pos += 1
+            if isinstance(v, OpResult) and isinstance(v.owner, AffineDelinearizeIndexOp):
+                replaced = _replace_delinearize_inverse(v.owner, v, exprs, dims, syms)
+                if replaced is None:
+                    continue
+                exprs = replaced
+                changed = True
+                break
             if v is None or not isinstance(v, OpResult) or not isinstance(v.owner, AffineApplyOp):
                 continue
             if is_dim:
@@ -333,6 +341,85 @@ def compose_affine_map_and_operands(m: AffineMap, operands: Sequence[Value]) -> 
     m = AffineMap(nd, ns, [e.replace_dims_and_symbols(dim_repl, sym_repl) for e in exprs])
     m, new_ops = canonicalize_map_and_operands(m, new_ops)
     return simplify_affine_map(m), new_ops
+
+
+def _shorten_add_chains(
+    e: AffineExpr, to_remove: set[AffineExpr], new: AffineExpr, out: dict[AffineExpr, AffineExpr]
+) -> None:
+    """Upstream's ``shortenAddChainsContainingAll``: where ``e`` or a
+    subexpression is a sum whose terms include all of ``to_remove``, map it
+    to ``new`` plus the other terms."""
+    if not isinstance(e, AffineBinaryExpr):
+        return
+    if e.kind is not ADD:
+        _shorten_add_chains(e.lhs, to_remove, new, out)
+        _shorten_add_chains(e.rhs, to_remove, new, out)
+        return
+    preserved: list[AffineExpr] = []
+    tracker = set(to_remove)
+    this: AffineExpr | None = e.rhs
+    rest: AffineExpr | None = e.lhs
+    while this is not None:
+        if this in tracker:
+            tracker.remove(this)
+        else:
+            preserved.append(this)
+            _shorten_add_chains(this, to_remove, new, out)
+        if isinstance(rest, AffineBinaryExpr) and rest.kind is ADD:
+            this, rest = rest.rhs, rest.lhs
+        else:
+            this, rest = rest, None
+    if tracker:
+        return
+    repl = new
+    for p in reversed(preserved):  # reversed: the terms keep their association
+        repl = repl + p
+    out.setdefault(e, repl)
+
+
+def _replace_delinearize_inverse(
+    delin: Operation, v: Value, exprs: list[AffineExpr], dims: list[Value | None], syms: list[Value | None]
+) -> list[AffineExpr] | None:
+    """Upstream's ``replaceAffineDelinearizeIndexInverseExpression``: a sum
+    ``r_n + r_(n-1) * b_n + ...`` of all the results of a static-basis
+    ``affine.delinearize_index`` (started from its last result ``v``) is
+    its input. Appends that input to ``dims`` or ``syms`` and blanks the
+    results no longer used; the new results, or None."""
+    static = list(cast(A.DenseArrayAttr, delin.get_attr("static_basis")).values)
+    if len(delin.operands) > 1 or v is not delin.results[-1]:
+        return None
+    res_to_expr: list[AffineExpr | None] = [None] * len(delin.results)
+    for pos, d in enumerate(dims):
+        if isinstance(d, OpResult) and d.owner is delin:
+            res_to_expr[d.index] = dim(pos)
+    for pos, s_ in enumerate(syms):
+        if isinstance(s_, OpResult) and s_.owner is delin:
+            res_to_expr[s_.index] = sym(pos)
+    if any(x is None for x in res_to_expr):
+        return None
+    bindings = cast(list[AffineExpr], res_to_expr)
+    is_dim = all(isinstance(x, AffineDimExpr) for x in bindings)
+    stride = 1
+    expected: set[AffineExpr] = set()
+    for binding, size in zip(reversed(bindings), reversed(static), strict=False):
+        expected.add(binding * const(stride))
+        stride *= size
+    if len(bindings) != len(static):
+        expected.add(bindings[0] * const(stride))
+    new = dim(len(dims)) if is_dim else sym(len(syms))
+    replacements: dict[AffineExpr, AffineExpr] = {}
+    for e in exprs:
+        _shorten_add_chains(e, expected, new, replacements)
+    if not replacements:
+        return None
+    (dims if is_dim else syms).append(delin.operands[0])
+    out = [e.replace(replacements) for e in exprs]
+    for b in bindings:
+        if isinstance(b, AffineDimExpr) and not any(e.is_function_of_dim(b.position) for e in out):
+            dims[b.position] = None
+        if isinstance(b, AffineSymbolExpr) and not any(e.is_function_of_symbol(b.position) for e in out):
+            syms[b.position] = None
+    return out
 
 
 def compose_set_and_operands(s: IntegerSet, operands: Sequence[Value]) -> tuple[IntegerSet, list[Value]]:

@@ -25,10 +25,15 @@ never runs), `PromoteSingleIterationLoop` (upstream's
 its IV replaced by the lower bound; only for a single-result lower bound),
 `ConstantConditionIf` (an ``affine.if`` whose constraints are all constants).
 
+Also upstream's: the ``affine.parallel`` fold (bound maps composed),
+``SimplifyAffineOp`` for ``affine.prefetch``, the ``affine.load`` /
+``affine.store`` folds (through ``memref.cast``; a load of a constant
+``memref.global`` is its element). The ``(de)linearize_index`` folders and
+patterns are in `canonical/affine_index.py`.
+
 Not reproduced: semi-affine simplification (``simplifySemiAffine``), the
-``affine.parallel``, ``prefetch``, ``dma`` and ``(de)linearize_index``
-canonicalizations, loads from constant globals, poison folding (a
-division by zero is left unfolded).
+``dma`` canonicalizations, poison folding (a division by zero is left
+unfolded).
 """
 
 from __future__ import annotations
@@ -51,13 +56,22 @@ from ...dialects.affine.map_utils import (
     simplify_min_or_max_with_operands,
     single_constant,
 )
-from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
+from ...dialects.affine.memory import (
+    AffineLoadOp,
+    AffinePrefetchOp,
+    AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
+)
 from ...dialects.affine.ops import (
     AffineApplyOp,
     AffineMaxOp,
     AffineMinOp,
 )
+from ...dialects.affine.parallel import AffineParallelOp
 from ...dialects.arith.ops import ConstantOp
+from ...dialects.memref.globals import GetGlobalOp, GlobalOp
+from ...dialects.memref.ops import CastOp as MemRefCastOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import (
@@ -77,7 +91,8 @@ from ...ir.affine_flatten import (
 from ...ir.affine_map import AffineMap
 from ...ir.core import Operation, OpResult, Value
 from ...ir.patterns import Folder, OpClass, PatternRewriter, RewritePattern
-from ...ir.traits import FUNCTION_OP_INTERFACE
+from ...ir.symbol_table import lookup_in
+from ...ir.traits import FUNCTION_OP_INTERFACE, SYMBOL_TABLE
 
 # -- folders --------------------------------------------------------------------------------------
 
@@ -211,8 +226,111 @@ def fold_if(op: Operation, consts: list):
     return []
 
 
+def fold_parallel(op: Operation, consts: list):
+    """Upstream's ``AffineParallelOp::fold``: each bound map composed with
+    the applies that feed it (``AffineValueMap::canonicalize``)."""
+    lb, ub = map_prop(op, "lowerBoundsMap"), map_prop(op, "upperBoundsMap")
+    lb_ops, ub_ops = op.operands[: lb.num_inputs], op.operands[lb.num_inputs :]
+    new_lb, new_lb_ops = compose_affine_map_and_operands(lb, lb_ops)
+    new_ub, new_ub_ops = compose_affine_map_and_operands(ub, ub_ops)
+    lb_changed = not (new_lb == lb and _same_values(new_lb_ops, lb_ops))
+    ub_changed = not (new_ub == ub and _same_values(new_ub_ops, ub_ops))
+    if not lb_changed and not ub_changed:
+        return None
+    if lb_changed:
+        op.set_attr("lowerBoundsMap", A.AffineMapAttr(new_lb))
+        lb_ops = new_lb_ops
+    if ub_changed:
+        op.set_attr("upperBoundsMap", A.AffineMapAttr(new_ub))
+        ub_ops = new_ub_ops
+    op.set_operands([*lb_ops, *ub_ops])
+    return []
+
+
+def _fold_memref_cast(op: Operation, skip: Value | None = None) -> bool:
+    """Upstream's ``memref::foldMemRefCast``: operands produced by a
+    ``memref.cast`` from a ranked memref read the cast's source (in place);
+    ``skip`` (a stored value) is left alone."""
+    new = list(op.operands)
+    folded = False
+    for i, v in enumerate(new):
+        if v is skip or not isinstance(v, OpResult) or not isinstance(v.owner, MemRefCastOp):
+            continue
+        src = v.owner.operands[0]
+        if isinstance(src.type, T.UnrankedMemRefType):
+            continue
+        new[i] = src
+        folded = True
+    if folded:
+        op.set_operands(new)
+    return folded
+
+
+def _constant_global_element(op: Operation) -> A.Attribute | None:
+    """The element an ``affine.load`` reads from a constant
+    ``memref.global`` (any element of a splat, else at constant indices)."""
+    src = op.operands[0]
+    if not isinstance(src, OpResult) or not isinstance(src.owner, GetGlobalOp):
+        return None
+    table = src.owner.parent_op
+    while table is not None and SYMBOL_TABLE not in table.traits:
+        table = table.parent_op
+    if table is None:
+        return None
+    g = lookup_in(table, cast(A.SymbolRefAttr, src.owner.get_attr("name")).root)
+    if not isinstance(g, GlobalOp) or g.get_attr("constant") is None:
+        return None
+    init = g.get_attr("initial_value")
+    if not isinstance(init, A.DenseElementsAttr):
+        return None
+    et = cast(T.ShapedType, init.type).element_type
+    if init.splat:
+        return _element_attr(init.data[0], et)
+    m = map_prop(op, "map")
+    if not m.is_constant():
+        return None
+    shape = cast(T.ShapedType, init.type).shape
+    idx = list(m.constant_results)
+    if len(idx) != len(shape) or any(not 0 <= i < n for i, n in zip(idx, shape, strict=True)):
+        return None
+    flat = 0
+    for i, n in zip(idx, shape, strict=True):
+        flat = flat * n + i
+    return _element_attr(init.values[flat], et)
+
+
+def _element_attr(v: object, et: T.Type) -> A.Attribute | None:
+    if isinstance(v, bool | int) and isinstance(et, T.IntegerType | T.IndexType):
+        return A.IntegerAttr(int(v), et)
+    if isinstance(v, float) and isinstance(et, T.FloatType):
+        return A.FloatAttr(v, et)
+    return None
+
+
+def fold_load(op: Operation, consts: list):
+    """Upstream's ``AffineLoadOp::fold``: through a ``memref.cast``; a load
+    of a constant global is the element."""
+    if _fold_memref_cast(op):
+        return []
+    v = _constant_global_element(op)
+    return None if v is None else [v]
+
+
+def fold_store(op: Operation, consts: list):
+    """Upstream's ``AffineStoreOp::fold``: through a ``memref.cast`` (not of
+    the stored value)."""
+    return [] if _fold_memref_cast(op, op.operands[0]) else None
+
+
+def _same_values(a: Sequence[Value], b: Sequence[Value]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
 FOLDERS: dict[OpClass, Folder] = {
     AffineApplyOp: fold_apply,
+    AffineParallelOp: fold_parallel,
+    AffineLoadOp: fold_load,
+    AffineStoreOp: fold_store,
     AffineMinOp: fold_min,
     AffineMaxOp: fold_max,
     AffineForOp: fold_for,
@@ -234,6 +352,7 @@ _NON_MAP_OPERANDS: dict[OpClass, int] = {
     AffineStoreOp: 2,
     AffineVectorLoadOp: 1,
     AffineVectorStoreOp: 2,
+    AffinePrefetchOp: 1,
 }
 
 
@@ -246,12 +365,13 @@ def _rebuild(op: Operation, m: AffineMap, operands: list[Value]) -> Operation:
         return AffineLoadOp.build(op.operands[0], operands, m, loc=op.loc)
     if isinstance(op, AffineStoreOp):
         return AffineStoreOp.build(op.operands[0], op.operands[1], operands, m, loc=op.loc)
-    if isinstance(op, (AffineVectorLoadOp, AffineVectorStoreOp)):
+    if isinstance(op, (AffineVectorLoadOp, AffineVectorStoreOp, AffinePrefetchOp)):
         lead = op.operands[: _NON_MAP_OPERANDS[type(op)]]
         return type(op).create(
             operands=[*lead, *operands],
             result_types=op.result_types,
-            properties={"map": A.AffineMapAttr(m)},
+            properties={**op.props, "map": A.AffineMapAttr(m)},
+            attributes=op.attributes,
             loc=op.loc,
         )
     assert isinstance(op, (AffineApplyOp, AffineMinOp, AffineMaxOp))
@@ -268,6 +388,7 @@ class SimplifyAffineOp(RewritePattern):
         AffineStoreOp,
         AffineVectorLoadOp,
         AffineVectorStoreOp,
+        AffinePrefetchOp,
     )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:

@@ -35,7 +35,13 @@ point. What is covered, exactly as upstream does it:
   max, for bounds, if conditions; constant operands folded into maps;
   unused and duplicate operands dropped; min/max with one result or
   constant results; loop bounds simplified with the bounds of enclosing
-  IVs; loops with only a yield; the ``0 == 0`` and ``1 == 0`` conditions).
+  IVs; loops with only a yield; the ``0 == 0`` and ``1 == 0`` conditions;
+  ``affine.parallel`` bounds, ``affine.prefetch`` maps, loads through
+  ``memref.cast`` and of constant globals).
+- The ``affine.delinearize_index`` / ``affine.linearize_index`` folders and
+  patterns of `canonical/affine_index.py` (constant and unit bases,
+  cancellation of one by the other, sums of all delinearized results
+  composed back into the delinearized index).
 
 Upstream does not promote single-iteration loops, erase loops that never
 run (unless they return values), nor resolve conditions such as
@@ -64,6 +70,7 @@ from ...ir.opdef import OpDef
 from ...ir.patterns import Folder, GreedyConfig, OpClass, PatternSet, RewritePattern, apply_patterns_greedily
 from ..passes.manager import ModulePass, PassContext, PassError, register_pass
 from . import affine as CA
+from . import affine_index as CI
 
 # -- folders ------------------------------------------------------------------------------------
 
@@ -95,12 +102,12 @@ def materialize_constant(value: A.Attribute, type: T.Type, loc: A.Location) -> O
 
 def pattern_set(loop_cleanup: bool = False) -> PatternSet:
     """The folders, patterns and constant materializers of ``canonicalize``."""
-    patterns: list[RewritePattern] = list(CA.PATTERNS)
+    patterns: list[RewritePattern] = [*CA.PATTERNS, *CI.PATTERNS]
     if loop_cleanup:
         patterns += CA.LOOP_CLEANUP_PATTERNS
     return PatternSet(
         patterns,
-        {**ARITH_FOLDERS, **CA.FOLDERS},
+        {**ARITH_FOLDERS, **CA.FOLDERS, **CI.FOLDERS},
         {"arith": materialize_constant, "affine": materialize_constant, "memref": materialize_constant},
     )
 
