@@ -16,7 +16,7 @@ with a remark, where it would change what the function computes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -90,13 +90,8 @@ class TestLoopFusion(ModulePass):
 
     @staticmethod
     def _each(levels: list[list[Operation]], fn) -> None:
-        for depth, loops in enumerate(levels):
-            for i, a in enumerate(loops):
-                for j, b in enumerate(loops):
-                    if i == j:
-                        continue
-                    for d in range(depth + 1, len(levels) + 1):
-                        fn(a, b, i, j, d, depth)
+        for a, b, i, j, d, depth in _candidate_pairs(levels):
+            fn(a, b, i, j, d, depth)
 
     @staticmethod
     def _dependence(poly: Polyhedra, a: Operation, b: Operation, i: int, j: int, d: int, depth: int, remark) -> None:
@@ -119,28 +114,39 @@ def fuse_first_pair(func: Operation, remark: Remark) -> bool:
     ``a`` removed, computes what the function did is fused. Returns whether
     one was."""
     levels = gather_loops(func)
+    used: set[tuple[int, int, int]] = set()  # (depth, i, j) whose source's results are used
+    for a, b, i, j, d, depth in _candidate_pairs(levels):
+        if (depth, i, j) in used:
+            continue
+        poly = Polyhedra(func)
+        res, st = can_fuse_loops(poly, a, b, d, Strategy.GENERIC)
+        if res is not FusionResult.SUCCESS:
+            continue
+        if any(r.uses for r in a.results):
+            # Upstream keeps a source whose results are used and
+            # would fuse it again and again; polymlir does not.
+            remark(b, f"not fused with loop nest {i}: its results are used")
+            used.add((depth, i, j))
+            continue
+        verdict = check_fusion(func, func, functools.partial(_fuse_and_erase, src=a, st=st, promote=False))
+        if not verdict.ok:
+            remark(b, f"not fused with loop nest {i} at depth {d}: {verdict.reason}")
+            continue
+        _fuse_and_erase(identity_translation(poly), a, st, True)
+        return True
+    return False
+
+
+def _candidate_pairs(levels: list[list[Operation]]) -> Iterator[tuple[Operation, Operation, int, int, int, int]]:
+    """Upstream's test order: per depth, every ordered pair ``(a, b)`` of
+    distinct loops there (indices ``i``, ``j``) and each fusion depth ``d``
+    below: ``(a, b, i, j, d, depth)``."""
     for depth, loops in enumerate(levels):
         for i, a in enumerate(loops):
             for j, b in enumerate(loops):
-                if i == j:
-                    continue
-                for d in range(depth + 1, len(levels) + 1):
-                    poly = Polyhedra(func)
-                    res, st = can_fuse_loops(poly, a, b, d, Strategy.GENERIC)
-                    if res is not FusionResult.SUCCESS:
-                        continue
-                    if any(r.uses for r in a.results):
-                        # Upstream keeps a source whose results are used and
-                        # would fuse it again and again; polymlir does not.
-                        remark(b, f"not fused with loop nest {i}: its results are used")
-                        break
-                    verdict = check_fusion(func, func, functools.partial(_fuse_and_erase, src=a, st=st, promote=False))
-                    if not verdict.ok:
-                        remark(b, f"not fused with loop nest {i} at depth {d}: {verdict.reason}")
-                        continue
-                    _fuse_and_erase(identity_translation(poly), a, st, True)
-                    return True
-    return False
+                if i != j:
+                    for d in range(depth + 1, len(levels) + 1):
+                        yield a, b, i, j, d, depth
 
 
 def _fuse_and_erase(tr: Translation, src: Operation, st: SliceState, promote: bool) -> None:

@@ -38,44 +38,21 @@ GROUP = Domain(
 )
 
 
+# The declared parameters each function of ``microkernel`` takes, by name.
+_SHAPE = ("mr", "nv", "lanes", "kc", "pack", "mc", "panels", "hoist", "group")
+_REWRITE = (*_SHAPE, "fma", "parallel")
+
+
 def _verdict(c: Call) -> Verdict:
     from .. import microkernel as MK  # start-up time
 
-    p = c.params
-    return MK.microkernel_verdict(
-        c.model,
-        c.loops,
-        p["mr"],
-        p["nv"],
-        p["lanes"],
-        p["kc"],
-        p["pack"],
-        p["mc"],
-        p["panels"],
-        p["hoist"],
-        p["group"],
-    )
+    return MK.microkernel_verdict(c.model, c.loops, **{k: c.params[k] for k in _SHAPE})
 
 
 def _apply(c: Call) -> object:
     from .. import microkernel as MK  # start-up time
 
-    p = c.params
-    return MK.register_tile(
-        c.model,
-        c.loops,
-        p["mr"],
-        p["nv"],
-        p["lanes"],
-        p["kc"],
-        p["fma"],
-        p["parallel"],
-        p["pack"],
-        p["mc"],
-        p["panels"],
-        p["hoist"],
-        p["group"],
-    )
+    return MK.register_tile(c.model, c.loops, **{k: c.params[k] for k in _REWRITE})
 
 
 def _candidates(s: Schedule, lp: Loop | None, exhaustive: bool) -> Iterator[Candidate]:
