@@ -28,6 +28,7 @@ failing case with the first line of its error.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import shutil
@@ -39,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polymlir.testing.external import shared_root
+
+from .zygote import Zygote
 
 RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 SPLIT_RE = re.compile(r"^// -----[ \t]*$")
@@ -149,7 +152,24 @@ def tool_path(name: str) -> str | None:
     return str(p) if p.exists() else None
 
 
-def command(case: Case, input_path: str, polymlir: bool) -> str:
+_ZYGOTE: list[Zygote | None] = []  # this checkout's server, once started (None: it did not come up)
+
+
+def _polymlir_command(pythonpath: str | None = None) -> str:
+    """``polymlir opt`` as a RUN line calls it: this checkout's pre-imported
+    server (``zygote``) unless ``POLYMLIR_NO_ZYGOTE`` is set or another
+    checkout (``pythonpath``) is asked for, else a fresh process."""
+    if pythonpath in (None, REPO) and not os.environ.get("POLYMLIR_NO_ZYGOTE"):
+        if not _ZYGOTE:
+            _ZYGOTE.append(Zygote.start(_env_with(REPO)))
+            if _ZYGOTE[0] is not None:
+                atexit.register(_ZYGOTE[0].stop)
+        if _ZYGOTE[0] is not None:
+            return f"{_ZYGOTE[0].command} opt"
+    return f"{sys.executable} -m polymlir opt"
+
+
+def command(case: Case, input_path: str, polymlir: bool, pythonpath: str | None = None) -> str:
     """The case's RUN line for the shell: ``%s`` the case's input,
     ``mlir-opt`` upstream's or ``polymlir opt``, ``FileCheck`` and ``not``
     LLVM 22's."""
@@ -157,7 +177,9 @@ def command(case: Case, input_path: str, polymlir: bool) -> str:
     split_file = tool_path("split-file")
     if split_file:
         cmd = SPLIT_FILE_WORD_RE.sub(lambda _m: split_file, cmd)
-    opt = f"{sys.executable} -m polymlir opt" if polymlir else (tool_path("mlir-opt") or "mlir-opt-22")
+    opt = _polymlir_command() if polymlir else (tool_path("mlir-opt") or "mlir-opt-22")
+    if polymlir and pythonpath not in (None, REPO):
+        opt = _polymlir_command(pythonpath)
     cmd = MLIR_OPT_RE.sub(lambda _m: opt, cmd)
     filecheck = tool_path("FileCheck") or f"{sys.executable} -m filecheck"
     cmd = FILECHECK_RE.sub(lambda _m: filecheck, cmd)
@@ -183,7 +205,7 @@ def run_case(case: Case, polymlir: bool, env: dict[str, str] | None = None) -> O
         inp.write_text(case_text(case))
         try:
             r = subprocess.run(
-                ["bash", "-o", "pipefail", "-c", command(case, str(inp), polymlir)],
+                ["bash", "-o", "pipefail", "-c", command(case, str(inp), polymlir, (env or {}).get("PYTHONPATH"))],
                 capture_output=True,
                 text=True,
                 timeout=TIMEOUT,
