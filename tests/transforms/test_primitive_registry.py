@@ -237,6 +237,7 @@ CLI_FLAGS = {
         "--pack",
         "--panels",
         "--hoist",
+        "--group",
     ],
 }
 COMMON = ["-h", "-o", "--func", "--trace", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--mlir-opt-names"]

@@ -4,6 +4,7 @@ repeated successors with arguments (seed 002) through forwarding blocks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -13,7 +14,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Block, Operation, Value
-from ...ir.patterns import PatternSet
+from ...ir.patterns import OpClass, PatternSet
 from ...ir.rewriting import apply_conversion, split_block
 from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .lowering_helpers import call, declare
@@ -94,7 +95,12 @@ def _declare_abort(op: Operation) -> None:
     declare(op, "abort", VOID, ())
 
 
-_LOWERINGS = {cf.BranchOp: _br, cf.CondBranchOp: _cond_br, cf.SwitchOp: _switch, cf.AssertOp: _assert}
+_LOWERINGS: dict[OpClass, Callable] = {
+    cf.BranchOp: _br,
+    cf.CondBranchOp: _cond_br,
+    cf.SwitchOp: _switch,
+    cf.AssertOp: _assert,
+}
 PATTERNS = PatternSet.from_table(_LOWERINGS)
 
 
