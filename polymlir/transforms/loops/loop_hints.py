@@ -85,9 +85,7 @@ def vectorize_hint_verdict(model: PolyhedralModel, loop: Loop, enable: bool, wid
 def vectorize_hint(model: PolyhedralModel, loop: Loop, enable: bool, width: int, interleave: int) -> None:
     """Set the hint on the loop's ``llvm.loop_annotation`` (after a legal
     verdict); other hints already there are kept."""
-    fields = {k: v for k, v in hints_of(loop).items() if k not in ("vectorize", "interleave")}
-    fields.update(_wanted(enable, width, interleave))
-    loop.op.attributes[LA.LOOP_ATTR] = OpaqueAttr(LA.render(fields))
+    _set_hints(loop, ("vectorize", "interleave"), _wanted(enable, width, interleave))
 
 
 def _unroll_wanted(count: int, runtime: bool) -> LA.Fields:
@@ -117,8 +115,14 @@ def unroll_hint_verdict(model: PolyhedralModel, loop: Loop, count: int, runtime:
 def unroll_hint(model: PolyhedralModel, loop: Loop, count: int, runtime: bool) -> None:
     """Set the unroll hint on the loop's ``llvm.loop_annotation`` (after a
     legal verdict); other hints already there are kept."""
-    fields = {k: v for k, v in hints_of(loop).items() if k != "unroll"}
-    fields.update(_unroll_wanted(count, runtime))
+    _set_hints(loop, ("unroll",), _unroll_wanted(count, runtime))
+
+
+def _set_hints(loop: Loop, replaced: tuple[str, ...], wanted: LA.Fields) -> None:
+    """The loop's annotation with its ``replaced`` fields now ``wanted``
+    (the others kept); no annotation when nothing is left."""
+    fields = {k: v for k, v in hints_of(loop).items() if k not in replaced}
+    fields.update(wanted)
     if fields:
         loop.op.attributes[LA.LOOP_ATTR] = OpaqueAttr(LA.render(fields))
     else:
