@@ -68,6 +68,11 @@ class Domain:
             vals.sort(key=lambda v: (v == self.identity and v == 0, v))  # an identity 0 (untiled) stays last
         return Domain(tuple(vals), self.ordered, self.identity)
 
+    def among(self, values: tuple[Any, ...]) -> Domain:
+        """This domain's values that are among ``values`` (in this domain's order)."""
+        kept = tuple(v for v in self.values if any(v == w and type(v) is type(w) for w in values))
+        return Domain(kept or self.values, self.ordered, self.identity)
+
     def encode(self, value: Any) -> Any:
         """``value`` as a trial stores it (``trial.params``, ``study.enqueue_trial``)."""
         return self.values.index(value) if self._how() == "index" else value

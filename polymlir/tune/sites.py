@@ -72,14 +72,32 @@ class Site:
     fixed: dict[str, Any] = field(default_factory=dict)
 
 
-def suggest_params(trial: Any, name: str, prim: Primitive, current: dict[str, Any], n_loops: int) -> dict[str, Any]:
+def suggest_params(
+    trial: Any,
+    name: str,
+    prim: Primitive,
+    current: dict[str, Any],
+    n_loops: int,
+    legal: dict[str, tuple[Any, ...]] | None = None,
+) -> dict[str, Any]:
     """The searched parameters of ``prim`` as ``trial`` picks them (by trace
-    key). ``current``: a base step's parameters, whose values stay choices
-    and give the length of an ``ints`` value (else one per loop)."""
+    key), in declaration order; one whose ``searched_when`` condition the
+    others' values do not meet is left out (its default). ``current``: a
+    base step's parameters, whose values stay choices and give the length
+    of an ``ints`` value (else one per loop). ``legal``: per trace key, the
+    values to try where fewer than the domain's apply at this place."""
     out: dict[str, Any] = {}
     for p in prim.tuned_params:
+        if p.searched_when is not None:
+            other, values = p.searched_when
+            q = prim.param(other)
+            now = out.get(q.trace_key, current.get(q.trace_key, q.default))
+            if now not in values:
+                continue
         dom = of_param(p)
         key = p.trace_key
+        if legal is not None and key in legal:
+            dom = dom.among(legal[key])
         if p.kind == "ints":
             now = current.get(key)
             n = len(now) if isinstance(now, (list, tuple)) else n_loops

@@ -49,6 +49,7 @@ from ..transforms.loops.handle import Option, Schedule
 from ..transforms.loops.loop_utils import as_for, constant_trip_count, perfect_band_problem
 from ..transforms.loops.primitives import REGISTRY
 from ..transforms.loops.trace import Step, Trace
+from ..transforms.loops.unroll import constant_trip_count as bounds_trip_count
 from .domains import Domain, domain
 from .sites import ON, Refused, Site, apply_site, band_sites, function_sites, is_dropped, require, suggest_params
 
@@ -91,7 +92,11 @@ class Branch:
     micro-kernel steps applied last, their loops held as (nest, pre-order
     offset in the nest) in ``refs``. ``pluto_depth`` > 0: the Pluto
     strategy, one ``optimize`` step with that many tile sizes searched.
-    ``key`` prefixes the parameter names (none for the base)."""
+    ``key`` prefixes the parameter names (none for the base). ``legal``:
+    per base step (its index), the values of a searched parameter that
+    apply there with the step's other parameters as in the base, where
+    some of the domain's do not (syrk's triangular band takes no row
+    blocks nor column groups): the others are never drawn."""
 
     label: str
     key: str = ""
@@ -102,6 +107,7 @@ class Branch:
     refs: list[list[tuple[int, int]]] = field(default_factory=list)
     frozen: frozenset[str] = frozenset({"optimize"})
     pluto_depth: int = 0
+    legal: dict[int, dict[str, tuple[Any, ...]]] = field(default_factory=dict)
 
 
 def _has_vector_ops(op: Operation) -> bool:
@@ -199,7 +205,7 @@ class PerturbSpace:
             self._pluto(trial, s, br.pluto_depth)
             return
         for k, step in br.prefix:
-            st = self._perturb(trial, f"{pre}s{k}", step, br.frozen)
+            st = self._perturb(trial, f"{pre}s{k}", step, br.frozen, br.legal.get(k))
             if st is not None:
                 require(s.apply_step(st), f"step {k + 1} ({st})")
         tops = [[s.nests()[nest].op for nest, _ in refs] for refs in br.refs]
@@ -207,22 +213,29 @@ class PerturbSpace:
         for j, site in enumerate(br.sites):
             apply_site(trial, s, f"{pre}fn.{site.primitive}{j}", site, 0)
         for (k, step), refs, top in zip(br.kernels, br.refs, tops, strict=True):
-            st = self._perturb(trial, f"{pre}s{k}", step, br.frozen)
+            st = self._perturb(trial, f"{pre}s{k}", step, br.frozen, br.legal.get(k))
             if st is None:
                 continue
             loops = [_at(s, t, off) for t, (_, off) in zip(top, refs, strict=True)]
             require(s.apply_step(Step(st.op, [s.spec_of(lp) for lp in loops], st.params)), f"step {k + 1} ({st})")
 
     @staticmethod
-    def _perturb(trial: Any, name: str, step: Step, frozen: frozenset[str] = frozenset()) -> Step | None:
-        """``step`` with its searched parameters chosen by ``trial`` (None: left out)."""
+    def _perturb(
+        trial: Any,
+        name: str,
+        step: Step,
+        frozen: frozenset[str] = frozenset(),
+        legal: dict[str, tuple[Any, ...]] | None = None,
+    ) -> Step | None:
+        """``step`` with its searched parameters chosen by ``trial`` (None:
+        left out), among the ``legal`` values where given."""
         if step.op in frozen or step.op not in REGISTRY:
             return step
         name = f"{name}.{step.op}"
         if step.op in DROPPABLE and not ON.suggest(trial, f"{name}.on"):
             return None
         prim = REGISTRY[step.op]
-        chosen = suggest_params(trial, name, prim, step.params, len(step.loops))
+        chosen = suggest_params(trial, name, prim, step.params, len(step.loops), legal)
         if is_dropped(prim, chosen):
             return None
         return Step(step.op, list(step.loops), {**step.params, **chosen})
@@ -263,13 +276,13 @@ class PerturbSpace:
         for b in order:
             loop_op = held[b][1]
             if bands[b].depth > 1 and loop_op is not None:
-                f = jam.suggest(trial, f"{pre}band{b}.jam")
+                f = _within_trips(jam, s, loop_op).suggest(trial, f"{pre}band{b}.jam")
                 if not jam.is_identity(f):
                     require(s.unroll_jam(_find(s, loop_op, f"{pre}band{b}"), f), f"{pre}band{b} unroll-and-jam")
         for b in order:
             loop_op = held[b][2]
             if loop_op is not None:
-                f = unroll.suggest(trial, f"{pre}band{b}.unroll")
+                f = _within_trips(unroll, s, loop_op).suggest(trial, f"{pre}band{b}.unroll")
                 if not unroll.is_identity(f):
                     require(s.unroll(_find(s, loop_op, f"{pre}band{b}"), f), f"{pre}band{b} unroll")
 
@@ -337,10 +350,12 @@ def _branch(
     band's parallel choice (it is found with its loops sequential)."""
     s = Schedule(parse(text), func)
     par: list[tuple[int, Step, Operation]] = []
+    legal: dict[int, dict[str, tuple[Any, ...]]] = {}
     for k, st in prefix:
         if st.op in DROPPABLE:
             par.append((k, st, s.loops(*st.loops)[0].op))
         else:
+            legal[k] = _legal_values(s, st)
             require(s.apply_step(st), f"step {k + 1} ({st})")
     heads = {id(top.op) for top in _bands(s)}
     absorbed = {k for k, _, op in par if id(op) in heads}
@@ -353,7 +368,7 @@ def _branch(
     sites = function_sites(s, PLACED)
     refs: list[list[tuple[int, int]]] = []
     nests = [n.op for n in s.nests()]  # before any micro-kernel: the nests a trial finds them in
-    for _, st in kernels:
+    for k, st in kernels:
         ref = []
         for lp in s.loops(*st.loops):
             top = s.nests()[_nest_of(s, lp)].op
@@ -362,10 +377,37 @@ def _branch(
                 return None  # in a nest an earlier micro-kernel made or changed: its loops move with its parameters
             ref.append((nest, _where(s, lp)[1]))
         refs.append(ref)
+        legal[k] = _legal_values(s, st)
         s.apply_step(st)
     taken = {nest for r in refs for nest, _ in r}
     bands = [info for nest, info in infos if nest not in taken]
-    return Branch(label, key, prefix, bands, sites, kernels, refs)
+    legal = {k: v for k, v in legal.items() if v}
+    return Branch(label, key, prefix, bands, sites, kernels, refs, legal=legal)
+
+
+def _legal_values(s: Schedule, step: Step) -> dict[str, tuple[Any, ...]]:
+    """Per searched scalar parameter of ``step``'s primitive, the values
+    with which ``step`` (its other parameters as they are) applies to
+    ``s``, where some of the domain's do not; dry runs on copies."""
+    prim = REGISTRY.get(step.op)
+    if prim is None or step.op == "optimize":
+        return {}
+    out: dict[str, tuple[Any, ...]] = {}
+    for p in prim.tuned_params:
+        if p.kind == "ints":
+            continue
+        values = domain(step.op, p.trace_key).values
+        ok = []
+        for v in values:
+            try:
+                applies = s.copy().apply_step(Step(step.op, list(step.loops), {**step.params, p.trace_key: v})).ok
+            except TransformError:
+                applies = False
+            if applies:
+                ok.append(v)
+        if len(ok) < len(values):
+            out[p.trace_key] = tuple(ok)
+    return out
 
 
 def _band_info(s: Schedule, top: Loop) -> BandInfo:
@@ -468,6 +510,16 @@ def _at(s: Schedule, top: Operation, offset: int) -> Loop:
     loops = s.all_loops()
     start = next(k for k, lp in enumerate(loops) if lp.op is top and lp.parent is None)
     return loops[start + offset]
+
+
+def _within_trips(factors: Domain, s: Schedule, op: Operation) -> Domain:
+    """The unroll ``factors`` no larger than the constant trip count of the
+    loop of ``op`` (a larger one is refused): the largest dropped, so that a
+    factor keeps its index among the rest."""
+    lp = next((x for x in s.all_loops() if x.op is op), None)
+    # the bounds' trip count, as unroll and unroll-and-jam judge it (a tile's min bound included)
+    trips = None if lp is None or not isinstance(lp.op, AffineForOp) else bounds_trip_count(lp.lbs, lp.ubs, lp.step)
+    return factors if trips is None else factors.among(tuple(f for f in factors.values if f <= trips))
 
 
 def _trips(lp: Loop) -> int | None:

@@ -20,6 +20,7 @@ from polymlir.transforms.loops.primitives import REGISTRY, Domain, Example, Loop
 from polymlir.transforms.loops.primitives.registers import VECTORS  # noqa: E402
 from polymlir.transforms.loops.trace import Trace  # noqa: E402
 from polymlir.tune.domains import domain  # noqa: E402
+from polymlir.tune.sites import suggest_params  # noqa: E402
 from polymlir.tune.space import PerturbSpace, Refused  # noqa: E402
 
 from . import kernels as K  # noqa: E402
@@ -188,3 +189,55 @@ def test_the_default_space_prunes_illegal_candidates_with_their_reason():
         assert t.user_attrs["reason"] and "compile_s" not in t.user_attrs  # never compiled
     complete = [t for t in study.trials if t.state == TrialState.COMPLETE]
     assert complete and all(t.user_attrs["error"] <= 1e-9 for t in complete)
+
+
+SYRK = pb.render("syrk", {"M": 24, "N": 32})
+
+
+def test_values_that_do_not_apply_at_a_micro_kernel_are_never_drawn():
+    # syrk's band is triangular: register_tile takes no row blocks (mc) nor column groups there
+    space = space_of(SYRK)
+    k = next(i for i, st in enumerate(space.base) if st.op == "register_tile")
+    legal = space.branches[0].legal[k]
+    assert legal["mc"] == (None,) and legal["group"] == (1,)
+    for seed in range(12):
+        s, trial, reason = candidate(space, SYRK, seed=seed)
+        assert reason is None or "register_tile" not in reason, reason
+        assert f"s{k}.register_tile.mc" not in trial.distributions  # one value: nothing to draw
+        if reason is None:
+            step = next(st for st in s.trace if st.op == "register_tile")
+            assert step.params.get("mc") is None and step.params.get("group", 1) == 1
+
+
+def test_a_parameter_is_drawn_only_where_its_condition_holds():
+    hint = REGISTRY["vectorize_hint"]
+    assert hint.param("width").searched_when == ("enable", (True,))
+    study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=0))
+    for enable in (False, True):
+        study.enqueue_trial({"h.enable": enable})
+        trial = study.ask()
+        chosen = suggest_params(trial, "h", hint, {}, 1)
+        assert chosen["enable"] is enable
+        assert ("width" in chosen and "interleave" in chosen) is enable
+        assert ("h.width" in trial.distributions) is enable
+        study.tell(trial, 1.0)
+    with pytest.raises(ValueError, match="searched_when names no earlier parameter"):
+        declare(
+            Primitive(
+                "toy_conditional",
+                "a test's primitive",
+                Loops("loop", "loop"),
+                (Param("width", "int", 0, Domain(low=0, choices=(0, 2)), "w", searched_when=("enable", (True,))),),
+                _toy_verdict,
+                _toy_apply,
+            )
+        )
+    assert "toy_conditional" not in REGISTRY
+
+
+def test_unroll_factors_above_a_loops_trip_count_are_never_drawn():
+    # gemm's bands outside the micro-kernel have short tile loops: factors beyond their trip counts are refused
+    space = space_of(GEMM)
+    for seed in range(12):
+        _, _, reason = candidate(space, GEMM, seed=seed)
+        assert reason is None or "smaller than the factor" not in reason, reason

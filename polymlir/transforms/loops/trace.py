@@ -52,8 +52,8 @@ class Step:
         )
 
     def __str__(self) -> str:
-        ps = "".join(f", {k}={json.dumps(v)}" for k, v in self.params.items())
-        return f"{self.op}({', '.join(self.loops)}{ps})"
+        args = [*self.loops, *(f"{k}={json.dumps(v)}" for k, v in self.params.items())]
+        return f"{self.op}({', '.join(args)})"
 
 
 @dataclass

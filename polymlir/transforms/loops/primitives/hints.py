@@ -67,7 +67,13 @@ declare(
                 flag=Flag("--disable", "keep LLVM's loop vectorizer off the loop", {"action": "store_true"}),
             ),
             Param(
-                "width", "int", 0, WIDTH, "vector lanes (0: LLVM chooses)", flag=Flag("--width", "lanes", {"type": int})
+                "width",
+                "int",
+                0,
+                WIDTH,
+                "vector lanes (0: LLVM chooses)",
+                flag=Flag("--width", "lanes", {"type": int}),
+                searched_when=("enable", (True,)),
             ),
             Param(
                 "interleave",
@@ -76,6 +82,7 @@ declare(
                 INTERLEAVE,
                 "vector iterations in flight (0: LLVM chooses)",
                 flag=Flag("--interleave", "vector iterations in flight", {"type": int}),
+                searched_when=("enable", (True,)),
             ),
         ),
         _verdict,
@@ -141,6 +148,8 @@ declare(
                     "never unroll with a remainder loop for a run-time trip count",
                     {"action": "store_false", "dest": "runtime"},
                 ),
+                # no unrolling (count 1) has no remainder loop to forbid
+                searched_when=("count", tuple(c for c in UNROLL_COUNT.choices if c != 1)),
             ),
         ),
         _unroll_verdict,

@@ -109,7 +109,10 @@ class Flag:
 class Param:
     """One parameter: ``name`` is the Schedule method's keyword, ``key`` the
     trace's (the same unless given); ``record`` says when the trace keeps it
-    ("auto": when not the default nor empty, "always")."""
+    ("auto": when not the default nor empty, "always"). ``searched_when``
+    (another parameter's name and values): a tuner searches this one only
+    where that one takes one of the values, and leaves it at its default
+    elsewhere (a vector width means nothing with vectorization off)."""
 
     name: str
     kind: Kind
@@ -121,6 +124,7 @@ class Param:
     flag: Flag | None = None
     coerce: Callable[[Any], Any] | None = None  # replaces the kind's check (e.g. a matrix given as text)
     nullable: bool = False  # None is a value of its own (not "the default")
+    searched_when: tuple[str, tuple[Any, ...]] | None = None
 
     @property
     def required(self) -> bool:
@@ -368,5 +372,9 @@ REGISTRY: dict[str, Primitive] = {}
 
 def declare(prim: Primitive) -> Primitive:
     """Add ``prim`` to the registry (replacing one of the same name)."""
+    for k, p in enumerate(prim.params):
+        if p.searched_when is not None and p.searched_when[0] not in {q.name for q in prim.params[:k]}:
+            # a tuner picks parameters in declaration order: the condition's must come first
+            raise ValueError(f"{prim.name}.{p.name}: searched_when names no earlier parameter: {p.searched_when[0]}")
     REGISTRY[prim.name] = prim
     return prim
