@@ -17,11 +17,16 @@ median, the spread and the fastest run are recorded.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import pickle
 import statistics
+import sys
+import tempfile
 import time
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +46,7 @@ from ..transforms.loops.handle import Schedule
 from ..transforms.loops.trace import Trace
 
 __all__ = [
+    "MAX_DIAGNOSTICS",
     "MAX_SAMPLES_PER_REP",
     "SAMPLE_S",
     "Reference",
@@ -54,6 +60,7 @@ __all__ = [
     "reference",
     "restore",
     "timed_run",
+    "native_stderr",
     "verified",
     "workspace",
 ]
@@ -182,6 +189,31 @@ def _sample_times(engine: Any, func: str, args: list[Any], reps: int) -> list[fl
     return times
 
 
+# The LLVM diagnostics a trial keeps (its hints' "loop not vectorized" warnings), by count.
+MAX_DIAGNOSTICS = 20
+
+
+@contextlib.contextmanager
+def native_stderr() -> Iterator[list[str]]:
+    """Within the block, what native code writes to file descriptor 2 (LLVM's
+    warnings and remarks, which a loop hint it cannot honour raises) is
+    collected into the yielded list, one line each, instead of crossing the
+    driver's progress bar."""
+    lines: list[str] = []
+    with tempfile.TemporaryFile() as sink:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            lines += [ln for ln in sink.read().decode(errors="replace").splitlines() if ln.strip()]
+
+
 class WrongResult(Exception):
     """A candidate whose outputs differ from the untransformed program's."""
 
@@ -197,8 +229,11 @@ def verified(task: Task, attrs: dict[str, Any]) -> tuple[Any, list[Any]]:
     ref = reference(task.text, task.func, task.seed)
     args = ref.args
     t0 = time.perf_counter()
-    engine = jit_compile(text, opt_level=3, cache=False)
+    with native_stderr() as diagnostics:
+        engine = jit_compile(text, opt_level=3, cache=False)
     attrs["compile_s"] = round(time.perf_counter() - t0, 4)
+    if diagnostics:
+        attrs["llvm_diagnostics"] = diagnostics[:MAX_DIAGNOSTICS]
     err = max_relative_error(ref.outputs, call(engine, task.func, args))
     attrs["error"] = err
     attrs["tolerance"] = ref.tolerance

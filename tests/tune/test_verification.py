@@ -62,3 +62,26 @@ def test_the_untransformed_program_verifies_exactly():
     attrs: dict = {}
     verified(Task(0, LU, "kernel", "[]"), attrs)
     assert attrs["error"] == 0.0
+
+
+RECURRENCE_1D = """func.func @kernel(%A: memref<64xf64>, %B: memref<64xf64>) {
+  affine.for %i = 1 to 64 {
+    %a = affine.load %A[%i - 1] : memref<64xf64>
+    %b = affine.load %B[%i] : memref<64xf64>
+    %c = arith.addf %a, %b : f64
+    affine.store %c, %A[%i] : memref<64xf64>
+  }
+  return
+}
+"""
+
+
+def test_llvms_warnings_about_a_hint_go_to_the_trial_not_the_terminal(capfd):
+    # a vectorize hint on a recurrence: LLVM warns that it could not vectorize the loop
+    s = Schedule(parse(RECURRENCE_1D), "kernel")
+    assert s.run("vectorize_hint", "i", enable=True, width=4)
+    attrs: dict = {}
+    capfd.readouterr()
+    verified(Task(0, RECURRENCE_1D, "kernel", s.trace.to_json()), attrs)
+    assert "loop not vectorized" not in capfd.readouterr().err
+    assert any("loop not vectorized" in line for line in attrs["llvm_diagnostics"])
