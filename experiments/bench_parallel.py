@@ -25,6 +25,8 @@ import numpy as np
 
 import polymlir
 from polymlir.testing import polybench as pb
+from polymlir.testing.external import shared_root
+from polymlir.testing.polybench_problems import problem
 
 SIZES = {
     "gemm": {"NI": 1024, "NJ": 1024, "NK": 1024},
@@ -54,9 +56,15 @@ func.func @k(%A: memref<2xf64>) {
 """
 
 
+def _bench_sizes(name: str) -> dict[str, int]:
+    """bench_polybench's sizes of ``name``: the shared bench's where it holds the kernel, else BENCH_SIZES."""
+    root = shared_root()
+    return problem(name, "bench", root / "bench" if root else None).sizes
+
+
 def _schedule(spec: str, bench_sizes: bool = False) -> tuple[str, str, dict[str, int]]:
     name, _, variant = spec.partition(":")
-    sizes = pb.BENCH_SIZES[name] if bench_sizes else SIZES.get(name, {})
+    sizes = _bench_sizes(name) if bench_sizes else SIZES.get(name, {})
     module = polymlir.parse(pb.render(name, sizes), f"{name}.mlir")
     s = polymlir.schedule(module, "kernel")
     if variant == "par":
@@ -124,7 +132,11 @@ def main() -> None:
     ap.add_argument("kernels", nargs="*", default=KERNELS)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--bench-sizes", action="store_true", help="bench_polybench's sizes (the shared files') instead")
+    ap.add_argument(
+        "--bench-sizes",
+        action="store_true",
+        help="bench_polybench's sizes: the shared files' where present, else BENCH_SIZES",
+    )
     a = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {len(os.sched_getaffinity(0))} cores")
     print(region_overhead(a.threads, a.reps), flush=True)
