@@ -2,7 +2,7 @@
 
     python experiments/tune_polybench.py --trials 50            # the six shared kernels, results markdown
     python experiments/tune_polybench.py gemm jacobi-2d --small --trials 12
-    python experiments/tune_polybench.py --sweep [gemm jacobi-2d seidel-2d] [--reps 3]
+    python experiments/tune_polybench.py --sweep [gemm jacobi-2d seidel-2d 2mm] [--reps 3]
 
 Default mode: each kernel (default: the six shared ones, gemm 2mm syrk
 jacobi-2d seidel-2d lu, at their shared sizes from ``../shared/bench``;
@@ -19,7 +19,8 @@ written to ``experiments/results/tune_polybench_<date>.md``.
 ``--sweep``: on gemm 256^3 (the register tile's mr x nv x kc, 96
 candidates), a small jacobi-2d (both sweeps' (i, j) tiles and the inner
 unroll factor, 120) and a small seidel-2d (the Pluto strategy's three time
-tile sizes, 125), the declared space is swept exhaustively
+tile sizes, 125), 2mm at 256 (both register tiles' mr x nv x kc at
+once, 96), the declared space is swept exhaustively
 (``sampler="grid"``), then searched by TPE with a tenth of its size as the
 budget: printed is the sweep's best, the sweep's timing of TPE's best
 candidate within the budget (free of the noise between the two runs) and
@@ -66,6 +67,7 @@ SMALL: dict[str, dict[str, int]] = {
 }
 
 
+SWEEP_2MM = {"NI": 256, "NJ": 256, "NK": 256, "NL": 256}
 SWEEP_STENCILS = {"jacobi-2d": {"TSTEPS": 20, "N": 250}, "seidel-2d": {"TSTEPS": 8, "N": 200}}
 
 
@@ -255,6 +257,8 @@ def sweep(reps: int, db: str, only: list[str] | None = None) -> None:
         # exceeded the differences the sweep was to rank (2026-12-02: TPE 1.04x, 1.14x of the sweep re-timed)
         "jacobi-2d": (pb.render("jacobi-2d", SWEEP_STENCILS["jacobi-2d"]), "TSTEPS=20 N=250", stencil_space),
         "seidel-2d": (pb.render("seidel-2d", SWEEP_STENCILS["seidel-2d"]), "TSTEPS=8 N=200", time_tile_space),
+        # both micro-kernels take the same mr x nv x kc (96 candidates); 256: about a millisecond a run
+        "2mm": (pb.render("2mm", SWEEP_2MM), "NI=NJ=NK=NL=256", None),
     }
     rows: list[str] = []
     loads = [load()]
@@ -300,6 +304,7 @@ def sweep(reps: int, db: str, only: list[str] | None = None) -> None:
         f"{loads[1]} at the end.",
         "",
         "Spaces: gemm, optimize's trace with its register tile's mr (1-8) x nv (1-4) x kc (none, 64, 256); "
+        "2mm, the same for both of its register tiles at once; "
         "jacobi-2d, both sweeps' (i, j) bands tiled ti (untiled, 4-64) x tj (untiled, 8-128), the innermost loop "
         "unrolled by 1-8; seidel-2d, the Pluto strategy's three time-tile sizes (4-64 each).",
         "",
