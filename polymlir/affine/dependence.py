@@ -216,8 +216,9 @@ def compute_dependences(model: PolyhedralModel) -> DependenceResult:
             flow = ib.compute_flow(reads, writes, model.schedule_map)
         except ib.IslBridgeError:
             # isl's compute_flow cannot factor some domains with existential
-            # (stride) constraints. Last-writer flow is then the memory-based
-            # flow minus the pairs an intervening write kills: F - (O . F).
+            # (stride) constraints, and gives up past its operations budget.
+            # Last-writer flow is then the memory-based flow minus the pairs
+            # an intervening write kills: F - (O . F), exact as well.
             f_all = ib.union_map([d.relation for d in res.memory if d.kind == "flow"])
             o_all = ib.union_map([d.relation for d in res.memory if d.kind == "output"])
             flow = f_all.subtract(o_all.apply_range(f_all)).coalesce()

@@ -111,8 +111,9 @@ def compare_dataflow(
     fr1, fs1 = _final_reads(all_writes, observable, len1, last)
     r0, r1 = _union([*reads0, *fr0]), _union([*reads1, *fr1])
     w0, w1 = _union(writes0), _union(writes1)
-    flow0 = compute_flow(r0, w0, _union([*sched0, *fs0])) if not w0.is_empty() else None
-    flow1 = compute_flow(r1, w1, _union([*sched1, *fs1])) if not w1.is_empty() else None
+    # no operations budget: there is no other way to this relation here
+    flow0 = compute_flow(r0, w0, _union([*sched0, *fs0]), 0) if not w0.is_empty() else None
+    flow1 = compute_flow(r1, w1, _union([*sched1, *fs1]), 0) if not w1.is_empty() else None
     fin_ids = [
         isl.UnionMap.from_map(isl.Map.identity(m.domain().get_space().map_from_set()).intersect_domain(m.domain()))
         for m in fr1

@@ -152,16 +152,37 @@ def lex_lt(sched_a: isl.Map, sched_b: isl.Map) -> isl.Map:
     return sched_a.lex_lt_map(sched_b)
 
 
+# isl operations one last-writer computation may take (``isl_ctx_set_max_operations``).
+# isl's flow analysis can explode on some tiled and unrolled nests (2mm's init
+# loops tiled, permuted and jammed: over 15 minutes of growing integer
+# coefficients); 300k operations take well under a second where it does not.
+FLOW_OPERATIONS = 300_000
+
+
 @_isl_errors
-def compute_flow(sink: isl.UnionMap, must_source: isl.UnionMap, schedule: isl.UnionMap | isl.Schedule) -> isl.UnionMap:
+def compute_flow(
+    sink: isl.UnionMap,
+    must_source: isl.UnionMap,
+    schedule: isl.UnionMap | isl.Schedule,
+    max_operations: int = FLOW_OPERATIONS,
+) -> isl.UnionMap:
     """Exact value-based dependences (last writer) from ``must_source`` to
-    ``sink`` under a schedule map or a schedule tree."""
-    info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_source)
-    if isinstance(schedule, isl.Schedule):
-        info = info.set_schedule(schedule)
-    else:
-        info = info.set_schedule_map(schedule)
-    return info.compute_flow().get_must_dependence()
+    ``sink`` under a schedule map or a schedule tree. Past ``max_operations``
+    isl operations (0: no limit) it gives up: ``IslBridgeError``, as for
+    domains isl cannot factor, and the caller computes the same relation
+    another way."""
+    ctx = sink.get_ctx()
+    ctx.reset_operations()
+    ctx.set_max_operations(max_operations)
+    try:
+        info = isl.UnionAccessInfo.from_sink(sink).set_must_source(must_source)
+        if isinstance(schedule, isl.Schedule):
+            info = info.set_schedule(schedule)
+        else:
+            info = info.set_schedule_map(schedule)
+        return info.compute_flow().get_must_dependence()
+    finally:
+        ctx.set_max_operations(0)
 
 
 def map_list(um: isl.UnionMap) -> list[isl.Map]:
