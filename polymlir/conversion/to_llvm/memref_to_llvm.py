@@ -24,6 +24,7 @@ from ...dialects.llvm import attrs as LA
 from ...dialects.llvm.types import LLVMArrayType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineDimExpr
 from ...ir.builder import Builder
 from ...ir.core import Operation, Region, Value
 from ...ir.diagnostics import DiagnosticError
@@ -358,6 +359,26 @@ def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]
     return keep
 
 
+def _transpose(op: Operation, rw: LLVMRewriter) -> None:
+    """The source's pointers and offset; sizes and strides permuted (result
+    dimension ``k`` is source dimension ``perm[k]``)."""
+    b = rw.builder(op)
+    src = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    perm = op.prop("permutation", A.AffineMapAttr).value
+    if perm.is_identity():
+        rw.replace(op, [src.value])
+        return
+    d = MemRefDescriptor.undef(b, src.struct)
+    d.set_allocated(b, src.allocated(b))
+    d.set_aligned(b, src.aligned(b))
+    d.set_offset(b, src.offset(b))
+    for k, e in enumerate(perm.results):
+        assert isinstance(e, AffineDimExpr), e
+        d.set_size(b, k, src.size(b, e.position))
+        d.set_stride(b, k, src.stride(b, e.position))
+    rw.replace(op, [d.value])
+
+
 def _extract_strided_metadata(op: Operation, rw: LLVMRewriter) -> None:
     b = rw.builder(op)
     t = T.of_kind(op.operands[0].type, T.MemRefType)
@@ -554,6 +575,7 @@ PATTERNS = PatternSet.from_table(
         memref.GetGlobalOp: _get_global,
         memref.ReinterpretCastOp: _reinterpret_cast,
         memref.SubViewOp: _subview,
+        memref.TransposeOp: _transpose,
         memref.ExtractStridedMetadataOp: _extract_strided_metadata,
         memref.ExtractAlignedPointerAsIndexOp: _aligned_pointer_as_index,
         memref.AssumeAlignmentOp: _assume_alignment,
