@@ -15,6 +15,7 @@ static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -635,36 +636,23 @@ def _assume_alignment(op: Operation, rw: LLVMRewriter) -> None:
 
 
 def _memory_space_cast(op: Operation, rw: LLVMRewriter) -> None:
+    """A ranked memref: the descriptor unpacked (pointers, offset, sizes,
+    strides), its pointers cast to the new address space, packed again
+    (each size with its stride), as upstream does."""
     b = rw.builder(op)
     t = op.result_types[0]
-    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     v = rw.operand(op, op.operands[0])
-    if isinstance(t, T.MemRefType):
-        d = MemRefDescriptor(v)
-        cast_ptr = [
-            b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
-        ]
-        nd = (
-            MemRefDescriptor(
-                b.create(
-                    llvm.InsertValueOp, [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
-                ).results[0]
-            )
-            if st == v.type
-            else None
-        )
-        if nd is None:
-            res = poison(b, st)
-            res = insert(b, res, cast_ptr[0], 0)
-            res = insert(b, res, cast_ptr[1], 1)
-            for k in range(2, len(st.fields)):
-                res = insert(b, res, extract(b, v, st.fields[k], k), k)
-            rw.replace(op, [res])
-        else:
-            nd.set_aligned(b, cast_ptr[1])
-            rw.replace(op, [nd.value])
-    else:
+    if not isinstance(t, T.MemRefType):
         rw.replace(op, [v])
+        return
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    d = MemRefDescriptor(v)
+    ptrs = [d.allocated(b), d.aligned(b)]
+    offset = d.offset(b)
+    sizes = [d.size(b, k) for k in range(t.rank)]
+    strides = [d.stride(b, k) for k in range(t.rank)]
+    cast_ptrs = [b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in ptrs]
+    rw.replace(op, [MemRefDescriptor.pack(b, st, cast_ptrs[0], cast_ptrs[1], offset, sizes, strides).value])
 
 
 def _copy(op: Operation, rw: LLVMRewriter) -> None:
@@ -827,4 +815,18 @@ class FinalizeMemRefToLLVM(ModulePass):
     use_generic_functions: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        convert_memref_to_llvm(op, LLVMTypeConverter(self.index_bitwidth), self.use_aligned_alloc)
+        bits = self.index_bitwidth
+        if bits == 64:  # not asked for: the module's data layout decides, as upstream derives it
+            bits = _layout_index_bitwidth(op) or bits
+        convert_memref_to_llvm(op, LLVMTypeConverter(bits), self.use_aligned_alloc)
+
+
+_DL_INDEX = re.compile(r"dl_entry<\s*index\s*,\s*(\d+)")
+
+
+def _layout_index_bitwidth(module: Operation) -> int | None:
+    """The index width a ``dlti.dl_spec`` on ``module`` gives (its ``index``
+    entry), else None."""
+    spec = module.attributes.get("dlti.dl_spec") if hasattr(module, "attributes") else None
+    m = _DL_INDEX.search(str(spec)) if spec is not None else None
+    return int(m.group(1)) if m else None
