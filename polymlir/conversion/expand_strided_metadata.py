@@ -26,7 +26,7 @@ knows statically become ``arith.constant`` (upstream's fold of the op).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -41,6 +41,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Operation, OpResult, Value
 from ..ir.layout import canonical_strides, strides_and_offset
+from ..ir.opdef import OpDef
 from ..ir.patterns import (
     FunctionPattern,
     GreedyConfig,
@@ -123,6 +124,7 @@ def _mixed(op: Operation, static_name: str, dynamic: list[Value]) -> list[Ofr]:
 
 
 def _mixed_offsets_sizes_strides(op: Operation) -> tuple[list[Ofr], list[Ofr], list[Ofr]]:
+    assert isinstance(op, OpDef)
     seg = op.segment_sizes("operand")
     ops = list(op.operands)
     o = ops[seg[0] : seg[0] + seg[1]]
@@ -243,7 +245,7 @@ def _reshape_metadata(b: Builder, op: Operation) -> Metadata:
     offset: Ofr = _as_ofr(md.results[1]) if src_offset == DYN else src_offset
     if n == 0:
         return md.results[0], offset, [1] * t.rank, [1] * t.rank
-    md_sizes = list(md.results[2 : 2 + n])
+    md_sizes: list[Value] = list(md.results[2 : 2 + n])
     strides: list[Ofr] = [md.results[2 + n + i] if src_strides[i] == DYN else src_strides[i] for i in range(n)]
     new_sizes: list[Ofr] = []
     new_strides: list[Ofr] = []
@@ -259,7 +261,7 @@ def _reshape_metadata(b: Builder, op: Operation) -> Metadata:
     return md.results[0], offset, new_sizes, new_strides
 
 
-_VIEW_METADATA = {
+_VIEW_METADATA: dict[type[Operation], Callable[[Builder, Operation], Metadata]] = {
     memref.SubViewOp: _subview_metadata,
     memref.ExpandShapeOp: _reshape_metadata,
     memref.CollapseShapeOp: _reshape_metadata,
@@ -317,7 +319,7 @@ def metadata_of_alloc(op: Operation, rw: PatternRewriter) -> bool:
         sizes = [dyn.pop(0) if s == DYN else s for s in t.shape]
         strides = _row_major(b, sizes)
     base_t = op.result_types[0]
-    base = src.results[0]
+    base: Value = src.results[0]
     if base.type != base_t:
         base = _reinterpret(b, base, T.of_kind(base_t, T.MemRefType), 0, [], [])
     offset = b.const_index(0)

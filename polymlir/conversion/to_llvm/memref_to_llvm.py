@@ -1,16 +1,21 @@
 """``finalize-memref-to-llvm``: memref ops to LLVM dialect code on memref
-descriptors (seed 002's default memref model).
+descriptors, built as upstream 22 builds them (its ``MemRefToLLVM.cpp``).
 
-load/store linearize their indices as ``offset + sum(index_k * stride_k)``
-(static strides and offsets become constants) and address the element
-through a GEP on the aligned pointer; alloc calls malloc (over-allocating
-and aligning the pointer when an alignment is requested), alloca uses
-llvm.alloca, dealloc calls free; dim, rank, cast (ranked <-> unranked through
-a stack-allocated descriptor), global/get_global, reinterpret_cast,
-subview, extract_strided_metadata, extract_aligned_pointer_as_index,
-assume_alignment, memory_space_cast, view, copy (memcpy for contiguous
-memrefs, the runtime's memrefCopy otherwise), collapse/expand_shape of
-static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
+load/store address ``aligned + offset`` (a GEP when the offset is not 0)
+by ``sum(index_k * stride_k)`` through an ``inbounds|nuw`` GEP, constants
+``index``-typed; alloc calls malloc (over-allocating and aligning the
+pointer when an alignment is asked for or the element is not a scalar) or,
+with ``use-aligned-alloc``, aligned_alloc; alloca uses llvm.alloca; sizes
+and strides as ``getMemRefDescriptorSizes`` computes them; dealloc calls
+free; dim, rank, cast (ranked <-> unranked through a stack-allocated
+descriptor), global/get_global, reinterpret_cast,
+extract_strided_metadata, extract_aligned_pointer_as_index,
+assume_alignment, memory_space_cast, copy (memcpy for contiguous memrefs,
+the runtime's memrefCopy otherwise), transpose, reshape to a ranked
+memref, realloc and prefetch. Subview, expand_shape and collapse_shape are
+left to ``expand-strided-metadata``, as upstream leaves them. Not lowered
+yet: view, atomic_rmw, generic_atomic_rmw, alloca_scope. Operand casts are placed as upstream's dialect conversion places
+them: after the value's definition, one per value, dropped if unused.
 """
 
 from __future__ import annotations
@@ -38,11 +43,9 @@ from .lowering_helpers import (
     GEP_INBOUNDS_NUW,
     MemRefDescriptor,
     call,
-    const_i64,
     constant,
     constant_int,
     declare,
-    element_pointer,
     extract,
     gep,
     insert,
@@ -52,10 +55,6 @@ from .lowering_helpers import (
 from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter
 
 DYN = T.DYNAMIC
-
-
-def _i64(b: Builder, v: int, t: T.Type) -> Value:
-    return const_i64(b, v, t)
 
 
 def _idx(b: Builder, v: int, t: T.Type) -> Value:
@@ -217,14 +216,6 @@ def _store(op: Operation, rw: LLVMRewriter) -> None:
     op.erase()
 
 
-def _shape_values(b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type) -> list[Value]:
-    out = []
-    dyn = list(dynamic)
-    for s in t.shape:
-        out.append(dyn.pop(0) if s == DYN else _idx(b, s, it))
-    return out
-
-
 def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Type) -> list[Value]:
     static = canonical_strides(t.shape)
     inner_first: list[Value] = []
@@ -280,6 +271,8 @@ def _alloc(op: Operation, rw: LLVMRewriter) -> None:
     sizes, strides, size = _descriptor_sizes(b, t, dyn, it, None if is_alloca else elem)
     align_attr = op.opt_prop("alignment", A.IntegerAttr)
     ptr_t = st.fields[0]
+    allocated: Value
+    aligned: Value
     if is_alloca:
         props: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(elem)}
         if align_attr is not None and align_attr.value:
@@ -518,6 +511,8 @@ def _reinterpret_cast(op: Operation, rw: LLVMRewriter) -> None:
     v = rw.operand(op, op.operands[0])
     o, s, sd = _view_operands(op)
     d = MemRefDescriptor.undef(b, st)
+    allocated: Value
+    aligned: Value
     if isinstance(src_t, T.UnrankedMemRefType):
         desc = extract(b, v, PTR, 1)
         allocated = b.create(llvm.LoadOp, [desc], [st.fields[0]]).results[0]
@@ -540,47 +535,6 @@ def _reinterpret_cast(op: Operation, rw: LLVMRewriter) -> None:
         d.set_size(b, k, rw.operand(op, dyn_s.pop(0)) if sizes[k] == DYN else _idx(b, sizes[k], it))
         d.set_stride(b, k, rw.operand(op, dyn_st.pop(0)) if strides[k] == DYN else _idx(b, strides[k], it))
     rw.replace(op, [d.value])
-
-
-def _subview(op: Operation, rw: LLVMRewriter) -> None:
-    """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
-    step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
-    b = rw.builder(op)
-    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
-    t = T.of_kind(op.result_types[0], T.MemRefType)
-    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
-    it = st.fields[2]
-    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
-    o, s, sd = _view_operands(op)
-    offs = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)
-    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
-    steps = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
-    so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
-    src_strides = [d.stride(b, k) if so[0][k] == DYN else _idx(b, so[0][k], it) for k in range(src_t.rank)]
-    offset = d.offset(b) if so[1] == DYN else _idx(b, so[1], it)
-    for k in range(src_t.rank):
-        offset = b.create(
-            llvm.AddOp, [offset, b.create(llvm.MulOp, [offs[k], src_strides[k]], [it]).results[0]], [it]
-        ).results[0]
-    new_strides = [b.create(llvm.MulOp, [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
-    keep = _kept_dims(op, src_t, t)
-    res = MemRefDescriptor.pack(
-        b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep], [new_strides[k] for k in keep]
-    )
-    rw.replace(op, [res.value])
-
-
-def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
-    if src_t.rank == t.rank:
-        return list(range(src_t.rank))
-    static_sizes = list(op.prop("static_sizes", A.DenseArrayAttr).values)
-    keep: list[int] = []
-    j = 0
-    for k, s in enumerate(static_sizes):
-        if j < t.rank and (s != 1 or t.shape[j] == 1 and len(static_sizes) - k == t.rank - j):
-            keep.append(k)
-            j += 1
-    return keep
 
 
 def _transpose(op: Operation, rw: LLVMRewriter) -> None:
@@ -760,7 +714,7 @@ def _reshape(op: Operation, rw: LLVMRewriter) -> None:
         if s != DYN:
             sizes.append(_idx(b, s, it))
             continue
-        p = element_pointer(b, shape_d, shape_t, [_idx(b, k, it)], shape_elem)
+        p = strided_element_ptr(b, shape_d, shape_t, [_idx(b, k, it)], shape_elem, GEP_INBOUNDS_NUW)
         v = b.create(llvm.LoadOp, [p], [shape_elem]).results[0]
         if shape_elem != it:
             w = shape_elem.width if hasattr(shape_elem, "width") else 64
