@@ -213,3 +213,33 @@ def element_pointer(b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: S
     if acc is None:
         return base
     return gep(b, base, [acc], elem, _GEP_INBOUNDS_NUW)
+
+
+# Upstream's GEP no-wrap flags (``GEPNoWrapFlags``): inbounds implies nusw.
+GEP_INBOUNDS_NUW = _GEP_INBOUNDS_NUW
+
+
+def strided_element_ptr(
+    b: Builder, d: MemRefDescriptor, t: T.MemRefType, indices: Sequence[Value], elem: T.Type, flags: int = 0
+) -> Value:
+    """Upstream's ``getStridedElementPtr``: the buffer pointer (the aligned
+    pointer, GEP'd by the offset when it is not 0), then a GEP by
+    ``sum(i_k * stride_k)`` (constant strides as ``index`` constants,
+    stride 1 not multiplied) with ``flags`` (the no-wrap flags; nsw/nuw on
+    the index arithmetic when they include inbounds/nuw)."""
+    it = d.index_type
+    so = strides_and_offset(t)
+    strides, offset = so if so is not None else ([T.DYNAMIC] * t.rank, T.DYNAMIC)
+    base = d.aligned(b)
+    if offset != 0:
+        off = d.offset(b) if offset == T.DYNAMIC else constant(b, A.IntegerAttr(offset, T.index), it)
+        base = gep(b, base, [off], elem)
+    props = _NSW_NUW if flags else None
+    index: Value | None = None
+    for k, i in enumerate(indices):
+        inc = i
+        if strides[k] != 1:
+            s = d.stride(b, k) if strides[k] == T.DYNAMIC else constant(b, A.IntegerAttr(strides[k], T.index), it)
+            inc = b.create(llvm.MulOp, [i, s], [it], properties=props).results[0]
+        index = inc if index is None else b.create(llvm.AddOp, [index, inc], [it], properties=props).results[0]
+    return base if index is None else gep(b, base, [index], elem, flags)

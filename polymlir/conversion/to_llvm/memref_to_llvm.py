@@ -1,55 +1,109 @@
 """``finalize-memref-to-llvm``: memref ops to LLVM dialect code on memref
-descriptors (seed 002's default memref model).
+descriptors, built as upstream 22 builds them (its ``MemRefToLLVM.cpp``).
 
-load/store linearize their indices as ``offset + sum(index_k * stride_k)``
-(static strides and offsets become constants) and address the element
-through a GEP on the aligned pointer; alloc calls malloc (over-allocating
-and aligning the pointer when an alignment is requested), alloca uses
-llvm.alloca, dealloc calls free; dim, rank, cast (ranked <-> unranked through
-a stack-allocated descriptor), global/get_global, reinterpret_cast,
-subview, extract_strided_metadata, extract_aligned_pointer_as_index,
-assume_alignment, memory_space_cast, view, copy (memcpy for contiguous
-memrefs, the runtime's memrefCopy otherwise), collapse/expand_shape of
-static layouts, transpose, alloca_scope, prefetch and atomic_rmw.
+load/store address ``aligned + offset`` (a GEP when the offset is not 0)
+by ``sum(index_k * stride_k)`` through an ``inbounds|nuw`` GEP, constants
+``index``-typed; alloc calls malloc (over-allocating and aligning the
+pointer when an alignment is asked for or the element is not a scalar) or,
+with ``use-aligned-alloc``, aligned_alloc; alloca uses llvm.alloca; sizes
+and strides as ``getMemRefDescriptorSizes`` computes them; dealloc calls
+free; dim, rank, cast (ranked <-> unranked through a stack-allocated
+descriptor), global/get_global, reinterpret_cast,
+extract_strided_metadata, extract_aligned_pointer_as_index,
+assume_alignment, memory_space_cast, copy (memcpy for contiguous memrefs,
+the runtime's memrefCopy otherwise), transpose, reshape to a ranked
+memref, realloc and prefetch. Subview, expand_shape and collapse_shape are
+left to ``expand-strided-metadata``, as upstream leaves them. Not lowered
+yet: view, atomic_rmw, generic_atomic_rmw, alloca_scope. Operand casts are placed as upstream's dialect conversion places
+them: after the value's definition, one per value, dropped if unused.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ...dialects import llvm, memref
+from ...dialects.builtin import UnrealizedConversionCastOp
 from ...dialects.llvm import attrs as LA
 from ...dialects.llvm.types import LLVMArrayType, LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_expr import AffineDimExpr
 from ...ir.builder import Builder
-from ...ir.core import Operation, Region, Value
+from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
 from ...ir.patterns import PatternSet
 from ...ir.rewriting import apply_conversion
 from ...transforms.passes.manager import MODULE, ModulePass, PassContext, register_pass
 from .lowering_helpers import (
+    GEP_INBOUNDS_NUW,
     MemRefDescriptor,
     call,
-    const_i64,
+    constant,
     constant_int,
     declare,
-    element_pointer,
     extract,
     gep,
     insert,
     poison,
+    strided_element_ptr,
 )
 from .type_converter import PTR, VOID, LLVMRewriter, LLVMTypeConverter
 
 DYN = T.DYNAMIC
 
 
-def _i64(b: Builder, v: int, t: T.Type) -> Value:
-    return const_i64(b, v, t)
+def _idx(b: Builder, v: int, t: T.Type) -> Value:
+    """Upstream's ``createIndexAttrConstant``: ``llvm.mlir.constant(v : index)``."""
+    return constant(b, A.IntegerAttr(v, T.index), t)
+
+
+class MemRefRewriter(LLVMRewriter):
+    """The LLVM rewriter with upstream's dialect conversion placement of
+    operand casts: right after the value's definition (at the top of its
+    block for a block argument), one per value and type."""
+
+    def __init__(self, converter: LLVMTypeConverter | None = None, use_aligned_alloc: bool = False):
+        super().__init__(converter)
+        self.use_aligned_alloc = use_aligned_alloc
+        self._casts: dict[tuple[int, T.Type], Value] = {}
+
+        self._made: list[Value] = []
+
+    def cast(self, b: Builder, v: Value, to: T.Type) -> Value:
+        c = super().cast(b, v, to)
+        if c is not v:
+            self._made.append(c)
+        return c
+
+    def erase_unused_casts(self) -> None:
+        """Erase the casts this conversion made that nothing uses in the
+        end (upstream's unresolved materializations left dead)."""
+        for c in reversed(self._made):
+            if isinstance(c, OpResult) and c.owner.parent is not None and not c.uses:
+                c.owner.erase()
+
+    def operand(self, op: Operation, v: Value) -> Value:
+        to = self.convert_type(v.type, op)
+        if v.type == to:
+            return v
+        key = (id(v), to)
+        cached = self._casts.get(key)
+        if cached is not None and not (isinstance(cached, OpResult) and cached.owner.parent is None):
+            return cached
+        if isinstance(v, OpResult) and not isinstance(v.owner, UnrealizedConversionCastOp):
+            b = Builder.after(v.owner)
+        elif isinstance(v, BlockArgument):
+            b = Builder(v.owner, v.owner.first_op)
+        else:
+            b = Builder.before(op)
+        c = self.cast(b, v, to)
+        self._casts[key] = c
+        return c
 
 
 def _elem_type(rw: LLVMRewriter, t: T.ShapedType, op: Operation) -> T.Type:
@@ -61,6 +115,73 @@ def _sizeof(b: Builder, elem: T.Type, n: Value, index_t: T.Type) -> Value:
     null = b.create(llvm.ZeroOp, [], [PTR]).results[0]
     g = gep(b, null, [n], elem)
     return b.create(llvm.PtrToIntOp, [g], [index_t]).results[0]
+
+
+def _size_in_bytes(b: Builder, elem: T.Type, index_t: T.Type) -> Value:
+    """Upstream's ``getSizeInBytes``: ``ptrtoint (gep null[1])``."""
+    null = b.create(llvm.ZeroOp, [], [PTR]).results[0]
+    g = b.create(
+        llvm.GEPOp,
+        [null],
+        [PTR],
+        properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (1,)), "elem_type": A.TypeAttr(elem)},
+    ).results[0]
+    return b.create(llvm.PtrToIntOp, [g], [index_t]).results[0]
+
+
+def _descriptor_sizes(
+    b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type, elem: T.Type | None
+) -> tuple[list[Value], list[Value], Value]:
+    """Upstream's ``getMemRefDescriptorSizes``: the sizes (constants or the
+    dynamic values), row-major strides (constants while static), and the
+    element count, or with ``elem`` the size in bytes."""
+    dyn = list(dynamic)
+    sizes = [dyn.pop(0) if s == DYN else _idx(b, s, it) for s in t.shape]
+    strides: list[Value] = [sizes[0]] * t.rank if t.rank else []
+    stride = 1
+    running = _idx(b, 1, it)
+    for i in reversed(range(t.rank)):
+        strides[i] = running
+        static = t.shape[i]
+        use_size = stride == 1
+        if static == DYN:
+            stride = DYN
+        if stride != DYN:
+            stride *= static
+        if use_size:
+            running = sizes[i]
+        elif stride == DYN:
+            running = b.create(llvm.MulOp, [running, sizes[i]], [it]).results[0]
+        else:
+            running = _idx(b, stride, it)
+    if elem is None:
+        return sizes, strides, running
+    return sizes, strides, _sizeof(b, elem, running, it)
+
+
+def _descriptor(
+    b: Builder, st: LLVMStructType, allocated: Value, aligned: Value, sizes: list[Value], strides: list[Value]
+) -> Value:
+    """Upstream's ``createMemRefDescriptor``: pointers, offset 0, the sizes,
+    then the strides."""
+    it = st.fields[2]
+    d = MemRefDescriptor.undef(b, st)
+    d.set_allocated(b, allocated)
+    d.set_aligned(b, aligned)
+    d.set_offset(b, _idx(b, 0, it))
+    for i, v in enumerate(sizes):
+        d.set_size(b, i, v)
+    for i, v in enumerate(strides):
+        d.set_stride(b, i, v)
+    return d.value
+
+
+def _aligned(b: Builder, v: Value, alignment: Value, it: T.Type) -> Value:
+    """Upstream's ``createAligned``: ``v`` rounded up to ``alignment``."""
+    bump = b.create(llvm.SubOp, [alignment, _idx(b, 1, it)], [it]).results[0]
+    bumped = b.create(llvm.AddOp, [v, bump], [it]).results[0]
+    rem = b.create(llvm.URemOp, [bumped, alignment], [it]).results[0]
+    return b.create(llvm.SubOp, [bumped, rem], [it]).results[0]
 
 
 def _access_props(op: Operation) -> dict:
@@ -80,7 +201,7 @@ def _load(op: Operation, rw: LLVMRewriter) -> None:
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     idx = [rw.operand(op, v) for v in op.operands[1:]]
     elem = _elem_type(rw, t, op)
-    ptr = element_pointer(b, d, t, idx, elem)
+    ptr = strided_element_ptr(b, d, t, idx, elem, GEP_INBOUNDS_NUW)
     rw.replace(op, [b.create(llvm.LoadOp, [ptr], [elem], properties=_access_props(op) or None).results[0]])
 
 
@@ -90,17 +211,9 @@ def _store(op: Operation, rw: LLVMRewriter) -> None:
     v = rw.operand(op, op.operands[0])
     d = MemRefDescriptor(rw.operand(op, op.operands[1]))
     idx = [rw.operand(op, x) for x in op.operands[2:]]
-    ptr = element_pointer(b, d, t, idx, _elem_type(rw, t, op))
+    ptr = strided_element_ptr(b, d, t, idx, _elem_type(rw, t, op), GEP_INBOUNDS_NUW)
     b.create(llvm.StoreOp, [v, ptr], properties=_access_props(op) or None)
     op.erase()
-
-
-def _shape_values(b: Builder, t: T.MemRefType, dynamic: list[Value], it: T.Type) -> list[Value]:
-    out = []
-    dyn = list(dynamic)
-    for s in t.shape:
-        out.append(dyn.pop(0) if s == DYN else _i64(b, s, it))
-    return out
 
 
 def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Type) -> list[Value]:
@@ -109,12 +222,38 @@ def _row_major_strides(b: Builder, sizes: list[Value], t: T.MemRefType, it: T.Ty
     running: Value | None = None  # the product of the sizes of the dims inside
     for k in reversed(range(t.rank)):
         if static[k] != DYN:
-            stride = _i64(b, static[k], it)
+            stride = _idx(b, static[k], it)
         else:
-            stride = running if running is not None else _i64(b, 1, it)
+            stride = running if running is not None else _idx(b, 1, it)
         inner_first.append(stride)
         running = b.create(llvm.MulOp, [stride, sizes[k]], [it]).results[0]
     return inner_first[::-1]
+
+
+def _element_size(rw: LLVMRewriter, t: T.Type, op: Operation) -> int:
+    """Upstream's ``getMemRefEltSizeInBytes`` (the default data layout)."""
+    it_bytes = rw.converter.index_type.width // 8
+    if isinstance(t, T.MemRefType):
+        return 16 + (1 + 2 * t.rank) * it_bytes
+    if isinstance(t, T.UnrankedMemRefType):
+        return it_bytes + 8
+    return _type_size(rw.convert_type(t, op))
+
+
+def _type_size(t: T.Type) -> int:
+    if isinstance(t, T.VectorType):
+        n = 1
+        for d in t.shape:
+            n *= d
+        return _type_size(t.element_type) * n if _type_size(t.element_type) else n * _bits(t.element_type) // 8
+    if isinstance(t, LLVMArrayType):
+        return _type_size(t.element_type) * t.num_elements
+    return max(1, (_bits(t) + 7) // 8) if _bits(t) else 8
+
+
+def _bits(t: T.Type) -> int:
+    w = getattr(t, "width", None)
+    return w if isinstance(w, int) else 0
 
 
 def _alloc(op: Operation, rw: LLVMRewriter) -> None:
@@ -123,44 +262,80 @@ def _alloc(op: Operation, rw: LLVMRewriter) -> None:
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
-    so = strides_and_offset(t)
-    if so is None or so[1] != 0:
-        raise DiagnosticError(f"cannot allocate memref with non-identity or offset layout {t}", op.loc)
+    if t.layout is not None and not (isinstance(t.layout, A.AffineMapAttr) and t.layout.value.is_identity()):
+        raise DiagnosticError(f"cannot allocate memref with non-identity layout {t}", op.loc)
     segment_sizes = getattr(op, "segment_sizes", None)  # an OpDef's (registered ops)
     seg = segment_sizes("operand") if segment_sizes is not None else [len(op.operands), 0]
     dyn = [rw.operand(op, v) for v in op.operands[: seg[0]]]
-    sizes = _shape_values(b, t, dyn, it)
-    strides = _row_major_strides(b, sizes, t, it)
-    n = _i64(b, 1, it)
-    for s in sizes:
-        n = b.create(llvm.MulOp, [n, s], [it]).results[0]
+    is_alloca = isinstance(op, memref.AllocaOp)
+    sizes, strides, size = _descriptor_sizes(b, t, dyn, it, None if is_alloca else elem)
     align_attr = op.opt_prop("alignment", A.IntegerAttr)
-    if isinstance(op, memref.AllocaOp):
+    ptr_t = st.fields[0]
+    allocated: Value
+    aligned: Value
+    if is_alloca:
         props: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(elem)}
-        if align_attr is not None:
+        if align_attr is not None and align_attr.value:
             props["alignment"] = A.IntegerAttr(align_attr.value, T.i64)
-        p = b.create(llvm.AllocaOp, [n], [st.fields[0]], properties=props).results[0]
-        allocated = aligned = p
+        allocated = aligned = b.create(llvm.AllocaOp, [size], [ptr_t], properties=props).results[0]
+    elif getattr(rw, "use_aligned_alloc", False):
+        if align_attr is not None:
+            align = align_attr.value
+        else:
+            e = _element_size(rw, t.element_type, op)
+            align = max(16, 1 << (e - 1).bit_length())
+        a = _idx(b, align, it)
+        total = _element_size(rw, t.element_type, op)
+        for d in t.shape:
+            if d != DYN:
+                total *= d
+        if total % align:
+            size = _aligned(b, size, a, it)
+        declare(op, "aligned_alloc", PTR, [it, it])
+        allocated = aligned = _to_space(b, call(b, "aligned_alloc", [a, size], PTR).results[0], ptr_t)
     else:
-        nbytes = _sizeof(b, elem, n, it)
-        align = align_attr.value if align_attr is not None else 0
-        if align:
-            nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
+        alignment: Value | None = None
+        if align_attr is not None:
+            alignment = _idx(b, align_attr.value, it)
+        elif not isinstance(t.element_type, (T.IntegerType, T.IndexType, T.FloatType)):
+            alignment = _size_in_bytes(b, rw.convert_type(t.element_type, op), it)
+        if alignment is not None:
+            size = b.create(llvm.AddOp, [size, alignment], [it]).results[0]
         declare(op, "malloc", PTR, [it])
-        allocated = call(b, "malloc", [nbytes], PTR).results[0]
+        allocated = _to_space(b, call(b, "malloc", [size], PTR).results[0], ptr_t)
         aligned = allocated
-        if align:
-            # aligned = allocated + (align - allocated % align) % align
-            a = _i64(b, align, it)
+        if alignment is not None:
             pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
-            bumped = b.create(
-                llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]
-            ).results[0]
-            rem = b.create(llvm.URemOp, [bumped, a], [it]).results[0]
-            ai = b.create(llvm.SubOp, [bumped, rem], [it]).results[0]
-            aligned = b.create(llvm.IntToPtrOp, [ai], [st.fields[1]]).results[0]
-    d = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), sizes, strides)
-    rw.replace(op, [d.value])
+            aligned = b.create(llvm.IntToPtrOp, [_aligned(b, pi, alignment, it)], [ptr_t]).results[0]
+    rw.replace(op, [_descriptor(b, st, allocated, aligned, sizes, strides)])
+
+
+def _to_space(b: Builder, p: Value, ptr_t: T.Type) -> Value:
+    """Upstream's ``castAllocFuncResult``: the allocator's pointer cast to
+    the memref's address space."""
+    if p.type == ptr_t:
+        return p
+    return b.create(llvm.AddrSpaceCastOp, [p], [ptr_t]).results[0]
+
+
+def _prefetch(op: Operation, rw: LLVMRewriter) -> None:
+    b = rw.builder(op)
+    t = T.of_kind(op.operands[0].type, T.MemRefType)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    idx = [rw.operand(op, v) for v in op.operands[1:]]
+    ptr = strided_element_ptr(b, d, t, idx, _elem_type(rw, t, op))
+
+    def flag(name: str) -> int:
+        a = op.props.get(name)
+        return int(bool(getattr(a, "value", False)))
+
+    props = {
+        "cache": A.IntegerAttr(flag("isDataCache"), T.i32),
+        "hint": A.IntegerAttr(op.prop("localityHint", A.IntegerAttr).value, T.i32),
+        "rw": A.IntegerAttr(flag("isWrite"), T.i32),
+    }
+    b.create(llvm.INTRINSICS["prefetch"], [ptr], properties=props)
+    op.erase()
 
 
 def _dealloc(op: Operation, rw: LLVMRewriter) -> None:
@@ -178,28 +353,50 @@ def _dealloc(op: Operation, rw: LLVMRewriter) -> None:
 
 
 def _dim(op: Operation, rw: LLVMRewriter) -> None:
+    """Upstream's ``DimOpLowering``: a constant or the descriptor's size
+    for a constant index in range; else the size read from memory (the
+    sizes array stored on the stack; of an unranked memref, its
+    descriptor's)."""
     b = rw.builder(op)
     t = op.operands[0].type
     it = rw.converter.index_type
     idx_v = op.operands[1]
+    if isinstance(t, T.UnrankedMemRefType):
+        v = rw.operand(op, op.operands[0])
+        desc = extract(b, v, PTR, 1)
+        scalar = rw.convert_type(T.MemRefType((), t.element_type), op)
+        offset_ptr = b.create(
+            llvm.GEPOp,
+            [desc],
+            [PTR],
+            properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (0, 2)), "elem_type": A.TypeAttr(scalar)},
+        ).results[0]
+        one = _idx(b, 1, it)
+        plus_one = b.create(llvm.AddOp, [one, rw.operand(op, idx_v)], [it]).results[0]
+        p = gep(b, offset_ptr, [plus_one], it)
+        rw.replace(op, [b.create(llvm.LoadOp, [p], [it]).results[0]])
+        return
+    mt = T.of_kind(t, T.MemRefType)
     const = constant_int(idx_v)
-    if isinstance(t, T.MemRefType) and const is not None and 0 <= const < t.rank:
-        if t.shape[const] != DYN:
-            rw.replace(op, [_i64(b, t.shape[const], it)])
+    if const is not None and 0 <= const < mt.rank:
+        if mt.shape[const] != DYN:
+            rw.replace(op, [_idx(b, mt.shape[const], it)])
             return
         rw.replace(op, [MemRefDescriptor(rw.operand(op, op.operands[0])).size(b, const)])
         return
-    # Dynamic index: read sizes[index] from memory.
-    v = rw.operand(op, op.operands[0])
-    if isinstance(t, T.UnrankedMemRefType):
-        dptr = extract(b, v, PTR, 1)
-    else:
-        one = _i64(b, 1, it)
-        dptr = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
-        b.create(llvm.StoreOp, [v, dptr])
-    # sizes start after two pointers and the offset.
-    base = gep(b, dptr, [_i64(b, 3, it)], it)
-    p = gep(b, base, [rw.operand(op, idx_v)], it)
+    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    index = rw.operand(op, idx_v)
+    arr = LLVMArrayType(it, mt.rank)
+    one = _idx(b, 1, it)
+    sizes = extract(b, d.value, arr, 3)
+    slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(arr)}).results[0]
+    b.create(llvm.StoreOp, [sizes, slot])
+    p = b.create(
+        llvm.GEPOp,
+        [slot, index],
+        [PTR],
+        properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (0, -2147483648)), "elem_type": A.TypeAttr(arr)},
+    ).results[0]
     rw.replace(op, [b.create(llvm.LoadOp, [p], [it]).results[0]])
 
 
@@ -208,7 +405,7 @@ def _rank(op: Operation, rw: LLVMRewriter) -> None:
     t = op.operands[0].type
     it = rw.converter.index_type
     if isinstance(t, T.MemRefType):
-        rw.replace(op, [_i64(b, t.rank, it)])
+        rw.replace(op, [_idx(b, t.rank, it)])
     else:
         rw.replace(op, [extract(b, rw.operand(op, op.operands[0]), it, 0)])
 
@@ -222,11 +419,12 @@ def _cast(op: Operation, rw: LLVMRewriter) -> None:
         rw.replace(op, [v])  # same descriptor layout
         return
     if isinstance(src_t, T.MemRefType):
-        one = _i64(b, 1, it)
+        one = _idx(b, 1, T.i64)  # upstream's promoteOneMemRefDescriptor counts in i64
         slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
         b.create(llvm.StoreOp, [v, slot])
         ut = rw.convert_type(dst_t, op)
-        u = insert(b, insert(b, poison(b, ut), _i64(b, src_t.rank, it), 0), slot, 1)
+        rank = _idx(b, src_t.rank, it)
+        u = insert(b, insert(b, poison(b, ut), rank, 0), slot, 1)
         rw.replace(op, [u])
         return
     if isinstance(dst_t, T.MemRefType):
@@ -262,27 +460,31 @@ def _global(op: Operation, rw: LLVMRewriter) -> None:
 
 
 def _get_global(op: Operation, rw: LLVMRewriter) -> None:
+    """As upstream: the descriptor of an alloc whose buffer is the global's
+    first element, its allocated pointer 0xdeadbeef (never freed)."""
     b = rw.builder(op)
     t = T.of_kind(op.result_types[0], T.MemRefType)
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
+    sizes, strides, _ = _descriptor_sizes(b, t, [], it, elem)
     arr: T.Type = elem
     for d in reversed(t.shape):
         arr = LLVMArrayType(arr, d)
-    addr = b.create(llvm.AddressOfOp, [], [PTR], properties={"global_name": op.props["name"]}).results[0]
-    zeros = [_i64(b, 0, it)] * (t.rank + 1)
-    first = gep(b, addr, zeros, arr)
-    # Upstream marks globals' allocated pointer with 0xdeadbeef: never freed.
-    dead = b.create(llvm.IntToPtrOp, [_i64(b, 0xDEADBEEF, it)], [PTR]).results[0]
-    sizes = [_i64(b, s, it) for s in t.shape]
-    strides = [_i64(b, s, it) for s in canonical_strides(t.shape)]
-    rw.replace(op, [MemRefDescriptor.pack(b, st, dead, first, _i64(b, 0, it), sizes, strides).value])
+    addr = b.create(llvm.AddressOfOp, [], [st.fields[0]], properties={"global_name": op.props["name"]}).results[0]
+    first = b.create(
+        llvm.GEPOp,
+        [addr],
+        [st.fields[0]],
+        properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (0,) * (t.rank + 1)), "elem_type": A.TypeAttr(arr)},
+    ).results[0]
+    dead = b.create(llvm.IntToPtrOp, [_idx(b, 0xDEADBEEF, it)], [st.fields[0]]).results[0]
+    rw.replace(op, [_descriptor(b, st, dead, first, sizes, strides)])
 
 
 def _mixed(b: Builder, rw: LLVMRewriter, op: Operation, static: Sequence[int], dynamic: list[Value], it) -> list[Value]:
     dyn = list(dynamic)
-    return [rw.operand(op, dyn.pop(0)) if s == DYN else _i64(b, s, it) for s in static]
+    return [rw.operand(op, dyn.pop(0)) if s == DYN else _idx(b, s, it) for s in static]
 
 
 def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]]:
@@ -298,64 +500,61 @@ def _view_operands(op: Operation) -> tuple[list[Value], list[Value], list[Value]
 
 
 def _reinterpret_cast(op: Operation, rw: LLVMRewriter) -> None:
+    """As upstream: the source's pointers (of an unranked source, loaded
+    through its descriptor pointer), then the offset, then each size and
+    stride."""
     b = rw.builder(op)
     src_t = op.operands[0].type
     t = T.of_kind(op.result_types[0], T.MemRefType)
     st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     it = st.fields[2]
     v = rw.operand(op, op.operands[0])
+    o, s, sd = _view_operands(op)
+    d = MemRefDescriptor.undef(b, st)
+    allocated: Value
+    aligned: Value
     if isinstance(src_t, T.UnrankedMemRefType):
-        ptr = extract(b, v, PTR, 1)
-        src_st = LLVMStructType((PTR, PTR))
-        v = b.create(llvm.LoadOp, [ptr], [src_st]).results[0]
-    allocated = extract(b, v, PTR, 0)
-    aligned = extract(b, v, PTR, 1)
-    o, s, sd = _view_operands(op)
-    offset = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)[0]
-    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
-    strides = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
-    rw.replace(op, [MemRefDescriptor.pack(b, st, allocated, aligned, offset, sizes, strides).value])
-
-
-def _subview(op: Operation, rw: LLVMRewriter) -> None:
-    """offset' = offset + sum(off_k * stride_k); stride'_k = stride_k *
-    step_k; size' = size; rank-reduced dims (size 1 dropped) are skipped."""
-    b = rw.builder(op)
-    src_t = T.of_kind(op.operands[0].type, T.MemRefType)
-    t = T.of_kind(op.result_types[0], T.MemRefType)
-    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
-    it = st.fields[2]
-    d = MemRefDescriptor(rw.operand(op, op.operands[0]))
-    o, s, sd = _view_operands(op)
-    offs = _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)
-    sizes = _mixed(b, rw, op, op.prop("static_sizes", A.DenseArrayAttr).values, s, it)
-    steps = _mixed(b, rw, op, op.prop("static_strides", A.DenseArrayAttr).values, sd, it)
-    so = strides_and_offset(src_t) or ([DYN] * src_t.rank, DYN)
-    src_strides = [d.stride(b, k) if so[0][k] == DYN else _i64(b, so[0][k], it) for k in range(src_t.rank)]
-    offset = d.offset(b) if so[1] == DYN else _i64(b, so[1], it)
-    for k in range(src_t.rank):
-        offset = b.create(
-            llvm.AddOp, [offset, b.create(llvm.MulOp, [offs[k], src_strides[k]], [it]).results[0]], [it]
+        desc = extract(b, v, PTR, 1)
+        allocated = b.create(llvm.LoadOp, [desc], [st.fields[0]]).results[0]
+        aligned_at = b.create(
+            llvm.GEPOp,
+            [desc],
+            [PTR],
+            properties={"rawConstantIndices": A.DenseArrayAttr(T.i32, (1,)), "elem_type": A.TypeAttr(st.fields[0])},
         ).results[0]
-    new_strides = [b.create(llvm.MulOp, [src_strides[k], steps[k]], [it]).results[0] for k in range(src_t.rank)]
-    keep = _kept_dims(op, src_t, t)
-    res = MemRefDescriptor.pack(
-        b, st, d.allocated(b), d.aligned(b), offset, [sizes[k] for k in keep], [new_strides[k] for k in keep]
-    )
-    rw.replace(op, [res.value])
+        aligned = b.create(llvm.LoadOp, [aligned_at], [st.fields[0]]).results[0]
+    else:
+        allocated, aligned = extract(b, v, st.fields[0], 0), extract(b, v, st.fields[0], 1)
+    d.set_allocated(b, allocated)
+    d.set_aligned(b, aligned)
+    d.set_offset(b, _mixed(b, rw, op, op.prop("static_offsets", A.DenseArrayAttr).values, o, it)[0])
+    sizes = list(op.prop("static_sizes", A.DenseArrayAttr).values)
+    strides = list(op.prop("static_strides", A.DenseArrayAttr).values)
+    dyn_s, dyn_st = list(s), list(sd)
+    for k in range(t.rank):
+        d.set_size(b, k, rw.operand(op, dyn_s.pop(0)) if sizes[k] == DYN else _idx(b, sizes[k], it))
+        d.set_stride(b, k, rw.operand(op, dyn_st.pop(0)) if strides[k] == DYN else _idx(b, strides[k], it))
+    rw.replace(op, [d.value])
 
 
-def _kept_dims(op: Operation, src_t: T.MemRefType, t: T.MemRefType) -> list[int]:
-    if src_t.rank == t.rank:
-        return list(range(src_t.rank))
-    static_sizes = list(op.prop("static_sizes", A.DenseArrayAttr).values)
-    keep: list[int] = []
-    j = 0
-    for k, s in enumerate(static_sizes):
-        if j < t.rank and (s != 1 or t.shape[j] == 1 and len(static_sizes) - k == t.rank - j):
-            keep.append(k)
-            j += 1
-    return keep
+def _transpose(op: Operation, rw: LLVMRewriter) -> None:
+    """The source's pointers and offset; sizes and strides permuted (result
+    dimension ``k`` is source dimension ``perm[k]``)."""
+    b = rw.builder(op)
+    src = MemRefDescriptor(rw.operand(op, op.operands[0]))
+    perm = op.prop("permutation", A.AffineMapAttr).value
+    if perm.is_identity():
+        rw.replace(op, [src.value])
+        return
+    d = MemRefDescriptor.undef(b, src.struct)
+    d.set_allocated(b, src.allocated(b))
+    d.set_aligned(b, src.aligned(b))
+    d.set_offset(b, src.offset(b))
+    for k, e in enumerate(perm.results):
+        assert isinstance(e, AffineDimExpr), e
+        d.set_size(b, k, src.size(b, e.position))
+        d.set_stride(b, k, src.stride(b, e.position))
+    rw.replace(op, [d.value])
 
 
 def _extract_strided_metadata(op: Operation, rw: LLVMRewriter) -> None:
@@ -364,7 +563,7 @@ def _extract_strided_metadata(op: Operation, rw: LLVMRewriter) -> None:
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
     it = d.index_type
     base_t = T.of_kind(rw.convert_type(op.result_types[0], op), LLVMStructType)
-    base = MemRefDescriptor.pack(b, base_t, d.allocated(b), d.aligned(b), _i64(b, 0, it), [], [])
+    base = MemRefDescriptor.pack(b, base_t, d.allocated(b), d.aligned(b), _idx(b, 0, it), [], [])
     vals = [base.value, d.offset(b)] + [d.size(b, k) for k in range(t.rank)] + [d.stride(b, k) for k in range(t.rank)]
     rw.replace(op, vals)
 
@@ -391,36 +590,23 @@ def _assume_alignment(op: Operation, rw: LLVMRewriter) -> None:
 
 
 def _memory_space_cast(op: Operation, rw: LLVMRewriter) -> None:
+    """A ranked memref: the descriptor unpacked (pointers, offset, sizes,
+    strides), its pointers cast to the new address space, packed again
+    (each size with its stride), as upstream does."""
     b = rw.builder(op)
     t = op.result_types[0]
-    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
     v = rw.operand(op, op.operands[0])
-    if isinstance(t, T.MemRefType):
-        d = MemRefDescriptor(v)
-        cast_ptr = [
-            b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in (d.allocated(b), d.aligned(b))
-        ]
-        nd = (
-            MemRefDescriptor(
-                b.create(
-                    llvm.InsertValueOp, [v, cast_ptr[0]], [st], properties={"position": A.DenseArrayAttr(T.i64, (0,))}
-                ).results[0]
-            )
-            if st == v.type
-            else None
-        )
-        if nd is None:
-            res = poison(b, st)
-            res = insert(b, res, cast_ptr[0], 0)
-            res = insert(b, res, cast_ptr[1], 1)
-            for k in range(2, len(st.fields)):
-                res = insert(b, res, extract(b, v, st.fields[k], k), k)
-            rw.replace(op, [res])
-        else:
-            nd.set_aligned(b, cast_ptr[1])
-            rw.replace(op, [nd.value])
-    else:
+    if not isinstance(t, T.MemRefType):
         rw.replace(op, [v])
+        return
+    st = T.of_kind(rw.convert_type(t, op), LLVMStructType)
+    d = MemRefDescriptor(v)
+    ptrs = [d.allocated(b), d.aligned(b)]
+    offset = d.offset(b)
+    sizes = [d.size(b, k) for k in range(t.rank)]
+    strides = [d.stride(b, k) for k in range(t.rank)]
+    cast_ptrs = [b.create(llvm.AddrSpaceCastOp, [p], [st.fields[0]]).results[0] for p in ptrs]
+    rw.replace(op, [MemRefDescriptor.pack(b, st, cast_ptrs[0], cast_ptrs[1], offset, sizes, strides).value])
 
 
 def _copy(op: Operation, rw: LLVMRewriter) -> None:
@@ -436,7 +622,7 @@ def _copy(op: Operation, rw: LLVMRewriter) -> None:
     )
     if contiguous:
         sd, dd = MemRefDescriptor(src), MemRefDescriptor(dst)
-        n = _i64(b, 1, it)
+        n = _idx(b, 1, it)
         for k in range(T.of_kind(src_t, T.MemRefType).rank):
             n = b.create(llvm.MulOp, [n, sd.size(b, k)], [it]).results[0]
         elem = _elem_type(rw, T.of_kind(src_t, T.MemRefType), op)
@@ -451,19 +637,19 @@ def _copy(op: Operation, rw: LLVMRewriter) -> None:
     args = []
     for v, t in ((src, src_t), (dst, dst_t)):
         if isinstance(t, T.MemRefType):
-            one = _i64(b, 1, it)
+            one = _idx(b, 1, it)
             slot = b.create(llvm.AllocaOp, [one], [PTR], properties={"elem_type": A.TypeAttr(v.type)}).results[0]
             b.create(llvm.StoreOp, [v, slot])
-            u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _i64(b, t.rank, it), 0), slot, 1)
+            u = insert(b, insert(b, poison(b, LLVMStructType((it, PTR))), _idx(b, t.rank, it), 0), slot, 1)
         else:
             u = v
-        slot2 = b.create(llvm.AllocaOp, [_i64(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
+        slot2 = b.create(llvm.AllocaOp, [_idx(b, 1, it)], [PTR], properties={"elem_type": A.TypeAttr(u.type)}).results[
             0
         ]
         b.create(llvm.StoreOp, [u, slot2])
         args.append(slot2)
     elem = _elem_type(rw, T.of_kind(src_t, T.ShapedType), op)
-    size = _sizeof(b, elem, _i64(b, 1, it), it)
+    size = _sizeof(b, elem, _idx(b, 1, it), it)
     call(b, "memrefCopy", [size, *args], VOID)
     op.erase()
 
@@ -478,21 +664,21 @@ def _realloc(op: Operation, rw: LLVMRewriter) -> None:
     it = st.fields[2]
     elem = _elem_type(rw, t, op)
     d = MemRefDescriptor(rw.operand(op, op.operands[0]))
-    new_n = rw.operand(op, op.operands[1]) if len(op.operands) > 1 else _i64(b, t.shape[0], it)
-    old_n = d.size(b, 0) if src_t.shape[0] == DYN else _i64(b, src_t.shape[0], it)
+    new_n = rw.operand(op, op.operands[1]) if len(op.operands) > 1 else _idx(b, t.shape[0], it)
+    old_n = d.size(b, 0) if src_t.shape[0] == DYN else _idx(b, src_t.shape[0], it)
     declare(op, "malloc", PTR, [it])
     declare(op, "free", VOID, [PTR])
     align_attr = op.opt_prop("alignment", A.IntegerAttr)
     align = align_attr.value if align_attr is not None else 0
     nbytes = _sizeof(b, elem, new_n, it)
     if align:
-        nbytes = b.create(llvm.AddOp, [nbytes, _i64(b, align, it)], [it]).results[0]
+        nbytes = b.create(llvm.AddOp, [nbytes, _idx(b, align, it)], [it]).results[0]
     allocated = call(b, "malloc", [nbytes], PTR).results[0]
     aligned = allocated
     if align:
-        a = _i64(b, align, it)
+        a = _idx(b, align, it)
         pi = b.create(llvm.PtrToIntOp, [allocated], [it]).results[0]
-        bumped = b.create(llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _i64(b, 1, it)], [it]).results[0]], [it]).results[0]
+        bumped = b.create(llvm.AddOp, [pi, b.create(llvm.SubOp, [a, _idx(b, 1, it)], [it]).results[0]], [it]).results[0]
         ai = b.create(llvm.SubOp, [bumped, b.create(llvm.URemOp, [bumped, a], [it]).results[0]], [it]).results[0]
         aligned = b.create(llvm.IntToPtrOp, [ai], [PTR]).results[0]
     less = b.create(llvm.ICmpOp, [new_n, old_n], [T.i1], properties={"predicate": A.IntegerAttr(6, T.i64)}).results[0]
@@ -502,7 +688,7 @@ def _realloc(op: Operation, rw: LLVMRewriter) -> None:
         llvm.INTRINSICS["memcpy"], [aligned, src, _sizeof(b, elem, n, it)], properties={"isVolatile": A.BoolAttr(False)}
     )
     call(b, "free", [d.allocated(b)], VOID)
-    res = MemRefDescriptor.pack(b, st, allocated, aligned, _i64(b, 0, it), [new_n], [_i64(b, 1, it)])
+    res = MemRefDescriptor.pack(b, st, allocated, aligned, _idx(b, 0, it), [new_n], [_idx(b, 1, it)])
     rw.replace(op, [res.value])
 
 
@@ -526,9 +712,9 @@ def _reshape(op: Operation, rw: LLVMRewriter) -> None:
     sizes = []
     for k, s in enumerate(t.shape):
         if s != DYN:
-            sizes.append(_i64(b, s, it))
+            sizes.append(_idx(b, s, it))
             continue
-        p = element_pointer(b, shape_d, shape_t, [_i64(b, k, it)], shape_elem)
+        p = strided_element_ptr(b, shape_d, shape_t, [_idx(b, k, it)], shape_elem, GEP_INBOUNDS_NUW)
         v = b.create(llvm.LoadOp, [p], [shape_elem]).results[0]
         if shape_elem != it:
             w = shape_elem.width if hasattr(shape_elem, "width") else 64
@@ -547,13 +733,14 @@ PATTERNS = PatternSet.from_table(
         memref.AllocOp: _alloc,
         memref.AllocaOp: _alloc,
         memref.DeallocOp: _dealloc,
+        memref.PrefetchOp: _prefetch,
         memref.DimOp: _dim,
         memref.RankOp: _rank,
         memref.CastOp: _cast,
         memref.GlobalOp: _global,
         memref.GetGlobalOp: _get_global,
         memref.ReinterpretCastOp: _reinterpret_cast,
-        memref.SubViewOp: _subview,
+        memref.TransposeOp: _transpose,
         memref.ExtractStridedMetadataOp: _extract_strided_metadata,
         memref.ExtractAlignedPointerAsIndexOp: _aligned_pointer_as_index,
         memref.AssumeAlignmentOp: _assume_alignment,
@@ -563,8 +750,12 @@ PATTERNS = PatternSet.from_table(
 )
 
 
-def convert_memref_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
-    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
+def convert_memref_to_llvm(
+    root: Operation, converter: LLVMTypeConverter | None = None, use_aligned_alloc: bool = False
+) -> None:
+    rw = MemRefRewriter(converter, use_aligned_alloc)
+    apply_conversion(root, PATTERNS, rw)
+    rw.erase_unused_casts()
 
 
 @register_pass
@@ -578,4 +769,18 @@ class FinalizeMemRefToLLVM(ModulePass):
     use_generic_functions: bool = False
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        convert_memref_to_llvm(op, LLVMTypeConverter(self.index_bitwidth))
+        bits = self.index_bitwidth
+        if bits == 64:  # not asked for: the module's data layout decides, as upstream derives it
+            bits = _layout_index_bitwidth(op) or bits
+        convert_memref_to_llvm(op, LLVMTypeConverter(bits), self.use_aligned_alloc)
+
+
+_DL_INDEX = re.compile(r"dl_entry<\s*index\s*,\s*(\d+)")
+
+
+def _layout_index_bitwidth(module: Operation) -> int | None:
+    """The index width a ``dlti.dl_spec`` on ``module`` gives (its ``index``
+    entry), else None."""
+    spec = module.attributes.get("dlti.dl_spec") if hasattr(module, "attributes") else None
+    m = _DL_INDEX.search(str(spec)) if spec is not None else None
+    return int(m.group(1)) if m else None

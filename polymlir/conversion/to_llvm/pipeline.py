@@ -21,6 +21,7 @@ STAGES = (
     "convert-vector-to-scf",
     "convert-scf-to-cf",
     "expand-strided-metadata",
+    "lower-affine",  # the affine.apply ops expand-strided-metadata makes
     "convert-vector-to-llvm",
     "finalize-memref-to-llvm",
     "convert-math-to-llvm",

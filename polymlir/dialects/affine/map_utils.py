@@ -10,6 +10,10 @@ Library functions (a map and its operand list in, the new pair out):
 - `compose_affine_map_and_operands` (``composeAffineMapAndOperands``):
   operands produced by ``affine.apply`` are replaced by the apply's
   expression and operands, repeatedly; then canonicalized and simplified.
+- `make_composed_folded_apply` (``makeComposedFoldedAffineApply``): an
+  ``affine.apply`` of a map over constants and values, the constants folded
+  into the map and the applies producing the values composed; no op when it
+  folds to a constant or to one of the values.
 - `simplify_map_with_operands` (``simplifyMapWithOperands``) and
   `simplify_min_or_max_with_operands` (``simplifyMinOrMaxExprWithOperands``):
   floordiv/mod and min/max results simplified with the constant bounds of
@@ -46,6 +50,7 @@ from ...ir.affine_flatten import (
     simplify_affine_map,
 )
 from ...ir.affine_map import AffineMap, IntegerSet
+from ...ir.builder import Builder
 from ...ir.core import BlockArgument, Operation, OpResult, Value
 from ...ir.patterns import constant_value
 from ...ir.traits import AFFINE_SCOPE
@@ -595,3 +600,45 @@ def remove_duplicate_exprs(m: AffineMap) -> AffineMap:
         if not out or out[-1] != e:
             out.append(e)
     return AffineMap(m.num_dims, m.num_symbols, out)
+
+
+def fold_attributes_into_map(m: AffineMap, operands: Sequence[int | Value]) -> tuple[AffineMap, list[Value]]:
+    """Upstream's ``foldAttributesIntoMap``: the constant operands (ints)
+    become constants of ``m``; the values stay operands, renumbered."""
+    values: list[Value] = []
+    dims: list[AffineExpr] = []
+    syms: list[AffineExpr] = []
+    nd = 0
+    for k, x in enumerate(operands):
+        is_dim = k < m.num_dims
+        if isinstance(x, int):
+            (dims if is_dim else syms).append(const(x))
+            continue
+        if is_dim:
+            dims.append(dim(nd))
+            nd += 1
+        else:
+            syms.append(sym(len(values) - nd))
+        values.append(x)
+    return AffineMap(nd, len(values) - nd, [e.replace_dims_and_symbols(dims, syms) for e in m.results]), values
+
+
+def make_composed_folded_apply(b: Builder, m: AffineMap, operands: Sequence[int | Value]) -> int | Value:
+    """Upstream's ``makeComposedFoldedAffineApply`` for a one-result ``m``
+    over ``operands`` (ints are constants): the constants folded into the
+    map, the ``affine.apply`` ops producing the values composed in, then
+    the apply folded: an int, one of the operands, or the result of a new
+    ``affine.apply`` built with ``b``."""
+    folded, values = fold_attributes_into_map(m, operands)
+    folded, values = compose_affine_map_and_operands(folded, values)
+    e = folded.results[0]
+    if isinstance(e, AffineDimExpr):
+        return values[e.position]
+    if isinstance(e, AffineSymbolExpr):
+        return values[folded.num_dims + e.position]
+    if isinstance(e, AffineConstantExpr):
+        return e.value
+    op = AffineApplyOp.create(
+        operands=values, result_types=[T.index], properties={"map": A.AffineMapAttr(folded)}, loc=b.loc
+    )
+    return b.insert(op).results[0]
