@@ -163,5 +163,5 @@ class LLVMRewriter(ConversionRewriter):
 
     converter: LLVMTypeConverter
 
-    def __init__(self, converter: LLVMTypeConverter | None = None):
-        super().__init__(converter or LLVMTypeConverter())
+    def __init__(self, converter: LLVMTypeConverter | None = None, casts_at_definition: bool = False):
+        super().__init__(converter or LLVMTypeConverter(), casts_at_definition)
