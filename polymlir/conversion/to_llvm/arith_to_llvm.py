@@ -362,7 +362,7 @@ def _extended(op: Operation, rw: LLVMRewriter) -> bool:
     wide: T.Type = T.IntegerType(2 * w)
     if isinstance(t, T.VectorType):
         wide = T.VectorType(t.shape, wide, t.scalable_dims)
-    ext = llvm.SExtOp if isinstance(op, arith.MulSIExtendedOp) else llvm.ZExtOp
+    ext = llvm.ZExtOp if isinstance(op, arith.MulUIExtendedOp) else llvm.SExtOp  # (the ui op subclasses the si one)
     xw = b.create(ext, [x], [wide]).results[0]
     yw = b.create(ext, [y], [wide]).results[0]
     p = b.create(llvm.MulOp, [xw, yw], [wide]).results[0]
