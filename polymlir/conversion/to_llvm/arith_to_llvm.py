@@ -17,11 +17,11 @@ from typing import ClassVar
 
 from ...dialects import arith, llvm
 from ...dialects.llvm import attrs as LA
+from ...dialects.llvm.types import LLVMStructType
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
-from ...dialects.llvm.types import LLVMStructType
 from ...ir.patterns import OpClass, PatternSet
 from ...ir.rewriting import apply_conversion
 from ...transforms.passes.manager import ModulePass, PassContext, register_pass
@@ -174,7 +174,7 @@ def _binary(op: Operation, rw: LLVMRewriter) -> bool:
         t = rw.convert_type(op.result_types[0], op)
         rw.replace(op, [constant(b, A.IntegerAttr(0, t), t)])
         return True
-    if type(op) in _ROUNDED and op.properties.get("roundingmode") is not None:
+    if type(op) in _ROUNDED and op.props.get("roundingmode") is not None:
         return False  # constrained arithmetic: newer than LLVM 22's pass
     props = _flags(op, kind)
     return _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props or None).results[0])
@@ -185,7 +185,7 @@ def _flags(op: Operation, kind: OpClass) -> dict:
     props = {}
     if kind in _OVERFLOW_OPS:
         props.update(_overflow(op))
-    if kind in _EXACT_OPS and op.properties.get("isExact") is not None:
+    if kind in _EXACT_OPS and op.props.get("isExact") is not None:
         props["isExact"] = A.UNIT
     if kind in _FASTMATH_OPS:
         props.update(_fastmath(op))
@@ -204,7 +204,7 @@ def _cast(op: Operation, rw: LLVMRewriter) -> bool:
     if isinstance(op, arith.BitcastOp) and _same_converted(op, rw):
         return True
     kind = _CASTS[type(op)]
-    if isinstance(op, arith.TruncFOp) and op.properties.get("roundingmode") is not None:
+    if isinstance(op, arith.TruncFOp) and op.props.get("roundingmode") is not None:
         return _constrained_truncf(op, rw)
     props = _flags(op, kind)
     return _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props or None).results[0])

@@ -120,7 +120,8 @@ def _classify(op: Operation, rw: LLVMRewriter) -> bool:
             return b.create(_INTR["is.fpclass"], [x], [t], properties={"bit": A.IntegerAttr(mask, T.i32)}).results[0]
         a = b.create(_INTR["fabs"], [x], [x.type]).results[0]
         inf = _const_like(b, x.type, float("inf"))
-        return b.create(llvm.FCmpOp, [a, inf], [t], properties={"predicate": A.IntegerAttr(_FCMP_OEQ, T.i64)}).results[0]
+        oeq = {"predicate": A.IntegerAttr(_FCMP_OEQ, T.i64)}
+        return b.create(llvm.FCmpOp, [a, inf], [t], properties=oeq).results[0]
 
     return _elementwise(op, rw, build)
 
