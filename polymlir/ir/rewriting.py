@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from . import types as T
 from .builder import Builder
-from .core import Block, Operation, Region, Value
+from .core import Block, BlockArgument, Operation, OpResult, Region, Value
 from .diagnostics import DiagnosticError
 from .patterns import OpClass, PatternRewriter, PatternSet
 
@@ -58,9 +58,15 @@ class ConversionRewriter(PatternRewriter):
     converted types, and replacement that bridges remaining users of the
     old types. Without a type converter, types are left as they are."""
 
-    def __init__(self, converter: TypeConverter | None = None):
+    def __init__(self, converter: TypeConverter | None = None, casts_at_definition: bool = False):
         super().__init__()
         self.converter = converter
+        # As upstream's driver: an operand is cast once, where its value is
+        # defined (a block argument: at the top of its block), and every later
+        # user takes that cast; the casts unused at the end are erased.
+        self.casts_at_definition = casts_at_definition
+        self._casts: dict[tuple[Value, T.Type], Value] = {}
+        self._made: list[Operation] = []
 
     def builder(self, op: Operation) -> Builder:
         return Builder.before(op)
@@ -83,7 +89,31 @@ class ConversionRewriter(PatternRewriter):
 
     def operand(self, op: Operation, v: Value) -> Value:
         """``v`` (an operand of ``op``) in its converted type."""
-        return self.cast(Builder.before(op), v, self.convert_type(v.type, op))
+        to = self.convert_type(v.type, op)
+        if not self.casts_at_definition or v.type == to:
+            return self.cast(Builder.before(op), v, to)
+        c = self._casts.get((v, to))
+        if c is None or (isinstance(c, OpResult) and c.owner.parent is None):
+            c = self._new_cast(_at_definition(v), v, to)
+            self._casts[(v, to)] = c
+        return c
+
+    def _new_cast(self, b: Builder, v: Value, to: T.Type) -> Value:
+        """``v`` cast to ``to``; a cast made here is erased by `finish` if
+        nothing uses it by then."""
+        c = self.cast(b, v, to)
+        if isinstance(c, OpResult) and c is not v and list(c.owner.operands) == [v]:
+            self._made.append(c.owner)
+        return c
+
+    def finish(self) -> None:
+        """After the last rewrite: erase the casts made here that no op uses
+        (with ``casts_at_definition``, as upstream's driver does)."""
+        for cast in reversed(self._made):
+            if cast.parent is not None and not any(r.uses for r in cast.results):
+                cast.erase()
+        self._made.clear()
+        self._casts.clear()
 
     def operands(self, op: Operation) -> list[Value]:
         return [self.operand(op, v) for v in op.operands]
@@ -93,9 +123,10 @@ class ConversionRewriter(PatternRewriter):
         users of an old type see it materialized back) and erase ``op``."""
         assert len(new) == len(op.results), (op.name, len(new), len(op.results))
         b = Builder.before(op)
+        cast = self._new_cast if self.casts_at_definition else self.cast
         for r, v in zip(op.results, new, strict=True):
             if r.uses:
-                r.replace_all_uses_with(self.cast(b, v, r.type))
+                r.replace_all_uses_with(cast(b, v, r.type))
         op.erase()
 
     def erase(self, op: Operation) -> None:
@@ -117,6 +148,15 @@ class ConversionRewriter(PatternRewriter):
                 back = self.converter.materialize(b, a, old_type)
                 for u in users:
                     u.set(back)
+
+
+def _at_definition(v: Value) -> Builder:
+    """A builder right after ``v``'s definition (a block argument: at the
+    top of its block)."""
+    if isinstance(v, BlockArgument):
+        return Builder(v.owner, v.owner.first_op)
+    assert isinstance(v, OpResult)
+    return Builder.after(v.owner)
 
 
 # -- legality -------------------------------------------------------------------------------------
@@ -185,6 +225,7 @@ def apply_conversion(
             if p.match_and_rewrite(op, rw):
                 applied += 1
                 break
+    rw.finish()
     if target is not None:
         target.check(root)
     return applied

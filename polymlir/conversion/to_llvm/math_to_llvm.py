@@ -1,6 +1,7 @@
 """``convert-math-to-llvm``: math ops with an LLVM intrinsic to that intrinsic
 (fastmath flags carried over), and the few upstream expands inline
-(rsqrt, expm1, log1p, isnan/isinf/isfinite through fcmp)."""
+(rsqrt, expm1, log1p; isnan and isfinite through ``llvm.intr.is.fpclass``,
+isinf, which upstream leaves, through fcmp)."""
 
 from __future__ import annotations
 
@@ -50,22 +51,23 @@ _INTRINSIC: dict[OpClass, str] = {
     math_d.TruncOp: "trunc",
     math_d.CtpopOp: "ctpop",
     math_d.AbsiOp: "abs",
+    math_d.FPowIOp: "powi",
 }
 _INTEGER = frozenset({math_d.CtpopOp, math_d.AbsiOp})  # the others take fastmath flags
 
 
-def _intrinsic(op: Operation, rw: LLVMRewriter) -> None:
+def _intrinsic(op: Operation, rw: LLVMRewriter) -> bool:
     kind = _INTR[_INTRINSIC[type(op)]]
     props = _fastmath(op) if type(op) not in _INTEGER else {}
     if isinstance(op, math_d.AbsiOp):
         props = {"is_int_min_poison": A.BoolAttr(False)}
-    _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props or None).results[0])
+    return _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props or None).results[0])
 
 
-def _count_zeros(op: Operation, rw: LLVMRewriter) -> None:
+def _count_zeros(op: Operation, rw: LLVMRewriter) -> bool:
     kind = _INTR["ctlz" if isinstance(op, math_d.CtlzOp) else "cttz"]
     props = {"is_zero_poison": A.BoolAttr(False)}
-    _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props).results[0])
+    return _elementwise(op, rw, lambda b, xs, t: b.create(kind, xs, [t], properties=props).results[0])
 
 
 def _const_like(b: Builder, t: T.Type, v: float) -> Value:
@@ -77,17 +79,18 @@ def _const_like(b: Builder, t: T.Type, v: float) -> Value:
     return constant(b, attr, t)
 
 
-def _rsqrt(op: Operation, rw: LLVMRewriter) -> None:
+def _rsqrt(op: Operation, rw: LLVMRewriter) -> bool:
     props = _fastmath(op) or None
 
     def build(b: Builder, xs: list[Value], t: T.Type) -> Value:
+        one = _const_like(b, t, 1.0)
         s = b.create(_INTR["sqrt"], xs, [t], properties=props).results[0]
-        return b.create(llvm.FDivOp, [_const_like(b, t, 1.0), s], [t], properties=props).results[0]
+        return b.create(llvm.FDivOp, [one, s], [t], properties=props).results[0]
 
-    _elementwise(op, rw, build)
+    return _elementwise(op, rw, build)
 
 
-def _expm1_log1p(op: Operation, rw: LLVMRewriter) -> None:
+def _expm1_log1p(op: Operation, rw: LLVMRewriter) -> bool:
     props = _fastmath(op) or None
 
     def build(b: Builder, xs: list[Value], t: T.Type) -> Value:
@@ -98,24 +101,29 @@ def _expm1_log1p(op: Operation, rw: LLVMRewriter) -> None:
         s = b.create(llvm.FAddOp, [one, xs[0]], [t], properties=props).results[0]
         return b.create(_INTR["log"], [s], [t], properties=props).results[0]
 
-    _elementwise(op, rw, build)
+    return _elementwise(op, rw, build)
 
 
-# fcmp predicates: uno = 14 (isnan); isinf: |x| oeq inf (1); isfinite: |x| one inf (6)
-_CLASSIFY: dict[OpClass, int] = {math_d.IsinfOp: 1, math_d.IsfiniteOp: 6}
+# isinf: |x| oeq inf (fcmp predicate 1); upstream leaves it, polymlir's
+# pipeline needs it lowered.
+_FCMP_OEQ = 1
+# isnan, isfinite: ``llvm.intr.is.fpclass`` with the classes' mask (upstream's):
+# nan = snan | qnan; finite = the normal, subnormal and zero classes.
+_FPCLASS: dict[OpClass, int] = {math_d.IsnanOp: 0b11, math_d.IsfiniteOp: 0b111111000}
 
 
-def _classify(op: Operation, rw: LLVMRewriter) -> None:
+def _classify(op: Operation, rw: LLVMRewriter) -> bool:
     def build(b: Builder, xs: list[Value], t: T.Type) -> Value:
         x = xs[0]
-        if isinstance(op, math_d.IsnanOp):
-            return b.create(llvm.FCmpOp, [x, x], [t], properties={"predicate": A.IntegerAttr(14, T.i64)}).results[0]
+        mask = _FPCLASS.get(type(op))
+        if mask is not None:
+            return b.create(_INTR["is.fpclass"], [x], [t], properties={"bit": A.IntegerAttr(mask, T.i32)}).results[0]
         a = b.create(_INTR["fabs"], [x], [x.type]).results[0]
         inf = _const_like(b, x.type, float("inf"))
-        pred = _CLASSIFY[type(op)]
-        return b.create(llvm.FCmpOp, [a, inf], [t], properties={"predicate": A.IntegerAttr(pred, T.i64)}).results[0]
+        oeq = {"predicate": A.IntegerAttr(_FCMP_OEQ, T.i64)}
+        return b.create(llvm.FCmpOp, [a, inf], [t], properties=oeq).results[0]
 
-    _elementwise(op, rw, build)
+    return _elementwise(op, rw, build)
 
 
 PATTERNS = PatternSet.from_table(
@@ -134,7 +142,7 @@ PATTERNS = PatternSet.from_table(
 
 
 def convert_math_to_llvm(root: Operation, converter: LLVMTypeConverter | None = None) -> None:
-    apply_conversion(root, PATTERNS, LLVMRewriter(converter))
+    apply_conversion(root, PATTERNS, LLVMRewriter(converter, casts_at_definition=True))
 
 
 @register_pass

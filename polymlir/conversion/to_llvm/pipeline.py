@@ -31,6 +31,16 @@ STAGES = (
     "reconcile-unrealized-casts",
 )
 
+# The stage that holds each dialect's patterns, for ``filter-dialects``.
+DIALECT_STAGES = {
+    "arith": "convert-arith-to-llvm",
+    "math": "convert-math-to-llvm",
+    "vector": "convert-vector-to-llvm",
+    "memref": "finalize-memref-to-llvm",
+    "func": "convert-func-to-llvm",
+    "cf": "convert-cf-to-llvm",
+}
+
 # What the lowering may leave: the llvm and builtin dialects only.
 LLVM_TARGET = ConversionTarget(
     legal_dialects=("llvm", "builtin"),
@@ -84,6 +94,17 @@ class ConvertToLLVM(ModulePass):
     anchor: ClassVar[str] = MODULE  # it rewrites the func.func ops themselves (upstream: any op)
     summary: ClassVar[str] = "Lower everything polymlir knows to the LLVM dialect"
     use_c_wrappers: bool = False
+    # Upstream's: only these dialects' patterns (as their own passes run them,
+    # in the order of STAGES); what is left stays, bridged by casts.
+    filter_dialects: tuple[str, ...] = ()
+    allow_pattern_rollback: bool = True  # upstream's driver choice; one driver here
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        lower_to_llvm(op, self.use_c_wrappers)
+        if not self.filter_dialects:
+            lower_to_llvm(op, self.use_c_wrappers)
+            return
+        wanted = {DIALECT_STAGES.get(d) for d in self.filter_dialects}
+        for stage in STAGES:
+            cls = lookup_pass(stage) if stage in wanted else None
+            if cls is not None:
+                cls().run(op, ctx)

@@ -40,6 +40,16 @@ def _address_space(ms: A.Attribute | None) -> int:
     raise ValueError(f"memory space {ms} has no LLVM address space")
 
 
+# The float types LLVM has; the others (f8, f6, f4 kinds) become integers
+# of their width, except tf32, which has no LLVM counterpart.
+_LLVM_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128"})
+
+
+def llvm_float(t: T.FloatType) -> bool:
+    """Whether LLVM has the float type ``t`` as it is."""
+    return t.name in _LLVM_FLOATS
+
+
 def unrealized_cast(b: Builder, v: Value, to: T.Type) -> Value:
     """``v`` as type ``to`` through an unrealized cast (a cast back folds
     to the value it cast)."""
@@ -83,6 +93,8 @@ class LLVMTypeConverter(TypeConverter):
     def _convert(self, t: T.Type) -> T.Type | None:
         if isinstance(t, T.IndexType):
             return self.index_type
+        if isinstance(t, T.FloatType) and not llvm_float(t):
+            return T.IntegerType(t.width) if t.name != "tf32" else None
         if isinstance(t, (T.IntegerType, T.FloatType, LLVMType)):
             if isinstance(t, T.IntegerType) and t.signedness:
                 return T.IntegerType(t.width)  # signed/unsigned become signless
@@ -163,5 +175,5 @@ class LLVMRewriter(ConversionRewriter):
 
     converter: LLVMTypeConverter
 
-    def __init__(self, converter: LLVMTypeConverter | None = None):
-        super().__init__(converter or LLVMTypeConverter())
+    def __init__(self, converter: LLVMTypeConverter | None = None, casts_at_definition: bool = False):
+        super().__init__(converter or LLVMTypeConverter(), casts_at_definition)
