@@ -94,9 +94,14 @@ class ConversionRewriter(PatternRewriter):
             return self.cast(Builder.before(op), v, to)
         c = self._casts.get((v, to))
         if c is None or (isinstance(c, OpResult) and c.owner.parent is None):
-            c = self._new_cast(_at_definition(v), v, to)
+            c = self._new_cast(self.cast_point(op, v), v, to)
             self._casts[(v, to)] = c
         return c
+
+    def cast_point(self, op: Operation, v: Value) -> Builder:
+        """Where an operand cast of ``v`` (for ``op``) goes with
+        ``casts_at_definition``: right after ``v``'s definition."""
+        return _at_definition(v)
 
     def _new_cast(self, b: Builder, v: Value, to: T.Type) -> Value:
         """``v`` cast to ``to``; a cast made here is erased by `finish` if

@@ -14,8 +14,9 @@ assume_alignment, memory_space_cast, copy (memcpy for contiguous memrefs,
 the runtime's memrefCopy otherwise), transpose, reshape to a ranked
 memref, realloc and prefetch. Subview, expand_shape and collapse_shape are
 left to ``expand-strided-metadata``, as upstream leaves them. Not lowered
-yet: view, atomic_rmw, generic_atomic_rmw, alloca_scope. Operand casts are placed as upstream's dialect conversion places
-them: after the value's definition, one per value, dropped if unused.
+yet: view, atomic_rmw, generic_atomic_rmw, alloca_scope. Operand casts are
+placed as upstream's dialect conversion places them: after the value's
+definition, one per value, dropped if unused.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineDimExpr
 from ...ir.builder import Builder
-from ...ir.core import BlockArgument, Operation, OpResult, Region, Value
+from ...ir.core import Operation, OpResult, Region, Value
 from ...ir.diagnostics import DiagnosticError
 from ...ir.layout import canonical_strides, strides_and_offset
 from ...ir.patterns import PatternSet
@@ -64,46 +65,18 @@ def _idx(b: Builder, v: int, t: T.Type) -> Value:
 
 class MemRefRewriter(LLVMRewriter):
     """The LLVM rewriter with upstream's dialect conversion placement of
-    operand casts: right after the value's definition (at the top of its
-    block for a block argument), one per value and type."""
+    operand casts (``casts_at_definition``: right after the value's
+    definition, one per value and type, unused ones erased at the end); a
+    value an unrealized cast defines is cast where it is used."""
 
     def __init__(self, converter: LLVMTypeConverter | None = None, use_aligned_alloc: bool = False):
-        super().__init__(converter)
+        super().__init__(converter, casts_at_definition=True)
         self.use_aligned_alloc = use_aligned_alloc
-        self._casts: dict[tuple[int, T.Type], Value] = {}
 
-        self._made: list[Value] = []
-
-    def cast(self, b: Builder, v: Value, to: T.Type) -> Value:
-        c = super().cast(b, v, to)
-        if c is not v:
-            self._made.append(c)
-        return c
-
-    def erase_unused_casts(self) -> None:
-        """Erase the casts this conversion made that nothing uses in the
-        end (upstream's unresolved materializations left dead)."""
-        for c in reversed(self._made):
-            if isinstance(c, OpResult) and c.owner.parent is not None and not c.uses:
-                c.owner.erase()
-
-    def operand(self, op: Operation, v: Value) -> Value:
-        to = self.convert_type(v.type, op)
-        if v.type == to:
-            return v
-        key = (id(v), to)
-        cached = self._casts.get(key)
-        if cached is not None and not (isinstance(cached, OpResult) and cached.owner.parent is None):
-            return cached
-        if isinstance(v, OpResult) and not isinstance(v.owner, UnrealizedConversionCastOp):
-            b = Builder.after(v.owner)
-        elif isinstance(v, BlockArgument):
-            b = Builder(v.owner, v.owner.first_op)
-        else:
-            b = Builder.before(op)
-        c = self.cast(b, v, to)
-        self._casts[key] = c
-        return c
+    def cast_point(self, op: Operation, v: Value) -> Builder:
+        if isinstance(v, OpResult) and isinstance(v.owner, UnrealizedConversionCastOp):
+            return Builder.before(op)
+        return super().cast_point(op, v)
 
 
 def _elem_type(rw: LLVMRewriter, t: T.ShapedType, op: Operation) -> T.Type:
@@ -755,7 +728,6 @@ def convert_memref_to_llvm(
 ) -> None:
     rw = MemRefRewriter(converter, use_aligned_alloc)
     apply_conversion(root, PATTERNS, rw)
-    rw.erase_unused_casts()
 
 
 @register_pass
