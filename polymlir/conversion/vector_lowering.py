@@ -704,23 +704,38 @@ def _scan(op: Operation, rw: PatternRewriter) -> None:
     op.erase()
 
 
+def _mask_pattern(contract_lowering: str) -> Callable[[Operation, PatternRewriter], bool]:
+    """``vector.mask`` unwrapped, except around a ``vector.reduction``, which
+    convert-vector-to-llvm turns into a vector-predication intrinsic."""
+
+    def mask(op: Operation, rw: PatternRewriter) -> bool:
+        body = op.regions[0].blocks[0].operations
+        if len(body) == 2 and isinstance(body[0], vector.ReductionOp):
+            return False
+        lower_mask(op, contract_lowering)
+        return True
+
+    return mask
+
+
 def vector_patterns(contract_lowering: str = "dot") -> PatternSet:
     """The vector-to-vector lowerings; an op inside ``vector.mask`` is
     lowered with its mask."""
 
-    def unmasked(fn: Callable[[Operation, PatternRewriter], None]) -> Callable[[Operation, PatternRewriter], bool]:
+    def unmasked(
+        fn: Callable[[Operation, PatternRewriter], bool | None],
+    ) -> Callable[[Operation, PatternRewriter], bool]:
         def pattern(op: Operation, rw: PatternRewriter) -> bool:
             if isinstance(op.parent_op, vector.MaskOp):
                 return False
-            fn(op, rw)
-            return True
+            return fn(op, rw) is not False
 
         pattern.__name__ = fn.__name__
         return pattern
 
     return PatternSet.from_table(
         {
-            vector.MaskOp: unmasked(lambda op, rw: lower_mask(op, contract_lowering)),
+            vector.MaskOp: unmasked(_mask_pattern(contract_lowering)),
             vector.ContractionOp: unmasked(_replacing(lambda o: lower_contract(o, None, contract_lowering))),
             vector.OuterProductOp: unmasked(_replacing(lower_outerproduct)),
             vector.MultiDimReductionOp: unmasked(_replacing(lower_multi_reduction)),
