@@ -74,7 +74,8 @@ def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
         return v
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
-    rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos) :], vt.element_type)
+    k = len(pos)
+    rt = vt.element_type if k == vt.rank else T.VectorType(vt.shape[k:], vt.element_type, vt.scalable_dims[k:])
     return b.create(vector.ExtractOp, [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
 
 
