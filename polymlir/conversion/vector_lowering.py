@@ -74,7 +74,8 @@ def extract(b: Builder, v: Value, pos: Sequence[int | Value]) -> Value:
         return v
     static = [p if isinstance(p, int) else DYN for p in pos]
     dyn = [p for p in pos if not isinstance(p, int)]
-    rt = vt.element_type if len(pos) == vt.rank else vec(vt.shape[len(pos) :], vt.element_type)
+    k = len(pos)
+    rt = vt.element_type if k == vt.rank else T.VectorType(vt.shape[k:], vt.element_type, vt.scalable_dims[k:])
     return b.create(vector.ExtractOp, [v, *dyn], [rt], properties={"static_position": i64_array(static)}).results[0]
 
 
@@ -704,23 +705,38 @@ def _scan(op: Operation, rw: PatternRewriter) -> None:
     op.erase()
 
 
+def _mask_pattern(contract_lowering: str) -> Callable[[Operation, PatternRewriter], bool]:
+    """``vector.mask`` unwrapped, except around a ``vector.reduction``, which
+    convert-vector-to-llvm turns into a vector-predication intrinsic."""
+
+    def mask(op: Operation, rw: PatternRewriter) -> bool:
+        body = op.regions[0].blocks[0].operations
+        if len(body) == 2 and isinstance(body[0], vector.ReductionOp):
+            return False
+        lower_mask(op, contract_lowering)
+        return True
+
+    return mask
+
+
 def vector_patterns(contract_lowering: str = "dot") -> PatternSet:
     """The vector-to-vector lowerings; an op inside ``vector.mask`` is
     lowered with its mask."""
 
-    def unmasked(fn: Callable[[Operation, PatternRewriter], None]) -> Callable[[Operation, PatternRewriter], bool]:
+    def unmasked(
+        fn: Callable[[Operation, PatternRewriter], bool | None],
+    ) -> Callable[[Operation, PatternRewriter], bool]:
         def pattern(op: Operation, rw: PatternRewriter) -> bool:
             if isinstance(op.parent_op, vector.MaskOp):
                 return False
-            fn(op, rw)
-            return True
+            return fn(op, rw) is not False
 
         pattern.__name__ = fn.__name__
         return pattern
 
     return PatternSet.from_table(
         {
-            vector.MaskOp: unmasked(lambda op, rw: lower_mask(op, contract_lowering)),
+            vector.MaskOp: unmasked(_mask_pattern(contract_lowering)),
             vector.ContractionOp: unmasked(_replacing(lambda o: lower_contract(o, None, contract_lowering))),
             vector.OuterProductOp: unmasked(_replacing(lower_outerproduct)),
             vector.MultiDimReductionOp: unmasked(_replacing(lower_multi_reduction)),

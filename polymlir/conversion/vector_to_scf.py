@@ -29,17 +29,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..dialects import arith, func, llvm, memref, scf, vector
+from ..dialects import affine, arith, func, llvm, memref, scf, vector
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, dim
+from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, dim, sym
 from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.layout import strides_and_offset
 from ..ir.patterns import PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion
-from ..ir.traits import AUTOMATIC_ALLOCATION_SCOPE
+from ..ir.traits import AFFINE_SCOPE, AUTOMATIC_ALLOCATION_SCOPE, CONSTANT_LIKE, ISOLATED_FROM_ABOVE
 from ..transforms.passes.manager import ModulePass, PassContext, register_pass
 from .vector_lowering import broadcast, extract, insert, lower_mask, transpose, vec
 
@@ -152,19 +152,100 @@ def lower_permutation(op: Operation) -> Operation | None:
 # -- helpers -------------------------------------------------------------------------------------
 
 
+def _entry_block(op: Operation) -> Block:
+    """The entry block of the isolated op (the function) around ``op``."""
+    scope = op.parent_op
+    while scope is not None and ISOLATED_FROM_ABOVE not in scope.traits:
+        scope = scope.parent_op
+    assert scope is not None and scope.regions[0].blocks, "transfer op outside of a function"
+    return scope.regions[0].blocks[0]
+
+
+def _hoisted_const(b: Builder, value: A.Attribute, t: T.Type) -> Value:
+    """An ``arith.constant`` at the start of the function: an equal one of
+    the function's entry block, moved there, or a new one; what upstream's
+    greedy driver makes of the constants the lowering creates."""
+    anchor = b.block.parent_op if b.block is not None else None
+    assert anchor is not None, "a builder inside an op"
+    entry = _entry_block(anchor) if ISOLATED_FROM_ABOVE not in anchor.traits else anchor.regions[0].blocks[0]
+    leading = True
+    for o in entry.operations:
+        if o.name == "arith.constant" and o.result_types[0] == t and o.props.get("value") == value:
+            if not leading:
+                o.detach()
+                Builder(entry, entry.first_op).insert(o)
+            return o.results[0]
+        leading = leading and CONSTANT_LIKE in o.traits
+    return Builder(entry, entry.first_op, b.loc).value("arith.constant", [], t, value=value)
+
+
 def _const(b: Builder, v: int) -> Value:
-    return b.const_index(v)
+    return _hoisted_const(b, A.IntegerAttr(v, T.index), T.index)
 
 
-def _dim_size(b: Builder, base: Value, d: int) -> Value:
+def _constant_of(v: Value) -> A.Attribute | None:
+    d = v.owner if not isinstance(v.owner, Block) else None
+    if d is not None and d.name == "arith.constant":
+        return d.props.get("value")
+    return None
+
+
+def _splat(b: Builder, scalar: Value, vt: T.VectorType) -> Value:
+    """``scalar`` broadcast to ``vt``: a hoisted dense constant when it is a
+    constant (what upstream's folding makes of the broadcast)."""
+    c = _constant_of(scalar)
+    if isinstance(c, (A.FloatAttr, A.IntegerAttr)) and not any(vt.scalable_dims):
+        return _hoisted_const(b, A.DenseElementsAttr(vt, (c.value,), True), vt)
+    return broadcast(b, scalar, vt)
+
+
+def _affine_scope(b: Builder) -> Region | None:
+    """The affine scope a value built by ``b`` is in."""
+    region = b.block.parent if b.block is not None else None
+    op = region.parent if region is not None else None
+    if op is None or AFFINE_SCOPE in op.traits:
+        return region
+    return affine.get_affine_scope(op)
+
+
+def _offset_index(b: Builder, base: Value, offset: Value | int) -> Value:
+    """``base + offset`` as upstream builds it: an ``affine.apply`` with
+    constants folded in and the base a symbol where it may be one."""
+    c = _constant_of(base)
+    if isinstance(offset, int):
+        if isinstance(c, A.IntegerAttr):
+            return _const(b, c.value + offset)
+        if offset == 0:
+            return base
+        if affine.is_valid_symbol(base, _affine_scope(b)):
+            m, operands = AffineMap(0, 1, (sym(0) + offset,)), [base]
+        else:
+            m, operands = AffineMap(1, 0, (dim(0) + offset,)), [base]
+    elif isinstance(c, A.IntegerAttr):
+        if c.value == 0:
+            return offset
+        m, operands = AffineMap(1, 0, (dim(0) + c.value,)), [offset]
+    else:
+        if affine.is_valid_symbol(base, _affine_scope(b)):
+            m, operands = AffineMap(1, 1, (dim(0) + sym(0),)), [offset, base]
+        else:
+            m, operands = AffineMap(2, 0, (dim(0) + dim(1),)), [base, offset]
+    return b.value(affine.AffineApplyOp, operands, T.index, map=A.AffineMapAttr(m))
+
+
+def _in_bounds_cond(b: Builder, base: Value, d: int, index: Callable[[], Value]) -> Value | bool:
+    """``index() < dim d of base``: ``cmpi sgt dim, index`` on a
+    ``memref.dim`` made first, ``cmpi slt index, size`` for a static size
+    (upstream's folded forms), or the answer when both are constants."""
     t = base.type
     if isinstance(t, T.ShapedType) and t.shape[d] != T.DYNAMIC:
-        return _const(b, t.shape[d])
-    return b.create(memref.DimOp, [base, _const(b, d)], [T.index]).results[0]
-
-
-def _in_bounds_cond(b: Builder, base: Value, idx: Value, d: int) -> Value:
-    return b.cmpi("slt", idx, _dim_size(b, base, d))
+        idx = index()
+        c = _constant_of(idx)
+        if isinstance(c, A.IntegerAttr):
+            return c.value < t.shape[d]
+        return b.cmpi("slt", idx, _const(b, t.shape[d]))
+    size = b.create(memref.DimOp, [base, _const(b, d)], [T.index]).results[0]
+    return b.cmpi("sgt", size, index())
 
 
 def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
@@ -176,7 +257,8 @@ def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
         scope = scope.parent_op
     assert scope is not None, "transfer op outside of an allocation scope"
     entry = scope.regions[0].blocks[0]
-    b = Builder(entry, entry.first_op, op.loc)
+    after = next((o for o in entry.operations if CONSTANT_LIKE not in o.traits), None)
+    b = Builder(entry, after, op.loc)
     return b.create(
         memref.AllocaOp, [], [t], properties={"operandSegmentSizes": A.DenseArrayAttr(T.i32, (0, 0))}
     ).results[0]
@@ -184,7 +266,7 @@ def _entry_alloca(op: Operation, t: T.MemRefType) -> Value:
 
 def _type_cast(b: Builder, buf: Value, vt: T.VectorType) -> Value:
     """``memref<vector<AxBx..>>`` viewed as ``memref<Axvector<Bx..>>``."""
-    inner = vec(vt.shape[1:], vt.element_type)
+    inner = T.VectorType(vt.shape[1:], vt.element_type, vt.scalable_dims[1:])
     return b.create(vector.TypeCastOp, [buf], [T.MemRefType((vt.shape[0],), inner)]).results[0]
 
 
@@ -210,6 +292,14 @@ def _yield(blk: Block, vals: Sequence[Value] = (), loc=None) -> None:
     Builder.at_end(blk, loc).create(scf.YieldOp, list(vals))
 
 
+def _row(b: Builder, v: Value, i: int) -> Value:
+    """Row ``i`` of ``v``: a vector, or for a 1-D ``v`` its element as a 0-D
+    vector (``vector.extract`` + ``vector.broadcast``)."""
+    r = extract(b, v, [i])
+    vt = T.of_kind(v.type, T.VectorType)
+    return broadcast(b, r, T.VectorType((), vt.element_type)) if vt.rank == 1 else r
+
+
 def _with_index(indices: list[Value], d: int, v: Value) -> list[Value]:
     out = list(indices)
     out[d] = v
@@ -230,16 +320,19 @@ def _last_dim_unit_stride(t: T.Type) -> bool:
 
 def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     """Unpack the leading vector dim of an ordered n-D transfer; returns the
-    new (n-1)-D transfers."""
+    new (n-1)-D transfers. The ops come in upstream's order: the bounds
+    check (``memref.dim``, the index, the compare) before the ``scf.if``,
+    the index made again inside it for the transfer."""
     x = Xfer(op)
     b = Builder.before(op)
     d0 = x.result_dims()[0]
     assert d0 is not None
     vt = x.vtype
     n = vt.shape[0]
-    inner_t = vec(vt.shape[1:], vt.element_type)
+    inner_t = T.VectorType(vt.shape[1:], vt.element_type, vt.scalable_dims[1:])
     inner_map = AffineMap(x.map.num_dims, 0, tuple(x.map.results[1:]))
     ib0, inner_ib = x.in_bounds[0], x.in_bounds[1:]
+    base_index = x.indices[d0]
     created: list[Operation] = []
 
     def inner_transfer(ib: Builder, idx: Value, mask_row: Value | None, value_row: Value | None) -> Operation:
@@ -258,12 +351,16 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         created.append(t)
         return t
 
-    def guarded(ib: Builder, idx: Value, then_fn, else_fn=None, rtypes: tuple = ()):
+    def guarded(ib: Builder, i: Value | int, then_fn, else_fn=None, rtypes: tuple = ()):
         """``then_fn(builder)`` under the bounds check of dim d0 (and
         ``else_fn`` otherwise); the value it yields, if ``rtypes``."""
         if ib0:
             return then_fn(ib)
-        ifop, tb, eb = _if(ib, _in_bounds_cond(ib, x.base, idx, d0), list(rtypes), else_fn is not None)
+        cond = _in_bounds_cond(ib, x.base, d0, lambda: _offset_index(ib, base_index, i))
+        if isinstance(cond, bool):
+            fn = then_fn if cond else else_fn
+            return fn(ib) if fn is not None else None
+        ifop, tb, eb = _if(ib, cond, list(rtypes), else_fn is not None)
         tv = then_fn(Builder.at_end(tb, op.loc))
         _yield(tb, [tv] if rtypes else [], op.loc)
         if eb is not None:
@@ -272,63 +369,74 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         return ifop.results[0] if rtypes else None
 
     if full_unroll:
-        res = broadcast(b, x.padding, vt) if x.read else None
+        res = _splat(b, x.padding, vt) if x.read else None
         for i in range(n):
-            idx = b.binary(arith.AddIOp, x.indices[d0], _const(b, i))
-            mrow = extract(b, x.mask, [i]) if x.mask is not None else None
             if x.read:
+                assert res is not None, "a read starts from the splat padding"
 
-                def then(ib: Builder, idx=idx, mrow=mrow) -> Value:
-                    return inner_transfer(ib, idx, mrow, None).results[0]
+                def then(ib: Builder, i=i, acc=res) -> Value:
+                    idx = _offset_index(ib, base_index, i)
+                    mrow = _row(ib, x.mask, i) if x.mask is not None else None
+                    row = inner_transfer(ib, idx, mrow, None).results[0]
+                    return insert(ib, extract(ib, row, []) if not inner_t.rank else row, acc, [i])
 
-                row = guarded(b, idx, then, lambda ib: broadcast(ib, x.padding, inner_t), (inner_t,))
-                assert res is not None, "a read starts from the broadcast padding"
-                res = insert(b, row, res, [i])
+                res = guarded(b, i, then, lambda ib, acc=res: acc, (vt,))
             else:
-                assert x.value is not None  # a transfer write
-                vrow = extract(b, x.value, [i])
-                guarded(b, idx, lambda ib, idx=idx, mrow=mrow, vrow=vrow: inner_transfer(ib, idx, mrow, vrow))
+
+                def write_row(ib: Builder, i=i) -> None:
+                    assert x.value is not None  # a transfer write
+                    idx = _offset_index(ib, base_index, i)
+                    mrow = _row(ib, x.mask, i) if x.mask is not None else None
+                    inner_transfer(ib, idx, mrow, _row(ib, x.value, i))
+
+                guarded(b, i, write_row)
         if res is not None:
             op.replace_all_uses_with([res])
         op.erase()
         return created
 
     # Loop form: the vector (and the mask) go through stack buffers.
-    mcast = None
-    mask_t: T.VectorType | None = None
-    if x.mask is not None:
-        mt = mask_t = T.of_kind(x.mask.type, T.VectorType)
-        mbuf = _entry_alloca(op, T.MemRefType((), mt))
-        b.create(memref.StoreOp, [x.mask, mbuf], [])
-        mcast = _type_cast(b, mbuf, mt)
+    mask_t: T.VectorType | None = T.of_kind(x.mask.type, T.VectorType) if x.mask is not None else None
+    mbuf = _entry_alloca(op, T.MemRefType((), mask_t)) if mask_t is not None else None
     buf = _entry_alloca(op, T.MemRefType((), vt))
-    cast = _type_cast(b, buf, vt)
+    if mbuf is not None:
+        b.create(memref.StoreOp, [x.mask, mbuf], [])
     if not x.read:
         assert x.value is not None  # a transfer write
         b.create(memref.StoreOp, [x.value, buf], [])
+    cast = _type_cast(b, buf, vt)
+    mcast = _type_cast(b, mbuf, mask_t) if mbuf is not None and mask_t is not None else None
     blk = _for(b, n)[1]
     lb = Builder.at_end(blk, op.loc)
     iv = blk.arguments[0]
-    mrow = (
-        lb.create(memref.LoadOp, [mcast, iv], [vec(mask_t.shape[1:], T.i1)]).results[0]
-        if mcast is not None and mask_t is not None
-        else None
-    )
-    idx = lb.binary(arith.AddIOp, x.indices[d0], iv)
+
+    def mask_row(ib: Builder) -> Value | None:
+        if mcast is None or mask_t is None:
+            return None
+        row_t = T.VectorType(mask_t.shape[1:], T.i1, mask_t.scalable_dims[1:])
+        return ib.create(memref.LoadOp, [mcast, iv], [row_t]).results[0]
+
     if x.read:
 
         def store_row(ib: Builder) -> None:
-            ib.create(memref.StoreOp, [inner_transfer(ib, idx, mrow, None).results[0], cast, iv], [])
+            idx = _offset_index(ib, base_index, iv)
+            row = inner_transfer(ib, idx, mask_row(ib), None).results[0]
+            ib.create(memref.StoreOp, [row, cast, iv], [])
 
         def store_padding(ib: Builder) -> None:
-            ib.create(memref.StoreOp, [broadcast(ib, x.padding, inner_t), cast, iv], [])
+            ib.create(memref.StoreOp, [_splat(ib, x.padding, inner_t), cast, iv], [])
 
-        guarded(lb, idx, store_row, store_padding)
+        guarded(lb, iv, store_row, store_padding)
         _yield(blk, [], op.loc)
         op.replace_all_uses_with([b.create(memref.LoadOp, [buf], [vt]).results[0]])
     else:
-        vrow = lb.create(memref.LoadOp, [cast, iv], [inner_t]).results[0]
-        guarded(lb, idx, lambda ib: inner_transfer(ib, idx, mrow, vrow))
+
+        def write_row(ib: Builder) -> None:
+            idx = _offset_index(ib, base_index, iv)
+            vrow = ib.create(memref.LoadOp, [cast, iv], [inner_t]).results[0]
+            inner_transfer(ib, idx, mask_row(ib), vrow)
+
+        guarded(lb, iv, write_row)
         _yield(blk, [], op.loc)
     op.erase()
     return created
@@ -347,18 +455,20 @@ def lower_1d_scalar(op: Operation) -> None:
     n = vt.shape[0]
 
     def cond_at(ib: Builder, iv: Value, idx: Value) -> Value | None:
-        c = None if x.in_bounds[0] else _in_bounds_cond(ib, x.base, idx, d)
+        c: Value | bool | None = None if x.in_bounds[0] else _in_bounds_cond(ib, x.base, d, lambda: idx)
+        if isinstance(c, bool):
+            c = None if c else ib.const_int(0, T.i1)
         if x.mask is not None:
             m = extract(ib, x.mask, [iv])
             c = m if c is None else ib.binary(arith.AndIOp, c, m)
         return c
 
     if x.read:
-        init = broadcast(b, x.padding, vt)
+        init = _splat(b, x.padding, vt)
         loop, blk = _for(b, n, [init])
         lb = Builder.at_end(blk, op.loc)
         iv, acc = blk.arguments[0], blk.arguments[1]
-        idx = lb.binary(arith.AddIOp, x.indices[d], iv)
+        idx = _offset_index(lb, x.indices[d], iv)
 
         def load_into(ib: Builder) -> Value:
             e = ib.create(memref.LoadOp, [x.base, *_with_index(x.indices, d, idx)], [vt.element_type]).results[0]
@@ -379,7 +489,7 @@ def lower_1d_scalar(op: Operation) -> None:
         blk = _for(b, n)[1]
         lb = Builder.at_end(blk, op.loc)
         iv = blk.arguments[0]
-        idx = lb.binary(arith.AddIOp, x.indices[d], iv)
+        idx = _offset_index(lb, x.indices[d], iv)
 
         def store(ib: Builder) -> None:
             assert x.value is not None  # a transfer write
@@ -410,13 +520,19 @@ def _needs_scalar_1d(x: Xfer) -> bool:
     return not minor or not _last_dim_unit_stride(x.base.type)
 
 
+def _to_0d(x: Xfer, target_rank: int) -> bool:
+    """Whether a fully unrolled 1-D transfer goes on to 0-D ones
+    (``target-rank=0``; not masked ones, a 0-D transfer has no mask)."""
+    return x.vtype.rank == 1 and target_rank == 0 and x.mask is None and not any(x.vtype.scalable_dims)
+
+
 def _supported(x: Xfer) -> bool:
     et = T.of_kind(x.base.type, T.ShapedType).element_type
     return (
         x.is_memref
         and not isinstance(et, T.VectorType)
         and et == x.vtype.element_type
-        and not any(x.vtype.scalable_dims)
+        and not (x.vtype.scalable_dims and x.vtype.scalable_dims[0])
     )
 
 
@@ -447,7 +563,7 @@ def _loops(full_unroll: bool, target_rank: int) -> Callable[[Operation, PatternR
         while stack:
             t = stack.pop()
             x = Xfer(t)
-            if x.vtype.rank > max(target_rank, 1):
+            if x.vtype.rank > max(target_rank, 1) or (full_unroll and _to_0d(x, target_rank)):
                 stack.extend(reversed(unpack(t, full_unroll)))
             elif _needs_scalar_1d(x):
                 lower_1d_scalar(t)

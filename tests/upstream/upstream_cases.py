@@ -5,7 +5,8 @@ The test files live in ``tests/upstream/data/affine-passes/`` (unmodified
 copies of ``mlir/test/Dialect/Affine/*.mlir`` and
 ``mlir/test/Conversion/AffineToStandard/*.mlir``) and
 ``tests/upstream/data/linalg-passes/`` (``mlir/test/Dialect/Linalg`` tests of
-the linalg passes polymlir registers); ``tests/upstream/data/LICENSE.txt``
+the linalg passes polymlir registers), and likewise ``bufferization-passes/``,
+``conversion-passes/`` and ``transforms-passes/`` (``mlir/test/Transforms``); ``tests/upstream/data/LICENSE.txt``
 gives their licence, their paths in llvm-project and the commits they were
 read from. Files in ``<shared>/upstream/{affine,linalg}-passes/`` are an
 extra source when that folder exists (a name already in the repository's
@@ -234,7 +235,7 @@ def mlir_files(root: Path) -> list[Path]:
 
 # The folders of tests/upstream/data/ (and, when present, of
 # <shared>/upstream/) that hold upstream's test files.
-FOLDERS = ("affine-passes", "linalg-passes", "bufferization-passes", "conversion-passes")
+FOLDERS = ("affine-passes", "linalg-passes", "bufferization-passes", "conversion-passes", "transforms-passes")
 DATA = Path(__file__).resolve().parent / "data"
 
 

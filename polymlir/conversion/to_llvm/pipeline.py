@@ -17,8 +17,8 @@ from .parallel_outlining import outline_parallel_loops
 STAGES = (
     "convert-linalg-to-loops",
     "expand-math-ipowi",
+    "convert-vector-to-scf",  # before lower-affine, as upstream's: it makes affine.apply ops
     "lower-affine",
-    "convert-vector-to-scf",
     "convert-scf-to-cf",
     "expand-strided-metadata",
     "lower-affine",  # the affine.apply ops expand-strided-metadata makes

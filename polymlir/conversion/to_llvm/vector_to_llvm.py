@@ -13,9 +13,9 @@ scan), then converts what remains:
   from_elements, to_elements, shuffle, broadcast, splat-like broadcasts,
   extract/insert_strided_slice, shape_cast, transpose (element-wise),
   bitcast, fma (``llvm.intr.fmuladd``), interleave/deinterleave;
-- reductions (``llvm.intr.vector.reduce.*``), masks (create_mask,
-  constant_mask), step, n-D ``arith.constant`` (the case arith-to-llvm
-  leaves to us);
+- masks (create_mask, constant_mask), step, n-D ``arith.constant`` (the
+  case arith-to-llvm leaves to us);
+- reductions, masked ones included: ``vector_llvm_reduction.py``;
 - memory ops and vector.print: ``vector_llvm_memory.py``.
 """
 
@@ -25,13 +25,11 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from ...dialects import arith, func, llvm, vector
-from ...dialects.llvm import attrs as LA
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.builder import Builder
 from ...ir.core import Operation, Value
 from ...ir.patterns import OpClass
-from ..vector_lowering import kind_of
 from .lowering_helpers import extract as extractvalue
 from .lowering_helpers import insert as insertvalue
 from .lowering_helpers import poison
@@ -583,63 +581,6 @@ def _deinterleave(op: Operation, rw: LLVMRewriter) -> None:
     rw.replace(op, outs)
 
 
-# -- reductions ---------------------------------------------------------------------------------------
-
-# vector.kind -> (the reduction intrinsic, the op combining it with the accumulator)
-_INT_REDUCE: dict[str, tuple[OpClass, OpClass]] = {
-    "add": (_INTR["vector.reduce.add"], llvm.AddOp),
-    "mul": (_INTR["vector.reduce.mul"], llvm.MulOp),
-    "and": (_INTR["vector.reduce.and"], llvm.AndOp),
-    "or": (_INTR["vector.reduce.or"], llvm.OrOp),
-    "xor": (_INTR["vector.reduce.xor"], llvm.XOrOp),
-    "minsi": (_INTR["vector.reduce.smin"], _INTR["smin"]),
-    "maxsi": (_INTR["vector.reduce.smax"], _INTR["smax"]),
-    "minui": (_INTR["vector.reduce.umin"], _INTR["umin"]),
-    "maxui": (_INTR["vector.reduce.umax"], _INTR["umax"]),
-}
-_FLOAT_MINMAX: dict[str, tuple[OpClass, OpClass]] = {
-    "minnumf": (_INTR["vector.reduce.fmin"], _INTR["minnum"]),
-    "maxnumf": (_INTR["vector.reduce.fmax"], _INTR["maxnum"]),
-    "minimumf": (_INTR["vector.reduce.fminimum"], _INTR["minimum"]),
-    "maximumf": (_INTR["vector.reduce.fmaximum"], _INTR["maximum"]),
-}
-
-
-def _fmf(op: Operation, reassoc: bool) -> dict:
-
-    fm = op.props.get("fastmath")
-    names = [n for n, bit in arith.FASTMATH_BITS.items() if fm is not None and getattr(fm, "value", 0) & bit]
-    if reassoc and "reassoc" not in names:
-        names.append("reassoc")
-    return {"fastmathFlags": LA.FastmathFlagsAttr.of(*names)} if names else {}
-
-
-def make_reduction(op: Operation, rw: LLVMRewriter, reassoc: bool = False) -> None:
-    L = VLower(op, rw)
-    kind = kind_of(op.props["kind"])
-    v = L.operand(op.operands[0])
-    acc = L.operand(op.operands[1]) if len(op.operands) > 1 else None
-    et = T.of_kind(v.type, T.VectorType).element_type
-    reduce: OpClass
-    if isinstance(et, T.FloatType):
-        if kind in ("add", "mul"):
-            reduce = _INTR["vector.reduce.fadd"] if kind == "add" else _INTR["vector.reduce.fmul"]
-            start = acc if acc is not None else L.const(0.0 if kind == "add" else 1.0, et)
-            r = L.op_call(reduce, [start, v], et, **_fmf(op, reassoc))
-        else:
-            reduce, comb = _FLOAT_MINMAX[kind]
-            r = L.op_call(reduce, [v], et, **_fmf(op, False))
-            if acc is not None:
-                r = L.op_call(comb, [acc, r], et)
-        rw.replace(op, [r])
-        return
-    reduce, comb = _INT_REDUCE[kind]
-    r = L.op_call(reduce, [v], et)
-    if acc is not None:
-        r = L.op_call(comb, [acc, r], et)
-    rw.replace(op, [r])
-
-
 # -- masks, step, constants ----------------------------------------------------------------------------
 
 
@@ -770,8 +711,9 @@ def _scalable_extract(op: Operation, rw: LLVMRewriter) -> None:
     )
 
 
-def core_patterns(reassoc: bool = False) -> dict[OpClass, Callable]:
-    """The patterns of the vector ops that are not memory ops, by op class."""
+def core_patterns() -> dict[OpClass, Callable]:
+    """The patterns of the vector ops that are neither reductions nor memory
+    ops, by op class."""
     return {
         vector.BroadcastOp: _broadcast,
         vector.ExtractOp: _extract,
@@ -787,7 +729,6 @@ def core_patterns(reassoc: bool = False) -> dict[OpClass, Callable]:
         vector.FMAOp: _fma,
         vector.InterleaveOp: _interleave,
         vector.DeinterleaveOp: _deinterleave,
-        vector.ReductionOp: lambda op, rw: make_reduction(op, rw, reassoc),
         vector.ConstantMaskOp: _constant_mask,
         vector.CreateMaskOp: _create_mask,
         vector.StepOp: _step,

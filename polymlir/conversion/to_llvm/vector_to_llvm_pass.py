@@ -1,6 +1,6 @@
 """``convert-vector-to-llvm``: the vector ops to the LLVM dialect, with the
-core patterns of ``vector_to_llvm`` and the memory patterns of
-``vector_llvm_memory``."""
+core patterns of ``vector_to_llvm``, the reductions of
+``vector_llvm_reduction`` and the memory patterns of ``vector_llvm_memory``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ...transforms.passes.manager import ModulePass, PassContext, register_pass
 from ..vector_lowering import lower_vector_ops
 from .type_converter import LLVMRewriter, LLVMTypeConverter
 from .vector_llvm_memory import memory_patterns
+from .vector_llvm_reduction import reduction_patterns
 from .vector_to_llvm import core_patterns
 
 
@@ -26,7 +27,7 @@ def convert_vector_to_llvm(
 ) -> None:
     """Lower the vector ops nested in ``root`` to the LLVM dialect."""
     lower_vector_ops(root, contract_lowering)
-    patterns = PatternSet.from_table({**core_patterns(reassoc), **memory_patterns()})
+    patterns = PatternSet.from_table({**core_patterns(), **reduction_patterns(reassoc), **memory_patterns()})
     apply_conversion(root, patterns, LLVMRewriter(converter))
 
 

@@ -8,17 +8,20 @@ multiset for ``Commutative`` ops), same properties and attributes, same
 result types; locations do not matter.
 
 - Candidates are ops without memory effects (``Pure`` and
-  ``NoMemoryEffect`` ops, see `polymlir.ir.interfaces`), without regions
-  (upstream also merges region-holding ops with identical regions; polymlir
-  does not) and not terminators.
+  ``NoMemoryEffect`` ops, and ``RecursiveMemoryEffects`` ops whose nested
+  ops have none, see `polymlir.ir.interfaces`) that are not terminators.
+  An op holding regions is merged with one whose regions are the same
+  (same blocks' argument types, same ops in the same order, values defined
+  inside matched by position) when each of its regions has one block at
+  most, as upstream's OperationEquivalence compares them.
 - Ops that declare only reads (``affine.load``, ``memref.load``, ...) are
   merged only with an equal op of the same block when no op between them
   may write memory (a declared write, to any buffer, or an op that
   declares no effects, a loop included, blocks it): what upstream does.
 - Ops that are trivially dead when visited (unused, no effects but reads)
   are erased; nothing else is (CSE is one pass, not a fixed point).
-- Nothing crosses into an isolated-from-above op (a function): each starts
-  with an empty table. In graph regions (a module's body), where a use may
+- Nothing crosses into an isolated-from-above op (a function) or an
+  unregistered op (which might be one): each starts with an empty table. In graph regions (a module's body), where a use may
   precede its definition, only uses by ops not yet seen are replaced.
 
     eliminated = cse(module)   # number of ops erased
@@ -39,24 +42,46 @@ from ..passes.manager import ModulePass, PassContext, register_pass
 
 def _key(op: Operation) -> tuple | None:
     """What makes two ops equivalent (None: not hashable, never merged)."""
-    operands = [id(v) for v in op.operands]
-    if COMMUTATIVE in op.traits:
-        operands.sort()
-    props = op.properties
     try:
-        pkey = tuple(sorted(props.items())) if isinstance(props, dict) else props
-        key = (
-            op.name,
-            tuple(operands),
-            tuple(r.type for r in op.results),
-            pkey,
-            tuple(sorted(op.attributes.items())),
-            tuple(id(s) for s in op.successors),
-        )
+        key = _op_key(op, {})
         hash(key)
     except TypeError:
         return None
     return key
+
+
+def _op_key(op: Operation, local: dict[int, int]) -> tuple:
+    """``op``'s name, operands, result types, properties, attributes,
+    successors and regions; a value of ``local`` (defined in the regions
+    being compared) by its number there."""
+    operands = [("local", local[id(v)]) if id(v) in local else id(v) for v in op.operands]
+    if COMMUTATIVE in op.traits:
+        operands.sort(key=repr)
+    props = op.properties
+    pkey = tuple(sorted(props.items())) if isinstance(props, dict) else props
+    return (
+        op.name,
+        tuple(operands),
+        tuple(r.type for r in op.results),
+        pkey,
+        tuple(sorted(op.attributes.items())),
+        tuple(id(s) for s in op.successors),
+        tuple(_region_key(r, local) for r in op.regions),
+    )
+
+
+def _region_key(region: Region, local: dict[int, int]) -> tuple:
+    blocks = []
+    for b in region.blocks:
+        for a in b.arguments:
+            local[id(a)] = len(local)
+        ops = []
+        for o in b.operations:
+            ops.append(_op_key(o, local))
+            for r in o.results:
+                local[id(r)] = len(local)
+        blocks.append((tuple(a.type for a in b.arguments), tuple(ops)))
+    return tuple(blocks)
 
 
 class _Scopes:
@@ -127,7 +152,7 @@ class _CSE:
     def simplify_block(self, table: _Scopes, block: Block, graph: bool) -> None:
         for op in list(block.operations):
             if op.regions:
-                if ISOLATED_FROM_ABOVE in op.traits:
+                if ISOLATED_FROM_ABOVE in op.traits or not op.registered:
                     nested = _Scopes()
                     for i, r in enumerate(op.regions):
                         self.simplify_region(nested, r, _is_graph(op, i))
@@ -142,8 +167,8 @@ class _CSE:
         if is_op_trivially_dead(op):
             self.to_erase.append(op)
             return
-        if op.regions:
-            return  # ops holding regions are not merged here
+        if any(len(r.blocks) > 1 for r in op.regions):
+            return  # upstream does not merge ops with CFG regions either
         if not is_memory_effect_free(op):
             if not declares_only_reads(op):
                 return

@@ -53,12 +53,32 @@ func.func @extract_dynamic_row(%v: vector<3x4xi32>, %i: index) -> vector<4xi32> 
 // CHECK:         "llvm.intr.vector.reduce.fadd"(%arg1, %arg0) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<4xf32>) -> f32
 // CHECK:         %[[M:.*]] = "llvm.intr.vector.reduce.smax"(%arg2) : (vector<4xi32>) -> i32
 // CHECK:         %[[F:.*]] = llvm.intr.vector.reduce.fmaximum(%arg0) : (vector<4xf32>) -> f32
-// CHECK:         llvm.intr.maximum(%arg1, %[[F]]) : (f32, f32) -> f32
+// CHECK:         llvm.intr.maximum(%[[F]], %arg1) : (f32, f32) -> f32
 func.func @reductions(%v: vector<4xf32>, %acc: f32, %w: vector<4xi32>) -> (f32, i32, f32) {
   %0 = vector.reduction <add>, %v, %acc : vector<4xf32> into f32
   %1 = vector.reduction <maxsi>, %w : vector<4xi32> into i32
   %2 = vector.reduction <maximumf>, %v, %acc : vector<4xf32> into f32
   return %0, %1, %2 : f32, i32, f32
+}
+
+// A masked reduction is a vector-predication intrinsic (start value: the
+// neutral element, length: the lanes); maximumf has none: the masked-off
+// lanes become -inf (upstream's -1.4e-45 would win over negative lanes).
+// CHECK-LABEL: func.func @masked_reductions(
+// CHECK:         %[[Z:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
+// CHECK:         %[[VL:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK:         "llvm.intr.vp.reduce.fadd"(%[[Z]], %arg0, %arg2, %[[VL]]) : (f32, vector<4xf32>, vector<4xi1>, i32) -> f32
+// CHECK:         %[[NEG:.*]] = llvm.mlir.constant(dense<0xFF800000> : vector<4xf32>) : vector<4xf32>
+// CHECK:         %[[SEL:.*]] = llvm.select %arg2, %arg0, %[[NEG]] : vector<4xi1>, vector<4xf32>
+// CHECK:         %[[MAX:.*]] = llvm.intr.vector.reduce.fmaximum(%[[SEL]]) : (vector<4xf32>) -> f32
+// CHECK:         llvm.intr.maximum(%[[MAX]], %arg1) : (f32, f32) -> f32
+// CHECK:         %[[VL2:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK:         "llvm.intr.vp.reduce.smin"(%arg3, %{{.*}}, %arg2, %[[VL2]]) : (i32, vector<4xi32>, vector<4xi1>, i32) -> i32
+func.func @masked_reductions(%v: vector<4xf32>, %acc: f32, %m: vector<4xi1>, %i: i32, %w: vector<4xi32>) -> (f32, f32, i32) {
+  %0 = vector.mask %m { vector.reduction <add>, %v : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  %1 = vector.mask %m { vector.reduction <maximumf>, %v, %acc : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  %2 = vector.mask %m { vector.reduction <minsi>, %w, %i : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  return %0, %1, %2 : f32, f32, i32
 }
 
 // CHECK-LABEL: func.func @create_mask(

@@ -5,24 +5,26 @@
 // RUN: polymlir opt %s --convert-vector-to-scf | polymlir opt | filecheck %s
 
 // A 2-D read: buffer + type_cast, one 1-D read per row, out-of-bounds rows
-// get the padding.
+// get the padding; ops as upstream makes them (constants at the top, the
+// row index an affine.apply, made again inside the scf.if).
 // CHECK-LABEL: func.func @read_2d(
-// CHECK-DAG:     %[[BUF:.*]] = memref.alloca() : memref<vector<4x9xf32>>
-// CHECK-DAG:     %[[MBUF:.*]] = memref.alloca() : memref<vector<4x9xi1>>
+// CHECK-DAG:     %[[PAD:.*]] = arith.constant dense<-4.200000e+01> : vector<9xf32>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[BUF:.*]] = memref.alloca() : memref<vector<4x9xf32>>
+// CHECK:         %[[MBUF:.*]] = memref.alloca() : memref<vector<4x9xi1>>
 // CHECK:         memref.store %arg3, %[[MBUF]][] : memref<vector<4x9xi1>>
-// CHECK:         %[[MCAST:.*]] = vector.type_cast %[[MBUF]] : memref<vector<4x9xi1>> to memref<4xvector<9xi1>>
 // CHECK:         %[[CAST:.*]] = vector.type_cast %[[BUF]] : memref<vector<4x9xf32>> to memref<4xvector<9xf32>>
+// CHECK:         %[[MCAST:.*]] = vector.type_cast %[[MBUF]] : memref<vector<4x9xi1>> to memref<4xvector<9xi1>>
 // CHECK:         scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:           %[[MROW:.*]] = memref.load %[[MCAST]][%[[IV]]] : memref<4xvector<9xi1>>
-// CHECK:           %[[I:.*]] = arith.addi %arg1, %[[IV]] : index
-// CHECK:           %[[D:.*]] = memref.dim %arg0, %{{.*}} : memref<?x?xf32>
-// CHECK:           %[[C:.*]] = arith.cmpi slt, %[[I]], %[[D]] : index
+// CHECK:           %[[D:.*]] = memref.dim %arg0, %[[C0]] : memref<?x?xf32>
+// CHECK:           %[[I:.*]] = affine.apply #{{.*}}(%[[IV]])[%arg1]
+// CHECK:           %[[C:.*]] = arith.cmpi sgt, %[[D]], %[[I]] : index
 // CHECK:           scf.if %[[C]] {
+// CHECK:             %[[MROW:.*]] = memref.load %[[MCAST]][%[[IV]]] : memref<4xvector<9xi1>>
 // CHECK:             %[[R:.*]] = vector.transfer_read %arg0[%{{.*}}, %arg2], %{{.*}}, %[[MROW]] : memref<?x?xf32>, vector<9xf32>
 // CHECK:             memref.store %[[R]], %[[CAST]][%[[IV]]] : memref<4xvector<9xf32>>
 // CHECK:           } else {
-// CHECK:             %[[P:.*]] = vector.broadcast %{{.*}} : f32 to vector<9xf32>
-// CHECK:             memref.store %[[P]], %[[CAST]][%[[IV]]] : memref<4xvector<9xf32>>
+// CHECK:             memref.store %[[PAD]], %[[CAST]][%[[IV]]] : memref<4xvector<9xf32>>
 // CHECK:         %[[RES:.*]] = memref.load %[[BUF]][] : memref<vector<4x9xf32>>
 // CHECK:         return %[[RES]] : vector<4x9xf32>
 // UNROLL-LABEL: func.func @read_2d(
@@ -60,10 +62,11 @@ func.func @write_transposed(%v: vector<3x2xf32>, %A: memref<?x?xf32>, %i: index)
 
 // Reading along a non-minor dim: a loop of guarded scalar loads.
 // CHECK-LABEL: func.func @read_strided(
-// CHECK:         %[[INIT:.*]] = vector.broadcast %{{.*}} : f32 to vector<5xf32>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : vector<5xf32>
 // CHECK:         %[[L:.*]] = scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<5xf32>) {
-// CHECK:           %[[I:.*]] = arith.addi %arg1, %[[IV]] : index
-// CHECK:           %[[C:.*]] = arith.cmpi slt, %[[I]], %{{.*}} : index
+// CHECK:           %[[I:.*]] = affine.apply #{{.*}}(%[[IV]])[%arg1]
+// CHECK:           %[[D:.*]] = memref.dim %arg0, %{{.*}} : memref<?x?xf32>
+// CHECK:           %[[C:.*]] = arith.cmpi sgt, %[[D]], %[[I]] : index
 // CHECK:           %[[M:.*]] = vector.extract %arg3[%[[IV]]] : i1 from vector<5xi1>
 // CHECK:           %[[CM:.*]] = arith.andi %[[C]], %[[M]] : i1
 // CHECK:           scf.if %[[CM]] -> (vector<5xf32>) {
