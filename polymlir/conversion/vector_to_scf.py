@@ -35,7 +35,7 @@ from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, dim, sym
 from ..ir.affine_map import AffineMap
 from ..ir.builder import Builder
-from ..ir.core import Block, Operation, Region, Value
+from ..ir.core import Block, Operation, OpResult, Region, Value
 from ..ir.layout import strides_and_offset
 from ..ir.patterns import PatternRewriter, PatternSet
 from ..ir.rewriting import apply_conversion
@@ -184,7 +184,7 @@ def _const(b: Builder, v: int) -> Value:
 
 
 def _constant_of(v: Value) -> A.Attribute | None:
-    d = v.owner if not isinstance(v.owner, Block) else None
+    d = v.owner if isinstance(v, OpResult) else None
     if d is not None and d.name == "arith.constant":
         return d.props.get("value")
     return None
@@ -399,7 +399,7 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
     mask_t: T.VectorType | None = T.of_kind(x.mask.type, T.VectorType) if x.mask is not None else None
     mbuf = _entry_alloca(op, T.MemRefType((), mask_t)) if mask_t is not None else None
     buf = _entry_alloca(op, T.MemRefType((), vt))
-    if mbuf is not None:
+    if mbuf is not None and x.mask is not None:
         b.create(memref.StoreOp, [x.mask, mbuf], [])
     if not x.read:
         assert x.value is not None  # a transfer write
@@ -431,12 +431,12 @@ def unpack(op: Operation, full_unroll: bool) -> list[Operation]:
         op.replace_all_uses_with([b.create(memref.LoadOp, [buf], [vt]).results[0]])
     else:
 
-        def write_row(ib: Builder) -> None:
+        def write_loop_row(ib: Builder) -> None:
             idx = _offset_index(ib, base_index, iv)
             vrow = ib.create(memref.LoadOp, [cast, iv], [inner_t]).results[0]
             inner_transfer(ib, idx, mask_row(ib), vrow)
 
-        guarded(lb, iv, write_row)
+        guarded(lb, iv, write_loop_row)
         _yield(blk, [], op.loc)
     op.erase()
     return created

@@ -20,44 +20,41 @@ from ..ir.registry import register_op
 from ..ir.traits import AFFINE_SCOPE, GRAPH_REGION, PURE, RETURN_LIKE, SINGLE_BLOCK, TERMINATOR
 
 
+class _RegionOp(OpDef):
+    """``op attributes { ... }``: an op with one region in custom form."""
+
+    __slots__ = ()
+    region = region_def()
+    print_entry_args = True
+
+    @classmethod
+    def parse(cls, p, state) -> None:
+        state.attributes.update(p.parse_optional_attr_dict_with_keyword())
+        state.regions.append(p.parse_region())
+
+    def print_custom(self, p) -> None:
+        p.print_optional_attr_dict_with_keyword(dict(self.attributes))
+        p.write(" ")
+        p.print_region(self.regions[0], print_entry_args=self.print_entry_args, print_terminators=True)
+
+
 @register_op
-class AffineScopeOp(OpDef):
+class AffineScopeOp(_RegionOp):
     """``test.affine_scope { ... }``."""
 
     __slots__ = ()
     OP_NAME = "test.affine_scope"
     traits = frozenset({AFFINE_SCOPE})
-    region = region_def()
-
-    @classmethod
-    def parse(cls, p, state) -> None:
-        state.attributes.update(p.parse_optional_attr_dict_with_keyword())
-        state.regions.append(p.parse_region())
-
-    def print_custom(self, p) -> None:
-        p.print_optional_attr_dict_with_keyword(dict(self.attributes))
-        p.write(" ")
-        p.print_region(self.regions[0], print_entry_args=False, print_terminators=True)
+    print_entry_args = False
 
 
 @register_op
-class GraphRegionOp(OpDef):
+class GraphRegionOp(_RegionOp):
     """``test.graph_region { ... }``: its region is a graph region."""
 
     __slots__ = ()
     OP_NAME = "test.graph_region"
     traits = frozenset({GRAPH_REGION})
-    region = region_def()
-
-    @classmethod
-    def parse(cls, p, state) -> None:
-        state.attributes.update(p.parse_optional_attr_dict_with_keyword())
-        state.regions.append(p.parse_region())
-
-    def print_custom(self, p) -> None:
-        p.print_optional_attr_dict_with_keyword(dict(self.attributes))
-        p.write(" ")
-        p.print_region(self.regions[0], print_terminators=True)
 
 
 @register_op
@@ -130,7 +127,12 @@ class OpWithMemWriteOp(OpDef, MemoryEffectsOp):
         return [write()]
 
 
-_EFFECT_KINDS = {"read": EffectKind.READ, "write": EffectKind.WRITE, "allocate": EffectKind.ALLOC, "free": EffectKind.FREE}
+_EFFECT_KINDS = {
+    "read": EffectKind.READ,
+    "write": EffectKind.WRITE,
+    "allocate": EffectKind.ALLOC,
+    "free": EffectKind.FREE,
+}
 
 
 @register_op

@@ -30,7 +30,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
 from ...ir.patterns import OpClass
-from ..vector_lowering import kind_of
+from ..vector_lowering import kind_of, neutral
 from .type_converter import LLVMRewriter
 from .vector_to_llvm import VLower, scalable
 
@@ -118,9 +118,9 @@ def make_reduction(op: Operation, rw: LLVMRewriter, reassoc: bool = False) -> bo
 
 def _float_layout(t: T.Type) -> tuple[int, int] | None:
     """(exponent bits, fraction bits) of an IEEE binary format."""
-    kind = T.FLOAT_KINDS.get(t.name) if isinstance(t, T.FloatType) else None
-    if kind is None or t.name not in ("f16", "bf16", "f32", "f64"):
+    if not isinstance(t, T.FloatType) or t.name not in ("f16", "bf16", "f32", "f64"):
         return None
+    kind = T.FLOAT_KINDS[t.name]
     width, mantissa, _ = kind
     return width - mantissa, mantissa - 1
 
@@ -135,25 +135,13 @@ def _quiet_nan(t: T.Type, negative: bool) -> A.FloatAttr:
 
 def _vp_start(kind: str, et: T.Type) -> A.Attribute:
     """The start value of a masked reduction without accumulator: the
-    kind's neutral element (a quiet NaN, negative for ``minnumf``, for the
-    floating-point min/max kinds)."""
+    kind's neutral element, but a quiet NaN (negative for ``minnumf``) for
+    the floating-point min/max kinds, as upstream picks them."""
     if isinstance(et, T.FloatType):
         if kind in ("minnumf", "maxnumf"):
             return _quiet_nan(et, kind == "minnumf")
-        return A.FloatAttr(0.0 if kind == "add" else 1.0, et)
-    w = T.of_kind(et, T.IntegerType).width
-    value = {
-        "add": 0,
-        "or": 0,
-        "xor": 0,
-        "maxui": 0,
-        "mul": 1,
-        "and": -1,
-        "minui": -1,
-        "minsi": (1 << (w - 1)) - 1,
-        "maxsi": -(1 << (w - 1)),
-    }[kind]
-    return A.IntegerAttr(value if w > 1 else value & 1, et)
+        return A.FloatAttr(neutral(kind, et), et)
+    return A.IntegerAttr(neutral(kind, et), et)
 
 
 def _vector_length(L: VLower, vt: T.VectorType) -> Value:

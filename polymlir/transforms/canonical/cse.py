@@ -21,8 +21,9 @@ result types; locations do not matter.
 - Ops that are trivially dead when visited (unused, no effects but reads)
   are erased; nothing else is (CSE is one pass, not a fixed point).
 - Nothing crosses into an isolated-from-above op (a function) or an
-  unregistered op (which might be one): each starts with an empty table. In graph regions (a module's body), where a use may
-  precede its definition, only uses by ops not yet seen are replaced.
+  unregistered op (which might be one): each starts with an empty table.
+  In graph regions (a module's body), where a use may precede its
+  definition, only uses by ops not yet seen are replaced.
 
     eliminated = cse(module)   # number of ops erased
 """
