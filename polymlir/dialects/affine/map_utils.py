@@ -427,6 +427,16 @@ def _replace_delinearize_inverse(
     return out
 
 
+def fully_compose(m: AffineMap, operands: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
+    """Upstream's ``fullyComposeAffineMapAndOperands``: ``m`` composed with
+    the ``affine.apply`` ops producing its operands, until none does; the
+    pair unchanged when no operand comes from an apply."""
+    ops = list(operands)
+    while any(isinstance(v, OpResult) and isinstance(v.owner, AffineApplyOp) for v in ops):
+        m, ops = compose_affine_map_and_operands(m, ops)
+    return m, ops
+
+
 def compose_set_and_operands(s: IntegerSet, operands: Sequence[Value]) -> tuple[IntegerSet, list[Value]]:
     """Upstream's ``composeSetAndOperands``: the constraints composed as the
     results of a map (only when some operand comes from an apply)."""

@@ -14,27 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...dialects.affine.map_utils import canonicalize_map_and_operands, compose_affine_map_and_operands
+from ...dialects.affine.map_utils import canonicalize_map_and_operands, fully_compose
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp
 from ...dialects.affine.ops import AffineApplyOp
 from ...ir.affine_expr import AffineExpr, dim
 from ...ir.affine_flatten import simplify_affine_map
 from ...ir.affine_map import AffineMap
-from ...ir.core import Operation, OpResult, Value
-
-
-def _is_apply(v: Value) -> bool:
-    return isinstance(v, OpResult) and isinstance(v.owner, AffineApplyOp)
-
-
-def fully_compose(m: AffineMap, operands: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
-    """Upstream's ``fullyComposeAffineMapAndOperands``: ``m`` composed with
-    the ``affine.apply`` ops producing its operands, until none does; the
-    pair unchanged when no operand comes from an apply."""
-    ops = list(operands)
-    while any(_is_apply(v) for v in ops):
-        m, ops = compose_affine_map_and_operands(m, ops)
-    return m, ops
+from ...ir.core import Operation, Value
 
 
 def _identity(m: AffineMap) -> bool:

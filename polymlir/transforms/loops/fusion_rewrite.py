@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 from ...affine import isl_bridge as ib
 from ...affine.dependence import dependences
 from ...dialects.affine import AffineApplyOp, AffineForOp, AffineYieldOp
-from ...dialects.affine.map_utils import canonicalize_map_and_operands, compose_affine_map_and_operands
+from ...dialects.affine.map_utils import canonicalize_map_and_operands, fully_compose
 from ...dialects.memref import AllocOp, DeallocOp
 from ...ir import attributes as A
 from ...ir import types as T
@@ -147,7 +147,7 @@ def replace_memref_uses_in(
     else:
         outs = remap_ops
     rank = len(outs)
-    new_map, new_ops = _fully_compose(AffineMap.identity(rank), outs)
+    new_map, new_ops = fully_compose(AffineMap.identity(rank), outs)
     new_map = simplify_affine_map(new_map)
     new_map, new_ops = canonicalize_map_and_operands(new_map, new_ops)
     for a in applies:
@@ -156,15 +156,6 @@ def replace_memref_uses_in(
     op.set_operands([*op.operands[:pos], new, *new_ops, *op.operands[pos + 1 + n_in :]])
     cast(dict, op.properties)["map"] = A.AffineMapAttr(new_map)
     return op
-
-
-def _fully_compose(m: AffineMap, operands: Sequence[Value]) -> tuple[AffineMap, list[Value]]:
-    """Upstream's ``fullyComposeAffineMapAndOperands``: compose until no
-    operand is an affine.apply result."""
-    ops = list(operands)
-    while any(isinstance(v, OpResult) and isinstance(v.owner, AffineApplyOp) for v in ops):
-        m, ops = compose_affine_map_and_operands(m, ops)
-    return m, ops
 
 
 def replace_memref_uses(

@@ -40,10 +40,12 @@ from ...affine.legality import Verdict
 from ...affine.model import Loop, PolyhedralModel, Statement, analyze, is_effect_free
 from ...affine.schedules import loop_name
 from ...dialects.affine.loops import AffineForOp, AffineIfOp, AffineYieldOp
+from ...dialects.affine.map_utils import fully_compose
 from ...dialects.affine.memory import AffineLoadOp, AffineStoreOp, AffineVectorLoadOp, AffineVectorStoreOp
 from ...dialects.arith.ops import ConstantOp
 from ...ir import attributes as A
 from ...ir import types as T
+from ...ir.affine_map import AffineMap
 from ...ir.core import Block, Operation, OpResult, Value
 from .loop_utils import TransformError, defined_inside
 from .tile import model_problem
@@ -374,6 +376,12 @@ class Group:
         return next(s for s in self.accesses if s.accesses[0].kind == "write")
 
 
+def _element(o: AffineLoadOp | AffineStoreOp) -> tuple[AffineMap, list[Value]]:
+    """The map and operands of an access, the ``affine.apply`` ops that
+    produce its indices composed in."""
+    return fully_compose(o.map.value, list(o.indices))
+
+
 def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     """Groups of must-alias accesses to loop-invariant elements directly in
     ``loop``'s body, each with a store."""
@@ -383,7 +391,9 @@ def invariant_groups(model: PolyhedralModel, loop: Loop) -> list[Group]:
     for o in body.operations:
         if not isinstance(o, (AffineLoadOp, AffineStoreOp)) or o not in by_op:
             continue
-        if any(defined_inside(v, loop.op) for v in o.indices):
+        # An unrolled-and-jammed copy indexes through an affine.apply made
+        # in the body (``i + 1``): what it composes to decides.
+        if any(defined_inside(v, loop.op) for v in _element(o)[1]):
             continue
         s = by_op[o]
         for g in groups:
@@ -426,7 +436,9 @@ def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
                     f"{st.op.name} at {st.loc} updates{at}",
                     op=loop.op,
                 )
-    elems = ", ".join(f"{g.store.op.name} at {g.store.loc}" for g in groups)
+    # Jammed copies share their original's location: name each place once.
+    places = [f"{g.store.op.name} at {g.store.loc}" for g in groups]
+    elems = ", ".join(p if places.count(p) == 1 else f"{p} (x{places.count(p)})" for p in dict.fromkeys(places))
     return Verdict.legal(f"{what}: no other access in {name} touches the elements of {elems}")
 
 
@@ -452,7 +464,8 @@ def scalar_replace(model: PolyhedralModel, loop: Loop) -> Operation:
     for g in groups:
         st = g.store.op
         assert isinstance(st, AffineStoreOp), "a group's store is an affine.store"
-        where.append((st.memref, list(st.indices), st.map.value, st.loc))
+        amap, idx = _element(st)
+        where.append((st.memref, idx, amap, st.loc))
     # Initial values, loaded before the loop.
     inits: list[Value] = []
     for g, (memref, idx, amap, _) in zip(groups, where, strict=True):
