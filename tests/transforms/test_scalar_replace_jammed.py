@@ -9,7 +9,8 @@ import numpy as np
 import polymlir
 
 GESUMMV = """
-func.func @kernel(%A: memref<8x16xf64>, %B: memref<8x16xf64>, %x: memref<16xf64>, %t: memref<8xf64>, %y: memref<8xf64>) {
+func.func @kernel(%A: memref<8x16xf64>, %B: memref<8x16xf64>, %x: memref<16xf64>,
+                  %t: memref<8xf64>, %y: memref<8xf64>) {
   %z = arith.constant 0.0 : f64
   affine.for %i = 0 to 8 {
     affine.store %z, %t[%i] : memref<8xf64>
