@@ -35,7 +35,6 @@ accepts llvm-dialect input only.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import hashlib
 import sys
@@ -218,8 +217,7 @@ class ExecutionEngine:
     ``fallback_compiles`` counts it (0 or 1). It compiles here when
     ``codegen.fallback.split`` cannot cut the module (the generic code
     references a private symbol of the rest, an eager function calls a
-    generic one, ...: ``fallback_functions`` is then empty) or when a copy
-    is dropped for its gathers (its generic code is then what calls run)."""
+    generic one, ...: ``fallback_functions`` is then empty)."""
 
     def __init__(
         self,
@@ -288,22 +286,6 @@ class ExecutionEngine:
         else:
             mod = self._parse(self.llvm_ir + extra)
         optimize(mod, self.target_machine, opt_level)
-        eager_fallback = False
-        for name, copy in list(self._noalias.items()):
-            # Knowing that nothing aliases, the SLP vectorizer may bundle
-            # strided loads into gathers (rows of an unrolled-and-jammed
-            # nest), measured 2x slower than the generic code: keep the copy
-            # only where it adds no gather. A copy without gathers keeps
-            # its generic code uncompiled.
-            copy_gathers = self._gathers(mod, copy, parallel)
-            if not copy_gathers:
-                continue
-            generic = mod
-            if name in self.fallback_functions:
-                generic = self._optimized_fallback()
-            if copy_gathers > self._gathers(generic, name, parallel):
-                del self._noalias[name]
-                eager_fallback = eager_fallback or generic is not mod
         self._llvm_module = mod
         self._ee = llvm.create_mcjit_compiler(mod, self.target_machine)
         self._ee.finalize_object()
@@ -315,8 +297,6 @@ class ExecutionEngine:
         self._closed = False
         self._library_callbacks: list[Any] = []  # ctypes callbacks the code calls: kept alive with it
         self._cache_key: str | None = None  # set when the engine is in the compile cache
-        if eager_fallback:  # a dropped copy: its generic code is the common path
-            self._compile_fallback()
         self._ee.run_static_constructors()
         _flush_c_stdout()
         self._finalizer = weakref.finalize(self, ExecutionEngine._run_dtors, self._ee, [False])
@@ -407,20 +387,6 @@ class ExecutionEngine:
             if name.startswith(WORK_PREFIX) and isinstance(marks, A.DenseArrayAttr):
                 out[BODY_PREFIX + name[len(WORK_PREFIX) :]] = (name, [int(k) for k in marks.values])
         return out
-
-    @staticmethod
-    def _gathers(mod: Any, name: str, parallel: dict[str, tuple[str, list[int]]]) -> int:
-        """Masked gathers in the optimized ``name`` and in the work
-        functions of the parallel bodies it runs (their copies for a
-        noalias copy)."""
-        suffix = noalias.SUFFIX if name.endswith(noalias.SUFFIX) else ""
-        text = str(mod.get_function(name))
-        total = noalias.gathers(text)
-        for body, (work, _) in parallel.items():
-            if f"@{body}{suffix}" in text:
-                with contextlib.suppress(NameError):
-                    total += noalias.gathers(str(mod.get_function(work + suffix)))
-        return total
 
     def _noalias_candidates(self) -> dict[str, list[int]]:
         """The defined functions called in the expanded convention with two

@@ -9,9 +9,8 @@ never accessed, so it does not count), and calls it when the arrays passed
 are pairwise disjoint (checked at call time on their byte extents, which is
 cheap and exact for the strided views a descriptor describes); arrays that
 overlap (an in-place call, two views of one buffer) run the generic code.
-A copy in which LLVM formed more gathers than in the generic code (strided
-loads bundled into vectors, slower than the scalar loads they replace on
-the machines measured) is not used.
+LLVM forms no gathers of strided loads in either (the JIT's target
+prefers none: ``codegen.jit``).
 
     text += specialize(text, {"kernel": [1, 8]})  # @kernel__noalias
     disjoint([extent(d1, 8), extent(d2, 8)])      # which one to call
@@ -23,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["SUFFIX", "disjoint", "extent", "gathers", "specialize"]
+__all__ = ["SUFFIX", "disjoint", "extent", "specialize"]
 
 SUFFIX = "__noalias"
 
@@ -136,8 +135,3 @@ def disjoint(extents: Sequence[tuple[int, int]]) -> bool:
     """Whether no two non-empty byte ranges overlap."""
     spans = sorted((lo, hi) for lo, hi in extents if hi > lo)
     return all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
-
-
-def gathers(function_ir: str) -> int:
-    """How many masked gathers an optimized LLVM function calls."""
-    return len(re.findall(r"call [^\n]*@llvm\.masked\.gather", function_ir))

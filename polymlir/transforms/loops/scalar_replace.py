@@ -32,6 +32,7 @@ Two things live here:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -438,7 +439,7 @@ def scalar_replace_verdict(model: PolyhedralModel, loop: Loop) -> Verdict:
                 )
     # Jammed copies share their original's location: name each place once.
     places = [f"{g.store.op.name} at {g.store.loc}" for g in groups]
-    elems = ", ".join(p if places.count(p) == 1 else f"{p} (x{places.count(p)})" for p in dict.fromkeys(places))
+    elems = ", ".join(p if n == 1 else f"{p} (x{n})" for p, n in Counter(places).items())
     return Verdict.legal(f"{what}: no other access in {name} touches the elements of {elems}")
 
 
